@@ -1,0 +1,18 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+const apiTarget = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
+
+export default defineConfig({
+  plugins: [pluginReact()],
+  source: { entry: { index: './src/main.tsx' } },
+  resolve: { alias: { '@': './src' } },
+  html: { title: 'Корпоративный портал', template: './src/index.html' },
+  output: { distPath: { root: 'dist' } },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  server: {
+    port: 3000,
+    historyApiFallback: true,
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+});

@@ -1,0 +1,238 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { z } from 'zod';
+import type { ErrorCode } from '../src/domain/errors';
+import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
+import { type EndpointDef, isMutating } from '../src/services/contract/endpoint';
+import { type EndpointName, endpointNames, endpoints } from '../src/services/contract/endpoints';
+import { OK_STATUS } from '../src/services/contract/envelope';
+import { type Clock, MINUTE, systemClock } from './clock';
+import { DEFAULT_CONFIG, type ServerConfig } from './config';
+import type { Db } from './db/database';
+import { ApiError, type Handler, type HandlerContext, type Handlers, type RequestSession, type Services } from './handler';
+import { adminHandlers } from './handlers/admin.handlers';
+import { demoRoutes } from './handlers/demo.routes';
+import { lookupHandlers } from './handlers/lookup.handlers';
+import { numbersHandlers } from './handlers/numbers.handlers';
+import { sessionHandlers } from './handlers/session.handlers';
+import { createLogger, type Logger } from './logger';
+import { mayCall } from './permissions';
+import { createAuthStore } from './store/auth.store';
+import { createNumberStore } from './store/number.store';
+import { createProfileStore } from './store/profile.store';
+import { createSessionStore, type SessionRow } from './store/session.store';
+import { createUserStore } from './store/user.store';
+import { viewerOf } from './viewer';
+
+/** Name of the session cookie (httpOnly, SameSite=Strict, Secure over https). */
+export const SESSION_COOKIE = 'portal_sid';
+
+export interface AppDeps {
+  /** a migrated (and usually seeded) database */
+  db: Db;
+  clock?: Clock;
+  logger?: Logger;
+  config?: Partial<ServerConfig>;
+  /** replaces the built-in handler tables (tests) */
+  handlers?: Handlers;
+}
+
+/** Every handler of the reference backend, by endpoint name. A new call = one table entry + one handler here. */
+export const allHandlers: Handlers = {
+  ...sessionHandlers,
+  ...lookupHandlers,
+  ...adminHandlers,
+  ...numbersHandlers,
+};
+
+export function createServices(deps: AppDeps): Services {
+  const clock = deps.clock ?? systemClock;
+  const config = { ...DEFAULT_CONFIG, ...deps.config };
+  const db = deps.db;
+  return {
+    db,
+    clock,
+    config,
+    logger: deps.logger ?? createLogger(undefined, clock.now),
+    users: createUserStore(db, clock),
+    profiles: createProfileStore(db),
+    numbers: createNumberStore(db),
+    sessions: createSessionStore(db, clock, config.sessionIdleMinutes * MINUTE),
+    auth: createAuthStore(db, clock),
+  };
+}
+
+const envelope = (status: ErrorCode, description?: string) =>
+  description === undefined ? { status } : { status, description };
+
+/** Short, value-free description of a failed validation: `body.login: Too small…; query.page: …`. */
+function describeIssues(where: string, error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${[where, ...i.path.map(String)].join('.')}: ${i.message}`)
+    .join('; ');
+}
+
+function isHttps(c: Context, trustProxy: boolean): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  return trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
+function clientIp(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}
+
+/** `{param}` → `:param` */
+export const honoPath = (path: string) => `/api/${path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/**
+ * The reference backend: every endpoint of the contract table that has a handler, mounted at its method and path.
+ * Per request, in this order: CSRF header on mutating (non-GET) calls (else 403 + E005) → session (E009 unless public) →
+ * access rule (E005) → params / query / body validated with the endpoint's schemas (E101, HTTP 200; a body that is
+ * not JSON: 400 + E101) → handler → reply parsed with the result schema when `validateReplies` → `{status:'OKOK',
+ * result}`. Errors never carry a stack trace: an unexpected failure is logged and answered 500 + E001.
+ */
+export function createApp(deps: AppDeps): Hono {
+  const svc = createServices(deps);
+  const { config, logger } = svc;
+  const handlers = deps.handlers ?? allHandlers;
+  const app = new Hono();
+
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) => c.json(envelope('E101', 'request body too large'), 413),
+    }),
+  );
+
+  const closeImpersonation = (row: SessionRow, reason: string) => {
+    if (row.impersonationId != null) svc.auth.endImpersonation(row.impersonationId, reason);
+  };
+
+  const register = <N extends EndpointName>(name: N, handler: Handler<N>) => {
+    const def = endpoints[name] as EndpointDef;
+    app.on(def.method, honoPath(def.path), async (c) => {
+      const ip = clientIp(c);
+      if (isMutating(def) && c.req.header(CSRF_HEADER) !== CSRF_VALUE) {
+        logger.warn('auth.denied', { endpoint: name, status: 'E005', reason: 'csrf header missing', ip });
+        return c.json(envelope('E005', `${CSRF_HEADER} header required`), 403);
+      }
+
+      // ── session ──
+      const secure = isHttps(c, config.trustProxy);
+      let session: RequestSession | null = null;
+      const found = svc.sessions.use(getCookie(c, SESSION_COOKIE));
+      if (found.kind === 'expired') {
+        closeImpersonation(found.session, 'expired');
+        logger.info('session.expired', { userId: found.session.userId });
+      }
+      if (found.kind === 'ok') {
+        const user = svc.users.byId(found.session.userId);
+        if (user && user.status === 'active') {
+          session = { row: found.session, user, viewer: viewerOf(svc, found.session, user) };
+        } else {
+          svc.sessions.delete(found.session.idHash);
+          closeImpersonation(found.session, 'user inactive');
+        }
+      }
+      if (def.auth !== 'public' && !session) {
+        logger.warn('auth.denied', { endpoint: name, status: 'E009', reason: found.kind, ip });
+        if (found.kind !== 'none') deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
+        return c.json(envelope('E009'));
+      }
+      if (session && def.auth !== 'public' && !mayCall(name, session.viewer)) {
+        logger.warn('auth.denied', { endpoint: name, status: 'E005', userId: session.user.id, ip });
+        return c.json(envelope('E005'));
+      }
+
+      // ── input ──
+      const input: Record<'params' | 'query' | 'body', unknown> = { params: undefined, query: undefined, body: undefined };
+      const parts: ['params' | 'query' | 'body', z.ZodType | undefined, () => unknown][] = [
+        ['params', def.params, () => c.req.param()],
+        ['query', def.query, () => c.req.query()],
+      ];
+      for (const [where, schema, read] of parts) {
+        if (!schema) continue;
+        const r = schema.safeParse(read());
+        if (!r.success) return c.json(envelope('E101', describeIssues(where, r.error)));
+        input[where] = r.data;
+      }
+      if (def.body) {
+        let raw: unknown;
+        try {
+          raw = await c.req.json();
+        } catch {
+          return c.json(envelope('E101', 'body: not JSON'), 400);
+        }
+        const r = def.body.safeParse(raw);
+        if (!r.success) return c.json(envelope('E101', describeIssues('body', r.error)));
+        input.body = r.data;
+      }
+
+      // ── handler ──
+      const ctx = {
+        name,
+        input,
+        session,
+        svc,
+        origin: new URL(c.req.url).origin,
+        ip,
+        openSession: (userId: number) => {
+          if (session) {
+            svc.sessions.delete(session.row.idHash);
+            closeImpersonation(session.row, 'new login');
+          }
+          const { token, session: row } = svc.sessions.create(userId);
+          setCookie(c, SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', secure });
+          return row;
+        },
+        closeSession: (reason: string) => {
+          if (!session) return;
+          svc.sessions.delete(session.row.idHash);
+          closeImpersonation(session.row, reason);
+          deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
+        },
+      } as unknown as HandlerContext<N>;
+      try {
+        const result = await handler(ctx);
+        if (config.validateReplies) {
+          const r = def.result.safeParse(result);
+          if (!r.success) {
+            logger.error('reply.contract', { endpoint: name, issues: describeIssues('result', r.error) });
+            return c.json(envelope('E001', 'reply does not match the contract'), 500);
+          }
+        }
+        return c.json(result === undefined ? { status: OK_STATUS } : { status: OK_STATUS, result });
+      } catch (e) {
+        if (e instanceof ApiError) {
+          if (e.code === 'E005') logger.warn('auth.denied', { endpoint: name, status: 'E005', userId: session?.user.id, ip });
+          return c.json(envelope(e.code, e.description));
+        }
+        throw e;
+      }
+    });
+  };
+
+  for (const name of endpointNames) {
+    const h = handlers[name];
+    if (h) register(name, h as Handler<typeof name>);
+  }
+
+  if (config.demoMode) app.route('/api/demo', demoRoutes(svc));
+
+  app.all('/api/*', (c) => c.json(envelope('E101', 'unknown call'), 404));
+  app.onError((err, c) => {
+    logger.error('request.failed', { path: c.req.path, error: err instanceof Error ? err.message : String(err) });
+    return c.json(envelope('E001'), 500);
+  });
+  return app;
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../src/domain/errors';
+import type { Endpoint, EndpointName } from '../src/services/contract/endpoints';
+import type { Clock } from './clock';
+import type { ServerConfig } from './config';
+import type { Db } from './db/database';
+import type { Logger } from './logger';
+import type { AuthStore } from './store/auth.store';
+import type { NumberStore } from './store/number.store';
+import type { ProfileStore } from './store/profile.store';
+import type { SessionRow, SessionStore } from './store/session.store';
+import type { UserRow, UserStore } from './store/user.store';
+import type { Viewer } from './viewer';
+
+/** Everything a handler may use; built once per app by `createServices`. */
+export interface Services {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  config: ServerConfig;
+  users: UserStore;
+  profiles: ProfileStore;
+  numbers: NumberStore;
+  sessions: SessionStore;
+  auth: AuthStore;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Validated input of endpoint `N`: the output types of its params / query / body schemas. */
+export interface HandlerInput<N extends EndpointName> {
+  params: Endpoint<N> extends { params: infer P } ? Out<P> : undefined;
+  query: Endpoint<N> extends { query: infer Q } ? Out<Q> : undefined;
+  body: Endpoint<N> extends { body: infer B } ? Out<B> : undefined;
+}
+
+/** What a handler returns: the wire (input) form of the endpoint's result schema. */
+export type HandlerReply<N extends EndpointName> = z.input<Endpoint<N>['result']>;
+
+/** The session of the request together with who is asking. */
+export interface RequestSession {
+  row: SessionRow;
+  user: UserRow;
+  viewer: Viewer;
+}
+
+export interface HandlerContext<N extends EndpointName> {
+  name: N;
+  input: HandlerInput<N>;
+  /** present for every `auth: 'session'` endpoint; for public ones only when the caller happens to have one */
+  session: Endpoint<N>['auth'] extends 'public' ? RequestSession | null : RequestSession;
+  svc: Services;
+  /** Opens a new session for the user and sets the cookie (closing the caller's current one, if any). */
+  openSession(userId: number): SessionRow;
+  /** Closes the caller's session and clears the cookie. */
+  closeSession(reason: string): void;
+  /** `scheme://host` of the request, for links in messages */
+  origin: string;
+  /** client address for the log */
+  ip: string;
+}
+
+/** One call's implementation: validated input in, the result payload out; failures are thrown as `ApiError`. */
+export type Handler<N extends EndpointName> = (ctx: HandlerContext<N>) => HandlerReply<N> | Promise<HandlerReply<N>>;
+
+/** A per-area handler table. */
+export type Handlers = { [N in EndpointName]?: Handler<N> };
+
+/** A failure with a catalogue code; the registrar answers it as an error envelope (HTTP 200). */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly description: string | undefined;
+  constructor(code: ErrorCode, description?: string) {
+    super(code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.description = description;
+  }
+}
+
+/** Throws `ApiError(code)` unless `cond`. */
+export function ensure(cond: unknown, code: ErrorCode, description?: string): asserts cond {
+  if (!cond) throw new ApiError(code, description);
+}

@@ -1,0 +1,216 @@
+import type { z } from 'zod';
+import { roleGroup } from '../../src/domain/roles.rules';
+import type { userDetailsSchema } from '../../src/services/contract/admin.contract';
+import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
+import { sendMessage } from '../messages';
+import { CLIENT_ROLES } from '../permissions';
+import type { SessionRow } from '../store/session.store';
+import type { UserRow, UserStatus } from '../store/user.store';
+import { lookupSn } from './lookup.handlers';
+import { phoneToSn, replyFor } from './session.handlers';
+
+/** Logins are Latin (spec 5: Cyrillic forbidden): letters, digits, dot, dash, underscore. */
+const LOGIN = /^[A-Za-z0-9._-]{3,100}$/;
+
+/** A staff role: a titled role (R000–R034 with a group) that is not a client role. */
+const isStaffRole = (r: string) => roleGroup(r) !== 'unknown' && !CLIENT_ROLES.has(r);
+
+function targetOf(svc: Services, id: string | number): UserRow {
+  const n = Number(id);
+  const user = Number.isSafeInteger(n) && n > 0 ? svc.users.byId(n) : undefined;
+  ensure(user, 'E014');
+  return user;
+}
+
+function details(svc: Services, u: UserRow): z.input<typeof userDetailsSchema> {
+  const branch = u.branchId == null ? undefined : svc.users.branch(u.branchId);
+  return {
+    user_id: u.id,
+    user_name: u.login,
+    full_name: u.fullName,
+    roles: u.roles,
+    ban: u.ban,
+    sn: u.sn,
+    email: u.email,
+    phone: u.phone,
+    status: u.status,
+    force_change_password: u.forceChangePassword,
+    branch: branch ?? null,
+    regions: svc.users.regionsOf(u.id),
+  };
+}
+
+/** Branch and regions must exist. */
+function checkPlace(svc: Services, branchId: unknown, regionIds: readonly unknown[] | undefined) {
+  if (branchId !== undefined && branchId !== null) {
+    ensure(svc.users.branch(Number(branchId)), 'E013', 'branch_id: unknown branch');
+  }
+  for (const r of regionIds ?? []) ensure(svc.users.regionExists(Number(r)), 'E013', 'region_ids: unknown region');
+}
+
+/** The number a subscriber account is bound to: its phone must be a number of the given BAN. */
+function subscriberSn(svc: Services, phone: string | undefined, ban: string): string {
+  ensure(phone, 'E008', 'phone: the subscriber number is required');
+  const sn = phoneToSn(phone.replace(/\D/g, ''));
+  ensure(sn, 'E008');
+  const owner = svc.profiles.banOf(sn);
+  ensure(owner, 'E016');
+  ensure(owner === ban, 'E125');
+  ensure(!svc.users.snTaken(sn), 'E004');
+  return sn;
+}
+
+/** May the session give `role` to somebody? Client roles need createSubscriber, staff roles createAdmin. */
+function mayGrant(s: RequestSession, role: string): boolean {
+  return CLIENT_ROLES.has(role) ? s.viewer.config.createSubscriber : s.viewer.config.createAdmin;
+}
+
+function withActing(svc: Services, s: RequestSession, ban: string | null, sn: string | null, impId: number | null) {
+  svc.sessions.setActing(s.row.idHash, ban, sn, impId);
+  const row: SessionRow = { ...s.row, actingBan: ban, actingSn: sn, impersonationId: impId };
+  return replyFor(svc, s.user, row);
+}
+
+export const adminHandlers: Handlers = {
+  'admin.search': ({ input, svc }) => {
+    const { q, pageNo, pageSize, status } = input.query;
+    const filter: UserStatus | null = status === undefined || status === 'all' ? null : status;
+    const { total, rows } = svc.users.search(q.trim(), filter, pageNo, pageSize);
+    return {
+      list: rows.map((r) => ({
+        user_id: r.id,
+        user_name: r.login,
+        full_name: r.fullName,
+        roles: r.roles,
+        ban: r.ban,
+        status: r.status,
+      })),
+      total,
+      pageNo,
+      pageSize,
+    };
+  },
+
+  'admin.get': ({ input, svc }) => details(svc, targetOf(svc, input.params.user_id)),
+
+  'admin.create': ({ input, session, svc, origin, ip }) => {
+    const b = input.body;
+    ensure(b.roles.length === 1, 'E130');
+    const role = b.roles[0] as string;
+    if (b.kind === 'subscriber') {
+      ensure(session.viewer.config.createSubscriber, 'E005');
+      ensure(CLIENT_ROLES.has(role), 'E013', 'roles: not a client role');
+      ensure(b.ban, 'E013', 'ban: required for a client account');
+      ensure(svc.profiles.exists(b.ban), 'E052');
+    } else {
+      ensure(session.viewer.config.createAdmin, 'E005');
+      ensure(isStaffRole(role), 'E013', 'roles: not a staff role');
+      ensure(b.ban === undefined, 'E013', 'ban: staff accounts have no BAN');
+    }
+    ensure(LOGIN.test(b.user_name), 'E013', 'user_name: Latin letters, digits, . _ - only');
+    ensure(!svc.users.byLogin(b.user_name), 'E004');
+    checkPlace(svc, b.branch_id, b.region_ids);
+    const sn = role === 'R001' ? subscriberSn(svc, b.phone, b.ban as string) : null;
+    const id = svc.users.create({
+      login: b.user_name,
+      fullName: b.full_name ?? null,
+      roles: [role],
+      status: 'pending',
+      passwordHash: null,
+      forceChangePassword: false,
+      ban: b.kind === 'subscriber' ? (b.ban ?? null) : null,
+      sn,
+      email: b.email ?? null,
+      phone: sn ? `998${sn}` : (b.phone ?? null),
+      branchId: b.branch_id == null ? null : Number(b.branch_id),
+      regionIds: (b.region_ids ?? []).map(Number),
+      createdBy: session.user.id,
+    });
+    // the new account is activated through a recovery link: it sets its own password
+    const token = svc.auth.issueToken(id);
+    sendMessage(svc, {
+      recipient: b.email ?? sn ?? b.phone ?? b.user_name,
+      login: b.user_name,
+      channel: b.email ? 'email' : 'sms',
+      kind: 'activation-link',
+      text: `Hisobni faollashtirish / Активация учётной записи: ${origin}/ru/restore?r=${token}`,
+      secret: token,
+    });
+    svc.logger.info('admin.create', { actor: session.user.id, userId: id, role, ip });
+    return { user_id: id };
+  },
+
+  'admin.update': ({ input, session, svc, ip }) => {
+    const target = targetOf(svc, input.params.user_id);
+    const b = input.body;
+    if (b.roles) {
+      ensure(b.roles.length === 1, 'E130');
+      const role = b.roles[0] as string;
+      ensure(target.id !== session.user.id, 'E136', 'own roles cannot be changed');
+      ensure(mayGrant(session, role), 'E005');
+      const wasClient = target.roles.some((r) => CLIENT_ROLES.has(r));
+      ensure(CLIENT_ROLES.has(role) === wasClient, 'E013', 'roles: a client account stays a client account');
+      ensure(CLIENT_ROLES.has(role) || isStaffRole(role), 'E013', 'roles: unknown role');
+      ensure(role !== 'R001' || target.sn != null, 'E013', 'roles: a subscriber needs a number');
+    }
+    if (b.ban !== undefined) {
+      // the company binding of an existing client account is employee data the portal may not change
+      ensure(target.ban == null ? target.roles.some((r) => CLIENT_ROLES.has(r)) : b.ban === target.ban, 'E135');
+      ensure(svc.profiles.exists(b.ban), 'E052');
+    }
+    checkPlace(svc, b.branch_id, b.region_ids);
+    svc.users.update(
+      target.id,
+      {
+        fullName: b.full_name,
+        roles: b.roles,
+        ban: b.ban,
+        email: b.email,
+        phone: b.phone,
+        branchId: b.branch_id === undefined ? undefined : Number(b.branch_id),
+        regionIds: b.region_ids?.map(Number),
+      },
+      session.user.id,
+    );
+    if (b.roles) svc.sessions.deleteForUser(target.id);
+    svc.logger.info('admin.update', { actor: session.user.id, userId: target.id, fields: Object.keys(b), ip });
+    return undefined;
+  },
+
+  'admin.setBlocked': ({ input, session, svc, ip }) => {
+    const target = targetOf(svc, input.params.user_id);
+    ensure(target.id !== session.user.id, 'E013', 'an account cannot block itself');
+    const status: UserStatus = input.body.blocked ? 'blocked' : target.passwordHash ? 'active' : 'pending';
+    svc.users.setStatus(target.id, status, session.user.id);
+    if (input.body.blocked) svc.sessions.deleteForUser(target.id);
+    svc.logger.info('admin.setBlocked', { actor: session.user.id, userId: target.id, status, ip });
+    return undefined;
+  },
+
+  'admin.impersonate': ({ input, session, svc, ip }) => {
+    let ban: string;
+    let sn: string | null = null;
+    if (input.body.sn !== undefined) {
+      sn = lookupSn(input.body.sn) ?? null;
+      ensure(sn, 'E016');
+      const owner = svc.profiles.banOf(sn);
+      ensure(owner, 'E018');
+      ban = owner;
+    } else {
+      ban = input.body.ban ?? '';
+      ensure(/^\d{9}$/.test(ban), 'E016');
+      ensure(svc.profiles.exists(ban), 'E018');
+    }
+    if (session.row.impersonationId != null) svc.auth.endImpersonation(session.row.impersonationId, 'switch');
+    const id = svc.auth.startImpersonation(session.user.id, session.row.idHash, ban, sn);
+    svc.logger.info('admin.impersonate', { actor: session.user.id, ban, sn, impersonationId: id, ip });
+    return withActing(svc, session, ban, sn, id);
+  },
+
+  'admin.backToHead': ({ session, svc, ip }) => {
+    if (session.row.impersonationId == null) return replyFor(svc, session.user, session.row);
+    svc.auth.endImpersonation(session.row.impersonationId, 'back');
+    svc.logger.info('admin.backToHead', { actor: session.user.id, impersonationId: session.row.impersonationId, ip });
+    return withActing(svc, session, null, null, null);
+  },
+};

@@ -1,0 +1,206 @@
+import { randomInt } from 'node:crypto';
+import { MAX_NUMBERS_PER_USER } from '../../src/domain/constants';
+import { hashPassword, isAcceptablePassword, verifyPassword } from '../auth/passwords';
+import { MINUTE } from '../clock';
+import { ApiError, ensure, type HandlerContext, type Handlers, type Services } from '../handler';
+import { sendMessage } from '../messages';
+import { CLIENT_ROLES } from '../permissions';
+import type { SessionRow } from '../store/session.store';
+import type { UserRow } from '../store/user.store';
+import { userReply, viewerOf } from '../viewer';
+
+/** 9-digit sn of a phone typed as `9XXXXXXXX` or `998 9XXXXXXXX`; undefined when it is neither (E008). */
+export function phoneToSn(digits: string): string | undefined {
+  const sn = digits.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits;
+  return /^9\d{8}$/.test(sn) ? sn : undefined;
+}
+
+/** The `user/` reply of a session that was just opened or changed. */
+export function replyFor(svc: Services, user: UserRow, row: SessionRow) {
+  return userReply(user, row, viewerOf(svc, row, user));
+}
+
+const LETTERS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+/** A random temporary password that satisfies the password rule (letters and digits, 10 characters). */
+function temporaryPassword(): string {
+  const pick = (s: string) => s[randomInt(0, s.length)] as string;
+  const chars = Array.from({ length: 8 }, () => pick(LETTERS + DIGITS));
+  return `${chars.join('')}${pick(LETTERS)}${pick(DIGITS)}`;
+}
+
+/** The checks shared by register and resend-code: a number of ours, not yet registered, BAN under its limit. */
+function registrablePhone(svc: Services, phone: string | undefined): string {
+  ensure(phone !== undefined, 'E101', 'body.phone: required');
+  const sn = phoneToSn(phone);
+  ensure(sn, 'E008');
+  const ban = svc.profiles.banOf(sn);
+  ensure(ban, 'E016');
+  ensure(!svc.users.snTaken(sn), 'E004');
+  ensure(svc.users.subscribersOf(ban) < MAX_NUMBERS_PER_USER, 'E025');
+  return sn;
+}
+
+function sendCode(svc: Services, sn: string): void {
+  const code = svc.auth.issueCode(sn);
+  sendMessage(svc, {
+    recipient: sn,
+    login: null,
+    channel: 'sms',
+    kind: 'sms-code',
+    text: `Tasdiqlash kodi / Код подтверждения: ${code}`,
+    secret: code,
+  });
+}
+
+async function login({ input, svc, openSession, ip }: HandlerContext<'session.login'>) {
+  const { login: name, password } = input.body;
+  const user = svc.users.byLogin(name);
+  const fail = (status: 'E012' | 'E023' | 'E131' | 'E132', reason: string) => {
+    svc.logger.warn('auth.login', { login: name, ok: false, status, reason, ip });
+    return new ApiError(status);
+  };
+  if (user?.ssoOnly) throw fail('E132', 'single sign-on account');
+  // always pay for one scrypt, so unknown logins cannot be told apart by timing
+  const ok = await verifyPassword(password, user?.passwordHash);
+  if (!user || !ok) throw fail('E012', user ? 'wrong password' : 'unknown login');
+  if (user.status === 'blocked') throw fail('E023', 'blocked');
+  if (user.status !== 'active') throw fail('E012', 'not activated');
+  if (user.ban && user.roles.some((r) => CLIENT_ROLES.has(r)) && svc.profiles.companyStatus(user.ban) === 'N') {
+    throw fail('E131', 'company terminated');
+  }
+  const row = openSession(user.id);
+  svc.logger.info('auth.login', { login: name, ok: true, userId: user.id, ip });
+  return replyFor(svc, user, row);
+}
+
+async function check({ input, svc, openSession, ip }: HandlerContext<'session.check'>) {
+  const { phone, code } = input.body;
+  ensure(phone !== undefined, 'E101', 'body.phone: required');
+  const sn = phoneToSn(phone);
+  ensure(sn, 'E008');
+  ensure(!svc.users.snTaken(sn), 'E021');
+  const ban = svc.profiles.banOf(sn);
+  ensure(ban, 'E016');
+  const result = svc.auth.checkCode(sn, code, svc.config.smsCodeMinutes * MINUTE, svc.config.smsCodeAttempts);
+  if (result !== 'ok') {
+    svc.logger.warn('auth.sms', { sn, ok: false, result, ip });
+    throw new ApiError(result === 'expired' ? 'E006' : 'E003');
+  }
+  const temp = temporaryPassword();
+  const id = svc.users.create({
+    login: sn,
+    fullName: null,
+    roles: ['R001'],
+    status: 'active',
+    passwordHash: await hashPassword(temp, svc.config.passwordCost),
+    forceChangePassword: true,
+    ban,
+    sn,
+    email: null,
+    phone: `998${sn}`,
+    branchId: null,
+    regionIds: [],
+    createdBy: null,
+  });
+  sendMessage(svc, {
+    recipient: sn,
+    login: sn,
+    channel: 'sms',
+    kind: 'temp-password',
+    text: `Login: ${sn}. Vaqtinchalik parol / Временный пароль: ${temp}`,
+    secret: temp,
+  });
+  svc.logger.info('auth.registered', { userId: id, sn, ip });
+  const user = svc.users.byId(id) as UserRow;
+  return replyFor(svc, user, openSession(id));
+}
+
+export const sessionHandlers: Handlers = {
+  'session.user': ({ session, svc }) => replyFor(svc, session.user, session.row),
+
+  'session.profile': ({ session }) => {
+    const p = session.viewer.profile;
+    ensure(p, 'E014', 'no profile in view');
+    return p;
+  },
+
+  'session.logout': ({ session, svc, closeSession }) => {
+    closeSession('logout');
+    svc.logger.info('auth.logout', { userId: session.user.id });
+    return undefined;
+  },
+
+  'session.login': login,
+  'session.check': check,
+
+  'session.register': ({ input, svc }) => {
+    sendCode(svc, registrablePhone(svc, input.body.phone));
+    return undefined;
+  },
+
+  'session.resendCode': ({ input, svc }) => {
+    sendCode(svc, registrablePhone(svc, input.body.phone));
+    return undefined;
+  },
+
+  'session.forgot': ({ input, svc, origin, ip }) => {
+    const user = svc.users.byLogin(input.body.login);
+    ensure(user, 'E086');
+    ensure(!user.ssoOnly, 'E132');
+    ensure(user.status !== 'blocked', 'E023');
+    const token = svc.auth.issueToken(user.id);
+    const byMail = user.email != null;
+    sendMessage(svc, {
+      recipient: user.email ?? user.phone ?? user.login,
+      login: user.login,
+      channel: byMail ? 'email' : 'sms',
+      kind: 'restore-link',
+      text: `Parolni tiklash / Восстановление пароля: ${origin}/ru/restore?r=${token}`,
+      secret: token,
+    });
+    svc.logger.info('auth.forgot', { userId: user.id, ip });
+    return undefined;
+  },
+
+  'session.restore': async ({ input, svc, ip }) => {
+    const { r, password, confirm } = input.body;
+    ensure(password === confirm, 'E013', 'confirm: passwords do not match');
+    const t = svc.auth.readToken(r, svc.config.restoreTokenMinutes * MINUTE);
+    if (t === 'expired') throw new ApiError('E024');
+    ensure(t !== 'unknown', 'E127');
+    ensure(isAcceptablePassword(password), 'E013', 'password: at least 8 characters with letters and digits');
+    svc.users.setPassword(t.userId, await hashPassword(password, svc.config.passwordCost));
+    svc.auth.useTokens(t.userId);
+    svc.sessions.deleteForUser(t.userId);
+    svc.logger.info('auth.restored', { userId: t.userId, ip });
+    return undefined;
+  },
+
+  'session.changePassword': async ({ input, session, svc, ip }) => {
+    const { current, password } = input.body;
+    const ok = await verifyPassword(current, session.user.passwordHash);
+    if (!ok) {
+      svc.logger.warn('auth.changePassword', { userId: session.user.id, ok: false, ip });
+      throw new ApiError('E012');
+    }
+    ensure(isAcceptablePassword(password), 'E013', 'password: at least 8 characters with letters and digits');
+    ensure(password !== current, 'E013', 'password: must differ from the current one');
+    svc.users.setPassword(session.user.id, await hashPassword(password, svc.config.passwordCost));
+    svc.sessions.deleteForUser(session.user.id, session.row.idHash);
+    svc.logger.info('auth.changePassword', { userId: session.user.id, ok: true, ip });
+    return undefined;
+  },
+
+  'session.saveChosenRole': ({ input, session, svc }) => {
+    const role = input.body.updatedValue;
+    const { roles } = session.user;
+    // a client account (curator, subscriber, key owner) may not act under several roles
+    ensure(!(roles.length > 1 && roles.some((r) => CLIENT_ROLES.has(r))), 'E130');
+    ensure(roles.includes(role), 'E133');
+    ensure(session.row.chosenRole == null, 'E134');
+    svc.sessions.setChosenRole(session.row.idHash, role);
+    svc.logger.info('auth.role', { userId: session.user.id, role });
+    return undefined;
+  },
+};

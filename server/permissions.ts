@@ -1,0 +1,41 @@
+import { mustChangePassword } from '../src/domain/roles.rules';
+import type { EndpointName } from '../src/services/contract/endpoints';
+import type { Viewer } from './viewer';
+
+/**
+ * Who may call what, from the same config flags the SPA uses (src/domain userConfig, spec 6). Calls not listed are
+ * open to any session. Rules that depend on the input (which BAN's numbers, which kind of user is created) are
+ * checked again in the handlers.
+ */
+export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } = {
+  // the 'choose' search box: subscriber lookup (spec 6 search flag)
+  'lookup.sn': (v) => v.config.search,
+  'lookup.ban': (v) => v.config.search,
+  // the 'editing' search box: user search ("not R002")
+  'admin.search': (v) => v.config.search,
+  'admin.get': (v) => v.config.administration,
+  'admin.create': (v) => v.config.createSubscriber || v.config.createAdmin,
+  'admin.update': (v) => v.config.editUser,
+  'admin.setBlocked': (v) => v.config.editUser,
+  // "Administration users can search and impersonate a subscriber profile"
+  'admin.impersonate': (v) => v.config.administration,
+};
+
+/** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows
+ *  nothing but these calls until the password is changed. */
+const WHILE_FORCED: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'session.user',
+  'session.profile',
+  'session.logout',
+  'session.changePassword',
+  'session.saveChosenRole',
+]);
+
+/** True when the viewer may call endpoint `name` at all. */
+export function mayCall(name: EndpointName, v: Viewer): boolean {
+  if (mustChangePassword(v.facts) && !WHILE_FORCED.has(name)) return false;
+  return ACCESS[name]?.(v) ?? true;
+}
+
+/** Roles a client account holds (the profile holders); any other role is staff. */
+export const CLIENT_ROLES: ReadonlySet<string> = new Set(['R001', 'R004', 'R007']);

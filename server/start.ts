@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { proxy } from 'hono/proxy';
+import { createApp } from './app';
+import type { Clock } from './clock';
+import { configFromEnv, type ServerConfig } from './config';
+import { type Db, defaultDbPath, migrate, openDatabase } from './db/database';
+import { DEMO_PASSWORD, demoAccountLines } from './db/demo-accounts';
+import { isSeeded, type SeedOptions, seedDatabase } from './db/seed';
+import { createLogger, type Logger } from './logger';
+import { buildSpa, needsBuild, securityHeaders, spaRoutes } from './static';
+
+const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface PortalOptions {
+  /** default 8080 (`PORT`); 0 picks a free port */
+  port?: number;
+  /** default 127.0.0.1 (`HOST`) */
+  host?: string;
+  /** SQLite file (`PORTAL_DB`, default ~/.local/share/b2b-portal/portal.db); ':memory:' for a throwaway one */
+  dbPath?: string;
+  /** proxy /api/* to this backend instead of serving the reference one (`API_TARGET`) */
+  apiTarget?: string;
+  /** serve the SPA from dist (default true); 'auto' / true also builds it when stale, 'serve' never builds */
+  spa?: boolean | 'serve';
+  distDir?: string;
+  /** start the E-IMZO simulator (server/eimzo/simulator.ts) in the same process (default false; `npm start`: on) */
+  eimzo?: boolean;
+  clock?: Clock;
+  logger?: Logger;
+  config?: Partial<ServerConfig>;
+  seed?: SeedOptions;
+  /** extra connect-src origins for the CSP (e.g. a simulator on another port) */
+  extraConnect?: readonly string[];
+}
+
+export interface PortalHandle {
+  url: string;
+  port: number;
+  /** the reference backend's database (undefined when proxying to API_TARGET) */
+  db: Db | undefined;
+  close(): Promise<void>;
+}
+
+interface SimulatorModule {
+  startSimulator?: (opts?: Record<string, unknown>) => Promise<{ url: string; controlUrl?: string; close(): Promise<void> }>;
+}
+
+/** Starts the E-IMZO simulator when server/eimzo/simulator.ts exports `startSimulator`; a busy port is not fatal. */
+async function startEimzo(logger: Logger): Promise<(() => Promise<void>) | undefined> {
+  const file = join(PROJECT_ROOT, 'server', 'eimzo', 'simulator.ts');
+  if (!existsSync(file)) return undefined;
+  const mod = (await import(pathToFileURL(file).href)) as SimulatorModule;
+  if (typeof mod.startSimulator !== 'function') return undefined;
+  try {
+    const sim = await mod.startSimulator({ mode: 'interactive' });
+    logger.info('eimzo.started', { url: sim.url, control: sim.controlUrl });
+    return () => sim.close();
+  } catch (e) {
+    logger.warn('eimzo.unavailable', { error: e instanceof Error ? e.message : String(e) });
+    return undefined;
+  }
+}
+
+/** Opens, migrates and (first time only) seeds the database. */
+export function prepareDatabase(path: string, logger: Logger, seed?: SeedOptions): Db {
+  const db = openDatabase(path);
+  const applied = migrate(db);
+  if (applied.length > 0) logger.info('db.migrated', { path, versions: applied });
+  if (!isSeeded(db)) {
+    const summary = seedDatabase(db, seed);
+    logger.info('db.seeded', { path, ...summary });
+  }
+  return db;
+}
+
+/**
+ * The one-process portal: the SPA from dist (built first when stale), the reference API (or a proxy to
+ * `apiTarget`), security headers on every response, and optionally the E-IMZO simulator.
+ */
+export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandle> {
+  const logger = opts.logger ?? createLogger(undefined, opts.clock?.now);
+  const spa = opts.spa ?? true;
+  const distDir = opts.distDir ?? join(PROJECT_ROOT, 'dist');
+  if (spa === true && !opts.distDir && needsBuild(PROJECT_ROOT)) {
+    logger.info('spa.build', { reason: 'dist/index.html missing or older than src/' });
+    buildSpa(PROJECT_ROOT);
+  }
+
+  const app = new Hono();
+  app.use('*', securityHeaders(opts.extraConnect));
+
+  let db: Db | undefined;
+  if (opts.apiTarget) {
+    const target = opts.apiTarget.replace(/\/+$/, '');
+    app.all('/api/*', (c) => {
+      const url = new URL(c.req.url);
+      return proxy(`${target}${url.pathname}${url.search}`, {
+        raw: c.req.raw,
+        headers: { ...c.req.header(), host: undefined, 'x-forwarded-host': c.req.header('host') },
+      });
+    });
+    logger.info('api.proxy', { target });
+  } else {
+    db = prepareDatabase(opts.dbPath ?? defaultDbPath(), logger, opts.seed);
+    const api = createApp({ db, clock: opts.clock, logger, config: opts.config });
+    app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
+  }
+  if (spa) app.route('/', spaRoutes(distDir));
+
+  const server = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: opts.host ?? '127.0.0.1' });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('listening', () => resolveListen());
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = opts.host ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const stopEimzo = opts.eimzo ? await startEimzo(logger) : undefined;
+
+  let closed = false;
+  return {
+    url,
+    port,
+    db,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await stopEimzo?.();
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        // keep-alive connections would hold close() open
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      db?.close();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const logger = createLogger();
+  const portal = await startPortal({
+    port: env.PORT ? Number(env.PORT) : 8080,
+    host: env.HOST || '127.0.0.1',
+    dbPath: defaultDbPath(env),
+    apiTarget: env.API_TARGET || undefined,
+    eimzo: env.EIMZO !== '0',
+    config: configFromEnv(env),
+    logger,
+  });
+  const lines = [
+    '',
+    `  B2B portal: ${portal.url}/ru`,
+    env.API_TARGET
+      ? `  API proxied to ${env.API_TARGET}`
+      : `  Database: ${defaultDbPath(env)} (npm run db:reset re-seeds it)`,
+    '',
+    `  Demo logins (password ${DEMO_PASSWORD}):`,
+    ...demoAccountLines(),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('portal.stopping', { signal });
+    portal.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+    setTimeout(() => process.exit(1), 5000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { Hono, type MiddlewareHandler } from 'hono';
+
+/** The E-IMZO module's local websocket endpoints (eimzo-protocol.md "Transport"). */
+export const EIMZO_CONNECT = ['ws://127.0.0.1:64646', 'wss://127.0.0.1:64443'] as const;
+
+/**
+ * Security headers on every response. The CSP allows no inline script (`script-src 'self'`) and no inline style:
+ * the production build extracts CSS to files and React sets `style` props through the CSSOM, which CSP does not
+ * block. `connect-src` adds the signing module's local sockets (plus `extraConnect`, e.g. a simulator on another
+ * port in tests).
+ */
+export function securityHeaders(extraConnect: readonly string[] = []): MiddlewareHandler {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${["'self'", ...EIMZO_CONNECT, ...extraConnect].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+  return async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', csp);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'same-origin');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+  };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.pdf': 'application/pdf',
+};
+
+/** A content hash in the file name (`index.3f9a1c2b.js`): such a file never changes, so it may be cached for good. */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/**
+ * Serves the built SPA from `distDir`: existing files as they are (hashed assets with a one-year immutable cache,
+ * everything else `no-cache`), and `index.html` for any other GET so deep links like `/ru/orders/12` work. Paths
+ * under `/api/` never fall back (the API answers them, or 404). A missing file with an extension is a 404, not the
+ * page, so a stale chunk fails loudly instead of parsing HTML as script.
+ */
+export function spaRoutes(distDir: string): Hono {
+  const root = resolve(distDir);
+  const app = new Hono();
+  const send = (file: string, cache: string) => {
+    const body = readFileSync(file);
+    return new Response(body, {
+      headers: {
+        'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Cache-Control': cache,
+      },
+    });
+  };
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const path = c.req.path;
+    if (path === '/api' || path.startsWith('/api/')) return c.notFound();
+    let rel: string;
+    try {
+      rel = decodeURIComponent(path);
+    } catch {
+      return c.text('Bad Request', 400);
+    }
+    const file = normalize(join(root, rel));
+    if (file !== root && !file.startsWith(root + sep)) return c.text('Not Found', 404);
+    if (rel !== '/' && existsSync(file) && statSync(file).isFile()) {
+      return send(file, HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+    if (extname(rel) !== '') return c.text('Not Found', 404);
+    const index = join(root, 'index.html');
+    if (!existsSync(index)) return c.text('The SPA is not built: run `npx rsbuild build`.', 503);
+    return send(index, 'no-cache');
+  });
+  return app;
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** True when dist/index.html is missing or older than any file in src/ or rsbuild.config.ts. */
+export function needsBuild(projectRoot: string): boolean {
+  const index = join(projectRoot, 'dist', 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  const sources = Math.max(
+    newestMtime(join(projectRoot, 'src')),
+    newestMtime(join(projectRoot, 'rsbuild.config.ts')),
+  );
+  return sources > built;
+}
+
+/** Runs `npx rsbuild build` in the project; throws when it fails. */
+export function buildSpa(projectRoot: string): void {
+  const r = spawnSync('npx', ['rsbuild', 'build'], { cwd: projectRoot, stdio: 'inherit', env: process.env });
+  if (r.status !== 0) throw new Error(`rsbuild build failed (exit ${r.status ?? r.signal})`);
+}

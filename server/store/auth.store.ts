@@ -1,0 +1,111 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { sha256 } from '../auth/passwords';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+
+export interface OutboxMessage {
+  id: number;
+  recipient: string;
+  login: string | null;
+  channel: 'sms' | 'email';
+  kind: string;
+  text: string;
+  /** the code or token the message carries (demo outbox only) */
+  secret: string | null;
+  createdAt: number;
+}
+
+/** Result of checking an SMS code. */
+export type CodeCheck = 'ok' | 'wrong' | 'expired';
+
+/**
+ * One-time secrets of the public flows, stored hashed: SMS codes (random 6 digits), recovery tokens (random 32
+ * bytes), plus the demo outbox where "sent" messages are kept in demo mode, and the impersonation audit.
+ */
+export function createAuthStore(db: Db, clock: Clock) {
+  const insCode = db.prepare('INSERT INTO sms_codes (phone, code_hash, created_at) VALUES (?, ?, ?)');
+  const burnCodes = db.prepare('UPDATE sms_codes SET used_at = ? WHERE phone = ? AND used_at IS NULL');
+  const lastCode = db.prepare(
+    'SELECT id, code_hash, created_at, used_at FROM sms_codes WHERE phone = ? ORDER BY id DESC LIMIT 1',
+  );
+  const useCode = db.prepare('UPDATE sms_codes SET used_at = ? WHERE id = ?');
+  const wrongTry = db.prepare('UPDATE sms_codes SET tries = tries + 1 WHERE id = ? RETURNING tries');
+  const insToken = db.prepare('INSERT INTO restore_tokens (token_hash, user_id, created_at) VALUES (?, ?, ?)');
+  const getToken = db.prepare('SELECT user_id, created_at, used_at FROM restore_tokens WHERE token_hash = ?');
+  const useTokens = db.prepare('UPDATE restore_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL');
+  const insOutbox = db.prepare(`INSERT INTO demo_outbox (recipient, login, channel, kind, text, secret, created_at)
+    VALUES (@recipient, @login, @channel, @kind, @text, @secret, @createdAt)`);
+  const readOutbox = db.prepare(`SELECT id, recipient, login, channel, kind, text, secret, created_at AS createdAt
+    FROM demo_outbox WHERE (@recipient IS NOT NULL AND recipient = @recipient) OR (@login IS NOT NULL AND login = @login)
+    ORDER BY id DESC LIMIT 50`);
+  const startImp = db.prepare(
+    'INSERT INTO impersonations (actor_user_id, session_hash, ban, sn, started_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const endImp = db.prepare(
+    'UPDATE impersonations SET ended_at = ?, end_reason = ? WHERE id = ? AND ended_at IS NULL',
+  );
+
+  return {
+    /** New random 6-digit code for `phone`; earlier unused codes of the phone stop working. */
+    issueCode(phone: string): string {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      db.transaction(() => {
+        burnCodes.run(clock.now(), phone);
+        insCode.run(phone, sha256(`${phone}:${code}`), clock.now());
+      })();
+      return code;
+    },
+    /** Checks the latest code of `phone`. Expired after `lifeMs`; burnt after `maxTries` wrong answers. */
+    checkCode(phone: string, code: string, lifeMs: number, maxTries: number): CodeCheck {
+      const row = lastCode.get(phone) as
+        | { id: number; code_hash: string; created_at: number; used_at: number | null }
+        | undefined;
+      if (!row) return 'wrong';
+      if (row.used_at != null || clock.now() - row.created_at > lifeMs) return 'expired';
+      if (row.code_hash !== sha256(`${phone}:${code}`)) {
+        const { tries } = wrongTry.get(row.id) as { tries: number };
+        if (tries >= maxTries) useCode.run(clock.now(), row.id);
+        return 'wrong';
+      }
+      useCode.run(clock.now(), row.id);
+      return 'ok';
+    },
+
+    /** New recovery token for a user (32 random bytes, base64url). */
+    issueToken(userId: number): string {
+      const token = randomBytes(32).toString('base64url');
+      insToken.run(sha256(token), userId, clock.now());
+      return token;
+    },
+    /** The user of a token, or why it cannot be used. */
+    readToken(token: string, lifeMs: number): { userId: number } | 'unknown' | 'expired' {
+      const row = getToken.get(sha256(token)) as
+        | { user_id: number; created_at: number; used_at: number | null }
+        | undefined;
+      if (!row || row.used_at != null) return 'unknown';
+      if (clock.now() - row.created_at > lifeMs) return 'expired';
+      return { userId: row.user_id };
+    },
+    /** Every open token of the user stops working (after a successful restore). */
+    useTokens(userId: number): void {
+      useTokens.run(clock.now(), userId);
+    },
+
+    addOutbox(m: Omit<OutboxMessage, 'id' | 'createdAt'>): void {
+      insOutbox.run({ ...m, createdAt: clock.now() });
+    },
+    /** Latest messages (newest first) sent to a phone / address, or concerning a login. */
+    outbox(q: { recipient?: string; login?: string }): OutboxMessage[] {
+      return readOutbox.all({ recipient: q.recipient ?? null, login: q.login ?? null }) as OutboxMessage[];
+    },
+
+    startImpersonation(actor: number, sessionHash: string, ban: string, sn: string | null): number {
+      return Number(startImp.run(actor, sessionHash, ban, sn, clock.now()).lastInsertRowid);
+    },
+    endImpersonation(id: number, reason: string): void {
+      endImp.run(clock.now(), reason, id);
+    },
+  };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;

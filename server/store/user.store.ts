@@ -1,0 +1,228 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+
+export type UserStatus = 'active' | 'blocked' | 'pending';
+
+/** A portal account with its ordered roles (position 0 = active role). */
+export interface UserRow {
+  id: number;
+  login: string;
+  fullName: string | null;
+  passwordHash: string | null;
+  status: UserStatus;
+  forceChangePassword: boolean;
+  ssoOnly: boolean;
+  ban: string | null;
+  sn: string | null;
+  email: string | null;
+  phone: string | null;
+  branchId: number | null;
+  roles: string[];
+}
+
+interface Raw {
+  id: number;
+  login: string;
+  full_name: string | null;
+  password_hash: string | null;
+  status: UserStatus;
+  force_change_password: number;
+  sso_only: number;
+  ban: string | null;
+  sn: string | null;
+  email: string | null;
+  phone: string | null;
+  branch_id: number | null;
+  roles: string | null;
+}
+
+const ROLES = `(SELECT group_concat(role, ',') FROM (SELECT role FROM user_roles WHERE user_id = u.id ORDER BY position))`;
+
+const toRow = (r: Raw): UserRow => ({
+  id: r.id,
+  login: r.login,
+  fullName: r.full_name,
+  passwordHash: r.password_hash,
+  status: r.status,
+  forceChangePassword: r.force_change_password === 1,
+  ssoOnly: r.sso_only === 1,
+  ban: r.ban,
+  sn: r.sn,
+  email: r.email,
+  phone: r.phone,
+  branchId: r.branch_id,
+  roles: r.roles ? r.roles.split(',') : [],
+});
+
+export interface NewUser {
+  login: string;
+  fullName: string | null;
+  roles: readonly string[];
+  status: UserStatus;
+  passwordHash: string | null;
+  forceChangePassword: boolean;
+  ban: string | null;
+  sn: string | null;
+  email: string | null;
+  phone: string | null;
+  branchId: number | null;
+  regionIds: readonly number[];
+  createdBy: number | null;
+}
+
+export interface UserChanges {
+  fullName?: string | null;
+  roles?: readonly string[];
+  ban?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  branchId?: number | null;
+  regionIds?: readonly number[];
+}
+
+export interface SearchRow {
+  id: number;
+  login: string;
+  fullName: string | null;
+  roles: string[];
+  ban: string | null;
+  status: UserStatus;
+}
+
+/** `%`, `_` and the escape char itself are literal in the user's query. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+export function createUserStore(db: Db, clock: Clock) {
+  const byLogin = db.prepare(`SELECT u.*, ${ROLES} AS roles FROM users u WHERE u.login = ?`);
+  const byId = db.prepare(`SELECT u.*, ${ROLES} AS roles FROM users u WHERE u.id = ?`);
+  const bySn = db.prepare('SELECT id FROM users WHERE sn = ?');
+  const countSelfRegistered = db.prepare(
+    `SELECT COUNT(*) AS n FROM users u WHERE u.ban = ? AND u.sn IS NOT NULL
+       AND EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'R001')`,
+  );
+  const ins = db.prepare(`INSERT INTO users
+    (login, full_name, password_hash, status, force_change_password, ban, sn, email, phone, branch_id, created_at,
+     updated_at, created_by)
+    VALUES (@login, @fullName, @passwordHash, @status, @force, @ban, @sn, @email, @phone, @branchId, @now, @now,
+     @createdBy)`);
+  const insRole = db.prepare('INSERT INTO user_roles (user_id, position, role) VALUES (?, ?, ?)');
+  const delRoles = db.prepare('DELETE FROM user_roles WHERE user_id = ?');
+  const insRegion = db.prepare('INSERT INTO user_regions (user_id, region_id) VALUES (?, ?)');
+  const delRegions = db.prepare('DELETE FROM user_regions WHERE user_id = ?');
+  const regions = db.prepare(
+    'SELECT r.id, r.name FROM user_regions ur JOIN regions r ON r.id = ur.region_id WHERE ur.user_id = ? ORDER BY r.id',
+  );
+  const branch = db.prepare('SELECT id, name, region_id AS regionId FROM branches WHERE id = ?');
+  const regionExists = db.prepare('SELECT 1 FROM regions WHERE id = ?');
+  const setPassword = db.prepare(
+    `UPDATE users SET password_hash = ?, force_change_password = ?, updated_at = ?,
+       status = CASE WHEN status = 'pending' THEN 'active' ELSE status END WHERE id = ?`,
+  );
+  const setStatus = db.prepare('UPDATE users SET status = ?, updated_at = ? WHERE id = ?');
+  const audit = db.prepare(
+    'INSERT INTO user_audit (actor_user_id, target_user_id, action, detail, at) VALUES (?, ?, ?, ?, ?)',
+  );
+
+  const searchWhere = `FROM users u WHERE (u.login LIKE @like ESCAPE '\\' OR u.full_name LIKE @like ESCAPE '\\'
+      OR u.ban LIKE @like ESCAPE '\\' OR u.sn LIKE @like ESCAPE '\\' OR u.email LIKE @like ESCAPE '\\')
+      AND (@status IS NULL OR u.status = @status)`;
+  const searchCount = db.prepare(`SELECT COUNT(*) AS n ${searchWhere}`);
+  const searchPage = db.prepare(
+    `SELECT u.id, u.login, u.full_name, u.ban, u.status, ${ROLES} AS roles ${searchWhere}
+     ORDER BY u.login COLLATE NOCASE LIMIT @limit OFFSET @offset`,
+  );
+
+  const writeRoles = (id: number, roles: readonly string[]) => {
+    delRoles.run(id);
+    roles.forEach((r, i) => insRole.run(id, i, r));
+  };
+  const writeRegions = (id: number, ids: readonly number[]) => {
+    delRegions.run(id);
+    for (const r of new Set(ids)) insRegion.run(id, r);
+  };
+
+  return {
+    byLogin(login: string): UserRow | undefined {
+      const r = byLogin.get(login) as Raw | undefined;
+      return r && toRow(r);
+    },
+    byId(id: number): UserRow | undefined {
+      const r = byId.get(id) as Raw | undefined;
+      return r && toRow(r);
+    },
+    snTaken: (sn: string) => bySn.get(sn) !== undefined,
+    /** subscribers (R001 with a number) already registered on a BAN */
+    subscribersOf: (ban: string) => (countSelfRegistered.get(ban) as { n: number }).n,
+    branch: (id: number) => branch.get(id) as { id: number; name: string; regionId: number } | undefined,
+    regionsOf: (id: number) => regions.all(id) as { id: number; name: string }[],
+    regionExists: (id: number) => regionExists.get(id) !== undefined,
+
+    create(u: NewUser): number {
+      return db.transaction(() => {
+        const now = clock.now();
+        const id = Number(
+          ins.run({ ...u, force: u.forceChangePassword ? 1 : 0, now, createdBy: u.createdBy }).lastInsertRowid,
+        );
+        writeRoles(id, u.roles);
+        writeRegions(id, u.regionIds);
+        if (u.createdBy != null) audit.run(u.createdBy, id, 'create', JSON.stringify({ roles: u.roles }), now);
+        return id;
+      })();
+    },
+
+    update(id: number, ch: UserChanges, actor: number): void {
+      db.transaction(() => {
+        const now = clock.now();
+        const cols: string[] = [];
+        const vals: Record<string, unknown> = { id, now };
+        const map: [keyof UserChanges, string][] = [
+          ['fullName', 'full_name'],
+          ['ban', 'ban'],
+          ['email', 'email'],
+          ['phone', 'phone'],
+          ['branchId', 'branch_id'],
+        ];
+        for (const [key, col] of map) {
+          if (ch[key] !== undefined) {
+            cols.push(`${col} = @${col}`);
+            vals[col] = ch[key];
+          }
+        }
+        db.prepare(`UPDATE users SET ${[...cols, 'updated_at = @now'].join(', ')} WHERE id = @id`).run(vals);
+        if (ch.roles) writeRoles(id, ch.roles);
+        if (ch.regionIds) writeRegions(id, ch.regionIds);
+        audit.run(actor, id, 'update', JSON.stringify(Object.keys(ch)), now);
+      })();
+    },
+
+    setPassword(id: number, hash: string, forceChange = false): void {
+      setPassword.run(hash, forceChange ? 1 : 0, clock.now(), id);
+    },
+
+    setStatus(id: number, status: UserStatus, actor: number): void {
+      db.transaction(() => {
+        setStatus.run(status, clock.now(), id);
+        audit.run(actor, id, `status:${status}`, null, clock.now());
+      })();
+    },
+
+    /** Users whose login, name, BAN, number or e-mail contains `q` (case-insensitive), sorted by login. */
+    search(q: string, status: UserStatus | null, pageNo: number, pageSize: number): { total: number; rows: SearchRow[] } {
+      const args = { like: `%${likeEscape(q)}%`, status };
+      const total = (searchCount.get(args) as { n: number }).n;
+      const rows = (
+        searchPage.all({ ...args, limit: pageSize, offset: pageNo * pageSize }) as (Raw & { roles: string | null })[]
+      ).map((r) => ({
+        id: r.id,
+        login: r.login,
+        fullName: r.full_name,
+        roles: r.roles ? r.roles.split(',') : [],
+        ban: r.ban,
+        status: r.status,
+      }));
+      return { total, rows };
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;

@@ -1,0 +1,56 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { AUTH_PAGES, type RouteAccess } from '@/domain/routes.rules';
+import { lazyRoute } from './lazy-route';
+
+/** One route of spec 2, relative to `/{lang}`. Views are code-split: each is its own chunk. */
+export interface AppRoute extends RouteAccess {
+  /** wouter pattern under the language segment */
+  readonly path: string;
+  readonly view: LazyExoticComponent<ComponentType>;
+  /** Auth and new-client pages show the 'login as employee' link in the footer (spec 2). */
+  readonly employeeLogin?: boolean;
+}
+
+const pending = (
+  section: Parameters<typeof import('@/views/pages/section.view').SectionPending>[0]['section'],
+) =>
+  lazyRoute(() =>
+    import('@/views/pages/section.view').then((m) => ({
+      default: () => <m.SectionPending section={section} />,
+    })),
+  );
+
+const authPage = lazyRoute(() =>
+  import('@/views/auth/auth-page.view').then((m) => ({ default: m.AuthPage })),
+);
+
+/**
+ * The route table of spec 2. Auth, new-client and new-numbers are public; everything else needs a session
+ * (the 'no auth flag' routes too: spec 2 'Guard' names the only public ones; docs/decisions.md).
+ */
+export const ROUTES: readonly AppRoute[] = [
+  ...AUTH_PAGES.map((type) => ({ path: `/${type}`, public: true, view: authPage, employeeLogin: true })),
+  { path: '/new-client', public: true, view: pending('newClient'), employeeLogin: true },
+  { path: '/new-numbers', public: true, view: pending('newNumbers') },
+  { path: '/profile', public: false, view: pending('profile') },
+  { path: '/details', public: false, view: pending('details') },
+  { path: '/settings', public: false, view: pending('settings') },
+  { path: '/purchase', public: false, view: pending('purchase') },
+  { path: '/purchase/order', public: false, view: pending('purchase') },
+  { path: '/onlinee-sales', public: false, view: pending('documents') },
+  { path: '/onlinee-sales/orders/:id', public: false, view: pending('documents') },
+  { path: '/onlinee-sales/suspend-documents/:id', public: false, view: pending('documents') },
+  { path: '/onlinee-sales/services-documents/:id', public: false, view: pending('documents') },
+  { path: '/orders', public: false, view: pending('orders') },
+  { path: '/orders/:id', public: false, view: pending('orders') },
+  { path: '/administration/search', public: false, view: pending('administration') },
+  { path: '/administration/creation/:type', public: false, view: pending('administration') },
+  { path: '/administration/editing', public: false, view: pending('administration') },
+  { path: '/administration/edit-user/:id', public: false, view: pending('administration') },
+  { path: '/agreement-registration', public: false, view: pending('agreement') },
+  { path: '/at39-registration', public: false, view: pending('at39') },
+  { path: '/at39-registration/new', public: false, view: pending('at39') },
+  { path: '/debt-control', public: false, view: pending('debt') },
+  { path: '/services', public: false, banExclude: true, view: pending('services') },
+  { path: '/services/checkout', public: false, banExclude: true, view: pending('services') },
+];

@@ -1,0 +1,187 @@
+/**
+ * Form validation rules (spec 5). Each validator returns null when the value is valid, otherwise a code: an i18n
+ * key under `validation.*` or a catalogue code (E026). Texts live in src/i18n:
+ * - validation.latinOnly: 'ввод должен быть исключительно латиницей'
+ * - validation.noTin: 'У вас не имеется ИНН.'
+ * - validation.adult: 'Вам должно быть 18'
+ * - validation.badDate: 'Некорректная дата'
+ * - validation.dateRange: 'Выберите начальную и конечную дату'
+ * - validation.passwordMismatch: 'Пароли не совпадают'
+ * - validation.fields: 'Поля заполнены неверно'
+ * - validation.fillRequired: 'Сначала заполните все необходимые поля.'
+ * - validation.cityFirst: 'Сначала нужно выбрать город.'
+ */
+/** Printable ASCII without space: Latin letters, digits and ASCII punctuation. */
+const LATIN_LOGIN = /^[\x21-\x7E]*$/;
+
+/**
+ * Registration login must be Latin only (spec 5, Cyrillic forbidden). Any character outside printable ASCII —
+ * Cyrillic, other scripts, spaces — is refused. Emptiness is not this rule's business (see requiredFields).
+ */
+export function validateLatinLogin(login: string): 'validation.latinOnly' | null {
+  return LATIN_LOGIN.test(login) ? null : 'validation.latinOnly';
+}
+
+/**
+ * Whether to ask the server if a login is free (spec 5: once longer than 2 characters). Only logins that pass the
+ * Latin rule are checked, so the server is never asked about a login the form refuses anyway.
+ */
+export function shouldCheckLogin(login: string): boolean {
+  return login.length > 2 && validateLatinLogin(login) === null;
+}
+
+/**
+ * Tax id (spec 5): missing → 'У вас не имеется ИНН.' (validation.noTin); not starting with 2 or 3 → E026. Lengths are
+ * not in the spec and are not checked. Surrounding whitespace is ignored.
+ */
+export function validateTin(tin: string | null | undefined): 'E026' | 'validation.noTin' | null {
+  const value = (tin ?? '').trim();
+  if (value === '') return 'validation.noTin';
+  return /^[23]/.test(value) ? null : 'E026';
+}
+
+/** A calendar day; month 1-12. */
+export interface CalendarDate {
+  y: number;
+  m: number;
+  d: number;
+}
+
+function ymdOfParts(y: number, m: number, d: number): CalendarDate | null {
+  if (m < 1 || m > 12 || d < 1) return null;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days ? { y, m, d } : null;
+}
+
+/**
+ * Reads a calendar date: a Date (its local calendar day), ISO `YYYY-MM-DD` (a time part after it is ignored) or the
+ * Russian `DD.MM.YYYY`. Anything else, or an impossible day such as 2001-02-30, is null.
+ */
+export function parseCalendarDate(value: Date | string | null | undefined): CalendarDate | null {
+  if (value == null) return null;
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    return { y: value.getFullYear(), m: value.getMonth() + 1, d: value.getDate() };
+  }
+  const s = value.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(s);
+  if (iso) return ymdOfParts(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(s);
+  if (ru) return ymdOfParts(Number(ru[3]), Number(ru[2]), Number(ru[1]));
+  return null;
+}
+
+function compareCalendarDate(a: CalendarDate, b: CalendarDate): number {
+  return a.y - b.y || a.m - b.m || a.d - b.d;
+}
+
+/** Adulthood age (spec 5 'Вам должно быть 18'). */
+export const ADULT_AGE = 18;
+
+/**
+ * Birth date of a contact person (spec 5): unreadable or in the future → validation.badDate; younger than 18 on
+ * `now`'s calendar day → validation.adult. The 18th birthday itself counts as adult; someone born on 29 February
+ * becomes adult on 1 March of a non-leap year.
+ */
+export function validateAdult(
+  birthDate: Date | string,
+  now: Date,
+): 'validation.adult' | 'validation.badDate' | null {
+  const birth = parseCalendarDate(birthDate);
+  const today = parseCalendarDate(now);
+  if (birth === null || today === null || compareCalendarDate(birth, today) > 0) return 'validation.badDate';
+  const adultFrom = { y: birth.y + ADULT_AGE, m: birth.m, d: birth.d };
+  return compareCalendarDate(today, adultFrom) >= 0 ? null : 'validation.adult';
+}
+
+/**
+ * A date range is required (spec 5 'Выберите начальную и конечную дату'): both ends must be readable dates, and the
+ * start must not be after the end. A one-day range (from = to) is valid.
+ */
+export function validateDateRange(
+  from: string | Date | null | undefined,
+  to: string | Date | null | undefined,
+): 'validation.dateRange' | null {
+  const a = parseCalendarDate(from);
+  const b = parseCalendarDate(to);
+  if (a === null || b === null || compareCalendarDate(a, b) > 0) return 'validation.dateRange';
+  return null;
+}
+
+/** Password confirmation must equal the password exactly (spec 5 'Пароли не совпадают'); no trimming. */
+export function validatePasswordConfirmation(
+  pw: string,
+  confirm: string,
+): 'validation.passwordMismatch' | null {
+  return pw === confirm ? null : 'validation.passwordMismatch';
+}
+
+/** Characters that stand for "any digit" in a number mask: `*`, and `_`, the input-mask placeholder. */
+export const MASK_WILDCARDS = ['*', '_'] as const;
+
+const MASK = /^[0-9*_]{3}-[0-9*_]{2}-[0-9*_]{2}$/;
+
+/**
+ * A by-mask golden-number search mask (spec 3 / 9, format 999-99-99): three, two and two positions separated by
+ * dashes; each position a digit or a wildcard (`*` or `_`); at least one digit, since an all-wildcard mask is a
+ * random search. Otherwise validation.fields ('Поля заполнены неверно').
+ */
+export function validateMask(mask: string): 'validation.fields' | null {
+  return MASK.test(mask) && /\d/.test(mask) ? null : 'validation.fields';
+}
+
+/**
+ * Whether a number matches a mask: the mask's 7 positions are compared with the last 7 digits of the number
+ * (after its operator code); wildcards match any digit. An invalid mask matches nothing.
+ */
+export function matchesMask(mask: string, number: string): boolean {
+  if (validateMask(mask) !== null) return false;
+  const pattern = mask.replace(/-/g, '');
+  const digits = number.replace(/\D/g, '').slice(-pattern.length);
+  if (digits.length !== pattern.length) return false;
+  return [...pattern].every((c, i) => c === '*' || c === '_' || c === digits[i]);
+}
+
+/** The order repeater never goes below one row (spec 5): a row may be removed only while there are at least two. */
+export function canRemoveOrderRow(rows: number): boolean {
+  return rows > 1;
+}
+
+/**
+ * True when a form value counts as filled: not undefined or null, not false (an unticked box such as the licence),
+ * not a blank string, not an empty array. Numbers, including 0, are filled.
+ */
+export function isFilled(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'number') return !Number.isNaN(value);
+  return true;
+}
+
+/** All named fields must be filled (see isFilled), else validation.fillRequired. */
+export function requiredFields(
+  values: Record<string, unknown>,
+  names: readonly string[],
+): 'validation.fillRequired' | null {
+  return names.every((name) => isFilled(values[name])) ? null : 'validation.fillRequired';
+}
+
+/**
+ * Registration step 1 (spec 5): email, a phone (contact or business) and the licence ticked, else
+ * validation.fillRequired ('Сначала заполните все необходимые поля.').
+ */
+export function validateRegistrationContacts(v: {
+  email: string | null | undefined;
+  contactPhone: string | null | undefined;
+  businessPhone: string | null | undefined;
+  licenceAccepted: boolean;
+}): 'validation.fillRequired' | null {
+  const phone = isFilled(v.contactPhone) || isFilled(v.businessPhone);
+  return isFilled(v.email) && phone && v.licenceAccepted ? null : 'validation.fillRequired';
+}
+
+/** The city must be chosen before the key (spec 5 'Сначала нужно выбрать город.'). */
+export function validateCityChosen(city: string | null | undefined): 'validation.cityFirst' | null {
+  return isFilled(city) ? null : 'validation.cityFirst';
+}

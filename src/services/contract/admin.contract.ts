@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { anyId, digits, idParam, roleCode, wirePage, wireSize } from './fields.contract';
+import { branchSchema, regionSchema } from './session.contract';
+
+/**
+ * User administration (spec 7: user/search, user/get/{user_id}; spec 2 administration search, creation/{type},
+ * edit-user/{id}; spec 4 "User row in administration: block, unblock, in process").
+ */
+
+/** Tab filter of the user list (spec 2). `pending` = "in process". */
+export const userListStatus = z.enum(['all', 'active', 'blocked', 'pending']);
+export type UserListStatus = z.infer<typeof userListStatus>;
+
+/** GET user/search query: `q` at least 3 characters (SHORT3), pages from 0, page size 45 (spec 9). */
+export const userSearchQuery = z.object({
+  q: z.string().min(3).max(100),
+  pageNo: wirePage,
+  pageSize: wireSize,
+  status: userListStatus.optional(),
+});
+export type UserSearchQuery = z.input<typeof userSearchQuery>;
+
+/** One row of the user list. `status`: 'active' | 'blocked' | 'pending' (the real backend may add others). */
+export const userRowSchema = z.looseObject({
+  user_id: anyId,
+  user_name: z.string(),
+  full_name: z.string().nullish(),
+  roles: z.array(z.string()).nullish(),
+  ban: z.string().nullish(),
+  status: z.string().nullish(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+
+/** GET user/search result. */
+export const userSearchResultSchema = z.looseObject({
+  list: z.array(userRowSchema),
+  total: z.number().int().nonnegative(),
+  pageNo: z.number().int().nonnegative(),
+  pageSize: z.number().int().positive(),
+});
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
+
+/** Path params of user/get/{user_id}, user/update/{user_id}, user/block/{user_id}. */
+export const userIdParams = z.object({ user_id: idParam });
+export type UserIdParams = z.input<typeof userIdParams>;
+
+/** GET user/get/{user_id} result: the editable user with its branch and regions (spec 7). */
+export const userDetailsSchema = z.looseObject({
+  user_id: anyId,
+  user_name: z.string(),
+  full_name: z.string().nullish(),
+  roles: z.array(z.string()),
+  ban: z.string().nullish(),
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  status: z.string().nullish(),
+  branch: branchSchema.nullish(),
+  regions: z.array(regionSchema).nullish(),
+});
+export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+/** Kind of user created from administration/creation/{type} (createSubscriber / createAdmin config flags). */
+export const userKind = z.enum(['subscriber', 'admin']);
+export type UserKind = z.infer<typeof userKind>;
+
+/** POST user/create body. Exactly one role: a user cannot hold several roles at once (E130). */
+export const userCreateBody = z.object({
+  kind: userKind,
+  user_name: z.string().min(3).max(100),
+  full_name: z.string().max(200).optional(),
+  roles: z.array(roleCode).length(1),
+  ban: digits.optional(),
+  email: z.string().max(200).optional(),
+  phone: z.string().max(20).optional(),
+  branch_id: anyId.optional(),
+  region_ids: z.array(anyId).optional(),
+});
+export type UserCreateBody = z.input<typeof userCreateBody>;
+
+/** POST user/create result: the new id. */
+export const userCreateResultSchema = z.looseObject({ user_id: anyId });
+export type UserCreateResult = z.infer<typeof userCreateResultSchema>;
+
+/** POST user/update/{user_id} body: any subset of the editable fields. */
+export const userUpdateBody = userCreateBody.omit({ kind: true, user_name: true }).partial();
+export type UserUpdateBody = z.input<typeof userUpdateBody>;
+
+/** POST user/block/{user_id} body. */
+export const setBlockedBody = z.object({ blocked: z.boolean() });
+export type SetBlockedBody = z.infer<typeof setBlockedBody>;
+
+/** POST user/impersonate body: the subscriber chosen in the search box, by BAN or by number (one of them). */
+export const impersonateBody = z
+  .object({ ban: digits.optional(), sn: digits.optional() })
+  .refine((b) => (b.ban === undefined) !== (b.sn === undefined), 'exactly one of ban or sn');
+export type ImpersonateBody = z.input<typeof impersonateBody>;

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { anyId, digits, idParam, wireDate, wirePage, wireSize } from './fields.contract';
+
+/**
+ * AT 39: registering subscribers by passport data (spec 3 "AT 39 registration"; spec 7 "AT 39").
+ * The module's calls sit under `at39/` (decided: spec 7 lists them without a prefix), except the passport
+ * service, which spec 7 spells absolutely as `/api/v1/epdp/…`.
+ * Passport data flows through these shapes: never log them.
+ */
+
+/** Full name (spec 3 clientFioInfo). */
+export const clientFioInfo = z.looseObject({
+  surname: z.string().nullish(),
+  name: z.string().nullish(),
+  patronymic: z.string().nullish(),
+});
+
+/** Address (spec 3 clientAddressInfo). */
+export const clientAddressInfo = z.looseObject({
+  regionId: anyId.nullish(),
+  city: z.string().nullish(),
+  street: z.string().nullish(),
+  district: z.string().nullish(),
+  houseNumber: z.string().nullish(),
+  apartmentNumber: z.string().nullish(),
+  postIndex: z.string().nullish(),
+});
+
+/** Passport (spec 3 clientPassportInfo): gender F or M. */
+export const clientPassportInfo = z.looseObject({
+  pinfl: z.string().nullish(),
+  gender: z.enum(['F', 'M']).nullish(),
+  birthDate: z.string().nullish(),
+  passport: z.string().nullish(),
+  issuedBy: z.string().nullish(),
+  issuedDate: z.string().nullish(),
+});
+
+/** Person data as the passport service returns it. */
+export const personDataSchema = z.looseObject({
+  clientFioInfo: clientFioInfo.nullish(),
+  clientAddressInfo: clientAddressInfo.nullish(),
+  clientPassportInfo: clientPassportInfo.nullish(),
+});
+export type PersonData = z.infer<typeof personDataSchema>;
+
+/** GET at39/{token} params: the link token of the AT 39 module (E127, E128 invalid, E129 expired). */
+export const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9._~-]{8,512}$/) });
+export type TokenParams = z.infer<typeof tokenParams>;
+
+/** GET at39/{token} result: who works where. */
+export const tokenInfoSchema = z.looseObject({
+  workplaceName: z.string().nullish(),
+  regionId: anyId.nullish(),
+});
+export type TokenInfo = z.infer<typeof tokenInfoSchema>;
+
+/** GET v1/epdp/get-session-id result: the session of the passport service. */
+export const epdpSessionSchema = z.looseObject({ sessionId: z.string() });
+export type EpdpSession = z.infer<typeof epdpSessionSchema>;
+
+/** GET v1/epdp/passport-info query. */
+export const passportInfoQuery = z.object({ auth_code: z.string().min(1).max(500) });
+export type PassportInfoQuery = z.infer<typeof passportInfoQuery>;
+
+const req = (max = 200) => z.string().min(1).max(max);
+const opt = (max = 200) => z.string().max(max).optional();
+
+/** POST at39/register/create-registration body (and the fields of update-registration). */
+export const registrationBody = z.object({
+  clientFioInfo: z.object({ surname: req(100), name: req(100), patronymic: opt(100) }),
+  clientAddressInfo: z.object({
+    regionId: anyId,
+    city: opt(),
+    street: opt(),
+    district: opt(),
+    houseNumber: opt(20),
+    apartmentNumber: opt(20),
+    postIndex: opt(20),
+  }),
+  clientPassportInfo: z.object({
+    pinfl: z.string().regex(/^\d{14}$/),
+    gender: z.enum(['F', 'M']),
+    birthDate: req(40),
+    passport: req(20),
+    issuedBy: opt(),
+    issuedDate: opt(40),
+  }),
+  workplaceName: opt(),
+  regionId: anyId.optional(),
+});
+export type RegistrationBody = z.input<typeof registrationBody>;
+
+/** create-registration result. */
+export const registrationCreatedSchema = z.looseObject({ registrationId: anyId });
+export type RegistrationCreated = z.infer<typeof registrationCreatedSchema>;
+
+/** GET at39/get-client-card query: the marked code of the SIM kit (E091, E105, E121). */
+export const clientCardQuery = z.object({ markedCode: z.string().min(1).max(100) });
+export type ClientCardQuery = z.infer<typeof clientCardQuery>;
+
+/** A SIM kit (client card). */
+export const clientCardSchema = z.looseObject({
+  markedCode: z.string().nullish(),
+  iccid: z.string().nullish(),
+  sn: z.string().nullish(),
+  regionId: anyId.nullish(),
+});
+export type ClientCard = z.infer<typeof clientCardSchema>;
+
+/** GET at39/docs/reg-docs query. */
+export const regDocsQuery = z.object({ reg_id: idParam });
+export type RegDocsQuery = z.input<typeof regDocsQuery>;
+
+/** A document attached to a registration. */
+export const regDocSchema = z.looseObject({
+  id: anyId,
+  name: z.string().nullish(),
+  type: z.union([z.string(), z.number()]).nullish(),
+});
+export type RegDoc = z.infer<typeof regDocSchema>;
+export const regDocsSchema = z.array(regDocSchema);
+
+/** POST at39/docs/save-doc multipart fields (besides the file, E118 bad format). */
+export const saveDocFields = z.object({ registration_id: idParam });
+export type SaveDocFields = z.input<typeof saveDocFields>;
+
+/** GET at39/ban-exists query. */
+export const banExistsQuery = z.object({ ban: digits, registrationId: idParam });
+export type BanExistsQuery = z.input<typeof banExistsQuery>;
+
+/** ban-exists result. */
+export const banExistsSchema = z.looseObject({ exists: z.boolean() });
+export type BanExists = z.infer<typeof banExistsSchema>;
+
+/** `registrationId` in a query. */
+export const registrationIdQuery = z.object({ registrationId: idParam });
+export type RegistrationIdQuery = z.input<typeof registrationIdQuery>;
+
+/** POST at39/get-price-plans body. */
+export const pricePlansBody = z.object({ registrationId: idParam, regionId: anyId.optional() });
+export type PricePlansBody = z.input<typeof pricePlansBody>;
+
+/** A tariff offered for the registration. */
+export const tariffSchema = z.looseObject({
+  id: anyId,
+  name: z.string(),
+  price: z.number().nullish(),
+});
+export type Tariff = z.infer<typeof tariffSchema>;
+export const tariffsSchema = z.array(tariffSchema);
+
+/** GET at39/register/filter query: registrations page by page (statuses are not shown in the spec). */
+export const registerFilterQuery = z.object({
+  dt1: wireDate.optional(),
+  dt2: wireDate.optional(),
+  status: z.string().max(40).optional(),
+  q: z.string().max(100).optional(),
+  page: wirePage,
+  size: wireSize,
+});
+export type RegisterFilterQuery = z.input<typeof registerFilterQuery>;
+
+/** A registration in the list. */
+export const registrationRowSchema = z.looseObject({
+  registrationId: anyId,
+  status: z.union([z.string(), z.number()]).nullish(),
+  clientFioInfo: clientFioInfo.nullish(),
+  phoneNumber: z.string().nullish(),
+  createdAt: z.string().nullish(),
+});
+export type RegistrationRow = z.infer<typeof registrationRowSchema>;
+
+/** register/filter result (spec 3: list, total_count). */
+export const registrationListSchema = z.looseObject({
+  list: z.array(registrationRowSchema),
+  total_count: z.number().int().nonnegative(),
+});
+export type RegistrationList = z.infer<typeof registrationListSchema>;
+
+/** GET at39/docs/statistics query (zip/xlsx archive). */
+export const statisticsQuery = z.object({ dt1: wireDate.optional(), dt2: wireDate.optional() });
+export type StatisticsQuery = z.input<typeof statisticsQuery>;
+
+/** A comment on a registration (spec 3 "comments"). */
+export const commentSchema = z.looseObject({
+  text: z.string(),
+  author: z.string().nullish(),
+  createdAt: z.string().nullish(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+/** GET at39/register/comment result. */
+export const commentsSchema = z.looseObject({ comments: z.array(commentSchema).nullish() });
+export type Comments = z.infer<typeof commentsSchema>;
+
+/** POST at39/reserve-equipment body (spec 7): reserve a phone number for the registration. */
+export const reserveEquipmentBody = z.object({
+  regionId: anyId,
+  registrationId: idParam,
+  phoneNumber: digits,
+});
+export type ReserveEquipmentBody = z.input<typeof reserveEquipmentBody>;
+
+/** GET at39/register/get-reg-data query. */
+export const regDataQuery = z.object({ registration_id: idParam });
+export type RegDataQuery = z.input<typeof regDataQuery>;
+
+/** A registration with everything on it (spec 3 fields). */
+export const registrationSchema = personDataSchema.extend({
+  registrationId: anyId,
+  workplaceName: z.string().nullish(),
+  regionId: anyId.nullish(),
+  status: z.union([z.string(), z.number()]).nullish(),
+  cards: z.array(clientCardSchema).nullish(),
+  tariffs: tariffsSchema.nullish(),
+  comments: z.array(commentSchema).nullish(),
+  phoneNumber: z.string().nullish(),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** PUT at39/register/update-registration body. */
+export const updateRegistrationBody = registrationBody.partial().extend({ registrationId: idParam });
+export type UpdateRegistrationBody = z.input<typeof updateRegistrationBody>;

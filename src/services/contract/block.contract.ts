@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { amount, digits, numbersOutcome, wireBool } from './fields.contract';
+
+/**
+ * Block/restore of numbers and the server side of signing (spec 3 "Block-check result", "Block/restore result";
+ * spec 4 block and signing flows; spec 7 "Block/restore").
+ */
+
+/** GET client/isPrivilegedLock query: the account whose lock is checked; `sn` narrows it to one number. */
+export const privilegedLockQuery = z.object({ ban: digits, sn: digits.optional() });
+export type PrivilegedLockQuery = z.input<typeof privilegedLockQuery>;
+
+/** GET client/isPrivilegedLock result: a privileged lock is free; otherwise blocking costs `price` sums a month.
+ *  `lopBan` tells whether the account is a LOP BAN; it is echoed as `isLopBan` to suspend/restore. */
+export const privilegedLockSchema = z.looseObject({
+  price: amount.nullish(),
+  privileged: z.boolean(),
+  lopBan: z.boolean().nullish(),
+});
+export type PrivilegedLock = z.infer<typeof privilegedLockSchema>;
+
+/** GET client/suspend and client/restore query (spec 7): a number (`sn`) or a whole account (`ban` alone). */
+export const blockQuery = z.object({
+  sn: digits.optional(),
+  ban: digits,
+  isLopBan: wireBool.optional(),
+});
+export type BlockQuery = z.input<typeof blockQuery>;
+
+/** Company data of the signer echoed back for the suspend document (spec 3 "companyInfo"). */
+export const companyInfoSchema = z.looseObject({
+  keySerialId: z.string().nullish(),
+  companyName: z.string().nullish(),
+  companyTin: z.string().nullish(),
+  companyDirectorKeyName: z.string().nullish(),
+  clientSignDate: z.string().nullish(),
+  clientSign: z.string().nullish(),
+});
+export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+/** Result of client/suspend and client/restore: the numbers that failed and those accepted. A non-OKOK status
+ *  with a description is the "Причина - {description}" failure of spec 8. */
+export const blockResultSchema = numbersOutcome.extend({
+  companyInfo: companyInfoSchema.nullish(),
+});
+export type BlockResult = z.infer<typeof blockResultSchema>;
+
+/** POST online-sales/documents/verify body: the detached-or-attached PKCS#7 made by the signing module, base64.
+ *  The wire name `pcs7` (sic) is the backend's spelling. */
+export const verifyBody = z.object({ pcs7: z.string().min(1).max(200_000) });
+export type VerifyBody = z.infer<typeof verifyBody>;
+
+/** Verify result: `code` 1 means the signature is valid; then `pkcs7b64WithTimestamp` is the timestamped copy. */
+export const verifyResultSchema = z.looseObject({
+  code: z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+$/)
+      .transform(Number),
+  ]),
+  pkcs7b64WithTimestamp: z.string().nullish(),
+});
+export type VerifyResult = z.infer<typeof verifyResultSchema>;
+
+/** The code of a valid signature. */
+export const VERIFY_OK_CODE = 1 as const;
+
+/** GET client/tax-id result (path decided): the tax id (ИНН) of the signing company; null when it has none
+ *  ('У вас не имеется ИНН.'). Must start with 2 or 3 (else E026) — checked by the domain. */
+export const taxIdSchema = z.looseObject({ tin: z.string().nullish() });
+export type TaxId = z.infer<typeof taxIdSchema>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { anyId, digits, idParam, wireDate, wireIntList } from './fields.contract';
+
+/**
+ * Online-sales documents (spec 3 "Document"; spec 7 "Online-sales documents"). All paths sit under
+ * `online-sales/` like spec 7's `/online-sales/documents/verify`.
+ */
+
+/** Document types (spec 3): 1 agreement, 4 supply, 5 number supply, 6 invoice (with json), 7 suspend,
+ *  8 and 10–17 services, 9 proxy / power of attorney. */
+export const DOCUMENT_TYPES = {
+  agreement: 1,
+  supply: 4,
+  numberSupply: 5,
+  invoice: 6,
+  suspend: 7,
+  proxy: 9,
+} as const;
+
+/** The service document types, asked for together (spec 7 "multiple types for services"). */
+export const SERVICE_DOCUMENT_TYPES = [8, 10, 11, 12, 13, 14, 15, 16, 17] as const;
+
+/** A document in a list. `status` is the backend's document status (code or word). */
+export const documentSchema = z.looseObject({
+  id: anyId,
+  documentType: z.number().int(),
+  status: z.union([z.string(), z.number()]).nullish(),
+  ban: z.string().nullish(),
+  orderId: anyId.nullish(),
+  fileName: z.string().nullish(),
+  createdAt: z.string().nullish(),
+});
+export type DocumentItem = z.infer<typeof documentSchema>;
+export const documentListSchema = z.array(documentSchema);
+
+/** GET online-sales/documents/byOrder query. */
+export const byOrderQuery = z.object({ orderId: idParam });
+export type ByOrderQuery = z.input<typeof byOrderQuery>;
+
+/** GET online-sales/orders/{id} params. */
+export const onlineOrderParams = z.object({ id: idParam });
+export type OnlineOrderParams = z.input<typeof onlineOrderParams>;
+
+/** An online-sales order (DocumentsView). */
+export const onlineOrderSchema = z.looseObject({
+  id: anyId,
+  status: z.union([z.string(), z.number()]).nullish(),
+  ban: z.string().nullish(),
+  createdAt: z.string().nullish(),
+  documents: documentListSchema.nullish(),
+});
+export type OnlineOrder = z.infer<typeof onlineOrderSchema>;
+
+/** GET online-sales/documents/detailed query. */
+export const docIdQuery = z.object({ docId: idParam });
+export type DocIdQuery = z.input<typeof docIdQuery>;
+
+/** A document with its details; an invoice (type 6) carries its data as `json`. */
+export const documentDetailsSchema = documentSchema.extend({
+  json: z.unknown().optional(),
+  message: z.string().nullish(),
+});
+export type DocumentDetails = z.infer<typeof documentDetailsSchema>;
+
+/** GET online-sales/documents/byType query: one type or several (sent comma-joined), a BAN and a date range
+ *  (`dt1`, `dt2`, 'Выберите начальную и конечную дату'). */
+export const byTypeQuery = z.object({
+  type: wireIntList,
+  ban: digits.optional(),
+  dt1: wireDate,
+  dt2: wireDate,
+});
+export type ByTypeQuery = z.input<typeof byTypeQuery>;
+
+/** GET online-sales/documents/delivery/byId query. */
+export const deliveryQuery = z.object({ id: idParam });
+export type DeliveryQuery = z.input<typeof deliveryQuery>;
+
+/** POST online-sales/documents/re-upload query (the file goes in the multipart body; E118 bad format). */
+export const reUploadQuery = z.object({ docId: idParam });

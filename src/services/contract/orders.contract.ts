@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { amount, anyId, digits, wireDate } from './fields.contract';
+import { orderRowSchema } from './preorder.contract';
+
+/**
+ * Orders of new numbers (spec 3 "New-number order row", "Order/pre-order"; spec 7 "Golden numbers and orders").
+ */
+
+/** GET orders/address result: the delivery address on file. */
+export const orderAddressSchema = z.looseObject({ address: z.string().nullish() });
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+
+/** GET orders/inn result: the tax id (INN) of the ordering company. */
+export const orderInnSchema = z.looseObject({ inn: z.string().nullish() });
+export type OrderInn = z.infer<typeof orderInnSchema>;
+
+/** GET orders/balance result, sums. */
+export const orderBalanceSchema = z.looseObject({ balance: amount.nullish() });
+export type OrderBalance = z.infer<typeof orderBalanceSchema>;
+
+/** POST orders/ body: at least one row (the repeater cannot go below one, spec 5). */
+export const orderCreateBody = z.object({
+  ban: digits.optional(),
+  rows: z.array(orderRowSchema).min(1).max(100),
+  address: z.string().max(300).optional(),
+  comment: z.string().max(1000).optional(),
+});
+export type OrderCreateBody = z.input<typeof orderCreateBody>;
+
+/** POST orders/ result. */
+export const orderCreateResultSchema = z.looseObject({ id: anyId });
+export type OrderCreateResult = z.infer<typeof orderCreateResultSchema>;
+
+/** GET orders/orderDetails query: date range (required) and an optional BAN filter. */
+export const orderDetailsQuery = z.object({
+  from: wireDate,
+  to: wireDate,
+  searchBan: digits.optional(),
+});
+export type OrderDetailsQuery = z.input<typeof orderDetailsQuery>;
+
+/** An order as listed in AllOrders / shown in SingleOrder. */
+export const orderSchema = z.looseObject({
+  id: anyId,
+  ban: z.string().nullish(),
+  status: z.union([z.string(), z.number()]).nullish(),
+  createdAt: z.string().nullish(),
+  rows: z.array(z.looseObject({})).nullish(),
+  total: amount.nullish(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET orders/orderDetails result. */
+export const orderListSchema = z.array(orderSchema);

@@ -1,0 +1,94 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+export interface ModalProps {
+  /** the dialog's accessible name */
+  title: string;
+  /** called when the user dismisses the dialog (Escape, the close button) */
+  onClose: () => void;
+  children: ReactNode;
+  /** extra buttons row */
+  actions?: ReactNode;
+  closeLabel: string;
+  testId?: string;
+  /** a dialog that must be answered (role picker): Escape does nothing */
+  dismissable?: boolean;
+}
+
+/**
+ * The modal layer: a native `<dialog>` opened with showModal(), so the browser traps focus, makes the rest of the page
+ * inert and sends `cancel` on Escape. Page scroll is locked by CSS (`body:has(dialog[open])`). Focus returns to the
+ * element that had it when the dialog opened.
+ */
+export function Modal({
+  title,
+  onClose,
+  children,
+  actions,
+  closeLabel,
+  testId,
+  dismissable = true,
+}: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (typeof dialog.showModal === 'function') {
+      if (!dialog.open) dialog.showModal();
+    } else {
+      // jsdom and very old browsers: no showModal; the open attribute still renders the dialog.
+      dialog.setAttribute('open', '');
+    }
+    document.body.classList.add('modal-open');
+    return () => {
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+      document.body.classList.remove('modal-open');
+      previous?.focus();
+    };
+  }, []);
+
+  const onCancel = (e: React.SyntheticEvent) => {
+    e.preventDefault();
+    if (dismissable) onCloseRef.current();
+  };
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    // jsdom does not fire `cancel` on Escape; browsers do. Handle both, once.
+    if (e.key === 'Escape' && !e.defaultPrevented) {
+      e.preventDefault();
+      if (dismissable) onCloseRef.current();
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={onCancel}
+      onKeyDown={onKeyDown}
+      data-testid={testId}
+    >
+      <div className="modal__head">
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        {dismissable ? (
+          <button
+            type="button"
+            className="modal__close"
+            aria-label={closeLabel}
+            onClick={() => onCloseRef.current()}
+          >
+            ×
+          </button>
+        ) : null}
+      </div>
+      <div className="modal__body">{children}</div>
+      {actions ? <div className="modal__actions">{actions}</div> : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearch, type SearchParse } from '@/domain/search.rules';
+
+describe("parseSearch 'choose' (spec 5): strip non-digits; >10 digits MANYINVALID; 89[01]+7 digits sn; 9 digits ban", () => {
+  const MANYINVALID: SearchParse = { ok: false, error: 'MANYINVALID' };
+  const sn = (value: string): SearchParse => ({ ok: true, kind: 'sn', value });
+  const ban = (value: string): SearchParse => ({ ok: true, kind: 'ban', value });
+  it.each([
+    ['empty', '', MANYINVALID],
+    ['spaces only', '   ', MANYINVALID],
+    ['letters only', 'abc', MANYINVALID],
+    ['sn 890…', '8901234567', sn('8901234567')],
+    ['sn 891…', '8911234567', sn('8911234567')],
+    ['sn with dashes', '890-123-45-67', sn('8901234567')],
+    ['sn with spaces', ' 89 0 123 45 67 ', sn('8901234567')],
+    ['sn in brackets', '(890) 123-45-67', sn('8901234567')],
+    ['10 digits 892… is not an sn', '8921234567', MANYINVALID],
+    ['10 digits not starting with 89', '1234567890', MANYINVALID],
+    ['10 digits 990…', '9901234567', MANYINVALID],
+    ['ban, 9 digits', '123456789', ban('123456789')],
+    ['ban with dashes', '12-345-6789', ban('123456789')],
+    ['ban with text around', 'BAN: 123456789.', ban('123456789')],
+    ['9 digits starting with 89 is a ban', '890123456', ban('890123456')],
+    ['9 zeros', '000000000', ban('000000000')],
+    ['8 digits', '12345678', MANYINVALID],
+    ['1 digit', '7', MANYINVALID],
+    ['11 digits', '89012345678', MANYINVALID],
+    ['+998 90 123 45 67 (12 digits)', '+998 90 123 45 67', MANYINVALID],
+    ['14 digits', '12345678901234', MANYINVALID],
+  ])('%s: %j', (_, input, expected) => {
+    expect(parseSearch('choose', input)).toEqual(expected);
+  });
+});
+
+describe("parseSearch 'editing' (spec 5): at least 3 characters, else SHORT3", () => {
+  const SHORT3: SearchParse = { ok: false, error: 'SHORT3' };
+  const query = (value: string): SearchParse => ({ ok: true, kind: 'query', value });
+  it.each([
+    ['', SHORT3],
+    ['a', SHORT3],
+    ['ab', SHORT3],
+    ['  ab  ', SHORT3],
+    ['     ', SHORT3],
+    ['12', SHORT3],
+    ['abc', query('abc')],
+    ['  abc ', query('abc')],
+    ['123', query('123')],
+    ['иван', query('иван')],
+    ['a b', query('a b')],
+    ['8901234567', query('8901234567')],
+  ])('%j', (input, expected) => {
+    expect(parseSearch('editing', input)).toEqual(expected);
+  });
+});

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentLang, i18n, resources, setLanguage } from '@/i18n/i18n';
+import { isTranslationKey } from '@/i18n/keys';
+
+afterEach(async () => {
+  await setLanguage('ru');
+});
+
+describe('i18n instance', () => {
+  it('starts in Russian, synchronously, with both bundles loaded', () => {
+    expect(i18n.isInitialized).toBe(true);
+    expect(currentLang()).toBe('ru');
+    expect(i18n.t('app.loading')).toBe('Подождите');
+    expect(Object.keys(resources)).toEqual(['ru', 'uz']);
+  });
+
+  it('switches language with setLanguage and keeps <html lang> in step', async () => {
+    await setLanguage('uz');
+    expect(currentLang()).toBe('uz');
+    expect(i18n.t('header.langName.uz')).toBe('Oʻzbekcha');
+    expect(i18n.t('nav.settings')).toBe('Sozlamalar');
+    expect(document.documentElement.lang).toBe('uz');
+    await setLanguage('ru');
+    expect(i18n.t('nav.settings')).toBe('Настройки');
+    expect(document.documentElement.lang).toBe('ru');
+  });
+
+  it('interpolates without HTML escaping', () => {
+    expect(i18n.t('impersonation.banner', { client: 'ООО <Альфа>', user: 'admin' })).toBe(
+      'Вы просматриваете аккаунт ООО <Альфа> как admin',
+    );
+  });
+
+  it('uses ru plural forms one/few/many and uz one/other', async () => {
+    expect(i18n.t('numbers.total', { count: 1 })).toBe('Всего 1 номер');
+    expect(i18n.t('numbers.total', { count: 3 })).toBe('Всего 3 номера');
+    expect(i18n.t('numbers.total', { count: 11 })).toBe('Всего 11 номеров');
+    await setLanguage('uz');
+    expect(i18n.t('numbers.total', { count: 5 })).toBe('Jami 5 ta raqam');
+  });
+
+  it('has typed keys: an unknown key does not compile and is not a key at runtime', () => {
+    // @ts-expect-error 'nav.bad' is not a key of ru.json
+    const missing: string = i18n.t('nav.bad');
+    expect(missing).toBe('nav.bad');
+    expect(isTranslationKey('nav.bad')).toBe(false);
+    expect(isTranslationKey('nav.profile')).toBe(true);
+    expect(isTranslationKey('numbers.total')).toBe(true);
+  });
+});

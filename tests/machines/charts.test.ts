@@ -1,0 +1,162 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { assign, fromPromise, setup } from 'xstate';
+import { machineRegistry } from '@/machines/registry';
+import { renderChartFiles } from '../../scripts/lib/chart-files';
+import { toChart } from '../../scripts/lib/chart-model';
+import { toDot } from '../../scripts/lib/dot';
+import { checkMermaidStateDiagram, toMermaid } from '../../scripts/lib/mermaid';
+import { toScxml } from '../../scripts/lib/scxml';
+
+const dir = join(import.meta.dirname, '..', '..', 'docs', 'statecharts');
+
+/** Every feature the converters must show. */
+const features = setup({
+  types: { context: {} as { tries: number }, events: {} as { type: 'start' } | { type: 'finish' } | { type: 'abort' } },
+  actors: { load: fromPromise<number>(async () => 1) },
+  guards: { triedTwice: ({ context }) => context.tries >= 2 },
+  actions: { countTry: assign({ tries: ({ context }) => context.tries + 1 }), logAbort: () => {} },
+}).createMachine({
+  id: 'features',
+  description: 'All chart features',
+  context: { tries: 0 },
+  initial: 'idle',
+  on: { abort: { target: '.idle', actions: 'logAbort' } },
+  states: {
+    idle: { description: 'Waiting: nothing runs', meta: { view: 'a start button' }, on: { start: 'working' } },
+    working: {
+      type: 'parallel',
+      onDone: 'finished',
+      states: {
+        loader: {
+          initial: 'loading',
+          states: {
+            loading: { invoke: { id: 'load', src: 'load', onDone: 'loaded', onError: 'retrying' } },
+            retrying: {
+              entry: 'countTry',
+              always: [{ guard: 'triedTwice', target: 'loaded' }],
+              after: { 1000: 'loading' },
+            },
+            loaded: { type: 'final' },
+          },
+        },
+        user: {
+          initial: 'waiting',
+          states: { waiting: { on: { finish: 'finished' } }, finished: { type: 'final' } },
+        },
+      },
+    },
+    finished: { type: 'final' },
+  },
+});
+
+describe('committed charts', () => {
+  it('equal freshly generated ones (run `npm run charts` when this fails)', async () => {
+    const fresh = await renderChartFiles(machineRegistry);
+    const committed = new Set(await readdir(dir));
+
+    for (const [name, content] of fresh) {
+      expect(committed.has(name), `docs/statecharts/${name} is missing`).toBe(true);
+      expect(await readFile(join(dir, name), 'utf8'), `docs/statecharts/${name} is stale`).toBe(content);
+    }
+    expect([...committed].filter((name) => !fresh.has(name))).toEqual([]);
+  });
+
+  it('go stale when a machine changes', async () => {
+    const [first] = machineRegistry;
+    expect(first).toBeDefined();
+    if (!first) return;
+    const changed = first.machine.provide({});
+    changed.root.description = `${changed.root.description ?? ''} (changed)`;
+
+    const fresh = await renderChartFiles([{ ...first, machine: changed }]);
+
+    expect(fresh.get(`${first.id}.mmd`)).not.toBe(await readFile(join(dir, `${first.id}.mmd`), 'utf8'));
+  });
+
+  it('are deterministic', async () => {
+    const a = await renderChartFiles(machineRegistry);
+    const b = await renderChartFiles(machineRegistry);
+
+    expect([...a.entries()]).toEqual([...b.entries()]);
+  });
+
+  it('index.html links every chart and has no script', async () => {
+    const files = await renderChartFiles(machineRegistry);
+    const index = files.get('index.html') ?? '';
+
+    for (const e of machineRegistry) {
+      for (const ext of ['mmd', 'scxml', 'json', 'svg']) expect(index).toContain(`href="${e.id}.${ext}"`);
+    }
+    expect(index).not.toMatch(/<script/i);
+  });
+});
+
+describe('mermaid', () => {
+  it.each(machineRegistry.map((e) => [e.id, e] as const))('%s has a valid stateDiagram-v2 structure', (_, e) => {
+    expect(checkMermaidStateDiagram(toMermaid(toChart(e.machine)))).toEqual([]);
+  });
+
+  it('shows nesting, parallel regions, finals, always, after, invoke results, guards and root transitions', () => {
+    const mmd = toMermaid(toChart(features));
+
+    expect(checkMermaidStateDiagram(mmd)).toEqual([]);
+    expect(mmd).toContain('state working {');
+    expect(mmd).toMatch(/\n\s+--\n/);
+    expect(mmd).toContain('loaded --> [*]');
+    expect(mmd).toContain('retrying --> loaded : always [triedTwice]');
+    expect(mmd).toContain('retrying --> loading : after 1000ms');
+    expect(mmd).toContain('loading --> loaded : load.done');
+    expect(mmd).toContain('loading --> retrying : load.error');
+    expect(mmd).toContain('working --> finished : done');
+    expect(mmd).toContain('features_any --> idle : abort / logAbort');
+    expect(mmd).toContain('idle : Waiting - nothing runs');
+    expect(mmd).toContain('idle : shows a start button');
+  });
+
+  it('names states by path when keys repeat', () => {
+    const mmd = toMermaid(toChart(features));
+
+    expect(mmd).toContain('state "finished" as working_user_finished');
+    expect(mmd).toContain('\n  state finished\n');
+    expect(mmd).toContain('waiting --> working_user_finished : finish');
+  });
+
+  it.each([
+    ['missing header', 'graph TD\n  [*] --> a\n  state a\n', /first line/],
+    ['unbalanced block', 'stateDiagram-v2\n  state a {\n  [*] --> b\n  state b\n', /unclosed block a/],
+    ['undeclared id', 'stateDiagram-v2\n  [*] --> a\n', /'a' used without declaration/],
+    ['colon in a label', 'stateDiagram-v2\n  state a\n  [*] --> a\n  a --> a : x: y\n', /not a stateDiagram-v2 statement/],
+    ['reserved id', 'stateDiagram-v2\n  state note\n  [*] --> note\n', /reserved id/],
+    ['region separator outside a block', 'stateDiagram-v2\n  state a\n  [*] --> a\n  --\n', /-- outside/],
+  ])('the structural check rejects %s', (_, source, problem) => {
+    expect(checkMermaidStateDiagram(source).join('\n')).toMatch(problem);
+  });
+});
+
+describe('dot and scxml', () => {
+  it('dot draws compound states as clusters and reaches them through anchors', () => {
+    const dot = toDot(toChart(features));
+
+    expect(dot).toContain('subgraph "cluster_features.working"');
+    expect(dot).toContain('style="rounded,dashed"');
+    expect(dot).toContain('lhead="cluster_features.working"');
+    expect(dot).toContain('"features.finished" [label="finished", peripheries=2]');
+    expect(dot).toContain('tooltip="Waiting: nothing runs\\nshows a start button"');
+  });
+
+  it('scxml maps parallel, final, invoke, after, always and guards', () => {
+    const scxml = toScxml(toChart(features));
+
+    expect(scxml).toContain('<parallel id="features.working">');
+    expect(scxml).toContain('<final id="features.finished">');
+    expect(scxml).toContain('<invoke id="load" src="load"/>');
+    expect(scxml).toContain(
+      '<send event="xstate.after.1000.features.working.loader.retrying" id="xstate.after.1000.features.working.loader.retrying" delay="1000ms"/>',
+    );
+    expect(scxml).toContain('<transition cond="triedTwice" target="features.working.loader.loaded" type="internal"/>');
+    expect(scxml).toContain('<transition event="xstate.done.state.features.working" target="features.finished"');
+    expect(scxml).toContain('<xstate:action type="countTry"/>');
+  });
+});

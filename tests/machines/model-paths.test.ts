@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createMachine, fromPromise, setup } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { machineRegistry } from '@/machines/registry';
+import { createCoverageRecorder, formatCoverage } from '../support/coverage';
+import { checkMachineModel } from '../support/model-check';
+import { modelTestEntries, registeredModels } from '../support/model-registry';
+import { getModelUniverse, lintMachine } from '../support/model-universe';
+import { buildModelGraph, generateModelPaths, type MachinePath, payloadEvents } from '../support/paths';
+import { neverSettlingActors, ReplayMismatch, replayPath } from '../support/replay';
+
+describe('registry', () => {
+  it('has a model test entry for every registered machine, and no entry without a machine', () => {
+    const registered = machineRegistry.map((e) => e.id).sort();
+    const tested = modelTestEntries.map((e) => e.id).sort();
+
+    expect(tested).toEqual(registered);
+    expect(() => registeredModels()).not.toThrow();
+  });
+
+  it('fails when a registered machine has no test entry', () => {
+    const extra = { id: 'unlisted', machine: createMachine({ id: 'unlisted' }), description: 'x' };
+
+    expect(() => registeredModels([...machineRegistry, extra])).toThrow(/unlisted.*no entry/);
+  });
+
+  it.each(machineRegistry.map((e) => [e.id, e] as const))('%s: id matches the machine and it follows the conventions', (_, e) => {
+    expect(e.machine.id).toBe(e.id);
+    expect(lintMachine(e.machine)).toEqual([]);
+  });
+});
+
+describe.each(registeredModels().map((m) => [m.entry.id, m] as const))('model paths of %s', (_, { entry, test }) => {
+  const result = checkMachineModel(entry.machine, test);
+  const report = formatCoverage(result.coverage);
+
+  it('replays every generated path on a real actor', () => {
+    expect(result.paths.length).toBeGreaterThan(0);
+    expect(result.coverage.failures, report).toEqual([]);
+  });
+
+  it('covers every state node', () => {
+    expect(result.coverage.states.uncovered, report).toEqual([]);
+    expect(result.coverage.states.total).toBe(getModelUniverse(entry.machine).states.length);
+  });
+
+  it('covers every transition', () => {
+    expect(result.coverage.transitions.uncovered, report).toEqual([]);
+  });
+
+  it('sees both outcomes of every guard', () => {
+    expect(result.coverage.guardOutcomes.uncovered, report).toEqual([]);
+    expect(result.coverage.ok, report).toBe(true);
+  });
+});
+
+/** A machine with one transition no event can reach: `c` has no way in. */
+const withUnreachable = createMachine({
+  id: 'broken',
+  initial: 'a',
+  states: {
+    a: { on: { go: 'b' } },
+    b: { on: { back: 'a' } },
+    c: { on: { go: 'a' } },
+  },
+});
+
+describe('the harness can fail', () => {
+  it('reports an unreachable state and its transition as uncovered', () => {
+    const { coverage } = checkMachineModel(withUnreachable, { payloads: {} });
+
+    expect(coverage.ok).toBe(false);
+    expect(coverage.states.uncovered).toEqual(['broken.c']);
+    expect(coverage.transitions.uncovered).toEqual(['broken.c --go#0--> broken.a']);
+    expect(formatCoverage(coverage)).toContain('uncovered transition: broken.c --go#0--> broken.a');
+  });
+
+  it('reports a guard branch the payloads never reach, and the guard outcome never seen', () => {
+    const m = setup({
+      types: { events: {} as { type: 'pay'; amount: number } },
+      guards: { isLarge: (_, params: { amount: number }) => params.amount > 100 },
+    }).createMachine({
+      id: 'guarded',
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            pay: [
+              { guard: { type: 'isLarge', params: ({ event }) => ({ amount: event.amount }) }, target: 'review' },
+              { target: 'done' },
+            ],
+          },
+        },
+        review: {},
+        done: {},
+      },
+    });
+
+    const { coverage } = checkMachineModel(m, { payloads: { pay: [{ type: 'pay', amount: 5 }] } });
+    const fixed = checkMachineModel(m, {
+      payloads: {
+        pay: [
+          { type: 'pay', amount: 5 },
+          { type: 'pay', amount: 500 },
+        ],
+      },
+    });
+
+    expect(coverage.transitions.uncovered).toEqual(['guarded.idle --pay#0--> guarded.review']);
+    expect(coverage.guardOutcomes.uncovered).toEqual(['isLarge=true']);
+    expect(fixed.coverage.ok, formatCoverage(fixed.coverage)).toBe(true);
+  });
+
+  it('exempts a one-sided guard only when told why', () => {
+    const m = setup({ guards: { always: () => true } }).createMachine({
+      id: 'oneSided',
+      initial: 'a',
+      states: { a: { on: { go: { guard: 'always', target: 'b' } } }, b: {} },
+    });
+
+    const strict = checkMachineModel(m, { payloads: {} });
+    const exempt = checkMachineModel(m, { payloads: {}, exemptGuards: { always: 'constant by design' } });
+
+    expect(strict.coverage.guardOutcomes.uncovered).toEqual(['always=false']);
+    expect(exempt.coverage.ok).toBe(true);
+  });
+
+  it('fails a replay when the real machine does not follow the path', () => {
+    const original = createMachine({ id: 'm', initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } });
+    const changed = createMachine({ id: 'm', initial: 'a', states: { a: { on: { go: 'c' } }, b: {}, c: {} } });
+    const [path] = generateModelPaths(buildModelGraph(original, { payloads: {} }));
+
+    expect(path).toBeDefined();
+    expect(() => replayPath(changed, path as MachinePath)).toThrow(ReplayMismatch);
+    expect(() => replayPath(changed, path as MachinePath)).toThrow(/expected state "b", got "c"/);
+  });
+
+  it('fails a replay when an action throws on the real actor', () => {
+    const m = setup({
+      actions: {
+        explode: () => {
+          throw new Error('boom');
+        },
+      },
+    }).createMachine({ id: 'm', initial: 'a', states: { a: { on: { go: { target: 'b', actions: 'explode' } } }, b: {} } });
+
+    const { coverage } = checkMachineModel(m, { payloads: {} });
+
+    expect(coverage.ok).toBe(false);
+    expect(coverage.failures.join('\n')).toMatch(/actor failed: Error: boom/);
+  });
+});
+
+describe('path generation', () => {
+  const toggle = createMachine({
+    id: 'toggle',
+    initial: 'off',
+    states: { off: { on: { flip: 'on' } }, on: { on: { flip: 'off' } } },
+  });
+
+  it('covers transitions that shortest paths alone miss', () => {
+    const shortestOnly = getShortestPaths(toggle, { events: payloadEvents({}) }) as MachinePath[];
+    const generated = generateModelPaths(buildModelGraph(toggle, { payloads: {} }));
+    const measure = (paths: readonly MachinePath[]) => {
+      const recorder = createCoverageRecorder(toggle);
+      for (const p of paths) replayPath(toggle, p, { inspect: recorder.inspect });
+      return recorder.report({ paths: paths.length, steps: 0 }).transitions;
+    };
+
+    expect(measure(shortestOnly).covered).toBe(1);
+    expect(measure(generated)).toMatchObject({ covered: 2, total: 2 });
+  });
+
+  it('handles always, after, invoke results, parallel regions and nested final states', () => {
+    const m = setup({
+      types: { context: {} as { tries: number }, events: {} as { type: 'start' } | { type: 'finish' } },
+      actors: { load: fromPromise<number>(async () => 1) },
+      guards: { triedTwice: ({ context }) => context.tries >= 2 },
+      actions: { countTry: assign({ tries: ({ context }) => context.tries + 1 }) },
+    }).createMachine({
+      id: 'features',
+      context: { tries: 0 },
+      initial: 'idle',
+      states: {
+        idle: { on: { start: 'working' } },
+        working: {
+          type: 'parallel',
+          onDone: 'finished',
+          states: {
+            loader: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: { id: 'load', src: 'load', onDone: 'loaded', onError: 'retrying' },
+                },
+                retrying: {
+                  entry: 'countTry',
+                  always: [{ guard: 'triedTwice', target: 'loaded' }],
+                  after: { 1000: 'loading' },
+                },
+                loaded: { type: 'final' },
+              },
+            },
+            user: {
+              initial: 'waiting',
+              states: { waiting: { on: { finish: 'finished' } }, finished: { type: 'final' } },
+            },
+          },
+        },
+        finished: { type: 'final' },
+      },
+    });
+    const payloads = {
+      'xstate.done.actor.load': [{ type: 'xstate.done.actor.load', output: 1 }],
+      'xstate.error.actor.load': [{ type: 'xstate.error.actor.load', error: new Error('x') }],
+    };
+
+    const { coverage, paths } = checkMachineModel(m, { payloads });
+
+    expect(coverage.failures).toEqual([]);
+    expect(coverage.ok, formatCoverage(coverage)).toBe(true);
+    expect(coverage.transitions.total).toBe(7);
+    expect(paths.some((p) => p.steps.some((s) => s.event.type === 'xstate.after.1000.features.working.loader.retrying'))).toBe(
+      true,
+    );
+  });
+
+  it('keeps a context counter finite with stopWhen, and the limit throws instead of truncating', () => {
+    const counter = setup({ types: { context: {} as { n: number } } }).createMachine({
+      id: 'counter',
+      context: { n: 0 },
+      initial: 'on',
+      states: { on: { on: { inc: { actions: assign({ n: ({ context }) => context.n + 1 }) } } } },
+    });
+
+    const bounded = buildModelGraph(counter, { payloads: {}, stopWhen: (s) => s.context.n >= 3 });
+
+    expect(bounded.snapshots.size).toBe(4);
+    expect(() => buildModelGraph(counter, { payloads: {}, limit: 50 })).toThrow(/limit/);
+  });
+
+  it('replaces actors with never-settling fakes so the path drives the results', () => {
+    const m = setup({ actors: { load: fromPromise<number>(async () => 42) } }).createMachine({
+      id: 'm',
+      initial: 'loading',
+      states: {
+        loading: { invoke: { id: 'load', src: 'load', onDone: 'done', onError: 'failed' } },
+        done: {},
+        failed: {},
+      },
+    });
+    const paths = generateModelPaths(buildModelGraph(m, { payloads: {} }));
+    const provided = m.provide({ actors: neverSettlingActors(m) });
+
+    const replayed = paths.map((p) => replayPath(provided, p));
+
+    expect(paths.map((p) => p.state.value).sort()).toEqual(['done', 'failed']);
+    expect(replayed).toEqual([1, 1]);
+  });
+});

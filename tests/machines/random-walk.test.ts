@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fromPromise, setup } from 'xstate';
+import { registeredModels } from '../support/model-registry';
+import { buildModelGraph } from '../support/paths';
+import { listChooser, RandomWalkError, randomWalk, seededChooser } from '../support/random-walk';
+
+describe.each(registeredModels().map((m) => [m.entry.id, m] as const))('random walk of %s', (_, { entry, test }) => {
+  const steps = test.walkSteps ?? 2000;
+
+  it.each([1, 2, 3])('seed %i: thousands of actions, no error, never stuck', async (seed) => {
+    const result = await randomWalk(entry.machine, { payloads: test.payloads, steps, choose: seededChooser(seed) });
+
+    expect(result.actions + result.restarts).toBe(steps);
+    expect(result.eventsSent).toBeGreaterThan(0);
+    expect(result.settled).toBeGreaterThan(0);
+  });
+
+  it('visits every state value the model explores', async () => {
+    const graph = buildModelGraph(entry.machine, test);
+    const explored = new Set([...graph.snapshots.values()].map((s) => JSON.stringify(s.value)));
+    const seen = new Set<string>();
+
+    for (const seed of [1, 2, 3]) {
+      const result = await randomWalk(entry.machine, { payloads: test.payloads, steps, choose: seededChooser(seed) });
+      for (const v of result.statesSeen) seen.add(v);
+    }
+
+    expect([...explored].filter((v) => !seen.has(v))).toEqual([]);
+  });
+
+  it('holds for arbitrary choice sequences (fast-check, shrinks on failure)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(), { minLength: 1, maxLength: 300 }), async (choices) => {
+        const result = await randomWalk(entry.machine, { payloads: test.payloads, steps: 300, choose: listChooser(choices) });
+        return result.actions + result.restarts === 300;
+      }),
+      { numRuns: 20, seed: 20_250_101 },
+    );
+  });
+});
+
+describe('the random walk can fail', () => {
+  it('finds a state with nothing enabled', async () => {
+    const m = setup({}).createMachine({
+      id: 'stuck',
+      initial: 'a',
+      states: { a: { on: { go: 'trap' } }, trap: {} },
+    });
+
+    await expect(randomWalk(m, { payloads: {}, steps: 10, choose: seededChooser(1) })).rejects.toThrow(
+      /dead end: nothing enabled in "trap"/,
+    );
+  });
+
+  it('finds an action that throws on some branch', async () => {
+    const m = setup({
+      types: { events: {} as { type: 'ok' } | { type: 'bad' } },
+      actions: {
+        explode: () => {
+          throw new Error('boom');
+        },
+      },
+    }).createMachine({
+      id: 'fragile',
+      initial: 'a',
+      states: { a: { on: { ok: 'a', bad: { target: 'a', actions: 'explode' } } } },
+    });
+
+    await expect(randomWalk(m, { payloads: {}, steps: 200, choose: seededChooser(7) })).rejects.toThrow(RandomWalkError);
+  });
+
+  it('settles invoked fakes at random with the payload outputs, and restarts after a final state', async () => {
+    const m = setup({ actors: { load: fromPromise<number>(async () => 1) } }).createMachine({
+      id: 'loader',
+      initial: 'loading',
+      states: {
+        loading: { invoke: { id: 'load', src: 'load', onDone: 'done', onError: { target: 'loading', reenter: true } } },
+        done: { type: 'final' },
+      },
+    });
+
+    const result = await randomWalk(m, {
+      payloads: { 'xstate.done.actor.load': [{ type: 'xstate.done.actor.load', output: 1 }] },
+      steps: 50,
+      choose: seededChooser(3),
+    });
+
+    expect(result.settled).toBeGreaterThan(0);
+    expect(result.restarts).toBeGreaterThan(0);
+    expect(result.statesSeen).toEqual(['"done"', '"loading"']);
+  });
+});

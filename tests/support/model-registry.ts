@@ -1,0 +1,67 @@
+import type { MachineEntry } from '@/machines/registry';
+import { machineRegistry } from '@/machines/registry';
+import type { Profile, SessionUser } from '@/machines/session.machine';
+import type { ModelCheckOptions } from './model-check';
+
+/**
+ * What the model tests need about one registered machine, beyond the machine itself (src/machines/registry.ts).
+ * `payloads` must give every guard both outcomes and every invoke a realistic result: traversal explores bare
+ * `xstate.done.actor.*` events without `output` otherwise.
+ */
+export interface ModelTestEntry extends ModelCheckOptions {
+  /** The `id` of the machine in `machineRegistry`. */
+  readonly id: string;
+  /** Random-walk length per run (default 2000 actions). */
+  readonly walkSteps?: number;
+}
+
+/** A registry machine joined with its test entry. */
+export interface RegisteredModel {
+  readonly entry: MachineEntry;
+  readonly test: ModelTestEntry;
+}
+
+const userWithProfile: SessionUser = { userName: 'curator1', roles: ['R004'], hasProfile: true };
+const staffUser: SessionUser = { userName: 'helpdesk1', roles: ['R002', 'R033'], hasProfile: false };
+const profile: Profile = { ban: '1000001', sn: '998901234567', at: 20, status: 'A' };
+const noSession = { code: 'E009' };
+const offline = new Error('network unreachable');
+
+/** Test entries, one per registered machine. */
+export const modelTestEntries: readonly ModelTestEntry[] = [
+  {
+    id: 'session',
+    payloads: {
+      'xstate.done.actor.fetchSession': [
+        { type: 'xstate.done.actor.fetchSession', output: userWithProfile },
+        { type: 'xstate.done.actor.fetchSession', output: staffUser },
+        { type: 'xstate.done.actor.fetchSession', output: null },
+      ],
+      'xstate.error.actor.fetchSession': [
+        { type: 'xstate.error.actor.fetchSession', error: noSession },
+        { type: 'xstate.error.actor.fetchSession', error: offline },
+      ],
+      'xstate.done.actor.fetchProfile': [{ type: 'xstate.done.actor.fetchProfile', output: profile }],
+      'xstate.error.actor.fetchProfile': [
+        { type: 'xstate.error.actor.fetchProfile', error: noSession },
+        { type: 'xstate.error.actor.fetchProfile', error: offline },
+      ],
+      'user.loggedIn': [
+        { type: 'user.loggedIn', user: userWithProfile },
+        { type: 'user.loggedIn', user: staffUser },
+      ],
+    },
+  },
+];
+
+/** The test entry of a registered machine id; throws when there is none. */
+export function getModelTestEntry(id: string): ModelTestEntry {
+  const entry = modelTestEntries.find((e) => e.id === id);
+  if (!entry) throw new Error(`machine '${id}' is registered but has no entry in tests/support/model-registry.ts`);
+  return entry;
+}
+
+/** Every registered machine with its test entry; throws when one is missing (a new machine must add its entry). */
+export function registeredModels(registry: readonly MachineEntry[] = machineRegistry): RegisteredModel[] {
+  return registry.map((entry) => ({ entry, test: getModelTestEntry(entry.id) }));
+}

@@ -1,0 +1,302 @@
+import {
+  __unsafe_getAllOwnEventDescriptors,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createActor,
+  type EventObject,
+  fromTransition,
+  type InspectionEvent,
+} from 'xstate';
+import { getAdjacencyMap, getShortestPaths, type StatePath, serializeSnapshot } from 'xstate/graph';
+import { type EventPayloads, transitionKey } from './model-universe';
+
+/** A path as xstate/graph returns it: `steps[0]` is the `xstate.init` step, each later step holds the snapshot
+ *  reached after its event. */
+export type MachinePath = StatePath<AnyMachineSnapshot, EventObject>;
+
+/** A generated path plus why it exists. */
+export interface ModelPath extends MachinePath {
+  /** Readable: `event → event → … ⇒ state`. */
+  readonly description: string;
+  /** `shortest` reaches a state; `transition` is a shortest path to a source plus one uncovered edge. */
+  readonly kind: 'shortest' | 'transition';
+}
+
+/** Options shared by the graph, the paths and the model check. */
+export interface TraversalBounds {
+  /** Maximum traversal iterations; xstate/graph throws when exceeded (it does not truncate). */
+  readonly limit?: number;
+  /** Do not explore past snapshots matching this (keeps contexts with counters finite). */
+  readonly stopWhen?: (snapshot: AnyMachineSnapshot) => boolean;
+}
+
+export interface ModelGraphOptions extends TraversalBounds {
+  readonly payloads: EventPayloads;
+}
+
+/**
+ * The events to explore from a snapshot: every own event descriptor of the active states, each replaced by its
+ * payloads when some are listed (merge, not replace: a bare `events` option would hide undiscovered events).
+ * The wildcard `*` is explored only with the events listed under `payloads['*']`. Left out: `xstate.done.state.*`, which only the machine raises (when a final child is
+ * reached); its transitions are taken inside the macrostep that reaches the final state.
+ */
+export function payloadEvents(payloads: EventPayloads): (snapshot: AnyMachineSnapshot) => EventObject[] {
+  return (snapshot) =>
+    __unsafe_getAllOwnEventDescriptors(snapshot)
+      .filter((type) => !type.startsWith('xstate.done.state.'))
+      .flatMap((type) => payloads[type] ?? (type === '*' ? [] : [{ type }]));
+}
+
+/** One edge of the explored graph with the transition keys its macrostep takes (including `always`). */
+export interface ModelEdge {
+  readonly from: string;
+  readonly to: string;
+  readonly event: EventObject;
+  readonly transitions: readonly string[];
+}
+
+/** The explored state graph of a machine under the given payloads. */
+export interface ModelGraph {
+  readonly machine: AnyStateMachine;
+  /** Serialized snapshot (value + context) → snapshot, in breadth-first discovery order. */
+  readonly snapshots: ReadonlyMap<string, AnyMachineSnapshot>;
+  readonly initialKey: string;
+  /** Transition keys taken while entering the initial state (initial `always`). */
+  readonly initialTransitions: readonly string[];
+  /** Edges that take at least one transition, breadth-first. */
+  readonly edges: readonly ModelEdge[];
+  /** Shortest path to every snapshot, by serialized snapshot. */
+  readonly shortest: ReadonlyMap<string, MachinePath>;
+  /** State node ids active or passed through (transient states) per serialized snapshot and per edge. */
+  readonly nodesOf: (key: string) => readonly string[];
+  readonly edgeNodes: (edge: ModelEdge) => readonly string[];
+}
+
+interface ProbeResult {
+  readonly transitions: string[];
+  readonly nodes: string[];
+}
+
+type ActorScopeOf<M extends AnyStateMachine> = Parameters<M['transition']>[2];
+
+/**
+ * Runs pure transitions of `machine` with an actor scope whose system reports `@xstate.microstep` inspection events,
+ * so the transitions of a whole macrostep are known (`getTransitionData` misses the `always` that follow).
+ */
+function createProbe(machine: AnyStateMachine) {
+  let current: ProbeResult = { transitions: [], nodes: [] };
+  const observe = (ev: InspectionEvent) => {
+    if (ev.type !== '@xstate.microstep') return;
+    const micro = ev as InspectionEvent & {
+      _transitions: Parameters<typeof transitionKey>[0][];
+      snapshot: AnyMachineSnapshot;
+    };
+    for (const t of micro._transitions) {
+      current.transitions.push(transitionKey(t));
+      current.nodes.push(t.source.id);
+    }
+    current.nodes.push(...activeNodeIds(micro.snapshot));
+  };
+  const probeActor = createActor(
+    fromTransition((s: number) => s, 0),
+    { inspect: observe },
+  );
+  const scope = {
+    self: probeActor,
+    logger: () => {},
+    id: 'probe',
+    sessionId: 'probe',
+    defer: () => {},
+    system: probeActor.system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as ActorScopeOf<AnyStateMachine>;
+  const run = (fn: () => AnyMachineSnapshot): ProbeResult & { snapshot: AnyMachineSnapshot } => {
+    current = { transitions: [], nodes: [] };
+    const snapshot = fn();
+    current.nodes.push(...activeNodeIds(snapshot));
+    return { ...current, nodes: [...new Set(current.nodes)], snapshot };
+  };
+  return {
+    initial: () => run(() => machine.getInitialSnapshot(scope)),
+    step: (snapshot: AnyMachineSnapshot, event: EventObject) => run(() => machine.transition(snapshot, event, scope)),
+  };
+}
+
+/** Ids of the active state nodes of a snapshot (leaves and their ancestors). */
+export function activeNodeIds(snapshot: AnyMachineSnapshot): string[] {
+  const nodes = (snapshot as unknown as { _nodes: { id: string }[] })._nodes;
+  return nodes.map((n) => n.id);
+}
+
+/** Explores the machine breadth-first under the payloads and records what each edge takes. */
+export function buildModelGraph(machine: AnyStateMachine, options: ModelGraphOptions): ModelGraph {
+  const traversal = {
+    events: payloadEvents(options.payloads),
+    serializeState: (s: AnyMachineSnapshot) => serializeSnapshot(s),
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+    ...(options.stopWhen === undefined ? {} : { stopWhen: options.stopWhen }),
+  };
+  const adjacency = getAdjacencyMap(machine, traversal);
+  const paths = getShortestPaths(machine, traversal) as MachinePath[];
+  const probe = createProbe(machine);
+  const init = probe.initial();
+  const initialKey = serializeSnapshot(init.snapshot);
+
+  const snapshots = new Map<string, AnyMachineSnapshot>();
+  const nodes = new Map<string, readonly string[]>();
+  const edges: ModelEdge[] = [];
+  const edgeNodeMap = new Map<ModelEdge, readonly string[]>();
+  nodes.set(initialKey, init.nodes);
+  for (const [key, entry] of Object.entries(adjacency)) {
+    snapshots.set(key, entry.state);
+    if (!nodes.has(key)) nodes.set(key, activeNodeIds(entry.state));
+  }
+  for (const [from, entry] of Object.entries(adjacency)) {
+    for (const { event } of Object.values(entry.transitions)) {
+      const result = probe.step(entry.state, event);
+      if (result.transitions.length === 0) continue;
+      const edge: ModelEdge = {
+        from,
+        to: serializeSnapshot(result.snapshot),
+        event,
+        transitions: result.transitions,
+      };
+      edges.push(edge);
+      edgeNodeMap.set(edge, result.nodes);
+    }
+  }
+  const shortest = new Map<string, MachinePath>();
+  for (const path of paths) shortest.set(serializeSnapshot(path.state), path);
+  return {
+    machine,
+    snapshots,
+    initialKey,
+    initialTransitions: init.transitions,
+    edges,
+    shortest,
+    nodesOf: (key) => nodes.get(key) ?? [],
+    edgeNodes: (edge) => edgeNodeMap.get(edge) ?? [],
+  };
+}
+
+/** `a → b → c ⇒ authenticated.ready` (payload-carrying events show their first payload field). */
+export function describePath(path: MachinePath): string {
+  const events = path.steps.slice(1).map((s) => describeEvent(s.event));
+  return `${events.length ? events.join(' → ') : '(initial)'} ⇒ ${JSON.stringify(path.state.value)}`;
+}
+
+function describeEvent(event: EventObject): string {
+  const extra = Object.keys(event).filter((k) => k !== 'type');
+  if (extra.length === 0) return event.type;
+  const summary = JSON.stringify(
+    Object.fromEntries(extra.map((k) => [k, (event as Record<string, unknown>)[k]])),
+    (_, v: unknown) => (v instanceof Error ? `Error(${v.message})` : v),
+  );
+  return `${event.type}${summary.length > 60 ? `${summary.slice(0, 57)}…` : summary}`;
+}
+
+function eventsKey(path: MachinePath): string[] {
+  return path.steps.slice(1).map((s) => JSON.stringify(s.event));
+}
+
+/**
+ * Paths that together take every reachable transition and enter every reachable state node:
+ * 1. for each edge (breadth-first) whose macrostep takes a transition not yet covered, the shortest path to its
+ *    source plus that edge ("shortest path to the source, then the edge");
+ * 2. then the shortest path to any snapshot that shows a state node still not entered;
+ * 3. paths that are a prefix of another path are dropped (replaying the longer one checks the same steps).
+ */
+export function generateModelPaths(graph: ModelGraph): ModelPath[] {
+  const coveredTransitions = new Set(graph.initialTransitions);
+  const coveredNodes = new Set(graph.nodesOf(graph.initialKey));
+  const out: ModelPath[] = [];
+  const edgesBySource = new Map<string, ModelEdge[]>();
+  for (const edge of graph.edges) {
+    const list = edgesBySource.get(edge.from) ?? [];
+    list.push(edge);
+    edgesBySource.set(edge.from, list);
+  }
+  const coverPath = (path: MachinePath) => {
+    const steps = path.steps;
+    for (let i = 1; i < steps.length; i++) {
+      const prev = steps[i - 1];
+      const step = steps[i];
+      if (!prev || !step) continue;
+      const fromKey = serializeSnapshot(prev.state);
+      const edge = edgesBySource.get(fromKey)?.find((e) => sameEvent(e.event, step.event));
+      if (!edge) continue;
+      for (const t of edge.transitions) coveredTransitions.add(t);
+      for (const n of graph.edgeNodes(edge)) coveredNodes.add(n);
+    }
+  };
+
+  for (const edge of graph.edges) {
+    if (edge.transitions.every((t) => coveredTransitions.has(t))) continue;
+    const head = graph.shortest.get(edge.from);
+    if (!head) continue;
+    const path: MachinePath = {
+      state: graph.snapshots.get(edge.to) ?? head.state,
+      steps: [...head.steps, { event: edge.event, state: graph.snapshots.get(edge.to) ?? head.state }],
+      weight: head.weight + 1,
+    };
+    coverPath(path);
+    out.push({ ...path, kind: 'transition', description: describePath(path) });
+  }
+  for (const [key, path] of graph.shortest) {
+    if (graph.nodesOf(key).every((n) => coveredNodes.has(n))) continue;
+    coverPath(path);
+    for (const n of graph.nodesOf(key)) coveredNodes.add(n);
+    out.push({ ...path, kind: 'shortest', description: describePath(path) });
+  }
+  if (out.length === 0) {
+    const initial = graph.shortest.get(graph.initialKey);
+    if (initial) out.push({ ...initial, kind: 'shortest', description: describePath(initial) });
+  }
+  const keys = out.map(eventsKey);
+  return out.filter((_, i) => {
+    const mine = keys[i] ?? [];
+    return !keys.some(
+      (other, j) => j !== i && other.length > mine.length && mine.every((ev, k) => other[k] === ev),
+    );
+  });
+}
+
+function sameEvent(a: EventObject, b: EventObject): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Transition pairs (t1 directly followed by t2) the graph makes possible: consecutive transitions inside one
+ * macrostep, and the last transition into a snapshot followed by the first one out of it.
+ */
+export function reachablePairs(graph: ModelGraph): Set<string> {
+  const pairs = new Set<string>();
+  const lastInto = new Map<string, Set<string>>();
+  const addLast = (key: string, t: string | undefined) => {
+    if (t === undefined) return;
+    const set = lastInto.get(key) ?? new Set<string>();
+    set.add(t);
+    lastInto.set(key, set);
+  };
+  const within = (ts: readonly string[]) => {
+    for (let i = 1; i < ts.length; i++) pairs.add(pairKey(ts[i - 1] as string, ts[i] as string));
+  };
+  within(graph.initialTransitions);
+  addLast(graph.initialKey, graph.initialTransitions.at(-1));
+  for (const edge of graph.edges) {
+    within(edge.transitions);
+    addLast(edge.to, edge.transitions.at(-1));
+  }
+  for (const edge of graph.edges) {
+    const first = edge.transitions[0];
+    if (first === undefined) continue;
+    for (const last of lastInto.get(edge.from) ?? []) pairs.add(pairKey(last, first));
+  }
+  return pairs;
+}
+
+export function pairKey(a: string, b: string): string {
+  return `${a}  ⟶  ${b}`;
+}

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n/i18n';
+import { renderShell } from './render-shell';
+
+beforeEach(async () => {
+  localStorage.clear();
+  await setLanguage('ru');
+});
+afterEach(cleanup);
+
+const curator = { userName: 'curator', roles: ['R004'], hasProfile: true };
+const curatorProfile = { ban: '100234561', sn: '', at: 5, status: 'A' };
+
+describe('the shell: routes and guard of spec 2', () => {
+  it('redirects the empty path to /ru and then a signed-out visitor to /ru/login', async () => {
+    const { location } = renderShell('/', null);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/ru/login'));
+    expect(await screen.findByTestId('header-signed-out')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Стать корпоративным клиентом' })).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor from an auth route to login in the stored locale', async () => {
+    localStorage.setItem('locale', 'uz');
+    const { location } = renderShell('/ru/details', null);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/uz/login'));
+  });
+
+  it('lets a signed-out visitor open the public pages', async () => {
+    const { location } = renderShell('/ru/new-client', null);
+    expect(await screen.findByTestId('page-newClient')).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/ru/new-client');
+    expect(screen.getByTestId('employee-login').getAttribute('target')).toBe('_blank');
+  });
+
+  it.each(['/ru/nope', '/en/login', '/ru/profile/deeper', '/xx'])('shows not-found for %s', async (path) => {
+    renderShell(path, null);
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Страница не найдена' })).toBeTruthy();
+  });
+
+  it('shows a signed-in curator the layout with the navigation of the domain rule', async () => {
+    renderShell('/ru/profile', curator, curatorProfile);
+    expect(await screen.findByTestId('header-signed-in')).toBeTruthy();
+    const nav = await screen.findByTestId('sidebar');
+    const keys = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('data-testid'));
+    expect(keys).toContain('nav-profile');
+    expect(keys).toContain('nav-settings');
+    expect(keys).not.toContain('nav-orders');
+    expect(await screen.findByTestId('page-profile')).toBeTruthy();
+    expect(screen.getByTestId('nav-profile').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('sends a signed-in user from /{lang} to the landing route', async () => {
+    const { location } = renderShell('/ru', curator, curatorProfile);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/ru/profile'));
+  });
+
+  it('keeps a ban-type account out of a banExclude route', async () => {
+    const { location } = renderShell('/ru/services', curator, curatorProfile);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/ru/profile'));
+  });
+
+  it('switches the language and keeps the page', async () => {
+    const { location } = renderShell('/ru/new-client', null);
+    await screen.findByTestId('page-newClient');
+    await userEvent.click(screen.getByTestId('lang-uz'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/uz/new-client'));
+    expect(await screen.findByRole('heading', { name: 'Korporativ mijoz boʻlish' })).toBeTruthy();
+    expect(localStorage.getItem('locale')).toBe('uz');
+  });
+});
