@@ -21,4 +21,6 @@ for (const name of await readdir(dir)) {
     console.log(`removed ${name}`);
   }
 }
-console.log(`wrote ${files.size} files to docs/statecharts for ${machineRegistry.map((e) => e.id).join(', ')}`);
+console.log(
+  `wrote ${files.size} files to docs/statecharts for ${machineRegistry.map((e) => e.id).join(', ')}`,
+);

@@ -54,14 +54,17 @@ const v = sim.getVersion();
 const lines = [
   `E-IMZO simulator ${v.major}.${v.minor}.${v.patch} (${mode})`,
   `  module:        ${sim.url}`,
-  ...(sim.wssUrl ? [`  module (wss):  ${sim.wssUrl}  (self-signed: open https://127.0.0.1:${new URL(sim.wssUrl).port}/ once and accept)`] : []),
+  ...(sim.wssUrl
+    ? [
+        `  module (wss):  ${sim.wssUrl}  (self-signed: open https://127.0.0.1:${new URL(sim.wssUrl).port}/ once and accept)`,
+      ]
+    : []),
   `  control page:  ${sim.controlUrl}  (type key passwords here while the portal signs)`,
   `  test CA:       ${sim.ca.dataDir}/ca-cert.pem`,
   '',
   'Demo keys (serial, TIN, valid to, password, purpose):',
   ...sim.keys.map(
-    (k) =>
-      `  ${k.serialNumber}  ${(demoKeyTin(k) ?? '-').padEnd(9)}  ${k.validTo}  ${k.password}  ${k.note}`,
+    (k) => `  ${k.serialNumber}  ${(demoKeyTin(k) ?? '-').padEnd(9)}  ${k.validTo}  ${k.password}  ${k.note}`,
   ),
   '',
   'Aliases as the module lists them:',

@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
@@ -11,7 +11,14 @@ import { OK_STATUS } from '../src/services/contract/envelope';
 import { type Clock, MINUTE, systemClock } from './clock';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
 import type { Db } from './db/database';
-import { ApiError, type Handler, type HandlerContext, type Handlers, type RequestSession, type Services } from './handler';
+import {
+  ApiError,
+  type Handler,
+  type HandlerContext,
+  type Handlers,
+  type RequestSession,
+  type Services,
+} from './handler';
 import { adminHandlers } from './handlers/admin.handlers';
 import { demoRoutes } from './handlers/demo.routes';
 import { lookupHandlers } from './handlers/lookup.handlers';
@@ -100,6 +107,7 @@ export function createApp(deps: AppDeps): Hono {
   const { config, logger } = svc;
   const handlers = deps.handlers ?? allHandlers;
   const app = new Hono();
+  svc.sessions.purgeIdle();
 
   app.use('/api/*', async (c, next) => {
     await next();
@@ -138,7 +146,7 @@ export function createApp(deps: AppDeps): Hono {
       if (found.kind === 'ok') {
         const user = svc.users.byId(found.session.userId);
         if (user && user.status === 'active') {
-          session = { row: found.session, user, viewer: viewerOf(svc, found.session, user) };
+          session = { row: found.session, user, viewer: viewerOf(svc.profiles, found.session, user) };
         } else {
           svc.sessions.delete(found.session.idHash);
           closeImpersonation(found.session, 'user inactive');
@@ -155,7 +163,11 @@ export function createApp(deps: AppDeps): Hono {
       }
 
       // ── input ──
-      const input: Record<'params' | 'query' | 'body', unknown> = { params: undefined, query: undefined, body: undefined };
+      const input: Record<'params' | 'query' | 'body', unknown> = {
+        params: undefined,
+        query: undefined,
+        body: undefined,
+      };
       const parts: ['params' | 'query' | 'body', z.ZodType | undefined, () => unknown][] = [
         ['params', def.params, () => c.req.param()],
         ['query', def.query, () => c.req.query()],
@@ -191,6 +203,7 @@ export function createApp(deps: AppDeps): Hono {
             svc.sessions.delete(session.row.idHash);
             closeImpersonation(session.row, 'new login');
           }
+          svc.sessions.purgeIdle();
           const { token, session: row } = svc.sessions.create(userId);
           setCookie(c, SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', secure });
           return row;
@@ -214,7 +227,8 @@ export function createApp(deps: AppDeps): Hono {
         return c.json(result === undefined ? { status: OK_STATUS } : { status: OK_STATUS, result });
       } catch (e) {
         if (e instanceof ApiError) {
-          if (e.code === 'E005') logger.warn('auth.denied', { endpoint: name, status: 'E005', userId: session?.user.id, ip });
+          if (e.code === 'E005')
+            logger.warn('auth.denied', { endpoint: name, status: 'E005', userId: session?.user.id, ip });
           return c.json(envelope(e.code, e.description));
         }
         throw e;
@@ -231,7 +245,10 @@ export function createApp(deps: AppDeps): Hono {
 
   app.all('/api/*', (c) => c.json(envelope('E101', 'unknown call'), 404));
   app.onError((err, c) => {
-    logger.error('request.failed', { path: c.req.path, error: err instanceof Error ? err.message : String(err) });
+    logger.error('request.failed', {
+      path: c.req.path,
+      error: err instanceof Error ? err.message : String(err),
+    });
     return c.json(envelope('E001'), 500);
   });
   return app;

@@ -61,7 +61,9 @@ export interface HandlerContext<N extends EndpointName> {
 }
 
 /** One call's implementation: validated input in, the result payload out; failures are thrown as `ApiError`. */
-export type Handler<N extends EndpointName> = (ctx: HandlerContext<N>) => HandlerReply<N> | Promise<HandlerReply<N>>;
+export type Handler<N extends EndpointName> = (
+  ctx: HandlerContext<N>,
+) => HandlerReply<N> | Promise<HandlerReply<N>>;
 
 /** A per-area handler table. */
 export type Handlers = { [N in EndpointName]?: Handler<N> };

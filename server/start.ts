@@ -43,15 +43,25 @@ export interface PortalHandle {
   port: number;
   /** the reference backend's database (undefined when proxying to API_TARGET) */
   db: Db | undefined;
+  /** the E-IMZO simulator's socket and control page, when it was started */
+  eimzo: { url: string; controlUrl?: string } | undefined;
   close(): Promise<void>;
 }
 
 interface SimulatorModule {
-  startSimulator?: (opts?: Record<string, unknown>) => Promise<{ url: string; controlUrl?: string; close(): Promise<void> }>;
+  startSimulator?: (
+    opts?: Record<string, unknown>,
+  ) => Promise<{ url: string; controlUrl?: string; close(): Promise<void> }>;
+}
+
+interface RunningEimzo {
+  url: string;
+  controlUrl?: string;
+  close(): Promise<void>;
 }
 
 /** Starts the E-IMZO simulator when server/eimzo/simulator.ts exports `startSimulator`; a busy port is not fatal. */
-async function startEimzo(logger: Logger): Promise<(() => Promise<void>) | undefined> {
+async function startEimzo(logger: Logger): Promise<RunningEimzo | undefined> {
   const file = join(PROJECT_ROOT, 'server', 'eimzo', 'simulator.ts');
   if (!existsSync(file)) return undefined;
   const mod = (await import(pathToFileURL(file).href)) as SimulatorModule;
@@ -59,7 +69,7 @@ async function startEimzo(logger: Logger): Promise<(() => Promise<void>) | undef
   try {
     const sim = await mod.startSimulator({ mode: 'interactive' });
     logger.info('eimzo.started', { url: sim.url, control: sim.controlUrl });
-    return () => sim.close();
+    return sim;
   } catch (e) {
     logger.warn('eimzo.unavailable', { error: e instanceof Error ? e.message : String(e) });
     return undefined;
@@ -120,17 +130,18 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   const port = (server.address() as AddressInfo).port;
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const stopEimzo = opts.eimzo ? await startEimzo(logger) : undefined;
+  const eimzo = opts.eimzo ? await startEimzo(logger) : undefined;
 
   let closed = false;
   return {
     url,
     port,
     db,
+    eimzo: eimzo && { url: eimzo.url, controlUrl: eimzo.controlUrl },
     async close() {
       if (closed) return;
       closed = true;
-      await stopEimzo?.();
+      await eimzo?.close();
       await new Promise<void>((done) => {
         server.close(() => done());
         // keep-alive connections would hold close() open
@@ -159,6 +170,9 @@ async function main(): Promise<void> {
     env.API_TARGET
       ? `  API proxied to ${env.API_TARGET}`
       : `  Database: ${defaultDbPath(env)} (npm run db:reset re-seeds it)`,
+    ...(portal.eimzo
+      ? [`  E-IMZO simulator: ${portal.eimzo.url} (control page ${portal.eimzo.controlUrl ?? '-'})`]
+      : []),
     '',
     `  Demo logins (password ${DEMO_PASSWORD}):`,
     ...demoAccountLines(),

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { type UserConfig, type UserFacts, userConfig } from '../src/domain/roles.rules';
 import type { userSchema } from '../src/services/contract/session.contract';
-import type { Services } from './handler';
-import { type ProfileWire, profileFacts } from './store/profile.store';
+import { type ProfileStore, type ProfileWire, profileFacts } from './store/profile.store';
 import type { SessionRow } from './store/session.store';
 import type { UserRow } from './store/user.store';
 
@@ -25,20 +24,20 @@ export function effectiveRoles(roles: readonly string[], chosen: string | null):
 }
 
 /** A client account's own profile: a subscriber sees their number, a curator / key owner their BAN. */
-export function ownProfileOf(svc: Services, user: UserRow): ProfileWire | null {
-  if (user.sn) return svc.profiles.snProfile(user.sn) ?? null;
-  if (user.ban) return svc.profiles.banProfile(user.ban) ?? null;
+export function ownProfileOf(profiles: ProfileStore, user: UserRow): ProfileWire | null {
+  if (user.sn) return profiles.snProfile(user.sn) ?? null;
+  if (user.ban) return profiles.banProfile(user.ban) ?? null;
   return null;
 }
 
-export function viewerOf(svc: Services, session: SessionRow, user: UserRow): Viewer {
+export function viewerOf(profiles: ProfileStore, session: SessionRow, user: UserRow): Viewer {
   const roles = effectiveRoles(user.roles, session.chosenRole);
-  const ownProfile = ownProfileOf(svc, user);
+  const ownProfile = ownProfileOf(profiles, user);
   const impersonating = session.actingBan != null;
   const acting = impersonating
     ? session.actingSn
-      ? svc.profiles.snProfile(session.actingSn)
-      : svc.profiles.banProfile(session.actingBan as string)
+      ? profiles.snProfile(session.actingSn)
+      : profiles.banProfile(session.actingBan as string)
     : undefined;
   const profile = impersonating ? (acting ?? null) : ownProfile;
   const facts: UserFacts = {

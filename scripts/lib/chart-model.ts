@@ -31,7 +31,14 @@ export interface ChartNode {
   readonly children: readonly ChartNode[];
 }
 
-export type ChartEdgeKind = 'event' | 'always' | 'after' | 'done.actor' | 'error.actor' | 'snapshot' | 'done.state';
+export type ChartEdgeKind =
+  | 'event'
+  | 'always'
+  | 'after'
+  | 'done.actor'
+  | 'error.actor'
+  | 'snapshot'
+  | 'done.state';
 
 export interface ChartEdge {
   readonly source: string;
@@ -54,7 +61,8 @@ function nameOf(item: unknown): string {
     if (typeof typed.type === 'string') return typed.type;
     return typed.name ? `inline ${typed.name}` : 'inline';
   }
-  if (typeof item === 'object' && item !== null && 'type' in item && typeof item.type === 'string') return item.type;
+  if (typeof item === 'object' && item !== null && 'type' in item && typeof item.type === 'string')
+    return item.type;
   return 'inline';
 }
 
@@ -74,7 +82,10 @@ function edgeKind(t: AnyTransitionDefinition): { kind: ChartEdgeKind; trigger: s
   if (type === '') return { kind: 'always', trigger: 'always' };
   const delay = (t as { delay?: unknown }).delay;
   if (delay !== undefined && type.startsWith('xstate.after.')) {
-    return { kind: 'after', trigger: typeof delay === 'number' ? `after ${delay}ms` : `after ${String(delay)}` };
+    return {
+      kind: 'after',
+      trigger: typeof delay === 'number' ? `after ${delay}ms` : `after ${String(delay)}`,
+    };
   }
   const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
   if (actor) {

@@ -29,7 +29,9 @@ export function toDot(chart: Chart): string {
   const anyId = `${chart.id}::any`;
 
   const writeNode = (node: ChartNode, indent: string) => {
-    const tooltip = [node.description, node.view ? `shows ${node.view}` : undefined].filter(Boolean).join('\n');
+    const tooltip = [node.description, node.view ? `shows ${node.view}` : undefined]
+      .filter(Boolean)
+      .join('\n');
     if (node.children.length === 0) {
       const label = [node.key, ...node.invokes.map((i) => `invoke ${i.src}`)].join('\n');
       const attrs = [`label=${q(label)}`];
@@ -41,7 +43,9 @@ export function toDot(chart: Chart): string {
     out.push(`${indent}subgraph ${q(cluster(node.id))} {`);
     const inner = `${indent}  `;
     const label = [node.key, ...node.invokes.map((i) => `invoke ${i.src}`)].join('\n');
-    out.push(`${inner}label=${q(label)}; style=${node.type === 'parallel' ? '"rounded,dashed"' : 'rounded'};`);
+    out.push(
+      `${inner}label=${q(label)}; style=${node.type === 'parallel' ? '"rounded,dashed"' : 'rounded'};`,
+    );
     if (tooltip) out.push(`${inner}tooltip=${q(tooltip)};`);
     writeChildren(node, inner);
     out.push(`${indent}}`);

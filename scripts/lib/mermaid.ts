@@ -17,7 +17,8 @@ export function toMermaid(chart: Chart): string {
   if (chart.description) lines.push(`  %% ${chart.id}: ${text(chart.description)}`);
 
   const parentOf = new Map<string, ChartNode>();
-  for (const node of flattenNodes(chart.root)) for (const child of node.children) parentOf.set(child.id, node);
+  for (const node of flattenNodes(chart.root))
+    for (const child of node.children) parentOf.set(child.id, node);
   const ancestors = (id: string): string[] => {
     const out: string[] = [];
     for (let p = parentOf.get(id); p; p = parentOf.get(p.id)) out.push(p.id);
@@ -52,7 +53,8 @@ export function toMermaid(chart: Chart): string {
     } else {
       for (const child of node.children) writeNode(child, indent);
       if (node.initial) lines.push(`${indent}[*] --> ${idOf(node.initial)}`);
-      for (const child of node.children) if (child.type === 'final') lines.push(`${indent}${idOf(child.id)} --> [*]`);
+      for (const child of node.children)
+        if (child.type === 'final') lines.push(`${indent}${idOf(child.id)} --> [*]`);
     }
     for (const edge of edgesByBlock.get(node.id) ?? []) lines.push(`${indent}${edge}`);
   };
@@ -93,7 +95,8 @@ function describe(node: ChartNode): string[] {
   return out;
 }
 
-const RESERVED = /^(state|note|class|classdef|scale|direction|end|hide|accTitle|accDescr|stateDiagram|default.*)$/i;
+const RESERVED =
+  /^(state|note|class|classdef|scale|direction|end|hide|accTitle|accDescr|stateDiagram|default.*)$/i;
 
 function sanitizeId(raw: string): string {
   const id = raw.replace(/[^A-Za-z0-9_]/g, '_');
@@ -140,47 +143,74 @@ export function checkMermaidStateDiagram(source: string): string[] {
     if (!new RegExp(`^${ID}$`).test(id)) problems.push(`line ${line}: invalid id '${id}'`);
     else if (RESERVED.test(id)) problems.push(`line ${line}: reserved id '${id}'`);
   };
+  const EDGE_END = `${ID}|\\[\\*\\]`;
+  const rules: [RegExp, (m: readonly (string | undefined)[], n: number) => void][] = [
+    [
+      new RegExp(`^state (${ID}) \\{$`),
+      ([, id = ''], n) => {
+        checkId(id, n);
+        declared.add(id);
+        stack.push({ id, starts: 0, regions: 1 });
+      },
+    ],
+    [
+      /^\}$/,
+      (_, n) => {
+        const block = stack.pop();
+        if (!block || stack.length === 0) problems.push(`line ${n}: unbalanced }`);
+        else if (block.starts !== block.regions && block.starts !== 0) {
+          problems.push(
+            `line ${n}: block ${block.id} has ${block.starts} starts for ${block.regions} regions`,
+          );
+        }
+      },
+    ],
+    [
+      /^--$/,
+      (_, n) => {
+        const top = stack.at(-1);
+        if (stack.length < 2 || !top) problems.push(`line ${n}: -- outside a composite state`);
+        else top.regions++;
+      },
+    ],
+    [
+      new RegExp(`^state "[^"]+" as (${ID})$|^state (${ID})$`),
+      ([, aliased, plain], n) => {
+        const id = aliased ?? plain ?? '';
+        checkId(id, n);
+        declared.add(id);
+      },
+    ],
+    [
+      new RegExp(`^(${EDGE_END}) --> (${EDGE_END})(?: : [^:;]+)?$`),
+      ([, from = '', to = ''], n) => {
+        if (from === '[*]' && to === '[*]') problems.push(`line ${n}: [*] --> [*]`);
+        const top = stack.at(-1);
+        if (from === '[*]' && top) top.starts++;
+        for (const id of [from, to]) {
+          checkId(id, n);
+          if (id !== '[*]') referenced.push({ id, line: n });
+        }
+      },
+    ],
+    [new RegExp(`^(${ID}) : [^:;]+$`), ([, id = ''], n) => referenced.push({ id, line: n })],
+  ];
   lines.slice(1).forEach((raw, i) => {
     const n = i + 2;
     const line = raw.trim();
     if (line === '' || line.startsWith('%%') || /^direction (TB|LR|BT|RL)$/.test(line)) return;
-    let m: RegExpExecArray | null;
-    const top = stack.at(-1);
-    if ((m = new RegExp(`^state (${ID}) \\{$`).exec(line))) {
-      const id = m[1] as string;
-      checkId(id, n);
-      declared.add(id);
-      stack.push({ id, starts: 0, regions: 1 });
-    } else if (line === '}') {
-      const block = stack.pop();
-      if (!block || stack.length === 0) problems.push(`line ${n}: unbalanced }`);
-      else if (block.starts !== block.regions && block.starts !== 0) {
-        problems.push(`line ${n}: block ${block.id} has ${block.starts} starts for ${block.regions} regions`);
+    for (const [pattern, apply] of rules) {
+      const m = pattern.exec(line);
+      if (m) {
+        apply([...m], n);
+        return;
       }
-    } else if (line === '--') {
-      if (stack.length < 2 || !top) problems.push(`line ${n}: -- outside a composite state`);
-      else top.regions++;
-    } else if ((m = new RegExp(`^state "([^"]+)" as (${ID})$`).exec(line))) {
-      checkId(m[2] as string, n);
-      declared.add(m[2] as string);
-    } else if ((m = new RegExp(`^state (${ID})$`).exec(line))) {
-      checkId(m[1] as string, n);
-      declared.add(m[1] as string);
-    } else if ((m = new RegExp(`^(${ID}|\\[\\*\\]) --> (${ID}|\\[\\*\\])(?: : ([^:;]+))?$`).exec(line))) {
-      const [, from, to] = m as unknown as [string, string, string];
-      if (from === '[*]' && to === '[*]') problems.push(`line ${n}: [*] --> [*]`);
-      if (from === '[*]' && top) top.starts++;
-      checkId(from, n);
-      checkId(to, n);
-      for (const id of [from, to]) if (id !== '[*]') referenced.push({ id, line: n });
-    } else if ((m = new RegExp(`^(${ID}) : ([^:;]+)$`).exec(line))) {
-      referenced.push({ id: m[1] as string, line: n });
-    } else {
-      problems.push(`line ${n}: not a stateDiagram-v2 statement: ${line}`);
     }
+    problems.push(`line ${n}: not a stateDiagram-v2 statement: ${line}`);
   });
   if (stack.length !== 1) problems.push(`unclosed block ${stack.at(-1)?.id}`);
-  else if (stack[0]?.starts !== 1) problems.push(`the diagram needs exactly one [*] start, found ${stack[0]?.starts}`);
+  else if (stack[0]?.starts !== 1)
+    problems.push(`the diagram needs exactly one [*] start, found ${stack[0]?.starts}`);
   for (const { id, line } of referenced) {
     if (!declared.has(id)) problems.push(`line ${line}: '${id}' used without declaration`);
   }

@@ -42,7 +42,8 @@ export function toScxml(chart: Chart): string {
     const initial = node.initial ? ` initial="${attr(node.initial)}"` : '';
     out.push(`${indent}<${tag} id="${attr(node.id)}"${initial}>`);
     const inner = `${indent}  `;
-    if (node.description) out.push(`${inner}<xstate:description>${textNode(node.description)}</xstate:description>`);
+    if (node.description)
+      out.push(`${inner}<xstate:description>${textNode(node.description)}</xstate:description>`);
     if (node.view || node.testId) {
       const testId = node.testId ? ` testId="${attr(node.testId)}"` : '';
       out.push(`${inner}<xstate:meta view="${attr(node.view ?? '')}"${testId}/>`);

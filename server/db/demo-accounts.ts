@@ -155,7 +155,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     roles: ['R003'],
     fullName: 'Toshmatov Bekzod',
     profile: 'staff, no profile',
-    tryThis: 'find a subscriber by number 901234567 or BAN 100457732',
+    tryThis: 'find a subscriber: type 8 90 123 45 67 (sn 901234567) or BAN 100457732 in the search box',
   },
   {
     login: 'curator',

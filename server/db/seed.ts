@@ -1,4 +1,4 @@
-import { type ScryptCost, DEFAULT_COST, hashPasswordSync } from '../auth/passwords';
+import { DEFAULT_COST, hashPasswordSync, type ScryptCost } from '../auth/passwords';
 import type { Db } from './database';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_PASSWORD } from './demo-accounts';
 import { createRng, type Rng } from './prng';
@@ -73,7 +73,9 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
   const counts = { companies: 0, numbers: 0, employees: 0, users: 0 };
 
   // Hash outside the transaction: scrypt is the slow part and needs no lock.
-  const demoHashes = new Map(DEMO_ACCOUNTS.map((a) => [a.login, a.ssoOnly ? null : hashPasswordSync(DEMO_PASSWORD, cost)]));
+  const demoHashes = new Map(
+    DEMO_ACCOUNTS.map((a) => [a.login, a.ssoOnly ? null : hashPasswordSync(DEMO_PASSWORD, cost)]),
+  );
 
   const insRegion = db.prepare('INSERT INTO regions (id, name) VALUES (?, ?)');
   const insBranch = db.prepare('INSERT INTO branches (id, region_id, name) VALUES (?, ?, ?)');
@@ -82,13 +84,14 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
      phone_number, email_address, feedback_type)
     VALUES (@ban, @name, @tin, @at, @status, @can_buy, @balance, @budget, @unbilled, @branch_id, @region_id,
      @phone, @email, @feedback)`);
-  const insNumber = db.prepare(`INSERT INTO numbers (sn, ban, status, price_plan, balance, budget, activated_at)
+  const insNumber =
+    db.prepare(`INSERT INTO numbers (sn, ban, status, price_plan, balance, budget, activated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const insEmployee = db.prepare('INSERT INTO employees (ban, sn, full_name, position) VALUES (?, ?, ?, ?)');
   const insUser = db.prepare(`INSERT INTO users
-    (login, full_name, password_hash, status, force_change_password, sso_only, ban, sn, email, phone, branch_id,
-     created_at, updated_at)
-    VALUES (@login, @full_name, @hash, @status, @force, @sso, @ban, @sn, @email, @phone, @branch_id, @at, @at)`);
+    (login, full_name, password_hash, status, force_change_password, sso_only, self_registered, ban, sn, email, phone,
+     branch_id, created_at, updated_at)
+    VALUES (@login, @full_name, @hash, @status, @force, @sso, @self, @ban, @sn, @email, @phone, @branch_id, @at, @at)`);
   const insRole = db.prepare('INSERT INTO user_roles (user_id, position, role) VALUES (?, ?, ?)');
   const insUserRegion = db.prepare('INSERT INTO user_regions (user_id, region_id) VALUES (?, ?)');
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
@@ -115,10 +118,22 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     return login;
   };
 
-  const addNumbers = (ban: string, count: number, fixed: readonly { sn: string; budget: number | null }[]) => {
+  const addNumbers = (
+    ban: string,
+    count: number,
+    fixed: readonly { sn: string; budget: number | null }[],
+  ) => {
     const list: string[] = [];
     for (const f of fixed) {
-      insNumber.run(f.sn, ban, 'A', rng.pick(PRICE_PLANS), rng.int(0, 200) * 500, f.budget, now - rng.int(30, 1800) * DAY);
+      insNumber.run(
+        f.sn,
+        ban,
+        'A',
+        rng.pick(PRICE_PLANS),
+        rng.int(0, 200) * 500,
+        f.budget,
+        now - rng.int(30, 1800) * DAY,
+      );
       list.push(f.sn);
     }
     const order = ['A', 'O', 'S', 'N', 'T'] as const;
@@ -139,7 +154,15 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
                   ? 'N'
                   : 'T';
       const budget = rng.chance(0.3) ? rng.int(1, 20) * 25_000 : null;
-      insNumber.run(sn, ban, status, rng.pick(PRICE_PLANS), rng.int(-20, 400) * 500, budget, now - rng.int(1, 1800) * DAY);
+      insNumber.run(
+        sn,
+        ban,
+        status,
+        rng.pick(PRICE_PLANS),
+        rng.int(-20, 400) * 500,
+        budget,
+        now - rng.int(1, 1800) * DAY,
+      );
       list.push(sn);
     }
     counts.numbers += list.length;
@@ -163,6 +186,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     roles: readonly string[];
     force?: boolean;
     sso?: boolean;
+    selfRegistered?: boolean;
     ban?: string | null;
     sn?: string | null;
     branchId?: number | null;
@@ -177,6 +201,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
         status: u.status,
         force: u.force ? 1 : 0,
         sso: u.sso ? 1 : 0,
+        self: u.selfRegistered ? 1 : 0,
         ban: u.ban ?? null,
         sn: u.sn ?? null,
         email: `${u.login.replace(/[^a-z0-9.]/gi, '')}@example.uz`,
@@ -185,7 +210,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
         at: u.createdAt,
       }).lastInsertRowid,
     );
-    u.roles.forEach((r, i) => insRole.run(id, i, r));
+    for (const [i, r] of u.roles.entries()) insRole.run(id, i, r);
     for (const r of u.regionIds ?? []) insUserRegion.run(id, r);
     counts.users++;
   };
@@ -276,6 +301,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
         roles: a.roles,
         force: a.forceChangePassword,
         sso: a.ssoOnly,
+        selfRegistered: a.roles[0] === 'R001' && company?.key === 'buxoro',
         ban: company?.ban ?? null,
         sn: a.sn ?? null,
         branchId: company ? null : a.regionIds?.[0] ? a.regionIds[0] * 10 + 1 : 11,
@@ -285,7 +311,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     }
 
     // Four more self-registered subscribers of the type-20 company: with subscriber20 it has five, so registering
-    // one more of its numbers answers E025.
+    // one more of its numbers through the SMS flow answers E025.
     const buxoro = DEMO_COMPANIES.find((c) => c.key === 'buxoro');
     if (buxoro) {
       const free = (numbersOf.get(buxoro.ban) ?? []).filter((sn) => !DEMO_ACCOUNTS.some((a) => a.sn === sn));
@@ -296,6 +322,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
           hash: null,
           status: 'active',
           roles: ['R001'],
+          selfRegistered: true,
           ban: buxoro.ban,
           sn,
           createdAt: now - rng.int(10, 300) * DAY,
@@ -333,10 +360,27 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
           const sn = rng.pick(numbersOf.get(ban) ?? []);
           if (takenSn.has(sn)) continue;
           takenSn.add(sn);
-          addUser({ login: uniqueLogin(sn), fullName, hash: null, status, roles: ['R001'], ban, sn, createdAt });
+          addUser({
+            login: uniqueLogin(sn),
+            fullName,
+            hash: null,
+            status,
+            roles: ['R001'],
+            ban,
+            sn,
+            createdAt,
+          });
         } else {
           const role = kind < 0.92 ? 'R004' : 'R007';
-          addUser({ login: uniqueLogin(loginOf(fullName)), fullName, hash: null, status, roles: [role], ban, createdAt });
+          addUser({
+            login: uniqueLogin(loginOf(fullName)),
+            fullName,
+            hash: null,
+            status,
+            roles: [role],
+            ban,
+            createdAt,
+          });
         }
       }
     }

@@ -7,7 +7,15 @@
  * generated with node:crypto (fast) and certified with node-forge.
  */
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
@@ -50,7 +58,9 @@ export function defaultDataDir(): string {
   return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'b2b-portal', 'eimzo');
 }
 
-function generateRsa(bits = 2048): CertAndKey & { forgeKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.PublicKey } {
+function generateRsa(
+  bits = 2048,
+): CertAndKey & { forgeKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.PublicKey } {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', {
     modulusLength: bits,
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
@@ -245,7 +255,10 @@ export function issueDemoKeyCertificate(ca: TestCa, key: DemoKey): DemoKeyMateri
  * Loads or creates the certificate and key of each demo key under `<dataDir>/keys/<serial>.json`. A stored entry is
  * reused only when its alias and issuing CA are unchanged, so editing a demo key re-issues its certificate.
  */
-export function loadOrCreateDemoKeyMaterial(ca: TestCa, keys: readonly DemoKey[]): Map<string, DemoKeyMaterial> {
+export function loadOrCreateDemoKeyMaterial(
+  ca: TestCa,
+  keys: readonly DemoKey[],
+): Map<string, DemoKeyMaterial> {
   const dir = join(ca.dataDir, 'keys');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const fingerprint = caFingerprint(ca);

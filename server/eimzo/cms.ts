@@ -17,7 +17,10 @@ type Asn1 = forge.asn1.Asn1;
 /** forge's ASN.1 API, with the parts its type definitions leave out. */
 const asn1 = forge.asn1 as typeof forge.asn1 & {
   copy(node: Asn1): Asn1;
-  fromDer(bytes: forge.util.ByteStringBuffer, options: { parseAllBytes: boolean; decodeBitStrings: boolean }): Asn1;
+  fromDer(
+    bytes: forge.util.ByteStringBuffer,
+    options: { parseAllBytes: boolean; decodeBitStrings: boolean },
+  ): Asn1;
 };
 
 /** Object identifiers used here (RFC 5652, RFC 3161, RFC 5035, and the Uzbek subject attributes). */
@@ -144,7 +147,10 @@ export function derOf(node: Asn1): Buffer {
 
 /** Parses DER strictly (every byte used); BIT STRINGs are kept opaque so re-encoding is byte-identical. */
 export function parseDer(der: Buffer): Asn1 {
-  return asn1.fromDer(forge.util.createBuffer(toBinary(der)), { parseAllBytes: true, decodeBitStrings: false });
+  return asn1.fromDer(forge.util.createBuffer(toBinary(der)), {
+    parseAllBytes: true,
+    decodeBitStrings: false,
+  });
 }
 
 function oidNode(oid: string): Asn1 {
@@ -226,7 +232,8 @@ function readOid(node: Asn1 | undefined, what: string): string {
 
 /** Reads a UTCTime or GeneralizedTime node. */
 export function readTime(node: Asn1 | undefined, what: string): Date {
-  if (node?.type === asn1.Type.UTCTIME && typeof node.value === 'string') return asn1.utcTimeToDate(node.value);
+  if (node?.type === asn1.Type.UTCTIME && typeof node.value === 'string')
+    return asn1.utcTimeToDate(node.value);
   if (node?.type === asn1.Type.GENERALIZEDTIME && typeof node.value === 'string') {
     return asn1.generalizedTimeToDate(node.value);
   }
@@ -276,7 +283,8 @@ function decodeString(node: Asn1): string {
   if (node.type === asn1.Type.UTF8) return forge.util.decodeUtf8(raw);
   if (node.type === asn1.Type.BMPSTRING) {
     let out = '';
-    for (let i = 0; i + 1 < raw.length; i += 2) out += String.fromCharCode((raw.charCodeAt(i) << 8) | raw.charCodeAt(i + 1));
+    for (let i = 0; i + 1 < raw.length; i += 2)
+      out += String.fromCharCode((raw.charCodeAt(i) << 8) | raw.charCodeAt(i + 1));
     return out;
   }
   return raw;
@@ -305,7 +313,10 @@ export function digestName(oid: string): string | undefined {
 
 /** The hash a SignerInfo's signature uses: from its signature algorithm when that names one, else its digest. */
 export function signatureHashName(signatureOid: string, digestOid: string): string | undefined {
-  return DIGEST_BY_SIGNATURE_OID[signatureOid] ?? (signatureOid === OID.rsaEncryption ? DIGEST_BY_OID[digestOid] : undefined);
+  return (
+    DIGEST_BY_SIGNATURE_OID[signatureOid] ??
+    (signatureOid === OID.rsaEncryption ? DIGEST_BY_OID[digestOid] : undefined)
+  );
 }
 
 /** Options of createSignedData. */
@@ -335,7 +346,11 @@ export interface CreatedSignedData {
  * Signs `content` with RSA/SHA-256 and signed attributes (contentType, messageDigest, optional signingTime) and
  * wraps it in a ContentInfo with the signer's certificate.
  */
-export function createSignedData(content: Buffer, signer: SignerCredentials, opts: SignOptions = {}): CreatedSignedData {
+export function createSignedData(
+  content: Buffer,
+  signer: SignerCredentials,
+  opts: SignOptions = {},
+): CreatedSignedData {
   const contentType = opts.contentType ?? OID.data;
   const cert = readCertificate(parseDer(certificateDer(signer.certPem)));
   const attrs = [
@@ -366,7 +381,10 @@ export function createSignedData(content: Buffer, signer: SignerCredentials, opt
     asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [asn1.copy(cert.asn1)]),
     set([signerInfo]),
   ]);
-  const contentInfo = seq([oidNode(OID.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData])]);
+  const contentInfo = seq([
+    oidNode(OID.signedData),
+    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData]),
+  ]);
   return { contentInfo, der: derOf(contentInfo), signature, serialHex: cert.serialHex };
 }
 
@@ -383,7 +401,10 @@ function readSignerInfo(node: Asn1): ParsedSignerInfo {
   const digestOid = readOid(child(child(node, i++, 'signerInfo'), 0, 'digestAlgorithm'), 'digestAlgorithm');
   let signedAttrsNode: Asn1 | undefined;
   if (isContext(parts[i], 0)) signedAttrsNode = parts[i++];
-  const signatureOid = readOid(child(child(node, i++, 'signerInfo'), 0, 'signatureAlgorithm'), 'signatureAlgorithm');
+  const signatureOid = readOid(
+    child(child(node, i++, 'signerInfo'), 0, 'signatureAlgorithm'),
+    'signatureAlgorithm',
+  );
   const signature = fromBinary(bytesOf(child(node, i++, 'signerInfo'), 'signature'));
   const unsignedNode = parts[i];
   return {
@@ -411,9 +432,7 @@ export function parseSignedData(contentInfo: Asn1): ParsedSignedData {
   const encap = child(sd, 2, 'signedData');
   const eContentType = readOid(child(encap, 0, 'encapContentInfo'), 'eContentType');
   const eContent = children(encap, 'encapContentInfo')[1];
-  const content = eContent
-    ? fromBinary(bytesOf(child(eContent, 0, 'eContent'), 'eContent'))
-    : undefined;
+  const content = eContent ? fromBinary(bytesOf(child(eContent, 0, 'eContent'), 'eContent')) : undefined;
   let i = 3;
   let certificates: Asn1[] = [];
   if (isContext(parts[i], 0)) certificates = children(parts[i++], 'certificates');
@@ -460,7 +479,12 @@ export function appendUnsignedAttribute(signer: ParsedSignerInfo, attr: Asn1): v
 }
 
 /** Why a SignerInfo's signature does not check out. */
-export type SignerCheckFailure = 'noSigner' | 'unsupported' | 'digestMismatch' | 'contentTypeMismatch' | 'badSignature';
+export type SignerCheckFailure =
+  | 'noSigner'
+  | 'unsupported'
+  | 'digestMismatch'
+  | 'contentTypeMismatch'
+  | 'badSignature';
 
 /**
  * Checks one SignerInfo over `content`: finds its certificate among `parsed.certificates` by issuer and serial,
@@ -499,7 +523,7 @@ export function checkSignerSignature(
   const attrsDer = signedAttrsDer(signer);
   if (attrsDer) {
     const expected = octetValue(singleValue(signer.signedAttrs, OID.messageDigest));
-    if (!expected || !expected.equals(createHash(digest).update(content).digest())) {
+    if (!expected?.equals(createHash(digest).update(content).digest())) {
       return { ok: false, reason: 'digestMismatch' };
     }
     if (oidValue(singleValue(signer.signedAttrs, OID.contentType)) !== parsed.eContentType) {

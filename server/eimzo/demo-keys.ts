@@ -36,7 +36,14 @@ export interface DemoKey {
 }
 
 /** Companies of server/db/demo-accounts.ts that sign with these keys (their type is not 20). */
-export const DEMO_COMPANY_TINS = ['302145876', '303318250', '207745129', '201873345', '304409963', '305512094'] as const;
+export const DEMO_COMPANY_TINS = [
+  '302145876',
+  '303318250',
+  '207745129',
+  '201873345',
+  '304409963',
+  '305512094',
+] as const;
 
 /** A TIN that no demo company has. */
 export const DEMO_UNKNOWN_TIN = '309999999';

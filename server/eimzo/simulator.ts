@@ -8,11 +8,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { type DemoKeyMaterial, loadOrCreateCa, loadOrCreateDemoKeyMaterial, loadOrCreateTlsCertificate, type TestCa } from './ca';
+import {
+  type DemoKeyMaterial,
+  loadOrCreateCa,
+  loadOrCreateDemoKeyMaterial,
+  loadOrCreateTlsCertificate,
+  type TestCa,
+} from './ca';
 import { createSignedData } from './cms';
 import { CONTROL_PAGE_CSS, type PendingSignature, renderControlPage } from './control-page';
 import { buildAlias, DEMO_KEYS, type DemoKey, demoKeyTin } from './demo-keys';
@@ -47,7 +58,13 @@ export interface SimVersion {
  * - `drop`: the socket is torn down without a close frame (the client sees 1006)
  * - `notRunning`: the module quits: the socket is torn down and the port stops listening
  */
-export type ScriptedOutcome = 'ok' | 'wrongPassword' | 'cancel' | 'drop' | 'notRunning' | { password: string };
+export type ScriptedOutcome =
+  | 'ok'
+  | 'wrongPassword'
+  | 'cancel'
+  | 'drop'
+  | 'notRunning'
+  | { password: string };
 
 /** Options of startSimulator. */
 export interface SimulatorOptions {
@@ -203,7 +220,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const keys = opts.keys ?? DEMO_KEYS;
   const passwordTimeoutMs = opts.passwordTimeoutMs ?? 5 * 60_000;
   const log = opts.log ?? (() => {});
-  const allowedHosts = new Set([...ALWAYS_ALLOWED, ...(opts.allowedOrigins ?? []).map((h) => h.toLowerCase())]);
+  const allowedHosts = new Set([
+    ...ALWAYS_ALLOWED,
+    ...(opts.allowedOrigins ?? []).map((h) => h.toLowerCase()),
+  ]);
   const validApiKeys = new Map(Object.entries(opts.apiKeys ?? {}).map(([d, k]) => [d.toLowerCase(), k]));
 
   const ca = loadOrCreateCa(opts.dataDir);
@@ -246,7 +266,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   }
 
   function wrongPasswordReply(): WireReply {
-    return asksAgain() ? fail(STATUS.passwordCancelled, REASON.passwordCancelled) : fail(undefined, REASON.badPadding);
+    return asksAgain()
+      ? fail(STATUS.passwordCancelled, REASON.passwordCancelled)
+      : fail(undefined, REASON.badPadding);
   }
 
   function cancelledReply(): WireReply {
@@ -377,11 +399,17 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     if (!req.plugin && (MAIN_FUNCTIONS as readonly string[]).includes(req.name)) {
       switch (req.name) {
         case 'version':
-          return ok({ major: String(version.major), minor: String(version.minor), patch: String(version.patch) });
+          return ok({
+            major: String(version.major),
+            minor: String(version.minor),
+            patch: String(version.patch),
+          });
         case 'apikey':
           return apikey(req);
         case 'apidoc':
-          return ok({ functions: ['pfx.list_all_certificates', 'pfx.load_key', 'pfx.unload_key', 'pkcs7.create_pkcs7'] });
+          return ok({
+            functions: ['pfx.list_all_certificates', 'pfx.load_key', 'pfx.unload_key', 'pkcs7.create_pkcs7'],
+          });
       }
     }
     const refused = originCheck(origin);
@@ -445,7 +473,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   // ---------------------------------------------------------------- listeners
 
   const moduleServer = createHttpServer((_req, res) => {
-    res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8' }).end('E-IMZO simulator: websocket only');
+    res
+      .writeHead(426, { 'content-type': 'text/plain; charset=utf-8' })
+      .end('E-IMZO simulator: websocket only');
   });
   const wsServer = new WebSocketServer({ server: moduleServer, path: PATH, maxPayload: 16 * 1024 * 1024 });
   wsServer.on('connection', onConnection);
@@ -649,7 +679,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
     // Forms must come from this page; JSON calls must say they are JSON (a cross-site form cannot).
     const origin = req.headers.origin;
-    if (origin !== undefined && !controlOrigins.has(origin)) return sendJson(res, 403, { error: 'foreign origin' });
+    if (origin !== undefined && !controlOrigins.has(origin))
+      return sendJson(res, 403, { error: 'foreign origin' });
     const body = await readBody(req);
 
     if (url.pathname.startsWith('/ui/')) {
@@ -679,7 +710,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     let json: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(body || '{}');
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new Error('not an object');
       json = parsed as Record<string, unknown>;
     } catch {
       return sendJson(res, 400, { error: 'bad json' });
@@ -695,8 +727,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       case '/script': {
         const outcome = json.outcome;
         const valid =
-          (typeof outcome === 'string' && ['ok', 'wrongPassword', 'cancel', 'drop', 'notRunning'].includes(outcome)) ||
-          (typeof outcome === 'object' && outcome !== null && typeof (outcome as { password?: unknown }).password === 'string');
+          (typeof outcome === 'string' &&
+            ['ok', 'wrongPassword', 'cancel', 'drop', 'notRunning'].includes(outcome)) ||
+          (typeof outcome === 'object' &&
+            outcome !== null &&
+            typeof (outcome as { password?: unknown }).password === 'string');
         if (!valid) return sendJson(res, 400, { error: 'unknown outcome' });
         try {
           script(outcome as ScriptedOutcome, typeof json.call === 'string' ? json.call : undefined);
@@ -722,7 +757,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         return sendJson(res, 200, { version: versionText(version) });
       }
       case '/running':
-        if (typeof json.running !== 'boolean') return sendJson(res, 400, { error: 'running: boolean required' });
+        if (typeof json.running !== 'boolean')
+          return sendJson(res, 400, { error: 'running: boolean required' });
         await setRunning(json.running);
         return sendJson(res, 200, { running });
       default:

@@ -51,7 +51,12 @@ export interface TimestampInfo {
 }
 
 function generalizedTime(date: Date): Asn1 {
-  return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.GENERALIZEDTIME, false, asn1.dateToGeneralizedTime(date));
+  return asn1.create(
+    asn1.Class.UNIVERSAL,
+    asn1.Type.GENERALIZEDTIME,
+    false,
+    asn1.dateToGeneralizedTime(date),
+  );
 }
 
 function positiveSerial(): Buffer {
@@ -66,7 +71,10 @@ export function createTimestampToken(stamped: Buffer, tsa: SignerCredentials, ge
   const tstInfo = build.seq([
     build.integer(1),
     build.oidNode(TEST_TSA_POLICY),
-    build.seq([build.algorithm(OID.sha256, false), build.octets(createHash('sha256').update(stamped).digest())]),
+    build.seq([
+      build.algorithm(OID.sha256, false),
+      build.octets(createHash('sha256').update(stamped).digest()),
+    ]),
     serial,
     generalizedTime(genTime),
   ]);
@@ -94,7 +102,13 @@ export function addTimestamp(pkcs7Der: Buffer, tsa: SignerCredentials, now: Date
   return derOf(parsed.contentInfo);
 }
 
-function readTstInfo(der: Buffer): { policy: string; imprint: Buffer; hashOid: string; serialHex: string; genTime: Date } {
+function readTstInfo(der: Buffer): {
+  policy: string;
+  imprint: Buffer;
+  hashOid: string;
+  serialHex: string;
+  genTime: Date;
+} {
   const node = parseDer(der);
   const parts = node.value as Asn1[];
   const [, policy, imprint, serial, genTime] = parts;
@@ -141,7 +155,8 @@ export function readTimestamp(pkcs7b64: string, caCertPem?: string): TimestampIn
       policy: tst.policy,
       tsaSubject: check.ok ? nameAttributes(check.cert.subject) : [],
       signatureValid: check.ok,
-      imprintMatches: hash !== undefined && createHash(hash).update(signer.signature).digest().equals(tst.imprint),
+      imprintMatches:
+        hash !== undefined && createHash(hash).update(signer.signature).digest().equals(tst.imprint),
       trusted: check.ok && caCertPem !== undefined && issuedBy(check.cert, caCertPem),
     };
   } catch {

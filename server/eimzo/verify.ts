@@ -142,7 +142,8 @@ export function verifyPkcs7(pcs7Base64: string, opts: VerifyOptions): VerifyResu
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (parsed.eContentType !== OID.data || parsed.signerInfos.length !== 1) return { ok: false, reason: 'unsupported' };
+  if (parsed.eContentType !== OID.data || parsed.signerInfos.length !== 1)
+    return { ok: false, reason: 'unsupported' };
   const signer = parsed.signerInfos[0];
   if (!signer) return { ok: false, reason: 'unsupported' };
   if (!parsed.content) return { ok: false, reason: 'detached' };
@@ -163,7 +164,8 @@ export function verifyPkcs7(pcs7Base64: string, opts: VerifyOptions): VerifyResu
   const subject = subjectOf(cert);
   const tin = subject.inn ?? subject.uid;
   if (!tin) return { ok: false, reason: 'noTin' };
-  if (opts.expectedTin !== undefined && opts.expectedTin.trim() !== tin) return { ok: false, reason: 'tinMismatch' };
+  if (opts.expectedTin !== undefined && opts.expectedTin.trim() !== tin)
+    return { ok: false, reason: 'tinMismatch' };
 
   const stamped = addTimestamp(der, opts.tsa ?? fallbackTsa(), opts.now);
   return {

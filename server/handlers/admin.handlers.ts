@@ -45,7 +45,8 @@ function checkPlace(svc: Services, branchId: unknown, regionIds: readonly unknow
   if (branchId !== undefined && branchId !== null) {
     ensure(svc.users.branch(Number(branchId)), 'E013', 'branch_id: unknown branch');
   }
-  for (const r of regionIds ?? []) ensure(svc.users.regionExists(Number(r)), 'E013', 'region_ids: unknown region');
+  for (const r of regionIds ?? [])
+    ensure(svc.users.regionExists(Number(r)), 'E013', 'region_ids: unknown region');
 }
 
 /** The number a subscriber account is bound to: its phone must be a number of the given BAN. */
@@ -65,7 +66,13 @@ function mayGrant(s: RequestSession, role: string): boolean {
   return CLIENT_ROLES.has(role) ? s.viewer.config.createSubscriber : s.viewer.config.createAdmin;
 }
 
-function withActing(svc: Services, s: RequestSession, ban: string | null, sn: string | null, impId: number | null) {
+function withActing(
+  svc: Services,
+  s: RequestSession,
+  ban: string | null,
+  sn: string | null,
+  impId: number | null,
+) {
   svc.sessions.setActing(s.row.idHash, ban, sn, impId);
   const row: SessionRow = { ...s.row, actingBan: ban, actingSn: sn, impersonationId: impId };
   return replyFor(svc, s.user, row);
@@ -155,7 +162,10 @@ export const adminHandlers: Handlers = {
     }
     if (b.ban !== undefined) {
       // the company binding of an existing client account is employee data the portal may not change
-      ensure(target.ban == null ? target.roles.some((r) => CLIENT_ROLES.has(r)) : b.ban === target.ban, 'E135');
+      ensure(
+        target.ban == null ? target.roles.some((r) => CLIENT_ROLES.has(r)) : b.ban === target.ban,
+        'E135',
+      );
       ensure(svc.profiles.exists(b.ban), 'E052');
     }
     checkPlace(svc, b.branch_id, b.region_ids);
@@ -173,7 +183,12 @@ export const adminHandlers: Handlers = {
       session.user.id,
     );
     if (b.roles) svc.sessions.deleteForUser(target.id);
-    svc.logger.info('admin.update', { actor: session.user.id, userId: target.id, fields: Object.keys(b), ip });
+    svc.logger.info('admin.update', {
+      actor: session.user.id,
+      userId: target.id,
+      fields: Object.keys(b),
+      ip,
+    });
     return undefined;
   },
 
@@ -210,7 +225,11 @@ export const adminHandlers: Handlers = {
   'admin.backToHead': ({ session, svc, ip }) => {
     if (session.row.impersonationId == null) return replyFor(svc, session.user, session.row);
     svc.auth.endImpersonation(session.row.impersonationId, 'back');
-    svc.logger.info('admin.backToHead', { actor: session.user.id, impersonationId: session.row.impersonationId, ip });
+    svc.logger.info('admin.backToHead', {
+      actor: session.user.id,
+      impersonationId: session.row.impersonationId,
+      ip,
+    });
     return withActing(svc, session, null, null, null);
   },
 };

@@ -4,7 +4,10 @@ import type { OutboxMessage } from '../store/auth.store';
 
 /** Reads the demo outbox: what would have been sent to a phone (sn, 9 digits, or 998…) or concerning a login,
  *  newest first. Demo mode only; the same data the `demo.outbox` log lines carry. */
-export function readDemoOutbox(svc: Pick<Services, 'auth'>, q: { phone?: string; login?: string }): OutboxMessage[] {
+export function readDemoOutbox(
+  svc: Pick<Services, 'auth'>,
+  q: { phone?: string; login?: string },
+): OutboxMessage[] {
   const digits = q.phone?.replace(/\D/g, '');
   const phone = digits?.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits;
   return svc.auth.outbox({ recipient: phone || undefined, login: q.login || undefined });

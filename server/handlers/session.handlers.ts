@@ -17,7 +17,7 @@ export function phoneToSn(digits: string): string | undefined {
 
 /** The `user/` reply of a session that was just opened or changed. */
 export function replyFor(svc: Services, user: UserRow, row: SessionRow) {
-  return userReply(user, row, viewerOf(svc, row, user));
+  return userReply(user, row, viewerOf(svc.profiles, row, user));
 }
 
 const LETTERS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -29,7 +29,8 @@ function temporaryPassword(): string {
   return `${chars.join('')}${pick(LETTERS)}${pick(DIGITS)}`;
 }
 
-/** The checks shared by register and resend-code: a number of ours, not yet registered, BAN under its limit. */
+/** The checks shared by register and resend-code: a number of ours, not yet registered, and fewer than five numbers
+ *  of its BAN registered through this flow (E025, spec 9 'Limit of 5 registered numbers'). */
 function registrablePhone(svc: Services, phone: string | undefined): string {
   ensure(phone !== undefined, 'E101', 'body.phone: required');
   const sn = phoneToSn(phone);
@@ -37,7 +38,7 @@ function registrablePhone(svc: Services, phone: string | undefined): string {
   const ban = svc.profiles.banOf(sn);
   ensure(ban, 'E016');
   ensure(!svc.users.snTaken(sn), 'E004');
-  ensure(svc.users.subscribersOf(ban) < MAX_NUMBERS_PER_USER, 'E025');
+  ensure(svc.users.selfRegisteredOn(ban) < MAX_NUMBERS_PER_USER, 'E025');
   return sn;
 }
 
@@ -66,7 +67,11 @@ async function login({ input, svc, openSession, ip }: HandlerContext<'session.lo
   if (!user || !ok) throw fail('E012', user ? 'wrong password' : 'unknown login');
   if (user.status === 'blocked') throw fail('E023', 'blocked');
   if (user.status !== 'active') throw fail('E012', 'not activated');
-  if (user.ban && user.roles.some((r) => CLIENT_ROLES.has(r)) && svc.profiles.companyStatus(user.ban) === 'N') {
+  if (
+    user.ban &&
+    user.roles.some((r) => CLIENT_ROLES.has(r)) &&
+    svc.profiles.companyStatus(user.ban) === 'N'
+  ) {
     throw fail('E131', 'company terminated');
   }
   const row = openSession(user.id);
@@ -95,6 +100,7 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
     status: 'active',
     passwordHash: await hashPassword(temp, svc.config.passwordCost),
     forceChangePassword: true,
+    selfRegistered: true,
     ban,
     sn,
     email: null,
@@ -117,7 +123,7 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
 }
 
 export const sessionHandlers: Handlers = {
-  'session.user': ({ session, svc }) => replyFor(svc, session.user, session.row),
+  'session.user': ({ session }) => userReply(session.user, session.row, session.viewer),
 
   'session.profile': ({ session }) => {
     const p = session.viewer.profile;

@@ -30,12 +30,16 @@ export function createAuthStore(db: Db, clock: Clock) {
   );
   const useCode = db.prepare('UPDATE sms_codes SET used_at = ? WHERE id = ?');
   const wrongTry = db.prepare('UPDATE sms_codes SET tries = tries + 1 WHERE id = ? RETURNING tries');
-  const insToken = db.prepare('INSERT INTO restore_tokens (token_hash, user_id, created_at) VALUES (?, ?, ?)');
+  const insToken = db.prepare(
+    'INSERT INTO restore_tokens (token_hash, user_id, created_at) VALUES (?, ?, ?)',
+  );
   const getToken = db.prepare('SELECT user_id, created_at, used_at FROM restore_tokens WHERE token_hash = ?');
   const useTokens = db.prepare('UPDATE restore_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL');
-  const insOutbox = db.prepare(`INSERT INTO demo_outbox (recipient, login, channel, kind, text, secret, created_at)
+  const insOutbox =
+    db.prepare(`INSERT INTO demo_outbox (recipient, login, channel, kind, text, secret, created_at)
     VALUES (@recipient, @login, @channel, @kind, @text, @secret, @createdAt)`);
-  const readOutbox = db.prepare(`SELECT id, recipient, login, channel, kind, text, secret, created_at AS createdAt
+  const readOutbox =
+    db.prepare(`SELECT id, recipient, login, channel, kind, text, secret, created_at AS createdAt
     FROM demo_outbox WHERE (@recipient IS NOT NULL AND recipient = @recipient) OR (@login IS NOT NULL AND login = @login)
     ORDER BY id DESC LIMIT 50`);
   const startImp = db.prepare(

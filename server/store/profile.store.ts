@@ -41,14 +41,12 @@ interface NumberRaw {
  * - Number profile: the company's type and branch, the line's own status and finances (balance, mobile budget).
  */
 export function createProfileStore(db: Db) {
-  const company = db.prepare(`SELECT c.*, b.name AS branch_name, b.region_id AS branch_region, r.name AS region_name
+  const company =
+    db.prepare(`SELECT c.*, b.name AS branch_name, b.region_id AS branch_region, r.name AS region_name
     FROM companies c LEFT JOIN branches b ON b.id = c.branch_id LEFT JOIN regions r ON r.id = c.region_id
     WHERE c.ban = ?`);
   const number = db.prepare('SELECT sn, ban, status, balance, budget FROM numbers WHERE sn = ?');
-  const employees = db.prepare(
-    'SELECT COUNT(*) AS total, COUNT(sn) AS with_numbers FROM employees WHERE ban = ?',
-  );
-  const numberCount = db.prepare('SELECT COUNT(*) AS n FROM numbers WHERE ban = ?');
+  const employees = db.prepare('SELECT COUNT(*) AS total FROM employees WHERE ban = ?');
 
   const companyRow = (ban: string) => company.get(ban) as CompanyRaw | undefined;
 
@@ -57,7 +55,8 @@ export function createProfileStore(db: Db) {
     ban: c.ban,
     ban_data: { status: c.status },
     can_buy_number: c.can_buy_number === 1,
-    branches: c.branch_id == null ? [] : [{ id: c.branch_id, name: c.branch_name, regionId: c.branch_region }],
+    branches:
+      c.branch_id == null ? [] : [{ id: c.branch_id, name: c.branch_name, regionId: c.branch_region }],
     regions: c.region_id == null ? [] : [{ id: c.region_id, name: c.region_name }],
     feedback_type: c.feedback_type,
     email_address: c.email_address,
@@ -75,16 +74,17 @@ export function createProfileStore(db: Db) {
     banProfile(ban: string): ProfileWire | undefined {
       const c = companyRow(ban);
       if (!c) return undefined;
-      const e = employees.get(ban) as { total: number; with_numbers: number };
+      const { total } = employees.get(ban) as { total: number };
       return {
         ...common(c),
         sn: null,
         status: c.status,
-        fin_data: { balance: c.balance, budget: c.budget, unbilled_amnt: c.at === 16 ? c.unbilled_amnt : null },
-        employee_data:
-          e.total > 0
-            ? { total: e.total, withNumbers: e.with_numbers, numbers: (numberCount.get(ban) as { n: number }).n }
-            : null,
+        fin_data: {
+          balance: c.balance,
+          budget: c.budget,
+          unbilled_amnt: c.at === 16 ? c.unbilled_amnt : null,
+        },
+        employee_data: total > 0 ? { total } : null,
         phone_number: c.phone_number,
       };
     },

@@ -44,7 +44,9 @@ export type SessionLookup =
 
 /** Sessions with an idle expiry: a session unused for `idleMs` is deleted on its next use. */
 export function createSessionStore(db: Db, clock: Clock, idleMs: number) {
-  const ins = db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, last_seen) VALUES (?, ?, ?, ?)');
+  const ins = db.prepare(
+    'INSERT INTO sessions (id_hash, user_id, created_at, last_seen) VALUES (?, ?, ?, ?)',
+  );
   const get = db.prepare('SELECT * FROM sessions WHERE id_hash = ?');
   const touch = db.prepare('UPDATE sessions SET last_seen = ? WHERE id_hash = ?');
   const del = db.prepare('DELETE FROM sessions WHERE id_hash = ?');

@@ -61,6 +61,8 @@ export interface NewUser {
   status: UserStatus;
   passwordHash: string | null;
   forceChangePassword: boolean;
+  /** registered through the public SMS flow (counts toward the limit of five per BAN) */
+  selfRegistered?: boolean;
   ban: string | null;
   sn: string | null;
   email: string | null;
@@ -97,13 +99,12 @@ export function createUserStore(db: Db, clock: Clock) {
   const byId = db.prepare(`SELECT u.*, ${ROLES} AS roles FROM users u WHERE u.id = ?`);
   const bySn = db.prepare('SELECT id FROM users WHERE sn = ?');
   const countSelfRegistered = db.prepare(
-    `SELECT COUNT(*) AS n FROM users u WHERE u.ban = ? AND u.sn IS NOT NULL
-       AND EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'R001')`,
+    'SELECT COUNT(*) AS n FROM users WHERE ban = ? AND self_registered = 1',
   );
   const ins = db.prepare(`INSERT INTO users
-    (login, full_name, password_hash, status, force_change_password, ban, sn, email, phone, branch_id, created_at,
-     updated_at, created_by)
-    VALUES (@login, @fullName, @passwordHash, @status, @force, @ban, @sn, @email, @phone, @branchId, @now, @now,
+    (login, full_name, password_hash, status, force_change_password, self_registered, ban, sn, email, phone, branch_id,
+     created_at, updated_at, created_by)
+    VALUES (@login, @fullName, @passwordHash, @status, @force, @self, @ban, @sn, @email, @phone, @branchId, @now, @now,
      @createdBy)`);
   const insRole = db.prepare('INSERT INTO user_roles (user_id, position, role) VALUES (?, ?, ?)');
   const delRoles = db.prepare('DELETE FROM user_roles WHERE user_id = ?');
@@ -134,7 +135,7 @@ export function createUserStore(db: Db, clock: Clock) {
 
   const writeRoles = (id: number, roles: readonly string[]) => {
     delRoles.run(id);
-    roles.forEach((r, i) => insRole.run(id, i, r));
+    for (const [i, r] of roles.entries()) insRole.run(id, i, r);
   };
   const writeRegions = (id: number, ids: readonly number[]) => {
     delRegions.run(id);
@@ -151,8 +152,8 @@ export function createUserStore(db: Db, clock: Clock) {
       return r && toRow(r);
     },
     snTaken: (sn: string) => bySn.get(sn) !== undefined,
-    /** subscribers (R001 with a number) already registered on a BAN */
-    subscribersOf: (ban: string) => (countSelfRegistered.get(ban) as { n: number }).n,
+    /** numbers of a BAN already registered through the public SMS flow */
+    selfRegisteredOn: (ban: string) => (countSelfRegistered.get(ban) as { n: number }).n,
     branch: (id: number) => branch.get(id) as { id: number; name: string; regionId: number } | undefined,
     regionsOf: (id: number) => regions.all(id) as { id: number; name: string }[],
     regionExists: (id: number) => regionExists.get(id) !== undefined,
@@ -161,11 +162,13 @@ export function createUserStore(db: Db, clock: Clock) {
       return db.transaction(() => {
         const now = clock.now();
         const id = Number(
-          ins.run({ ...u, force: u.forceChangePassword ? 1 : 0, now, createdBy: u.createdBy }).lastInsertRowid,
+          ins.run({ ...u, force: u.forceChangePassword ? 1 : 0, self: u.selfRegistered ? 1 : 0, now })
+            .lastInsertRowid,
         );
         writeRoles(id, u.roles);
         writeRegions(id, u.regionIds);
-        if (u.createdBy != null) audit.run(u.createdBy, id, 'create', JSON.stringify({ roles: u.roles }), now);
+        if (u.createdBy != null)
+          audit.run(u.createdBy, id, 'create', JSON.stringify({ roles: u.roles }), now);
         return id;
       })();
     },
@@ -207,11 +210,18 @@ export function createUserStore(db: Db, clock: Clock) {
     },
 
     /** Users whose login, name, BAN, number or e-mail contains `q` (case-insensitive), sorted by login. */
-    search(q: string, status: UserStatus | null, pageNo: number, pageSize: number): { total: number; rows: SearchRow[] } {
+    search(
+      q: string,
+      status: UserStatus | null,
+      pageNo: number,
+      pageSize: number,
+    ): { total: number; rows: SearchRow[] } {
       const args = { like: `%${likeEscape(q)}%`, status };
       const total = (searchCount.get(args) as { n: number }).n;
       const rows = (
-        searchPage.all({ ...args, limit: pageSize, offset: pageNo * pageSize }) as (Raw & { roles: string | null })[]
+        searchPage.all({ ...args, limit: pageSize, offset: pageNo * pageSize }) as (Raw & {
+          roles: string | null;
+        })[]
       ).map((r) => ({
         id: r.id,
         login: r.login,

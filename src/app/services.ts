@@ -1,6 +1,10 @@
 import { fromPromise } from 'xstate';
-import { type Profile, type SessionUser, sessionMachine } from '@/machines/session.machine';
+import { authFlowMachine, phoneDigits } from '@/machines/auth-flow.machine';
+import { sessionMachine } from '@/machines/session.machine';
+import { type ContactValues, settingsMachine } from '@/machines/settings.machine';
 import type { ApiClient } from '@/services/api/client';
+import type { User } from '@/services/contract/session.contract';
+import { browserDraftStore, type DraftStore, type DraftValues } from '@/services/drafts/draft-store';
 import { appConfig } from './config';
 
 /**
@@ -10,7 +14,7 @@ import { appConfig } from './config';
  * The API client (and with it zod and the contract schemas) is loaded as its own chunk on first use, so the login
  * page's initial JavaScript stays near the React floor; the first call starts that download at once.
  */
-export function createAppServices() {
+export function createAppServices(drafts: DraftStore = browserDraftStore()) {
   let onExpired: () => void = () => {};
   let client: Promise<ApiClient> | undefined;
   const api = (): Promise<ApiClient> => {
@@ -20,25 +24,96 @@ export function createAppServices() {
     return client;
   };
 
+  const authLogic = authFlowMachine.provide({
+    actors: {
+      logIn: fromPromise<User, { login: string; password: string }>(async ({ input, signal }) =>
+        (await api()).call('session.login', { body: input }, { signal }),
+      ),
+      requestCode: fromPromise<void, { phone: string }>(async ({ input, signal }) => {
+        await (await api()).call('session.register', { body: { phone: phoneDigits(input.phone) } }, { signal });
+      }),
+      resendCode: fromPromise<void, { phone: string }>(async ({ input, signal }) => {
+        await (await api()).call('session.resendCode', { body: { phone: phoneDigits(input.phone) } }, { signal });
+      }),
+      checkCode: fromPromise<User, { phone: string; code: string }>(async ({ input, signal }) =>
+        (await api()).call(
+          'session.check',
+          { body: { phone: phoneDigits(input.phone), code: input.code } },
+          { signal },
+        ),
+      ),
+      requestRestoreLink: fromPromise<void, { login: string }>(async ({ input, signal }) => {
+        await (await api()).call('session.forgot', { body: input }, { signal });
+      }),
+      restorePassword: fromPromise<void, { r: string; password: string; confirm: string }>(
+        async ({ input, signal }) => {
+          await (await api()).call('session.restore', { body: input }, { signal });
+        },
+      ),
+    },
+  });
+
   const sessionLogic = sessionMachine.provide({
     actors: {
-      fetchSession: fromPromise<SessionUser | null>(async () => {
-        const user = await (await api()).call('session.user');
-        return { userName: user.user_name, roles: user.roles, hasProfile: Boolean(user.profile) };
+      fetchSession: fromPromise<User | null>(async ({ signal }) =>
+        (await api()).call('session.user', undefined, { signal }),
+      ),
+      fetchProfile: fromPromise(async ({ signal }) => (await api()).call('session.profile', undefined, { signal })),
+      saveChosenRole: fromPromise<void, { role: string }>(async ({ input, signal }) => {
+        await (await api()).call('session.saveChosenRole', { body: { updatedValue: input.role } }, { signal });
       }),
-      fetchProfile: fromPromise<Profile>(async () => {
-        const p = await (await api()).call('session.profile');
-        return { ban: p.ban ?? '', sn: p.sn ?? '', at: p.at, status: p.status ?? '' };
+      logOut: fromPromise<void>(async ({ signal }) => {
+        await (await api()).call('session.logout', undefined, { signal });
       }),
+      authFlow: authLogic,
+    },
+    actions: {
+      forgetDrafts: () => drafts.clearAll(),
+    },
+  });
+
+  const settingsLogic = settingsMachine.provide({
+    actors: {
+      changePassword: fromPromise<void, { current: string; password: string }>(async ({ input, signal }) => {
+        await (await api()).call('session.changePassword', { body: input }, { signal });
+      }),
+      saveContacts: fromPromise<void, ContactValues>(async ({ input, signal }) => {
+        await (await api()).call(
+          'settings.contacts',
+          {
+            body: {
+              phone_number: input.phone.trim(),
+              feedback_type: input.feedbackType === '' ? null : input.feedbackType,
+              email_address: input.email.trim(),
+            },
+          },
+          { signal },
+        );
+      }),
+      restoreDraft: fromPromise<DraftValues | null, { key: string | null }>(async ({ input }) =>
+        input.key === null ? null : drafts.read(input.key),
+      ),
+    },
+    actions: {
+      saveDraft: (_, params: { key: string | null; values: ContactValues }) => {
+        if (params.key !== null) drafts.save(params.key, { ...params.values });
+      },
+      clearDraft: (_, params: { key: string | null }) => {
+        if (params.key !== null) drafts.clear(params.key);
+      },
     },
   });
 
   return {
     api,
     sessionLogic,
+    settingsLogic,
     /** connects the API client's E009 signal to the session actor */
     bindSessionExpired(fn: () => void) {
       onExpired = fn;
     },
   };
 }
+
+/** What the composition root builds; the views receive the parts they need through their contexts. */
+export type AppServices = ReturnType<typeof createAppServices>;

@@ -1,5 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
+import { blockRestoreMachine } from './block-restore.machine';
+import { impersonationMachine } from './impersonation.machine';
+import { numbersMachine } from './numbers.machine';
+import { searchBoxMachine } from './search-box.machine';
 import { sessionMachine } from './session.machine';
+import { signingMachine } from './signing.machine';
+import { userAdminMachine } from './user-admin.machine';
+import { userSearchMachine } from './user-search.machine';
 
 /**
  * One statechart of the portal, as charts and model tests see it. Test fakes and event payloads are not here:
@@ -18,6 +25,47 @@ export const machineRegistry: readonly MachineEntry[] = [
   {
     id: 'session',
     machine: sessionMachine,
-    description: 'Session skeleton: checks the server session, signed-in / signed-out / expired, profile loading.',
+    description:
+      'Session skeleton: checks the server session, signed-in / signed-out / expired, profile loading.',
+  },
+  {
+    id: 'numbers',
+    machine: numbersMachine,
+    description: 'Number list of a BAN by status tab (tab, page, filter from the URL) and its CSV/XLSX export.',
+  },
+  {
+    id: 'signing',
+    machine: signingMachine,
+    description:
+      'E-IMZO signing (child chart): tax id, module version and API key, key matching the TIN, password, server verification.',
+  },
+  {
+    id: 'blockRestore',
+    machine: blockRestoreMachine,
+    description:
+      'Block or restore a number or an account: privileged-lock check, confirmation, E-IMZO signature unless type 20, suspend/restore, result.',
+  },
+  {
+    id: 'searchBox',
+    machine: searchBoxMachine,
+    description:
+      "Header search box: 'choose' finds a subscriber by number or BAN (MANYINVALID inline, 'Ошибка!' on a failed lookup), 'editing' searches users.",
+  },
+  {
+    id: 'impersonation',
+    machine: impersonationMachine,
+    description:
+      'Viewing a subscriber as the client: choose (user/impersonate), the banner while viewing, back to the head BAN (user/back-to-head).',
+  },
+  {
+    id: 'userSearch',
+    machine: userSearchMachine,
+    description:
+      'Administration user search: query, status tab and page in the URL; rows with block, unblock or in process.',
+  },
+  {
+    id: 'userAdmin',
+    machine: userAdminMachine,
+    description: 'Create a user of an allowed kind, or edit one (user/get → branch, regions); E135/E136 shown.',
   },
 ];

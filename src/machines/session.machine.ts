@@ -1,83 +1,80 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { mustChangePassword, roleChoice } from '@/domain/roles.rules';
+import type { Profile, User } from '@/services/contract/session.contract';
+import { authFlowMachine } from './auth-flow.machine';
+import { errorCodeOf, isNoSessionError, notProvided } from './error-code';
+import type { StateMeta } from './state-meta';
 
 /**
- * The signed-in user as the session machine needs it (spec 3 "User"). Minimal local shape for the skeleton: the
- * sign-in issue replaces it with the contract's user type.
- */
-export interface SessionUser {
-  readonly userName: string;
-  /** Role codes (R000…R034); the first is the active one (spec 3). */
-  readonly roles: readonly string[];
-  /** Whether the user has a subscriber profile to load (GET profile). */
-  readonly hasProfile: boolean;
-}
-
-/** The profile of the BAN or number the user works with (spec 3 "Profile"), minimal for the skeleton. */
-export interface Profile {
-  readonly ban: string;
-  readonly sn: string;
-  /** Account type code, e.g. 5, 15, 16, 20, 40. */
-  readonly at: number;
-  /** A and O active, S blocked, N terminated, T tentative. */
-  readonly status: string;
-}
-
-/**
- * Session context. Small and enumerable on purpose: every value comes from an event payload, so the model's
- * state graph stays finite.
+ * Session context. Small and enumerable on purpose: every value comes from an event payload (a few fixed users and
+ * profiles in the model tests), so the model's state graph stays finite.
  */
 export interface SessionContext {
-  readonly user: SessionUser | null;
+  /** the session user as the server sent it (`GET user/`, login, SMS code) */
+  readonly user: User | null;
+  /** `GET profile`: the profile in view (own, or the impersonated BAN's); null for staff */
   readonly profile: Profile | null;
-  /** Users listed for this session (administration search / managed accounts); filled by later workflows. */
-  readonly users: readonly SessionUser[];
-  /** The role the session works under; `null` until known. */
+  /** Users listed for this session (spec 4: reset with the user); filled by the administration workflows. */
+  readonly users: readonly unknown[];
+  /** The role the session works under; it decides for the domain rules (spec 6 "The first role … decides"). */
   readonly selectedRole: string | null;
-  /** Error code of the last failed call (catalogue code such as `E009`, or `unknown`), never translated text. */
+  /** The role being saved with POST v1/adfs/save-chosen-role. */
+  readonly roleToSave: string | null;
+  /** Error code of the last failed call (`E009`, `E130`, `network`, `unknown` …), never translated text. */
   readonly errorCode: string | null;
+  /**
+   * Where to go once the session settles: `landing` (the page of spec 2 "After login"), a path under `/{lang}`
+   * remembered when a signed-out visitor was sent to login (after expiry: the page the user was on), or null (stay).
+   */
+  readonly destination: string | null;
 }
 
 /**
  * Events of the session machine.
- * - `session.expired`: fact from the API client: a call answered E009 (session missing, closed or expired).
- *   Accepted in every state; resets user, users list and selected role (spec 4).
+ * - `session.expired`: fact from the API client: a call answered E009 (session missing, closed or expired; the
+ *   server's idle time-out answers E009 too). Accepted in every state; resets user, users list and selected role.
  * - `session.retry`: user intent after the session check failed for a reason other than E009.
+ * - `session.refresh`: fact from another workflow: the user or the profile in view changed on the server
+ *   (impersonation started or ended, contact data saved); re-reads the user and the profile.
  * - `profile.retry`: user intent after loading the profile failed.
- * - `user.loggedIn`: fact from the sign-in workflow: the server accepted the credentials and returned the user.
- * - `user.logout`: user intent to end the session (the confirm dialog and the logout call arrive with sign-in).
+ * - `role.choose`: user intent in the role picker: work under this role for the session.
+ * - `password.changed`: fact from the Settings page: the forced password change succeeded.
+ * - `logout.request` / `logout.cancel` / `logout.confirm`: the logout button and its confirm dialog.
+ * - `route.denied`: fact from the route guard: a signed-out visitor asked for `path` and was sent to login.
+ * - `route.reached`: fact from the router: the destination page is shown.
  */
 export type SessionEvent =
   | { type: 'session.expired' }
   | { type: 'session.retry' }
+  | { type: 'session.refresh' }
   | { type: 'profile.retry' }
-  | { type: 'user.loggedIn'; user: SessionUser }
-  | { type: 'user.logout' };
+  | { type: 'role.choose'; role: string }
+  | { type: 'password.changed' }
+  | { type: 'logout.request' }
+  | { type: 'logout.cancel' }
+  | { type: 'logout.confirm' }
+  | { type: 'route.denied'; path: string }
+  | { type: 'route.reached' };
 
-/**
- * What every state carries for testers and views: `view` says what the screen shows in that state (asserted by view
- * path tests), `testId` is the `data-testid` of the element that shows it, when there is one.
- */
-export interface StateMeta {
-  readonly view: string;
-  readonly testId?: string;
-}
-
-/** Tags: `busy` while a call runs, `error` while a failure is shown. */
+/** Tags: `busy` while a call runs (loading overlay 'Подождите'), `error` while a failure is shown. */
 export type SessionTag = 'busy' | 'error';
 
-/** The catalogue code meaning "no session" (spec 8). */
-export const NO_SESSION_CODE = 'E009';
+/** The destination meaning "the landing page of spec 2". */
+export const LANDING = 'landing';
 
-/** Reads the catalogue code of a rejected call; anything without a string `code` is `unknown`. */
-export function errorCodeOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    return error.code;
-  }
-  return 'unknown';
+/** Roles in effect: the role chosen for the session first, then the others (spec 6 "The first role … decides"). */
+export function effectiveRoles(roles: readonly string[], selected: string | null): readonly string[] {
+  return selected && roles.includes(selected) ? [selected, ...roles.filter((r) => r !== selected)] : roles;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`actor ${name} is filled in at the composition root with machine.provide({ actors })`);
+/**
+ * The role a user works under straight after the server answered: the role stored for this session when it is one
+ * of theirs; otherwise the first role when no choice is needed (curator, subscriber, roleless); otherwise none yet.
+ */
+export function initialRole(user: User): string | null {
+  const stored = user.chosenRole ?? null;
+  if (stored !== null && user.roles.includes(stored)) return stored;
+  return roleChoice(user.roles, stored) === 'none' ? (user.roles[0] ?? null) : null;
 }
 
 const resetSession = {
@@ -85,12 +82,15 @@ const resetSession = {
   profile: null,
   users: [],
   selectedRole: null,
+  roleToSave: null,
   errorCode: null,
+  destination: null,
 } as const satisfies SessionContext;
 
 /**
- * Session skeleton: checks the server session on start, then rests signed out (`anonymous`, `expired`) or signed
- * in (`authenticated`, loading the profile first when the user has one).
+ * The session: checks the server session on start; while signed out runs the Auth flow (child chart) until a session
+ * opens; then settles the role (picker or automatic save), loads the profile, keeps a forced password change on
+ * Settings, and offers logout behind a confirm dialog in a parallel region. E009 from anywhere resets to `expired`.
  */
 export const sessionMachine = setup({
   types: {
@@ -101,38 +101,89 @@ export const sessionMachine = setup({
   },
   actors: {
     /** GET user/: the current session's user, or `null` when there is none. */
-    fetchSession: fromPromise<SessionUser | null>(async () => notProvided('fetchSession')),
+    fetchSession: fromPromise<User | null>(async () => notProvided('fetchSession')),
     /** GET profile. */
     fetchProfile: fromPromise<Profile>(async () => notProvided('fetchProfile')),
+    /** POST v1/adfs/save-chosen-role, body `updatedValue` (E130, E133, E134). */
+    saveChosenRole: fromPromise<void, { role: string }>(async () => notProvided('saveChosenRole')),
+    /** POST user/logout. */
+    logOut: fromPromise<void>(async () => notProvided('logOut')),
+    /** The Auth pages (child chart): ends with the user when a session opens. */
+    authFlow: authFlowMachine,
   },
   guards: {
-    hasUser: (_, params: { user: SessionUser | null }) => params.user !== null,
-    isSessionMissing: (_, params: { error: unknown }) => errorCodeOf(params.error) === NO_SESSION_CODE,
-    hasProfile: ({ context }) => context.user?.hasProfile === true,
+    hasUser: (_, params: { user: User | null }) => params.user !== null,
+    isSessionMissing: (_, params: { error: unknown }) => isNoSessionError(params.error),
+    /** several roles and none chosen for this session yet: the role picker (spec 4) */
+    needsRoleChoice: ({ context }) =>
+      context.user !== null &&
+      context.selectedRole === null &&
+      roleChoice(context.user.roles, context.user.chosenRole) === 'modal',
+    /** one role, stored role missing or stale: it is saved without asking (spec 4) */
+    needsRoleSave: ({ context }) =>
+      context.user !== null &&
+      context.selectedRole === null &&
+      roleChoice(context.user.roles, context.user.chosenRole) === 'autoSave',
+    /** the user has a profile that is not loaded yet */
+    needsProfile: ({ context }) => context.user?.profile != null && context.profile === null,
+    /** spec 2: "Forced password change (role R004 or R001 with the flag)" */
+    isPasswordChangeForced: ({ context }) =>
+      context.user !== null &&
+      mustChangePassword({
+        roles: effectiveRoles(context.user.roles, context.selectedRole),
+        forceChangePassword: context.user.force_change_password === true,
+      }),
+    userHasProfile: (_, params: { user: User }) => params.user.profile != null,
   },
   actions: {
-    assignUser: assign((_, params: { user: SessionUser | null }) => ({
+    /** a user from the server: the role follows the stored choice; the profile is (re)loaded when needed */
+    assignUser: assign((_, params: { user: User }) => ({
       user: params.user,
-      selectedRole: params.user?.roles[0] ?? null,
+      selectedRole: initialRole(params.user),
+      roleToSave: null,
+      errorCode: null,
+    })),
+    /** a refreshed user keeps the profile on screen until the new one arrives; a user without one has none */
+    assignRefreshedUser: assign(({ context }, params: { user: User }) => ({
+      user: params.user,
+      profile: params.user.profile != null ? context.profile : null,
+      selectedRole: initialRole(params.user),
+      roleToSave: null,
       errorCode: null,
     })),
     assignProfile: assign((_, params: { profile: Profile }) => ({ profile: params.profile, errorCode: null })),
+    assignRoleToSave: assign((_, params: { role: string | null }) => ({ roleToSave: params.role })),
+    assignSavedRole: assign(({ context }) => ({
+      selectedRole: context.roleToSave,
+      roleToSave: null,
+      errorCode: null,
+    })),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     clearError: assign({ errorCode: null }),
+    /** after sign-in: the remembered page, else the landing page */
+    assignSignInDestination: assign(({ context }) => ({ destination: context.destination ?? LANDING })),
+    assignLandingDestination: assign({ destination: LANDING }),
+    assignDeniedPath: assign((_, params: { path: string }) => ({ destination: params.path })),
+    clearDestination: assign({ destination: null }),
     resetSession: assign(() => resetSession),
+    /** Drops the drafts of typed form data (explicit logout only; expiry keeps them). Filled in at the composition
+     *  root with the draft store. */
+    forgetDrafts: () => {},
   },
 }).createMachine({
   id: 'session',
-  description: 'Who is signed in: the server session, the user and the profile the portal works with.',
+  description:
+    'Who is signed in: the server session, the Auth pages, role choice, profile, forced password change, logout ' +
+    'and expiry.',
   context: resetSession,
   initial: 'checkingSession',
   on: {
-    'session.expired': { target: '.expired', actions: 'resetSession' },
+    'session.expired': { target: '.signedOut.expired', actions: 'resetSession' },
   },
   states: {
     checkingSession: {
       description: 'Asks the server whether a session exists (GET user/).',
-      meta: { view: 'loading overlay', testId: 'session-checking' },
+      meta: { view: 'loading overlay', testId: 'loading-overlay' },
       tags: ['busy'],
       invoke: {
         id: 'fetchSession',
@@ -141,14 +192,14 @@ export const sessionMachine = setup({
           {
             guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
             target: 'authenticated',
-            actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output as User }) },
           },
-          { target: 'anonymous' },
+          { target: 'signedOut' },
         ],
         onError: [
           {
             guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
-            target: 'anonymous',
+            target: 'signedOut',
           },
           {
             target: 'failed',
@@ -165,76 +216,268 @@ export const sessionMachine = setup({
         'session.retry': { target: 'checkingSession', actions: 'clearError' },
       },
     },
-    anonymous: {
-      description: 'Nobody is signed in: public pages and the sign-in forms.',
-      meta: { view: 'public pages (login, new-client, new-numbers)', testId: 'session-anonymous' },
-      on: {
-        'user.loggedIn': {
+    signedOut: {
+      description:
+        'Nobody is signed in: public pages and the Auth pages, whose flow (child chart) runs until a session opens.',
+      meta: { view: 'signed-out header; public pages and the Auth pages', testId: 'header-signed-out' },
+      initial: 'anonymous',
+      invoke: {
+        id: 'authFlow',
+        src: 'authFlow',
+        onDone: {
           target: 'authenticated',
-          actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
+          actions: [
+            { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            'assignSignInDestination',
+          ],
         },
       },
-    },
-    expired: {
-      description:
-        'The server reported E009: user, users list and selected role were reset. Signed out like anonymous; the ' +
-        'shell closes overlays and the route guard sends the user to login.',
-      meta: { view: 'login page, overlays closed', testId: 'session-expired' },
       on: {
-        'user.loggedIn': {
-          target: 'authenticated',
-          actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
+        'route.denied': { actions: { type: 'assignDeniedPath', params: ({ event }) => ({ path: event.path }) } },
+      },
+      states: {
+        anonymous: {
+          description: 'Never signed in, or logged out.',
+          meta: { view: 'signed-out header; login page for auth routes', testId: 'header-signed-out' },
+        },
+        expired: {
+          description:
+            'The server reported E009: user, users list and selected role were reset and every overlay closed. ' +
+            'The login page says so; typed form data is kept for after the next sign-in.',
+          meta: { view: 'login page with the "session expired" notice', testId: 'session-expired' },
         },
       },
     },
     authenticated: {
-      description: 'A user is signed in.',
-      meta: { view: 'portal layout (header, sidebar, main area)', testId: 'session-authenticated' },
-      initial: 'starting',
+      description: 'A user is signed in: the start-up steps, then the pages; logout in its own region.',
+      meta: { view: 'signed-in header (user, role, logout)', testId: 'header-signed-in' },
+      type: 'parallel',
       on: {
-        'user.logout': { target: 'anonymous', actions: 'resetSession' },
+        'route.reached': { actions: 'clearDestination' },
       },
       states: {
-        starting: {
-          description: 'Transient: loads the profile first when the user has one.',
-          meta: { view: 'nothing (transient, never rendered)' },
-          always: [{ guard: 'hasProfile', target: 'loadingProfile' }, { target: 'ready' }],
-        },
-        loadingProfile: {
-          description: 'Loads the profile of the signed-in user (GET profile).',
-          meta: { view: 'loading overlay over the layout', testId: 'session-loading-profile' },
-          tags: ['busy'],
-          invoke: {
-            id: 'fetchProfile',
-            src: 'fetchProfile',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+        main: {
+          description: 'Role, profile and forced password change, in this order, then the pages.',
+          meta: { view: 'the main area' },
+          initial: 'deciding',
+          states: {
+            deciding: {
+              description: 'Transient: picks the next start-up step from what is known.',
+              meta: { view: 'nothing (transient, never rendered)' },
+              always: [
+                { guard: 'needsRoleChoice', target: 'choosingRole' },
+                {
+                  guard: 'needsRoleSave',
+                  target: 'savingRole',
+                  actions: {
+                    type: 'assignRoleToSave',
+                    params: ({ context }) => ({ role: context.user?.roles[0] ?? null }),
+                  },
+                },
+                { guard: 'needsProfile', target: 'loadingProfile' },
+                { guard: 'isPasswordChangeForced', target: 'forcedPasswordChange' },
+                { target: 'ready' },
+              ],
             },
-            onError: [
-              {
-                guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
-                target: '#session.expired',
-                actions: 'resetSession',
+            choosingRole: {
+              description:
+                "The non-dismissable role picker 'Выберите роль для входа' lists the user's roles; the last error " +
+                '(E130, E133, E134) is shown. No page is shown until a role is chosen.',
+              meta: { view: 'role picker dialog, no page behind it', testId: 'role-picker' },
+              on: {
+                'role.choose': {
+                  target: 'savingRole',
+                  actions: [{ type: 'assignRoleToSave', params: ({ event }) => ({ role: event.role }) }, 'clearError'],
+                },
               },
-              {
-                target: 'profileFailed',
-                actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+            savingRole: {
+              description: 'POST v1/adfs/save-chosen-role (chosen in the picker, or the only role saved by itself).',
+              meta: { view: 'role picker dialog, buttons disabled (pending)', testId: 'role-picker' },
+              tags: ['busy'],
+              invoke: {
+                id: 'saveChosenRole',
+                src: 'saveChosenRole',
+                input: ({ context }) => ({ role: context.roleToSave ?? '' }),
+                onDone: { target: 'deciding', actions: 'assignSavedRole' },
+                onError: [
+                  {
+                    guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                    target: '#session.signedOut.expired',
+                    actions: 'resetSession',
+                  },
+                  {
+                    target: 'choosingRole',
+                    actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                  },
+                ],
               },
-            ],
+            },
+            loadingProfile: {
+              description: 'Loads the profile of the signed-in user (GET profile).',
+              meta: { view: 'loading overlay, no page yet', testId: 'loading-overlay' },
+              tags: ['busy'],
+              invoke: {
+                id: 'fetchProfile',
+                src: 'fetchProfile',
+                onDone: {
+                  target: 'deciding',
+                  actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+                },
+                onError: [
+                  {
+                    guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                    target: '#session.signedOut.expired',
+                    actions: 'resetSession',
+                  },
+                  {
+                    target: 'profileFailed',
+                    actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                  },
+                ],
+              },
+            },
+            profileFailed: {
+              description: 'Loading the profile failed for a reason other than E009; the user may retry.',
+              meta: { view: 'error message with a retry button in the main area', testId: 'session-profile-failed' },
+              tags: ['error'],
+              on: {
+                'profile.retry': { target: 'loadingProfile', actions: 'clearError' },
+              },
+            },
+            forcedPasswordChange: {
+              description:
+                'A curator or subscriber must change the password: only Settings in the navigation, every other ' +
+                'page redirects to Settings, the password tab is open.',
+              meta: { view: 'Settings page only, password tab', testId: 'sidebar' },
+              on: {
+                'password.changed': { target: 'refreshing', actions: 'assignLandingDestination' },
+              },
+            },
+            ready: {
+              description: 'Signed in and settled: the pages render.',
+              meta: { view: 'the requested page', testId: 'sidebar' },
+              on: {
+                'session.refresh': { target: 'refreshing' },
+              },
+            },
+            refreshing: {
+              description: 'Re-reads the user, then the profile; the page stays under the loading overlay.',
+              meta: { view: 'the page under the loading overlay', testId: 'loading-overlay' },
+              tags: ['busy'],
+              initial: 'user',
+              states: {
+                user: {
+                  description: 'GET user/ again.',
+                  meta: { view: 'the page under the loading overlay', testId: 'loading-overlay' },
+                  invoke: {
+                    id: 'fetchSession',
+                    src: 'fetchSession',
+                    onDone: [
+                      {
+                        guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
+                        target: 'profile',
+                        actions: {
+                          type: 'assignRefreshedUser',
+                          params: ({ event }) => ({ user: event.output as User }),
+                        },
+                      },
+                      { target: '#session.signedOut.expired', actions: 'resetSession' },
+                    ],
+                    onError: [
+                      {
+                        guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                        target: '#session.signedOut.expired',
+                        actions: 'resetSession',
+                      },
+                      {
+                        target: '#session.failed',
+                        actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                      },
+                    ],
+                  },
+                },
+                profile: {
+                  description: 'Transient: GET profile again only when the user has one.',
+                  meta: { view: 'nothing (transient, never rendered)' },
+                  always: [
+                    {
+                      guard: {
+                        type: 'userHasProfile',
+                        params: ({ context }) => ({ user: context.user as User }),
+                      },
+                      target: 'loadingProfile',
+                    },
+                    { target: '#session.authenticated.main.deciding' },
+                  ],
+                },
+                loadingProfile: {
+                  description: 'GET profile again.',
+                  meta: { view: 'the page under the loading overlay', testId: 'loading-overlay' },
+                  invoke: {
+                    id: 'fetchProfile',
+                    src: 'fetchProfile',
+                    onDone: {
+                      target: '#session.authenticated.main.deciding',
+                      actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+                    },
+                    onError: [
+                      {
+                        guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                        target: '#session.signedOut.expired',
+                        actions: 'resetSession',
+                      },
+                      {
+                        target: '#session.authenticated.main.profileFailed',
+                        actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
           },
         },
-        profileFailed: {
-          description: 'Loading the profile failed for a reason other than E009; the user may retry.',
-          meta: { view: 'error message with a retry button in the main area', testId: 'session-profile-failed' },
-          tags: ['error'],
-          on: {
-            'profile.retry': { target: 'loadingProfile', actions: 'clearError' },
+        logout: {
+          description: "Logout behind the confirm 'Вы действительно хотите выйти?'.",
+          meta: { view: 'the logout button' },
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'No logout asked.',
+              meta: { view: 'logout button in the header', testId: 'logout' },
+              on: { 'logout.request': 'confirming' },
+            },
+            confirming: {
+              description: "The confirm dialog 'Вы действительно хотите выйти?' (with the last logout error, if any).",
+              meta: { view: 'logout confirm dialog', testId: 'logout-confirm' },
+              on: {
+                'logout.cancel': { target: 'idle', actions: 'clearError' },
+                'logout.confirm': { target: 'loggingOut', actions: 'clearError' },
+              },
+            },
+            loggingOut: {
+              description: 'POST user/logout runs.',
+              meta: { view: 'logout confirm dialog, buttons disabled (pending)', testId: 'logout-confirm' },
+              tags: ['busy'],
+              invoke: {
+                id: 'logOut',
+                src: 'logOut',
+                onDone: { target: '#session.signedOut.anonymous', actions: ['resetSession', 'forgetDrafts'] },
+                onError: [
+                  {
+                    guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                    target: '#session.signedOut.anonymous',
+                    actions: ['resetSession', 'forgetDrafts'],
+                  },
+                  {
+                    target: 'confirming',
+                    actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                  },
+                ],
+              },
+            },
           },
-        },
-        ready: {
-          description: 'Signed in, profile loaded when there is one: the pages render.',
-          meta: { view: 'the requested page', testId: 'session-ready' },
         },
       },
     },

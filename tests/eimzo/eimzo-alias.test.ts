@@ -119,7 +119,11 @@ describe('isExpired and pickKeyForTin', () => {
   });
 
   it('skips expired keys and takes the first valid match', () => {
-    const pick = pickKeyForTin([expired, other, valid, info('300000001', new Date(2031, 0, 1), 'D')], '300000001', now);
+    const pick = pickKeyForTin(
+      [expired, other, valid, info('300000001', new Date(2031, 0, 1), 'D')],
+      '300000001',
+      now,
+    );
     expect(pick).toEqual({ ok: true, key: valid });
   });
 

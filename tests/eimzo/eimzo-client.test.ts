@@ -9,6 +9,7 @@ import {
   EIMZO_WSS_URL,
   type EimzoClientOptions,
   encodeBase64Utf8,
+  unsupportedVersion,
 } from '@/services/eimzo/eimzo-client';
 import { type EimzoError, eimzoErrorKey, isEimzoFailure } from '@/services/eimzo/eimzo-errors';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
@@ -43,7 +44,12 @@ afterEach(async () => {
 });
 
 function client(extra: EimzoClientOptions = {}) {
-  return createEimzoClient({ url: sim.url, WebSocketImpl: socketFrom(LOCAL_ORIGIN), timeoutMs: 5000, ...extra });
+  return createEimzoClient({
+    url: sim.url,
+    WebSocketImpl: socketFrom(LOCAL_ORIGIN),
+    timeoutMs: 5000,
+    ...extra,
+  });
 }
 
 /** The EimzoError a promise rejects with (fails the test when it resolves or throws something else). */
@@ -77,14 +83,19 @@ describe('E-IMZO client against the simulator', () => {
     expect(v.installed).toBe(439);
     expect(isEimzoVersionSupported(v.installed)).toBe(false);
     expect(hasEimzoNewApi(v.installed)).toBe(true);
+    const error = unsupportedVersion(v);
+    expect(error).toEqual({ kind: 'oldVersion', installed: 439 });
+    expect(error && eimzoErrorKey(error)).toBe('eimzo.oldVersion');
     sim.setVersion({ major: 4, minor: 40, patch: 1 });
-    expect(isEimzoVersionSupported((await client().version()).installed)).toBe(true);
+    const supported = await client().version();
+    expect(isEimzoVersionSupported(supported.installed)).toBe(true);
+    expect(unsupportedVersion(supported)).toBeUndefined();
   });
 
   it('registers API keys', async () => {
-    await expect(client({ apiKeys: ['localhost', 'ANY', 'portal.example', 'PORTAL-KEY'] }).apikey()).resolves.toBe(
-      undefined,
-    );
+    await expect(
+      client({ apiKeys: ['localhost', 'ANY', 'portal.example', 'PORTAL-KEY'] }).apikey(),
+    ).resolves.toBe(undefined);
     expect(sim.registeredDomains()).toContain('portal.example');
   });
 
@@ -117,7 +128,12 @@ describe('E-IMZO client against the simulator', () => {
       now: new Date(),
       expectedTin: '302145876',
     });
-    expect(verified).toMatchObject({ ok: true, tin: '302145876', signedData: text, serialNumber: MAIN_KEY.serialNumber });
+    expect(verified).toMatchObject({
+      ok: true,
+      tin: '302145876',
+      signedData: text,
+      serialNumber: MAIN_KEY.serialNumber,
+    });
     await c.unloadKey(keyId);
     expect(await failure(c.sign(keyId, encodeBase64Utf8(text)))).toEqual({ kind: 'keyNotFound' });
   });
@@ -162,14 +178,20 @@ describe('E-IMZO client failures', () => {
     const c = client();
     const keyId = await loadedKeyId(c);
     sim.script('drop');
-    expect(await failure(c.sign(keyId, encodeBase64Utf8('x')))).toEqual({ kind: 'connection', mobile: false });
+    expect(await failure(c.sign(keyId, encodeBase64Utf8('x')))).toEqual({
+      kind: 'connection',
+      mobile: false,
+    });
   });
 
   it('connection error when the module quits while asking the password, and afterwards', async () => {
     const c = client();
     const keyId = await loadedKeyId(c);
     sim.script('notRunning');
-    expect(await failure(c.sign(keyId, encodeBase64Utf8('x')))).toEqual({ kind: 'connection', mobile: false });
+    expect(await failure(c.sign(keyId, encodeBase64Utf8('x')))).toEqual({
+      kind: 'connection',
+      mobile: false,
+    });
     expect(sim.isRunning()).toBe(false);
     expect(await failure(c.version())).toEqual({ kind: 'connection', mobile: false });
   });
@@ -185,7 +207,10 @@ describe('E-IMZO client failures', () => {
     sim.script({ password: 'not-it' });
     expect(await failure(c.sign(keyId, encodeBase64Utf8('x')))).toEqual({ kind: 'badPassword' });
     sim.script({ password: MAIN_KEY.password });
-    await expect(c.sign(keyId, encodeBase64Utf8('x'))).resolves.toHaveProperty('signer_serial_number', '7a3c0002');
+    await expect(c.sign(keyId, encodeBase64Utf8('x'))).resolves.toHaveProperty(
+      'signer_serial_number',
+      '7a3c0002',
+    );
   });
 
   it('cancelled after wrong passwords on 6.x builds (3 tries, then -5000)', async () => {
@@ -263,7 +288,8 @@ describe('E-IMZO client against a misbehaving module', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  const raw = (ms = 2000) => createEimzoClient({ url, WebSocketImpl: socketFrom(LOCAL_ORIGIN), timeoutMs: ms });
+  const raw = (ms = 2000) =>
+    createEimzoClient({ url, WebSocketImpl: socketFrom(LOCAL_ORIGIN), timeoutMs: ms });
 
   it('times out as a connection error when no reply comes', async () => {
     behave = () => {};
@@ -295,7 +321,11 @@ describe('E-IMZO client against a misbehaving module', () => {
     expect(await failure(raw().sign('k', 'eA=='))).toEqual({ kind: 'cancelled' });
     reply = { success: false, reason: 'javax.crypto.BadPaddingException: pad block corrupted' };
     expect(await failure(raw().sign('k', 'eA=='))).toEqual({ kind: 'badPassword' });
-    reply = { success: false, status: 0, reason: 'Функция не найдена или версия E-IMZO устарела. Обновите E-IMZO.' };
+    reply = {
+      success: false,
+      status: 0,
+      reason: 'Функция не найдена или версия E-IMZO устарела. Обновите E-IMZO.',
+    };
     expect(await failure(raw().listKeys())).toEqual({
       kind: 'generic',
       status: 0,
@@ -321,11 +351,22 @@ describe('E-IMZO client against a misbehaving module', () => {
       socket.on('message', (d) => {
         frames.push(JSON.parse(d.toString()));
         socket.send(
-          JSON.stringify({ success: true, status: 1, major: '6', minor: '4', keyId: 'a'.repeat(32), pkcs7_64: 'MA==' }),
+          JSON.stringify({
+            success: true,
+            status: 1,
+            major: '6',
+            minor: '4',
+            keyId: 'a'.repeat(32),
+            pkcs7_64: 'MA==',
+          }),
         );
         socket.close(1000, 'Done');
       });
-    const c = createEimzoClient({ url, WebSocketImpl: socketFrom(LOCAL_ORIGIN), apiKeys: ['localhost', 'K'] });
+    const c = createEimzoClient({
+      url,
+      WebSocketImpl: socketFrom(LOCAL_ORIGIN),
+      apiKeys: ['localhost', 'K'],
+    });
     await c.version();
     await c.apikey();
     await c.listKeys();

@@ -43,14 +43,14 @@ export function socketFrom(origin: string | undefined, extra: ClientOptions = {}
   return OriginSocket as unknown as EimzoSocketCtor;
 }
 
-/** One raw request/reply over a socket, with the close code, for protocol-level assertions. */
+/** One raw request/reply over a socket, with the close code, for protocol-level assertions; `null` sends no Origin. */
 export function rawCall(
   url: string,
   frame: string | Buffer,
-  origin: string | undefined = 'http://localhost:3000',
+  origin: string | null = 'http://localhost:3000',
 ): Promise<{ reply: Record<string, unknown> | undefined; closeCode: number; closeReason: string }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, origin === undefined ? {} : { origin });
+    const ws = new WebSocket(url, origin === null ? {} : { origin });
     let reply: Record<string, unknown> | undefined;
     ws.on('open', () => ws.send(frame, { binary: Buffer.isBuffer(frame) }));
     ws.on('message', (data) => {

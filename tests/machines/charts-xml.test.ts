@@ -31,7 +31,10 @@ describe.each(machineRegistry.map((e) => [e.id, e] as const))('committed XML cha
   });
 
   it('json is the machine definition', async () => {
-    const json = JSON.parse(await readFile(join(dir, `${id}.json`), 'utf8')) as { id: string; states: object };
+    const json = JSON.parse(await readFile(join(dir, `${id}.json`), 'utf8')) as {
+      id: string;
+      states: object;
+    };
 
     expect(json.id).toBe(entry.machine.id);
     expect(Object.keys(json.states)).toEqual(Object.keys(entry.machine.root.states));

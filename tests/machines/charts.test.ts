@@ -13,7 +13,10 @@ const dir = join(import.meta.dirname, '..', '..', 'docs', 'statecharts');
 
 /** Every feature the converters must show. */
 const features = setup({
-  types: { context: {} as { tries: number }, events: {} as { type: 'start' } | { type: 'finish' } | { type: 'abort' } },
+  types: {
+    context: {} as { tries: number },
+    events: {} as { type: 'start' } | { type: 'finish' } | { type: 'abort' },
+  },
   actors: { load: fromPromise<number>(async () => 1) },
   guards: { triedTwice: ({ context }) => context.tries >= 2 },
   actions: { countTry: assign({ tries: ({ context }) => context.tries + 1 }), logAbort: () => {} },
@@ -24,7 +27,11 @@ const features = setup({
   initial: 'idle',
   on: { abort: { target: '.idle', actions: 'logAbort' } },
   states: {
-    idle: { description: 'Waiting: nothing runs', meta: { view: 'a start button' }, on: { start: 'working' } },
+    idle: {
+      description: 'Waiting: nothing runs',
+      meta: { view: 'a start button' },
+      on: { start: 'working' },
+    },
     working: {
       type: 'parallel',
       onDone: 'finished',
@@ -94,9 +101,12 @@ describe('committed charts', () => {
 });
 
 describe('mermaid', () => {
-  it.each(machineRegistry.map((e) => [e.id, e] as const))('%s has a valid stateDiagram-v2 structure', (_, e) => {
-    expect(checkMermaidStateDiagram(toMermaid(toChart(e.machine)))).toEqual([]);
-  });
+  it.each(machineRegistry.map((e) => [e.id, e] as const))(
+    '%s has a valid stateDiagram-v2 structure',
+    (_, e) => {
+      expect(checkMermaidStateDiagram(toMermaid(toChart(e.machine)))).toEqual([]);
+    },
+  );
 
   it('shows nesting, parallel regions, finals, always, after, invoke results, guards and root transitions', () => {
     const mmd = toMermaid(toChart(features));
@@ -127,7 +137,11 @@ describe('mermaid', () => {
     ['missing header', 'graph TD\n  [*] --> a\n  state a\n', /first line/],
     ['unbalanced block', 'stateDiagram-v2\n  state a {\n  [*] --> b\n  state b\n', /unclosed block a/],
     ['undeclared id', 'stateDiagram-v2\n  [*] --> a\n', /'a' used without declaration/],
-    ['colon in a label', 'stateDiagram-v2\n  state a\n  [*] --> a\n  a --> a : x: y\n', /not a stateDiagram-v2 statement/],
+    [
+      'colon in a label',
+      'stateDiagram-v2\n  state a\n  [*] --> a\n  a --> a : x: y\n',
+      /not a stateDiagram-v2 statement/,
+    ],
     ['reserved id', 'stateDiagram-v2\n  state note\n  [*] --> note\n', /reserved id/],
     ['region separator outside a block', 'stateDiagram-v2\n  state a\n  [*] --> a\n  --\n', /-- outside/],
   ])('the structural check rejects %s', (_, source, problem) => {
@@ -155,8 +169,12 @@ describe('dot and scxml', () => {
     expect(scxml).toContain(
       '<send event="xstate.after.1000.features.working.loader.retrying" id="xstate.after.1000.features.working.loader.retrying" delay="1000ms"/>',
     );
-    expect(scxml).toContain('<transition cond="triedTwice" target="features.working.loader.loaded" type="internal"/>');
-    expect(scxml).toContain('<transition event="xstate.done.state.features.working" target="features.finished"');
+    expect(scxml).toContain(
+      '<transition cond="triedTwice" target="features.working.loader.loaded" type="internal"/>',
+    );
+    expect(scxml).toContain(
+      '<transition event="xstate.done.state.features.working" target="features.finished"',
+    );
     expect(scxml).toContain('<xstate:action type="countTry"/>');
   });
 });

@@ -24,35 +24,41 @@ describe('registry', () => {
     expect(() => registeredModels([...machineRegistry, extra])).toThrow(/unlisted.*no entry/);
   });
 
-  it.each(machineRegistry.map((e) => [e.id, e] as const))('%s: id matches the machine and it follows the conventions', (_, e) => {
-    expect(e.machine.id).toBe(e.id);
-    expect(lintMachine(e.machine)).toEqual([]);
-  });
+  it.each(machineRegistry.map((e) => [e.id, e] as const))(
+    '%s: id matches the machine and it follows the conventions',
+    (_, e) => {
+      expect(e.machine.id).toBe(e.id);
+      expect(lintMachine(e.machine)).toEqual([]);
+    },
+  );
 });
 
-describe.each(registeredModels().map((m) => [m.entry.id, m] as const))('model paths of %s', (_, { entry, test }) => {
-  const result = checkMachineModel(entry.machine, test);
-  const report = formatCoverage(result.coverage);
+describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
+  'model paths of %s',
+  (_, { entry, test }) => {
+    const result = checkMachineModel(entry.machine, test);
+    const report = formatCoverage(result.coverage);
 
-  it('replays every generated path on a real actor', () => {
-    expect(result.paths.length).toBeGreaterThan(0);
-    expect(result.coverage.failures, report).toEqual([]);
-  });
+    it('replays every generated path on a real actor', () => {
+      expect(result.paths.length).toBeGreaterThan(0);
+      expect(result.coverage.failures, report).toEqual([]);
+    });
 
-  it('covers every state node', () => {
-    expect(result.coverage.states.uncovered, report).toEqual([]);
-    expect(result.coverage.states.total).toBe(getModelUniverse(entry.machine).states.length);
-  });
+    it('covers every state node', () => {
+      expect(result.coverage.states.uncovered, report).toEqual([]);
+      expect(result.coverage.states.total).toBe(getModelUniverse(entry.machine).states.length);
+    });
 
-  it('covers every transition', () => {
-    expect(result.coverage.transitions.uncovered, report).toEqual([]);
-  });
+    it('covers every transition', () => {
+      expect(result.coverage.transitions.uncovered, report).toEqual([]);
+    });
 
-  it('sees both outcomes of every guard', () => {
-    expect(result.coverage.guardOutcomes.uncovered, report).toEqual([]);
-    expect(result.coverage.ok, report).toBe(true);
-  });
-});
+    it('sees both outcomes of every guard', () => {
+      expect(result.coverage.guardOutcomes.uncovered, report).toEqual([]);
+      expect(result.coverage.ok, report).toBe(true);
+    });
+  },
+);
 
 /** A machine with one transition no event can reach: `c` has no way in. */
 const withUnreachable = createMachine({
@@ -86,7 +92,10 @@ describe('the harness can fail', () => {
         idle: {
           on: {
             pay: [
-              { guard: { type: 'isLarge', params: ({ event }) => ({ amount: event.amount }) }, target: 'review' },
+              {
+                guard: { type: 'isLarge', params: ({ event }) => ({ amount: event.amount }) },
+                target: 'review',
+              },
               { target: 'done' },
             ],
           },
@@ -127,7 +136,11 @@ describe('the harness can fail', () => {
 
   it('fails a replay when the real machine does not follow the path', () => {
     const original = createMachine({ id: 'm', initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } });
-    const changed = createMachine({ id: 'm', initial: 'a', states: { a: { on: { go: 'c' } }, b: {}, c: {} } });
+    const changed = createMachine({
+      id: 'm',
+      initial: 'a',
+      states: { a: { on: { go: 'c' } }, b: {}, c: {} },
+    });
     const [path] = generateModelPaths(buildModelGraph(original, { payloads: {} }));
 
     expect(path).toBeDefined();
@@ -142,7 +155,11 @@ describe('the harness can fail', () => {
           throw new Error('boom');
         },
       },
-    }).createMachine({ id: 'm', initial: 'a', states: { a: { on: { go: { target: 'b', actions: 'explode' } } }, b: {} } });
+    }).createMachine({
+      id: 'm',
+      initial: 'a',
+      states: { a: { on: { go: { target: 'b', actions: 'explode' } } }, b: {} },
+    });
 
     const { coverage } = checkMachineModel(m, { payloads: {} });
 
@@ -220,9 +237,11 @@ describe('path generation', () => {
     expect(coverage.failures).toEqual([]);
     expect(coverage.ok, formatCoverage(coverage)).toBe(true);
     expect(coverage.transitions.total).toBe(7);
-    expect(paths.some((p) => p.steps.some((s) => s.event.type === 'xstate.after.1000.features.working.loader.retrying'))).toBe(
-      true,
-    );
+    expect(
+      paths.some((p) =>
+        p.steps.some((s) => s.event.type === 'xstate.after.1000.features.working.loader.retrying'),
+      ),
+    ).toBe(true);
   });
 
   it('keeps a context counter finite with stopWhen, and the limit throws instead of truncating', () => {
@@ -237,6 +256,28 @@ describe('path generation', () => {
 
     expect(bounded.snapshots.size).toBe(4);
     expect(() => buildModelGraph(counter, { payloads: {}, limit: 50 })).toThrow(/limit/);
+  });
+
+  it('starts machines that take input with the given input', () => {
+    const m = setup({
+      types: { input: {} as { start: 'a' | 'b' }, context: {} as { start: 'a' | 'b' } },
+      guards: { startsAtB: ({ context }) => context.start === 'b' },
+    }).createMachine({
+      id: 'withInput',
+      context: ({ input }) => ({ start: input.start }),
+      initial: 'choosing',
+      states: {
+        choosing: { always: [{ guard: 'startsAtB', target: 'b' }, { target: 'a' }] },
+        a: { on: { go: 'b' } },
+        b: {},
+      },
+    });
+
+    const { coverage } = checkMachineModel(m, { payloads: {}, input: { start: 'a' } });
+
+    expect(coverage.failures).toEqual([]);
+    expect(coverage.states.uncovered).toEqual([]);
+    expect(coverage.transitions.uncovered).toEqual(['withInput.choosing --always#0--> withInput.b']);
   });
 
   it('replaces actors with never-settling fakes so the path drives the results', () => {

@@ -5,40 +5,58 @@ import { registeredModels } from '../support/model-registry';
 import { buildModelGraph } from '../support/paths';
 import { listChooser, RandomWalkError, randomWalk, seededChooser } from '../support/random-walk';
 
-describe.each(registeredModels().map((m) => [m.entry.id, m] as const))('random walk of %s', (_, { entry, test }) => {
-  const steps = test.walkSteps ?? 2000;
+describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
+  'random walk of %s',
+  (_, { entry, test }) => {
+    const steps = test.walkSteps ?? 2000;
 
-  it.each([1, 2, 3])('seed %i: thousands of actions, no error, never stuck', async (seed) => {
-    const result = await randomWalk(entry.machine, { payloads: test.payloads, steps, choose: seededChooser(seed) });
+    it.each([1, 2, 3])('seed %i: thousands of actions, no error, never stuck', async (seed) => {
+      const result = await randomWalk(entry.machine, {
+        payloads: test.payloads,
+        input: test.input,
+        steps,
+        choose: seededChooser(seed),
+      });
 
-    expect(result.actions + result.restarts).toBe(steps);
-    expect(result.eventsSent).toBeGreaterThan(0);
-    expect(result.settled).toBeGreaterThan(0);
-  });
+      expect(result.actions + result.restarts).toBe(steps);
+      expect(result.eventsSent).toBeGreaterThan(0);
+      expect(result.settled).toBeGreaterThan(0);
+    });
 
-  it('visits every state value the model explores', async () => {
-    const graph = buildModelGraph(entry.machine, test);
-    const explored = new Set([...graph.snapshots.values()].map((s) => JSON.stringify(s.value)));
-    const seen = new Set<string>();
+    it('visits every state value the model explores', async () => {
+      const graph = buildModelGraph(entry.machine, test);
+      const explored = new Set([...graph.snapshots.values()].map((s) => JSON.stringify(s.value)));
+      const seen = new Set<string>();
 
-    for (const seed of [1, 2, 3]) {
-      const result = await randomWalk(entry.machine, { payloads: test.payloads, steps, choose: seededChooser(seed) });
-      for (const v of result.statesSeen) seen.add(v);
-    }
+      for (const seed of [1, 2, 3]) {
+        const result = await randomWalk(entry.machine, {
+          payloads: test.payloads,
+          input: test.input,
+          steps,
+          choose: seededChooser(seed),
+        });
+        for (const v of result.statesSeen) seen.add(v);
+      }
 
-    expect([...explored].filter((v) => !seen.has(v))).toEqual([]);
-  });
+      expect([...explored].filter((v) => !seen.has(v))).toEqual([]);
+    });
 
-  it('holds for arbitrary choice sequences (fast-check, shrinks on failure)', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.nat(), { minLength: 1, maxLength: 300 }), async (choices) => {
-        const result = await randomWalk(entry.machine, { payloads: test.payloads, steps: 300, choose: listChooser(choices) });
-        return result.actions + result.restarts === 300;
-      }),
-      { numRuns: 20, seed: 20_250_101 },
-    );
-  });
-});
+    it('holds for arbitrary choice sequences (fast-check, shrinks on failure)', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.nat(), { minLength: 1, maxLength: 300 }), async (choices) => {
+          const result = await randomWalk(entry.machine, {
+            payloads: test.payloads,
+            input: test.input,
+            steps: 300,
+            choose: listChooser(choices),
+          });
+          return result.actions + result.restarts === 300;
+        }),
+        { numRuns: 20, seed: 20_250_101 },
+      );
+    });
+  },
+);
 
 describe('the random walk can fail', () => {
   it('finds a state with nothing enabled', async () => {
@@ -67,7 +85,9 @@ describe('the random walk can fail', () => {
       states: { a: { on: { ok: 'a', bad: { target: 'a', actions: 'explode' } } } },
     });
 
-    await expect(randomWalk(m, { payloads: {}, steps: 200, choose: seededChooser(7) })).rejects.toThrow(RandomWalkError);
+    await expect(randomWalk(m, { payloads: {}, steps: 200, choose: seededChooser(7) })).rejects.toThrow(
+      RandomWalkError,
+    );
   });
 
   it('settles invoked fakes at random with the payload outputs, and restarts after a final state', async () => {
@@ -75,7 +95,9 @@ describe('the random walk can fail', () => {
       id: 'loader',
       initial: 'loading',
       states: {
-        loading: { invoke: { id: 'load', src: 'load', onDone: 'done', onError: { target: 'loading', reenter: true } } },
+        loading: {
+          invoke: { id: 'load', src: 'load', onDone: 'done', onError: { target: 'loading', reenter: true } },
+        },
         done: { type: 'final' },
       },
     });

@@ -22,7 +22,10 @@ const staff: SessionUser = { userName: 'helpdesk1', roles: ['R002', 'R033'], has
 const profile: Profile = { ban: '1000001', sn: '998901234567', at: 20, status: 'A' };
 
 /** Fakes that answer at once, counting calls. */
-function answering(session: () => Promise<SessionUser | null>, prof: () => Promise<Profile> = async () => profile) {
+function answering(
+  session: () => Promise<SessionUser | null>,
+  prof: () => Promise<Profile> = async () => profile,
+) {
   const calls = { fetchSession: 0, fetchProfile: 0 };
   const machine = sessionMachine.provide({
     actors: {
@@ -118,7 +121,9 @@ describe('session machine', () => {
 
   it('fails with the error code on any other error, and checks again on retry', async () => {
     let attempt = 0;
-    const { machine, calls } = answering(() => (attempt++ === 0 ? Promise.reject({ code: 'E001' }) : Promise.resolve(staff)));
+    const { machine, calls } = answering(() =>
+      attempt++ === 0 ? Promise.reject({ code: 'E001' }) : Promise.resolve(staff),
+    );
     const actor = createActor(machine).start();
     const failed = await waitFor(actor, (snap) => snap.matches('failed'));
 
@@ -160,7 +165,9 @@ describe('session machine', () => {
       context: { user: curator, profile, users: [staff], selectedRole: 'R004', errorCode: null },
     });
     const { deferred } = controlled();
-    const actor = createActor(sessionMachine.provide({ actors: deferred.actors }), { snapshot: arranged }).start();
+    const actor = createActor(sessionMachine.provide({ actors: deferred.actors }), {
+      snapshot: arranged,
+    }).start();
 
     actor.send({ type: 'session.expired' });
 
@@ -231,7 +238,9 @@ describe('session machine', () => {
       context: { user: staff, profile: null, users: [curator], selectedRole: 'R002', errorCode: null },
     });
     const { deferred } = controlled();
-    const actor = createActor(sessionMachine.provide({ actors: deferred.actors }), { snapshot: arranged }).start();
+    const actor = createActor(sessionMachine.provide({ actors: deferred.actors }), {
+      snapshot: arranged,
+    }).start();
 
     actor.send({ type: 'user.logout' });
 

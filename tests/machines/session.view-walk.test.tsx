@@ -5,7 +5,12 @@ import { createActorContext } from '@xstate/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActorRefFrom, EventObject } from 'xstate';
 import { type SessionMachine, sessionMachine } from '@/machines/session.machine';
-import { selectHasError, selectIsAuthenticated, selectStatePath, selectViews } from '@/machines/session.selectors';
+import {
+  selectHasError,
+  selectIsAuthenticated,
+  selectStatePath,
+  selectViews,
+} from '@/machines/session.selectors';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
@@ -47,18 +52,22 @@ function SessionProbe({ broken = false }: { broken?: boolean }) {
   );
 }
 
+type Holder = { ref?: ActorRefFrom<SessionMachine> };
+
+/** Hands the provided actor to the test, which sends it the facts that come from outside the view. */
+function Capture({ holder }: { holder: Holder }) {
+  holder.ref = Session.useActorRef();
+  return null;
+}
+
 /** Mounts the probe with deferred fakes and returns a driver that performs events the way the app would. */
 function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
   const deferred = createDeferredActors(sessionMachine);
-  const holder: { ref?: ActorRefFrom<SessionMachine> } = {};
-  function Capture() {
-    holder.ref = Session.useActorRef();
-    return null;
-  }
+  const holder: Holder = {};
   render(
     <Session.Provider logic={sessionMachine.provide({ actors: deferred.actors })}>
       <SessionProbe broken={options.broken ?? false} />
-      <Capture />
+      <Capture holder={holder} />
     </Session.Provider>,
   );
   const user = userEvent.setup();
@@ -75,7 +84,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       'user.loggedIn': outside,
       'session.expired': outside,
     },
-    async (event) => {
+    async (event: EventObject) => {
       let settled = false;
       await act(async () => {
         settled = deferred.settle(event);
@@ -116,7 +125,9 @@ describe('session view walk', () => {
     if (!toExpired) return;
     const driver = mount({ broken: true, timeout: 200 });
 
-    await expect(walkViewPath(sessionMachine, toExpired, driver)).rejects.toThrow(/view did not show expired/);
+    await expect(walkViewPath(sessionMachine, toExpired, driver)).rejects.toThrow(
+      /view did not show expired/,
+    );
   });
 
   it('refuses an event the driver has no view action for', async () => {
@@ -126,7 +137,12 @@ describe('session view walk', () => {
     if (!step) return;
 
     await expect(
-      perform({ index: 1, event: step.event, state: step.state, expected: { dataState: '', views: [], testIds: [] } }),
+      perform({
+        index: 1,
+        event: step.event,
+        state: step.state,
+        expected: { dataState: '', views: [], testIds: [] },
+      }),
     ).rejects.toThrow(/no view action for event/);
   });
 });

@@ -83,7 +83,9 @@ describe('API client: replies', () => {
   });
 
   it('maps HTTP 500 with an HTML page to http 500', async () => {
-    const { fetch } = fakeFetch(() => text('<!doctype html><title>500</title><h1>Internal Server Error</h1>', 500));
+    const { fetch } = fakeFetch(() =>
+      text('<!doctype html><title>500</title><h1>Internal Server Error</h1>', 500),
+    );
     const err = await failureOf(createApiClient({ fetch }).call('session.user'));
     expect(err).toEqual({ kind: 'http', status: 500 });
     expect(errorCode(err)).toBe('http.500');
@@ -109,7 +111,10 @@ describe('API client: replies', () => {
 
   it('does not trust an OKOK body on an error status', async () => {
     const { fetch } = fakeFetch(() => json({ status: 'OKOK', result: user }, 500));
-    expect(await failureOf(createApiClient({ fetch }).call('session.user'))).toEqual({ kind: 'http', status: 500 });
+    expect(await failureOf(createApiClient({ fetch }).call('session.user'))).toEqual({
+      kind: 'http',
+      status: 500,
+    });
   });
 
   it('never retries (a retried suspend would block twice)', async () => {
@@ -149,7 +154,9 @@ describe('API client: replies', () => {
     const api = createApiClient({ fetch });
     const before = new AbortController();
     before.abort();
-    expect(await failureOf(api.call('session.user', {}, { signal: before.signal }))).toEqual({ kind: 'aborted' });
+    expect(await failureOf(api.call('session.user', {}, { signal: before.signal }))).toEqual({
+      kind: 'aborted',
+    });
     expect(requests).toHaveLength(0);
 
     const during = new AbortController();
@@ -229,7 +236,9 @@ describe('API client: requests', () => {
   });
 
   it('encodes path parameters', async () => {
-    const { fetch, requests } = fakeFetch(() => json({ status: 'OKOK', result: { user_id: 1, user_name: 'a', roles: [] } }));
+    const { fetch, requests } = fakeFetch(() =>
+      json({ status: 'OKOK', result: { user_id: 1, user_name: 'a', roles: [] } }),
+    );
     await createApiClient({ fetch }).call('admin.get', { params: { user_id: 'a/b c?d' } });
     expect(requests[0]?.url).toBe('/api/user/get/a%2Fb%20c%3Fd');
   });
@@ -237,8 +246,12 @@ describe('API client: requests', () => {
   it('serialises the query: numbers and booleans as text, lists comma-joined, absent keys left out', async () => {
     const { fetch, requests } = fakeFetch(() => json({ status: 'OKOK', result: [] }));
     const api = createApiClient({ fetch });
-    await api.call('documents.byType', { query: { type: [8, 10, 11], dt1: '2024-01-01', dt2: '2024-01-31' } });
-    await api.call('admin.search', { query: { q: 'иван ов', pageNo: 0, pageSize: 45 } }).catch(() => undefined);
+    await api.call('documents.byType', {
+      query: { type: [8, 10, 11], dt1: '2024-01-01', dt2: '2024-01-31' },
+    });
+    await api
+      .call('admin.search', { query: { q: 'иван ов', pageNo: 0, pageSize: 45 } })
+      .catch(() => undefined);
     await api.call('block.suspend', { query: { ban: 123456789, isLopBan: true } }).catch(() => undefined);
     const [byType, search, suspend] = requests.map((r) => new URL(r.url, 'http://x'));
     expect(byType?.pathname).toBe('/api/online-sales/documents/byType');
@@ -247,7 +260,11 @@ describe('API client: requests', () => {
       dt1: '2024-01-01',
       dt2: '2024-01-31',
     });
-    expect(Object.fromEntries(search?.searchParams ?? [])).toEqual({ q: 'иван ов', pageNo: '0', pageSize: '45' });
+    expect(Object.fromEntries(search?.searchParams ?? [])).toEqual({
+      q: 'иван ов',
+      pageNo: '0',
+      pageSize: '45',
+    });
     expect(Object.fromEntries(suspend?.searchParams ?? [])).toEqual({ ban: '123456789', isLopBan: 'true' });
   });
 
@@ -302,7 +319,9 @@ describe('API client: files', () => {
     ['500', () => text('oops', 500, 'application/octet-stream'), 'http.500'],
   ])('download: %s → %s', async (_, reply, code) => {
     const { fetch } = fakeFetch(reply);
-    expect(errorCode(await failureOf(createApiClient({ fetch }).download('documents.instruction')))).toBe(code);
+    expect(errorCode(await failureOf(createApiClient({ fetch }).download('documents.instruction')))).toBe(
+      code,
+    );
   });
 
   it('uploads multipart: FormData with the file and the fields, CSRF header, no JSON content type', async () => {
@@ -338,7 +357,10 @@ describe('API client: files', () => {
   it('rejects an upload without a file as a request contract break', async () => {
     const { fetch, requests } = fakeFetch(() => json({ status: 'OKOK' }));
     const err = await failureOf(
-      createApiClient({ fetch }).upload('at39.saveDoc', { fields: { registration_id: 1 }, file: 'x' as never }),
+      createApiClient({ fetch }).upload('at39.saveDoc', {
+        fields: { registration_id: 1 },
+        file: 'x' as never,
+      }),
     );
     expect(err).toMatchObject({ kind: 'contract', direction: 'request' });
     expect(requests).toHaveLength(0);

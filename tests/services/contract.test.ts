@@ -114,7 +114,9 @@ describe('schemas', () => {
   it.each(entries.filter(([, d]) => d.reply !== 'blob'))('%s reply tolerates extra fields', (_, def) => {
     const result = sample(def.result);
     const withExtra =
-      result !== null && typeof result === 'object' && !Array.isArray(result) ? { ...result, zz_new: 1 } : result;
+      result !== null && typeof result === 'object' && !Array.isArray(result)
+        ? { ...result, zz_new: 1 }
+        : result;
     const parsed = okEnvelope(def.result).safeParse({ status: 'OKOK', result: withExtra, serverTime: 'x' });
     expect(parsed.success).toBe(true);
     if (parsed.success && withExtra !== result) {
@@ -143,9 +145,10 @@ describe('schemas', () => {
     expect(errorEnvelope.safeParse({ status: '' }).success).toBe(false);
     expect(errorEnvelope.safeParse(errorReply('E001', 'x')).success).toBe(true);
     expect(errorReply('E009')).toEqual({ status: 'E009' });
-    expect(okEnvelope(table['session.user'].result).safeParse(okReply({ user_name: 'a', user_id: 1, roles: [] })).success).toBe(
-      true,
-    );
+    expect(
+      okEnvelope(table['session.user'].result).safeParse(okReply({ user_name: 'a', user_id: 1, roles: [] }))
+        .success,
+    ).toBe(true);
   });
 
   it('wire primitives accept both the typed and the text spelling', () => {
@@ -196,7 +199,9 @@ describe('client ↔ server agreement', () => {
           `^/api/${def.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`,
         );
         const groups = url.pathname.match(pattern)?.groups ?? {};
-        const decoded = Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, decodeURIComponent(v)]));
+        const decoded = Object.fromEntries(
+          Object.entries(groups).map(([k, v]) => [k, decodeURIComponent(v)]),
+        );
         expect(def.params.parse(decoded)).toEqual(def.params.parse(input.params));
       }
       if (def.body && !def.multipart) {

@@ -128,7 +128,12 @@ export function pathsOf(value: unknown, prefix: (string | number)[] = []): (stri
 }
 
 /** A deep copy of `value` with the element at `path` removed (`replacement === undefined`) or replaced. */
-export function mutateAt(value: unknown, path: (string | number)[], replacement: unknown, remove: boolean): unknown {
+export function mutateAt(
+  value: unknown,
+  path: (string | number)[],
+  replacement: unknown,
+  remove: boolean,
+): unknown {
   const copy: unknown = structuredClone(value);
   if (path.length === 0) return remove ? undefined : replacement;
   let node = copy as Record<string | number, unknown>;

@@ -86,7 +86,10 @@ export function createCoverageRecorder(
       return;
     }
     if (ev.type !== '@xstate.microstep') return;
-    const micro = ev as InspectionEvent & { _transitions: AnyTransitionDefinition[]; snapshot: AnyMachineSnapshot };
+    const micro = ev as InspectionEvent & {
+      _transitions: AnyTransitionDefinition[];
+      snapshot: AnyMachineSnapshot;
+    };
     for (const t of micro._transitions) {
       const key = transitionKey(t);
       transitions.add(key);
@@ -132,7 +135,9 @@ export function createCoverageRecorder(
       states: count(universe.states, states),
       transitions: count(universe.transitions, transitions),
       transitionPairs: count(pairUniverse, pairs),
-      guards: Object.fromEntries(universe.guards.map((g) => [g, { ...(guards[g] ?? { true: false, false: false }) }])),
+      guards: Object.fromEntries(
+        universe.guards.map((g) => [g, { ...(guards[g] ?? { true: false, false: false }) }]),
+      ),
       guardOutcomes: count(outcomeKeys, seenOutcomes),
       exemptGuards,
       failures: run.failures ?? [],
@@ -154,9 +159,12 @@ const pct = (c: CoverageCount) => (c.total === 0 ? 100 : Math.round((c.covered /
 
 /** Plain-text report of one machine, as printed by `npm run coverage:model` and by failing tests. */
 export function formatCoverage(c: MachineCoverage): string {
-  const line = (label: string, k: CoverageCount) => `  ${label.padEnd(18)} ${k.covered}/${k.total} (${pct(k)} %)`;
+  const line = (label: string, k: CoverageCount) =>
+    `  ${label.padEnd(18)} ${k.covered}/${k.total} (${pct(k)} %)`;
   const guardLine = Object.entries(c.guards)
-    .map(([g, o]) => `${g} ${o.true ? 'T' : '-'}${o.false ? 'F' : '-'}${g in c.exemptGuards ? ' (exempt)' : ''}`)
+    .map(
+      ([g, o]) => `${g} ${o.true ? 'T' : '-'}${o.false ? 'F' : '-'}${g in c.exemptGuards ? ' (exempt)' : ''}`,
+    )
     .join(', ');
   const out = [
     `${c.ok ? 'OK  ' : 'FAIL'} ${c.machineId}: ${c.paths} paths, ${c.steps} steps`,

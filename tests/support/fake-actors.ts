@@ -1,4 +1,4 @@
-import { type AnyActorRef, type AnyStateMachine, type EventObject, fromPromise } from 'xstate';
+import { type AnyActorRef, type AnyEventObject, type AnyStateMachine, fromPromise } from 'xstate';
 import { type ActorRecord, actorNames } from './replay';
 
 /** An invoked fake waiting to be settled. */
@@ -20,7 +20,7 @@ export interface DeferredActors {
    * `xstate.error.actor.<id>` rejects it with `event.error`. Throws when that actor is not running, which is a
    * bug in the view or the path under test. Returns false for any other event.
    */
-  settle(event: EventObject): boolean;
+  settle(event: AnyEventObject): boolean;
 }
 
 const DONE = 'xstate.done.actor.';
@@ -47,14 +47,14 @@ export function createDeferredActors(machine: AnyStateMachine): DeferredActors {
     pendingList = pendingList.filter((p) => p.ref.getSnapshot().status === 'active');
     return [...pendingList];
   };
-  const settle = (event: EventObject) => {
+  const settle = (event: AnyEventObject) => {
     const isDone = event.type.startsWith(DONE);
     if (!isDone && !event.type.startsWith(ERROR)) return false;
     const id = event.type.slice(isDone ? DONE.length : ERROR.length);
     const target = pending().find((p) => p.id === id);
     if (!target) throw new Error(`no running actor '${id}' to settle with ${event.type}`);
     pendingList = pendingList.filter((p) => p !== target);
-    const payload = event as EventObject & { output?: unknown; error?: unknown };
+    const payload = event as { output?: unknown; error?: unknown };
     if (isDone) target.resolve(payload.output);
     else target.reject(payload.error);
     return true;

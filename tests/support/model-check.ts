@@ -43,6 +43,7 @@ export function checkMachineModel(machine: AnyStateMachine, options: ModelCheckO
     try {
       steps += replayPath(provided, path, {
         inspect: recorder.inspect,
+        ...(options.input === undefined ? {} : { input: options.input }),
         ...(options.compareContext === undefined ? {} : { compareContext: options.compareContext }),
       });
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
+import type { AnyEventObject, AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 
 /**
@@ -6,7 +6,7 @@ import { getStateNodes } from 'xstate/graph';
  * send, so list every variant a guard should see (both outcomes), and realistic actor results under
  * `xstate.done.actor.<id>` (with `output`) and `xstate.error.actor.<id>` (with `error`).
  */
-export type EventPayloads = Readonly<Record<string, readonly EventObject[]>>;
+export type EventPayloads = Readonly<Record<string, readonly AnyEventObject[]>>;
 
 /** The event type xstate uses for `always` transitions (`NULL_EVENT`). */
 const ALWAYS = '';
@@ -115,11 +115,13 @@ export function getModelUniverse(machine: AnyStateMachine): ModelUniverse {
 
 /**
  * Conventions a machine must follow for the harness to work (conventions.md, "Machines"): every invoke has an
- * explicit `id` equal to its `src`, every state has a `description` and `meta.view`, guards are named.
+ * explicit `id` equal to its `src`, the machine and every state have a `description`, every state a `meta.view`,
+ * guards are named.
  * Returns the problems found, empty when the machine is fine.
  */
 export function lintMachine(machine: AnyStateMachine): string[] {
   const problems: string[] = [];
+  if (!machine.root.description) problems.push(`${machine.id}: no description on the machine`);
   for (const node of getStateNodes(machine.root)) {
     if (!node.description) problems.push(`${node.id}: no description`);
     const meta = node.meta as { view?: unknown } | undefined;
@@ -127,7 +129,8 @@ export function lintMachine(machine: AnyStateMachine): string[] {
   }
   for (const node of allStateNodes(machine)) {
     for (const inv of node.invoke) {
-      if (inv.id !== inv.src) problems.push(`${node.id}: invoke id '${inv.id}' differs from src '${inv.src}'`);
+      if (inv.id !== inv.src)
+        problems.push(`${node.id}: invoke id '${inv.id}' differs from src '${inv.src}'`);
     }
     for (const t of nodeTransitions(node)) {
       if (t.guard !== undefined && guardLabel(t.guard).startsWith('inline')) {

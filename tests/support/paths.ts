@@ -28,6 +28,8 @@ export interface TraversalBounds {
   readonly limit?: number;
   /** Do not explore past snapshots matching this (keeps contexts with counters finite). */
   readonly stopWhen?: (snapshot: AnyMachineSnapshot) => boolean;
+  /** Machine input, for machines started with `createActor(m, { input })` or invoked with `input`. */
+  readonly input?: unknown;
 }
 
 export interface ModelGraphOptions extends TraversalBounds {
@@ -83,7 +85,7 @@ type ActorScopeOf<M extends AnyStateMachine> = Parameters<M['transition']>[2];
  * Runs pure transitions of `machine` with an actor scope whose system reports `@xstate.microstep` inspection events,
  * so the transitions of a whole macrostep are known (`getTransitionData` misses the `always` that follow).
  */
-function createProbe(machine: AnyStateMachine) {
+function createProbe(machine: AnyStateMachine, input: unknown) {
   let current: ProbeResult = { transitions: [], nodes: [] };
   const observe = (ev: InspectionEvent) => {
     if (ev.type !== '@xstate.microstep') return;
@@ -119,8 +121,9 @@ function createProbe(machine: AnyStateMachine) {
     return { ...current, nodes: [...new Set(current.nodes)], snapshot };
   };
   return {
-    initial: () => run(() => machine.getInitialSnapshot(scope)),
-    step: (snapshot: AnyMachineSnapshot, event: EventObject) => run(() => machine.transition(snapshot, event, scope)),
+    initial: () => run(() => machine.getInitialSnapshot(scope, input)),
+    step: (snapshot: AnyMachineSnapshot, event: EventObject) =>
+      run(() => machine.transition(snapshot, event, scope)),
   };
 }
 
@@ -137,10 +140,11 @@ export function buildModelGraph(machine: AnyStateMachine, options: ModelGraphOpt
     serializeState: (s: AnyMachineSnapshot) => serializeSnapshot(s),
     ...(options.limit === undefined ? {} : { limit: options.limit }),
     ...(options.stopWhen === undefined ? {} : { stopWhen: options.stopWhen }),
+    ...(options.input === undefined ? {} : { input: options.input }),
   };
   const adjacency = getAdjacencyMap(machine, traversal);
   const paths = getShortestPaths(machine, traversal) as MachinePath[];
-  const probe = createProbe(machine);
+  const probe = createProbe(machine, options.input);
   const init = probe.initial();
   const initialKey = serializeSnapshot(init.snapshot);
 
@@ -154,7 +158,8 @@ export function buildModelGraph(machine: AnyStateMachine, options: ModelGraphOpt
     if (!nodes.has(key)) nodes.set(key, activeNodeIds(entry.state));
   }
   for (const [from, entry] of Object.entries(adjacency)) {
-    for (const { event } of Object.values(entry.transitions)) {
+    const out = Object.values(entry.transitions) as { event: EventObject; state: AnyMachineSnapshot }[];
+    for (const { event } of out) {
       const result = probe.step(entry.state, event);
       if (result.transitions.length === 0) continue;
       const edge: ModelEdge = {

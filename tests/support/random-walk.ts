@@ -44,6 +44,8 @@ export interface RandomWalkOptions {
    * check's failure branch) are visited more than once per walk.
    */
   readonly episodeLength?: number;
+  /** Machine input for every fresh actor. */
+  readonly input?: unknown;
 }
 
 export interface RandomWalkResult {
@@ -75,7 +77,10 @@ const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
  * the actor never errors; every state that is not final has something enabled (an event `can()` accepts or a running
  * actor); every actor result the state listens to has its actor running. Throws `RandomWalkError` with the trail.
  */
-export async function randomWalk(machine: AnyStateMachine, options: RandomWalkOptions): Promise<RandomWalkResult> {
+export async function randomWalk(
+  machine: AnyStateMachine,
+  options: RandomWalkOptions,
+): Promise<RandomWalkResult> {
   const deferred = createDeferredActors(machine);
   const provided = machine.provide({ actors: deferred.actors });
   const eventsOf = payloadEvents(options.payloads);
@@ -91,7 +96,10 @@ export async function randomWalk(machine: AnyStateMachine, options: RandomWalkOp
     throw new RandomWalkError(`${message}\n  last actions:\n    ${trail.slice(-15).join('\n    ')}`);
   };
   const start = () => {
-    const a = createActor(provided, { clock: new SimulatedClock() });
+    const a = createActor(provided, {
+      clock: new SimulatedClock(),
+      ...(options.input === undefined ? {} : { input: options.input }),
+    });
     a.subscribe({ error: (err) => errors.push(err) });
     a.start();
     return a;
@@ -102,7 +110,8 @@ export async function randomWalk(machine: AnyStateMachine, options: RandomWalkOp
   try {
     for (let i = 0; i < options.steps; i++) {
       const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
-      if (errors.length > 0 || snapshot.status === 'error') fail(`actor failed: ${String(errors[0] ?? snapshot.error)}`);
+      if (errors.length > 0 || snapshot.status === 'error')
+        fail(`actor failed: ${String(errors[0] ?? snapshot.error)}`);
       seen.add(JSON.stringify(snapshot.value));
       if (snapshot.status === 'done' || episode >= episodeLength) {
         actor.stop();
@@ -119,7 +128,9 @@ export async function randomWalk(machine: AnyStateMachine, options: RandomWalkOp
         if (!isActorResultEvent(ev.type)) continue;
         const id = ev.type.replace(/^xstate\.(done|error)\.actor\.|^xstate\.snapshot\./, '');
         if (!pending.some((p) => p.id === id)) {
-          fail(`state ${JSON.stringify(snapshot.value)} listens to ${ev.type} but actor '${id}' is not running`);
+          fail(
+            `state ${JSON.stringify(snapshot.value)} listens to ${ev.type} but actor '${id}' is not running`,
+          );
         }
       }
       const actions: { label: string; run: () => void; kind: 'event' | 'settle' }[] = [];
@@ -134,11 +145,19 @@ export async function randomWalk(machine: AnyStateMachine, options: RandomWalkOp
         ];
         for (const ev of done) {
           const output = (ev as EventObject & { output?: unknown }).output;
-          actions.push({ label: `resolve ${p.id} ${JSON.stringify(output)}`, run: () => p.resolve(output), kind: 'settle' });
+          actions.push({
+            label: `resolve ${p.id} ${JSON.stringify(output)}`,
+            run: () => p.resolve(output),
+            kind: 'settle',
+          });
         }
         for (const ev of failed) {
           const error = (ev as EventObject & { error?: unknown }).error;
-          actions.push({ label: `reject ${p.id} ${describeError(error)}`, run: () => p.reject(error), kind: 'settle' });
+          actions.push({
+            label: `reject ${p.id} ${describeError(error)}`,
+            run: () => p.reject(error),
+            kind: 'settle',
+          });
         }
       }
       if (actions.length === 0) fail(`dead end: nothing enabled in ${JSON.stringify(snapshot.value)}`);
@@ -152,7 +171,8 @@ export async function randomWalk(machine: AnyStateMachine, options: RandomWalkOp
       await flush();
     }
     const last = actor.getSnapshot() as AnyMachineSnapshot;
-    if (errors.length > 0 || last.status === 'error') fail(`actor failed: ${String(errors[0] ?? last.error)}`);
+    if (errors.length > 0 || last.status === 'error')
+      fail(`actor failed: ${String(errors[0] ?? last.error)}`);
     seen.add(JSON.stringify(last.value));
   } finally {
     actor.stop();

@@ -40,6 +40,8 @@ export interface ReplayOptions {
   readonly inspect?: (ev: InspectionEvent) => void;
   /** Compare the context of each step too (default true): traversal runs `assign`, so both must agree. */
   readonly compareContext?: boolean;
+  /** Machine input (must match the input the paths were generated with). */
+  readonly input?: unknown;
   /** Extra check after each step (index 0 is the initial snapshot). */
   readonly onStep?: (actual: AnyMachineSnapshot, expected: AnyMachineSnapshot, index: number) => void;
 }
@@ -55,6 +57,7 @@ export function replayPath(machine: AnyStateMachine, path: MachinePath, options:
   const errors: unknown[] = [];
   const actor = createActor(machine, {
     clock: new SimulatedClock(),
+    ...(options.input === undefined ? {} : { input: options.input }),
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   actor.subscribe({ error: (err) => errors.push(err) });
@@ -69,7 +72,9 @@ export function replayPath(machine: AnyStateMachine, path: MachinePath, options:
       if (i > 0) actor.send(step.event);
       const actual = actor.getSnapshot() as AnyMachineSnapshot;
       if (errors.length > 0 || actual.status === 'error') {
-        throw new ReplayMismatch(`${where(i, step.event)}: actor failed: ${String(errors[0] ?? actual.error)}`);
+        throw new ReplayMismatch(
+          `${where(i, step.event)}: actor failed: ${String(errors[0] ?? actual.error)}`,
+        );
       }
       const expected = step.state;
       if (!isDeepStrictEqual(actual.value, expected.value)) {
@@ -78,7 +83,9 @@ export function replayPath(machine: AnyStateMachine, path: MachinePath, options:
         );
       }
       if (actual.status !== expected.status) {
-        throw new ReplayMismatch(`${where(i, step.event)}: expected status ${expected.status}, got ${actual.status}`);
+        throw new ReplayMismatch(
+          `${where(i, step.event)}: expected status ${expected.status}, got ${actual.status}`,
+        );
       }
       if (compareContext && !isDeepStrictEqual(actual.context, expected.context)) {
         throw new ReplayMismatch(

@@ -1,6 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { statePathOf } from '@/machines/session.selectors';
-import type { DeferredActors } from './fake-actors';
+import { statePathOf } from '@/machines/state-path';
 import type { MachinePath } from './paths';
 
 /** One step of a path as a view test sees it. Step 0 is the initial render (`xstate.init`). */
@@ -45,12 +44,12 @@ export function viewExpectation(machine: AnyStateMachine, snapshot: AnyMachineSn
 
 /**
  * Builds `perform` from a map of event type → action. Events the map does not name go to `settle` (typically
- * `DeferredActors.settle`, wrapped in the renderer's `act`), which settles the fake an actor result names; anything
+ * `createDeferredActors(m).settle`, wrapped in the renderer's `act`), which settles the fake an actor result names; anything
  * else throws, so a view test must say how each event happens through the view.
  */
 export function performBy(
   actions: Readonly<Record<string, StepAction>>,
-  settle?: DeferredActors['settle'] | ((event: EventObject) => Promise<boolean>),
+  settle?: (event: EventObject) => boolean | Promise<boolean>,
 ) {
   return async (step: ViewStep): Promise<void> => {
     const action = actions[step.event.type];
@@ -67,7 +66,11 @@ export function performBy(
  * Drives a rendered view along a generated path: asserts the initial render, then for each later step performs its
  * event through the view and asserts what the view shows for the state reached.
  */
-export async function walkViewPath(machine: AnyStateMachine, path: MachinePath, driver: ViewDriver): Promise<number> {
+export async function walkViewPath(
+  machine: AnyStateMachine,
+  path: MachinePath,
+  driver: ViewDriver,
+): Promise<number> {
   for (const [index, step] of path.steps.entries()) {
     const viewStep: ViewStep = {
       index,

@@ -62,6 +62,8 @@ CREATE TABLE users (
   status TEXT NOT NULL CHECK (status IN ('active', 'blocked', 'pending')),
   force_change_password INTEGER NOT NULL DEFAULT 0,
   sso_only INTEGER NOT NULL DEFAULT 0,
+  -- registered through the public SMS flow (at most 5 per BAN, E025)
+  self_registered INTEGER NOT NULL DEFAULT 0,
   ban TEXT REFERENCES companies(ban),
   sn TEXT REFERENCES numbers(sn),
   email TEXT,

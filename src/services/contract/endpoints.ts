@@ -114,6 +114,7 @@ import {
   saveChosenRoleBody,
   userSchema,
 } from './session.contract';
+import { settingsEndpoints } from './settings.contract';
 
 /**
  * The endpoint table: every call of spec 7, keyed by a dot name `<area>.<verb>`. Paths are relative to `/api/`.
@@ -781,6 +782,7 @@ export const endpoints = {
     auth: 'session',
     summary: 'update a registration',
   }),
+  ...settingsEndpoints,
 } as const;
 
 /** Dot name of a call in the table. */

@@ -5,9 +5,9 @@
  * Browser code: no Node APIs. Each call opens its own socket, sends one JSON text frame, reads one reply frame; the
  * module then closes with 1000. Every failure rejects with an EimzoFailure.
  */
-import { eimzoInstalledVersion } from '@/domain/eimzo.rules';
+import { eimzoInstalledVersion, isEimzoVersionSupported } from '@/domain/eimzo.rules';
 import { type EimzoKey, parseAlias } from './eimzo-alias';
-import { EimzoFailure, errorFromReply } from './eimzo-errors';
+import { type EimzoError, EimzoFailure, errorFromReply } from './eimzo-errors';
 
 /** Port and path of the module over plain ws (pages served over http). */
 export const EIMZO_WS_URL = 'ws://127.0.0.1:64646/service/cryptapi';
@@ -95,6 +95,11 @@ const DEFAULT_SIGN_TIMEOUT_MS = 600_000;
 /** The module URL for a page served with `protocol` (e.g. location.protocol). */
 export function defaultEimzoUrl(protocol: string | undefined): string {
   return protocol === 'https:' ? EIMZO_WSS_URL : EIMZO_WS_URL;
+}
+
+/** The oldVersion error for a module below 4.40 (spec 7 / 9), undefined when the version is supported. */
+export function unsupportedVersion(v: Pick<EimzoVersion, 'installed'>): EimzoError | undefined {
+  return isEimzoVersionSupported(v.installed) ? undefined : { kind: 'oldVersion', installed: v.installed };
 }
 
 /** Base64 of a text's UTF-8 bytes: what create_pkcs7 expects as data. */

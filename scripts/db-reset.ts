@@ -1,0 +1,17 @@
+/** `npm run db:reset`: throws the demo database away and seeds a fresh one (PORTAL_DB or the default path). */
+import { defaultDbPath } from '../server/db/database';
+import { DEMO_PASSWORD, demoAccountLines } from '../server/db/demo-accounts';
+import { resetDatabase } from '../server/db/reset';
+
+const path = defaultDbPath();
+const { db, summary } = resetDatabase(path);
+db.close();
+process.stdout.write(
+  [
+    `Database reset: ${path}`,
+    `  ${summary.companies} companies, ${summary.numbers} numbers, ${summary.employees} employees, ${summary.users} users (${summary.ms} ms)`,
+    `  Demo logins (password ${DEMO_PASSWORD}):`,
+    ...demoAccountLines(),
+    '',
+  ].join('\n'),
+);

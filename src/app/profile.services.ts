@@ -1,0 +1,194 @@
+import { createElement, Fragment, type ReactNode, useContext, useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { NUMBER_TABS } from '@/domain/constants';
+import { i18n } from '@/i18n/i18n';
+import {
+  type ExportNumbersInput,
+  type FetchNumbersInput,
+  NUMBERS_PAGE_SIZE,
+  type NumberItem,
+  type NumbersInput,
+  type NumbersPageResult,
+  type NumbersParams,
+  numbersMachine,
+} from '@/machines/numbers.machine';
+import type { ApiClient } from '@/services/api/client';
+import { saveFile } from '@/services/export/download.export';
+import { fetchAllPages, numbersTable } from '@/services/export/numbers.export';
+import { exportFileName } from '@/services/export/table.export';
+import { ProfileLogicContext } from '@/views/profile/profile-services.context';
+import { SessionContext } from '@/views/session/session.context';
+import { statusLabelKey } from '@/views/widgets/status.labels';
+import { appConfig } from './config';
+
+/**
+ * Real actors of the profile area (numbers list and its export), built on the app's API client. The lead mounts
+ * them once (`createProfileServices(services.api)`); tests provide fakes to the same machine instead.
+ */
+
+/** How long a fetched page is reused (tab switches and Back render from memory within this time). */
+export const NUMBERS_CACHE_TTL_MS = 60_000;
+/** Pages kept at most (oldest dropped first). */
+export const NUMBERS_CACHE_MAX = 64;
+
+type Api = () => Promise<ApiClient>;
+
+function toItem(row: {
+  sn: string;
+  status?: string | null;
+  pricePlan?: string | null;
+  name?: string | null;
+}) {
+  return {
+    sn: row.sn,
+    status: row.status ?? '',
+    pricePlan: row.pricePlan ?? null,
+    name: row.name ?? null,
+  } satisfies NumberItem;
+}
+
+/**
+ * Pages of `GET client/numbers`, kept for `ttlMs`. A page being fetched is shared, so a tab clicked while its
+ * prefetch is on the way waits for that same request. Requests are never aborted: a page the user left is still
+ * worth keeping. A failed request is forgotten at once.
+ */
+export function createNumbersPages(
+  api: Api,
+  opts: { ttlMs?: number; max?: number; now?: () => number } = {},
+) {
+  const ttl = opts.ttlMs ?? NUMBERS_CACHE_TTL_MS;
+  const max = opts.max ?? NUMBERS_CACHE_MAX;
+  const now = opts.now ?? Date.now;
+  const cache = new Map<string, { at: number; page: Promise<NumbersPageResult> }>();
+
+  const keyOf = (ban: string, p: NumbersParams) => `${ban}|${p.status}|${p.page}|${p.q}`;
+
+  const load = async (ban: string, p: NumbersParams): Promise<NumbersPageResult> => {
+    const reply = await (await api()).call('profile.numbers', {
+      query: {
+        ban,
+        status: p.status,
+        page: p.page - 1,
+        size: NUMBERS_PAGE_SIZE,
+        ...(p.q === '' ? {} : { q: p.q }),
+      },
+    });
+    return { rows: reply.content.map(toItem), total: reply.totalElements, totalPages: reply.totalPages };
+  };
+
+  const get = (ban: string, p: NumbersParams, fresh: boolean): Promise<NumbersPageResult> => {
+    const key = keyOf(ban, p);
+    const hit = cache.get(key);
+    if (hit && !fresh && now() - hit.at < ttl) return hit.page;
+    const page = load(ban, p);
+    cache.delete(key);
+    cache.set(key, { at: now(), page });
+    while (cache.size > max) {
+      const oldest = cache.keys().next().value;
+      if (oldest === undefined) break;
+      cache.delete(oldest);
+    }
+    page.catch(() => {
+      if (cache.get(key)?.page === page) cache.delete(key);
+    });
+    return page;
+  };
+
+  return {
+    /** One page, from memory when fetched less than `ttlMs` ago (unless `fresh`). */
+    fetch: ({ ban, params, fresh }: FetchNumbersInput) => get(ban, params, fresh),
+    /** Warms page 1 of the other tabs with the same filter; failures are dropped (the tab loads when chosen). */
+    prefetch: async ({ ban, params }: NumbersInput): Promise<void> => {
+      const others = NUMBER_TABS.filter((status) => status !== params.status);
+      await Promise.all(
+        others.map((status) => get(ban, { status, page: 1, q: params.q }, false).catch(() => {})),
+      );
+    },
+    /** Drops every kept page (e.g. after numbers were blocked or restored). */
+    clear: () => cache.clear(),
+    get size() {
+      return cache.size;
+    },
+  };
+}
+
+/** Builds the export file of a tab + filter (all pages) and starts its download; `save` is the browser download. */
+export function createNumbersExport(api: Api, save: typeof saveFile = saveFile) {
+  return async ({ ban, status, q, format }: ExportNumbersInput): Promise<void> => {
+    const client = await api();
+    const rows = await fetchAllPages(async (page, size) => {
+      const reply = await client.call('profile.numbers', {
+        query: { ban, status, page, size, ...(q === '' ? {} : { q }) },
+      });
+      return { rows: reply.content.map(toItem), totalPages: reply.totalPages };
+    });
+    const t = i18n.t.bind(i18n);
+    const table = numbersTable(rows, {
+      number: t('numbers.columns.number'),
+      status: t('numbers.columns.status'),
+      tariff: t('numbers.columns.tariff'),
+      employee: t('numbers.columns.employee'),
+      statusName: (code) => t(statusLabelKey(code)),
+    });
+    const name = exportFileName(['numbers', ban, status, q], format);
+    if (format === 'csv') {
+      const { buildCsv } = await import('@/services/export/csv.export');
+      save(buildCsv(table), name, 'csv');
+    } else {
+      const { buildXlsx } = await import('@/services/export/xlsx.export');
+      save(await buildXlsx(table, t('numbers.title')), name, 'xlsx');
+    }
+  };
+}
+
+/** The profile area's machines with their real actors. */
+export function createProfileServices(api: Api) {
+  const pages = createNumbersPages(api);
+  const exportNumbers = createNumbersExport(api);
+  const numbersLogic = numbersMachine.provide({
+    actors: {
+      fetchNumbers: fromPromise<NumbersPageResult, FetchNumbersInput>(({ input }) => pages.fetch(input)),
+      prefetchNumbers: fromPromise<void, NumbersInput>(({ input }) => pages.prefetch(input)),
+      exportNumbers: fromPromise<void, ExportNumbersInput>(({ input }) => exportNumbers(input)),
+    },
+  });
+  return { numbersLogic, pages };
+}
+
+/** What `createProfileServices` returns: the logic the profile views mount. */
+export type ProfileServices = ReturnType<typeof createProfileServices>;
+
+let shared: ProfileServices | undefined;
+let onExpired: () => void = () => {};
+
+/** The app-wide profile services with their own lazily loaded API client (E009 forwarded to the session). */
+function sharedProfileServices(): ProfileServices {
+  if (!shared) {
+    let client: Promise<ApiClient> | undefined;
+    const api: Api = () => {
+      client ??= import('@/services/api/client').then((m) =>
+        m.createApiClient({ baseURL: appConfig.apiBase, onSessionExpired: () => onExpired() }),
+      );
+      return client;
+    };
+    shared = createProfileServices(api);
+  }
+  return shared;
+}
+
+/**
+ * Mounts the profile logic around a page unless the app already provides it (`ProfileLogicContext.Provider` with
+ * `createProfileServices(services.api)` in app.tsx). Built once per app, so kept pages survive navigation.
+ */
+export function WithProfileServices({ children }: { children: ReactNode }) {
+  const provided = useContext(ProfileLogicContext);
+  const session = SessionContext.useActorRef();
+  useEffect(() => {
+    if (provided) return;
+    onExpired = () => {
+      if (session.getSnapshot().matches('authenticated')) session.send({ type: 'session.expired' });
+    };
+  }, [provided, session]);
+  if (provided) return createElement(Fragment, null, children);
+  return createElement(ProfileLogicContext.Provider, { value: sharedProfileServices() }, children);
+}

@@ -1,0 +1,503 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { AuthPage } from '@/domain/routes.rules';
+import { validatePasswordConfirmation } from '@/domain/validators.rules';
+import type { User } from '@/services/contract/session.contract';
+import { errorCodeOf, notProvided } from './error-code';
+import type { StateMeta } from './state-meta';
+
+/** A field of the Auth forms; inputs carry these names (`<input name="login">`). */
+export type AuthField = 'login' | 'password' | 'phone' | 'code' | 'confirm';
+
+/**
+ * An error shown on an Auth form: a code (catalogue code such as `E012`, or an i18n key such as
+ * `validation.passwordMismatch`) and the field it belongs to (`null` = the whole form).
+ */
+export interface AuthError {
+  readonly code: string;
+  readonly field: AuthField | null;
+}
+
+/** A message shown after a step succeeded: the SMS code was sent. Other successes are states (`sent`, `restored`). */
+export type AuthNotice = 'codeSent';
+
+/**
+ * Context of the Auth flow. No password is ever kept: passwords travel in the submit event to the invoked call only.
+ * `phone` (not secret) carries the registering number from the register step to the SMS-code step.
+ */
+export interface AuthFlowContext {
+  readonly phone: string | null;
+  /** the `r` query of a recovery link (spec 2 "a restore link with an r query parameter keeps the query") */
+  readonly restoreToken: string | null;
+  readonly error: AuthError | null;
+  readonly notice: AuthNotice | null;
+  /** the user the server returned when the session opened (login or SMS code); the flow's output */
+  readonly user: User | null;
+}
+
+/**
+ * Events of the Auth flow.
+ * - `page.open`: fact from the router: the Auth page `/{lang}/{page}` is shown (`r` = the restore link's query).
+ * - `login.submit`: user intent: log in with login and password.
+ * - `register.submit`: user intent: register the phone (an SMS code is sent).
+ * - `check.submit`: user intent: confirm the SMS code (opens the session).
+ * - `code.resend`: user intent: send the SMS code again.
+ * - `forgot.submit`: user intent: send a password-recovery link for the login.
+ * - `restore.submit`: user intent: set a new password from the recovery link.
+ */
+export type AuthFlowEvent =
+  | { type: 'page.open'; page: AuthPage; r?: string | null }
+  | { type: 'login.submit'; login: string; password: string }
+  | { type: 'register.submit'; phone: string }
+  | { type: 'check.submit'; phone: string; code: string }
+  | { type: 'code.resend'; phone: string }
+  | { type: 'forgot.submit'; login: string }
+  | { type: 'restore.submit'; password: string; confirm: string };
+
+/** Tags: `busy` while a call runs (submit disabled: no double submit). */
+export type AuthFlowTag = 'busy';
+
+/** Catalogue codes that belong to one field of the Auth forms; any other code is shown for the whole form. */
+const FIELD_OF_CODE: Readonly<Record<string, AuthField>> = {
+  E003: 'code',
+  E006: 'code',
+  E004: 'phone',
+  E008: 'phone',
+  E016: 'phone',
+  E021: 'phone',
+  E025: 'phone',
+  E086: 'login',
+};
+
+/** The field a server error code belongs to (spec 8 codes of the Auth calls), `null` for a form-level error. */
+export function fieldOfCode(code: string): AuthField | null {
+  return FIELD_OF_CODE[code] ?? null;
+}
+
+/** The required fields of each submit event, in form order. */
+const REQUIRED: Readonly<Record<string, readonly AuthField[]>> = {
+  'login.submit': ['login', 'password'],
+  'register.submit': ['phone'],
+  'check.submit': ['phone', 'code'],
+  'code.resend': ['phone'],
+  'forgot.submit': ['login'],
+  'restore.submit': ['password', 'confirm'],
+};
+
+/** Digits of a phone as typed (`+998 90 123-45-67` → `998901234567`); the wire takes 9 to 12 digits. */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+const SMS_CODE = /^\d{4,8}$/;
+
+/**
+ * The first problem of a submitted Auth form, checked before any call: a blank required field
+ * (`validation.required`), a phone without 9 to 12 digits (`validation.phone`), an SMS code that is not 4 to 8
+ * digits (E003 wrong code). Null when the form may be sent.
+ */
+export function invalidFieldOf(event: AuthFlowEvent): AuthError | null {
+  const values = event as unknown as Readonly<Record<string, string | undefined>>;
+  for (const field of REQUIRED[event.type] ?? []) {
+    const value = (values[field] ?? '').trim();
+    if (value === '') return { code: 'validation.required', field };
+    if (field === 'phone') {
+      const n = phoneDigits(value).length;
+      if (n < 9 || n > 12 || /[^\d\s+()-]/.test(value)) return { code: 'validation.phone', field };
+    }
+    if (field === 'code' && !SMS_CODE.test(value)) return { code: 'E003', field };
+  }
+  return null;
+}
+
+const initialContext: AuthFlowContext = {
+  phone: null,
+  restoreToken: null,
+  error: null,
+  notice: null,
+  user: null,
+};
+
+/**
+ * The Auth pages as one flow (spec 2 `/{lang}/login | check | register | forgot | restore`): the router says which
+ * page is shown (`page.open`); each page is a form that submits one call. Logging in or confirming the SMS code ends
+ * the flow with the user the server returned (the session machine invokes this flow while signed out). Register
+ * moves on to the SMS-code step; forgot ends in `sent`, restore in `restored` (the user then logs in).
+ */
+export const authFlowMachine = setup({
+  types: {
+    context: {} as AuthFlowContext,
+    events: {} as AuthFlowEvent,
+    meta: {} as StateMeta,
+    tags: {} as AuthFlowTag,
+    output: {} as User,
+  },
+  actors: {
+    /** POST user/login (E012 wrong login/password, E023 blocked, E131, E132 use staff login). */
+    logIn: fromPromise<User, { login: string; password: string }>(async () => notProvided('logIn')),
+    /** POST user/register: an SMS code is sent (E004 already registered, E008 wrong phone, E025 more than 5). */
+    requestCode: fromPromise<void, { phone: string }>(async () => notProvided('requestCode')),
+    /** POST user/resend-code. */
+    resendCode: fromPromise<void, { phone: string }>(async () => notProvided('resendCode')),
+    /** POST user/check: confirms the SMS code and opens the session (E003 wrong, E006 expired). */
+    checkCode: fromPromise<User, { phone: string; code: string }>(async () => notProvided('checkCode')),
+    /** POST user/forgot: a recovery link is sent (E086 login does not exist). */
+    requestRestoreLink: fromPromise<void, { login: string }>(async () => notProvided('requestRestoreLink')),
+    /** POST user/restore with the link's `r` (E024 temporary password expired). */
+    restorePassword: fromPromise<void, { r: string; password: string; confirm: string }>(async () =>
+      notProvided('restorePassword'),
+    ),
+  },
+  guards: {
+    /** the event opens `page` (used both to go there and, on that page, to ignore opening it again) */
+    isPage: (_, params: { page: AuthPage; expected: AuthPage }) => params.page === params.expected,
+    /** the submitted form has a blank required field or a malformed phone or code */
+    hasInvalidField: (_, params: { event: AuthFlowEvent }) => invalidFieldOf(params.event) !== null,
+    /** the password and its confirmation differ (spec 5 'Пароли не совпадают') */
+    isPasswordMismatch: (_, params: { password: string; confirm: string }) =>
+      validatePasswordConfirmation(params.password, params.confirm) !== null,
+    /** the restore page was opened without the link's `r` */
+    hasNoRestoreToken: ({ context }) => context.restoreToken === null || context.restoreToken === '',
+  },
+  actions: {
+    clearMessages: assign({ error: null, notice: null }),
+    assignToken: assign((_, params: { r: string | null | undefined }) => ({ restoreToken: params.r ?? null })),
+    assignPhone: assign((_, params: { phone: string }) => ({ phone: params.phone.trim() })),
+    assignInvalidField: assign((_, params: { event: AuthFlowEvent }) => ({
+      error: invalidFieldOf(params.event),
+      notice: null,
+    })),
+    assignMismatch: assign({
+      error: { code: 'validation.passwordMismatch', field: 'confirm' },
+      notice: null,
+    }),
+    assignNoToken: assign({ error: { code: 'E127', field: null }, notice: null }),
+    assignError: assign((_, params: { error: unknown }) => {
+      const code = errorCodeOf(params.error);
+      return { error: { code, field: fieldOfCode(code) }, notice: null };
+    }),
+    assignCodeSent: assign({ notice: 'codeSent', error: null }),
+    assignUser: assign((_, params: { user: User }) => ({ user: params.user, error: null })),
+  },
+}).createMachine({
+  id: 'authFlow',
+  description:
+    'The Auth pages (login, check, register, forgot, restore): one form per page, errors kept as codes; ends with ' +
+    'the user when a session opens.',
+  context: initialContext,
+  initial: 'login',
+  output: ({ context }) => context.user as User,
+  on: {
+    'page.open': [
+      {
+        guard: { type: 'isPage', params: ({ event }) => ({ page: event.page, expected: 'login' }) },
+        target: '.login',
+        actions: 'clearMessages',
+      },
+      {
+        guard: { type: 'isPage', params: ({ event }) => ({ page: event.page, expected: 'register' }) },
+        target: '.register',
+        actions: 'clearMessages',
+      },
+      {
+        guard: { type: 'isPage', params: ({ event }) => ({ page: event.page, expected: 'check' }) },
+        target: '.check',
+        actions: 'clearMessages',
+      },
+      {
+        guard: { type: 'isPage', params: ({ event }) => ({ page: event.page, expected: 'forgot' }) },
+        target: '.forgot',
+        actions: 'clearMessages',
+      },
+      {
+        target: '.restore',
+        actions: ['clearMessages', { type: 'assignToken', params: ({ event }) => ({ r: event.r }) }],
+      },
+    ],
+  },
+  states: {
+    login: {
+      description: 'The login form (login, password); a link to the single sign-on for staff.',
+      meta: { view: 'login form', testId: 'auth-login' },
+      initial: 'editing',
+      on: {
+        'page.open': {
+          guard: { type: 'isPage', params: ({ event }) => ({ page: event.page, expected: 'login' }) },
+        },
+      },
+      states: {
+        editing: {
+          description: 'The user types login and password; the last error (E012, E023, E131, E132) is shown.',
+          meta: { view: 'login form, submit enabled, last error if any', testId: 'auth-login' },
+          on: {
+            'login.submit': [
+              {
+                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
+                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+              },
+              { target: 'submitting', actions: 'clearMessages' },
+            ],
+          },
+        },
+        submitting: {
+          description: 'POST user/login runs.',
+          meta: { view: 'login form, submit disabled (pending)', testId: 'auth-login' },
+          tags: ['busy'],
+          invoke: {
+            id: 'logIn',
+            src: 'logIn',
+            input: ({ event }) =>
+              event.type === 'login.submit'
+                ? { login: event.login.trim(), password: event.password }
+                : { login: '', password: '' },
+            onDone: {
+              target: '#authFlow.signedIn',
+              actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    register: {
+      description: 'Registration by phone: the server sends an SMS code to it.',
+      meta: { view: 'registration form (phone)', testId: 'auth-register' },
+      initial: 'editing',
+      on: {
+        'page.open': {
+          guard: { type: 'isPage', params: ({ event }) => ({ page: event.page, expected: 'register' }) },
+        },
+      },
+      states: {
+        editing: {
+          description: 'The user types the phone; the last error (E004, E008, E025) is shown at the phone field.',
+          meta: { view: 'registration form, submit enabled', testId: 'auth-register' },
+          on: {
+            'register.submit': [
+              {
+                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
+                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+              },
+              {
+                target: 'submitting',
+                actions: ['clearMessages', { type: 'assignPhone', params: ({ event }) => ({ phone: event.phone }) }],
+              },
+            ],
+          },
+        },
+        submitting: {
+          description: 'POST user/register runs.',
+          meta: { view: 'registration form, submit disabled (pending)', testId: 'auth-register' },
+          tags: ['busy'],
+          invoke: {
+            id: 'requestCode',
+            src: 'requestCode',
+            input: ({ context }) => ({ phone: context.phone ?? '' }),
+            onDone: { target: '#authFlow.check', actions: 'assignCodeSent' },
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    check: {
+      description: 'The SMS-code step: the code sent to the phone (valid at most 10 minutes) opens the session.',
+      meta: { view: 'SMS code form (phone, code, resend)', testId: 'auth-check' },
+      initial: 'editing',
+      on: {
+        'page.open': {
+          guard: { type: 'isPage', params: ({ event }) => ({ page: event.page, expected: 'check' }) },
+        },
+      },
+      states: {
+        editing: {
+          description: 'The user types the code; "code sent" or the last error (E003 wrong, E006 expired) is shown.',
+          meta: { view: 'SMS code form, submit and resend enabled', testId: 'auth-check' },
+          on: {
+            'check.submit': [
+              {
+                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
+                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+              },
+              {
+                target: 'submitting',
+                actions: ['clearMessages', { type: 'assignPhone', params: ({ event }) => ({ phone: event.phone }) }],
+              },
+            ],
+            'code.resend': [
+              {
+                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
+                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+              },
+              {
+                target: 'resending',
+                actions: ['clearMessages', { type: 'assignPhone', params: ({ event }) => ({ phone: event.phone }) }],
+              },
+            ],
+          },
+        },
+        submitting: {
+          description: 'POST user/check runs.',
+          meta: { view: 'SMS code form, buttons disabled (pending)', testId: 'auth-check' },
+          tags: ['busy'],
+          invoke: {
+            id: 'checkCode',
+            src: 'checkCode',
+            input: ({ context, event }) => ({
+              phone: context.phone ?? '',
+              code: event.type === 'check.submit' ? event.code.trim() : '',
+            }),
+            onDone: {
+              target: '#authFlow.signedIn',
+              actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        resending: {
+          description: 'POST user/resend-code runs.',
+          meta: { view: 'SMS code form, buttons disabled (pending)', testId: 'auth-check' },
+          tags: ['busy'],
+          invoke: {
+            id: 'resendCode',
+            src: 'resendCode',
+            input: ({ context }) => ({ phone: context.phone ?? '' }),
+            onDone: { target: 'editing', actions: 'assignCodeSent' },
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    forgot: {
+      description: 'Password recovery: a recovery link is sent for the login.',
+      meta: { view: 'recovery form (login)', testId: 'auth-forgot' },
+      initial: 'editing',
+      on: {
+        'page.open': {
+          guard: { type: 'isPage', params: ({ event }) => ({ page: event.page, expected: 'forgot' }) },
+        },
+      },
+      states: {
+        editing: {
+          description: 'The user types the login; the last error (E086) is shown at the login field.',
+          meta: { view: 'recovery form, submit enabled', testId: 'auth-forgot' },
+          on: {
+            'forgot.submit': [
+              {
+                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
+                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+              },
+              { target: 'submitting', actions: 'clearMessages' },
+            ],
+          },
+        },
+        submitting: {
+          description: 'POST user/forgot runs.',
+          meta: { view: 'recovery form, submit disabled (pending)', testId: 'auth-forgot' },
+          tags: ['busy'],
+          invoke: {
+            id: 'requestRestoreLink',
+            src: 'requestRestoreLink',
+            input: ({ event }) => ({ login: event.type === 'forgot.submit' ? event.login.trim() : '' }),
+            onDone: { target: 'sent' },
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        sent: {
+          description: 'The recovery link was sent (spec 8 "password-recovery link sent").',
+          meta: { view: 'message: the recovery link was sent; a link back to login', testId: 'auth-forgot-sent' },
+          on: {
+            'forgot.submit': [
+              {
+                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
+                target: 'editing',
+                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+              },
+              { target: 'submitting', actions: 'clearMessages' },
+            ],
+          },
+        },
+      },
+    },
+    restore: {
+      description: 'A new password from the recovery link (the r query is kept).',
+      meta: { view: 'new password form (password, confirmation)', testId: 'auth-restore' },
+      initial: 'editing',
+      on: {
+        'page.open': {
+          guard: { type: 'isPage', params: ({ event }) => ({ page: event.page, expected: 'restore' }) },
+        },
+      },
+      states: {
+        editing: {
+          description:
+            "The user types the new password twice; 'Пароли не совпадают' or the last error (E024, E127) is shown.",
+          meta: { view: 'new password form, submit enabled', testId: 'auth-restore' },
+          on: {
+            'restore.submit': [
+              {
+                guard: 'hasNoRestoreToken',
+                actions: 'assignNoToken',
+              },
+              {
+                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
+                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+              },
+              {
+                guard: {
+                  type: 'isPasswordMismatch',
+                  params: ({ event }) => ({ password: event.password, confirm: event.confirm }),
+                },
+                actions: 'assignMismatch',
+              },
+              { target: 'submitting', actions: 'clearMessages' },
+            ],
+          },
+        },
+        submitting: {
+          description: 'POST user/restore runs.',
+          meta: { view: 'new password form, submit disabled (pending)', testId: 'auth-restore' },
+          tags: ['busy'],
+          invoke: {
+            id: 'restorePassword',
+            src: 'restorePassword',
+            input: ({ context, event }) =>
+              event.type === 'restore.submit'
+                ? { r: context.restoreToken ?? '', password: event.password, confirm: event.confirm }
+                : { r: context.restoreToken ?? '', password: '', confirm: '' },
+            onDone: { target: 'restored' },
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        restored: {
+          description: 'The password was set; the user logs in with it.',
+          meta: { view: 'message: password changed, log in; a link to login', testId: 'auth-restored' },
+        },
+      },
+    },
+    signedIn: {
+      type: 'final',
+      description: 'The server opened a session (login or SMS code): the flow ends with the user.',
+      meta: { view: 'nothing: the session machine takes over (signed-in layout)' },
+    },
+  },
+});
+
+/** The Auth flow machine's type, for selectors, the session machine and tests. */
+export type AuthFlowMachine = typeof authFlowMachine;

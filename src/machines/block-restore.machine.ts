@@ -1,0 +1,326 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { blockNeedsSignature, type ToggleAction } from '@/domain/block.rules';
+import { isApiFailure } from '@/services/api/api-error';
+import type { CompanyInfo } from '@/services/contract/block.contract';
+import { errorCodeOf, notProvided } from './error-code';
+import { isSigningResult, type SigningOutput, signingMachine, signingPayload } from './signing.machine';
+import type { StateMeta } from './state-meta';
+
+/**
+ * Block / restore of a number or a whole account from the status widget (spec 4 "Toggle", "Block flow"; spec 8
+ * block/restore messages).
+ *
+ * idle → `toggle.press` → privileged-lock check → confirmation (paid warning unless privileged) → sign with E-IMZO
+ * (child chart `signing`) unless the account type is 20 → client/suspend or client/restore → result (accepted,
+ * failed numbers, or the failure with the server's reason) and a `document.create` emitted for the accepted
+ * numbers. Cancelling before the call shows 'Отменено / Вы отменили действие' and calls nothing further.
+ */
+
+/** What one press of the toggle asks for (the status widget's props at the moment of the press). */
+export interface BlockRestoreRequest {
+  readonly action: ToggleAction;
+  /** The number, or `null` for the whole account. */
+  readonly sn: string | null;
+  readonly ban: string;
+  /** The profile's account type (`at`): 20 applies without a signature. */
+  readonly profileType: number;
+  /** An administrator is impersonating the client: signing is refused. */
+  readonly impersonating: boolean;
+}
+
+/** GET client/isPrivilegedLock, normalised (spec 3 "Block-check result"). */
+export interface PrivilegedLockInfo {
+  /** Monthly price of a paid block in sums; `null` when the server sent none. */
+  readonly price: number | null;
+  readonly privileged: boolean;
+  /** Echoed to suspend/restore as `isLopBan`. */
+  readonly lopBan: boolean;
+}
+
+/** client/suspend or client/restore result, normalised (spec 3 "Block/restore result"). */
+export interface BlockOutcome {
+  readonly failedNumbers: readonly string[];
+  readonly acceptedNumbers: readonly string[];
+  readonly companyInfo: CompanyInfo | null;
+}
+
+/** Input of the apply actor. */
+export interface ApplyInput {
+  readonly action: ToggleAction;
+  readonly sn: string | null;
+  readonly ban: string;
+  readonly isLopBan: boolean;
+}
+
+/**
+ * Emitted (actor.on('document.create')) when the server accepted numbers: the suspend/restore document of spec 4
+ * step 4 is created from it by whoever listens (the documents area).
+ */
+export interface DocumentCreateEvent {
+  readonly type: 'document.create';
+  readonly action: ToggleAction;
+  readonly sn: string | null;
+  readonly ban: string;
+  readonly acceptedNumbers: readonly string[];
+  readonly companyInfo: CompanyInfo | null;
+}
+
+/** Context: small and enumerable, every value from the press or an actor result. */
+export interface BlockRestoreContext {
+  readonly request: BlockRestoreRequest | null;
+  readonly lock: PrivilegedLockInfo | null;
+  readonly failedNumbers: readonly string[];
+  readonly acceptedNumbers: readonly string[];
+  /** Catalogue code (E007, network …) or i18n key of the last failure. */
+  readonly errorCode: string | null;
+  /** The server's description of a failed suspend/restore ('Причина - {description}'). */
+  readonly errorDescription: string | null;
+}
+
+/**
+ * Events of the block/restore chart:
+ * - `toggle.press`: the user pressed the status widget's block or restore button; carries the request.
+ * - `dialog.confirm`: the user confirmed in the confirmation dialog.
+ * - `dialog.cancel`: the user cancelled (Cancel button, Escape); accepted until the suspend/restore call is sent.
+ * - `dialog.retry`: the user retries the privileged-lock check after it failed.
+ * - `dialog.close`: the user closes a result or the cancelled message; the toggle is back at rest.
+ */
+export type BlockRestoreEvent =
+  | { type: 'toggle.press'; request: BlockRestoreRequest }
+  | { type: 'dialog.confirm' }
+  | { type: 'dialog.cancel' }
+  | { type: 'dialog.retry' }
+  | { type: 'dialog.close' };
+
+/** Tags: `busy` while a call runs, `error` while a failure is shown, `open` while the dialog is shown. */
+export type BlockRestoreTag = 'busy' | 'error' | 'open';
+
+/** The server's description of a rejected call, when it sent one. */
+export function blockErrorDescription(error: unknown): string | null {
+  if (isApiFailure(error) && error.error.kind === 'server') return error.error.description ?? null;
+  return null;
+}
+
+const idleContext: BlockRestoreContext = {
+  request: null,
+  lock: null,
+  failedNumbers: [],
+  acceptedNumbers: [],
+  errorCode: null,
+  errorDescription: null,
+};
+
+const outcomeParams = ({ event }: { event: { output: BlockOutcome } }) => ({ outcome: event.output });
+
+/** The block/restore chart. Actors are filled in by `createBlockRestoreLogic` (src/app/block-restore.services.ts). */
+export const blockRestoreMachine = setup({
+  types: {
+    context: {} as BlockRestoreContext,
+    events: {} as BlockRestoreEvent,
+    emitted: {} as DocumentCreateEvent,
+    meta: {} as StateMeta,
+    tags: {} as BlockRestoreTag,
+  },
+  actors: {
+    /** GET client/isPrivilegedLock?ban[&sn]. */
+    fetchPrivilegedLock: fromPromise<PrivilegedLockInfo, { ban: string; sn: string | null }>(async () =>
+      notProvided('fetchPrivilegedLock'),
+    ),
+    /** The E-IMZO signing chart over the sn/ban JSON. */
+    signing: signingMachine,
+    /** GET client/suspend or client/restore?sn&ban&isLopBan. */
+    applyBlock: fromPromise<BlockOutcome, ApplyInput>(async () => notProvided('applyBlock')),
+  },
+  guards: {
+    needsSignature: ({ context }) => blockNeedsSignature(context.request?.profileType),
+    isSigned: (_, params: { output: SigningOutput }) => isSigningResult(params.output),
+    hasNoAcceptedNumbers: (_, params: { outcome: BlockOutcome }) =>
+      params.outcome.acceptedNumbers.length === 0,
+    hasFailedNumbers: (_, params: { outcome: BlockOutcome }) => params.outcome.failedNumbers.length > 0,
+  },
+  actions: {
+    assignRequest: assign((_, params: { request: BlockRestoreRequest }) => ({
+      ...idleContext,
+      request: params.request,
+    })),
+    assignLock: assign((_, params: { lock: PrivilegedLockInfo }) => ({ lock: params.lock, errorCode: null })),
+    assignError: assign((_, params: { error: unknown }) => ({
+      errorCode: errorCodeOf(params.error),
+      errorDescription: blockErrorDescription(params.error),
+    })),
+    assignSigningCrash: assign({ errorCode: 'eimzo.generic', errorDescription: null }),
+    clearError: assign({ errorCode: null, errorDescription: null }),
+    assignOutcome: assign((_, params: { outcome: BlockOutcome }) => ({
+      failedNumbers: params.outcome.failedNumbers,
+      acceptedNumbers: params.outcome.acceptedNumbers,
+    })),
+    reset: assign(() => idleContext),
+    emitDocumentCreate: emit(({ context }, params: { outcome: BlockOutcome }) => ({
+      type: 'document.create' as const,
+      action: context.request?.action ?? 'block',
+      sn: context.request?.sn ?? null,
+      ban: context.request?.ban ?? '',
+      acceptedNumbers: params.outcome.acceptedNumbers,
+      companyInfo: params.outcome.companyInfo,
+    })),
+  },
+}).createMachine({
+  id: 'blockRestore',
+  description:
+    'Block or restore a number or an account: privileged-lock check, confirmation with the monthly price, ' +
+    'E-IMZO signature unless the account type is 20, client/suspend or client/restore, result, document event.',
+  context: idleContext,
+  initial: 'idle',
+  states: {
+    idle: {
+      description: "At rest: the status widget shows its toggle ('block' for active, 'restore' for blocked).",
+      meta: { view: 'the toggle button, no dialog', testId: 'status-toggle' },
+      on: {
+        'toggle.press': {
+          target: 'checkingLock',
+          actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) },
+        },
+      },
+    },
+    checkingLock: {
+      description:
+        'Fetches the privileged-lock info (GET client/isPrivilegedLock): price, privileged, lopBan.',
+      meta: { view: 'dialog with a progress text', testId: 'block-restore-checking' },
+      tags: ['open', 'busy'],
+      invoke: {
+        id: 'fetchPrivilegedLock',
+        src: 'fetchPrivilegedLock',
+        input: ({ context }) => ({ ban: context.request?.ban ?? '', sn: context.request?.sn ?? null }),
+        onDone: {
+          target: 'confirming',
+          actions: { type: 'assignLock', params: ({ event }) => ({ lock: event.output }) },
+        },
+        onError: {
+          target: 'lockFailed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: { 'dialog.cancel': { target: 'cancelled' } },
+    },
+    lockFailed: {
+      description: 'The privileged-lock check failed; the user may retry or cancel.',
+      meta: { view: 'dialog with the error text, Retry and Cancel', testId: 'block-restore-lock-failed' },
+      tags: ['open', 'error'],
+      on: {
+        'dialog.retry': { target: 'checkingLock', actions: 'clearError' },
+        'dialog.cancel': { target: 'cancelled' },
+      },
+    },
+    confirming: {
+      description:
+        'Confirmation dialog; a paid block shows the monthly price (two decimals) unless the lock is privileged.',
+      meta: {
+        view: 'confirmation text, paid warning or free note, Confirm and Cancel',
+        testId: 'block-restore-confirm',
+      },
+      tags: ['open'],
+      on: {
+        'dialog.confirm': [{ guard: 'needsSignature', target: 'signing' }, { target: 'applying' }],
+        'dialog.cancel': { target: 'cancelled' },
+      },
+    },
+    signing: {
+      description: 'Signs sn/ban with E-IMZO (child chart `signing`); account type 20 never comes here.',
+      meta: {
+        view: 'the signing panel (progress, password prompt, failures with Retry and Cancel)',
+        testId: 'signing-panel',
+      },
+      tags: ['open'],
+      invoke: {
+        id: 'signing',
+        src: 'signing',
+        input: ({ context }) => ({
+          data: signingPayload({ sn: context.request?.sn ?? null, ban: context.request?.ban ?? '' }),
+          impersonating: context.request?.impersonating ?? false,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isSigned', params: ({ event }) => ({ output: event.output }) },
+            target: 'applying',
+          },
+          { target: 'cancelled' },
+        ],
+        onError: { target: 'failed', actions: 'assignSigningCrash' },
+      },
+      on: { 'dialog.cancel': { target: 'cancelled' } },
+    },
+    applying: {
+      description:
+        'Sends client/suspend or client/restore (sn, ban, isLopBan). Not cancellable: the request is on its way.',
+      meta: { view: 'dialog with a progress text', testId: 'block-restore-applying' },
+      tags: ['open', 'busy'],
+      invoke: {
+        id: 'applyBlock',
+        src: 'applyBlock',
+        input: ({ context }) => ({
+          action: context.request?.action ?? 'block',
+          sn: context.request?.sn ?? null,
+          ban: context.request?.ban ?? '',
+          isLopBan: context.lock?.lopBan ?? false,
+        }),
+        onDone: [
+          {
+            guard: { type: 'hasNoAcceptedNumbers', params: outcomeParams },
+            target: 'partiallyFailed',
+            actions: { type: 'assignOutcome', params: outcomeParams },
+          },
+          {
+            guard: { type: 'hasFailedNumbers', params: outcomeParams },
+            target: 'partiallyFailed',
+            actions: [
+              { type: 'assignOutcome', params: outcomeParams },
+              { type: 'emitDocumentCreate', params: outcomeParams },
+            ],
+          },
+          {
+            target: 'succeeded',
+            actions: [
+              { type: 'assignOutcome', params: outcomeParams },
+              { type: 'emitDocumentCreate', params: outcomeParams },
+            ],
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    succeeded: {
+      description:
+        "Every number accepted: block 'Активация услуги вступит в силу после 00:00'; restore with the 5-10 minutes note.",
+      meta: { view: 'success text for the action, accepted numbers, Close', testId: 'block-restore-success' },
+      tags: ['open'],
+      on: { 'dialog.close': { target: 'idle', actions: 'reset' } },
+    },
+    partiallyFailed: {
+      description:
+        "Some or all numbers failed: 'Произошла ошибка с номерами' with the numbers prefixed by +99.",
+      meta: { view: 'failed numbers (+99…) and accepted numbers, Close', testId: 'block-restore-partial' },
+      tags: ['open', 'error'],
+      on: { 'dialog.close': { target: 'idle', actions: 'reset' } },
+    },
+    failed: {
+      description:
+        "The call failed: 'Активация услуги неуспешна. Причина - {description}' (block) or " +
+        "'Разблокировка номера невозможна. Причина - {description}' (restore).",
+      meta: { view: 'failure text with the reason, Close', testId: 'block-restore-failed' },
+      tags: ['open', 'error'],
+      on: { 'dialog.close': { target: 'idle', actions: 'reset' } },
+    },
+    cancelled: {
+      description: "The user cancelled before anything was applied: 'Отменено / Вы отменили действие'.",
+      meta: { view: "'Отменено' title, 'Вы отменили действие', Close", testId: 'block-restore-cancelled' },
+      tags: ['open'],
+      on: { 'dialog.close': { target: 'idle', actions: 'reset' } },
+    },
+  },
+});
+
+/** The block/restore machine's type, for selectors, views and tests. */
+export type BlockRestoreMachine = typeof blockRestoreMachine;

@@ -1,0 +1,23 @@
+/** The catalogue code meaning "no session" (spec 8: E009 closes overlays and resets auth). */
+export const NO_SESSION_CODE = 'E009';
+
+/**
+ * Reads the catalogue code of a rejected call (the API client's `ApiFailure.code`: 'E012', 'http.400', 'network',
+ * …); anything without a string `code` is `unknown`. Machines keep this code in context, never translated text.
+ */
+export function errorCodeOf(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    return error.code;
+  }
+  return 'unknown';
+}
+
+/** Whether a rejected call means the session is missing, closed or expired (E009). */
+export function isNoSessionError(error: unknown): boolean {
+  return errorCodeOf(error) === NO_SESSION_CODE;
+}
+
+/** Actors declared in `setup` and filled in at the composition root with `machine.provide({ actors })`. */
+export function notProvided(name: string): never {
+  throw new Error(`actor ${name} is filled in at the composition root with machine.provide({ actors })`);
+}

@@ -1,0 +1,295 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { NumberTab } from '@/domain/constants';
+import { errorCodeOf, notProvided } from './error-code';
+import type { StateMeta } from './state-meta';
+
+/**
+ * The number list of a BAN by status (spec 2 "Number lists by status have tabs: active, pending, blocked, all") and
+ * its export (issue 6: "Export the current filtered list as CSV and XLSX").
+ *
+ * The URL is the source of truth for tab, page and filter: the view parses it and sends `params.changed` whenever
+ * it changes (click, reload, Back). The server pages and filters (`GET client/numbers`); the composition root's
+ * fetch actor keeps recent pages and the `prefetchNumbers` actor warms the first page of the other tabs, so a tab
+ * switch renders from memory (docs/decisions/profile.md).
+ */
+
+/** Rows per page of the list (server-side paging; a plain table of this many rows renders in a few ms). */
+export const NUMBERS_PAGE_SIZE = 100;
+
+/** What the list shows, as the URL says it: status tab, page (counted from 1, as in the URL), digits filter. */
+export interface NumbersParams {
+  readonly status: NumberTab;
+  /** 1-based page number (the wire is 0-based). */
+  readonly page: number;
+  /** Digits filter; '' = none. */
+  readonly q: string;
+}
+
+/** One line of the list, as the machine keeps it. */
+export interface NumberItem {
+  readonly sn: string;
+  /** A, O, S, N, T (spec 4); '' when the server sent none. */
+  readonly status: string;
+  readonly pricePlan: string | null;
+  /** The employee holding the line, when there is one. */
+  readonly name: string | null;
+}
+
+/** A page as the fetch actor returns it. */
+export interface NumbersPageResult {
+  readonly rows: readonly NumberItem[];
+  /** Numbers matching tab and filter, all pages together. */
+  readonly total: number;
+  readonly totalPages: number;
+}
+
+/** The page on screen, with the parameters it was fetched for. */
+export interface ShownPage extends NumbersPageResult {
+  readonly params: NumbersParams;
+}
+
+/** Input of the fetch actor. `fresh`: bypass any cached copy (the user asked to refresh). */
+export interface FetchNumbersInput {
+  readonly ban: string;
+  readonly params: NumbersParams;
+  readonly fresh: boolean;
+}
+
+/** Export file formats. */
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** Input of the export actor: every page of the current tab and filter, not only the rows on screen. */
+export interface ExportNumbersInput {
+  readonly ban: string;
+  readonly status: NumberTab;
+  readonly q: string;
+  readonly format: ExportFormat;
+}
+
+/** Input of the machine: whose numbers, and what the URL asks for. */
+export interface NumbersInput {
+  readonly ban: string;
+  readonly params: NumbersParams;
+}
+
+/** Context: small and enumerable (every value comes from the input or an event payload). */
+export interface NumbersContext {
+  readonly ban: string;
+  /** What the URL asks for now. */
+  readonly params: NumbersParams;
+  /** The page on screen; kept while the next one loads, so the table does not flash empty. */
+  readonly shown: ShownPage | null;
+  /** Catalogue code of the last failed page load, never translated text. */
+  readonly errorCode: string | null;
+  /** The next load bypasses cached pages. */
+  readonly fresh: boolean;
+  /** The format being (or last) exported. */
+  readonly exportFormat: ExportFormat | null;
+  /** Catalogue code of the last failed export. */
+  readonly exportError: string | null;
+}
+
+/**
+ * Events of the numbers machine.
+ * - `params.changed`: fact from the router: the URL now asks for this tab / page / filter (click, reload, Back).
+ *   Ignored when nothing changed.
+ * - `list.retry`: user intent after a page failed to load.
+ * - `list.refresh`: user intent to reload the page on screen from the server, bypassing cached pages.
+ * - `export.start`: user intent to export the current tab and filter (all pages) in `format`.
+ * - `export.dismiss`: user intent to close the export error.
+ */
+export type NumbersEvent =
+  | { type: 'params.changed'; params: NumbersParams }
+  | { type: 'list.retry' }
+  | { type: 'list.refresh' }
+  | { type: 'export.start'; format: ExportFormat }
+  | { type: 'export.dismiss' };
+
+/** Tags: `busy` while a page loads, `error` while a load failure is shown, `exporting` while a file is built. */
+export type NumbersTag = 'busy' | 'error' | 'exporting';
+
+/** Same tab, page and filter. */
+export function sameParams(a: NumbersParams, b: NumbersParams): boolean {
+  return a.status === b.status && a.page === b.page && a.q === b.q;
+}
+
+export const numbersMachine = setup({
+  types: {
+    context: {} as NumbersContext,
+    events: {} as NumbersEvent,
+    input: {} as NumbersInput,
+    meta: {} as StateMeta,
+    tags: {} as NumbersTag,
+  },
+  actors: {
+    /** GET client/numbers for one page (possibly answered from recently fetched pages). */
+    fetchNumbers: fromPromise<NumbersPageResult, FetchNumbersInput>(async () => notProvided('fetchNumbers')),
+    /** Warms the first page of the other tabs for the same filter; its result is not used. */
+    prefetchNumbers: fromPromise<void, NumbersInput>(async () => notProvided('prefetchNumbers')),
+    /** Fetches every page of a tab + filter, builds the file and hands it to the browser. */
+    exportNumbers: fromPromise<void, ExportNumbersInput>(async () => notProvided('exportNumbers')),
+  },
+  guards: {
+    isNewParams: ({ context }, params: { params: NumbersParams }) =>
+      !sameParams(context.params, params.params),
+  },
+  actions: {
+    assignParams: assign((_, params: { params: NumbersParams }) => ({ params: params.params, fresh: false })),
+    markFresh: assign({ fresh: true }),
+    assignShown: assign(({ context }, params: { page: NumbersPageResult }) => ({
+      shown: { params: context.params, ...params.page },
+      errorCode: null,
+      fresh: false,
+    })),
+    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
+    clearError: assign({ errorCode: null }),
+    assignExportFormat: assign((_, params: { format: ExportFormat }) => ({
+      exportFormat: params.format,
+      exportError: null,
+    })),
+    clearExport: assign({ exportFormat: null, exportError: null }),
+    assignExportError: assign((_, params: { error: unknown }) => ({
+      exportError: errorCodeOf(params.error),
+    })),
+  },
+}).createMachine({
+  id: 'numbers',
+  description:
+    'Number list of a BAN by status tab with paging and a digits filter taken from the URL, and its CSV/XLSX export.',
+  type: 'parallel',
+  context: ({ input }) => ({
+    ban: input.ban,
+    params: input.params,
+    shown: null,
+    errorCode: null,
+    fresh: false,
+    exportFormat: null,
+    exportError: null,
+  }),
+  states: {
+    list: {
+      description: 'The page of numbers the URL asks for.',
+      meta: { view: 'status tabs, digits filter, table of numbers and pagination' },
+      initial: 'loading',
+      on: {
+        'params.changed': [
+          {
+            guard: { type: 'isNewParams', params: ({ event }) => ({ params: event.params }) },
+            target: '.loading',
+            reenter: true,
+            actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
+          },
+          // the URL asks for what is already loading or shown (e.g. the first render): nothing to load
+          { description: 'same tab, page and filter: nothing to load' },
+        ],
+        'list.refresh': { target: '.loading', reenter: true, actions: 'markFresh' },
+      },
+      states: {
+        loading: {
+          description:
+            'Loads the page for the current tab, page and filter (GET client/numbers); the previous page stays ' +
+            'on screen, marked busy.',
+          meta: { view: 'the selected tab marked, the table busy (aria-busy)', testId: 'numbers-loading' },
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchNumbers',
+            src: 'fetchNumbers',
+            input: ({ context }) => ({ ban: context.ban, params: context.params, fresh: context.fresh }),
+            onDone: {
+              target: 'ready',
+              actions: { type: 'assignShown', params: ({ event }) => ({ page: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        ready: {
+          description:
+            'The page is on screen; the first page of the other tabs is fetched in the background.',
+          meta: { view: 'rows of the selected tab, total and pagination', testId: 'numbers-ready' },
+          initial: 'prefetching',
+          states: {
+            prefetching: {
+              description:
+                'Warms the first page of the other tabs (same filter), so a tab switch renders at once.',
+              meta: { view: 'rows of the selected tab (nothing else shows the prefetch)' },
+              invoke: {
+                id: 'prefetchNumbers',
+                src: 'prefetchNumbers',
+                input: ({ context }) => ({ ban: context.ban, params: context.params }),
+                onDone: 'settled',
+                // a failed prefetch changes nothing: that tab simply loads when it is chosen
+                onError: 'settled',
+              },
+            },
+            settled: {
+              description: 'The prefetch is over (done or failed); the page stays as it is.',
+              meta: { view: 'rows of the selected tab' },
+            },
+          },
+        },
+        failed: {
+          description: 'The page could not be loaded; the error is shown with a retry button.',
+          meta: { view: 'error message with a retry button', testId: 'numbers-failed' },
+          tags: ['error'],
+          on: {
+            'list.retry': { target: 'loading', actions: 'clearError' },
+          },
+        },
+      },
+    },
+    export: {
+      description: 'Export of the current tab and filter (all pages) as a CSV or XLSX file.',
+      meta: { view: 'the export buttons' },
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Nothing is being exported; both export buttons are enabled.',
+          meta: { view: 'export buttons enabled', testId: 'numbers-export-idle' },
+          on: {
+            'export.start': {
+              target: 'exporting',
+              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
+            },
+          },
+        },
+        exporting: {
+          description: 'Fetches every page of the tab and filter, builds the file and starts its download.',
+          meta: { view: 'export buttons disabled, the chosen one busy', testId: 'numbers-exporting' },
+          tags: ['exporting'],
+          invoke: {
+            id: 'exportNumbers',
+            src: 'exportNumbers',
+            input: ({ context }) => ({
+              ban: context.ban,
+              status: context.params.status,
+              q: context.params.q,
+              format: context.exportFormat ?? 'csv',
+            }),
+            onDone: { target: 'idle', actions: 'clearExport' },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignExportError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        failed: {
+          description: 'The export failed; the error is shown, the user may export again or dismiss it.',
+          meta: { view: 'export error message with a close button', testId: 'numbers-export-failed' },
+          on: {
+            'export.start': {
+              target: 'exporting',
+              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
+            },
+            'export.dismiss': { target: 'idle', actions: 'clearExport' },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** The numbers machine's type, for selectors, contexts and tests. */
+export type NumbersMachine = typeof numbersMachine;

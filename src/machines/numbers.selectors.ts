@@ -1,0 +1,26 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ExportFormat, NumbersMachine, NumbersParams, ShownPage } from './numbers.machine';
+import { statePathOf } from './state-path';
+
+/** A snapshot of the numbers machine, as `useSelector` hands it to a selector. */
+export type NumbersSnapshot = SnapshotFrom<NumbersMachine>;
+
+/** Dotted leaf paths of both regions, e.g. `list.ready export.idle` (the list's `data-state`). */
+export const selectNumbersState = (s: NumbersSnapshot): string => statePathOf(s.value);
+/** What the URL asks for now. */
+export const selectParams = (s: NumbersSnapshot): NumbersParams => s.context.params;
+/** The page on screen (null before the first page arrived). */
+export const selectShown = (s: NumbersSnapshot): ShownPage | null => s.context.shown;
+/** A page is loading: the table is marked busy. */
+export const selectIsLoading = (s: NumbersSnapshot): boolean => s.hasTag('busy');
+/** The page on screen is the one the URL asks for (the `data-ready` marker tests and the bench wait for). */
+export const selectIsCurrent = (s: NumbersSnapshot): boolean => s.matches({ list: 'ready' });
+/** Code of the failed page load, when the failure is shown. */
+export const selectListError = (s: NumbersSnapshot): string | null =>
+  s.matches({ list: 'failed' }) ? s.context.errorCode : null;
+/** The format being exported, or null when no export runs. */
+export const selectExporting = (s: NumbersSnapshot): ExportFormat | null =>
+  s.hasTag('exporting') ? s.context.exportFormat : null;
+/** Code of the failed export, when the failure is shown. */
+export const selectExportError = (s: NumbersSnapshot): string | null =>
+  s.matches({ export: 'failed' }) ? s.context.exportError : null;

@@ -1,0 +1,302 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { validatePasswordConfirmation } from '@/domain/validators.rules';
+import type { DraftValues } from '@/services/drafts/draft-store';
+import { errorCodeOf, notProvided } from './error-code';
+import type { StateMeta } from './state-meta';
+
+/** How the company wants to be contacted (profile `feedback_type`); '' = not chosen. */
+export const FEEDBACK_TYPES = ['sms', 'email', 'call'] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+/** The contact data form (profile `phone_number`, `feedback_type`, `email_address`). */
+export interface ContactValues {
+  readonly phone: string;
+  readonly feedbackType: FeedbackType | '';
+  readonly email: string;
+}
+export type ContactField = keyof ContactValues;
+
+/** A field of the password form; inputs carry these names. */
+export type PasswordField = 'current' | 'password' | 'confirm';
+
+/** An error shown on a Settings form: a code (catalogue code or i18n key) and its field (`null` = whole form). */
+export interface SettingsError<F extends string> {
+  readonly code: string;
+  readonly field: F | null;
+}
+
+export interface SettingsInput {
+  /** the contact data the profile holds now */
+  readonly contacts: ContactValues;
+  /** where the typed contact data is kept across an expiry (src/services/drafts `draftKey`); null = not kept */
+  readonly draftKey: string | null;
+}
+
+/** Context: the contact form's values (not secret: kept as a draft), errors as codes. Passwords are never kept. */
+export interface SettingsContext {
+  readonly contacts: ContactValues;
+  readonly draftKey: string | null;
+  readonly passwordError: SettingsError<PasswordField> | null;
+  readonly contactsError: SettingsError<ContactField> | null;
+}
+
+/**
+ * Events of the Settings page.
+ * - `password.submit`: user intent: change the password (current, new, confirmation).
+ * - `contacts.change`: the user typed into a contact field (kept as a draft at once).
+ * - `contacts.submit`: user intent: save the contact data.
+ */
+export type SettingsEvent =
+  | { type: 'password.submit'; current: string; password: string; confirm: string }
+  | { type: 'contacts.change'; field: ContactField; value: string }
+  | { type: 'contacts.submit' };
+
+/** Tags: `busy` while a call runs (that form's submit is disabled). */
+export type SettingsTag = 'busy' | 'passwordBusy' | 'contactsBusy';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A contact field that is filled but malformed (email address, phone of 9-12 digits), or null. */
+export function invalidContactField(c: ContactValues): SettingsError<ContactField> | null {
+  const phoneDigits = c.phone.replace(/\D/g, '');
+  if (c.phone.trim() !== '' && (phoneDigits.length < 9 || phoneDigits.length > 12 || /[^\d\s+()-]/.test(c.phone)))
+    return { code: 'validation.phone', field: 'phone' };
+  if (c.email.trim() !== '' && !EMAIL.test(c.email.trim())) return { code: 'validation.email', field: 'email' };
+  return null;
+}
+
+function firstBlankPassword(e: { current: string; password: string; confirm: string }): PasswordField | null {
+  if (e.current === '') return 'current';
+  if (e.password === '') return 'password';
+  if (e.confirm === '') return 'confirm';
+  return null;
+}
+
+/** Merges a restored draft over the profile's values, reading only the contact fields. */
+function mergeDraft(contacts: ContactValues, draft: DraftValues | null | undefined): ContactValues {
+  if (!draft) return contacts;
+  const feedback = draft.feedbackType;
+  return {
+    phone: typeof draft.phone === 'string' ? draft.phone : contacts.phone,
+    email: typeof draft.email === 'string' ? draft.email : contacts.email,
+    feedbackType:
+      feedback === '' || (FEEDBACK_TYPES as readonly string[]).includes(feedback ?? '-')
+        ? (feedback as FeedbackType | '')
+        : contacts.feedbackType,
+  };
+}
+
+/**
+ * The Settings page: the password change (spec 5 'Пароли не совпадают'; ends a forced change) and the contact data
+ * (phone, feedback type, email). Two independent forms in parallel regions. Typed contact data is kept as a draft on
+ * every change and restored on entry, so an expiry (E009) mid-form loses nothing.
+ */
+export const settingsMachine = setup({
+  types: {
+    context: {} as SettingsContext,
+    events: {} as SettingsEvent,
+    input: {} as SettingsInput,
+    meta: {} as StateMeta,
+    tags: {} as SettingsTag,
+  },
+  actors: {
+    /** POST user/change-password (E012 wrong current password, E013 weak or same password). */
+    changePassword: fromPromise<void, { current: string; password: string }>(async () =>
+      notProvided('changePassword'),
+    ),
+    /** POST profile/contacts. */
+    saveContacts: fromPromise<void, ContactValues>(async () => notProvided('saveContacts')),
+    /** Reads the draft kept under the key (null when there is none). */
+    restoreDraft: fromPromise<DraftValues | null, { key: string | null }>(async () => notProvided('restoreDraft')),
+  },
+  guards: {
+    hasBlankPassword: (_, params: { current: string; password: string; confirm: string }) =>
+      firstBlankPassword(params) !== null,
+    isPasswordMismatch: (_, params: { password: string; confirm: string }) =>
+      validatePasswordConfirmation(params.password, params.confirm) !== null,
+    hasInvalidContact: ({ context }) => invalidContactField(context.contacts) !== null,
+  },
+  actions: {
+    assignBlankPassword: assign((_, params: { current: string; password: string; confirm: string }) => ({
+      passwordError: { code: 'validation.required', field: firstBlankPassword(params) },
+    })),
+    assignMismatch: assign({ passwordError: { code: 'validation.passwordMismatch', field: 'confirm' } }),
+    assignPasswordError: assign((_, params: { error: unknown }) => {
+      const code = errorCodeOf(params.error);
+      return { passwordError: { code, field: code === 'E012' ? ('current' as const) : null } };
+    }),
+    clearPasswordError: assign({ passwordError: null }),
+    assignContact: assign(({ context }, params: { field: ContactField; value: string }) => ({
+      contacts: { ...context.contacts, [params.field]: params.value },
+      contactsError: null,
+    })),
+    assignDraft: assign(({ context }, params: { draft: DraftValues | null }) => ({
+      contacts: mergeDraft(context.contacts, params.draft),
+    })),
+    assignInvalidContact: assign(({ context }) => ({ contactsError: invalidContactField(context.contacts) })),
+    assignContactsError: assign((_, params: { error: unknown }) => ({
+      contactsError: { code: errorCodeOf(params.error), field: null },
+    })),
+    clearContactsError: assign({ contactsError: null }),
+    /** Keeps the typed contact data under the draft key. Filled in at the composition root with the draft store. */
+    saveDraft: (_, _params: { key: string | null; values: ContactValues }) => {},
+    /** Drops the draft once the data is saved. Filled in at the composition root with the draft store. */
+    clearDraft: (_, _params: { key: string | null }) => {},
+  },
+}).createMachine({
+  id: 'settings',
+  description: 'Settings page: password change and contact data, each its own form; contact data survives expiry.',
+  context: ({ input }) => ({
+    contacts: input.contacts,
+    draftKey: input.draftKey,
+    passwordError: null,
+    contactsError: null,
+  }),
+  type: 'parallel',
+  states: {
+    password: {
+      description: 'The password form (current, new, confirmation).',
+      meta: { view: 'password tab' },
+      initial: 'editing',
+      states: {
+        editing: {
+          description: "The user types; the last error ('Пароли не совпадают', E012, E013 …) is shown.",
+          meta: { view: 'password form, submit enabled', testId: 'settings-password' },
+          on: {
+            'password.submit': [
+              {
+                guard: { type: 'hasBlankPassword', params: ({ event }) => event },
+                actions: { type: 'assignBlankPassword', params: ({ event }) => event },
+              },
+              {
+                guard: { type: 'isPasswordMismatch', params: ({ event }) => event },
+                actions: 'assignMismatch',
+              },
+              { target: 'submitting', actions: 'clearPasswordError' },
+            ],
+          },
+        },
+        submitting: {
+          description: 'POST user/change-password runs.',
+          meta: { view: 'password form, submit disabled (pending)', testId: 'settings-password' },
+          tags: ['busy', 'passwordBusy'],
+          invoke: {
+            id: 'changePassword',
+            src: 'changePassword',
+            input: ({ event }) =>
+              event.type === 'password.submit'
+                ? { current: event.current, password: event.password }
+                : { current: '', password: '' },
+            onDone: { target: 'changed' },
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignPasswordError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        changed: {
+          description: 'The password was changed (a forced change ends here).',
+          meta: { view: 'message: password changed; the form again', testId: 'settings-password-changed' },
+          on: {
+            'password.submit': [
+              {
+                guard: { type: 'hasBlankPassword', params: ({ event }) => event },
+                target: 'editing',
+                actions: { type: 'assignBlankPassword', params: ({ event }) => event },
+              },
+              {
+                guard: { type: 'isPasswordMismatch', params: ({ event }) => event },
+                target: 'editing',
+                actions: 'assignMismatch',
+              },
+              { target: 'submitting', actions: 'clearPasswordError' },
+            ],
+          },
+        },
+      },
+    },
+    contacts: {
+      description: 'The contact data form (phone, feedback type, email).',
+      meta: { view: 'contact data section' },
+      initial: 'restoring',
+      states: {
+        restoring: {
+          description: 'Reads the draft typed before an expiry, if any.',
+          meta: { view: 'contact form, disabled for a moment', testId: 'settings-contacts' },
+          invoke: {
+            id: 'restoreDraft',
+            src: 'restoreDraft',
+            input: ({ context }) => ({ key: context.draftKey }),
+            onDone: {
+              target: 'editing',
+              actions: { type: 'assignDraft', params: ({ event }) => ({ draft: event.output }) },
+            },
+            onError: { target: 'editing' },
+          },
+        },
+        editing: {
+          description: 'The user types; every change is kept as a draft. The last error is shown.',
+          meta: { view: 'contact form, submit enabled', testId: 'settings-contacts' },
+          on: {
+            'contacts.change': {
+              actions: [
+                { type: 'assignContact', params: ({ event }) => ({ field: event.field, value: event.value }) },
+                {
+                  type: 'saveDraft',
+                  params: ({ context, event }) => ({
+                    key: context.draftKey,
+                    values: { ...context.contacts, [event.field]: event.value },
+                  }),
+                },
+              ],
+            },
+            'contacts.submit': [
+              { guard: 'hasInvalidContact', actions: 'assignInvalidContact' },
+              { target: 'saving', actions: 'clearContactsError' },
+            ],
+          },
+        },
+        saving: {
+          description: 'POST profile/contacts runs.',
+          meta: { view: 'contact form, submit disabled (pending)', testId: 'settings-contacts' },
+          tags: ['busy', 'contactsBusy'],
+          invoke: {
+            id: 'saveContacts',
+            src: 'saveContacts',
+            input: ({ context }) => context.contacts,
+            onDone: {
+              target: 'saved',
+              actions: { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignContactsError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        saved: {
+          description: "Saved: 'Контактные данные сохранены'.",
+          meta: { view: 'contact form with the saved message', testId: 'settings-contacts-saved' },
+          on: {
+            'contacts.change': {
+              target: 'editing',
+              actions: [
+                { type: 'assignContact', params: ({ event }) => ({ field: event.field, value: event.value }) },
+                {
+                  type: 'saveDraft',
+                  params: ({ context, event }) => ({
+                    key: context.draftKey,
+                    values: { ...context.contacts, [event.field]: event.value },
+                  }),
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** The Settings machine's type, for selectors and tests. */
+export type SettingsMachine = typeof settingsMachine;

@@ -1,0 +1,26 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ContactField, ContactValues, PasswordField, SettingsError, SettingsMachine } from './settings.machine';
+import { statePathOf } from './state-path';
+
+/** A snapshot of the Settings machine. */
+export type SettingsSnapshot = SnapshotFrom<SettingsMachine>;
+
+/** Dotted paths of both regions, e.g. `password.editing contacts.saved` (`data-state` of the Settings page). */
+export const selectSettingsStatePath = (s: SettingsSnapshot): string => statePathOf(s.value);
+/** The password form's error (code + field), or null. */
+export const selectPasswordError = (s: SettingsSnapshot): SettingsError<PasswordField> | null =>
+  s.context.passwordError;
+/** POST user/change-password runs. */
+export const selectPasswordBusy = (s: SettingsSnapshot): boolean => s.hasTag('passwordBusy');
+/** The password was changed. */
+export const selectPasswordChanged = (s: SettingsSnapshot): boolean => s.matches({ password: 'changed' });
+/** The contact form's values (restored from a draft when there was one). */
+export const selectContacts = (s: SettingsSnapshot): ContactValues => s.context.contacts;
+/** The contact form's error (code + field), or null. */
+export const selectContactsError = (s: SettingsSnapshot): SettingsError<ContactField> | null =>
+  s.context.contactsError;
+/** The contact form cannot be used yet (draft being read) or is being saved. */
+export const selectContactsBusy = (s: SettingsSnapshot): boolean =>
+  s.hasTag('contactsBusy') || s.matches({ contacts: 'restoring' });
+/** The contact data was saved. */
+export const selectContactsSaved = (s: SettingsSnapshot): boolean => s.matches({ contacts: 'saved' });

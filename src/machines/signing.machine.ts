@@ -1,0 +1,537 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { isEimzoVersionSupported } from '@/domain/eimzo.rules';
+import { validateTin } from '@/domain/validators.rules';
+import type { EimzoSignature } from '@/services/eimzo/eimzo-client';
+import { type EimzoError, eimzoErrorKey, isEimzoFailure } from '@/services/eimzo/eimzo-errors';
+import { errorCodeOf, notProvided } from './error-code';
+import type { StateMeta } from './state-meta';
+
+/**
+ * The E-IMZO signing workflow (spec 4 "Signing flow", spec 8 "Signature messages"): a reusable child chart that
+ * block/restore invokes, and pre-registration and documents will invoke later.
+ *
+ * Order: the signer's tax id (server; refused while impersonating) → module version (≥ 4.40) → API key → list keys →
+ * pick the non-expired key whose TIN matches → load it → sign (the module asks the password) → unload the key (best
+ * effort) → verify on the server → done with the timestamped signature. Every failure is its own state with retry
+ * and/or cancel.
+ */
+
+/** What the caller gives the signing chart. */
+export interface SigningInput {
+  /** The text to sign, e.g. JSON of sn/ban; it is signed as UTF-8 bytes. */
+  readonly data: string;
+  /** An administrator is impersonating a client: signing is refused without touching the module or the server. */
+  readonly impersonating: boolean;
+}
+
+/** What the signing chart returns when it ends in `signed`. */
+export interface SigningResult {
+  /** The server-verified signature with its trusted timestamp (POST online-sales/documents/verify). */
+  readonly pkcs7b64WithTimestamp: string;
+  /** Serial number of the signing certificate. */
+  readonly keySerial: string;
+  /** The TIN the key signed for (equals the signer's tax id). */
+  readonly tin: string;
+}
+
+/** Output of the chart: the result when signed, `null` when the user cancelled. */
+export type SigningOutput = SigningResult | null;
+
+/** A key as the module listed it, with the facts the choice needs (spec 3 "Signature key"). */
+export interface ListedKey {
+  readonly disk: string;
+  readonly path: string;
+  readonly name: string;
+  readonly alias: string;
+  readonly serialNumber: string | null;
+  /** The key's TIN: INN of the legal entity, else the holder's UID. */
+  readonly tin: string | null;
+  /** validTo was before the moment of listing (spec 4: expired keys are skipped). */
+  readonly expired: boolean;
+  /** Holder's name, shown while the password is asked. */
+  readonly owner: string | null;
+  /** End of validity as `yyyy-mm-dd`, shown while the password is asked. */
+  readonly validTo: string | null;
+}
+
+/** Result of `pfx.load_key`. */
+export type KeyId = string;
+
+/** Result of the tax-id call (GET client/tax-id). */
+export interface TaxIdResult {
+  readonly tin: string | null;
+}
+
+/** Result of the verify call (POST online-sales/documents/verify). */
+export interface VerifyOutcome {
+  readonly code: number;
+  readonly pkcs7b64WithTimestamp: string | null;
+}
+
+/**
+ * Context. Small and enumerable: every value comes from the input or from an actor result.
+ * `errorCode` is an i18n key (`eimzo.*`, `validation.noTin`) or a catalogue code (E005, E026, network …).
+ */
+export interface SigningContext {
+  readonly data: string;
+  readonly impersonating: boolean;
+  readonly tin: string | null;
+  readonly key: ListedKey | null;
+  readonly keyId: KeyId | null;
+  readonly pkcs7: string | null;
+  readonly result: SigningResult | null;
+  readonly errorCode: string | null;
+}
+
+/**
+ * Events of the signing chart (user intents; actor results are xstate.done/error.actor.*):
+ * - `signing.retry`: try the failed step again (each failure state knows where to resume).
+ * - `signing.cancel`: stop signing; the chart ends in `cancelled` with output `null`. Accepted in every state.
+ */
+export type SigningEvent = { type: 'signing.retry' } | { type: 'signing.cancel' };
+
+/** Tags: `busy` while the module or the server works, `error` while a failure is shown, `waitingUser` while the
+ *  module's password window is open. */
+export type SigningTag = 'busy' | 'error' | 'waitingUser';
+
+/** Code of the refusal while impersonating (spec 8 E005 'insufficient rights'); shown as `eimzo.impersonating`. */
+export const FORBIDDEN_CODE = 'E005';
+
+/** Statuses of a load failure meaning the key file or its alias is gone (protocol doc: -2002 / -2006). */
+const KEY_FILE_STATUSES: readonly number[] = [-2002, -2006];
+
+/** The error code a rejected actor leaves in context: an i18n key for module failures, the API code otherwise. */
+export function signingErrorCode(error: unknown): string {
+  if (isEimzoFailure(error)) return eimzoErrorCode(error.error);
+  const code = errorCodeOf(error);
+  return code === 'unknown' ? 'eimzo.generic' : code;
+}
+
+function eimzoErrorCode(error: EimzoError): string {
+  if (error.kind === 'keyNotFound') return 'eimzo.noInstalledOrMatchingKey';
+  if (error.kind === 'generic' && error.status !== undefined && KEY_FILE_STATUSES.includes(error.status)) {
+    return 'eimzo.noInstalledOrMatchingKey';
+  }
+  return eimzoErrorKey(error);
+}
+
+const codeIs =
+  (...codes: string[]) =>
+  (_: unknown, params: { error: unknown }) =>
+    codes.includes(signingErrorCode(params.error));
+
+/** The first listed key that signs for `tin` and has not expired (spec 4 signing step 3). */
+export function matchingKey(keys: readonly ListedKey[], tin: string | null): ListedKey | null {
+  if (tin === null) return null;
+  return keys.find((k) => k.tin === tin && !k.expired) ?? null;
+}
+
+const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** A guarded failure transition: `guard` reads the rejected actor's error, the code goes to context. */
+const failure = <G extends string, T extends string>(guard: G, target: T) => ({
+  guard: { type: guard, params: errorParams },
+  target,
+  actions: { type: 'assignError' as const, params: errorParams },
+});
+
+/** The last resort of every module call: 'Ошибка EImzo'. */
+const otherModuleFailure = {
+  target: 'moduleFailed',
+  actions: { type: 'assignError' as const, params: errorParams },
+};
+
+/**
+ * The signing chart. Actors are filled in at the composition root (`src/app/block-restore.services.ts`); tests
+ * provide fakes.
+ */
+export const signingMachine = setup({
+  types: {
+    input: {} as SigningInput,
+    output: {} as SigningOutput,
+    context: {} as SigningContext,
+    events: {} as SigningEvent,
+    meta: {} as StateMeta,
+    tags: {} as SigningTag,
+  },
+  actors: {
+    /** GET client/tax-id; rejects with E005 without a call while impersonating. */
+    fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => notProvided('fetchTaxId')),
+    /** E-IMZO `version`: installed = major*100+minor. */
+    readVersion: fromPromise<{ installed: number }>(async () => notProvided('readVersion')),
+    /** E-IMZO `apikey` with the configured domain/key pairs. */
+    registerApiKey: fromPromise<void>(async () => notProvided('registerApiKey')),
+    /** E-IMZO `pfx.list_all_certificates`, each key marked expired or not at the moment of listing. */
+    listKeys: fromPromise<ListedKey[]>(async () => notProvided('listKeys')),
+    /** E-IMZO `pfx.load_key`. */
+    loadKey: fromPromise<KeyId, { key: ListedKey }>(async () => notProvided('loadKey')),
+    /** E-IMZO `pkcs7.create_pkcs7` over the data (base64 of UTF-8); the module asks the password meanwhile. */
+    createSignature: fromPromise<EimzoSignature, { keyId: KeyId; data: string }>(async () =>
+      notProvided('createSignature'),
+    ),
+    /** E-IMZO `pfx.unload_key` (best effort). */
+    unloadKey: fromPromise<void, { keyId: KeyId }>(async () => notProvided('unloadKey')),
+    /** POST online-sales/documents/verify, body {pcs7}. */
+    verifySignature: fromPromise<VerifyOutcome, { pkcs7: string }>(async () =>
+      notProvided('verifySignature'),
+    ),
+  },
+  guards: {
+    isForbidden: codeIs(FORBIDDEN_CODE),
+    hasValidTin: (_, params: { tin: string | null }) => validateTin(params.tin) === null,
+    isVersionSupported: (_, params: { installed: number }) => isEimzoVersionSupported(params.installed),
+    isNoWebsocket: codeIs('eimzo.noWebsocket'),
+    isModuleUnreachable: codeIs('eimzo.connection', 'eimzo.connectionMobile'),
+    isApiKeyRejected: codeIs('eimzo.domainNotAllowed'),
+    hasNoCertificates: (_, params: { keys: readonly ListedKey[] }) => params.keys.length === 0,
+    hasMatchingKey: ({ context }, params: { keys: readonly ListedKey[] }) =>
+      matchingKey(params.keys, context.tin) !== null,
+    isKeyMissing: codeIs('eimzo.noInstalledOrMatchingKey'),
+    isBadPassword: codeIs('eimzo.badPassword'),
+    isPasswordCancelled: codeIs('eimzo.cancelled'),
+    isVerified: (_, params: { outcome: VerifyOutcome }) =>
+      params.outcome.code === 1 && Boolean(params.outcome.pkcs7b64WithTimestamp),
+  },
+  actions: {
+    assignError: assign((_, params: { error: unknown }) => ({ errorCode: signingErrorCode(params.error) })),
+    assignErrorCode: assign((_, params: { code: string }) => ({ errorCode: params.code })),
+    assignTinError: assign((_, params: { tin: string | null }) => ({
+      errorCode: validateTin(params.tin) ?? 'validation.noTin',
+    })),
+    clearError: assign({ errorCode: null }),
+    assignTin: assign((_, params: { tin: string | null }) => ({ tin: params.tin?.trim() ?? null })),
+    assignKey: assign(({ context }, params: { keys: readonly ListedKey[] }) => ({
+      key: matchingKey(params.keys, context.tin),
+    })),
+    assignKeyId: assign((_, params: { keyId: KeyId }) => ({ keyId: params.keyId })),
+    assignPkcs7: assign((_, params: { signature: EimzoSignature }) => ({ pkcs7: params.signature.pkcs7_64 })),
+    clearKeyId: assign({ keyId: null }),
+    assignResult: assign(({ context }, params: { outcome: VerifyOutcome }) => ({
+      result: {
+        pkcs7b64WithTimestamp: params.outcome.pkcs7b64WithTimestamp ?? '',
+        keySerial: context.key?.serialNumber ?? '',
+        tin: context.tin ?? '',
+      },
+      pkcs7: null,
+      errorCode: null,
+    })),
+  },
+}).createMachine({
+  id: 'signing',
+  description:
+    'E-IMZO signing: tax id → module version and API key → key matching the TIN → load → sign (password in the ' +
+    'module) → unload → server verification with a trusted timestamp.',
+  context: ({ input }) => ({
+    data: input.data,
+    impersonating: input.impersonating,
+    tin: null,
+    key: null,
+    keyId: null,
+    pkcs7: null,
+    result: null,
+    errorCode: null,
+  }),
+  output: ({ context }) => context.result,
+  initial: 'gettingTaxId',
+  on: {
+    'signing.cancel': { target: '.cancelled' },
+  },
+  states: {
+    gettingTaxId: {
+      description:
+        "Asks the server for the signer's tax id (GET client/tax-id). While impersonating it is refused (E005) " +
+        'before anything is called, so the module is never touched.',
+      meta: { view: 'progress: getting the tax id', testId: 'signing-getting-tin' },
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchTaxId',
+        src: 'fetchTaxId',
+        input: ({ context }) => ({ impersonating: context.impersonating }),
+        onDone: [
+          {
+            guard: { type: 'hasValidTin', params: ({ event }) => ({ tin: event.output.tin }) },
+            target: 'checkingVersion',
+            actions: { type: 'assignTin', params: ({ event }) => ({ tin: event.output.tin }) },
+          },
+          {
+            target: 'noTaxId',
+            actions: { type: 'assignTinError', params: ({ event }) => ({ tin: event.output.tin }) },
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isForbidden', params: errorParams },
+            target: 'refused',
+            actions: { type: 'assignErrorCode', params: { code: 'eimzo.impersonating' } },
+          },
+          { target: 'taxIdFailed', actions: { type: 'assignError', params: errorParams } },
+        ],
+      },
+    },
+    refused: {
+      description:
+        'Signing is refused: an administrator is impersonating a client (or the server said E005).',
+      meta: {
+        view: "refusal text 'signing unavailable while impersonating' and Cancel",
+        testId: 'signing-refused',
+      },
+      tags: ['error'],
+    },
+    taxIdFailed: {
+      description: 'The tax-id call failed (network, server error, E009); the user may retry.',
+      meta: { view: 'error text of the code with Retry and Cancel', testId: 'signing-tin-failed' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'gettingTaxId', actions: 'clearError' } },
+    },
+    noTaxId: {
+      description: "The signer's company has no usable tax id ('У вас не имеется ИНН.' or E026).",
+      meta: { view: "text 'У вас не имеется ИНН.' (or E026) and Cancel", testId: 'signing-no-tin' },
+      tags: ['error'],
+    },
+    checkingVersion: {
+      description: 'Connects to the module and reads its version (must be 4.40 or newer).',
+      meta: { view: 'progress: connecting to E-IMZO', testId: 'signing-connecting' },
+      tags: ['busy'],
+      invoke: {
+        id: 'readVersion',
+        src: 'readVersion',
+        onDone: [
+          {
+            guard: {
+              type: 'isVersionSupported',
+              params: ({ event }) => ({ installed: event.output.installed }),
+            },
+            target: 'registeringApiKey',
+          },
+          { target: 'outdated', actions: { type: 'assignErrorCode', params: { code: 'eimzo.oldVersion' } } },
+        ],
+        onError: [
+          failure('isNoWebsocket', 'unsupportedBrowser'),
+          failure('isModuleUnreachable', 'moduleUnavailable'),
+          otherModuleFailure,
+        ],
+      },
+    },
+    outdated: {
+      description: "The module is older than 4.40: 'ВНИМАНИЕ!!! Установите новую версию приложения E-IMZO'.",
+      meta: { view: 'update warning with Retry and Cancel', testId: 'signing-outdated' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'checkingVersion', actions: 'clearError' } },
+    },
+    unsupportedBrowser: {
+      description: 'The browser has no WebSocket: signing is impossible here.',
+      meta: { view: 'no-websocket text and Cancel', testId: 'signing-no-websocket' },
+      tags: ['error'],
+    },
+    moduleUnavailable: {
+      description: 'The module is not running or dropped the connection (mobile: module unavailable).',
+      meta: { view: 'module connection error with Retry and Cancel', testId: 'signing-module-unavailable' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'checkingVersion', actions: 'clearError' } },
+    },
+    apiKeyRejected: {
+      description: "The module refused this site's domain or API key (-1020/-1021/-1022).",
+      meta: { view: 'domain-not-allowed text with Retry and Cancel', testId: 'signing-api-key-rejected' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'checkingVersion', actions: 'clearError' } },
+    },
+    moduleFailed: {
+      description: "Any other module failure: 'Ошибка EImzo'.",
+      meta: { view: "'Ошибка EImzo' with Retry and Cancel", testId: 'signing-module-failed' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'checkingVersion', actions: 'clearError' } },
+    },
+    registeringApiKey: {
+      description: "Registers the site's API key with the module (apikey).",
+      meta: { view: 'progress: connecting to E-IMZO', testId: 'signing-connecting' },
+      tags: ['busy'],
+      invoke: {
+        id: 'registerApiKey',
+        src: 'registerApiKey',
+        onDone: { target: 'listingKeys' },
+        onError: [
+          failure('isApiKeyRejected', 'apiKeyRejected'),
+          failure('isModuleUnreachable', 'moduleUnavailable'),
+          otherModuleFailure,
+        ],
+      },
+    },
+    listingKeys: {
+      description:
+        'Lists the keys installed in the module and picks the first non-expired key whose TIN matches.',
+      meta: { view: 'progress: looking for keys', testId: 'signing-listing-keys' },
+      tags: ['busy'],
+      invoke: {
+        id: 'listKeys',
+        src: 'listKeys',
+        onDone: [
+          {
+            guard: { type: 'hasNoCertificates', params: ({ event }) => ({ keys: event.output }) },
+            target: 'noCertificates',
+            actions: { type: 'assignErrorCode', params: { code: 'eimzo.noCertificates' } },
+          },
+          {
+            guard: { type: 'hasMatchingKey', params: ({ event }) => ({ keys: event.output }) },
+            target: 'loadingKey',
+            actions: { type: 'assignKey', params: ({ event }) => ({ keys: event.output }) },
+          },
+          {
+            target: 'noMatchingKey',
+            actions: { type: 'assignErrorCode', params: { code: 'eimzo.noMatchingKey' } },
+          },
+        ],
+        onError: [
+          failure('isApiKeyRejected', 'apiKeyRejected'),
+          failure('isModuleUnreachable', 'moduleUnavailable'),
+          otherModuleFailure,
+        ],
+      },
+    },
+    noCertificates: {
+      description: "The module lists no certificates: 'Нет установленных сертификатов E-Imzo.'",
+      meta: { view: 'no-certificates text with Retry and Cancel', testId: 'signing-no-certificates' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'listingKeys', actions: 'clearError' } },
+    },
+    noMatchingKey: {
+      description: "No non-expired key signs for the tax id: 'Нет подходящего ЭЦП-ключа.'",
+      meta: { view: 'no-matching-key text with Retry and Cancel', testId: 'signing-no-matching-key' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'listingKeys', actions: 'clearError' } },
+    },
+    loadingKey: {
+      description: 'Loads the chosen key into the module (pfx.load_key); no password yet.',
+      meta: { view: 'progress: loading the key', testId: 'signing-loading-key' },
+      tags: ['busy'],
+      invoke: {
+        id: 'loadKey',
+        src: 'loadKey',
+        input: ({ context }) => ({ key: context.key as ListedKey }),
+        onDone: {
+          target: 'signing',
+          actions: { type: 'assignKeyId', params: ({ event }) => ({ keyId: event.output }) },
+        },
+        onError: [
+          failure('isKeyMissing', 'keyUnavailable'),
+          failure('isModuleUnreachable', 'moduleUnavailable'),
+          otherModuleFailure,
+        ],
+      },
+    },
+    keyUnavailable: {
+      description:
+        "The listed key could not be loaded or vanished: 'Нет установленого или подходящего ЭЦП-ключа.'",
+      meta: {
+        view: 'no-installed-or-matching-key text with Retry and Cancel',
+        testId: 'signing-key-unavailable',
+      },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'listingKeys', actions: 'clearError' } },
+    },
+    signing: {
+      description: 'Signs the data (pkcs7.create_pkcs7); the module asks the key password in its own window.',
+      meta: {
+        view: "prompt 'enter the password in the E-IMZO window' with the key",
+        testId: 'signing-password',
+      },
+      tags: ['busy', 'waitingUser'],
+      invoke: {
+        id: 'createSignature',
+        src: 'createSignature',
+        input: ({ context }) => ({ keyId: context.keyId as KeyId, data: context.data }),
+        onDone: {
+          target: 'releasingKey',
+          actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
+        },
+        onError: [
+          failure('isBadPassword', 'wrongPassword'),
+          failure('isPasswordCancelled', 'passwordCancelled'),
+          failure('isKeyMissing', 'keyUnavailable'),
+          failure('isModuleUnreachable', 'moduleUnavailable'),
+          otherModuleFailure,
+        ],
+      },
+    },
+    wrongPassword: {
+      description: "The password was wrong (BadPaddingException): 'Пароль неверный.' The key stays loaded.",
+      meta: { view: "'Пароль неверный.' with Retry and Cancel", testId: 'signing-wrong-password' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
+    },
+    passwordCancelled: {
+      description: 'The password window was closed (or 3 wrong tries on 6.x); the key stays loaded.',
+      meta: { view: 'password-cancelled text with Retry and Cancel', testId: 'signing-password-cancelled' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
+    },
+    releasingKey: {
+      description: 'Unloads the key from the module (best effort: a failure is ignored).',
+      meta: { view: 'progress: verifying the signature', testId: 'signing-verifying' },
+      tags: ['busy'],
+      invoke: {
+        id: 'unloadKey',
+        src: 'unloadKey',
+        input: ({ context }) => ({ keyId: context.keyId as KeyId }),
+        onDone: { target: 'verifying', actions: 'clearKeyId' },
+        onError: { target: 'verifying', actions: 'clearKeyId' },
+      },
+    },
+    verifying: {
+      description:
+        'The server verifies the signature and the certificate and adds a trusted timestamp (code 1 = ok).',
+      meta: { view: 'progress: verifying the signature', testId: 'signing-verifying' },
+      tags: ['busy'],
+      invoke: {
+        id: 'verifySignature',
+        src: 'verifySignature',
+        input: ({ context }) => ({ pkcs7: context.pkcs7 as string }),
+        onDone: [
+          {
+            guard: { type: 'isVerified', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'signed',
+            actions: { type: 'assignResult', params: ({ event }) => ({ outcome: event.output }) },
+          },
+          {
+            target: 'verifyFailed',
+            actions: { type: 'assignErrorCode', params: { code: 'eimzo.verifyFailed' } },
+          },
+        ],
+        onError: { target: 'verifyFailed', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    verifyFailed: {
+      description: 'The server rejected the signature (code ≠ 1) or the call failed; Retry signs again.',
+      meta: { view: 'verification failure text with Retry and Cancel', testId: 'signing-verify-failed' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'loadingKey', actions: 'clearError' } },
+    },
+    signed: {
+      type: 'final',
+      description: 'Signed and verified: the output is the timestamped signature, key serial and TIN.',
+      meta: { view: "text 'signed', the caller continues", testId: 'signing-signed' },
+    },
+    cancelled: {
+      type: 'final',
+      description: 'The user cancelled signing; the output is null.',
+      meta: { view: 'nothing: the caller shows its cancelled message', testId: 'signing-cancelled' },
+    },
+  },
+});
+
+/** The signing machine's type, for selectors, views and tests. */
+export type SigningMachine = typeof signingMachine;
+
+/** The exact text block/restore signs: the number and the account, as JSON (spec 4 "a signature over sn/ban"). */
+export function signingPayload(target: { sn: string | null; ban: string }): string {
+  return JSON.stringify({ sn: target.sn, ban: target.ban });
+}
+
+/** Whether a chart output is a signature (not a cancel). */
+export function isSigningResult(output: unknown): output is SigningResult {
+  return (
+    typeof output === 'object' &&
+    output !== null &&
+    typeof (output as SigningResult).pkcs7b64WithTimestamp === 'string' &&
+    (output as SigningResult).pkcs7b64WithTimestamp !== ''
+  );
+}

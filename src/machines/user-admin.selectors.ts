@@ -1,0 +1,33 @@
+import type { SnapshotFrom } from 'xstate';
+import { statePathOf } from './state-path';
+import { canChangeProxy, canGrantKind, rolesForKind, type UserAdminMachine } from './user-admin.machine';
+
+/** A snapshot of the user creation / editing chart. */
+export type UserAdminSnapshot = SnapshotFrom<UserAdminMachine>;
+
+export const selectUserAdminStatePath = (s: UserAdminSnapshot): string => statePathOf(s.value);
+export const selectUserForm = (s: UserAdminSnapshot) => s.context.form;
+export const selectFieldErrors = (s: UserAdminSnapshot) => s.context.fieldErrors;
+export const selectUserKind = (s: UserAdminSnapshot) => s.context.kind;
+export const selectIsCreating = (s: UserAdminSnapshot): boolean => s.context.target?.mode === 'create';
+export const selectUserDetails = (s: UserAdminSnapshot) => s.context.details;
+export const selectCreatedId = (s: UserAdminSnapshot): string | null =>
+  s.matches({ form: 'created' }) ? s.context.createdId : null;
+export const selectIsSaved = (s: UserAdminSnapshot): boolean => s.matches({ form: 'saved' });
+export const selectIsSaving = (s: UserAdminSnapshot): boolean => s.matches({ form: 'saving' });
+export const selectIsLoadingUser = (s: UserAdminSnapshot): boolean => s.matches('loading');
+export const selectShowsForm = (s: UserAdminSnapshot): boolean => s.matches('form');
+/** The server's refusal shown above the save button (E135, E136, E005 …). */
+export const selectSaveFailure = (s: UserAdminSnapshot): string | null =>
+  s.matches({ form: 'saveFailed' }) ? (s.context.errorCode ?? 'unknown') : null;
+export const selectLoadFailure = (s: UserAdminSnapshot): string | null =>
+  s.matches('loadFailed') ? (s.context.errorCode ?? 'unknown') : null;
+/** Roles offered in the role field: those of the account's kind. */
+export const selectRoleOptions = (s: UserAdminSnapshot): readonly string[] => rolesForKind(s.context.kind);
+/** The editor may give roles of the account's kind (else the role field is read-only). */
+export const selectCanEditRole = (s: UserAdminSnapshot): boolean => canGrantKind(s.context.editor, s.context.kind);
+/** The company binding (proxy) field is shown for client accounts. */
+export const selectHasProxy = (s: UserAdminSnapshot): boolean => s.context.kind === 'subscriber';
+/** Only employees may change proxy (spec 5). */
+export const selectCanChangeProxy = (s: UserAdminSnapshot): boolean =>
+  canChangeProxy(s.context.editor, s.context.kind);

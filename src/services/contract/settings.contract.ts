@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { noResult } from './fields.contract';
+
+/**
+ * Settings page calls that spec 7 does not list. Spec 3 Profile has `phone_number`, `feedback_type` and
+ * `email_address`, and the Settings page edits them (contact data); the call is ours: POST profile/contacts.
+ */
+
+/** How the company wants to be contacted. */
+export const feedbackTypeSchema = z.enum(['sms', 'email', 'call']);
+export type FeedbackTypeWire = z.infer<typeof feedbackTypeSchema>;
+
+/**
+ * POST profile/contacts body: the contact data of the profile in view. Empty strings clear a field; `feedback_type`
+ * null = not chosen. The phone is free text of digits and `+ ( ) -` with 9 to 12 digits.
+ */
+export const contactsBody = z.object({
+  phone_number: z
+    .string()
+    .max(32)
+    .regex(/^[\d\s+()-]*$/)
+    .refine((s) => {
+      const digits = s.replace(/\D/g, '').length;
+      return s.trim() === '' || (digits >= 9 && digits <= 12);
+    }, 'phone: 9 to 12 digits'),
+  feedback_type: feedbackTypeSchema.nullable(),
+  email_address: z.union([z.literal(''), z.email().max(254)]),
+});
+export type ContactsBody = z.infer<typeof contactsBody>;
+
+/** The Settings calls, spread into the endpoint table (src/services/contract/endpoints.ts). */
+export const settingsEndpoints = {
+  'settings.contacts': defineEndpoint({
+    method: 'POST',
+    path: 'profile/contacts',
+    body: contactsBody,
+    result: noResult,
+    auth: 'session',
+    summary: 'save the contact data (phone, feedback type, email) of the profile in view',
+  }),
+} as const;

@@ -1,0 +1,37 @@
+import type { ExportTable } from './table.export';
+
+/**
+ * CSV for Excel (docs/decisions/profile.md, "CSV for Excel"):
+ * - UTF-8 with a byte-order mark: without it Excel reads the file in the ANSI code page and Cyrillic and the
+ *   Uzbek ʻ turn into mojibake; no `sep=` line, because with one Excel ignores the BOM;
+ * - `;` between fields: the list separator of the ru and uz Windows locales, so Excel splits the columns when the
+ *   file is opened by double-click;
+ * - CRLF line ends (RFC 4180); fields with `;`, `"`, CR or LF are quoted, quotes doubled;
+ * - a cell starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'` so Excel never runs it as a formula
+ *   (CSV injection): server text (employee names) must not become a formula.
+ */
+
+/** The byte-order mark at the start of the file. */
+export const CSV_BOM = '\uFEFF';
+/** Field separator. */
+export const CSV_SEPARATOR = ';';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[;"\r\n]/;
+
+/** One field, neutralised against formulas and quoted when needed. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The CSV text, BOM first. */
+export function csvText(table: ExportTable): string {
+  const lines = [table.columns, ...table.rows].map((row) => row.map(csvCell).join(CSV_SEPARATOR));
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
+}
+
+/** The CSV file's bytes (UTF-8, with BOM). */
+export function buildCsv(table: ExportTable): Uint8Array {
+  return new TextEncoder().encode(csvText(table));
+}

@@ -1,0 +1,336 @@
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
+import { formatErrorMessage } from '@/i18n/messages';
+import { type NumbersParams, sameParams } from '@/machines/numbers.machine';
+import {
+  selectExportError,
+  selectExporting,
+  selectIsCurrent,
+  selectIsLoading,
+  selectListError,
+  selectNumbersState,
+  selectShown,
+} from '@/machines/numbers.selectors';
+import { useProfileLogic } from '@/views/profile/profile-services.context';
+import { statusLabelKey } from '@/views/widgets/status.labels';
+import { NumbersContext } from './numbers.context';
+import { filterDigits, numbersSearch, parseNumbersSearch } from './numbers.url';
+import { formatPhone } from './phone.format';
+import './numbers.css';
+
+/** Tab, page and filter as the URL says them, plus a way to change them (pushes a history entry: Back works). */
+function useNumbersUrl(): [NumbersParams, (next: NumbersParams) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const params = parseNumbersSearch(search);
+  const go = (next: NumbersParams) => navigate(`${location}?${numbersSearch(next, search)}`);
+  return [params, go];
+}
+
+/**
+ * The numbers of a BAN by status (spec 2), paged on the server. The URL is the source of truth: this component
+ * reads it, and tells the machine when it changes; clicks only change the URL.
+ */
+export function NumbersList({ ban }: { ban: string }) {
+  const { numbersLogic } = useProfileLogic();
+  const [params] = useNumbersUrl();
+  return (
+    <NumbersContext.Provider key={ban} logic={numbersLogic} options={{ input: { ban, params } }}>
+      <NumbersSection />
+    </NumbersContext.Provider>
+  );
+}
+
+function NumbersSection() {
+  const { t } = useTranslation();
+  const actor = NumbersContext.useActorRef();
+  const [params, go] = useNumbersUrl();
+  const state = NumbersContext.useSelector(selectNumbersState);
+  const shown = NumbersContext.useSelector(selectShown);
+  const loading = NumbersContext.useSelector(selectIsLoading);
+  const current = NumbersContext.useSelector(selectIsCurrent);
+  const listError = NumbersContext.useSelector(selectListError);
+  const exporting = NumbersContext.useSelector(selectExporting);
+  const exportError = NumbersContext.useSelector(selectExportError);
+
+  const { status, page, q } = params;
+  // a fact from the router: the URL changed (click, reload, Back); the machine ignores what it already has
+  useEffect(() => {
+    actor.send({ type: 'params.changed', params: { status, page, q } });
+  }, [actor, status, page, q]);
+
+  const ready = current && shown !== null && sameParams(shown.params, params);
+
+  return (
+    <section
+      className="numbers"
+      id="numbers"
+      aria-labelledby="numbers-title"
+      data-testid="numbers-list"
+      data-state={state}
+      data-ready={ready ? 'true' : 'false'}
+      data-status={shown?.params.status ?? ''}
+    >
+      <div className="numbers__head">
+        <h2 id="numbers-title">{t('numbers.title')}</h2>
+        <div className="numbers__actions">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            data-testid="numbers-refresh"
+            onClick={() => actor.send({ type: 'list.refresh' })}
+          >
+            {t('numbers.refresh')}
+          </button>
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn--secondary"
+              data-testid={`numbers-export-${format}`}
+              disabled={exporting !== null}
+              aria-busy={exporting === format}
+              onClick={() => actor.send({ type: 'export.start', format })}
+            >
+              {t(`numbers.export.${format}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p className="numbers__notice" role="status" aria-live="polite">
+        {exporting ? t('numbers.exporting') : ''}
+      </p>
+      {exportError ? (
+        <div className="numbers__error" role="alert" data-testid="numbers-export-error">
+          <span>
+            {t('numbers.exportFailed')} {formatErrorMessage(t, exportError)}
+          </span>
+          <button
+            type="button"
+            className="btn btn--link"
+            onClick={() => actor.send({ type: 'export.dismiss' })}
+          >
+            {t('app.close')}
+          </button>
+        </div>
+      ) : null}
+
+      <StatusTabs selected={status} onSelect={(tab) => go({ status: tab, page: 1, q })} />
+
+      <div
+        className="numbers__panel"
+        role="tabpanel"
+        id="numbers-panel"
+        aria-labelledby={`numbers-tab-${status}`}
+        aria-busy={loading}
+      >
+        <FilterForm q={q} onFilter={(next) => go({ status, page: 1, q: next })} />
+        {listError ? (
+          <div className="numbers__error" role="alert" data-testid="numbers-load-error">
+            <span>
+              {t('numbers.loadFailed')} {formatErrorMessage(t, listError)}
+            </span>
+            <button type="button" className="btn" onClick={() => actor.send({ type: 'list.retry' })}>
+              {t('app.retry')}
+            </button>
+          </div>
+        ) : null}
+        {shown ? (
+          <>
+            <p className="numbers__total" data-testid="numbers-total">
+              {t('numbers.total', { count: shown.total })}
+            </p>
+            {shown.rows.length === 0 ? (
+              <p className="numbers__empty" data-testid="numbers-empty">
+                {t('numbers.empty')}
+              </p>
+            ) : (
+              <NumbersTable rows={shown.rows} />
+            )}
+            <Pagination
+              page={page}
+              totalPages={shown.totalPages}
+              onPage={(next) => go({ status, page: next, q })}
+            />
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** The four status tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). */
+function StatusTabs({ selected, onSelect }: { selected: NumberTab; onSelect: (tab: NumberTab) => void }) {
+  const { t } = useTranslation();
+  const refs = useRef(new Map<NumberTab, HTMLButtonElement>());
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = NUMBER_TABS.indexOf(selected);
+    const n = NUMBER_TABS.length;
+    const target =
+      e.key === 'ArrowRight'
+        ? NUMBER_TABS[(i + 1) % n]
+        : e.key === 'ArrowLeft'
+          ? NUMBER_TABS[(i - 1 + n) % n]
+          : e.key === 'Home'
+            ? NUMBER_TABS[0]
+            : e.key === 'End'
+              ? NUMBER_TABS[n - 1]
+              : undefined;
+    if (target === undefined) return;
+    e.preventDefault();
+    onSelect(target);
+    refs.current.get(target)?.focus();
+  };
+  return (
+    <div className="numbers__tabs" role="tablist" aria-label={t('numbers.tabs.label')} onKeyDown={onKeyDown}>
+      {NUMBER_TABS.map((tab) => (
+        <button
+          key={tab}
+          ref={(el) => {
+            if (el) refs.current.set(tab, el);
+            else refs.current.delete(tab);
+          }}
+          type="button"
+          role="tab"
+          id={`numbers-tab-${tab}`}
+          data-testid={`numbers-tab-${tab}`}
+          aria-selected={tab === selected}
+          aria-controls="numbers-panel"
+          tabIndex={tab === selected ? 0 : -1}
+          onClick={() => {
+            if (tab !== selected) onSelect(tab);
+          }}
+        >
+          {t(`numbers.tabs.${tab}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Digits filter; submitting puts it in the URL (page 1). The field follows the URL (Back restores it). */
+function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void }) {
+  const { t } = useTranslation();
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const value = new FormData(e.currentTarget).get('q');
+    onFilter(filterDigits(typeof value === 'string' ? value : ''));
+  };
+  return (
+    <search>
+      <form className="numbers__filter" onSubmit={onSubmit} data-testid="numbers-filter">
+        <label htmlFor="numbers-q">{t('numbers.filter')}</label>
+        <input
+          key={q}
+          id="numbers-q"
+          name="q"
+          type="search"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={40}
+          placeholder={t('numbers.filterPlaceholder')}
+          defaultValue={q}
+        />
+        <button type="submit" className="btn">
+          {t('numbers.applyFilter')}
+        </button>
+        {q !== '' ? (
+          <button type="button" className="btn btn--link" onClick={() => onFilter('')}>
+            {t('app.reset')}
+          </button>
+        ) : null}
+      </form>
+    </search>
+  );
+}
+
+function NumbersTable({
+  rows,
+}: {
+  rows: readonly { sn: string; status: string; pricePlan: string | null; name: string | null }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <table className="numbers__table" data-testid="numbers-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('numbers.columns.number')}</th>
+          <th scope="col">{t('numbers.columns.status')}</th>
+          <th scope="col">{t('numbers.columns.tariff')}</th>
+          <th scope="col">{t('numbers.columns.employee')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.sn} data-testid="numbers-row" data-sn={row.sn} data-status-code={row.status}>
+            <td>{formatPhone(row.sn)}</td>
+            <td>{t(statusLabelKey(row.status))}</td>
+            <td>{row.pricePlan ?? ''}</td>
+            <td>{row.name ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Previous / next and a page field; pages count from 1 as in the URL. */
+function Pagination({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (totalPages <= 1 && page <= 1) return null;
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const n = Number(new FormData(e.currentTarget).get('page'));
+    if (Number.isInteger(n) && n >= 1) onPage(Math.min(n, Math.max(totalPages, 1)));
+  };
+  return (
+    <nav className="numbers__pages" aria-label={t('app.pagination.label')} data-testid="numbers-pagination">
+      <button
+        type="button"
+        className="btn btn--secondary"
+        data-testid="numbers-prev"
+        disabled={page <= 1}
+        onClick={() => onPage(Math.min(page - 1, Math.max(totalPages, 1)))}
+      >
+        {t('app.pagination.prev')}
+      </button>
+      <span data-testid="numbers-page">
+        {t('app.pagination.page', { page, pages: Math.max(totalPages, 1) })}
+      </span>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        data-testid="numbers-next"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('app.pagination.next')}
+      </button>
+      <form className="numbers__goto" onSubmit={onSubmit}>
+        <label htmlFor="numbers-page-input">{t('numbers.goToPage')}</label>
+        <input
+          key={page}
+          id="numbers-page-input"
+          name="page"
+          type="number"
+          min={1}
+          max={Math.max(totalPages, 1)}
+          defaultValue={page}
+        />
+        <button type="submit" className="btn btn--secondary">
+          {t('numbers.go')}
+        </button>
+      </form>
+    </nav>
+  );
+}

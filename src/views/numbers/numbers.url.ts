@@ -1,0 +1,48 @@
+import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
+import type { NumbersParams } from '@/machines/numbers.machine';
+
+/**
+ * The number list's state in the URL (issue 6: "the tab, page and filter live in the URL so reload and back keep
+ * them"): `?status=blocked&page=3&q=9012`. Missing or malformed values fall back to the first tab, page 1, no filter;
+ * other query parameters are left alone.
+ */
+
+/** The first tab is the default (spec 2 lists active first; content pages open on their first tab). */
+export const DEFAULT_NUMBERS_PARAMS: NumbersParams = { status: 'active', page: 1, q: '' };
+/** Longest digits filter the contract accepts (`q` max 20). */
+export const MAX_FILTER_DIGITS = 20;
+/** Highest page number read from a URL (a typo must not become a huge offset). */
+const MAX_PAGE = 1_000_000;
+
+function isTab(s: string | null): s is NumberTab {
+  return s !== null && (NUMBER_TABS as readonly string[]).includes(s);
+}
+
+/** The filter as sent: digits only (a pasted '+998 90 123-45-67' keeps its digits), at most 20. */
+export function filterDigits(input: string): string {
+  return input.replace(/\D/g, '').slice(0, MAX_FILTER_DIGITS);
+}
+
+/** Reads tab, page and filter from a query string (with or without '?'). */
+export function parseNumbersSearch(search: string): NumbersParams {
+  const sp = new URLSearchParams(search);
+  const status = sp.get('status');
+  const pageText = sp.get('page') ?? '';
+  const page = /^\d{1,7}$/.test(pageText) ? Number(pageText) : 1;
+  return {
+    status: isTab(status) ? status : DEFAULT_NUMBERS_PARAMS.status,
+    page: page >= 1 && page <= MAX_PAGE ? page : 1,
+    q: filterDigits(sp.get('q') ?? ''),
+  };
+}
+
+/** The query string (without '?') for `params`, keeping unrelated parameters of `current`; defaults are left out. */
+export function numbersSearch(params: NumbersParams, current = ''): string {
+  const sp = new URLSearchParams(current);
+  sp.set('status', params.status);
+  if (params.page > 1) sp.set('page', String(params.page));
+  else sp.delete('page');
+  if (params.q !== '') sp.set('q', params.q);
+  else sp.delete('q');
+  return sp.toString();
+}

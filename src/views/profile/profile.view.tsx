@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserFacts } from '@/domain/roles.rules';
+import type { Profile } from '@/services/contract/session.contract';
+import { ContentPage } from '@/views/common/content-page.view';
+import { NumbersList } from '@/views/numbers/numbers-list.view';
+import { formatPhone } from '@/views/numbers/phone.format';
+import { statusLabelKey } from '@/views/widgets/status.labels';
+import { Widgets } from '@/views/widgets/widgets.view';
+import './profile.css';
+
+/** Feedback types the i18n catalogue names (settings.contacts.feedbackTypes); others are shown as sent. */
+const FEEDBACK_TYPES = ['sms', 'email', 'call'] as const;
+
+export interface ProfileViewProps {
+  readonly profile: Profile;
+  readonly facts: UserFacts;
+  readonly now: Date;
+  /** The block/restore toggle for the status widget. */
+  readonly statusToggle?: ReactNode;
+  /** The "return to the organisation" control for the employees widget. */
+  readonly returnToOrganisation?: ReactNode;
+}
+
+/** A term and its value; an empty value reads 'Не указано'. */
+function Row({ term, value, testId }: { term: string; value: ReactNode; testId: string }) {
+  const { t } = useTranslation();
+  const empty = value === null || value === undefined || value === '';
+  return (
+    <div className="profile__row" data-testid={testId}>
+      <dt>{term}</dt>
+      <dd>{empty ? <span className="profile__none">{t('app.notSpecified')}</span> : value}</dd>
+    </div>
+  );
+}
+
+/**
+ * Profile of a BAN or of a number (spec 3 "Profile"): account type, status, company data, contacts, branches and
+ * regions; for a BAN also its numbers by status. Server text is rendered as text, never as HTML.
+ */
+export function ProfileView({ profile, facts, now, statusToggle, returnToOrganisation }: ProfileViewProps) {
+  const { t } = useTranslation();
+  const isNumber = profile.sn != null && profile.sn !== '';
+  const feedback = profile.feedback_type ?? '';
+  const feedbackText = (FEEDBACK_TYPES as readonly string[]).includes(feedback)
+    ? t(`settings.contacts.feedbackTypes.${feedback as (typeof FEEDBACK_TYPES)[number]}`)
+    : feedback;
+  const branches = (profile.branches ?? []).map((b) => b.name ?? String(b.id));
+  const regions = (profile.regions ?? []).map((r) => r.name ?? String(r.id));
+  return (
+    <ContentPage
+      title={t('profile.title')}
+      testId="page-profile"
+      aside={
+        <Widgets
+          facts={facts}
+          profile={profile}
+          now={now}
+          statusToggle={statusToggle}
+          returnToOrganisation={returnToOrganisation}
+        />
+      }
+    >
+      <div className="profile" data-testid="profile" data-kind={isNumber ? 'number' : 'ban'}>
+        {isNumber ? (
+          <h2 className="profile__subtitle" data-testid="profile-number">
+            {t('profile.numberTitle', { sn: formatPhone(profile.sn) })}
+          </h2>
+        ) : null}
+        <section aria-labelledby="profile-company">
+          <h2 id="profile-company">{t('profile.company')}</h2>
+          <dl className="profile__list">
+            <Row testId="profile-company-name" term={t('profile.company')} value={profile.company_name} />
+            <Row testId="profile-tin" term={t('profile.tin')} value={profile.tin} />
+            <Row testId="profile-ban" term={t('profile.ban')} value={profile.ban} />
+            <Row testId="profile-account-type" term={t('profile.accountType')} value={String(profile.at)} />
+            {isNumber ? (
+              <Row testId="profile-sn" term={t('profile.sn')} value={formatPhone(profile.sn)} />
+            ) : null}
+            <Row
+              testId="profile-status"
+              term={t('profile.status')}
+              value={<span data-status-code={profile.status ?? ''}>{t(statusLabelKey(profile.status))}</span>}
+            />
+            {profile.ban_data?.status != null ? (
+              <Row
+                testId="profile-ban-status"
+                term={t('profile.banStatus')}
+                value={t(statusLabelKey(profile.ban_data.status))}
+              />
+            ) : null}
+          </dl>
+        </section>
+        <section aria-labelledby="profile-contacts">
+          <h2 id="profile-contacts">{t('profile.contacts')}</h2>
+          <dl className="profile__list">
+            <Row testId="profile-phone" term={t('profile.phone')} value={formatPhone(profile.phone_number)} />
+            <Row testId="profile-feedback" term={t('profile.feedbackType')} value={feedbackText} />
+            <Row testId="profile-email" term={t('profile.email')} value={profile.email_address} />
+          </dl>
+        </section>
+        <section aria-labelledby="profile-place">
+          <h2 id="profile-place">{t('profile.place')}</h2>
+          <dl className="profile__list">
+            <Row
+              testId="profile-branches"
+              term={t('profile.branches')}
+              value={branches.length ? <Names names={branches} /> : null}
+            />
+            <Row
+              testId="profile-regions"
+              term={t('profile.regions')}
+              value={regions.length ? <Names names={regions} /> : null}
+            />
+          </dl>
+        </section>
+        {!isNumber && profile.ban ? <NumbersList ban={profile.ban} /> : null}
+      </div>
+    </ContentPage>
+  );
+}
+
+function Names({ names }: { names: readonly string[] }) {
+  return (
+    <ul className="profile__names">
+      {names.map((name, i) => (
+        // names may repeat (two branches of one city); the position keeps keys unique
+        // biome-ignore lint/suspicious/noArrayIndexKey: a static list, never reordered
+        <li key={`${i}-${name}`}>{name}</li>
+      ))}
+    </ul>
+  );
+}

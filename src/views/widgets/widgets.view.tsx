@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { formatSum } from '@/domain/money.rules';
+import type { UserFacts } from '@/domain/roles.rules';
+import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
+import type { Profile } from '@/services/contract/session.contract';
+import { statusLabelKey } from './status.labels';
+import './widgets.css';
+
+const env = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
+
+/**
+ * Where the balance widget's top-up link leads. The spec names no payment page or call, so it is a build-time
+ * setting like the footer's links (docs/decisions/profile.md); it opens in a new tab.
+ */
+export const TOP_UP_URL = env.PUBLIC_TOPUP_URL ?? 'https://example.com/payment';
+
+/** Where "open the employee list" leads: the organisation's numbers with their employees, every status. */
+export const EMPLOYEE_LIST_HREF = '/profile?status=all';
+
+export interface WidgetsProps {
+  /** What the domain rules need of the user (roles, profile facts, BAN selected). */
+  readonly facts: UserFacts;
+  /** The profile in view (the user's own, or the selected BAN's / number's). */
+  readonly profile: Profile;
+  /** The clock: the sale widget is shown in October only. */
+  readonly now: Date;
+  /** The block/restore toggle, placed in the status widget when the rules allow it. */
+  readonly statusToggle?: ReactNode;
+  /** The "return to the organisation" control, placed in the employees widget when a BAN is selected. */
+  readonly returnToOrganisation?: ReactNode;
+}
+
+/**
+ * The aside widgets of a content page (spec 2 "Widgets"): which ones, and their optional parts, come from the domain
+ * rule `widgetFlags` (spec 6); this component only renders them. Sums in locale ru with the currency sum (spec 9).
+ */
+export function Widgets({ facts, profile, now, statusToggle, returnToOrganisation }: WidgetsProps) {
+  const { t } = useTranslation();
+  const flags = widgetFlags(facts, now);
+  if (flags.visible.length === 0) return null;
+  const fin = profile.fin_data;
+  const render: Record<WidgetKey, () => ReactNode> = {
+    balance: () => (
+      <Widget key="balance" id="balance" title={t('widgets.balance.title')}>
+        <p className="widget__amount" data-testid="widget-balance-amount">
+          {formatSum(fin?.balance ?? Number.NaN)}
+        </p>
+        {flags.unbilled ? (
+          <p className="widget__line" data-testid="widget-balance-unbilled">
+            <span>{t('widgets.balance.unbilled')}</span> <strong>{formatSum(fin?.unbilled_amnt ?? 0)}</strong>
+          </p>
+        ) : null}
+        {flags.topUp ? (
+          <a
+            className="btn widget__action"
+            href={TOP_UP_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="widget-balance-topup"
+          >
+            {t('widgets.balance.topUp')}
+            <span className="visually-hidden"> ({t('widgets.balance.topUpHint')})</span>
+          </a>
+        ) : null}
+      </Widget>
+    ),
+    budget: () => (
+      <Widget key="budget" id="budget" title={t('widgets.budget.title')}>
+        <p className="widget__amount" data-testid="widget-budget-amount">
+          {formatSum(fin?.budget ?? Number.NaN)}
+        </p>
+      </Widget>
+    ),
+    status: () => (
+      <Widget key="status" id="status" title={t('widgets.status.title')}>
+        <p
+          className="widget__status"
+          data-testid="widget-status-value"
+          data-status-code={profile.status ?? ''}
+        >
+          {t(statusLabelKey(profile.status))}
+        </p>
+        {flags.blockToggle && statusToggle ? <div className="widget__action">{statusToggle}</div> : null}
+      </Widget>
+    ),
+    employees: () => (
+      <Widget key="employees" id="employees" title={t('widgets.employees.title')}>
+        {profile.employee_data != null && profile.sn == null ? (
+          <Link
+            className="btn btn--secondary widget__action"
+            href={EMPLOYEE_LIST_HREF}
+            data-testid="widget-employees-open"
+          >
+            {t('widgets.employees.open')}
+          </Link>
+        ) : null}
+        {facts.banSelected && returnToOrganisation ? (
+          <div className="widget__action">{returnToOrganisation}</div>
+        ) : null}
+      </Widget>
+    ),
+    sale: () => (
+      <Widget key="sale" id="sale" title={t('widgets.sale.title')} accent>
+        <p>{t('widgets.sale.text')}</p>
+      </Widget>
+    ),
+  };
+  return (
+    <aside className="widgets" aria-label={t('widgets.label')} data-testid="widgets">
+      {flags.visible.map((key) => render[key]())}
+    </aside>
+  );
+}
+
+function Widget({
+  id,
+  title,
+  accent,
+  children,
+}: {
+  id: WidgetKey;
+  title: string;
+  accent?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = `widget-${id}-title`;
+  return (
+    <section
+      className={accent ? 'widget widget--accent' : 'widget'}
+      aria-labelledby={titleId}
+      data-testid={`widget-${id}`}
+    >
+      <h2 id={titleId} className="widget__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

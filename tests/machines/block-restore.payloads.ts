@@ -1,0 +1,88 @@
+import type { AnyEventObject } from 'xstate';
+import type { BlockOutcome, BlockRestoreRequest, PrivilegedLockInfo } from '@/machines/block-restore.machine';
+import type { SigningResult } from '@/machines/signing.machine';
+import { ApiFailure } from '@/services/api/api-error';
+import type { EventPayloads } from '../support/model-universe';
+
+/**
+ * Realistic events and actor results of the block/restore chart (model paths, random walk, view walk, unit tests).
+ * Guards see both outcomes: a signed (type 5) and a direct (type 20) request, a signature and a cancelled signing,
+ * results with every number accepted, some failed, all failed.
+ */
+
+export const blockSigned: BlockRestoreRequest = {
+  action: 'block',
+  sn: '901234567',
+  ban: '100457732',
+  profileType: 15,
+  impersonating: false,
+};
+export const restoreDirect: BlockRestoreRequest = {
+  action: 'restore',
+  sn: '911002030',
+  ban: '100561093',
+  profileType: 20,
+  impersonating: false,
+};
+
+export const paidLock: PrivilegedLockInfo = { price: 12500.5, privileged: false, lopBan: false };
+export const privilegedLock: PrivilegedLockInfo = { price: 0, privileged: true, lopBan: true };
+
+export const signed: SigningResult = {
+  pkcs7b64WithTimestamp: 'MIIJtimestamped',
+  keySerial: '7A3C0004',
+  tin: '201873345',
+};
+
+const companyInfo = {
+  keySerialId: '7A3C0004',
+  companyName: 'Fargʻona Tekstil AJ',
+  companyTin: '201873345',
+  companyDirectorKeyName: 'XOLMATOV OTABEK',
+  clientSignDate: '2026-01-15T09:00:00.000Z',
+  clientSign: 'MIIJtimestamped',
+};
+export const allAccepted: BlockOutcome = { failedNumbers: [], acceptedNumbers: ['901234567'], companyInfo };
+export const someFailed: BlockOutcome = {
+  failedNumbers: ['901234568'],
+  acceptedNumbers: ['901234567'],
+  companyInfo,
+};
+export const allFailed: BlockOutcome = {
+  failedNumbers: ['901234567'],
+  acceptedNumbers: [],
+  companyInfo: null,
+};
+
+export const billingDown = new ApiFailure({ kind: 'server', code: 'E007', description: 'billing timeout' });
+export const offline = new ApiFailure({ kind: 'network' });
+
+const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+
+/** Payloads of the block/restore chart's events and actor results. */
+export const blockRestorePayloads: EventPayloads = {
+  'toggle.press': [
+    { type: 'toggle.press', request: blockSigned },
+    { type: 'toggle.press', request: restoreDirect },
+  ],
+  'xstate.done.actor.fetchPrivilegedLock': [
+    done('fetchPrivilegedLock', paidLock),
+    done('fetchPrivilegedLock', privilegedLock),
+  ],
+  'xstate.error.actor.fetchPrivilegedLock': [fail('fetchPrivilegedLock', offline)],
+  'xstate.done.actor.signing': [done('signing', signed), done('signing', null)],
+  'xstate.error.actor.signing': [fail('signing', new Error('signing chart crashed'))],
+  'xstate.done.actor.applyBlock': [
+    done('applyBlock', allAccepted),
+    done('applyBlock', someFailed),
+    done('applyBlock', allFailed),
+  ],
+  'xstate.error.actor.applyBlock': [fail('applyBlock', billingDown), fail('applyBlock', offline)],
+};
+
+/** The model-test entry of the block/restore chart (tests/support/model-registry.ts). */
+export const blockRestoreModelEntry = {
+  id: 'blockRestore',
+  payloads: blockRestorePayloads,
+} as const;

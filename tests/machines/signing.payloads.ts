@@ -1,0 +1,142 @@
+import type { AnyEventObject } from 'xstate';
+import type { ListedKey, SigningInput, TaxIdResult, VerifyOutcome } from '@/machines/signing.machine';
+import { ApiFailure } from '@/services/api/api-error';
+import type { EimzoSignature } from '@/services/eimzo/eimzo-client';
+import { type EimzoError, EimzoFailure } from '@/services/eimzo/eimzo-errors';
+import type { EventPayloads } from '../support/model-universe';
+
+/**
+ * Realistic actor results of the signing chart (model paths, random walk, view walk, unit tests). Every guard sees
+ * both outcomes: a valid and a missing tax id, a supported and an old module, key lists with a match, with only an
+ * expired match, with only another TIN, and empty, a verified and a rejected signature, and each failure kind.
+ */
+
+export const SIGNER_TIN = '302145876';
+
+export const signingInput: SigningInput = {
+  data: '{"sn":"901234567","ban":"100234561"}',
+  impersonating: false,
+};
+
+export const validKey: ListedKey = {
+  disk: 'C:\\',
+  path: 'DSKEYS',
+  name: 'DS302145876_valid',
+  alias: 'cn=abdullayeva malika,serialnumber=7a3c0002,1.2.860.3.16.1.1=302145876',
+  serialNumber: '7A3C0002',
+  tin: SIGNER_TIN,
+  expired: false,
+  owner: 'ABDULLAYEVA MALIKA',
+  validTo: '2027-12-31',
+};
+export const expiredTwin: ListedKey = {
+  ...validKey,
+  name: 'DS302145876_old',
+  serialNumber: '7A3C0001',
+  expired: true,
+  validTo: '2024-01-01',
+};
+export const otherCompanyKey: ListedKey = {
+  ...validKey,
+  name: 'DS309999999',
+  serialNumber: '7A3C0008',
+  tin: '309999999',
+  owner: 'TESTOV TEST',
+};
+
+export const signature: EimzoSignature = {
+  pkcs7_64: 'MIIGcwYJKoZIhvcNAQcCoIIGZDCCBmACAQExDzANBglghkgBZQMEAgEFADAr',
+  signer_serial_number: '7a3c0002',
+  signature_hex: 'ab12',
+};
+export const verified: VerifyOutcome = { code: 1, pkcs7b64WithTimestamp: 'MIIJtimestamped' };
+export const rejected: VerifyOutcome = { code: 0, pkcs7b64WithTimestamp: null };
+
+const eimzo = (error: EimzoError) => new EimzoFailure(error);
+export const moduleErrors = {
+  noWebsocket: eimzo({ kind: 'noWebsocket' }),
+  connection: eimzo({ kind: 'connection', mobile: false }),
+  connectionMobile: eimzo({ kind: 'connection', mobile: true }),
+  apiKey: eimzo({ kind: 'apiKey', status: -1022 }),
+  generic: eimzo({ kind: 'generic', status: 0 }),
+  keyFileMissing: eimzo({ kind: 'generic', status: -2002 }),
+  keyNotFound: eimzo({ kind: 'keyNotFound' }),
+  badPassword: eimzo({ kind: 'badPassword' }),
+  cancelled: eimzo({ kind: 'cancelled' }),
+} as const;
+export const apiErrors = {
+  forbidden: new ApiFailure({ kind: 'server', code: 'E005' }),
+  network: new ApiFailure({ kind: 'network' }),
+  sessionExpired: new ApiFailure({ kind: 'server', code: 'E009' }),
+} as const;
+
+const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+
+const tin = (value: string | null): TaxIdResult => ({ tin: value });
+
+/** Payloads of every actor result of the signing chart. */
+export const signingPayloads: EventPayloads = {
+  'xstate.done.actor.fetchTaxId': [
+    done('fetchTaxId', tin(SIGNER_TIN)),
+    done('fetchTaxId', tin(null)),
+    done('fetchTaxId', tin('402145876')),
+  ],
+  'xstate.error.actor.fetchTaxId': [
+    fail('fetchTaxId', apiErrors.forbidden),
+    fail('fetchTaxId', apiErrors.network),
+  ],
+  'xstate.done.actor.readVersion': [
+    done('readVersion', { installed: 604 }),
+    done('readVersion', { installed: 439 }),
+  ],
+  'xstate.error.actor.readVersion': [
+    fail('readVersion', moduleErrors.noWebsocket),
+    fail('readVersion', moduleErrors.connection),
+    fail('readVersion', moduleErrors.generic),
+  ],
+  'xstate.done.actor.registerApiKey': [done('registerApiKey', undefined)],
+  'xstate.error.actor.registerApiKey': [
+    fail('registerApiKey', moduleErrors.apiKey),
+    fail('registerApiKey', moduleErrors.connectionMobile),
+    fail('registerApiKey', moduleErrors.generic),
+  ],
+  'xstate.done.actor.listKeys': [
+    done('listKeys', [expiredTwin, validKey, otherCompanyKey]),
+    done('listKeys', [expiredTwin, otherCompanyKey]),
+    done('listKeys', []),
+  ],
+  'xstate.error.actor.listKeys': [
+    fail('listKeys', moduleErrors.apiKey),
+    fail('listKeys', moduleErrors.connection),
+    fail('listKeys', moduleErrors.generic),
+  ],
+  'xstate.done.actor.loadKey': [done('loadKey', '0123456789abcdef0123456789abcdef')],
+  'xstate.error.actor.loadKey': [
+    fail('loadKey', moduleErrors.keyFileMissing),
+    fail('loadKey', moduleErrors.connection),
+    fail('loadKey', moduleErrors.generic),
+  ],
+  'xstate.done.actor.createSignature': [done('createSignature', signature)],
+  'xstate.error.actor.createSignature': [
+    fail('createSignature', moduleErrors.badPassword),
+    fail('createSignature', moduleErrors.cancelled),
+    fail('createSignature', moduleErrors.keyNotFound),
+    fail('createSignature', moduleErrors.connection),
+    fail('createSignature', moduleErrors.generic),
+  ],
+  'xstate.done.actor.unloadKey': [done('unloadKey', undefined)],
+  'xstate.error.actor.unloadKey': [fail('unloadKey', moduleErrors.generic)],
+  'xstate.done.actor.verifySignature': [done('verifySignature', verified), done('verifySignature', rejected)],
+  'xstate.error.actor.verifySignature': [
+    fail('verifySignature', apiErrors.network),
+    fail('verifySignature', apiErrors.forbidden),
+  ],
+};
+
+/** The model-test entry of the signing chart (tests/support/model-registry.ts). */
+export const signingModelEntry = {
+  id: 'signing',
+  input: signingInput,
+  payloads: signingPayloads,
+} as const;

@@ -1,0 +1,95 @@
+import type { EditorRights, UserAdminTarget } from '@/machines/user-admin.machine';
+import type { UserPage, UserQuery } from '@/machines/user-search.machine';
+import { ApiFailure } from '@/services/api/api-error';
+import type { UserDetails } from '@/services/contract/admin.contract';
+import type { ModelTestEntry } from '../support/model-registry';
+import type { EventPayloads } from '../support/model-universe';
+
+/**
+ * Realistic events and actor results of the administration charts: the user search (tabs in the URL, rows with
+ * block / unblock / in process) and user creation / editing.
+ */
+
+// ── user search ──────────────────────────────────────────────────────────────────────────────────────────────
+export const queries = {
+  empty: { q: '', status: 'all', pageNo: 0 },
+  short: { q: 'ab', status: 'all', pageNo: 0 },
+  ova: { q: 'ova', status: 'all', pageNo: 0 },
+  blocked: { q: 'ova', status: 'blocked', pageNo: 0 },
+} as const satisfies Record<string, UserQuery>;
+
+export const usersPage: UserPage = {
+  list: [
+    { user_id: 11, user_name: 'curator', full_name: 'Abdullayeva Malika', roles: ['R004'], ban: '100234561', status: 'active' },
+    { user_id: 12, user_name: 'blocked.user', full_name: 'Saidova Nodira', roles: ['R001'], ban: '100457732', status: 'blocked' },
+    { user_id: 13, user_name: 'new.operator', full_name: 'Qosimov Aziz', roles: ['R008'], ban: null, status: 'pending' },
+  ],
+  total: 3,
+  pageNo: 0,
+  pageSize: 45,
+};
+export const emptyPage: UserPage = { list: [], total: 0, pageNo: 0, pageSize: 45 };
+
+export const forbidden = new ApiFailure({ kind: 'server', code: 'E005' });
+export const offline = new ApiFailure({ kind: 'network' });
+
+export const userSearchPayloads: EventPayloads = {
+  'query.changed': Object.values(queries).map((query) => ({ type: 'query.changed', query })),
+  'search.submit': [
+    { type: 'search.submit', q: 'ab' },
+    { type: 'search.submit', q: 'curator' },
+  ],
+  'row.block': [{ type: 'row.block', userId: '11', userName: 'curator' }],
+  'row.unblock': [{ type: 'row.unblock', userId: '12', userName: 'blocked.user' }],
+  'xstate.done.actor.searchUsers': [
+    { type: 'xstate.done.actor.searchUsers', output: usersPage },
+    { type: 'xstate.done.actor.searchUsers', output: emptyPage },
+  ],
+  'xstate.error.actor.searchUsers': [{ type: 'xstate.error.actor.searchUsers', error: offline }],
+  'xstate.done.actor.setBlocked': [{ type: 'xstate.done.actor.setBlocked', output: undefined }],
+  'xstate.error.actor.setBlocked': [{ type: 'xstate.error.actor.setBlocked', error: forbidden }],
+};
+
+export const userSearchModelEntry: ModelTestEntry = { id: 'userSearch', payloads: userSearchPayloads };
+
+// ── user creation / editing ──────────────────────────────────────────────────────────────────────────────────
+export const adminRights: EditorRights = { client: true, staff: true, employee: true };
+
+export const targets = {
+  createAdmin: { mode: 'create', kind: 'admin' },
+  createSubscriber: { mode: 'create', kind: 'subscriber' },
+  edit: { mode: 'edit', userId: '7' },
+} as const satisfies Record<string, UserAdminTarget>;
+
+export const operatorDetails: UserDetails = {
+  user_id: 7,
+  user_name: 'operator',
+  full_name: 'Qodirov Sanjar',
+  roles: ['R008'],
+  ban: null,
+  email: 'operator@example.uz',
+  phone: '998901112233',
+  status: 'active',
+  branch: { id: 11, name: 'Toshkent shahar filiali', regionId: 1 },
+  regions: [
+    { id: 1, name: 'Toshkent shahri' },
+    { id: 2, name: 'Toshkent viloyati' },
+  ],
+};
+
+export const userNotFound = new ApiFailure({ kind: 'server', code: 'E014' });
+export const employeeDataForbidden = new ApiFailure({ kind: 'server', code: 'E135' });
+
+export const userAdminPayloads: EventPayloads = {
+  'route.entered': Object.values(targets).map((target) => ({ type: 'route.entered', target, editor: adminRights })),
+  'field.change': [
+    { type: 'field.change', field: 'user_name', value: 'new.user' },
+    { type: 'field.change', field: 'role', value: 'R008' },
+  ],
+  'xstate.done.actor.getUser': [{ type: 'xstate.done.actor.getUser', output: operatorDetails }],
+  'xstate.error.actor.getUser': [{ type: 'xstate.error.actor.getUser', error: userNotFound }],
+  'xstate.done.actor.saveUser': [{ type: 'xstate.done.actor.saveUser', output: { userId: '42' } }],
+  'xstate.error.actor.saveUser': [{ type: 'xstate.error.actor.saveUser', error: employeeDataForbidden }],
+};
+
+export const userAdminModelEntry: ModelTestEntry = { id: 'userAdmin', payloads: userAdminPayloads };
