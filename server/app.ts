@@ -20,6 +20,7 @@ import {
   type Services,
 } from './handler';
 import { adminHandlers } from './handlers/admin.handlers';
+import { blockDemoRoutes, blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { demoRoutes } from './handlers/demo.routes';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
@@ -52,6 +53,7 @@ export const allHandlers: Handlers = {
   ...lookupHandlers,
   ...adminHandlers,
   ...numbersHandlers,
+  ...blockHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {
@@ -121,6 +123,8 @@ export function createApp(deps: AppDeps): Hono {
       onError: (c) => c.json(envelope('E101', 'request body too large'), 413),
     }),
   );
+  // block/restore requests whose time has come take effect before any reply is built
+  app.use('/api/*', settleBlocksMiddleware(svc));
 
   const closeImpersonation = (row: SessionRow, reason: string) => {
     if (row.impersonationId != null) svc.auth.endImpersonation(row.impersonationId, reason);
@@ -242,6 +246,7 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   if (config.demoMode) app.route('/api/demo', demoRoutes(svc));
+  if (config.demoMode) app.route('/api/demo', blockDemoRoutes(svc));
 
   app.all('/api/*', (c) => c.json(envelope('E101', 'unknown call'), 404));
   app.onError((err, c) => {

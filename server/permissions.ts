@@ -11,8 +11,9 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   // the 'choose' search box: subscriber lookup (spec 6 search flag)
   'lookup.sn': (v) => v.config.search,
   'lookup.ban': (v) => v.config.search,
-  // the 'editing' search box: user search ("not R002")
-  'admin.search': (v) => v.config.search,
+  // user search in administration: "Administration users can search" (spec 6); EditUser, the helpdesk landing (R002,
+  // no search box), searches users too
+  'admin.search': (v) => v.config.administration,
   'admin.get': (v) => v.config.administration,
   'admin.create': (v) => v.config.createSubscriber || v.config.createAdmin,
   'admin.update': (v) => v.config.editUser,
@@ -31,9 +32,18 @@ const WHILE_FORCED: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'session.saveChosenRole',
 ]);
 
+/** While an administration user views a client account (spec 4 virtual login), nothing is signed and no password or
+ *  role is changed in the session (issue 6); the way back (user/back-to-head) and every read stay open. */
+const REFUSED_WHILE_IMPERSONATING: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'session.changePassword',
+  'session.saveChosenRole',
+  'signing.verify',
+]);
+
 /** True when the viewer may call endpoint `name` at all. */
 export function mayCall(name: EndpointName, v: Viewer): boolean {
   if (mustChangePassword(v.facts) && !WHILE_FORCED.has(name)) return false;
+  if (v.impersonating && REFUSED_WHILE_IMPERSONATING.has(name)) return false;
   return ACCESS[name]?.(v) ?? true;
 }
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { proxy } from 'hono/proxy';
 import { createApp } from './app';
 import type { Clock } from './clock';
@@ -12,7 +12,7 @@ import { type Db, defaultDbPath, migrate, openDatabase } from './db/database';
 import { DEMO_PASSWORD, demoAccountLines } from './db/demo-accounts';
 import { isSeeded, type SeedOptions, seedDatabase } from './db/seed';
 import { createLogger, type Logger } from './logger';
-import { buildSpa, needsBuild, securityHeaders, spaRoutes } from './static';
+import { buildSpa, EIMZO_CONNECT, needsBuild, securityHeaders, spaRoutes } from './static';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,8 +28,10 @@ export interface PortalOptions {
   /** serve the SPA from dist (default true); 'auto' / true also builds it when stale, 'serve' never builds */
   spa?: boolean | 'serve';
   distDir?: string;
-  /** start the E-IMZO simulator (server/eimzo/simulator.ts) in the same process (default false; `npm start`: on) */
-  eimzo?: boolean;
+  /** start the E-IMZO simulator (server/eimzo/simulator.ts) in the same process (default false; `npm start`: on);
+   *  an object sets its ports, data dir and mode (`npm start` reads EIMZO_PORT, EIMZO_CONTROL_PORT, EIMZO_DATA_DIR,
+   *  EIMZO_MODE) */
+  eimzo?: boolean | EimzoStartOptions;
   clock?: Clock;
   logger?: Logger;
   config?: Partial<ServerConfig>;
@@ -54,6 +56,43 @@ interface SimulatorModule {
   ) => Promise<{ url: string; controlUrl?: string; close(): Promise<void> }>;
 }
 
+/** Where and how the simulator runs (defaults: the simulator's own, i.e. the real module's port 64646). */
+export interface EimzoStartOptions {
+  port?: number;
+  controlPort?: number;
+  dataDir?: string;
+  mode?: 'scripted' | 'interactive';
+}
+
+/** The simulator options `npm start` reads from the environment. */
+export function eimzoOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): EimzoStartOptions {
+  const num = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+  const opts: EimzoStartOptions = {};
+  const port = num(env.EIMZO_PORT);
+  const controlPort = num(env.EIMZO_CONTROL_PORT);
+  if (port !== undefined) opts.port = port;
+  if (controlPort !== undefined) opts.controlPort = controlPort;
+  if (env.EIMZO_DATA_DIR) opts.dataDir = env.EIMZO_DATA_DIR;
+  if (env.EIMZO_MODE === 'scripted' || env.EIMZO_MODE === 'interactive') opts.mode = env.EIMZO_MODE;
+  return opts;
+}
+
+/**
+ * Tells the SPA where the simulator listens when it is not the module's usual address: a
+ * `<meta name="eimzo-url">` in every HTML page (read by src/app/block-restore.services.ts).
+ */
+function announceEimzoUrl(url: string): MiddlewareHandler {
+  const tag = `<meta name="eimzo-url" content="${url.replace(/[^A-Za-z0-9:/._-]/g, '')}">`;
+  return async (c, next) => {
+    await next();
+    if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
+    const html = await c.res.text();
+    const headers = new Headers(c.res.headers);
+    headers.delete('content-length');
+    c.res = new Response(html.replace('</head>', `${tag}</head>`), { status: c.res.status, headers });
+  };
+}
+
 interface RunningEimzo {
   url: string;
   controlUrl?: string;
@@ -61,13 +100,13 @@ interface RunningEimzo {
 }
 
 /** Starts the E-IMZO simulator when server/eimzo/simulator.ts exports `startSimulator`; a busy port is not fatal. */
-async function startEimzo(logger: Logger): Promise<RunningEimzo | undefined> {
+async function startEimzo(logger: Logger, opts: EimzoStartOptions = {}): Promise<RunningEimzo | undefined> {
   const file = join(PROJECT_ROOT, 'server', 'eimzo', 'simulator.ts');
   if (!existsSync(file)) return undefined;
   const mod = (await import(pathToFileURL(file).href)) as SimulatorModule;
   if (typeof mod.startSimulator !== 'function') return undefined;
   try {
-    const sim = await mod.startSimulator({ mode: 'interactive' });
+    const sim = await mod.startSimulator({ mode: 'interactive', ...opts });
     logger.info('eimzo.started', { url: sim.url, control: sim.controlUrl });
     return sim;
   } catch (e) {
@@ -101,8 +140,18 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     buildSpa(PROJECT_ROOT);
   }
 
+  // The simulator starts first so the page's CSP and the SPA can name its socket when it is not the usual one.
+  const eimzo = opts.eimzo ? await startEimzo(logger, opts.eimzo === true ? {} : opts.eimzo) : undefined;
+  const eimzoOrigin = eimzo ? new URL(eimzo.url).origin : undefined;
+  const unusualEimzo =
+    eimzo !== undefined && !(EIMZO_CONNECT as readonly string[]).includes(eimzoOrigin ?? '');
+
   const app = new Hono();
-  app.use('*', securityHeaders(opts.extraConnect));
+  app.use(
+    '*',
+    securityHeaders([...(opts.extraConnect ?? []), ...(unusualEimzo && eimzoOrigin ? [eimzoOrigin] : [])]),
+  );
+  if (unusualEimzo && eimzo) app.use('*', announceEimzoUrl(eimzo.url));
 
   let db: Db | undefined;
   if (opts.apiTarget) {
@@ -126,11 +175,13 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   await new Promise<void>((resolveListen, reject) => {
     server.once('listening', () => resolveListen());
     server.once('error', reject);
+  }).catch(async (e: unknown) => {
+    await eimzo?.close();
+    throw e;
   });
   const port = (server.address() as AddressInfo).port;
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const eimzo = opts.eimzo ? await startEimzo(logger) : undefined;
 
   let closed = false;
   return {
@@ -160,7 +211,7 @@ async function main(): Promise<void> {
     host: env.HOST || '127.0.0.1',
     dbPath: defaultDbPath(env),
     apiTarget: env.API_TARGET || undefined,
-    eimzo: env.EIMZO !== '0',
+    eimzo: env.EIMZO !== '0' && eimzoOptionsFromEnv(env),
     config: configFromEnv(env),
     logger,
   });

@@ -148,7 +148,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     roles: ['R002'],
     fullName: 'Karimova Dilnoza',
     profile: 'staff, no profile',
-    tryThis: 'lands on user editing; may create admins; cannot search (E005)',
+    tryThis: 'lands on user editing: finds and edits users, may create admins; no search box',
   },
   {
     login: 'callcenter',

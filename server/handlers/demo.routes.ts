@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Services } from '../handler';
 import type { OutboxMessage } from '../store/auth.store';
+import { expireSessionsOf } from './session.handlers';
 
 /** Reads the demo outbox: what would have been sent to a phone (sn, 9 digits, or 998…) or concerning a login,
  *  newest first. Demo mode only; the same data the `demo.outbox` log lines carry. */
@@ -13,7 +14,8 @@ export function readDemoOutbox(
   return svc.auth.outbox({ recipient: phone || undefined, login: q.login || undefined });
 }
 
-/** `GET /api/demo/outbox?phone=…|login=…` (mounted only when DEMO_MODE is on). Not part of the SPA's contract. */
+/** Demo helpers (mounted only when DEMO_MODE is on; not part of the SPA's contract): `GET /api/demo/outbox?phone=…|login=…`
+ *  and `POST /api/demo/expire-sessions?login=…`. */
 export function demoRoutes(svc: Services): Hono {
   const r = new Hono();
   r.get('/outbox', (c) => {
@@ -21,6 +23,12 @@ export function demoRoutes(svc: Services): Hono {
     const login = c.req.query('login');
     if (!phone && !login) return c.json({ status: 'E101', description: 'phone or login required' });
     return c.json({ status: 'OKOK', result: readDemoOutbox(svc, { phone, login }) });
+  });
+  // `POST /api/demo/expire-sessions?login=…`: that login's sessions answer E009 on their next call (idle time-out)
+  r.post('/expire-sessions', (c) => {
+    const login = c.req.query('login');
+    if (!login) return c.json({ status: 'E101', description: 'login required' });
+    return c.json({ status: 'OKOK', result: { expired: expireSessionsOf(svc, login) } });
   });
   return r;
 }

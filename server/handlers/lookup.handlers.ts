@@ -18,11 +18,12 @@ export const lookupHandlers: Handlers = {
     ensure(p, 'E018');
     return p;
   },
+  // an unknown BAN is E018 like an unknown number: spec 8 "E018 account not found (shown after search)"
   'lookup.ban': ({ input, svc }) => {
     const ban = input.params.n;
     ensure(/^\d{9}$/.test(ban), 'E016');
     const p = svc.profiles.banProfile(ban);
-    ensure(p, 'E052');
+    ensure(p, 'E018');
     return p;
   },
 };

@@ -122,6 +122,30 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
   return replyFor(svc, user, openSession(id));
 }
 
+/**
+ * Ages every session of a login past the idle limit, so its next call answers E009 exactly as after the server's
+ * idle time-out (demo mode only: `POST /api/demo/expire-sessions`, used by the browser tests). Returns how many.
+ */
+export function expireSessionsOf(svc: Services, login: string): number {
+  const user = svc.users.byLogin(login);
+  if (!user) return 0;
+  const idleMs = svc.config.sessionIdleMinutes * MINUTE;
+  return svc.db
+    .prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?')
+    .run(svc.clock.now() - idleMs - MINUTE, user.id).changes;
+}
+
+/** The contact data lives on the company (BAN); the SQL stays here until the profile store has a writer for it. */
+function saveCompanyContacts(
+  svc: Services,
+  ban: string,
+  c: { phone_number: string; email_address: string; feedback_type: string | null },
+): void {
+  svc.db
+    .prepare('UPDATE companies SET phone_number = ?, email_address = ?, feedback_type = ? WHERE ban = ?')
+    .run(c.phone_number.trim() || null, c.email_address.trim() || null, c.feedback_type, ban);
+}
+
 export const sessionHandlers: Handlers = {
   'session.user': ({ session }) => userReply(session.user, session.row, session.viewer),
 
@@ -195,6 +219,19 @@ export const sessionHandlers: Handlers = {
     svc.users.setPassword(session.user.id, await hashPassword(password, svc.config.passwordCost));
     svc.sessions.deleteForUser(session.user.id, session.row.idHash);
     svc.logger.info('auth.changePassword', { userId: session.user.id, ok: true, ip });
+    return undefined;
+  },
+
+  // The company's contact data (spec 3 Profile phone_number, feedback_type, email_address), edited on Settings by
+  // the holder of a BAN profile (curator, key owner). A subscriber's number profile carries the company's data but
+  // may not change it; staff viewing a client do not edit it either.
+  'settings.contacts': ({ input, session, svc }) => {
+    const { viewer, user } = session;
+    ensure(!viewer.impersonating, 'E005', 'not while viewing a client');
+    const profile = viewer.ownProfile;
+    ensure(profile && profile.sn == null && profile.ban, 'E005', 'no BAN profile of your own');
+    saveCompanyContacts(svc, profile.ban, input.body);
+    svc.logger.info('profile.contacts', { userId: user.id, ban: profile.ban });
     return undefined;
   },
 

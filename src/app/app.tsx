@@ -4,6 +4,7 @@ import { Router } from 'wouter';
 import { i18n } from '@/i18n/i18n';
 import { NotificationsContext } from '@/views/layout/notifications.context';
 import { SessionContext } from '@/views/session/session.context';
+import { SettingsLogicContext } from '@/views/settings/settings.context';
 import { createAppServices } from './services';
 import { Shell } from './shell';
 
@@ -27,9 +28,11 @@ export function App() {
       <NotificationsContext.Provider>
         <SessionContext.Provider logic={services.sessionLogic}>
           <SessionExpiryBridge />
-          <Router>
-            <Shell />
-          </Router>
+          <SettingsLogicContext.Provider value={services.settingsLogic}>
+            <Router>
+              <Shell />
+            </Router>
+          </SettingsLogicContext.Provider>
         </SessionContext.Provider>
       </NotificationsContext.Provider>
     </I18nextProvider>

@@ -78,8 +78,10 @@ export function createNumbersPages(
 
   const get = (ban: string, p: NumbersParams, fresh: boolean): Promise<NumbersPageResult> => {
     const key = keyOf(ban, p);
+    // a refresh asked for by the user drops every kept page of the BAN: the other tabs may be stale too
+    if (fresh) for (const k of [...cache.keys()]) if (k.startsWith(`${ban}|`)) cache.delete(k);
     const hit = cache.get(key);
-    if (hit && !fresh && now() - hit.at < ttl) return hit.page;
+    if (hit && now() - hit.at < ttl) return hit.page;
     const page = load(ban, p);
     cache.delete(key);
     cache.set(key, { at: now(), page });
@@ -95,7 +97,7 @@ export function createNumbersPages(
   };
 
   return {
-    /** One page, from memory when fetched less than `ttlMs` ago (unless `fresh`). */
+    /** One page, from memory when fetched less than `ttlMs` ago; `fresh` forgets the BAN's kept pages first. */
     fetch: ({ ban, params, fresh }: FetchNumbersInput) => get(ban, params, fresh),
     /** Warms page 1 of the other tabs with the same filter; failures are dropped (the tab loads when chosen). */
     prefetch: async ({ ban, params }: NumbersInput): Promise<void> => {

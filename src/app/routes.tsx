@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { AUTH_PAGES, type RouteAccess } from '@/domain/routes.rules';
+import { appConfig } from './config';
 import { lazyRoute } from './lazy-route';
 
 /** One route of spec 2, relative to `/{lang}`. Views are code-split: each is its own chunk. */
@@ -21,7 +22,17 @@ const pending = (
   );
 
 const authPage = lazyRoute(() =>
-  import('@/views/auth/auth-page.view').then((m) => ({ default: m.AuthPage })),
+  import('@/views/auth/auth-page.view').then((m) => ({
+    default: () => <m.AuthPage ssoUrl={appConfig.ssoUrl} />,
+  })),
+);
+
+/** An administration page (src/app/admin.routes.tsx): one chunk for the four routes. */
+const adminRoute = (name: 'UserSearchRoute' | 'CreationRoute' | 'EditingRoute' | 'EditUserRoute') =>
+  lazyRoute(() => import('./admin.routes').then((m) => ({ default: m[name] })));
+
+const settingsPage = lazyRoute(() =>
+  import('@/views/settings/settings-page.view').then((m) => ({ default: m.SettingsPage })),
 );
 
 /**
@@ -32,9 +43,29 @@ export const ROUTES: readonly AppRoute[] = [
   ...AUTH_PAGES.map((type) => ({ path: `/${type}`, public: true, view: authPage, employeeLogin: true })),
   { path: '/new-client', public: true, view: pending('newClient'), employeeLogin: true },
   { path: '/new-numbers', public: true, view: pending('newNumbers') },
-  { path: '/profile', public: false, view: pending('profile') },
-  { path: '/details', public: false, view: pending('details') },
-  { path: '/settings', public: false, view: pending('settings') },
+  {
+    path: '/profile',
+    public: false,
+    view: lazyRoute(() =>
+      Promise.all([import('@/views/profile/profile.page.view'), import('./profile.services')]).then(
+        ([page, services]) => ({
+          default: () => (
+            <services.WithProfileServices>
+              <page.ProfilePage />
+            </services.WithProfileServices>
+          ),
+        }),
+      ),
+    ),
+  },
+  {
+    path: '/details',
+    public: false,
+    view: lazyRoute(() =>
+      import('@/views/details/details.page.view').then((m) => ({ default: m.DetailsPage })),
+    ),
+  },
+  { path: '/settings', public: false, view: settingsPage },
   { path: '/purchase', public: false, view: pending('purchase') },
   { path: '/purchase/order', public: false, view: pending('purchase') },
   { path: '/onlinee-sales', public: false, view: pending('documents') },
@@ -43,10 +74,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/onlinee-sales/services-documents/:id', public: false, view: pending('documents') },
   { path: '/orders', public: false, view: pending('orders') },
   { path: '/orders/:id', public: false, view: pending('orders') },
-  { path: '/administration/search', public: false, view: pending('administration') },
-  { path: '/administration/creation/:type', public: false, view: pending('administration') },
-  { path: '/administration/editing', public: false, view: pending('administration') },
-  { path: '/administration/edit-user/:id', public: false, view: pending('administration') },
+  { path: '/administration/search', public: false, view: adminRoute('UserSearchRoute') },
+  { path: '/administration/creation/:type', public: false, view: adminRoute('CreationRoute') },
+  { path: '/administration/editing', public: false, view: adminRoute('EditingRoute') },
+  { path: '/administration/edit-user/:id', public: false, view: adminRoute('EditUserRoute') },
   { path: '/agreement-registration', public: false, view: pending('agreement') },
   { path: '/at39-registration', public: false, view: pending('at39') },
   { path: '/at39-registration/new', public: false, view: pending('at39') },

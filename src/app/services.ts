@@ -30,10 +30,18 @@ export function createAppServices(drafts: DraftStore = browserDraftStore()) {
         (await api()).call('session.login', { body: input }, { signal }),
       ),
       requestCode: fromPromise<void, { phone: string }>(async ({ input, signal }) => {
-        await (await api()).call('session.register', { body: { phone: phoneDigits(input.phone) } }, { signal });
+        await (await api()).call(
+          'session.register',
+          { body: { phone: phoneDigits(input.phone) } },
+          { signal },
+        );
       }),
       resendCode: fromPromise<void, { phone: string }>(async ({ input, signal }) => {
-        await (await api()).call('session.resendCode', { body: { phone: phoneDigits(input.phone) } }, { signal });
+        await (await api()).call(
+          'session.resendCode',
+          { body: { phone: phoneDigits(input.phone) } },
+          { signal },
+        );
       }),
       checkCode: fromPromise<User, { phone: string; code: string }>(async ({ input, signal }) =>
         (await api()).call(
@@ -58,9 +66,15 @@ export function createAppServices(drafts: DraftStore = browserDraftStore()) {
       fetchSession: fromPromise<User | null>(async ({ signal }) =>
         (await api()).call('session.user', undefined, { signal }),
       ),
-      fetchProfile: fromPromise(async ({ signal }) => (await api()).call('session.profile', undefined, { signal })),
+      fetchProfile: fromPromise(async ({ signal }) =>
+        (await api()).call('session.profile', undefined, { signal }),
+      ),
       saveChosenRole: fromPromise<void, { role: string }>(async ({ input, signal }) => {
-        await (await api()).call('session.saveChosenRole', { body: { updatedValue: input.role } }, { signal });
+        await (await api()).call(
+          'session.saveChosenRole',
+          { body: { updatedValue: input.role } },
+          { signal },
+        );
       }),
       logOut: fromPromise<void>(async ({ signal }) => {
         await (await api()).call('session.logout', undefined, { signal });

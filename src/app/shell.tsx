@@ -1,17 +1,26 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, Route, Switch, useParams } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 import { LANGS, type Lang } from '@/domain/constants';
-import { LANDING_PATHS, landingRoute } from '@/domain/landing.rules';
 import { visibleNav } from '@/domain/navigation.rules';
+import { userConfig } from '@/domain/roles.rules';
 import { guardRoute } from '@/domain/routes.rules';
 import { setLanguage } from '@/i18n/i18n';
 import { rememberLocale, storedLocale } from '@/i18n/locale';
 import {
   selectIsAuthenticated,
   selectIsBusy,
+  selectIsLoggingOut,
+  selectIsPasswordChangeForced,
+  selectIsProfileFailed,
+  selectIsSessionFailed,
+  selectIsSettled,
   selectIsSignedOut,
+  selectLandingPath,
+  selectSelectedRole,
+  selectStatePath,
   selectUser,
+  selectUserFacts,
 } from '@/machines/session.selectors';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
 import { Footer } from '@/views/layout/footer.view';
@@ -20,10 +29,15 @@ import { NotFound } from '@/views/layout/not-found.view';
 import { NotificationsContext } from '@/views/layout/notifications.context';
 import { Notifications } from '@/views/layout/notifications.view';
 import { Sidebar } from '@/views/layout/sidebar.view';
+import { LogoutConfirm } from '@/views/session/logout-confirm.view';
+import { RolePicker } from '@/views/session/role-picker.view';
+import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
+import { SessionNavigator } from '@/views/session/session-navigator.view';
+import { SessionProblem } from '@/views/session/session-problem.view';
+import { AdminScope, HeaderSearch, ImpersonationBannerSlot } from './admin.mount';
 import { appConfig } from './config';
 import { type AppRoute, ROUTES } from './routes';
-import { selectUserFacts } from './user-facts';
 
 function isLang(s: string | undefined): s is Lang {
   return (LANGS as readonly string[]).includes(s ?? '');
@@ -44,43 +58,68 @@ function RememberLocale({ lang }: { lang: Lang }) {
   return null;
 }
 
+/** A signed-out visitor asked for a protected page: remember it for after sign-in, then go to login. */
+function ToLogin() {
+  const session = SessionContext.useActorRef();
+  const [location] = useLocation();
+  const search = useSearch();
+  const path = `${location}${search ? `?${search}` : ''}`;
+  useEffect(() => {
+    session.send({ type: 'route.denied', path });
+  }, [session, path]);
+  return <Redirect to={`~/${storedLocale()}/login`} replace />;
+}
+
 /** Renders one route behind the guard of spec 2. */
 function GuardedRoute({ route, lang }: { route: AppRoute; lang: Lang }) {
   const facts = SessionContext.useSelector(selectUserFacts);
+  const landing = SessionContext.useSelector(selectLandingPath);
   const signedOut = SessionContext.useSelector(selectIsSignedOut);
   const authenticated = SessionContext.useSelector(selectIsAuthenticated);
-  const busy = SessionContext.useSelector(selectIsBusy);
-  if (!route.public && !authenticated && !signedOut) return <LoadingOverlay />;
-  const decision = guardRoute(route, { authenticated, accountType: facts?.profile?.at ?? null });
-  if (decision === 'login') return <Redirect to={`~/${storedLocale()}/login`} replace />;
-  if (decision === 'landing' && facts)
-    return <Redirect to={`/${LANDING_PATHS[landingRoute(facts)]}`} replace />;
+  const settled = SessionContext.useSelector(selectIsSettled);
+  const forced = SessionContext.useSelector(selectIsPasswordChangeForced);
   const View = route.view;
-  return (
+  const page = (
     <>
       <RememberLocale lang={lang} />
-      {busy ? <LoadingOverlay /> : null}
       <Suspense fallback={<LoadingOverlay />}>
         <View />
       </Suspense>
     </>
   );
+  if (route.public) return page;
+  if (signedOut) return <ToLogin />;
+  // checking the session, or the start-up steps (role, profile) are not done: the layout shows what is going on
+  if (!authenticated || !settled) return null;
+  // spec 2: a forced password change keeps the user on Settings until the password is changed
+  if (forced && route.path !== '/settings') return <Redirect to="/settings" replace />;
+  const decision = guardRoute(route, { authenticated, accountType: facts?.profile?.at ?? null });
+  if (decision === 'landing' && landing !== null) return <Redirect to={`/${landing}`} replace />;
+  return page;
 }
 
 /** `/{lang}` alone: the landing page when signed in, login otherwise. */
 function LangIndex({ lang }: { lang: Lang }) {
-  const facts = SessionContext.useSelector(selectUserFacts);
+  const landing = SessionContext.useSelector(selectLandingPath);
+  const settled = SessionContext.useSelector(selectIsSettled);
   const signedOut = SessionContext.useSelector(selectIsSignedOut);
-  if (facts) return <Redirect to={`/${LANDING_PATHS[landingRoute(facts)]}`} replace />;
+  if (landing !== null && settled) return <Redirect to={`/${landing}`} replace />;
   if (signedOut) return <Redirect to={`~/${lang}/login`} replace />;
-  return <LoadingOverlay />;
+  return null;
 }
 
 /** Everything under a valid language segment: layout, navigation and the route table. */
-function LangScope({ lang }: { lang: Lang }) {
+function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }) {
   const { t } = useTranslation();
   const user = SessionContext.useSelector(selectUser);
   const facts = SessionContext.useSelector(selectUserFacts);
+  const selectedRole = SessionContext.useSelector(selectSelectedRole);
+  const statePath = SessionContext.useSelector(selectStatePath);
+  const busy = SessionContext.useSelector(selectIsBusy);
+  const loggingOut = SessionContext.useSelector(selectIsLoggingOut);
+  const sessionFailed = SessionContext.useSelector(selectIsSessionFailed);
+  const profileFailed = SessionContext.useSelector(selectIsProfileFailed);
+  const problem = sessionFailed || profileFailed;
   const session = SessionContext.useActorRef();
 
   useEffect(() => {
@@ -88,67 +127,81 @@ function LangScope({ lang }: { lang: Lang }) {
   }, [lang]);
 
   const nav = facts ? visibleNav(facts) : [];
+  const config = facts ? userConfig(facts) : null;
   const signedIn = user && facts;
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
-      <Header
-        lang={lang}
-        signedIn={
-          signedIn
-            ? {
-                userName: user.userName,
-                roleTitle: user.roles[0] ? t(`roles.${user.roles[0]}` as never) : null,
-                showAdministration: false,
-                search: null,
-                onLogout: () => session.send({ type: 'user.logout' }),
-                logoutPending: false,
-              }
-            : null
-        }
-      />
-      <div className={signedIn ? 'shell__body' : 'shell__body shell__body--public'}>
-        {signedIn ? <Sidebar entries={nav} /> : null}
-        <main id="main" className="main" tabIndex={-1}>
-          <Switch>
-            <Route path="/">
-              <LangIndex lang={lang} />
-            </Route>
-            <Route path="/administration">
-              <Redirect to="/administration/search" replace />
-            </Route>
-            {ROUTES.map((route) => (
+    <AdminScope>
+      <div className="shell" data-testid="session" data-state={statePath}>
+        <a className="skip-link" href="#main">
+          {t('app.skipToContent')}
+        </a>
+        <Header
+          lang={lang}
+          signedIn={
+            signedIn
+              ? {
+                  userName: user.user_name,
+                  roleTitle: selectedRole ? roleTitle(t, selectedRole) : null,
+                  showAdministration: config?.administration === true,
+                  search: config?.search ? <HeaderSearch /> : null,
+                  onLogout: () => session.send({ type: 'logout.request' }),
+                  logoutPending: loggingOut,
+                }
+              : null
+          }
+        />
+        {signedIn ? <ImpersonationBannerSlot /> : null}
+        <div className={signedIn ? 'shell__body' : 'shell__body shell__body--public'}>
+          {signedIn ? <Sidebar entries={nav} /> : null}
+          <main id="main" className="main" tabIndex={-1}>
+            {problem ? (
+              <SessionProblem />
+            ) : (
+              <Switch>
+                <Route path="/">
+                  <LangIndex lang={lang} />
+                </Route>
+                <Route path="/administration">
+                  <Redirect to="/administration/search" replace />
+                </Route>
+                {routes.map((route) => (
+                  <Route key={route.path} path={route.path}>
+                    <GuardedRoute route={route} lang={lang} />
+                  </Route>
+                ))}
+                <Route>
+                  <NotFound homeHref={`~/${lang}`} />
+                </Route>
+              </Switch>
+            )}
+          </main>
+        </div>
+        <Switch>
+          {routes
+            .filter((r) => r.employeeLogin)
+            .map((route) => (
               <Route key={route.path} path={route.path}>
-                <GuardedRoute route={route} lang={lang} />
+                <Footer showEmployeeLogin ssoUrl={appConfig.ssoUrl} aboutUrl={appConfig.aboutUrl} />
               </Route>
             ))}
-            <Route>
-              <NotFound homeHref={`~/${lang}`} />
-            </Route>
-          </Switch>
-        </main>
-      </div>
-      <Switch>
-        {ROUTES.filter((r) => r.employeeLogin).map((route) => (
-          <Route key={route.path} path={route.path}>
-            <Footer showEmployeeLogin ssoUrl={appConfig.ssoUrl} aboutUrl={appConfig.aboutUrl} />
+          <Route>
+            <Footer showEmployeeLogin={false} ssoUrl={appConfig.ssoUrl} aboutUrl={appConfig.aboutUrl} />
           </Route>
-        ))}
-        <Route>
-          <Footer showEmployeeLogin={false} ssoUrl={appConfig.ssoUrl} aboutUrl={appConfig.aboutUrl} />
-        </Route>
-      </Switch>
-      <NotificationsOutlet />
-    </div>
+        </Switch>
+        {busy ? <LoadingOverlay /> : null}
+        <RolePicker />
+        <LogoutConfirm />
+        <SessionNavigator lang={lang} />
+        <NotificationsOutlet />
+      </div>
+    </AdminScope>
   );
 }
 
-function LangGate() {
+function LangGate({ routes }: { routes: readonly AppRoute[] }) {
   const { lang } = useParams<{ lang: string }>();
   if (!isLang(lang)) return <UnknownPath />;
-  return <LangScope lang={lang} />;
+  return <LangScope lang={lang} routes={routes} />;
 }
 
 /** A path outside any language (or with an unknown one): the not-found page in the stored locale. */
@@ -166,15 +219,18 @@ function UnknownPath() {
   );
 }
 
-/** The route tree of spec 2: '' → /ru (the stored locale), /{lang}/…, anything else → not found. */
-export function Shell() {
+/**
+ * The route tree of spec 2: '' → /ru (the stored locale), /{lang}/…, anything else → not found. `routes` is the
+ * route table (view tests may pass one whose pages are stand-ins; layout, guard and session views stay real).
+ */
+export function Shell({ routes = ROUTES }: { routes?: readonly AppRoute[] }) {
   return (
     <Switch>
       <Route path="/">
         <Redirect to="/ru" replace />
       </Route>
       <Route path="/:lang" nest>
-        <LangGate />
+        <LangGate routes={routes} />
       </Route>
       <Route>
         <UnknownPath />

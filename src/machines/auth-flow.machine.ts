@@ -160,7 +160,9 @@ export const authFlowMachine = setup({
   },
   actions: {
     clearMessages: assign({ error: null, notice: null }),
-    assignToken: assign((_, params: { r: string | null | undefined }) => ({ restoreToken: params.r ?? null })),
+    assignToken: assign((_, params: { r: string | null | undefined }) => ({
+      restoreToken: params.r ?? null,
+    })),
     assignPhone: assign((_, params: { phone: string }) => ({ phone: params.phone.trim() })),
     assignInvalidField: assign((_, params: { event: AuthFlowEvent }) => ({
       error: invalidFieldOf(params.event),
@@ -272,7 +274,8 @@ export const authFlowMachine = setup({
       },
       states: {
         editing: {
-          description: 'The user types the phone; the last error (E004, E008, E025) is shown at the phone field.',
+          description:
+            'The user types the phone; the last error (E004, E008, E025) is shown at the phone field.',
           meta: { view: 'registration form, submit enabled', testId: 'auth-register' },
           on: {
             'register.submit': [
@@ -282,7 +285,10 @@ export const authFlowMachine = setup({
               },
               {
                 target: 'submitting',
-                actions: ['clearMessages', { type: 'assignPhone', params: ({ event }) => ({ phone: event.phone }) }],
+                actions: [
+                  'clearMessages',
+                  { type: 'assignPhone', params: ({ event }) => ({ phone: event.phone }) },
+                ],
               },
             ],
           },
@@ -305,7 +311,8 @@ export const authFlowMachine = setup({
       },
     },
     check: {
-      description: 'The SMS-code step: the code sent to the phone (valid at most 10 minutes) opens the session.',
+      description:
+        'The SMS-code step: the code sent to the phone (valid at most 10 minutes) opens the session.',
       meta: { view: 'SMS code form (phone, code, resend)', testId: 'auth-check' },
       initial: 'editing',
       on: {
@@ -315,7 +322,8 @@ export const authFlowMachine = setup({
       },
       states: {
         editing: {
-          description: 'The user types the code; "code sent" or the last error (E003 wrong, E006 expired) is shown.',
+          description:
+            'The user types the code; "code sent" or the last error (E003 wrong, E006 expired) is shown.',
           meta: { view: 'SMS code form, submit and resend enabled', testId: 'auth-check' },
           on: {
             'check.submit': [
@@ -325,7 +333,10 @@ export const authFlowMachine = setup({
               },
               {
                 target: 'submitting',
-                actions: ['clearMessages', { type: 'assignPhone', params: ({ event }) => ({ phone: event.phone }) }],
+                actions: [
+                  'clearMessages',
+                  { type: 'assignPhone', params: ({ event }) => ({ phone: event.phone }) },
+                ],
               },
             ],
             'code.resend': [
@@ -335,7 +346,10 @@ export const authFlowMachine = setup({
               },
               {
                 target: 'resending',
-                actions: ['clearMessages', { type: 'assignPhone', params: ({ event }) => ({ phone: event.phone }) }],
+                actions: [
+                  'clearMessages',
+                  { type: 'assignPhone', params: ({ event }) => ({ phone: event.phone }) },
+                ],
               },
             ],
           },
@@ -418,7 +432,10 @@ export const authFlowMachine = setup({
         },
         sent: {
           description: 'The recovery link was sent (spec 8 "password-recovery link sent").',
-          meta: { view: 'message: the recovery link was sent; a link back to login', testId: 'auth-forgot-sent' },
+          meta: {
+            view: 'message: the recovery link was sent; a link back to login',
+            testId: 'auth-forgot-sent',
+          },
           on: {
             'forgot.submit': [
               {

@@ -101,6 +101,9 @@ export function blockErrorDescription(error: unknown): string | null {
   return null;
 }
 
+/** The catalogue code the server answers for a number or account already in process (spec 8 E022 'in progress'). */
+export const IN_PROCESS_CODE = 'E022';
+
 const idleContext: BlockRestoreContext = {
   request: null,
   lock: null,
@@ -132,6 +135,7 @@ export const blockRestoreMachine = setup({
     applyBlock: fromPromise<BlockOutcome, ApplyInput>(async () => notProvided('applyBlock')),
   },
   guards: {
+    isInProcess: (_, params: { error: unknown }) => errorCodeOf(params.error) === IN_PROCESS_CODE,
     needsSignature: ({ context }) => blockNeedsSignature(context.request?.profileType),
     isSigned: (_, params: { output: SigningOutput }) => isSigningResult(params.output),
     hasNoAcceptedNumbers: (_, params: { outcome: BlockOutcome }) =>
@@ -195,12 +199,26 @@ export const blockRestoreMachine = setup({
           target: 'confirming',
           actions: { type: 'assignLock', params: ({ event }) => ({ lock: event.output }) },
         },
-        onError: {
-          target: 'lockFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isInProcess', params: ({ event }) => ({ error: event.error }) },
+            target: 'inProcess',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'lockFailed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
       on: { 'dialog.cancel': { target: 'cancelled' } },
+    },
+    inProcess: {
+      description:
+        "The server says the number or account is already in process (E022): 'user already in process of blocking'.",
+      meta: { view: 'in-process message, Close', testId: 'block-restore-in-process' },
+      tags: ['open', 'error'],
+      on: { 'dialog.close': { target: 'idle', actions: 'reset' } },
     },
     lockFailed: {
       description: 'The privileged-lock check failed; the user may retry or cancel.',

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { SubscriberTarget } from './search-box.machine';
 import { errorCodeOf, notProvided } from './error-code';
+import type { SubscriberTarget } from './search-box.machine';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -62,7 +62,9 @@ export const impersonationMachine = setup({
   },
   actors: {
     /** POST user/impersonate {ban|sn}, then refresh the session: the client now shown. */
-    startImpersonation: fromPromise<ViewedClient, SubscriberTarget>(async () => notProvided('startImpersonation')),
+    startImpersonation: fromPromise<ViewedClient, SubscriberTarget>(async () =>
+      notProvided('startImpersonation'),
+    ),
     /** POST user/back-to-head, then refresh the session. */
     backToHead: fromPromise<void>(async () => notProvided('backToHead')),
   },
@@ -71,14 +73,20 @@ export const impersonationMachine = setup({
     hasClient: ({ context }) => context.client !== null,
   },
   actions: {
-    assignPending: assign((_, params: { target: SubscriberTarget }) => ({ pending: params.target, errorCode: null })),
+    assignPending: assign((_, params: { target: SubscriberTarget }) => ({
+      pending: params.target,
+      errorCode: null,
+    })),
     assignClient: assign((_, params: { client: ViewedClient | null }) => ({
       client: params.client,
       pending: null,
       errorCode: null,
     })),
     clearClient: assign({ client: null, pending: null, errorCode: null }),
-    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error), pending: null })),
+    assignError: assign((_, params: { error: unknown }) => ({
+      errorCode: errorCodeOf(params.error),
+      pending: null,
+    })),
     clearError: assign({ errorCode: null }),
     emitStarted: emit((_, params: { client: ViewedClient }) => ({
       type: 'impersonation.started' as const,
@@ -95,7 +103,7 @@ export const impersonationMachine = setup({
   states: {
     direct: {
       description: 'The user works as themself (back-to-head flag cleared); no banner.',
-      meta: { view: 'no banner', testId: 'impersonation-direct' },
+      meta: { view: 'no banner', testId: 'impersonation' },
       on: {
         'impersonation.choose': {
           target: 'starting',
@@ -109,8 +117,9 @@ export const impersonationMachine = setup({
       },
     },
     starting: {
-      description: 'Asks the server to show the chosen subscriber (POST user/impersonate), then refreshes the session.',
-      meta: { view: 'loading overlay', testId: 'impersonation-starting' },
+      description:
+        'Asks the server to show the chosen subscriber (POST user/impersonate), then refreshes the session.',
+      meta: { view: 'loading overlay', testId: 'loading-overlay' },
       tags: ['busy'],
       invoke: {
         id: 'startImpersonation',
@@ -132,7 +141,10 @@ export const impersonationMachine = setup({
     viewing: {
       description:
         'The client account is shown (back-to-head flag set): the banner says whose account and by whom, with the way back.',
-      meta: { view: 'banner: whose account is shown, by whom, and the back button', testId: 'impersonation-banner' },
+      meta: {
+        view: 'banner: whose account is shown, by whom, and the back button',
+        testId: 'impersonation-banner',
+      },
       on: {
         'impersonation.back': { target: 'returning' },
         'impersonation.choose': {
@@ -150,7 +162,7 @@ export const impersonationMachine = setup({
     },
     returning: {
       description: 'Returns to the head account (POST user/back-to-head), then refreshes the session.',
-      meta: { view: 'banner with the back button busy, loading overlay', testId: 'impersonation-returning' },
+      meta: { view: 'banner with the back button busy, loading overlay', testId: 'impersonation-back' },
       tags: ['busy'],
       invoke: {
         id: 'backToHead',
@@ -163,7 +175,8 @@ export const impersonationMachine = setup({
       },
     },
     failed: {
-      description: "Choosing or going back failed: the 'Ошибка!' dialog shows the text; the previous account stays.",
+      description:
+        "Choosing or going back failed: the 'Ошибка!' dialog shows the text; the previous account stays.",
       meta: { view: "'Ошибка!' dialog with the error text", testId: 'impersonation-failed' },
       tags: ['error'],
       on: {

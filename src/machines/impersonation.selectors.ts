@@ -23,7 +23,7 @@ export const selectImpersonationFailure = (s: ImpersonationSnapshot): string | n
  * viewed BAN, the profile tells the number and the company.
  */
 export function viewedClientOf(user: User | null, profile: Profile | null): ViewedClient | null {
-  if (!user || user.backToHeadBan !== true) return null;
+  if (user?.backToHeadBan !== true) return null;
   const shown = profile ?? user.profile ?? null;
   return {
     ban: user.ban ?? shown?.ban ?? null,

@@ -175,21 +175,22 @@ export const numbersMachine = setup({
         'params.changed': [
           {
             guard: { type: 'isNewParams', params: ({ event }) => ({ params: event.params }) },
+            // not `reenter`: re-entering `list` would leave the parallel root and cancel a running export;
+            // targeting the child from its parent already exits and re-enters `loading` (restarting its fetch)
             target: '.loading',
-            reenter: true,
             actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
           },
           // the URL asks for what is already loading or shown (e.g. the first render): nothing to load
           { description: 'same tab, page and filter: nothing to load' },
         ],
-        'list.refresh': { target: '.loading', reenter: true, actions: 'markFresh' },
+        'list.refresh': { target: '.loading', actions: 'markFresh' },
       },
       states: {
         loading: {
           description:
             'Loads the page for the current tab, page and filter (GET client/numbers); the previous page stays ' +
             'on screen, marked busy.',
-          meta: { view: 'the selected tab marked, the table busy (aria-busy)', testId: 'numbers-loading' },
+          meta: { view: 'the selected tab marked, the table busy (aria-busy)' },
           tags: ['busy'],
           invoke: {
             id: 'fetchNumbers',
@@ -208,13 +209,16 @@ export const numbersMachine = setup({
         ready: {
           description:
             'The page is on screen; the first page of the other tabs is fetched in the background.',
-          meta: { view: 'rows of the selected tab, total and pagination', testId: 'numbers-ready' },
+          meta: { view: 'rows of the selected tab, total and pagination' },
           initial: 'prefetching',
           states: {
             prefetching: {
               description:
                 'Warms the first page of the other tabs (same filter), so a tab switch renders at once.',
-              meta: { view: 'rows of the selected tab (nothing else shows the prefetch)' },
+              meta: {
+                view: 'rows of the selected tab (nothing else shows the prefetch)',
+                testId: 'numbers-total',
+              },
               invoke: {
                 id: 'prefetchNumbers',
                 src: 'prefetchNumbers',
@@ -226,13 +230,13 @@ export const numbersMachine = setup({
             },
             settled: {
               description: 'The prefetch is over (done or failed); the page stays as it is.',
-              meta: { view: 'rows of the selected tab' },
+              meta: { view: 'rows of the selected tab', testId: 'numbers-total' },
             },
           },
         },
         failed: {
           description: 'The page could not be loaded; the error is shown with a retry button.',
-          meta: { view: 'error message with a retry button', testId: 'numbers-failed' },
+          meta: { view: 'error message with a retry button', testId: 'numbers-load-error' },
           tags: ['error'],
           on: {
             'list.retry': { target: 'loading', actions: 'clearError' },
@@ -247,7 +251,7 @@ export const numbersMachine = setup({
       states: {
         idle: {
           description: 'Nothing is being exported; both export buttons are enabled.',
-          meta: { view: 'export buttons enabled', testId: 'numbers-export-idle' },
+          meta: { view: 'export buttons enabled', testId: 'numbers-export-csv' },
           on: {
             'export.start': {
               target: 'exporting',
@@ -257,7 +261,7 @@ export const numbersMachine = setup({
         },
         exporting: {
           description: 'Fetches every page of the tab and filter, builds the file and starts its download.',
-          meta: { view: 'export buttons disabled, the chosen one busy', testId: 'numbers-exporting' },
+          meta: { view: 'export buttons disabled, the chosen one busy, a preparing-file notice' },
           tags: ['exporting'],
           invoke: {
             id: 'exportNumbers',
@@ -277,7 +281,7 @@ export const numbersMachine = setup({
         },
         failed: {
           description: 'The export failed; the error is shown, the user may export again or dismiss it.',
-          meta: { view: 'export error message with a close button', testId: 'numbers-export-failed' },
+          meta: { view: 'export error message with a close button', testId: 'numbers-export-error' },
           on: {
             'export.start': {
               target: 'exporting',

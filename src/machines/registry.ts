@@ -1,9 +1,11 @@
 import type { AnyStateMachine } from 'xstate';
+import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { numbersMachine } from './numbers.machine';
 import { searchBoxMachine } from './search-box.machine';
 import { sessionMachine } from './session.machine';
+import { settingsMachine } from './settings.machine';
 import { signingMachine } from './signing.machine';
 import { userAdminMachine } from './user-admin.machine';
 import { userSearchMachine } from './user-search.machine';
@@ -26,7 +28,19 @@ export const machineRegistry: readonly MachineEntry[] = [
     id: 'session',
     machine: sessionMachine,
     description:
-      'Session skeleton: checks the server session, signed-in / signed-out / expired, profile loading.',
+      'Session: server session check, Auth flow while signed out, role choice, profile, forced password change, ' +
+      'logout confirm, E009 expiry.',
+  },
+  {
+    id: 'authFlow',
+    machine: authFlowMachine,
+    description:
+      'Auth pages (child chart of the session): login, SMS code, registration, recovery link, new password.',
+  },
+  {
+    id: 'settings',
+    machine: settingsMachine,
+    description: 'Settings page: password change (ends a forced change) and contact data kept as a draft.',
   },
   {
     id: 'numbers',

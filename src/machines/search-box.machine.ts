@@ -91,7 +91,11 @@ export const searchBoxMachine = setup({
       inputError: null,
       found: null,
     })),
-    assignMode: assign((_, params: { mode: SearchMode }) => ({ mode: params.mode, inputError: null, found: null })),
+    assignMode: assign((_, params: { mode: SearchMode }) => ({
+      mode: params.mode,
+      inputError: null,
+      found: null,
+    })),
     assignInputError: assign(({ context }) => {
       const parsed = parseSearch(context.mode, context.input);
       return { inputError: parsed.ok ? null : parsed.error, found: null };
@@ -182,7 +186,8 @@ export const searchBoxMachine = setup({
       },
     },
     failed: {
-      description: "The lookup failed (E018 account not found after search, …): the 'Ошибка!' dialog shows the text.",
+      description:
+        "The lookup failed (E018 account not found after search, …): the 'Ошибка!' dialog shows the text.",
       meta: { view: "'Ошибка!' dialog with the error text", testId: 'search-failed' },
       tags: ['error'],
       on: {

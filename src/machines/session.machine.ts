@@ -151,7 +151,10 @@ export const sessionMachine = setup({
       roleToSave: null,
       errorCode: null,
     })),
-    assignProfile: assign((_, params: { profile: Profile }) => ({ profile: params.profile, errorCode: null })),
+    assignProfile: assign((_, params: { profile: Profile }) => ({
+      profile: params.profile,
+      errorCode: null,
+    })),
     assignRoleToSave: assign((_, params: { role: string | null }) => ({ roleToSave: params.role })),
     assignSavedRole: assign(({ context }) => ({
       selectedRole: context.roleToSave,
@@ -231,9 +234,16 @@ export const sessionMachine = setup({
             'assignSignInDestination',
           ],
         },
+        // the flow itself broke (a programming error, not a refused login): show it with a retry, do not crash
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
       on: {
-        'route.denied': { actions: { type: 'assignDeniedPath', params: ({ event }) => ({ path: event.path }) } },
+        'route.denied': {
+          actions: { type: 'assignDeniedPath', params: ({ event }) => ({ path: event.path }) },
+        },
       },
       states: {
         anonymous: {
@@ -287,12 +297,16 @@ export const sessionMachine = setup({
               on: {
                 'role.choose': {
                   target: 'savingRole',
-                  actions: [{ type: 'assignRoleToSave', params: ({ event }) => ({ role: event.role }) }, 'clearError'],
+                  actions: [
+                    { type: 'assignRoleToSave', params: ({ event }) => ({ role: event.role }) },
+                    'clearError',
+                  ],
                 },
               },
             },
             savingRole: {
-              description: 'POST v1/adfs/save-chosen-role (chosen in the picker, or the only role saved by itself).',
+              description:
+                'POST v1/adfs/save-chosen-role (chosen in the picker, or the only role saved by itself).',
               meta: { view: 'role picker dialog, buttons disabled (pending)', testId: 'role-picker' },
               tags: ['busy'],
               invoke: {
@@ -339,7 +353,10 @@ export const sessionMachine = setup({
             },
             profileFailed: {
               description: 'Loading the profile failed for a reason other than E009; the user may retry.',
-              meta: { view: 'error message with a retry button in the main area', testId: 'session-profile-failed' },
+              meta: {
+                view: 'error message with a retry button in the main area',
+                testId: 'session-profile-failed',
+              },
               tags: ['error'],
               on: {
                 'profile.retry': { target: 'loadingProfile', actions: 'clearError' },
@@ -449,7 +466,8 @@ export const sessionMachine = setup({
               on: { 'logout.request': 'confirming' },
             },
             confirming: {
-              description: "The confirm dialog 'Вы действительно хотите выйти?' (with the last logout error, if any).",
+              description:
+                "The confirm dialog 'Вы действительно хотите выйти?' (with the last logout error, if any).",
               meta: { view: 'logout confirm dialog', testId: 'logout-confirm' },
               on: {
                 'logout.cancel': { target: 'idle', actions: 'clearError' },

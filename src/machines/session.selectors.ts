@@ -43,7 +43,8 @@ export const selectIsProfileFailed = (s: SessionSnapshot): boolean =>
 export const selectIsReady = (s: SessionSnapshot): boolean => s.matches({ authenticated: { main: 'ready' } });
 /** The role picker is open (choosing, or saving the choice). */
 export const selectIsChoosingRole = (s: SessionSnapshot): boolean =>
-  s.matches({ authenticated: { main: 'choosingRole' } }) || s.matches({ authenticated: { main: 'savingRole' } });
+  s.matches({ authenticated: { main: 'choosingRole' } }) ||
+  s.matches({ authenticated: { main: 'savingRole' } });
 /** The role is being saved (picker buttons disabled). */
 export const selectIsSavingRole = (s: SessionSnapshot): boolean =>
   s.matches({ authenticated: { main: 'savingRole' } });
@@ -57,7 +58,8 @@ export const selectIsSettled = (s: SessionSnapshot): boolean =>
   s.matches({ authenticated: { main: 'refreshing' } });
 /** The logout confirm dialog is open (asking, or logging out). */
 export const selectIsConfirmingLogout = (s: SessionSnapshot): boolean =>
-  s.matches({ authenticated: { logout: 'confirming' } }) || s.matches({ authenticated: { logout: 'loggingOut' } });
+  s.matches({ authenticated: { logout: 'confirming' } }) ||
+  s.matches({ authenticated: { logout: 'loggingOut' } });
 /** POST user/logout runs. */
 export const selectIsLoggingOut = (s: SessionSnapshot): boolean =>
   s.matches({ authenticated: { logout: 'loggingOut' } });

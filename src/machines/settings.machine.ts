@@ -59,9 +59,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A contact field that is filled but malformed (email address, phone of 9-12 digits), or null. */
 export function invalidContactField(c: ContactValues): SettingsError<ContactField> | null {
   const phoneDigits = c.phone.replace(/\D/g, '');
-  if (c.phone.trim() !== '' && (phoneDigits.length < 9 || phoneDigits.length > 12 || /[^\d\s+()-]/.test(c.phone)))
+  if (
+    c.phone.trim() !== '' &&
+    (phoneDigits.length < 9 || phoneDigits.length > 12 || /[^\d\s+()-]/.test(c.phone))
+  )
     return { code: 'validation.phone', field: 'phone' };
-  if (c.email.trim() !== '' && !EMAIL.test(c.email.trim())) return { code: 'validation.email', field: 'email' };
+  if (c.email.trim() !== '' && !EMAIL.test(c.email.trim()))
+    return { code: 'validation.email', field: 'email' };
   return null;
 }
 
@@ -107,7 +111,9 @@ export const settingsMachine = setup({
     /** POST profile/contacts. */
     saveContacts: fromPromise<void, ContactValues>(async () => notProvided('saveContacts')),
     /** Reads the draft kept under the key (null when there is none). */
-    restoreDraft: fromPromise<DraftValues | null, { key: string | null }>(async () => notProvided('restoreDraft')),
+    restoreDraft: fromPromise<DraftValues | null, { key: string | null }>(async () =>
+      notProvided('restoreDraft'),
+    ),
   },
   guards: {
     hasBlankPassword: (_, params: { current: string; password: string; confirm: string }) =>
@@ -145,7 +151,8 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
-  description: 'Settings page: password change and contact data, each its own form; contact data survives expiry.',
+  description:
+    'Settings page: password change and contact data, each its own form; contact data survives expiry.',
   context: ({ input }) => ({
     contacts: input.contacts,
     draftKey: input.draftKey,
@@ -240,7 +247,10 @@ export const settingsMachine = setup({
           on: {
             'contacts.change': {
               actions: [
-                { type: 'assignContact', params: ({ event }) => ({ field: event.field, value: event.value }) },
+                {
+                  type: 'assignContact',
+                  params: ({ event }) => ({ field: event.field, value: event.value }),
+                },
                 {
                   type: 'saveDraft',
                   params: ({ context, event }) => ({
@@ -281,7 +291,10 @@ export const settingsMachine = setup({
             'contacts.change': {
               target: 'editing',
               actions: [
-                { type: 'assignContact', params: ({ event }) => ({ field: event.field, value: event.value }) },
+                {
+                  type: 'assignContact',
+                  params: ({ event }) => ({ field: event.field, value: event.value }),
+                },
                 {
                   type: 'saveDraft',
                   params: ({ context, event }) => ({

@@ -1,5 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ContactField, ContactValues, PasswordField, SettingsError, SettingsMachine } from './settings.machine';
+import type {
+  ContactField,
+  ContactValues,
+  PasswordField,
+  SettingsError,
+  SettingsMachine,
+} from './settings.machine';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the Settings machine. */

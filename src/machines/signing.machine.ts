@@ -1,7 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isEimzoVersionSupported } from '@/domain/eimzo.rules';
 import { validateTin } from '@/domain/validators.rules';
-import type { EimzoSignature } from '@/services/eimzo/eimzo-client';
 import { type EimzoError, eimzoErrorKey, isEimzoFailure } from '@/services/eimzo/eimzo-errors';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
@@ -10,10 +8,10 @@ import type { StateMeta } from './state-meta';
  * The E-IMZO signing workflow (spec 4 "Signing flow", spec 8 "Signature messages"): a reusable child chart that
  * block/restore invokes, and pre-registration and documents will invoke later.
  *
- * Order: the signer's tax id (server; refused while impersonating) → module version (≥ 4.40) → API key → list keys →
- * pick the non-expired key whose TIN matches → load it → sign (the module asks the password) → unload the key (best
- * effort) → verify on the server → done with the timestamped signature. Every failure is its own state with retry
- * and/or cancel.
+ * Order: the signer's tax id (server; refused while impersonating) → the module: version first (≥ 4.40), API key,
+ * key list → pick the non-expired key whose TIN matches → load it and sign (the module asks the password), then
+ * unload it (best effort) → verify on the server → done with the timestamped signature. Every failure is its own
+ * state with retry and/or cancel.
  */
 
 /** What the caller gives the signing chart. */
@@ -54,9 +52,6 @@ export interface ListedKey {
   readonly validTo: string | null;
 }
 
-/** Result of `pfx.load_key`. */
-export type KeyId = string;
-
 /** Result of the tax-id call (GET client/tax-id). */
 export interface TaxIdResult {
   readonly tin: string | null;
@@ -77,7 +72,6 @@ export interface SigningContext {
   readonly impersonating: boolean;
   readonly tin: string | null;
   readonly key: ListedKey | null;
-  readonly keyId: KeyId | null;
   readonly pkcs7: string | null;
   readonly result: SigningResult | null;
   readonly errorCode: string | null;
@@ -113,6 +107,12 @@ function eimzoErrorCode(error: EimzoError): string {
     return 'eimzo.noInstalledOrMatchingKey';
   }
   return eimzoErrorKey(error);
+}
+
+/** A created signature: the module's base64 CMS and the signer's certificate serial. */
+export interface CreatedSignature {
+  readonly pkcs7: string;
+  readonly serial: string;
 }
 
 const codeIs =
@@ -157,20 +157,18 @@ export const signingMachine = setup({
   actors: {
     /** GET client/tax-id; rejects with E005 without a call while impersonating. */
     fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => notProvided('fetchTaxId')),
-    /** E-IMZO `version`: installed = major*100+minor. */
-    readVersion: fromPromise<{ installed: number }>(async () => notProvided('readVersion')),
-    /** E-IMZO `apikey` with the configured domain/key pairs. */
-    registerApiKey: fromPromise<void>(async () => notProvided('registerApiKey')),
-    /** E-IMZO `pfx.list_all_certificates`, each key marked expired or not at the moment of listing. */
-    listKeys: fromPromise<ListedKey[]>(async () => notProvided('listKeys')),
-    /** E-IMZO `pfx.load_key`. */
-    loadKey: fromPromise<KeyId, { key: ListedKey }>(async () => notProvided('loadKey')),
-    /** E-IMZO `pkcs7.create_pkcs7` over the data (base64 of UTF-8); the module asks the password meanwhile. */
-    createSignature: fromPromise<EimzoSignature, { keyId: KeyId; data: string }>(async () =>
-      notProvided('createSignature'),
+    /**
+     * The module: `version` first (below 4.40 rejects with the oldVersion error), then `apikey`, then
+     * `pfx.list_all_certificates`, each key marked expired or not at the moment of listing.
+     */
+    openModule: fromPromise<ListedKey[]>(async () => notProvided('openModule')),
+    /**
+     * `pfx.load_key`, `pkcs7.create_pkcs7` over the data (the module asks the password meanwhile), then
+     * `pfx.unload_key` whatever happened (best effort).
+     */
+    signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async () =>
+      notProvided('signWithKey'),
     ),
-    /** E-IMZO `pfx.unload_key` (best effort). */
-    unloadKey: fromPromise<void, { keyId: KeyId }>(async () => notProvided('unloadKey')),
     /** POST online-sales/documents/verify, body {pcs7}. */
     verifySignature: fromPromise<VerifyOutcome, { pkcs7: string }>(async () =>
       notProvided('verifySignature'),
@@ -179,7 +177,7 @@ export const signingMachine = setup({
   guards: {
     isForbidden: codeIs(FORBIDDEN_CODE),
     hasValidTin: (_, params: { tin: string | null }) => validateTin(params.tin) === null,
-    isVersionSupported: (_, params: { installed: number }) => isEimzoVersionSupported(params.installed),
+    isOutdated: codeIs('eimzo.oldVersion'),
     isNoWebsocket: codeIs('eimzo.noWebsocket'),
     isModuleUnreachable: codeIs('eimzo.connection', 'eimzo.connectionMobile'),
     isApiKeyRejected: codeIs('eimzo.domainNotAllowed'),
@@ -203,9 +201,7 @@ export const signingMachine = setup({
     assignKey: assign(({ context }, params: { keys: readonly ListedKey[] }) => ({
       key: matchingKey(params.keys, context.tin),
     })),
-    assignKeyId: assign((_, params: { keyId: KeyId }) => ({ keyId: params.keyId })),
-    assignPkcs7: assign((_, params: { signature: EimzoSignature }) => ({ pkcs7: params.signature.pkcs7_64 })),
-    clearKeyId: assign({ keyId: null }),
+    assignPkcs7: assign((_, params: { signature: CreatedSignature }) => ({ pkcs7: params.signature.pkcs7 })),
     assignResult: assign(({ context }, params: { outcome: VerifyOutcome }) => ({
       result: {
         pkcs7b64WithTimestamp: params.outcome.pkcs7b64WithTimestamp ?? '',
@@ -219,14 +215,13 @@ export const signingMachine = setup({
 }).createMachine({
   id: 'signing',
   description:
-    'E-IMZO signing: tax id → module version and API key → key matching the TIN → load → sign (password in the ' +
-    'module) → unload → server verification with a trusted timestamp.',
+    'E-IMZO signing: tax id → module (version ≥ 4.40, API key, keys) → key matching the TIN → load and sign ' +
+    '(password in the module), unload → server verification with a trusted timestamp.',
   context: ({ input }) => ({
     data: input.data,
     impersonating: input.impersonating,
     tin: null,
     key: null,
-    keyId: null,
     pkcs7: null,
     result: null,
     errorCode: null,
@@ -250,7 +245,7 @@ export const signingMachine = setup({
         onDone: [
           {
             guard: { type: 'hasValidTin', params: ({ event }) => ({ tin: event.output.tin }) },
-            target: 'checkingVersion',
+            target: 'connecting',
             actions: { type: 'assignTin', params: ({ event }) => ({ tin: event.output.tin }) },
           },
           {
@@ -288,26 +283,36 @@ export const signingMachine = setup({
       meta: { view: "text 'У вас не имеется ИНН.' (or E026) and Cancel", testId: 'signing-no-tin' },
       tags: ['error'],
     },
-    checkingVersion: {
-      description: 'Connects to the module and reads its version (must be 4.40 or newer).',
-      meta: { view: 'progress: connecting to E-IMZO', testId: 'signing-connecting' },
+    connecting: {
+      description:
+        'Talks to the module: version first (4.40 or newer), then the API key, then the list of keys; picks the ' +
+        'first non-expired key whose TIN matches.',
+      meta: { view: 'progress: connecting to E-IMZO, looking for keys', testId: 'signing-connecting' },
       tags: ['busy'],
       invoke: {
-        id: 'readVersion',
-        src: 'readVersion',
+        id: 'openModule',
+        src: 'openModule',
         onDone: [
           {
-            guard: {
-              type: 'isVersionSupported',
-              params: ({ event }) => ({ installed: event.output.installed }),
-            },
-            target: 'registeringApiKey',
+            guard: { type: 'hasNoCertificates', params: ({ event }) => ({ keys: event.output }) },
+            target: 'noCertificates',
+            actions: { type: 'assignErrorCode', params: { code: 'eimzo.noCertificates' } },
           },
-          { target: 'outdated', actions: { type: 'assignErrorCode', params: { code: 'eimzo.oldVersion' } } },
+          {
+            guard: { type: 'hasMatchingKey', params: ({ event }) => ({ keys: event.output }) },
+            target: 'signing',
+            actions: { type: 'assignKey', params: ({ event }) => ({ keys: event.output }) },
+          },
+          {
+            target: 'noMatchingKey',
+            actions: { type: 'assignErrorCode', params: { code: 'eimzo.noMatchingKey' } },
+          },
         ],
         onError: [
+          failure('isOutdated', 'outdated'),
           failure('isNoWebsocket', 'unsupportedBrowser'),
           failure('isModuleUnreachable', 'moduleUnavailable'),
+          failure('isApiKeyRejected', 'apiKeyRejected'),
           otherModuleFailure,
         ],
       },
@@ -316,7 +321,7 @@ export const signingMachine = setup({
       description: "The module is older than 4.40: 'ВНИМАНИЕ!!! Установите новую версию приложения E-IMZO'.",
       meta: { view: 'update warning with Retry and Cancel', testId: 'signing-outdated' },
       tags: ['error'],
-      on: { 'signing.retry': { target: 'checkingVersion', actions: 'clearError' } },
+      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
     },
     unsupportedBrowser: {
       description: 'The browser has no WebSocket: signing is impossible here.',
@@ -327,91 +332,52 @@ export const signingMachine = setup({
       description: 'The module is not running or dropped the connection (mobile: module unavailable).',
       meta: { view: 'module connection error with Retry and Cancel', testId: 'signing-module-unavailable' },
       tags: ['error'],
-      on: { 'signing.retry': { target: 'checkingVersion', actions: 'clearError' } },
+      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
     },
     apiKeyRejected: {
       description: "The module refused this site's domain or API key (-1020/-1021/-1022).",
       meta: { view: 'domain-not-allowed text with Retry and Cancel', testId: 'signing-api-key-rejected' },
       tags: ['error'],
-      on: { 'signing.retry': { target: 'checkingVersion', actions: 'clearError' } },
+      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
     },
     moduleFailed: {
       description: "Any other module failure: 'Ошибка EImzo'.",
       meta: { view: "'Ошибка EImzo' with Retry and Cancel", testId: 'signing-module-failed' },
       tags: ['error'],
-      on: { 'signing.retry': { target: 'checkingVersion', actions: 'clearError' } },
-    },
-    registeringApiKey: {
-      description: "Registers the site's API key with the module (apikey).",
-      meta: { view: 'progress: connecting to E-IMZO', testId: 'signing-connecting' },
-      tags: ['busy'],
-      invoke: {
-        id: 'registerApiKey',
-        src: 'registerApiKey',
-        onDone: { target: 'listingKeys' },
-        onError: [
-          failure('isApiKeyRejected', 'apiKeyRejected'),
-          failure('isModuleUnreachable', 'moduleUnavailable'),
-          otherModuleFailure,
-        ],
-      },
-    },
-    listingKeys: {
-      description:
-        'Lists the keys installed in the module and picks the first non-expired key whose TIN matches.',
-      meta: { view: 'progress: looking for keys', testId: 'signing-listing-keys' },
-      tags: ['busy'],
-      invoke: {
-        id: 'listKeys',
-        src: 'listKeys',
-        onDone: [
-          {
-            guard: { type: 'hasNoCertificates', params: ({ event }) => ({ keys: event.output }) },
-            target: 'noCertificates',
-            actions: { type: 'assignErrorCode', params: { code: 'eimzo.noCertificates' } },
-          },
-          {
-            guard: { type: 'hasMatchingKey', params: ({ event }) => ({ keys: event.output }) },
-            target: 'loadingKey',
-            actions: { type: 'assignKey', params: ({ event }) => ({ keys: event.output }) },
-          },
-          {
-            target: 'noMatchingKey',
-            actions: { type: 'assignErrorCode', params: { code: 'eimzo.noMatchingKey' } },
-          },
-        ],
-        onError: [
-          failure('isApiKeyRejected', 'apiKeyRejected'),
-          failure('isModuleUnreachable', 'moduleUnavailable'),
-          otherModuleFailure,
-        ],
-      },
+      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
     },
     noCertificates: {
       description: "The module lists no certificates: 'Нет установленных сертификатов E-Imzo.'",
       meta: { view: 'no-certificates text with Retry and Cancel', testId: 'signing-no-certificates' },
       tags: ['error'],
-      on: { 'signing.retry': { target: 'listingKeys', actions: 'clearError' } },
+      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
     },
     noMatchingKey: {
       description: "No non-expired key signs for the tax id: 'Нет подходящего ЭЦП-ключа.'",
       meta: { view: 'no-matching-key text with Retry and Cancel', testId: 'signing-no-matching-key' },
       tags: ['error'],
-      on: { 'signing.retry': { target: 'listingKeys', actions: 'clearError' } },
+      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
     },
-    loadingKey: {
-      description: 'Loads the chosen key into the module (pfx.load_key); no password yet.',
-      meta: { view: 'progress: loading the key', testId: 'signing-loading-key' },
-      tags: ['busy'],
+    signing: {
+      description:
+        'Loads the chosen key and signs the data; the module asks the key password in its own window. The key ' +
+        'is unloaded afterwards whatever happened (best effort).',
+      meta: {
+        view: "prompt 'enter the password in the E-IMZO window' with the key",
+        testId: 'signing-password',
+      },
+      tags: ['busy', 'waitingUser'],
       invoke: {
-        id: 'loadKey',
-        src: 'loadKey',
-        input: ({ context }) => ({ key: context.key as ListedKey }),
+        id: 'signWithKey',
+        src: 'signWithKey',
+        input: ({ context }) => ({ key: context.key as ListedKey, data: context.data }),
         onDone: {
-          target: 'signing',
-          actions: { type: 'assignKeyId', params: ({ event }) => ({ keyId: event.output }) },
+          target: 'verifying',
+          actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
         },
         onError: [
+          failure('isBadPassword', 'wrongPassword'),
+          failure('isPasswordCancelled', 'passwordCancelled'),
           failure('isKeyMissing', 'keyUnavailable'),
           failure('isModuleUnreachable', 'moduleUnavailable'),
           otherModuleFailure,
@@ -426,55 +392,19 @@ export const signingMachine = setup({
         testId: 'signing-key-unavailable',
       },
       tags: ['error'],
-      on: { 'signing.retry': { target: 'listingKeys', actions: 'clearError' } },
-    },
-    signing: {
-      description: 'Signs the data (pkcs7.create_pkcs7); the module asks the key password in its own window.',
-      meta: {
-        view: "prompt 'enter the password in the E-IMZO window' with the key",
-        testId: 'signing-password',
-      },
-      tags: ['busy', 'waitingUser'],
-      invoke: {
-        id: 'createSignature',
-        src: 'createSignature',
-        input: ({ context }) => ({ keyId: context.keyId as KeyId, data: context.data }),
-        onDone: {
-          target: 'releasingKey',
-          actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
-        },
-        onError: [
-          failure('isBadPassword', 'wrongPassword'),
-          failure('isPasswordCancelled', 'passwordCancelled'),
-          failure('isKeyMissing', 'keyUnavailable'),
-          failure('isModuleUnreachable', 'moduleUnavailable'),
-          otherModuleFailure,
-        ],
-      },
+      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
     },
     wrongPassword: {
-      description: "The password was wrong (BadPaddingException): 'Пароль неверный.' The key stays loaded.",
+      description: "The password was wrong (BadPaddingException): 'Пароль неверный.'",
       meta: { view: "'Пароль неверный.' with Retry and Cancel", testId: 'signing-wrong-password' },
       tags: ['error'],
       on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
     },
     passwordCancelled: {
-      description: 'The password window was closed (or 3 wrong tries on 6.x); the key stays loaded.',
+      description: 'The password window was closed (or 3 wrong tries on 6.x).',
       meta: { view: 'password-cancelled text with Retry and Cancel', testId: 'signing-password-cancelled' },
       tags: ['error'],
       on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
-    },
-    releasingKey: {
-      description: 'Unloads the key from the module (best effort: a failure is ignored).',
-      meta: { view: 'progress: verifying the signature', testId: 'signing-verifying' },
-      tags: ['busy'],
-      invoke: {
-        id: 'unloadKey',
-        src: 'unloadKey',
-        input: ({ context }) => ({ keyId: context.keyId as KeyId }),
-        onDone: { target: 'verifying', actions: 'clearKeyId' },
-        onError: { target: 'verifying', actions: 'clearKeyId' },
-      },
     },
     verifying: {
       description:
@@ -503,7 +433,7 @@ export const signingMachine = setup({
       description: 'The server rejected the signature (code ≠ 1) or the call failed; Retry signs again.',
       meta: { view: 'verification failure text with Retry and Cancel', testId: 'signing-verify-failed' },
       tags: ['error'],
-      on: { 'signing.retry': { target: 'loadingKey', actions: 'clearError' } },
+      on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
     },
     signed: {
       type: 'final',

@@ -28,22 +28,12 @@ export const selectSigningErrorCode = (s: SigningSnapshot): string | null => s.c
 export const selectSigningKey = (s: SigningSnapshot): ListedKey | null => s.context.key;
 
 /** Progress steps the panel names while busy. */
-export type SigningStep =
-  | 'gettingTin'
-  | 'connecting'
-  | 'loadingKeys'
-  | 'loadingKey'
-  | 'waitingPassword'
-  | 'verifying';
+export type SigningStep = 'gettingTin' | 'connecting' | 'waitingPassword' | 'verifying';
 
 const STEP_OF: Readonly<Record<string, SigningStep>> = {
   gettingTaxId: 'gettingTin',
-  checkingVersion: 'connecting',
-  registeringApiKey: 'connecting',
-  listingKeys: 'loadingKeys',
-  loadingKey: 'loadingKey',
+  connecting: 'connecting',
   signing: 'waitingPassword',
-  releasingKey: 'verifying',
   verifying: 'verifying',
 };
 

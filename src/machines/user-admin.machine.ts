@@ -24,7 +24,8 @@ export const kindOfRoles = (roles: readonly string[]): UserKind =>
   roles[0] !== undefined && CLIENT_ROLES.includes(roles[0]) ? 'subscriber' : 'admin';
 
 /** Roles offered for an account of `kind`. */
-export const rolesForKind = (kind: UserKind): readonly string[] => (kind === 'subscriber' ? CLIENT_ROLES : STAFF_ROLES);
+export const rolesForKind = (kind: UserKind): readonly string[] =>
+  kind === 'subscriber' ? CLIENT_ROLES : STAFF_ROLES;
 
 /** What the editing user may do (from its config flags, spec 6), handed in with the route. */
 export interface EditorRights {
@@ -37,7 +38,9 @@ export interface EditorRights {
 }
 
 /** Which page: create an account of a kind (`creation/{type}`), or edit one (`edit-user/{id}`). */
-export type UserAdminTarget = { readonly mode: 'create'; readonly kind: UserKind } | { readonly mode: 'edit'; readonly userId: string };
+export type UserAdminTarget =
+  | { readonly mode: 'create'; readonly kind: UserKind }
+  | { readonly mode: 'edit'; readonly userId: string };
 
 /** The fields of the form. `ban` is the company a client account acts for under its power of attorney (proxy). */
 export type UserField = 'user_name' | 'full_name' | 'role' | 'ban' | 'phone' | 'email';
@@ -59,7 +62,8 @@ const PHONE = /^\d{9,12}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** May the editor change the proxy (company binding) of an account? Only employees may (spec 5). */
-export const canChangeProxy = (editor: EditorRights, kind: UserKind): boolean => editor.employee && kind === 'subscriber';
+export const canChangeProxy = (editor: EditorRights, kind: UserKind): boolean =>
+  editor.employee && kind === 'subscriber';
 
 /** May the editor give roles of this kind (createSubscriber for client roles, createAdmin for staff roles)? */
 export const canGrantKind = (editor: EditorRights, kind: UserKind): boolean =>
@@ -74,21 +78,21 @@ export function validateUserForm(mode: 'create' | 'edit', kind: UserKind, form: 
   const errors: Partial<Record<UserField, string>> = {};
   const login = form.user_name.trim();
   if (mode === 'create') {
-    if (login === '') errors.user_name = 'validation.fillRequired';
+    if (login === '') errors.user_name = 'validation.required';
     else if (validateLatinLogin(login)) errors.user_name = 'validation.latinOnly';
     else if (!LOGIN_CHARS.test(login)) errors.user_name = 'validation.fields';
   }
-  if (form.role === '') errors.role = 'validation.fillRequired';
+  if (form.role === '') errors.role = 'validation.required';
   else if (!rolesForKind(kind).includes(form.role)) errors.role = 'validation.fields';
   const ban = form.ban.trim();
   if (kind === 'subscriber') {
-    if (ban === '' && mode === 'create') errors.ban = 'validation.fillRequired';
+    if (ban === '' && mode === 'create') errors.ban = 'validation.required';
     else if (ban !== '' && !BAN.test(ban)) errors.ban = 'validation.fields';
   }
   const phone = form.phone.replace(/\D/g, '');
-  if (form.role === 'R001' && mode === 'create' && phone === '') errors.phone = 'validation.fillRequired';
-  else if (form.phone.trim() !== '' && !PHONE.test(phone)) errors.phone = 'validation.fields';
-  if (form.email.trim() !== '' && !EMAIL.test(form.email.trim())) errors.email = 'validation.fields';
+  if (form.role === 'R001' && mode === 'create' && phone === '') errors.phone = 'validation.required';
+  else if (form.phone.trim() !== '' && !PHONE.test(phone)) errors.phone = 'validation.phone';
+  if (form.email.trim() !== '' && !EMAIL.test(form.email.trim())) errors.email = 'validation.email';
   return errors;
 }
 
@@ -173,6 +177,25 @@ const NO_RIGHTS: EditorRights = { client: false, staff: false, employee: false }
 
 const hasErrors = (e: FieldErrors) => Object.keys(e).length > 0;
 
+/** A changed field: back to editing, its error dropped. Not while saving, not once created (read-only), and never
+ *  the login of an existing account. */
+const changeField = {
+  guard: {
+    type: 'isFieldEditable',
+    params: ({ event }: { event: Extract<UserAdminEvent, { type: 'field.change' }> }) => ({
+      field: event.field,
+    }),
+  },
+  target: 'editing',
+  actions: {
+    type: 'assignField',
+    params: ({ event }: { event: Extract<UserAdminEvent, { type: 'field.change' }> }) => ({
+      field: event.field,
+      value: event.value,
+    }),
+  },
+} as const;
+
 /**
  * Creating users of the kinds the config allows (createSubscriber, createAdmin) and editing users
  * (GET user/get/{user_id} → branch, regions; POST user/update/{user_id}). Field errors are shown inline; server
@@ -193,8 +216,11 @@ export const userAdminMachine = setup({
   guards: {
     isEditTarget: (_, params: { target: UserAdminTarget }) => params.target.mode === 'edit',
     isFormValid: ({ context }) =>
-      context.target !== null && !hasErrors(validateUserForm(context.target.mode, context.kind, context.form)),
+      context.target !== null &&
+      !hasErrors(validateUserForm(context.target.mode, context.kind, context.form)),
     isCreating: ({ context }) => context.target?.mode === 'create',
+    isFieldEditable: ({ context }, params: { field: UserField }) =>
+      params.field !== 'user_name' || context.target?.mode === 'create',
   },
   actions: {
     enterCreate: assign((_, params: { target: UserAdminTarget; editor: EditorRights }) => {
@@ -247,7 +273,8 @@ export const userAdminMachine = setup({
   },
 }).createMachine({
   id: 'userAdmin',
-  description: 'Create a user of an allowed kind, or edit one (branch and regions shown), with E135/E136 shown.',
+  description:
+    'Create a user of an allowed kind, or edit one (branch and regions shown), with E135/E136 shown.',
   context: {
     target: null,
     editor: NO_RIGHTS,
@@ -265,18 +292,24 @@ export const userAdminMachine = setup({
       {
         guard: { type: 'isEditTarget', params: ({ event }) => ({ target: event.target }) },
         target: '.loading',
-        actions: { type: 'enterEdit', params: ({ event }) => ({ target: event.target, editor: event.editor }) },
+        actions: {
+          type: 'enterEdit',
+          params: ({ event }) => ({ target: event.target, editor: event.editor }),
+        },
       },
       {
         target: '.form',
-        actions: { type: 'enterCreate', params: ({ event }) => ({ target: event.target, editor: event.editor }) },
+        actions: {
+          type: 'enterCreate',
+          params: ({ event }) => ({ target: event.target, editor: event.editor }),
+        },
       },
     ],
   },
   states: {
     waiting: {
       description: 'Before the route is known (never shown for long: the page sends the route on mount).',
-      meta: { view: 'nothing yet', testId: 'user-admin-waiting' },
+      meta: { view: 'the page heading only', testId: 'user-admin' },
     },
     loading: {
       description: 'Loads the user to edit (GET user/get/{user_id}).',
@@ -303,38 +336,46 @@ export const userAdminMachine = setup({
       on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
     },
     form: {
-      description: 'The form of the account (login only when creating; branch and regions shown when editing).',
+      description:
+        'The form of the account (login only when creating; branch and regions shown when editing).',
       meta: { view: 'labelled form with the save button', testId: 'user-admin-form' },
       initial: 'editing',
-      on: {
-        'field.change': {
-          target: '.editing',
-          actions: { type: 'assignField', params: ({ event }) => ({ field: event.field, value: event.value }) },
-        },
-      },
       states: {
         editing: {
           description: 'The user fills in or changes fields.',
-          meta: { view: 'the form, no message', testId: 'user-admin-editing' },
+          meta: { view: 'the form with the save button, no message', testId: 'user-admin-save' },
           on: {
-            'form.submit': [{ guard: 'isFormValid', target: 'saving' }, { target: 'invalid', actions: 'assignFieldErrors' }],
+            // the login of an existing account is shown read-only: typing into it changes nothing
+            'field.change': [changeField, {}],
+            'form.submit': [
+              { guard: 'isFormValid', target: 'saving' },
+              { target: 'invalid', actions: 'assignFieldErrors' },
+            ],
           },
         },
         invalid: {
           description: 'Some fields are missing or malformed: each shows its error until a field changes.',
-          meta: { view: 'field errors under the fields', testId: 'user-admin-invalid' },
+          meta: {
+            view: "field errors under the fields and 'Заполните все поля корректно'",
+            testId: 'user-admin-invalid',
+          },
           tags: ['error'],
+          on: { 'field.change': changeField },
         },
         saving: {
           description: 'Saves (POST user/create or POST user/update/{user_id}).',
-          meta: { view: 'save button busy, fields read-only', testId: 'user-admin-saving' },
+          meta: { view: 'save button busy, fields read-only', testId: 'user-admin-save' },
           tags: ['busy'],
           invoke: {
             id: 'saveUser',
             src: 'saveUser',
             input: ({ context }): SaveRequest =>
               context.target?.mode === 'edit'
-                ? { mode: 'edit', userId: context.target.userId, body: toUpdateBody(context.original, context.form) }
+                ? {
+                    mode: 'edit',
+                    userId: context.target.userId,
+                    body: toUpdateBody(context.original, context.form),
+                  }
                 : { mode: 'create', body: toCreateBody(context.kind, context.form) },
             onDone: [
               {
@@ -356,18 +397,29 @@ export const userAdminMachine = setup({
         saved: {
           description: "The changes were saved: 'Изменения сохранены'.",
           meta: { view: "'Изменения сохранены' above the save button", testId: 'user-admin-saved' },
-          on: { 'form.submit': { target: 'saving' } },
+          on: {
+            'field.change': changeField,
+            'form.submit': { target: 'saving' },
+          },
         },
         created: {
-          description: "The account was created: 'Пользователь создан' with a link to edit it, or create another.",
-          meta: { view: "'Пользователь создан' with the edit link and a create-another button", testId: 'user-admin-created' },
+          description:
+            "The account was created: 'Пользователь создан' with a link to edit it, or create another.",
+          meta: {
+            view: "'Пользователь создан' with the edit link and a create-another button",
+            testId: 'user-admin-created',
+          },
           on: { 'form.restart': { target: 'editing', actions: 'resetForm' } },
         },
         saveFailed: {
-          description: 'The server refused (E005, E004, E135, E136 …): the text is shown above the save button.',
+          description:
+            'The server refused (E005, E004, E135, E136 …): the text is shown above the save button.',
           meta: { view: 'server error text above the save button', testId: 'user-admin-save-failed' },
           tags: ['error'],
-          on: { 'form.submit': { target: 'saving' } },
+          on: {
+            'field.change': changeField,
+            'form.submit': { target: 'saving' },
+          },
         },
       },
     },

@@ -14,7 +14,11 @@ export const selectUserDetails = (s: UserAdminSnapshot) => s.context.details;
 export const selectCreatedId = (s: UserAdminSnapshot): string | null =>
   s.matches({ form: 'created' }) ? s.context.createdId : null;
 export const selectIsSaved = (s: UserAdminSnapshot): boolean => s.matches({ form: 'saved' });
+export const selectIsInvalid = (s: UserAdminSnapshot): boolean => s.matches({ form: 'invalid' });
 export const selectIsSaving = (s: UserAdminSnapshot): boolean => s.matches({ form: 'saving' });
+/** Fields cannot change while saving and once the account is created (create another to start over). */
+export const selectIsFormLocked = (s: UserAdminSnapshot): boolean =>
+  s.matches({ form: 'saving' }) || s.matches({ form: 'created' });
 export const selectIsLoadingUser = (s: UserAdminSnapshot): boolean => s.matches('loading');
 export const selectShowsForm = (s: UserAdminSnapshot): boolean => s.matches('form');
 /** The server's refusal shown above the save button (E135, E136, E005 …). */
@@ -25,7 +29,8 @@ export const selectLoadFailure = (s: UserAdminSnapshot): string | null =>
 /** Roles offered in the role field: those of the account's kind. */
 export const selectRoleOptions = (s: UserAdminSnapshot): readonly string[] => rolesForKind(s.context.kind);
 /** The editor may give roles of the account's kind (else the role field is read-only). */
-export const selectCanEditRole = (s: UserAdminSnapshot): boolean => canGrantKind(s.context.editor, s.context.kind);
+export const selectCanEditRole = (s: UserAdminSnapshot): boolean =>
+  canGrantKind(s.context.editor, s.context.kind);
 /** The company binding (proxy) field is shown for client accounts. */
 export const selectHasProxy = (s: UserAdminSnapshot): boolean => s.context.kind === 'subscriber';
 /** Only employees may change proxy (spec 5). */

@@ -46,7 +46,8 @@ export interface UserSearchRequest extends UserQuery {
 /**
  * Events of the administration user search.
  * - `query.changed`: fact from the URL (page entered, tab or page link followed, back/forward): search for it.
- * - `search.submit`: user intent, search for the typed text (the URL then changes to it, from the first page).
+ * - `search.submit`: user intent, search for the typed text from the first page (again, if it is the same text); the
+ *   URL follows (`search.requested`).
  * - `search.retry`: user intent after a failed search.
  * - `row.block` / `row.unblock`: user intent on a row; a confirmation follows.
  * - `row.confirm` / `row.cancel`: user answer to the confirmation.
@@ -62,13 +63,17 @@ export type UserSearchEvent =
   | { type: 'row.cancel' }
   | { type: 'error.dismiss' };
 
-/** `search.requested`: put this query in the URL (the composition root navigates; `query.changed` follows). */
+/** `search.requested`: put this query in the URL (the view navigates; the `query.changed` that follows is ignored). */
 export type UserSearchEmitted = { type: 'search.requested'; query: UserQuery };
 
 /** The query of a page with nothing searched yet. */
 export const EMPTY_QUERY: UserQuery = { q: '', status: 'all', pageNo: 0 };
 
 const isShort = (q: string) => !parseSearch('editing', q).ok;
+
+/** Same query? */
+export const sameQuery = (a: UserQuery, b: UserQuery): boolean =>
+  a.q === b.q && a.status === b.status && a.pageNo === b.pageNo;
 
 /**
  * User search in administration (spec 2 "The user list in administration has tab filter all/active/blocked/pending",
@@ -89,6 +94,7 @@ export const userSearchMachine = setup({
     setBlocked: fromPromise<void, RowChange>(async () => notProvided('setBlocked')),
   },
   guards: {
+    isSameQuery: ({ context }, params: { query: UserQuery }) => sameQuery(context.query, params.query),
     isQueryEmpty: (_, params: { query: UserQuery }) => params.query.q.trim() === '',
     isQueryShort: (_, params: { query: UserQuery }) => isShort(params.query.q),
     isTextShort: (_, params: { q: string }) => isShort(params.q),
@@ -115,10 +121,13 @@ export const userSearchMachine = setup({
     clearChange: assign({ change: null, errorCode: null }),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     clearError: assign({ errorCode: null }),
-    emitRequested: emit(({ context }, params: { q: string }) => ({
-      type: 'search.requested' as const,
+    assignSubmitted: assign(({ context }, params: { q: string }) => ({
       query: { q: params.q.trim(), status: context.query.status, pageNo: 0 },
+      inputError: null,
+      errorCode: null,
+      change: null,
     })),
+    emitRequested: emit(({ context }) => ({ type: 'search.requested' as const, query: context.query })),
   },
 }).createMachine({
   id: 'userSearch',
@@ -127,6 +136,8 @@ export const userSearchMachine = setup({
   initial: 'idle',
   on: {
     'query.changed': [
+      // the URL caught up with what the machine already searches for (after a submit): nothing to do
+      { guard: { type: 'isSameQuery', params: ({ event }) => ({ query: event.query }) } },
       {
         guard: { type: 'isQueryEmpty', params: ({ event }) => ({ query: event.query }) },
         target: '.idle',
@@ -148,17 +159,20 @@ export const userSearchMachine = setup({
         target: '.invalid',
         actions: 'assignTextShort',
       },
-      { actions: { type: 'emitRequested', params: ({ event }) => ({ q: event.q }) } },
+      {
+        target: '.loading',
+        actions: [{ type: 'assignSubmitted', params: ({ event }) => ({ q: event.q }) }, 'emitRequested'],
+      },
     ],
   },
   states: {
     idle: {
       description: 'Nothing searched yet: the form waits for a query.',
-      meta: { view: 'search form and status tabs, no rows', testId: 'user-search-idle' },
+      meta: { view: 'search form with its hint and status tabs, no rows', testId: 'user-search' },
     },
     invalid: {
       description: 'The query is shorter than 3 characters (SHORT3), shown under the input.',
-      meta: { view: 'inline SHORT3 error under the input', testId: 'user-search-invalid' },
+      meta: { view: 'inline SHORT3 error under the input', testId: 'user-search-error' },
       tags: ['error'],
     },
     loading: {
@@ -198,7 +212,7 @@ export const userSearchMachine = setup({
     },
     loaded: {
       description: 'A page of users with the total, tabs and page links.',
-      meta: { view: 'user rows with total and pages', testId: 'user-search-loaded' },
+      meta: { view: 'user rows with total and pages', testId: 'user-rows' },
       initial: 'browsing',
       states: {
         browsing: {

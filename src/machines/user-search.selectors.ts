@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { userListStatus, type UserListStatus, type UserRow } from '@/services/contract/admin.contract';
+import { type UserListStatus, type UserRow, userListStatus } from '@/services/contract/admin.contract';
 import { statePathOf } from './state-path';
 import { EMPTY_QUERY, pageCount, type UserQuery, type UserSearchMachine } from './user-search.machine';
 
@@ -20,7 +20,9 @@ export function parseUserQuery(search: string): UserQuery {
   const pageNo = /^\d{1,6}$/.test(pageText) ? Math.min(Number(pageText), MAX_PAGE_NO) : 0;
   return {
     q: (sp.get('q') ?? '').slice(0, 100),
-    status: (USER_TABS as readonly string[]).includes(status) ? (status as UserListStatus) : EMPTY_QUERY.status,
+    status: (USER_TABS as readonly string[]).includes(status)
+      ? (status as UserListStatus)
+      : EMPTY_QUERY.status,
     pageNo,
   };
 }
@@ -33,10 +35,6 @@ export function userQuerySearch(query: UserQuery): string {
   if (query.pageNo > 0) sp.set('pageNo', String(query.pageNo));
   return sp.toString();
 }
-
-/** Same query? */
-export const sameQuery = (a: UserQuery, b: UserQuery): boolean =>
-  a.q === b.q && a.status === b.status && a.pageNo === b.pageNo;
 
 /**
  * What a user row offers (spec 4 "User row in administration: block, unblock, in process"): an active account can be

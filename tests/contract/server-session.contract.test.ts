@@ -143,7 +143,7 @@ describe('session calls', () => {
 });
 
 describe('lookup, numbers, administration', () => {
-  it('lookup by number and BAN with E016, E018, E052; E005 for a curator', async () => {
+  it('lookup by number and BAN with E016 and E018 (account not found after search); E005 for a curator', async () => {
     const h = createHarness();
     const { api } = clientFor(h);
     await login(api, 'callcenter');
@@ -156,7 +156,7 @@ describe('lookup, numbers, administration', () => {
       fin_data: { unbilled_amnt: 3_420_500 },
     });
     expect(await outcome(api.call('lookup.sn', { params: { n: '12' } }))).toBe('E016');
-    expect(await outcome(api.call('lookup.ban', { params: { n: '999999999' } }))).toBe('E052');
+    expect(await outcome(api.call('lookup.ban', { params: { n: '999999999' } }))).toBe('E018');
     const unknownSn = ['909999999', '919999998', '909999997'].find(
       (sn) => !h.db.prepare('SELECT 1 FROM numbers WHERE sn = ?').get(sn),
     );

@@ -168,3 +168,20 @@ describe('widgetFlags: block toggle needs a number that can be blocked or restor
     expect(widgetFlags(user(['R001'], { profile: profile({ status }) }), MARCH).blockToggle).toBe(expected);
   });
 });
+
+describe('widgetFlags: the first role decides (spec 6), also for widgets', () => {
+  it.each([
+    [['R004', 'R000'], ['balance', 'status', 'employees'], false],
+    [['R001', 'R004'], ['balance', 'status'], true],
+    [['R000', 'R004'], [], false],
+  ] as [string[], WidgetKey[], boolean][])('%j → %j, top-up %s', (roles, visible, topUp) => {
+    const flags = widgetFlags(user(roles, { profile: profile({ hasEmployeeData: true }) }), MARCH);
+    expect({ visible: flags.visible, topUp: flags.topUp }).toEqual({ visible, topUp });
+  });
+
+  it('OKK operator (non-administration, not a subscriber) with employee_data sees the employees widget', () => {
+    expect(
+      widgetFlags(user(['R010'], { profile: profile({ hasEmployeeData: true }) }), MARCH).visible,
+    ).toEqual(['balance', 'status', 'employees']);
+  });
+});

@@ -56,6 +56,11 @@ export const allFailed: BlockOutcome = {
 
 export const billingDown = new ApiFailure({ kind: 'server', code: 'E007', description: 'billing timeout' });
 export const offline = new ApiFailure({ kind: 'network' });
+export const inProcess = new ApiFailure({
+  kind: 'server',
+  code: 'E022',
+  description: 'номер уже в процессе блокировки',
+});
 
 const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
@@ -70,7 +75,10 @@ export const blockRestorePayloads: EventPayloads = {
     done('fetchPrivilegedLock', paidLock),
     done('fetchPrivilegedLock', privilegedLock),
   ],
-  'xstate.error.actor.fetchPrivilegedLock': [fail('fetchPrivilegedLock', offline)],
+  'xstate.error.actor.fetchPrivilegedLock': [
+    fail('fetchPrivilegedLock', offline),
+    fail('fetchPrivilegedLock', inProcess),
+  ],
   'xstate.done.actor.signing': [done('signing', signed), done('signing', null)],
   'xstate.error.actor.signing': [fail('signing', new Error('signing chart crashed'))],
   'xstate.done.actor.applyBlock': [

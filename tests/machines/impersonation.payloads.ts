@@ -26,10 +26,17 @@ export const impersonationPayloads: EventPayloads = {
     { type: 'session.synced', client: curatorBan },
     { type: 'session.synced', client: null },
   ],
-  'xstate.done.actor.startImpersonation': [{ type: 'xstate.done.actor.startImpersonation', output: curatorBan }],
-  'xstate.error.actor.startImpersonation': [{ type: 'xstate.error.actor.startImpersonation', error: notFound }],
+  'xstate.done.actor.startImpersonation': [
+    { type: 'xstate.done.actor.startImpersonation', output: curatorBan },
+  ],
+  'xstate.error.actor.startImpersonation': [
+    { type: 'xstate.error.actor.startImpersonation', error: notFound },
+  ],
   'xstate.done.actor.backToHead': [{ type: 'xstate.done.actor.backToHead', output: undefined }],
   'xstate.error.actor.backToHead': [{ type: 'xstate.error.actor.backToHead', error: forbidden }],
 };
 
-export const impersonationModelEntry: ModelTestEntry = { id: 'impersonation', payloads: impersonationPayloads };
+export const impersonationModelEntry: ModelTestEntry = {
+  id: 'impersonation',
+  payloads: impersonationPayloads,
+};

@@ -1,14 +1,19 @@
 import type { AnyEventObject } from 'xstate';
-import type { ListedKey, SigningInput, TaxIdResult, VerifyOutcome } from '@/machines/signing.machine';
+import type {
+  CreatedSignature,
+  ListedKey,
+  SigningInput,
+  TaxIdResult,
+  VerifyOutcome,
+} from '@/machines/signing.machine';
 import { ApiFailure } from '@/services/api/api-error';
-import type { EimzoSignature } from '@/services/eimzo/eimzo-client';
 import { type EimzoError, EimzoFailure } from '@/services/eimzo/eimzo-errors';
 import type { EventPayloads } from '../support/model-universe';
 
 /**
  * Realistic actor results of the signing chart (model paths, random walk, view walk, unit tests). Every guard sees
- * both outcomes: a valid and a missing tax id, a supported and an old module, key lists with a match, with only an
- * expired match, with only another TIN, and empty, a verified and a rejected signature, and each failure kind.
+ * both outcomes: a valid and a missing tax id, key lists with a match, with only an expired match or another TIN,
+ * and empty, a verified and a rejected signature, and each failure kind (an old module is a failure of openModule).
  */
 
 export const SIGNER_TIN = '302145876';
@@ -44,16 +49,16 @@ export const otherCompanyKey: ListedKey = {
   owner: 'TESTOV TEST',
 };
 
-export const signature: EimzoSignature = {
-  pkcs7_64: 'MIIGcwYJKoZIhvcNAQcCoIIGZDCCBmACAQExDzANBglghkgBZQMEAgEFADAr',
-  signer_serial_number: '7a3c0002',
-  signature_hex: 'ab12',
+export const created: CreatedSignature = {
+  pkcs7: 'MIIGcwYJKoZIhvcNAQcCoIIGZDCCBmACAQExDzANBglghkgBZQMEAgEFADAr',
+  serial: '7a3c0002',
 };
 export const verified: VerifyOutcome = { code: 1, pkcs7b64WithTimestamp: 'MIIJtimestamped' };
 export const rejected: VerifyOutcome = { code: 0, pkcs7b64WithTimestamp: null };
 
 const eimzo = (error: EimzoError) => new EimzoFailure(error);
 export const moduleErrors = {
+  oldVersion: eimzo({ kind: 'oldVersion', installed: 439 }),
   noWebsocket: eimzo({ kind: 'noWebsocket' }),
   connection: eimzo({ kind: 'connection', mobile: false }),
   connectionMobile: eimzo({ kind: 'connection', mobile: true }),
@@ -77,61 +82,33 @@ const tin = (value: string | null): TaxIdResult => ({ tin: value });
 
 /** Payloads of every actor result of the signing chart. */
 export const signingPayloads: EventPayloads = {
-  'xstate.done.actor.fetchTaxId': [
-    done('fetchTaxId', tin(SIGNER_TIN)),
-    done('fetchTaxId', tin(null)),
-    done('fetchTaxId', tin('402145876')),
-  ],
+  'xstate.done.actor.fetchTaxId': [done('fetchTaxId', tin(SIGNER_TIN)), done('fetchTaxId', tin(null))],
   'xstate.error.actor.fetchTaxId': [
     fail('fetchTaxId', apiErrors.forbidden),
     fail('fetchTaxId', apiErrors.network),
   ],
-  'xstate.done.actor.readVersion': [
-    done('readVersion', { installed: 604 }),
-    done('readVersion', { installed: 439 }),
+  'xstate.done.actor.openModule': [
+    done('openModule', [expiredTwin, validKey, otherCompanyKey]),
+    done('openModule', [expiredTwin, otherCompanyKey]),
+    done('openModule', []),
   ],
-  'xstate.error.actor.readVersion': [
-    fail('readVersion', moduleErrors.noWebsocket),
-    fail('readVersion', moduleErrors.connection),
-    fail('readVersion', moduleErrors.generic),
+  'xstate.error.actor.openModule': [
+    fail('openModule', moduleErrors.oldVersion),
+    fail('openModule', moduleErrors.noWebsocket),
+    fail('openModule', moduleErrors.connection),
+    fail('openModule', moduleErrors.apiKey),
+    fail('openModule', moduleErrors.generic),
   ],
-  'xstate.done.actor.registerApiKey': [done('registerApiKey', undefined)],
-  'xstate.error.actor.registerApiKey': [
-    fail('registerApiKey', moduleErrors.apiKey),
-    fail('registerApiKey', moduleErrors.connectionMobile),
-    fail('registerApiKey', moduleErrors.generic),
+  'xstate.done.actor.signWithKey': [done('signWithKey', created)],
+  'xstate.error.actor.signWithKey': [
+    fail('signWithKey', moduleErrors.badPassword),
+    fail('signWithKey', moduleErrors.cancelled),
+    fail('signWithKey', moduleErrors.keyFileMissing),
+    fail('signWithKey', moduleErrors.connectionMobile),
+    fail('signWithKey', moduleErrors.generic),
   ],
-  'xstate.done.actor.listKeys': [
-    done('listKeys', [expiredTwin, validKey, otherCompanyKey]),
-    done('listKeys', [expiredTwin, otherCompanyKey]),
-    done('listKeys', []),
-  ],
-  'xstate.error.actor.listKeys': [
-    fail('listKeys', moduleErrors.apiKey),
-    fail('listKeys', moduleErrors.connection),
-    fail('listKeys', moduleErrors.generic),
-  ],
-  'xstate.done.actor.loadKey': [done('loadKey', '0123456789abcdef0123456789abcdef')],
-  'xstate.error.actor.loadKey': [
-    fail('loadKey', moduleErrors.keyFileMissing),
-    fail('loadKey', moduleErrors.connection),
-    fail('loadKey', moduleErrors.generic),
-  ],
-  'xstate.done.actor.createSignature': [done('createSignature', signature)],
-  'xstate.error.actor.createSignature': [
-    fail('createSignature', moduleErrors.badPassword),
-    fail('createSignature', moduleErrors.cancelled),
-    fail('createSignature', moduleErrors.keyNotFound),
-    fail('createSignature', moduleErrors.connection),
-    fail('createSignature', moduleErrors.generic),
-  ],
-  'xstate.done.actor.unloadKey': [done('unloadKey', undefined)],
-  'xstate.error.actor.unloadKey': [fail('unloadKey', moduleErrors.generic)],
   'xstate.done.actor.verifySignature': [done('verifySignature', verified), done('verifySignature', rejected)],
-  'xstate.error.actor.verifySignature': [
-    fail('verifySignature', apiErrors.network),
-    fail('verifySignature', apiErrors.forbidden),
-  ],
+  'xstate.error.actor.verifySignature': [fail('verifySignature', apiErrors.network)],
 };
 
 /** The model-test entry of the signing chart (tests/support/model-registry.ts). */

@@ -20,9 +20,30 @@ export const queries = {
 
 export const usersPage: UserPage = {
   list: [
-    { user_id: 11, user_name: 'curator', full_name: 'Abdullayeva Malika', roles: ['R004'], ban: '100234561', status: 'active' },
-    { user_id: 12, user_name: 'blocked.user', full_name: 'Saidova Nodira', roles: ['R001'], ban: '100457732', status: 'blocked' },
-    { user_id: 13, user_name: 'new.operator', full_name: 'Qosimov Aziz', roles: ['R008'], ban: null, status: 'pending' },
+    {
+      user_id: 11,
+      user_name: 'curator',
+      full_name: 'Abdullayeva Malika',
+      roles: ['R004'],
+      ban: '100234561',
+      status: 'active',
+    },
+    {
+      user_id: 12,
+      user_name: 'blocked.user',
+      full_name: 'Saidova Nodira',
+      roles: ['R001'],
+      ban: '100457732',
+      status: 'blocked',
+    },
+    {
+      user_id: 13,
+      user_name: 'new.operator',
+      full_name: 'Qosimov Aziz',
+      roles: ['R008'],
+      ban: null,
+      status: 'pending',
+    },
   ],
   total: 3,
   pageNo: 0,
@@ -81,7 +102,11 @@ export const userNotFound = new ApiFailure({ kind: 'server', code: 'E014' });
 export const employeeDataForbidden = new ApiFailure({ kind: 'server', code: 'E135' });
 
 export const userAdminPayloads: EventPayloads = {
-  'route.entered': Object.values(targets).map((target) => ({ type: 'route.entered', target, editor: adminRights })),
+  'route.entered': Object.values(targets).map((target) => ({
+    type: 'route.entered',
+    target,
+    editor: adminRights,
+  })),
   'field.change': [
     { type: 'field.change', field: 'user_name', value: 'new.user' },
     { type: 'field.change', field: 'role', value: 'R008' },

@@ -232,7 +232,7 @@ describe('lookup and impersonation', () => {
       can_buy_number: true,
       sn: null,
     });
-    expect((await a.call('GET', 'client/ban/999999999')).status).toBe('E052');
+    expect((await a.call('GET', 'client/ban/999999999')).status).toBe('E018');
     expect((await a.call('GET', 'client/ban/12')).status).toBe('E016');
   });
 

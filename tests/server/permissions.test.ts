@@ -57,7 +57,7 @@ const PROBES: Probe[] = [
     name: 'admin.search',
     method: 'GET',
     path: () => 'user/search?q=ova&pageNo=0&pageSize=45',
-    expect: (c) => ok(c.search),
+    expect: (c) => ok(c.administration),
   },
   {
     name: 'admin.get',
@@ -207,9 +207,9 @@ describe('permission matrix (domain rules)', () => {
 describe('permission spot rows (spec 6, written out)', () => {
   const rows: [string, Record<string, Outcome>][] = [
     [
-      'helpdesk', // administration, editUser, createAdmin; "search: … (not R002)"
+      'helpdesk', // administration, editUser, createAdmin; "search: … (not R002)": no search box, but EditUser searches users
       {
-        'admin.search': 'E005',
+        'admin.search': 'OKOK',
         'lookup.ban': 'E005',
         'admin.get': 'OKOK',
         'admin.create (staff)': 'OKOK',

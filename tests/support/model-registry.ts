@@ -1,10 +1,10 @@
 import type { NumbersInput, NumbersPageResult } from '@/machines/numbers.machine';
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
-import type { Profile, SessionUser } from '@/machines/session.machine';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
+import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
 import { userAdminModelEntry, userSearchModelEntry } from '../machines/user-admin.payloads';
 import type { ModelCheckOptions } from './model-check';
@@ -27,9 +27,6 @@ export interface RegisteredModel {
   readonly test: ModelTestEntry;
 }
 
-const userWithProfile: SessionUser = { userName: 'curator1', roles: ['R004'], hasProfile: true };
-const staffUser: SessionUser = { userName: 'helpdesk1', roles: ['R002', 'R033'], hasProfile: false };
-const profile: Profile = { ban: '1000001', sn: '998901234567', at: 20, status: 'A' };
 const noSession = { code: 'E009' };
 const offline = new Error('network unreachable');
 
@@ -42,29 +39,9 @@ const numbersPage: NumbersPageResult = {
 
 /** Test entries, one per registered machine. */
 export const modelTestEntries: readonly ModelTestEntry[] = [
-  {
-    id: 'session',
-    payloads: {
-      'xstate.done.actor.fetchSession': [
-        { type: 'xstate.done.actor.fetchSession', output: userWithProfile },
-        { type: 'xstate.done.actor.fetchSession', output: staffUser },
-        { type: 'xstate.done.actor.fetchSession', output: null },
-      ],
-      'xstate.error.actor.fetchSession': [
-        { type: 'xstate.error.actor.fetchSession', error: noSession },
-        { type: 'xstate.error.actor.fetchSession', error: offline },
-      ],
-      'xstate.done.actor.fetchProfile': [{ type: 'xstate.done.actor.fetchProfile', output: profile }],
-      'xstate.error.actor.fetchProfile': [
-        { type: 'xstate.error.actor.fetchProfile', error: noSession },
-        { type: 'xstate.error.actor.fetchProfile', error: offline },
-      ],
-      'user.loggedIn': [
-        { type: 'user.loggedIn', user: userWithProfile },
-        { type: 'user.loggedIn', user: staffUser },
-      ],
-    },
-  },
+  sessionModelEntry,
+  authFlowModelEntry,
+  settingsModelEntry,
   {
     id: 'numbers',
     input: numbersInput,

@@ -5,12 +5,13 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import { Shell } from '@/app/shell';
 import { i18n } from '@/i18n/i18n';
-import { type Profile, type SessionUser, sessionMachine } from '@/machines/session.machine';
+import { sessionMachine } from '@/machines/session.machine';
+import type { Profile, User } from '@/services/contract/session.contract';
 import { NotificationsContext } from '@/views/layout/notifications.context';
 import { SessionContext } from '@/views/session/session.context';
 
 /** Renders the real shell at `path` with a session whose check answers `user` (null = signed out). */
-export function renderShell(path: string, user: SessionUser | null, profile?: Profile) {
+export function renderShell(path: string, user: User | null, profile?: Profile) {
   const location = memoryLocation({ path, record: true });
   const logic = sessionMachine.provide({
     actors: {
@@ -19,6 +20,8 @@ export function renderShell(path: string, user: SessionUser | null, profile?: Pr
         if (!profile) throw new Error('no profile in this test');
         return profile;
       }),
+      saveChosenRole: fromPromise<void, { role: string }>(async () => {}),
+      logOut: fromPromise<void>(async () => {}),
     },
   });
   const utils = render(

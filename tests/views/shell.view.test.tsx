@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
+import type { Profile, User } from '@/services/contract/session.contract';
 import { renderShell } from './render-shell';
 
 beforeEach(async () => {
@@ -11,8 +12,8 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-const curator = { userName: 'curator', roles: ['R004'], hasProfile: true };
-const curatorProfile = { ban: '100234561', sn: '', at: 5, status: 'A' };
+const curatorProfile: Profile = { ban: '100234561', sn: null, at: 5, status: 'A' };
+const curator: User = { user_name: 'curator', user_id: 4, roles: ['R004'], profile: curatorProfile };
 
 describe('the shell: routes and guard of spec 2', () => {
   it('redirects the empty path to /ru and then a signed-out visitor to /ru/login', async () => {

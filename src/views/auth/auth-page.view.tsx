@@ -1,13 +1,397 @@
+import { useSelector } from '@xstate/react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import { type AuthPage as AuthPageType, isAuthPage } from '@/domain/routes.rules';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { AuthError, AuthField, AuthFlowMachine } from '@/machines/auth-flow.machine';
+import {
+  selectAuthError,
+  selectAuthIsBusy,
+  selectAuthNotice,
+  selectAuthPage,
+  selectAuthPhone,
+  selectAuthStatePath,
+  selectIsPasswordRestored,
+  selectIsRestoreLinkSent,
+} from '@/machines/auth-flow.selectors';
+import {
+  selectAuthFlow,
+  selectIsAuthenticated,
+  selectIsExpired,
+  selectIsSettled,
+  selectLandingPath,
+} from '@/machines/session.selectors';
+import { SessionContext } from '@/views/session/session.context';
+import { FormError, FormField, formValues, useFocusOnError } from './form-field.view';
+import './auth.css';
 
-/** Placeholder for the Auth pages until the sign-in workflow lands (issue: sign-in). */
-export function AuthPage() {
-  const { t } = useTranslation();
+type FlowRef = ActorRefFrom<AuthFlowMachine>;
+
+export interface AuthPageProps {
+  /** the corporate single sign-on entry (spec 7 initialise-authorization), opened as an external link */
+  readonly ssoUrl: string;
+}
+
+/**
+ * The Auth pages `/{lang}/login | check | register | forgot | restore` (spec 2). They render the Auth flow, which the
+ * session machine runs while signed out; a signed-in visitor is sent to the landing page.
+ */
+export function AuthPage({ ssoUrl }: AuthPageProps) {
   const [location] = useLocation();
+  const search = useSearch();
+  const page = location.replace(/^\//, '').split('/')[0];
+  const authenticated = SessionContext.useSelector(selectIsAuthenticated);
+  const settled = SessionContext.useSelector(selectIsSettled);
+  const landing = SessionContext.useSelector(selectLandingPath);
+  const hasDestination = SessionContext.useSelector((s) => s.context.destination !== null);
+  const expired = SessionContext.useSelector(selectIsExpired);
+  const flow = SessionContext.useSelector(selectAuthFlow);
+
+  if (authenticated) {
+    // after sign-in the session navigator takes the user to their destination; a visit while signed in lands here
+    if (settled && !hasDestination && landing !== null) return <Redirect to={`/${landing}`} replace />;
+    return null;
+  }
+  if (!flow || !isAuthPage(page)) return null;
+  const r = page === 'restore' ? new URLSearchParams(search).get('r') : null;
+  return <AuthForms flow={flow} page={page} r={r} expired={expired} ssoUrl={ssoUrl} />;
+}
+
+function AuthForms({
+  flow,
+  page,
+  r,
+  expired,
+  ssoUrl,
+}: {
+  flow: FlowRef;
+  page: AuthPageType;
+  r: string | null;
+  expired: boolean;
+  ssoUrl: string;
+}) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const machinePage = useSelector(flow, selectAuthPage);
+  const statePath = useSelector(flow, selectAuthStatePath);
+
+  // the router says which page is shown
+  useEffect(() => {
+    flow.send({ type: 'page.open', page, r });
+  }, [flow, page, r]);
+
+  // the flow moved on by itself (registration → SMS code): the address follows
+  const previous = useRef(machinePage);
+  useEffect(() => {
+    if (previous.current !== machinePage && machinePage !== null && machinePage !== page) {
+      navigate(`/${machinePage}`);
+    }
+    previous.current = machinePage;
+  }, [machinePage, page, navigate]);
+
+  const shown = machinePage ?? page;
   return (
-    <section className="page auth-page" data-testid="auth-page" data-auth={location.slice(1)}>
-      <h1>{t('auth.login.title')}</h1>
+    <section className="page auth-page" data-testid="auth-page" data-auth={shown} data-state={statePath}>
+      {expired ? (
+        <p className="auth-page__expired" role="status" data-testid="session-expired">
+          {t('auth.sessionExpired')}
+        </p>
+      ) : null}
+      {shown === 'login' ? <LoginForm flow={flow} ssoUrl={ssoUrl} /> : null}
+      {shown === 'register' ? <RegisterForm flow={flow} /> : null}
+      {shown === 'check' ? <CheckForm flow={flow} /> : null}
+      {shown === 'forgot' ? <ForgotForm flow={flow} /> : null}
+      {shown === 'restore' ? <RestoreForm flow={flow} /> : null}
+      <p className="auth-page__sso">
+        <a href={ssoUrl} target="_blank" rel="noopener noreferrer" data-testid="auth-sso">
+          {t('auth.sso')}
+        </a>
+      </p>
     </section>
+  );
+}
+
+/** What every form needs: busy flag, error texts per field and for the form, focus on failure. */
+function useAuthForm(flow: FlowRef) {
+  const { t } = useTranslation();
+  const busy = useSelector(flow, selectAuthIsBusy);
+  const error = useSelector(flow, selectAuthError);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorBoxRef = useRef<HTMLDivElement>(null);
+  useFocusOnError(error, formRef, errorBoxRef);
+  const text = (e: AuthError) => formatErrorMessage(t, e.code);
+  return {
+    busy,
+    error,
+    formRef,
+    errorBoxRef,
+    fieldError: (field: AuthField) => (error && error.field === field ? text(error) : null),
+    formError: error && error.field === null ? text(error) : null,
+    values: (e: FormEvent<HTMLFormElement>) => {
+      e.preventDefault();
+      return formValues(e.currentTarget);
+    },
+  };
+}
+
+function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      className="btn"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      data-testid="auth-submit"
+    >
+      {busy ? t('auth.pending') : children}
+    </button>
+  );
+}
+
+function LoginForm({ flow, ssoUrl }: { flow: FlowRef; ssoUrl: string }) {
+  const { t } = useTranslation();
+  const f = useAuthForm(flow);
+  return (
+    <form
+      ref={f.formRef}
+      className="form"
+      noValidate
+      aria-labelledby="auth-login-title"
+      data-testid="auth-login"
+      onSubmit={(e) => {
+        const v = f.values(e);
+        if (f.busy) return;
+        flow.send({ type: 'login.submit', login: v.login ?? '', password: v.password ?? '' });
+      }}
+    >
+      <h1 id="auth-login-title">{t('auth.login.title')}</h1>
+      <FormError message={f.formError} boxRef={f.errorBoxRef}>
+        {f.error?.code === 'E132' ? (
+          <a href={ssoUrl} target="_blank" rel="noopener noreferrer">
+            {t('auth.login.employee')}
+          </a>
+        ) : null}
+      </FormError>
+      <FormField
+        name="login"
+        label={t('auth.login.login')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={f.fieldError('login')}
+      />
+      <FormField
+        name="password"
+        type="password"
+        label={t('auth.login.password')}
+        autoComplete="current-password"
+        required
+        error={f.fieldError('password')}
+      />
+      <Submit busy={f.busy}>{t('auth.login.submit')}</Submit>
+      <p className="auth-page__links">
+        <Link href="/forgot">{t('auth.login.forgot')}</Link>
+        <Link href="/register">{t('auth.login.register')}</Link>
+      </p>
+    </form>
+  );
+}
+
+function RegisterForm({ flow }: { flow: FlowRef }) {
+  const { t } = useTranslation();
+  const f = useAuthForm(flow);
+  return (
+    <form
+      ref={f.formRef}
+      className="form"
+      noValidate
+      aria-labelledby="auth-register-title"
+      data-testid="auth-register"
+      onSubmit={(e) => {
+        const v = f.values(e);
+        if (f.busy) return;
+        flow.send({ type: 'register.submit', phone: v.phone ?? '' });
+      }}
+    >
+      <h1 id="auth-register-title">{t('auth.register.title')}</h1>
+      <FormError message={f.formError} boxRef={f.errorBoxRef} />
+      <FormField
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        label={t('auth.register.phone')}
+        autoComplete="tel"
+        required
+        error={f.fieldError('phone')}
+      />
+      <Submit busy={f.busy}>{t('auth.register.submit')}</Submit>
+      <p className="auth-page__links">
+        <Link href="/check">{t('auth.register.haveCode')}</Link>
+        <Link href="/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}
+
+function CheckForm({ flow }: { flow: FlowRef }) {
+  const { t } = useTranslation();
+  const f = useAuthForm(flow);
+  const phone = useSelector(flow, selectAuthPhone);
+  const notice = useSelector(flow, selectAuthNotice);
+  const phoneValue = () => String(new FormData(f.formRef.current ?? undefined).get('phone') ?? '');
+  return (
+    <form
+      ref={f.formRef}
+      className="form"
+      noValidate
+      aria-labelledby="auth-check-title"
+      data-testid="auth-check"
+      onSubmit={(e) => {
+        const v = f.values(e);
+        if (f.busy) return;
+        flow.send({ type: 'check.submit', phone: v.phone ?? '', code: v.code ?? '' });
+      }}
+    >
+      <h1 id="auth-check-title">{t('auth.check.title')}</h1>
+      {notice === 'codeSent' ? (
+        <p className="form__ok" role="status" data-testid="auth-code-sent">
+          {t('auth.check.sent', { phone: phone ?? '' })}
+        </p>
+      ) : null}
+      <FormError message={f.formError} boxRef={f.errorBoxRef} />
+      <FormField
+        key={phone ?? ''}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        label={t('auth.register.phone')}
+        autoComplete="tel"
+        defaultValue={phone ?? ''}
+        required
+        error={f.fieldError('phone')}
+      />
+      <FormField
+        name="code"
+        inputMode="numeric"
+        label={t('auth.check.code')}
+        autoComplete="one-time-code"
+        required
+        error={f.fieldError('code')}
+      />
+      <Submit busy={f.busy}>{t('auth.check.submit')}</Submit>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={f.busy}
+        data-testid="auth-resend"
+        onClick={() => flow.send({ type: 'code.resend', phone: phoneValue() })}
+      >
+        {t('auth.check.resend')}
+      </button>
+      <p className="auth-page__links">
+        <Link href="/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}
+
+function ForgotForm({ flow }: { flow: FlowRef }) {
+  const { t } = useTranslation();
+  const f = useAuthForm(flow);
+  const sent = useSelector(flow, selectIsRestoreLinkSent);
+  return (
+    <form
+      ref={f.formRef}
+      className="form"
+      noValidate
+      aria-labelledby="auth-forgot-title"
+      data-testid="auth-forgot"
+      onSubmit={(e) => {
+        const v = f.values(e);
+        if (f.busy) return;
+        flow.send({ type: 'forgot.submit', login: v.login ?? '' });
+      }}
+    >
+      <h1 id="auth-forgot-title">{t('auth.forgot.title')}</h1>
+      {sent ? (
+        <p className="form__ok" role="status" data-testid="auth-forgot-sent">
+          {t('auth.forgot.sent')}
+        </p>
+      ) : null}
+      <FormError message={f.formError} boxRef={f.errorBoxRef} />
+      <FormField
+        name="login"
+        label={t('auth.forgot.login')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={f.fieldError('login')}
+      />
+      <Submit busy={f.busy}>{t('auth.forgot.submit')}</Submit>
+      <p className="auth-page__links">
+        <Link href="/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}
+
+function RestoreForm({ flow }: { flow: FlowRef }) {
+  const { t } = useTranslation();
+  const f = useAuthForm(flow);
+  const restored = useSelector(flow, selectIsPasswordRestored);
+  if (restored) {
+    return (
+      <div className="form" data-testid="auth-restored">
+        <h1>{t('auth.restore.title')}</h1>
+        <p className="form__ok" role="status">
+          {t('auth.restore.done')}
+        </p>
+        <Link href="/login" className="btn">
+          {t('auth.backToLogin')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form
+      ref={f.formRef}
+      className="form"
+      noValidate
+      aria-labelledby="auth-restore-title"
+      data-testid="auth-restore"
+      onSubmit={(e) => {
+        const v = f.values(e);
+        if (f.busy) return;
+        flow.send({ type: 'restore.submit', password: v.password ?? '', confirm: v.confirm ?? '' });
+      }}
+    >
+      <h1 id="auth-restore-title">{t('auth.restore.title')}</h1>
+      <FormError message={f.formError} boxRef={f.errorBoxRef} />
+      <FormField
+        name="password"
+        type="password"
+        label={t('auth.restore.password')}
+        autoComplete="new-password"
+        required
+        error={f.fieldError('password')}
+      />
+      <FormField
+        name="confirm"
+        type="password"
+        label={t('auth.restore.confirm')}
+        autoComplete="new-password"
+        required
+        error={f.fieldError('confirm')}
+      />
+      <Submit busy={f.busy}>{t('auth.restore.submit')}</Submit>
+      <p className="auth-page__links">
+        <Link href="/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </form>
   );
 }

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import type { UserFacts } from '@/domain/roles.rules';
 import { selectProfile, selectUserFacts } from '@/machines/session.selectors';
+import type { Profile } from '@/services/contract/session.contract';
+import { useProfileSlots } from '@/views/profile/profile-slots.view';
 import { SessionContext } from '@/views/session/session.context';
 import { DetailsView } from './details.view';
 
@@ -16,5 +19,10 @@ export function DetailsPage() {
       </section>
     );
   }
-  return <DetailsView profile={profile} facts={facts} now={new Date()} />;
+  return <WithSlots profile={profile} facts={facts} />;
+}
+
+function WithSlots({ profile, facts }: { profile: Profile; facts: UserFacts }) {
+  const slots = useProfileSlots(profile, facts);
+  return <DetailsView profile={profile} facts={facts} now={new Date()} {...slots} />;
 }

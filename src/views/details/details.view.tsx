@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UNBILLED_ACCOUNT_TYPE } from '@/domain/constants';
 import { formatSum } from '@/domain/money.rules';
+import { initialTabIndex } from '@/domain/navigation.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { ContentPage, useContentTab } from '@/views/common/content-page.view';
@@ -44,7 +45,8 @@ function Amount({
  */
 export function DetailsView({ profile, facts, now, statusToggle, returnToOrganisation }: DetailsViewProps) {
   const { t } = useTranslation();
-  const [tab, selectTab] = useContentTab(DETAILS_TABS);
+  // spec 2: the second tab only for a forced password change on Settings; Details always opens on its first
+  const [tab, selectTab] = useContentTab(DETAILS_TABS, initialTabIndex(facts, false));
   const fin = profile.fin_data;
   const isNumber = profile.sn != null && profile.sn !== '';
   return (

@@ -1,9 +1,9 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
 import { formatErrorMessage } from '@/i18n/messages';
-import { type NumbersParams, sameParams } from '@/machines/numbers.machine';
+import { type NumberItem, type NumbersParams, sameParams } from '@/machines/numbers.machine';
 import {
   selectExportError,
   selectExporting,
@@ -246,11 +246,11 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
   );
 }
 
-function NumbersTable({
-  rows,
-}: {
-  rows: readonly { sn: string; status: string; pricePlan: string | null; name: string | null }[];
-}) {
+/**
+ * The rows of the page on screen. Memoised on the rows array (it changes only when a new page is shown), so the
+ * renders of a tab switch that only mark the tab or the busy state do not rebuild 100 rows.
+ */
+const NumbersTable = memo(function NumbersTable({ rows }: { rows: readonly NumberItem[] }) {
   const { t } = useTranslation();
   return (
     <table className="numbers__table" data-testid="numbers-table">
@@ -274,7 +274,7 @@ function NumbersTable({
       </tbody>
     </table>
   );
-}
+});
 
 /** Previous / next and a page field; pages count from 1 as in the URL. */
 function Pagination({
@@ -290,8 +290,9 @@ function Pagination({
   if (totalPages <= 1 && page <= 1) return null;
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    // out-of-range pages go to the nearest existing one; anything unreadable is ignored
     const n = Number(new FormData(e.currentTarget).get('page'));
-    if (Number.isInteger(n) && n >= 1) onPage(Math.min(n, Math.max(totalPages, 1)));
+    if (Number.isInteger(n)) onPage(Math.min(Math.max(n, 1), Math.max(totalPages, 1)));
   };
   return (
     <nav className="numbers__pages" aria-label={t('app.pagination.label')} data-testid="numbers-pagination">
@@ -322,9 +323,9 @@ function Pagination({
           key={page}
           id="numbers-page-input"
           name="page"
-          type="number"
-          min={1}
-          max={Math.max(totalPages, 1)}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
           defaultValue={page}
         />
         <button type="submit" className="btn btn--secondary">

@@ -11,6 +11,8 @@ import type { NumbersParams } from '@/machines/numbers.machine';
 export const DEFAULT_NUMBERS_PARAMS: NumbersParams = { status: 'active', page: 1, q: '' };
 /** Longest digits filter the contract accepts (`q` max 20). */
 export const MAX_FILTER_DIGITS = 20;
+/** Digits of an sn on the wire (without the country code 998). */
+const SN_DIGITS = 9;
 /** Highest page number read from a URL (a typo must not become a huge offset). */
 const MAX_PAGE = 1_000_000;
 
@@ -18,9 +20,17 @@ function isTab(s: string | null): s is NumberTab {
   return s !== null && (NUMBER_TABS as readonly string[]).includes(s);
 }
 
-/** The filter as sent: digits only (a pasted '+998 90 123-45-67' keeps its digits), at most 20. */
+/**
+ * The filter as sent: digits only, at most 20. A leading country code 998 is dropped when it can only be one (typed
+ * with '+', or more digits than an sn has), so a pasted '+998 90 123-45-67' finds 901234567.
+ */
 export function filterDigits(input: string): string {
-  return input.replace(/\D/g, '').slice(0, MAX_FILTER_DIGITS);
+  const digits = input.replace(/\D/g, '');
+  const national =
+    digits.startsWith('998') && (input.trim().startsWith('+') || digits.length > SN_DIGITS)
+      ? digits.slice(3)
+      : digits;
+  return national.slice(0, MAX_FILTER_DIGITS);
 }
 
 /** Reads tab, page and filter from a query string (with or without '?'). */

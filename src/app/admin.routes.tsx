@@ -1,0 +1,127 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { activeRole, type UserConfig, type UserFacts, userConfig } from '@/domain/roles.rules';
+import { selectUserFacts } from '@/machines/session.selectors';
+import { CLIENT_ROLES, type EditorRights } from '@/machines/user-admin.machine';
+import { type UserKind, userKind } from '@/services/contract/admin.contract';
+import { UserAdminContext, UserSearchContext, useAdminLogic } from '@/views/admin/admin.context';
+import { UserFormPage } from '@/views/admin/user-form.view';
+import { UserSearchPage } from '@/views/admin/user-search.view';
+import { NotFound } from '@/views/layout/not-found.view';
+import { SessionContext } from '@/views/session/session.context';
+import { WithAdminServices } from './admin.services';
+
+/**
+ * The administration routes (spec 2: /administration with children search, creation/{type}, editing (EditUser),
+ * edit-user/{id}). Each page is mounted with its machine; what the user may do comes from the config flags of spec 6:
+ * administration for the pages, editUser for editing and block/unblock, createSubscriber / createAdmin per kind.
+ */
+
+/** The kinds of account the config lets the user create (spec 6 createSubscriber, createAdmin). */
+export function creatableKinds(config: UserConfig): UserKind[] {
+  return userKind.options.filter((k) => (k === 'subscriber' ? config.createSubscriber : config.createAdmin));
+}
+
+/** What the editor may do in the user form. Only employees (operator staff) may change proxy (spec 5). */
+export function editorRightsOf(facts: UserFacts): EditorRights {
+  const config = userConfig(facts);
+  const role = activeRole(facts.roles);
+  return {
+    client: config.createSubscriber,
+    staff: config.createAdmin,
+    employee: config.administration && role !== undefined && !CLIENT_ROLES.includes(role),
+  };
+}
+
+function NoRights() {
+  const { t } = useTranslation();
+  return (
+    <section className="page page--message" data-testid="admin-no-rights">
+      <h1>{t('admin.title')}</h1>
+      <p>{t('admin.noRights')}</p>
+    </section>
+  );
+}
+
+function useFacts(): UserFacts | null {
+  return SessionContext.useSelector(selectUserFacts);
+}
+
+function SearchPage({ variant }: { variant: 'search' | 'editing' }) {
+  const facts = useFacts();
+  const { userSearchLogic } = useAdminLogic();
+  if (!facts) return null;
+  const config = userConfig(facts);
+  if (!config.administration) return <NoRights />;
+  return (
+    <UserSearchContext.Provider logic={userSearchLogic}>
+      <UserSearchPage variant={variant} createKinds={creatableKinds(config)} canEdit={config.editUser} />
+    </UserSearchContext.Provider>
+  );
+}
+
+/** `/administration/search`: user search (the administration link of the header leads here). */
+export function UserSearchRoute() {
+  return (
+    <WithAdminServices>
+      <SearchPage variant="search" />
+    </WithAdminServices>
+  );
+}
+
+/** `/administration/editing` (EditUser, the helpdesk landing): find a user to edit, create users. */
+export function EditingRoute() {
+  return (
+    <WithAdminServices>
+      <SearchPage variant="editing" />
+    </WithAdminServices>
+  );
+}
+
+function CreationPage() {
+  const { type } = useParams<{ type: string }>();
+  const { i18n } = useTranslation();
+  const facts = useFacts();
+  const { userAdminLogic } = useAdminLogic();
+  const kind = userKind.safeParse(type);
+  if (!kind.success) return <NotFound homeHref={`~/${i18n.language}`} />;
+  if (!facts) return null;
+  const config = userConfig(facts);
+  if (!config.administration || !creatableKinds(config).includes(kind.data)) return <NoRights />;
+  return (
+    <UserAdminContext.Provider logic={userAdminLogic}>
+      <UserFormPage target={{ mode: 'create', kind: kind.data }} editor={editorRightsOf(facts)} />
+    </UserAdminContext.Provider>
+  );
+}
+
+/** `/administration/creation/{subscriber|admin}`: the kinds the config allows; any other type is not found. */
+export function CreationRoute() {
+  return (
+    <WithAdminServices>
+      <CreationPage />
+    </WithAdminServices>
+  );
+}
+
+function EditUserPage() {
+  const { id } = useParams<{ id: string }>();
+  const facts = useFacts();
+  const { userAdminLogic } = useAdminLogic();
+  if (!facts) return null;
+  if (!userConfig(facts).editUser) return <NoRights />;
+  return (
+    <UserAdminContext.Provider logic={userAdminLogic}>
+      <UserFormPage target={{ mode: 'edit', userId: id ?? '' }} editor={editorRightsOf(facts)} />
+    </UserAdminContext.Provider>
+  );
+}
+
+/** `/administration/edit-user/{id}`: edit a user (editUser config). */
+export function EditUserRoute() {
+  return (
+    <WithAdminServices>
+      <EditUserPage />
+    </WithAdminServices>
+  );
+}

@@ -1,0 +1,170 @@
+import { fromPromise } from 'xstate';
+import {
+  type ApplyInput,
+  type BlockOutcome,
+  blockRestoreMachine,
+  type PrivilegedLockInfo,
+} from '@/machines/block-restore.machine';
+import {
+  type CreatedSignature,
+  FORBIDDEN_CODE,
+  type ListedKey,
+  signingMachine,
+  type TaxIdResult,
+  type VerifyOutcome,
+} from '@/machines/signing.machine';
+import { ApiFailure } from '@/services/api/api-error';
+import type { ApiClient } from '@/services/api/client';
+import { isExpired } from '@/services/eimzo/eimzo-alias';
+import {
+  createEimzoClient,
+  type EimzoClient,
+  type EimzoClientOptions,
+  encodeBase64Utf8,
+  unsupportedVersion,
+} from '@/services/eimzo/eimzo-client';
+import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
+
+/**
+ * Real actors of the signing and block/restore charts, on the app's API client and the E-IMZO websocket client.
+ * The lead mounts `createBlockRestoreLogic(services.api)` into `BlockRestoreLogicContext`; tests provide fakes to
+ * the same machines instead.
+ */
+
+type Api = () => Promise<ApiClient>;
+
+const env = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
+
+/** Local development only: the module accepts any key for localhost and 127.0.0.1 (real domains need real keys). */
+const DEV_API_KEYS = 'localhost,portal-dev-key,127.0.0.1,portal-dev-key';
+
+/** Options of the signing and block/restore logic. */
+export interface BlockRestoreServiceOptions {
+  /** The E-IMZO client; default `createEimzoClient(eimzoClientOptions())`. */
+  readonly eimzo?: EimzoClient;
+  /** The clock that decides whether a listed key has expired (default: the browser's). */
+  readonly now?: () => Date;
+}
+
+/**
+ * Where the module listens and which API keys the page registers. Defaults follow the protocol doc (ws on http,
+ * wss on https, at 127.0.0.1); a page may override the URL with `<meta name="eimzo-url" content="…">` (the reference
+ * server sets it when its simulator listens elsewhere), a build with `PUBLIC_EIMZO_URL`, and the API keys with
+ * `PUBLIC_EIMZO_API_KEYS` ("domain1,KEY1,domain2,KEY2").
+ */
+export function eimzoClientOptions(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document) {
+  const fromPage = doc?.querySelector<HTMLMetaElement>('meta[name="eimzo-url"]')?.content?.trim();
+  const url = fromPage || env.PUBLIC_EIMZO_URL || undefined;
+  const keys = (env.PUBLIC_EIMZO_API_KEYS ?? DEV_API_KEYS)
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const mobile = /Android|iPhone|iPad|Mobile/i.test(globalThis.navigator?.userAgent ?? '');
+  const opts: EimzoClientOptions = { apiKeys: keys, isMobile: mobile };
+  return url ? { ...opts, url } : opts;
+}
+
+function toListedKey(key: Awaited<ReturnType<EimzoClient['listKeys']>>[number], now: Date): ListedKey {
+  const validTo = key.validTo;
+  return {
+    disk: key.disk,
+    path: key.path,
+    name: key.name,
+    alias: key.alias,
+    serialNumber: key.serialNumber ?? null,
+    tin: key.TIN ?? null,
+    expired: isExpired(key, now),
+    owner: key.CN ?? null,
+    validTo:
+      validTo === undefined
+        ? null
+        : `${validTo.getFullYear()}-${String(validTo.getMonth() + 1).padStart(2, '0')}-${String(validTo.getDate()).padStart(2, '0')}`,
+  };
+}
+
+/** The signing chart with real actors. */
+export function createSigningLogic(api: Api, opts: BlockRestoreServiceOptions = {}) {
+  let client = opts.eimzo;
+  const eimzo = () => {
+    client ??= createEimzoClient(eimzoClientOptions());
+    return client;
+  };
+  const now = opts.now ?? (() => new Date());
+  return signingMachine.provide({
+    actors: {
+      fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async ({ input, signal }) => {
+        // Refused before any call: staff acting as a client never sign in the client's name (the server agrees).
+        if (input.impersonating) throw new ApiFailure({ kind: 'server', code: FORBIDDEN_CODE });
+        const result = await (await api()).call('signing.taxId', undefined, { signal });
+        return { tin: result.tin ?? null };
+      }),
+      openModule: fromPromise<ListedKey[]>(async () => {
+        const client = eimzo();
+        // version first: an old module is reported before anything else is asked of it
+        const old = unsupportedVersion(await client.version());
+        if (old) throw new EimzoFailure(old);
+        await client.apikey();
+        const keys = await client.listKeys();
+        const at = now();
+        return keys.map((k) => toListedKey(k, at));
+      }),
+      signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async ({ input }) => {
+        const client = eimzo();
+        const keyId = await client.loadKey(input.key);
+        try {
+          const signature = await client.sign(keyId, encodeBase64Utf8(input.data));
+          return { pkcs7: signature.pkcs7_64, serial: signature.signer_serial_number };
+        } finally {
+          // best effort: a key left loaded is harmless, a failed unload must not hide the signature or its error
+          await client.unloadKey(keyId).catch(() => undefined);
+        }
+      }),
+      verifySignature: fromPromise<VerifyOutcome, { pkcs7: string }>(async ({ input, signal }) => {
+        const result = await (await api()).call(
+          'signing.verify',
+          { body: { pcs7: input.pkcs7 } },
+          { signal },
+        );
+        return { code: result.code, pkcs7b64WithTimestamp: result.pkcs7b64WithTimestamp ?? null };
+      }),
+    },
+  });
+}
+
+/** The block/restore chart with real actors (and the real signing chart as its child). */
+export function createBlockRestoreLogic(api: Api, opts: BlockRestoreServiceOptions = {}) {
+  return blockRestoreMachine.provide({
+    actors: {
+      fetchPrivilegedLock: fromPromise<PrivilegedLockInfo, { ban: string; sn: string | null }>(
+        async ({ input, signal }) => {
+          const query = input.sn === null ? { ban: input.ban } : { ban: input.ban, sn: input.sn };
+          const lock = await (await api()).call('block.isPrivilegedLock', { query }, { signal });
+          return { price: lock.price ?? null, privileged: lock.privileged, lopBan: lock.lopBan ?? false };
+        },
+      ),
+      signing: createSigningLogic(api, opts),
+      // Not aborted on exit: once sent, a suspend must not look cancelled while the server carries it out.
+      applyBlock: fromPromise<BlockOutcome, ApplyInput>(async ({ input }) => {
+        const query = {
+          ban: input.ban,
+          isLopBan: input.isLopBan,
+          ...(input.sn === null ? {} : { sn: input.sn }),
+        };
+        const result = await (await api()).call(
+          input.action === 'block' ? 'block.suspend' : 'block.restore',
+          {
+            query,
+          },
+        );
+        return {
+          failedNumbers: result.failedNumbers ?? [],
+          acceptedNumbers: result.acceptedNumbers ?? [],
+          companyInfo: result.companyInfo ?? null,
+        };
+      }),
+    },
+  });
+}
+
+/** The provided block/restore logic, as views take it from `BlockRestoreLogicContext`. */
+export type BlockRestoreLogic = ReturnType<typeof createBlockRestoreLogic>;

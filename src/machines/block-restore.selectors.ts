@@ -1,0 +1,92 @@
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
+import { formatFailedNumber, isBlockPaid, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
+import { UNBILLED_ACCOUNT_TYPE } from '@/domain/constants';
+import { formatMonthlyPrice } from '@/domain/money.rules';
+import type { BlockRestoreMachine, BlockRestoreRequest } from './block-restore.machine';
+import type { SigningMachine } from './signing.machine';
+import { statePathOf } from './state-path';
+
+/** A snapshot of the block/restore chart, as `useSelector` hands it to a selector. */
+export type BlockRestoreSnapshot = SnapshotFrom<BlockRestoreMachine>;
+
+/** The dotted path of the active state (`data-state` of the dialog), e.g. `confirming`. */
+export const selectBlockRestoreStatePath = (s: BlockRestoreSnapshot): string => statePathOf(s.value);
+
+/** `meta.testId` of the active state: the element the dialog shows for it. */
+export const selectBlockRestoreTestId = (s: BlockRestoreSnapshot): string | undefined => {
+  const meta = s.getMeta() as Record<string, { testId?: string } | undefined>;
+  return meta[`blockRestore.${statePathOf(s.value)}`]?.testId;
+};
+
+/** The dialog is shown (any state but `idle`). */
+export const selectIsDialogOpen = (s: BlockRestoreSnapshot): boolean => s.hasTag('open');
+/** A call is running. */
+export const selectIsBlockRestoreBusy = (s: BlockRestoreSnapshot): boolean => s.hasTag('busy');
+/** The request of the running flow, `null` at rest. */
+export const selectRequest = (s: BlockRestoreSnapshot): BlockRestoreRequest | null => s.context.request;
+/** The action of the running flow. */
+export const selectAction = (s: BlockRestoreSnapshot): ToggleAction => s.context.request?.action ?? 'block';
+
+/** What the confirmation says about the price: paid with the monthly price (two decimals), or free. */
+export type PriceNote = { kind: 'paid'; price: string } | { kind: 'free' } | { kind: 'none' };
+
+/**
+ * The price note of the confirmation (spec 4 block flow step 2): a block that is not privileged is paid and shows
+ * the monthly price; a privileged one is free; a restore has no note.
+ */
+export const selectPriceNote = (s: BlockRestoreSnapshot): PriceNote => {
+  const lock = s.context.lock;
+  if (lock === null || s.context.request?.action !== 'block') return { kind: 'none' };
+  if (!isBlockPaid(lock)) return { kind: 'free' };
+  return { kind: 'paid', price: formatMonthlyPrice(lock.price ?? 0) };
+};
+
+/** Failed numbers as shown ('+99…', spec 8). */
+export const selectFailedNumbers = (s: BlockRestoreSnapshot): readonly string[] =>
+  s.context.failedNumbers.map(formatFailedNumber);
+/** Accepted numbers as the server listed them. */
+export const selectAcceptedNumbers = (s: BlockRestoreSnapshot): readonly string[] =>
+  s.context.acceptedNumbers;
+
+/** The failure shown: catalogue code (or i18n key) and the server's description. */
+export const selectBlockRestoreError = (
+  s: BlockRestoreSnapshot,
+): { code: string; description: string | null } | null =>
+  s.context.errorCode === null
+    ? null
+    : { code: s.context.errorCode, description: s.context.errorDescription };
+
+/** The event that dismisses the dialog now (Escape, ×): cancel before the call, close after it, none while it runs. */
+export const selectDismissEvent = (s: BlockRestoreSnapshot): 'dialog.cancel' | 'dialog.close' | null => {
+  if (s.can({ type: 'dialog.cancel' })) return 'dialog.cancel';
+  if (s.can({ type: 'dialog.close' })) return 'dialog.close';
+  return null;
+};
+
+/**
+ * The running signing chart, when the flow is signing. `null` otherwise, and also when the child is not a state
+ * machine (tests may stand a promise in for it).
+ */
+export const selectSigningRef = (s: BlockRestoreSnapshot): ActorRefFrom<SigningMachine> | null => {
+  const child = (s.children as Record<string, AnyActorRef | undefined>).signing;
+  if (!child) return null;
+  const snap = child.getSnapshot() as { hasTag?: unknown };
+  return typeof snap.hasTag === 'function' ? (child as ActorRefFrom<SigningMachine>) : null;
+};
+
+/** What the status widget's toggle shows (spec 4 "Toggle", spec 6 "Block toggle not shown for type 16"). */
+export type ToggleMode = ToggleAction | 'inProcess' | 'none';
+
+/**
+ * The toggle of a status: active → block; a block under way → the in-process message; blocked → restore; type 16,
+ * terminated, tentative or unknown statuses → nothing.
+ */
+export function toggleModeOf(props: {
+  status: string | null | undefined;
+  profileType: number | null | undefined;
+  inProcess?: boolean | undefined;
+}): ToggleMode {
+  if (props.profileType === UNBILLED_ACCOUNT_TYPE) return 'none';
+  if (props.inProcess) return 'inProcess';
+  return (props.status == null ? null : toggleActionFor(props.status)) ?? 'none';
+}

@@ -1,0 +1,252 @@
+import { type FormEvent, useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { EditorRights, UserAdminTarget, UserField } from '@/machines/user-admin.machine';
+import {
+  selectCanChangeProxy,
+  selectCanEditRole,
+  selectCreatedId,
+  selectFieldErrors,
+  selectHasProxy,
+  selectIsCreating,
+  selectIsFormLocked,
+  selectIsInvalid,
+  selectIsSaved,
+  selectIsSaving,
+  selectLoadFailure,
+  selectRoleOptions,
+  selectSaveFailure,
+  selectShowsForm,
+  selectUserAdminStatePath,
+  selectUserDetails,
+  selectUserForm,
+  selectUserKind,
+} from '@/machines/user-admin.selectors';
+import { roleTitle } from '@/views/session/role-title';
+import { UserAdminContext } from './admin.context';
+import './admin.css';
+
+export interface UserFormPageProps {
+  /** creation/{type} or edit-user/{id} */
+  readonly target: UserAdminTarget;
+  /** what the signed-in user may do (config createSubscriber, createAdmin; staff role) */
+  readonly editor: EditorRights;
+}
+
+const FIELD_LABEL = {
+  user_name: 'admin.fields.login',
+  full_name: 'admin.fields.name',
+  role: 'admin.fields.role',
+  ban: 'admin.fields.ban',
+  phone: 'admin.fields.phone',
+  email: 'admin.fields.email',
+} as const satisfies Record<UserField, string>;
+
+/**
+ * Create a user (`/administration/creation/{subscriber|admin}`) or edit one (`/administration/edit-user/{id}`):
+ * labelled fields with their errors, the branch and regions of an edited user, the proxy rule, and the server's
+ * refusals (E135/E136 "employee data changes forbidden", E005 …) above the save button.
+ */
+export function UserFormPage({ target, editor }: UserFormPageProps) {
+  const { t } = useTranslation();
+  const actor = UserAdminContext.useActorRef();
+  const statePath = UserAdminContext.useSelector(selectUserAdminStatePath);
+  const form = UserAdminContext.useSelector(selectUserForm);
+  const errors = UserAdminContext.useSelector(selectFieldErrors);
+  const kind = UserAdminContext.useSelector(selectUserKind);
+  const creating = UserAdminContext.useSelector(selectIsCreating);
+  const details = UserAdminContext.useSelector(selectUserDetails);
+  const createdId = UserAdminContext.useSelector(selectCreatedId);
+  const saved = UserAdminContext.useSelector(selectIsSaved);
+  const saving = UserAdminContext.useSelector(selectIsSaving);
+  const locked = UserAdminContext.useSelector(selectIsFormLocked);
+  const loadFailure = UserAdminContext.useSelector(selectLoadFailure);
+  const saveFailure = UserAdminContext.useSelector(selectSaveFailure);
+  const showsForm = UserAdminContext.useSelector(selectShowsForm);
+  const invalid = UserAdminContext.useSelector(selectIsInvalid);
+  const roleOptions = UserAdminContext.useSelector(selectRoleOptions);
+  const canEditRole = UserAdminContext.useSelector(selectCanEditRole);
+  const hasProxy = UserAdminContext.useSelector(selectHasProxy);
+  const canChangeProxy = UserAdminContext.useSelector(selectCanChangeProxy);
+  const id = useId();
+
+  const targetKey = target.mode === 'create' ? `create:${target.kind}` : `edit:${target.userId}`;
+  // a fact from the router: this page (or only its parameter) was entered
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the target is keyed by targetKey; editor rights follow the session
+  useEffect(() => {
+    actor.send({ type: 'route.entered', target, editor });
+  }, [actor, targetKey, editor.client, editor.staff, editor.employee]);
+
+  const title = creating
+    ? t(kind === 'subscriber' ? 'admin.createSubscriber' : 'admin.createAdmin')
+    : t('admin.form.editTitle', { user: details?.user_name ?? '' });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'form.submit' });
+  };
+  const change = (field: UserField) => (e: { target: { value: string } }) =>
+    actor.send({ type: 'field.change', field, value: e.target.value });
+
+  const fieldId = (f: UserField) => `${id}-${f}`;
+  const describedBy = (f: UserField, hint?: boolean) =>
+    [errors[f] ? `${fieldId(f)}-error` : null, hint ? `${fieldId(f)}-hint` : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const fieldError = (f: UserField) =>
+    errors[f] ? (
+      <p id={`${fieldId(f)}-error`} className="field__error" data-testid={`field-error-${f}`}>
+        {formatErrorMessage(t, errors[f])}
+      </p>
+    ) : null;
+  const textField = (f: UserField, opts: { type?: string; hint?: string; readOnly?: boolean } = {}) => (
+    <div className="field">
+      <label htmlFor={fieldId(f)}>{t(FIELD_LABEL[f])}</label>
+      <input
+        id={fieldId(f)}
+        name={f}
+        type={opts.type ?? 'text'}
+        value={form[f]}
+        onChange={change(f)}
+        readOnly={opts.readOnly || locked}
+        aria-invalid={errors[f] ? 'true' : undefined}
+        aria-describedby={describedBy(f, opts.hint !== undefined)}
+        data-testid={`field-${f}`}
+      />
+      {opts.hint ? (
+        <p id={`${fieldId(f)}-hint`} className="admin-form__hint">
+          {opts.hint}
+        </p>
+      ) : null}
+      {fieldError(f)}
+    </div>
+  );
+
+  return (
+    <section
+      className="page admin-page"
+      aria-labelledby={`${id}-title`}
+      data-testid="user-admin"
+      data-state={statePath}
+    >
+      <p>
+        <Link href="/administration/search">{t('admin.form.toSearch')}</Link>
+      </p>
+      <h1 id={`${id}-title`}>{showsForm || creating ? title : t('admin.edit')}</h1>
+      {statePath === 'loading' ? <p data-testid="user-admin-loading">{t('app.loading')}</p> : null}
+      {loadFailure ? (
+        <div className="form__error" role="alert" data-testid="user-admin-load-failed">
+          <span>{formatErrorMessage(t, loadFailure)}</span>{' '}
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => actor.send({ type: 'load.retry' })}
+          >
+            {t('app.retry')}
+          </button>
+        </div>
+      ) : null}
+      {showsForm ? (
+        <form
+          className="form admin-form"
+          onSubmit={onSubmit}
+          noValidate
+          aria-busy={saving || undefined}
+          data-testid="user-admin-form"
+        >
+          {textField('user_name', creating ? { hint: t('admin.form.loginHint') } : { readOnly: true })}
+          {textField('full_name')}
+          <div className="field">
+            <label htmlFor={fieldId('role')}>{t('admin.fields.role')}</label>
+            <select
+              id={fieldId('role')}
+              name="role"
+              value={form.role}
+              onChange={change('role')}
+              disabled={!canEditRole || locked}
+              aria-invalid={errors.role ? 'true' : undefined}
+              aria-describedby={describedBy('role')}
+              data-testid="field-role"
+            >
+              <option value="">{t('admin.form.chooseRole')}</option>
+              {roleOptions.map((code) => (
+                <option key={code} value={code}>
+                  {t('auth.rolePicker.option', { title: roleTitle(t, code), code })}
+                </option>
+              ))}
+            </select>
+            {fieldError('role')}
+          </div>
+          {hasProxy
+            ? textField('ban', { readOnly: !canChangeProxy, hint: t('admin.proxyEmployeesOnly') })
+            : null}
+          {textField('phone', { type: 'tel' })}
+          {textField('email', { type: 'email' })}
+          {details ? (
+            <dl data-testid="user-place">
+              <dt>{t('admin.fields.branch')}</dt>
+              <dd>
+                {details.branch?.name ?? (details.branch ? String(details.branch.id) : t('app.notSpecified'))}
+              </dd>
+              <dt>{t('admin.fields.region')}</dt>
+              <dd>
+                {details.regions && details.regions.length > 0
+                  ? details.regions.map((r) => r.name ?? String(r.id)).join(', ')
+                  : t('app.notSpecified')}
+              </dd>
+            </dl>
+          ) : null}
+          {creating ? <p className="admin-form__hint">{t('admin.form.activationHint')}</p> : null}
+          {invalid ? (
+            <p className="form__error" role="alert" data-testid="user-admin-invalid">
+              {t('validation.fieldsCorrect')}
+            </p>
+          ) : null}
+          {saveFailure ? (
+            <p className="form__error" role="alert" data-testid="user-admin-save-failed">
+              {formatErrorMessage(t, saveFailure)}
+            </p>
+          ) : null}
+          {saved ? (
+            <p className="form__ok" role="status" data-testid="user-admin-saved">
+              {t('admin.saved')}
+            </p>
+          ) : null}
+          {createdId !== null || statePath === 'form.created' ? (
+            <div className="form__ok" role="status" data-testid="user-admin-created">
+              <p className="admin-form__readonly">{t('admin.created')}</p>
+              {createdId !== null ? (
+                <Link
+                  href={`/administration/edit-user/${encodeURIComponent(createdId)}`}
+                  data-testid="user-admin-open-created"
+                >
+                  {t('admin.form.openCreated')}
+                </Link>
+              ) : null}{' '}
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={() => actor.send({ type: 'form.restart' })}
+              >
+                {t('admin.form.createAnother')}
+              </button>
+            </div>
+          ) : (
+            <div>
+              <button
+                type="submit"
+                className="btn"
+                disabled={saving}
+                aria-busy={saving || undefined}
+                data-testid="user-admin-save"
+              >
+                {t('app.save')}
+              </button>
+            </div>
+          )}
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,315 @@
+import { type FormEvent, useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { UserQuery } from '@/machines/user-search.machine';
+import {
+  parseUserQuery,
+  rowAction,
+  selectIsConfirmingRow,
+  selectIsSavingRow,
+  selectRowChange,
+  selectRowFailure,
+  selectUserPage,
+  selectUserPageCount,
+  selectUserQuery,
+  selectUserSearchError,
+  selectUserSearchFailure,
+  selectUserSearchStatePath,
+  USER_TABS,
+  userQuerySearch,
+} from '@/machines/user-search.selectors';
+import type { UserKind, UserListStatus } from '@/services/contract/admin.contract';
+import { Modal } from '@/views/common/modal.view';
+import { roleTitle } from '@/views/session/role-title';
+import { UserSearchContext } from './admin.context';
+import './admin.css';
+
+export interface UserSearchPageProps {
+  /** 'search' (spec 2 Search) or 'editing' (spec 2 EditUser, the helpdesk landing): same list, other title */
+  readonly variant: 'search' | 'editing';
+  /** the kinds of account the user may create (config createSubscriber / createAdmin), offered as links */
+  readonly createKinds: readonly UserKind[];
+  /** config editUser: rows offer block / unblock and the edit link */
+  readonly canEdit: boolean;
+}
+
+/** The query in the URL; the machine is told whenever it changes (page entered, link followed, Back). */
+function useUrlQuery(): [UserQuery, string] {
+  const search = useSearch();
+  const [location] = useLocation();
+  return [parseUserQuery(search), location];
+}
+
+/**
+ * Administration user search (spec 2 Search / EditUser): search form, status tabs (all, active, blocked, pending),
+ * rows with block / unblock / in process and an edit link, pages of 45. The URL holds query, tab and page; links
+ * change the URL and the machine follows it.
+ */
+export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPageProps) {
+  const { t } = useTranslation();
+  const actor = UserSearchContext.useActorRef();
+  const [, navigate] = useLocation();
+  const [urlQuery, location] = useUrlQuery();
+  const statePath = UserSearchContext.useSelector(selectUserSearchStatePath);
+  const query = UserSearchContext.useSelector(selectUserQuery);
+  const page = UserSearchContext.useSelector(selectUserPage);
+  const pages = UserSearchContext.useSelector(selectUserPageCount);
+  const inputError = UserSearchContext.useSelector(selectUserSearchError);
+  const failure = UserSearchContext.useSelector(selectUserSearchFailure);
+  const change = UserSearchContext.useSelector(selectRowChange);
+  const confirming = UserSearchContext.useSelector(selectIsConfirmingRow);
+  const saving = UserSearchContext.useSelector(selectIsSavingRow);
+  const rowFailure = UserSearchContext.useSelector(selectRowFailure);
+  const id = useId();
+
+  const { q, status, pageNo } = urlQuery;
+  // a fact from the router: the URL's query changed (entered, link followed, reload, Back)
+  useEffect(() => {
+    actor.send({ type: 'query.changed', query: { q, status, pageNo } });
+  }, [actor, q, status, pageNo]);
+  // the machine searched for a new query: put it in the URL (a history entry, so Back returns to the previous one)
+  const current = userQuerySearch(urlQuery);
+  useEffect(() => {
+    const sub = actor.on('search.requested', (e) => {
+      const next = userQuerySearch(e.query);
+      if (next !== current) navigate(next ? `${location}?${next}` : location);
+    });
+    return () => sub.unsubscribe();
+  }, [actor, location, navigate, current]);
+
+  const hrefFor = (next: Partial<UserQuery>) => {
+    const s = userQuerySearch({ ...query, ...next });
+    return s ? `${location}?${s}` : location;
+  };
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const value = new FormData(e.currentTarget).get('q');
+    actor.send({ type: 'search.submit', q: typeof value === 'string' ? value : '' });
+  };
+  const rows = statePath.startsWith('loaded') && page ? page.list : [];
+  const titleKey = variant === 'editing' ? 'admin.editing.title' : 'admin.search.title';
+
+  return (
+    <section
+      className="page admin-page"
+      aria-labelledby={`${id}-title`}
+      data-testid="user-search"
+      data-state={statePath}
+    >
+      <h1 id={`${id}-title`}>{t(titleKey)}</h1>
+      {createKinds.length > 0 ? (
+        <ul className="admin-page__create">
+          {createKinds.map((kind) => (
+            <li key={kind}>
+              <Link
+                href={`/administration/creation/${kind}`}
+                className="btn btn--secondary"
+                data-testid={`create-${kind}`}
+              >
+                {t(kind === 'subscriber' ? 'admin.createSubscriber' : 'admin.createAdmin')}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <search>
+        <form className="admin-search" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-q`}>{t('admin.search.label')}</label>
+            <input
+              key={query.q}
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              aria-invalid={inputError ? 'true' : undefined}
+              aria-describedby={inputError ? `${id}-error` : `${id}-hint`}
+              data-testid="user-search-input"
+            />
+            {inputError ? (
+              <p id={`${id}-error`} className="field__error" role="alert" data-testid="user-search-error">
+                {t(`errors.${inputError}`)}
+              </p>
+            ) : (
+              <p id={`${id}-hint`} className="admin-search__hint">
+                {t('admin.search.hint')}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="btn" data-testid="user-search-submit">
+            {t('app.search')}
+          </button>
+        </form>
+      </search>
+      <nav className="admin-tabs" aria-label={t('admin.search.tabs.label')}>
+        {USER_TABS.map((tab: UserListStatus) => (
+          <Link
+            key={tab}
+            href={hrefFor({ status: tab, pageNo: 0 })}
+            aria-current={tab === query.status ? 'page' : undefined}
+            className="admin-tabs__tab"
+            data-testid={`user-tab-${tab}`}
+          >
+            {t(`admin.search.tabs.${tab}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className="admin-results" aria-live="polite" aria-busy={statePath === 'loading' || undefined}>
+        {statePath === 'loading' ? <p data-testid="user-search-loading">{t('app.loading')}</p> : null}
+        {failure ? (
+          <div className="form__error" role="alert" data-testid="user-search-failed">
+            <span>{formatErrorMessage(t, failure)}</span>{' '}
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => actor.send({ type: 'search.retry' })}
+            >
+              {t('app.retry')}
+            </button>
+          </div>
+        ) : null}
+        {statePath === 'empty' ? <p data-testid="user-search-empty">{t('admin.search.empty')}</p> : null}
+        {rows.length > 0 && page ? (
+          <>
+            <p data-testid="user-search-total">{t('admin.search.found', { count: page.total })}</p>
+            <table className="admin-table" data-testid="user-rows">
+              <caption className="visually-hidden">{t('admin.search.results')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.columns.login')}</th>
+                  <th scope="col">{t('admin.columns.name')}</th>
+                  <th scope="col">{t('admin.columns.role')}</th>
+                  <th scope="col">{t('admin.columns.ban')}</th>
+                  <th scope="col">{t('admin.columns.status')}</th>
+                  <th scope="col">{t('admin.columns.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const userId = String(row.user_id);
+                  const action = rowAction(row);
+                  const busyRow = saving && change?.userId === userId;
+                  const statusKey =
+                    row.status === 'active' || row.status === 'blocked' || row.status === 'pending'
+                      ? row.status
+                      : null;
+                  return (
+                    <tr
+                      key={userId}
+                      data-testid={`user-row-${row.user_name}`}
+                      data-action={busyRow ? 'inProcess' : action}
+                    >
+                      <th scope="row">{row.user_name}</th>
+                      <td>{row.full_name ?? ''}</td>
+                      <td>{row.roles?.[0] ? roleTitle(t, row.roles[0]) : ''}</td>
+                      <td>{row.ban ?? ''}</td>
+                      <td>{statusKey ? t(`admin.status.${statusKey}`) : (row.status ?? '')}</td>
+                      <td>
+                        <div className="admin-table__actions">
+                          {busyRow || action === 'inProcess' ? (
+                            <span
+                              className="admin-table__process"
+                              data-testid={busyRow ? 'user-row-saving' : undefined}
+                            >
+                              {t('admin.user.inProcess')}
+                            </span>
+                          ) : canEdit ? (
+                            <button
+                              type="button"
+                              className={action === 'block' ? 'btn btn--danger' : 'btn btn--secondary'}
+                              disabled={saving}
+                              onClick={() =>
+                                actor.send({
+                                  type: action === 'block' ? 'row.block' : 'row.unblock',
+                                  userId,
+                                  userName: row.user_name,
+                                })
+                              }
+                              data-testid={`user-${action}-${row.user_name}`}
+                            >
+                              {t(action === 'block' ? 'admin.user.block' : 'admin.user.unblock')}
+                            </button>
+                          ) : null}
+                          {canEdit ? (
+                            <Link
+                              href={`/administration/edit-user/${encodeURIComponent(userId)}`}
+                              data-testid={`user-edit-${row.user_name}`}
+                            >
+                              {t('admin.edit')}
+                            </Link>
+                          ) : null}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            {pages > 1 ? (
+              <nav className="admin-pages" aria-label={t('app.pagination.label')}>
+                {query.pageNo > 0 ? (
+                  <Link href={hrefFor({ pageNo: query.pageNo - 1 })} data-testid="user-page-prev">
+                    {t('app.pagination.prev')}
+                  </Link>
+                ) : null}
+                <span>{t('app.pagination.page', { page: query.pageNo + 1, pages })}</span>
+                {query.pageNo + 1 < pages ? (
+                  <Link href={hrefFor({ pageNo: query.pageNo + 1 })} data-testid="user-page-next">
+                    {t('app.pagination.next')}
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+      {confirming && change ? (
+        <Modal
+          title={t(change.blocked ? 'admin.user.block' : 'admin.user.unblock')}
+          closeLabel={t('app.close')}
+          onClose={() => actor.send({ type: 'row.cancel' })}
+          testId="user-row-confirm"
+          actions={
+            <>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={() => actor.send({ type: 'row.cancel' })}
+              >
+                {t('app.cancel')}
+              </button>
+              <button
+                type="button"
+                className={change.blocked ? 'btn btn--danger' : 'btn'}
+                onClick={() => actor.send({ type: 'row.confirm' })}
+                data-testid="user-row-confirm-yes"
+              >
+                {t(change.blocked ? 'admin.user.block' : 'admin.user.unblock')}
+              </button>
+            </>
+          }
+        >
+          <p>
+            {t(change.blocked ? 'admin.confirmBlock' : 'admin.confirmUnblock', { user: change.userName })}
+          </p>
+        </Modal>
+      ) : null}
+      {rowFailure ? (
+        <Modal
+          title={t('errors.dialogTitle')}
+          closeLabel={t('app.close')}
+          onClose={() => actor.send({ type: 'error.dismiss' })}
+          testId="user-row-failed"
+          actions={
+            <button type="button" className="btn" onClick={() => actor.send({ type: 'error.dismiss' })}>
+              {t('app.ok')}
+            </button>
+          }
+        >
+          <p>{formatErrorMessage(t, rowFailure)}</p>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}

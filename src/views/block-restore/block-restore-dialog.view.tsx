@@ -1,0 +1,243 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
+import {
+  selectAcceptedNumbers,
+  selectAction,
+  selectBlockRestoreError,
+  selectBlockRestoreStatePath,
+  selectBlockRestoreTestId,
+  selectDismissEvent,
+  selectFailedNumbers,
+  selectPriceNote,
+  selectSigningRef,
+} from '@/machines/block-restore.selectors';
+import { Modal } from '@/views/common/modal.view';
+import { SigningPanel } from './signing-panel.view';
+import './block-restore.css';
+
+/** At most this many numbers are listed; the rest are counted ('Ещё номеров: N'). */
+export const NUMBERS_SHOWN = 50;
+
+function NumberList({
+  numbers,
+  testId,
+  label,
+}: {
+  numbers: readonly string[];
+  testId: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  if (numbers.length === 0) return null;
+  const shown = numbers.slice(0, NUMBERS_SHOWN);
+  return (
+    <>
+      <ul className="block-restore__numbers" aria-label={label} data-testid={testId}>
+        {shown.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      {numbers.length > shown.length ? (
+        <p className="block-restore__more">
+          {t('blockRestore.moreNumbers', { total: numbers.length - shown.length })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The block/restore dialog in the modal layer (spec 4 block flow, spec 8 block/restore messages): the confirmation
+ * with the paid warning, the signing panel, progress, the result with the numbers, the failure with the server's
+ * reason, and the cancelled message. Escape and × cancel before the call and close after it; nothing while the
+ * call runs. `data-state` carries the chart's state path.
+ */
+export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockRestoreMachine> }) {
+  const { t } = useTranslation();
+  const statePath = useSelector(actorRef, selectBlockRestoreStatePath);
+  const testId = useSelector(actorRef, selectBlockRestoreTestId);
+  const action = useSelector(actorRef, selectAction);
+  const priceNote = useSelector(actorRef, selectPriceNote);
+  const failedNumbers = useSelector(actorRef, selectFailedNumbers);
+  const acceptedNumbers = useSelector(actorRef, selectAcceptedNumbers);
+  const error = useSelector(actorRef, selectBlockRestoreError);
+  const dismiss = useSelector(actorRef, selectDismissEvent);
+  const signingRef = useSelector(actorRef, selectSigningRef);
+
+  const send = actorRef.send;
+  const isBlock = action === 'block';
+  const close = (
+    <button
+      type="button"
+      className="btn"
+      data-testid="block-restore-close"
+      onClick={() => send({ type: 'dialog.close' })}
+    >
+      {t('app.close')}
+    </button>
+  );
+  const cancel = (
+    <button
+      type="button"
+      className="btn btn--secondary"
+      data-testid="block-restore-cancel"
+      onClick={() => send({ type: 'dialog.cancel' })}
+    >
+      {t('app.cancel')}
+    </button>
+  );
+
+  let title = t(isBlock ? 'blockRestore.blockTitle' : 'blockRestore.restoreTitle');
+  let body: ReactNode = null;
+  let actions: ReactNode = null;
+  switch (statePath) {
+    case 'checkingLock':
+      body = <p role="status">{t('blockRestore.checking')}</p>;
+      actions = cancel;
+      break;
+    case 'lockFailed':
+      body = (
+        <p role="alert" className="form__error">
+          {formatErrorMessage(t, error?.code ?? 'unknown', error?.description)}
+        </p>
+      );
+      actions = (
+        <>
+          <button
+            type="button"
+            className="btn"
+            data-testid="block-restore-retry"
+            onClick={() => send({ type: 'dialog.retry' })}
+          >
+            {t('app.retry')}
+          </button>
+          {cancel}
+        </>
+      );
+      break;
+    case 'inProcess':
+      body = (
+        <p role="alert" className="form__error">
+          {t('blockRestore.alreadyInProcess')}
+        </p>
+      );
+      actions = close;
+      break;
+    case 'confirming':
+      title = t(isBlock ? 'blockRestore.confirmBlockTitle' : 'blockRestore.confirmRestoreTitle');
+      body = (
+        <>
+          <p>{t(isBlock ? 'blockRestore.confirmBlockText' : 'blockRestore.confirmRestoreText')}</p>
+          {priceNote.kind === 'paid' ? (
+            <p className="block-restore__price" data-testid="block-restore-price">
+              {t('blockRestore.paidWarning', { price: priceNote.price })}
+            </p>
+          ) : null}
+          {priceNote.kind === 'free' ? (
+            <p data-testid="block-restore-free">{t('blockRestore.free')}</p>
+          ) : null}
+        </>
+      );
+      actions = (
+        <>
+          <button
+            type="button"
+            className="btn"
+            data-testid="block-restore-confirm-button"
+            onClick={() => send({ type: 'dialog.confirm' })}
+          >
+            {t(isBlock ? 'blockRestore.block' : 'blockRestore.restore')}
+          </button>
+          {cancel}
+        </>
+      );
+      break;
+    case 'signing':
+      body = signingRef ? (
+        <SigningPanel actorRef={signingRef} onCancel={() => send({ type: 'dialog.cancel' })} />
+      ) : (
+        <p role="status">{t('eimzo.signing')}</p>
+      );
+      actions = signingRef ? null : cancel;
+      break;
+    case 'applying':
+      body = <p role="status">{t('blockRestore.applying')}</p>;
+      break;
+    case 'succeeded':
+      title = t('blockRestore.successTitle');
+      body = (
+        <>
+          <p role="status">{t(isBlock ? 'blockRestore.blockSuccess' : 'blockRestore.restoreSuccess')}</p>
+          <NumberList
+            numbers={acceptedNumbers}
+            testId="block-restore-accepted"
+            label={t('blockRestore.acceptedNumbers')}
+          />
+        </>
+      );
+      actions = close;
+      break;
+    case 'partiallyFailed':
+      body = (
+        <>
+          <p role="alert" className="form__error">
+            {t('blockRestore.failedNumbers')}
+          </p>
+          <NumberList
+            numbers={failedNumbers}
+            testId="block-restore-failed-numbers"
+            label={t('blockRestore.failedNumbers')}
+          />
+          {acceptedNumbers.length > 0 ? (
+            <>
+              <p>{t(isBlock ? 'blockRestore.blockSuccess' : 'blockRestore.restoreSuccess')}</p>
+              <p>{t('blockRestore.acceptedNumbers')}</p>
+              <NumberList
+                numbers={acceptedNumbers}
+                testId="block-restore-accepted"
+                label={t('blockRestore.acceptedNumbers')}
+              />
+            </>
+          ) : null}
+        </>
+      );
+      actions = close;
+      break;
+    case 'failed': {
+      const reason = error?.description?.trim() || formatErrorMessage(t, error?.code ?? 'unknown');
+      body = (
+        <p role="alert" className="form__error">
+          {t(isBlock ? 'blockRestore.blockFailed' : 'blockRestore.restoreFailed', { description: reason })}
+        </p>
+      );
+      actions = close;
+      break;
+    }
+    case 'cancelled':
+      title = t('blockRestore.cancelledTitle');
+      body = <p role="status">{t('blockRestore.cancelledText')}</p>;
+      actions = close;
+      break;
+  }
+
+  return (
+    <Modal
+      title={title}
+      onClose={() => {
+        if (dismiss) send({ type: dismiss });
+      }}
+      dismissable={dismiss !== null}
+      closeLabel={t('app.close')}
+      testId="block-restore-dialog"
+      actions={actions}
+    >
+      <div className="block-restore" data-testid="block-restore" data-state={statePath}>
+        <div data-testid={testId}>{body}</div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,102 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { SigningMachine } from '@/machines/signing.machine';
+import {
+  type SigningStep,
+  selectCanRetry,
+  selectSigningBusy,
+  selectSigningErrorCode,
+  selectSigningFailed,
+  selectSigningKey,
+  selectSigningStatePath,
+  selectSigningStep,
+  selectSigningTestId,
+} from '@/machines/signing.selectors';
+
+const STEP_TEXT = {
+  gettingTin: 'eimzo.gettingTin',
+  connecting: 'eimzo.connecting',
+  waitingPassword: 'eimzo.waitingPassword',
+  verifying: 'eimzo.verifying',
+} as const satisfies Record<SigningStep, string>;
+
+export interface SigningPanelProps {
+  /** The running signing chart. */
+  readonly actorRef: ActorRefFrom<SigningMachine>;
+  /** What Cancel does; default: `signing.cancel` to the chart (a parent may cancel its whole flow instead). */
+  readonly onCancel?: () => void;
+}
+
+/**
+ * The E-IMZO signing progress and failures (spec 4 signing flow, spec 8 signature messages): progress texts while
+ * the module or the server works, the password prompt with the chosen key, each failure's text with Retry (when the
+ * state allows it) and Cancel. Renders the chart's state only; every button sends an event.
+ */
+export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
+  const { t } = useTranslation();
+  const statePath = useSelector(actorRef, selectSigningStatePath);
+  const testId = useSelector(actorRef, selectSigningTestId);
+  const busy = useSelector(actorRef, selectSigningBusy);
+  const failed = useSelector(actorRef, selectSigningFailed);
+  const canRetry = useSelector(actorRef, selectCanRetry);
+  const errorCode = useSelector(actorRef, selectSigningErrorCode);
+  const step = useSelector(actorRef, selectSigningStep);
+  const key = useSelector(actorRef, selectSigningKey);
+  const cancel = onCancel ?? (() => actorRef.send({ type: 'signing.cancel' }));
+
+  return (
+    <section
+      className="signing-panel"
+      aria-label={t('eimzo.panelLabel')}
+      data-testid="signing-state"
+      data-state={statePath}
+      aria-busy={busy || undefined}
+    >
+      {busy && step ? (
+        <p role="status" data-testid={testId}>
+          {t(STEP_TEXT[step])}
+          {step === 'waitingPassword' && key ? (
+            <span className="signing-panel__key" data-testid="signing-key">
+              {' '}
+              {t('eimzo.keyInfo', {
+                owner: key.owner ?? '—',
+                tin: key.tin ?? '—',
+                validTo: key.validTo ?? '—',
+              })}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      {failed ? (
+        <p role="alert" className="form__error" data-testid={testId}>
+          {formatErrorMessage(t, errorCode ?? 'eimzo.generic')}
+        </p>
+      ) : null}
+      {statePath === 'signed' ? (
+        <p role="status" data-testid={testId}>
+          {t('eimzo.signed')}
+        </p>
+      ) : null}
+      {statePath === 'cancelled' ? <span hidden data-testid={testId} /> : null}
+      {statePath !== 'signed' && statePath !== 'cancelled' ? (
+        <div className="signing-panel__actions">
+          {failed && canRetry ? (
+            <button
+              type="button"
+              className="btn"
+              data-testid="signing-retry"
+              onClick={() => actorRef.send({ type: 'signing.retry' })}
+            >
+              {t('app.retry')}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn--secondary" data-testid="signing-cancel" onClick={cancel}>
+            {t('app.cancel')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useContext, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BlockRestoreMachine, DocumentCreateEvent } from '@/machines/block-restore.machine';
+import { selectIsDialogOpen, toggleModeOf } from '@/machines/block-restore.selectors';
+import { BlockRestoreLogicContext } from './block-restore.context';
+import { BlockRestoreDialog } from './block-restore-dialog.view';
+
+export interface StatusToggleProps {
+  /** The profile's status code (A, O active; S blocked; N, T, other: no toggle). */
+  readonly status: string | null | undefined;
+  /** The profile's account type (`at`): 16 has no toggle, 20 blocks without a signature. */
+  readonly profileType: number;
+  /** The number, or absent for the whole account. */
+  readonly sn?: string | null | undefined;
+  readonly ban: string;
+  /** An administrator is impersonating the client: signing is refused. */
+  readonly impersonating: boolean;
+  /** A block was requested and waits for 00:00: the in-process message instead of a button. */
+  readonly inProcess?: boolean | undefined;
+  /** Called with the data of the suspend/restore document when the server accepted numbers (spec 4 step 4). */
+  readonly onDocumentCreate?: ((event: DocumentCreateEvent) => void) | undefined;
+  /** Called when the user closes the dialog after a result (the page may reload the profile). */
+  readonly onClosed?: (() => void) | undefined;
+}
+
+/**
+ * The status widget's action (spec 4 "Toggle"): 'Заблокировать' for an active number, 'Разблокировать' for a
+ * blocked one, the in-process message while a block waits for 00:00, nothing for type 16. Pressing it starts the
+ * block/restore chart (from `BlockRestoreLogicContext`) with the current props; its dialog opens above the page.
+ */
+export function StatusToggle(props: StatusToggleProps) {
+  const logic = useContext(BlockRestoreLogicContext);
+  if (!logic) throw new Error('StatusToggle needs a BlockRestoreLogicContext provider');
+  return <StatusToggleWith logic={logic} {...props} />;
+}
+
+function StatusToggleWith({ logic, ...props }: StatusToggleProps & { logic: BlockRestoreMachine }) {
+  const { t } = useTranslation();
+  const actorRef = useActorRef(logic);
+  const open = useSelector(actorRef, selectIsDialogOpen);
+  const mode = toggleModeOf(props);
+
+  const onDocumentCreate = useRef(props.onDocumentCreate);
+  onDocumentCreate.current = props.onDocumentCreate;
+  const onClosed = useRef(props.onClosed);
+  onClosed.current = props.onClosed;
+  useEffect(() => {
+    const sub = actorRef.on('document.create', (event) => onDocumentCreate.current?.(event));
+    return () => sub.unsubscribe();
+  }, [actorRef]);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) onClosed.current?.();
+    wasOpen.current = open;
+  }, [open]);
+
+  const press = () => {
+    if (mode !== 'block' && mode !== 'restore') return;
+    actorRef.send({
+      type: 'toggle.press',
+      request: {
+        action: mode,
+        sn: props.sn ?? null,
+        ban: props.ban,
+        profileType: props.profileType,
+        impersonating: props.impersonating,
+      },
+    });
+  };
+
+  return (
+    <>
+      {mode === 'inProcess' ? (
+        <p className="status-toggle__note" role="note" data-testid="status-toggle-in-process">
+          {t('blockRestore.alreadyInProcess')}
+        </p>
+      ) : null}
+      {mode === 'block' || mode === 'restore' ? (
+        <button
+          type="button"
+          className={mode === 'block' ? 'btn btn--danger' : 'btn'}
+          data-testid="status-toggle"
+          data-action={mode}
+          aria-haspopup="dialog"
+          disabled={open}
+          onClick={press}
+        >
+          {t(mode === 'block' ? 'widgets.status.block' : 'widgets.status.restore')}
+        </button>
+      ) : null}
+      {open ? <BlockRestoreDialog actorRef={actorRef} /> : null}
+    </>
+  );
+}

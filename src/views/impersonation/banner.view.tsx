@@ -1,0 +1,80 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { ViewedClient } from '@/machines/impersonation.machine';
+import {
+  selectImpersonationBusy,
+  selectImpersonationFailure,
+  selectImpersonationStatePath,
+  selectIsReturning,
+  selectViewedClient,
+} from '@/machines/impersonation.selectors';
+import { LoadingOverlay } from '@/views/common/loading-overlay.view';
+import { Modal } from '@/views/common/modal.view';
+import { ImpersonationContext } from './impersonation.context';
+import './impersonation.css';
+
+/** 'лицевого счёта 100234561 («Toshkent Savdo Invest MChJ»)' / 'номера 901234567 (лицевой счёт 100457732, «…»)'. */
+export function describeClient(t: TFunction, client: ViewedClient): string {
+  const ban = client.ban ?? '';
+  if (client.sn !== null) {
+    return client.name
+      ? t('impersonation.clientNumberName', { sn: client.sn, ban, name: client.name })
+      : t('impersonation.clientNumber', { sn: client.sn, ban });
+  }
+  const account = t('impersonation.client', { ban });
+  return client.name ? t('impersonation.clientName', { client: account, name: client.name }) : account;
+}
+
+/**
+ * The impersonation banner (issue 6): while an administration user views a client account it says whose account is
+ * shown and by whom, with the way back to the head account. Also the loading overlay while the switch runs and the
+ * 'Ошибка!' dialog when it fails. `data-state` carries the chart's state even when nothing else is shown.
+ */
+export function ImpersonationBanner() {
+  const { t } = useTranslation();
+  const actor = ImpersonationContext.useActorRef();
+  const statePath = ImpersonationContext.useSelector(selectImpersonationStatePath);
+  const client = ImpersonationContext.useSelector(selectViewedClient);
+  const busy = ImpersonationContext.useSelector(selectImpersonationBusy);
+  const returning = ImpersonationContext.useSelector(selectIsReturning);
+  const failure = ImpersonationContext.useSelector(selectImpersonationFailure);
+
+  return (
+    <div data-testid="impersonation" data-state={statePath}>
+      {client ? (
+        <section className="banner" aria-label={t('impersonation.label')} data-testid="impersonation-banner">
+          <p className="banner__text">
+            {t('impersonation.banner', { client: describeClient(t, client), user: client.actor })}
+          </p>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => actor.send({ type: 'impersonation.back' })}
+            disabled={returning}
+            aria-busy={returning || undefined}
+            data-testid="impersonation-back"
+          >
+            {t('impersonation.back')}
+          </button>
+        </section>
+      ) : null}
+      {busy ? <LoadingOverlay /> : null}
+      {failure ? (
+        <Modal
+          title={t('errors.dialogTitle')}
+          closeLabel={t('app.close')}
+          onClose={() => actor.send({ type: 'error.dismiss' })}
+          testId="impersonation-failed"
+          actions={
+            <button type="button" className="btn" onClick={() => actor.send({ type: 'error.dismiss' })}>
+              {t('app.ok')}
+            </button>
+          }
+        >
+          <p>{formatErrorMessage(t, failure)}</p>
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

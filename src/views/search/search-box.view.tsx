@@ -1,0 +1,160 @@
+import { type FormEvent, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SearchMode } from '@/domain/search.rules';
+import { formatErrorMessage } from '@/i18n/messages';
+import {
+  selectFoundSubscriber,
+  selectIsSearching,
+  selectSearchFailure,
+  selectSearchInput,
+  selectSearchInputError,
+  selectSearchMode,
+  selectSearchStatePath,
+} from '@/machines/search-box.selectors';
+import { Modal } from '@/views/common/modal.view';
+import { SearchBoxContext } from './search-box.context';
+import './search.css';
+
+const MODES: readonly SearchMode[] = ['choose', 'editing'];
+
+/**
+ * The header search box (spec 2): a mode switch (subscriber by number or BAN / users), the input with its inline
+ * error (MANYINVALID, SHORT3), the found subscriber with the 'Выбрать' button, and the 'Ошибка!' dialog of a failed
+ * lookup. Renders the machine's state and sends events, nothing else.
+ */
+export function SearchBox() {
+  const { t } = useTranslation();
+  const actor = SearchBoxContext.useActorRef();
+  const statePath = SearchBoxContext.useSelector(selectSearchStatePath);
+  const mode = SearchBoxContext.useSelector(selectSearchMode);
+  const input = SearchBoxContext.useSelector(selectSearchInput);
+  const inputError = SearchBoxContext.useSelector(selectSearchInputError);
+  const found = SearchBoxContext.useSelector(selectFoundSubscriber);
+  const failure = SearchBoxContext.useSelector(selectSearchFailure);
+  const busy = SearchBoxContext.useSelector(selectIsSearching);
+  const id = useId();
+  const inputId = `${id}-q`;
+  const errorId = `${id}-error`;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'search.submit' });
+  };
+
+  return (
+    <search
+      className="search-box"
+      aria-label={t('header.search.label')}
+      data-testid="search-box"
+      data-state={statePath}
+      data-mode={mode}
+    >
+      <form className="search-box__form" onSubmit={onSubmit}>
+        <fieldset className="search-box__modes">
+          <legend className="visually-hidden">{t('header.search.mode')}</legend>
+          {MODES.map((m) => (
+            <label key={m} className="search-box__mode">
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                value={m}
+                checked={mode === m}
+                onChange={() => actor.send({ type: 'mode.select', mode: m })}
+                data-testid={`search-mode-${m}`}
+              />
+              {t(m === 'choose' ? 'header.search.modeChoose' : 'header.search.modeEditing')}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('header.search.label')}
+        </label>
+        <input
+          id={inputId}
+          name="q"
+          type="search"
+          className="search-box__input"
+          autoComplete="off"
+          inputMode={mode === 'choose' ? 'numeric' : 'text'}
+          placeholder={t(
+            mode === 'choose' ? 'header.search.placeholderChoose' : 'header.search.placeholderEditing',
+          )}
+          value={input}
+          onChange={(e) => actor.send({ type: 'input.change', value: e.target.value })}
+          aria-invalid={inputError ? 'true' : undefined}
+          aria-describedby={inputError ? errorId : undefined}
+          data-testid="search-input"
+        />
+        <button
+          type="submit"
+          className="btn"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          data-testid="search-submit"
+        >
+          {t('header.search.submit')}
+        </button>
+      </form>
+      {busy ? (
+        <p className="visually-hidden" role="status" data-testid="search-busy">
+          {t('app.loading')}
+        </p>
+      ) : null}
+      {inputError ? (
+        <p id={errorId} className="search-box__error" role="alert" data-testid="search-error">
+          {t(`errors.${inputError}`)}
+        </p>
+      ) : null}
+      {found ? (
+        <section className="search-box__result" aria-label={t('search.results')} data-testid="search-result">
+          <p>
+            {t('header.search.result', {
+              what: found.sn
+                ? t('search.subscriber', { sn: found.sn })
+                : t('search.account', { ban: found.ban ?? found.target.value }),
+            })}
+            {found.name ? (
+              <>
+                <br />
+                {t('header.search.company', { name: found.name })}
+              </>
+            ) : null}
+          </p>
+          <div className="search-box__result-actions">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => actor.send({ type: 'result.choose' })}
+              data-testid="search-choose"
+            >
+              {t('search.choose')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => actor.send({ type: 'result.dismiss' })}
+              data-testid="search-dismiss"
+            >
+              {t('app.close')}
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {failure ? (
+        <Modal
+          title={t('errors.dialogTitle')}
+          closeLabel={t('app.close')}
+          onClose={() => actor.send({ type: 'error.dismiss' })}
+          testId="search-failed"
+          actions={
+            <button type="button" className="btn" onClick={() => actor.send({ type: 'error.dismiss' })}>
+              {t('app.ok')}
+            </button>
+          }
+        >
+          <p>{formatErrorMessage(t, failure)}</p>
+        </Modal>
+      ) : null}
+    </search>
+  );
+}

@@ -1,0 +1,294 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { initialTabIndex } from '@/domain/navigation.rules';
+import { formatErrorMessage } from '@/i18n/messages';
+import {
+  selectIsPasswordChangeForced,
+  selectProfile,
+  selectUser,
+  selectUserFacts,
+} from '@/machines/session.selectors';
+import {
+  type ContactField,
+  type ContactValues,
+  FEEDBACK_TYPES,
+  type FeedbackType,
+  type PasswordField,
+} from '@/machines/settings.machine';
+import {
+  selectContacts,
+  selectContactsBusy,
+  selectContactsError,
+  selectContactsSaved,
+  selectPasswordBusy,
+  selectPasswordChanged,
+  selectPasswordError,
+  selectSettingsStatePath,
+} from '@/machines/settings.selectors';
+import type { Profile } from '@/services/contract/session.contract';
+import { draftKey } from '@/services/drafts/draft-store';
+import { FormError, FormField, formValues, useFocusOnError } from '@/views/auth/form-field.view';
+import { ContentPage, useContentTab } from '@/views/common/content-page.view';
+import { roleTitle } from '@/views/session/role-title';
+import { SessionContext } from '@/views/session/session.context';
+import { SettingsActorContext, useSettingsLogic } from './settings.context';
+
+const TABS = ['info', 'password'] as const;
+
+/** The contact data the profile holds now. */
+function contactsOf(profile: Profile | null): ContactValues {
+  const feedback = profile?.feedback_type ?? '';
+  return {
+    phone: profile?.phone_number ?? '',
+    email: profile?.email_address ?? '',
+    feedbackType: (FEEDBACK_TYPES as readonly string[]).includes(feedback) ? (feedback as FeedbackType) : '',
+  };
+}
+
+/**
+ * The Settings page (spec 2 Main → settings, a content page with a tabs panel of type settings): tab 1 the user's
+ * information and contact data, tab 2 the password change. The second tab opens first only while a curator or
+ * subscriber must change the password (spec 2); the contact data is hidden until then (only Settings is open).
+ */
+export function SettingsPage() {
+  const logic = useSettingsLogic();
+  const user = SessionContext.useSelector(selectUser);
+  const profile = SessionContext.useSelector(selectProfile);
+  if (!user) return null;
+  const input = {
+    contacts: contactsOf(profile),
+    draftKey: draftKey({ user: user.user_name, path: '/settings', form: 'contacts' }),
+  };
+  return (
+    <SettingsActorContext.Provider logic={logic} options={{ input }}>
+      <SettingsContent />
+    </SettingsActorContext.Provider>
+  );
+}
+
+function SettingsContent() {
+  const { t } = useTranslation();
+  const facts = SessionContext.useSelector(selectUserFacts);
+  const forced = SessionContext.useSelector(selectIsPasswordChangeForced);
+  const statePath = SettingsActorContext.useSelector(selectSettingsStatePath);
+  const [tab, selectTab] = useContentTab(TABS, facts ? initialTabIndex(facts, true) : 0);
+  return (
+    <div data-testid="settings" data-state={statePath}>
+      <ContentPage
+        title={t('settings.title')}
+        testId="page-settings"
+        tabs={{
+          type: 'settings',
+          label: t('settings.title'),
+          items: TABS.map((key) => ({ key, label: t(`settings.tabs.${key}`) })),
+          selected: tab,
+          onSelect: selectTab,
+        }}
+      >
+        <div hidden={tab !== 'info'}>
+          <UserInfo />
+          {forced ? null : <ContactsForm />}
+        </div>
+        <div hidden={tab !== 'password'}>
+          {forced ? (
+            <p className="form__error" role="status" data-testid="settings-must-change">
+              {t('settings.mustChange')}
+            </p>
+          ) : null}
+          <PasswordForm />
+        </div>
+      </ContentPage>
+    </div>
+  );
+}
+
+function UserInfo() {
+  const { t } = useTranslation();
+  const user = SessionContext.useSelector(selectUser);
+  if (!user) return null;
+  const fullName = typeof user.full_name === 'string' ? user.full_name : null;
+  return (
+    <dl className="settings__info" data-testid="settings-info">
+      {fullName ? (
+        <>
+          <dt>{t('settings.info.fullName')}</dt>
+          <dd>{fullName}</dd>
+        </>
+      ) : null}
+      <dt>{t('settings.info.login')}</dt>
+      <dd>{user.user_name}</dd>
+      <dt>{t('settings.info.roles')}</dt>
+      <dd>
+        <ul>
+          {user.roles.map((role) => (
+            <li key={role}>{t('auth.rolePicker.option', { title: roleTitle(t, role), code: role })}</li>
+          ))}
+        </ul>
+      </dd>
+    </dl>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const settings = SettingsActorContext.useActorRef();
+  const session = SessionContext.useActorRef();
+  const busy = SettingsActorContext.useSelector(selectPasswordBusy);
+  const changed = SettingsActorContext.useSelector(selectPasswordChanged);
+  const error = SettingsActorContext.useSelector(selectPasswordError);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorBoxRef = useRef<HTMLDivElement>(null);
+  const [round, setRound] = useState(0);
+  useFocusOnError(error, formRef, errorBoxRef);
+
+  // a changed password ends a forced change (the session re-reads the user and lands by the rule); the fields empty
+  useEffect(() => {
+    if (!changed) return;
+    setRound((n) => n + 1);
+    session.send({ type: 'password.changed' });
+  }, [changed, session]);
+
+  const text = error ? formatErrorMessage(t, error.code) : null;
+  const fieldError = (f: PasswordField) => (error?.field === f ? text : null);
+  return (
+    <form
+      key={round}
+      ref={formRef}
+      className="form"
+      noValidate
+      aria-labelledby="settings-password-title"
+      data-testid="settings-password"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (busy) return;
+        const v = formValues(e.currentTarget);
+        settings.send({
+          type: 'password.submit',
+          current: v.current ?? '',
+          password: v.password ?? '',
+          confirm: v.confirm ?? '',
+        });
+      }}
+    >
+      <h2 id="settings-password-title">{t('settings.tabs.password')}</h2>
+      {changed ? (
+        <p className="form__ok" role="status" data-testid="settings-password-changed">
+          {t('settings.password.done')}
+        </p>
+      ) : null}
+      <FormError message={error?.field === null ? text : null} boxRef={errorBoxRef} />
+      <FormField
+        name="current"
+        type="password"
+        label={t('settings.password.current')}
+        autoComplete="current-password"
+        required
+        error={fieldError('current')}
+      />
+      <FormField
+        name="password"
+        type="password"
+        label={t('settings.password.new')}
+        autoComplete="new-password"
+        required
+        error={fieldError('password')}
+      />
+      <FormField
+        name="confirm"
+        type="password"
+        label={t('settings.password.confirm')}
+        autoComplete="new-password"
+        required
+        error={fieldError('confirm')}
+      />
+      <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? t('auth.pending') : t('settings.password.submit')}
+      </button>
+    </form>
+  );
+}
+
+function ContactsForm() {
+  const { t } = useTranslation();
+  const settings = SettingsActorContext.useActorRef();
+  const session = SessionContext.useActorRef();
+  const profile = SessionContext.useSelector(selectProfile);
+  const contacts = SettingsActorContext.useSelector(selectContacts);
+  const busy = SettingsActorContext.useSelector(selectContactsBusy);
+  const saved = SettingsActorContext.useSelector(selectContactsSaved);
+  const error = SettingsActorContext.useSelector(selectContactsError);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorBoxRef = useRef<HTMLDivElement>(null);
+  useFocusOnError(error, formRef, errorBoxRef);
+
+  // the profile in the session changed on the server: re-read it
+  useEffect(() => {
+    if (saved) session.send({ type: 'session.refresh' });
+  }, [saved, session]);
+
+  // the contact data is the company's: a BAN profile's holder edits it, a number's subscriber does not
+  if (!profile || profile.sn) return null;
+  const text = error ? formatErrorMessage(t, error.code) : null;
+  const fieldError = (f: ContactField) => (error?.field === f ? text : null);
+  const change = (field: ContactField) => (e: { currentTarget: { value: string } }) =>
+    settings.send({ type: 'contacts.change', field, value: e.currentTarget.value });
+  return (
+    <form
+      ref={formRef}
+      className="form"
+      noValidate
+      aria-labelledby="settings-contacts-title"
+      data-testid="settings-contacts"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy) settings.send({ type: 'contacts.submit' });
+      }}
+    >
+      <h2 id="settings-contacts-title">{t('settings.contacts.title')}</h2>
+      {saved ? (
+        <p className="form__ok" role="status" data-testid="settings-contacts-saved">
+          {t('settings.contacts.saved')}
+        </p>
+      ) : null}
+      <FormError message={error?.field === null ? text : null} boxRef={errorBoxRef} />
+      <FormField
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        label={t('settings.contacts.phone')}
+        autoComplete="tel"
+        value={contacts.phone}
+        onChange={change('phone')}
+        error={fieldError('phone')}
+      />
+      <div className="field">
+        <label htmlFor="settings-feedback-type">{t('settings.contacts.feedbackType')}</label>
+        <select
+          id="settings-feedback-type"
+          name="feedbackType"
+          value={contacts.feedbackType}
+          onChange={change('feedbackType')}
+        >
+          <option value="">{t('settings.contacts.notChosen')}</option>
+          {FEEDBACK_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`settings.contacts.feedbackTypes.${type}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FormField
+        name="email"
+        type="email"
+        label={t('settings.contacts.email')}
+        autoComplete="email"
+        value={contacts.email}
+        onChange={change('email')}
+        error={fieldError('email')}
+      />
+      <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? t('auth.pending') : t('settings.contacts.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import ru from '../../src/i18n/ru.json';
+import type { User } from '../../src/services/contract/session.contract';
+import { launchBrowser, watchErrors } from './browser';
+
+/**
+ * Issue 6 in Chromium against `npm start`'s server: the header search box (MANYINVALID inline, 'Ошибка!' with E018),
+ * impersonation of the curator's BAN and the way back, and the administration user search whose tab filter lives in
+ * the URL (reload and Back keep it).
+ */
+const base = inject('baseUrl');
+const CURATOR_BAN = '100234561';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh browser profile signed in through the login form. */
+async function signIn(login: string, lang: 'ru' | 'uz' = 'ru'): Promise<Session> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${base}/${lang}/login`);
+  const form = page.getByTestId('auth-login');
+  await form.locator('input[name="login"]').fill(login);
+  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await form.getByTestId('auth-submit').click();
+  await page.getByTestId('header-signed-in').waitFor();
+  return { context, page, errors };
+}
+
+async function sessionUser(page: Page): Promise<User> {
+  const reply = await page.evaluate(async () => (await fetch('/api/user/')).json());
+  return (reply as { result: User }).result;
+}
+
+/** Types into the header search box and presses Enter (keyboard only). */
+async function search(page: Page, text: string): Promise<void> {
+  const input = page.getByTestId('search-input');
+  await input.fill('');
+  await input.pressSequentially(text);
+  await input.press('Enter');
+}
+
+describe('header search box and impersonation', () => {
+  it('an administrator views the curator BAN as the client and comes back', async () => {
+    const { context, page, errors } = await signIn('admin');
+    await page.waitForURL(`${base}/ru/administration/search`);
+    expect((await sessionUser(page)).backToHeadBan).toBe(false);
+
+    await search(page, CURATOR_BAN);
+    const result = page.getByTestId('search-result');
+    await result.waitFor();
+    expect(await result.textContent()).toContain(CURATOR_BAN);
+    await result.getByRole('button', { name: ru.search.choose }).click();
+
+    await page.waitForURL(`${base}/ru/profile`);
+    const banner = page.getByTestId('impersonation-banner');
+    await banner.waitFor();
+    const text = (await banner.textContent()) ?? '';
+    expect(text).toContain(CURATOR_BAN);
+    expect(text).toContain('admin');
+    const viewing = await sessionUser(page);
+    expect(viewing).toMatchObject({ backToHeadBan: true, ban: CURATOR_BAN, user_name: 'admin' });
+    expect(await page.getByTestId('impersonation').getAttribute('data-state')).toBe('viewing');
+
+    // the banner survives a reload: the flag lives on the server's session
+    await page.reload();
+    await banner.waitFor();
+
+    await banner.getByRole('button', { name: ru.impersonation.back }).click();
+    await page.waitForURL(`${base}/ru/administration/search`);
+    await page.getByTestId('impersonation-banner').waitFor({ state: 'detached' });
+    expect(await sessionUser(page)).toMatchObject({ backToHeadBan: false, ban: null });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('11 digits show MANYINVALID inline and look nothing up', async () => {
+    const { context, page, errors } = await signIn('admin');
+    const lookups: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/client/')) lookups.push(r.url());
+    });
+    await search(page, '12345678901');
+    const error = page.getByTestId('search-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe(ru.errors.MANYINVALID);
+    expect(await page.getByTestId('search-input').getAttribute('aria-invalid')).toBe('true');
+    expect(lookups).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an unknown BAN shows the 'Ошибка!' dialog with E018", async () => {
+    const { context, page } = await signIn('callcenter');
+    await search(page, '999999999');
+    const dialog = page.getByTestId('search-failed');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe(ru.errors.dialogTitle);
+    expect(await dialog.textContent()).toContain(ru.errors.E018);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('administration user search', () => {
+  it('keeps query and tab filter in the URL across reload and Back', async () => {
+    const { context, page, errors } = await signIn('admin');
+    await page.waitForURL(`${base}/ru/administration/search`);
+    const input = page.getByLabel(ru.admin.search.label);
+    await input.fill('ova');
+    await input.press('Enter');
+    await page.waitForURL(`${base}/ru/administration/search?q=ova`);
+    await page.getByTestId('user-rows').waitFor();
+
+    await page.getByTestId('user-tab-blocked').click();
+    await page.waitForURL(`${base}/ru/administration/search?q=ova&status=blocked`);
+    await page.locator('[data-testid="user-search"][data-state="loaded.browsing"]').waitFor();
+    const actions = await page
+      .locator('[data-testid^="user-row-"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')));
+    expect(actions.length).toBeGreaterThan(0);
+    expect(new Set(actions)).toEqual(new Set(['unblock']));
+
+    await page.reload();
+    await page.locator('[data-testid="user-search"][data-state="loaded.browsing"]').waitFor();
+    expect(await page.getByTestId('user-tab-blocked').getAttribute('aria-current')).toBe('page');
+    expect(await page.getByLabel(ru.admin.search.label).inputValue()).toBe('ova');
+
+    await page.goBack();
+    await page.waitForURL(`${base}/ru/administration/search?q=ova`);
+    await page.locator('[data-testid="user-search"][data-state="loaded.browsing"]').waitFor();
+    expect(await page.getByTestId('user-tab-all').getAttribute('aria-current')).toBe('page');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('blocks and unblocks a user after confirmation', async () => {
+    const { context, page } = await signIn('admin');
+    await page.goto(`${base}/ru/administration/search?q=seller`);
+    const row = page.getByTestId('user-row-seller');
+    await row.waitFor();
+    expect(await row.getAttribute('data-action')).toBe('block');
+    await page.getByTestId('user-block-seller').click();
+    await page.getByTestId('user-row-confirm-yes').click();
+    await page.locator('[data-testid="user-row-seller"][data-action="unblock"]').waitFor();
+    await page.getByTestId('user-unblock-seller').click();
+    await page.getByTestId('user-row-confirm-yes').click();
+    await page.locator('[data-testid="user-row-seller"][data-action="block"]').waitFor();
+    await context.close();
+  });
+
+  it('helpdesk lands on user editing and can open a user to edit', async () => {
+    const { context, page, errors } = await signIn('helpdesk');
+    await page.waitForURL(`${base}/ru/administration/editing`);
+    expect(await page.getByTestId('search-box').count()).toBe(0);
+    const input = page.getByLabel(ru.admin.search.label);
+    await input.fill('regional');
+    await input.press('Enter');
+    await page.getByTestId('user-edit-regional').click();
+    await page.waitForURL(/\/ru\/administration\/edit-user\/\d+$/);
+    await page.locator('[data-testid="user-admin"][data-state="form.editing"]').waitFor();
+    expect(await page.getByTestId('user-place').textContent()).toBeTruthy();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

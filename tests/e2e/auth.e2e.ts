@@ -1,0 +1,328 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import { type NavKey, visibleNav } from '../../src/domain/navigation.rules';
+import type { UserFacts } from '../../src/domain/roles.rules';
+import type { User } from '../../src/services/contract/session.contract';
+import { seededDb } from '../server/harness';
+import { launchBrowser, watchErrors } from './browser';
+
+/**
+ * Sign-in, the session and role choice in Chromium against `npm start`'s server: every demo account lands where
+ * spec 2 says and sees the navigation of the domain rule; logout; the SMS-code registration with a forced password
+ * change; recovery link and new password; expiry mid-form keeps the typed text; Uzbek works the same.
+ */
+const base = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh browser profile (no cookies, empty storage) on `path`. */
+async function open(path: string): Promise<Session> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${base}${path}`);
+  return { context, page, errors };
+}
+
+/** Fills the login form and submits it (any language: fields are found by name). */
+async function logIn(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
+  const form = page.getByTestId('auth-login');
+  await form.locator('input[name="login"]').fill(login);
+  await form.locator('input[name="password"]').fill(password);
+  await form.getByTestId('auth-submit').click();
+}
+
+/** The navigation entries on screen, in order. */
+async function navOnScreen(page: Page): Promise<string[]> {
+  await page.getByTestId('sidebar').waitFor();
+  const ids = await page
+    .getByTestId('sidebar')
+    .locator('[data-testid^="nav-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.replace(/^nav-/, ''));
+}
+
+/** The session user as the page's own cookies see it (GET /api/user/). */
+async function sessionUser(page: Page): Promise<User> {
+  const reply = await page.evaluate(async () => (await fetch('/api/user/')).json());
+  return (reply as { result: User }).result;
+}
+
+/** The same facts src/machines/session.selectors.ts derives, from the server's user. */
+function factsOf(user: User): UserFacts {
+  const p = user.profile;
+  return {
+    roles: user.roles,
+    forceChangePassword: user.force_change_password === true,
+    profile: p
+      ? {
+          at: p.at,
+          canBuyNumber: p.can_buy_number === true,
+          hasEmployeeData: p.employee_data != null,
+          budget: p.fin_data?.budget == null ? null : Number(p.fin_data.budget),
+          status: p.status ?? null,
+        }
+      : null,
+    banSelected: user.backToHeadBan === true,
+  };
+}
+
+/** Spec 2 "After login", per demo account (the brief's list, plus the other client accounts). */
+const LANDING: Record<string, string> = {
+  curator: '/ru/profile',
+  curator16: '/ru/profile',
+  subscriber: '/ru/profile',
+  subscriber20: '/ru/profile',
+  keyowner: '/ru/onlinee-sales',
+  'keyowner-nobuy': '/ru/profile',
+  operator: '/ru/orders',
+  servicedesk: '/ru/orders',
+  okk: '/ru/debt-control',
+  helpdesk: '/ru/administration/editing',
+  admin: '/ru/administration/search',
+  seller: '/ru/administration/search',
+  callcenter: '/ru/administration/search',
+  regional: '/ru/administration/search',
+  newcurator: '/ru/settings',
+};
+
+/** A few rows written out by hand from spec 6, so the check cannot agree with itself by construction. */
+const LITERAL_NAV: Record<string, NavKey[]> = {
+  curator: ['profile', 'details', 'purchase', 'settings'],
+  okk: ['debt', 'settings'],
+  helpdesk: ['settings'],
+  newcurator: ['settings'],
+  operator: ['orders', 'agreement', 'at39', 'settings'],
+};
+
+describe('every demo account signs in and lands where spec 2 says', () => {
+  it('covers every demo account that signs in with a password', () => {
+    const accounts = DEMO_ACCOUNTS.filter((a) => !a.ssoOnly && a.roles.length === 1).map((a) => a.login);
+    expect(Object.keys(LANDING).sort()).toEqual(accounts.sort());
+  });
+
+  it.each(Object.entries(LANDING))(
+    '%s lands on %s with the navigation of the domain rule',
+    async (login, path) => {
+      const { context, page, errors } = await open('/ru/login');
+
+      await logIn(page, login);
+      await page.waitForURL(`${base}${path}`);
+
+      const nav = await navOnScreen(page);
+      expect(nav).toEqual(visibleNav(factsOf(await sessionUser(page))));
+      if (LITERAL_NAV[login]) expect(nav).toEqual(LITERAL_NAV[login]);
+      expect(await page.getByTestId('header-user').textContent()).toContain(login);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('multirole gets the role picker first and lands by the chosen role', async () => {
+    const { context, page } = await open('/ru/login');
+
+    await logIn(page, 'multirole');
+    const picker = page.getByTestId('role-picker');
+    await picker.waitFor();
+    expect(await picker.getByRole('heading').textContent()).toBe('Выберите роль для входа');
+    expect(await page.locator('[data-testid^="page-"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await picker.isVisible()).toBe(true);
+    await picker.getByTestId('role-R008').click();
+    await page.waitForURL(`${base}/ru/orders`);
+
+    const user = await sessionUser(page);
+    expect(user.roles[0]).toBe('R008');
+    expect(await navOnScreen(page)).toEqual(visibleNav(factsOf(user)));
+    expect(await page.getByTestId('header-user').textContent()).toContain('B2B-оператор');
+    await page.reload();
+    await page.waitForURL(`${base}/ru/orders`);
+    expect(await page.getByTestId('role-picker').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a single sign-on account is told to use the staff login (E132), with the link', async () => {
+    const { context, page } = await open('/ru/login');
+
+    await logIn(page, 'staff-sso');
+
+    const box = page.getByTestId('form-error');
+    await box.waitFor();
+    expect(await box.textContent()).toContain('Войти как сотрудник');
+    expect(await box.getByRole('link').getAttribute('target')).toBe('_blank');
+    expect(page.url()).toBe(`${base}/ru/login`);
+    await context.close();
+  });
+
+  it('a wrong password reads E012 and keeps focus on the message', async () => {
+    const { context, page } = await open('/ru/login');
+
+    await logIn(page, 'curator', 'wrong-password');
+
+    const box = page.getByTestId('form-error');
+    await box.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('form-error');
+    await context.close();
+  });
+});
+
+describe('logout and expiry', () => {
+  it("asks 'Вы действительно хотите выйти?' and returns to login; protected pages then redirect", async () => {
+    const { context, page } = await open('/ru/login');
+    await logIn(page, 'curator');
+    await page.waitForURL(`${base}/ru/profile`);
+
+    await page.getByTestId('logout').click();
+    const dialog = page.getByTestId('logout-confirm');
+    expect(await dialog.getByRole('heading').textContent()).toBe('Вы действительно хотите выйти?');
+    await dialog.getByTestId('logout-confirm-yes').click();
+
+    await page.waitForURL(`${base}/ru/login`);
+    await page.getByTestId('header-signed-out').waitFor();
+    await page.goto(`${base}/ru/profile`);
+    await page.waitForURL(`${base}/ru/login`);
+    await context.close();
+  });
+
+  it('expiry mid-form: the login page says so, and after signing in again the typed text is back', async () => {
+    const { context, page } = await open('/ru/login');
+    await logIn(page, 'curator');
+    await page.waitForURL(`${base}/ru/profile`);
+    await page.getByTestId('nav-settings').click();
+    await page.waitForURL(`${base}/ru/settings`);
+    const email = page.getByTestId('settings-contacts').locator('input[name="email"]');
+    await email.fill('typed-before-expiry@savdo.uz');
+
+    const expired = await fetch(`${base}/api/demo/expire-sessions?login=curator`, { method: 'POST' });
+    expect(((await expired.json()) as { status: string }).status).toBe('OKOK');
+    await page.getByTestId('settings-contacts').getByRole('button', { name: 'Сохранить' }).click();
+
+    await page.waitForURL(`${base}/ru/login`);
+    await page.getByTestId('session-expired').waitFor();
+    await logIn(page, 'curator');
+    await page.waitForURL(`${base}/ru/settings`);
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            '[data-testid="settings-contacts"] input[name="email"]',
+          ) as HTMLInputElement | null
+        )?.value === 'typed-before-expiry@savdo.uz',
+    );
+    await context.close();
+  });
+});
+
+describe('Uzbek', () => {
+  it('signs in on /uz/login and lands on /uz/orders with Uzbek texts', async () => {
+    const { context, page } = await open('/uz/login');
+    await page.getByTestId('auth-login').waitFor();
+
+    expect(await page.locator('html').getAttribute('lang')).toBe('uz');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Shaxsiy kabinetga kirish');
+    await logIn(page, 'operator');
+    await page.waitForURL(`${base}/uz/orders`);
+
+    expect(await page.getByTestId('logout').textContent()).toBe('Chiqish');
+    await page.getByTestId('lang-ru').click();
+    await page.waitForURL(`${base}/ru/orders`);
+    expect(await page.getByTestId('logout').textContent()).toBe('Выйти');
+    await context.close();
+  });
+});
+
+/** A number of the type-15 company without an account, from the same deterministic seed the server used. */
+function freeNumber(): string {
+  const db = seededDb();
+  try {
+    const row = db
+      .prepare(
+        `SELECT sn FROM numbers n WHERE ban = '100457732' AND status = 'A'
+         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.sn = n.sn) ORDER BY sn DESC LIMIT 1`,
+      )
+      .get() as { sn: string };
+    return row.sn;
+  } finally {
+    db.close();
+  }
+}
+
+async function outbox(q: string, kind: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const res = (await (await fetch(`${base}/api/demo/outbox?${q}`)).json()) as {
+      result: { kind: string; secret: string }[];
+    };
+    const hit = res.result.find((m) => m.kind === kind);
+    if (hit) return hit.secret;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${kind} in the demo outbox for ${q}`);
+}
+
+describe('registration by SMS code, forced password change, recovery link', () => {
+  it('registers a number, confirms the code, changes the temporary password, then restores it by link', async () => {
+    const sn = freeNumber();
+    const { context, page } = await open('/ru/register');
+
+    await page.locator('input[name="phone"]').fill(`+998 ${sn}`);
+    await page.getByTestId('auth-submit').click();
+    await page.waitForURL(`${base}/ru/check`);
+    await page.getByTestId('auth-code-sent').waitFor();
+    await page.locator('input[name="code"]').fill('000000');
+    await page.getByTestId('auth-submit').click();
+    await page.getByTestId('error-code').waitFor();
+    await page.locator('input[name="code"]').fill(await outbox(`phone=${sn}`, 'sms-code'));
+    await page.getByTestId('auth-submit').click();
+
+    // a new subscriber must change the temporary password: Settings only, password tab
+    await page.waitForURL(`${base}/ru/settings`);
+    expect(await navOnScreen(page)).toEqual(['settings']);
+    expect(await page.getByTestId('tab-password').getAttribute('aria-selected')).toBe('true');
+    await page.goto(`${base}/ru/profile`);
+    await page.waitForURL(`${base}/ru/settings`);
+    const form = page.getByTestId('settings-password');
+    await form.locator('input[name="current"]').fill(await outbox(`phone=${sn}`, 'temp-password'));
+    await form.locator('input[name="password"]').fill('Mine-2026x');
+    await form.locator('input[name="confirm"]').fill('Mine-2026y');
+    await form.getByRole('button', { name: 'Изменить пароль' }).click();
+    expect(await page.getByTestId('error-confirm').textContent()).toBe('Пароли не совпадают');
+    await form.locator('input[name="confirm"]').fill('Mine-2026x');
+    await form.getByRole('button', { name: 'Изменить пароль' }).click();
+    await page.waitForURL(`${base}/ru/profile`);
+    expect((await navOnScreen(page)).length).toBeGreaterThan(1);
+
+    // forgot → the recovery link → a new password → log in with it
+    await page.getByTestId('logout').click();
+    await page.getByTestId('logout-confirm-yes').click();
+    await page.waitForURL(`${base}/ru/login`);
+    await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+    await page.waitForURL(`${base}/ru/forgot`);
+    await page.locator('input[name="login"]').fill(sn);
+    await page.getByTestId('auth-submit').click();
+    await page.getByTestId('auth-forgot-sent').waitFor();
+    const token = await outbox(`login=${sn}`, 'restore-link');
+    await page.goto(`${base}/ru/restore?r=${encodeURIComponent(token)}`);
+    await page.locator('input[name="password"]').fill('Again-2026z');
+    await page.locator('input[name="confirm"]').fill('Again-2026z');
+    await page.getByTestId('auth-submit').click();
+    await page.getByTestId('auth-restored').waitFor();
+    await page.getByRole('link', { name: 'Вернуться ко входу' }).click();
+    await page.waitForURL(`${base}/ru/login`);
+    await logIn(page, sn, 'Again-2026z');
+    await page.waitForURL(`${base}/ru/profile`);
+    await context.close();
+  });
+});

@@ -1,0 +1,286 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type NumberTab, numberInTab } from '@/domain/constants';
+import { formatSum } from '@/domain/money.rules';
+import type { UserFacts } from '@/domain/roles.rules';
+import { widgetFlags } from '@/domain/widgets.rules';
+import type { Profile } from '@/services/contract/session.contract';
+import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import { launchBrowser, watchErrors } from './browser';
+
+const base = inject('baseUrl');
+let browser: Browser;
+let downloads: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  downloads = mkdtempSync(join(tmpdir(), 'portal-downloads-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  if (downloads) rmSync(downloads, { recursive: true, force: true });
+});
+
+/** A fresh browser context signed in through the login form as `login` (password Demo-2026). */
+async function signIn(login: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${base}/ru/login`);
+  const form = page.getByTestId('auth-login');
+  await form.locator('input[name="login"]').fill(login);
+  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await form.locator('input[name="password"]').press('Enter');
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
+  return { page, errors };
+}
+
+/** The API's own view of the signed-in user and profile, read with the page's cookies. */
+async function apiState(page: Page): Promise<{ roles: string[]; banSelected: boolean; profile: Profile }> {
+  return page.evaluate(async () => {
+    const read = async (path: string) => {
+      const res = await fetch(path, { credentials: 'same-origin' });
+      return ((await res.json()) as { result: unknown }).result;
+    };
+    const user = (await read('/api/user/')) as { roles: string[]; backToHeadBan?: boolean | null };
+    const profile = (await read('/api/profile')) as Profile;
+    return { roles: user.roles, banSelected: user.backToHeadBan === true, profile };
+  });
+}
+
+function factsOf(state: { roles: string[]; banSelected: boolean; profile: Profile }): UserFacts {
+  const p = state.profile;
+  return {
+    roles: state.roles,
+    forceChangePassword: false,
+    profile: {
+      at: p.at,
+      canBuyNumber: p.can_buy_number === true,
+      hasEmployeeData: p.employee_data != null,
+      budget: p.fin_data?.budget == null ? null : Number(p.fin_data.budget),
+      status: p.status ?? null,
+    },
+    banSelected: state.banSelected,
+  };
+}
+
+async function widgetsOn(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid="widgets"] > [data-testid^="widget-"]')
+    .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.testid?.replace('widget-', '') ?? ''));
+}
+
+/** Clicks a status tab and measures, in the page, the time until that tab's rows are rendered. */
+async function switchTab(page: Page, tab: NumberTab): Promise<number> {
+  return page.evaluate(
+    (target) =>
+      new Promise<number>((resolve, reject) => {
+        const list = document.querySelector<HTMLElement>('[data-testid="numbers-list"]');
+        const button = document.querySelector<HTMLElement>(`[data-testid="numbers-tab-${target}"]`);
+        if (!list || !button) return reject(new Error('numbers list not on screen'));
+        const done = () => list.dataset.ready === 'true' && list.dataset.status === target;
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          if (!done()) return;
+          observer.disconnect();
+          resolve(performance.now() - started);
+        });
+        observer.observe(list, { attributes: true, childList: true, subtree: true });
+        button.click();
+        setTimeout(() => reject(new Error(`tab ${target} not rendered within 5 s`)), 5000);
+      }),
+    tab,
+  );
+}
+
+const listReady = (page: Page, status: NumberTab) =>
+  page.waitForSelector(`[data-testid="numbers-list"][data-ready="true"][data-status="${status}"]`);
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+describe('each role sees the widgets the spec gives it (Chromium, real server)', () => {
+  it.each([
+    ['curator', '/ru/profile'],
+    ['curator16', '/ru/details'],
+    ['subscriber', '/ru/profile'],
+    ['subscriber20', '/ru/details'],
+    ['keyowner', '/ru/details'],
+    ['keyowner-nobuy', '/ru/profile'],
+  ])('%s on %s', async (login, path) => {
+    const { page, errors } = await signIn(login);
+    await page.goto(`${base}${path}`);
+    await page.getByTestId('widgets').waitFor();
+
+    const state = await apiState(page);
+    const flags = widgetFlags(factsOf(state), new Date());
+
+    expect(await widgetsOn(page)).toEqual(flags.visible);
+    expect(await page.getByTestId('widget-balance-amount').textContent()).toBe(
+      formatSum(Number(state.profile.fin_data?.balance)),
+    );
+    expect(await page.getByTestId('widget-balance-unbilled').count()).toBe(flags.unbilled ? 1 : 0);
+    expect(await page.getByTestId('widget-balance-topup').count()).toBe(flags.topUp ? 1 : 0);
+    if (flags.visible.includes('budget')) {
+      expect(await page.getByTestId('widget-budget-amount').textContent()).toBe(
+        formatSum(Number(state.profile.fin_data?.budget)),
+      );
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('spot check: curator16 (type 16) sees the unbilled amount in the widget and on Details, and no block toggle', async () => {
+    const c16 = DEMO_COMPANIES.find((c) => c.key === 'samarqand');
+    const { page } = await signIn('curator16');
+    await page.goto(`${base}/ru/details`);
+
+    expect(await page.getByTestId('widget-balance-unbilled').textContent()).toContain(
+      formatSum(c16?.unbilled ?? 0),
+    );
+    expect(await page.getByTestId('widget-employees').count()).toBe(1);
+    expect(await page.getByTestId('status-toggle').count()).toBe(0);
+    expect(await page.getByTestId('details-unbilled').textContent()).toContain(formatSum(c16?.unbilled ?? 0));
+    await page.context().close();
+  });
+
+  it('spot check: a subscriber sees the budget, no employees widget and no number list', async () => {
+    const { page } = await signIn('subscriber');
+    await page.goto(`${base}/ru/profile`);
+    await page.getByTestId('widgets').waitFor();
+
+    expect(await page.getByTestId('widget-budget-amount').textContent()).toBe(formatSum(150_000));
+    expect(await page.getByTestId('widget-employees').count()).toBe(0);
+    expect(await page.getByTestId('numbers-list').count()).toBe(0);
+    expect(await page.getByTestId('profile-sn').locator('dd').textContent()).toBe('+998 90 123 45 67');
+    await page.context().close();
+  });
+
+  it('an administrator viewing a BAN sees its profile but no widgets (widgets are for non-administration users)', async () => {
+    const { page } = await signIn('admin');
+    const ok = await page.evaluate(async () => {
+      const res = await fetch('/api/user/impersonate', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
+        body: JSON.stringify({ ban: '100234561' }),
+      });
+      return ((await res.json()) as { status: string }).status;
+    });
+    expect(ok).toBe('OKOK');
+    await page.goto(`${base}/ru/profile`);
+    await page.getByTestId('profile').waitFor();
+
+    expect(await page.getByTestId('profile-ban').locator('dd').textContent()).toBe('100234561');
+    expect(await page.getByTestId('widgets').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the 12 000-number company (curator)', () => {
+  it('lists numbers by status, switches tabs fast, and keeps tab, page and filter in the URL', async () => {
+    const { page, errors } = await signIn('curator');
+    await page.goto(`${base}/ru/profile`);
+    await listReady(page, 'active');
+    await page.waitForLoadState('networkidle');
+
+    const times: number[] = [];
+    const order: NumberTab[] = ['blocked', 'pending', 'all', 'active'];
+    for (let round = 0; round < 3; round++) {
+      for (const tab of order) {
+        times.push(await switchTab(page, tab));
+        const codes = await page
+          .getByTestId('numbers-row')
+          .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.statusCode ?? ''));
+        expect(codes.length).toBe(100);
+        expect(codes.every((code) => numberInTab(tab, code))).toBe(true);
+      }
+    }
+    const all = times;
+    console.info(
+      `tab switch on 12 000 numbers: median ${median(all).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms`,
+    );
+    expect(median(all)).toBeLessThan(100);
+    expect(new URL(page.url()).searchParams.get('status')).toBe('active');
+
+    // page and filter in the URL; reload keeps them; Back returns to the previous state
+    await page.getByTestId('numbers-tab-blocked').click();
+    await listReady(page, 'blocked');
+    await page.getByTestId('numbers-next').click();
+    await page.waitForURL(/status=blocked&page=2/);
+    await listReady(page, 'blocked');
+    const total = await page.getByTestId('numbers-total').textContent();
+    await page.reload();
+    await listReady(page, 'blocked');
+    expect(await page.getByTestId('numbers-page').textContent()).toMatch(/^Страница 2 из /);
+    expect(await page.getByTestId('numbers-total').textContent()).toBe(total);
+    await page.goBack();
+    await page.waitForURL(/status=blocked$/);
+    await listReady(page, 'blocked');
+    expect(await page.getByTestId('numbers-page').textContent()).toMatch(/^Страница 1 из /);
+
+    await page.getByLabel('Фильтр по номеру').fill('90 1234');
+    await page.getByRole('button', { name: 'Применить фильтр' }).click();
+    await page.waitForURL(/q=901234/);
+    await listReady(page, 'blocked');
+    const sns = await page
+      .getByTestId('numbers-row')
+      .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.sn ?? ''));
+    expect(sns.every((sn) => sn.includes('901234'))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('exports the whole filtered list as CSV and XLSX files that open, Cyrillic and oʻ gʻ intact', async () => {
+    const { page, errors } = await signIn('curator');
+    await page.goto(`${base}/ru/profile?status=all`);
+    await listReady(page, 'all');
+    const totalText = (await page.getByTestId('numbers-total').textContent()) ?? '';
+    const total = Number(totalText.replace(/\D/g, ''));
+    expect(total).toBe(12_000);
+
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByTestId('numbers-export-csv').click(),
+    ]);
+    const csvPath = join(downloads, csvDownload.suggestedFilename());
+    await csvDownload.saveAs(csvPath);
+    expect(csvDownload.suggestedFilename()).toBe('numbers-100234561-all.csv');
+    const bytes = readFileSync(csvPath);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('Номер;Статус;Тариф;Сотрудник');
+    expect(lines).toHaveLength(total + 1);
+    expect(lines.some((l) => /[ʻ]/.test(l))).toBe(true);
+
+    await page.getByTestId('numbers-export-xlsx').waitFor({ state: 'visible' });
+    await page.waitForSelector('[data-testid="numbers-export-xlsx"]:not([disabled])');
+    const [xlsxDownload] = await Promise.all([
+      page.waitForEvent('download', { timeout: 90_000 }),
+      page.getByTestId('numbers-export-xlsx').click(),
+    ]);
+    const xlsxPath = join(downloads, xlsxDownload.suggestedFilename());
+    await xlsxDownload.saveAs(xlsxPath);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(xlsxPath);
+    const sheet = wb.worksheets[0];
+    if (!sheet) throw new Error('the XLSX has no sheet');
+    expect(sheet.name).toBe('Номера');
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Номер', 'Статус', 'Тариф', 'Сотрудник']);
+    expect(sheet.rowCount).toBe(total + 1);
+    const statuses = new Set<string>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) statuses.add(String(row.getCell(2).value));
+    });
+    expect([...statuses].sort()).toEqual(['Активен', 'Заблокирован', 'Предварительный', 'Расторгнут']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

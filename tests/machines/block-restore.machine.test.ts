@@ -1,0 +1,331 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type AnyActorLogic, createActor, fromPromise, waitFor } from 'xstate';
+import {
+  type ApplyInput,
+  type BlockRestoreRequest,
+  blockErrorDescription,
+  blockRestoreMachine,
+  type DocumentCreateEvent,
+} from '@/machines/block-restore.machine';
+import {
+  selectBlockRestoreError,
+  selectDismissEvent,
+  selectFailedNumbers,
+  selectPriceNote,
+  selectSigningRef,
+  toggleModeOf,
+} from '@/machines/block-restore.selectors';
+import {
+  type CreatedSignature,
+  type ListedKey,
+  type SigningInput,
+  signingMachine,
+  type TaxIdResult,
+  type VerifyOutcome,
+} from '@/machines/signing.machine';
+import {
+  allAccepted,
+  allFailed,
+  billingDown,
+  blockSigned,
+  inProcess,
+  offline,
+  paidLock,
+  privilegedLock,
+  restoreDirect,
+  signed,
+  someFailed,
+} from './block-restore.payloads';
+import { SIGNER_TIN, validKey, verified } from './signing.payloads';
+
+const never = fromPromise(() => new Promise<never>(() => {}));
+
+/** Fakes of a healthy server and a signing child that signs; tests replace what they need. */
+function fakes(overrides: Record<string, AnyActorLogic> = {}) {
+  const calls = {
+    lock: vi.fn<(input: { ban: string; sn: string | null }) => void>(),
+    signing: vi.fn<(input: SigningInput) => void>(),
+    apply: vi.fn<(input: ApplyInput) => void>(),
+  };
+  const actors = {
+    fetchPrivilegedLock: fromPromise(async ({ input }: { input: { ban: string; sn: string | null } }) => {
+      calls.lock(input);
+      return paidLock;
+    }),
+    signing: fromPromise(async ({ input }: { input: SigningInput }) => {
+      calls.signing(input);
+      return signed;
+    }),
+    applyBlock: fromPromise(async ({ input }: { input: ApplyInput }) => {
+      calls.apply(input);
+      return allAccepted;
+    }),
+    ...overrides,
+  };
+  return { actors, calls };
+}
+
+function start(actors: Record<string, AnyActorLogic>) {
+  const actor = createActor(blockRestoreMachine.provide({ actors: actors as never }));
+  const documents: DocumentCreateEvent[] = [];
+  actor.on('document.create', (e) => documents.push(e));
+  actor.start();
+  return { actor, documents };
+}
+
+const press = (request: BlockRestoreRequest) => ({ type: 'toggle.press' as const, request });
+
+describe('block/restore chart', () => {
+  it('blocks a type-15 number: check, confirm with the price, sign sn/ban, suspend, success and a document', async () => {
+    // Arrange
+    const { actors, calls } = fakes();
+    const { actor, documents } = start(actors);
+    // Act
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    const note = selectPriceNote(actor.getSnapshot());
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    // Assert
+    expect(calls.lock).toHaveBeenCalledWith({ ban: blockSigned.ban, sn: blockSigned.sn });
+    expect(note).toEqual({ kind: 'paid', price: '12\u00a0500,50\u00a0сум' });
+    expect(calls.signing).toHaveBeenCalledWith({
+      data: JSON.stringify({ sn: blockSigned.sn, ban: blockSigned.ban }),
+      impersonating: false,
+    });
+    expect(calls.apply).toHaveBeenCalledWith({
+      action: 'block',
+      sn: blockSigned.sn,
+      ban: blockSigned.ban,
+      isLopBan: false,
+    });
+    expect(documents).toEqual([
+      {
+        type: 'document.create',
+        action: 'block',
+        sn: blockSigned.sn,
+        ban: blockSigned.ban,
+        acceptedNumbers: allAccepted.acceptedNumbers,
+        companyInfo: allAccepted.companyInfo,
+      },
+    ]);
+  });
+
+  it('restores a type-20 number directly, without signing, passing lopBan on', async () => {
+    const { actors, calls } = fakes({ fetchPrivilegedLock: fromPromise(async () => privilegedLock) });
+    const { actor } = start(actors);
+
+    actor.send(press(restoreDirect));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    expect(selectPriceNote(actor.getSnapshot())).toEqual({ kind: 'none' });
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('succeeded'));
+
+    expect(calls.signing).not.toHaveBeenCalled();
+    expect(calls.apply).toHaveBeenCalledWith({
+      action: 'restore',
+      sn: restoreDirect.sn,
+      ban: restoreDirect.ban,
+      isLopBan: true,
+    });
+  });
+
+  it('says a privileged block is free', async () => {
+    const { actors } = fakes({ fetchPrivilegedLock: fromPromise(async () => privilegedLock) });
+    const { actor } = start(actors);
+
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('confirming'));
+
+    expect(selectPriceNote(actor.getSnapshot())).toEqual({ kind: 'free' });
+  });
+
+  it('cancelling the confirmation shows cancelled and calls nothing further; close returns to rest', async () => {
+    const { actors, calls } = fakes();
+    const { actor, documents } = start(actors);
+
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'dialog.cancel' });
+    const cancelled = actor.getSnapshot().value;
+    actor.send({ type: 'dialog.close' });
+
+    expect(cancelled).toBe('cancelled');
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.request).toBeNull();
+    expect(calls.signing).not.toHaveBeenCalled();
+    expect(calls.apply).not.toHaveBeenCalled();
+    expect(documents).toEqual([]);
+  });
+
+  it('cancelling while signing stops the child and never suspends', async () => {
+    const { actors, calls } = fakes({ signing: never });
+    const { actor } = start(actors);
+
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('signing'));
+    const child = actor.getSnapshot().children.signing;
+    actor.send({ type: 'dialog.cancel' });
+
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(child?.getSnapshot().status).toBe('stopped');
+    expect(calls.apply).not.toHaveBeenCalled();
+  });
+
+  it('a signing chart that ends cancelled (output null) ends the flow cancelled', async () => {
+    const { actors, calls } = fakes({ signing: fromPromise(async () => null) });
+    const { actor } = start(actors);
+
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('cancelled'));
+
+    expect(calls.apply).not.toHaveBeenCalled();
+  });
+
+  it('lists failed numbers with +99 and still creates the document for the accepted ones', async () => {
+    const { actors } = fakes({ applyBlock: fromPromise(async () => someFailed) });
+    const { actor, documents } = start(actors);
+
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('partiallyFailed'));
+
+    expect(selectFailedNumbers(actor.getSnapshot())).toEqual(['+99901234568']);
+    expect(documents.map((d) => d.acceptedNumbers)).toEqual([['901234567']]);
+  });
+
+  it('creates no document when every number failed', async () => {
+    const { actors } = fakes({ applyBlock: fromPromise(async () => allFailed) });
+    const { actor, documents } = start(actors);
+
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('partiallyFailed'));
+
+    expect(documents).toEqual([]);
+  });
+
+  it("keeps the server's code and reason of a failed suspend; escape does nothing while the call runs", async () => {
+    let reject: (e: unknown) => void = () => {};
+    const { actors } = fakes({
+      applyBlock: fromPromise(
+        () =>
+          new Promise<never>((_, r) => {
+            reject = r;
+          }),
+      ),
+    });
+    const { actor } = start(actors);
+
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('applying'));
+    const dismissWhileApplying = selectDismissEvent(actor.getSnapshot());
+    actor.send({ type: 'dialog.cancel' });
+    const stillApplying = actor.getSnapshot().value;
+    reject(billingDown);
+    await waitFor(actor, (s) => s.matches('failed'));
+
+    expect(dismissWhileApplying).toBeNull();
+    expect(stillApplying).toBe('applying');
+    expect(selectBlockRestoreError(actor.getSnapshot())).toEqual({
+      code: 'E007',
+      description: 'billing timeout',
+    });
+    expect(selectDismissEvent(actor.getSnapshot())).toBe('dialog.close');
+  });
+
+  it("stops at 'already in process' when the server answers E022, and calls nothing further", async () => {
+    const { actors, calls } = fakes({
+      fetchPrivilegedLock: fromPromise(async () => {
+        throw inProcess;
+      }),
+    });
+    const { actor } = start(actors);
+
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('inProcess'));
+    const canRetry = actor.getSnapshot().can({ type: 'dialog.retry' });
+    actor.send({ type: 'dialog.close' });
+
+    expect(canRetry).toBe(false);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(calls.signing).not.toHaveBeenCalled();
+    expect(calls.apply).not.toHaveBeenCalled();
+  });
+
+  it('retries a failed privileged-lock check', async () => {
+    let tries = 0;
+    const { actors } = fakes({
+      fetchPrivilegedLock: fromPromise(async () => {
+        tries += 1;
+        if (tries === 1) throw offline;
+        return paidLock;
+      }),
+    });
+    const { actor } = start(actors);
+
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('lockFailed'));
+    expect(selectBlockRestoreError(actor.getSnapshot())).toEqual({ code: 'network', description: null });
+    actor.send({ type: 'dialog.retry' });
+    await waitFor(actor, (s) => s.matches('confirming'));
+
+    expect(tries).toBe(2);
+  });
+
+  it('runs the real signing chart as its child with the request as data', async () => {
+    const signingWithFakes = signingMachine.provide({
+      actors: {
+        fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => ({ tin: SIGNER_TIN })),
+        openModule: fromPromise<ListedKey[]>(async () => [validKey]),
+        signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(
+          () => new Promise(() => {}),
+        ),
+        verifySignature: fromPromise<VerifyOutcome, { pkcs7: string }>(async () => verified),
+      },
+    });
+    const { actors, calls } = fakes({ signing: signingWithFakes });
+    const { actor } = start(actors);
+
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'dialog.confirm' });
+    const child = selectSigningRef(actor.getSnapshot());
+    await waitFor(child as NonNullable<typeof child>, (s) => s.matches('signing'));
+
+    expect(child?.getSnapshot().context.data).toBe(
+      JSON.stringify({ sn: blockSigned.sn, ban: blockSigned.ban }),
+    );
+    expect(calls.apply).not.toHaveBeenCalled();
+  });
+
+  it('reads only server descriptions', () => {
+    expect(blockErrorDescription(billingDown)).toBe('billing timeout');
+    expect(blockErrorDescription(offline)).toBeNull();
+    expect(blockErrorDescription(new Error('x'))).toBeNull();
+  });
+});
+
+describe('toggle mode (spec 4 "Toggle", spec 6 type 16)', () => {
+  it.each([
+    [{ status: 'A', profileType: 5 }, 'block'],
+    [{ status: 'O', profileType: 20 }, 'block'],
+    [{ status: 'S', profileType: 5 }, 'restore'],
+    [{ status: 'A', profileType: 5, inProcess: true }, 'inProcess'],
+    [{ status: 'A', profileType: 16 }, 'none'],
+    [{ status: 'S', profileType: 16 }, 'none'],
+    [{ status: 'N', profileType: 5 }, 'none'],
+    [{ status: 'T', profileType: 5 }, 'none'],
+    [{ status: null, profileType: 5 }, 'none'],
+  ] as const)('%o → %s', (props, mode) => {
+    expect(toggleModeOf(props)).toBe(mode);
+  });
+});

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  type ExportNumbersInput,
+  type FetchNumbersInput,
+  type NumbersInput,
+  type NumbersPageResult,
+  numbersMachine,
+  sameParams,
+} from '@/machines/numbers.machine';
+import {
+  selectExportError,
+  selectExporting,
+  selectIsCurrent,
+  selectIsLoading,
+  selectListError,
+  selectNumbersState,
+  selectParams,
+  selectShown,
+} from '@/machines/numbers.selectors';
+import { createDeferredActors } from '../support/fake-actors';
+import { lintMachine } from '../support/model-universe';
+
+const input: NumbersInput = { ban: '100234561', params: { status: 'active', page: 1, q: '' } };
+const pageOf = (sn: string, total = 1): NumbersPageResult => ({
+  rows: [{ sn, status: 'A', pricePlan: 'Biznes', name: null }],
+  total,
+  totalPages: Math.ceil(total / 100),
+});
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Fakes answering at once; records every input. */
+function answering(fetch: (i: FetchNumbersInput) => Promise<NumbersPageResult> = async () => pageOf('901')) {
+  const calls = {
+    fetch: [] as FetchNumbersInput[],
+    prefetch: [] as NumbersInput[],
+    export: [] as ExportNumbersInput[],
+  };
+  const machine = numbersMachine.provide({
+    actors: {
+      fetchNumbers: fromPromise(({ input: i }: { input: FetchNumbersInput }) => {
+        calls.fetch.push(i);
+        return fetch(i);
+      }),
+      prefetchNumbers: fromPromise(async ({ input: i }: { input: NumbersInput }) => {
+        calls.prefetch.push(i);
+      }),
+      exportNumbers: fromPromise(async ({ input: i }: { input: ExportNumbersInput }) => {
+        calls.export.push(i);
+      }),
+    },
+  });
+  return { actor: createActor(machine, { input }), calls };
+}
+
+function controlled() {
+  const deferred = createDeferredActors(numbersMachine);
+  const actor = createActor(numbersMachine.provide({ actors: deferred.actors }), { input });
+  const settle = (id: string, how: 'resolve' | 'reject', value: unknown) => {
+    const p = deferred.pending().find((x) => x.id === id);
+    if (!p) throw new Error(`${id} is not running`);
+    if (how === 'resolve') p.resolve(value);
+    else p.reject(value);
+  };
+  return { actor, deferred, settle };
+}
+
+describe('numbers machine', () => {
+  it('follows the conventions the harness relies on', () => {
+    expect(lintMachine(numbersMachine)).toEqual([]);
+  });
+
+  it('starts loading the page the URL asks for, busy, nothing shown yet', () => {
+    const { actor, calls } = answering();
+
+    actor.start();
+
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading export.idle');
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    expect(selectShown(actor.getSnapshot())).toBeNull();
+    expect(calls.fetch).toEqual([{ ban: '100234561', params: input.params, fresh: false }]);
+  });
+
+  it('shows the page with the parameters it was fetched for, then prefetches the other tabs', async () => {
+    const { actor, calls } = answering(async () => pageOf('901234567', 250));
+
+    actor.start();
+    await flush();
+
+    const s = actor.getSnapshot();
+    expect(selectIsCurrent(s)).toBe(true);
+    expect(selectIsLoading(s)).toBe(false);
+    expect(selectShown(s)).toEqual({ params: input.params, ...pageOf('901234567', 250) });
+    expect(calls.prefetch).toEqual([input]);
+    expect(selectNumbersState(s)).toBe('list.ready.settled export.idle');
+  });
+
+  it('loads again when the URL asks for another tab, keeping the old page on screen while it loads', async () => {
+    const { actor, settle } = controlled();
+    actor.start();
+    settle('fetchNumbers', 'resolve', pageOf('901'));
+    await flush();
+
+    actor.send({ type: 'params.changed', params: { status: 'blocked', page: 1, q: '' } });
+
+    const s = actor.getSnapshot();
+    expect(selectIsLoading(s)).toBe(true);
+    expect(selectParams(s)).toEqual({ status: 'blocked', page: 1, q: '' });
+    expect(selectShown(s)?.params.status).toBe('active');
+    expect(selectIsCurrent(s)).toBe(false);
+  });
+
+  it('ignores params.changed that asks for what is already loading or shown (no second request)', async () => {
+    const { actor, calls } = answering();
+    actor.start();
+
+    actor.send({ type: 'params.changed', params: { ...input.params } });
+    await flush();
+    actor.send({ type: 'params.changed', params: { ...input.params } });
+    await flush();
+
+    expect(calls.fetch).toHaveLength(1);
+  });
+
+  it('drops the answer of a page the user has left: only the latest parameters are shown', async () => {
+    const { actor, deferred } = controlled();
+    actor.start();
+    const first = deferred.pending()[0];
+
+    actor.send({ type: 'params.changed', params: { status: 'pending', page: 1, q: '' } });
+    const second = deferred.pending().find((p) => p !== first && p.id === 'fetchNumbers');
+    first?.resolve(pageOf('111'));
+    second?.resolve(pageOf('222'));
+    await flush();
+
+    expect(first?.ref.getSnapshot().status).toBe('stopped');
+    expect(selectShown(actor.getSnapshot())).toEqual({
+      params: { status: 'pending', page: 1, q: '' },
+      ...pageOf('222'),
+    });
+  });
+
+  it('shows a failed load with its code and retries on list.retry', async () => {
+    const { actor, settle } = controlled();
+    actor.start();
+
+    settle('fetchNumbers', 'reject', { code: 'E052' });
+    await flush();
+    expect(selectListError(actor.getSnapshot())).toBe('E052');
+    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+
+    actor.send({ type: 'list.retry' });
+    expect(selectListError(actor.getSnapshot())).toBeNull();
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+  });
+
+  it('reads an error without a code as unknown', async () => {
+    const { actor, settle } = controlled();
+    actor.start();
+
+    settle('fetchNumbers', 'reject', new Error('offline'));
+    await flush();
+
+    expect(selectListError(actor.getSnapshot())).toBe('unknown');
+  });
+
+  it('list.refresh reloads the same page bypassing kept pages, once', async () => {
+    const { actor, calls } = answering();
+    actor.start();
+    await flush();
+
+    actor.send({ type: 'list.refresh' });
+    await flush();
+    actor.send({ type: 'params.changed', params: { status: 'all', page: 2, q: '90' } });
+    await flush();
+
+    expect(calls.fetch.map((c) => c.fresh)).toEqual([false, true, false]);
+    expect(calls.fetch[2]?.params).toEqual({ status: 'all', page: 2, q: '90' });
+  });
+
+  it('a failed prefetch changes nothing on screen', async () => {
+    const { actor, settle } = controlled();
+    actor.start();
+    settle('fetchNumbers', 'resolve', pageOf('901'));
+    await flush();
+
+    settle('prefetchNumbers', 'reject', new Error('offline'));
+    await flush();
+
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.ready.settled export.idle');
+    expect(selectShown(actor.getSnapshot())?.rows[0]?.sn).toBe('901');
+  });
+
+  it('exports the current tab and filter in the chosen format, then is idle again', async () => {
+    const { actor, calls } = answering();
+    actor.start();
+    actor.send({ type: 'params.changed', params: { status: 'blocked', page: 3, q: '9012' } });
+
+    actor.send({ type: 'export.start', format: 'xlsx' });
+    expect(selectExporting(actor.getSnapshot())).toBe('xlsx');
+    await flush();
+
+    expect(calls.export).toEqual([{ ban: '100234561', status: 'blocked', q: '9012', format: 'xlsx' }]);
+    expect(selectExporting(actor.getSnapshot())).toBeNull();
+    expect(selectNumbersState(actor.getSnapshot())).toContain('export.idle');
+  });
+
+  it('export runs alongside the list: changing the tab does not cancel it', async () => {
+    const { actor, deferred, settle } = controlled();
+    actor.start();
+    actor.send({ type: 'export.start', format: 'csv' });
+    const exporting = deferred.pending().find((p) => p.id === 'exportNumbers');
+
+    actor.send({ type: 'params.changed', params: { status: 'all', page: 1, q: '' } });
+
+    expect(exporting?.ref.getSnapshot().status).toBe('active');
+    settle('exportNumbers', 'resolve', undefined);
+    await flush();
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading export.idle');
+  });
+
+  it('shows a failed export, may export again or dismiss it', async () => {
+    const { actor, settle } = controlled();
+    actor.start();
+    actor.send({ type: 'export.start', format: 'csv' });
+
+    settle('exportNumbers', 'reject', { code: 'E009' });
+    await flush();
+    expect(selectExportError(actor.getSnapshot())).toBe('E009');
+
+    actor.send({ type: 'export.start', format: 'xlsx' });
+    expect(selectExporting(actor.getSnapshot())).toBe('xlsx');
+    expect(selectExportError(actor.getSnapshot())).toBeNull();
+    settle('exportNumbers', 'reject', { code: 'network' });
+    await flush();
+
+    actor.send({ type: 'export.dismiss' });
+    expect(selectExportError(actor.getSnapshot())).toBeNull();
+    expect(selectNumbersState(actor.getSnapshot())).toContain('export.idle');
+  });
+
+  it('sameParams compares tab, page and filter', () => {
+    const p = { status: 'active', page: 1, q: '' } as const;
+    expect(sameParams(p, { ...p })).toBe(true);
+    expect(sameParams(p, { ...p, status: 'all' })).toBe(false);
+    expect(sameParams(p, { ...p, page: 2 })).toBe(false);
+    expect(sameParams(p, { ...p, q: '9' })).toBe(false);
+  });
+});

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { type FoundSubscriber, type SubscriberTarget, searchBoxMachine } from '@/machines/search-box.machine';
+import {
+  selectFoundSubscriber,
+  selectSearchFailure,
+  selectSearchInputError,
+} from '@/machines/search-box.selectors';
+import { lintMachine } from '../support/model-universe';
+import { foundBan, foundSn, INPUTS, notFound } from './search-box.payloads';
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The box with a lookup that answers `answer` and records what it was asked. */
+function box(answer: (t: SubscriberTarget) => Promise<FoundSubscriber>, mode?: 'choose' | 'editing') {
+  const asked: SubscriberTarget[] = [];
+  const emitted: unknown[] = [];
+  const machine = searchBoxMachine.provide({
+    actors: {
+      lookup: fromPromise(({ input }: { input: SubscriberTarget }) => {
+        asked.push(input);
+        return answer(input);
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: mode ? { mode } : {} });
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  const type = (value: string) => actor.send({ type: 'input.change', value });
+  return { actor, asked, emitted, type };
+}
+
+describe('search box, choose mode (spec 5)', () => {
+  it('follows the conventions', () => {
+    expect(lintMachine(searchBoxMachine)).toEqual([]);
+  });
+
+  it('starts in choose mode with nothing shown', () => {
+    const { actor } = box(async () => foundBan);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.mode).toBe('choose');
+  });
+
+  it.each([
+    ['11 digits', INPUTS.elevenDigits],
+    ['8 digits', '12345678'],
+    ['empty', ''],
+    ['letters only', 'abc'],
+  ])('shows MANYINVALID inline for %s and looks nothing up', (_, value) => {
+    const { actor, asked, type } = box(async () => foundBan);
+    type(value);
+    actor.send({ type: 'search.submit' });
+    expect(actor.getSnapshot().value).toBe('invalid');
+    expect(selectSearchInputError(actor.getSnapshot())).toBe('MANYINVALID');
+    expect(asked).toEqual([]);
+  });
+
+  it('clears the inline error as soon as the input changes', () => {
+    const { actor, type } = box(async () => foundBan);
+    type(INPUTS.elevenDigits);
+    actor.send({ type: 'search.submit' });
+    type('1002');
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectSearchInputError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('looks a 9-digit input up as a BAN and offers it for choosing', async () => {
+    const { actor, asked, type } = box(async () => foundBan);
+    type(' 100 234 561 ');
+    actor.send({ type: 'search.submit' });
+    expect(actor.getSnapshot().value).toBe('lookingUp');
+    await flush();
+    expect(asked).toEqual([{ kind: 'ban', value: '100234561' }]);
+    expect(actor.getSnapshot().value).toBe('found');
+    expect(selectFoundSubscriber(actor.getSnapshot())).toEqual(foundBan);
+  });
+
+  it('looks 89[01] + 7 digits up as a number', async () => {
+    const { actor, asked, type } = box(async () => foundSn);
+    type('8 901 234 567');
+    actor.send({ type: 'search.submit' });
+    await flush();
+    expect(asked).toEqual([{ kind: 'sn', value: '8901234567' }]);
+  });
+
+  it('hands the chosen subscriber on and empties the box', async () => {
+    const { actor, emitted, type } = box(async () => foundBan);
+    type(INPUTS.ban);
+    actor.send({ type: 'search.submit' });
+    await flush();
+    actor.send({ type: 'result.choose' });
+    expect(emitted).toEqual([{ type: 'subscriber.chosen', target: { kind: 'ban', value: '100234561' } }]);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.input).toBe('');
+  });
+
+  it("shows the 'Ошибка!' dialog with E018 when the lookup fails, and closes it", async () => {
+    const { actor, type } = box(async () => Promise.reject(notFound));
+    type('999999999');
+    actor.send({ type: 'search.submit' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(selectSearchFailure(actor.getSnapshot())).toBe('E018');
+    actor.send({ type: 'error.dismiss' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectSearchFailure(actor.getSnapshot())).toBeNull();
+  });
+
+  it('a new search from a result looks up again; dismissing closes the result', async () => {
+    const { actor, asked, type } = box(async (t) => (t.kind === 'sn' ? foundSn : foundBan));
+    type(INPUTS.ban);
+    actor.send({ type: 'search.submit' });
+    await flush();
+    actor.send({ type: 'search.submit' });
+    await flush();
+    expect(asked).toHaveLength(2);
+    actor.send({ type: 'result.dismiss' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectFoundSubscriber(actor.getSnapshot())).toBeNull();
+  });
+
+  it('typing during a lookup drops it', async () => {
+    let resolve: (f: FoundSubscriber) => void = () => {};
+    const { actor, type } = box(() => new Promise((r) => (resolve = r)));
+    type(INPUTS.ban);
+    actor.send({ type: 'search.submit' });
+    type('1');
+    resolve(foundBan);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.found).toBeNull();
+  });
+});
+
+describe('search box, editing mode', () => {
+  it('shows SHORT3 for fewer than 3 characters', () => {
+    const { actor, type } = box(async () => foundBan, 'editing');
+    type(' ab ');
+    actor.send({ type: 'search.submit' });
+    expect(selectSearchInputError(actor.getSnapshot())).toBe('SHORT3');
+  });
+
+  it('asks for the user search with the trimmed query and looks nothing up', () => {
+    const { actor, asked, emitted, type } = box(async () => foundBan, 'editing');
+    type('  ova ');
+    actor.send({ type: 'search.submit' });
+    expect(emitted).toEqual([{ type: 'users.search', q: 'ova' }]);
+    expect(asked).toEqual([]);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('switching the mode re-reads the same input by the other rule', () => {
+    const { actor, type } = box(async () => foundBan);
+    type('ova');
+    actor.send({ type: 'search.submit' });
+    expect(selectSearchInputError(actor.getSnapshot())).toBe('MANYINVALID');
+    actor.send({ type: 'mode.select', mode: 'editing' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'search.submit' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectSearchInputError(actor.getSnapshot())).toBeNull();
+  });
+});

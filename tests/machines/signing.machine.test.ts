@@ -1,0 +1,270 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type AnyActorLogic, createActor, fromPromise, toPromise, waitFor } from 'xstate';
+import {
+  type ListedKey,
+  matchingKey,
+  type SigningInput,
+  signingErrorCode,
+  signingMachine,
+  signingPayload,
+} from '@/machines/signing.machine';
+import {
+  selectCanRetry,
+  selectSigningErrorCode,
+  selectSigningKey,
+  selectSigningStep,
+  selectSigningTestId,
+} from '@/machines/signing.selectors';
+import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
+import {
+  apiErrors,
+  created,
+  expiredTwin,
+  moduleErrors,
+  otherCompanyKey,
+  SIGNER_TIN,
+  signingInput,
+  validKey,
+  verified,
+} from './signing.payloads';
+
+/** Fakes that answer like a working module and server; each test replaces what it needs. */
+function fakes(overrides: Record<string, AnyActorLogic> = {}) {
+  const calls = {
+    openModule: vi.fn(),
+    signWithKey: vi.fn<(input: { key: ListedKey; data: string }) => void>(),
+    verifySignature: vi.fn<(input: { pkcs7: string }) => void>(),
+  };
+  const actors = {
+    fetchTaxId: fromPromise(async () => ({ tin: SIGNER_TIN })),
+    openModule: fromPromise(async () => {
+      calls.openModule();
+      return [expiredTwin, otherCompanyKey, validKey];
+    }),
+    signWithKey: fromPromise(async ({ input }: { input: { key: ListedKey; data: string } }) => {
+      calls.signWithKey(input);
+      return created;
+    }),
+    verifySignature: fromPromise(async ({ input }: { input: { pkcs7: string } }) => {
+      calls.verifySignature(input);
+      return verified;
+    }),
+    ...overrides,
+  };
+  return { actors, calls };
+}
+
+function start(actors: Record<string, AnyActorLogic>, input: SigningInput = signingInput) {
+  const actor = createActor(signingMachine.provide({ actors: actors as never }), { input });
+  actor.start();
+  return actor;
+}
+
+/** A fake whose successive runs give the listed results (an Error rejects). */
+function sequence<T>(...results: (T | Error)[]) {
+  let i = 0;
+  return fromPromise(async () => {
+    const r = results[Math.min(i++, results.length - 1)];
+    if (r instanceof Error) throw r;
+    return r as T;
+  });
+}
+
+const rejecting = (error: unknown) =>
+  fromPromise(async () => {
+    throw error;
+  });
+
+describe('signing chart', () => {
+  it('signs with the non-expired key of the TIN and ends with the verified timestamped signature', async () => {
+    // Arrange
+    const { actors, calls } = fakes();
+    // Act
+    const actor = start(actors);
+    const output = await toPromise(actor);
+    // Assert
+    expect(actor.getSnapshot().value).toBe('signed');
+    expect(output).toEqual({
+      pkcs7b64WithTimestamp: verified.pkcs7b64WithTimestamp,
+      keySerial: validKey.serialNumber,
+      tin: SIGNER_TIN,
+    });
+    expect(calls.signWithKey).toHaveBeenCalledWith({ key: validKey, data: signingInput.data });
+    expect(calls.verifySignature).toHaveBeenCalledWith({ pkcs7: created.pkcs7 });
+  });
+
+  it('is refused while impersonating (E005 from the tax-id step) and never touches the module', async () => {
+    const { actors, calls } = fakes({ fetchTaxId: rejecting(apiErrors.forbidden) });
+
+    const actor = start(actors, { ...signingInput, impersonating: true });
+    await waitFor(actor, (s) => s.matches('refused'));
+
+    expect(selectSigningErrorCode(actor.getSnapshot())).toBe('eimzo.impersonating');
+    expect(selectCanRetry(actor.getSnapshot())).toBe(false);
+    expect(calls.openModule).not.toHaveBeenCalled();
+    actor.send({ type: 'signing.cancel' });
+    expect(actor.getSnapshot().output).toBeNull();
+  });
+
+  it.each([
+    [null, 'validation.noTin'],
+    ['402145876', 'E026'],
+  ])('tax id %s → noTaxId with %s', async (tin, code) => {
+    const { actors } = fakes({ fetchTaxId: fromPromise(async () => ({ tin })) });
+
+    const actor = start(actors);
+    await waitFor(actor, (s) => s.matches('noTaxId'));
+
+    expect(actor.getSnapshot().context.errorCode).toBe(code);
+  });
+
+  it('retries a failed tax-id call', async () => {
+    const { actors } = fakes({
+      fetchTaxId: sequence<{ tin: string }>(apiErrors.network, { tin: SIGNER_TIN }),
+    });
+
+    const actor = start(actors);
+    await waitFor(actor, (s) => s.matches('taxIdFailed'));
+    expect(selectSigningErrorCode(actor.getSnapshot())).toBe('network');
+    actor.send({ type: 'signing.retry' });
+
+    expect((await toPromise(actor))?.tin).toBe(SIGNER_TIN);
+  });
+
+  it('warns below 4.40 and goes on after the module is updated and the user retries', async () => {
+    const { actors } = fakes({
+      openModule: sequence<ListedKey[]>(moduleErrors.oldVersion, [validKey]),
+    });
+
+    const actor = start(actors);
+    await waitFor(actor, (s) => s.matches('outdated'));
+    expect(selectSigningErrorCode(actor.getSnapshot())).toBe('eimzo.oldVersion');
+    actor.send({ type: 'signing.retry' });
+    await toPromise(actor);
+
+    expect(actor.getSnapshot().value).toBe('signed');
+  });
+
+  it.each([
+    ['noWebsocket', moduleErrors.noWebsocket, 'unsupportedBrowser', 'eimzo.noWebsocket', false],
+    ['connection', moduleErrors.connection, 'moduleUnavailable', 'eimzo.connection', true],
+    ['mobile', moduleErrors.connectionMobile, 'moduleUnavailable', 'eimzo.connectionMobile', true],
+    ['apiKey', moduleErrors.apiKey, 'apiKeyRejected', 'eimzo.domainNotAllowed', true],
+    ['generic', moduleErrors.generic, 'moduleFailed', 'eimzo.generic', true],
+  ] as const)('the module failing with %s → %s', async (_, error, state, code, retry) => {
+    const { actors } = fakes({ openModule: rejecting(error) });
+
+    const actor = start(actors);
+    await waitFor(actor, (s) => s.matches(state));
+
+    expect(selectSigningErrorCode(actor.getSnapshot())).toBe(code);
+    expect(selectCanRetry(actor.getSnapshot())).toBe(retry);
+  });
+
+  it('tells no certificates from no matching key, and the retry asks the module again', async () => {
+    const { actors } = fakes({
+      openModule: sequence<ListedKey[]>([], [expiredTwin, otherCompanyKey], [validKey]),
+    });
+
+    const actor = start(actors);
+    await waitFor(actor, (s) => s.matches('noCertificates'));
+    expect(selectSigningErrorCode(actor.getSnapshot())).toBe('eimzo.noCertificates');
+    actor.send({ type: 'signing.retry' });
+    await waitFor(actor, (s) => s.matches('noMatchingKey'));
+    expect(selectSigningErrorCode(actor.getSnapshot())).toBe('eimzo.noMatchingKey');
+    actor.send({ type: 'signing.retry' });
+    await toPromise(actor);
+
+    expect(actor.getSnapshot().value).toBe('signed');
+  });
+
+  it.each([
+    ['a wrong password', moduleErrors.badPassword, 'wrongPassword', 'eimzo.badPassword'],
+    ['a closed password window', moduleErrors.cancelled, 'passwordCancelled', 'eimzo.cancelled'],
+  ] as const)('after %s the retry asks for the password again', async (_, error, state, code) => {
+    const { actors } = fakes({ signWithKey: sequence<typeof created>(error, created) });
+
+    const actor = start(actors);
+    await waitFor(actor, (s) => s.matches(state));
+    expect(selectSigningErrorCode(actor.getSnapshot())).toBe(code);
+    actor.send({ type: 'signing.retry' });
+    await toPromise(actor);
+
+    expect(actor.getSnapshot().value).toBe('signed');
+  });
+
+  it('maps a missing key file (-2002) or an unknown keyId to the no-installed-or-matching-key failure', async () => {
+    const first = start(fakes({ signWithKey: rejecting(moduleErrors.keyFileMissing) }).actors);
+    const second = start(fakes({ signWithKey: rejecting(moduleErrors.keyNotFound) }).actors);
+    await waitFor(first, (s) => s.matches('keyUnavailable'));
+    await waitFor(second, (s) => s.matches('keyUnavailable'));
+
+    expect(selectSigningErrorCode(first.getSnapshot())).toBe('eimzo.noInstalledOrMatchingKey');
+    expect(selectSigningErrorCode(second.getSnapshot())).toBe('eimzo.noInstalledOrMatchingKey');
+  });
+
+  it('fails verification on code ≠ 1 and signs again on retry', async () => {
+    const { actors, calls } = fakes({
+      verifySignature: sequence({ code: 0, pkcs7b64WithTimestamp: null }, verified),
+    });
+
+    const actor = start(actors);
+    await waitFor(actor, (s) => s.matches('verifyFailed'));
+    expect(selectSigningErrorCode(actor.getSnapshot())).toBe('eimzo.verifyFailed');
+    actor.send({ type: 'signing.retry' });
+    await toPromise(actor);
+
+    expect(calls.signWithKey).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toBe('signed');
+  });
+
+  it('keeps the API code when the verify call itself fails', async () => {
+    const { actors } = fakes({ verifySignature: rejecting(apiErrors.sessionExpired) });
+
+    const actor = start(actors);
+    await waitFor(actor, (s) => s.matches('verifyFailed'));
+
+    expect(selectSigningErrorCode(actor.getSnapshot())).toBe('E009');
+  });
+
+  it('can be cancelled while waiting for the password; output null', async () => {
+    const { actors } = fakes({ signWithKey: fromPromise(() => new Promise<never>(() => {})) });
+
+    const actor = start(actors);
+    await waitFor(actor, (s) => s.matches('signing'));
+    expect(selectSigningStep(actor.getSnapshot())).toBe('waitingPassword');
+    expect(selectSigningTestId(actor.getSnapshot())).toBe('signing-password');
+    expect(selectSigningKey(actor.getSnapshot())).toBe(validKey);
+    actor.send({ type: 'signing.cancel' });
+
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(actor.getSnapshot().output).toBeNull();
+  });
+});
+
+describe('signing helpers', () => {
+  it('picks the first non-expired key of the TIN', () => {
+    expect(matchingKey([expiredTwin, otherCompanyKey, validKey], SIGNER_TIN)).toBe(validKey);
+    expect(matchingKey([expiredTwin, otherCompanyKey], SIGNER_TIN)).toBeNull();
+    expect(matchingKey([validKey], null)).toBeNull();
+  });
+
+  it('reads error codes of module and API failures', () => {
+    expect(signingErrorCode(moduleErrors.keyNotFound)).toBe('eimzo.noInstalledOrMatchingKey');
+    expect(signingErrorCode(new EimzoFailure({ kind: 'generic', status: -2006 }))).toBe(
+      'eimzo.noInstalledOrMatchingKey',
+    );
+    expect(signingErrorCode(apiErrors.network)).toBe('network');
+    expect(signingErrorCode(new Error('boom'))).toBe('eimzo.generic');
+  });
+
+  it('signs sn and ban as JSON', () => {
+    expect(signingPayload({ sn: '901234567', ban: '100234561' })).toBe(
+      '{"sn":"901234567","ban":"100234561"}',
+    );
+    expect(JSON.parse(signingPayload({ sn: null, ban: '100234561' }))).toEqual({
+      sn: null,
+      ban: '100234561',
+    });
+  });
+});

@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ALL_ROLES } from '@/domain/roles.rules';
+import {
+  blankForm,
+  CLIENT_ROLES,
+  canChangeProxy,
+  canGrantKind,
+  type EditorRights,
+  formOf,
+  type SaveRequest,
+  STAFF_ROLES,
+  toCreateBody,
+  toUpdateBody,
+  type UserAdminTarget,
+  type UserField,
+  userAdminMachine,
+  validateUserForm,
+} from '@/machines/user-admin.machine';
+import {
+  selectCanChangeProxy,
+  selectCanEditRole,
+  selectCreatedId,
+  selectFieldErrors,
+  selectLoadFailure,
+  selectRoleOptions,
+  selectSaveFailure,
+} from '@/machines/user-admin.selectors';
+import type { UserDetails } from '@/services/contract/admin.contract';
+import { lintMachine } from '../support/model-universe';
+import {
+  adminRights,
+  employeeDataForbidden,
+  operatorDetails,
+  targets,
+  userNotFound,
+} from './user-admin.payloads';
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function admin(
+  opts: {
+    get?: () => Promise<UserDetails>;
+    save?: (r: SaveRequest) => Promise<{ userId: string | null }>;
+  } = {},
+) {
+  const saves: SaveRequest[] = [];
+  const gets: string[] = [];
+  const machine = userAdminMachine.provide({
+    actors: {
+      getUser: fromPromise(({ input }: { input: { userId: string } }) => {
+        gets.push(input.userId);
+        return (opts.get ?? (async () => operatorDetails))();
+      }),
+      saveUser: fromPromise(({ input }: { input: SaveRequest }) => {
+        saves.push(input);
+        return (opts.save ?? (async () => ({ userId: '42' })))(input);
+      }),
+    },
+  });
+  const actor = createActor(machine).start();
+  const enter = (target: UserAdminTarget, editor: EditorRights = adminRights) =>
+    actor.send({ type: 'route.entered', target, editor });
+  const set = (field: UserField, value: string) => actor.send({ type: 'field.change', field, value });
+  return { actor, saves, gets, enter, set };
+}
+
+describe('creating users', () => {
+  it('follows the conventions', () => {
+    expect(lintMachine(userAdminMachine)).toEqual([]);
+  });
+
+  it('shows field errors for a blank staff form and sends nothing', () => {
+    const { actor, saves, enter } = admin();
+    enter(targets.createAdmin);
+    expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ form: 'invalid' });
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({
+      user_name: 'validation.required',
+      role: 'validation.required',
+    });
+    expect(saves).toEqual([]);
+  });
+
+  it('refuses a Cyrillic login (spec 5: Latin only)', () => {
+    const { actor, enter, set } = admin();
+    enter(targets.createAdmin);
+    set('user_name', 'оператор');
+    set('role', 'R008');
+    actor.send({ type: 'form.submit' });
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({ user_name: 'validation.latinOnly' });
+  });
+
+  it('a changed field drops its error', () => {
+    const { actor, enter, set } = admin();
+    enter(targets.createAdmin);
+    actor.send({ type: 'form.submit' });
+    set('role', 'R008');
+    expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({ user_name: 'validation.required' });
+  });
+
+  it('creates a staff user with exactly one role and shows the link to it', async () => {
+    const { actor, saves, enter, set } = admin();
+    enter(targets.createAdmin);
+    set('user_name', ' new.user ');
+    set('role', 'R008');
+    set('email', 'new.user@example.uz');
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ form: 'saving' });
+    await flush();
+    expect(saves).toEqual([
+      {
+        mode: 'create',
+        body: { kind: 'admin', user_name: 'new.user', roles: ['R008'], email: 'new.user@example.uz' },
+      },
+    ]);
+    expect(selectCreatedId(actor.getSnapshot())).toBe('42');
+    actor.send({ type: 'form.restart' });
+    expect(actor.getSnapshot().context.form).toEqual(blankForm('admin'));
+  });
+
+  it('a subscriber account needs its BAN, and a number for R001', () => {
+    const { actor, enter, set } = admin();
+    enter(targets.createSubscriber);
+    expect(actor.getSnapshot().context.form.role).toBe('R001');
+    set('user_name', 'sub.one');
+    actor.send({ type: 'form.submit' });
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({
+      ban: 'validation.required',
+      phone: 'validation.required',
+    });
+    set('ban', '1002');
+    set('phone', '+998 90 123');
+    actor.send({ type: 'form.submit' });
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({
+      ban: 'validation.fields',
+      phone: 'validation.phone',
+    });
+  });
+
+  it('offers client roles for a subscriber account and staff roles for an admin account', () => {
+    const { actor, enter } = admin();
+    enter(targets.createSubscriber);
+    expect(selectRoleOptions(actor.getSnapshot())).toEqual(['R001', 'R004', 'R007']);
+    enter(targets.createAdmin);
+    expect(selectRoleOptions(actor.getSnapshot())).toEqual(STAFF_ROLES);
+  });
+
+  it('shows the server refusal (E004 login taken) and saves again on submit', async () => {
+    let refuse = true;
+    const { actor, saves, enter, set } = admin({
+      save: async () => (refuse ? Promise.reject(employeeDataForbidden) : { userId: '43' }),
+    });
+    enter(targets.createAdmin);
+    set('user_name', 'new.user');
+    set('role', 'R008');
+    actor.send({ type: 'form.submit' });
+    await flush();
+    expect(selectSaveFailure(actor.getSnapshot())).toBe('E135');
+    refuse = false;
+    actor.send({ type: 'form.submit' });
+    await flush();
+    expect(saves).toHaveLength(2);
+    expect(selectCreatedId(actor.getSnapshot())).toBe('43');
+  });
+});
+
+describe('editing users', () => {
+  it('loads the user with branch and regions into the form', async () => {
+    const { actor, gets, enter } = admin();
+    enter(targets.edit);
+    expect(actor.getSnapshot().value).toBe('loading');
+    await flush();
+    expect(gets).toEqual(['7']);
+    expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
+    expect(actor.getSnapshot().context.form).toEqual(formOf(operatorDetails));
+    expect(actor.getSnapshot().context.details?.regions).toHaveLength(2);
+  });
+
+  it('sends only what changed and says it was saved', async () => {
+    const { actor, saves, enter, set } = admin();
+    enter(targets.edit);
+    await flush();
+    set('full_name', 'Qodirov Sanjar Anvarovich');
+    actor.send({ type: 'form.submit' });
+    await flush();
+    expect(saves).toEqual([{ mode: 'edit', userId: '7', body: { full_name: 'Qodirov Sanjar Anvarovich' } }]);
+    expect(actor.getSnapshot().value).toEqual({ form: 'saved' });
+  });
+
+  it('shows E135 / E136 above the save button', async () => {
+    const { actor, enter, set } = admin({ save: async () => Promise.reject(employeeDataForbidden) });
+    enter(targets.edit);
+    await flush();
+    set('role', 'R009');
+    actor.send({ type: 'form.submit' });
+    await flush();
+    expect(selectSaveFailure(actor.getSnapshot())).toBe('E135');
+  });
+
+  it('offers a retry when the user cannot be loaded (E014)', async () => {
+    let fail = true;
+    const { actor, enter } = admin({
+      get: async () => (fail ? Promise.reject(userNotFound) : operatorDetails),
+    });
+    enter(targets.edit);
+    await flush();
+    expect(selectLoadFailure(actor.getSnapshot())).toBe('E014');
+    fail = false;
+    actor.send({ type: 'load.retry' });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
+  });
+
+  it('a new route parameter loads the other user', async () => {
+    const { actor, gets, enter } = admin();
+    enter(targets.edit);
+    await flush();
+    enter({ mode: 'edit', userId: '8' });
+    await flush();
+    expect(gets).toEqual(['7', '8']);
+    expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
+  });
+
+  it('keeps the role read-only when the editor may not give roles of that kind', async () => {
+    const { actor, enter } = admin();
+    enter(targets.edit, { client: true, staff: false, employee: true });
+    await flush();
+    expect(selectCanEditRole(actor.getSnapshot())).toBe(false);
+  });
+});
+
+describe('rules of the form', () => {
+  it('splits the titled roles into client and staff roles (R006 has no group)', () => {
+    expect(CLIENT_ROLES).toEqual(['R001', 'R004', 'R007']);
+    expect(STAFF_ROLES).not.toContain('R006');
+    expect([...CLIENT_ROLES, ...STAFF_ROLES, 'R006'].sort()).toEqual([...ALL_ROLES].sort());
+  });
+
+  it('only employees may change proxy, and only client accounts have one (spec 5)', () => {
+    expect(canChangeProxy({ client: true, staff: true, employee: true }, 'subscriber')).toBe(true);
+    expect(canChangeProxy({ client: true, staff: true, employee: false }, 'subscriber')).toBe(false);
+    expect(canChangeProxy({ client: true, staff: true, employee: true }, 'admin')).toBe(false);
+  });
+
+  it('the proxy field follows the editor', async () => {
+    const { actor, enter } = admin();
+    enter(targets.createSubscriber, { client: true, staff: false, employee: false });
+    expect(selectCanChangeProxy(actor.getSnapshot())).toBe(false);
+    enter(targets.createSubscriber, adminRights);
+    expect(selectCanChangeProxy(actor.getSnapshot())).toBe(true);
+  });
+
+  it('grants client roles with createSubscriber and staff roles with createAdmin', () => {
+    expect(canGrantKind({ client: true, staff: false, employee: true }, 'subscriber')).toBe(true);
+    expect(canGrantKind({ client: true, staff: false, employee: true }, 'admin')).toBe(false);
+  });
+
+  it('never re-sends an untouched BAN (E135) and drops blanks', () => {
+    const original = formOf({ ...operatorDetails, roles: ['R004'], ban: '100234561' });
+    expect(toUpdateBody(original, original)).toEqual({});
+    expect(toUpdateBody(original, { ...original, ban: '100388204', phone: '' })).toEqual({
+      ban: '100388204',
+    });
+  });
+
+  it('builds a create body with digits-only phone and no BAN for staff', () => {
+    expect(
+      toCreateBody('admin', {
+        ...blankForm('admin'),
+        user_name: 'x.y',
+        role: 'R003',
+        ban: '100234561',
+        phone: '+998 90 111 22 33',
+      }),
+    ).toEqual({ kind: 'admin', user_name: 'x.y', roles: ['R003'], phone: '998901112233' });
+  });
+
+  it('checks e-mail and phone formats only when filled', () => {
+    const form = { ...blankForm('admin'), user_name: 'x.y', role: 'R003' };
+    expect(validateUserForm('create', 'admin', form)).toEqual({});
+    expect(validateUserForm('create', 'admin', { ...form, email: 'nope' })).toEqual({
+      email: 'validation.email',
+    });
+  });
+});

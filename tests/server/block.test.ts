@@ -1,0 +1,393 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiFailure } from '@/services/api/api-error';
+import { type ApiClient, createApiClient } from '@/services/api/client';
+import { createEimzoClient, encodeBase64Utf8 } from '@/services/eimzo/eimzo-client';
+import { MINUTE } from '../../server/clock';
+import type { DemoKey } from '../../server/eimzo/demo-keys';
+import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
+import {
+  ACCOUNT_LOCK_PRICE,
+  NUMBER_LOCK_PRICE,
+  nextLocalMidnight,
+  parseBlockTarget,
+  pendingBlockOf,
+  SIGNATURE_TTL_MS,
+  settleBlockRequests,
+} from '../../server/handlers/block.handlers';
+import { EXPIRED_KEY, MAIN_KEY, NAVOIY_KEY, socketFrom, TEST_KEYS, tempDir } from '../eimzo/eimzo.support';
+import { type Agent, createHarness, type Harness } from './harness';
+
+const CURATOR_BAN = '100234561';
+const CURATOR_TIN = '302145876';
+const SUB20_SN = '911002030';
+const SUB20_BAN = '100561093';
+const KEYOWNER_BAN = '100672418';
+
+let sim: SimulatorHandle;
+const data = tempDir('block-test-');
+const previousDir = process.env.EIMZO_DATA_DIR;
+
+beforeAll(async () => {
+  // The backend reads the CA from the same data dir the simulator signs with.
+  process.env.EIMZO_DATA_DIR = data.dir;
+  sim = await startSimulator({
+    port: 0,
+    controlPort: 0,
+    dataDir: data.dir,
+    keys: TEST_KEYS,
+    mode: 'scripted',
+  });
+});
+
+afterAll(async () => {
+  await sim.close();
+  data.remove();
+  if (previousDir === undefined) delete process.env.EIMZO_DATA_DIR;
+  else process.env.EIMZO_DATA_DIR = previousDir;
+});
+
+const eimzo = () => createEimzoClient({ url: sim.url, WebSocketImpl: socketFrom('http://localhost:3000') });
+
+/** A real CMS from the simulator: key `key` signs `text` (scripted mode: the right password is typed). */
+async function sign(key: DemoKey, text: string): Promise<string> {
+  const client = eimzo();
+  const listed = (await client.listKeys()).find((k) => k.serialNumber === key.serialNumber.toUpperCase());
+  if (!listed) throw new Error(`key ${key.serialNumber} not listed`);
+  const keyId = await client.loadKey(listed);
+  const signature = await client.sign(keyId, encodeBase64Utf8(text));
+  await client.unloadKey(keyId);
+  return signature.pkcs7_64;
+}
+
+const target = (ban: string, sn: string | null) => JSON.stringify({ sn, ban });
+
+let h: Harness;
+let agent: Agent;
+let api: ApiClient;
+
+async function loginAs(login: string): Promise<ApiClient> {
+  agent = h.agent();
+  const r = await agent.login(login);
+  expect(r.status).toBe('OKOK');
+  api = createApiClient({ baseURL: 'http://portal.test/api/', fetch: agent.fetch });
+  return api;
+}
+
+async function failure(p: Promise<unknown>): Promise<{ code: string; description: string | undefined }> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ApiFailure) {
+      return { code: e.code, description: e.error.kind === 'server' ? e.error.description : undefined };
+    }
+    throw e;
+  }
+  throw new Error('the call succeeded');
+}
+
+/** Numbers of the curator's BAN by status, straight from the database. */
+function numbersByStatus(status: string): string[] {
+  return (
+    h.db
+      .prepare('SELECT sn FROM numbers WHERE ban = ? AND status = ? ORDER BY sn')
+      .all(CURATOR_BAN, status) as {
+      sn: string;
+    }[]
+  ).map((r) => r.sn);
+}
+
+const statusOf = (sn: string) =>
+  (h.db.prepare('SELECT status FROM numbers WHERE sn = ?').get(sn) as { status: string }).status;
+
+beforeEach(() => {
+  h = createHarness();
+});
+
+describe('client/tax-id', () => {
+  it("answers the signer's company TIN", async () => {
+    const client = await loginAs('curator');
+
+    expect(await client.call('signing.taxId')).toEqual({ tin: CURATOR_TIN });
+  });
+
+  it('refuses staff, and staff impersonating a client (E005)', async () => {
+    const client = await loginAs('admin');
+    const before = await failure(client.call('signing.taxId'));
+    await client.call('admin.impersonate', { body: { ban: CURATOR_BAN } });
+    const impersonating = await failure(client.call('signing.taxId'));
+
+    expect(before.code).toBe('E005');
+    expect(impersonating.code).toBe('E005');
+  });
+});
+
+describe('client/isPrivilegedLock', () => {
+  it('prices a paid lock of the account and of a number; privileged BANs are free', async () => {
+    const sn = numbersByStatus('A')[0] as string;
+    const curator = await loginAs('curator');
+    const account = await curator.call('block.isPrivilegedLock', { query: { ban: CURATOR_BAN } });
+    const number = await curator.call('block.isPrivilegedLock', { query: { ban: CURATOR_BAN, sn } });
+    const keyowner = await loginAs('keyowner');
+    const privileged = await keyowner.call('block.isPrivilegedLock', { query: { ban: KEYOWNER_BAN } });
+
+    expect(account).toEqual({ price: ACCOUNT_LOCK_PRICE, privileged: false, lopBan: false });
+    expect(number).toEqual({ price: NUMBER_LOCK_PRICE, privileged: false, lopBan: false });
+    expect(privileged).toEqual({ price: 0, privileged: true, lopBan: false });
+  });
+
+  it("refuses another company's account (E005) and a number of another account (E125)", async () => {
+    const client = await loginAs('curator');
+
+    expect((await failure(client.call('block.isPrivilegedLock', { query: { ban: SUB20_BAN } }))).code).toBe(
+      'E005',
+    );
+    expect(
+      (await failure(client.call('block.isPrivilegedLock', { query: { ban: CURATOR_BAN, sn: SUB20_SN } })))
+        .code,
+    ).toBe('E125');
+  });
+});
+
+describe('online-sales/documents/verify', () => {
+  it('verifies a real signature of the simulator, timestamps it, and keeps it for the session', async () => {
+    const client = await loginAs('curator');
+    const pcs7 = await sign(MAIN_KEY, target(CURATOR_BAN, null));
+
+    const r = await client.call('signing.verify', { body: { pcs7 } });
+
+    expect(r.code).toBe(1);
+    expect(r.pkcs7b64WithTimestamp).toBeTruthy();
+    expect(r.pkcs7b64WithTimestamp).not.toBe(pcs7);
+    const stored = h.db.prepare('SELECT ban, sn, key_serial, signer_tin FROM block_signatures').all();
+    expect(stored).toEqual([{ ban: CURATOR_BAN, sn: null, key_serial: '7a3c0002', signer_tin: CURATOR_TIN }]);
+  });
+
+  it('rejects a key of another company (wrong TIN), an expired key and a tampered signature', async () => {
+    const client = await loginAs('curator');
+    const wrongTin = await sign(NAVOIY_KEY, target(CURATOR_BAN, null));
+    const expired = await sign(EXPIRED_KEY, target(CURATOR_BAN, null));
+    const good = await sign(MAIN_KEY, target(CURATOR_BAN, null));
+    const der = Buffer.from(good, 'base64');
+    const at = der.indexOf(Buffer.from(CURATOR_BAN));
+    der[at] = '9'.charCodeAt(0);
+    const tampered = der.toString('base64');
+
+    const results = await Promise.all(
+      [wrongTin, expired, tampered].map((pcs7) => client.call('signing.verify', { body: { pcs7 } })),
+    );
+
+    expect(
+      results.map((r) => [r.code, r.pkcs7b64WithTimestamp ?? null, (r as { reason?: string }).reason]),
+    ).toEqual([
+      [0, null, 'tinMismatch'],
+      [0, null, 'certificateExpired'],
+      [0, null, expect.any(String)],
+    ]);
+    expect(h.db.prepare('SELECT COUNT(*) AS n FROM block_signatures').get()).toEqual({ n: 0 });
+  });
+
+  it('refuses staff impersonating a client (E005)', async () => {
+    const client = await loginAs('admin');
+    await client.call('admin.impersonate', { body: { ban: CURATOR_BAN } });
+    const pcs7 = await sign(MAIN_KEY, target(CURATOR_BAN, null));
+
+    expect((await failure(client.call('signing.verify', { body: { pcs7 } }))).code).toBe('E005');
+  });
+});
+
+describe('client/suspend and client/restore', () => {
+  it('refuses a suspend without a verified signature (type 5), and a signature of another number', async () => {
+    const [first, second] = numbersByStatus('A');
+    const client = await loginAs('curator');
+    const none = await failure(
+      client.call('block.suspend', { query: { ban: CURATOR_BAN, sn: first as string } }),
+    );
+    const pcs7 = await sign(MAIN_KEY, target(CURATOR_BAN, first as string));
+    await client.call('signing.verify', { body: { pcs7 } });
+    const other = await failure(
+      client.call('block.suspend', { query: { ban: CURATOR_BAN, sn: second as string } }),
+    );
+
+    expect(none.code).toBe('E005');
+    expect(other.code).toBe('E005');
+    expect(statusOf(first as string)).toBe('A');
+  });
+
+  it('consumes the signature once and only within its time', async () => {
+    const [a, b] = numbersByStatus('A') as [string, string];
+    const client = await loginAs('curator');
+    await client.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, a)) } });
+    await client.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, b)) } });
+
+    const used = await client.call('block.suspend', { query: { ban: CURATOR_BAN, sn: a } });
+    const again = await failure(client.call('block.suspend', { query: { ban: CURATOR_BAN, sn: a } }));
+    h.clock.advance(SIGNATURE_TTL_MS + 1);
+    const stale = await failure(client.call('block.suspend', { query: { ban: CURATOR_BAN, sn: b } }));
+
+    expect(used.acceptedNumbers).toEqual([a]);
+    expect(again.code).toBe('E005');
+    expect(stale.code).toBe('E005');
+  });
+
+  it('does not accept a signature of another session', async () => {
+    const sn = numbersByStatus('A')[0] as string;
+    const first = await loginAs('curator');
+    await first.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, sn)) } });
+    const second = await loginAs('curator');
+
+    expect((await failure(second.call('block.suspend', { query: { ban: CURATOR_BAN, sn } }))).code).toBe(
+      'E005',
+    );
+  });
+
+  it('blocks a type-20 number directly, without a signature', async () => {
+    const client = await loginAs('subscriber20');
+
+    const r = await client.call('block.suspend', {
+      query: { ban: SUB20_BAN, sn: SUB20_SN, isLopBan: false },
+    });
+
+    expect(r).toMatchObject({ acceptedNumbers: [SUB20_SN], failedNumbers: [] });
+    expect(r.companyInfo).toMatchObject({ companyTin: '306620417', keySerialId: null, clientSign: null });
+  });
+
+  it('lets only the account’s own client users act: not another number, not staff impersonating', async () => {
+    const other = (
+      h.db
+        .prepare("SELECT sn FROM numbers WHERE ban = ? AND sn <> ? AND status = 'A' LIMIT 1")
+        .get(SUB20_BAN, SUB20_SN) as { sn: string }
+    ).sn;
+    const subscriber = await loginAs('subscriber20');
+    const notOwn = await failure(subscriber.call('block.suspend', { query: { ban: SUB20_BAN, sn: other } }));
+    const wholeBan = await failure(subscriber.call('block.suspend', { query: { ban: SUB20_BAN } }));
+    const admin = await loginAs('admin');
+    await admin.call('admin.impersonate', { body: { ban: SUB20_BAN } });
+    const staff = await failure(admin.call('block.suspend', { query: { ban: SUB20_BAN, sn: SUB20_SN } }));
+
+    expect([notOwn.code, wholeBan.code, staff.code]).toEqual(['E005', 'E005', 'E005']);
+  });
+
+  it('rejects an isLopBan that does not match the account (E101)', async () => {
+    const client = await loginAs('subscriber20');
+
+    const r = await failure(
+      client.call('block.suspend', { query: { ban: SUB20_BAN, sn: SUB20_SN, isLopBan: true } }),
+    );
+
+    expect(r.code).toBe('E101');
+  });
+
+  it('blocks a whole account: active numbers accepted, terminated and tentative ones failed', async () => {
+    const active = [...numbersByStatus('A'), ...numbersByStatus('O')].sort();
+    const broken = [...numbersByStatus('N'), ...numbersByStatus('T')].sort();
+    const client = await loginAs('curator');
+    await client.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, null)) } });
+
+    const r = await client.call('block.suspend', { query: { ban: CURATOR_BAN, isLopBan: false } });
+
+    expect(broken.length).toBeGreaterThan(0);
+    expect([...(r.acceptedNumbers ?? [])].sort()).toEqual(active);
+    expect([...(r.failedNumbers ?? [])].sort()).toEqual(broken);
+    expect(r.companyInfo).toMatchObject({
+      keySerialId: '7a3c0002',
+      companyTin: CURATOR_TIN,
+      companyName: 'Toshkent Savdo Invest MChJ',
+    });
+    expect(r.companyInfo?.clientSign).toBeTruthy();
+  });
+
+  it('fails a single terminated number as a failed number', async () => {
+    const sn = numbersByStatus('N')[0] as string;
+    const client = await loginAs('curator');
+    await client.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, sn)) } });
+
+    const r = await client.call('block.suspend', { query: { ban: CURATOR_BAN, sn } });
+
+    expect(r).toMatchObject({ acceptedNumbers: [], failedNumbers: [sn] });
+  });
+});
+
+describe('timing on the server clock', () => {
+  // a session that outlives the jump to midnight
+  beforeEach(() => {
+    h = createHarness({ config: { sessionIdleMinutes: 48 * 60 } });
+  });
+
+  it('a block is in process until the next local midnight, then the number is blocked', async () => {
+    const client = await loginAs('subscriber20');
+    const start = h.clock.now();
+    await client.call('block.suspend', { query: { ban: SUB20_BAN, sn: SUB20_SN } });
+    const profileAfter = await client.call('session.profile');
+    const inProcess = await failure(
+      client.call('block.isPrivilegedLock', { query: { ban: SUB20_BAN, sn: SUB20_SN } }),
+    );
+    h.clock.set(nextLocalMidnight(start) - 1);
+    const beforeMidnight = await client.call('session.profile');
+    h.clock.set(nextLocalMidnight(start));
+    const afterMidnight = await client.call('session.profile');
+
+    expect(profileAfter.status).toBe('A');
+    expect(inProcess.code).toBe('E022');
+    expect(beforeMidnight.status).toBe('A');
+    expect(afterMidnight.status).toBe('S');
+    expect(pendingBlockOf(h.db, { ban: SUB20_BAN, sn: SUB20_SN })).toBeNull();
+  });
+
+  it('a restore takes 5 to 10 minutes', async () => {
+    const client = await loginAs('subscriber20');
+    await client.call('block.suspend', { query: { ban: SUB20_BAN, sn: SUB20_SN } });
+    h.clock.set(nextLocalMidnight(h.clock.now()));
+    await client.call('session.profile');
+    await client.call('block.restore', { query: { ban: SUB20_BAN, sn: SUB20_SN } });
+    const pending = pendingBlockOf(h.db, { ban: SUB20_BAN, sn: SUB20_SN });
+    h.clock.advance(5 * MINUTE - 1);
+    const early = (await client.call('session.profile')).status;
+    h.clock.advance(5 * MINUTE + 1);
+    const late = (await client.call('session.profile')).status;
+
+    expect(pending).toBe('restore');
+    expect(early).toBe('S');
+    expect(late).toBe('A');
+  });
+
+  it('a whole-account block blocks the account at midnight; the demo fast-forward applies it at once', async () => {
+    const client = await loginAs('curator');
+    await client.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, null)) } });
+    await client.call('block.suspend', { query: { ban: CURATOR_BAN } });
+    const inProcess = pendingBlockOf(h.db, { ban: CURATOR_BAN, sn: null });
+    const before = (await client.call('session.profile')).status;
+    const ff = await agent.call('POST', `demo/block/fast-forward?ban=${CURATOR_BAN}`);
+    const after = (await client.call('session.profile')).status;
+
+    expect(inProcess).toBe('block');
+    expect(before).toBe('A');
+    expect(ff.result).toEqual({ applied: 1 });
+    expect(after).toBe('S');
+    expect(numbersByStatus('A')).toEqual([]);
+  });
+
+  it('settling twice changes nothing more', () => {
+    expect(settleBlockRequests(h.db, h.clock.now())).toBe(0);
+  });
+});
+
+describe('helpers', () => {
+  it('midnight is the start of the next local day', () => {
+    const noon = new Date(2026, 0, 15, 12, 0, 0).getTime();
+    const justBefore = new Date(2026, 0, 15, 23, 59, 59).getTime();
+
+    expect(nextLocalMidnight(noon)).toBe(new Date(2026, 0, 16, 0, 0, 0).getTime());
+    expect(nextLocalMidnight(justBefore)).toBe(new Date(2026, 0, 16, 0, 0, 0).getTime());
+  });
+
+  it('reads only {sn, ban} JSON as a block target', () => {
+    expect(parseBlockTarget('{"sn":"901234567","ban":"100234561"}')).toEqual({
+      sn: '901234567',
+      ban: '100234561',
+    });
+    expect(parseBlockTarget('{"sn":null,"ban":"100234561"}')).toEqual({ sn: null, ban: '100234561' });
+    expect(parseBlockTarget('{"ban":"x"}')).toBeNull();
+    expect(parseBlockTarget('not json')).toBeNull();
+    expect(parseBlockTarget('[1]')).toBeNull();
+  });
+});

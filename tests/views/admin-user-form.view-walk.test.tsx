@@ -1,0 +1,219 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { i18n } from '@/i18n/i18n';
+import { formatErrorMessage } from '@/i18n/messages';
+import {
+  type UserAdminContext as Ctx,
+  type EditorRights,
+  type UserAdminTarget,
+  type UserField,
+  userAdminMachine,
+} from '@/machines/user-admin.machine';
+import { selectUserAdminStatePath } from '@/machines/user-admin.selectors';
+import { UserAdminContext } from '@/views/admin/admin.context';
+import { UserFormPage } from '@/views/admin/user-form.view';
+import { adminRights, operatorDetails } from '../machines/user-admin.payloads';
+import { createDeferredActors } from '../support/fake-actors';
+import { getModelTestEntry } from '../support/model-registry';
+import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+
+const t = i18n.getFixedT('ru');
+
+interface Route {
+  target: UserAdminTarget;
+  editor: EditorRights;
+  /** bumped to enter the same route again (navigating away and back) */
+  visit: number;
+}
+
+/** Before the router has entered a page the chart waits; then the real page is mounted with the route's props. */
+function Page({ route }: { route: Route | null }) {
+  const statePath = UserAdminContext.useSelector(selectUserAdminStatePath);
+  if (!route) return <section data-testid="user-admin" data-state={statePath} />;
+  return <UserFormPage key={route.visit} target={route.target} editor={route.editor} />;
+}
+
+let setRoute: (r: Route) => void = () => {};
+function Harness() {
+  const [route, set] = useState<Route | null>(null);
+  setRoute = set;
+  return <Page route={route} />;
+}
+
+/** What the page must show in a state. */
+function expectTexts(state: AnyMachineSnapshot) {
+  const context = state.context as Ctx;
+  if (state.matches('form')) {
+    for (const field of ['full_name', 'role', 'phone', 'email'] as const) {
+      expect((screen.getByTestId(`field-${field}`) as HTMLInputElement).value).toBe(context.form[field]);
+    }
+    const creating = context.target?.mode === 'create';
+    const login = screen.getByTestId('field-user_name') as HTMLInputElement;
+    expect(login.readOnly).toBe(
+      !creating || state.matches({ form: 'saving' }) || state.matches({ form: 'created' }),
+    );
+    expect(login.value).toBe(context.form.user_name);
+    expect(screen.queryByTestId('field-ban') !== null).toBe(context.kind === 'subscriber');
+    for (const [field, code] of Object.entries(context.fieldErrors)) {
+      expect(screen.getByTestId(`field-error-${field}`).textContent).toBe(
+        formatErrorMessage(t, code as string),
+      );
+    }
+    if (context.details) {
+      const place = screen.getByTestId('user-place').textContent ?? '';
+      expect(place).toContain(context.details.branch?.name ?? '');
+      for (const r of context.details.regions ?? []) expect(place).toContain(r.name ?? '');
+    }
+  }
+  if (state.matches({ form: 'saveFailed' })) {
+    expect(screen.getByTestId('user-admin-save-failed').textContent).toBe(t('errors.E135'));
+  }
+  if (state.matches({ form: 'saving' })) {
+    expect((screen.getByTestId('user-admin-save') as HTMLButtonElement).disabled).toBe(true);
+  }
+  if (state.matches({ form: 'created' })) {
+    expect(screen.getByTestId('user-admin-open-created').getAttribute('href')).toBe(
+      `/administration/edit-user/${context.createdId}`,
+    );
+  }
+  if (state.matches('loadFailed')) {
+    expect(screen.getByTestId('user-admin-load-failed').textContent).toContain(t('errors.E014'));
+  }
+}
+
+function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver {
+  const deferred = createDeferredActors(userAdminMachine);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Router hook={memoryLocation({ path: '/administration/creation/admin' }).hook}>
+        <UserAdminContext.Provider logic={userAdminMachine.provide({ actors: deferred.actors })}>
+          <Harness />
+        </UserAdminContext.Provider>
+      </Router>
+    </I18nextProvider>,
+  );
+  const user = userEvent.setup();
+  let visit = 0;
+  const perform = performBy(
+    {
+      // the router entered the page (or only its parameter changed)
+      'route.entered': async (event) => {
+        const { target, editor } = event as EventObject & { target: UserAdminTarget; editor: EditorRights };
+        visit += 1;
+        await act(async () => setRoute({ target, editor, visit }));
+      },
+      'field.change': async (event) => {
+        const { field, value } = event as EventObject & { field: UserField; value: string };
+        const el = screen.getByTestId(`field-${field}`) as HTMLInputElement | HTMLSelectElement;
+        if (el instanceof HTMLSelectElement) {
+          if (el.value === value) await user.selectOptions(el, '');
+          await user.selectOptions(el, value);
+        } else if (el.readOnly) {
+          // a read-only field (the login of an existing account) takes the keystrokes and changes nothing
+          await user.type(el, value);
+          expect(el.value).not.toBe(value);
+        } else {
+          await user.clear(el);
+          await user.type(el, value);
+        }
+      },
+      'form.submit': () => user.click(screen.getByTestId('user-admin-save')),
+      'load.retry': () => user.click(screen.getByRole('button', { name: t('app.retry') })),
+      'form.restart': () => user.click(screen.getByRole('button', { name: t('admin.form.createAnother') })),
+    },
+    async (event) => {
+      let settled = false;
+      await act(async () => {
+        settled = deferred.settle(event);
+      });
+      return settled;
+    },
+  );
+  return {
+    perform,
+    expectState: (step: ViewStep) =>
+      waitFor(
+        () => {
+          const root = screen.getByTestId('user-admin');
+          const shown =
+            options.broken && step.expected.dataState === 'form.invalid'
+              ? 'form.editing'
+              : root.dataset.state;
+          expect(shown).toBe(step.expected.dataState);
+          for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
+          expectTexts(step.state);
+        },
+        { timeout: options.timeout ?? 1000 },
+      ),
+  };
+}
+
+const paths = generateModelPaths(buildModelGraph(userAdminMachine, getModelTestEntry('userAdmin')));
+
+afterEach(cleanup);
+
+describe('user creation / editing view walk', () => {
+  it.each(paths.map((p) => [p.description, p] as const))('shows each state along %s', async (_, path) => {
+    const steps = await walkViewPath(userAdminMachine, path, mount());
+    expect(steps).toBe(path.steps.length - 1);
+  });
+
+  it('catches a form that hides its field errors', async () => {
+    const toInvalid = paths.find((p) => p.steps.some((s) => s.state.matches({ form: 'invalid' })));
+    expect(toInvalid).toBeDefined();
+    if (!toInvalid) return;
+    await expect(
+      walkViewPath(userAdminMachine, toInvalid, mount({ broken: true, timeout: 200 })),
+    ).rejects.toThrow(/view did not show form.invalid/);
+  });
+});
+
+describe('the form', () => {
+  function renderPage(target: UserAdminTarget, editor: EditorRights = adminRights) {
+    const deferred = createDeferredActors(userAdminMachine);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Router hook={memoryLocation({ path: '/administration' }).hook}>
+          <UserAdminContext.Provider logic={userAdminMachine.provide({ actors: deferred.actors })}>
+            <UserFormPage target={target} editor={editor} />
+          </UserAdminContext.Provider>
+        </Router>
+      </I18nextProvider>,
+    );
+    return deferred;
+  }
+
+  it('labels every field and says only employees may change proxy', () => {
+    renderPage({ mode: 'create', kind: 'subscriber' }, { client: true, staff: false, employee: false });
+    for (const key of ['login', 'name', 'role', 'ban', 'phone', 'email'] as const) {
+      expect(screen.getByLabelText(t(`admin.fields.${key}`))).toBeTruthy();
+    }
+    const ban = screen.getByLabelText(t('admin.fields.ban')) as HTMLInputElement;
+    expect(ban.readOnly).toBe(true);
+    expect(ban.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(t('admin.proxyEmployeesOnly'))).toBeTruthy();
+  });
+
+  it('shows the branch and regions of the edited user and an E136 refusal', async () => {
+    const deferred = renderPage({ mode: 'edit', userId: '7' });
+    await act(async () => {
+      deferred.settle({ type: 'xstate.done.actor.getUser', output: operatorDetails });
+    });
+    expect(screen.getByTestId('user-place').textContent).toContain('Toshkent shahar filiali');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByTestId('field-role'), 'R009');
+    await user.click(screen.getByTestId('user-admin-save'));
+    await act(async () => {
+      deferred.settle({ type: 'xstate.error.actor.saveUser', error: { code: 'E136' } });
+    });
+    expect(screen.getByRole('alert').textContent).toBe(t('errors.E136'));
+  });
+});

@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { ActorRefFrom, AnyMachineSnapshot, EventObject } from 'xstate';
+import { i18n } from '@/i18n/i18n';
+import { formatErrorMessage } from '@/i18n/messages';
+import {
+  type UserSearchContext as Ctx,
+  type UserQuery,
+  type UserSearchMachine,
+  userSearchMachine,
+} from '@/machines/user-search.machine';
+import { parseUserQuery, rowAction, userQuerySearch } from '@/machines/user-search.selectors';
+import { UserSearchContext } from '@/views/admin/admin.context';
+import { UserSearchPage } from '@/views/admin/user-search.view';
+import { createDeferredActors } from '../support/fake-actors';
+import { getModelTestEntry } from '../support/model-registry';
+import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+
+const t = i18n.getFixedT('ru');
+const PAGE = '/administration/search';
+
+type Holder = { ref?: ActorRefFrom<UserSearchMachine> };
+function Capture({ holder }: { holder: Holder }) {
+  holder.ref = UserSearchContext.useActorRef();
+  return null;
+}
+
+/** What the page must show in a state. */
+function expectTexts(state: AnyMachineSnapshot) {
+  const context = state.context as Ctx;
+  const current = screen.getByTestId(`user-tab-${context.query.status}`);
+  expect(current.getAttribute('aria-current')).toBe('page');
+  const error = screen.queryByTestId('user-search-error');
+  expect(error?.textContent ?? null).toBe(state.value === 'invalid' ? t('errors.SHORT3') : null);
+  if (state.value === 'failed') {
+    expect(screen.getByTestId('user-search-failed').textContent).toContain(formatErrorMessage(t, 'network'));
+  }
+  if (state.matches('loaded') && context.page) {
+    expect(screen.getByTestId('user-search-total').textContent).toBe(
+      t('admin.search.found', { count: context.page.total }),
+    );
+    const rows = within(screen.getByTestId('user-rows')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(context.page.list.length);
+    for (const row of context.page.list) {
+      const saving = state.matches({ loaded: 'saving' }) && context.change?.userId === String(row.user_id);
+      expect(screen.getByTestId(`user-row-${row.user_name}`).dataset.action).toBe(
+        saving ? 'inProcess' : rowAction(row),
+      );
+    }
+  } else {
+    expect(screen.queryByTestId('user-rows')).toBeNull();
+  }
+  const dialog = screen.queryByTestId('user-row-confirm');
+  if (state.matches({ loaded: 'confirming' }) && context.change) {
+    expect(dialog?.textContent).toContain(
+      t(context.change.blocked ? 'admin.confirmBlock' : 'admin.confirmUnblock', {
+        user: context.change.userName,
+      }),
+    );
+  } else {
+    expect(dialog).toBeNull();
+  }
+  expect(screen.queryByTestId('user-row-failed') !== null).toBe(state.matches({ loaded: 'saveFailed' }));
+}
+
+function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver & {
+  location: ReturnType<typeof memoryLocation>;
+} {
+  const deferred = createDeferredActors(userSearchMachine);
+  const location = memoryLocation({ path: PAGE, record: true });
+  const holder: Holder = {};
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Router hook={location.hook}>
+        <UserSearchContext.Provider logic={userSearchMachine.provide({ actors: deferred.actors })}>
+          <Capture holder={holder} />
+          <UserSearchPage variant="search" createKinds={['subscriber', 'admin']} canEdit />
+        </UserSearchContext.Provider>
+      </Router>
+    </I18nextProvider>,
+  );
+  const user = userEvent.setup();
+  const urlQuery = () => parseUserQuery(location.history.at(-1)?.split('?')[1] ?? '');
+  const perform = performBy(
+    {
+      // the URL changed: a tab link when only the tab differs, else navigation (Back, a typed address)
+      'query.changed': async (event) => {
+        const { query } = event as EventObject & { query: UserQuery };
+        const now = urlQuery();
+        if (userQuerySearch(now) === userQuerySearch(query)) {
+          await act(() => {
+            holder.ref?.send({ type: 'query.changed', query });
+          });
+        } else if (now.q === query.q && query.pageNo === 0 && now.status !== query.status) {
+          await user.click(screen.getByTestId(`user-tab-${query.status}`));
+        } else {
+          const search = userQuerySearch(query);
+          await act(() => location.navigate(search ? `${PAGE}?${search}` : PAGE));
+        }
+      },
+      'search.submit': async (event) => {
+        const { q } = event as EventObject & { q: string };
+        const input = screen.getByTestId('user-search-input');
+        await user.clear(input);
+        await user.type(input, `${q}{Enter}`);
+      },
+      'search.retry': () => user.click(screen.getByRole('button', { name: t('app.retry') })),
+      'row.block': (event) =>
+        user.click(
+          screen.getByTestId(`user-block-${(event as EventObject & { userName: string }).userName}`),
+        ),
+      'row.unblock': (event) =>
+        user.click(
+          screen.getByTestId(`user-unblock-${(event as EventObject & { userName: string }).userName}`),
+        ),
+      'row.confirm': () => user.click(screen.getByTestId('user-row-confirm-yes')),
+      'row.cancel': () =>
+        user.click(
+          within(screen.getByTestId('user-row-confirm')).getByRole('button', { name: t('app.cancel') }),
+        ),
+      'error.dismiss': () =>
+        user.click(within(screen.getByTestId('user-row-failed')).getByRole('button', { name: t('app.ok') })),
+    },
+    async (event) => {
+      let settled = false;
+      await act(async () => {
+        settled = deferred.settle(event);
+      });
+      return settled;
+    },
+  );
+  return {
+    location,
+    perform,
+    expectState: (step: ViewStep) =>
+      waitFor(
+        () => {
+          const root = screen.getByTestId('user-search');
+          const shown = options.broken && step.expected.dataState === 'empty' ? 'idle' : root.dataset.state;
+          expect(shown).toBe(step.expected.dataState);
+          for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
+          expectTexts(step.state);
+        },
+        { timeout: options.timeout ?? 1000 },
+      ),
+  };
+}
+
+const paths = generateModelPaths(buildModelGraph(userSearchMachine, getModelTestEntry('userSearch')));
+
+afterEach(cleanup);
+
+describe('administration user search view walk', () => {
+  it.each(paths.map((p) => [p.description, p] as const))('shows each state along %s', async (_, path) => {
+    const steps = await walkViewPath(userSearchMachine, path, mount());
+    expect(steps).toBe(path.steps.length - 1);
+  });
+
+  it('catches a page that does not say when nothing matches', async () => {
+    const toEmpty = paths.find((p) => p.steps.some((s) => s.state.value === 'empty'));
+    expect(toEmpty).toBeDefined();
+    if (!toEmpty) return;
+    await expect(
+      walkViewPath(userSearchMachine, toEmpty, mount({ broken: true, timeout: 200 })),
+    ).rejects.toThrow(/view did not show empty/);
+  });
+});
+
+describe('the query lives in the URL', () => {
+  it('a submitted query and the tab go to the URL; Back returns to the previous one', async () => {
+    const deferred = createDeferredActors(userSearchMachine);
+    const location = memoryLocation({ path: `${PAGE}?status=blocked`, record: true });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Router hook={location.hook}>
+          <UserSearchContext.Provider logic={userSearchMachine.provide({ actors: deferred.actors })}>
+            <UserSearchPage variant="editing" createKinds={[]} canEdit={false} />
+          </UserSearchContext.Provider>
+        </Router>
+      </I18nextProvider>,
+    );
+    const user = userEvent.setup();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t('admin.editing.title'));
+    await user.type(screen.getByLabelText(t('admin.search.label')), 'ova{Enter}');
+    expect(location.history.at(-1)).toBe(`${PAGE}?q=ova&status=blocked`);
+    expect(deferred.pending().map((p) => p.id)).toEqual(['searchUsers']);
+    await user.click(screen.getByTestId('user-tab-pending'));
+    expect(location.history.at(-1)).toBe(`${PAGE}?q=ova&status=pending`);
+    expect(screen.getByTestId('user-search').dataset.state).toBe('loading');
+    expect(screen.queryByTestId('create-admin')).toBeNull();
+  });
+});

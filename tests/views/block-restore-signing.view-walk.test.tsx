@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate';
+import { i18n } from '@/i18n/i18n';
+import { formatErrorMessage } from '@/i18n/messages';
+import { signingMachine } from '@/machines/signing.machine';
+import { SigningPanel } from '@/views/block-restore/signing-panel.view';
+import { moduleErrors, signingInput } from '../machines/signing.payloads';
+import { createDeferredActors } from '../support/fake-actors';
+import { getModelTestEntry } from '../support/model-registry';
+import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+
+/** Renders the real signing panel on a signing actor whose actors are deferred fakes. */
+function mount(options: { timeout?: number } = {}): ViewDriver {
+  const deferred = createDeferredActors(signingMachine);
+  const actor = createActor(signingMachine.provide({ actors: deferred.actors }), { input: signingInput });
+  actor.start();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <SigningPanel actorRef={actor} />
+    </I18nextProvider>,
+  );
+  const user = userEvent.setup();
+  const t = i18n.getFixedT('ru');
+  const perform = performBy(
+    {
+      'signing.retry': () => user.click(screen.getByRole('button', { name: t('app.retry') })),
+      'signing.cancel': () => user.click(screen.getByRole('button', { name: t('app.cancel') })),
+    },
+    async (event: EventObject) => {
+      let settled = false;
+      await act(async () => {
+        settled = deferred.settle(event);
+      });
+      return settled;
+    },
+  );
+  return {
+    perform,
+    expectState: (step: ViewStep) =>
+      waitFor(
+        () => {
+          const panel = screen.getByTestId('signing-state');
+          expect(panel.dataset.state).toBe(step.expected.dataState);
+          for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
+          const state = step.state as AnyMachineSnapshot;
+          const alert = screen.queryByRole('alert');
+          if (state.hasTag('error')) {
+            expect(alert?.textContent).toBe(formatErrorMessage(t, state.context.errorCode));
+            const retry = screen.queryByRole('button', { name: t('app.retry') });
+            expect(retry !== null).toBe(state.can({ type: 'signing.retry' }));
+          } else {
+            expect(alert).toBeNull();
+          }
+        },
+        { timeout: options.timeout ?? 1000 },
+      ),
+  };
+}
+
+const entry = getModelTestEntry('signing');
+const paths = generateModelPaths(buildModelGraph(signingMachine, entry));
+
+afterEach(cleanup);
+
+describe('signing panel view walk', () => {
+  it.each(paths.map((p) => [p.description, p] as const))('shows each state along %s', async (_, path) => {
+    const driver = mount();
+
+    const steps = await walkViewPath(signingMachine, path, driver);
+
+    expect(steps).toBe(path.steps.length - 1);
+  });
+
+  it('covers every failure state with its own element', () => {
+    const failureIds = [
+      'signing-refused',
+      'signing-tin-failed',
+      'signing-no-tin',
+      'signing-outdated',
+      'signing-no-websocket',
+      'signing-module-unavailable',
+      'signing-api-key-rejected',
+      'signing-module-failed',
+      'signing-no-certificates',
+      'signing-no-matching-key',
+      'signing-key-unavailable',
+      'signing-wrong-password',
+      'signing-password-cancelled',
+      'signing-verify-failed',
+    ];
+    const walked = new Set(
+      paths.flatMap((p) =>
+        p.steps.map((s) => {
+          const meta = (s.state as AnyMachineSnapshot).getMeta() as Record<string, { testId?: string }>;
+          return Object.values(meta)[0]?.testId;
+        }),
+      ),
+    );
+
+    expect(failureIds.filter((id) => !walked.has(id))).toEqual([]);
+  });
+});
+
+describe('the signing view walk can fail', () => {
+  it('rejects when the panel shows another state than the path expects', async () => {
+    const through = paths.find((p) => p.steps.some((step) => step.state.value === 'wrongPassword'));
+    expect(through).toBeDefined();
+    if (!through) return;
+    const at = through.steps.findIndex((step) => step.state.value === 'wrongPassword');
+    const last = through.steps[at];
+    if (!last) return;
+    // The module answers "cancelled" where the path expects "wrong password": the panel must not pass as the latter.
+    const tampered = {
+      ...through,
+      state: last.state,
+      steps: [
+        ...through.steps.slice(0, at),
+        { ...last, event: { type: 'xstate.error.actor.signWithKey', error: moduleErrors.cancelled } },
+      ],
+    } as typeof through;
+    const driver = mount({ timeout: 200 });
+
+    await expect(walkViewPath(signingMachine, tampered, driver)).rejects.toThrow(
+      /view did not show wrongPassword/,
+    );
+  });
+});

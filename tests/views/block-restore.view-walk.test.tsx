@@ -1,0 +1,161 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { i18n } from '@/i18n/i18n';
+import { formatErrorMessage } from '@/i18n/messages';
+import { type BlockRestoreRequest, blockRestoreMachine } from '@/machines/block-restore.machine';
+import { BlockRestoreLogicContext } from '@/views/block-restore/block-restore.context';
+import { StatusToggle, type StatusToggleProps } from '@/views/block-restore/status-toggle.view';
+import { createDeferredActors } from '../support/fake-actors';
+import { getModelTestEntry } from '../support/model-registry';
+import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+
+const t = i18n.getFixedT('ru');
+
+/** The status widget's props that make the toggle send `request`. */
+function propsFor(request: BlockRestoreRequest): StatusToggleProps {
+  return {
+    status: request.action === 'block' ? 'A' : 'S',
+    profileType: request.profileType,
+    sn: request.sn,
+    ban: request.ban,
+    impersonating: request.impersonating,
+  };
+}
+
+/** What the dialog must say in a state, from the snapshot the path expects. */
+function expectTexts(state: AnyMachineSnapshot) {
+  const dialog = screen.getByTestId('block-restore');
+  const text = dialog.textContent ?? '';
+  const block = state.context.request?.action === 'block';
+  switch (state.value) {
+    case 'confirming': {
+      expect(text).toContain(t(block ? 'blockRestore.confirmBlockText' : 'blockRestore.confirmRestoreText'));
+      const lock = state.context.lock;
+      if (block && lock && !lock.privileged)
+        expect(screen.getByTestId('block-restore-price').textContent).toMatch(/в месяц/);
+      if (block && lock?.privileged) expect(text).toContain(t('blockRestore.free'));
+      break;
+    }
+    case 'succeeded':
+      expect(text).toContain(t(block ? 'blockRestore.blockSuccess' : 'blockRestore.restoreSuccess'));
+      break;
+    case 'partiallyFailed':
+      expect(text).toContain(t('blockRestore.failedNumbers'));
+      for (const n of state.context.failedNumbers) expect(text).toContain(`+99${n}`);
+      break;
+    case 'failed': {
+      const reason = state.context.errorDescription ?? formatErrorMessage(t, state.context.errorCode);
+      expect(text).toContain(
+        t(block ? 'blockRestore.blockFailed' : 'blockRestore.restoreFailed', { description: reason }),
+      );
+      break;
+    }
+    case 'inProcess':
+      expect(screen.getByRole('alert').textContent).toBe(t('blockRestore.alreadyInProcess'));
+      break;
+    case 'cancelled':
+      expect(screen.getByRole('heading', { name: t('blockRestore.cancelledTitle') })).toBeTruthy();
+      expect(text).toContain(t('blockRestore.cancelledText'));
+      break;
+  }
+}
+
+/** Renders the real toggle (and its dialog) with deferred fakes; the toggle's props follow each `toggle.press`. */
+function mount(options: { timeout?: number } = {}): ViewDriver {
+  const deferred = createDeferredActors(blockRestoreMachine);
+  const logic = blockRestoreMachine.provide({ actors: deferred.actors });
+  const ui = (props: StatusToggleProps) => (
+    <I18nextProvider i18n={i18n}>
+      <BlockRestoreLogicContext.Provider value={logic}>
+        <StatusToggle {...props} />
+      </BlockRestoreLogicContext.Provider>
+    </I18nextProvider>
+  );
+  const initial = getModelTestEntry('blockRestore').payloads['toggle.press']?.[0] as
+    | { request: BlockRestoreRequest }
+    | undefined;
+  if (!initial) throw new Error('no toggle.press payload');
+  const { rerender } = render(ui(propsFor(initial.request)));
+  const user = userEvent.setup();
+  const click = (testId: string) => user.click(screen.getByTestId(testId));
+  const perform = performBy(
+    {
+      'toggle.press': async (event) => {
+        rerender(ui(propsFor((event as unknown as { request: BlockRestoreRequest }).request)));
+        await click('status-toggle');
+      },
+      'dialog.confirm': () => click('block-restore-confirm-button'),
+      'dialog.cancel': () => click('block-restore-cancel'),
+      'dialog.retry': () => click('block-restore-retry'),
+      'dialog.close': () => click('block-restore-close'),
+    },
+    async (event: EventObject) => {
+      let settled = false;
+      await act(async () => {
+        settled = deferred.settle(event);
+      });
+      return settled;
+    },
+  );
+  return {
+    perform,
+    expectState: (step: ViewStep) =>
+      waitFor(
+        () => {
+          if (step.expected.dataState === 'idle') {
+            expect(screen.queryByTestId('block-restore')).toBeNull();
+            expect(screen.getByTestId('status-toggle')).toBeTruthy();
+            return;
+          }
+          const dialog = screen.getByTestId('block-restore');
+          expect(dialog.dataset.state).toBe(step.expected.dataState);
+          for (const id of step.expected.testIds) expect(within(dialog).getByTestId(id)).toBeTruthy();
+          expectTexts(step.state as AnyMachineSnapshot);
+        },
+        { timeout: options.timeout ?? 1000 },
+      ),
+  };
+}
+
+const paths = generateModelPaths(buildModelGraph(blockRestoreMachine, getModelTestEntry('blockRestore')));
+
+afterEach(cleanup);
+
+describe('block/restore view walk (status toggle + dialog)', () => {
+  it.each(paths.map((p) => [p.description, p] as const))('shows each state along %s', async (_, path) => {
+    const driver = mount();
+
+    const steps = await walkViewPath(blockRestoreMachine, path, driver);
+
+    expect(steps).toBe(path.steps.length - 1);
+  });
+
+  it('rejects a walk whose view stays on the confirmation when the path expects cancelled', async () => {
+    const through = paths.find((p) => p.steps.some((s) => s.state.value === 'cancelled'));
+    expect(through).toBeDefined();
+    if (!through) return;
+    const at = through.steps.findIndex((s) => s.state.value === 'cancelled');
+    const target = through.steps[at];
+    if (!target) return;
+    // `dialog.retry` is not accepted while confirming: the dialog stays where it is.
+    const tampered = {
+      ...through,
+      state: target.state,
+      steps: [...through.steps.slice(0, at), { ...target, event: { type: 'dialog.noop' } }],
+    } as typeof through;
+    const base = mount({ timeout: 200 });
+    const driver: ViewDriver = {
+      ...base,
+      perform: (step) => (step.event.type === 'dialog.noop' ? undefined : base.perform(step)),
+    };
+
+    await expect(walkViewPath(blockRestoreMachine, tampered, driver)).rejects.toThrow(
+      /view did not show cancelled/,
+    );
+  });
+});

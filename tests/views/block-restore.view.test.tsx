@@ -1,0 +1,269 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AnyActorLogic, fromPromise } from 'xstate';
+import { eimzoClientOptions } from '@/app/block-restore.services';
+import { i18n } from '@/i18n/i18n';
+import { blockRestoreMachine, type DocumentCreateEvent } from '@/machines/block-restore.machine';
+import {
+  type CreatedSignature,
+  type ListedKey,
+  signingMachine,
+  type TaxIdResult,
+  type VerifyOutcome,
+} from '@/machines/signing.machine';
+import { ApiFailure } from '@/services/api/api-error';
+import { BlockRestoreLogicContext } from '@/views/block-restore/block-restore.context';
+import { StatusToggle, type StatusToggleProps } from '@/views/block-restore/status-toggle.view';
+import {
+  allAccepted,
+  paidLock,
+  privilegedLock,
+  signed,
+  someFailed,
+} from '../machines/block-restore.payloads';
+import { moduleErrors, SIGNER_TIN, validKey } from '../machines/signing.payloads';
+
+const never = fromPromise(() => new Promise<never>(() => {}));
+
+function renderToggle(props: Partial<StatusToggleProps> = {}, actors: Record<string, AnyActorLogic> = {}) {
+  const logic = blockRestoreMachine.provide({
+    actors: {
+      fetchPrivilegedLock: fromPromise(async () => paidLock),
+      signing: fromPromise(async () => signed),
+      applyBlock: fromPromise(async () => allAccepted),
+      ...actors,
+    } as never,
+  });
+  const all: StatusToggleProps = {
+    status: 'A',
+    profileType: 15,
+    sn: '901234567',
+    ban: '100457732',
+    impersonating: false,
+    ...props,
+  };
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <button type="button">before</button>
+      <BlockRestoreLogicContext.Provider value={logic}>
+        <StatusToggle {...all} />
+      </BlockRestoreLogicContext.Provider>
+    </I18nextProvider>,
+  );
+}
+
+afterEach(async () => {
+  cleanup();
+  await act(() => i18n.changeLanguage('ru'));
+});
+
+describe('StatusToggle', () => {
+  it.each([
+    ['A', 15, false, 'Заблокировать'],
+    ['O', 20, false, 'Заблокировать'],
+    ['S', 5, false, 'Разблокировать'],
+  ])('status %s, type %i: the button reads %s', (status, profileType, inProcess, label) => {
+    renderToggle({ status, profileType, inProcess });
+
+    expect(screen.getByTestId('status-toggle').textContent).toBe(label);
+  });
+
+  it('shows the in-process message instead of a button', () => {
+    renderToggle({ status: 'A', inProcess: true });
+
+    expect(screen.queryByTestId('status-toggle')).toBeNull();
+    expect(screen.getByRole('note').textContent).toBe(i18n.getFixedT('ru')('blockRestore.alreadyInProcess'));
+  });
+
+  it.each([
+    ['A', 16],
+    ['N', 5],
+    ['T', 5],
+  ])('renders nothing for status %s of type %i', (status, profileType) => {
+    const { container } = renderToggle({ status, profileType });
+
+    expect(container.querySelector('[data-testid^="status-toggle"]')).toBeNull();
+  });
+
+  it('works with the keyboard only: Enter opens the confirmation with the paid warning, Escape cancels', async () => {
+    const user = userEvent.setup();
+    renderToggle();
+
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('status-toggle'));
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Подтвердите блокировку' });
+    expect(screen.getByTestId('block-restore-price').textContent).toBe(
+      'Блокировка платная: 12\u00a0500,50\u00a0сум в месяц.',
+    );
+    screen.getByTestId('block-restore-confirm-button').focus();
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.getByTestId('block-restore').dataset.state).toBe('cancelled'));
+    expect(dialog.textContent).toContain('Вы отменили действие');
+    expect(screen.getByRole('heading', { name: 'Отменено' })).toBeTruthy();
+    await user.click(screen.getByTestId('block-restore-close'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says a privileged block is free', async () => {
+    const user = userEvent.setup();
+    renderToggle({}, { fetchPrivilegedLock: fromPromise(async () => privilegedLock) });
+
+    await user.click(screen.getByTestId('status-toggle'));
+
+    expect((await screen.findByTestId('block-restore-free')).textContent).toBe('Блокировка бесплатная.');
+  });
+
+  it('blocks: success text, the document event, and the closed callback', async () => {
+    const user = userEvent.setup();
+    const documents: DocumentCreateEvent[] = [];
+    const onClosed = vi.fn();
+    renderToggle({ onDocumentCreate: (e) => documents.push(e), onClosed });
+
+    await user.click(screen.getByTestId('status-toggle'));
+    await user.click(await screen.findByTestId('block-restore-confirm-button'));
+    await screen.findByText('Активация услуги вступит в силу после 00:00');
+    await user.click(screen.getByTestId('block-restore-close'));
+
+    expect(documents.map((d) => d.companyInfo?.companyTin)).toEqual([allAccepted.companyInfo?.companyTin]);
+    expect(onClosed).toHaveBeenCalledTimes(1);
+  });
+
+  it('restores a type-20 number without signing and shows the 5-10 minutes note', async () => {
+    const user = userEvent.setup();
+    const signing = vi.fn(async () => signed);
+    renderToggle({ status: 'S', profileType: 20, sn: '911002030' }, { signing: fromPromise(signing) });
+
+    await user.click(screen.getByTestId('status-toggle'));
+    await user.click(await screen.findByTestId('block-restore-confirm-button'));
+
+    expect(await screen.findByText(/5–10 минут/)).toBeTruthy();
+    expect(signing).not.toHaveBeenCalled();
+  });
+
+  it('lists failed numbers with +99 and the accepted ones', async () => {
+    const user = userEvent.setup();
+    renderToggle({}, { applyBlock: fromPromise(async () => someFailed) });
+
+    await user.click(screen.getByTestId('status-toggle'));
+    await user.click(await screen.findByTestId('block-restore-confirm-button'));
+
+    const failed = await screen.findByTestId('block-restore-failed-numbers');
+    expect(failed.textContent).toBe('+99901234568');
+    expect(screen.getByRole('alert').textContent).toBe('Произошла ошибка с номерами');
+    expect(screen.getByTestId('block-restore-accepted').textContent).toBe('901234567');
+  });
+
+  it('lists 50 numbers and counts the rest', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 60 }, (_, i) => String(901000000 + i));
+    renderToggle({}, { applyBlock: fromPromise(async () => ({ ...someFailed, failedNumbers: many })) });
+
+    await user.click(screen.getByTestId('status-toggle'));
+    await user.click(await screen.findByTestId('block-restore-confirm-button'));
+
+    const list = await screen.findByTestId('block-restore-failed-numbers');
+    expect(list.querySelectorAll('li')).toHaveLength(50);
+    expect(screen.getByText('Ещё номеров: 10')).toBeTruthy();
+  });
+
+  it("shows the server's reason of a failed restore", async () => {
+    const user = userEvent.setup();
+    const failure = new ApiFailure({ kind: 'server', code: 'E007', description: 'номер в архиве' });
+    renderToggle(
+      { status: 'S' },
+      {
+        applyBlock: fromPromise(async () => {
+          throw failure;
+        }),
+      },
+    );
+
+    await user.click(screen.getByTestId('status-toggle'));
+    await user.click(await screen.findByTestId('block-restore-confirm-button'));
+
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Разблокировка номера невозможна\. Причина - /,
+    );
+  });
+
+  it('shows the signing panel of the real child: the password prompt with the key, then a wrong password', async () => {
+    const user = userEvent.setup();
+    let rejectSign: (e: unknown) => void = () => {};
+    const signingLogic = signingMachine.provide({
+      actors: {
+        fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => ({ tin: SIGNER_TIN })),
+        openModule: fromPromise<ListedKey[]>(async () => [validKey]),
+        signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(
+          () =>
+            new Promise((_, reject) => {
+              rejectSign = reject;
+            }),
+        ),
+        verifySignature: fromPromise<VerifyOutcome, { pkcs7: string }>(() => new Promise(() => {})),
+      },
+    });
+    renderToggle({}, { signing: signingLogic });
+
+    await user.click(screen.getByTestId('status-toggle'));
+    await user.click(await screen.findByTestId('block-restore-confirm-button'));
+    const prompt = await screen.findByTestId('signing-password');
+    expect(prompt.textContent).toContain('Введите пароль ключа в окне программы E-IMZO.');
+    expect(screen.getByTestId('signing-key').textContent).toContain('ИНН 302145876');
+    await act(async () => rejectSign(moduleErrors.badPassword));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Пароль неверный.');
+    expect(screen.getByTestId('signing-state').dataset.state).toBe('wrongPassword');
+    await user.click(screen.getByTestId('signing-cancel'));
+    await waitFor(() => expect(screen.getByTestId('block-restore').dataset.state).toBe('cancelled'));
+  });
+
+  it('speaks Uzbek after a language switch', async () => {
+    const user = userEvent.setup();
+    await act(() => i18n.changeLanguage('uz'));
+    renderToggle();
+
+    await user.click(screen.getByTestId('status-toggle'));
+
+    expect(await screen.findByRole('dialog', { name: 'Bloklashni tasdiqlang' })).toBeTruthy();
+    expect(screen.getByTestId('block-restore-price').textContent).toBe(
+      'Bloklash pullik: oyiga 12\u00a0500,50\u00a0сум.',
+    );
+  });
+
+  it('cannot be dismissed while the request is being sent', async () => {
+    const user = userEvent.setup();
+    renderToggle({}, { applyBlock: never });
+
+    await user.click(screen.getByTestId('status-toggle'));
+    await user.click(await screen.findByTestId('block-restore-confirm-button'));
+    await screen.findByText('Отправка заявки…');
+    screen.getByTestId('block-restore').focus();
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByTestId('block-restore').dataset.state).toBe('applying');
+    expect(screen.queryByRole('button', { name: 'Закрыть' })).toBeNull();
+  });
+});
+
+describe('eimzoClientOptions (composition root)', () => {
+  it("reads the module's URL from the page's meta tag, else leaves the protocol default", () => {
+    const meta = document.createElement('meta');
+    meta.name = 'eimzo-url';
+    meta.content = 'ws://127.0.0.1:19999/service/cryptapi';
+
+    const without = eimzoClientOptions(document);
+    document.head.append(meta);
+    const withMeta = eimzoClientOptions(document);
+    meta.remove();
+
+    expect(without.url).toBeUndefined();
+    expect(withMeta.url).toBe('ws://127.0.0.1:19999/service/cryptapi');
+    expect(withMeta.apiKeys).toEqual(['localhost', 'portal-dev-key', '127.0.0.1', 'portal-dev-key']);
+  });
+});

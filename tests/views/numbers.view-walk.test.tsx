@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { i18n } from '@/i18n/i18n';
+import {
+  type NumbersContext as Ctx,
+  type NumbersEvent,
+  type NumbersParams,
+  numbersMachine,
+} from '@/machines/numbers.machine';
+import { numbersSearch } from '@/views/numbers/numbers.url';
+import { NumbersList } from '@/views/numbers/numbers-list.view';
+import { ProfileLogicContext } from '@/views/profile/profile-services.context';
+import { createDeferredActors } from '../support/fake-actors';
+import { getModelTestEntry } from '../support/model-registry';
+import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+
+const t = i18n.getFixedT('ru');
+const entry = getModelTestEntry('numbers');
+const input = entry.input as { ban: string; params: NumbersParams };
+
+/** What the list must show in a state, beyond `data-state` and the meta test ids. */
+function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
+  const ctx = state.context as Ctx;
+  const loading = state.matches({ list: 'loading' });
+  const panel = screen.getByRole('tabpanel');
+  expect(panel.getAttribute('aria-busy')).toBe(String(loading));
+  const selected = screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true');
+  expect(selected?.dataset.testid).toBe(`numbers-tab-${ctx.params.status}`);
+  if (ctx.shown) {
+    expect(screen.getByTestId('numbers-total').textContent).toBe(
+      t('numbers.total', { count: ctx.shown.total }),
+    );
+    expect(screen.getAllByTestId('numbers-row').map((r) => r.dataset.sn)).toEqual(
+      ctx.shown.rows.map((r) => r.sn),
+    );
+  } else {
+    expect(screen.queryByTestId('numbers-total')).toBeNull();
+  }
+  const list = screen.getByTestId('numbers-list');
+  expect(list.dataset.ready).toBe(String(state.matches({ list: 'ready' })));
+  expect(screen.queryByTestId('numbers-load-error') !== null).toBe(state.matches({ list: 'failed' }));
+  const exporting = state.matches({ export: 'exporting' });
+  const csv = screen.getByTestId('numbers-export-csv') as HTMLButtonElement;
+  expect(broken ? false : csv.disabled).toBe(exporting);
+  expect(screen.queryByText(t('numbers.exporting')) !== null).toBe(exporting);
+  expect(screen.queryByTestId('numbers-export-error') !== null).toBe(state.matches({ export: 'failed' }));
+}
+
+function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
+  const deferred = createDeferredActors(numbersMachine);
+  const location = memoryLocation({ path: `/profile?${numbersSearch(input.params)}`, record: true });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Router hook={location.hook}>
+        <ProfileLogicContext.Provider
+          value={{ numbersLogic: numbersMachine.provide({ actors: deferred.actors }) }}
+        >
+          <NumbersList ban={input.ban} />
+        </ProfileLogicContext.Provider>
+      </Router>
+    </I18nextProvider>,
+  );
+  const user = userEvent.setup();
+  const perform = performBy(
+    {
+      // a fact from the router: a tab click when only the tab changes, otherwise the URL itself (reload, Back)
+      'params.changed': async (event: EventObject) => {
+        const next = (event as NumbersEvent & { type: 'params.changed' }).params;
+        const current = new URLSearchParams(location.history?.at(-1)?.split('?')[1] ?? '');
+        if (next.page === 1 && next.q === (current.get('q') ?? '') && next.status !== current.get('status')) {
+          await user.click(screen.getByTestId(`numbers-tab-${next.status}`));
+        } else {
+          act(() => location.navigate(`/profile?${numbersSearch(next)}`));
+        }
+      },
+      'list.retry': () =>
+        user.click(
+          within(screen.getByTestId('numbers-load-error')).getByRole('button', { name: t('app.retry') }),
+        ),
+      'list.refresh': () => user.click(screen.getByTestId('numbers-refresh')),
+      'export.start': (event: EventObject) =>
+        user.click(
+          screen.getByTestId(`numbers-export-${(event as NumbersEvent & { type: 'export.start' }).format}`),
+        ),
+      'export.dismiss': () =>
+        user.click(
+          within(screen.getByTestId('numbers-export-error')).getByRole('button', { name: t('app.close') }),
+        ),
+    },
+    async (event) => {
+      let settled = false;
+      await act(async () => {
+        settled = deferred.settle(event);
+      });
+      return settled;
+    },
+  );
+  return {
+    perform,
+    expectState: (step: ViewStep) =>
+      waitFor(
+        () => {
+          expect(screen.getByTestId('numbers-list').dataset.state).toBe(step.expected.dataState);
+          for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
+          expectTexts(step.state, options.broken === true);
+        },
+        { timeout: options.timeout ?? 1000 },
+      ),
+  };
+}
+
+const paths = generateModelPaths(buildModelGraph(numbersMachine, entry));
+
+afterEach(cleanup);
+
+describe('numbers list view walk', () => {
+  it('has paths to walk', () => {
+    expect(paths.length).toBeGreaterThan(3);
+  });
+
+  it.each(paths.map((p) => [p.description, p] as const))('shows each state along %s', async (_, path) => {
+    const steps = await walkViewPath(numbersMachine, path, mount());
+    expect(steps).toBe(path.steps.length - 1);
+  });
+
+  it('catches export buttons that stay enabled while a file is being built', async () => {
+    const toExporting = paths.find((p) => p.steps.some((s) => s.state.matches({ export: 'exporting' })));
+    expect(toExporting).toBeDefined();
+    if (!toExporting) return;
+    await expect(
+      walkViewPath(numbersMachine, toExporting, mount({ broken: true, timeout: 200 })),
+    ).rejects.toThrow(/view did not show .*export\.exporting/);
+  });
+});

@@ -1,0 +1,162 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { i18n } from '@/i18n/i18n';
+import { type SearchBoxContext as Ctx, searchBoxMachine } from '@/machines/search-box.machine';
+import { SearchBoxContext } from '@/views/search/search-box.context';
+import { SearchBox } from '@/views/search/search-box.view';
+import { createDeferredActors } from '../support/fake-actors';
+import { getModelTestEntry } from '../support/model-registry';
+import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+
+const t = i18n.getFixedT('ru');
+
+/** What the box must say in a state, from the snapshot the path expects. */
+function expectTexts(state: AnyMachineSnapshot) {
+  const context = state.context as Ctx;
+  const box = screen.getByTestId('search-box');
+  expect(box.dataset.mode).toBe(context.mode);
+  expect((screen.getByTestId('search-input') as HTMLInputElement).value).toBe(context.input);
+  const error = screen.queryByTestId('search-error');
+  if (state.value === 'invalid') {
+    expect(error?.textContent).toBe(t(`errors.${context.inputError}` as 'errors.MANYINVALID'));
+    expect(screen.getByTestId('search-input').getAttribute('aria-invalid')).toBe('true');
+  } else {
+    expect(error).toBeNull();
+  }
+  expect((screen.getByTestId('search-submit') as HTMLButtonElement).disabled).toBe(
+    state.value === 'lookingUp',
+  );
+  if (state.value === 'found') {
+    const result = screen.getByTestId('search-result');
+    expect(result.textContent).toContain(context.found?.ban ?? '');
+    expect(within(result).getByRole('button', { name: t('search.choose') })).toBeTruthy();
+  } else {
+    expect(screen.queryByTestId('search-result')).toBeNull();
+  }
+  if (state.value === 'failed') {
+    const dialog = screen.getByTestId('search-failed');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Ошибка!');
+    expect(dialog.textContent).toContain(t('errors.E018'));
+  } else {
+    expect(screen.queryByTestId('search-failed')).toBeNull();
+  }
+}
+
+/** Renders the real box with deferred fakes; events happen the way a keyboard user makes them. */
+function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver {
+  const deferred = createDeferredActors(searchBoxMachine);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <SearchBoxContext.Provider logic={searchBoxMachine.provide({ actors: deferred.actors })}>
+        <SearchBox />
+      </SearchBoxContext.Provider>
+    </I18nextProvider>,
+  );
+  const user = userEvent.setup();
+  const input = () => screen.getByTestId('search-input') as HTMLInputElement;
+  const perform = performBy(
+    {
+      'input.change': async (event) => {
+        const { value } = event as EventObject & { value: string };
+        const before = input().value;
+        await user.clear(input());
+        if (value !== '') await user.type(input(), value);
+        // the same text again still counts as a change: type and erase one character
+        else if (before === '') await user.type(input(), 'x{Backspace}');
+      },
+      'mode.select': async (event) => {
+        const { mode } = event as EventObject & { mode: 'choose' | 'editing' };
+        const radio = screen.getByTestId(`search-mode-${mode}`) as HTMLInputElement;
+        if (radio.checked) {
+          await user.click(screen.getByTestId(`search-mode-${mode === 'choose' ? 'editing' : 'choose'}`));
+        }
+        await user.click(radio);
+      },
+      'search.submit': async () => {
+        input().focus();
+        await user.keyboard('{Enter}');
+      },
+      'result.choose': () => user.click(screen.getByTestId('search-choose')),
+      'result.dismiss': () => user.click(screen.getByTestId('search-dismiss')),
+      'error.dismiss': () =>
+        user.click(within(screen.getByTestId('search-failed')).getByRole('button', { name: t('app.ok') })),
+    },
+    async (event) => {
+      let settled = false;
+      await act(async () => {
+        settled = deferred.settle(event);
+      });
+      return settled;
+    },
+  );
+  return {
+    perform,
+    expectState: (step: ViewStep) =>
+      waitFor(
+        () => {
+          const box = screen.getByTestId('search-box');
+          const shown = options.broken && step.expected.dataState === 'invalid' ? 'idle' : box.dataset.state;
+          expect(shown).toBe(step.expected.dataState);
+          for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
+          expectTexts(step.state);
+        },
+        { timeout: options.timeout ?? 1000 },
+      ),
+  };
+}
+
+const paths = generateModelPaths(buildModelGraph(searchBoxMachine, getModelTestEntry('searchBox')));
+
+afterEach(cleanup);
+
+describe('search box view walk', () => {
+  it.each(paths.map((p) => [p.description, p] as const))('shows each state along %s', async (_, path) => {
+    const steps = await walkViewPath(searchBoxMachine, path, mount());
+    expect(steps).toBe(path.steps.length - 1);
+  });
+
+  it('catches a view that hides the inline error', async () => {
+    const toInvalid = paths.find((p) => p.steps.some((s) => s.state.value === 'invalid'));
+    expect(toInvalid).toBeDefined();
+    if (!toInvalid) return;
+    await expect(
+      walkViewPath(searchBoxMachine, toInvalid, mount({ broken: true, timeout: 200 })),
+    ).rejects.toThrow(/view did not show invalid/);
+  });
+
+  it('is operable by keyboard only: 11 digits and Enter show MANYINVALID', async () => {
+    mount();
+    const user = userEvent.setup();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('search-mode-choose'));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('search-input'));
+    await user.keyboard('12345678901{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe(t('errors.MANYINVALID'));
+  });
+
+  it('speaks Uzbek', async () => {
+    await act(async () => {
+      await i18n.changeLanguage('uz');
+    });
+    try {
+      mount();
+      expect(screen.getByTestId('search-submit').textContent).toBe(
+        i18n.getFixedT('uz')('header.search.submit'),
+      );
+      expect(screen.getByTestId('search-box').getAttribute('aria-label')).toBe('Qidiruv');
+      expect(screen.getByLabelText('Qidiruv', { selector: 'input' })).toBe(
+        screen.getByTestId('search-input'),
+      );
+    } finally {
+      await act(async () => {
+        await i18n.changeLanguage('ru');
+      });
+    }
+  });
+});

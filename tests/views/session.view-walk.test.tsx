@@ -1,0 +1,189 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
+import { i18n, setLanguage } from '@/i18n/i18n';
+import { sessionMachine } from '@/machines/session.machine';
+import type { User } from '@/services/contract/session.contract';
+import { curatorProfile, curatorUser, multiroleUser } from '../machines/session.payloads';
+import { getModelTestEntry } from '../support/model-registry';
+import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import { renderSessionApp, type SessionApp, sendOutside } from './session.render';
+
+/**
+ * The session chart walked through the real views: the shell (header, guard, navigator, overlay), the Auth page, the
+ * role picker, the logout confirm, the session failure panels and the Settings page. Every generated path is
+ * performed the way a user or the outside world would, and after each step the shell's `data-state` and the active
+ * states' `meta.testId` elements must be on screen.
+ */
+const paths = generateModelPaths(buildModelGraph(sessionMachine, getModelTestEntry('session')));
+
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  await setLanguage('ru');
+});
+afterEach(cleanup);
+
+/** Signs in through the real login form; the login call answers `user`. */
+async function signInThroughForm(app: SessionApp, user: User | undefined): Promise<void> {
+  const ue = userEvent.setup();
+  const form = await screen.findByTestId('auth-login');
+  await ue.type(within(form).getByLabelText('Логин'), 'someone');
+  await ue.type(within(form).getByLabelText('Пароль'), 'Demo-2026');
+  await ue.click(within(form).getByRole('button', { name: 'Войти' }));
+  await app.settle({ type: 'xstate.done.actor.logIn', output: user });
+}
+
+function driver(app: SessionApp, timeout = 3000): ViewDriver {
+  const user = userEvent.setup();
+  const signIn = (event: EventObject) => signInThroughForm(app, (event as { output?: User }).output);
+  const changePassword = async () => {
+    const form = await screen.findByTestId('settings-password');
+    await user.type(within(form).getByLabelText('Текущий пароль'), 'Demo-2026');
+    await user.type(within(form).getByLabelText('Новый пароль'), 'NewPass-2026');
+    await user.type(within(form).getByLabelText('Повторите новый пароль'), 'NewPass-2026');
+    await user.click(within(form).getByRole('button', { name: 'Изменить пароль' }));
+    await app.settle({ type: 'xstate.done.actor.changePassword', output: undefined });
+  };
+  const perform = performBy(
+    {
+      'xstate.done.actor.authFlow': signIn,
+      // the Auth flow itself crashing is a programming error: it can only come from outside
+      'xstate.error.actor.authFlow': (e) => sendOutside(app, e),
+      'role.choose': async (e) =>
+        user.click(screen.getByTestId(`role-${(e as EventObject & { role: string }).role}`)),
+      'logout.request': async () => {
+        const picker = screen.queryByTestId('role-picker');
+        const button = picker
+          ? within(picker).getByRole('button', { name: 'Выйти' })
+          : screen.getByTestId('logout');
+        await user.click(button);
+      },
+      'logout.confirm': () => user.click(screen.getByTestId('logout-confirm-yes')),
+      'logout.cancel': () => user.click(screen.getByTestId('logout-confirm-no')),
+      'session.retry': () =>
+        user.click(within(screen.getByTestId('session-failed')).getByRole('button', { name: 'Повторить' })),
+      'profile.retry': () =>
+        user.click(
+          within(screen.getByTestId('session-profile-failed')).getByRole('button', { name: 'Повторить' }),
+        ),
+      'password.changed': changePassword,
+      // facts from the API client (E009) and from other workflows (impersonation)
+      'session.expired': (e) => sendOutside(app, e),
+      'session.refresh': (e) => sendOutside(app, e),
+      // the guard reports a refused page itself: ask for one
+      'route.denied': async () => {
+        await act(async () => app.location.navigate('/ru/settings'));
+      },
+      // the navigator reports reaching the destination itself, right after it navigates
+      'route.reached': async () => {},
+    },
+    app.settle,
+  );
+  return {
+    perform,
+    expectState: (step: ViewStep) =>
+      waitFor(
+        () => {
+          expect(screen.getByTestId('session').dataset.state).toBe(step.expected.dataState);
+          for (const id of step.expected.testIds)
+            expect(screen.queryAllByTestId(id).length).toBeGreaterThan(0);
+        },
+        { timeout },
+      ),
+  };
+}
+
+describe('session chart through the real views', () => {
+  it('has paths to walk', () => {
+    expect(paths.length).toBeGreaterThan(10);
+  });
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+    const app = renderSessionApp('/ru/settings');
+
+    const steps = await walkViewPath(sessionMachine, path, driver(app));
+
+    expect(steps).toBe(path.steps.length - 1);
+  });
+});
+
+describe('session views: what the walk does not assert', () => {
+  it('lands a signed-in curator on the profile page by the rule, and says who is signed in', async () => {
+    const app = renderSessionApp('/ru/login');
+    await app.settle({ type: 'xstate.done.actor.fetchSession', output: null });
+    await signInThroughForm(app, curatorUser);
+    await app.settle({ type: 'xstate.done.actor.fetchProfile', output: curatorProfile });
+
+    await waitFor(() => expect(app.location.history?.at(-1)).toBe('/ru/profile'));
+    expect(screen.getByTestId('header-user').textContent).toBe('curator · Куратор');
+    expect(screen.queryByTestId('header-administration')).toBeNull();
+    expect(screen.getByTestId('session').dataset.state).toBe(
+      'authenticated.main.ready authenticated.logout.idle',
+    );
+  });
+
+  it('offers the role picker (not dismissable) to a multi-role user, then lands by the chosen role', async () => {
+    const app = renderSessionApp('/ru/login');
+    await app.settle({ type: 'xstate.done.actor.fetchSession', output: multiroleUser });
+    const picker = await screen.findByTestId('role-picker');
+    const user = userEvent.setup();
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByTestId('role-picker')).toBeTruthy();
+    expect(within(picker).getByRole('heading', { name: 'Выберите роль для входа' })).toBeTruthy();
+    await user.click(within(picker).getByRole('button', { name: 'B2B-оператор (R008)' }));
+    await app.settle({ type: 'xstate.done.actor.saveChosenRole', output: undefined });
+
+    await waitFor(() => expect(app.location.history?.at(-1)).toBe('/ru/orders'));
+    expect(screen.queryByTestId('role-picker')).toBeNull();
+    expect(screen.getByTestId('header-administration')).toBeTruthy();
+  });
+
+  it('shows E130 in the role picker with its text', async () => {
+    const app = renderSessionApp('/ru/login');
+    await app.settle({ type: 'xstate.done.actor.fetchSession', output: multiroleUser });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('role-R005'));
+
+    await app.settle({
+      type: 'xstate.error.actor.saveChosenRole',
+      error: Object.assign(new Error('E130'), { code: 'E130' }),
+    });
+
+    expect((await screen.findByTestId('role-picker-error')).textContent).toBe(i18n.t('errors.E130'));
+  });
+
+  it("asks 'Вы действительно хотите выйти?' and Escape keeps the session", async () => {
+    const app = renderSessionApp('/ru/login');
+    await app.settle({ type: 'xstate.done.actor.fetchSession', output: { ...curatorUser, profile: null } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('logout'));
+
+    const dialog = await screen.findByTestId('logout-confirm');
+    expect(within(dialog).getByRole('heading', { name: 'Вы действительно хотите выйти?' })).toBeTruthy();
+    within(dialog).getByTestId('logout-confirm-no').focus();
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByTestId('logout-confirm')).toBeNull());
+    expect(app.sessionFakes.pending().map((p) => p.id)).not.toContain('logOut');
+  });
+
+  it('after expiry returns to the login page in the stored locale and says the session expired', async () => {
+    localStorage.setItem('locale', 'uz');
+    const app = renderSessionApp('/uz/settings');
+    await app.settle({ type: 'xstate.done.actor.fetchSession', output: { ...curatorUser, profile: null } });
+    await screen.findByTestId('settings-password');
+
+    await sendOutside(app, { type: 'session.expired' });
+
+    await waitFor(() => expect(app.location.history?.at(-1)).toBe('/uz/login'));
+    expect((await screen.findByTestId('session-expired')).textContent).toBe(
+      'Sessiya muddati tugadi. Qaytadan kiring — kiritgan maʼlumotlaringiz saqlangan.',
+    );
+    expect(app.session().getSnapshot().context.destination).toBe('/settings');
+  });
+});
