@@ -123,6 +123,12 @@ export function needsBuild(projectRoot: string): boolean {
 
 /** Runs `npx rsbuild build` in the project; throws when it fails. */
 export function buildSpa(projectRoot: string): void {
-  const r = spawnSync('npx', ['rsbuild', 'build'], { cwd: projectRoot, stdio: 'inherit', env: process.env });
+  // Always a production build: a NODE_ENV inherited from a test runner ('test') would produce a development bundle
+  // that references `process` and renders a blank page.
+  const r = spawnSync('npx', ['rsbuild', 'build'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error(`rsbuild build failed (exit ${r.status ?? r.signal})`);
 }

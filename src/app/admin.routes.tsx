@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import { activeRole, type UserConfig, type UserFacts, userConfig } from '@/domain/roles.rules';
 import { selectUserFacts } from '@/machines/session.selectors';
 import { CLIENT_ROLES, type EditorRights } from '@/machines/user-admin.machine';
-import { type UserKind, userKind } from '@/services/contract/admin.contract';
+import { USER_KINDS, type UserKind } from '@/domain/constants';
 import { UserAdminContext, UserSearchContext, useAdminLogic } from '@/views/admin/admin.context';
 import { UserFormPage } from '@/views/admin/user-form.view';
 import { UserSearchPage } from '@/views/admin/user-search.view';
@@ -19,7 +19,7 @@ import { WithAdminServices } from './admin.services';
 
 /** The kinds of account the config lets the user create (spec 6 createSubscriber, createAdmin). */
 export function creatableKinds(config: UserConfig): UserKind[] {
-  return userKind.options.filter((k) => (k === 'subscriber' ? config.createSubscriber : config.createAdmin));
+  return USER_KINDS.filter((k) => (k === 'subscriber' ? config.createSubscriber : config.createAdmin));
 }
 
 /** What the editor may do in the user form. Only employees (operator staff) may change proxy (spec 5). */
@@ -83,14 +83,14 @@ function CreationPage() {
   const { i18n } = useTranslation();
   const facts = useFacts();
   const { userAdminLogic } = useAdminLogic();
-  const kind = userKind.safeParse(type);
-  if (!kind.success) return <NotFound homeHref={`~/${i18n.language}`} />;
+  const kind = USER_KINDS.find((k) => k === type);
+  if (!kind) return <NotFound homeHref={`~/${i18n.language}`} />;
   if (!facts) return null;
   const config = userConfig(facts);
-  if (!config.administration || !creatableKinds(config).includes(kind.data)) return <NoRights />;
+  if (!config.administration || !creatableKinds(config).includes(kind)) return <NoRights />;
   return (
     <UserAdminContext.Provider logic={userAdminLogic}>
-      <UserFormPage target={{ mode: 'create', kind: kind.data }} editor={editorRightsOf(facts)} />
+      <UserFormPage target={{ mode: 'create', kind }} editor={editorRightsOf(facts)} />
     </UserAdminContext.Provider>
   );
 }

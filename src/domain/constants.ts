@@ -102,6 +102,14 @@ export const NUMBER_TABS = ['active', 'pending', 'blocked', 'all'] as const;
 /** A tab of a number list. */
 export type NumberTab = (typeof NUMBER_TABS)[number];
 
+/** Tab filter of the user list in administration (spec 2: 'all/active/blocked/pending'). */
+export const USER_LIST_STATUSES = ['all', 'active', 'blocked', 'pending'] as const;
+export type UserListStatus = (typeof USER_LIST_STATUSES)[number];
+
+/** Kinds of user an administrator may create (`/administration/creation/{type}`; docs/decisions.md). */
+export const USER_KINDS = ['subscriber', 'admin'] as const;
+export type UserKind = (typeof USER_KINDS)[number];
+
 /**
  * Whether a number with status `code` is listed under `tab`. 'pending' lists tentative numbers (T); terminated and
  * unknown numbers appear only under 'all'.

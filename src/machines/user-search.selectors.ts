@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { type UserListStatus, type UserRow, userListStatus } from '@/services/contract/admin.contract';
+import { USER_LIST_STATUSES, type UserListStatus } from '@/domain/constants';
+import type { UserRow } from '@/services/contract/admin.contract';
 import { statePathOf } from './state-path';
 import { EMPTY_QUERY, pageCount, type UserQuery, type UserSearchMachine } from './user-search.machine';
 
@@ -7,7 +8,7 @@ import { EMPTY_QUERY, pageCount, type UserQuery, type UserSearchMachine } from '
 export type UserSearchSnapshot = SnapshotFrom<UserSearchMachine>;
 
 /** The tab filter, in the order of spec 2 ("all/active/blocked/pending"). */
-export const USER_TABS: readonly UserListStatus[] = userListStatus.options;
+export const USER_TABS: readonly UserListStatus[] = USER_LIST_STATUSES;
 
 /** Highest page index read from a URL (a typo must not become a huge offset). */
 const MAX_PAGE_NO = 100_000;

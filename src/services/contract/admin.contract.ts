@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_KINDS, USER_LIST_STATUSES } from '@/domain/constants';
 import { anyId, digits, idParam, roleCode, wirePage, wireSize } from './fields.contract';
 import { branchSchema, regionSchema } from './session.contract';
 
@@ -8,7 +9,7 @@ import { branchSchema, regionSchema } from './session.contract';
  */
 
 /** Tab filter of the user list (spec 2). `pending` = "in process". */
-export const userListStatus = z.enum(['all', 'active', 'blocked', 'pending']);
+export const userListStatus = z.enum(USER_LIST_STATUSES);
 export type UserListStatus = z.infer<typeof userListStatus>;
 
 /** GET user/search query: `q` at least 3 characters (SHORT3), pages from 0, page size 45 (spec 9). */
@@ -60,7 +61,7 @@ export const userDetailsSchema = z.looseObject({
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
 /** Kind of user created from administration/creation/{type} (createSubscriber / createAdmin config flags). */
-export const userKind = z.enum(['subscriber', 'admin']);
+export const userKind = z.enum(USER_KINDS);
 export type UserKind = z.infer<typeof userKind>;
 
 /** POST user/create body. Exactly one role: a user cannot hold several roles at once (E130). */
