@@ -1,6 +1,6 @@
 /**
  * Block / restore and the server side of signing (spec 4 "Block flow", "Signing flow", "Block takes effect after
- * 00:00. Restore updates status in 5-10 minutes."; spec 7 "Block/restore"; docs/decisions/block-restore.md).
+ * 00:00. Restore updates status in 5-10 minutes."; spec 7 "Block/restore"; docs/decisions.md).
  *
  * - `client/tax-id`: the signer's TIN = the session user's own company TIN; refused (E005) while impersonating.
  * - `online-sales/documents/verify`: verifies the CMS against the test CA (same data dir as the simulator), the
@@ -164,7 +164,7 @@ export function settleBlockRequests(db: Db, now: number): number {
 
 /**
  * The action waiting for a number (or, with `sn` null, for the account itself): what the status widget shows as
- * "in process". The profile reply may carry it (see docs/decisions/block-restore.md).
+ * "in process". The profile reply may carry it (see docs/decisions.md).
  */
 export function pendingBlockOf(db: Db, target: { ban: string; sn: string | null }): Action | null {
   const s = statements(db);

@@ -14,7 +14,7 @@ import type { ApiClient } from '@/services/api/client';
 import type { UserDetails } from '@/services/contract/admin.contract';
 import { type AdminLogic, AdminLogicContext } from '@/views/admin/admin.context';
 import { SessionContext } from '@/views/session/session.context';
-import { appConfig } from './config';
+import { appApi } from './api';
 
 /**
  * Real actors of the administration area: the header search box (lookup), impersonation (choose and back, then a
@@ -119,23 +119,15 @@ export function createAdminServices({ api, refreshSession }: AdminDeps): AdminLo
 }
 
 let shared: AdminLogic | undefined;
-let onExpired: () => void = () => {};
 let sessionRef: AnyActorRef | undefined;
 
 /** The app-wide administration services with their own lazily loaded API client (E009 forwarded to the session). */
 function sharedAdminServices(): AdminLogic {
   if (!shared) {
-    let client: Promise<ApiClient> | undefined;
-    const api: Api = () => {
-      client ??= import('@/services/api/client').then((m) =>
-        m.createApiClient({ baseURL: appConfig.apiBase, onSessionExpired: () => onExpired() }),
-      );
-      return client;
-    };
     const refreshSession = async () => {
       if (sessionRef) await refreshSessionOf(sessionRef)();
     };
-    shared = createAdminServices({ api, refreshSession });
+    shared = createAdminServices({ api: appApi, refreshSession });
   }
   return shared;
 }
@@ -149,11 +141,7 @@ export function WithAdminServices({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
   useEffect(() => {
     sessionRef = session;
-    if (provided) return;
-    onExpired = () => {
-      if (session.getSnapshot().matches('authenticated')) session.send({ type: 'session.expired' });
-    };
-  }, [provided, session]);
+  }, [session]);
   if (provided) return createElement(Fragment, null, children);
   return createElement(AdminLogicContext.Provider, { value: sharedAdminServices() }, children);
 }

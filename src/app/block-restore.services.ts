@@ -1,3 +1,4 @@
+import { createElement, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import {
   type ApplyInput,
@@ -24,6 +25,8 @@ import {
   unsupportedVersion,
 } from '@/services/eimzo/eimzo-client';
 import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
+import { BlockRestoreLogicContext } from '@/views/block-restore/block-restore.context';
+import { appApi } from './api';
 
 /**
  * Real actors of the signing and block/restore charts, on the app's API client and the E-IMZO websocket client.
@@ -168,3 +171,14 @@ export function createBlockRestoreLogic(api: Api, opts: BlockRestoreServiceOptio
 
 /** The provided block/restore logic, as views take it from `BlockRestoreLogicContext`. */
 export type BlockRestoreLogic = ReturnType<typeof createBlockRestoreLogic>;
+
+let shared: BlockRestoreLogic | undefined;
+
+/**
+ * Mounts the block/restore logic (on the app's one API client) around the pages that show the status widget. It
+ * lives in the lazily loaded chunk of those pages, so the E-IMZO client never weighs on the login page.
+ */
+export function WithBlockRestore({ children }: { children: ReactNode }) {
+  shared ??= createBlockRestoreLogic(appApi);
+  return createElement(BlockRestoreLogicContext.Provider, { value: shared }, children);
+}

@@ -1,4 +1,4 @@
-import { createElement, Fragment, type ReactNode, useContext, useEffect } from 'react';
+import { createElement, Fragment, type ReactNode, useContext } from 'react';
 import { fromPromise } from 'xstate';
 import { NUMBER_TABS } from '@/domain/constants';
 import { i18n } from '@/i18n/i18n';
@@ -17,9 +17,8 @@ import { saveFile } from '@/services/export/download.export';
 import { fetchAllPages, numbersTable } from '@/services/export/numbers.export';
 import { exportFileName } from '@/services/export/table.export';
 import { ProfileLogicContext } from '@/views/profile/profile-services.context';
-import { SessionContext } from '@/views/session/session.context';
 import { statusLabelKey } from '@/views/widgets/status.labels';
-import { appConfig } from './config';
+import { appApi } from './api';
 
 /**
  * Real actors of the profile area (numbers list and its export), built on the app's API client. The lead mounts
@@ -161,20 +160,10 @@ export function createProfileServices(api: Api) {
 export type ProfileServices = ReturnType<typeof createProfileServices>;
 
 let shared: ProfileServices | undefined;
-let onExpired: () => void = () => {};
 
-/** The app-wide profile services with their own lazily loaded API client (E009 forwarded to the session). */
+/** The app-wide profile services on the app's one API client. */
 function sharedProfileServices(): ProfileServices {
-  if (!shared) {
-    let client: Promise<ApiClient> | undefined;
-    const api: Api = () => {
-      client ??= import('@/services/api/client').then((m) =>
-        m.createApiClient({ baseURL: appConfig.apiBase, onSessionExpired: () => onExpired() }),
-      );
-      return client;
-    };
-    shared = createProfileServices(api);
-  }
+  shared ??= createProfileServices(appApi);
   return shared;
 }
 
@@ -184,13 +173,6 @@ function sharedProfileServices(): ProfileServices {
  */
 export function WithProfileServices({ children }: { children: ReactNode }) {
   const provided = useContext(ProfileLogicContext);
-  const session = SessionContext.useActorRef();
-  useEffect(() => {
-    if (provided) return;
-    onExpired = () => {
-      if (session.getSnapshot().matches('authenticated')) session.send({ type: 'session.expired' });
-    };
-  }, [provided, session]);
   if (provided) return createElement(Fragment, null, children);
   return createElement(ProfileLogicContext.Provider, { value: sharedProfileServices() }, children);
 }

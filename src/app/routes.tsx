@@ -47,22 +47,34 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/profile',
     public: false,
     view: lazyRoute(() =>
-      Promise.all([import('@/views/profile/profile.page.view'), import('./profile.services')]).then(
-        ([page, services]) => ({
-          default: () => (
-            <services.WithProfileServices>
+      Promise.all([
+        import('@/views/profile/profile.page.view'),
+        import('./profile.services'),
+        import('./block-restore.services'),
+      ]).then(([page, services, blockRestore]) => ({
+        default: () => (
+          <services.WithProfileServices>
+            <blockRestore.WithBlockRestore>
               <page.ProfilePage />
-            </services.WithProfileServices>
-          ),
-        }),
-      ),
+            </blockRestore.WithBlockRestore>
+          </services.WithProfileServices>
+        ),
+      })),
     ),
   },
   {
     path: '/details',
     public: false,
     view: lazyRoute(() =>
-      import('@/views/details/details.page.view').then((m) => ({ default: m.DetailsPage })),
+      Promise.all([import('@/views/details/details.page.view'), import('./block-restore.services')]).then(
+        ([page, blockRestore]) => ({
+          default: () => (
+            <blockRestore.WithBlockRestore>
+              <page.DetailsPage />
+            </blockRestore.WithBlockRestore>
+          ),
+        }),
+      ),
     ),
   },
   { path: '/settings', public: false, view: settingsPage },

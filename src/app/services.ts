@@ -2,10 +2,9 @@ import { fromPromise } from 'xstate';
 import { authFlowMachine, phoneDigits } from '@/machines/auth-flow.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { type ContactValues, settingsMachine } from '@/machines/settings.machine';
-import type { ApiClient } from '@/services/api/client';
 import type { User } from '@/services/contract/session.contract';
 import { browserDraftStore, type DraftStore, type DraftValues } from '@/services/drafts/draft-store';
-import { appConfig } from './config';
+import { appApi, onApiSessionExpired } from './api';
 
 /**
  * The real actors of every machine, built once: the API client and the machines provided with it. Tests build the
@@ -15,14 +14,7 @@ import { appConfig } from './config';
  * page's initial JavaScript stays near the React floor; the first call starts that download at once.
  */
 export function createAppServices(drafts: DraftStore = browserDraftStore()) {
-  let onExpired: () => void = () => {};
-  let client: Promise<ApiClient> | undefined;
-  const api = (): Promise<ApiClient> => {
-    client ??= import('@/services/api/client').then((m) =>
-      m.createApiClient({ baseURL: appConfig.apiBase, onSessionExpired: () => onExpired() }),
-    );
-    return client;
-  };
+  const api = appApi;
 
   const authLogic = authFlowMachine.provide({
     actors: {
@@ -123,9 +115,7 @@ export function createAppServices(drafts: DraftStore = browserDraftStore()) {
     sessionLogic,
     settingsLogic,
     /** connects the API client's E009 signal to the session actor */
-    bindSessionExpired(fn: () => void) {
-      onExpired = fn;
-    },
+    bindSessionExpired: onApiSessionExpired,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Navigation visibility (spec 6 "Navigation visibility", entries in the order of spec 2 "Navigation entries").
  *
- * Reading of the spec (docs/decisions/domain.md, "Navigation"):
+ * Reading of the spec (docs/decisions.md, "Navigation"):
  * - Helpdesk, admin, subscriber, key owner, OKK and curator have their own lists; every other role (call centre,
  *   seller, operator, service desk, regional head, unknown) follows "Other roles, per item", by exact role code.
  * - Settings is shown to everyone (no group list excludes it).

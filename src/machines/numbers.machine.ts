@@ -10,7 +10,7 @@ import type { StateMeta } from './state-meta';
  * The URL is the source of truth for tab, page and filter: the view parses it and sends `params.changed` whenever
  * it changes (click, reload, Back). The server pages and filters (`GET client/numbers`); the composition root's
  * fetch actor keeps recent pages and the `prefetchNumbers` actor warms the first page of the other tabs, so a tab
- * switch renders from memory (docs/decisions/profile.md).
+ * switch renders from memory (docs/decisions.md).
  */
 
 /** Rows per page of the list (server-side paging; a plain table of this many rows renders in a few ms). */

@@ -45,7 +45,8 @@ export const machineRegistry: readonly MachineEntry[] = [
   {
     id: 'numbers',
     machine: numbersMachine,
-    description: 'Number list of a BAN by status tab (tab, page, filter from the URL) and its CSV/XLSX export.',
+    description:
+      'Number list of a BAN by status tab (tab, page, filter from the URL) and its CSV/XLSX export.',
   },
   {
     id: 'signing',
@@ -80,6 +81,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   {
     id: 'userAdmin',
     machine: userAdminMachine,
-    description: 'Create a user of an allowed kind, or edit one (user/get → branch, regions); E135/E136 shown.',
+    description:
+      'Create a user of an allowed kind, or edit one (user/get → branch, regions); E135/E136 shown.',
   },
 ];

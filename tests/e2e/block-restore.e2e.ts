@@ -23,7 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The simulator's JSON control API (docs/decisions/eimzo.md 17). */
+/** The simulator's JSON control API (docs/decisions.md 17). */
 async function simulator(path: string, body: unknown = {}): Promise<void> {
   const res = await fetch(`${control}${path}`, {
     method: 'POST',

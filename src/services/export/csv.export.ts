@@ -1,7 +1,7 @@
 import type { ExportTable } from './table.export';
 
 /**
- * CSV for Excel (docs/decisions/profile.md, "CSV for Excel"):
+ * CSV for Excel (docs/decisions.md, "CSV for Excel"):
  * - UTF-8 with a byte-order mark: without it Excel reads the file in the ANSI code page and Cyrillic and the
  *   Uzbek ʻ turn into mojibake; no `sep=` line, because with one Excel ignores the BOM;
  * - `;` between fields: the list separator of the ru and uz Windows locales, so Excel splits the columns when the

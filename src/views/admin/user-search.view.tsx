@@ -113,7 +113,7 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
           ))}
         </ul>
       ) : null}
-      <search>
+      <div role="search">
         <form className="admin-search" onSubmit={onSubmit} noValidate>
           <div className="field">
             <label htmlFor={`${id}-q`}>{t('admin.search.label')}</label>
@@ -141,7 +141,7 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
             {t('app.search')}
           </button>
         </form>
-      </search>
+      </div>
       <nav className="admin-tabs" aria-label={t('admin.search.tabs.label')}>
         {USER_TABS.map((tab: UserListStatus) => (
           <Link

@@ -219,7 +219,7 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
     onFilter(filterDigits(typeof value === 'string' ? value : ''));
   };
   return (
-    <search>
+    <div role="search">
       <form className="numbers__filter" onSubmit={onSubmit} data-testid="numbers-filter">
         <label htmlFor="numbers-q">{t('numbers.filter')}</label>
         <input
@@ -242,7 +242,7 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
           </button>
         ) : null}
       </form>
-    </search>
+    </div>
   );
 }
 

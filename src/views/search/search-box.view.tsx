@@ -42,7 +42,8 @@ export function SearchBox() {
   };
 
   return (
-    <search
+    <div
+      role="search"
       className="search-box"
       aria-label={t('header.search.label')}
       data-testid="search-box"
@@ -155,6 +156,6 @@ export function SearchBox() {
           <p>{formatErrorMessage(t, failure)}</p>
         </Modal>
       ) : null}
-    </search>
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { SessionContext } from './session.context';
 
 /**
  * A session step that failed for a reason other than E009 (the session check, loading the profile): the error text
- * and a retry button take the place of the page. Renders nothing otherwise; returns whether it rendered.
+ * and a retry button take the place of the page. Renders nothing otherwise.
  */
 export function SessionProblem() {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ const env = (import.meta as { env?: Record<string, string | undefined> }).env ??
 
 /**
  * Where the balance widget's top-up link leads. The spec names no payment page or call, so it is a build-time
- * setting like the footer's links (docs/decisions/profile.md); it opens in a new tab.
+ * setting like the footer's links (docs/decisions.md); it opens in a new tab.
  */
 export const TOP_UP_URL = env.PUBLIC_TOPUP_URL ?? 'https://example.com/payment';
 
