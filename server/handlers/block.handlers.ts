@@ -194,6 +194,34 @@ export function blockDemoRoutes(svc: Pick<Services, 'db' | 'clock'>): Hono {
     statements(svc.db).hurry.run(now, ban, ban);
     return c.json({ status: 'OKOK', result: { applied: settleBlockRequests(svc.db, now) } });
   });
+  // Browser tests share one demo database: a test that blocks an account snapshots its numbers first and puts them
+  // back afterwards (`/block/snapshot?ban=`, `/block/rollback?ban=`), so later tests see the seeded statuses.
+  const snapshots = new Map<string, { sn: string; status: string }[]>();
+  r.post('/block/snapshot', (c) => {
+    const ban = c.req.query('ban');
+    if (!ban) return c.json({ status: 'E101', description: 'ban required' });
+    const rows = svc.db.prepare('SELECT sn, status FROM numbers WHERE ban = ?').all(ban) as {
+      sn: string;
+      status: string;
+    }[];
+    snapshots.set(ban, rows);
+    return c.json({ status: 'OKOK', result: { numbers: rows.length } });
+  });
+  r.post('/block/rollback', (c) => {
+    const ban = c.req.query('ban');
+    const rows = ban ? snapshots.get(ban) : undefined;
+    if (!ban || !rows) return c.json({ status: 'E101', description: 'no snapshot of that ban' });
+    const setStatus = svc.db.prepare('UPDATE numbers SET status = ? WHERE sn = ?');
+    svc.db.transaction(() => {
+      svc.db
+        .prepare('DELETE FROM block_request_numbers WHERE sn IN (SELECT sn FROM numbers WHERE ban = ?)')
+        .run(ban);
+      svc.db.prepare('DELETE FROM block_requests WHERE ban = ?').run(ban);
+      for (const row of rows) setStatus.run(row.status, row.sn);
+    })();
+    snapshots.delete(ban);
+    return c.json({ status: 'OKOK', result: { numbers: rows.length } });
+  });
   return r;
 }
 

@@ -16,11 +16,20 @@ const CURATOR_BAN = '100234561';
 const CURATOR_KEY_PASSWORD = '1111';
 let browser: Browser;
 
+/** Demo-only helpers of the reference backend (not the SPA's contract). */
+async function demo(path: string): Promise<void> {
+  const res = await fetch(`${base}/api/demo/${path}`, { method: 'POST' });
+  expect(await res.json()).toMatchObject({ status: 'OKOK' });
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  // The other browser tests read the curator's numbers: leave them as seeded.
+  await demo(`block/snapshot?ban=${CURATOR_BAN}`);
 });
 afterAll(async () => {
   await browser?.close();
+  await demo(`block/rollback?ban=${CURATOR_BAN}`);
 });
 
 /** The simulator's JSON control API (docs/decisions.md 17). */
