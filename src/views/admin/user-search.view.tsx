@@ -113,6 +113,7 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
           ))}
         </ul>
       ) : null}
+      {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers; role=search is the same landmark everywhere */}
       <div role="search">
         <form className="admin-search" onSubmit={onSubmit} noValidate>
           <div className="field">

@@ -219,6 +219,7 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
     onFilter(filterDigits(typeof value === 'string' ? value : ''));
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers; role=search is the same landmark everywhere
     <div role="search">
       <form className="numbers__filter" onSubmit={onSubmit} data-testid="numbers-filter">
         <label htmlFor="numbers-q">{t('numbers.filter')}</label>
