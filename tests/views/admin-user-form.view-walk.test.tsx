@@ -23,6 +23,7 @@ import { adminRights, operatorDetails } from '../machines/user-admin.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
@@ -129,13 +130,7 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
       'load.retry': () => user.click(screen.getByRole('button', { name: t('app.retry') })),
       'form.restart': () => user.click(screen.getByRole('button', { name: t('admin.form.createAnother') })),
     },
-    async (event) => {
-      let settled = false;
-      await act(async () => {
-        settled = deferred.settle(event);
-      });
-      return settled;
-    },
+    settleInAct(deferred),
   );
   return {
     perform,

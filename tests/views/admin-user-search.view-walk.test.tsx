@@ -20,6 +20,7 @@ import { UserSearchPage } from '@/views/admin/user-search.view';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
@@ -127,13 +128,7 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
       'error.dismiss': () =>
         user.click(within(screen.getByTestId('user-row-failed')).getByRole('button', { name: t('app.ok') })),
     },
-    async (event) => {
-      let settled = false;
-      await act(async () => {
-        settled = deferred.settle(event);
-      });
-      return settled;
-    },
+    settleInAct(deferred),
   );
   return {
     location,

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate';
+import { type AnyMachineSnapshot, createActor } from 'xstate';
 import { i18n } from '@/i18n/i18n';
 import { formatErrorMessage } from '@/i18n/messages';
 import { signingMachine } from '@/machines/signing.machine';
@@ -12,6 +12,7 @@ import { moduleErrors, signingInput } from '../machines/signing.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 /** Renders the real signing panel on a signing actor whose actors are deferred fakes. */
@@ -31,13 +32,7 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
       'signing.retry': () => user.click(screen.getByRole('button', { name: t('app.retry') })),
       'signing.cancel': () => user.click(screen.getByRole('button', { name: t('app.cancel') })),
     },
-    async (event: EventObject) => {
-      let settled = false;
-      await act(async () => {
-        settled = deferred.settle(event);
-      });
-      return settled;
-    },
+    settleInAct(deferred),
   );
   return {
     perform,

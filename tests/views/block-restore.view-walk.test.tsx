@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import { i18n } from '@/i18n/i18n';
 import { formatErrorMessage } from '@/i18n/messages';
 import { type BlockRestoreRequest, blockRestoreMachine } from '@/machines/block-restore.machine';
@@ -12,6 +12,7 @@ import { StatusToggle, type StatusToggleProps } from '@/views/block-restore/stat
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
@@ -94,13 +95,7 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
       'dialog.retry': () => click('block-restore-retry'),
       'dialog.close': () => click('block-restore-close'),
     },
-    async (event: EventObject) => {
-      let settled = false;
-      await act(async () => {
-        settled = deferred.settle(event);
-      });
-      return settled;
-    },
+    settleInAct(deferred),
   );
   return {
     perform,

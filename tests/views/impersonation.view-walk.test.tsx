@@ -16,6 +16,7 @@ import { curatorBan, subscriberNumber } from '../machines/impersonation.payloads
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
@@ -73,13 +74,7 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
           within(screen.getByTestId('impersonation-failed')).getByRole('button', { name: t('app.ok') }),
         ),
     },
-    async (event) => {
-      let settled = false;
-      await act(async () => {
-        settled = deferred.settle(event);
-      });
-      return settled;
-    },
+    settleInAct(deferred),
   );
   return {
     perform,

@@ -19,6 +19,7 @@ import { ProfileLogicContext } from '@/views/profile/profile-services.context';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
@@ -94,13 +95,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
           within(screen.getByTestId('numbers-export-error')).getByRole('button', { name: t('app.close') }),
         ),
     },
-    async (event) => {
-      let settled = false;
-      await act(async () => {
-        settled = deferred.settle(event);
-      });
-      return settled;
-    },
+    settleInAct(deferred),
   );
   return {
     perform,

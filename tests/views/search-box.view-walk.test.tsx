@@ -11,6 +11,7 @@ import { SearchBox } from '@/views/search/search-box.view';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
@@ -86,13 +87,7 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
       'error.dismiss': () =>
         user.click(within(screen.getByTestId('search-failed')).getByRole('button', { name: t('app.ok') })),
     },
-    async (event) => {
-      let settled = false;
-      await act(async () => {
-        settled = deferred.settle(event);
-      });
-      return settled;
-    },
+    settleInAct(deferred),
   );
   return {
     perform,
