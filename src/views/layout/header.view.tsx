@@ -25,7 +25,7 @@ export function Header({ lang, signedIn }: HeaderProps) {
     <header className="header" data-testid={signedIn ? 'header-signed-in' : 'header-signed-out'}>
       <Link href="/" className="header__logo" aria-label={t('header.logo')}>
         <span className="header__logo-mark" aria-hidden="true" />
-        <span>{t('header.logo')}</span>
+        <span>{t('app.title')}</span>
       </Link>
       {signedIn ? (
         <>
