@@ -24,6 +24,7 @@ import { Modal } from '@/views/common/modal.view';
 import { roleTitle } from '@/views/session/role-title';
 import { UserSearchContext } from './admin.context';
 import './admin.css';
+import { ErrorDialog } from '@/views/common/error-dialog.view';
 
 export interface UserSearchPageProps {
   /** 'search' (spec 2 Search) or 'editing' (spec 2 EditUser, the helpdesk landing): same list, other title */
@@ -297,19 +298,11 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
         </Modal>
       ) : null}
       {rowFailure ? (
-        <Modal
-          title={t('errors.dialogTitle')}
-          closeLabel={t('app.close')}
-          onClose={() => actor.send({ type: 'error.dismiss' })}
+        <ErrorDialog
+          code={rowFailure}
+          onDismiss={() => actor.send({ type: 'error.dismiss' })}
           testId="user-row-failed"
-          actions={
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'error.dismiss' })}>
-              {t('app.ok')}
-            </button>
-          }
-        >
-          <p>{formatErrorMessage(t, rowFailure)}</p>
-        </Modal>
+        />
       ) : null}
     </section>
   );

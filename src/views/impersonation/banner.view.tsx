@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatErrorMessage } from '@/i18n/messages';
 import type { ViewedClient } from '@/machines/impersonation.machine';
 import {
   selectImpersonationBusy,
@@ -10,9 +9,9 @@ import {
   selectViewedClient,
 } from '@/machines/impersonation.selectors';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
-import { Modal } from '@/views/common/modal.view';
 import { ImpersonationContext } from './impersonation.context';
 import './impersonation.css';
+import { ErrorDialog } from '@/views/common/error-dialog.view';
 
 /** 'лицевого счёта 100234561 («Toshkent Savdo Invest MChJ»)' / 'номера 901234567 (лицевой счёт 100457732, «…»)'. */
 export function describeClient(t: TFunction, client: ViewedClient): string {
@@ -61,19 +60,11 @@ export function ImpersonationBanner() {
       ) : null}
       {busy ? <LoadingOverlay /> : null}
       {failure ? (
-        <Modal
-          title={t('errors.dialogTitle')}
-          closeLabel={t('app.close')}
-          onClose={() => actor.send({ type: 'error.dismiss' })}
+        <ErrorDialog
+          code={failure}
+          onDismiss={() => actor.send({ type: 'error.dismiss' })}
           testId="impersonation-failed"
-          actions={
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'error.dismiss' })}>
-              {t('app.ok')}
-            </button>
-          }
-        >
-          <p>{formatErrorMessage(t, failure)}</p>
-        </Modal>
+        />
       ) : null}
     </div>
   );

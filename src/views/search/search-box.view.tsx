@@ -1,7 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchMode } from '@/domain/search.rules';
-import { formatErrorMessage } from '@/i18n/messages';
 import {
   selectFoundSubscriber,
   selectIsSearching,
@@ -11,9 +10,9 @@ import {
   selectSearchMode,
   selectSearchStatePath,
 } from '@/machines/search-box.selectors';
-import { Modal } from '@/views/common/modal.view';
 import { SearchBoxContext } from './search-box.context';
 import './search.css';
+import { ErrorDialog } from '@/views/common/error-dialog.view';
 
 const MODES: readonly SearchMode[] = ['choose', 'editing'];
 
@@ -143,19 +142,11 @@ export function SearchBox() {
         </section>
       ) : null}
       {failure ? (
-        <Modal
-          title={t('errors.dialogTitle')}
-          closeLabel={t('app.close')}
-          onClose={() => actor.send({ type: 'error.dismiss' })}
+        <ErrorDialog
+          code={failure}
+          onDismiss={() => actor.send({ type: 'error.dismiss' })}
           testId="search-failed"
-          actions={
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'error.dismiss' })}>
-              {t('app.ok')}
-            </button>
-          }
-        >
-          <p>{formatErrorMessage(t, failure)}</p>
-        </Modal>
+        />
       ) : null}
     </div>
   );
