@@ -17,6 +17,10 @@ export interface ChartNode {
   /** xstate id, e.g. `session.authenticated.ready`. */
   readonly id: string;
   readonly key: string;
+  /** Path below the machine root (`authenticated.main.ready`); `''` for the root. */
+  readonly path: string;
+  /** Key of the node's titles in the chart's titles file: `meta.title` when set, else `path` (`''` for the root). */
+  readonly titleKey: string;
   readonly type: ChartNodeType;
   /** Id of the initial child (compound states). */
   readonly initial: string | undefined;
@@ -52,6 +56,10 @@ export interface ChartEdge {
   readonly guard: string | undefined;
   readonly actions: readonly string[];
   readonly reenter: boolean;
+  /** Position among the source's transitions for the same event (xstate tries them in this order). */
+  readonly index: number;
+  /** The unguarded fallback after guarded transitions for the same event: drawn as `[else]`. */
+  readonly isElse: boolean;
 }
 
 function nameOf(item: unknown): string {
@@ -101,10 +109,13 @@ function edgeKind(t: AnyTransitionDefinition): { kind: ChartEdgeKind; trigger: s
 }
 
 function toNode(node: AnyStateNode): ChartNode {
-  const meta = (node.meta ?? {}) as { view?: unknown; testId?: unknown };
+  const meta = (node.meta ?? {}) as { view?: unknown; testId?: unknown; title?: unknown };
+  const path = node.path.join('.');
   return {
     id: node.id,
     key: node.key,
+    path,
+    titleKey: typeof meta.title === 'string' ? meta.title : path,
     type: node.type as ChartNodeType,
     initial: node.type === 'compound' ? node.initial?.target[0]?.id : undefined,
     description: node.description,
@@ -119,20 +130,25 @@ function toNode(node: AnyStateNode): ChartNode {
 }
 
 function nodeEdges(node: AnyStateNode): ChartEdge[] {
-  const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
-  const own = transitions.map((t): ChartEdge => {
-    const { kind, trigger } = edgeKind(t);
-    return {
-      source: node.id,
-      targets: (t.target ?? []).map((n) => n.id),
-      eventType: t.eventType,
-      kind,
-      trigger,
-      guard: guardText(t.guard),
-      actions: t.actions.map(nameOf),
-      reenter: t.reenter,
-    };
-  });
+  const lists = [...node.transitions.values(), ...(node.always?.length ? [node.always] : [])];
+  const own = lists.flatMap((list) =>
+    list.map((t, index): ChartEdge => {
+      const { kind, trigger } = edgeKind(t);
+      const isElse = !t.guard && list.slice(0, index).some((before) => before.guard);
+      return {
+        source: node.id,
+        targets: (t.target ?? []).map((n) => n.id),
+        eventType: t.eventType,
+        kind,
+        trigger,
+        guard: guardText(t.guard),
+        actions: t.actions.map(nameOf),
+        reenter: t.reenter,
+        index,
+        isElse,
+      };
+    }),
+  );
   return [...own, ...Object.values(node.states).flatMap(nodeEdges)];
 }
 
@@ -150,9 +166,15 @@ export function flattenNodes(node: ChartNode): ChartNode[] {
   return [node, ...node.children.flatMap(flattenNodes)];
 }
 
+/** `[guard]`, `[else]` for the unguarded fallback, `''` otherwise. */
+export function guardLabel(edge: ChartEdge): string {
+  if (edge.guard) return `[${edge.guard}]`;
+  return edge.isElse ? '[else]' : '';
+}
+
 /** `trigger [guard] / a, b` */
 export function edgeLabel(edge: ChartEdge): string {
-  const guard = edge.guard ? ` [${edge.guard}]` : '';
+  const guard = guardLabel(edge) ? ` ${guardLabel(edge)}` : '';
   const actions = edge.actions.length ? ` / ${edge.actions.join(', ')}` : '';
   return `${edge.trigger}${guard}${actions}`;
 }

@@ -1,5 +1,6 @@
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
-import { type Chart, type ChartNode, flattenNodes } from './chart-model';
+import { type Chart, type ChartEdge, type ChartNode, flattenNodes, guardLabel } from './chart-model';
+import { type ChartTitles, specRef, triggerTitle } from './chart-titles';
 
 /** A DOT string literal. */
 function q(s: string): string {
@@ -9,18 +10,56 @@ function q(s: string): string {
 const anchor = (id: string) => `${id}::anchor`;
 const cluster = (id: string) => `cluster_${id}`;
 
+/** Relative link from docs/statecharts to the product spec, which sits beside the repository (shared/spec). */
+export const SPEC_HREF = '../../../shared/spec/portal-spec.md';
+
+/** Text for a Graphviz HTML-like label. */
+function h(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Words wrapped into lines of at most `width` characters. */
+function wrap(s: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of s.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+const small = (s: string, color = '#555555') => `<FONT POINT-SIZE="8" COLOR="${color}">${s}</FONT>`;
+const row = (cell: string, attrs = '') => `<TR><TD${attrs}>${cell}</TD></TR>`;
+
+export interface DotOptions {
+  readonly titles?: ChartTitles;
+  /** Ids of the charts exported with this one: an invoke of one of them links to its chart. */
+  readonly charts?: ReadonlySet<string>;
+}
+
 /**
  * Graphviz DOT from a chart: atomic states are rounded boxes, compound and parallel states are clusters (parallel
- * ones dashed), a point marks each initial state, finals have a double border, descriptions and `meta.view` are
- * tooltips. Edges to or from a cluster go through its anchor point with `lhead`/`ltail`; transitions of the machine
- * root start from an "any state" node.
+ * ones dashed), a point marks each initial state, finals have a double border. Every state shows its ru and uz
+ * titles, its code name in small print, its description, its invokes (a child chart links to its section of
+ * index.html) and a link to its spec line; `meta.view` is the tooltip. Edges show the event's titles with the
+ * code, guard (`[else]` for the fallback) and actions in small print. Edges to or from a cluster go through its
+ * anchor point with `lhead`/`ltail`; transitions of the machine root start from an "any state" node.
  */
-export function toDot(chart: Chart): string {
+export function toDot(chart: Chart, options: DotOptions = {}): string {
+  const { titles, charts = new Set<string>() } = options;
+  const chartTitle = titles ? `${titles.chart.ru} · ${titles.chart.uz}` : chart.id;
+  const graphLabel = [
+    `<B>${h(chartTitle)}</B>`,
+    small(h(chart.id)),
+    ...wrap(chart.description ?? '', 100).map((l) => `<FONT POINT-SIZE="10">${h(l)}</FONT>`),
+  ].join('<BR/>');
   const out: string[] = [
     `digraph ${q(chart.id)} {`,
-    `  graph [compound=true, rankdir=TB, fontname="Helvetica", fontsize=12, labelloc=t, label=${q(
-      chart.description ? `${chart.id}\n${chart.description}` : chart.id,
-    )}];`,
+    `  graph [compound=true, rankdir=TB, fontname="Helvetica", fontsize=12, labelloc=t, label=<${graphLabel}>];`,
     '  node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];',
     '  edge [fontname="Helvetica", fontsize=9];',
   ];
@@ -28,25 +67,50 @@ export function toDot(chart: Chart): string {
   const isCluster = (id: string) => id === chart.root.id || (nodes.get(id)?.children.length ?? 0) > 0;
   const anyId = `${chart.id}::any`;
 
+  const stateLabel = (node: ChartNode): string => {
+    const t = titles?.states[node.titleKey];
+    const rows = t
+      ? [row(`<B>${h(t.ru)}</B>`), row(h(t.uz)), row(small(h(node.key)))]
+      : [row(`<B>${h(node.key)}</B>`)];
+    const description = wrap(node.description ?? '', 44).map(h);
+    if (description.length)
+      rows.push(
+        row(`<FONT POINT-SIZE="9">${description.join('<BR ALIGN="LEFT"/>')}<BR ALIGN="LEFT"/></FONT>`),
+      );
+    for (const inv of node.invokes) {
+      if (charts.has(inv.src)) {
+        rows.push(
+          row(
+            small(`<U>invoke ${h(inv.src)}: child chart ↗</U>`, '#1a55b0'),
+            ` HREF="index.html#${h(inv.src)}" TOOLTIP="child chart ${h(inv.src)}"`,
+          ),
+        );
+      } else rows.push(row(small(`invoke ${h(inv.src)}`)));
+    }
+    const spec = t ? specRef(t.spec) : undefined;
+    if (spec) {
+      const ref = `spec §${spec.section} line ${spec.line}`;
+      rows.push(
+        row(small(`<U>${ref}</U>`, '#1a55b0'), ` HREF="${SPEC_HREF}" TOOLTIP="portal-spec.md ${ref}"`),
+      );
+    }
+    return `<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">${rows.join('')}</TABLE>>`;
+  };
+  const tooltipOf = (node: ChartNode) => (node.view ? `shows ${node.view}` : node.key);
+
   const writeNode = (node: ChartNode, indent: string) => {
-    const tooltip = [node.description, node.view ? `shows ${node.view}` : undefined]
-      .filter(Boolean)
-      .join('\n');
     if (node.children.length === 0) {
-      const label = [node.key, ...node.invokes.map((i) => `invoke ${i.src}`)].join('\n');
-      const attrs = [`label=${q(label)}`];
-      if (tooltip) attrs.push(`tooltip=${q(tooltip)}`);
+      const attrs = [`label=${stateLabel(node)}`, `tooltip=${q(tooltipOf(node))}`];
       if (node.type === 'final') attrs.push('peripheries=2');
       out.push(`${indent}${q(node.id)} [${attrs.join(', ')}];`);
       return;
     }
     out.push(`${indent}subgraph ${q(cluster(node.id))} {`);
     const inner = `${indent}  `;
-    const label = [node.key, ...node.invokes.map((i) => `invoke ${i.src}`)].join('\n');
     out.push(
-      `${inner}label=${q(label)}; style=${node.type === 'parallel' ? '"rounded,dashed"' : 'rounded'};`,
+      `${inner}label=${stateLabel(node)}; style=${node.type === 'parallel' ? '"rounded,dashed"' : 'rounded'};`,
     );
-    if (tooltip) out.push(`${inner}tooltip=${q(tooltip)};`);
+    out.push(`${inner}tooltip=${q(tooltipOf(node))};`);
     writeChildren(node, inner);
     out.push(`${indent}}`);
   };
@@ -61,20 +125,28 @@ export function toDot(chart: Chart): string {
   };
   const endpoint = (id: string) => (isCluster(id) ? anchor(id) : id);
 
+  const edgeLabel = (edge: ChartEdge): string => {
+    const code = [edge.trigger, guardLabel(edge), edge.actions.length ? `/ ${edge.actions.join(', ')}` : '']
+      .filter(Boolean)
+      .join(' ');
+    const t = triggerTitle(edge, titles);
+    const lines = t ? [h(t.ru), h(t.uz)] : [];
+    if (!t && edge.kind !== 'event') lines.push(h(edge.trigger));
+    const codeLines = wrap(code, 40).map(h);
+    return `<${[...lines, small(codeLines.join('<BR/>'))].join('<BR/>')}>`;
+  };
+
   if (chart.edges.some((e) => e.source === chart.root.id)) {
     out.push(`  ${q(anyId)} [label="any state", style="rounded,dashed"];`);
   }
   writeChildren(chart.root, '  ');
   for (const edge of chart.edges) {
     const targets = edge.targets.length ? edge.targets : [edge.source];
-    const labelParts = [edge.trigger];
-    if (edge.guard) labelParts.push(`[${edge.guard}]`);
-    if (edge.actions.length) labelParts.push(`/ ${edge.actions.join(', ')}`);
     for (const target of targets) {
       const fromRoot = edge.source === chart.root.id;
       const from = fromRoot ? anyId : endpoint(edge.source);
       const to = target === chart.root.id ? anyId : endpoint(target);
-      const attrs = [`label=${q(labelParts.join('\n'))}`];
+      const attrs = [`label=${edgeLabel(edge)}`];
       const self = edge.source === target;
       if (!fromRoot && !self && isCluster(edge.source)) attrs.push(`ltail=${q(cluster(edge.source))}`);
       if (!self && target !== chart.root.id && isCluster(target)) attrs.push(`lhead=${q(cluster(target))}`);

@@ -1,15 +1,26 @@
-import { type Chart, type ChartEdge, type ChartNode, edgeLabel, flattenNodes } from './chart-model';
+import {
+  type Chart,
+  type ChartEdge,
+  type ChartNode,
+  edgeLabel,
+  flattenNodes,
+  guardLabel,
+} from './chart-model';
+import { type ChartTitles, specRef, triggerTitle } from './chart-titles';
 
 /**
- * Mermaid `stateDiagram-v2` from a chart. Written against mermaid's state grammar (stateDiagram.jison):
+ * Mermaid `stateDiagram-v2` from a chart, checked by `mermaid.parse` in tests/machines/chart-tools.test.ts. States
+ * and events are labelled `ru · uz (code)` when the chart has titles; atomic states list their description, view
+ * and spec line. Written against mermaid's state grammar (stateDiagram.jison):
  * - ids are `[A-Za-z0-9_]` and never a keyword (`state`, `note`, `class`, `default…`); a state is named by its key
  *   when that key is unique in the machine, by its path joined with `_` otherwise;
- * - descriptions and labels contain no `:`, `;`, `#` or `"` (they end a description or start a comment);
- * - composite states are `state id {…}` (mermaid cannot label a composite), parallel regions are split by `--`;
+ * - descriptions and labels contain no `:`, `;`, `#`, `"`, `{` or `}` (they end a description, start a comment or a
+ *   block);
+ * - composite states are `state "label" as id {…}`, parallel regions are split by `--`;
  * - an edge is written in the block of the lowest composite containing both ends; transitions of the machine root
  *   (accepted in any state) start from a pseudo-state "any state".
  */
-export function toMermaid(chart: Chart): string {
+export function toMermaid(chart: Chart, titles?: ChartTitles): string {
   const ids = mermaidIds(chart);
   const idOf = (nodeId: string) => ids.get(nodeId) ?? sanitizeId(nodeId);
   const anyId = `${sanitizeId(chart.id)}_any`;
@@ -39,7 +50,7 @@ export function toMermaid(chart: Chart): string {
       const block = blockOf(edge, target);
       const to = target === chart.root.id ? anyId : idOf(target);
       const list = edgesByBlock.get(block) ?? [];
-      list.push(`${from} --> ${to} : ${text(edgeLabel(edge))}`);
+      list.push(`${from} --> ${to} : ${text(mermaidEdgeLabel(edge, titles))}`);
       edgesByBlock.set(block, list);
     }
   }
@@ -60,16 +71,19 @@ export function toMermaid(chart: Chart): string {
   };
   const writeNode = (node: ChartNode, indent: string) => {
     const id = idOf(node.id);
+    const t = titles?.states[node.titleKey];
+    const label = t ? `${t.ru} · ${t.uz} (${node.key})` : node.key;
+    const named = label !== id ? `"${text(label)}" as ${id}` : id;
     if (node.children.length > 0) {
-      lines.push(`${indent}state ${id} {`);
+      lines.push(`${indent}state ${named} {`);
       writeChildren(node, `${indent}  `);
       lines.push(`${indent}}`);
-    } else if (id !== node.key) {
-      lines.push(`${indent}state "${text(node.key)}" as ${id}`);
     } else {
-      lines.push(`${indent}state ${id}`);
+      lines.push(`${indent}state ${named}`);
     }
-    for (const line of describe(node)) lines.push(`${indent}${id} : ${line}`);
+    const spec = t ? specRef(t.spec) : undefined;
+    const notes = [...describe(node), ...(spec ? [`spec §${spec.section} line ${spec.line}`] : [])];
+    for (const line of node.children.length > 0 ? [] : notes) lines.push(`${indent}${id} : ${text(line)}`);
   };
 
   if (chart.edges.some((e) => e.source === chart.root.id)) lines.push(`  state "any state" as ${anyId}`);
@@ -85,9 +99,17 @@ export function toMermaid(chart: Chart): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Description lines of an atomic state (mermaid drops descriptions of composites). */
+/** `Войти · Kirish (login.submit) [guard] / actions`, or the code label without titles. */
+function mermaidEdgeLabel(edge: ChartEdge, titles: ChartTitles | undefined): string {
+  const t = triggerTitle(edge, titles);
+  if (!t) return edgeLabel(edge);
+  const guard = guardLabel(edge) ? ` ${guardLabel(edge)}` : '';
+  const actions = edge.actions.length ? ` / ${edge.actions.join(', ')}` : '';
+  return `${t.ru} · ${t.uz} (${edge.trigger})${guard}${actions}`;
+}
+
+/** Description lines of a state (mermaid drops descriptions of composites: the caller skips them). */
 function describe(node: ChartNode): string[] {
-  if (node.children.length > 0) return [];
   const out: string[] = [];
   if (node.invokes.length) out.push(`invoke ${node.invokes.map((i) => i.src).join(', ')}`);
   if (node.description) out.push(text(node.description));
@@ -120,99 +142,7 @@ export function mermaidIds(chart: Chart): Map<string, string> {
 /** Free text safe for mermaid descriptions and labels. */
 function text(s: string): string {
   return s
-    .replace(/[:;#"]/g, (c) => ({ ':': ' -', ';': ',', '#': '№', '"': "'" })[c] ?? c)
+    .replace(/[:;#"{}]/g, (c) => ({ ':': ' -', ';': ',', '#': '№', '"': "'", '{': '(', '}': ')' })[c] ?? c)
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/**
- * Structural check of the subset `toMermaid` writes (mermaid itself is not installed): header, balanced blocks,
- * valid and declared ids, one start per composite, `--` only inside blocks, labels free of `:`/`;`.
- * Returns the problems, empty when the text is fine.
- */
-export function checkMermaidStateDiagram(source: string): string[] {
-  const problems: string[] = [];
-  const lines = source.split('\n');
-  if (lines[0] !== 'stateDiagram-v2') problems.push('first line must be stateDiagram-v2');
-  const ID = '[A-Za-z_][A-Za-z0-9_]*';
-  const declared = new Set<string>();
-  const referenced: { id: string; line: number }[] = [];
-  const stack: { id: string; starts: number; regions: number }[] = [{ id: '(root)', starts: 0, regions: 1 }];
-  const checkId = (id: string, line: number) => {
-    if (id === '[*]') return;
-    if (!new RegExp(`^${ID}$`).test(id)) problems.push(`line ${line}: invalid id '${id}'`);
-    else if (RESERVED.test(id)) problems.push(`line ${line}: reserved id '${id}'`);
-  };
-  const EDGE_END = `${ID}|\\[\\*\\]`;
-  const rules: [RegExp, (m: readonly (string | undefined)[], n: number) => void][] = [
-    [
-      new RegExp(`^state (${ID}) \\{$`),
-      ([, id = ''], n) => {
-        checkId(id, n);
-        declared.add(id);
-        stack.push({ id, starts: 0, regions: 1 });
-      },
-    ],
-    [
-      /^\}$/,
-      (_, n) => {
-        const block = stack.pop();
-        if (!block || stack.length === 0) problems.push(`line ${n}: unbalanced }`);
-        else if (block.starts !== block.regions && block.starts !== 0) {
-          problems.push(
-            `line ${n}: block ${block.id} has ${block.starts} starts for ${block.regions} regions`,
-          );
-        }
-      },
-    ],
-    [
-      /^--$/,
-      (_, n) => {
-        const top = stack.at(-1);
-        if (stack.length < 2 || !top) problems.push(`line ${n}: -- outside a composite state`);
-        else top.regions++;
-      },
-    ],
-    [
-      new RegExp(`^state "[^"]+" as (${ID})$|^state (${ID})$`),
-      ([, aliased, plain], n) => {
-        const id = aliased ?? plain ?? '';
-        checkId(id, n);
-        declared.add(id);
-      },
-    ],
-    [
-      new RegExp(`^(${EDGE_END}) --> (${EDGE_END})(?: : [^:;]+)?$`),
-      ([, from = '', to = ''], n) => {
-        if (from === '[*]' && to === '[*]') problems.push(`line ${n}: [*] --> [*]`);
-        const top = stack.at(-1);
-        if (from === '[*]' && top) top.starts++;
-        for (const id of [from, to]) {
-          checkId(id, n);
-          if (id !== '[*]') referenced.push({ id, line: n });
-        }
-      },
-    ],
-    [new RegExp(`^(${ID}) : [^:;]+$`), ([, id = ''], n) => referenced.push({ id, line: n })],
-  ];
-  lines.slice(1).forEach((raw, i) => {
-    const n = i + 2;
-    const line = raw.trim();
-    if (line === '' || line.startsWith('%%') || /^direction (TB|LR|BT|RL)$/.test(line)) return;
-    for (const [pattern, apply] of rules) {
-      const m = pattern.exec(line);
-      if (m) {
-        apply([...m], n);
-        return;
-      }
-    }
-    problems.push(`line ${n}: not a stateDiagram-v2 statement: ${line}`);
-  });
-  if (stack.length !== 1) problems.push(`unclosed block ${stack.at(-1)?.id}`);
-  else if (stack[0]?.starts !== 1)
-    problems.push(`the diagram needs exactly one [*] start, found ${stack[0]?.starts}`);
-  for (const { id, line } of referenced) {
-    if (!declared.has(id)) problems.push(`line ${line}: '${id}' used without declaration`);
-  }
-  return problems;
 }

@@ -15,20 +15,51 @@ function textNode(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** SCXML name of an edge's event: invoke results are `done.invoke.<id>` / `error.invoke.<id>`, a compound state's
+ *  completion is `done.state.<id>` (raised by the interpreter), other events keep their xstate type. */
+export function scxmlEventName(xstateType: string): string {
+  const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(xstateType);
+  if (actor) return `${actor[1]}.invoke.${actor[2]}`;
+  if (xstateType.startsWith('xstate.done.state.')) return xstateType.slice('xstate.'.length);
+  return xstateType;
+}
+
+/** Identifies a transition for the guard stub: `<source id>#<event type or always>#<index>`. */
+export function transitionRef(source: string, eventType: string, index: number): string {
+  return `${source}#${eventType || 'always'}#${index}`;
+}
+
+function jsString(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+function comment(s: string): string {
+  return `<!-- ${s.replace(/--/g, '- -')} -->`;
+}
+
 /**
- * W3C SCXML from a chart. The machine root is the top `<state>` (SCXML allows no transitions on `<scxml>`), so
- * transitions accepted in any state stay on it. Mapping: `always` → eventless `<transition>`; `after` →
- * `<send delay>` on entry, `<cancel>` on exit and a transition on the delayed event; invoke → `<invoke id src>`
- * with its `onDone`/`onError` as transitions on `xstate.done.actor.<id>` / `xstate.error.actor.<id>`; guards →
- * `cond` (the guard's name); action names, descriptions, `meta.view` and tags → elements in the xstate namespace,
- * which SCXML processors ignore.
+ * W3C SCXML (ECMAScript data model) from a chart, loadable by an SCXML interpreter such as SCION. The machine root
+ * is the top `<state>` (SCXML allows no transitions on `<scxml>`), so transitions accepted in any state stay on it.
+ * Mapping:
+ * - `always` → eventless `<transition>`; `after` → `<send delay>` on entry, `<cancel>` on exit and a transition on
+ *   the delayed event;
+ * - invoke → `<invoke id>` of an inline stub chart that runs until cancelled (the real actor is TypeScript code);
+ *   its results are `done.invoke.<id>` / `error.invoke.<id>` transitions, sent by whoever drives the chart;
+ * - guard → `cond="guard('<guard>', '<transition ref>')"`: `guard` is a data-model stub answering false, which a
+ *   test harness replaces with the outcome xstate computed (guards are TypeScript functions of the context);
+ * - action names → XML comments (nothing custom inside `<transition>`); descriptions, titles, `meta.view` and tags
+ *   → elements in the xstate namespace on the states, which SCXML processors ignore.
  */
 export function toScxml(chart: Chart): string {
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:xstate="${XSTATE_NS}" version="1.0" name="${attr(
+    `<scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:xstate="${XSTATE_NS}" version="1.0" datamodel="ecmascript" name="${attr(
       chart.id,
     )}" initial="${attr(chart.root.id)}">`,
+    '  <datamodel>',
+    '    <!-- guard(name, transition): the outcome of an xstate guard; a stub here, supplied by whoever runs the chart -->',
+    '    <data id="guard" expr="function (name, transition) { return false; }"/>',
+    '  </datamodel>',
   ];
   const edgesBySource = new Map<string, ChartEdge[]>();
   for (const edge of chart.edges) {
@@ -54,7 +85,7 @@ export function toScxml(chart: Chart): string {
     const delayedEvents = [...new Set(delayed.map((e) => e.eventType))];
     if (node.entry.length || delayedEvents.length) {
       out.push(`${inner}<onentry>`);
-      for (const a of node.entry) out.push(`${inner}  <xstate:action type="${attr(a)}"/>`);
+      if (node.entry.length) out.push(`${inner}  ${comment(`entry actions: ${node.entry.join(', ')}`)}`);
       for (const ev of delayedEvents) {
         const delay = delayed.find((e) => e.eventType === ev)?.trigger.replace(/^after /, '') ?? '';
         out.push(`${inner}  <send event="${attr(ev)}" id="${attr(ev)}" delay="${attr(delay)}"/>`);
@@ -63,22 +94,38 @@ export function toScxml(chart: Chart): string {
     }
     if (node.exit.length || delayedEvents.length) {
       out.push(`${inner}<onexit>`);
-      for (const a of node.exit) out.push(`${inner}  <xstate:action type="${attr(a)}"/>`);
+      if (node.exit.length) out.push(`${inner}  ${comment(`exit actions: ${node.exit.join(', ')}`)}`);
       for (const ev of delayedEvents) out.push(`${inner}  <cancel sendid="${attr(ev)}"/>`);
       out.push(`${inner}</onexit>`);
     }
-    for (const inv of node.invokes) out.push(`${inner}<invoke id="${attr(inv.id)}" src="${attr(inv.src)}"/>`);
+    for (const inv of node.invokes) {
+      out.push(`${inner}<invoke id="${attr(inv.id)}" type="http://www.w3.org/TR/scxml/">`);
+      out.push(`${inner}  ${comment(`stub of the actor '${inv.src}'`)}`);
+      out.push(`${inner}  <content>`);
+      out.push(
+        `${inner}    <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="${attr(inv.src)}"><state id="running"/></scxml>`,
+      );
+      out.push(`${inner}  </content>`);
+      out.push(`${inner}</invoke>`);
+    }
     for (const edge of edges) {
       const parts: string[] = [];
-      if (edge.kind !== 'always') parts.push(`event="${attr(edge.eventType)}"`);
-      if (edge.guard) parts.push(`cond="${attr(edge.guard)}"`);
+      if (edge.kind !== 'always') parts.push(`event="${attr(scxmlEventName(edge.eventType))}"`);
+      if (edge.guard) {
+        const ref = transitionRef(edge.source, edge.eventType, edge.index);
+        parts.push(`cond="${attr(`guard(${jsString(edge.guard)}, ${jsString(ref)})`)}"`);
+      }
       if (edge.targets.length) parts.push(`target="${attr(edge.targets.join(' '))}"`);
       parts.push(`type="${edge.reenter ? 'external' : 'internal'}"`);
-      if (edge.actions.length === 0) {
+      const notes = [
+        ...(edge.isElse ? ['else'] : []),
+        ...(edge.actions.length ? [`actions: ${edge.actions.join(', ')}`] : []),
+      ];
+      if (notes.length === 0) {
         out.push(`${inner}<transition ${parts.join(' ')}/>`);
       } else {
         out.push(`${inner}<transition ${parts.join(' ')}>`);
-        for (const a of edge.actions) out.push(`${inner}  <xstate:action type="${attr(a)}"/>`);
+        out.push(`${inner}  ${comment(notes.join('; '))}`);
         out.push(`${inner}</transition>`);
       }
     }

@@ -6,4 +6,10 @@
 export interface StateMeta {
   readonly view: string;
   readonly testId?: string;
+  /**
+   * Key of the state's ru/uz title and spec line in src/machines/titles/<machine id>.titles.json, read by the chart
+   * exporter (scripts/charts.ts). Defaults to the state's path below the root (`authenticated.main.ready`); set it
+   * only when two states should share a title or a state is renamed.
+   */
+  readonly title?: string;
 }
