@@ -131,7 +131,6 @@ export function toDot(chart: Chart, options: DotOptions = {}): string {
       .join(' ');
     const t = triggerTitle(edge, titles);
     const lines = t ? [h(t.ru), h(t.uz)] : [];
-    if (!t && edge.kind !== 'event') lines.push(h(edge.trigger));
     const codeLines = wrap(code, 40).map(h);
     return `<${[...lines, small(codeLines.join('<BR/>'))].join('<BR/>')}>`;
   };
@@ -160,9 +159,16 @@ export function toDot(chart: Chart, options: DotOptions = {}): string {
 
 let graphviz: Promise<Graphviz> | undefined;
 
-/** DOT → SVG with Graphviz compiled to WebAssembly (no browser, no native binary); same input, same output. */
+/**
+ * DOT → SVG with Graphviz compiled to WebAssembly (no browser, no native binary); same input, same output. Graphviz
+ * numbers the anchors of linked label cells with a counter that survives between calls: they are renumbered per
+ * document so the output stays deterministic.
+ */
 export async function dotToSvg(dot: string): Promise<string> {
   graphviz ??= Graphviz.load();
   const gv = await graphviz;
-  return gv.dot(dot, 'svg');
+  let n = 0;
+  return gv
+    .dot(dot, 'svg')
+    .replace(/ id="a_([A-Za-z0-9]+)_\d+"/g, (_, owner: string) => ` id="a_${owner}_${n++}"`);
 }

@@ -103,7 +103,7 @@ export function toScxml(chart: Chart): string {
       out.push(`${inner}  ${comment(`stub of the actor '${inv.src}'`)}`);
       out.push(`${inner}  <content>`);
       out.push(
-        `${inner}    <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="${attr(inv.src)}"><state id="running"/></scxml>`,
+        `${inner}    <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="${attr(inv.src)}"><state id="${attr(`${node.id}.invoke.${inv.id}`)}"/></scxml>`,
       );
       out.push(`${inner}  </content>`);
       out.push(`${inner}</invoke>`);

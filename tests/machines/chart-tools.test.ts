@@ -151,9 +151,9 @@ describe.each(models.map((m) => [m.entry.id, m] as const))('SCION runs %s.scxml'
     const events = [...doc.getElementsByTagName('transition')].map((t) => t.getAttribute('event') ?? '');
 
     expect(inTransitions.map((c) => c.tagName)).toEqual([]);
-    expect(events.filter((e) => e.startsWith('xstate.done.actor') || e.startsWith('xstate.error.actor'))).toEqual(
-      [],
-    );
+    expect(
+      events.filter((e) => e.startsWith('xstate.done.actor') || e.startsWith('xstate.error.actor')),
+    ).toEqual([]);
     const invokes = doc.getElementsByTagName('invoke').length;
     if (invokes > 0) expect(events.some((e) => e.startsWith('done.invoke.'))).toBe(true);
   });
@@ -162,7 +162,11 @@ describe.each(models.map((m) => [m.entry.id, m] as const))('SCION runs %s.scxml'
 /** A machine the SCION replay must catch: `go` leads elsewhere than in the exported chart. */
 describe('the SCION replay can fail', () => {
   it('reports a state SCION does not reach', async () => {
-    const exported = createMachine({ id: 'm', initial: 'a', states: { a: { on: { go: 'b' } }, b: {}, c: {} } });
+    const exported = createMachine({
+      id: 'm',
+      initial: 'a',
+      states: { a: { on: { go: 'b' } }, b: {}, c: {} },
+    });
     const actual = createMachine({ id: 'm', initial: 'a', states: { a: { on: { go: 'c' } }, b: {}, c: {} } });
     const fnModel = await scionModel('m.scxml', toScxml(toChart(exported)));
     const [path] = generateModelPaths(buildModelGraph(actual, { payloads: {} })).filter((p) =>
@@ -175,7 +179,9 @@ describe('the SCION replay can fail', () => {
   });
 
   it('rejects a document that is not SCXML', async () => {
-    await expect(scionModel('bad.scxml', '<scxml><state id="a"><transition target="nowhere"/>')).rejects.toThrow();
+    await expect(
+      scionModel('bad.scxml', '<scxml><state id="a"><transition target="nowhere"/>'),
+    ).rejects.toThrow();
   });
 });
 
