@@ -71,10 +71,10 @@ export function toIndexHtml(items: readonly IndexChart[]): string {
       `      <h2>${html(name(id))} <code>${html(id)}</code></h2>`,
       `      <p>${html(item.entry.description)}</p>`,
       ...(parents.length
-        ? [`      <p>Родительская диаграмма · Ota diagramma: ${chartLinks(parents)}</p>`]
+        ? [`      <p>Родительская диаграмма · Asosiy diagramma: ${chartLinks(parents)}</p>`]
         : []),
       ...(children.length
-        ? [`      <p>Дочерние диаграммы · Quyi diagrammalar: ${chartLinks(children)}</p>`]
+        ? [`      <p>Дочерние диаграммы · Ichki diagrammalar: ${chartLinks(children)}</p>`]
         : []),
       `      <p>Файлы · Fayllar: ${links}</p>`,
       '      <div class="zoomable">',

@@ -72,12 +72,28 @@ export function missingTitles(chart: Chart, titles: ChartTitles | undefined): st
   return problems;
 }
 
-/** Human label of an edge's trigger: the event's title, `✓`/`✗` + the invoke's title for its results. */
+/** Titles of the chart elements every chart has: they need no titles file. */
+export const BUILT_IN_TITLES = {
+  anyState: { ru: 'любое состояние', uz: 'istalgan holat' },
+  always: { ru: 'сразу', uz: 'darhol' },
+  done: { ru: 'все части завершены', uz: 'barcha qismlar tugadi' },
+} as const satisfies Record<string, Title>;
+
+/**
+ * Human label of an edge's trigger: the event's title, `✓`/`✗` + the invoke's title for its results, built-in
+ * titles for `always`, `after` and a compound state's completion.
+ */
 export function triggerTitle(
   edge: Chart['edges'][number],
   titles: ChartTitles | undefined,
 ): Title | undefined {
   if (!titles) return undefined;
+  if (edge.kind === 'always') return BUILT_IN_TITLES.always;
+  if (edge.kind === 'done.state') return BUILT_IN_TITLES.done;
+  if (edge.kind === 'after') {
+    const delay = edge.trigger.replace(/^after /, '');
+    return { ru: `через ${delay}`, uz: `${delay} dan keyin` };
+  }
   if (edge.kind === 'event') return titles.events[edge.eventType];
   if (edge.kind === 'done.actor' || edge.kind === 'error.actor') {
     const id = edge.trigger.replace(/\.(done|error)$/, '');

@@ -1,6 +1,6 @@
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import { type Chart, type ChartEdge, type ChartNode, flattenNodes, guardLabel } from './chart-model';
-import { type ChartTitles, specRef, triggerTitle } from './chart-titles';
+import { BUILT_IN_TITLES, type ChartTitles, specRef, triggerTitle } from './chart-titles';
 
 /** A DOT string literal. */
 function q(s: string): string {
@@ -60,7 +60,7 @@ export function toDot(chart: Chart, options: DotOptions = {}): string {
   const out: string[] = [
     `digraph ${q(chart.id)} {`,
     `  graph [compound=true, rankdir=TB, fontname="Helvetica", fontsize=12, labelloc=t, label=<${graphLabel}>];`,
-    '  node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];',
+    '  node [shape=box, style=rounded, fontname="Helvetica", fontsize=11, margin="0.2,0.06"];',
     '  edge [fontname="Helvetica", fontsize=9];',
   ];
   const nodes = new Map(flattenNodes(chart.root).map((n) => [n.id, n]));
@@ -136,7 +136,10 @@ export function toDot(chart: Chart, options: DotOptions = {}): string {
   };
 
   if (chart.edges.some((e) => e.source === chart.root.id)) {
-    out.push(`  ${q(anyId)} [label="any state", style="rounded,dashed"];`);
+    const label = titles
+      ? `<<B>${h(BUILT_IN_TITLES.anyState.ru)}</B><BR/>${h(BUILT_IN_TITLES.anyState.uz)}<BR/>${small('any state')}>`
+      : '"any state"';
+    out.push(`  ${q(anyId)} [label=${label}, style="rounded,dashed"];`);
   }
   writeChildren(chart.root, '  ');
   for (const edge of chart.edges) {

@@ -6,7 +6,7 @@ import {
   flattenNodes,
   guardLabel,
 } from './chart-model';
-import { type ChartTitles, specRef, triggerTitle } from './chart-titles';
+import { BUILT_IN_TITLES, type ChartTitles, specRef, triggerTitle } from './chart-titles';
 
 /**
  * Mermaid `stateDiagram-v2` from a chart, checked by `mermaid.parse` in tests/machines/chart-tools.test.ts. States
@@ -86,7 +86,10 @@ export function toMermaid(chart: Chart, titles?: ChartTitles): string {
     for (const line of node.children.length > 0 ? [] : notes) lines.push(`${indent}${id} : ${text(line)}`);
   };
 
-  if (chart.edges.some((e) => e.source === chart.root.id)) lines.push(`  state "any state" as ${anyId}`);
+  const anyLabel = titles
+    ? `${BUILT_IN_TITLES.anyState.ru} · ${BUILT_IN_TITLES.anyState.uz} (any state)`
+    : 'any state';
+  if (chart.edges.some((e) => e.source === chart.root.id)) lines.push(`  state "${anyLabel}" as ${anyId}`);
   if (chart.root.type === 'parallel') {
     // `--` is only valid inside a block: a parallel root becomes a composite named after the machine
     lines.push(`  state ${sanitizeId(chart.id)} {`);

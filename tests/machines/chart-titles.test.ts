@@ -109,8 +109,8 @@ describe('titled exports', () => {
     );
 
     expect(files.get('parent.svg')).toContain('xlink:href="index.html#child"');
-    expect(files.get('index.html')).toMatch(/Дочерние диаграммы · Quyi diagrammalar: <a href="#child">/);
-    expect(files.get('index.html')).toMatch(/Родительская диаграмма · Ota diagramma: <a href="#parent">/);
+    expect(files.get('index.html')).toMatch(/Дочерние диаграммы · Ichki diagrammalar: <a href="#child">/);
+    expect(files.get('index.html')).toMatch(/Родительская диаграмма · Asosiy diagramma: <a href="#parent">/);
   });
 });
 
