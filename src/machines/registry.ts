@@ -22,7 +22,8 @@ export interface MachineEntry {
   readonly description: string;
 }
 
-/** Every workflow machine of the portal. A new machine is added here and in tests/support/model-registry.ts. */
+/** Every workflow machine of the portal. A new machine is added here, in tests/support/model-registry.ts and gets
+ *  its ru/uz chart titles in src/machines/titles/<id>.titles.json (tests/machines/chart-titles.test.ts). */
 export const machineRegistry: readonly MachineEntry[] = [
   {
     id: 'session',
