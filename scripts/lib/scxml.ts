@@ -1,4 +1,4 @@
-import type { Chart, ChartEdge, ChartNode } from './chart-model';
+import { type Chart, type ChartEdge, type ChartNode, flattenNodes } from './chart-model';
 
 const XSTATE_NS = 'https://stately.ai/xstate';
 
@@ -47,6 +47,8 @@ function comment(s: string): string {
  *   its results are `done.invoke.<id>` / `error.invoke.<id>` transitions, sent by whoever drives the chart;
  * - guard → `cond="guard('<guard>', '<transition ref>')"`: `guard` is a data-model stub answering false, which a
  *   test harness replaces with the outcome xstate computed (guards are TypeScript functions of the context);
+ * - an event that another event of the chart extends (`done.state.<parallel>` and its regions' `done.state.<region>`)
+ *   also gets `_event.name === '<event>'` in its cond: SCXML matches by token prefix, xstate exactly;
  * - action names → XML comments (nothing custom inside `<transition>`); descriptions, titles, `meta.view` and tags
  *   → elements in the xstate namespace on the states, which SCXML processors ignore.
  */
@@ -61,6 +63,15 @@ export function toScxml(chart: Chart): string {
     '    <data id="guard" expr="function (name, transition) { return false; }"/>',
     '  </datamodel>',
   ];
+  // SCXML matches event descriptors by token prefix (`done.state.a.b` also takes `done.state.a.b.c`); xstate matches
+  // exactly. Where another event of the chart extends a transition's event, its cond also checks the exact name.
+  const eventNames = new Set([
+    ...chart.edges.filter((e) => e.kind !== 'always').map((e) => scxmlEventName(e.eventType)),
+    ...flattenNodes(chart.root)
+      .filter((n) => n.children.length > 0)
+      .map((n) => `done.state.${n.id}`),
+  ]);
+  const needsExactName = (name: string) => [...eventNames].some((other) => other.startsWith(`${name}.`));
   const edgesBySource = new Map<string, ChartEdge[]>();
   for (const edge of chart.edges) {
     const list = edgesBySource.get(edge.source) ?? [];
@@ -110,11 +121,15 @@ export function toScxml(chart: Chart): string {
     }
     for (const edge of edges) {
       const parts: string[] = [];
-      if (edge.kind !== 'always') parts.push(`event="${attr(scxmlEventName(edge.eventType))}"`);
+      const name = scxmlEventName(edge.eventType);
+      if (edge.kind !== 'always') parts.push(`event="${attr(name)}"`);
+      const conds: string[] = [];
+      if (edge.kind !== 'always' && needsExactName(name)) conds.push(`_event.name === ${jsString(name)}`);
       if (edge.guard) {
         const ref = transitionRef(edge.source, edge.eventType, edge.index);
-        parts.push(`cond="${attr(`guard(${jsString(edge.guard)}, ${jsString(ref)})`)}"`);
+        conds.push(`guard(${jsString(edge.guard)}, ${jsString(ref)})`);
       }
+      if (conds.length) parts.push(`cond="${attr(conds.join(' && '))}"`);
       if (edge.targets.length) parts.push(`target="${attr(edge.targets.join(' '))}"`);
       parts.push(`type="${edge.reenter ? 'external' : 'internal'}"`);
       const notes = [

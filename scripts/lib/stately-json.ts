@@ -24,6 +24,18 @@ function groupBy(edges: readonly ChartEdge[], keyOf: (e: ChartEdge) => string): 
   return out;
 }
 
+/** `list` without the last `count` occurrences of `name`. */
+function withoutLast(list: readonly string[], name: string, count: number): string[] {
+  const out = [...list];
+  for (let left = count, i = out.length - 1; left > 0 && i >= 0; i--) {
+    if (out[i] === name) {
+      out.splice(i, 1);
+      left--;
+    }
+  }
+  return out;
+}
+
 /**
  * The machine config (JSON) of a chart, the format `createMachine` and the Stately editor import: every state
  * with its type, initial child, description, `meta`, tags, entry/exit, invokes with `onDone`/`onError`, `on`,
@@ -49,9 +61,13 @@ export function toStatelyConfig(chart: Chart): { [key: string]: Json } {
     if (node.titleKey !== node.path) meta.title = node.titleKey;
     if (Object.keys(meta).length) out.meta = meta;
     if (node.tags.length) out.tags = [...node.tags];
-    if (node.entry.length) out.entry = node.entry.map((type) => ({ type }));
-    if (node.exit.length) out.exit = node.exit.map((type) => ({ type }));
     const edges = edgesBySource.get(node.id) ?? [];
+    // xstate appends a raise on entry and a cancel on exit per delayed transition; `after` recreates them
+    const delays = new Set(edges.filter((e) => e.kind === 'after').map((e) => e.eventType)).size;
+    const entry = withoutLast(node.entry, 'xstate.raise', delays);
+    const exit = withoutLast(node.exit, 'xstate.cancel', delays);
+    if (entry.length) out.entry = entry.map((type) => ({ type }));
+    if (exit.length) out.exit = exit.map((type) => ({ type }));
     const actorEdges = (kind: ChartEdge['kind'], id: string) =>
       edges.filter(
         (e) => e.kind === kind && e.trigger === `${id}.${kind === 'done.actor' ? 'done' : 'error'}`,

@@ -13,11 +13,13 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import { type ChartEdge, toChart } from '../../scripts/lib/chart-model';
+import { toMermaid } from '../../scripts/lib/mermaid';
 import { scxmlEventName, toScxml, transitionRef } from '../../scripts/lib/scxml';
 import { toStatelyJson } from '../../scripts/lib/stately-json';
 import { registeredModels } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths, type ModelPath } from '../support/paths';
 import { neverSettlingActors, replayPath } from '../support/replay';
+import { features } from './chart-features';
 
 /**
  * Every committed export loads in its standard tool: Mermaid's own parser, the SCION SCXML interpreter (which
@@ -202,5 +204,42 @@ describe.each(models.map((m) => [m.entry.id, m] as const))('Stately JSON of %s',
       original.edges.filter((e) => e.kind === 'always').length,
     );
     expect(toStatelyJson(loaded)).toBe(json);
+  });
+});
+
+/**
+ * The exports of a machine with what no registered chart uses yet (`after`, a parallel state's completion, final
+ * states, a root transition), so a new machine that uses them loads too.
+ */
+describe('every chart feature loads in the standard tools', () => {
+  const chart = toChart(features);
+  const tries = (n: number) => ({ type: 'xstate.error.actor.load', error: new Error(`try ${n}`) });
+
+  it('mermaid parses it', async () => {
+    await expect(mermaid.parse(toMermaid(chart))).resolves.toMatchObject({ diagramType: 'stateDiagram' });
+  });
+
+  it('SCION replays its paths, delayed events and done.state included', async () => {
+    const fnModel = await scionModel('features.scxml', toScxml(chart));
+    const graph = buildModelGraph(features, {
+      payloads: { 'xstate.error.actor.load': [tries(1)] },
+      stopWhen: (s) => s.status === 'done' || (s.context as { tries: number }).tries > 3,
+    });
+    const paths = generateModelPaths(graph);
+    const machine = features.provide({ actors: neverSettlingActors(features) });
+    const events = new Set(paths.flatMap((p) => p.steps.map((st) => st.event.type)));
+
+    expect(events).toContain('xstate.after.1000.features.working.loader.retrying');
+    expect(
+      paths.some((p) => leafIds(p.steps.at(-1)?.state as AnyMachineSnapshot).includes('features.finished')),
+    ).toBe(true);
+    expect(paths.flatMap((p) => replayOnScion(fnModel, machine, p, undefined))).toEqual([]);
+  });
+
+  it('the Stately JSON round-trips it', () => {
+    const loaded = toChart(createMachine(JSON.parse(toStatelyJson(chart))));
+
+    expect(loaded.root).toEqual(chart.root);
+    expect(edgeSet(loaded.edges)).toEqual(edgeSet(chart.edges));
   });
 });
