@@ -108,7 +108,9 @@ describe('dot and scxml', () => {
     expect(scxml).toContain(
       `<transition cond="guard('triedTwice', 'features.working.loader.retrying#always#0')" target="features.working.loader.loaded" type="internal"/>`,
     );
-    expect(scxml).toContain('<transition event="done.state.features.working" target="features.finished"');
+    expect(scxml).toContain(
+      `<transition event="done.state.features.working" cond="_event.name === 'done.state.features.working'" target="features.finished"`,
+    );
     expect(scxml).toContain('<!-- entry actions: countTry');
     expect(scxml).toContain('<!-- actions: logAbort -->');
   });
