@@ -1,7 +1,8 @@
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
-import { formatFailedNumber, isBlockPaid, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
+import { isBlockPaid, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
 import { UNBILLED_ACCOUNT_TYPE } from '@/domain/constants';
 import { formatMonthlyPrice } from '@/domain/money.rules';
+import { formatPhone } from '@/domain/phone.rules';
 import type { BlockRestoreMachine, BlockRestoreRequest } from './block-restore.machine';
 import type { SigningMachine } from './signing.machine';
 import { statePathOf } from './state-path';
@@ -41,12 +42,15 @@ export const selectPriceNote = (s: BlockRestoreSnapshot): PriceNote => {
   return { kind: 'paid', price: formatMonthlyPrice(lock.price ?? 0) };
 };
 
-/** Failed numbers as shown ('+99…', spec 8). */
+/**
+ * Failed numbers as shown under 'Произошла ошибка с номерами', in the one format of the portal
+ * (`+998 90 000 02 46`): spec 8's '+99' prefix glued to the server's 9-digit numbers read `+99900022513`.
+ */
 export const selectFailedNumbers = (s: BlockRestoreSnapshot): readonly string[] =>
-  s.context.failedNumbers.map(formatFailedNumber);
-/** Accepted numbers as the server listed them. */
+  s.context.failedNumbers.map(formatPhone);
+/** Accepted numbers, in the same format. */
 export const selectAcceptedNumbers = (s: BlockRestoreSnapshot): readonly string[] =>
-  s.context.acceptedNumbers;
+  s.context.acceptedNumbers.map(formatPhone);
 
 /** The failure shown: catalogue code (or i18n key) and the server's description. */
 export const selectBlockRestoreError = (

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@/domain/phone.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { ContentPage } from '@/views/common/content-page.view';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
-import { formatPhone } from '@/views/numbers/phone.format';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import { Widgets } from '@/views/widgets/widgets.view';
 import './profile.css';
