@@ -1,7 +1,6 @@
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import { isBlockPaid, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
 import { UNBILLED_ACCOUNT_TYPE } from '@/domain/constants';
-import { formatMonthlyPrice } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import type { BlockRestoreMachine, BlockRestoreRequest } from './block-restore.machine';
 import type { SigningMachine } from './signing.machine';
@@ -28,8 +27,8 @@ export const selectRequest = (s: BlockRestoreSnapshot): BlockRestoreRequest | nu
 /** The action of the running flow. */
 export const selectAction = (s: BlockRestoreSnapshot): ToggleAction => s.context.request?.action ?? 'block';
 
-/** What the confirmation says about the price: paid with the monthly price (two decimals), or free. */
-export type PriceNote = { kind: 'paid'; price: string } | { kind: 'free' } | { kind: 'none' };
+/** What the confirmation says about the price: paid with the monthly price per number (sums), or free. */
+export type PriceNote = { kind: 'paid'; price: number } | { kind: 'free' } | { kind: 'none' };
 
 /**
  * The price note of the confirmation (spec 4 block flow step 2): a block that is not privileged is paid and shows
@@ -39,7 +38,7 @@ export const selectPriceNote = (s: BlockRestoreSnapshot): PriceNote => {
   const lock = s.context.lock;
   if (lock === null || s.context.request?.action !== 'block') return { kind: 'none' };
   if (!isBlockPaid(lock)) return { kind: 'free' };
-  return { kind: 'paid', price: formatMonthlyPrice(lock.price ?? 0) };
+  return { kind: 'paid', price: lock.price ?? 0 };
 };
 
 /**

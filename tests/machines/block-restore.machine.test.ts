@@ -88,7 +88,7 @@ describe('block/restore chart', () => {
     await waitFor(actor, (s) => s.matches('succeeded'));
     // Assert
     expect(calls.lock).toHaveBeenCalledWith({ ban: blockSigned.ban, sn: blockSigned.sn });
-    expect(note).toEqual({ kind: 'paid', price: '12\u00a0500,50\u00a0сум' });
+    expect(note).toEqual({ kind: 'paid', price: 12_500.5 });
     expect(calls.signing).toHaveBeenCalledWith({
       data: JSON.stringify({ sn: blockSigned.sn, ban: blockSigned.ban }),
       impersonating: false,

@@ -232,7 +232,7 @@ describe('StatusToggle', () => {
 
     expect(await screen.findByRole('dialog', { name: 'Bloklashni tasdiqlang' })).toBeTruthy();
     expect(screen.getByTestId('block-restore-price').textContent).toBe(
-      'Bloklash pullik: oyiga 12\u00a0500,50\u00a0сум.',
+      'Bloklash pullik: oyiga 12\u00a0500,50\u00a0soʻm.',
     );
   });
 

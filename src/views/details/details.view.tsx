@@ -31,10 +31,14 @@ function Amount({
   amount: number | null | undefined;
   testId: string;
 }) {
+  const { i18n } = useTranslation();
+  const debt = typeof amount === 'number' && amount < 0;
   return (
     <div className="details__row" data-testid={testId}>
       <dt>{term}</dt>
-      <dd className="details__amount">{formatSum(amount ?? Number.NaN)}</dd>
+      <dd className={debt ? 'details__amount details__amount--debt' : 'details__amount'}>
+        {formatSum(amount ?? Number.NaN, { lang: i18n.language })}
+      </dd>
     </div>
   );
 }
