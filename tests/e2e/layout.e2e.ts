@@ -57,6 +57,8 @@ async function measure(page: Page): Promise<Geometry> {
 }
 
 async function expectGeometry(page: Page, label: string): Promise<void> {
+  // Every page names itself in the tab ('Профиль — Корпоративный портал'), not only the portal.
+  expect(await page.title(), `${label}: page title`).toMatch(/ — (Корпоративный портал|Korporativ portal)$/);
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
     await page.waitForTimeout(50);
@@ -130,5 +132,15 @@ describe('page geometry on every route, at 1366×768 and 390×844', () => {
     }
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('the site icon', () => {
+  it('is served as /favicon.ico', async () => {
+    const res = await fetch(`${base}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/x-icon');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
   });
 });
