@@ -7,6 +7,7 @@ import { formatPhone } from '@/domain/phone.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { ContentPage, useContentTab } from '@/views/common/content-page.view';
+import { accountTypeLabel } from '@/views/profile/account-type';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import { Widgets } from '@/views/widgets/widgets.view';
 import './details.css';
@@ -89,7 +90,7 @@ export function DetailsView({ profile, facts, now, statusToggle, returnToOrganis
           ) : null}
           <div className="details__row" data-testid="details-account-type">
             <dt>{t('profile.accountType')}</dt>
-            <dd>{profile.at}</dd>
+            <dd>{accountTypeLabel(t, profile.at)}</dd>
           </div>
           <div className="details__row" data-testid="details-status">
             <dt>{t('profile.status')}</dt>
