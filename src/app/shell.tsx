@@ -28,6 +28,7 @@ import { Header } from '@/views/layout/header.view';
 import { NotFound } from '@/views/layout/not-found.view';
 import { NotificationsContext } from '@/views/layout/notifications.context';
 import { Notifications } from '@/views/layout/notifications.view';
+import { PageTitle } from '@/views/layout/page-title.view';
 import { Sidebar } from '@/views/layout/sidebar.view';
 import { LogoutConfirm } from '@/views/session/logout-confirm.view';
 import { RolePicker } from '@/views/session/role-picker.view';
@@ -132,6 +133,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   return (
     <AdminScope>
       <div className="shell" data-testid="session" data-state={statePath}>
+        <PageTitle />
         <a className="skip-link" href="#main">
           {t('app.skipToContent')}
         </a>

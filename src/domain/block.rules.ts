@@ -1,7 +1,7 @@
 /**
  * Block/restore rules (spec 4 "Toggle" and "Block flow", spec 8 block/restore messages).
  */
-import { DIRECT_BLOCK_ACCOUNT_TYPE, FAILED_NUMBER_PREFIX, numberStatusKind } from './constants';
+import { DIRECT_BLOCK_ACCOUNT_TYPE, numberStatusKind } from './constants';
 
 /** What the status toggle offers. */
 export type ToggleAction = 'block' | 'restore';
@@ -25,9 +25,4 @@ export function blockNeedsSignature(at: number | null | undefined): boolean {
 /** Block flow step 2: blocking is paid (warning with the price per month) unless the lock is privileged. */
 export function isBlockPaid(check: { privileged: boolean }): boolean {
   return !check.privileged;
-}
-
-/** A failed number as shown in 'Произошла ошибка с номерами': prefixed by +99 (spec 8). */
-export function formatFailedNumber(n: string | number): string {
-  return `${FAILED_NUMBER_PREFIX}${String(n).trim()}`;
 }

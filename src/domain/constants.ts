@@ -41,8 +41,6 @@ export const UNBILLED_ACCOUNT_TYPE = 16;
 export const DIRECT_BLOCK_ACCOUNT_TYPE = 20;
 /** Status of a successful reply (spec 7). */
 export const SUCCESS_STATUS = 'OKOK';
-/** Prefix shown before failed numbers of a block/restore reply (spec 8 'numbers prefixed by +99'). */
-export const FAILED_NUMBER_PREFIX = '+99';
 
 /** Golden-number price categories (spec 3 ids, spec 9 prices in sums). Any other id is 'simple'. */
 export const GOLDEN_CATEGORIES = {

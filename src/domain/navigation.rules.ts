@@ -12,6 +12,7 @@
  * - Modifiers, applied in this order: forced password change → only settings; BAN selected → hide purchase,
  *   settings, orders, agreement, at39, debt and services.
  */
+import { landingRoute } from './landing.rules';
 import {
   activeRole,
   isBanTypeAccount,
@@ -109,6 +110,10 @@ function entriesOf(u: UserFacts): Set<NavKey> {
       add('services', profile?.budget == null && !banType);
       break;
     case 'keyOwner':
+      // A key owner who does not land on Documents lands on Profile (spec 2 "After login", rule 5): the menu shows
+      // that page too, or the first page the user sees is one the menu does not list (a deviation from spec 6's
+      // key-owner list, recorded in docs/decisions.md).
+      add('profile', profile !== null && landingRoute(u) === 'profile');
       add('documents');
       add('services');
       add('purchase', canBuy);

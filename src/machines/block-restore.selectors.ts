@@ -1,7 +1,7 @@
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
-import { formatFailedNumber, isBlockPaid, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
+import { isBlockPaid, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
 import { UNBILLED_ACCOUNT_TYPE } from '@/domain/constants';
-import { formatMonthlyPrice } from '@/domain/money.rules';
+import { formatPhone } from '@/domain/phone.rules';
 import type { BlockRestoreMachine, BlockRestoreRequest } from './block-restore.machine';
 import type { SigningMachine } from './signing.machine';
 import { statePathOf } from './state-path';
@@ -27,8 +27,8 @@ export const selectRequest = (s: BlockRestoreSnapshot): BlockRestoreRequest | nu
 /** The action of the running flow. */
 export const selectAction = (s: BlockRestoreSnapshot): ToggleAction => s.context.request?.action ?? 'block';
 
-/** What the confirmation says about the price: paid with the monthly price (two decimals), or free. */
-export type PriceNote = { kind: 'paid'; price: string } | { kind: 'free' } | { kind: 'none' };
+/** What the confirmation says about the price: paid with the monthly price per number (sums), or free. */
+export type PriceNote = { kind: 'paid'; price: number } | { kind: 'free' } | { kind: 'none' };
 
 /**
  * The price note of the confirmation (spec 4 block flow step 2): a block that is not privileged is paid and shows
@@ -38,15 +38,18 @@ export const selectPriceNote = (s: BlockRestoreSnapshot): PriceNote => {
   const lock = s.context.lock;
   if (lock === null || s.context.request?.action !== 'block') return { kind: 'none' };
   if (!isBlockPaid(lock)) return { kind: 'free' };
-  return { kind: 'paid', price: formatMonthlyPrice(lock.price ?? 0) };
+  return { kind: 'paid', price: lock.price ?? 0 };
 };
 
-/** Failed numbers as shown ('+99…', spec 8). */
+/**
+ * Failed numbers as shown under 'Произошла ошибка с номерами', in the one format of the portal
+ * (`+998 90 000 02 46`): spec 8's '+99' prefix glued to the server's 9-digit numbers read `+99900022513`.
+ */
 export const selectFailedNumbers = (s: BlockRestoreSnapshot): readonly string[] =>
-  s.context.failedNumbers.map(formatFailedNumber);
-/** Accepted numbers as the server listed them. */
+  s.context.failedNumbers.map(formatPhone);
+/** Accepted numbers, in the same format. */
 export const selectAcceptedNumbers = (s: BlockRestoreSnapshot): readonly string[] =>
-  s.context.acceptedNumbers;
+  s.context.acceptedNumbers.map(formatPhone);
 
 /** The failure shown: catalogue code (or i18n key) and the server's description. */
 export const selectBlockRestoreError = (

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { parseSearch, type SearchMode } from '@/domain/search.rules';
+import { numberLookalike, parseSearch, type SearchMode } from '@/domain/search.rules';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -41,6 +41,7 @@ export interface SearchBoxContext {
  * - `result.choose`: user intent, view the found subscriber as that client (spec 4 "search, choose and back").
  * - `result.dismiss`: user intent, close the result without choosing.
  * - `error.dismiss`: user intent, close the 'Ошибка!' dialog of a failed lookup.
+ * - `search.asNumber`: user intent, a BAN lookup of digits that could be a number failed; look the number up instead.
  */
 export type SearchBoxEvent =
   | { type: 'input.change'; value: string }
@@ -48,7 +49,8 @@ export type SearchBoxEvent =
   | { type: 'search.submit' }
   | { type: 'result.choose' }
   | { type: 'result.dismiss' }
-  | { type: 'error.dismiss' };
+  | { type: 'error.dismiss' }
+  | { type: 'search.asNumber' };
 
 /**
  * What the box asks of the rest of the app (the composition root listens with `actor.on`):
@@ -84,6 +86,12 @@ export const searchBoxMachine = setup({
   guards: {
     isInputInvalid: ({ context }) => !parseSearch(context.mode, context.input).ok,
     isChooseMode: ({ context }) => context.mode === 'choose',
+    /** A BAN lookup answered 'not found' (E018) on digits that could be a number without its leading 8. */
+    isNotFoundNumberLookalike: ({ context, event }) =>
+      'error' in event &&
+      errorCodeOf(event.error) === 'E018' &&
+      context.target?.kind === 'ban' &&
+      numberLookalike(context.target.value) !== null,
   },
   actions: {
     assignInput: assign((_, params: { value: string }) => ({
@@ -105,6 +113,14 @@ export const searchBoxMachine = setup({
       const target: SubscriberTarget | null =
         parsed.ok && parsed.kind !== 'query' ? { kind: parsed.kind, value: parsed.value } : null;
       return { target, found: null, errorCode: null };
+    }),
+    assignNumberTarget: assign(({ context }) => {
+      const sn = context.target?.kind === 'ban' ? numberLookalike(context.target.value) : null;
+      return {
+        target: sn ? { kind: 'sn' as const, value: sn } : context.target,
+        found: null,
+        errorCode: null,
+      };
     }),
     assignFound: assign((_, params: { found: FoundSubscriber }) => ({ found: params.found })),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
@@ -170,10 +186,17 @@ export const searchBoxMachine = setup({
           target: 'found',
           actions: { type: 'assignFound', params: ({ event }) => ({ found: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: 'isNotFoundNumberLookalike',
+            target: 'offeringNumber',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     found: {
@@ -191,6 +214,20 @@ export const searchBoxMachine = setup({
       meta: { view: "'Ошибка!' dialog with the error text", testId: 'search-failed' },
       tags: ['error'],
       on: {
+        'error.dismiss': { target: 'idle', actions: 'clearResult' },
+      },
+    },
+    offeringNumber: {
+      description:
+        'A BAN lookup of 9 digits that could be a number without its leading 8 (901234567) found no account (E018): ' +
+        "the 'Ошибка!' dialog says so and offers to look the number 8901234567 up instead.",
+      meta: {
+        view: "'Ошибка!' dialog with the E018 text and the 'search as a number' button",
+        testId: 'search-as-number',
+      },
+      tags: ['error'],
+      on: {
+        'search.asNumber': { target: 'lookingUp', actions: 'assignNumberTarget' },
         'error.dismiss': { target: 'idle', actions: 'clearResult' },
       },
     },

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { numberLookalike } from '@/domain/search.rules';
 import type { FoundSubscriber, SearchBoxMachine, SearchInputError } from './search-box.machine';
 import { statePathOf } from './state-path';
 
@@ -17,6 +18,14 @@ export const selectFoundSubscriber = (s: SearchBoxSnapshot): FoundSubscriber | n
   s.matches('found') ? s.context.found : null;
 /** The code shown in the 'Ошибка!' dialog while it is open. */
 export const selectSearchFailure = (s: SearchBoxSnapshot): string | null =>
-  s.matches('failed') ? (s.context.errorCode ?? 'unknown') : null;
+  s.matches('failed') || s.matches('offeringNumber') ? (s.context.errorCode ?? 'unknown') : null;
 /** The lookup runs: the submit button is busy. */
 export const selectIsSearching = (s: SearchBoxSnapshot): boolean => s.hasTag('busy');
+/**
+ * While the 'Ошибка!' dialog of a failed BAN lookup is open: the number (as digits, `8901234567`) the same digits
+ * could be, offered as 'search as a number'; otherwise null.
+ */
+export const selectNumberOffer = (s: SearchBoxSnapshot): string | null =>
+  s.matches('offeringNumber') && s.context.target?.kind === 'ban'
+    ? numberLookalike(s.context.target.value)
+    : null;

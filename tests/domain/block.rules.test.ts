@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockNeedsSignature, formatFailedNumber, isBlockPaid, toggleActionFor } from '@/domain/block.rules';
+import { blockNeedsSignature, isBlockPaid, toggleActionFor } from '@/domain/block.rules';
 
 describe('toggleActionFor (spec 4 "Toggle")', () => {
   it.each([
@@ -33,15 +33,5 @@ describe('isBlockPaid: paid unless the lock is privileged', () => {
     [false, true],
   ])('privileged %s → paid %s', (privileged, expected) => {
     expect(isBlockPaid({ privileged })).toBe(expected);
-  });
-});
-
-describe('formatFailedNumber: prefixed by +99 (spec 8)', () => {
-  it.each([
-    ['8901234567', '+998901234567'],
-    [8911234567, '+998911234567'],
-    [' 8901234567 ', '+998901234567'],
-  ] as [string | number, string][])('%j → %s', (n, expected) => {
-    expect(formatFailedNumber(n)).toBe(expected);
   });
 });

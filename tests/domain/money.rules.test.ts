@@ -42,3 +42,17 @@ describe('formatMonthlyPrice: two decimals', () => {
     expect(formatMonthlyPrice(price)).toBe(nb(expected));
   });
 });
+
+describe('the currency is named in the language of the page (digits always locale ru, spec 9)', () => {
+  it.each([
+    ['ru', 84_200, '84 200 сум'],
+    ['uz', 84_200, '84 200 soʻm'],
+    ['uz', -1500, '-1 500 soʻm'],
+    ['xx', 1000, '1 000 сум'],
+  ])('%s %d → %s', (lang, amount, expected) => {
+    expect(formatSum(amount, { lang })).toBe(nb(expected));
+  });
+  it('the monthly price too', () => {
+    expect(formatMonthlyPrice(12_500, 'uz')).toBe(nb('12 500,00 soʻm'));
+  });
+});

@@ -86,7 +86,7 @@ const NO_BAN = grid(`
   R004      |    x    |    x    |    x     |    x     |  .   |   .    |    .     |  .   |   .    |    x
   R005      |    .    |    .    |    .     |    .     |  .   |   .    |    x     |  x   |   .    |    x
   R006      |    .    |    .    |    .     |    .     |  .   |   .    |    .     |  .   |   .    |    x
-  R007      |    .    |    .    |    x     |    x     |  x   |   .    |    .     |  .   |   .    |    x
+  R007      |    x    |    .    |    x     |    x     |  x   |   .    |    .     |  .   |   .    |    x
   R008      |    .    |    .    |    .     |    .     |  .   |   x    |    x     |  x   |   .    |    x
   R009      |    .    |    .    |    .     |    .     |  .   |   x    |    .     |  x   |   .    |    x
   R010      |    .    |    .    |    .     |    .     |  .   |   .    |    .     |  .   |   x    |    x
@@ -115,7 +115,7 @@ const WITH_BAN = grid(`
   R004      |    x    |    x    |    .     |    .     |  .   |   .    |    .     |  .   |   .    |    .
   R005      |    x    |    x    |    .     |    .     |  .   |   .    |    .     |  .   |   .    |    .
   R006      |    .    |    .    |    .     |    .     |  .   |   .    |    .     |  .   |   .    |    .
-  R007      |    .    |    .    |    .     |    .     |  x   |   .    |    .     |  .   |   .    |    .
+  R007      |    x    |    .    |    .     |    .     |  x   |   .    |    .     |  .   |   .    |    .
   R008      |    x    |    x    |    .     |    .     |  .   |   .    |    .     |  .   |   .    |    .
   R009      |    x    |    x    |    .     |    .     |  .   |   .    |    .     |  .   |   .    |    .
   R010      |    .    |    .    |    .     |    .     |  .   |   .    |    .     |  .   |   .    |    .
@@ -222,12 +222,16 @@ describe('visibleNav modifiers', () => {
     });
   });
 
-  describe('key owner (R007): purchase only with can_buy_number', () => {
+  describe('key owner (R007): purchase only with can_buy_number; Profile listed when it is the landing page', () => {
     it.each([
-      [true, ['services', 'purchase', 'documents', 'settings']],
-      [false, ['services', 'documents', 'settings']],
-    ] as [boolean, NavKey[]][])('can_buy_number %s → %j', (canBuyNumber, expected) => {
-      expect(visibleNav(user(['R007'], { profile: profile({ canBuyNumber }) }))).toEqual(expected);
+      [true, 1, ['profile', 'services', 'purchase', 'documents', 'settings']],
+      [false, 1, ['profile', 'services', 'documents', 'settings']],
+      // lands on Documents (buys numbers, type 5/15/40): no Profile entry, as spec 6 lists
+      [true, 5, ['services', 'purchase', 'documents', 'settings']],
+      // keyowner-nobuy of the demo: type 40 without can_buy_number lands on Profile, so the menu lists it
+      [false, 40, ['profile', 'services', 'documents', 'settings']],
+    ] as [boolean, number, NavKey[]][])('can_buy_number %s, type %d → %j', (canBuyNumber, at, expected) => {
+      expect(visibleNav(user(['R007'], { profile: profile({ canBuyNumber, at }) }))).toEqual(expected);
     });
     it('type 5 does not hide services for the key owner', () => {
       expect(visibleNav(user(['R007'], { profile: profile({ at: 5 }) }))).toContain('services');
@@ -248,7 +252,7 @@ describe('visibleNav modifiers', () => {
     );
     it.each([
       ['R000', ['orders', 'agreement', 'settings']],
-      ['R007', ['services', 'purchase', 'documents', 'settings']],
+      ['R007', ['profile', 'services', 'purchase', 'documents', 'settings']],
       ['R008', ['orders', 'agreement', 'at39', 'settings']],
     ] as [string, NavKey[]][])('staff flag is ignored: %s → %j', (role, expected) => {
       expect(visibleNav(user([role], { forceChangePassword: true }))).toEqual(expected);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearch, type SearchParse } from '@/domain/search.rules';
+import { numberLookalike, parseSearch, type SearchParse, searchDigits } from '@/domain/search.rules';
 
 describe("parseSearch 'choose' (spec 5): strip non-digits; >10 digits MANYINVALID; 89[01]+7 digits sn; 9 digits ban", () => {
   const MANYINVALID: SearchParse = { ok: false, error: 'MANYINVALID' };
@@ -25,7 +25,12 @@ describe("parseSearch 'choose' (spec 5): strip non-digits; >10 digits MANYINVALI
     ['8 digits', '12345678', MANYINVALID],
     ['1 digit', '7', MANYINVALID],
     ['11 digits', '89012345678', MANYINVALID],
-    ['+998 90 123 45 67 (12 digits)', '+998 90 123 45 67', MANYINVALID],
+    ['the portal’s own format +998 90 123 45 67 is a number', '+998 90 123 45 67', sn('8901234567')],
+    ['+998 (90) 123-45-67', '+998 (90) 123-45-67', sn('8901234567')],
+    ['998901234567 without the plus', '998901234567', sn('8901234567')],
+    ['+998 91 …', '+998 91 123 45 67', sn('8911234567')],
+    ['+998 71 … (a landline) is no sn', '+998 71 283 06 69', MANYINVALID],
+    ['13 digits starting 998', '9989012345678', MANYINVALID],
     ['14 digits', '12345678901234', MANYINVALID],
   ])('%s: %j', (_, input, expected) => {
     expect(parseSearch('choose', input)).toEqual(expected);
@@ -50,5 +55,29 @@ describe("parseSearch 'editing' (spec 5): at least 3 characters, else SHORT3", (
     ['8901234567', query('8901234567')],
   ])('%j', (input, expected) => {
     expect(parseSearch('editing', input)).toEqual(expected);
+  });
+});
+
+describe('searchDigits: the country code 998 reads as the domestic 8', () => {
+  it.each([
+    ['+998 90 123 45 67', '8901234567'],
+    ['998 90 123 45 67', '8901234567'],
+    ['8 90 123 45 67', '8901234567'],
+    ['100234561', '100234561'],
+    ['99890123456', '99890123456'],
+  ])('%j → %j', (input, expected) => {
+    expect(searchDigits(input)).toBe(expected);
+  });
+});
+
+describe('numberLookalike: a 9-digit BAN that could be a number without its leading 8', () => {
+  it.each([
+    ['901234567', '8901234567'],
+    ['911002030', '8911002030'],
+    ['100234561', null],
+    ['931234567', null],
+    ['90123456', null],
+  ])('%j → %j', (ban, expected) => {
+    expect(numberLookalike(ban)).toBe(expected);
   });
 });

@@ -106,6 +106,8 @@ const LITERAL_NAV: Record<string, NavKey[]> = {
   helpdesk: ['settings'],
   newcurator: ['settings'],
   operator: ['orders', 'agreement', 'at39', 'settings'],
+  // lands on Profile, so the menu lists it (docs/decisions.md U6)
+  'keyowner-nobuy': ['profile', 'services', 'documents', 'settings'],
 };
 
 describe('every demo account signs in and lands where spec 2 says', () => {

@@ -259,6 +259,8 @@ describe('the 12 000-number company (curator)', () => {
     expect(lines[0]).toBe('Номер;Статус;Тариф;Сотрудник');
     expect(lines).toHaveLength(total + 1);
     expect(lines.some((l) => /[ʻ]/.test(l))).toBe(true);
+    // Numbers in the format the user sees everywhere, behind the CSV formula guard's apostrophe.
+    expect(lines.slice(1).every((l) => /^'\+998 \d{2} \d{3} \d{2} \d{2};/.test(l))).toBe(true);
 
     await page.getByTestId('numbers-export-xlsx').waitFor({ state: 'visible' });
     await page.waitForSelector('[data-testid="numbers-export-xlsx"]:not([disabled])');
@@ -276,9 +278,14 @@ describe('the 12 000-number company (curator)', () => {
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Номер', 'Статус', 'Тариф', 'Сотрудник']);
     expect(sheet.rowCount).toBe(total + 1);
     const statuses = new Set<string>();
+    const badNumbers: string[] = [];
     sheet.eachRow((row, n) => {
-      if (n > 1) statuses.add(String(row.getCell(2).value));
+      if (n === 1) return;
+      statuses.add(String(row.getCell(2).value));
+      const number = String(row.getCell(1).value);
+      if (!/^\+998 \d{2} \d{3} \d{2} \d{2}$/.test(number)) badNumbers.push(number);
     });
+    expect(badNumbers.slice(0, 5)).toEqual([]);
     expect([...statuses].sort()).toEqual(['Активен', 'Заблокирован', 'Предварительный', 'Расторгнут']);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -88,7 +88,7 @@ describe('block/restore chart', () => {
     await waitFor(actor, (s) => s.matches('succeeded'));
     // Assert
     expect(calls.lock).toHaveBeenCalledWith({ ban: blockSigned.ban, sn: blockSigned.sn });
-    expect(note).toEqual({ kind: 'paid', price: '12\u00a0500,50\u00a0сум' });
+    expect(note).toEqual({ kind: 'paid', price: 12_500.5 });
     expect(calls.signing).toHaveBeenCalledWith({
       data: JSON.stringify({ sn: blockSigned.sn, ban: blockSigned.ban }),
       impersonating: false,
@@ -186,7 +186,7 @@ describe('block/restore chart', () => {
     expect(calls.apply).not.toHaveBeenCalled();
   });
 
-  it('lists failed numbers with +99 and still creates the document for the accepted ones', async () => {
+  it('lists failed numbers as +998 90 123 45 68 and still creates the document for the accepted ones', async () => {
     const { actors } = fakes({ applyBlock: fromPromise(async () => someFailed) });
     const { actor, documents } = start(actors);
 
@@ -195,7 +195,7 @@ describe('block/restore chart', () => {
     actor.send({ type: 'dialog.confirm' });
     await waitFor(actor, (s) => s.matches('partiallyFailed'));
 
-    expect(selectFailedNumbers(actor.getSnapshot())).toEqual(['+99901234568']);
+    expect(selectFailedNumbers(actor.getSnapshot())).toEqual(['+998 90 123 45 68']);
     expect(documents.map((d) => d.acceptedNumbers)).toEqual([['901234567']]);
   });
 

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { type FoundSubscriber, type SubscriberTarget, searchBoxMachine } from '@/machines/search-box.machine';
 import {
   selectFoundSubscriber,
+  selectNumberOffer,
   selectSearchFailure,
   selectSearchInputError,
 } from '@/machines/search-box.selectors';
@@ -104,6 +105,48 @@ describe('search box, choose mode (spec 5)', () => {
     actor.send({ type: 'error.dismiss' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(selectSearchFailure(actor.getSnapshot())).toBeNull();
+  });
+
+  it('reads the format the portal itself shows (+998 90 123 45 67) as the number 8901234567', async () => {
+    const { actor, asked, type } = box(async () => foundSn);
+    type('+998 (90) 123-45-67');
+    actor.send({ type: 'search.submit' });
+    await flush();
+    expect(asked).toEqual([{ kind: 'sn', value: '8901234567' }]);
+    expect(actor.getSnapshot().value).toBe('found');
+  });
+
+  it('offers the number lookup when a 9-digit BAN that looks like a number is not found', async () => {
+    const { actor, asked, type } = box(async (t) => (t.kind === 'ban' ? Promise.reject(notFound) : foundSn));
+    type('901234567');
+    actor.send({ type: 'search.submit' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('offeringNumber');
+    expect(selectSearchFailure(actor.getSnapshot())).toBe('E018');
+    expect(selectNumberOffer(actor.getSnapshot())).toBe('8901234567');
+    actor.send({ type: 'search.asNumber' });
+    await flush();
+    expect(asked).toEqual([
+      { kind: 'ban', value: '901234567' },
+      { kind: 'sn', value: '8901234567' },
+    ]);
+    expect(selectFoundSubscriber(actor.getSnapshot())).toEqual(foundSn);
+  });
+
+  it('offers no number lookup for a BAN that cannot be a number, or for a failure other than not-found', async () => {
+    const plain = box(async () => Promise.reject(notFound));
+    plain.type('100234561');
+    plain.actor.send({ type: 'search.submit' });
+    await flush();
+    expect(plain.actor.getSnapshot().value).toBe('failed');
+    expect(selectNumberOffer(plain.actor.getSnapshot())).toBeNull();
+
+    const down = box(async () => Promise.reject(new Error('network down')));
+    down.type('901234567');
+    down.actor.send({ type: 'search.submit' });
+    await flush();
+    expect(down.actor.getSnapshot().value).toBe('failed');
+    expect(selectNumberOffer(down.actor.getSnapshot())).toBeNull();
   });
 
   it('a new search from a result looks up again; dismissing closes the result', async () => {

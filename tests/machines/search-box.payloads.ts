@@ -11,7 +11,10 @@ import type { EventPayloads } from '../support/model-universe';
  */
 export const INPUTS = {
   ban: '100234561',
+  /** 9 digits, so a BAN by spec 5, but the digits of a number without its 8: a failed lookup offers the number. */
+  banLookalike: '901234567',
   sn: '8901234567',
+  international: '+998 90 123 45 67',
   elevenDigits: '12345678901',
   users: 'ova',
   short: 'ab',

@@ -212,7 +212,7 @@ describe('numbersTable', () => {
 
     expect(t).toEqual({
       columns: ['Номер', 'Статус', 'Тариф', 'Сотрудник'],
-      rows: [['901234567', 'Заблокирован', '', 'Gʻulomov Oʻtkir']],
+      rows: [['+998 90 123 45 67', 'Заблокирован', '', 'Gʻulomov Oʻtkir']],
       textColumns: [0],
     });
   });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
 import { formatErrorMessage } from '@/i18n/messages';
 import { type BlockRestoreRequest, blockRestoreMachine } from '@/machines/block-restore.machine';
@@ -47,7 +48,7 @@ function expectTexts(state: AnyMachineSnapshot) {
       break;
     case 'partiallyFailed':
       expect(text).toContain(t('blockRestore.failedNumbers'));
-      for (const n of state.context.failedNumbers) expect(text).toContain(`+99${n}`);
+      for (const n of state.context.failedNumbers) expect(text).toContain(formatPhone(n));
       break;
     case 'failed': {
       const reason = state.context.errorDescription ?? formatErrorMessage(t, state.context.errorCode);

@@ -146,7 +146,7 @@ describe('StatusToggle', () => {
     expect(signing).not.toHaveBeenCalled();
   });
 
-  it('lists failed numbers with +99 and the accepted ones', async () => {
+  it('lists failed and accepted numbers in the one format of the portal (+998 90 123 45 68)', async () => {
     const user = userEvent.setup();
     renderToggle({}, { applyBlock: fromPromise(async () => someFailed) });
 
@@ -154,9 +154,9 @@ describe('StatusToggle', () => {
     await user.click(await screen.findByTestId('block-restore-confirm-button'));
 
     const failed = await screen.findByTestId('block-restore-failed-numbers');
-    expect(failed.textContent).toBe('+99901234568');
+    expect(failed.textContent).toBe('+998 90 123 45 68');
     expect(screen.getByRole('alert').textContent).toBe('Произошла ошибка с номерами');
-    expect(screen.getByTestId('block-restore-accepted').textContent).toBe('901234567');
+    expect(screen.getByTestId('block-restore-accepted').textContent).toBe('+998 90 123 45 67');
   });
 
   it('lists 50 numbers and counts the rest', async () => {
@@ -232,7 +232,7 @@ describe('StatusToggle', () => {
 
     expect(await screen.findByRole('dialog', { name: 'Bloklashni tasdiqlang' })).toBeTruthy();
     expect(screen.getByTestId('block-restore-price').textContent).toBe(
-      'Bloklash pullik: oyiga 12\u00a0500,50\u00a0сум.',
+      'Bloklash pullik: oyiga 12\u00a0500,50\u00a0soʻm.',
     );
   });
 

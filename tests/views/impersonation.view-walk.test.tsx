@@ -123,10 +123,10 @@ describe('the banner text (whose account, by whom)', () => {
   it('names the number and its BAN, in Uzbek too', () => {
     const uz = i18n.getFixedT('uz');
     expect(describeClient(t, subscriberNumber)).toBe(
-      'номера 901234567 (лицевой счёт 100457732, «Fargʻona Tekstil AJ»)',
+      'номера +998 90 123 45 67 (лицевой счёт 100457732, «Fargʻona Tekstil AJ»)',
     );
     expect(
       uz('impersonation.banner', { client: describeClient(uz, subscriberNumber), user: 'admin' }),
-    ).toContain('901234567 raqami');
+    ).toContain('+998 90 123 45 67 raqami');
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { formatPhone } from '@/domain/phone.rules';
 import {
   DEFAULT_NUMBERS_PARAMS,
   filterDigits,
   numbersSearch,
   parseNumbersSearch,
 } from '@/views/numbers/numbers.url';
-import { formatPhone } from '@/views/numbers/phone.format';
 
 describe('parseNumbersSearch', () => {
   it.each([

@@ -176,7 +176,7 @@ describe('numbers export actor', () => {
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('Номер;Статус;Тариф;Сотрудник');
     expect(lines).toHaveLength(2_346);
-    expect(lines[1]).toBe('900000000;Активен;Biznes;Oʻlmasov Gʻayrat');
+    expect(lines[1]).toBe("'+998 90 000 00 00;Активен;Biznes;Oʻlmasov Gʻayrat");
   });
 
   it('builds an XLSX in the language shown (uz headers), readable by exceljs', async () => {
@@ -196,7 +196,7 @@ describe('numbers export actor', () => {
     expect(sheet.name).toBe('Raqamlar');
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Raqam', 'Holat', 'Tarif', 'Xodim']);
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
-      '900000000',
+      '+998 90 000 00 00',
       'Faol',
       'Biznes',
       'Oʻlmasov Gʻayrat',

@@ -127,7 +127,7 @@ describe('Profile of a BAN (curator, key owner)', () => {
     expect(rowText('profile-company-name')).toBe('Toshkent Savdo Invest MChJ');
     expect(rowText('profile-tin')).toBe('302145876');
     expect(rowText('profile-ban')).toBe('100234561');
-    expect(rowText('profile-account-type')).toBe('5');
+    expect(rowText('profile-account-type')).toBe('Корпоративный с бюджетом (тип 5)');
     expect(rowText('profile-status')).toBe('Активен');
     expect(rowText('profile-ban-status')).toBe('Активен');
     expect(rowText('profile-phone')).toBe('+998 71 234 56 78');

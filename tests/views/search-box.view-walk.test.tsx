@@ -39,12 +39,18 @@ function expectTexts(state: AnyMachineSnapshot) {
   } else {
     expect(screen.queryByTestId('search-result')).toBeNull();
   }
-  if (state.value === 'failed') {
+  if (state.value === 'failed' || state.value === 'offeringNumber') {
     const dialog = screen.getByTestId('search-failed');
     expect(within(dialog).getByRole('heading').textContent).toBe('Ошибка!');
     expect(dialog.textContent).toContain(t('errors.E018'));
   } else {
     expect(screen.queryByTestId('search-failed')).toBeNull();
+  }
+  if (state.value === 'offeringNumber') {
+    // The offer names the number in the portal's format, not the BAN digits typed.
+    expect(screen.getByTestId('search-as-number').textContent).toBe('Искать номер +998 90 123 45 67');
+  } else {
+    expect(screen.queryByTestId('search-as-number')).toBeNull();
   }
 }
 
@@ -84,6 +90,7 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
       },
       'result.choose': () => user.click(screen.getByTestId('search-choose')),
       'result.dismiss': () => user.click(screen.getByTestId('search-dismiss')),
+      'search.asNumber': () => user.click(screen.getByTestId('search-as-number')),
       'error.dismiss': () =>
         user.click(within(screen.getByTestId('search-failed')).getByRole('button', { name: t('app.ok') })),
     },

@@ -151,10 +151,26 @@ describe('widgets: contents', () => {
     };
     renderWidgets({ facts: factsOf(['R004'], profile), profile, now: MARCH });
 
-    expect(screen.getByTestId('widget-balance-amount').textContent).toBe('-1\u00A0250\u00A0000\u00A0сум');
+    // A debt is highlighted and said in words, not by colour alone.
+    const balance = screen.getByTestId('widget-balance-amount');
+    expect(balance.className).toContain('widget__amount--debt');
+    expect(balance.textContent).toBe('-1\u00A0250\u00A0000\u00A0сум (задолженность)');
     expect(screen.getByTestId('widget-balance-unbilled').textContent).toBe(
       'Невыставленные начисления 3\u00A0420\u00A0500\u00A0сум',
     );
+  });
+
+  it('names the currency in Uzbek on an Uzbek page (digits still in locale ru)', async () => {
+    await i18n.changeLanguage('uz');
+    try {
+      const profile: Profile = { ...banProfile, fin_data: { balance: 48_250_000, budget: null } };
+      renderWidgets({ facts: factsOf(['R004'], profile), profile, now: MARCH });
+      const balance = screen.getByTestId('widget-balance-amount');
+      expect(balance.textContent).toBe('48\u00A0250\u00A0000\u00A0soʻm');
+      expect(balance.className).not.toContain('widget__amount--debt');
+    } finally {
+      await i18n.changeLanguage('ru');
+    }
   });
 
   it('shows the mobile budget and a missing balance as a dash', () => {
@@ -226,8 +242,8 @@ describe('widgets: contents', () => {
     try {
       renderWidgets({ facts: factsOf(['R004'], banProfile), profile: banProfile, now: OCTOBER });
       expect(within(screen.getByTestId('widget-sale')).getByText('Kuzgi chegirma')).toBeTruthy();
-      // the currency stays 'сум' in both languages (spec 9: shown in locale ru)
-      expect(screen.getByTestId('widget-balance-amount').textContent).toBe('48\u00A0250\u00A0000\u00A0сум');
+      // digits in locale ru (spec 9), the currency named in Uzbek
+      expect(screen.getByTestId('widget-balance-amount').textContent).toBe('48\u00A0250\u00A0000\u00A0soʻm');
     } finally {
       await i18n.changeLanguage('ru');
     }

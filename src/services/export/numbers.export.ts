@@ -1,3 +1,4 @@
+import { formatPhone } from '@/domain/phone.rules';
 import type { ExportTable } from './table.export';
 
 /**
@@ -59,11 +60,15 @@ export interface NumberExportLabels {
   readonly statusName: (code: string) => string;
 }
 
-/** The numbers as a table: number (digits, as a text column), status name, price plan, employee. */
+/**
+ * The numbers as a table: number (as the portal shows it, `+998 90 123 45 67`, a text column), status name, price
+ * plan, employee. In CSV the number keeps the formula guard's leading `'` (a cell starting with `+` would run as a
+ * formula in Excel); in XLSX it is a plain text cell.
+ */
 export function numbersTable(rows: readonly NumberExportRow[], labels: NumberExportLabels): ExportTable {
   return {
     columns: [labels.number, labels.status, labels.tariff, labels.employee],
-    rows: rows.map((r) => [r.sn, labels.statusName(r.status), r.pricePlan ?? '', r.name ?? '']),
+    rows: rows.map((r) => [formatPhone(r.sn), labels.statusName(r.status), r.pricePlan ?? '', r.name ?? '']),
     textColumns: [0],
   };
 }

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { formatMonthlyPrice } from '@/domain/money.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import {
@@ -57,7 +58,7 @@ function NumberList({
  * call runs. `data-state` carries the chart's state path.
  */
 export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockRestoreMachine> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const statePath = useSelector(actorRef, selectBlockRestoreStatePath);
   const testId = useSelector(actorRef, selectBlockRestoreTestId);
   const action = useSelector(actorRef, selectAction);
@@ -134,7 +135,7 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
           <p>{t(isBlock ? 'blockRestore.confirmBlockText' : 'blockRestore.confirmRestoreText')}</p>
           {priceNote.kind === 'paid' ? (
             <p className="block-restore__price" data-testid="block-restore-price">
-              {t('blockRestore.paidWarning', { price: priceNote.price })}
+              {t('blockRestore.paidWarning', { price: formatMonthlyPrice(priceNote.price, i18n.language) })}
             </p>
           ) : null}
           {priceNote.kind === 'free' ? (

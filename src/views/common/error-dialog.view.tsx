@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatErrorMessage } from '@/i18n/messages';
 import { Modal } from './modal.view';
@@ -10,10 +11,13 @@ export function ErrorDialog({
   code,
   onDismiss,
   testId,
+  offer,
 }: {
   code: string;
   onDismiss: () => void;
   testId: string;
+  /** A way forward the dialog offers besides OK (its text and the button), e.g. 'search as a number'. */
+  offer?: { text: string; action: ReactNode };
 }) {
   const { t } = useTranslation();
   return (
@@ -23,12 +27,16 @@ export function ErrorDialog({
       onClose={onDismiss}
       testId={testId}
       actions={
-        <button type="button" className="btn" onClick={onDismiss}>
-          {t('app.ok')}
-        </button>
+        <>
+          {offer?.action}
+          <button type="button" className={offer ? 'btn btn--secondary' : 'btn'} onClick={onDismiss}>
+            {t('app.ok')}
+          </button>
+        </>
       }
     >
       <p>{formatErrorMessage(t, code)}</p>
+      {offer ? <p>{offer.text}</p> : null}
     </Modal>
   );
 }

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { UNBILLED_ACCOUNT_TYPE } from '@/domain/constants';
 import { formatSum } from '@/domain/money.rules';
 import { initialTabIndex } from '@/domain/navigation.rules';
+import { formatPhone } from '@/domain/phone.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { ContentPage, useContentTab } from '@/views/common/content-page.view';
-import { formatPhone } from '@/views/numbers/phone.format';
+import { accountTypeLabel } from '@/views/profile/account-type';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import { Widgets } from '@/views/widgets/widgets.view';
 import './details.css';
@@ -31,10 +32,14 @@ function Amount({
   amount: number | null | undefined;
   testId: string;
 }) {
+  const { i18n } = useTranslation();
+  const debt = typeof amount === 'number' && amount < 0;
   return (
     <div className="details__row" data-testid={testId}>
       <dt>{term}</dt>
-      <dd className="details__amount">{formatSum(amount ?? Number.NaN)}</dd>
+      <dd className={debt ? 'details__amount details__amount--debt' : 'details__amount'}>
+        {formatSum(amount ?? Number.NaN, { lang: i18n.language })}
+      </dd>
     </div>
   );
 }
@@ -85,7 +90,7 @@ export function DetailsView({ profile, facts, now, statusToggle, returnToOrganis
           ) : null}
           <div className="details__row" data-testid="details-account-type">
             <dt>{t('profile.accountType')}</dt>
-            <dd>{profile.at}</dd>
+            <dd>{accountTypeLabel(t, profile.at)}</dd>
           </div>
           <div className="details__row" data-testid="details-status">
             <dt>{t('profile.status')}</dt>

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@/domain/phone.rules';
 import type { ViewedClient } from '@/machines/impersonation.machine';
 import {
   selectImpersonationBusy,
@@ -13,13 +14,13 @@ import { ImpersonationContext } from './impersonation.context';
 import './impersonation.css';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
 
-/** 'лицевого счёта 100234561 («Toshkent Savdo Invest MChJ»)' / 'номера 901234567 (лицевой счёт 100457732, «…»)'. */
+/** 'лицевого счёта 100234561 («Toshkent Savdo Invest MChJ»)' / 'номера +998 90 123 45 67 (лицевой счёт 100457732, «…»)'. */
 export function describeClient(t: TFunction, client: ViewedClient): string {
   const ban = client.ban ?? '';
   if (client.sn !== null) {
     return client.name
-      ? t('impersonation.clientNumberName', { sn: client.sn, ban, name: client.name })
-      : t('impersonation.clientNumber', { sn: client.sn, ban });
+      ? t('impersonation.clientNumberName', { sn: formatPhone(client.sn), ban, name: client.name })
+      : t('impersonation.clientNumber', { sn: formatPhone(client.sn), ban });
   }
   const account = t('impersonation.client', { ban });
   return client.name ? t('impersonation.clientName', { client: account, name: client.name }) : account;

@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, memo, useEffect, useRef } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
+import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { type NumberItem, type NumbersParams, sameParams } from '@/machines/numbers.machine';
 import {
@@ -17,7 +18,6 @@ import { useProfileLogic } from '@/views/profile/profile-services.context';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import { NumbersContext } from './numbers.context';
 import { filterDigits, numbersSearch, parseNumbersSearch } from './numbers.url';
-import { formatPhone } from './phone.format';
 import './numbers.css';
 
 /** Tab, page and filter as the URL says them, plus a way to change them (pushes a history entry: Back works). */

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@/domain/phone.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { ContentPage } from '@/views/common/content-page.view';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
-import { formatPhone } from '@/views/numbers/phone.format';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import { Widgets } from '@/views/widgets/widgets.view';
+import { accountTypeLabel } from './account-type';
 import './profile.css';
 
 /** Feedback types the i18n catalogue names (settings.contacts.feedbackTypes); others are shown as sent. */
@@ -73,7 +74,11 @@ export function ProfileView({ profile, facts, now, statusToggle, returnToOrganis
             <Row testId="profile-company-name" term={t('profile.company')} value={profile.company_name} />
             <Row testId="profile-tin" term={t('profile.tin')} value={profile.tin} />
             <Row testId="profile-ban" term={t('profile.ban')} value={profile.ban} />
-            <Row testId="profile-account-type" term={t('profile.accountType')} value={String(profile.at)} />
+            <Row
+              testId="profile-account-type"
+              term={t('profile.accountType')}
+              value={accountTypeLabel(t, profile.at)}
+            />
             {isNumber ? (
               <Row testId="profile-sn" term={t('profile.sn')} value={formatPhone(profile.sn)} />
             ) : null}

@@ -1,9 +1,11 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@/domain/phone.rules';
 import type { SearchMode } from '@/domain/search.rules';
 import {
   selectFoundSubscriber,
   selectIsSearching,
+  selectNumberOffer,
   selectSearchFailure,
   selectSearchInput,
   selectSearchInputError,
@@ -31,9 +33,14 @@ export function SearchBox() {
   const found = SearchBoxContext.useSelector(selectFoundSubscriber);
   const failure = SearchBoxContext.useSelector(selectSearchFailure);
   const busy = SearchBoxContext.useSelector(selectIsSearching);
+  const numberOffer = SearchBoxContext.useSelector(selectNumberOffer);
   const id = useId();
   const inputId = `${id}-q`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [mode === 'choose' ? hintId : null, inputError ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -83,7 +90,7 @@ export function SearchBox() {
           value={input}
           onChange={(e) => actor.send({ type: 'input.change', value: e.target.value })}
           aria-invalid={inputError ? 'true' : undefined}
-          aria-describedby={inputError ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           data-testid="search-input"
         />
         <button
@@ -96,6 +103,11 @@ export function SearchBox() {
           {t('header.search.submit')}
         </button>
       </form>
+      {mode === 'choose' ? (
+        <p id={hintId} className="search-box__hint" data-testid="search-hint">
+          {t('header.search.hintChoose')}
+        </p>
+      ) : null}
       {busy ? (
         <p className="visually-hidden" role="status" data-testid="search-busy">
           {t('app.loading')}
@@ -111,7 +123,7 @@ export function SearchBox() {
           <p>
             {t('header.search.result', {
               what: found.sn
-                ? t('search.subscriber', { sn: found.sn })
+                ? t('search.subscriber', { sn: formatPhone(found.sn) })
                 : t('search.account', { ban: found.ban ?? found.target.value }),
             })}
             {found.name ? (
@@ -146,6 +158,23 @@ export function SearchBox() {
           code={failure}
           onDismiss={() => actor.send({ type: 'error.dismiss' })}
           testId="search-failed"
+          offer={
+            numberOffer
+              ? {
+                  text: t('header.search.asNumberHint', { ban: numberOffer.slice(1) }),
+                  action: (
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={() => actor.send({ type: 'search.asNumber' })}
+                      data-testid="search-as-number"
+                    >
+                      {t('header.search.asNumber', { sn: formatPhone(numberOffer) })}
+                    </button>
+                  ),
+                }
+              : undefined
+          }
         />
       ) : null}
     </div>

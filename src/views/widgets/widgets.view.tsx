@@ -32,24 +32,36 @@ export interface WidgetsProps {
   readonly returnToOrganisation?: ReactNode;
 }
 
+/** A negative balance is a debt: highlighted, and said in words for a screen reader (colour alone is not enough). */
+function isDebt(balance: number | null | undefined): boolean {
+  return typeof balance === 'number' && balance < 0;
+}
+
 /**
  * The aside widgets of a content page (spec 2 "Widgets"): which ones, and their optional parts, come from the domain
  * rule `widgetFlags` (spec 6); this component only renders them. Sums in locale ru with the currency sum (spec 9).
  */
 export function Widgets({ facts, profile, now, statusToggle, returnToOrganisation }: WidgetsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const flags = widgetFlags(facts, now);
   if (flags.visible.length === 0) return null;
   const fin = profile.fin_data;
   const render: Record<WidgetKey, () => ReactNode> = {
     balance: () => (
       <Widget key="balance" id="balance" title={t('widgets.balance.title')}>
-        <p className="widget__amount" data-testid="widget-balance-amount">
-          {formatSum(fin?.balance ?? Number.NaN)}
+        <p
+          className={isDebt(fin?.balance) ? 'widget__amount widget__amount--debt' : 'widget__amount'}
+          data-testid="widget-balance-amount"
+        >
+          {formatSum(fin?.balance ?? Number.NaN, { lang: i18n.language })}
+          {isDebt(fin?.balance) ? (
+            <span className="visually-hidden"> ({t('widgets.balance.debt')})</span>
+          ) : null}
         </p>
         {flags.unbilled ? (
           <p className="widget__line" data-testid="widget-balance-unbilled">
-            <span>{t('widgets.balance.unbilled')}</span> <strong>{formatSum(fin?.unbilled_amnt ?? 0)}</strong>
+            <span>{t('widgets.balance.unbilled')}</span>{' '}
+            <strong>{formatSum(fin?.unbilled_amnt ?? 0, { lang: i18n.language })}</strong>
           </p>
         ) : null}
         {flags.topUp ? (
@@ -69,7 +81,7 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
     budget: () => (
       <Widget key="budget" id="budget" title={t('widgets.budget.title')}>
         <p className="widget__amount" data-testid="widget-budget-amount">
-          {formatSum(fin?.budget ?? Number.NaN)}
+          {formatSum(fin?.budget ?? Number.NaN, { lang: i18n.language })}
         </p>
       </Widget>
     ),

@@ -1,0 +1,20 @@
+/**
+ * A phone number for reading, one format everywhere the portal shows a number (lists, profile, search result,
+ * block/restore results, banner, CSV/XLSX export): `901234567` (sn, 9 digits), `8901234567` (the domestic form the
+ * search box reads) and `998901234567` all read `+998 90 123 45 67`. Anything else is shown as it came (never guessed
+ * at).
+ */
+export function formatPhone(value: string | null | undefined): string {
+  if (value == null) return '';
+  const digits = value.replace(/\D/g, '');
+  const national =
+    digits.length === 12 && digits.startsWith('998')
+      ? digits.slice(3)
+      : digits.length === 10 && digits.startsWith('8')
+        ? digits.slice(1)
+        : digits.length === 9
+          ? digits
+          : null;
+  if (national === null) return value;
+  return `+998 ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5, 7)} ${national.slice(7)}`;
+}

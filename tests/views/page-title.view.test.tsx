@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { i18n } from '@/i18n/i18n';
+import { PageTitle, pageTitleKey } from '@/views/layout/page-title.view';
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('ru');
+});
+
+describe('page titles: each page names itself in the tab, in the language shown', () => {
+  it.each([
+    ['/login', 'auth.login.title'],
+    ['/profile', 'sections.profile'],
+    ['/details', 'sections.details'],
+    ['/purchase/order', 'sections.purchase'],
+    ['/onlinee-sales/orders/12', 'sections.documents'],
+    ['/orders/5', 'sections.orders'],
+    ['/administration/edit-user/7', 'sections.administration'],
+    ['/at39-registration/new', 'sections.at39'],
+    ['/services/checkout', 'sections.services'],
+    ['/debt-control', 'sections.debt'],
+    ['/', 'app.title'],
+    ['/profile/extra/deep', 'app.notFound.title'],
+    ['/no-such-page', 'app.notFound.title'],
+  ])('%s → %s', (path, key) => {
+    expect(pageTitleKey(path)).toBe(key);
+  });
+
+  it.each([
+    ['ru', '/profile', 'Профиль — Корпоративный портал'],
+    ['uz', '/profile', 'Profil — Korporativ portal'],
+    ['ru', '/no-such-page', 'Страница не найдена — Корпоративный портал'],
+  ])('%s %s sets document.title to %j', async (lang, path, expected) => {
+    await i18n.changeLanguage(lang);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Router hook={memoryLocation({ path }).hook}>
+          <PageTitle />
+        </Router>
+      </I18nextProvider>,
+    );
+    expect(document.title).toBe(expected);
+  });
+});
