@@ -110,6 +110,8 @@ export const userAdminPayloads: EventPayloads = {
   'field.change': [
     { type: 'field.change', field: 'user_name', value: 'new.user' },
     { type: 'field.change', field: 'role', value: 'R008' },
+    // boundary: an emptied required field (an edited account can become invalid)
+    { type: 'field.change', field: 'role', value: '' },
   ],
   'xstate.done.actor.getUser': [{ type: 'xstate.done.actor.getUser', output: operatorDetails }],
   'xstate.error.actor.getUser': [{ type: 'xstate.error.actor.getUser', error: userNotFound }],

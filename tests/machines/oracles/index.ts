@@ -1,0 +1,17 @@
+import type { ChartOracle } from '../../support/oracle';
+import { impersonationOracle } from './impersonation.oracle';
+import { numbersOracle } from './numbers.oracle';
+import { searchBoxOracle } from './search-box.oracle';
+import { signingOracle } from './signing.oracle';
+import { userAdminOracle } from './user-admin.oracle';
+import { userSearchOracle } from './user-search.oracle';
+
+/** The hand-written oracle of every chart, by chart id (a chart without one fails tests/machines/oracle-paths). */
+export const chartOracles: Readonly<Record<string, ChartOracle>> = {
+  signing: signingOracle,
+  impersonation: impersonationOracle,
+  searchBox: searchBoxOracle,
+  numbers: numbersOracle,
+  userSearch: userSearchOracle,
+  userAdmin: userAdminOracle,
+};

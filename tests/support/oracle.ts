@@ -1,0 +1,440 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  createActor,
+  type EventObject,
+  fromPromise,
+  SimulatedClock,
+} from 'xstate';
+import { serializeSnapshot } from 'xstate/graph';
+import { allStateNodes, type EventPayloads, nodeTransitions, transitionKey } from './model-universe';
+import {
+  buildModelGraph,
+  type MachinePath,
+  type ModelGraph,
+  payloadEvents,
+  type TraversalBounds,
+} from './paths';
+import { actorNames } from './replay';
+
+/**
+ * The expected behaviour of one chart, written from the spec and docs/decisions.md, never read from the machine:
+ * generated paths are replayed on the real machine and every step is compared with what this table says.
+ *
+ * A step is looked up by the leaf paths active before it (`from`, e.g. `authenticated.main.ready`, `*`, or a prefix
+ * such as `authenticated.*`), the event type and `when` (the guard outcome in the spec's terms, over the event and
+ * the context before the step). Rows are tried in order; the first that matches decides. No row means the event is
+ * ignored: the state, the context, the started actors and the emitted events must not change.
+ */
+export interface OracleRow {
+  readonly from: string | readonly string[];
+  readonly event: string;
+  /** The spec's condition (a guard outcome), over the context before the step and the event. */
+  readonly when?: (ctx: Ctx, event: Ev) => boolean;
+  /** Leaf path(s) active after the step; leaves outside the region that changed stay as they were. `'.'` = same. */
+  readonly to: string | readonly string[];
+  /** The state (re-)entered on purpose, so its invokes restart even though the leaf stays the same. */
+  readonly reenter?: boolean;
+  /** Context values that matter after the step (a subset; others are not compared). */
+  readonly ctx?: (prev: Ctx, event: Ev) => Ctx;
+  /** Events the chart emits during the step (exactly these, in order; default none). */
+  readonly emits?: (prev: Ctx, event: Ev) => readonly AnyEventObject[];
+  /** Output of the chart when the step ends it. */
+  readonly output?: (prev: Ctx, event: Ev) => unknown;
+  /** Spec line or decision the row is written from. */
+  readonly spec: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: oracle predicates read loosely typed contexts and events on purpose
+type Ctx = Record<string, any>;
+// biome-ignore lint/suspicious/noExplicitAny: see Ctx
+type Ev = Record<string, any> & { type: string };
+
+/** The input each invoked actor receives when a state is entered, computed from the context after entry. */
+export type InvokeTable = Readonly<Record<string, Readonly<Record<string, (ctx: Ctx) => unknown>>>>;
+
+export interface ChartOracle {
+  readonly id: string;
+  /** Leaf paths of the initial state, and the context values that matter there. */
+  readonly initial: { readonly to: string | readonly string[]; readonly ctx?: (ctx: Ctx) => Ctx };
+  /** State path (as in `to`) → actor id → expected input. A state listed here must start exactly these actors. */
+  readonly invokes: InvokeTable;
+  readonly rows: readonly OracleRow[];
+}
+
+/** Leaf paths of a snapshot's value, e.g. `{ a: { b: 'c' }, d: 'e' }` → `['a.b.c', 'd.e']`. */
+export function leafPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix ? `${prefix}.${value}` : value];
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return prefix ? [prefix] : [];
+    return entries.flatMap(([k, v]) => leafPaths(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [];
+}
+
+const under = (path: string, ancestor: string) => path === ancestor || path.startsWith(`${ancestor}.`);
+
+/** Whether a `from` pattern matches a leaf path: exact, `*`, or `prefix.*`. */
+export function matchesFrom(pattern: string, leaf: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('.*')) return under(leaf, pattern.slice(0, -2));
+  return pattern === leaf;
+}
+
+const list = (x: string | readonly string[]): readonly string[] => (typeof x === 'string' ? [x] : x);
+
+function commonAncestor(a: string, b: string): string {
+  const pa = a.split('.');
+  const pb = b.split('.');
+  const out: string[] = [];
+  for (let i = 0; i < Math.min(pa.length, pb.length) - 1; i++) {
+    if (pa[i] !== pb[i]) break;
+    out.push(pa[i] as string);
+  }
+  return out.join('.');
+}
+
+/** The first row that applies to a step, with the leaf it matched. */
+export function findRow(
+  oracle: ChartOracle,
+  leaves: readonly string[],
+  ctx: Ctx,
+  event: Ev,
+): { row: OracleRow; leaf: string } | undefined {
+  for (const row of oracle.rows) {
+    if (row.event !== event.type) continue;
+    const leaf = leaves.find((l) => list(row.from).some((p) => matchesFrom(p, l)));
+    if (leaf === undefined) continue;
+    if (row.when && !row.when(ctx, event)) continue;
+    return { row, leaf };
+  }
+  return undefined;
+}
+
+/** The leaves a row leads to: the targets, plus the leaves outside the region the transition changed. */
+export function expectedLeaves(row: OracleRow, leaf: string, before: readonly string[]): string[] {
+  const targets = list(row.to);
+  if (targets.length === 1 && targets[0] === '.') return [...before];
+  const region = targets.map((t) => commonAncestor(leaf, t)).reduce((a, b) => (a.length <= b.length ? a : b));
+  const kept = before.filter((l) => region !== '' && !under(l, region));
+  return [...new Set([...kept, ...targets])].sort();
+}
+
+/** An actor started during a step, as the recording fakes saw it. */
+export interface StartedActor {
+  readonly id: string;
+  readonly input: unknown;
+}
+
+/** Promise fakes that never settle (the path sends the results) and record every start with its input. */
+export function recordingActors(machine: AnyStateMachine, log: StartedActor[]) {
+  const logic = fromPromise<never, unknown>(({ input, self }) => {
+    log.push({ id: self.id, input });
+    return new Promise<never>(() => {});
+  });
+  return Object.fromEntries(actorNames(machine).map((n) => [n, logic]));
+}
+
+/** State paths entered by a step: every ancestor of a new leaf that was not active before (or all, on reenter). */
+function enteredPaths(before: readonly string[], after: readonly string[], reenterFrom?: string): string[] {
+  const ancestors = (leaves: readonly string[]) => {
+    const out = new Set<string>();
+    for (const l of leaves) {
+      const parts = l.split('.');
+      for (let i = 1; i <= parts.length; i++) out.add(parts.slice(0, i).join('.'));
+    }
+    return out;
+  };
+  const old = ancestors(before);
+  const now = ancestors(after);
+  return [...now].filter((p) => !old.has(p) || (reenterFrom !== undefined && under(p, reenterFrom)));
+}
+
+function expectedStarts(oracle: ChartOracle, entered: readonly string[], ctx: Ctx): StartedActor[] {
+  const out: StartedActor[] = [];
+  for (const path of entered) {
+    for (const [id, input] of Object.entries(oracle.invokes[path] ?? {})) out.push({ id, input: input(ctx) });
+  }
+  return out.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+function subsetMismatch(actual: Ctx, expected: Ctx): string | undefined {
+  for (const [k, v] of Object.entries(expected)) {
+    if (!isDeepStrictEqual(actual[k], v)) {
+      return `context.${k}: expected ${show(v)}, got ${show(actual[k])}`;
+    }
+  }
+  return undefined;
+}
+
+/** JSON with errors spelled out (their own fields too: two failures with one message are different payloads). */
+function show(v: unknown): string {
+  return (
+    JSON.stringify(v, (_, x: unknown) =>
+      x instanceof Error
+        ? { error: `${x.name}(${x.message})`, ...(x as unknown as Record<string, unknown>) }
+        : x,
+    ) ?? 'undefined'
+  );
+}
+
+/** A step the machine took differently from the oracle. */
+export class OracleMismatch extends Error {
+  override readonly name = 'OracleMismatch';
+}
+
+export interface OracleReplayObserver {
+  /** Called before each event with the serialized snapshot it is sent from (edge coverage). */
+  readonly onSend?: (fromKey: string, event: EventObject) => void;
+}
+
+export interface OracleRunnerOptions extends OracleReplayObserver {
+  readonly input?: unknown;
+  /** Records guard outcomes per place of use. */
+  readonly guardUses?: GuardUses;
+  /** Rewrites the provided copy before use (seeded bugs in tests and `npm run mutation`). */
+  readonly mutate?: (copy: AnyStateMachine) => void;
+}
+
+/**
+ * Replays event lists on real actors of `machine` (recording fakes for every actor) and checks every step against
+ * the oracle: target leaves, context values, actors started with their inputs, emitted events, output. The path's
+ * own snapshots are not used: the machine is never its own oracle. `run` throws `OracleMismatch`.
+ */
+export function createOracleRunner(
+  machine: AnyStateMachine,
+  oracle: ChartOracle,
+  options: OracleRunnerOptions = {},
+): { readonly machine: AnyStateMachine; run(events: readonly EventObject[]): void } {
+  const started: StartedActor[] = [];
+  const provided = machine.provide({ actors: recordingActors(machine, started) });
+  options.mutate?.(provided);
+  if (options.guardUses) instrumentGuardUses(provided, options.guardUses);
+  const run = (events: readonly EventObject[]) => {
+    started.length = 0;
+    const emitted: AnyEventObject[] = [];
+    const errors: unknown[] = [];
+    const actor = createActor(provided, {
+      clock: new SimulatedClock(),
+      ...(options.input === undefined ? {} : { input: options.input }),
+    });
+    actor.on('*', (e) => emitted.push(e as AnyEventObject));
+    actor.subscribe({ error: (err) => errors.push(err) });
+    const trail: string[] = [];
+    const fail = (msg: string): never => {
+      throw new OracleMismatch(`${oracle.id}: after ${trail.join(' → ') || '(start)'}: ${msg}`);
+    };
+    const sortIds = (xs: readonly StartedActor[]) => [...xs].sort((a, b) => a.id.localeCompare(b.id));
+    try {
+      actor.start();
+      let snap = actor.getSnapshot() as AnyMachineSnapshot;
+      let leaves = leafPaths(snap.value).sort();
+      const initial = [...list(oracle.initial.to)].sort();
+      if (!isDeepStrictEqual(leaves, initial))
+        fail(`initial state ${show(leaves)}, expected ${show(initial)}`);
+      const initCtx = oracle.initial.ctx?.(snap.context);
+      const initMismatch = initCtx && subsetMismatch(snap.context, initCtx);
+      if (initMismatch) fail(initMismatch);
+      const initStarts = expectedStarts(oracle, enteredPaths([], leaves), snap.context);
+      if (!isDeepStrictEqual(sortIds(started), initStarts))
+        fail(`started ${show(sortIds(started))}, expected ${show(initStarts)}`);
+      for (const event of events) {
+        started.length = 0;
+        emitted.length = 0;
+        const prev = snap;
+        options.onSend?.(serializeSnapshot(prev), event);
+        trail.push(event.type);
+        const found = findRow(oracle, leaves, prev.context, event as Ev);
+        actor.send(event);
+        snap = actor.getSnapshot() as AnyMachineSnapshot;
+        if (errors.length > 0 || snap.status === 'error')
+          fail(`actor failed: ${String(errors[0] ?? snap.error)}`);
+        const after = leafPaths(snap.value).sort();
+        if (!found) {
+          if (!isDeepStrictEqual(after, leaves))
+            fail(`${event.type} should be ignored, went to ${show(after)}`);
+          if (!isDeepStrictEqual(snap.context, prev.context))
+            fail(`${event.type} should be ignored, changed the context`);
+          if (started.length > 0 || emitted.length > 0)
+            fail(`${event.type} should be ignored, started ${show(started)} emitted ${show(emitted)}`);
+          continue;
+        }
+        const { row, leaf } = found;
+        const where = `${event.type} from ${leaf} (${row.spec})`;
+        const want = expectedLeaves(row, leaf, leaves);
+        if (!isDeepStrictEqual(after, want)) fail(`${where}: went to ${show(after)}, expected ${show(want)}`);
+        const ctxWant = row.ctx?.(prev.context, event as Ev);
+        const ctxMismatch = ctxWant && subsetMismatch(snap.context, ctxWant);
+        if (ctxMismatch) fail(`${where}: ${ctxMismatch}`);
+        const reenterFrom = row.reenter ? list(row.to)[0] : undefined;
+        const startsWant = expectedStarts(oracle, enteredPaths(leaves, after, reenterFrom), snap.context);
+        if (!isDeepStrictEqual(sortIds(started), startsWant))
+          fail(`${where}: started ${show(sortIds(started))}, expected ${show(startsWant)}`);
+        const emitsWant = row.emits?.(prev.context, event as Ev) ?? [];
+        if (!isDeepStrictEqual(emitted, emitsWant))
+          fail(`${where}: emitted ${show(emitted)}, expected ${show(emitsWant)}`);
+        if (row.output) {
+          const outWant = row.output(prev.context, event as Ev);
+          if (!isDeepStrictEqual(snap.output, outWant))
+            fail(`${where}: output ${show(snap.output)}, expected ${show(outWant)}`);
+        }
+        leaves = after;
+      }
+    } finally {
+      actor.stop();
+    }
+  };
+  return { machine: provided, run };
+}
+
+/** Event types the oracle expects to be handled from a snapshot (so a removed transition is still sent). */
+function oracleEventTypes(oracle: ChartOracle, snapshot: AnyMachineSnapshot): string[] {
+  const leaves = leafPaths(snapshot.value);
+  return oracle.rows
+    .filter((r) => leaves.some((l) => list(r.from).some((p) => matchesFrom(p, l))))
+    .map((r) => r.event);
+}
+
+/** The events sent from a snapshot: the machine's own event types and the oracle's, each with every payload. */
+export function edgeEvents(
+  oracle: ChartOracle,
+  payloads: EventPayloads,
+): (snapshot: AnyMachineSnapshot) => EventObject[] {
+  const own = payloadEvents(payloads);
+  return (snapshot) => {
+    const seen = new Set<string>();
+    const out: EventObject[] = [];
+    const extra = oracleEventTypes(oracle, snapshot).flatMap((t) => payloads[t] ?? [{ type: t }]);
+    for (const e of [...own(snapshot), ...extra]) {
+      const key = show(e);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(e);
+    }
+    return out;
+  };
+}
+
+/** One edge of the explored graph: a snapshot and an event sent from it. */
+export interface OracleEdge {
+  readonly from: string;
+  readonly event: EventObject;
+}
+
+export interface EdgePaths {
+  readonly graph: ModelGraph;
+  /** Every edge of the graph (machine's and oracle's events from every explored snapshot). */
+  readonly edges: readonly OracleEdge[];
+  /** Event sequences: the shortest path to each edge's source, then the edge. */
+  readonly paths: readonly (readonly EventObject[])[];
+}
+
+/**
+ * "Shortest path to the source, then the edge" for EVERY edge of the explored graph, not only for uncovered
+ * transition definitions: an event accepted in 28 states is sent from all 28. Paths that are a prefix of another
+ * are dropped (replaying the longer one checks the same steps).
+ */
+export function generateEdgePaths(
+  machine: AnyStateMachine,
+  oracle: ChartOracle,
+  options: TraversalBounds & { payloads: EventPayloads },
+): EdgePaths {
+  const events = edgeEvents(oracle, options.payloads);
+  const graph = buildModelGraph(machine, { ...options, events });
+  const edges: OracleEdge[] = [];
+  const paths: EventObject[][] = [];
+  for (const [key, head] of graph.shortest) {
+    const snapshot = graph.snapshots.get(key) ?? head.state;
+    if (snapshot.status !== 'active') continue;
+    const prefix = head.steps.slice(1).map((s) => s.event);
+    for (const event of events(snapshot)) {
+      edges.push({ from: key, event });
+      paths.push([...prefix, event]);
+    }
+  }
+  if (paths.length === 0) paths.push([]);
+  const keys = paths.map((p) => p.map((e) => show(e)).join('\u0001'));
+  const keep = paths.filter((_, i) => {
+    const mine = keys[i] as string;
+    return !keys.some(
+      (other, j) => j !== i && other.length > mine.length && other.startsWith(`${mine}\u0001`),
+    );
+  });
+  return { graph, edges, paths: keep };
+}
+
+export const edgeKey = (e: OracleEdge) => `${e.from} ⟹ ${show(e.event)}`;
+
+/** Outcomes of each guarded transition definition, per place of use (not per guard name). */
+export type GuardUses = Map<string, { true: boolean; false: boolean }>;
+
+type GuardImpl = ((args: unknown, params: unknown) => boolean) & {
+  check?: (s: AnyMachineSnapshot, a: unknown, g: unknown) => boolean;
+};
+
+export interface GuardArgs {
+  readonly context: unknown;
+  readonly event: unknown;
+}
+
+/** Evaluates a guard reference the way xstate does (names, `{ type, params }`, built-ins, inline functions). */
+export function evaluateGuardRef(
+  machine: AnyStateMachine,
+  guard: unknown,
+  args: GuardArgs,
+  snapshot: AnyMachineSnapshot,
+): boolean {
+  const impls = machine.implementations.guards as Record<string, unknown>;
+  const inline = typeof guard === 'function';
+  const name = typeof guard === 'string' ? guard : (guard as { type?: string }).type;
+  const resolved = (inline ? guard : impls[name as string]) as GuardImpl | undefined;
+  if (!resolved) throw new Error(`guard '${name}' is not implemented`);
+  if (typeof resolved !== 'function') return evaluateGuardRef(machine, resolved, args, snapshot);
+  if (resolved.check) return resolved.check(snapshot, args, resolved);
+  const raw = inline || typeof guard === 'string' ? undefined : (guard as { params?: unknown }).params;
+  const params = typeof raw === 'function' ? raw(args) : raw;
+  return resolved(args, params);
+}
+
+/**
+ * Makes every guarded transition of `copy` record its outcome under its transition key: the same guard used by
+ * nine transitions is nine places of use. Rewrites the definitions in place: pass a `provide()` copy, which owns
+ * its own definitions.
+ */
+export function instrumentGuardUses(copy: AnyStateMachine, uses: GuardUses): AnyStateMachine {
+  for (const node of allStateNodes(copy)) {
+    for (const t of nodeTransitions(node)) {
+      if (t.guard === undefined) continue;
+      const key = transitionKey(t);
+      const original = t.guard;
+      uses.set(key, uses.get(key) ?? { true: false, false: false });
+      const wrapper = (() => false) as unknown as GuardImpl;
+      wrapper.check = (snapshot, args) => {
+        const result = evaluateGuardRef(copy, original, args as GuardArgs, snapshot);
+        const seen = uses.get(key) ?? { true: false, false: false };
+        seen[result ? 'true' : 'false'] = true;
+        uses.set(key, seen);
+        return result;
+      };
+      (t as { guard: unknown }).guard = wrapper;
+    }
+  }
+  return copy;
+}
+
+/** Every guarded transition definition of a machine (the universe of guard uses). */
+export function guardUseKeys(machine: AnyStateMachine): string[] {
+  return allStateNodes(machine)
+    .flatMap(nodeTransitions)
+    .filter((t: AnyTransitionDefinition) => t.guard !== undefined)
+    .map(transitionKey);
+}
+
+/** Paths as event lists (for `replayAgainstOracle`) from xstate/graph paths. */
+export function eventsOf(path: MachinePath): EventObject[] {
+  return path.steps.slice(1).map((s) => s.event);
+}
