@@ -42,6 +42,9 @@ export interface OracleRow {
   readonly ctx?: (prev: Ctx, event: Ev) => Ctx;
   /** Events the chart emits during the step (exactly these, in order; default none). */
   readonly emits?: (prev: Ctx, event: Ev) => readonly AnyEventObject[];
+  /** Custom actions (filled in at the composition root, e.g. keeping a draft) run during the step, with their
+   *  params: exactly these, in order; default none. */
+  readonly effects?: (prev: Ctx, event: Ev) => readonly { type: string; params?: unknown }[];
   /** Output of the chart when the step ends it. */
   readonly output?: (prev: Ctx, event: Ev) => unknown;
   /** Spec line or decision the row is written from. */
@@ -49,12 +52,13 @@ export interface OracleRow {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: oracle predicates read loosely typed contexts and events on purpose
-type Ctx = Record<string, any>;
+export type Ctx = Record<string, any>;
 // biome-ignore lint/suspicious/noExplicitAny: see Ctx
-type Ev = Record<string, any> & { type: string };
+export type Ev = Record<string, any> & { type: string };
 
-/** The input each invoked actor receives when a state is entered, computed from the context after entry. */
-export type InvokeTable = Readonly<Record<string, Readonly<Record<string, (ctx: Ctx) => unknown>>>>;
+/** The input each invoked actor receives when a state is entered, from the context after entry and the event that
+ *  entered it. */
+export type InvokeTable = Readonly<Record<string, Readonly<Record<string, (ctx: Ctx, event: Ev) => unknown>>>>;
 
 export interface ChartOracle {
   readonly id: string;
@@ -139,6 +143,22 @@ export function recordingActors(machine: AnyStateMachine, log: StartedActor[]) {
   return Object.fromEntries(actorNames(machine).map((n) => [n, logic]));
 }
 
+/**
+ * Custom actions (plain functions in `setup({ actions })`, not assign/emit/raise/sendTo built-ins) replaced by
+ * recorders: what the composition root would do with them is checked as `{ type, params }`.
+ */
+export function recordingActions(machine: AnyStateMachine, log: { type: string; params?: unknown }[]) {
+  const impls = machine.implementations.actions as Record<string, unknown>;
+  const out: Record<string, (args: unknown, params: unknown) => void> = {};
+  for (const [name, impl] of Object.entries(impls)) {
+    if (typeof impl !== 'function' || 'resolve' in impl) continue;
+    out[name] = (_args, params) => {
+      log.push(params === undefined ? { type: name } : { type: name, params });
+    };
+  }
+  return out;
+}
+
 /** State paths entered by a step: every ancestor of a new leaf that was not active before (or all, on reenter). */
 function enteredPaths(before: readonly string[], after: readonly string[], reenterFrom?: string): string[] {
   const ancestors = (leaves: readonly string[]) => {
@@ -154,10 +174,15 @@ function enteredPaths(before: readonly string[], after: readonly string[], reent
   return [...now].filter((p) => !old.has(p) || (reenterFrom !== undefined && under(p, reenterFrom)));
 }
 
-function expectedStarts(oracle: ChartOracle, entered: readonly string[], ctx: Ctx): StartedActor[] {
+function expectedStarts(
+  oracle: ChartOracle,
+  entered: readonly string[],
+  ctx: Ctx,
+  event: Ev = { type: 'xstate.init' },
+): StartedActor[] {
   const out: StartedActor[] = [];
   for (const path of entered) {
-    for (const [id, input] of Object.entries(oracle.invokes[path] ?? {})) out.push({ id, input: input(ctx) });
+    for (const [id, input] of Object.entries(oracle.invokes[path] ?? {})) out.push({ id, input: input(ctx, event) });
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }
@@ -211,7 +236,11 @@ export function createOracleRunner(
   options: OracleRunnerOptions = {},
 ): { readonly machine: AnyStateMachine; run(events: readonly EventObject[]): void } {
   const started: StartedActor[] = [];
-  const provided = machine.provide({ actors: recordingActors(machine, started) });
+  const effects: { type: string; params?: unknown }[] = [];
+  const provided = machine.provide({
+    actors: recordingActors(machine, started),
+    actions: recordingActions(machine, effects),
+  } as Parameters<AnyStateMachine['provide']>[0]);
   options.mutate?.(provided);
   if (options.guardUses) instrumentGuardUses(provided, options.guardUses);
   const run = (events: readonly EventObject[]) => {
@@ -245,6 +274,7 @@ export function createOracleRunner(
       for (const event of events) {
         started.length = 0;
         emitted.length = 0;
+        effects.length = 0;
         const prev = snap;
         options.onSend?.(serializeSnapshot(prev), event);
         trail.push(event.type);
@@ -259,8 +289,10 @@ export function createOracleRunner(
             fail(`${event.type} should be ignored, went to ${show(after)}`);
           if (!isDeepStrictEqual(snap.context, prev.context))
             fail(`${event.type} should be ignored, changed the context`);
-          if (started.length > 0 || emitted.length > 0)
-            fail(`${event.type} should be ignored, started ${show(started)} emitted ${show(emitted)}`);
+          if (started.length > 0 || emitted.length > 0 || effects.length > 0)
+            fail(
+              `${event.type} should be ignored, started ${show(started)} emitted ${show(emitted)} ran ${show(effects)}`,
+            );
           continue;
         }
         const { row, leaf } = found;
@@ -271,12 +303,20 @@ export function createOracleRunner(
         const ctxMismatch = ctxWant && subsetMismatch(snap.context, ctxWant);
         if (ctxMismatch) fail(`${where}: ${ctxMismatch}`);
         const reenterFrom = row.reenter ? list(row.to)[0] : undefined;
-        const startsWant = expectedStarts(oracle, enteredPaths(leaves, after, reenterFrom), snap.context);
+        const startsWant = expectedStarts(
+          oracle,
+          enteredPaths(leaves, after, reenterFrom),
+          snap.context,
+          event as Ev,
+        );
         if (!isDeepStrictEqual(sortIds(started), startsWant))
           fail(`${where}: started ${show(sortIds(started))}, expected ${show(startsWant)}`);
         const emitsWant = row.emits?.(prev.context, event as Ev) ?? [];
         if (!isDeepStrictEqual(emitted, emitsWant))
           fail(`${where}: emitted ${show(emitted)}, expected ${show(emitsWant)}`);
+        const effectsWant = row.effects?.(prev.context, event as Ev) ?? [];
+        if (!isDeepStrictEqual(effects, effectsWant))
+          fail(`${where}: ran ${show(effects)}, expected ${show(effectsWant)}`);
         if (row.output) {
           const outWant = row.output(prev.context, event as Ev);
           if (!isDeepStrictEqual(snap.output, outWant))

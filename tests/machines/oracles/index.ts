@@ -1,7 +1,9 @@
 import type { ChartOracle } from '../../support/oracle';
+import { blockRestoreOracle } from './block-restore.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { searchBoxOracle } from './search-box.oracle';
+import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
 import { userAdminOracle } from './user-admin.oracle';
 import { userSearchOracle } from './user-search.oracle';
@@ -14,4 +16,6 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   numbers: numbersOracle,
   userSearch: userSearchOracle,
   userAdmin: userAdminOracle,
+  settings: settingsOracle,
+  blockRestore: blockRestoreOracle,
 };

@@ -1,4 +1,4 @@
-import type { ChartOracle } from '../../support/oracle';
+import type { ChartOracle, Ctx } from '../../support/oracle';
 import { codeOf, done, failed } from './oracle-helpers';
 
 /**
@@ -35,7 +35,7 @@ function valid(mode: string, kind: string, f: Form): boolean {
 const opt = (v: string) => (v.trim() === '' ? {} : { v: v.trim() });
 
 /** A14 create body / A15 update body (only changed fields), the saveUser input. */
-function saveInput(c: Record<string, any>) {
+function saveInput(c: Ctx) {
   const f: Form = c.form;
   if (c.target.mode === 'edit') {
     const o: Form = c.original;
@@ -57,9 +57,9 @@ function saveInput(c: Record<string, any>) {
 }
 
 const blankFor = (kind: string): Form => ({ ...BLANK, role: kind === 'subscriber' ? 'R001' : '' });
-const editable = (c: Record<string, any>, ev: Record<string, any>) =>
+const editable = (c: Ctx, ev: Ctx) =>
   ev.field !== 'user_name' || c.target?.mode === 'create';
-const typed = (c: Record<string, any>, ev: Record<string, any>) => ({
+const typed = (c: Ctx, ev: Ctx) => ({
   form: { ...c.form, [ev.field]: ev.value },
   errorCode: null,
 });
