@@ -34,10 +34,11 @@ export interface OracleRow {
   readonly event: string;
   /** The spec's condition (a guard outcome), over the context before the step and the event. */
   readonly when?: (ctx: Ctx, event: Ev) => boolean;
-  /** Leaf path(s) active after the step; leaves outside the region that changed stay as they were. `'.'` = same. */
-  readonly to: string | readonly string[];
-  /** The state (re-)entered on purpose, so its invokes restart even though the leaf stays the same. */
-  readonly reenter?: boolean;
+  /** Leaf path(s) active after the step; leaves outside the region that changed stay as they were. `'.'` = same.
+   *  A function when the spec's rule picks the target (e.g. the start-up decision after sign-in). */
+  readonly to: Target | ((prev: Ctx, event: Ev) => Target);
+  /** The state (re-)entered although it stays active (`true`: the first target), so its invokes restart. */
+  readonly reenter?: boolean | string;
   /** Context values that matter after the step (a subset; others are not compared). */
   readonly ctx?: (prev: Ctx, event: Ev) => Ctx;
   /** Events the chart emits during the step (exactly these, in order; default none). */
@@ -50,6 +51,8 @@ export interface OracleRow {
   /** Spec line or decision the row is written from. */
   readonly spec: string;
 }
+
+type Target = string | readonly string[];
 
 // biome-ignore lint/suspicious/noExplicitAny: oracle predicates read loosely typed contexts and events on purpose
 export type Ctx = Record<string, any>;
@@ -120,8 +123,14 @@ export function findRow(
 }
 
 /** The leaves a row leads to: the targets, plus the leaves outside the region the transition changed. */
-export function expectedLeaves(row: OracleRow, leaf: string, before: readonly string[]): string[] {
-  const targets = list(row.to);
+export function expectedLeaves(
+  row: OracleRow,
+  leaf: string,
+  before: readonly string[],
+  prev: Ctx,
+  event: Ev,
+): string[] {
+  const targets = list(typeof row.to === 'function' ? row.to(prev, event) : row.to);
   if (targets.length === 1 && targets[0] === '.') return [...before];
   const region = targets.map((t) => commonAncestor(leaf, t)).reduce((a, b) => (a.length <= b.length ? a : b));
   const kept = before.filter((l) => region !== '' && !under(l, region));
@@ -297,12 +306,13 @@ export function createOracleRunner(
         }
         const { row, leaf } = found;
         const where = `${event.type} from ${leaf} (${row.spec})`;
-        const want = expectedLeaves(row, leaf, leaves);
+        const want = expectedLeaves(row, leaf, leaves, prev.context, event as Ev);
         if (!isDeepStrictEqual(after, want)) fail(`${where}: went to ${show(after)}, expected ${show(want)}`);
         const ctxWant = row.ctx?.(prev.context, event as Ev);
         const ctxMismatch = ctxWant && subsetMismatch(snap.context, ctxWant);
         if (ctxMismatch) fail(`${where}: ${ctxMismatch}`);
-        const reenterFrom = row.reenter ? list(row.to)[0] : undefined;
+        const firstTarget = list(typeof row.to === 'function' ? row.to(prev.context, event as Ev) : row.to)[0];
+        const reenterFrom = typeof row.reenter === 'string' ? row.reenter : row.reenter ? firstTarget : undefined;
         const startsWant = expectedStarts(
           oracle,
           enteredPaths(leaves, after, reenterFrom),

@@ -3,6 +3,7 @@ import { blockRestoreOracle } from './block-restore.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { searchBoxOracle } from './search-box.oracle';
+import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
 import { userAdminOracle } from './user-admin.oracle';
@@ -18,4 +19,5 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   userAdmin: userAdminOracle,
   settings: settingsOracle,
   blockRestore: blockRestoreOracle,
+  session: sessionOracle,
 };
