@@ -1,4 +1,5 @@
 import type { ChartOracle } from '../../support/oracle';
+import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { numbersOracle } from './numbers.oracle';
@@ -20,4 +21,5 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   settings: settingsOracle,
   blockRestore: blockRestoreOracle,
   session: sessionOracle,
+  authFlow: authFlowOracle,
 };
