@@ -24,6 +24,8 @@ export const impersonationPayloads: EventPayloads = {
   'impersonation.choose': [{ type: 'impersonation.choose', target: { kind: 'ban', value: '100234561' } }],
   'session.synced': [
     { type: 'session.synced', client: curatorBan },
+    // another client while one is viewed (another tab switched): the banner must follow
+    { type: 'session.synced', client: subscriberNumber },
     { type: 'session.synced', client: null },
   ],
   'xstate.done.actor.startImpersonation': [

@@ -3,6 +3,7 @@ import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
+import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
@@ -69,6 +70,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   impersonationModelEntry,
   userSearchModelEntry,
   userAdminModelEntry,
+  notificationsModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

@@ -61,7 +61,9 @@ export type Ev = Record<string, any> & { type: string };
 
 /** The input each invoked actor receives when a state is entered, from the context after entry and the event that
  *  entered it. */
-export type InvokeTable = Readonly<Record<string, Readonly<Record<string, (ctx: Ctx, event: Ev) => unknown>>>>;
+export type InvokeTable = Readonly<
+  Record<string, Readonly<Record<string, (ctx: Ctx, event: Ev) => unknown>>>
+>;
 
 export interface ChartOracle {
   readonly id: string;
@@ -191,7 +193,8 @@ function expectedStarts(
 ): StartedActor[] {
   const out: StartedActor[] = [];
   for (const path of entered) {
-    for (const [id, input] of Object.entries(oracle.invokes[path] ?? {})) out.push({ id, input: input(ctx, event) });
+    for (const [id, input] of Object.entries(oracle.invokes[path] ?? {}))
+      out.push({ id, input: input(ctx, event) });
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }
@@ -256,8 +259,9 @@ export function createOracleRunner(
     started.length = 0;
     const emitted: AnyEventObject[] = [];
     const errors: unknown[] = [];
+    const clock = new SimulatedClock();
     const actor = createActor(provided, {
-      clock: new SimulatedClock(),
+      clock,
       ...(options.input === undefined ? {} : { input: options.input }),
     });
     actor.on('*', (e) => emitted.push(e as AnyEventObject));
@@ -288,7 +292,9 @@ export function createOracleRunner(
         options.onSend?.(serializeSnapshot(prev), event);
         trail.push(event.type);
         const found = findRow(oracle, leaves, prev.context, event as Ev);
-        actor.send(event);
+        // a delayed transition's event is not sent: the simulated clock is moved on by its delay
+        if (event.type.startsWith(AFTER)) clock.increment(delayOf(provided, event.type, prev));
+        else actor.send(event);
         snap = actor.getSnapshot() as AnyMachineSnapshot;
         if (errors.length > 0 || snap.status === 'error')
           fail(`actor failed: ${String(errors[0] ?? snap.error)}`);
@@ -311,8 +317,11 @@ export function createOracleRunner(
         const ctxWant = row.ctx?.(prev.context, event as Ev);
         const ctxMismatch = ctxWant && subsetMismatch(snap.context, ctxWant);
         if (ctxMismatch) fail(`${where}: ${ctxMismatch}`);
-        const firstTarget = list(typeof row.to === 'function' ? row.to(prev.context, event as Ev) : row.to)[0];
-        const reenterFrom = typeof row.reenter === 'string' ? row.reenter : row.reenter ? firstTarget : undefined;
+        const firstTarget = list(
+          typeof row.to === 'function' ? row.to(prev.context, event as Ev) : row.to,
+        )[0];
+        const reenterFrom =
+          typeof row.reenter === 'string' ? row.reenter : row.reenter ? firstTarget : undefined;
         const startsWant = expectedStarts(
           oracle,
           enteredPaths(leaves, after, reenterFrom),
@@ -339,6 +348,18 @@ export function createOracleRunner(
     }
   };
   return { machine: provided, run };
+}
+
+const AFTER = 'xstate.after.';
+
+/** The delay of an `xstate.after.<delay>.<state id>` event: a number, or a named delay of `setup({ delays })`. */
+export function delayOf(machine: AnyStateMachine, type: string, snapshot: AnyMachineSnapshot): number {
+  const key = type.slice(AFTER.length).split('.')[0] ?? '';
+  if (/^\d+$/.test(key)) return Number(key);
+  const delay = (machine.implementations.delays as Record<string, unknown>)[key];
+  if (typeof delay === 'number') return delay;
+  if (typeof delay === 'function') return delay({ context: snapshot.context, event: { type } }) as number;
+  throw new Error(`unknown delay '${key}' in ${type}`);
 }
 
 /** Event types the oracle expects to be handled from a snapshot (so a removed transition is still sent). */

@@ -86,13 +86,23 @@ export const authFlowOracle: ChartOracle = {
         event: 'page.open',
         when: (_, ev) => ev.page === page,
         to: `${page}.editing`,
-        ctx: (c, ev) => ({ error: null, notice: null, restoreToken: page === 'restore' ? (ev.r ?? null) : c.restoreToken }),
+        ctx: (c, ev) => ({
+          error: null,
+          notice: null,
+          restoreToken: page === 'restore' ? (ev.r ?? null) : c.restoreToken,
+        }),
         spec: `spec 2 Auth /{lang}/${page}${page === 'restore' ? ' (the r query is kept)' : ''}; S2`,
       }),
     ),
 
     invalidRow('login.editing', 'login.submit', '.'),
-    { from: 'login.editing', event: 'login.submit', to: 'login.submitting', ctx: CLEAR, spec: 'spec 7 login' },
+    {
+      from: 'login.editing',
+      event: 'login.submit',
+      to: 'login.submitting',
+      ctx: CLEAR,
+      spec: 'spec 7 login',
+    },
     {
       from: 'login.submitting',
       event: done('logIn'),
@@ -155,7 +165,13 @@ export const authFlowOracle: ChartOracle = {
     rejected('check', 'resendCode'),
 
     invalidRow('forgot.editing', 'forgot.submit', '.'),
-    { from: 'forgot.editing', event: 'forgot.submit', to: 'forgot.submitting', ctx: CLEAR, spec: 'spec 2 forgot' },
+    {
+      from: 'forgot.editing',
+      event: 'forgot.submit',
+      to: 'forgot.submitting',
+      ctx: CLEAR,
+      spec: 'spec 2 forgot',
+    },
     invalidRow('forgot.sent', 'forgot.submit', 'forgot.editing'),
     {
       from: 'forgot.sent',
@@ -178,7 +194,7 @@ export const authFlowOracle: ChartOracle = {
       when: (c) => !c.restoreToken,
       to: '.',
       ctx: () => ({ error: { code: 'E127', field: null }, notice: null }),
-      spec: 'S4 restore without the link\'s r → E127 invalid token',
+      spec: "S4 restore without the link's r → E127 invalid token",
     },
     invalidRow('restore.editing', 'restore.submit', '.'),
     {
@@ -196,7 +212,12 @@ export const authFlowOracle: ChartOracle = {
       ctx: CLEAR,
       spec: 'spec 2 restore with the r query',
     },
-    { from: 'restore.submitting', event: done('restorePassword'), to: 'restore.restored', spec: 'spec 2 restore' },
+    {
+      from: 'restore.submitting',
+      event: done('restorePassword'),
+      to: 'restore.restored',
+      spec: 'spec 2 restore',
+    },
     rejected('restore', 'restorePassword'),
   ],
 };

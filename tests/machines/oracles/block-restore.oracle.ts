@@ -51,7 +51,12 @@ export const blockRestoreOracle: ChartOracle = {
     },
     // spec 7 GET client/suspend or client/restore (query sn, ban, isLopBan)
     applying: {
-      applyBlock: (c) => ({ action: c.request.action, sn: c.request.sn, ban: c.request.ban, isLopBan: c.lock.lopBan }),
+      applyBlock: (c) => ({
+        action: c.request.action,
+        sn: c.request.sn,
+        ban: c.request.ban,
+        isLopBan: c.lock.lopBan,
+      }),
     },
   },
   rows: [
@@ -113,7 +118,8 @@ export const blockRestoreOracle: ChartOracle = {
     {
       from: 'signing',
       event: done('signing'),
-      when: (_, ev) => typeof ev.output?.pkcs7b64WithTimestamp === 'string' && ev.output.pkcs7b64WithTimestamp !== '',
+      when: (_, ev) =>
+        typeof ev.output?.pkcs7b64WithTimestamp === 'string' && ev.output.pkcs7b64WithTimestamp !== '',
       to: 'applying',
       spec: 'spec 4 Signing flow 7: run the block/restore call',
     },

@@ -2,6 +2,7 @@ import type { ChartOracle } from '../../support/oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { impersonationOracle } from './impersonation.oracle';
+import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { searchBoxOracle } from './search-box.oracle';
 import { sessionOracle } from './session.oracle';
@@ -22,4 +23,5 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   blockRestore: blockRestoreOracle,
   session: sessionOracle,
   authFlow: authFlowOracle,
+  notifications: notificationsOracle,
 };

@@ -109,7 +109,7 @@ export const sessionOracle: ChartOracle = {
       event: failed('fetchSession'),
       to: 'failed',
       ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
-      spec: "spec 8 status other than OKOK shows an error",
+      spec: 'spec 8 status other than OKOK shows an error',
     },
     {
       from: 'failed',
@@ -125,7 +125,7 @@ export const sessionOracle: ChartOracle = {
       event: done('authFlow'),
       to: (p, ev) => entering(signedIn(p, ev.output)),
       ctx: (p, ev) => ({ ...withSave(signedIn(p, ev.output)), destination: p.destination ?? 'landing' }),
-      spec: "spec 4 Login sets true; spec 2 After login (the remembered page, else the landing)",
+      spec: 'spec 4 Login sets true; spec 2 After login (the remembered page, else the landing)',
     },
     {
       from: 'signedOut.*',

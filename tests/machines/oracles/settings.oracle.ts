@@ -77,7 +77,9 @@ export const settingsOracle: ChartOracle = {
       from: 'password.submitting',
       event: failed('changePassword'),
       to: 'password.editing',
-      ctx: (_, ev) => ({ passwordError: { code: codeOf(ev), field: codeOf(ev) === 'E012' ? 'current' : null } }),
+      ctx: (_, ev) => ({
+        passwordError: { code: codeOf(ev), field: codeOf(ev) === 'E012' ? 'current' : null },
+      }),
       spec: 'spec 8 E012 wrong login/password shown at the current password',
     },
     {

@@ -57,8 +57,7 @@ function saveInput(c: Ctx) {
 }
 
 const blankFor = (kind: string): Form => ({ ...BLANK, role: kind === 'subscriber' ? 'R001' : '' });
-const editable = (c: Ctx, ev: Ctx) =>
-  ev.field !== 'user_name' || c.target?.mode === 'create';
+const editable = (c: Ctx, ev: Ctx) => ev.field !== 'user_name' || c.target?.mode === 'create';
 const typed = (c: Ctx, ev: Ctx) => ({
   form: { ...c.form, [ev.field]: ev.value },
   errorCode: null,
