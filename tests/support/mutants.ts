@@ -142,3 +142,14 @@ export function enumerateMutants(machine: AnyStateMachine): Mutant[] {
   }
   return out;
 }
+
+/** A wrong target chosen by hand (the audit's "wrong but reachable target"), for tests. */
+export function retargetTo(key: string, targetId: string): Mutant {
+  return {
+    kind: 'retarget',
+    where: `${key} ⇒ ${targetId}`,
+    apply: (copy) => {
+      (findTransition(copy, key) as { target: unknown }).target = [findNode(copy, targetId)];
+    },
+  };
+}

@@ -16,8 +16,10 @@ export interface OracleCheckResult {
   readonly failures: readonly string[];
   readonly paths: number;
   readonly steps: number;
-  /** Edges of the explored state graph (every event from every snapshot) sent during replay. */
+  /** Edge classes of the explored state graph (every event from every control state) sent during replay. */
   readonly edges: CoverageCount;
+  /** Raw (snapshot, event) pairs of the explored graph, before grouping into classes. */
+  readonly rawEdges: number;
   /** `<transition key>=true|false` for every guarded transition definition. */
   readonly guardUses: CoverageCount;
 }
@@ -61,6 +63,7 @@ export function checkAgainstOracle(
       paths: 0,
       steps: 0,
       edges: { covered: 0, total: 0, uncovered: [] },
+      rawEdges: 0,
       guardUses: { covered: 0, total: 0, uncovered: [] },
     };
   }
@@ -87,6 +90,7 @@ export function checkAgainstOracle(
     paths: edges.paths.length,
     steps,
     edges: count(edges.edges.map(edgeKey), sent),
+    rawEdges: edges.rawEdges,
     guardUses: count(guardKeys, seenGuards),
   };
 }

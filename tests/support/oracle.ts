@@ -398,44 +398,72 @@ export interface OracleEdge {
 
 export interface EdgePaths {
   readonly graph: ModelGraph;
-  /** Every edge of the graph (machine's and oracle's events from every explored snapshot). */
+  /** The edges sent: one per equivalence class (see `generateEdgePaths`). */
   readonly edges: readonly OracleEdge[];
+  /** Every (snapshot, event) pair of the explored graph, before grouping into classes. */
+  readonly rawEdges: number;
   /** Event sequences: the shortest path to each edge's source, then the edge. */
   readonly paths: readonly (readonly EventObject[])[];
 }
 
 /**
- * "Shortest path to the source, then the edge" for EVERY edge of the explored graph, not only for uncovered
- * transition definitions: an event accepted in 28 states is sent from all 28. Paths that are a prefix of another
- * are dropped (replaying the longer one checks the same steps).
+ * "Shortest path to the source, then the edge" for every edge of the explored graph, not only for uncovered
+ * transition definitions: an event accepted in 28 control states is sent from all 28.
+ *
+ * Snapshots differ by context too (which user, which page is shown), so the raw graph can have thousands of edges.
+ * Edges are grouped into classes that cannot behave differently for the table or for the machine: same state value,
+ * same event payload, same oracle row (the spec's expected outcome, guard outcome included) and same transition
+ * definitions taken by the machine. One edge per class is sent, from the snapshot with the shortest path. Paths that
+ * are a prefix of another are dropped (replaying the longer one checks the same steps).
  */
 export function generateEdgePaths(
   machine: AnyStateMachine,
   oracle: ChartOracle,
-  options: TraversalBounds & { payloads: EventPayloads },
+  options: TraversalBounds & { payloads: EventPayloads; everyEdge?: boolean },
 ): EdgePaths {
   const events = edgeEvents(oracle, options.payloads);
   const graph = buildModelGraph(machine, { ...options, events });
-  const edges: OracleEdge[] = [];
-  const paths: EventObject[][] = [];
+  const taken = new Map<string, string>();
+  for (const e of graph.edges) taken.set(`${e.from}\u0001${show(e.event)}`, e.transitions.join(','));
+  const classes = new Map<string, { edge: OracleEdge; prefix: EventObject[] }>();
+  let rawEdges = 0;
   for (const [key, head] of graph.shortest) {
     const snapshot = graph.snapshots.get(key) ?? head.state;
     if (snapshot.status !== 'active') continue;
     const prefix = head.steps.slice(1).map((s) => s.event);
+    const leaves = leafPaths(snapshot.value).sort();
     for (const event of events(snapshot)) {
-      edges.push({ from: key, event });
-      paths.push([...prefix, event]);
+      rawEdges++;
+      const row = findRow(oracle, leaves, snapshot.context, event as Ev)?.row;
+      const cls = options.everyEdge
+        ? `${key}\u0001${show(event)}`
+        : [
+            JSON.stringify(snapshot.value),
+            show(event),
+            row ? oracle.rows.indexOf(row) : -1,
+            taken.get(`${key}\u0001${show(event)}`) ?? '',
+          ].join('\u0001');
+      const known = classes.get(cls);
+      if (known && known.prefix.length <= prefix.length) continue;
+      classes.set(cls, { edge: { from: key, event }, prefix });
     }
   }
+  const edges = [...classes.values()].map((c) => c.edge);
+  const paths = [...classes.values()].map((c) => [...c.prefix, c.edge.event]);
   if (paths.length === 0) paths.push([]);
   const keys = paths.map((p) => p.map((e) => show(e)).join('\u0001'));
-  const keep = paths.filter((_, i) => {
-    const mine = keys[i] as string;
-    return !keys.some(
-      (other, j) => j !== i && other.length > mine.length && other.startsWith(`${mine}\u0001`),
-    );
-  });
-  return { graph, edges, paths: keep };
+  const prefixes = new Set<string>();
+  for (const p of paths) {
+    for (let i = 1; i < p.length; i++)
+      prefixes.add(
+        p
+          .slice(0, i)
+          .map((e) => show(e))
+          .join('\u0001'),
+      );
+  }
+  const keep = paths.filter((_, i) => !prefixes.has(keys[i] as string));
+  return { graph, edges, rawEdges, paths: keep };
 }
 
 export const edgeKey = (e: OracleEdge) => `${e.from} ⟹ ${show(e.event)}`;

@@ -1,4 +1,4 @@
-import type { ChartOracle, Ctx, Ev, OracleRow } from '../../support/oracle';
+import type { ChartOracle, Ctx, OracleRow } from '../../support/oracle';
 import { codeOf, done, failed, isE009 } from './oracle-helpers';
 
 /**
