@@ -2,13 +2,14 @@ import type { AnyEventObject } from 'xstate';
 import type {
   CreatedSignature,
   ListedKey,
+  SigningEvent,
   SigningInput,
   TaxIdResult,
   VerifyOutcome,
 } from '@/machines/signing.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import { type EimzoError, EimzoFailure } from '@/services/eimzo/eimzo-errors';
-import type { EventPayloads } from '../support/model-universe';
+import { payloadsFor } from '../support/model-universe';
 
 /**
  * Realistic actor results of the signing chart (model paths, random walk, view walk, unit tests). Every guard sees
@@ -81,7 +82,7 @@ const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.er
 const tin = (value: string | null): TaxIdResult => ({ tin: value });
 
 /** Payloads of every actor result of the signing chart. */
-export const signingPayloads: EventPayloads = {
+export const signingPayloads = payloadsFor<SigningEvent>({
   'xstate.done.actor.fetchTaxId': [done('fetchTaxId', tin(SIGNER_TIN)), done('fetchTaxId', tin(null))],
   'xstate.error.actor.fetchTaxId': [
     fail('fetchTaxId', apiErrors.forbidden),
@@ -109,7 +110,7 @@ export const signingPayloads: EventPayloads = {
   ],
   'xstate.done.actor.verifySignature': [done('verifySignature', verified), done('verifySignature', rejected)],
   'xstate.error.actor.verifySignature': [fail('verifySignature', apiErrors.network)],
-};
+});
 
 /** The model-test entry of the signing chart (tests/support/model-registry.ts). */
 export const signingModelEntry = {

@@ -1,9 +1,9 @@
-import type { EditorRights, UserAdminTarget } from '@/machines/user-admin.machine';
-import type { UserPage, UserQuery } from '@/machines/user-search.machine';
+import type { EditorRights, UserAdminEvent, UserAdminTarget } from '@/machines/user-admin.machine';
+import type { UserPage, UserQuery, UserSearchEvent } from '@/machines/user-search.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import type { UserDetails } from '@/services/contract/admin.contract';
 import type { ModelTestEntry } from '../support/model-registry';
-import type { EventPayloads } from '../support/model-universe';
+import { payloadsFor } from '../support/model-universe';
 
 /**
  * Realistic events and actor results of the administration charts: the user search (tabs in the URL, rows with
@@ -54,7 +54,7 @@ export const emptyPage: UserPage = { list: [], total: 0, pageNo: 0, pageSize: 45
 export const forbidden = new ApiFailure({ kind: 'server', code: 'E005' });
 export const offline = new ApiFailure({ kind: 'network' });
 
-export const userSearchPayloads: EventPayloads = {
+export const userSearchPayloads = payloadsFor<UserSearchEvent>({
   'query.changed': Object.values(queries).map((query) => ({ type: 'query.changed', query })),
   'search.submit': [
     { type: 'search.submit', q: 'ab' },
@@ -69,7 +69,7 @@ export const userSearchPayloads: EventPayloads = {
   'xstate.error.actor.searchUsers': [{ type: 'xstate.error.actor.searchUsers', error: offline }],
   'xstate.done.actor.setBlocked': [{ type: 'xstate.done.actor.setBlocked', output: undefined }],
   'xstate.error.actor.setBlocked': [{ type: 'xstate.error.actor.setBlocked', error: forbidden }],
-};
+});
 
 export const userSearchModelEntry: ModelTestEntry = { id: 'userSearch', payloads: userSearchPayloads };
 
@@ -101,7 +101,7 @@ export const operatorDetails: UserDetails = {
 export const userNotFound = new ApiFailure({ kind: 'server', code: 'E014' });
 export const employeeDataForbidden = new ApiFailure({ kind: 'server', code: 'E135' });
 
-export const userAdminPayloads: EventPayloads = {
+export const userAdminPayloads = payloadsFor<UserAdminEvent>({
   'route.entered': Object.values(targets).map((target) => ({
     type: 'route.entered',
     target,
@@ -117,6 +117,6 @@ export const userAdminPayloads: EventPayloads = {
   'xstate.error.actor.getUser': [{ type: 'xstate.error.actor.getUser', error: userNotFound }],
   'xstate.done.actor.saveUser': [{ type: 'xstate.done.actor.saveUser', output: { userId: '42' } }],
   'xstate.error.actor.saveUser': [{ type: 'xstate.error.actor.saveUser', error: employeeDataForbidden }],
-};
+});
 
 export const userAdminModelEntry: ModelTestEntry = { id: 'userAdmin', payloads: userAdminPayloads };

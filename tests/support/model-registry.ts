@@ -1,4 +1,4 @@
-import type { NumbersInput, NumbersPageResult } from '@/machines/numbers.machine';
+import type { NumbersEvent, NumbersInput, NumbersPageResult } from '@/machines/numbers.machine';
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
@@ -9,6 +9,7 @@ import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../ma
 import { signingModelEntry } from '../machines/signing.payloads';
 import { userAdminModelEntry, userSearchModelEntry } from '../machines/user-admin.payloads';
 import type { ModelCheckOptions } from './model-check';
+import { payloadsFor } from './model-universe';
 
 /**
  * What the model tests need about one registered machine, beyond the machine itself (src/machines/registry.ts).
@@ -46,7 +47,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   {
     id: 'numbers',
     input: numbersInput,
-    payloads: {
+    payloads: payloadsFor<NumbersEvent>({
       'params.changed': [
         // the URL asks again for what is shown: ignored (guard false)
         { type: 'params.changed', params: numbersInput.params },
@@ -62,7 +63,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
       'xstate.error.actor.prefetchNumbers': [{ type: 'xstate.error.actor.prefetchNumbers', error: offline }],
       'xstate.done.actor.exportNumbers': [{ type: 'xstate.done.actor.exportNumbers', output: undefined }],
       'xstate.error.actor.exportNumbers': [{ type: 'xstate.error.actor.exportNumbers', error: noSession }],
-    },
+    }),
   },
   signingModelEntry,
   blockRestoreModelEntry,

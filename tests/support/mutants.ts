@@ -110,7 +110,7 @@ export function enumerateMutants(machine: AnyStateMachine): Mutant[] {
           kind: 'dropActions',
           where: key,
           apply: (copy) => {
-            (findTransition(copy, key) as { actions: unknown[] }).actions = [];
+            (findTransition(copy, key) as unknown as { actions: unknown[] }).actions = [];
           },
         });
       }

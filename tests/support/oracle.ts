@@ -412,8 +412,9 @@ export interface EdgePaths {
  *
  * Snapshots differ by context too (which user, which page is shown), so the raw graph can have thousands of edges.
  * Edges are grouped into classes that cannot behave differently for the table or for the machine: same state value,
- * same event payload, same oracle row (the spec's expected outcome, guard outcome included) and same transition
- * definitions taken by the machine. One edge per class is sent, from the snapshot with the shortest path. Paths that
+ * same event payload, same oracle row (the spec's expected outcome, guard outcome included), same transition
+ * definitions taken by the machine, and the same context values the row expects to change (an assign that changes
+ * nothing in one snapshot changes something in another: both are sent). One edge per class is sent, from the snapshot with the shortest path. Paths that
  * are a prefix of another are dropped (replaying the longer one checks the same steps).
  */
 export function generateEdgePaths(
@@ -442,6 +443,7 @@ export function generateEdgePaths(
             show(event),
             row ? oracle.rows.indexOf(row) : -1,
             taken.get(`${key}\u0001${show(event)}`) ?? '',
+            changedKeys(row, snapshot.context, event as Ev),
           ].join('\u0001');
       const known = classes.get(cls);
       if (known && known.prefix.length <= prefix.length) continue;
@@ -464,6 +466,15 @@ export function generateEdgePaths(
   }
   const keep = paths.filter((_, i) => !prefixes.has(keys[i] as string));
   return { graph, edges, rawEdges, paths: keep };
+}
+
+/** The context keys a row expects to differ from the context before the step. */
+function changedKeys(row: OracleRow | undefined, ctx: Ctx, event: Ev): string {
+  if (!row?.ctx) return '';
+  return Object.entries(row.ctx(ctx, event))
+    .filter(([k, v]) => !isDeepStrictEqual(ctx[k], v))
+    .map(([k]) => k)
+    .join(',');
 }
 
 export const edgeKey = (e: OracleEdge) => `${e.from} ⟹ ${show(e.event)}`;
