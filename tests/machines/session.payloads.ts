@@ -146,6 +146,8 @@ export const authFlowModelEntry: ModelTestEntry = {
       { type: 'page.open', page: 'forgot' },
       { type: 'page.open', page: 'restore', r: AUTH.token },
       { type: 'page.open', page: 'restore', r: null },
+      // boundary: a recovery link whose r is empty
+      { type: 'page.open', page: 'restore', r: '' },
     ],
     'login.submit': [
       { type: 'login.submit', ...AUTH.login },

@@ -56,6 +56,8 @@ export const created: CreatedSignature = {
 };
 export const verified: VerifyOutcome = { code: 1, pkcs7b64WithTimestamp: 'MIIJtimestamped' };
 export const rejected: VerifyOutcome = { code: 0, pkcs7b64WithTimestamp: null };
+/** Boundary: code 1 but no timestamped signature came back. */
+export const okWithoutTimestamp: VerifyOutcome = { code: 1, pkcs7b64WithTimestamp: null };
 
 const eimzo = (error: EimzoError) => new EimzoFailure(error);
 export const moduleErrors = {
@@ -108,7 +110,11 @@ export const signingPayloads = payloadsFor<SigningEvent>({
     fail('signWithKey', moduleErrors.connectionMobile),
     fail('signWithKey', moduleErrors.generic),
   ],
-  'xstate.done.actor.verifySignature': [done('verifySignature', verified), done('verifySignature', rejected)],
+  'xstate.done.actor.verifySignature': [
+    done('verifySignature', verified),
+    done('verifySignature', rejected),
+    done('verifySignature', okWithoutTimestamp),
+  ],
   'xstate.error.actor.verifySignature': [fail('verifySignature', apiErrors.network)],
 });
 

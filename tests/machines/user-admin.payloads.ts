@@ -16,6 +16,8 @@ export const queries = {
   short: { q: 'ab', status: 'all', pageNo: 0 },
   ova: { q: 'ova', status: 'all', pageNo: 0 },
   blocked: { q: 'ova', status: 'blocked', pageNo: 0 },
+  /** boundary: the page after the last (the server answers an empty list) */
+  afterLast: { q: 'ova', status: 'all', pageNo: 1 },
 } as const satisfies Record<string, UserQuery>;
 
 export const usersPage: UserPage = {
@@ -110,6 +112,8 @@ export const userAdminPayloads = payloadsFor<UserAdminEvent>({
   'field.change': [
     { type: 'field.change', field: 'user_name', value: 'new.user' },
     { type: 'field.change', field: 'role', value: 'R008' },
+    // an edited field of an existing account: only changed fields are sent
+    { type: 'field.change', field: 'full_name', value: 'Qodirov Sanjar Ali' },
     // boundary: an emptied required field (an edited account can become invalid)
     { type: 'field.change', field: 'role', value: '' },
   ],

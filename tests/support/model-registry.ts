@@ -57,7 +57,11 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
         { type: 'export.start', format: 'csv' },
         { type: 'export.start', format: 'xlsx' },
       ],
-      'xstate.done.actor.fetchNumbers': [{ type: 'xstate.done.actor.fetchNumbers', output: numbersPage }],
+      'xstate.done.actor.fetchNumbers': [
+        { type: 'xstate.done.actor.fetchNumbers', output: numbersPage },
+        // boundary: an empty list (a filter matching nothing, or the page after the last)
+        { type: 'xstate.done.actor.fetchNumbers', output: { rows: [], total: 0, totalPages: 0 } },
+      ],
       'xstate.error.actor.fetchNumbers': [{ type: 'xstate.error.actor.fetchNumbers', error: offline }],
       'xstate.done.actor.prefetchNumbers': [{ type: 'xstate.done.actor.prefetchNumbers', output: undefined }],
       'xstate.error.actor.prefetchNumbers': [{ type: 'xstate.error.actor.prefetchNumbers', error: offline }],

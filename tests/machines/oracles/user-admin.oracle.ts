@@ -15,22 +15,32 @@ const CLIENT = ['R001', 'R004', 'R007'];
 /** A14: client roles make a subscriber account; every other titled role a staff ('admin') one. */
 const kindOf = (roles: readonly string[]) => (CLIENT.includes(roles[0] ?? '') ? 'subscriber' : 'admin');
 
-/** A14 / spec 5 field rules, written out again (not the chart's validator): whether the form may be saved. */
-function valid(mode: string, kind: string, f: Form): boolean {
+/** A14 / spec 5 field rules, written out again (not the chart's validator): the error of each field. */
+function fieldErrors(mode: string, kind: string, f: Form): Record<string, string> {
+  const e: Record<string, string> = {};
   const login = f.user_name.trim();
-  if (mode === 'create' && !/^[A-Za-z0-9._-]{3,100}$/.test(login)) return false;
-  const roleOk =
-    kind === 'subscriber' ? CLIENT.includes(f.role) : /^R0\d\d$/.test(f.role) && !CLIENT.includes(f.role);
-  if (!roleOk || f.role === 'R006') return false;
+  if (mode === 'create') {
+    if (login === '') e.user_name = 'validation.required';
+    else if (/[\u0400-\u04FF]/.test(login)) e.user_name = 'validation.latinOnly';
+    else if (!/^[A-Za-z0-9._-]{3,100}$/.test(login)) e.user_name = 'validation.fields';
+  }
+  const staff = /^R0\d\d$/.test(f.role) && !CLIENT.includes(f.role) && f.role !== 'R006';
+  if (f.role === '') e.role = 'validation.required';
+  else if (kind === 'subscriber' ? !CLIENT.includes(f.role) : !staff) e.role = 'validation.fields';
   const ban = f.ban.trim();
-  if (kind === 'subscriber' && ((mode === 'create' && ban === '') || (ban !== '' && !/^\d{9}$/.test(ban))))
-    return false;
+  if (kind === 'subscriber') {
+    if (ban === '' && mode === 'create') e.ban = 'validation.required';
+    else if (ban !== '' && !/^\d{9}$/.test(ban)) e.ban = 'validation.fields';
+  }
   const phone = f.phone.replace(/\D/g, '');
-  if (f.role === 'R001' && mode === 'create' && phone === '') return false;
-  if (f.phone.trim() !== '' && !/^\d{9,12}$/.test(phone)) return false;
-  if (f.email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) return false;
-  return true;
+  if (f.role === 'R001' && mode === 'create' && phone === '') e.phone = 'validation.required';
+  else if (f.phone.trim() !== '' && !/^\d{9,12}$/.test(phone)) e.phone = 'validation.phone';
+  if (f.email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim()))
+    e.email = 'validation.email';
+  return e;
 }
+
+const valid = (mode: string, kind: string, f: Form) => Object.keys(fieldErrors(mode, kind, f)).length === 0;
 
 const opt = (v: string) => (v.trim() === '' ? {} : { v: v.trim() });
 
@@ -58,10 +68,10 @@ function saveInput(c: Ctx) {
 
 const blankFor = (kind: string): Form => ({ ...BLANK, role: kind === 'subscriber' ? 'R001' : '' });
 const editable = (c: Ctx, ev: Ctx) => ev.field !== 'user_name' || c.target?.mode === 'create';
-const typed = (c: Ctx, ev: Ctx) => ({
-  form: { ...c.form, [ev.field]: ev.value },
-  errorCode: null,
-});
+const typed = (c: Ctx, ev: Ctx) => {
+  const { [ev.field]: _cleared, ...rest } = c.fieldErrors;
+  return { form: { ...c.form, [ev.field]: ev.value }, fieldErrors: rest, errorCode: null };
+};
 const FIELD_STATES = ['form.editing', 'form.invalid', 'form.saved', 'form.saveFailed'];
 
 export const userAdminOracle: ChartOracle = {
@@ -150,6 +160,7 @@ export const userAdminOracle: ChartOracle = {
       from: 'form.editing',
       event: 'form.submit',
       to: 'form.invalid',
+      ctx: (c) => ({ fieldErrors: fieldErrors(c.target.mode, c.kind, c.form) }),
       spec: "spec 5 'Заполните все поля корректно'; A14",
     },
     {
