@@ -72,6 +72,8 @@ export interface ChartOracle {
   /** State path (as in `to`) → actor id → expected input. A state listed here must start exactly these actors. */
   readonly invokes: InvokeTable;
   readonly rows: readonly OracleRow[];
+  /** Text the view shows in a state (leaf path), exactly as the spec quotes it in Russian; view walks assert it. */
+  readonly viewTexts?: Readonly<Record<string, string>>;
 }
 
 /** Leaf paths of a snapshot's value, e.g. `{ a: { b: 'c' }, d: 'e' }` → `['a.b.c', 'd.e']`. */

@@ -58,6 +58,15 @@ export const signingOracle: ChartOracle = {
     // spec 4 step 6 / spec 7: POST documents/verify with the module's pkcs7
     verifying: { verifySignature: (c) => ({ pkcs7: c.pkcs7 }) },
   },
+  // spec 8 "Signature messages", quoted exactly
+  viewTexts: {
+    noCertificates: 'Нет установленных сертификатов E-Imzo.',
+    noMatchingKey: 'Нет подходящего ЭЦП-ключа.',
+    keyUnavailable: 'Нет установленого или подходящего ЭЦП-ключа.',
+    moduleFailed: 'Ошибка EImzo',
+    wrongPassword: 'Пароль неверный.',
+    outdated: 'ВНИМАНИЕ!!! Установите новую версию приложения E-IMZO',
+  },
   rows: [
     // D5: cancel is accepted in every state and ends with output null
     { from: '*', event: 'signing.cancel', to: 'cancelled', output: () => null, spec: `${S4}; D5` },
