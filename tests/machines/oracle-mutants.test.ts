@@ -9,6 +9,9 @@ import { chartOracles } from './oracles';
  * The audit's surviving mutant kinds, each applied to a copy of the registered chart: the generated suite (every
  * graph edge checked against the hand-written oracle) must now fail for each. The machine itself is untouched.
  */
+/** Each check explores a whole chart; on a loaded 2-core machine the session takes tens of seconds. */
+const SLOW = 180_000;
+
 const machineOf = (id: string) => {
   const entry = machineRegistry.find((e) => e.id === id);
   if (!entry) throw new Error(`no chart ${id}`);
@@ -123,11 +126,11 @@ describe("the generated suites kill the audit's surviving mutant kinds", () => {
       seeded('impersonation', 'wrongInput', /starting invoke startImpersonation/),
     ],
     ['authFlow', 'logIn input', seeded('authFlow', 'wrongInput', /login.submitting invoke logIn/)],
-  ] as const)('%s: %s', (chart, _, mutant) => {
+  ] as const)('%s: %s', { timeout: SLOW }, (chart, _, mutant) => {
     expect(failuresWith(chart, mutant).length).toBeGreaterThan(0);
   });
 
-  it('passes on every unmutated chart (the kills are not noise)', () => {
+  it('passes on every unmutated chart (the kills are not noise)', { timeout: SLOW }, () => {
     for (const { id } of machineRegistry) {
       const oracle = chartOracles[id];
       expect(oracle, id).toBeDefined();
@@ -136,7 +139,9 @@ describe("the generated suites kill the audit's surviving mutant kinds", () => {
     }
   });
 
-  it('fails when a transition target changes without the table changing (every seeded mutant of signing)', () => {
+  it('fails when a transition target changes without the table changing (every seeded mutant of signing)', {
+    timeout: SLOW,
+  }, () => {
     const survivors = enumerateMutants(machineOf('signing'))
       .filter((m) => failuresWith('signing', m).length === 0)
       .map((m) => `${m.kind} ${m.where}`);
