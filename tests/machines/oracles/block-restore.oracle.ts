@@ -59,6 +59,11 @@ export const blockRestoreOracle: ChartOracle = {
       }),
     },
   },
+  // spec 4 Block flow 5 and spec 8 Block/restore messages, quoted exactly
+  viewTexts: {
+    cancelled: 'Вы отменили действие',
+    partiallyFailed: 'Произошла ошибка с номерами',
+  },
   rows: [
     {
       from: 'idle',
