@@ -31,6 +31,7 @@ const reports = registeredModels().map(({ entry, test }) => {
         edges: { covered: 0, total: 1, uncovered: ['(no oracle)'] },
         rawEdges: 0,
         guardUses: { covered: 0, total: 1, uncovered: ['(no oracle)'] },
+        pairs: { covered: 0, total: 0, uncovered: [] },
       };
   const ok =
     model.ok &&
@@ -41,6 +42,7 @@ const reports = registeredModels().map(({ entry, test }) => {
     formatCoverage({ ...model, ok }),
     `${line('graph edges', checked.edges)} classes of ${checked.rawEdges} (snapshot, event) pairs`,
     line('guard uses', checked.guardUses),
+    line('pairs (oracle)', checked.pairs),
     `  oracle paths       ${checked.paths} paths, ${checked.steps} steps`,
     ...checked.edges.uncovered.slice(0, 20).map((e) => `  unsent edge: ${e}`),
     ...checked.guardUses.uncovered.map((g) => `  unseen guard outcome at: ${g}`),
@@ -62,6 +64,7 @@ await writeFile(
         graphEdges: r.oracle.edges,
         rawGraphEdges: r.oracle.rawEdges,
         guardUses: r.oracle.guardUses,
+        oracleTransitionPairs: { covered: r.oracle.pairs.covered, total: r.oracle.pairs.total },
         oraclePaths: r.oracle.paths,
         oracleSteps: r.oracle.steps,
         oracleFailures: r.oracle.failures,

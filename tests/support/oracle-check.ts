@@ -1,6 +1,7 @@
-import type { AnyStateMachine } from 'xstate';
+import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate';
 import type { CoverageCount } from './coverage';
 import type { ModelTestEntry } from './model-registry';
+import { transitionKey } from './model-universe';
 import {
   type ChartOracle,
   createOracleRunner,
@@ -10,6 +11,7 @@ import {
   guardUseKeys,
   OracleMismatch,
 } from './oracle';
+import { pairKey, reachablePairs } from './paths';
 
 export interface OracleCheckResult {
   /** Steps where the machine did not do what the oracle says. */
@@ -22,6 +24,8 @@ export interface OracleCheckResult {
   readonly rawEdges: number;
   /** `<transition key>=true|false` for every guarded transition definition. */
   readonly guardUses: CoverageCount;
+  /** Transition pairs taken by the oracle replays, out of those the explored graph makes possible (informative). */
+  readonly pairs: CoverageCount;
 }
 
 const count = (all: readonly string[], seen: ReadonlySet<string>): CoverageCount => {
@@ -42,7 +46,18 @@ export function checkAgainstOracle(
 ): OracleCheckResult {
   const uses: GuardUses = new Map();
   const sent = new Set<string>();
+  const pairs = new Set<string>();
+  const lastByActor = new Map<string, string>();
   const runner = createOracleRunner(machine, oracle, {
+    inspect: (ev) => {
+      if (ev.type !== '@xstate.microstep' || ev.actorRef.sessionId !== ev.rootId) return;
+      for (const t of (ev as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) {
+        const key = transitionKey(t);
+        const last = lastByActor.get(ev.rootId);
+        if (last !== undefined) pairs.add(pairKey(last, key));
+        lastByActor.set(ev.rootId, key);
+      }
+    },
     ...(test.input === undefined ? {} : { input: test.input }),
     ...(options.mutate ? { mutate: options.mutate } : {}),
     guardUses: uses,
@@ -65,6 +80,7 @@ export function checkAgainstOracle(
       edges: { covered: 0, total: 0, uncovered: [] },
       rawEdges: 0,
       guardUses: { covered: 0, total: 0, uncovered: [] },
+      pairs: { covered: 0, total: 0, uncovered: [] },
     };
   }
   let steps = 0;
@@ -85,8 +101,10 @@ export function checkAgainstOracle(
     if (o.true) seenGuards.add(`${k}=true`);
     if (o.false) seenGuards.add(`${k}=false`);
   }
+  const possible = [...reachablePairs(edges.graph)];
   return {
     failures,
+    pairs: count(possible, pairs),
     paths: edges.paths.length,
     steps,
     edges: count(edges.edges.map(edgeKey), sent),

@@ -7,6 +7,7 @@ import {
   createActor,
   type EventObject,
   fromPromise,
+  type InspectionEvent,
   SimulatedClock,
 } from 'xstate';
 import { serializeSnapshot } from 'xstate/graph';
@@ -229,6 +230,8 @@ export class OracleMismatch extends Error {
 export interface OracleReplayObserver {
   /** Called before each event with the serialized snapshot it is sent from (edge coverage). */
   readonly onSend?: (fromKey: string, event: EventObject) => void;
+  /** Inspection observer of the replaying actors (transition pairs). */
+  readonly inspect?: (ev: InspectionEvent) => void;
 }
 
 export interface OracleRunnerOptions extends OracleReplayObserver {
@@ -264,6 +267,7 @@ export function createOracleRunner(
     const clock = new SimulatedClock();
     const actor = createActor(provided, {
       clock,
+      ...(options.inspect ? { inspect: options.inspect } : {}),
       ...(options.input === undefined ? {} : { input: options.input }),
     });
     actor.on('*', (e) => emitted.push(e as AnyEventObject));
