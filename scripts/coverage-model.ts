@@ -1,23 +1,82 @@
 /**
- * `npm run coverage:model`: for every registered machine, generates the model paths, replays them on real actors
- * and prints states / transitions / transition pairs / guard outcomes covered, the path count and what is
- * uncovered; writes coverage/model.json; exits 1 when anything enforced is uncovered or a replay fails.
+ * `npm run coverage:model`: for every registered machine
+ * 1. generates the model paths, replays them on real actors and measures states, transition definitions, transition
+ *    pairs (informative) and guard outcomes per guard name;
+ * 2. sends every event from every explored snapshot and checks each step against the chart's hand-written oracle
+ *    (tests/machines/oracles), measuring graph edges and guard outcomes per place of use.
+ * Prints the figures and what is uncovered, writes coverage/model.json, and exits 1 when a replay or an oracle step
+ * fails or states, transition definitions, graph edges or guard outcomes per use are under 100 %.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatCoverage } from '../tests/support/coverage';
+import { chartOracles } from '../tests/machines/oracles';
+import { type CoverageCount, formatCoverage } from '../tests/support/coverage';
 import { checkMachineModel } from '../tests/support/model-check';
 import { registeredModels } from '../tests/support/model-registry';
+import { checkAgainstOracle } from '../tests/support/oracle-check';
 
-const reports = registeredModels().map(({ entry, test }) => checkMachineModel(entry.machine, test).coverage);
-for (const report of reports) console.log(formatCoverage(report));
+const pct = (c: CoverageCount) => (c.total === 0 ? 100 : Math.round((c.covered / c.total) * 1000) / 10);
+const line = (label: string, k: CoverageCount) =>
+  `  ${label.padEnd(18)} ${k.covered}/${k.total} (${pct(k)} %)`;
+
+const reports = registeredModels().map(({ entry, test }) => {
+  const model = checkMachineModel(entry.machine, test).coverage;
+  const oracle = chartOracles[entry.id];
+  const checked = oracle
+    ? checkAgainstOracle(entry.machine, oracle, test)
+    : {
+        failures: [`no oracle table for ${entry.id} in tests/machines/oracles`],
+        paths: 0,
+        steps: 0,
+        edges: { covered: 0, total: 1, uncovered: ['(no oracle)'] },
+        rawEdges: 0,
+        guardUses: { covered: 0, total: 1, uncovered: ['(no oracle)'] },
+        pairs: { covered: 0, total: 0, uncovered: [] },
+      };
+  const ok =
+    model.ok &&
+    checked.failures.length === 0 &&
+    checked.edges.uncovered.length === 0 &&
+    checked.guardUses.uncovered.length === 0;
+  const text = [
+    formatCoverage({ ...model, ok }),
+    `${line('graph edges', checked.edges)} classes of ${checked.rawEdges} (snapshot, event) pairs`,
+    line('guard uses', checked.guardUses),
+    line('pairs (oracle)', checked.pairs),
+    `  oracle paths       ${checked.paths} paths, ${checked.steps} steps`,
+    ...checked.edges.uncovered.slice(0, 20).map((e) => `  unsent edge: ${e}`),
+    ...checked.guardUses.uncovered.map((g) => `  unseen guard outcome at: ${g}`),
+    ...checked.failures.slice(0, 20).map((f) => `  oracle mismatch: ${f}`),
+  ].join('\n');
+  return { id: entry.id, ok, text, model, oracle: checked };
+});
+for (const r of reports) console.log(r.text);
 
 const dir = join(import.meta.dirname, '..', 'coverage');
 await mkdir(dir, { recursive: true });
-await writeFile(join(dir, 'model.json'), `${JSON.stringify({ machines: reports }, null, 2)}\n`);
+await writeFile(
+  join(dir, 'model.json'),
+  `${JSON.stringify(
+    {
+      machines: reports.map((r) => ({
+        ...r.model,
+        ok: r.ok,
+        graphEdges: r.oracle.edges,
+        rawGraphEdges: r.oracle.rawEdges,
+        guardUses: r.oracle.guardUses,
+        oracleTransitionPairs: { covered: r.oracle.pairs.covered, total: r.oracle.pairs.total },
+        oraclePaths: r.oracle.paths,
+        oracleSteps: r.oracle.steps,
+        oracleFailures: r.oracle.failures,
+      })),
+    },
+    null,
+    2,
+  )}\n`,
+);
 console.log(`wrote coverage/model.json (${reports.length} machines)`);
 
-const failing = reports.filter((r) => !r.ok).map((r) => r.machineId);
+const failing = reports.filter((r) => !r.ok).map((r) => r.id);
 if (failing.length > 0) {
   console.error(`model coverage incomplete: ${failing.join(', ')}`);
   process.exitCode = 1;

@@ -1,8 +1,13 @@
 import type { AnyEventObject } from 'xstate';
-import type { BlockOutcome, BlockRestoreRequest, PrivilegedLockInfo } from '@/machines/block-restore.machine';
+import type {
+  BlockOutcome,
+  BlockRestoreEvent,
+  BlockRestoreRequest,
+  PrivilegedLockInfo,
+} from '@/machines/block-restore.machine';
 import type { SigningResult } from '@/machines/signing.machine';
 import { ApiFailure } from '@/services/api/api-error';
-import type { EventPayloads } from '../support/model-universe';
+import { payloadsFor } from '../support/model-universe';
 
 /**
  * Realistic events and actor results of the block/restore chart (model paths, random walk, view walk, unit tests).
@@ -66,7 +71,7 @@ const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.d
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
 
 /** Payloads of the block/restore chart's events and actor results. */
-export const blockRestorePayloads: EventPayloads = {
+export const blockRestorePayloads = payloadsFor<BlockRestoreEvent>({
   'toggle.press': [
     { type: 'toggle.press', request: blockSigned },
     { type: 'toggle.press', request: restoreDirect },
@@ -87,7 +92,7 @@ export const blockRestorePayloads: EventPayloads = {
     done('applyBlock', allFailed),
   ],
   'xstate.error.actor.applyBlock': [fail('applyBlock', billingDown), fail('applyBlock', offline)],
-};
+});
 
 /** The model-test entry of the block/restore chart (tests/support/model-registry.ts). */
 export const blockRestoreModelEntry = {

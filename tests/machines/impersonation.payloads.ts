@@ -1,7 +1,7 @@
-import type { ViewedClient } from '@/machines/impersonation.machine';
+import type { ImpersonationEvent, ViewedClient } from '@/machines/impersonation.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import type { ModelTestEntry } from '../support/model-registry';
-import type { EventPayloads } from '../support/model-universe';
+import { payloadsFor } from '../support/model-universe';
 
 /** Realistic events and actor results of the impersonation chart. */
 export const curatorBan: ViewedClient = {
@@ -20,10 +20,12 @@ export const subscriberNumber: ViewedClient = {
 export const notFound = new ApiFailure({ kind: 'server', code: 'E018' });
 export const forbidden = new ApiFailure({ kind: 'server', code: 'E005' });
 
-export const impersonationPayloads: EventPayloads = {
+export const impersonationPayloads = payloadsFor<ImpersonationEvent>({
   'impersonation.choose': [{ type: 'impersonation.choose', target: { kind: 'ban', value: '100234561' } }],
   'session.synced': [
     { type: 'session.synced', client: curatorBan },
+    // another client while one is viewed (another tab switched): the banner must follow
+    { type: 'session.synced', client: subscriberNumber },
     { type: 'session.synced', client: null },
   ],
   'xstate.done.actor.startImpersonation': [
@@ -34,7 +36,7 @@ export const impersonationPayloads: EventPayloads = {
   ],
   'xstate.done.actor.backToHead': [{ type: 'xstate.done.actor.backToHead', output: undefined }],
   'xstate.error.actor.backToHead': [{ type: 'xstate.error.actor.backToHead', error: forbidden }],
-};
+});
 
 export const impersonationModelEntry: ModelTestEntry = {
   id: 'impersonation',

@@ -4,6 +4,7 @@ import { fromPromise, setup } from 'xstate';
 import { registeredModels } from '../support/model-registry';
 import { buildModelGraph } from '../support/paths';
 import { listChooser, RandomWalkError, randomWalk, seededChooser } from '../support/random-walk';
+import { actorNames } from '../support/replay';
 
 describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
   'random walk of %s',
@@ -20,7 +21,9 @@ describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
 
       expect(result.actions + result.restarts).toBe(steps);
       expect(result.eventsSent).toBeGreaterThan(0);
-      expect(result.settled).toBeGreaterThan(0);
+      // a chart without invoked actors (notifications) has nothing to settle
+      if (actorNames(entry.machine).length > 0) expect(result.settled).toBeGreaterThan(0);
+      else expect(result.settled).toBe(0);
     });
 
     it('visits every state value the model explores', async () => {

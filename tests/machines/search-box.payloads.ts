@@ -1,8 +1,8 @@
 import type { AnyEventObject } from 'xstate';
-import type { FoundSubscriber } from '@/machines/search-box.machine';
+import type { FoundSubscriber, SearchBoxEvent } from '@/machines/search-box.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import type { ModelTestEntry } from '../support/model-registry';
-import type { EventPayloads } from '../support/model-universe';
+import { payloadsFor } from '../support/model-universe';
 
 /**
  * Realistic events and actor results of the header search box (model paths, random walk, view walk, unit tests).
@@ -38,7 +38,7 @@ export const notFound = new ApiFailure({ kind: 'server', code: 'E018' });
 
 const done = (output: unknown): AnyEventObject => ({ type: 'xstate.done.actor.lookup', output });
 
-export const searchBoxPayloads: EventPayloads = {
+export const searchBoxPayloads = payloadsFor<SearchBoxEvent>({
   'input.change': Object.values(INPUTS).map((value) => ({ type: 'input.change', value })),
   'mode.select': [
     { type: 'mode.select', mode: 'choose' },
@@ -46,6 +46,6 @@ export const searchBoxPayloads: EventPayloads = {
   ],
   'xstate.done.actor.lookup': [done(foundBan)],
   'xstate.error.actor.lookup': [{ type: 'xstate.error.actor.lookup', error: notFound }],
-};
+});
 
 export const searchBoxModelEntry: ModelTestEntry = { id: 'searchBox', payloads: searchBoxPayloads };

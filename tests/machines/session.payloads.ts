@@ -1,8 +1,11 @@
 import type { AnyEventObject } from 'xstate';
-import type { ContactValues, SettingsInput } from '@/machines/settings.machine';
+import type { AuthFlowEvent } from '@/machines/auth-flow.machine';
+import type { SessionEvent } from '@/machines/session.machine';
+import type { ContactValues, SettingsEvent, SettingsInput } from '@/machines/settings.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import type { Profile, User } from '@/services/contract/session.contract';
 import type { ModelTestEntry } from '../support/model-registry';
+import { payloadsFor } from '../support/model-universe';
 
 /**
  * Realistic users, profiles and actor results of the session, Auth flow and Settings charts (model paths, random
@@ -102,7 +105,7 @@ const error = (id: string, ...errors: unknown[]): AnyEventObject[] =>
 /** The session chart: every start-up branch (picker, automatic save, profile, forced change, ready). */
 export const sessionModelEntry: ModelTestEntry = {
   id: 'session',
-  payloads: {
+  payloads: payloadsFor<SessionEvent>({
     'xstate.done.actor.fetchSession': done(
       'fetchSession',
       curatorUser,
@@ -121,7 +124,7 @@ export const sessionModelEntry: ModelTestEntry = {
     'xstate.error.actor.authFlow': error('authFlow', new Error('auth flow crashed')),
     'role.choose': [{ type: 'role.choose', role: 'R005' }],
     'route.denied': [{ type: 'route.denied', path: '/settings' }],
-  },
+  }),
 };
 
 /** The Auth flow: every page, a valid and an invalid form each, one server error per call. */
@@ -135,7 +138,7 @@ export const AUTH = {
 
 export const authFlowModelEntry: ModelTestEntry = {
   id: 'authFlow',
-  payloads: {
+  payloads: payloadsFor<AuthFlowEvent>({
     'page.open': [
       { type: 'page.open', page: 'login' },
       { type: 'page.open', page: 'register' },
@@ -143,6 +146,8 @@ export const authFlowModelEntry: ModelTestEntry = {
       { type: 'page.open', page: 'forgot' },
       { type: 'page.open', page: 'restore', r: AUTH.token },
       { type: 'page.open', page: 'restore', r: null },
+      // boundary: a recovery link whose r is empty
+      { type: 'page.open', page: 'restore', r: '' },
     ],
     'login.submit': [
       { type: 'login.submit', ...AUTH.login },
@@ -181,7 +186,7 @@ export const authFlowModelEntry: ModelTestEntry = {
     'xstate.error.actor.requestRestoreLink': error('requestRestoreLink', failure('E086')),
     'xstate.done.actor.restorePassword': done('restorePassword', undefined),
     'xstate.error.actor.restorePassword': error('restorePassword', failure('E024')),
-  },
+  }),
 };
 
 /** The contact data of `curatorProfile`, as the Settings page starts with it. */
@@ -202,7 +207,7 @@ export const PASSWORDS = { current: 'Demo-2026', next: 'NewPass-2026' } as const
 export const settingsModelEntry: ModelTestEntry = {
   id: 'settings',
   input: settingsInput,
-  payloads: {
+  payloads: payloadsFor<SettingsEvent>({
     'password.submit': [
       {
         type: 'password.submit',
@@ -228,5 +233,5 @@ export const settingsModelEntry: ModelTestEntry = {
     'xstate.error.actor.changePassword': error('changePassword', failure('E012')),
     'xstate.done.actor.saveContacts': done('saveContacts', undefined),
     'xstate.error.actor.saveContacts': error('saveContacts', failure('E101')),
-  },
+  }),
 };

@@ -2,13 +2,14 @@ import type { AnyEventObject } from 'xstate';
 import type {
   CreatedSignature,
   ListedKey,
+  SigningEvent,
   SigningInput,
   TaxIdResult,
   VerifyOutcome,
 } from '@/machines/signing.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import { type EimzoError, EimzoFailure } from '@/services/eimzo/eimzo-errors';
-import type { EventPayloads } from '../support/model-universe';
+import { payloadsFor } from '../support/model-universe';
 
 /**
  * Realistic actor results of the signing chart (model paths, random walk, view walk, unit tests). Every guard sees
@@ -55,6 +56,8 @@ export const created: CreatedSignature = {
 };
 export const verified: VerifyOutcome = { code: 1, pkcs7b64WithTimestamp: 'MIIJtimestamped' };
 export const rejected: VerifyOutcome = { code: 0, pkcs7b64WithTimestamp: null };
+/** Boundary: code 1 but no timestamped signature came back. */
+export const okWithoutTimestamp: VerifyOutcome = { code: 1, pkcs7b64WithTimestamp: null };
 
 const eimzo = (error: EimzoError) => new EimzoFailure(error);
 export const moduleErrors = {
@@ -81,7 +84,7 @@ const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.er
 const tin = (value: string | null): TaxIdResult => ({ tin: value });
 
 /** Payloads of every actor result of the signing chart. */
-export const signingPayloads: EventPayloads = {
+export const signingPayloads = payloadsFor<SigningEvent>({
   'xstate.done.actor.fetchTaxId': [done('fetchTaxId', tin(SIGNER_TIN)), done('fetchTaxId', tin(null))],
   'xstate.error.actor.fetchTaxId': [
     fail('fetchTaxId', apiErrors.forbidden),
@@ -107,9 +110,13 @@ export const signingPayloads: EventPayloads = {
     fail('signWithKey', moduleErrors.connectionMobile),
     fail('signWithKey', moduleErrors.generic),
   ],
-  'xstate.done.actor.verifySignature': [done('verifySignature', verified), done('verifySignature', rejected)],
+  'xstate.done.actor.verifySignature': [
+    done('verifySignature', verified),
+    done('verifySignature', rejected),
+    done('verifySignature', okWithoutTimestamp),
+  ],
   'xstate.error.actor.verifySignature': [fail('verifySignature', apiErrors.network)],
-};
+});
 
 /** The model-test entry of the signing chart (tests/support/model-registry.ts). */
 export const signingModelEntry = {

@@ -1,9 +1,9 @@
-import type { EditorRights, UserAdminTarget } from '@/machines/user-admin.machine';
-import type { UserPage, UserQuery } from '@/machines/user-search.machine';
+import type { EditorRights, UserAdminEvent, UserAdminTarget } from '@/machines/user-admin.machine';
+import type { UserPage, UserQuery, UserSearchEvent } from '@/machines/user-search.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import type { UserDetails } from '@/services/contract/admin.contract';
 import type { ModelTestEntry } from '../support/model-registry';
-import type { EventPayloads } from '../support/model-universe';
+import { payloadsFor } from '../support/model-universe';
 
 /**
  * Realistic events and actor results of the administration charts: the user search (tabs in the URL, rows with
@@ -16,6 +16,8 @@ export const queries = {
   short: { q: 'ab', status: 'all', pageNo: 0 },
   ova: { q: 'ova', status: 'all', pageNo: 0 },
   blocked: { q: 'ova', status: 'blocked', pageNo: 0 },
+  /** boundary: the page after the last (the server answers an empty list) */
+  afterLast: { q: 'ova', status: 'all', pageNo: 1 },
 } as const satisfies Record<string, UserQuery>;
 
 export const usersPage: UserPage = {
@@ -54,7 +56,7 @@ export const emptyPage: UserPage = { list: [], total: 0, pageNo: 0, pageSize: 45
 export const forbidden = new ApiFailure({ kind: 'server', code: 'E005' });
 export const offline = new ApiFailure({ kind: 'network' });
 
-export const userSearchPayloads: EventPayloads = {
+export const userSearchPayloads = payloadsFor<UserSearchEvent>({
   'query.changed': Object.values(queries).map((query) => ({ type: 'query.changed', query })),
   'search.submit': [
     { type: 'search.submit', q: 'ab' },
@@ -69,7 +71,7 @@ export const userSearchPayloads: EventPayloads = {
   'xstate.error.actor.searchUsers': [{ type: 'xstate.error.actor.searchUsers', error: offline }],
   'xstate.done.actor.setBlocked': [{ type: 'xstate.done.actor.setBlocked', output: undefined }],
   'xstate.error.actor.setBlocked': [{ type: 'xstate.error.actor.setBlocked', error: forbidden }],
-};
+});
 
 export const userSearchModelEntry: ModelTestEntry = { id: 'userSearch', payloads: userSearchPayloads };
 
@@ -101,7 +103,7 @@ export const operatorDetails: UserDetails = {
 export const userNotFound = new ApiFailure({ kind: 'server', code: 'E014' });
 export const employeeDataForbidden = new ApiFailure({ kind: 'server', code: 'E135' });
 
-export const userAdminPayloads: EventPayloads = {
+export const userAdminPayloads = payloadsFor<UserAdminEvent>({
   'route.entered': Object.values(targets).map((target) => ({
     type: 'route.entered',
     target,
@@ -110,11 +112,15 @@ export const userAdminPayloads: EventPayloads = {
   'field.change': [
     { type: 'field.change', field: 'user_name', value: 'new.user' },
     { type: 'field.change', field: 'role', value: 'R008' },
+    // an edited field of an existing account: only changed fields are sent
+    { type: 'field.change', field: 'full_name', value: 'Qodirov Sanjar Ali' },
+    // boundary: an emptied required field (an edited account can become invalid)
+    { type: 'field.change', field: 'role', value: '' },
   ],
   'xstate.done.actor.getUser': [{ type: 'xstate.done.actor.getUser', output: operatorDetails }],
   'xstate.error.actor.getUser': [{ type: 'xstate.error.actor.getUser', error: userNotFound }],
   'xstate.done.actor.saveUser': [{ type: 'xstate.done.actor.saveUser', output: { userId: '42' } }],
   'xstate.error.actor.saveUser': [{ type: 'xstate.error.actor.saveUser', error: employeeDataForbidden }],
-};
+});
 
 export const userAdminModelEntry: ModelTestEntry = { id: 'userAdmin', payloads: userAdminPayloads };

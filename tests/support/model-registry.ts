@@ -1,13 +1,15 @@
-import type { NumbersInput, NumbersPageResult } from '@/machines/numbers.machine';
+import type { NumbersEvent, NumbersInput, NumbersPageResult } from '@/machines/numbers.machine';
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
+import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
 import { userAdminModelEntry, userSearchModelEntry } from '../machines/user-admin.payloads';
 import type { ModelCheckOptions } from './model-check';
+import { payloadsFor } from './model-universe';
 
 /**
  * What the model tests need about one registered machine, beyond the machine itself (src/machines/registry.ts).
@@ -45,7 +47,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   {
     id: 'numbers',
     input: numbersInput,
-    payloads: {
+    payloads: payloadsFor<NumbersEvent>({
       'params.changed': [
         // the URL asks again for what is shown: ignored (guard false)
         { type: 'params.changed', params: numbersInput.params },
@@ -55,13 +57,17 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
         { type: 'export.start', format: 'csv' },
         { type: 'export.start', format: 'xlsx' },
       ],
-      'xstate.done.actor.fetchNumbers': [{ type: 'xstate.done.actor.fetchNumbers', output: numbersPage }],
+      'xstate.done.actor.fetchNumbers': [
+        { type: 'xstate.done.actor.fetchNumbers', output: numbersPage },
+        // boundary: an empty list (a filter matching nothing, or the page after the last)
+        { type: 'xstate.done.actor.fetchNumbers', output: { rows: [], total: 0, totalPages: 0 } },
+      ],
       'xstate.error.actor.fetchNumbers': [{ type: 'xstate.error.actor.fetchNumbers', error: offline }],
       'xstate.done.actor.prefetchNumbers': [{ type: 'xstate.done.actor.prefetchNumbers', output: undefined }],
       'xstate.error.actor.prefetchNumbers': [{ type: 'xstate.error.actor.prefetchNumbers', error: offline }],
       'xstate.done.actor.exportNumbers': [{ type: 'xstate.done.actor.exportNumbers', output: undefined }],
       'xstate.error.actor.exportNumbers': [{ type: 'xstate.error.actor.exportNumbers', error: noSession }],
-    },
+    }),
   },
   signingModelEntry,
   blockRestoreModelEntry,
@@ -69,6 +75,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   impersonationModelEntry,
   userSearchModelEntry,
   userAdminModelEntry,
+  notificationsModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

@@ -1,4 +1,10 @@
-import type { AnyEventObject, AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import type {
+  AnyEventObject,
+  AnyStateMachine,
+  AnyStateNode,
+  AnyTransitionDefinition,
+  EventObject,
+} from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 
 /**
@@ -139,4 +145,18 @@ export function lintMachine(machine: AnyStateMachine): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * Payloads typed against a chart's event union: a user event's payloads must be events of that type (a misspelt
+ * field or type fails to compile); actor results (`xstate.done.actor.*`, `xstate.error.actor.*`) and delays stay
+ * loose, since their shape is the actor's output.
+ */
+export type TypedPayloads<TEvent extends EventObject> = {
+  readonly [K in TEvent['type']]?: readonly Extract<TEvent, { type: K }>[];
+} & { readonly [K in `xstate.${string}`]?: readonly AnyEventObject[] };
+
+/** Checks a payload table against the event union `TEvent` (see `TypedPayloads`). */
+export function payloadsFor<TEvent extends EventObject>(payloads: TypedPayloads<TEvent>): EventPayloads {
+  return payloads as EventPayloads;
 }

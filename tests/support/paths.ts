@@ -34,6 +34,9 @@ export interface TraversalBounds {
 
 export interface ModelGraphOptions extends TraversalBounds {
   readonly payloads: EventPayloads;
+  /** Events to explore from a snapshot, instead of `payloadEvents(payloads)` (the oracle adds the events it
+   *  expects to be handled, so a removed transition is still sent). */
+  readonly events?: (snapshot: AnyMachineSnapshot) => EventObject[];
 }
 
 /**
@@ -136,7 +139,7 @@ export function activeNodeIds(snapshot: AnyMachineSnapshot): string[] {
 /** Explores the machine breadth-first under the payloads and records what each edge takes. */
 export function buildModelGraph(machine: AnyStateMachine, options: ModelGraphOptions): ModelGraph {
   const traversal = {
-    events: payloadEvents(options.payloads),
+    events: options.events ?? payloadEvents(options.payloads),
     serializeState: (s: AnyMachineSnapshot) => serializeSnapshot(s),
     ...(options.limit === undefined ? {} : { limit: options.limit }),
     ...(options.stopWhen === undefined ? {} : { stopWhen: options.stopWhen }),

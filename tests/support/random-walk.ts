@@ -7,6 +7,7 @@ import {
 } from 'xstate';
 import { createDeferredActors, isActorResultEvent } from './fake-actors';
 import type { EventPayloads } from './model-universe';
+import { delayOf } from './oracle';
 import { payloadEvents } from './paths';
 
 /** Picks an index in `[0, n)`; the walk's only source of randomness, so a failing run can be replayed. */
@@ -95,9 +96,11 @@ export async function randomWalk(
   const fail = (message: string): never => {
     throw new RandomWalkError(`${message}\n  last actions:\n    ${trail.slice(-15).join('\n    ')}`);
   };
+  let clock = new SimulatedClock();
   const start = () => {
+    clock = new SimulatedClock();
     const a = createActor(provided, {
-      clock: new SimulatedClock(),
+      clock,
       ...(options.input === undefined ? {} : { input: options.input }),
     });
     a.subscribe({ error: (err) => errors.push(err) });
@@ -136,7 +139,11 @@ export async function randomWalk(
       const actions: { label: string; run: () => void; kind: 'event' | 'settle' }[] = [];
       for (const ev of descriptors) {
         if (isActorResultEvent(ev.type) || !snapshot.can(ev)) continue;
-        actions.push({ label: `send ${JSON.stringify(ev)}`, run: () => actor.send(ev), kind: 'event' });
+        // a delay runs on the simulated clock: time moves on by the delay instead of the event being sent
+        const run = ev.type.startsWith('xstate.after.')
+          ? () => clock.increment(delayOf(provided, ev.type, snapshot))
+          : () => actor.send(ev);
+        actions.push({ label: `send ${JSON.stringify(ev)}`, run, kind: 'event' });
       }
       for (const p of pending) {
         const done = options.payloads[`xstate.done.actor.${p.id}`] ?? [{ type: 'done', output: undefined }];

@@ -8,6 +8,7 @@ import { i18n } from '@/i18n/i18n';
 import { formatErrorMessage } from '@/i18n/messages';
 import { signingMachine } from '@/machines/signing.machine';
 import { SigningPanel } from '@/views/block-restore/signing-panel.view';
+import { signingOracle } from '../machines/oracles/signing.oracle';
 import { moduleErrors, signingInput } from '../machines/signing.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
@@ -44,6 +45,9 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
           for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
           const state = step.state as AnyMachineSnapshot;
           const alert = screen.queryByRole('alert');
+          // the spec's own text for the state, from the oracle (not from the machine's context)
+          const specText = signingOracle.viewTexts?.[step.expected.dataState];
+          if (specText !== undefined) expect(alert?.textContent).toContain(specText);
           if (state.hasTag('error')) {
             expect(alert?.textContent).toBe(formatErrorMessage(t, state.context.errorCode));
             const retry = screen.queryByRole('button', { name: t('app.retry') });
@@ -123,5 +127,28 @@ describe('the signing view walk can fail', () => {
     await expect(walkViewPath(signingMachine, tampered, driver)).rejects.toThrow(
       /view did not show wrongPassword/,
     );
+  });
+});
+
+describe('the signing view walk checks the spec texts', () => {
+  it("fails when the panel shows another text for a state than spec 8 quotes ('Пароль неверный.')", async () => {
+    const through = paths.find((p) => p.steps.some((step) => step.state.value === 'wrongPassword'));
+    expect(through).toBeDefined();
+    if (!through) return;
+    const at = through.steps.findIndex((step) => step.state.value === 'wrongPassword');
+    const key = 'eimzo.badPassword';
+    const original = i18n.t(key, { lng: 'ru' });
+    expect(original).toBe(signingOracle.viewTexts?.wrongPassword);
+    // A wrong view text: the panel renders the no-matching-key message for a wrong password. The check derived
+    // from the machine (formatErrorMessage of the context's code) reads the same text and cannot see it.
+    i18n.addResource('ru', 'translation', key, 'Нет подходящего ЭЦП-ключа.');
+    try {
+      const driver = mount({ timeout: 200 });
+      await expect(
+        walkViewPath(signingMachine, { ...through, steps: through.steps.slice(0, at + 1) }, driver),
+      ).rejects.toThrow(/view did not show wrongPassword/);
+    } finally {
+      i18n.addResource('ru', 'translation', key, original);
+    }
   });
 });

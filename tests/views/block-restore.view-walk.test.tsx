@@ -10,6 +10,7 @@ import { formatErrorMessage } from '@/i18n/messages';
 import { type BlockRestoreRequest, blockRestoreMachine } from '@/machines/block-restore.machine';
 import { BlockRestoreLogicContext } from '@/views/block-restore/block-restore.context';
 import { StatusToggle, type StatusToggleProps } from '@/views/block-restore/status-toggle.view';
+import { blockRestoreOracle } from '../machines/oracles/block-restore.oracle';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
@@ -112,6 +113,9 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
           expect(dialog.dataset.state).toBe(step.expected.dataState);
           for (const id of step.expected.testIds) expect(within(dialog).getByTestId(id)).toBeTruthy();
           expectTexts(step.state as AnyMachineSnapshot);
+          // the spec's own text for the state, from the oracle (not from the machine's context)
+          const specText = blockRestoreOracle.viewTexts?.[step.expected.dataState];
+          if (specText !== undefined) expect(dialog.textContent).toContain(specText);
         },
         { timeout: options.timeout ?? 1000 },
       ),

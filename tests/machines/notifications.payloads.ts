@@ -1,0 +1,21 @@
+import type { NotificationsEvent } from '@/machines/notifications.machine';
+import type { ModelTestEntry } from '../support/model-registry';
+import { payloadsFor } from '../support/model-universe';
+
+/**
+ * Events of the notifications chart: two different messages (so the queue's order is observable) and the 4-second
+ * timer, which replay runs on the simulated clock.
+ */
+const push = (key: string): Extract<NotificationsEvent, { type: 'notice.push' }> => ({
+  type: 'notice.push',
+  notice: { tone: 'success', key },
+});
+
+export const notificationsPayloads = payloadsFor<NotificationsEvent>({
+  'notice.push': [push('settings.contacts.saved'), push('block.success')],
+});
+
+export const notificationsModelEntry: ModelTestEntry = {
+  id: 'notifications',
+  payloads: notificationsPayloads,
+};

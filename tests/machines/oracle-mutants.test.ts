@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { machineRegistry } from '@/machines/registry';
+import { getModelTestEntry } from '../support/model-registry';
+import { enumerateMutants, type Mutant, retargetTo } from '../support/mutants';
+import { checkAgainstOracle } from '../support/oracle-check';
+import { chartOracles } from './oracles';
+
+/**
+ * The audit's surviving mutant kinds, each applied to a copy of the registered chart: the generated suite (every
+ * graph edge checked against the hand-written oracle) must now fail for each. The machine itself is untouched.
+ */
+/** Each check explores a whole chart; on a loaded 2-core machine the session takes tens of seconds. */
+const SLOW = 180_000;
+
+const machineOf = (id: string) => {
+  const entry = machineRegistry.find((e) => e.id === id);
+  if (!entry) throw new Error(`no chart ${id}`);
+  return entry.machine;
+};
+const failuresWith = (chart: string, mutant: Mutant) => {
+  const oracle = chartOracles[chart];
+  if (!oracle) throw new Error(`no oracle for ${chart}`);
+  return checkAgainstOracle(machineOf(chart), oracle, getModelTestEntry(chart), {
+    mutate: mutant.apply,
+    stopAtFirst: true,
+  }).failures;
+};
+const seeded = (chart: string, kind: Mutant['kind'], where: RegExp): Mutant => {
+  const m = enumerateMutants(machineOf(chart)).find((x) => x.kind === kind && where.test(x.where));
+  if (!m) throw new Error(`no ${kind} mutant at ${where} in ${chart}`);
+  return m;
+};
+
+describe("the generated suites kill the audit's surviving mutant kinds", () => {
+  it.each([
+    // inverted guards
+    [
+      'signing',
+      'hasMatchingKey inverted',
+      seeded('signing', 'invertGuard', /connecting --xstate.done.actor.openModule#1/),
+    ],
+    [
+      'blockRestore',
+      'needsSignature inverted',
+      seeded('blockRestore', 'invertGuard', /confirming --dialog.confirm#0/),
+    ],
+    ['numbers', 'isNewParams inverted', seeded('numbers', 'invertGuard', /numbers.list --params.changed#0/)],
+    ['userAdmin', 'isEditTarget inverted', seeded('userAdmin', 'invertGuard', /userAdmin --route.entered#0/)],
+    // wrong but reachable targets
+    [
+      'session',
+      'session.expired → anonymous',
+      retargetTo('session --session.expired#0--> session.signedOut.expired', 'session.signedOut.anonymous'),
+    ],
+    [
+      'session',
+      'logout.cancel → loggingOut',
+      retargetTo(
+        'session.authenticated.logout.confirming --logout.cancel#0--> session.authenticated.logout.idle',
+        'session.authenticated.logout.loggingOut',
+      ),
+    ],
+    [
+      'userAdmin',
+      'load.retry → form',
+      retargetTo('userAdmin.loadFailed --load.retry#0--> userAdmin.loading', 'userAdmin.form'),
+    ],
+    [
+      'signing',
+      'wrongPassword retry → connecting',
+      retargetTo('signing.wrongPassword --signing.retry#0--> signing.signing', 'signing.connecting'),
+    ],
+    [
+      'signing',
+      'verify rejected → signed',
+      retargetTo(
+        'signing.verifying --xstate.done.actor.verifySignature#1--> signing.verifyFailed',
+        'signing.signed',
+      ),
+    ],
+    // removed transitions
+    [
+      'signing',
+      'signing.cancel removed',
+      seeded('signing', 'removeTransition', /^signing --signing.cancel#0/),
+    ],
+    [
+      'session',
+      'logout.request removed',
+      seeded('session', 'removeTransition', /logout.idle --logout.request#0/),
+    ],
+    // dropped assign / emit / custom action
+    [
+      'signing',
+      'assignResult dropped',
+      seeded('signing', 'dropActions', /verifying --xstate.done.actor.verifySignature#0/),
+    ],
+    [
+      'blockRestore',
+      'document.create emit dropped',
+      seeded('blockRestore', 'dropActions', /applying --xstate.done.actor.applyBlock#2/),
+    ],
+    [
+      'impersonation',
+      'impersonation.ended emit dropped',
+      seeded('impersonation', 'dropActions', /returning --xstate.done.actor.backToHead#0/),
+    ],
+    [
+      'settings',
+      'saveDraft dropped',
+      seeded('settings', 'dropActions', /contacts.editing --contacts.change#0/),
+    ],
+    // wrong invoke inputs
+    ['signing', 'signWithKey input', seeded('signing', 'wrongInput', /signing.signing invoke signWithKey/)],
+    [
+      'blockRestore',
+      'signing child input',
+      seeded('blockRestore', 'wrongInput', /blockRestore.signing invoke signing/),
+    ],
+    ['blockRestore', 'applyBlock input', seeded('blockRestore', 'wrongInput', /applying invoke applyBlock/)],
+    ['numbers', 'fetchNumbers input', seeded('numbers', 'wrongInput', /loading invoke fetchNumbers/)],
+    ['userSearch', 'searchUsers input', seeded('userSearch', 'wrongInput', /loading invoke searchUsers/)],
+    [
+      'impersonation',
+      'startImpersonation input',
+      seeded('impersonation', 'wrongInput', /starting invoke startImpersonation/),
+    ],
+    ['authFlow', 'logIn input', seeded('authFlow', 'wrongInput', /login.submitting invoke logIn/)],
+  ] as const)('%s: %s', { timeout: SLOW }, (chart, _, mutant) => {
+    expect(failuresWith(chart, mutant).length).toBeGreaterThan(0);
+  });
+
+  it('passes on every unmutated chart (the kills are not noise)', { timeout: SLOW }, () => {
+    for (const { id } of machineRegistry) {
+      const oracle = chartOracles[id];
+      expect(oracle, id).toBeDefined();
+      if (!oracle) continue;
+      expect(checkAgainstOracle(machineOf(id), oracle, getModelTestEntry(id)).failures, id).toEqual([]);
+    }
+  });
+
+  it('fails when a transition target changes without the table changing (every seeded mutant of signing)', {
+    timeout: SLOW,
+  }, () => {
+    const survivors = enumerateMutants(machineOf('signing'))
+      .filter((m) => failuresWith('signing', m).length === 0)
+      .map((m) => `${m.kind} ${m.where}`);
+    expect(survivors).toEqual([]);
+  });
+});

@@ -1,0 +1,223 @@
+import type { ChartOracle, Ev, OracleRow } from '../../support/oracle';
+import { codeOf, done, failed } from './oracle-helpers';
+
+/**
+ * Expected behaviour of the Auth pages: spec 2 "Auth /{lang}/{type}, type is login, check, register, forgot or
+ * restore; a restore link with an r query parameter keeps the query", spec 4 "Login sets true", spec 5 "Password
+ * confirmation mismatch", spec 8 codes, decisions S1 (the flow ends with the user), S2 (opening the page the flow is
+ * on is ignored) and S4 (errors are codes with a field; client checks before any call).
+ */
+const PAGES = ['login', 'register', 'check', 'forgot', 'restore'] as const;
+
+/** S4: which field a server code belongs to. */
+const FIELD: Record<string, string> = {
+  E003: 'code',
+  E006: 'code',
+  E004: 'phone',
+  E008: 'phone',
+  E016: 'phone',
+  E021: 'phone',
+  E025: 'phone',
+  E086: 'login',
+};
+const REQUIRED: Record<string, string[]> = {
+  'login.submit': ['login', 'password'],
+  'register.submit': ['phone'],
+  'check.submit': ['phone', 'code'],
+  'code.resend': ['phone'],
+  'forgot.submit': ['login'],
+  'restore.submit': ['password', 'confirm'],
+};
+
+/** S4 client checks, written out again: blank field, phone without 9-12 digits, SMS code not 4-8 digits. */
+function invalid(ev: Ev): { code: string; field: string } | null {
+  for (const field of REQUIRED[ev.type] ?? []) {
+    const value = String(ev[field] ?? '').trim();
+    if (value === '') return { code: 'validation.required', field };
+    const digits = value.replace(/\D/g, '').length;
+    if (field === 'phone' && (digits < 9 || digits > 12 || /[^\d\s+()-]/.test(value)))
+      return { code: 'validation.phone', field };
+    if (field === 'code' && !/^\d{4,8}$/.test(value)) return { code: 'E003', field };
+  }
+  return null;
+}
+
+const serverError = (_: unknown, ev: Ev) => ({
+  error: { code: codeOf(ev), field: FIELD[codeOf(ev)] ?? null },
+  notice: null,
+});
+const rejected = (page: string, actor: string): OracleRow => ({
+  from: `${page}.${actor === 'resendCode' ? 'resending' : 'submitting'}`,
+  event: failed(actor),
+  to: `${page}.editing`,
+  ctx: serverError,
+  spec: 'S4 errors are codes with a field; spec 8 catalogue',
+});
+const invalidRow = (from: string, event: string, to: string): OracleRow => ({
+  from,
+  event,
+  when: (_, ev) => invalid(ev) !== null,
+  to,
+  ctx: (_, ev) => ({ error: invalid(ev), notice: null }),
+  spec: 'S4 client checks before any call; spec 5 generic',
+});
+const CLEAR = () => ({ error: null, notice: null });
+
+export const authFlowOracle: ChartOracle = {
+  id: 'authFlow',
+  initial: { to: 'login.editing', ctx: () => ({ phone: null, restoreToken: null, error: null, user: null }) },
+  invokes: {
+    // S4: passwords travel in the submit event to the call only
+    'login.submitting': { logIn: (_, ev) => ({ login: ev.login.trim(), password: ev.password }) },
+    'register.submitting': { requestCode: (c) => ({ phone: c.phone }) },
+    'check.submitting': { checkCode: (c, ev) => ({ phone: c.phone, code: ev.code.trim() }) },
+    'check.resending': { resendCode: (c) => ({ phone: c.phone }) },
+    'forgot.submitting': { requestRestoreLink: (_, ev) => ({ login: ev.login.trim() }) },
+    // spec 2: the restore link's r travels with the new password
+    'restore.submitting': {
+      restorePassword: (c, ev) => ({ r: c.restoreToken, password: ev.password, confirm: ev.confirm }),
+    },
+  },
+  rows: [
+    // S2: the router opens a page; the page the flow is on ignores it (no row: ignored)
+    ...PAGES.map(
+      (page): OracleRow => ({
+        from: PAGES.filter((p) => p !== page).map((p) => `${p}.*`),
+        event: 'page.open',
+        when: (_, ev) => ev.page === page,
+        to: `${page}.editing`,
+        ctx: (c, ev) => ({
+          error: null,
+          notice: null,
+          restoreToken: page === 'restore' ? (ev.r ?? null) : c.restoreToken,
+        }),
+        spec: `spec 2 Auth /{lang}/${page}${page === 'restore' ? ' (the r query is kept)' : ''}; S2`,
+      }),
+    ),
+
+    invalidRow('login.editing', 'login.submit', '.'),
+    {
+      from: 'login.editing',
+      event: 'login.submit',
+      to: 'login.submitting',
+      ctx: CLEAR,
+      spec: 'spec 7 login',
+    },
+    {
+      from: 'login.submitting',
+      event: done('logIn'),
+      to: 'signedIn',
+      ctx: (_, ev) => ({ user: ev.output, error: null }),
+      output: (_, ev) => ev.output,
+      spec: 'spec 4 Login sets true; S1 the flow ends with the user',
+    },
+    rejected('login', 'logIn'),
+
+    invalidRow('register.editing', 'register.submit', '.'),
+    {
+      from: 'register.editing',
+      event: 'register.submit',
+      to: 'register.submitting',
+      ctx: (_, ev) => ({ phone: ev.phone.trim(), error: null, notice: null }),
+      spec: 'spec 1 registration flow: an SMS code is sent to the phone',
+    },
+    {
+      from: 'register.submitting',
+      event: done('requestCode'),
+      to: 'check.editing',
+      ctx: () => ({ notice: 'codeSent', error: null }),
+      spec: 'S2 register succeeded → check',
+    },
+    rejected('register', 'requestCode'),
+
+    invalidRow('check.editing', 'check.submit', '.'),
+    {
+      from: 'check.editing',
+      event: 'check.submit',
+      to: 'check.submitting',
+      ctx: (_, ev) => ({ phone: ev.phone.trim(), error: null, notice: null }),
+      spec: 'spec 8 E003 wrong SMS code, E006 expired',
+    },
+    invalidRow('check.editing', 'code.resend', '.'),
+    {
+      from: 'check.editing',
+      event: 'code.resend',
+      to: 'check.resending',
+      ctx: (_, ev) => ({ phone: ev.phone.trim(), error: null, notice: null }),
+      spec: 'S4 resend the code',
+    },
+    {
+      from: 'check.submitting',
+      event: done('checkCode'),
+      to: 'signedIn',
+      ctx: (_, ev) => ({ user: ev.output, error: null }),
+      output: (_, ev) => ev.output,
+      spec: 'S1 the SMS code opens the session',
+    },
+    rejected('check', 'checkCode'),
+    {
+      from: 'check.resending',
+      event: done('resendCode'),
+      to: 'check.editing',
+      ctx: () => ({ notice: 'codeSent', error: null }),
+      spec: 'S2 code sent',
+    },
+    rejected('check', 'resendCode'),
+
+    invalidRow('forgot.editing', 'forgot.submit', '.'),
+    {
+      from: 'forgot.editing',
+      event: 'forgot.submit',
+      to: 'forgot.submitting',
+      ctx: CLEAR,
+      spec: 'spec 2 forgot',
+    },
+    invalidRow('forgot.sent', 'forgot.submit', 'forgot.editing'),
+    {
+      from: 'forgot.sent',
+      event: 'forgot.submit',
+      to: 'forgot.submitting',
+      ctx: CLEAR,
+      spec: 'spec 8 password-recovery link sent; ask again',
+    },
+    {
+      from: 'forgot.submitting',
+      event: done('requestRestoreLink'),
+      to: 'forgot.sent',
+      spec: 'spec 8 password-recovery link sent',
+    },
+    rejected('forgot', 'requestRestoreLink'),
+
+    {
+      from: 'restore.editing',
+      event: 'restore.submit',
+      when: (c) => !c.restoreToken,
+      to: '.',
+      ctx: () => ({ error: { code: 'E127', field: null }, notice: null }),
+      spec: "S4 restore without the link's r → E127 invalid token",
+    },
+    invalidRow('restore.editing', 'restore.submit', '.'),
+    {
+      from: 'restore.editing',
+      event: 'restore.submit',
+      when: (_, ev) => ev.password !== ev.confirm,
+      to: '.',
+      ctx: () => ({ error: { code: 'validation.passwordMismatch', field: 'confirm' }, notice: null }),
+      spec: "spec 5 'Пароли не совпадают'",
+    },
+    {
+      from: 'restore.editing',
+      event: 'restore.submit',
+      to: 'restore.submitting',
+      ctx: CLEAR,
+      spec: 'spec 2 restore with the r query',
+    },
+    {
+      from: 'restore.submitting',
+      event: done('restorePassword'),
+      to: 'restore.restored',
+      spec: 'spec 2 restore',
+    },
+    rejected('restore', 'restorePassword'),
+  ],
+};

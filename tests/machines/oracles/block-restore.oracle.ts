@@ -1,0 +1,184 @@
+import type { ChartOracle, Ctx, Ev } from '../../support/oracle';
+import { codeOf, done, failed } from './oracle-helpers';
+
+/**
+ * Expected behaviour of block/restore: spec 4 "Block flow" steps 1-5, "Toggle … inProcess gives error", spec 8
+ * "Block/restore messages", decisions 8-14 of "Block/restore chart" (B8…B14 below).
+ */
+const S4 = 'spec 4 Block flow';
+
+/** Spec 8: the server's description of a failed call ('Причина - {description}'). */
+const description = (ev: Ev): string | null =>
+  ev.error?.error?.kind === 'server' ? (ev.error.error.description ?? null) : null;
+
+const IDLE = {
+  request: null,
+  lock: null,
+  failedNumbers: [],
+  acceptedNumbers: [],
+  errorCode: null,
+  errorDescription: null,
+};
+
+/** Spec 4 step 4 / B13: the document event, only when the server accepted at least one number. */
+const documentEvent = (c: Ctx, ev: Ev) => [
+  {
+    type: 'document.create',
+    action: c.request.action,
+    sn: c.request.sn,
+    ban: c.request.ban,
+    acceptedNumbers: ev.output.acceptedNumbers,
+    companyInfo: ev.output.companyInfo,
+  },
+];
+const outcome = (_: Ctx, ev: Ev) => ({
+  failedNumbers: ev.output.failedNumbers,
+  acceptedNumbers: ev.output.acceptedNumbers,
+});
+
+export const blockRestoreOracle: ChartOracle = {
+  id: 'blockRestore',
+  initial: { to: 'idle', ctx: () => IDLE },
+  invokes: {
+    // spec 4 step 1 / spec 7 GET client/isPrivilegedLock (query ban)
+    checkingLock: { fetchPrivilegedLock: (c) => ({ ban: c.request.ban, sn: c.request.sn }) },
+    // spec 4 signing step 5: a signature over sn/ban; B9 the child receives the impersonation flag
+    signing: {
+      signing: (c) => ({
+        data: JSON.stringify({ sn: c.request.sn, ban: c.request.ban }),
+        impersonating: c.request.impersonating,
+      }),
+    },
+    // spec 7 GET client/suspend or client/restore (query sn, ban, isLopBan)
+    applying: {
+      applyBlock: (c) => ({
+        action: c.request.action,
+        sn: c.request.sn,
+        ban: c.request.ban,
+        isLopBan: c.lock.lopBan,
+      }),
+    },
+  },
+  // spec 4 Block flow 5 and spec 8 Block/restore messages, quoted exactly
+  viewTexts: {
+    cancelled: 'Вы отменили действие',
+    partiallyFailed: 'Произошла ошибка с номерами',
+  },
+  rows: [
+    {
+      from: 'idle',
+      event: 'toggle.press',
+      to: 'checkingLock',
+      ctx: (_, ev) => ({ ...IDLE, request: ev.request }),
+      spec: `${S4} 1; B8 the request is the toggle's payload`,
+    },
+    {
+      from: 'checkingLock',
+      event: done('fetchPrivilegedLock'),
+      to: 'confirming',
+      ctx: (_, ev) => ({ lock: ev.output, errorCode: null }),
+      spec: `${S4} 2 confirmation with the price unless privileged`,
+    },
+    {
+      from: 'checkingLock',
+      event: failed('fetchPrivilegedLock'),
+      when: (_, ev) => codeOf(ev) === 'E022',
+      to: 'inProcess',
+      ctx: (_, ev) => ({ errorCode: 'E022', errorDescription: description(ev) }),
+      spec: "spec 4 inProcess gives error 'user already in process of blocking'; B14",
+    },
+    {
+      from: 'checkingLock',
+      event: failed('fetchPrivilegedLock'),
+      to: 'lockFailed',
+      ctx: (_, ev) => ({ errorCode: codeOf(ev), errorDescription: description(ev) }),
+      spec: 'B9 lockFailed (retry)',
+    },
+    {
+      from: 'lockFailed',
+      event: 'dialog.retry',
+      to: 'checkingLock',
+      ctx: () => ({ errorCode: null, errorDescription: null }),
+      spec: 'B9 retry',
+    },
+    {
+      from: 'confirming',
+      event: 'dialog.confirm',
+      when: (c) => c.request.profileType !== 20,
+      to: 'signing',
+      spec: `${S4} 3 if profile type is not 20, sign with the electronic key`,
+    },
+    {
+      from: 'confirming',
+      event: 'dialog.confirm',
+      to: 'applying',
+      spec: `${S4} 3 otherwise apply directly`,
+    },
+    {
+      from: ['checkingLock', 'lockFailed', 'confirming', 'signing'],
+      event: 'dialog.cancel',
+      to: 'cancelled',
+      spec: `${S4} 5 'Отменено / Вы отменили действие'; B10 nothing more is called, ignored while applying`,
+    },
+    {
+      from: 'signing',
+      event: done('signing'),
+      when: (_, ev) =>
+        typeof ev.output?.pkcs7b64WithTimestamp === 'string' && ev.output.pkcs7b64WithTimestamp !== '',
+      to: 'applying',
+      spec: 'spec 4 Signing flow 7: run the block/restore call',
+    },
+    {
+      from: 'signing',
+      event: done('signing'),
+      to: 'cancelled',
+      spec: `${S4} 5; signing D5 a cancelled signing outputs null`,
+    },
+    {
+      from: 'signing',
+      event: failed('signing'),
+      to: 'failed',
+      ctx: () => ({ errorCode: 'eimzo.generic', errorDescription: null }),
+      spec: "spec 8 'Ошибка EImzo'",
+    },
+    {
+      from: 'applying',
+      event: done('applyBlock'),
+      when: (_, ev) => ev.output.acceptedNumbers.length === 0,
+      to: 'partiallyFailed',
+      ctx: outcome,
+      spec: "spec 8 'Произошла ошибка с номерами'; B13 no document when all failed",
+    },
+    {
+      from: 'applying',
+      event: done('applyBlock'),
+      when: (_, ev) => ev.output.failedNumbers.length > 0,
+      to: 'partiallyFailed',
+      ctx: outcome,
+      emits: documentEvent,
+      spec: "spec 8 'Произошла ошибка с номерами'; B12, B13",
+    },
+    {
+      from: 'applying',
+      event: done('applyBlock'),
+      to: 'succeeded',
+      ctx: outcome,
+      emits: documentEvent,
+      spec: `${S4} 4 emit a document-creation event; spec 8 success texts`,
+    },
+    {
+      from: 'applying',
+      event: failed('applyBlock'),
+      to: 'failed',
+      ctx: (_, ev) => ({ errorCode: codeOf(ev), errorDescription: description(ev) }),
+      spec: "spec 8 'Активация услуги неуспешна. Причина - {description}'; B12",
+    },
+    {
+      from: ['inProcess', 'succeeded', 'partiallyFailed', 'failed', 'cancelled'],
+      event: 'dialog.close',
+      to: 'idle',
+      ctx: () => IDLE,
+      spec: 'B9 dialog.close returns to idle and resets context',
+    },
+  ],
+};

@@ -1,0 +1,27 @@
+import type { ChartOracle } from '../../support/oracle';
+import { authFlowOracle } from './auth-flow.oracle';
+import { blockRestoreOracle } from './block-restore.oracle';
+import { impersonationOracle } from './impersonation.oracle';
+import { notificationsOracle } from './notifications.oracle';
+import { numbersOracle } from './numbers.oracle';
+import { searchBoxOracle } from './search-box.oracle';
+import { sessionOracle } from './session.oracle';
+import { settingsOracle } from './settings.oracle';
+import { signingOracle } from './signing.oracle';
+import { userAdminOracle } from './user-admin.oracle';
+import { userSearchOracle } from './user-search.oracle';
+
+/** The hand-written oracle of every chart, by chart id (a chart without one fails tests/machines/oracle-paths). */
+export const chartOracles: Readonly<Record<string, ChartOracle>> = {
+  signing: signingOracle,
+  impersonation: impersonationOracle,
+  searchBox: searchBoxOracle,
+  numbers: numbersOracle,
+  userSearch: userSearchOracle,
+  userAdmin: userAdminOracle,
+  settings: settingsOracle,
+  blockRestore: blockRestoreOracle,
+  session: sessionOracle,
+  authFlow: authFlowOracle,
+  notifications: notificationsOracle,
+};

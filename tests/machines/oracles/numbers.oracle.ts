@@ -1,0 +1,111 @@
+import type { ChartOracle } from '../../support/oracle';
+import { codeOf, done, failed } from './oracle-helpers';
+
+/**
+ * Expected behaviour of the number list: spec 2 "Number lists by status have tabs: active, pending, blocked, all",
+ * decisions N1-N5 (list region) and E1 (export region, independent of the list).
+ */
+const same = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  a.status === b.status && a.page === b.page && a.q === b.q;
+
+const LOADING = 'list.loading';
+
+export const numbersOracle: ChartOracle = {
+  id: 'numbers',
+  initial: {
+    to: [LOADING, 'export.idle'],
+    ctx: () => ({ shown: null, errorCode: null, fresh: false, exportFormat: null, exportError: null }),
+  },
+  invokes: {
+    // N4: one page of the BAN for the URL's tab, page and filter; `fresh` after 'Обновить список'
+    [LOADING]: { fetchNumbers: (c) => ({ ban: c.ban, params: c.params, fresh: c.fresh }) },
+    // N4: the first page of the other tabs, same filter
+    'list.ready.prefetching': { prefetchNumbers: (c) => ({ ban: c.ban, params: c.params }) },
+    // E1: every page of the current tab and filter, in the chosen format
+    'export.exporting': {
+      exportNumbers: (c) => ({ ban: c.ban, status: c.params.status, q: c.params.q, format: c.exportFormat }),
+    },
+  },
+  rows: [
+    {
+      from: 'list.*',
+      event: 'params.changed',
+      when: (c, ev) => !same(c.params, ev.params),
+      to: LOADING,
+      reenter: true,
+      ctx: (_, ev) => ({ params: ev.params, fresh: false }),
+      spec: 'N2 the URL is the source of truth; N5 a new tab, page or filter loads',
+    },
+    // N5: the first render and repeated URLs load nothing (no row: ignored)
+    {
+      from: 'list.*',
+      event: 'list.refresh',
+      to: LOADING,
+      reenter: true,
+      ctx: () => ({ fresh: true }),
+      spec: "N4 'Обновить список' drops kept pages and loads again",
+    },
+    {
+      from: LOADING,
+      event: done('fetchNumbers'),
+      to: 'list.ready.prefetching',
+      ctx: (c, ev) => ({ shown: { params: c.params, ...ev.output }, errorCode: null, fresh: false }),
+      spec: 'N5 loading → ready; the page is on screen',
+    },
+    {
+      from: LOADING,
+      event: failed('fetchNumbers'),
+      to: 'list.failed',
+      ctx: (c, ev) => ({ errorCode: codeOf(ev), shown: c.shown }),
+      spec: 'N5 failed, with retry; the page on screen stays',
+    },
+    {
+      from: 'list.failed',
+      event: 'list.retry',
+      to: LOADING,
+      ctx: () => ({ errorCode: null }),
+      spec: 'N5 retry',
+    },
+    {
+      from: 'list.ready.prefetching',
+      event: done('prefetchNumbers'),
+      to: 'list.ready.settled',
+      spec: 'N4 prefetch warms the other tabs',
+    },
+    {
+      from: 'list.ready.prefetching',
+      event: failed('prefetchNumbers'),
+      to: 'list.ready.settled',
+      ctx: (c) => ({ errorCode: c.errorCode }),
+      spec: 'N4 a failed prefetch changes nothing',
+    },
+    {
+      from: ['export.idle', 'export.failed'],
+      event: 'export.start',
+      to: 'export.exporting',
+      ctx: (_, ev) => ({ exportFormat: ev.format, exportError: null }),
+      spec: 'E1 export the current filtered list as CSV or XLSX',
+    },
+    {
+      from: 'export.exporting',
+      event: done('exportNumbers'),
+      to: 'export.idle',
+      ctx: () => ({ exportFormat: null, exportError: null }),
+      spec: 'E1',
+    },
+    {
+      from: 'export.exporting',
+      event: failed('exportNumbers'),
+      to: 'export.failed',
+      ctx: (_, ev) => ({ exportError: codeOf(ev) }),
+      spec: 'E1 one failed page fails the whole export',
+    },
+    {
+      from: 'export.failed',
+      event: 'export.dismiss',
+      to: 'export.idle',
+      ctx: () => ({ exportFormat: null, exportError: null }),
+      spec: 'E1',
+    },
+  ],
+};

@@ -1,0 +1,136 @@
+import type { ChartOracle, Ctx, Ev, OracleRow } from '../../support/oracle';
+import { codeOf, done, failed } from './oracle-helpers';
+
+/**
+ * Expected behaviour of the Settings page: spec 2 "details and settings show a tabs panel", spec 4 forced password
+ * change (ends it), spec 5 "Password confirmation mismatch: 'Пароли не совпадают'", decisions S17 (two forms) and
+ * S18 (contact data: phone 9-12 digits, email validated, kept as a draft across an expiry).
+ */
+const blank = (ev: Ev) =>
+  ev.current === '' ? 'current' : ev.password === '' ? 'password' : ev.confirm === '' ? 'confirm' : null;
+
+/** S18: phone 9-12 digits (separators allowed), email validated; empty clears. */
+function contactError(c: Ctx): { code: string; field: string } | null {
+  const digits = c.phone.replace(/\D/g, '');
+  if (c.phone.trim() !== '' && (digits.length < 9 || digits.length > 12 || /[^\d\s+()-]/.test(c.phone)))
+    return { code: 'validation.phone', field: 'phone' };
+  if (c.email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email.trim()))
+    return { code: 'validation.email', field: 'email' };
+  return null;
+}
+
+const passwordRows = (from: string, stay: string): OracleRow[] => [
+  {
+    from,
+    event: 'password.submit',
+    when: (_, ev) => blank(ev) !== null,
+    to: stay,
+    ctx: (_, ev) => ({ passwordError: { code: 'validation.required', field: blank(ev) } }),
+    spec: 'spec 5 generic: every field is required',
+  },
+  {
+    from,
+    event: 'password.submit',
+    when: (_, ev) => ev.password !== ev.confirm,
+    to: stay,
+    ctx: () => ({ passwordError: { code: 'validation.passwordMismatch', field: 'confirm' } }),
+    spec: "spec 5 'Пароли не совпадают'",
+  },
+  {
+    from,
+    event: 'password.submit',
+    to: 'password.submitting',
+    ctx: () => ({ passwordError: null }),
+    spec: 'S17 password change',
+  },
+];
+
+const typed = (stayOrEditing: string): OracleRow => ({
+  from: stayOrEditing === '.' ? 'contacts.editing' : 'contacts.saved',
+  event: 'contacts.change',
+  to: stayOrEditing,
+  ctx: (c, ev) => ({ contacts: { ...c.contacts, [ev.field]: ev.value }, contactsError: null }),
+  effects: (c, ev) => [
+    { type: 'saveDraft', params: { key: c.draftKey, values: { ...c.contacts, [ev.field]: ev.value } } },
+  ],
+  spec: 'S18 typed contact data is kept as a draft',
+});
+
+export const settingsOracle: ChartOracle = {
+  id: 'settings',
+  initial: {
+    to: ['password.editing', 'contacts.restoring'],
+    ctx: () => ({ passwordError: null, contactsError: null }),
+  },
+  invokes: {
+    'contacts.restoring': { restoreDraft: (c) => ({ key: c.draftKey }) },
+    // spec 7 style POST user/change-password with the typed passwords (never kept in context)
+    'password.submitting': { changePassword: (_, ev) => ({ current: ev.current, password: ev.password }) },
+    // S18: POST profile/contacts with the form's values
+    'contacts.saving': { saveContacts: (c) => c.contacts },
+  },
+  rows: [
+    ...passwordRows('password.editing', '.'),
+    ...passwordRows('password.changed', 'password.editing'),
+    { from: 'password.submitting', event: done('changePassword'), to: 'password.changed', spec: 'S17' },
+    {
+      from: 'password.submitting',
+      event: failed('changePassword'),
+      to: 'password.editing',
+      ctx: (_, ev) => ({
+        passwordError: { code: codeOf(ev), field: codeOf(ev) === 'E012' ? 'current' : null },
+      }),
+      spec: 'spec 8 E012 wrong login/password shown at the current password',
+    },
+    {
+      from: 'contacts.restoring',
+      event: done('restoreDraft'),
+      to: 'contacts.editing',
+      ctx: (c, ev) => ({
+        contacts: {
+          ...c.contacts,
+          ...Object.fromEntries(Object.entries(ev.output ?? {}).filter(([, v]) => typeof v === 'string')),
+        },
+      }),
+      spec: 'S18 contact data survives expiry',
+    },
+    {
+      from: 'contacts.restoring',
+      event: failed('restoreDraft'),
+      to: 'contacts.editing',
+      ctx: (c) => ({ contacts: c.contacts }),
+      spec: 'S18 no draft: the profile data',
+    },
+    typed('.'),
+    typed('contacts.editing'),
+    {
+      from: 'contacts.editing',
+      event: 'contacts.submit',
+      when: (c) => contactError(c.contacts) !== null,
+      to: '.',
+      ctx: (c) => ({ contactsError: contactError(c.contacts) }),
+      spec: 'S18 phone 9-12 digits, email validated',
+    },
+    {
+      from: 'contacts.editing',
+      event: 'contacts.submit',
+      to: 'contacts.saving',
+      ctx: () => ({ contactsError: null }),
+      spec: 'S18 POST profile/contacts',
+    },
+    {
+      from: 'contacts.saving',
+      event: done('saveContacts'),
+      to: 'contacts.saved',
+      effects: (c) => [{ type: 'clearDraft', params: { key: c.draftKey } }],
+      spec: 'S18 the draft is dropped once saved',
+    },
+    {
+      from: 'contacts.saving',
+      event: failed('saveContacts'),
+      to: 'contacts.editing',
+      ctx: (_, ev) => ({ contactsError: { code: codeOf(ev), field: null } }),
+      spec: 'spec 8 error shown; S18',
+    },
+  ],
+};

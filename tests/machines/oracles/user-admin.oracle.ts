@@ -1,0 +1,202 @@
+import type { ChartOracle, Ctx } from '../../support/oracle';
+import { codeOf, done, failed } from './oracle-helpers';
+
+/**
+ * Expected behaviour of user creation and editing: spec 2 "/administration … creation/{type}, edit-user/{id}", spec 7
+ * "GET user/get/{user_id} -> result.branch, result.regions", spec 4 "a user cannot have multiple roles at once",
+ * spec 5 "ввод должен быть исключительно латиницей", "Заполните все поля корректно", E135/E136, decisions A14
+ * (creation) and A15 (editing: only changed fields are sent, the login is read-only).
+ */
+type Form = Record<'user_name' | 'full_name' | 'role' | 'ban' | 'phone' | 'email', string>;
+
+const BLANK: Form = { user_name: '', full_name: '', role: '', ban: '', phone: '', email: '' };
+const CLIENT = ['R001', 'R004', 'R007'];
+
+/** A14: client roles make a subscriber account; every other titled role a staff ('admin') one. */
+const kindOf = (roles: readonly string[]) => (CLIENT.includes(roles[0] ?? '') ? 'subscriber' : 'admin');
+
+/** A14 / spec 5 field rules, written out again (not the chart's validator): the error of each field. */
+function fieldErrors(mode: string, kind: string, f: Form): Record<string, string> {
+  const e: Record<string, string> = {};
+  const login = f.user_name.trim();
+  if (mode === 'create') {
+    if (login === '') e.user_name = 'validation.required';
+    else if (/[\u0400-\u04FF]/.test(login)) e.user_name = 'validation.latinOnly';
+    else if (!/^[A-Za-z0-9._-]{3,100}$/.test(login)) e.user_name = 'validation.fields';
+  }
+  const staff = /^R0\d\d$/.test(f.role) && !CLIENT.includes(f.role) && f.role !== 'R006';
+  if (f.role === '') e.role = 'validation.required';
+  else if (kind === 'subscriber' ? !CLIENT.includes(f.role) : !staff) e.role = 'validation.fields';
+  const ban = f.ban.trim();
+  if (kind === 'subscriber') {
+    if (ban === '' && mode === 'create') e.ban = 'validation.required';
+    else if (ban !== '' && !/^\d{9}$/.test(ban)) e.ban = 'validation.fields';
+  }
+  const phone = f.phone.replace(/\D/g, '');
+  if (f.role === 'R001' && mode === 'create' && phone === '') e.phone = 'validation.required';
+  else if (f.phone.trim() !== '' && !/^\d{9,12}$/.test(phone)) e.phone = 'validation.phone';
+  if (f.email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim()))
+    e.email = 'validation.email';
+  return e;
+}
+
+const valid = (mode: string, kind: string, f: Form) => Object.keys(fieldErrors(mode, kind, f)).length === 0;
+
+const opt = (v: string) => (v.trim() === '' ? {} : { v: v.trim() });
+
+/** A14 create body / A15 update body (only changed fields), the saveUser input. */
+function saveInput(c: Ctx) {
+  const f: Form = c.form;
+  if (c.target.mode === 'edit') {
+    const o: Form = c.original;
+    const body: Record<string, unknown> = {};
+    if (f.full_name.trim() !== o.full_name) body.full_name = f.full_name.trim();
+    if (f.role !== o.role) body.roles = [f.role];
+    if (f.ban.trim() !== o.ban && f.ban.trim() !== '') body.ban = f.ban.trim();
+    const phone = f.phone.replace(/\D/g, '');
+    if (f.phone.trim() !== o.phone && phone !== '') body.phone = phone;
+    if (f.email.trim() !== o.email && f.email.trim() !== '') body.email = f.email.trim();
+    return { mode: 'edit', userId: c.target.userId, body };
+  }
+  const body: Record<string, unknown> = { kind: c.kind, user_name: f.user_name.trim(), roles: [f.role] };
+  if ('v' in opt(f.full_name)) body.full_name = f.full_name.trim();
+  if (c.kind === 'subscriber' && 'v' in opt(f.ban)) body.ban = f.ban.trim();
+  if ('v' in opt(f.phone.replace(/\D/g, ''))) body.phone = f.phone.replace(/\D/g, '');
+  if ('v' in opt(f.email)) body.email = f.email.trim();
+  return { mode: 'create', body };
+}
+
+const blankFor = (kind: string): Form => ({ ...BLANK, role: kind === 'subscriber' ? 'R001' : '' });
+const editable = (c: Ctx, ev: Ctx) => ev.field !== 'user_name' || c.target?.mode === 'create';
+const typed = (c: Ctx, ev: Ctx) => {
+  const { [ev.field]: _cleared, ...rest } = c.fieldErrors;
+  return { form: { ...c.form, [ev.field]: ev.value }, fieldErrors: rest, errorCode: null };
+};
+const FIELD_STATES = ['form.editing', 'form.invalid', 'form.saved', 'form.saveFailed'];
+
+export const userAdminOracle: ChartOracle = {
+  id: 'userAdmin',
+  initial: { to: 'waiting', ctx: () => ({ target: null, form: BLANK, createdId: null }) },
+  invokes: {
+    loading: { getUser: (c) => ({ userId: c.target.userId }) },
+    'form.saving': { saveUser: (c) => saveInput(c) },
+  },
+  rows: [
+    {
+      from: '*',
+      event: 'route.entered',
+      when: (_, ev) => ev.target.mode === 'edit',
+      to: 'loading',
+      reenter: true,
+      ctx: (_, ev) => ({ target: ev.target, editor: ev.editor, details: null, form: BLANK, errorCode: null }),
+      spec: 'spec 2 edit-user/{id}; spec 7 GET user/get/{user_id}',
+    },
+    {
+      from: '*',
+      event: 'route.entered',
+      to: 'form.editing',
+      reenter: true,
+      ctx: (_, ev) => ({
+        target: ev.target,
+        editor: ev.editor,
+        kind: ev.target.kind,
+        form: blankFor(ev.target.kind),
+        original: blankFor(ev.target.kind),
+        fieldErrors: {},
+        errorCode: null,
+        createdId: null,
+      }),
+      spec: 'spec 2 creation/{type}; A14 kinds subscriber (role R001 first) and admin',
+    },
+    {
+      from: 'loading',
+      event: done('getUser'),
+      to: 'form.editing',
+      ctx: (_, ev) => ({
+        details: ev.output,
+        kind: kindOf(ev.output.roles),
+        form: {
+          user_name: ev.output.user_name,
+          full_name: ev.output.full_name ?? '',
+          role: ev.output.roles[0] ?? '',
+          ban: ev.output.ban ?? '',
+          phone: ev.output.phone ?? '',
+          email: ev.output.email ?? '',
+        },
+      }),
+      spec: 'spec 7 user/get → branch, regions; A15',
+    },
+    {
+      from: 'loading',
+      event: failed('getUser'),
+      to: 'loadFailed',
+      ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
+      spec: 'spec 8 E014 user not found',
+    },
+    {
+      from: 'loadFailed',
+      event: 'load.retry',
+      to: 'loading',
+      ctx: () => ({ errorCode: null }),
+      spec: 'A15 load again',
+    },
+    {
+      from: FIELD_STATES,
+      event: 'field.change',
+      when: editable,
+      to: 'form.editing',
+      ctx: typed,
+      spec: 'A14 / A15 typing edits the form',
+    },
+    // A15: the login of an existing account is read-only: typing into it changes nothing (no row: ignored)
+    {
+      from: 'form.editing',
+      event: 'form.submit',
+      when: (c) => valid(c.target.mode, c.kind, c.form),
+      to: 'form.saving',
+      spec: 'A14 / A15 a valid form is saved',
+    },
+    {
+      from: 'form.editing',
+      event: 'form.submit',
+      to: 'form.invalid',
+      ctx: (c) => ({ fieldErrors: fieldErrors(c.target.mode, c.kind, c.form) }),
+      spec: "spec 5 'Заполните все поля корректно'; A14",
+    },
+    {
+      from: ['form.saved', 'form.saveFailed'],
+      event: 'form.submit',
+      to: 'form.saving',
+      spec: 'A15 save again',
+    },
+    {
+      from: 'form.saving',
+      event: done('saveUser'),
+      when: (c) => c.target.mode === 'create',
+      to: 'form.created',
+      ctx: (c, ev) => ({ createdId: ev.output.userId, original: c.form, errorCode: null }),
+      spec: 'A14 after creating, a link to edit the new user and «Создать ещё»',
+    },
+    {
+      from: 'form.saving',
+      event: done('saveUser'),
+      to: 'form.saved',
+      ctx: (c) => ({ createdId: null, original: c.form, errorCode: null }),
+      spec: 'A15 saved',
+    },
+    {
+      from: 'form.saving',
+      event: failed('saveUser'),
+      to: 'form.saveFailed',
+      ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
+      spec: 'spec 8 E135/E136 employee data changes forbidden; A15 shown above the save button',
+    },
+    {
+      from: 'form.created',
+      event: 'form.restart',
+      to: 'form.editing',
+      ctx: (c) => ({ form: blankFor(c.kind), original: blankFor(c.kind), createdId: null, errorCode: null }),
+      spec: 'A14 «Создать ещё»',
+    },
+  ],
+};

@@ -1,0 +1,556 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  createActor,
+  type EventObject,
+  fromPromise,
+  type InspectionEvent,
+  SimulatedClock,
+} from 'xstate';
+import { serializeSnapshot } from 'xstate/graph';
+import { allStateNodes, type EventPayloads, nodeTransitions, transitionKey } from './model-universe';
+import {
+  buildModelGraph,
+  type MachinePath,
+  type ModelGraph,
+  payloadEvents,
+  type TraversalBounds,
+} from './paths';
+import { actorNames } from './replay';
+
+/**
+ * The expected behaviour of one chart, written from the spec and docs/decisions.md, never read from the machine:
+ * generated paths are replayed on the real machine and every step is compared with what this table says.
+ *
+ * A step is looked up by the leaf paths active before it (`from`, e.g. `authenticated.main.ready`, `*`, or a prefix
+ * such as `authenticated.*`), the event type and `when` (the guard outcome in the spec's terms, over the event and
+ * the context before the step). Rows are tried in order; the first that matches decides. No row means the event is
+ * ignored: the state, the context, the started actors and the emitted events must not change.
+ */
+export interface OracleRow {
+  readonly from: string | readonly string[];
+  readonly event: string;
+  /** The spec's condition (a guard outcome), over the context before the step and the event. */
+  readonly when?: (ctx: Ctx, event: Ev) => boolean;
+  /** Leaf path(s) active after the step; leaves outside the region that changed stay as they were. `'.'` = same.
+   *  A function when the spec's rule picks the target (e.g. the start-up decision after sign-in). */
+  readonly to: Target | ((prev: Ctx, event: Ev) => Target);
+  /** The state (re-)entered although it stays active (`true`: the first target), so its invokes restart. */
+  readonly reenter?: boolean | string;
+  /** Context values that matter after the step (a subset; others are not compared). */
+  readonly ctx?: (prev: Ctx, event: Ev) => Ctx;
+  /** Events the chart emits during the step (exactly these, in order; default none). */
+  readonly emits?: (prev: Ctx, event: Ev) => readonly AnyEventObject[];
+  /** Custom actions (filled in at the composition root, e.g. keeping a draft) run during the step, with their
+   *  params: exactly these, in order; default none. */
+  readonly effects?: (prev: Ctx, event: Ev) => readonly { type: string; params?: unknown }[];
+  /** Output of the chart when the step ends it. */
+  readonly output?: (prev: Ctx, event: Ev) => unknown;
+  /** Spec line or decision the row is written from. */
+  readonly spec: string;
+}
+
+type Target = string | readonly string[];
+
+// biome-ignore lint/suspicious/noExplicitAny: oracle predicates read loosely typed contexts and events on purpose
+export type Ctx = Record<string, any>;
+// biome-ignore lint/suspicious/noExplicitAny: see Ctx
+export type Ev = Record<string, any> & { type: string };
+
+/** The input each invoked actor receives when a state is entered, from the context after entry and the event that
+ *  entered it. */
+export type InvokeTable = Readonly<
+  Record<string, Readonly<Record<string, (ctx: Ctx, event: Ev) => unknown>>>
+>;
+
+export interface ChartOracle {
+  readonly id: string;
+  /** Leaf paths of the initial state, and the context values that matter there. */
+  readonly initial: { readonly to: string | readonly string[]; readonly ctx?: (ctx: Ctx) => Ctx };
+  /** State path (as in `to`) → actor id → expected input. A state listed here must start exactly these actors. */
+  readonly invokes: InvokeTable;
+  readonly rows: readonly OracleRow[];
+  /** Text the view shows in a state (leaf path), exactly as the spec quotes it in Russian; view walks assert it. */
+  readonly viewTexts?: Readonly<Record<string, string>>;
+}
+
+/** Leaf paths of a snapshot's value, e.g. `{ a: { b: 'c' }, d: 'e' }` → `['a.b.c', 'd.e']`. */
+export function leafPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix ? `${prefix}.${value}` : value];
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return prefix ? [prefix] : [];
+    return entries.flatMap(([k, v]) => leafPaths(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [];
+}
+
+const under = (path: string, ancestor: string) => path === ancestor || path.startsWith(`${ancestor}.`);
+
+/** Whether a `from` pattern matches a leaf path: exact, `*`, or `prefix.*`. */
+export function matchesFrom(pattern: string, leaf: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('.*')) return under(leaf, pattern.slice(0, -2));
+  return pattern === leaf;
+}
+
+const list = (x: string | readonly string[]): readonly string[] => (typeof x === 'string' ? [x] : x);
+
+function commonAncestor(a: string, b: string): string {
+  const pa = a.split('.');
+  const pb = b.split('.');
+  const out: string[] = [];
+  for (let i = 0; i < Math.min(pa.length, pb.length) - 1; i++) {
+    if (pa[i] !== pb[i]) break;
+    out.push(pa[i] as string);
+  }
+  return out.join('.');
+}
+
+/** The first row that applies to a step, with the leaf it matched. */
+export function findRow(
+  oracle: ChartOracle,
+  leaves: readonly string[],
+  ctx: Ctx,
+  event: Ev,
+): { row: OracleRow; leaf: string } | undefined {
+  for (const row of oracle.rows) {
+    if (row.event !== event.type) continue;
+    const leaf = leaves.find((l) => list(row.from).some((p) => matchesFrom(p, l)));
+    if (leaf === undefined) continue;
+    if (row.when && !row.when(ctx, event)) continue;
+    return { row, leaf };
+  }
+  return undefined;
+}
+
+/** The leaves a row leads to: the targets, plus the leaves outside the region the transition changed. */
+export function expectedLeaves(
+  row: OracleRow,
+  leaf: string,
+  before: readonly string[],
+  prev: Ctx,
+  event: Ev,
+): string[] {
+  const targets = list(typeof row.to === 'function' ? row.to(prev, event) : row.to);
+  if (targets.length === 1 && targets[0] === '.') return [...before];
+  const region = targets.map((t) => commonAncestor(leaf, t)).reduce((a, b) => (a.length <= b.length ? a : b));
+  const kept = before.filter((l) => region !== '' && !under(l, region));
+  return [...new Set([...kept, ...targets])].sort();
+}
+
+/** An actor started during a step, as the recording fakes saw it. */
+export interface StartedActor {
+  readonly id: string;
+  readonly input: unknown;
+}
+
+/** Promise fakes that never settle (the path sends the results) and record every start with its input. */
+export function recordingActors(machine: AnyStateMachine, log: StartedActor[]) {
+  const logic = fromPromise<never, unknown>(({ input, self }) => {
+    log.push({ id: self.id, input });
+    return new Promise<never>(() => {});
+  });
+  return Object.fromEntries(actorNames(machine).map((n) => [n, logic]));
+}
+
+/**
+ * Custom actions (plain functions in `setup({ actions })`, not assign/emit/raise/sendTo built-ins) replaced by
+ * recorders: what the composition root would do with them is checked as `{ type, params }`.
+ */
+export function recordingActions(machine: AnyStateMachine, log: { type: string; params?: unknown }[]) {
+  const impls = machine.implementations.actions as Record<string, unknown>;
+  const out: Record<string, (args: unknown, params: unknown) => void> = {};
+  for (const [name, impl] of Object.entries(impls)) {
+    if (typeof impl !== 'function' || 'resolve' in impl) continue;
+    out[name] = (_args, params) => {
+      log.push(params === undefined ? { type: name } : { type: name, params });
+    };
+  }
+  return out;
+}
+
+/** State paths entered by a step: every ancestor of a new leaf that was not active before (or all, on reenter). */
+function enteredPaths(before: readonly string[], after: readonly string[], reenterFrom?: string): string[] {
+  const ancestors = (leaves: readonly string[]) => {
+    const out = new Set<string>();
+    for (const l of leaves) {
+      const parts = l.split('.');
+      for (let i = 1; i <= parts.length; i++) out.add(parts.slice(0, i).join('.'));
+    }
+    return out;
+  };
+  const old = ancestors(before);
+  const now = ancestors(after);
+  return [...now].filter((p) => !old.has(p) || (reenterFrom !== undefined && under(p, reenterFrom)));
+}
+
+function expectedStarts(
+  oracle: ChartOracle,
+  entered: readonly string[],
+  ctx: Ctx,
+  event: Ev = { type: 'xstate.init' },
+): StartedActor[] {
+  const out: StartedActor[] = [];
+  for (const path of entered) {
+    for (const [id, input] of Object.entries(oracle.invokes[path] ?? {}))
+      out.push({ id, input: input(ctx, event) });
+  }
+  return out.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+function subsetMismatch(actual: Ctx, expected: Ctx): string | undefined {
+  for (const [k, v] of Object.entries(expected)) {
+    if (!isDeepStrictEqual(actual[k], v)) {
+      return `context.${k}: expected ${show(v)}, got ${show(actual[k])}`;
+    }
+  }
+  return undefined;
+}
+
+/** JSON with errors spelled out (their own fields too: two failures with one message are different payloads). */
+function show(v: unknown): string {
+  return (
+    JSON.stringify(v, (_, x: unknown) =>
+      x instanceof Error
+        ? { error: `${x.name}(${x.message})`, ...(x as unknown as Record<string, unknown>) }
+        : x,
+    ) ?? 'undefined'
+  );
+}
+
+/** A step the machine took differently from the oracle. */
+export class OracleMismatch extends Error {
+  override readonly name = 'OracleMismatch';
+}
+
+export interface OracleReplayObserver {
+  /** Called before each event with the serialized snapshot it is sent from (edge coverage). */
+  readonly onSend?: (fromKey: string, event: EventObject) => void;
+  /** Inspection observer of the replaying actors (transition pairs). */
+  readonly inspect?: (ev: InspectionEvent) => void;
+}
+
+export interface OracleRunnerOptions extends OracleReplayObserver {
+  readonly input?: unknown;
+  /** Records guard outcomes per place of use. */
+  readonly guardUses?: GuardUses;
+  /** Rewrites the provided copy before use (seeded bugs in tests and `npm run mutation`). */
+  readonly mutate?: (copy: AnyStateMachine) => void;
+}
+
+/**
+ * Replays event lists on real actors of `machine` (recording fakes for every actor) and checks every step against
+ * the oracle: target leaves, context values, actors started with their inputs, emitted events, output. The path's
+ * own snapshots are not used: the machine is never its own oracle. `run` throws `OracleMismatch`.
+ */
+export function createOracleRunner(
+  machine: AnyStateMachine,
+  oracle: ChartOracle,
+  options: OracleRunnerOptions = {},
+): { readonly machine: AnyStateMachine; run(events: readonly EventObject[]): void } {
+  const started: StartedActor[] = [];
+  const effects: { type: string; params?: unknown }[] = [];
+  const provided = machine.provide({
+    actors: recordingActors(machine, started),
+    actions: recordingActions(machine, effects),
+  } as Parameters<AnyStateMachine['provide']>[0]);
+  options.mutate?.(provided);
+  if (options.guardUses) instrumentGuardUses(provided, options.guardUses);
+  const run = (events: readonly EventObject[]) => {
+    started.length = 0;
+    const emitted: AnyEventObject[] = [];
+    const errors: unknown[] = [];
+    const clock = new SimulatedClock();
+    const actor = createActor(provided, {
+      clock,
+      ...(options.inspect ? { inspect: options.inspect } : {}),
+      ...(options.input === undefined ? {} : { input: options.input }),
+    });
+    actor.on('*', (e) => emitted.push(e as AnyEventObject));
+    actor.subscribe({ error: (err) => errors.push(err) });
+    const trail: string[] = [];
+    const fail = (msg: string): never => {
+      throw new OracleMismatch(`${oracle.id}: after ${trail.join(' → ') || '(start)'}: ${msg}`);
+    };
+    const sortIds = (xs: readonly StartedActor[]) => [...xs].sort((a, b) => a.id.localeCompare(b.id));
+    try {
+      actor.start();
+      let snap = actor.getSnapshot() as AnyMachineSnapshot;
+      let leaves = leafPaths(snap.value).sort();
+      const initial = [...list(oracle.initial.to)].sort();
+      if (!isDeepStrictEqual(leaves, initial))
+        fail(`initial state ${show(leaves)}, expected ${show(initial)}`);
+      const initCtx = oracle.initial.ctx?.(snap.context);
+      const initMismatch = initCtx && subsetMismatch(snap.context, initCtx);
+      if (initMismatch) fail(initMismatch);
+      const initStarts = expectedStarts(oracle, enteredPaths([], leaves), snap.context);
+      if (!isDeepStrictEqual(sortIds(started), initStarts))
+        fail(`started ${show(sortIds(started))}, expected ${show(initStarts)}`);
+      for (const event of events) {
+        started.length = 0;
+        emitted.length = 0;
+        effects.length = 0;
+        const prev = snap;
+        options.onSend?.(serializeSnapshot(prev), event);
+        trail.push(event.type);
+        const found = findRow(oracle, leaves, prev.context, event as Ev);
+        // a delayed transition's event is not sent: the simulated clock is moved on by its delay
+        if (event.type.startsWith(AFTER)) clock.increment(delayOf(provided, event.type, prev));
+        else actor.send(event);
+        snap = actor.getSnapshot() as AnyMachineSnapshot;
+        if (errors.length > 0 || snap.status === 'error')
+          fail(`actor failed: ${String(errors[0] ?? snap.error)}`);
+        const after = leafPaths(snap.value).sort();
+        if (!found) {
+          if (!isDeepStrictEqual(after, leaves))
+            fail(`${event.type} should be ignored, went to ${show(after)}`);
+          if (!isDeepStrictEqual(snap.context, prev.context))
+            fail(`${event.type} should be ignored, changed the context`);
+          if (started.length > 0 || emitted.length > 0 || effects.length > 0)
+            fail(
+              `${event.type} should be ignored, started ${show(started)} emitted ${show(emitted)} ran ${show(effects)}`,
+            );
+          continue;
+        }
+        const { row, leaf } = found;
+        const where = `${event.type} from ${leaf} (${row.spec})`;
+        const want = expectedLeaves(row, leaf, leaves, prev.context, event as Ev);
+        if (!isDeepStrictEqual(after, want)) fail(`${where}: went to ${show(after)}, expected ${show(want)}`);
+        const ctxWant = row.ctx?.(prev.context, event as Ev);
+        const ctxMismatch = ctxWant && subsetMismatch(snap.context, ctxWant);
+        if (ctxMismatch) fail(`${where}: ${ctxMismatch}`);
+        const firstTarget = list(
+          typeof row.to === 'function' ? row.to(prev.context, event as Ev) : row.to,
+        )[0];
+        const reenterFrom =
+          typeof row.reenter === 'string' ? row.reenter : row.reenter ? firstTarget : undefined;
+        const startsWant = expectedStarts(
+          oracle,
+          enteredPaths(leaves, after, reenterFrom),
+          snap.context,
+          event as Ev,
+        );
+        if (!isDeepStrictEqual(sortIds(started), startsWant))
+          fail(`${where}: started ${show(sortIds(started))}, expected ${show(startsWant)}`);
+        const emitsWant = row.emits?.(prev.context, event as Ev) ?? [];
+        if (!isDeepStrictEqual(emitted, emitsWant))
+          fail(`${where}: emitted ${show(emitted)}, expected ${show(emitsWant)}`);
+        const effectsWant = row.effects?.(prev.context, event as Ev) ?? [];
+        if (!isDeepStrictEqual(effects, effectsWant))
+          fail(`${where}: ran ${show(effects)}, expected ${show(effectsWant)}`);
+        if (row.output) {
+          const outWant = row.output(prev.context, event as Ev);
+          if (!isDeepStrictEqual(snap.output, outWant))
+            fail(`${where}: output ${show(snap.output)}, expected ${show(outWant)}`);
+        }
+        leaves = after;
+      }
+    } finally {
+      actor.stop();
+    }
+  };
+  return { machine: provided, run };
+}
+
+const AFTER = 'xstate.after.';
+
+/** The delay of an `xstate.after.<delay>.<state id>` event: a number, or a named delay of `setup({ delays })`. */
+export function delayOf(machine: AnyStateMachine, type: string, snapshot: AnyMachineSnapshot): number {
+  const key = type.slice(AFTER.length).split('.')[0] ?? '';
+  if (/^\d+$/.test(key)) return Number(key);
+  const delay = (machine.implementations.delays as Record<string, unknown>)[key];
+  if (typeof delay === 'number') return delay;
+  if (typeof delay === 'function') return delay({ context: snapshot.context, event: { type } }) as number;
+  throw new Error(`unknown delay '${key}' in ${type}`);
+}
+
+/** Event types the oracle expects to be handled from a snapshot (so a removed transition is still sent). */
+function oracleEventTypes(oracle: ChartOracle, snapshot: AnyMachineSnapshot): string[] {
+  const leaves = leafPaths(snapshot.value);
+  return oracle.rows
+    .filter((r) => leaves.some((l) => list(r.from).some((p) => matchesFrom(p, l))))
+    .map((r) => r.event);
+}
+
+/** The events sent from a snapshot: the machine's own event types and the oracle's, each with every payload. */
+export function edgeEvents(
+  oracle: ChartOracle,
+  payloads: EventPayloads,
+): (snapshot: AnyMachineSnapshot) => EventObject[] {
+  const own = payloadEvents(payloads);
+  return (snapshot) => {
+    const seen = new Set<string>();
+    const out: EventObject[] = [];
+    const extra = oracleEventTypes(oracle, snapshot).flatMap((t) => payloads[t] ?? [{ type: t }]);
+    for (const e of [...own(snapshot), ...extra]) {
+      const key = show(e);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(e);
+    }
+    return out;
+  };
+}
+
+/** One edge of the explored graph: a snapshot and an event sent from it. */
+export interface OracleEdge {
+  readonly from: string;
+  readonly event: EventObject;
+}
+
+export interface EdgePaths {
+  readonly graph: ModelGraph;
+  /** The edges sent: one per equivalence class (see `generateEdgePaths`). */
+  readonly edges: readonly OracleEdge[];
+  /** Every (snapshot, event) pair of the explored graph, before grouping into classes. */
+  readonly rawEdges: number;
+  /** Event sequences: the shortest path to each edge's source, then the edge. */
+  readonly paths: readonly (readonly EventObject[])[];
+}
+
+/**
+ * "Shortest path to the source, then the edge" for every edge of the explored graph, not only for uncovered
+ * transition definitions: an event accepted in 28 control states is sent from all 28.
+ *
+ * Snapshots differ by context too (which user, which page is shown), so the raw graph can have thousands of edges.
+ * Edges are grouped into classes that cannot behave differently for the table or for the machine: same state value,
+ * same event payload, same oracle row (the spec's expected outcome, guard outcome included), same transition
+ * definitions taken by the machine, and the same context values the row expects to change (an assign that changes
+ * nothing in one snapshot changes something in another: both are sent). One edge per class is sent, from the snapshot with the shortest path. Paths that
+ * are a prefix of another are dropped (replaying the longer one checks the same steps).
+ */
+export function generateEdgePaths(
+  machine: AnyStateMachine,
+  oracle: ChartOracle,
+  options: TraversalBounds & { payloads: EventPayloads; everyEdge?: boolean },
+): EdgePaths {
+  const events = edgeEvents(oracle, options.payloads);
+  const graph = buildModelGraph(machine, { ...options, events });
+  const taken = new Map<string, string>();
+  for (const e of graph.edges) taken.set(`${e.from}\u0001${show(e.event)}`, e.transitions.join(','));
+  const classes = new Map<string, { edge: OracleEdge; prefix: EventObject[] }>();
+  let rawEdges = 0;
+  for (const [key, head] of graph.shortest) {
+    const snapshot = graph.snapshots.get(key) ?? head.state;
+    if (snapshot.status !== 'active') continue;
+    const prefix = head.steps.slice(1).map((s) => s.event);
+    const leaves = leafPaths(snapshot.value).sort();
+    for (const event of events(snapshot)) {
+      rawEdges++;
+      const row = findRow(oracle, leaves, snapshot.context, event as Ev)?.row;
+      const cls = options.everyEdge
+        ? `${key}\u0001${show(event)}`
+        : [
+            JSON.stringify(snapshot.value),
+            show(event),
+            row ? oracle.rows.indexOf(row) : -1,
+            taken.get(`${key}\u0001${show(event)}`) ?? '',
+            changedKeys(row, snapshot.context, event as Ev),
+          ].join('\u0001');
+      const known = classes.get(cls);
+      if (known && known.prefix.length <= prefix.length) continue;
+      classes.set(cls, { edge: { from: key, event }, prefix });
+    }
+  }
+  const edges = [...classes.values()].map((c) => c.edge);
+  const paths = [...classes.values()].map((c) => [...c.prefix, c.edge.event]);
+  if (paths.length === 0) paths.push([]);
+  const keys = paths.map((p) => p.map((e) => show(e)).join('\u0001'));
+  const prefixes = new Set<string>();
+  for (const p of paths) {
+    for (let i = 1; i < p.length; i++)
+      prefixes.add(
+        p
+          .slice(0, i)
+          .map((e) => show(e))
+          .join('\u0001'),
+      );
+  }
+  const keep = paths.filter((_, i) => !prefixes.has(keys[i] as string));
+  return { graph, edges, rawEdges, paths: keep };
+}
+
+/** The context keys a row expects to differ from the context before the step. */
+function changedKeys(row: OracleRow | undefined, ctx: Ctx, event: Ev): string {
+  if (!row?.ctx) return '';
+  return Object.entries(row.ctx(ctx, event))
+    .filter(([k, v]) => !isDeepStrictEqual(ctx[k], v))
+    .map(([k]) => k)
+    .join(',');
+}
+
+export const edgeKey = (e: OracleEdge) => `${e.from} ⟹ ${show(e.event)}`;
+
+/** Outcomes of each guarded transition definition, per place of use (not per guard name). */
+export type GuardUses = Map<string, { true: boolean; false: boolean }>;
+
+type GuardImpl = ((args: unknown, params: unknown) => boolean) & {
+  check?: (s: AnyMachineSnapshot, a: unknown, g: unknown) => boolean;
+};
+
+export interface GuardArgs {
+  readonly context: unknown;
+  readonly event: unknown;
+}
+
+/** Evaluates a guard reference the way xstate does (names, `{ type, params }`, built-ins, inline functions). */
+export function evaluateGuardRef(
+  machine: AnyStateMachine,
+  guard: unknown,
+  args: GuardArgs,
+  snapshot: AnyMachineSnapshot,
+): boolean {
+  const impls = machine.implementations.guards as Record<string, unknown>;
+  const inline = typeof guard === 'function';
+  const name = typeof guard === 'string' ? guard : (guard as { type?: string }).type;
+  const resolved = (inline ? guard : impls[name as string]) as GuardImpl | undefined;
+  if (!resolved) throw new Error(`guard '${name}' is not implemented`);
+  if (typeof resolved !== 'function') return evaluateGuardRef(machine, resolved, args, snapshot);
+  if (resolved.check) return resolved.check(snapshot, args, resolved);
+  const raw = inline || typeof guard === 'string' ? undefined : (guard as { params?: unknown }).params;
+  const params = typeof raw === 'function' ? raw(args) : raw;
+  return resolved(args, params);
+}
+
+/**
+ * Makes every guarded transition of `copy` record its outcome under its transition key: the same guard used by
+ * nine transitions is nine places of use. Rewrites the definitions in place: pass a `provide()` copy, which owns
+ * its own definitions.
+ */
+export function instrumentGuardUses(copy: AnyStateMachine, uses: GuardUses): AnyStateMachine {
+  for (const node of allStateNodes(copy)) {
+    for (const t of nodeTransitions(node)) {
+      if (t.guard === undefined) continue;
+      const key = transitionKey(t);
+      const original = t.guard;
+      uses.set(key, uses.get(key) ?? { true: false, false: false });
+      const wrapper = (() => false) as unknown as GuardImpl;
+      wrapper.check = (snapshot, args) => {
+        const result = evaluateGuardRef(copy, original, args as GuardArgs, snapshot);
+        const seen = uses.get(key) ?? { true: false, false: false };
+        seen[result ? 'true' : 'false'] = true;
+        uses.set(key, seen);
+        return result;
+      };
+      (t as { guard: unknown }).guard = wrapper;
+    }
+  }
+  return copy;
+}
+
+/** Every guarded transition definition of a machine (the universe of guard uses). */
+export function guardUseKeys(machine: AnyStateMachine): string[] {
+  return allStateNodes(machine)
+    .flatMap(nodeTransitions)
+    .filter((t: AnyTransitionDefinition) => t.guard !== undefined)
+    .map(transitionKey);
+}
+
+/** Paths as event lists (for `replayAgainstOracle`) from xstate/graph paths. */
+export function eventsOf(path: MachinePath): EventObject[] {
+  return path.steps.slice(1).map((s) => s.event);
+}
