@@ -3,7 +3,6 @@
  * that is itself a key (`'validation.latinOnly'`, `'eimzo.badPassword'`) can be shown without a lookup table.
  */
 import type { ParseKeys } from 'i18next';
-import ru from './ru.json';
 
 /** Any key `t()` accepts, plural suffixes stripped ('numbers.total', not 'numbers.total_few'). */
 export type TranslationKey = ParseKeys<'translation'>;
@@ -27,11 +26,20 @@ export function flattenMessages(tree: MessageTree, prefix = ''): Record<string, 
   return out;
 }
 
-const KEYS: ReadonlySet<string> = new Set(
-  Object.keys(flattenMessages(ru)).map((key) => key.replace(PLURAL_SUFFIX, '')),
-);
+/**
+ * The known keys, taken from the first language's messages to load (both languages have the same keys:
+ * tests/i18n/parity.test.ts). Filled by the i18n instance before anything renders, so the messages are not bundled
+ * a second time just for this check.
+ */
+const KEYS = new Set<string>();
 
-/** True when `s` names a message of the source locale (plural base keys included). */
+/** Records the keys of a loaded message tree (once is enough). */
+export function registerMessageKeys(tree: MessageTree): void {
+  if (KEYS.size > 0) return;
+  for (const key of Object.keys(flattenMessages(tree))) KEYS.add(key.replace(PLURAL_SUFFIX, ''));
+}
+
+/** True when `s` names a message (plural base keys included). */
 export function isTranslationKey(s: string): s is TranslationKey {
   return KEYS.has(s);
 }
