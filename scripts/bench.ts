@@ -274,8 +274,8 @@ async function startPortal(): Promise<{ url: string; stop(): Promise<void> }> {
 
 /**
  * In-page timer: clicks `selector` and resolves with the ms until the list shows `status`, is ready, and (for page
- * changes) shows page `pageNo`, then the frame with those rows is painted (the next animation frame after the DOM
- * says so). Kept as source text: tsx would wrap named functions in a `__name` helper that does not exist inside the
+ * changes) shows page `pageNo`, then the frame with those rows is painted (a task queued from the next animation
+ * frame runs after that frame's paint). Kept as source text: tsx would wrap named functions in a `__name` helper that does not exist inside the
  * page.
  */
 const TIME_CLICK = `({ selector, status, pageNo }) => new Promise((resolveTime, reject) => {
@@ -292,7 +292,12 @@ const TIME_CLICK = `({ selector, status, pageNo }) => new Promise((resolveTime, 
     if (seen || !done()) return;
     seen = true;
     observer.disconnect();
-    requestAnimationFrame(() => resolveTime(performance.now() - t0));
+    // the frame after the rows is drawn when a message posted from requestAnimationFrame arrives
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolveTime(performance.now() - t0);
+      channel.port2.postMessage(null);
+    });
   });
   observer.observe(list, { attributes: true, childList: true, subtree: true, characterData: true });
   control.click();

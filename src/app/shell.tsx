@@ -35,7 +35,7 @@ import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
 import { SessionNavigator } from '@/views/session/session-navigator.view';
 import { SessionProblem } from '@/views/session/session-problem.view';
-import { AdminScope, HeaderSearch, ImpersonationBannerSlot } from './admin.mount';
+import { AdminScope, HeaderSearch, ImpersonationBannerSlot } from './admin.lazy';
 import { appConfig } from './config';
 import { type AppRoute, ROUTES } from './routes';
 
