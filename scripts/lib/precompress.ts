@@ -8,17 +8,11 @@ import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
-/** Text formats worth compressing (images and fonts of the build are already compressed formats). */
-export const PRECOMPRESSED_EXTENSIONS = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.svg',
-  '.txt',
-  '.map',
-]);
+/**
+ * Text formats worth compressing (images and fonts of the build are already compressed formats). Not the HTML page:
+ * it is half a kilobyte, and the server may rewrite it per request (the signing module's address in a meta tag).
+ */
+export const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
 
 /** Smaller files gain nothing after headers. */
 const MIN_BYTES = 256;
