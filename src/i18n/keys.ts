@@ -28,18 +28,28 @@ export function flattenMessages(tree: MessageTree, prefix = ''): Record<string, 
 
 /**
  * The known keys, taken from the first language's messages to load (both languages have the same keys:
- * tests/i18n/parity.test.ts). Filled by the i18n instance before anything renders, so the messages are not bundled
- * a second time just for this check.
+ * tests/i18n/parity.test.ts), so the messages are not bundled a second time just for this check. The set is built on
+ * first use (an error text, a role title), not while the first page is being drawn.
  */
-const KEYS = new Set<string>();
+let source: MessageTree | undefined;
+let keys: ReadonlySet<string> | undefined;
 
-/** Records the keys of a loaded message tree (once is enough). */
+/** Records the message tree the keys come from (the first one is enough). */
 export function registerMessageKeys(tree: MessageTree): void {
-  if (KEYS.size > 0) return;
-  for (const key of Object.keys(flattenMessages(tree))) KEYS.add(key.replace(PLURAL_SUFFIX, ''));
+  source ??= tree;
+}
+
+function collectKeys(tree: MessageTree, prefix: string, into: Set<string>): Set<string> {
+  for (const [name, value] of Object.entries(tree)) {
+    const key = prefix === '' ? name : `${prefix}.${name}`;
+    if (typeof value === 'string') into.add(key.replace(PLURAL_SUFFIX, ''));
+    else collectKeys(value, key, into);
+  }
+  return into;
 }
 
 /** True when `s` names a message (plural base keys included). */
 export function isTranslationKey(s: string): s is TranslationKey {
-  return KEYS.has(s);
+  if (keys === undefined && source !== undefined) keys = collectKeys(source, '', new Set());
+  return keys?.has(s) ?? false;
 }
