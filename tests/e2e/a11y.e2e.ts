@@ -48,6 +48,29 @@ const PUBLIC_PAGES = [
   'no-such-page',
 ];
 
+describe('the audit itself', () => {
+  it('finds a planted serious violation and an unnamed dialog', async () => {
+    const context = await a11yContext(browser);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${base}/ru/login`);
+      await page.getByTestId('auth-login').waitFor();
+      await page.evaluate(() => {
+        document.querySelector('main')?.append(document.createElement('button'));
+        const dialog = document.createElement('dialog');
+        dialog.textContent = 'x';
+        document.body.append(dialog);
+        dialog.show();
+      });
+      const found = await audit(page, 'planted');
+      expect(found.some((f) => f.includes('button-name'))).toBe(true);
+      expect(found.some((f) => f.includes('without an accessible name'))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('signed out', () => {
   it.each(LANGS)('every public page in %s has no serious or critical violation', async (lang) => {
     const context = await a11yContext(browser);
