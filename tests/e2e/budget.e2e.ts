@@ -9,7 +9,7 @@ import { launchBrowser } from './browser';
  * The figure is the size measured when the budget was set (docs/benchmarks.md) plus a small margin; raising it is a
  * decision to record there, with the bench's ratio to the floor.
  */
-const LOGIN_JS_BUDGET = 176 * 1024;
+const LOGIN_JS_BUDGET = 162 * 1024;
 
 const base = inject('baseUrl');
 let browser: Browser;
