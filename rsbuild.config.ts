@@ -1,10 +1,11 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginPrecompress } from './scripts/lib/precompress';
 
 const apiTarget = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
-  plugins: [pluginReact()],
+  plugins: [pluginReact(), pluginPrecompress()],
   source: { entry: { index: './src/main.tsx' } },
   resolve: { alias: { '@': './src' } },
   html: { title: 'Корпоративный портал', template: './src/index.html' },

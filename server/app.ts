@@ -9,6 +9,7 @@ import { type EndpointDef, isMutating } from '../src/services/contract/endpoint'
 import { type EndpointName, endpointNames, endpoints } from '../src/services/contract/endpoints';
 import { OK_STATUS } from '../src/services/contract/envelope';
 import { type Clock, MINUTE, systemClock } from './clock';
+import { compressReplies } from './compress';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
 import type { Db } from './db/database';
 import {
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Hono {
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
   });
+  app.use('/api/*', compressReplies());
   app.use(
     '/api/*',
     bodyLimit({

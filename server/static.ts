@@ -57,6 +57,40 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+/**
+ * The codings a request accepts with a non-zero weight (RFC 9110 12.5.3): `br;q=0` refuses brotli, `*` accepts any
+ * coding not named.
+ */
+export function acceptedCodings(header: string | undefined): (coding: 'br' | 'gzip') => boolean {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  return (coding) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
+}
+
+/**
+ * The build-time compressed copy of `file` (scripts/lib/precompress.ts) to send for this Accept-Encoding: brotli
+ * first (smaller), then gzip; none when the client accepts neither or the build made no copy (small files).
+ */
+export function precompressedCopy(
+  file: string,
+  acceptEncoding: string | undefined,
+): { path: string; encoding: 'br' | 'gzip' } | undefined {
+  const accepts = acceptedCodings(acceptEncoding);
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (accepts(encoding) && existsSync(file + suffix)) return { path: file + suffix, encoding };
+  }
+  return undefined;
+}
+
 /** A content hash in the file name (`index.3f9a1c2b.js`): such a file never changes, so it may be cached for good. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
@@ -64,21 +98,29 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
  * Serves the built SPA from `distDir`: existing files as they are (hashed assets with a one-year immutable cache,
  * everything else `no-cache`), and `index.html` for any other GET so deep links like `/ru/orders/12` work. Paths
  * under `/api/` never fall back (the API answers them, or 404). A missing file with an extension is a 404, not the
- * page, so a stale chunk fails loudly instead of parsing HTML as script.
+ * page, so a stale chunk fails loudly instead of parsing HTML as script. Text files go out as their precompressed
+ * brotli or gzip copy when the browser accepts it (`Vary: Accept-Encoding`).
  */
 export function spaRoutes(distDir: string): Hono {
   const root = resolve(distDir);
   const app = new Hono();
-  const send = (file: string, cache: string) => {
-    const body = readFileSync(file);
-    return new Response(body, {
-      headers: {
-        'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'Cache-Control': cache,
-      },
-    });
+  const send = (file: string, cache: string, acceptEncoding: string | undefined) => {
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Cache-Control': cache,
+    };
+    const copy = precompressedCopy(file, acceptEncoding);
+    if (copy) {
+      headers['Content-Encoding'] = copy.encoding;
+      headers.Vary = 'Accept-Encoding';
+      return new Response(readFileSync(copy.path), { headers });
+    }
+    // the answer differs by Accept-Encoding whenever the file has compressed copies at all
+    if (existsSync(`${file}.gz`) || existsSync(`${file}.br`)) headers.Vary = 'Accept-Encoding';
+    return new Response(readFileSync(file), { headers });
   };
   app.on(['GET', 'HEAD'], '*', (c) => {
+    const acceptEncoding = c.req.header('Accept-Encoding');
     const path = c.req.path;
     if (path === '/api' || path.startsWith('/api/')) return c.notFound();
     let rel: string;
@@ -90,12 +132,16 @@ export function spaRoutes(distDir: string): Hono {
     const file = normalize(join(root, rel));
     if (file !== root && !file.startsWith(root + sep)) return c.text('Not Found', 404);
     if (rel !== '/' && existsSync(file) && statSync(file).isFile()) {
-      return send(file, HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return send(
+        file,
+        HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        acceptEncoding,
+      );
     }
     if (extname(rel) !== '') return c.text('Not Found', 404);
     const index = join(root, 'index.html');
     if (!existsSync(index)) return c.text('The SPA is not built: run `npx rsbuild build`.', 503);
-    return send(index, 'no-cache');
+    return send(index, 'no-cache', acceptEncoding);
   });
   return app;
 }

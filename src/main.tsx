@@ -1,6 +1,9 @@
+// Evaluated first, so the start language's messages are requested before the rest of the app is evaluated.
+import '@/i18n/i18n';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { messagesReady } from '@/i18n/i18n';
 import './app/app.css';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+if (root) void messagesReady.then(() => createRoot(root).render(<App />));

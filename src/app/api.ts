@@ -1,4 +1,4 @@
-import type { ApiClient } from '@/services/api/client';
+import { type ApiClient, createApiClient } from '@/services/api/client';
 import { appConfig } from './config';
 
 /** Lazily loads the app's one API client. */
@@ -8,13 +8,13 @@ let expiredListener: () => void = () => {};
 let client: Promise<ApiClient> | undefined;
 
 /**
- * The app's single API client, loaded as its own chunk on first use (zod and the contract schemas stay out of the
- * login page's initial JavaScript; the session check starts the download at once). Every area's actors share it, so
- * E009 from any call reaches the session through one listener.
+ * The app's single API client. It is part of the app's first scripts, not a chunk loaded on first use: the session
+ * check is the first thing the app does, so a lazy client only made the page wait for one more round trip. Every
+ * area's actors share it, so E009 from any call reaches the session through one listener.
  */
 export const appApi: ApiLoader = () => {
-  client ??= import('@/services/api/client').then((m) =>
-    m.createApiClient({ baseURL: appConfig.apiBase, onSessionExpired: () => expiredListener() }),
+  client ??= Promise.resolve(
+    createApiClient({ baseURL: appConfig.apiBase, onSessionExpired: () => expiredListener() }),
   );
   return client;
 };

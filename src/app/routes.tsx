@@ -1,13 +1,14 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { AUTH_PAGES, type RouteAccess } from '@/domain/routes.rules';
+import { AuthPage } from '@/views/auth/auth-page.view';
 import { appConfig } from './config';
 import { lazyRoute } from './lazy-route';
 
-/** One route of spec 2, relative to `/{lang}`. Views are code-split: each is its own chunk. */
+/** One route of spec 2, relative to `/{lang}`. Views are code-split (each its own chunk), except the Auth pages. */
 export interface AppRoute extends RouteAccess {
   /** wouter pattern under the language segment */
   readonly path: string;
-  readonly view: LazyExoticComponent<ComponentType>;
+  readonly view: LazyExoticComponent<ComponentType> | ComponentType;
   /** Auth and new-client pages show the 'login as employee' link in the footer (spec 2). */
   readonly employeeLogin?: boolean;
 }
@@ -21,11 +22,8 @@ const pending = (
     })),
   );
 
-const authPage = lazyRoute(() =>
-  import('@/views/auth/auth-page.view').then((m) => ({
-    default: () => <m.AuthPage ssoUrl={appConfig.ssoUrl} />,
-  })),
-);
+/** The Auth pages are the first page of most visits: bundled with the app, not a chunk fetched after it starts. */
+const authPage = () => <AuthPage ssoUrl={appConfig.ssoUrl} />;
 
 /** An administration page (src/app/admin.routes.tsx): one chunk for the four routes. */
 const adminRoute = (name: 'UserSearchRoute' | 'CreationRoute' | 'EditingRoute' | 'EditUserRoute') =>

@@ -4,7 +4,7 @@ import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wout
 import { LANGS, type Lang } from '@/domain/constants';
 import { visibleNav } from '@/domain/navigation.rules';
 import { userConfig } from '@/domain/roles.rules';
-import { guardRoute } from '@/domain/routes.rules';
+import { guardRoute, isAuthPage } from '@/domain/routes.rules';
 import { setLanguage } from '@/i18n/i18n';
 import { rememberLocale, storedLocale } from '@/i18n/locale';
 import {
@@ -36,7 +36,7 @@ import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
 import { SessionNavigator } from '@/views/session/session-navigator.view';
 import { SessionProblem } from '@/views/session/session-problem.view';
-import { AdminScope, HeaderSearch, ImpersonationBannerSlot } from './admin.mount';
+import { AdminScope, HeaderSearch, ImpersonationBannerSlot } from './admin.lazy';
 import { appConfig } from './config';
 import { type AppRoute, ROUTES } from './routes';
 
@@ -122,6 +122,10 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   const profileFailed = SessionContext.useSelector(selectIsProfileFailed);
   const problem = sessionFailed || profileFailed;
   const session = SessionContext.useActorRef();
+  // the Auth pages paint their form during the session check: no overlay over it
+  const [location] = useLocation();
+  const checking = SessionContext.useSelector((s) => s.matches('checkingSession'));
+  const overlay = busy && !(checking && isAuthPage(location.replace(/^\//, '').split('/')[0] ?? ''));
 
   useEffect(() => {
     void setLanguage(lang);
@@ -190,7 +194,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
             <Footer showEmployeeLogin={false} ssoUrl={appConfig.ssoUrl} aboutUrl={appConfig.aboutUrl} />
           </Route>
         </Switch>
-        {busy ? <LoadingOverlay /> : null}
+        {overlay ? <LoadingOverlay /> : null}
         <RolePicker />
         <LogoutConfirm />
         <SessionNavigator lang={lang} />

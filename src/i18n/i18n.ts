@@ -1,16 +1,23 @@
 /**
- * The app's i18next instance. Both message files are bundled inline (they are small), so initialisation is
- * synchronous and `t()` works right after import, in the browser and under vitest (node or jsdom).
+ * The app's i18next instance. Each language's messages are their own chunk, loaded on demand: a page load fetches
+ * only the language it shows (its download starts as soon as this module runs, before the rest of the app is
+ * evaluated), and the other one arrives when the user switches. Initialisation itself is synchronous; `t()` returns
+ * texts once `messagesReady` (or `setLanguage`) has resolved. Tests load both languages up front
+ * (tests/support/i18n.setup.ts).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '@/domain/constants';
+import { type MessageTree, registerMessageKeys } from './keys';
 import { initialLang } from './locale';
-import ru from './ru.json';
-import uz from './uz.json';
+/** One language's messages (the same keys in both: tests/i18n/parity.test.ts; plural suffixes differ by language). */
+export type Messages = MessageTree;
 
-/** The bundled resources, one `translation` namespace per language. */
-export const resources = { ru: { translation: ru }, uz: { translation: uz } } as const;
+/** Where each language's messages come from: one chunk per language, fetched on first use. */
+export const messageLoaders: Record<Lang, () => Promise<Messages>> = {
+  ru: () => import('./ru.json').then((m) => m.default),
+  uz: () => import('./uz.json').then((m) => m.default),
+};
 
 /** The path's language, else the remembered one, else 'ru'; outside a browser always the remembered/default one. */
 function startLang(): Lang {
@@ -29,7 +36,8 @@ export const i18n = i18next.createInstance();
 i18n.on('languageChanged', syncDocumentLang);
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: startLang(),
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGS],
@@ -41,8 +49,32 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-/** Switches the UI language (and `<html lang>`). Remembering it is the caller's choice: see rememberLocale. */
+const loading = new Map<Lang, Promise<void>>();
+
+/** Loads one language's messages into the instance (once). */
+export function loadMessages(lang: Lang): Promise<void> {
+  let done = loading.get(lang);
+  if (done === undefined) {
+    done = messageLoaders[lang]().then((messages) => {
+      registerMessageKeys(messages);
+      i18n.addResourceBundle(lang, 'translation', messages, true, true);
+    });
+    loading.set(lang, done);
+  }
+  return done;
+}
+
+/** The start language's messages, requested at once; the app renders when they are in. */
+export const messagesReady: Promise<void> = (async () => {
+  const lang = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
+  await loadMessages(lang);
+  await i18n.changeLanguage(lang);
+})();
+
+/** Switches the UI language (and `<html lang>`), loading its messages first. Remembering it is the caller's choice:
+ *  see rememberLocale. */
 export async function setLanguage(lang: Lang): Promise<void> {
+  await loadMessages(lang);
   await i18n.changeLanguage(lang);
 }
 

@@ -3,7 +3,6 @@
  * that is itself a key (`'validation.latinOnly'`, `'eimzo.badPassword'`) can be shown without a lookup table.
  */
 import type { ParseKeys } from 'i18next';
-import ru from './ru.json';
 
 /** Any key `t()` accepts, plural suffixes stripped ('numbers.total', not 'numbers.total_few'). */
 export type TranslationKey = ParseKeys<'translation'>;
@@ -27,11 +26,30 @@ export function flattenMessages(tree: MessageTree, prefix = ''): Record<string, 
   return out;
 }
 
-const KEYS: ReadonlySet<string> = new Set(
-  Object.keys(flattenMessages(ru)).map((key) => key.replace(PLURAL_SUFFIX, '')),
-);
+/**
+ * The known keys, taken from the first language's messages to load (both languages have the same keys:
+ * tests/i18n/parity.test.ts), so the messages are not bundled a second time just for this check. The set is built on
+ * first use (an error text, a role title), not while the first page is being drawn.
+ */
+let source: MessageTree | undefined;
+let keys: ReadonlySet<string> | undefined;
 
-/** True when `s` names a message of the source locale (plural base keys included). */
+/** Records the message tree the keys come from (the first one is enough). */
+export function registerMessageKeys(tree: MessageTree): void {
+  source ??= tree;
+}
+
+function collectKeys(tree: MessageTree, prefix: string, into: Set<string>): Set<string> {
+  for (const [name, value] of Object.entries(tree)) {
+    const key = prefix === '' ? name : `${prefix}.${name}`;
+    if (typeof value === 'string') into.add(key.replace(PLURAL_SUFFIX, ''));
+    else collectKeys(value, key, into);
+  }
+  return into;
+}
+
+/** True when `s` names a message (plural base keys included). */
 export function isTranslationKey(s: string): s is TranslationKey {
-  return KEYS.has(s);
+  if (keys === undefined && source !== undefined) keys = collectKeys(source, '', new Set());
+  return keys?.has(s) ?? false;
 }

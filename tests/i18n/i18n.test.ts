@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentLang, i18n, resources, setLanguage } from '@/i18n/i18n';
+import { currentLang, i18n, messageLoaders, setLanguage } from '@/i18n/i18n';
 import { isTranslationKey } from '@/i18n/keys';
 
 afterEach(async () => {
@@ -8,11 +8,16 @@ afterEach(async () => {
 });
 
 describe('i18n instance', () => {
-  it('starts in Russian, synchronously, with both bundles loaded', () => {
+  it('starts in Russian, with one message loader per language', () => {
     expect(i18n.isInitialized).toBe(true);
     expect(currentLang()).toBe('ru');
     expect(i18n.t('app.loading')).toBe('Подождите');
-    expect(Object.keys(resources)).toEqual(['ru', 'uz']);
+    expect(Object.keys(messageLoaders)).toEqual(['ru', 'uz']);
+  });
+
+  it('loads each language from its own chunk', async () => {
+    expect(JSON.stringify(await messageLoaders.uz())).toContain('"settings":"Sozlamalar"');
+    expect(JSON.stringify(await messageLoaders.ru())).toContain('"settings":"Настройки"');
   });
 
   it('switches language with setLanguage and keeps <html lang> in step', async () => {

@@ -2,8 +2,9 @@ import { ofetch } from 'ofetch';
 import type { z } from 'zod';
 import { CSRF_HEADER, CSRF_VALUE } from '@/services/contract/csrf';
 import { type EndpointDef, fillPath, isMutating } from '@/services/contract/endpoint';
-import { type EndpointName, type EndpointResult, endpoints } from '@/services/contract/endpoints';
+import type { EndpointName, EndpointResult, endpoints } from '@/services/contract/endpoints';
 import { errorEnvelope, OK_STATUS, okEnvelope } from '@/services/contract/envelope';
+import { sessionEndpoints } from '@/services/contract/session.endpoints';
 import { type ApiError, ApiFailure, SESSION_EXPIRED_CODE } from './api-error';
 
 type Def<N extends EndpointName> = (typeof endpoints)[N];
@@ -138,6 +139,20 @@ function toFormData(fields: unknown, fileField: string, file: Blob, fileName: st
   return form;
 }
 
+let fullTable: Promise<Readonly<Record<string, EndpointDef>>> | undefined;
+
+/**
+ * An endpoint's definition. The session calls are at hand: they are the first calls of every visit. The whole table
+ * (every area's schemas, a good part of the app's JavaScript) is its own chunk, fetched on the first other call, so
+ * the login page neither downloads nor evaluates it.
+ */
+async function endpointDef(name: string): Promise<EndpointDef | undefined> {
+  if (Object.hasOwn(sessionEndpoints, name)) return (sessionEndpoints as Record<string, EndpointDef>)[name];
+  fullTable ??= import('@/services/contract/endpoints').then((m) => m.endpoints);
+  const table = await fullTable;
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
 const isBlobLike = (v: unknown): v is Blob =>
   typeof v === 'object' &&
   v !== null &&
@@ -221,7 +236,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function request(name: string, rawInput: unknown, mode: Mode, callOpts: CallOptions | undefined) {
-    const def = (endpoints as Record<string, EndpointDef>)[name];
+    const def = await endpointDef(name);
     if (!def) throw contract('request', `unknown endpoint ${name}`);
     const input = (rawInput ?? {}) as RawInput;
     if (typeof input !== 'object') throw contract('request', 'input: not an object');

@@ -1,11 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import type { ActorRefFrom } from 'xstate';
+import { type ActorRefFrom, createActor } from 'xstate';
 import { type AuthPage as AuthPageType, isAuthPage } from '@/domain/routes.rules';
 import { formatErrorMessage } from '@/i18n/messages';
-import type { AuthError, AuthField, AuthFlowMachine } from '@/machines/auth-flow.machine';
+import {
+  type AuthError,
+  type AuthField,
+  type AuthFlowMachine,
+  authFlowMachine,
+} from '@/machines/auth-flow.machine';
 import {
   selectAuthError,
   selectAuthIsBusy,
@@ -29,6 +34,14 @@ import './auth.css';
 
 type FlowRef = ActorRefFrom<AuthFlowMachine>;
 
+/**
+ * While the session check runs there is no Auth flow yet (the session machine starts it once the server says nobody
+ * is signed in). The forms are painted at once anyway, read from this never-started stand-in, with submitting held
+ * back ('busy'); the real flow takes over when it exists, keeping what was typed (same elements).
+ */
+const standIn: FlowRef = createActor(authFlowMachine);
+const CheckingSession = createContext(false);
+
 export interface AuthPageProps {
   /** the corporate single sign-on entry (spec 7 initialise-authorization), opened as an external link */
   readonly ssoUrl: string;
@@ -48,15 +61,22 @@ export function AuthPage({ ssoUrl }: AuthPageProps) {
   const hasDestination = SessionContext.useSelector((s) => s.context.destination !== null);
   const expired = SessionContext.useSelector(selectIsExpired);
   const flow = SessionContext.useSelector(selectAuthFlow);
+  const checking = SessionContext.useSelector((s) => s.matches('checkingSession'));
 
   if (authenticated) {
     // after sign-in the session navigator takes the user to their destination; a visit while signed in lands here
     if (settled && !hasDestination && landing !== null) return <Redirect to={`/${landing}`} replace />;
     return null;
   }
-  if (!flow || !isAuthPage(page)) return null;
+  // an anonymous visitor is the common case here: the form does not wait for the session check
+  const shownFlow = flow ?? (checking ? standIn : undefined);
+  if (!shownFlow || !isAuthPage(page)) return null;
   const r = page === 'restore' ? new URLSearchParams(search).get('r') : null;
-  return <AuthForms flow={flow} page={page} r={r} expired={expired} ssoUrl={ssoUrl} />;
+  return (
+    <CheckingSession.Provider value={!flow}>
+      <AuthForms flow={shownFlow} page={page} r={r} expired={expired} ssoUrl={ssoUrl} />
+    </CheckingSession.Provider>
+  );
 }
 
 function AuthForms({
@@ -91,7 +111,8 @@ function AuthForms({
     previous.current = machinePage;
   }, [machinePage, page, navigate]);
 
-  const shown = machinePage ?? page;
+  const checking = useContext(CheckingSession);
+  const shown = checking ? page : (machinePage ?? page);
   return (
     <section className="page auth-page" data-testid="auth-page" data-auth={shown} data-state={statePath}>
       {expired ? (
@@ -116,7 +137,8 @@ function AuthForms({
 /** What every form needs: busy flag, error texts per field and for the form, focus on failure. */
 function useAuthForm(flow: FlowRef) {
   const { t } = useTranslation();
-  const busy = useSelector(flow, selectAuthIsBusy);
+  const flowBusy = useSelector(flow, selectAuthIsBusy);
+  const busy = useContext(CheckingSession) || flowBusy;
   const error = useSelector(flow, selectAuthError);
   const formRef = useRef<HTMLFormElement>(null);
   const errorBoxRef = useRef<HTMLDivElement>(null);

@@ -60,6 +60,13 @@ function NumbersSection() {
   useEffect(() => {
     actor.send({ type: 'params.changed', params: { status, page, q } });
   }, [actor, status, page, q]);
+  // A click tells the machine at once as well, so the new rows and the new address are drawn in the same render
+  // (one commit, one paint) instead of the address first and the rows after its effect; the effect above then
+  // finds the machine already there.
+  const change = (next: NumbersParams) => {
+    actor.send({ type: 'params.changed', params: next });
+    go(next);
+  };
 
   const ready = current && shown !== null && sameParams(shown.params, params);
 
@@ -117,7 +124,7 @@ function NumbersSection() {
         </div>
       ) : null}
 
-      <StatusTabs selected={status} onSelect={(tab) => go({ status: tab, page: 1, q })} />
+      <StatusTabs selected={status} onSelect={(tab) => change({ status: tab, page: 1, q })} />
 
       <div
         className="numbers__panel"
@@ -126,7 +133,7 @@ function NumbersSection() {
         aria-labelledby={`numbers-tab-${status}`}
         aria-busy={loading}
       >
-        <FilterForm q={q} onFilter={(next) => go({ status, page: 1, q: next })} />
+        <FilterForm q={q} onFilter={(next) => change({ status, page: 1, q: next })} />
         {listError ? (
           <div className="numbers__error" role="alert" data-testid="numbers-load-error">
             <span>
@@ -152,7 +159,7 @@ function NumbersSection() {
             <Pagination
               page={page}
               totalPages={shown.totalPages}
-              onPage={(next) => go({ status, page: next, q })}
+              onPage={(next) => change({ status, page: next, q })}
             />
           </>
         ) : null}
@@ -253,6 +260,16 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
  */
 const NumbersTable = memo(function NumbersTable({ rows }: { rows: readonly NumberItem[] }) {
   const { t } = useTranslation();
+  // a page holds a handful of distinct statuses: translate each once, not once per row
+  const labels = new Map<string, string>();
+  const statusLabel = (code: NumberItem['status']) => {
+    let label = labels.get(code);
+    if (label === undefined) {
+      label = t(statusLabelKey(code));
+      labels.set(code, label);
+    }
+    return label;
+  };
   return (
     <table className="numbers__table" data-testid="numbers-table">
       <thead>
@@ -264,10 +281,13 @@ const NumbersTable = memo(function NumbersTable({ rows }: { rows: readonly Numbe
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={row.sn} data-testid="numbers-row" data-sn={row.sn} data-status-code={row.status}>
+        {rows.map((row, i) => (
+          // Keyed by position: a row holds nothing but text, so a new page reuses the table's 100 rows and only
+          // their texts change, instead of removing and creating 100 rows on every tab or page switch.
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are stateless text; reusing them by position is the point
+          <tr key={i} data-testid="numbers-row" data-sn={row.sn} data-status-code={row.status}>
             <td>{formatPhone(row.sn)}</td>
-            <td>{t(statusLabelKey(row.status))}</td>
+            <td>{statusLabel(row.status)}</td>
             <td>{row.pricePlan ?? ''}</td>
             <td>{row.name ?? ''}</td>
           </tr>

@@ -1,0 +1,61 @@
+/**
+ * Build-time compression of the SPA's static files: next to every compressible file of dist, a brotli (`.br`,
+ * quality 11) and a gzip (`.gz`, level 9) copy, so the server sends the smallest encoding the browser accepts without
+ * compressing on each request (server/static.ts picks the copy).
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { RsbuildPlugin } from '@rsbuild/core';
+
+/**
+ * Text formats worth compressing (images and fonts of the build are already compressed formats). Not the HTML page:
+ * it is half a kilobyte, and the server may rewrite it per request (the signing module's address in a meta tag).
+ */
+export const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+
+/** Smaller files gain nothing after headers. */
+const MIN_BYTES = 256;
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+/** Writes `<file>.br` and `<file>.gz` for every compressible file under `dir`; returns how many files it did. */
+export function precompressDir(dir: string): number {
+  let count = 0;
+  for (const file of files(dir)) {
+    if (!PRECOMPRESSED_EXTENSIONS.has(extname(file).toLowerCase())) continue;
+    const body = readFileSync(file);
+    if (body.length < MIN_BYTES) continue;
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    count++;
+  }
+  return count;
+}
+
+/** rsbuild plugin: precompresses the output folder after every production build. */
+export function pluginPrecompress(): RsbuildPlugin {
+  return {
+    name: 'portal:precompress',
+    setup(api) {
+      api.onAfterBuild(() => {
+        const { distPath } = api.context;
+        if (process.env.NODE_ENV !== 'development') precompressDir(distPath);
+      });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../scripts/lib/precompress';
+import { compressReplies } from '../../server/compress';
+import { acceptedCodings, spaRoutes } from '../../server/static';
+
+/** Static files go out as their build-time brotli or gzip copy; API replies are compressed per request. */
+let dist: string;
+const script = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `строка ${i}`))};\n`;
+
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'portal-precompress-'));
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><title>x</title>${'<p>page</p>'.repeat(100)}`);
+  writeFileSync(join(dist, 'app.3f9a1c2b.js'), script);
+  writeFileSync(join(dist, 'tiny.js'), 'x');
+  expect(precompressDir(dist)).toBe(1);
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('Accept-Encoding', () => {
+  it('reads codings with their weights', () => {
+    const a = acceptedCodings('gzip, deflate, br;q=0');
+    expect([a('br'), a('gzip')]).toEqual([false, true]);
+    const b = acceptedCodings('*;q=0.5');
+    expect([b('br'), b('gzip')]).toEqual([true, true]);
+    const c = acceptedCodings(undefined);
+    expect([c('br'), c('gzip')]).toEqual([false, false]);
+  });
+});
+
+describe('static files', () => {
+  const get = (path: string, encoding?: string) =>
+    spaRoutes(dist).request(path, { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+
+  it('sends the brotli copy when brotli is accepted', async () => {
+    const res = await get('/app.3f9a1c2b.js', 'gzip, deflate, br');
+    expect(res.headers.get('Content-Encoding')).toBe('br');
+    expect(res.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/javascript/);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBeLessThan(Buffer.byteLength(script));
+    expect(brotliDecompressSync(body).toString('utf8')).toBe(script);
+  });
+
+  it('sends the gzip copy when only gzip is accepted', async () => {
+    const res = await get('/app.3f9a1c2b.js', 'gzip');
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(script);
+  });
+
+  it('sends the page itself as it is (the server may rewrite it per request)', async () => {
+    const res = await get('/ru/login', 'gzip, br');
+    expect(res.headers.get('Content-Encoding')).toBeNull();
+    expect(await res.text()).toContain('<title>x</title>');
+  });
+
+  it('sends the file itself when no coding is accepted, still varying by Accept-Encoding', async () => {
+    const res = await get('/app.3f9a1c2b.js');
+    expect(res.headers.get('Content-Encoding')).toBeNull();
+    expect(res.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(await res.text()).toBe(script);
+  });
+
+  it('leaves files too small to gain as they are', async () => {
+    const res = await get('/tiny.js', 'br');
+    expect(res.headers.get('Content-Encoding')).toBeNull();
+    expect(await res.text()).toBe('x');
+  });
+});
+
+describe('API replies', () => {
+  const big = { status: 'OKOK', result: Array.from({ length: 300 }, (_, i) => ({ sn: 900000000 + i })) };
+  const app = new Hono();
+  app.use('/api/*', compressReplies());
+  app.get('/api/big', (c) => c.json(big));
+  app.get('/api/small', (c) => c.json({ status: 'OKOK', result: null }));
+
+  it('compresses a large JSON reply with brotli, else gzip', async () => {
+    const br = await app.request('/api/big', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(br.headers.get('Vary')).toContain('Accept-Encoding');
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8'))).toEqual(
+      big,
+    );
+    const gz = await app.request('/api/big', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8'))).toEqual(big);
+  });
+
+  it('leaves small replies and clients without codings uncompressed', async () => {
+    const small = await app.request('/api/small', { headers: { 'Accept-Encoding': 'br' } });
+    expect(small.headers.get('Content-Encoding')).toBeNull();
+    expect(await small.json()).toEqual({ status: 'OKOK', result: null });
+    const plain = await app.request('/api/big');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.json()).toEqual(big);
+  });
+});
