@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
+import { debtMachine } from './debt.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { numbersMachine } from './numbers.machine';
 import { searchBoxMachine } from './search-box.machine';
@@ -83,5 +84,11 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: userAdminMachine,
     description:
       'Create a user of an allowed kind, or edit one (user/get → branch, regions); E135/E136 shown.',
+  },
+  {
+    id: 'debt',
+    machine: debtMachine,
+    description:
+      'Debt control (notice): overdue accounts with filter, sort and page in the URL; the RU/UZ notice of an account, mark as sent, PDF download; CSV/XLSX export.',
   },
 ];

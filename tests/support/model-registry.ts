@@ -2,6 +2,7 @@ import type { NumbersInput, NumbersPageResult } from '@/machines/numbers.machine
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
+import { debtModelEntry } from '../machines/debt.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
@@ -69,6 +70,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   impersonationModelEntry,
   userSearchModelEntry,
   userAdminModelEntry,
+  debtModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */
