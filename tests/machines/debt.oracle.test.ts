@@ -158,7 +158,7 @@ describe('debt chart against its expected-behaviour table', () => {
         const before = actor.getSnapshot();
         const p = predict(valueOf(before), before.context, step.event as Ev);
         started = [];
-        actor.send(step.event);
+        actor.send(step.event as never);
         const after = actor.getSnapshot();
         const where = `${path.description} at ${step.event.type}`;
         if (!isDeepStrictEqual(after.value, p.value))
