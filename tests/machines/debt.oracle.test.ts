@@ -94,7 +94,7 @@ function predict(prevValue: Record<Region, string>, prev: DebtContext, ev: Ev): 
   return { value, context, inputs, rows };
 }
 
-const valueOf = (s: AnyMachineSnapshot) => s.value as Record<Region, string>;
+const regionsOf = (s: AnyMachineSnapshot) => s.value as Record<Region, string>;
 
 function mismatches(machine: AnyStateMachine): { problems: string[]; used: Set<OracleRow>; edges: number } {
   const graph = buildModelGraph(machine, debtModelEntry);
@@ -104,7 +104,7 @@ function mismatches(machine: AnyStateMachine): { problems: string[]; used: Set<O
     const prev = graph.snapshots.get(edge.from);
     const next = graph.snapshots.get(edge.to);
     if (!prev || !next) throw new Error('edge outside the graph');
-    const p = predict(valueOf(prev), prev.context, edge.event as Ev);
+    const p = predict(regionsOf(prev), prev.context, edge.event as Ev);
     for (const r of p.rows) used.add(r);
     const where = `${JSON.stringify(prev.value)} --${edge.event.type}-->`;
     if (!isDeepStrictEqual(next.value, p.value))
@@ -156,7 +156,7 @@ describe('debt chart against its expected-behaviour table', () => {
       expect(started).toEqual([{ actor: 'fetchDebts', value: { params: debtInput.params, fresh: false } }]);
       for (const step of path.steps.slice(1)) {
         const before = actor.getSnapshot();
-        const p = predict(valueOf(before), before.context, step.event as Ev);
+        const p = predict(regionsOf(before), before.context, step.event as Ev);
         started = [];
         actor.send(step.event as never);
         const after = actor.getSnapshot();
