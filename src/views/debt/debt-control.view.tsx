@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import {
@@ -372,6 +372,13 @@ function NoticePanel() {
   const notice = DebtContext.useSelector(selectNotice);
   const error = DebtContext.useSelector(selectNoticeError);
   const downloading = DebtContext.useSelector(selectDownloading);
+  const ban = DebtContext.useSelector(selectNoticeBan);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // the panel opens away from the clicked row (beside the table, or above it on a phone): move focus, and with it
+  // the view, to its heading so keyboard and screen-reader users land on the notice they asked for
+  useEffect(() => {
+    if (ban !== null) heading.current?.focus();
+  }, [ban]);
   if (phase === 'closed') return null;
   const close = (
     <button
@@ -398,7 +405,7 @@ function NoticePanel() {
       data-phase={phase}
     >
       <div className="debt__notice-head">
-        <h2 id="debt-notice-title">
+        <h2 id="debt-notice-title" ref={heading} tabIndex={-1}>
           {notice ? t('debt.notice.title', { number: notice.number }) : t('debt.title')}
         </h2>
         {close}
