@@ -123,7 +123,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
 }
 
 /** A path of the real machine for a scripted sequence of events (snapshots from an actor with idle fakes). */
-function scripted(events: readonly EventObject[]): MachinePath {
+function scripted(events: readonly (EventObject & Record<string, unknown>)[]): MachinePath {
   const actor = createActor(debtMachine.provide({ actors: neverSettlingActors(debtMachine) }), {
     input: debtInput,
   }).start();
