@@ -300,7 +300,17 @@ function DebtTable(props: {
               aria-current={r.ban === openBan ? 'true' : undefined}
             >
               <td className="debt__ban">{r.ban}</td>
-              <td>{r.company}</td>
+              <td>
+                <button
+                  type="button"
+                  className="debt__open"
+                  aria-label={t('debt.open', { company: r.company })}
+                  data-testid={`debt-open-${r.ban}`}
+                  onClick={() => onOpen(r.ban)}
+                >
+                  {r.company}
+                </button>
+              </td>
               <td className="debt__num">{formatSum(r.debt)}</td>
               <td className="debt__num">{r.daysOverdue}</td>
               <td>
@@ -309,15 +319,6 @@ function DebtTable(props: {
                   : t('debt.never')}
               </td>
               <td>
-                <button
-                  type="button"
-                  className="btn btn--link"
-                  aria-label={t('debt.open', { company: r.company })}
-                  data-testid={`debt-open-${r.ban}`}
-                  onClick={() => onOpen(r.ban)}
-                >
-                  {t('debt.openShort')}
-                </button>{' '}
                 <span className={r.sent ? 'debt__badge debt__badge--sent' : 'debt__badge'}>
                   {r.sent ? t('debt.sentMark') : t('debt.pendingMark')}
                 </span>
