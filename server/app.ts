@@ -22,6 +22,7 @@ import {
 } from './handler';
 import { adminHandlers } from './handlers/admin.handlers';
 import { blockDemoRoutes, blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
+import { debtHandlers } from './handlers/debt.handlers';
 import { demoRoutes } from './handlers/demo.routes';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
@@ -55,6 +56,7 @@ export const allHandlers: Handlers = {
   ...adminHandlers,
   ...numbersHandlers,
   ...blockHandlers,
+  ...debtHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {
@@ -93,6 +95,14 @@ function isHttps(c: Context, trustProxy: boolean): boolean {
 function clientIp(c: Context): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'local';
+}
+
+/** The body of a download reply; a File's name becomes the attachment's file name (ASCII only, it is ours). */
+function blobResponse(blob: Blob): Response {
+  const headers: Record<string, string> = { 'content-type': blob.type || 'application/octet-stream' };
+  if (blob instanceof File)
+    headers['content-disposition'] = `attachment; filename="${blob.name.replace(/[^\w.-]/g, '')}"`;
+  return new Response(blob, { headers });
 }
 
 /** `{param}` → `:param` */
@@ -230,6 +240,8 @@ export function createApp(deps: AppDeps): Hono {
             return c.json(envelope('E001', 'reply does not match the contract'), 500);
           }
         }
+        // a download (`reply: 'blob'`): the file itself, named when the handler gave a File
+        if (def.reply === 'blob' && result instanceof Blob) return blobResponse(result);
         return c.json(result === undefined ? { status: OK_STATUS } : { status: OK_STATUS, result });
       } catch (e) {
         if (e instanceof ApiError) {

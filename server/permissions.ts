@@ -20,6 +20,11 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'admin.setBlocked': (v) => v.config.editUser,
   // "Administration users can search and impersonate a subscriber profile"
   'admin.impersonate': (v) => v.config.administration,
+  // debt control: the `debt` config group (R010, R031); the admin's own list excludes it (docs/decisions.md D13)
+  'debt.list': (v) => v.config.debt,
+  'debt.notice': (v) => v.config.debt,
+  'debt.markSent': (v) => v.config.debt,
+  'debt.pdf': (v) => v.config.debt,
 };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows

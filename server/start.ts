@@ -9,6 +9,7 @@ import { createApp } from './app';
 import type { Clock } from './clock';
 import { configFromEnv, type ServerConfig } from './config';
 import { type Db, defaultDbPath, migrate, openDatabase } from './db/database';
+import { seedDebt } from './db/debt-seed';
 import { DEMO_PASSWORD, demoAccountLines } from './db/demo-accounts';
 import { isSeeded, type SeedOptions, seedDatabase } from './db/seed';
 import { createLogger, type Logger } from './logger';
@@ -121,9 +122,11 @@ export function prepareDatabase(path: string, logger: Logger, seed?: SeedOptions
   const applied = migrate(db);
   if (applied.length > 0) logger.info('db.migrated', { path, versions: applied });
   if (!isSeeded(db)) {
-    const summary = seedDatabase(db, seed);
+    const summary = seedDatabase(db, { debtAsOf: Date.now(), ...seed });
     logger.info('db.seeded', { path, ...summary });
   }
+  // a database seeded before debt control existed gets its overdue accounts now (no-op otherwise)
+  seedDebt(db, Date.now());
   return db;
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_COST, hashPasswordSync, type ScryptCost } from '../auth/passwords';
 import type { Db } from './database';
+import { seedDebt } from './debt-seed';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_PASSWORD } from './demo-accounts';
 import { createRng, type Rng } from './prng';
 import {
@@ -30,6 +31,8 @@ export interface SeedOptions {
   extraCompanies?: number;
   /** generated users besides the demo accounts */
   extraUsers?: number;
+  /** the day the overdue accounts count back from (default `now`); `npm start` passes the real day */
+  debtAsOf?: number;
 }
 
 export interface SeedSummary {
@@ -385,6 +388,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
       }
     }
 
+    seedDebt(db, opts.debtAsOf ?? now);
     setMeta.run('seed_version', SEED_VERSION);
     setMeta.run('seeded_at', String(now));
   })();

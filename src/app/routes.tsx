@@ -91,7 +91,12 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/agreement-registration', public: false, view: pending('agreement') },
   { path: '/at39-registration', public: false, view: pending('at39') },
   { path: '/at39-registration/new', public: false, view: pending('at39') },
-  { path: '/debt-control', public: false, view: pending('debt') },
+  // debt control: its actors are mounted by src/app/debt.services.ts until the composition root provides them
+  {
+    path: '/debt-control',
+    public: false,
+    view: lazyRoute(() => import('./debt.routes').then((m) => ({ default: m.DebtRoute }))),
+  },
   { path: '/services', public: false, banExclude: true, view: pending('services') },
   { path: '/services/checkout', public: false, banExclude: true, view: pending('services') },
 ];

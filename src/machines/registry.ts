@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
+import { debtMachine } from './debt.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
@@ -91,5 +92,11 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: notificationsMachine,
     description:
       'Transient messages (mounted by the layout): a queue of at most 3, each shown 4 seconds or until closed.',
+  },
+  {
+    id: 'debt',
+    machine: debtMachine,
+    description:
+      'Debt control (notice): overdue accounts with filter, sort and page in the URL; the RU/UZ notice of an account, mark as sent, PDF download; CSV/XLSX export.',
   },
 ];

@@ -2,6 +2,7 @@ import type { NumbersEvent, NumbersInput, NumbersPageResult } from '@/machines/n
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
+import { debtModelEntry } from '../machines/debt.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
@@ -76,6 +77,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   userSearchModelEntry,
   userAdminModelEntry,
   notificationsModelEntry,
+  debtModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

@@ -46,6 +46,7 @@ import {
   verifyBody,
   verifyResultSchema,
 } from './block.contract';
+import { debtEndpoints } from './debt.contract';
 import {
   byOrderQuery,
   byTypeQuery,
@@ -689,6 +690,7 @@ export const endpoints = {
     summary: 'update a registration',
   }),
   ...settingsEndpoints,
+  ...debtEndpoints,
 } as const;
 
 /** Dot name of a call in the table. */

@@ -1,0 +1,395 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { type DebtListParams, sameDebtParams } from '@/domain/debt.rules';
+import { errorCodeOf, notProvided } from './error-code';
+import type { StateMeta } from './state-meta';
+
+/**
+ * Debt control, the notice view an OKK operator works from (spec 1 "Debt control (notice)"; docs/decisions.md "Debt
+ * control"): the overdue accounts (filter, sort and page from the URL), the notice of one account in Russian and
+ * Uzbek, marking it as sent, downloading the sent notice as a PDF, and exporting the filtered list as CSV/XLSX.
+ *
+ * Three parallel regions, so the list stays on screen while a notice is open and an export runs: `list`, `notice`,
+ * `export`. Every failure keeps its catalogue code in context and offers a retry; E009 is signalled to the session by
+ * the shared API client like every other workflow (the session resets, this view unmounts).
+ */
+
+/** One overdue account as the machine keeps it. Dates ISO `YYYY-MM-DD`, amounts in sums. */
+export interface DebtItem {
+  readonly ban: string;
+  readonly company: string;
+  readonly debt: number;
+  readonly dueDate: string;
+  readonly daysOverdue: number;
+  readonly lastPaymentDate: string | null;
+  readonly lastPaymentAmount: number | null;
+  /** Who marked the notice as sent and when (epoch ms), null while not sent. */
+  readonly sent: { readonly at: number; readonly by: string } | null;
+}
+
+/** A page as the fetch actor returns it. */
+export interface DebtPageResult {
+  readonly rows: readonly DebtItem[];
+  readonly total: number;
+  readonly totalPages: number;
+  /** Debt of the whole filtered list. */
+  readonly totalDebt: number;
+}
+
+/** The notice of an account, as the server words it in both languages (plain-text paragraphs). */
+export interface DebtNotice {
+  readonly account: DebtItem;
+  readonly number: string;
+  readonly date: string;
+  readonly payBy: string;
+  readonly text: { readonly ru: readonly string[]; readonly uz: readonly string[] };
+  readonly sent: { readonly at: number; readonly by: string } | null;
+}
+
+export type DebtExportFormat = 'csv' | 'xlsx';
+
+/** Input of the fetch actor. `fresh`: the user asked to reload. */
+export interface FetchDebtsInput {
+  readonly params: DebtListParams;
+  readonly fresh: boolean;
+}
+/** Input of the notice actors: the account. */
+export interface DebtNoticeInput {
+  readonly ban: string;
+}
+/** Input of the export actor: every page of the current filter and sort. */
+export interface ExportDebtsInput {
+  readonly params: DebtListParams;
+  readonly format: DebtExportFormat;
+}
+
+/** Input of the machine: what the URL asks for. */
+export interface DebtInput {
+  readonly params: DebtListParams;
+}
+
+/** Context: small and enumerable (every value comes from the input or an event payload). */
+export interface DebtContext {
+  readonly params: DebtListParams;
+  readonly shown: (DebtPageResult & { readonly params: DebtListParams }) | null;
+  readonly listError: string | null;
+  readonly fresh: boolean;
+  /** The account whose notice is open. */
+  readonly ban: string | null;
+  readonly notice: DebtNotice | null;
+  readonly noticeError: string | null;
+  readonly exportFormat: DebtExportFormat | null;
+  readonly exportError: string | null;
+}
+
+/**
+ * Events of the debt machine.
+ * - `params.changed`: fact from the router: the URL now asks for this filter / sort / page. Ignored when unchanged.
+ * - `list.retry`, `list.refresh`: user intents (after a failure; reload from the server).
+ * - `notice.open`: user intent to open the notice of account `ban` (ignored while marking or downloading).
+ * - `notice.close`: user intent to close the notice panel.
+ * - `notice.retry`: user intent after the notice failed to load.
+ * - `notice.markSent`: user intent to mark the open notice as sent (again after a failure).
+ * - `notice.download`: user intent to download the sent notice as a PDF (again after a failure).
+ * - `export.start`: user intent to export the filtered list in `format`; `export.dismiss` closes its error.
+ */
+export type DebtEvent =
+  | { type: 'params.changed'; params: DebtListParams }
+  | { type: 'list.retry' }
+  | { type: 'list.refresh' }
+  | { type: 'notice.open'; ban: string }
+  | { type: 'notice.close' }
+  | { type: 'notice.retry' }
+  | { type: 'notice.markSent' }
+  | { type: 'notice.download' }
+  | { type: 'export.start'; format: DebtExportFormat }
+  | { type: 'export.dismiss' };
+
+/** Tags: `busy` list loading, `error` a list failure shown, `noticeBusy` a notice call running, `exporting`. */
+export type DebtTag = 'busy' | 'error' | 'noticeBusy' | 'exporting';
+
+export const debtMachine = setup({
+  types: {
+    context: {} as DebtContext,
+    events: {} as DebtEvent,
+    input: {} as DebtInput,
+    meta: {} as StateMeta,
+    tags: {} as DebtTag,
+  },
+  actors: {
+    /** GET debt/accounts for one page. */
+    fetchDebts: fromPromise<DebtPageResult, FetchDebtsInput>(async () => notProvided('fetchDebts')),
+    /** GET debt/notice of one account. */
+    fetchNotice: fromPromise<DebtNotice, DebtNoticeInput>(async () => notProvided('fetchNotice')),
+    /** POST debt/notice/sent: the notice as sent (who, when). */
+    markNoticeSent: fromPromise<DebtNotice, DebtNoticeInput>(async () => notProvided('markNoticeSent')),
+    /** GET debt/notice/pdf and hand the file to the browser. */
+    downloadNotice: fromPromise<void, DebtNoticeInput>(async () => notProvided('downloadNotice')),
+    /** Every page of the filter, built into a CSV or XLSX file and downloaded. */
+    exportDebts: fromPromise<void, ExportDebtsInput>(async () => notProvided('exportDebts')),
+  },
+  guards: {
+    isNewParams: ({ context }, params: { params: DebtListParams }) =>
+      !sameDebtParams(context.params, params.params),
+    isNoticeSent: (_, params: { notice: DebtNotice }) => params.notice.sent !== null,
+  },
+  actions: {
+    assignParams: assign((_, params: { params: DebtListParams }) => ({
+      params: params.params,
+      fresh: false,
+    })),
+    markFresh: assign({ fresh: true }),
+    assignShown: assign(({ context }, params: { page: DebtPageResult }) => ({
+      shown: { params: context.params, ...params.page },
+      listError: null,
+      fresh: false,
+    })),
+    assignListError: assign((_, params: { error: unknown }) => ({ listError: errorCodeOf(params.error) })),
+    clearListError: assign({ listError: null }),
+    assignBan: assign((_, params: { ban: string }) => ({ ban: params.ban, notice: null, noticeError: null })),
+    assignNotice: assign(({ context }, params: { notice: DebtNotice }) => ({
+      notice: params.notice,
+      noticeError: null,
+      // the list row shows the notice's state at once, without reloading the page
+      shown: context.shown && {
+        ...context.shown,
+        rows: context.shown.rows.map((r) =>
+          r.ban === params.notice.account.ban ? params.notice.account : r,
+        ),
+      },
+    })),
+    assignNoticeError: assign((_, params: { error: unknown }) => ({
+      noticeError: errorCodeOf(params.error),
+    })),
+    clearNoticeError: assign({ noticeError: null }),
+    clearNotice: assign({ ban: null, notice: null, noticeError: null }),
+    assignExportFormat: assign((_, params: { format: DebtExportFormat }) => ({
+      exportFormat: params.format,
+      exportError: null,
+    })),
+    clearExport: assign({ exportFormat: null, exportError: null }),
+    assignExportError: assign((_, params: { error: unknown }) => ({
+      exportError: errorCodeOf(params.error),
+    })),
+  },
+}).createMachine({
+  id: 'debt',
+  description:
+    'Debt control: overdue accounts (filter, sort, page from the URL), the notice of an account in Russian and ' +
+    'Uzbek, mark as sent, PDF download, CSV/XLSX export.',
+  type: 'parallel',
+  context: ({ input }) => ({
+    params: input.params,
+    shown: null,
+    listError: null,
+    fresh: false,
+    ban: null,
+    notice: null,
+    noticeError: null,
+    exportFormat: null,
+    exportError: null,
+  }),
+  states: {
+    list: {
+      description: 'The page of overdue accounts the URL asks for.',
+      meta: { view: 'filters, sortable table of overdue accounts, pagination' },
+      initial: 'loading',
+      on: {
+        'params.changed': [
+          {
+            guard: { type: 'isNewParams', params: ({ event }) => ({ params: event.params }) },
+            target: '.loading',
+            actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
+          },
+          { description: 'same filter, sort and page: nothing to load' },
+        ],
+        'list.refresh': { target: '.loading', actions: 'markFresh' },
+      },
+      states: {
+        loading: {
+          description: 'Loads the page (GET debt/accounts); the previous page stays on screen, marked busy.',
+          meta: { view: 'the table busy (aria-busy)', testId: 'debt-table' },
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchDebts',
+            src: 'fetchDebts',
+            input: ({ context }) => ({ params: context.params, fresh: context.fresh }),
+            onDone: {
+              target: 'ready',
+              actions: { type: 'assignShown', params: ({ event }) => ({ page: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignListError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        ready: {
+          description: 'The page is on screen with the total debt of the filter.',
+          meta: { view: 'rows, total and pagination', testId: 'debt-total' },
+        },
+        failed: {
+          description: 'The page could not be loaded; the error is shown with a retry button.',
+          meta: { view: 'error message with a retry button', testId: 'debt-load-error' },
+          tags: ['error'],
+          on: { 'list.retry': { target: 'loading', actions: 'clearListError' } },
+        },
+      },
+    },
+    notice: {
+      description: 'The notice of one account: its text in Russian and Uzbek, mark as sent, PDF download.',
+      meta: { view: 'the notice panel' },
+      initial: 'closed',
+      on: {
+        'notice.open': {
+          target: '.loading',
+          actions: { type: 'assignBan', params: ({ event }) => ({ ban: event.ban }) },
+        },
+        'notice.close': { target: '.closed', actions: 'clearNotice' },
+      },
+      states: {
+        closed: {
+          description: 'No notice is open; each row offers to open its notice.',
+          meta: { view: 'no notice panel' },
+        },
+        loading: {
+          description: 'Loads the notice of the chosen account (GET debt/notice).',
+          meta: { view: 'notice panel busy', testId: 'debt-notice' },
+          tags: ['noticeBusy'],
+          invoke: {
+            id: 'fetchNotice',
+            src: 'fetchNotice',
+            input: ({ context }) => ({ ban: context.ban ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isNoticeSent', params: ({ event }) => ({ notice: event.output }) },
+                target: 'sent',
+                actions: { type: 'assignNotice', params: ({ event }) => ({ notice: event.output }) },
+              },
+              {
+                target: 'unsent',
+                actions: { type: 'assignNotice', params: ({ event }) => ({ notice: event.output }) },
+              },
+            ],
+            onError: {
+              target: 'loadFailed',
+              actions: { type: 'assignNoticeError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        loadFailed: {
+          description: 'The notice could not be loaded; retry or close.',
+          meta: { view: 'notice error with retry and close buttons', testId: 'debt-notice-error' },
+          on: { 'notice.retry': { target: 'loading', actions: 'clearNoticeError' } },
+        },
+        unsent: {
+          description: 'The notice draft, dated today, in Russian and Uzbek; it may be marked as sent.',
+          meta: { view: 'notice texts and the mark-as-sent button', testId: 'debt-mark-sent' },
+          on: { 'notice.markSent': 'marking' },
+        },
+        marking: {
+          description:
+            'Marks the notice as sent (POST debt/notice/sent): records who and when, fixes its date.',
+          meta: { view: 'mark-as-sent button busy', testId: 'debt-notice' },
+          tags: ['noticeBusy'],
+          on: {
+            'notice.open': { description: 'ignored while the notice is being marked' },
+            'notice.close': { description: 'ignored while the notice is being marked' },
+          },
+          invoke: {
+            id: 'markNoticeSent',
+            src: 'markNoticeSent',
+            input: ({ context }) => ({ ban: context.ban ?? '' }),
+            onDone: {
+              target: 'sent',
+              actions: { type: 'assignNotice', params: ({ event }) => ({ notice: event.output }) },
+            },
+            onError: {
+              target: 'markFailed',
+              actions: { type: 'assignNoticeError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        markFailed: {
+          description: 'Marking failed; the draft stays, the error is shown, the user may try again.',
+          meta: { view: 'notice texts, error and the mark-as-sent button', testId: 'debt-notice-error' },
+          on: { 'notice.markSent': { target: 'marking', actions: 'clearNoticeError' } },
+        },
+        sent: {
+          description: 'The notice is sent: who and when are shown, the dated PDF may be downloaded.',
+          meta: { view: 'sent by/at and the download button', testId: 'debt-download' },
+          on: { 'notice.download': 'downloading' },
+        },
+        downloading: {
+          description: 'Downloads the notice PDF (GET debt/notice/pdf).',
+          meta: { view: 'download button busy', testId: 'debt-download' },
+          tags: ['noticeBusy'],
+          on: {
+            'notice.open': { description: 'ignored while the PDF downloads' },
+            'notice.close': { description: 'ignored while the PDF downloads' },
+          },
+          invoke: {
+            id: 'downloadNotice',
+            src: 'downloadNotice',
+            input: ({ context }) => ({ ban: context.ban ?? '' }),
+            onDone: 'sent',
+            onError: {
+              target: 'downloadFailed',
+              actions: { type: 'assignNoticeError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        downloadFailed: {
+          description: 'The download failed; the error is shown, the user may try again.',
+          meta: { view: 'sent notice, error and the download button', testId: 'debt-notice-error' },
+          on: { 'notice.download': { target: 'downloading', actions: 'clearNoticeError' } },
+        },
+      },
+    },
+    export: {
+      description: 'Export of the filtered, sorted list (all pages) as CSV or XLSX.',
+      meta: { view: 'the export buttons' },
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Nothing is being exported.',
+          meta: { view: 'export buttons enabled', testId: 'debt-export-csv' },
+          on: {
+            'export.start': {
+              target: 'exporting',
+              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
+            },
+          },
+        },
+        exporting: {
+          description: 'Fetches every page, builds the file and starts its download.',
+          meta: { view: 'export buttons disabled, a preparing-file notice' },
+          tags: ['exporting'],
+          invoke: {
+            id: 'exportDebts',
+            src: 'exportDebts',
+            input: ({ context }) => ({ params: context.params, format: context.exportFormat ?? 'csv' }),
+            onDone: { target: 'idle', actions: 'clearExport' },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignExportError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        failed: {
+          description: 'The export failed; export again or dismiss the error.',
+          meta: { view: 'export error with a close button', testId: 'debt-export-error' },
+          on: {
+            'export.start': {
+              target: 'exporting',
+              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
+            },
+            'export.dismiss': { target: 'idle', actions: 'clearExport' },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** The debt machine's type, for selectors, contexts and tests. */
+export type DebtMachine = typeof debtMachine;

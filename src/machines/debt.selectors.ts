@@ -1,0 +1,53 @@
+import type { SnapshotFrom } from 'xstate';
+import type { DebtListParams } from '@/domain/debt.rules';
+import type { DebtContext, DebtExportFormat, DebtMachine, DebtNotice } from './debt.machine';
+import { NO_SESSION_CODE } from './error-code';
+import { statePathOf } from './state-path';
+
+/** A snapshot of the debt machine, as `useSelector` hands it to a selector. */
+export type DebtSnapshot = SnapshotFrom<DebtMachine>;
+
+/** Dotted leaf paths of the three regions, e.g. `list.ready notice.sent export.idle` (the page's `data-state`). */
+export const selectDebtState = (s: DebtSnapshot): string => statePathOf(s.value);
+/** What the URL asks for now. */
+export const selectDebtParams = (s: DebtSnapshot): DebtListParams => s.context.params;
+/** The page on screen (null before the first one arrived). */
+export const selectDebtShown = (s: DebtSnapshot): DebtContext['shown'] => s.context.shown;
+/** A page is loading: the table is marked busy. */
+export const selectDebtLoading = (s: DebtSnapshot): boolean => s.hasTag('busy');
+/** The page on screen is the one the URL asks for. */
+export const selectDebtCurrent = (s: DebtSnapshot): boolean => s.matches({ list: 'ready' });
+/** Code of the failed page load, when shown. */
+export const selectDebtListError = (s: DebtSnapshot): string | null =>
+  s.matches({ list: 'failed' }) ? s.context.listError : null;
+
+/** The panel's phase, for the view: which buttons and texts it shows. */
+export type NoticePhase = 'closed' | 'loading' | 'loadFailed' | 'unsent' | 'marking' | 'markFailed' | 'sent';
+export const selectNoticePhase = (s: DebtSnapshot): NoticePhase => {
+  const v = (s.value as { notice: string }).notice;
+  if (v === 'downloading' || v === 'downloadFailed') return 'sent';
+  return v as NoticePhase;
+};
+/** The account whose notice is open. */
+export const selectNoticeBan = (s: DebtSnapshot): string | null => s.context.ban;
+/** The notice on screen (null while loading or failed to load). */
+export const selectNotice = (s: DebtSnapshot): DebtNotice | null => s.context.notice;
+/** A notice call runs (load, mark, download): its buttons are disabled. */
+export const selectNoticeBusy = (s: DebtSnapshot): boolean => s.hasTag('noticeBusy');
+/** The PDF is being downloaded. */
+export const selectDownloading = (s: DebtSnapshot): boolean => s.matches({ notice: 'downloading' });
+/** Code of the failed notice call (load, mark or download), when shown. */
+export const selectNoticeError = (s: DebtSnapshot): string | null =>
+  s.matches({ notice: 'loadFailed' }) ||
+  s.matches({ notice: 'markFailed' }) ||
+  s.matches({ notice: 'downloadFailed' })
+    ? s.context.noticeError
+    : null;
+/** The format being exported, or null. */
+export const selectDebtExporting = (s: DebtSnapshot): DebtExportFormat | null =>
+  s.hasTag('exporting') ? s.context.exportFormat : null;
+/** Code of the failed export, when shown. */
+export const selectDebtExportError = (s: DebtSnapshot): string | null =>
+  s.matches({ export: 'failed' }) ? s.context.exportError : null;
+/** A retry makes sense: not after E009, when the session is ending and the page goes to login. */
+export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;

@@ -1,0 +1,501 @@
+import { type FormEvent, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import {
+  type DebtListParams,
+  type DebtSortKey,
+  documentDate,
+  NOTICE_FILTERS,
+  nextSort,
+  OVERDUE_THRESHOLDS,
+  type OverdueThreshold,
+  sameDebtParams,
+} from '@/domain/debt.rules';
+import { formatSum } from '@/domain/money.rules';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { DebtItem } from '@/machines/debt.machine';
+import {
+  canRetry,
+  selectDebtCurrent,
+  selectDebtExportError,
+  selectDebtExporting,
+  selectDebtListError,
+  selectDebtLoading,
+  selectDebtShown,
+  selectDebtState,
+  selectDownloading,
+  selectNotice,
+  selectNoticeBan,
+  selectNoticeError,
+  selectNoticePhase,
+} from '@/machines/debt.selectors';
+import { DebtContext, useDebtLogic } from './debt.context';
+import { debtSearch, parseDebtSearch } from './debt.url';
+import './debt.css';
+
+/** Filter, sort and page as the URL says them, and a way to change them (a history entry: Back works). */
+function useDebtUrl(): [DebtListParams, (next: DebtListParams) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const params = parseDebtSearch(search);
+  return [params, (next) => navigate(`${location}?${debtSearch(next, search)}`)];
+}
+
+/** `/{lang}/debt-control`: the notice view of an OKK operator (docs/decisions.md "Debt control"). */
+export function DebtControlPage() {
+  const logic = useDebtLogic();
+  const [params] = useDebtUrl();
+  return (
+    <DebtContext.Provider logic={logic} options={{ input: { params } }}>
+      <DebtControlView />
+    </DebtContext.Provider>
+  );
+}
+
+const sentAtFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+function DebtControlView() {
+  const { t } = useTranslation();
+  const actor = DebtContext.useActorRef();
+  const [params, go] = useDebtUrl();
+  const state = DebtContext.useSelector(selectDebtState);
+  const shown = DebtContext.useSelector(selectDebtShown);
+  const loading = DebtContext.useSelector(selectDebtLoading);
+  const current = DebtContext.useSelector(selectDebtCurrent);
+  const listError = DebtContext.useSelector(selectDebtListError);
+  const exporting = DebtContext.useSelector(selectDebtExporting);
+  const exportError = DebtContext.useSelector(selectDebtExportError);
+  const openBan = DebtContext.useSelector(selectNoticeBan);
+
+  const { q, minDays, notice, sort, dir, page } = params;
+  // a fact from the router: the URL changed (click, reload, Back); the machine ignores what it already has
+  useEffect(() => {
+    actor.send({ type: 'params.changed', params: { q, minDays, notice, sort, dir, page } });
+  }, [actor, q, minDays, notice, sort, dir, page]);
+
+  const ready = current && shown !== null && sameDebtParams(shown.params, params);
+
+  return (
+    <section
+      className="debt page"
+      aria-labelledby="debt-title"
+      data-testid="debt-page"
+      data-state={state}
+      data-ready={ready ? 'true' : 'false'}
+    >
+      <header className="debt__head">
+        <div>
+          <h1 id="debt-title">{t('debt.title')}</h1>
+          <p className="debt__subtitle">{t('debt.subtitle')}</p>
+        </div>
+        <div className="debt__actions">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            data-testid="debt-refresh"
+            onClick={() => actor.send({ type: 'list.refresh' })}
+          >
+            {t('debt.refresh')}
+          </button>
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn--secondary"
+              data-testid={`debt-export-${format}`}
+              disabled={exporting !== null}
+              aria-busy={exporting === format}
+              onClick={() => actor.send({ type: 'export.start', format })}
+            >
+              {t(`debt.export.${format}`)}
+            </button>
+          ))}
+        </div>
+      </header>
+      <p className="debt__notice-line" role="status" aria-live="polite">
+        {exporting ? t('debt.exporting') : ''}
+      </p>
+      {exportError ? (
+        <div className="debt__error" role="alert" data-testid="debt-export-error">
+          <span>
+            {t('debt.exportFailed')} {formatErrorMessage(t, exportError)}
+          </span>
+          <button
+            type="button"
+            className="btn btn--link"
+            onClick={() => actor.send({ type: 'export.dismiss' })}
+          >
+            {t('app.close')}
+          </button>
+        </div>
+      ) : null}
+
+      <FilterForm params={params} onChange={go} />
+
+      {listError ? (
+        <div className="debt__error" role="alert" data-testid="debt-load-error">
+          <span>
+            {t('debt.loadFailed')} {formatErrorMessage(t, listError)}
+          </span>
+          {canRetry(listError) ? (
+            <button type="button" className="btn" onClick={() => actor.send({ type: 'list.retry' })}>
+              {t('app.retry')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className={openBan ? 'debt__body debt__body--with-notice' : 'debt__body'}>
+        <div className="debt__list">
+          {shown ? (
+            <>
+              <p className="debt__total" data-testid="debt-total">
+                {t('debt.total', { count: shown.total, sum: formatSum(shown.totalDebt) })}
+              </p>
+              {shown.rows.length === 0 ? (
+                <p data-testid="debt-empty">{t('debt.empty')}</p>
+              ) : (
+                <DebtTable
+                  rows={shown.rows}
+                  params={params}
+                  busy={loading}
+                  openBan={openBan}
+                  onSort={(key) => go(nextSort(params, key))}
+                  onOpen={(ban) => actor.send({ type: 'notice.open', ban })}
+                />
+              )}
+              <Pagination
+                page={page}
+                totalPages={shown.totalPages}
+                onPage={(p) => go({ ...params, page: p })}
+              />
+            </>
+          ) : (
+            <p className="debt__loading" aria-busy="true" data-testid="debt-table">
+              {t('app.loading')}
+            </p>
+          )}
+        </div>
+        <NoticePanel />
+      </div>
+    </section>
+  );
+}
+
+/** Company/BAN text filter (applied on submit), overdue threshold and notice state (applied on change). */
+function FilterForm({ params, onChange }: { params: DebtListParams; onChange: (p: DebtListParams) => void }) {
+  const { t } = useTranslation();
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const value = new FormData(e.currentTarget).get('q');
+    onChange({ ...params, q: typeof value === 'string' ? value.trim().slice(0, 60) : '', page: 1 });
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers; role=search is the same landmark everywhere
+    <div role="search" aria-label={t('debt.filters')}>
+      <form className="debt__filter" onSubmit={onSubmit} data-testid="debt-filter">
+        <div className="debt__field">
+          <label htmlFor="debt-q">{t('debt.q')}</label>
+          <input
+            key={params.q}
+            id="debt-q"
+            name="q"
+            type="search"
+            autoComplete="off"
+            maxLength={60}
+            placeholder={t('debt.qPlaceholder')}
+            defaultValue={params.q}
+          />
+        </div>
+        <div className="debt__field">
+          <label htmlFor="debt-min-days">{t('debt.minDays')}</label>
+          <select
+            id="debt-min-days"
+            value={String(params.minDays)}
+            onChange={(e) =>
+              onChange({ ...params, minDays: Number(e.currentTarget.value) as OverdueThreshold, page: 1 })
+            }
+          >
+            {OVERDUE_THRESHOLDS.map((d) => (
+              <option key={d} value={String(d)}>
+                {t(`debt.minDaysOption.${d}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="debt__field">
+          <label htmlFor="debt-notice-filter">{t('debt.noticeFilter')}</label>
+          <select
+            id="debt-notice-filter"
+            value={params.notice}
+            onChange={(e) => {
+              const v = NOTICE_FILTERS.find((n) => n === e.currentTarget.value) ?? 'all';
+              onChange({ ...params, notice: v, page: 1 });
+            }}
+          >
+            {NOTICE_FILTERS.map((n) => (
+              <option key={n} value={n}>
+                {t(`debt.noticeOption.${n}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn">
+          {t('debt.apply')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+const COLUMNS: readonly DebtSortKey[] = ['ban', 'company', 'debt', 'daysOverdue', 'lastPayment'];
+
+function DebtTable(props: {
+  rows: readonly DebtItem[];
+  params: DebtListParams;
+  busy: boolean;
+  openBan: string | null;
+  onSort: (key: DebtSortKey) => void;
+  onOpen: (ban: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { rows, params, busy, openBan, onSort, onOpen } = props;
+  const ariaSort = (key: DebtSortKey) =>
+    params.sort === key ? (params.dir === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <div className="debt__table-wrap">
+      <table className="debt__table" aria-busy={busy} data-testid="debt-table">
+        <caption className="visually-hidden">{t('debt.tableCaption')}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((key) => (
+              <th key={key} scope="col" aria-sort={ariaSort(key)}>
+                <button
+                  type="button"
+                  className="debt__sort"
+                  data-testid={`debt-sort-${key}`}
+                  onClick={() => onSort(key)}
+                >
+                  {t(`debt.columns.${key}`)}
+                  <span aria-hidden="true" className="debt__sort-mark">
+                    {params.sort === key ? (params.dir === 'asc' ? '▲' : '▼') : ''}
+                  </span>
+                </button>
+              </th>
+            ))}
+            <th scope="col">{t('debt.columns.notice')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr
+              key={r.ban}
+              data-testid={`debt-row-${r.ban}`}
+              aria-current={r.ban === openBan ? 'true' : undefined}
+            >
+              <td className="debt__ban">{r.ban}</td>
+              <td>
+                <button
+                  type="button"
+                  className="debt__open"
+                  aria-label={t('debt.open', { company: r.company })}
+                  data-testid={`debt-open-${r.ban}`}
+                  onClick={() => onOpen(r.ban)}
+                >
+                  {r.company}
+                </button>
+              </td>
+              <td className="debt__num">{formatSum(r.debt)}</td>
+              <td className="debt__num">{r.daysOverdue}</td>
+              <td>
+                {r.lastPaymentDate
+                  ? `${documentDate(r.lastPaymentDate)} · ${formatSum(r.lastPaymentAmount ?? 0)}`
+                  : t('debt.never')}
+              </td>
+              <td>
+                <span className={r.sent ? 'debt__badge debt__badge--sent' : 'debt__badge'}>
+                  {r.sent ? t('debt.sentMark') : t('debt.pendingMark')}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pagination({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (p: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="debt__pages" aria-label={t('debt.pagination')}>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {t('debt.prev')}
+      </button>
+      <span data-testid="debt-page-of">{t('debt.page', { page, pages: totalPages })}</span>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('debt.next')}
+      </button>
+    </nav>
+  );
+}
+
+/** The notice of the open account: both texts, who sent it, mark as sent, download, and the errors with retry. */
+function NoticePanel() {
+  const { t } = useTranslation();
+  const actor = DebtContext.useActorRef();
+  const phase = DebtContext.useSelector(selectNoticePhase);
+  const notice = DebtContext.useSelector(selectNotice);
+  const error = DebtContext.useSelector(selectNoticeError);
+  const downloading = DebtContext.useSelector(selectDownloading);
+  const ban = DebtContext.useSelector(selectNoticeBan);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // the panel opens away from the clicked row (beside the table, or above it on a phone): move focus, and with it
+  // the view, to its heading so keyboard and screen-reader users land on the notice they asked for
+  useEffect(() => {
+    if (ban !== null) heading.current?.focus();
+  }, [ban]);
+  if (phase === 'closed') return null;
+  const close = (
+    <button
+      type="button"
+      className="btn btn--link"
+      data-testid="debt-notice-close"
+      disabled={phase === 'marking' || downloading}
+      onClick={() => actor.send({ type: 'notice.close' })}
+    >
+      {t('debt.notice.close')}
+    </button>
+  );
+  const errorText =
+    phase === 'loadFailed'
+      ? t('debt.notice.loadFailed')
+      : phase === 'markFailed'
+        ? t('debt.notice.markFailed')
+        : t('debt.notice.downloadFailed');
+  return (
+    <aside
+      className="debt__notice"
+      aria-labelledby="debt-notice-title"
+      data-testid="debt-notice"
+      data-phase={phase}
+    >
+      <div className="debt__notice-head">
+        <h2 id="debt-notice-title" ref={heading} tabIndex={-1}>
+          {notice ? t('debt.notice.title', { number: notice.number }) : t('debt.title')}
+        </h2>
+        {close}
+      </div>
+      {phase === 'loading' ? <p aria-busy="true">{t('debt.notice.loading')}</p> : null}
+      {error ? (
+        <div className="debt__error" role="alert" data-testid="debt-notice-error">
+          <span>
+            {errorText} {formatErrorMessage(t, error)}
+          </span>
+          {canRetry(error) ? (
+            <button
+              type="button"
+              className="btn"
+              onClick={() =>
+                actor.send({
+                  type:
+                    phase === 'loadFailed'
+                      ? 'notice.retry'
+                      : phase === 'markFailed'
+                        ? 'notice.markSent'
+                        : 'notice.download',
+                })
+              }
+            >
+              {t('app.retry')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {notice ? (
+        <>
+          <p className="debt__notice-meta">
+            {notice.account.company} · BAN {notice.account.ban} · {formatSum(notice.account.debt)} ·{' '}
+            {t('debt.notice.payBy', { date: documentDate(notice.payBy) })}
+          </p>
+          {notice.sent ? (
+            <p className="debt__notice-sent" data-testid="debt-notice-sent">
+              {t('debt.notice.sentInfo', { at: sentAtFormat.format(notice.sent.at), by: notice.sent.by })}
+            </p>
+          ) : (
+            <p className="debt__notice-draft">
+              {t('debt.notice.draft', { date: documentDate(notice.date) })}
+            </p>
+          )}
+          <div className="debt__texts">
+            <article lang="ru" aria-label={t('debt.notice.ru')} data-testid="debt-notice-ru">
+              <h3>{t('debt.notice.ru')}</h3>
+              {notice.text.ru.map((p, i) => (
+                // paragraphs have no identity of their own; their order is the document's
+                // biome-ignore lint/suspicious/noArrayIndexKey: static document paragraphs
+                <p key={i}>{p}</p>
+              ))}
+            </article>
+            <article lang="uz" aria-label={t('debt.notice.uz')} data-testid="debt-notice-uz">
+              <h3>{t('debt.notice.uz')}</h3>
+              {notice.text.uz.map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static document paragraphs
+                <p key={i}>{p}</p>
+              ))}
+            </article>
+          </div>
+          <div className="debt__notice-actions">
+            {notice.sent ? (
+              <button
+                type="button"
+                className="btn"
+                data-testid="debt-download"
+                disabled={downloading}
+                aria-busy={downloading}
+                onClick={() => actor.send({ type: 'notice.download' })}
+              >
+                {downloading ? t('debt.notice.downloading') : t('debt.notice.download')}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn"
+                data-testid="debt-mark-sent"
+                disabled={phase === 'marking'}
+                aria-busy={phase === 'marking'}
+                onClick={() => actor.send({ type: 'notice.markSent' })}
+              >
+                {phase === 'marking' ? t('debt.notice.marking') : t('debt.notice.markSent')}
+              </button>
+            )}
+          </div>
+        </>
+      ) : null}
+    </aside>
+  );
+}
