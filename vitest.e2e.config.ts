@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/global-setup.ts'],
+    // expected texts are read from src/i18n in both languages, as in the unit tests
+    setupFiles: ['tests/support/i18n.setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',

@@ -123,8 +123,10 @@ describe('each role sees the widgets the spec gives it (Chromium, real server)',
     const flags = widgetFlags(factsOf(state), new Date());
 
     expect(await widgetsOn(page)).toEqual(flags.visible);
+    const balance = Number(state.profile.fin_data?.balance);
+    // a debt is also said in words for screen readers
     expect(await page.getByTestId('widget-balance-amount').textContent()).toBe(
-      formatSum(Number(state.profile.fin_data?.balance)),
+      balance < 0 ? `${formatSum(balance)} (задолженность)` : formatSum(balance),
     );
     expect(await page.getByTestId('widget-balance-unbilled').count()).toBe(flags.unbilled ? 1 : 0);
     expect(await page.getByTestId('widget-balance-topup').count()).toBe(flags.topUp ? 1 : 0);
