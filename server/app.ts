@@ -20,8 +20,7 @@ import {
   type Services,
 } from './handler';
 import { adminHandlers } from './handlers/admin.handlers';
-import { blockDemoRoutes, blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
-import { demoRoutes } from './handlers/demo.routes';
+import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
@@ -45,6 +44,8 @@ export interface AppDeps {
   config?: Partial<ServerConfig>;
   /** replaces the built-in handler tables (tests) */
   handlers?: Handlers;
+  /** services built beforehand with `createServices` (shared with the demo page) */
+  services?: Services;
 }
 
 /** Every handler of the reference backend, by endpoint name. A new call = one table entry + one handler here. */
@@ -105,7 +106,7 @@ export const honoPath = (path: string) => `/api/${path.replace(/\{(\w+)\}/g, ':$
  * result}`. Errors never carry a stack trace: an unexpected failure is logged and answered 500 + E001.
  */
 export function createApp(deps: AppDeps): Hono {
-  const svc = createServices(deps);
+  const svc = deps.services ?? createServices(deps);
   const { config, logger } = svc;
   const handlers = deps.handlers ?? allHandlers;
   const app = new Hono();
@@ -200,7 +201,8 @@ export function createApp(deps: AppDeps): Hono {
         input,
         session,
         svc,
-        origin: new URL(c.req.url).origin,
+        // links in messages point to the configured public origin, never to the request's Host header
+        origin: config.publicOrigin,
         ip,
         openSession: (userId: number) => {
           if (session) {
@@ -245,9 +247,8 @@ export function createApp(deps: AppDeps): Hono {
     if (h) register(name, h as Handler<typeof name>);
   }
 
-  if (config.demoMode) app.route('/api/demo', demoRoutes(svc));
-  if (config.demoMode) app.route('/api/demo', blockDemoRoutes(svc));
-
+  // The demo helpers never live on the portal's origin (server/demo/demo.server.ts): `/api/demo/*` is the
+  // not-found below in every mode.
   app.all('/api/*', (c) => c.json(envelope('E101', 'unknown call'), 404));
   app.onError((err, c) => {
     logger.error('request.failed', {

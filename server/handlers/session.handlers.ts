@@ -122,19 +122,6 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
   return replyFor(svc, user, openSession(id));
 }
 
-/**
- * Ages every session of a login past the idle limit, so its next call answers E009 exactly as after the server's
- * idle time-out (demo mode only: `POST /api/demo/expire-sessions`, used by the browser tests). Returns how many.
- */
-export function expireSessionsOf(svc: Services, login: string): number {
-  const user = svc.users.byLogin(login);
-  if (!user) return 0;
-  const idleMs = svc.config.sessionIdleMinutes * MINUTE;
-  return svc.db
-    .prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?')
-    .run(svc.clock.now() - idleMs - MINUTE, user.id).changes;
-}
-
 /** The contact data lives on the company (BAN); the SQL stays here until the profile store has a writer for it. */
 function saveCompanyContacts(
   svc: Services,

@@ -115,6 +115,7 @@ import {
   userSchema,
 } from './session.contract';
 import { settingsEndpoints } from './settings.contract';
+import { signingEndpoints } from './signing.contract';
 
 /**
  * The endpoint table: every call of spec 7, keyed by a dot name `<area>.<verb>`. Paths are relative to `/api/`.
@@ -783,6 +784,7 @@ export const endpoints = {
     summary: 'update a registration',
   }),
   ...settingsEndpoints,
+  ...signingEndpoints,
 } as const;
 
 /** Dot name of a call in the table. */
