@@ -11,6 +11,7 @@ import { OK_STATUS } from '../src/services/contract/envelope';
 import { type Clock, MINUTE, systemClock } from './clock';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
 import type { Db } from './db/database';
+import { defaultDataDir } from './eimzo/ca';
 import {
   ApiError,
   type Handler,
@@ -59,7 +60,8 @@ export const allHandlers: Handlers = {
 
 export function createServices(deps: AppDeps): Services {
   const clock = deps.clock ?? systemClock;
-  const config = { ...DEFAULT_CONFIG, ...deps.config };
+  // the CA directory is read when the services are built, so EIMZO_DATA_DIR set late (tests) still counts
+  const config = { ...DEFAULT_CONFIG, eimzoDataDir: defaultDataDir(), ...deps.config };
   const db = deps.db;
   return {
     db,

@@ -181,7 +181,8 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     config = services.config;
     const api = createApp({ db, services });
     app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
-    if (services.config.demoMode) demo = await startDemoServer(services, logger, { port: services.config.demoPort });
+    if (services.config.demoMode)
+      demo = await startDemoServer(services, logger, { port: services.config.demoPort });
   }
   if (spa) app.route('/', spaRoutes(distDir));
 

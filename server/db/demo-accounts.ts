@@ -120,7 +120,7 @@ export const DEMO_COMPANIES = [
     unbilled: null,
     lopBan: true,
   },
-] as const satisfies readonly DemoCompany[];
+] as const satisfies readonly DemoCompany[] as readonly DemoCompany[];
 
 export type DemoCompanyKey = (typeof DEMO_COMPANIES)[number]['key'];
 

@@ -1,8 +1,7 @@
 import type { OutboxMessage } from '../store/auth.store';
 
 /** Escapes text for HTML: every message is data, never markup. */
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 

@@ -19,11 +19,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { blockNeedsSignature } from '../../src/domain/block.rules';
-import {
-  blockTargets,
-  type SigningTargets,
-  targetsKey,
-} from '../../src/domain/signing-document.rules';
+import { blockTargets, type SigningTargets, targetsKey } from '../../src/domain/signing-document.rules';
 import { signingDocumentSchema } from '../../src/services/contract/signing.contract';
 import { MINUTE } from '../clock';
 import { loadOrCreateCa, type TestCa } from '../eimzo/ca';
@@ -31,8 +27,8 @@ import { verifyPkcs7 } from '../eimzo/verify';
 import {
   ApiError,
   ensure,
-  type Handlers,
   type HandlerReply,
+  type Handlers,
   type RequestSession,
   type Services,
 } from '../handler';
@@ -73,7 +69,9 @@ export function draftHash(draft: unknown): string {
               .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
           )
         : v;
-  return createHash('sha256').update(JSON.stringify(canonical(draft))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(draft)))
+    .digest('hex');
 }
 
 /** Settles due requests before every API call, so every reply (profile, numbers) shows the current statuses. */
@@ -105,7 +103,11 @@ function ensureOwner(session: RequestSession, ban: string, sns: readonly string[
   const own = v.ownProfile;
   ensure(own && own.ban === ban, 'E005');
   if (own.sn != null)
-    ensure(sns !== null && sns.every((sn) => sn === own.sn), 'E005', 'a subscriber blocks only their own number');
+    ensure(
+      sns !== null && sns.every((sn) => sn === own.sn),
+      'E005',
+      'a subscriber blocks only their own number',
+    );
 }
 
 /** Who may ask for a challenge on these targets: the same people who may then apply it. */
@@ -370,14 +372,22 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
     'block.suspend': ({ input, session, svc }) =>
       apply(
         'block',
-        { ban: input.query.ban, sns: input.query.sn ? [input.query.sn] : null, isLopBan: input.query.isLopBan },
+        {
+          ban: input.query.ban,
+          sns: input.query.sn ? [input.query.sn] : null,
+          isLopBan: input.query.isLopBan,
+        },
         session,
         svc,
       ),
     'block.restore': ({ input, session, svc }) =>
       apply(
         'restore',
-        { ban: input.query.ban, sns: input.query.sn ? [input.query.sn] : null, isLopBan: input.query.isLopBan },
+        {
+          ban: input.query.ban,
+          sns: input.query.sn ? [input.query.sn] : null,
+          isLopBan: input.query.isLopBan,
+        },
         session,
         svc,
       ),

@@ -91,7 +91,9 @@ function createStatements(db: Db) {
         AND used_at IS NULL
       RETURNING id, key_serial, signer_tin, signer_name, pkcs7, verified_at`),
     lockPrice: db.prepare('SELECT price FROM lock_prices WHERE scope = ?'),
-    lockFlags: db.prepare('SELECT lock_privileged AS privileged, lop_ban AS lop FROM companies WHERE ban = ?'),
+    lockFlags: db.prepare(
+      'SELECT lock_privileged AS privileged, lop_ban AS lop FROM companies WHERE ban = ?',
+    ),
     numbersOfBan: db.prepare('SELECT sn, status FROM numbers WHERE ban = ? ORDER BY sn'),
     number: db.prepare('SELECT sn, status FROM numbers WHERE sn = ? AND ban = ?'),
     pendingNumbers: db.prepare(`SELECT DISTINCT n.sn FROM block_request_numbers n
@@ -178,7 +180,8 @@ export function createBlockStore(db: Db) {
 
     numbersOfBan: (ban: string) => s.numbersOfBan.all(ban) as NumberRow[],
     number: (sn: string, ban: string) => s.number.get(sn, ban) as NumberRow | undefined,
-    pendingNumbers: (ban: string) => new Set((s.pendingNumbers.all(ban) as { sn: string }[]).map((r) => r.sn)),
+    pendingNumbers: (ban: string) =>
+      new Set((s.pendingNumbers.all(ban) as { sn: string }[]).map((r) => r.sn)),
 
     /** The action waiting for a number (or, with `sn` null, for the account itself). */
     pendingOf(target: { ban: string; sn: string | null }): BlockAction | null {

@@ -198,6 +198,7 @@ describe('StatusToggle', () => {
     const signingLogic = signingMachine.provide({
       actors: {
         fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => ({ tin: SIGNER_TIN })),
+        fetchChallenge: fromPromise(async () => ({ challenge: 'c2lnbmluZy1jaGFsbGVuZ2U' })),
         openModule: fromPromise<ListedKey[]>(async () => [validKey]),
         signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(
           () =>

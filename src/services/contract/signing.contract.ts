@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { blockResultSchema } from './block.contract';
 import { defineEndpoint } from './endpoint';
 import { digits } from './fields.contract';
-import { blockResultSchema } from './block.contract';
 
 /**
  * The one-time signing challenge and the batch block/restore (docs/security.md, "signature replay"). The signed
@@ -14,7 +14,7 @@ const ban = z.string().regex(/^\d{1,20}$/);
 /** The targets of a signature (one number, numbers of one account, a whole account, a pre-registration draft). */
 export const signingTargetsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('number'), ban, sn }),
-  z.object({ kind: z.literal('numbers'), ban, sns: z.array(sn).min(1).max(500) }),
+  z.object({ kind: z.literal('numbers'), ban, sns: z.array(sn).min(1).max(500).readonly() }),
   z.object({ kind: z.literal('ban'), ban }),
   z.object({ kind: z.literal('draft'), draftHash: z.string().regex(/^[0-9a-f]{64}$/) }),
 ]);
