@@ -19,7 +19,8 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'admin.update': (v) => v.config.editUser,
   'admin.setBlocked': (v) => v.config.editUser,
   // "Administration users can search and impersonate a subscriber profile"
-  'admin.impersonate': (v) => v.config.administration,
+  // impersonation shows a client's data: it needs the search group, like the lookup it follows (not R002)
+  'admin.impersonate': (v) => v.config.search,
 };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows

@@ -32,8 +32,11 @@ export const challengeResultSchema = z.looseObject({
 });
 export type ChallengeResult = z.infer<typeof challengeResultSchema>;
 
-/** POST online-sales/pre-order/signing-challenge body: the draft the signature will cover (no session yet). */
-export const draftChallengeBody = z.object({ draft: z.record(z.string(), z.unknown()) });
+/** POST online-sales/pre-order/signing-challenge body: the draft the signature will cover (no session yet); the
+ *  draft names at least its company's tax id (spec 3 "Client registration draft", `user.tin`). */
+export const draftChallengeBody = z.object({
+  draft: z.looseObject({ user: z.looseObject({ tin: z.string().regex(/^\d{9}$/) }) }),
+});
 
 /** The pre-registration challenge also names the draft hash the document's targets must carry. */
 export const draftChallengeResultSchema = challengeResultSchema.extend({
