@@ -31,6 +31,7 @@ import { createAuthStore } from './store/auth.store';
 import { createNumberStore } from './store/number.store';
 import { createProfileStore } from './store/profile.store';
 import { createSessionStore, type SessionRow } from './store/session.store';
+import { createThrottleStore } from './store/throttle.store';
 import { createUserStore } from './store/user.store';
 import { viewerOf } from './viewer';
 
@@ -73,6 +74,7 @@ export function createServices(deps: AppDeps): Services {
     numbers: createNumberStore(db),
     sessions: createSessionStore(db, clock, config.sessionIdleMinutes * MINUTE),
     auth: createAuthStore(db, clock),
+    throttle: createThrottleStore(db, clock),
   };
 }
 

@@ -6,6 +6,7 @@ import { ApiError, ensure, type HandlerContext, type Handlers, type Services } f
 import { sendMessage } from '../messages';
 import { CLIENT_ROLES } from '../permissions';
 import type { SessionRow } from '../store/session.store';
+import { ACCOUNT_POLICY, ADDRESS_POLICY } from '../store/throttle.store';
 import type { UserRow } from '../store/user.store';
 import { userReply, viewerOf } from '../viewer';
 
@@ -42,7 +43,20 @@ function registrablePhone(svc: Services, phone: string | undefined): string {
   return sn;
 }
 
-function sendCode(svc: Services, sn: string): void {
+/** Sends a new code unless the phone (one per `smsResendSeconds`, `smsPerWindow` per window) or the address is over
+ *  its limit: E138 with the seconds to wait as description (the UI counts them down). */
+function sendCode(svc: Services, sn: string, ip: string): void {
+  const { smsResendSeconds, smsPerWindow, smsWindowMinutes } = svc.config;
+  const wait = svc.throttle.smsWait(sn, ip, {
+    resendMs: smsResendSeconds * 1000,
+    perWindow: smsPerWindow,
+    windowMs: smsWindowMinutes * MINUTE,
+  });
+  if (wait > 0) {
+    svc.logger.warn('auth.sms.limited', { sn, ip, waitMs: wait });
+    throw new ApiError('E138', String(Math.ceil(wait / 1000)));
+  }
+  svc.throttle.smsSent(sn, ip);
   const code = svc.auth.issueCode(sn);
   sendMessage(svc, {
     recipient: sn,
@@ -56,6 +70,14 @@ function sendCode(svc: Services, sn: string): void {
 
 async function login({ input, svc, openSession, ip }: HandlerContext<'session.login'>) {
   const { login: name, password } = input.body;
+  const accountKey = `account:${name.trim().toLowerCase()}`;
+  const addressKey = `address:${ip}`;
+  // a locked account or address is answered before any password hash is computed
+  const locked = Math.max(svc.throttle.lockedFor(accountKey), svc.throttle.lockedFor(addressKey));
+  if (locked > 0) {
+    svc.logger.warn('auth.login', { login: name, ok: false, status: 'E137', reason: 'locked', ip });
+    throw new ApiError('E137', String(Math.ceil(locked / 1000)));
+  }
   const user = svc.users.byLogin(name);
   const fail = (status: 'E012' | 'E023' | 'E131' | 'E132', reason: string) => {
     svc.logger.warn('auth.login', { login: name, ok: false, status, reason, ip });
@@ -64,7 +86,12 @@ async function login({ input, svc, openSession, ip }: HandlerContext<'session.lo
   if (user?.ssoOnly) throw fail('E132', 'single sign-on account');
   // always pay for one scrypt, so unknown logins cannot be told apart by timing
   const ok = await verifyPassword(password, user?.passwordHash);
-  if (!user || !ok) throw fail('E012', user ? 'wrong password' : 'unknown login');
+  if (!user || !ok) {
+    svc.throttle.fail(accountKey, ACCOUNT_POLICY);
+    svc.throttle.fail(addressKey, ADDRESS_POLICY);
+    throw fail('E012', user ? 'wrong password' : 'unknown login');
+  }
+  svc.throttle.succeed(accountKey);
   if (user.status === 'blocked') throw fail('E023', 'blocked');
   if (user.status !== 'active') throw fail('E012', 'not activated');
   if (
@@ -87,8 +114,15 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
   ensure(!svc.users.snTaken(sn), 'E021');
   const ban = svc.profiles.banOf(sn);
   ensure(ban, 'E016');
+  // the try budget belongs to the phone, not to a code: asking for a new code does not refill it
+  const windowMs = svc.config.smsWindowMinutes * MINUTE;
+  if (svc.throttle.smsFailures(sn, windowMs) >= svc.config.smsCodeAttempts) {
+    svc.logger.warn('auth.sms', { sn, ok: false, result: 'budget', ip });
+    throw new ApiError('E138', String(svc.config.smsWindowMinutes * 60));
+  }
   const result = svc.auth.checkCode(sn, code, svc.config.smsCodeMinutes * MINUTE, svc.config.smsCodeAttempts);
   if (result !== 'ok') {
+    if (result === 'wrong') svc.throttle.smsFailed(sn);
     svc.logger.warn('auth.sms', { sn, ok: false, result, ip });
     throw new ApiError(result === 'expired' ? 'E006' : 'E003');
   }
@@ -151,13 +185,13 @@ export const sessionHandlers: Handlers = {
   'session.login': login,
   'session.check': check,
 
-  'session.register': ({ input, svc }) => {
-    sendCode(svc, registrablePhone(svc, input.body.phone));
+  'session.register': ({ input, svc, ip }) => {
+    sendCode(svc, registrablePhone(svc, input.body.phone), ip);
     return undefined;
   },
 
-  'session.resendCode': ({ input, svc }) => {
-    sendCode(svc, registrablePhone(svc, input.body.phone));
+  'session.resendCode': ({ input, svc, ip }) => {
+    sendCode(svc, registrablePhone(svc, input.body.phone), ip);
     return undefined;
   },
 
