@@ -35,6 +35,13 @@ import { createThrottleStore } from './store/throttle.store';
 import { createUserStore } from './store/user.store';
 import { viewerOf } from './viewer';
 
+/** The calls a user with several roles may make before choosing one: the session, the choice, logout. */
+const BEFORE_ROLE_CHOICE: ReadonlySet<EndpointName> = new Set([
+  'session.user',
+  'session.saveChosenRole',
+  'session.logout',
+]);
+
 /** Name of the session cookie (httpOnly, SameSite=Strict, Secure over https). */
 export const SESSION_COOKIE = 'portal_sid';
 
@@ -72,7 +79,12 @@ export function createServices(deps: AppDeps): Services {
     users: createUserStore(db, clock),
     profiles: createProfileStore(db),
     numbers: createNumberStore(db),
-    sessions: createSessionStore(db, clock, config.sessionIdleMinutes * MINUTE),
+    sessions: createSessionStore(
+      db,
+      clock,
+      config.sessionIdleMinutes * MINUTE,
+      config.sessionMaxHours * 60 * MINUTE,
+    ),
     auth: createAuthStore(db, clock),
     throttle: createThrottleStore(db, clock),
   };
@@ -89,7 +101,10 @@ function describeIssues(where: string, error: z.ZodError): string {
     .join('; ');
 }
 
-function isHttps(c: Context, trustProxy: boolean): boolean {
+/** HSTS for a year once the portal is reached over https (never over plain http, where it would be ignored). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export function isHttps(c: Context, trustProxy: boolean): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   return trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }
@@ -120,6 +135,7 @@ export function createApp(deps: AppDeps): Hono {
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
+    if (isHttps(c, config.trustProxy)) c.header('Strict-Transport-Security', HSTS);
   });
   app.use(
     '/api/*',
@@ -165,6 +181,16 @@ export function createApp(deps: AppDeps): Hono {
         logger.warn('auth.denied', { endpoint: name, status: 'E009', reason: found.kind, ip });
         if (found.kind !== 'none') deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
         return c.json(envelope('E009'));
+      }
+      // a user with several roles acts under none of them until one is chosen for the session
+      if (
+        session &&
+        session.user.roles.length > 1 &&
+        session.row.chosenRole == null &&
+        !BEFORE_ROLE_CHOICE.has(name)
+      ) {
+        logger.warn('auth.denied', { endpoint: name, status: 'E139', userId: session.user.id, ip });
+        return c.json(envelope('E139'));
       }
       if (session && def.auth !== 'public' && !mayCall(name, session.viewer)) {
         logger.warn('auth.denied', { endpoint: name, status: 'E005', userId: session.user.id, ip });

@@ -479,6 +479,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   });
   const wsServer = new WebSocketServer({ server: moduleServer, path: PATH, maxPayload: 16 * 1024 * 1024 });
   wsServer.on('connection', onConnection);
+  // ws re-emits the http server's errors; a busy port is reported once, by `listen`, not as an unhandled error
+  wsServer.on('error', () => {});
   let tlsServer: Server | undefined;
   let wssServer: WebSocketServer | undefined;
   if (opts.wss) {
@@ -488,6 +490,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     });
     wssServer = new WebSocketServer({ server: tlsServer, path: PATH, maxPayload: 16 * 1024 * 1024 });
     wssServer.on('connection', onConnection);
+    wssServer.on('error', () => {});
   }
 
   let port = await listen(moduleServer, opts.port ?? 64646, host);

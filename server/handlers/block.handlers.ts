@@ -155,6 +155,8 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
     ensureOwner(session, ban, sns);
     const company = svc.profiles.banProfile(ban);
     ensure(company, 'E052');
+    // spec 6 "Block toggle not shown for type 16": the server refuses it too
+    ensure(company.at !== 16, 'E002', 'type-16 accounts are not blocked from the portal');
     const store = createBlockStore(svc.db);
     const flags = store.lockFlags(ban);
     if (req.isLopBan !== undefined)

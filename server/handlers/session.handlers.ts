@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { MAX_NUMBERS_PER_USER } from '../../src/domain/constants';
-import { hashPassword, isAcceptablePassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, isAcceptablePassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type HandlerContext, type Handlers, type Services } from '../handler';
 import { sendMessage } from '../messages';
@@ -126,6 +126,8 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
     svc.logger.warn('auth.sms', { sn, ok: false, result, ip });
     throw new ApiError(result === 'expired' ? 'E006' : 'E003');
   }
+  // an administrator may have created a login equal to this number before digit-only logins were refused
+  ensure(!svc.users.byLogin(sn), 'E004', 'a login equal to this number already exists');
   const temp = temporaryPassword();
   const id = svc.users.create({
     login: sn,
@@ -221,6 +223,7 @@ export const sessionHandlers: Handlers = {
     if (t === 'expired') throw new ApiError('E024');
     ensure(t !== 'unknown', 'E127');
     ensure(isAcceptablePassword(password), 'E013', 'password: at least 8 characters with letters and digits');
+    ensure(!isCommonPassword(password), 'E140');
     svc.users.setPassword(t.userId, await hashPassword(password, svc.config.passwordCost));
     svc.auth.useTokens(t.userId);
     svc.sessions.deleteForUser(t.userId);
@@ -237,8 +240,11 @@ export const sessionHandlers: Handlers = {
     }
     ensure(isAcceptablePassword(password), 'E013', 'password: at least 8 characters with letters and digits');
     ensure(password !== current, 'E013', 'password: must differ from the current one');
+    ensure(!isCommonPassword(password), 'E140');
     svc.users.setPassword(session.user.id, await hashPassword(password, svc.config.passwordCost));
     svc.sessions.deleteForUser(session.user.id, session.row.idHash);
+    // a recovery link asked for before the change must not set another password afterwards
+    svc.auth.useTokens(session.user.id);
     svc.logger.info('auth.changePassword', { userId: session.user.id, ok: true, ip });
     return undefined;
   },

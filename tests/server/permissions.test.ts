@@ -16,7 +16,7 @@ import { createHarness, type Harness } from './harness';
 
 const MAIN_BAN = '100234561';
 
-type Outcome = 'OKOK' | 'E005' | 'E009' | 'E014';
+type Outcome = 'OKOK' | 'E005' | 'E009' | 'E014' | 'E134' | 'E139';
 
 interface Probe {
   name: string;
@@ -202,10 +202,18 @@ async function runMatrix(
     hasProfile: user.profile != null,
     h,
   };
+  const multiRole = user.roles.length > 1;
+  if (multiRole) {
+    // nothing but the session, the choice and logout before a role is chosen (E139); then the matrix runs as usual
+    want['before role choice'] = 'E139';
+    got['before role choice'] = (await a.call('GET', 'user/search?q=ova&pageNo=0&pageSize=45')).status;
+    await a.call('POST', 'v1/adfs/save-chosen-role', { updatedValue: user.roles[0] });
+  }
   for (const p of PROBES) {
     let body = p.body?.(h);
     if (p.name === 'session.saveChosenRole') body = { updatedValue: user.roles[0] };
     want[p.name] = mustChangePassword(facts) && !OPEN_WHILE_FORCED.has(p.name) ? 'E005' : p.expect(cfg, ctx);
+    if (multiRole && p.name === 'session.saveChosenRole') want[p.name] = 'E134';
     got[p.name] = (await a.call(p.method, p.path(h), body)).status;
   }
   return { got, want };

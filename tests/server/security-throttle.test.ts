@@ -4,7 +4,6 @@ import { createHarness, type Harness } from './harness';
 
 /** Findings 5 and 6 (docs/security.md): login throttling and SMS limits. */
 
-
 describe('finding 5: login throttling', () => {
   it('locks an account after 5 wrong passwords, with a delay that grows, answered E137', async () => {
     const h = createHarness();
@@ -48,7 +47,8 @@ describe('finding 5: login throttling', () => {
     const a = h.agent();
     const logins = ['admin', 'helpdesk', 'callcenter', 'curator', 'operator', 'seller', 'regional'];
     let last = '';
-    for (let i = 0; i < 21; i++) last = (await a.login(logins[i % logins.length] as string, `guess-${i}`)).status;
+    for (let i = 0; i < 21; i++)
+      last = (await a.login(logins[i % logins.length] as string, `guess-${i}`)).status;
 
     expect(last).toBe('E137');
     expect((await a.login('servicedesk')).status).toBe('E137');
@@ -103,7 +103,11 @@ describe('finding 6: SMS flooding', () => {
     await a.call('POST', 'user/register', { phone: sn });
     const results: string[] = [];
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 2; i++) results.push((await a.call('POST', 'user/check', { phone: sn, code: 'x0000x'.replace(/x/g, String(round)) })).status);
+      for (let i = 0; i < 2; i++)
+        results.push(
+          (await a.call('POST', 'user/check', { phone: sn, code: 'x0000x'.replace(/x/g, String(round)) }))
+            .status,
+        );
       h.clock.advance(61_000);
       await a.call('POST', 'user/resend-code', { phone: sn });
     }
