@@ -220,7 +220,7 @@ export const adminHandlers: Handlers = {
       target.id !== session.user.id && (changed.includes('email') || changed.includes('phone'));
     if (contactChanged) {
       // a new address must not receive a recovery link asked for the old one, nor keep the old sessions
-      svc.auth.useTokens(target.id);
+      svc.auth.revokeTokens(target.id);
       svc.sessions.deleteForUser(target.id);
       svc.logger.info('admin.contactChanged', {
         actor: session.user.id,

@@ -103,11 +103,7 @@ function ensureOwner(session: RequestSession, ban: string, sns: readonly string[
   const own = v.ownProfile;
   ensure(own && own.ban === ban, 'E005');
   if (own.sn != null)
-    ensure(
-      sns !== null && sns.every((sn) => sn === own.sn),
-      'E005',
-      'a subscriber blocks only their own number',
-    );
+    ensure(sns?.every((sn) => sn === own.sn) === true, 'E005', 'a subscriber blocks only their own number');
 }
 
 /** Who may ask for a challenge on these targets: the same people who may then apply it. */
@@ -171,7 +167,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
 
     let signature: SignatureRow | undefined;
     if (blockNeedsSignature(company.at)) {
-      signature = store.useSignature({
+      signature = store.takeSignature({
         session_hash: session.row.idHash,
         action,
         targets: targetsKey(targets),

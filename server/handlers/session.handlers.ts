@@ -244,7 +244,7 @@ export const sessionHandlers: Handlers = {
     svc.users.setPassword(session.user.id, await hashPassword(password, svc.config.passwordCost));
     svc.sessions.deleteForUser(session.user.id, session.row.idHash);
     // a recovery link asked for before the change must not set another password afterwards
-    svc.auth.useTokens(session.user.id);
+    svc.auth.revokeTokens(session.user.id);
     svc.logger.info('auth.changePassword', { userId: session.user.id, ok: true, ip });
     return undefined;
   },

@@ -94,6 +94,11 @@ export function createAuthStore(db: Db, clock: Clock) {
       return { userId: row.user_id };
     },
     /** Every open token of the user stops working (after a successful restore). */
+    /** Revokes every pending recovery / activation link of a user (same as `useTokens`, named for callers that
+     *  revoke rather than consume). */
+    revokeTokens(userId: number): void {
+      useTokens.run(clock.now(), userId);
+    },
     useTokens(userId: number): void {
       useTokens.run(clock.now(), userId);
     },

@@ -168,7 +168,7 @@ export function createBlockStore(db: Db) {
     },
     /** Takes the newest unused signature of this session for exactly this action and targets, verified since
      *  `since`; it cannot be taken twice. */
-    useSignature(q: {
+    takeSignature(q: {
       session_hash: string;
       action: string;
       targets: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise, waitFor } from 'xstate';
+import type { SigningAction, SigningTargets } from '@/domain/signing-document.rules';
 import {
   type ApplyInput,
   type BlockRestoreRequest,
@@ -287,7 +288,9 @@ describe('block/restore chart', () => {
     const signingWithFakes = signingMachine.provide({
       actors: {
         fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => ({ tin: SIGNER_TIN })),
-        fetchChallenge: fromPromise<ChallengeOutcome, unknown>(async () => ({ challenge: CHALLENGE })),
+        fetchChallenge: fromPromise<ChallengeOutcome, { action: SigningAction; targets: SigningTargets }>(
+          async () => ({ challenge: CHALLENGE }),
+        ),
         openModule: fromPromise<ListedKey[]>(async () => [validKey]),
         signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(
           () => new Promise(() => {}),
