@@ -74,6 +74,55 @@ export function draftHash(draft: unknown): string {
     .digest('hex');
 }
 
+/**
+ * The pre-registration's use of a signature (no session yet): the CMS must be signed by the draft's company
+ * (`draft.user.tin`), near the server's clock, over a `preregister` document for exactly this draft, and its
+ * challenge — issued by `online-sales/pre-order/signing-challenge` for this draft — is consumed with one
+ * conditional update. The pre-registration create call uses this; a second use of the same signature fails.
+ */
+export function consumeDraftSignature(
+  svc: Services,
+  pcs7: string,
+  draft: { user: { tin: string } },
+  caDir: string = svc.config.eimzoDataDir,
+): { ok: true; pkcs7b64WithTimestamp: string } | { ok: false; reason: string } {
+  const ca = loadOrCreateCa(caDir);
+  const now = svc.clock.now();
+  const r = verifyPkcs7(pcs7, {
+    caCertPem: ca.caCertPem,
+    now: new Date(now),
+    expectedTin: draft.user.tin,
+    tsa: ca.tsa,
+  });
+  if (!r.ok) return { ok: false, reason: r.reason };
+  if (!r.signingTime || Math.abs(r.signingTime.getTime() - now) > svc.config.signingSkewMinutes * MINUTE)
+    return { ok: false, reason: 'signingTime' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(r.signedData);
+  } catch {
+    return { ok: false, reason: 'notASigningDocument' };
+  }
+  const doc = signingDocumentSchema.safeParse(parsed);
+  if (!doc.success) return { ok: false, reason: 'notASigningDocument' };
+  const hash = draftHash(draft);
+  const { action, targets, challenge } = doc.data;
+  if (action !== 'preregister' || targets.kind !== 'draft' || targets.draftHash !== hash)
+    return { ok: false, reason: 'otherDocument' };
+  if (challenge === null) return { ok: false, reason: 'noChallenge' };
+  const id = createBlockStore(svc.db).consumeChallenge({
+    challenge,
+    action,
+    targets: targetsKey(targets),
+    session_hash: null,
+    draft_hash: hash,
+    now,
+  });
+  if (id === null) return { ok: false, reason: 'challengeUsedOrUnknown' };
+  svc.logger.info('signing.verified', { serial: r.serialNumber, action });
+  return { ok: true, pkcs7b64WithTimestamp: r.pkcs7b64WithTimestamp };
+}
+
 /** Settles due requests before every API call, so every reply (profile, numbers) shows the current statuses. */
 export function settleBlocksMiddleware(svc: Pick<Services, 'db' | 'clock'>): MiddlewareHandler {
   return async (_c, next) => {

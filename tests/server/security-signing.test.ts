@@ -5,10 +5,11 @@ import {
   signingDocument,
   signingDocumentText,
 } from '@/domain/signing-document.rules';
+import { createServices } from '../../server/app';
 import { MINUTE } from '../../server/clock';
 import { type DemoKeyMaterial, loadOrCreateCa, loadOrCreateDemoKeyMaterial } from '../../server/eimzo/ca';
 import { createSignedData } from '../../server/eimzo/cms';
-import { draftHash } from '../../server/handlers/block.handlers';
+import { consumeDraftSignature, draftHash } from '../../server/handlers/block.handlers';
 import { MAIN_KEY, TEST_KEYS, tempDir } from '../eimzo/eimzo.support';
 import { type Agent, createHarness, type Harness } from './harness';
 
@@ -232,5 +233,21 @@ describe('finding 3: signature replay', () => {
     expect(r.status).toBe('OKOK');
     expect((r.result as { draftHash: string }).draftHash).toBe(reordered);
     expect(row).toEqual({ session_hash: null, draft_hash: reordered, action: 'preregister' });
+  });
+
+  it('consumes a pre-registration signature once, only for its draft', async () => {
+    const draft = { user: { tin: '302145876', name: 'Savdo' }, business: { phone: '998712000000' } };
+    const r = await h.agent().call('POST', 'online-sales/pre-order/signing-challenge', { draft });
+    const { challenge, draftHash: hash } = r.result as { challenge: string; draftHash: string };
+    const svc = createServices({ db: h.db, clock: h.clock, config: { eimzoDataDir: data.dir } });
+    const pcs7 = sign(docText('preregister', { kind: 'draft', draftHash: hash }, challenge));
+
+    const otherDraft = consumeDraftSignature(svc, pcs7, { ...draft, bank: { mfo: '00014' } });
+    const first = consumeDraftSignature(svc, pcs7, draft);
+    const again = consumeDraftSignature(svc, pcs7, draft);
+
+    expect(otherDraft).toEqual({ ok: false, reason: 'otherDocument' });
+    expect(first.ok).toBe(true);
+    expect(again).toEqual({ ok: false, reason: 'challengeUsedOrUnknown' });
   });
 });
