@@ -83,7 +83,7 @@ export function draftHash(draft: unknown): string {
 export function consumeDraftSignature(
   svc: Services,
   pcs7: string,
-  draft: { user: { tin: string } },
+  draft: { user: { tin: string } } & Record<string, unknown>,
   caDir: string = svc.config.eimzoDataDir,
 ): { ok: true; pkcs7b64WithTimestamp: string } | { ok: false; reason: string } {
   const ca = loadOrCreateCa(caDir);
