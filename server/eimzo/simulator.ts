@@ -7,7 +7,6 @@
  * from the control page / JSON control API (interactive).
  */
 import { randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -22,6 +21,7 @@ import { createSignedData } from './cms';
 import type { PendingSignature } from './control-page';
 import { startControlServer } from './control-server';
 import { buildAlias, DEMO_KEYS, type DemoKey, demoKeyTin } from './demo-keys';
+import { createPasswordQueue } from './password-queue';
 import {
   callName,
   fail,
@@ -118,14 +118,6 @@ interface LoadedKey {
   material: DemoKeyMaterial;
 }
 
-interface PendingEntry {
-  info: PendingSignature;
-  loaded: LoadedKey;
-  content: Buffer;
-  finish: (reply: WireReply) => void;
-  timer: NodeJS.Timeout;
-}
-
 interface ScriptEntry {
   outcome: ScriptedOutcome;
   call: string;
@@ -170,8 +162,6 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const registered = new Set<string>();
   const loadedKeys = new Map<string, LoadedKey>();
   const queue: ScriptEntry[] = [];
-  const pendings = new Map<string, PendingEntry>();
-  const events = new EventEmitter();
   const sockets = new Set<WebSocket>();
 
   // ---------------------------------------------------------------- module calls
@@ -210,6 +200,21 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   function cancelledReply(): WireReply {
     return fail(STATUS.passwordCancelled, REASON.passwordCancelled);
   }
+
+  const passwords = createPasswordQueue<LoadedKey>(
+    {
+      passwordOf: (loaded) => loaded.key.password,
+      sign: (loaded, content, detached) => sign(loaded, content, detached),
+      asksAgain,
+      badPadding: () => fail(undefined, REASON.badPadding),
+      cancelled: cancelledReply,
+    },
+    log,
+  );
+  const pendingList = () => passwords.list();
+  const answer = (id: string, password: string) => passwords.answer(id, password);
+  const cancel = (id: string) => passwords.cancel(id);
+  const waitForPending = (timeoutMs?: number) => passwords.next(timeoutMs);
 
   function apikey(req: WireRequest): WireReply {
     const args = req.arguments;
@@ -285,45 +290,21 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       }
     }
 
-    return new Promise((resolve) => {
-      const id = hex(8);
-      const info: PendingSignature = {
-        id,
-        keyId,
-        serialNumber: loaded.key.serialNumber,
-        alias: loaded.material.alias,
-        cn: loaded.key.cn.toUpperCase(),
-        tin: demoKeyTin(loaded.key),
-        dataBase64: data,
-        dataText: content.toString('utf8'),
-        detached,
-        createdAt: new Date().toISOString(),
-        triesLeft: asksAgain() ? MAX_TRIES : 1,
-      };
-      const finish = (reply: WireReply) => {
-        const entry = pendings.get(id);
-        if (!entry) return;
-        clearTimeout(entry.timer);
-        pendings.delete(id);
-        socket.off('close', onSocketClose);
-        resolve(reply);
-      };
-      const onSocketClose = () => {
-        // The page went away while the password window was open: the module closes the window.
-        const entry = pendings.get(id);
-        if (entry) {
-          clearTimeout(entry.timer);
-          pendings.delete(id);
-          log(`create_pkcs7 ${id}: caller left`);
-        }
-      };
-      const timer = setTimeout(() => finish(cancelledReply()), passwordTimeoutMs);
-      timer.unref();
-      socket.on('close', onSocketClose);
-      pendings.set(id, { info, loaded, content, finish, timer });
-      log(`create_pkcs7 ${id}: waiting for the password of key ${info.serialNumber}`);
-      events.emit('pending', info);
-    });
+    const id = hex(8);
+    const info: PendingSignature = {
+      id,
+      keyId,
+      serialNumber: loaded.key.serialNumber,
+      alias: loaded.material.alias,
+      cn: loaded.key.cn.toUpperCase(),
+      tin: demoKeyTin(loaded.key),
+      dataBase64: data,
+      dataText: content.toString('utf8'),
+      detached,
+      createdAt: new Date().toISOString(),
+      triesLeft: asksAgain() ? MAX_TRIES : 1,
+    };
+    return passwords.wait(info, loaded, content, socket, passwordTimeoutMs);
   }
 
   async function dispatch(req: WireRequest, origin: string | undefined, socket: WebSocket) {
@@ -448,37 +429,6 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
   // ---------------------------------------------------------------- control
 
-  function pendingList(): PendingSignature[] {
-    return [...pendings.values()].map((p) => ({ ...p.info }));
-  }
-
-  function answer(id: string, password: string): AnswerResult {
-    const entry = pendings.get(id);
-    if (!entry) return { outcome: 'unknownRequest' };
-    if (password === entry.loaded.key.password) {
-      entry.finish(sign(entry.loaded, entry.content, entry.info.detached));
-      return { outcome: 'signed' };
-    }
-    entry.info.triesLeft -= 1;
-    if (!asksAgain()) {
-      entry.finish(fail(undefined, REASON.badPadding));
-      return { outcome: 'wrongPassword', triesLeft: 0 };
-    }
-    if (entry.info.triesLeft <= 0) {
-      entry.finish(cancelledReply());
-      return { outcome: 'cancelled', triesLeft: 0 };
-    }
-    entry.info.lastError = 'wrongPassword';
-    return { outcome: 'wrongPassword', triesLeft: entry.info.triesLeft };
-  }
-
-  function cancel(id: string): boolean {
-    const entry = pendings.get(id);
-    if (!entry) return false;
-    entry.finish(cancelledReply());
-    return true;
-  }
-
   function script(outcome: ScriptedOutcome, call = 'pkcs7.create_pkcs7') {
     const passwordStep = typeof outcome === 'object' || PASSWORD_OUTCOMES.has(outcome);
     if (passwordStep && call !== 'pkcs7.create_pkcs7' && call !== '*') {
@@ -489,22 +439,6 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
   function setVersion(next: SimVersion) {
     version = { ...next };
-  }
-
-  function waitForPending(timeoutMs = 10_000): Promise<PendingSignature> {
-    const first = pendingList()[0];
-    if (first) return Promise.resolve(first);
-    return new Promise((resolve, reject) => {
-      const onPending = (info: PendingSignature) => {
-        clearTimeout(timer);
-        resolve({ ...info });
-      };
-      const timer = setTimeout(() => {
-        events.off('pending', onPending);
-        reject(new Error('no signing request arrived'));
-      }, timeoutMs);
-      events.once('pending', onPending);
-    });
   }
 
   const moduleUrl = () => `ws://${hostForUrl(host)}:${port}${PATH}`;
@@ -540,8 +474,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const controlPort = control.port;
 
   async function close() {
-    for (const entry of pendings.values()) clearTimeout(entry.timer);
-    pendings.clear();
+    passwords.clear();
     for (const socket of sockets) socket.terminate();
     wsServer.close();
     wssServer?.close();
