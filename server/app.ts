@@ -12,6 +12,7 @@ import { type Clock, MINUTE, systemClock } from './clock';
 import { compressReplies } from './compress';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
 import type { Db } from './db/database';
+import { defaultDataDir } from './eimzo/ca';
 import {
   ApiError,
   type Handler,
@@ -21,9 +22,8 @@ import {
   type Services,
 } from './handler';
 import { adminHandlers } from './handlers/admin.handlers';
-import { blockDemoRoutes, blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
+import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
-import { demoRoutes } from './handlers/demo.routes';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
@@ -33,8 +33,16 @@ import { createAuthStore } from './store/auth.store';
 import { createNumberStore } from './store/number.store';
 import { createProfileStore } from './store/profile.store';
 import { createSessionStore, type SessionRow } from './store/session.store';
+import { createThrottleStore } from './store/throttle.store';
 import { createUserStore } from './store/user.store';
 import { viewerOf } from './viewer';
+
+/** The calls a user with several roles may make before choosing one: the session, the choice, logout. */
+const BEFORE_ROLE_CHOICE: ReadonlySet<EndpointName> = new Set([
+  'session.user',
+  'session.saveChosenRole',
+  'session.logout',
+]);
 
 /** Name of the session cookie (httpOnly, SameSite=Strict, Secure over https). */
 export const SESSION_COOKIE = 'portal_sid';
@@ -47,6 +55,8 @@ export interface AppDeps {
   config?: Partial<ServerConfig>;
   /** replaces the built-in handler tables (tests) */
   handlers?: Handlers;
+  /** services built beforehand with `createServices` (shared with the demo page) */
+  services?: Services;
 }
 
 /** Every handler of the reference backend, by endpoint name. A new call = one table entry + one handler here. */
@@ -61,7 +71,8 @@ export const allHandlers: Handlers = {
 
 export function createServices(deps: AppDeps): Services {
   const clock = deps.clock ?? systemClock;
-  const config = { ...DEFAULT_CONFIG, ...deps.config };
+  // the CA directory is read when the services are built, so EIMZO_DATA_DIR set late (tests) still counts
+  const config = { ...DEFAULT_CONFIG, eimzoDataDir: defaultDataDir(), ...deps.config };
   const db = deps.db;
   return {
     db,
@@ -71,8 +82,14 @@ export function createServices(deps: AppDeps): Services {
     users: createUserStore(db, clock),
     profiles: createProfileStore(db),
     numbers: createNumberStore(db),
-    sessions: createSessionStore(db, clock, config.sessionIdleMinutes * MINUTE),
+    sessions: createSessionStore(
+      db,
+      clock,
+      config.sessionIdleMinutes * MINUTE,
+      config.sessionMaxHours * 60 * MINUTE,
+    ),
     auth: createAuthStore(db, clock),
+    throttle: createThrottleStore(db, clock),
   };
 }
 
@@ -87,7 +104,10 @@ function describeIssues(where: string, error: z.ZodError): string {
     .join('; ');
 }
 
-function isHttps(c: Context, trustProxy: boolean): boolean {
+/** HSTS for a year once the portal is reached over https (never over plain http, where it would be ignored). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export function isHttps(c: Context, trustProxy: boolean): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   return trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }
@@ -116,7 +136,7 @@ export const honoPath = (path: string) => `/api/${path.replace(/\{(\w+)\}/g, ':$
  * result}`. Errors never carry a stack trace: an unexpected failure is logged and answered 500 + E001.
  */
 export function createApp(deps: AppDeps): Hono {
-  const svc = createServices(deps);
+  const svc = deps.services ?? createServices(deps);
   const { config, logger } = svc;
   const handlers = deps.handlers ?? allHandlers;
   const app = new Hono();
@@ -126,6 +146,7 @@ export function createApp(deps: AppDeps): Hono {
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
+    if (isHttps(c, config.trustProxy)) c.header('Strict-Transport-Security', HSTS);
   });
   app.use('/api/*', compressReplies());
   app.use(
@@ -173,6 +194,16 @@ export function createApp(deps: AppDeps): Hono {
         if (found.kind !== 'none') deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
         return c.json(envelope('E009'));
       }
+      // a user with several roles acts under none of them until one is chosen for the session
+      if (
+        session &&
+        session.user.roles.length > 1 &&
+        session.row.chosenRole == null &&
+        !BEFORE_ROLE_CHOICE.has(name)
+      ) {
+        logger.warn('auth.denied', { endpoint: name, status: 'E139', userId: session.user.id, ip });
+        return c.json(envelope('E139'));
+      }
       if (session && def.auth !== 'public' && !mayCall(name, session.viewer)) {
         logger.warn('auth.denied', { endpoint: name, status: 'E005', userId: session.user.id, ip });
         return c.json(envelope('E005'));
@@ -212,7 +243,8 @@ export function createApp(deps: AppDeps): Hono {
         input,
         session,
         svc,
-        origin: new URL(c.req.url).origin,
+        // links in messages point to the configured public origin, never to the request's Host header
+        origin: config.publicOrigin,
         ip,
         openSession: (userId: number) => {
           if (session) {
@@ -259,9 +291,8 @@ export function createApp(deps: AppDeps): Hono {
     if (h) register(name, h as Handler<typeof name>);
   }
 
-  if (config.demoMode) app.route('/api/demo', demoRoutes(svc));
-  if (config.demoMode) app.route('/api/demo', blockDemoRoutes(svc));
-
+  // The demo helpers never live on the portal's origin (server/demo/demo.server.ts): `/api/demo/*` is the
+  // not-found below in every mode.
   app.all('/api/*', (c) => c.json(envelope('E101', 'unknown call'), 404));
   app.onError((err, c) => {
     logger.error('request.failed', {

@@ -9,6 +9,7 @@ import type { AuthStore } from './store/auth.store';
 import type { NumberStore } from './store/number.store';
 import type { ProfileStore } from './store/profile.store';
 import type { SessionRow, SessionStore } from './store/session.store';
+import type { ThrottleStore } from './store/throttle.store';
 import type { UserRow, UserStore } from './store/user.store';
 import type { Viewer } from './viewer';
 
@@ -23,6 +24,7 @@ export interface Services {
   numbers: NumberStore;
   sessions: SessionStore;
   auth: AuthStore;
+  throttle: ThrottleStore;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

@@ -11,14 +11,14 @@ export interface Message {
 }
 
 /**
- * "Sends" an SMS or e-mail. The reference backend has no gateway: in demo mode the message goes to the demo outbox
- * (readable through `GET /api/demo/outbox` and `readDemoOutbox`) and to the log line `demo.outbox`, the one log line
- * allowed to carry a code; outside demo mode only the fact is logged, without the text.
+ * "Sends" an SMS or e-mail. The reference backend has no gateway: in demo mode the message goes to the demo outbox,
+ * read on the demo page (server/demo, 127.0.0.1 only); the log says only that a message went there, never its text
+ * or code. Outside demo mode only the fact is logged.
  */
 export function sendMessage(svc: Services, m: Message): void {
   if (svc.config.demoMode) {
     svc.auth.addOutbox(m);
-    svc.logger.info('demo.outbox', { to: m.recipient, channel: m.channel, kind: m.kind, text: m.text });
+    svc.logger.info('demo.outbox', { channel: m.channel, kind: m.kind });
   } else {
     svc.logger.info('message.dropped', { channel: m.channel, kind: m.kind, reason: 'no gateway configured' });
   }

@@ -19,7 +19,8 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'admin.update': (v) => v.config.editUser,
   'admin.setBlocked': (v) => v.config.editUser,
   // "Administration users can search and impersonate a subscriber profile"
-  'admin.impersonate': (v) => v.config.administration,
+  // impersonation shows a client's data: it needs the search group, like the lookup it follows (not R002)
+  'admin.impersonate': (v) => v.config.search,
   // debt control: the `debt` config group (R010, R031); the admin's own list excludes it (docs/decisions.md D13)
   'debt.list': (v) => v.config.debt,
   'debt.notice': (v) => v.config.debt,

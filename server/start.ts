@@ -5,13 +5,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { proxy } from 'hono/proxy';
-import { createApp } from './app';
+import { createApp, createServices } from './app';
 import type { Clock } from './clock';
-import { configFromEnv, type ServerConfig } from './config';
+import { configFromEnv, DEFAULT_CONFIG, demoModeRefusal, type ServerConfig } from './config';
 import { type Db, defaultDbPath, migrate, openDatabase } from './db/database';
 import { seedDebt } from './db/debt-seed';
 import { DEMO_PASSWORD, demoAccountLines } from './db/demo-accounts';
 import { isSeeded, type SeedOptions, seedDatabase } from './db/seed';
+import { type RunningDemo, startDemoServer } from './demo/demo.server';
 import { createLogger, type Logger } from './logger';
 import { buildSpa, EIMZO_CONNECT, needsBuild, securityHeaders, spaRoutes } from './static';
 
@@ -48,6 +49,8 @@ export interface PortalHandle {
   db: Db | undefined;
   /** the E-IMZO simulator's socket and control page, when it was started */
   eimzo: { url: string; controlUrl?: string } | undefined;
+  /** the demo page (outbox and controls, 127.0.0.1 only), when demo mode is on */
+  demoUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -136,6 +139,12 @@ export function prepareDatabase(path: string, logger: Logger, seed?: SeedOptions
  */
 export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandle> {
   const logger = opts.logger ?? createLogger(undefined, opts.clock?.now);
+  const demoMode = opts.config?.demoMode ?? DEFAULT_CONFIG.demoMode;
+  const refusal = demoModeRefusal(
+    { NODE_ENV: process.env.NODE_ENV, API_TARGET: opts.apiTarget ?? process.env.API_TARGET },
+    demoMode && !(opts.apiTarget && opts.config?.demoMode === undefined),
+  );
+  if (refusal) throw new Error(refusal);
   const spa = opts.spa ?? true;
   const distDir = opts.distDir ?? join(PROJECT_ROOT, 'dist');
   if (spa === true && !opts.distDir && needsBuild(PROJECT_ROOT)) {
@@ -157,6 +166,8 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   if (unusualEimzo && eimzo) app.use('*', announceEimzoUrl(eimzo.url));
 
   let db: Db | undefined;
+  let demo: RunningDemo | undefined;
+  let config: ServerConfig | undefined;
   if (opts.apiTarget) {
     const target = opts.apiTarget.replace(/\/+$/, '');
     app.all('/api/*', (c) => {
@@ -169,8 +180,12 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     logger.info('api.proxy', { target });
   } else {
     db = prepareDatabase(opts.dbPath ?? defaultDbPath(), logger, opts.seed);
-    const api = createApp({ db, clock: opts.clock, logger, config: opts.config });
+    const services = createServices({ db, clock: opts.clock, logger, config: opts.config });
+    config = services.config;
+    const api = createApp({ db, services });
     app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
+    if (services.config.demoMode)
+      demo = await startDemoServer(services, logger, { port: services.config.demoPort });
   }
   if (spa) app.route('/', spaRoutes(distDir));
 
@@ -180,11 +195,15 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     server.once('error', reject);
   }).catch(async (e: unknown) => {
     await eimzo?.close();
+    await demo?.close();
+    db?.close();
     throw e;
   });
   const port = (server.address() as AddressInfo).port;
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // without PUBLIC_ORIGIN, links in messages point to where the portal listens
+  if (config && opts.config?.publicOrigin === undefined) config.publicOrigin = url;
 
   let closed = false;
   return {
@@ -192,10 +211,12 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     port,
     db,
     eimzo: eimzo && { url: eimzo.url, controlUrl: eimzo.controlUrl },
+    demoUrl: demo?.url,
     async close() {
       if (closed) return;
       closed = true;
       await eimzo?.close();
+      await demo?.close();
       await new Promise<void>((done) => {
         server.close(() => done());
         // keep-alive connections would hold close() open
@@ -209,13 +230,19 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
 async function main(): Promise<void> {
   const env = process.env;
   const logger = createLogger();
+  const config = configFromEnv(env);
+  const refusal = demoModeRefusal(env, config.demoMode);
+  if (refusal) {
+    process.stderr.write(`${refusal}\n`);
+    process.exit(1);
+  }
   const portal = await startPortal({
     port: env.PORT ? Number(env.PORT) : 8080,
     host: env.HOST || '127.0.0.1',
     dbPath: defaultDbPath(env),
     apiTarget: env.API_TARGET || undefined,
     eimzo: env.EIMZO !== '0' && eimzoOptionsFromEnv(env),
-    config: configFromEnv(env),
+    config: { ...config, ...(env.PUBLIC_ORIGIN ? {} : { publicOrigin: undefined }) },
     logger,
   });
   const lines = [
@@ -226,6 +253,9 @@ async function main(): Promise<void> {
       : `  Database: ${defaultDbPath(env)} (npm run db:reset re-seeds it)`,
     ...(portal.eimzo
       ? [`  E-IMZO simulator: ${portal.eimzo.url} (control page ${portal.eimzo.controlUrl ?? '-'})`]
+      : []),
+    ...(portal.demoUrl
+      ? [`  Demo outbox (SMS codes, recovery links, temporary passwords) and controls: ${portal.demoUrl}/`]
       : []),
     '',
     `  Demo logins (password ${DEMO_PASSWORD}):`,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 /**
  * Password hashing with scrypt (node:crypto), a random 16-byte salt per password, and the cost parameters stored
@@ -59,8 +60,26 @@ export function sha256(s: string): string {
   return createHash('sha256').update(s).digest('hex');
 }
 
+/** The 5 000 most common passwords (lower case, most frequent first; from the MIT-licensed zxcvbn-ts common list),
+ *  shipped with the server and read once. */
+let common: ReadonlySet<string> | undefined;
+function commonPasswords(): ReadonlySet<string> {
+  common ??= new Set(
+    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+  );
+  return common;
+}
+
+/** Whether `p` is one of the most common passwords (case-insensitive). */
+export function isCommonPassword(p: string): boolean {
+  return commonPasswords().has(p.toLowerCase());
+}
+
 /** Password rule for change-password and restore (spec silent; decided): 8–200 characters with at least one
- *  letter and one digit. */
+ *  letter and one digit. Common passwords are refused separately (E140). */
 export function isAcceptablePassword(p: string): boolean {
   return p.length >= 8 && p.length <= 200 && /\p{L}/u.test(p) && /\d/.test(p);
 }

@@ -17,9 +17,17 @@ export function defaultDbPath(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Opens (creating the folder if needed) and configures a database. `':memory:'` gives a private in-memory one. */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
-  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  let db: Db;
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    db = new Database(file);
+    if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  } catch (e) {
+    // the operator needs to know which file (PORTAL_DB) could not be opened
+    throw new Error(`cannot open the database ${file}: ${e instanceof Error ? e.message : String(e)}`, {
+      cause: e,
+    });
+  }
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');

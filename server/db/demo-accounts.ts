@@ -17,7 +17,14 @@ export interface DemoCompany {
   balance: number;
   budget: number | null;
   unbilled: number | null;
+  /** blocking its numbers is free (spec 3 `privileged`) */
+  lockPrivileged?: boolean;
+  /** a LOP account (spec 3 `lopBan`) */
+  lopBan?: boolean;
 }
+
+/** Monthly prices of a paid lock in sums (spec 4: the price comes from the server): one number, a whole account. */
+export const DEMO_LOCK_PRICES = { number: 9_900, account: 49_500.5 } as const;
 
 export const DEMO_COMPANIES = [
   {
@@ -84,6 +91,7 @@ export const DEMO_COMPANIES = [
     balance: 12_900_000,
     budget: 4_000_000,
     unbilled: null,
+    lockPrivileged: true,
   },
   {
     key: 'andijon',
@@ -110,8 +118,9 @@ export const DEMO_COMPANIES = [
     balance: 980_000,
     budget: 500_000,
     unbilled: null,
+    lopBan: true,
   },
-] as const satisfies readonly DemoCompany[];
+] as const satisfies readonly DemoCompany[] as readonly DemoCompany[];
 
 export type DemoCompanyKey = (typeof DEMO_COMPANIES)[number]['key'];
 

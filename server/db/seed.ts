@@ -1,7 +1,7 @@
 import { DEFAULT_COST, hashPasswordSync, type ScryptCost } from '../auth/passwords';
 import type { Db } from './database';
 import { seedDebt } from './debt-seed';
-import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from './demo-accounts';
 import { createRng, type Rng } from './prng';
 import {
   BRANCH_CITIES,
@@ -97,6 +97,8 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     VALUES (@login, @full_name, @hash, @status, @force, @sso, @self, @ban, @sn, @email, @phone, @branch_id, @at, @at)`);
   const insRole = db.prepare('INSERT INTO user_roles (user_id, position, role) VALUES (?, ?, ?)');
   const insUserRegion = db.prepare('INSERT INTO user_regions (user_id, region_id) VALUES (?, ?)');
+  const setLockFlags = db.prepare('UPDATE companies SET lock_privileged = ?, lop_ban = ? WHERE ban = ?');
+  const setLockPrice = db.prepare('INSERT OR REPLACE INTO lock_prices (scope, price) VALUES (?, ?)');
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
 
   const branchesOf = new Map<number, number[]>();
@@ -233,6 +235,8 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     }
     const branchIn = (regionId: number) => rng.pick(branchesOf.get(regionId) ?? [11]);
 
+    setLockPrice.run('number', DEMO_LOCK_PRICES.number);
+    setLockPrice.run('account', DEMO_LOCK_PRICES.account);
     // Demo companies, with the demo subscribers' own numbers first.
     for (const c of DEMO_COMPANIES) {
       insCompany.run({
@@ -251,6 +255,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
         email: `info@${c.name.split(' ')[0]?.toLowerCase().replace(/ʻ/g, '')}.uz`,
         feedback: rng.pick(['email', 'sms']),
       });
+      setLockFlags.run(c.lockPrivileged ? 1 : 0, c.lopBan ? 1 : 0, c.ban);
       counts.companies++;
       const fixed = DEMO_ACCOUNTS.filter((a) => a.company === c.key && a.sn).map((a) => ({
         sn: a.sn as string,

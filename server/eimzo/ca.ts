@@ -49,11 +49,11 @@ const CA_NOT_BEFORE = new Date(Date.UTC(2020, 0, 1));
 const CA_NOT_AFTER = new Date(Date.UTC(2049, 11, 31, 23, 59, 59));
 
 /**
- * Default data directory: $B2B_EIMZO_DATA_DIR, else $XDG_DATA_HOME/b2b-portal/eimzo, else
- * ~/.local/share/b2b-portal/eimzo.
+ * Default data directory: $EIMZO_DATA_DIR (the one variable the simulator and the backend share), else
+ * $XDG_DATA_HOME/b2b-portal/eimzo, else ~/.local/share/b2b-portal/eimzo.
  */
 export function defaultDataDir(): string {
-  const override = process.env.B2B_EIMZO_DATA_DIR;
+  const override = process.env.EIMZO_DATA_DIR;
   if (override) return override;
   return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'b2b-portal', 'eimzo');
 }

@@ -54,6 +54,17 @@ export function escapeHtml(text: string): string {
 
 const MAX_PREVIEW = 2000;
 
+/** The human-readable `text` of a portal signing document (src/domain/signing-document.rules.ts), if it is one:
+ *  what the signer is asked to agree to, shown above the raw data. */
+export function signingDocumentTextOf(dataText: string): string | null {
+  try {
+    const doc = JSON.parse(dataText) as { format?: unknown; text?: unknown };
+    return doc.format === 'b2b-portal.signing/1' && typeof doc.text === 'string' ? doc.text : null;
+  } catch {
+    return null;
+  }
+}
+
 function pendingBlock(p: PendingSignature): string {
   const e = escapeHtml;
   const preview = p.dataText.length > MAX_PREVIEW ? `${p.dataText.slice(0, MAX_PREVIEW)}…` : p.dataText;
@@ -64,6 +75,12 @@ function pendingBlock(p: PendingSignature): string {
   return `<section class="pending" data-testid="pending-${e(p.id)}" aria-labelledby="h-${e(p.id)}">
 <h3 id="h-${e(p.id)}">Подписание ключом ${e(p.cn)} (ИНН ${e(p.tin ?? '—')}, серийный номер ${e(p.serialNumber)})</h3>
 <p>Получен: ${e(p.createdAt)}${p.detached ? ', отсоединённая подпись' : ''}</p>
+${(() => {
+  const text = signingDocumentTextOf(p.dataText);
+  return text === null
+    ? ''
+    : `<p>Вы подписываете:</p>\n<pre class="document" data-testid="document-text">${e(text)}</pre>`;
+})()}
 <p>Данные для подписи:</p>
 <pre>${e(preview)}</pre>
 ${error}

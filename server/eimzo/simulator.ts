@@ -7,15 +7,8 @@
  * from the control page / JSON control API (interactive).
  */
 import { randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import {
-  createServer as createHttpServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import {
   type DemoKeyMaterial,
@@ -25,8 +18,10 @@ import {
   type TestCa,
 } from './ca';
 import { createSignedData } from './cms';
-import { CONTROL_PAGE_CSS, type PendingSignature, renderControlPage } from './control-page';
+import type { PendingSignature } from './control-page';
+import { startControlServer } from './control-server';
 import { buildAlias, DEMO_KEYS, type DemoKey, demoKeyTin } from './demo-keys';
+import { createPasswordQueue } from './password-queue';
 import {
   callName,
   fail,
@@ -39,32 +34,17 @@ import {
   type WireReply,
   type WireRequest,
 } from './protocol';
+import {
+  type AnswerResult,
+  hostForUrl,
+  listen,
+  type ScriptedOutcome,
+  type SimVersion,
+  stopListening,
+} from './simulator-net';
 
 export type { PendingSignature } from './control-page';
-
-/** The version the simulated module reports. */
-export interface SimVersion {
-  major: number;
-  minor: number;
-  patch: number;
-}
-
-/**
- * What happens at the next matching call.
- * - `ok`: the user types the right password (create_pkcs7 only)
- * - `{ password }`: the user types this password (create_pkcs7 only)
- * - `wrongPassword`: builds before 6.0 answer BadPaddingException; 6.x asks 3 times, then -5000
- * - `cancel`: the user closes the password window: -5000 'Ввод пароля отменен'
- * - `drop`: the socket is torn down without a close frame (the client sees 1006)
- * - `notRunning`: the module quits: the socket is torn down and the port stops listening
- */
-export type ScriptedOutcome =
-  | 'ok'
-  | 'wrongPassword'
-  | 'cancel'
-  | 'drop'
-  | 'notRunning'
-  | { password: string };
+export type { AnswerResult, ScriptedOutcome, SimVersion } from './simulator-net';
 
 /** Options of startSimulator. */
 export interface SimulatorOptions {
@@ -94,13 +74,6 @@ export interface SimulatorOptions {
   passwordTimeoutMs?: number;
   /** one line per call, without passwords or signed data (default: silent) */
   log?: (line: string) => void;
-}
-
-/** Result of answering a pending request. */
-export interface AnswerResult {
-  outcome: 'signed' | 'wrongPassword' | 'cancelled' | 'unknownRequest';
-  /** attempts left when the build asks again */
-  triesLeft?: number;
 }
 
 /** A running simulator. */
@@ -138,20 +111,11 @@ const DEFAULT_VERSION: SimVersion = { major: 6, minor: 4, patch: 7 };
 const ALWAYS_ALLOWED = ['localhost', '127.0.0.1'];
 const RETRY_BUILD_MAJOR = 6;
 const MAX_TRIES = 3;
-const MAX_BODY = 64 * 1024;
 const PASSWORD_OUTCOMES = new Set(['ok', 'wrongPassword', 'cancel']);
 
 interface LoadedKey {
   key: DemoKey;
   material: DemoKeyMaterial;
-}
-
-interface PendingEntry {
-  info: PendingSignature;
-  loaded: LoadedKey;
-  content: Buffer;
-  finish: (reply: WireReply) => void;
-  timer: NodeJS.Timeout;
 }
 
 interface ScriptEntry {
@@ -173,44 +137,8 @@ function originHost(origin: string | undefined): string | undefined {
   }
 }
 
-function versionText(v: SimVersion): string {
-  return `${v.major}.${v.minor}.${v.patch}`;
-}
-
-function parseVersionText(text: string): SimVersion | undefined {
-  const m = /^\s*(\d{1,3})\.(\d{1,3})(?:\.(\d{1,3}))?\s*$/.exec(text);
-  if (!m) return undefined;
-  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0) };
-}
-
 function isBase64(text: string): boolean {
   return text === '' || /^[A-Za-z0-9+/]+={0,2}$/.test(text.replace(/\s+/g, ''));
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (e: Error) => reject(e);
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function stopListening(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
-function hostForUrl(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** Starts the simulator; resolves once every port listens. */
@@ -234,8 +162,6 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const registered = new Set<string>();
   const loadedKeys = new Map<string, LoadedKey>();
   const queue: ScriptEntry[] = [];
-  const pendings = new Map<string, PendingEntry>();
-  const events = new EventEmitter();
   const sockets = new Set<WebSocket>();
 
   // ---------------------------------------------------------------- module calls
@@ -274,6 +200,21 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   function cancelledReply(): WireReply {
     return fail(STATUS.passwordCancelled, REASON.passwordCancelled);
   }
+
+  const passwords = createPasswordQueue<LoadedKey>(
+    {
+      passwordOf: (loaded) => loaded.key.password,
+      sign: (loaded, content, detached) => sign(loaded, content, detached),
+      asksAgain,
+      badPadding: () => fail(undefined, REASON.badPadding),
+      cancelled: cancelledReply,
+    },
+    log,
+  );
+  const pendingList = () => passwords.list();
+  const answer = (id: string, password: string) => passwords.answer(id, password);
+  const cancel = (id: string) => passwords.cancel(id);
+  const waitForPending = (timeoutMs?: number) => passwords.next(timeoutMs);
 
   function apikey(req: WireRequest): WireReply {
     const args = req.arguments;
@@ -349,45 +290,21 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       }
     }
 
-    return new Promise((resolve) => {
-      const id = hex(8);
-      const info: PendingSignature = {
-        id,
-        keyId,
-        serialNumber: loaded.key.serialNumber,
-        alias: loaded.material.alias,
-        cn: loaded.key.cn.toUpperCase(),
-        tin: demoKeyTin(loaded.key),
-        dataBase64: data,
-        dataText: content.toString('utf8'),
-        detached,
-        createdAt: new Date().toISOString(),
-        triesLeft: asksAgain() ? MAX_TRIES : 1,
-      };
-      const finish = (reply: WireReply) => {
-        const entry = pendings.get(id);
-        if (!entry) return;
-        clearTimeout(entry.timer);
-        pendings.delete(id);
-        socket.off('close', onSocketClose);
-        resolve(reply);
-      };
-      const onSocketClose = () => {
-        // The page went away while the password window was open: the module closes the window.
-        const entry = pendings.get(id);
-        if (entry) {
-          clearTimeout(entry.timer);
-          pendings.delete(id);
-          log(`create_pkcs7 ${id}: caller left`);
-        }
-      };
-      const timer = setTimeout(() => finish(cancelledReply()), passwordTimeoutMs);
-      timer.unref();
-      socket.on('close', onSocketClose);
-      pendings.set(id, { info, loaded, content, finish, timer });
-      log(`create_pkcs7 ${id}: waiting for the password of key ${info.serialNumber}`);
-      events.emit('pending', info);
-    });
+    const id = hex(8);
+    const info: PendingSignature = {
+      id,
+      keyId,
+      serialNumber: loaded.key.serialNumber,
+      alias: loaded.material.alias,
+      cn: loaded.key.cn.toUpperCase(),
+      tin: demoKeyTin(loaded.key),
+      dataBase64: data,
+      dataText: content.toString('utf8'),
+      detached,
+      createdAt: new Date().toISOString(),
+      triesLeft: asksAgain() ? MAX_TRIES : 1,
+    };
+    return passwords.wait(info, loaded, content, socket, passwordTimeoutMs);
   }
 
   async function dispatch(req: WireRequest, origin: string | undefined, socket: WebSocket) {
@@ -479,6 +396,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   });
   const wsServer = new WebSocketServer({ server: moduleServer, path: PATH, maxPayload: 16 * 1024 * 1024 });
   wsServer.on('connection', onConnection);
+  // ws re-emits the http server's errors; a busy port is reported once, by `listen`, not as an unhandled error
+  wsServer.on('error', () => {});
   let tlsServer: Server | undefined;
   let wssServer: WebSocketServer | undefined;
   if (opts.wss) {
@@ -488,6 +407,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     });
     wssServer = new WebSocketServer({ server: tlsServer, path: PATH, maxPayload: 16 * 1024 * 1024 });
     wssServer.on('connection', onConnection);
+    wssServer.on('error', () => {});
   }
 
   let port = await listen(moduleServer, opts.port ?? 64646, host);
@@ -509,37 +429,6 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
   // ---------------------------------------------------------------- control
 
-  function pendingList(): PendingSignature[] {
-    return [...pendings.values()].map((p) => ({ ...p.info }));
-  }
-
-  function answer(id: string, password: string): AnswerResult {
-    const entry = pendings.get(id);
-    if (!entry) return { outcome: 'unknownRequest' };
-    if (password === entry.loaded.key.password) {
-      entry.finish(sign(entry.loaded, entry.content, entry.info.detached));
-      return { outcome: 'signed' };
-    }
-    entry.info.triesLeft -= 1;
-    if (!asksAgain()) {
-      entry.finish(fail(undefined, REASON.badPadding));
-      return { outcome: 'wrongPassword', triesLeft: 0 };
-    }
-    if (entry.info.triesLeft <= 0) {
-      entry.finish(cancelledReply());
-      return { outcome: 'cancelled', triesLeft: 0 };
-    }
-    entry.info.lastError = 'wrongPassword';
-    return { outcome: 'wrongPassword', triesLeft: entry.info.triesLeft };
-  }
-
-  function cancel(id: string): boolean {
-    const entry = pendings.get(id);
-    if (!entry) return false;
-    entry.finish(cancelledReply());
-    return true;
-  }
-
   function script(outcome: ScriptedOutcome, call = 'pkcs7.create_pkcs7') {
     const passwordStep = typeof outcome === 'object' || PASSWORD_OUTCOMES.has(outcome);
     if (passwordStep && call !== 'pkcs7.create_pkcs7' && call !== '*') {
@@ -552,229 +441,46 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     version = { ...next };
   }
 
-  function waitForPending(timeoutMs = 10_000): Promise<PendingSignature> {
-    const first = pendingList()[0];
-    if (first) return Promise.resolve(first);
-    return new Promise((resolve, reject) => {
-      const onPending = (info: PendingSignature) => {
-        clearTimeout(timer);
-        resolve({ ...info });
-      };
-      const timer = setTimeout(() => {
-        events.off('pending', onPending);
-        reject(new Error('no signing request arrived'));
-      }, timeoutMs);
-      events.once('pending', onPending);
-    });
-  }
-
   const moduleUrl = () => `ws://${hostForUrl(host)}:${port}${PATH}`;
   const wssUrl = () => (tlsServer ? `wss://${hostForUrl(host)}:${wssPort}${PATH}` : undefined);
 
-  const controlServer = createHttpServer((req, res) => {
-    handleControl(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end('error');
-    });
-  });
-  const controlPort = await listen(controlServer, opts.controlPort ?? 64650, host);
-  const controlOrigins = new Set([
-    `http://${hostForUrl(host)}:${controlPort}`,
-    `http://127.0.0.1:${controlPort}`,
-    `http://localhost:${controlPort}`,
-  ]);
-
-  function readBody(req: IncomingMessage): Promise<string> {
-    return new Promise((resolve, reject) => {
-      let size = 0;
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_BODY) {
-          reject(new Error('body too large'));
-          req.destroy();
-          return;
-        }
-        chunks.push(chunk);
-      });
-      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      req.on('error', reject);
-    });
-  }
-
-  function sendJson(res: ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(JSON.stringify(body));
-  }
-
-  const NOTICES: Record<string, string> = {
-    signed: 'Документ подписан.',
-    wrongPassword: 'Неверный пароль.',
-    cancelled: 'Подписание отменено.',
-    unknownRequest: 'Запрос уже завершён.',
-    version: 'Версия изменена.',
-    badVersion: 'Неверная версия: ожидается формат 6.4.7.',
-    running: 'Состояние модуля изменено.',
-  };
-
-  function redirect(res: ServerResponse, notice: keyof typeof NOTICES) {
-    res.writeHead(303, { location: `/?n=${notice}` }).end();
-  }
-
-  function stateJson() {
-    return {
-      version: versionText(version),
-      mode,
-      running,
-      url: moduleUrl(),
-      wssUrl: wssUrl(),
-      registeredDomains: [...registered],
-      scripted: queue.map((e) => ({ call: e.call, outcome: e.outcome })),
-      keys: keys.map((k) => ({
-        serialNumber: k.serialNumber,
-        alias: buildAlias(k),
-        tin: demoKeyTin(k),
-        validTo: k.validTo,
-        password: k.password,
-        note: k.note,
-      })),
-    };
-  }
-
-  async function handleControl(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://control.invalid');
-    const method = req.method ?? 'GET';
-    if (method === 'GET' && url.pathname === '/') {
-      const notice = NOTICES[url.searchParams.get('n') ?? ''];
-      const html = renderControlPage({
-        version: versionText(version),
+  const control = await startControlServer(
+    {
+      snapshot: () => ({
+        version,
         mode,
         running,
         url: moduleUrl(),
         wssUrl: wssUrl(),
-        pending: pendingList(),
-        keys: keys.map((k) => ({ ...k, alias: buildAlias(k), tin: demoKeyTin(k) })),
         registeredDomains: [...registered],
-        ...(notice ? { notice } : {}),
-      });
-      res.writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'content-security-policy':
-          "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'same-origin',
-      });
-      res.end(html);
-      return;
-    }
-    if (method === 'GET' && url.pathname === '/style.css') {
-      res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'x-content-type-options': 'nosniff' });
-      res.end(CONTROL_PAGE_CSS);
-      return;
-    }
-    if (method === 'GET' && url.pathname === '/pending') return sendJson(res, 200, pendingList());
-    if (method === 'GET' && url.pathname === '/state') return sendJson(res, 200, stateJson());
-    if (method !== 'POST') return sendJson(res, 404, { error: 'not found' });
-
-    // Forms must come from this page; JSON calls must say they are JSON (a cross-site form cannot).
-    const origin = req.headers.origin;
-    if (origin !== undefined && !controlOrigins.has(origin))
-      return sendJson(res, 403, { error: 'foreign origin' });
-    const body = await readBody(req);
-
-    if (url.pathname.startsWith('/ui/')) {
-      const form = new URLSearchParams(body);
-      switch (url.pathname) {
-        case '/ui/answer':
-          return redirect(res, answer(form.get('id') ?? '', form.get('password') ?? '').outcome);
-        case '/ui/cancel':
-          return redirect(res, cancel(form.get('id') ?? '') ? 'cancelled' : 'unknownRequest');
-        case '/ui/version': {
-          const v = parseVersionText(form.get('version') ?? '');
-          if (!v) return redirect(res, 'badVersion');
-          setVersion(v);
-          return redirect(res, 'version');
-        }
-        case '/ui/running':
-          await setRunning(form.get('running') === 'on');
-          return redirect(res, 'running');
-        default:
-          return sendJson(res, 404, { error: 'not found' });
-      }
-    }
-
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      return sendJson(res, 415, { error: 'send application/json' });
-    }
-    let json: Record<string, unknown>;
-    try {
-      const parsed: unknown = JSON.parse(body || '{}');
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-        throw new Error('not an object');
-      json = parsed as Record<string, unknown>;
-    } catch {
-      return sendJson(res, 400, { error: 'bad json' });
-    }
-    switch (url.pathname) {
-      case '/answer':
-        if (typeof json.id !== 'string' || typeof json.password !== 'string') {
-          return sendJson(res, 400, { error: 'id and password required' });
-        }
-        return sendJson(res, 200, answer(json.id, json.password));
-      case '/cancel':
-        return sendJson(res, 200, { cancelled: typeof json.id === 'string' && cancel(json.id) });
-      case '/script': {
-        const outcome = json.outcome;
-        const valid =
-          (typeof outcome === 'string' &&
-            ['ok', 'wrongPassword', 'cancel', 'drop', 'notRunning'].includes(outcome)) ||
-          (typeof outcome === 'object' &&
-            outcome !== null &&
-            typeof (outcome as { password?: unknown }).password === 'string');
-        if (!valid) return sendJson(res, 400, { error: 'unknown outcome' });
-        try {
-          script(outcome as ScriptedOutcome, typeof json.call === 'string' ? json.call : undefined);
-        } catch (e) {
-          return sendJson(res, 400, { error: (e as Error).message });
-        }
-        return sendJson(res, 200, { queued: queue.length });
-      }
-      case '/script/clear':
+        scripted: queue.map((e) => ({ call: e.call, outcome: e.outcome })),
+        keys,
+      }),
+      pending: pendingList,
+      answer,
+      cancel,
+      setVersion,
+      setRunning,
+      script: (outcome, call) => {
+        script(outcome, call);
+        return queue.length;
+      },
+      clearScript: () => {
         queue.length = 0;
-        return sendJson(res, 200, { queued: 0 });
-      case '/version': {
-        const v =
-          typeof json.major === 'number' && typeof json.minor === 'number'
-            ? { major: json.major, minor: json.minor, patch: typeof json.patch === 'number' ? json.patch : 0 }
-            : typeof json.version === 'string'
-              ? parseVersionText(json.version)
-              : undefined;
-        if (!v || ![v.major, v.minor, v.patch].every((n) => Number.isInteger(n) && n >= 0)) {
-          return sendJson(res, 400, { error: 'major/minor/patch or "x.y.z" required' });
-        }
-        setVersion(v);
-        return sendJson(res, 200, { version: versionText(version) });
-      }
-      case '/running':
-        if (typeof json.running !== 'boolean')
-          return sendJson(res, 400, { error: 'running: boolean required' });
-        await setRunning(json.running);
-        return sendJson(res, 200, { running });
-      default:
-        return sendJson(res, 404, { error: 'not found' });
-    }
-  }
+      },
+    },
+    { host, port: opts.controlPort ?? 64650 },
+  );
+  const controlPort = control.port;
 
   async function close() {
-    for (const entry of pendings.values()) clearTimeout(entry.timer);
-    pendings.clear();
+    passwords.clear();
     for (const socket of sockets) socket.terminate();
     wsServer.close();
     wssServer?.close();
     await stopListening(moduleServer);
     if (tlsServer) await stopListening(tlsServer);
-    await stopListening(controlServer);
+    await control.close();
   }
 
   return {

@@ -79,6 +79,8 @@ export type VerifyResult =
       subject: SignerSubject;
       /** the same CMS with an RFC 3161 timestamp as unsigned attribute, base64 */
       pkcs7b64WithTimestamp: string;
+      /** the signer's signingTime attribute, when the CMS carries one */
+      signingTime: Date | undefined;
     }
   | { ok: false; reason: VerifyFailure };
 
@@ -106,6 +108,21 @@ function fallbackTsa(): CertAndKey {
   cert.sign(forge.pki.privateKeyFromPem(privateKey), forge.md.sha256.create());
   ephemeralTsa = { certPem: forge.pki.certificateToPem(cert), keyPem: privateKey };
   return ephemeralTsa;
+}
+
+/** The signingTime signed attribute (UTCTime or GeneralizedTime), if any and readable. */
+function signingTimeOf(attrs: readonly { oid: string; values: forge.asn1.Asn1[] }[]): Date | undefined {
+  const node = attrs.find((a) => a.oid === OID.signingTime)?.values[0];
+  if (!node || typeof node.value !== 'string') return undefined;
+  try {
+    const d =
+      node.type === forge.asn1.Type.UTCTIME
+        ? forge.asn1.utcTimeToDate(node.value)
+        : forge.asn1.generalizedTimeToDate(node.value);
+    return Number.isNaN(d.getTime()) ? undefined : d;
+  } catch {
+    return undefined;
+  }
 }
 
 function subjectOf(cert: CertificateFields): SignerSubject {
@@ -176,5 +193,6 @@ export function verifyPkcs7(pcs7Base64: string, opts: VerifyOptions): VerifyResu
     signedDataBase64: parsed.content.toString('base64'),
     subject,
     pkcs7b64WithTimestamp: stamped.toString('base64'),
+    signingTime: signingTimeOf(signer.signedAttrs),
   };
 }

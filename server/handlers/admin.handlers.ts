@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { roleGroup } from '../../src/domain/roles.rules';
+import { activeRole, roleGroup } from '../../src/domain/roles.rules';
+import { mayEditUser } from '../../src/domain/user-edit.rules';
 import type { userDetailsSchema } from '../../src/services/contract/admin.contract';
 import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { sendMessage } from '../messages';
@@ -15,11 +16,33 @@ const LOGIN = /^[A-Za-z0-9._-]{3,100}$/;
 /** A staff role: a titled role (R000–R034 with a group) that is not a client role. */
 const isStaffRole = (r: string) => roleGroup(r) !== 'unknown' && !CLIENT_ROLES.has(r);
 
+/** A user id is digits only: `0x1` and `4e0` are not users 1 and 4. */
 function targetOf(svc: Services, id: string | number): UserRow {
-  const n = Number(id);
+  const text = String(id);
+  const n = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
   const user = Number.isSafeInteger(n) && n > 0 ? svc.users.byId(n) : undefined;
   ensure(user, 'E014');
   return user;
+}
+
+/** The per-target edit rule (src/domain/user-edit.rules.ts): administrators only by administrators, other staff
+ *  only by createAdmin, client users by editUser. */
+function ensureMayEdit(s: RequestSession, target: UserRow): void {
+  const editor = {
+    activeRole: activeRole(s.user.roles),
+    editUser: s.viewer.config.editUser,
+    createAdmin: s.viewer.config.createAdmin,
+  };
+  ensure(mayEditUser(editor, target.roles), 'E005', 'this account may be edited only by a higher group');
+}
+
+const EMAIL = /^[^\s@<>()",;:]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}$/;
+const PHONE = /^\+?\d{9,15}$/;
+
+/** Staff e-mail and phone are checked like a client's: an address and digits, not any text. */
+function checkContacts(b: { email?: string | null; phone?: string | null }): void {
+  if (b.email) ensure(EMAIL.test(b.email), 'E013', 'email: not an e-mail address');
+  if (b.phone) ensure(PHONE.test(b.phone.replace(/[\s()-]/g, '')), 'E008', 'phone: digits only');
 }
 
 function details(svc: Services, u: UserRow): z.input<typeof userDetailsSchema> {
@@ -115,7 +138,14 @@ export const adminHandlers: Handlers = {
       ensure(b.ban === undefined, 'E013', 'ban: staff accounts have no BAN');
     }
     ensure(LOGIN.test(b.user_name), 'E013', 'user_name: Latin letters, digits, . _ - only');
+    // an all-digit login could equal a number that registers later (user/check would then find two accounts)
+    ensure(
+      !/^\d+$/.test(b.user_name),
+      'E013',
+      'user_name: a login of digits only could collide with a number',
+    );
     ensure(!svc.users.byLogin(b.user_name), 'E004');
+    checkContacts(b);
     checkPlace(svc, b.branch_id, b.region_ids);
     const sn = role === 'R001' ? subscriberSn(svc, b.phone, b.ban as string) : null;
     const id = svc.users.create({
@@ -150,6 +180,8 @@ export const adminHandlers: Handlers = {
   'admin.update': ({ input, session, svc, ip }) => {
     const target = targetOf(svc, input.params.user_id);
     const b = input.body;
+    ensureMayEdit(session, target);
+    checkContacts(b);
     if (b.roles) {
       // no role changes while viewing a client account (issue 6: refused while impersonating)
       ensure(!session.viewer.impersonating, 'E005', 'roles cannot be changed while viewing a client account');
@@ -171,7 +203,7 @@ export const adminHandlers: Handlers = {
       ensure(svc.profiles.exists(b.ban), 'E052');
     }
     checkPlace(svc, b.branch_id, b.region_ids);
-    svc.users.update(
+    const changed = svc.users.update(
       target.id,
       {
         fullName: b.full_name,
@@ -184,19 +216,27 @@ export const adminHandlers: Handlers = {
       },
       session.user.id,
     );
-    if (b.roles) svc.sessions.deleteForUser(target.id);
-    svc.logger.info('admin.update', {
-      actor: session.user.id,
-      userId: target.id,
-      fields: Object.keys(b),
-      ip,
-    });
+    const contactChanged =
+      target.id !== session.user.id && (changed.includes('email') || changed.includes('phone'));
+    if (contactChanged) {
+      // a new address must not receive a recovery link asked for the old one, nor keep the old sessions
+      svc.auth.revokeTokens(target.id);
+      svc.sessions.deleteForUser(target.id);
+      svc.logger.info('admin.contactChanged', {
+        actor: session.user.id,
+        userId: target.id,
+        fields: changed.filter((f) => f === 'email' || f === 'phone'),
+        ip,
+      });
+    } else if (b.roles) svc.sessions.deleteForUser(target.id);
+    svc.logger.info('admin.update', { actor: session.user.id, userId: target.id, fields: changed, ip });
     return undefined;
   },
 
   'admin.setBlocked': ({ input, session, svc, ip }) => {
     const target = targetOf(svc, input.params.user_id);
     ensure(target.id !== session.user.id, 'E013', 'an account cannot block itself');
+    ensureMayEdit(session, target);
     const status: UserStatus = input.body.blocked ? 'blocked' : target.passwordHash ? 'active' : 'pending';
     svc.users.setStatus(target.id, status, session.user.id);
     if (input.body.blocked) svc.sessions.deleteForUser(target.id);

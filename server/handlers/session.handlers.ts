@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { MAX_NUMBERS_PER_USER } from '../../src/domain/constants';
-import { hashPassword, isAcceptablePassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, isAcceptablePassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type HandlerContext, type Handlers, type Services } from '../handler';
 import { sendMessage } from '../messages';
 import { CLIENT_ROLES } from '../permissions';
 import type { SessionRow } from '../store/session.store';
+import { ACCOUNT_POLICY, ADDRESS_POLICY } from '../store/throttle.store';
 import type { UserRow } from '../store/user.store';
 import { userReply, viewerOf } from '../viewer';
 
@@ -42,7 +43,20 @@ function registrablePhone(svc: Services, phone: string | undefined): string {
   return sn;
 }
 
-function sendCode(svc: Services, sn: string): void {
+/** Sends a new code unless the phone (one per `smsResendSeconds`, `smsPerWindow` per window) or the address is over
+ *  its limit: E138 with the seconds to wait as description (the UI counts them down). */
+function sendCode(svc: Services, sn: string, ip: string): void {
+  const { smsResendSeconds, smsPerWindow, smsWindowMinutes } = svc.config;
+  const wait = svc.throttle.smsWait(sn, ip, {
+    resendMs: smsResendSeconds * 1000,
+    perWindow: smsPerWindow,
+    windowMs: smsWindowMinutes * MINUTE,
+  });
+  if (wait > 0) {
+    svc.logger.warn('auth.sms.limited', { sn, ip, waitMs: wait });
+    throw new ApiError('E138', String(Math.ceil(wait / 1000)));
+  }
+  svc.throttle.smsSent(sn, ip);
   const code = svc.auth.issueCode(sn);
   sendMessage(svc, {
     recipient: sn,
@@ -56,6 +70,14 @@ function sendCode(svc: Services, sn: string): void {
 
 async function login({ input, svc, openSession, ip }: HandlerContext<'session.login'>) {
   const { login: name, password } = input.body;
+  const accountKey = `account:${name.trim().toLowerCase()}`;
+  const addressKey = `address:${ip}`;
+  // a locked account or address is answered before any password hash is computed
+  const locked = Math.max(svc.throttle.lockedFor(accountKey), svc.throttle.lockedFor(addressKey));
+  if (locked > 0) {
+    svc.logger.warn('auth.login', { login: name, ok: false, status: 'E137', reason: 'locked', ip });
+    throw new ApiError('E137', String(Math.ceil(locked / 1000)));
+  }
   const user = svc.users.byLogin(name);
   const fail = (status: 'E012' | 'E023' | 'E131' | 'E132', reason: string) => {
     svc.logger.warn('auth.login', { login: name, ok: false, status, reason, ip });
@@ -64,7 +86,12 @@ async function login({ input, svc, openSession, ip }: HandlerContext<'session.lo
   if (user?.ssoOnly) throw fail('E132', 'single sign-on account');
   // always pay for one scrypt, so unknown logins cannot be told apart by timing
   const ok = await verifyPassword(password, user?.passwordHash);
-  if (!user || !ok) throw fail('E012', user ? 'wrong password' : 'unknown login');
+  if (!user || !ok) {
+    svc.throttle.fail(accountKey, ACCOUNT_POLICY);
+    svc.throttle.fail(addressKey, ADDRESS_POLICY);
+    throw fail('E012', user ? 'wrong password' : 'unknown login');
+  }
+  svc.throttle.succeed(accountKey);
   if (user.status === 'blocked') throw fail('E023', 'blocked');
   if (user.status !== 'active') throw fail('E012', 'not activated');
   if (
@@ -87,11 +114,20 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
   ensure(!svc.users.snTaken(sn), 'E021');
   const ban = svc.profiles.banOf(sn);
   ensure(ban, 'E016');
+  // the try budget belongs to the phone, not to a code: asking for a new code does not refill it
+  const windowMs = svc.config.smsWindowMinutes * MINUTE;
+  if (svc.throttle.smsFailures(sn, windowMs) >= svc.config.smsCodeAttempts) {
+    svc.logger.warn('auth.sms', { sn, ok: false, result: 'budget', ip });
+    throw new ApiError('E138', String(svc.config.smsWindowMinutes * 60));
+  }
   const result = svc.auth.checkCode(sn, code, svc.config.smsCodeMinutes * MINUTE, svc.config.smsCodeAttempts);
   if (result !== 'ok') {
+    if (result === 'wrong') svc.throttle.smsFailed(sn);
     svc.logger.warn('auth.sms', { sn, ok: false, result, ip });
     throw new ApiError(result === 'expired' ? 'E006' : 'E003');
   }
+  // an administrator may have created a login equal to this number before digit-only logins were refused
+  ensure(!svc.users.byLogin(sn), 'E004', 'a login equal to this number already exists');
   const temp = temporaryPassword();
   const id = svc.users.create({
     login: sn,
@@ -120,19 +156,6 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
   svc.logger.info('auth.registered', { userId: id, sn, ip });
   const user = svc.users.byId(id) as UserRow;
   return replyFor(svc, user, openSession(id));
-}
-
-/**
- * Ages every session of a login past the idle limit, so its next call answers E009 exactly as after the server's
- * idle time-out (demo mode only: `POST /api/demo/expire-sessions`, used by the browser tests). Returns how many.
- */
-export function expireSessionsOf(svc: Services, login: string): number {
-  const user = svc.users.byLogin(login);
-  if (!user) return 0;
-  const idleMs = svc.config.sessionIdleMinutes * MINUTE;
-  return svc.db
-    .prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?')
-    .run(svc.clock.now() - idleMs - MINUTE, user.id).changes;
 }
 
 /** The contact data lives on the company (BAN); the SQL stays here until the profile store has a writer for it. */
@@ -164,13 +187,13 @@ export const sessionHandlers: Handlers = {
   'session.login': login,
   'session.check': check,
 
-  'session.register': ({ input, svc }) => {
-    sendCode(svc, registrablePhone(svc, input.body.phone));
+  'session.register': ({ input, svc, ip }) => {
+    sendCode(svc, registrablePhone(svc, input.body.phone), ip);
     return undefined;
   },
 
-  'session.resendCode': ({ input, svc }) => {
-    sendCode(svc, registrablePhone(svc, input.body.phone));
+  'session.resendCode': ({ input, svc, ip }) => {
+    sendCode(svc, registrablePhone(svc, input.body.phone), ip);
     return undefined;
   },
 
@@ -200,6 +223,7 @@ export const sessionHandlers: Handlers = {
     if (t === 'expired') throw new ApiError('E024');
     ensure(t !== 'unknown', 'E127');
     ensure(isAcceptablePassword(password), 'E013', 'password: at least 8 characters with letters and digits');
+    ensure(!isCommonPassword(password), 'E140');
     svc.users.setPassword(t.userId, await hashPassword(password, svc.config.passwordCost));
     svc.auth.useTokens(t.userId);
     svc.sessions.deleteForUser(t.userId);
@@ -216,8 +240,11 @@ export const sessionHandlers: Handlers = {
     }
     ensure(isAcceptablePassword(password), 'E013', 'password: at least 8 characters with letters and digits');
     ensure(password !== current, 'E013', 'password: must differ from the current one');
+    ensure(!isCommonPassword(password), 'E140');
     svc.users.setPassword(session.user.id, await hashPassword(password, svc.config.passwordCost));
     svc.sessions.deleteForUser(session.user.id, session.row.idHash);
+    // a recovery link asked for before the change must not set another password afterwards
+    svc.auth.revokeTokens(session.user.id);
     svc.logger.info('auth.changePassword', { userId: session.user.id, ok: true, ip });
     return undefined;
   },

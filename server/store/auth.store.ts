@@ -42,6 +42,9 @@ export function createAuthStore(db: Db, clock: Clock) {
     db.prepare(`SELECT id, recipient, login, channel, kind, text, secret, created_at AS createdAt
     FROM demo_outbox WHERE (@recipient IS NOT NULL AND recipient = @recipient) OR (@login IS NOT NULL AND login = @login)
     ORDER BY id DESC LIMIT 50`);
+  const recentOutbox =
+    db.prepare(`SELECT id, recipient, login, channel, kind, text, secret, created_at AS createdAt
+    FROM demo_outbox ORDER BY id DESC LIMIT ?`);
   const startImp = db.prepare(
     'INSERT INTO impersonations (actor_user_id, session_hash, ban, sn, started_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -91,6 +94,11 @@ export function createAuthStore(db: Db, clock: Clock) {
       return { userId: row.user_id };
     },
     /** Every open token of the user stops working (after a successful restore). */
+    /** Revokes every pending recovery / activation link of a user (same as `useTokens`, named for callers that
+     *  revoke rather than consume). */
+    revokeTokens(userId: number): void {
+      useTokens.run(clock.now(), userId);
+    },
     useTokens(userId: number): void {
       useTokens.run(clock.now(), userId);
     },
@@ -101,6 +109,11 @@ export function createAuthStore(db: Db, clock: Clock) {
     /** Latest messages (newest first) sent to a phone / address, or concerning a login. */
     outbox(q: { recipient?: string; login?: string }): OutboxMessage[] {
       return readOutbox.all({ recipient: q.recipient ?? null, login: q.login ?? null }) as OutboxMessage[];
+    },
+
+    /** The newest messages of the demo outbox, whoever they went to (the demo page). */
+    recentOutbox(limit = 50): OutboxMessage[] {
+      return recentOutbox.all(limit) as OutboxMessage[];
     },
 
     startImpersonation(actor: number, sessionHash: string, ban: string, sn: string | null): number {

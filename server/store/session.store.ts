@@ -42,8 +42,9 @@ export type SessionLookup =
   | { kind: 'expired'; session: SessionRow }
   | { kind: 'none' };
 
-/** Sessions with an idle expiry: a session unused for `idleMs` is deleted on its next use. */
-export function createSessionStore(db: Db, clock: Clock, idleMs: number) {
+/** Sessions with an idle expiry and an absolute lifetime: a session unused for `idleMs`, or older than `maxMs`
+ *  however busy, is deleted on its next use. */
+export function createSessionStore(db: Db, clock: Clock, idleMs: number, maxMs = 12 * 60 * 60_000) {
   const ins = db.prepare(
     'INSERT INTO sessions (id_hash, user_id, created_at, last_seen) VALUES (?, ?, ?, ?)',
   );
@@ -55,7 +56,7 @@ export function createSessionStore(db: Db, clock: Clock, idleMs: number) {
   const setActing = db.prepare(
     'UPDATE sessions SET acting_ban = ?, acting_sn = ?, impersonation_id = ? WHERE id_hash = ?',
   );
-  const purge = db.prepare('DELETE FROM sessions WHERE last_seen < ?');
+  const purge = db.prepare('DELETE FROM sessions WHERE last_seen < ? OR created_at < ?');
 
   return {
     /** Opens a session; returns the cookie value (32 random bytes, base64url) and the row. */
@@ -72,7 +73,7 @@ export function createSessionStore(db: Db, clock: Clock, idleMs: number) {
       const raw = get.get(hash) as Raw | undefined;
       if (!raw) return { kind: 'none' };
       const now = clock.now();
-      if (now - raw.last_seen > idleMs) {
+      if (now - raw.last_seen > idleMs || now - raw.created_at > maxMs) {
         del.run(hash);
         return { kind: 'expired', session: toRow(raw) };
       }
@@ -94,7 +95,7 @@ export function createSessionStore(db: Db, clock: Clock, idleMs: number) {
     },
     /** Drops sessions idle for longer than the limit (run at start-up and now and then). */
     purgeIdle(): number {
-      return purge.run(clock.now() - idleMs).changes;
+      return purge.run(clock.now() - idleMs, clock.now() - maxMs).changes;
     },
   };
 }

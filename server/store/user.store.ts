@@ -173,9 +173,29 @@ export function createUserStore(db: Db, clock: Clock) {
       })();
     },
 
-    update(id: number, ch: UserChanges, actor: number): void {
-      db.transaction(() => {
+    /** Applies the defined fields of `ch`; the audit row names only the fields whose value really changed.
+     *  Returns those names. */
+    update(id: number, ch: UserChanges, actor: number): string[] {
+      return db.transaction(() => {
         const now = clock.now();
+        const before = byId.get(id) as Raw | undefined;
+        const current: Record<keyof UserChanges, unknown> | undefined = before && {
+          fullName: before.full_name,
+          roles: toRow(before).roles,
+          ban: before.ban,
+          email: before.email,
+          phone: before.phone,
+          branchId: before.branch_id,
+          regionIds: (regions.all(id) as { id: number }[]).map((r) => r.id).sort((a, b) => a - b),
+        };
+        const same = (key: keyof UserChanges, v: unknown) =>
+          key === 'regionIds'
+            ? JSON.stringify([...(v as number[])].sort((a, b) => a - b)) ===
+              JSON.stringify(current?.regionIds)
+            : JSON.stringify(v) === JSON.stringify(current?.[key]);
+        const changed = (Object.keys(ch) as (keyof UserChanges)[]).filter(
+          (k) => ch[k] !== undefined && !same(k, ch[k]),
+        );
         const cols: string[] = [];
         const vals: Record<string, unknown> = { id, now };
         const map: [keyof UserChanges, string][] = [
@@ -194,7 +214,8 @@ export function createUserStore(db: Db, clock: Clock) {
         db.prepare(`UPDATE users SET ${[...cols, 'updated_at = @now'].join(', ')} WHERE id = @id`).run(vals);
         if (ch.roles) writeRoles(id, ch.roles);
         if (ch.regionIds) writeRegions(id, ch.regionIds);
-        audit.run(actor, id, 'update', JSON.stringify(Object.keys(ch)), now);
+        if (changed.length > 0) audit.run(actor, id, 'update', JSON.stringify(changed), now);
+        return changed;
       })();
     },
 

@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
+import type { SigningAction, SigningTargets } from '@/domain/signing-document.rules';
 import {
   type ApplyInput,
   type BlockOutcome,
@@ -7,6 +8,7 @@ import {
   type PrivilegedLockInfo,
 } from '@/machines/block-restore.machine';
 import {
+  type ChallengeOutcome,
   type CreatedSignature,
   FORBIDDEN_CODE,
   type ListedKey,
@@ -14,7 +16,7 @@ import {
   type TaxIdResult,
   type VerifyOutcome,
 } from '@/machines/signing.machine';
-import { ApiFailure } from '@/services/api/api-error';
+import { ApiFailure, isApiFailure } from '@/services/api/api-error';
 import type { ApiClient } from '@/services/api/client';
 import { isExpired } from '@/services/eimzo/eimzo-alias';
 import {
@@ -101,6 +103,19 @@ export function createSigningLogic(api: Api, opts: BlockRestoreServiceOptions = 
         const result = await (await api()).call('signing.taxId', undefined, { signal });
         return { tin: result.tin ?? null };
       }),
+      fetchChallenge: fromPromise<ChallengeOutcome, { action: SigningAction; targets: SigningTargets }>(
+        async ({ input, signal }) => {
+          try {
+            const r = await (await api()).call('signing.challenge', { body: input }, { signal });
+            return { challenge: r.challenge };
+          } catch (e) {
+            // A backend without the challenge call (API_TARGET): the same document is signed without one.
+            if (isApiFailure(e) && e.error.kind === 'http' && [404, 405, 501].includes(e.error.status))
+              return { challenge: null };
+            throw e;
+          }
+        },
+      ),
       openModule: fromPromise<ListedKey[]>(async () => {
         const client = eimzo();
         // version first: an old module is reported before anything else is asked of it

@@ -1,9 +1,10 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { blockNeedsSignature, type ToggleAction } from '@/domain/block.rules';
+import { blockTargets } from '@/domain/signing-document.rules';
 import { isApiFailure } from '@/services/api/api-error';
 import type { CompanyInfo } from '@/services/contract/block.contract';
 import { errorCodeOf, notProvided } from './error-code';
-import { isSigningResult, type SigningOutput, signingMachine, signingPayload } from './signing.machine';
+import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -253,7 +254,8 @@ export const blockRestoreMachine = setup({
         id: 'signing',
         src: 'signing',
         input: ({ context }) => ({
-          data: signingPayload({ sn: context.request?.sn ?? null, ban: context.request?.ban ?? '' }),
+          action: context.request?.action ?? 'block',
+          targets: blockTargets({ sn: context.request?.sn ?? null, ban: context.request?.ban ?? '' }),
           impersonating: context.request?.impersonating ?? false,
         }),
         onDone: [

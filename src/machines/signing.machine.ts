@@ -1,4 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
+import {
+  type SigningAction,
+  type SigningTargets,
+  signingDocument,
+  signingDocumentText,
+  signingText,
+} from '@/domain/signing-document.rules';
 import { validateTin } from '@/domain/validators.rules';
 import { type EimzoError, eimzoErrorKey, isEimzoFailure } from '@/services/eimzo/eimzo-errors';
 import { errorCodeOf, notProvided } from './error-code';
@@ -8,7 +15,9 @@ import type { StateMeta } from './state-meta';
  * The E-IMZO signing workflow (spec 4 "Signing flow", spec 8 "Signature messages"): a reusable child chart that
  * block/restore invokes, and pre-registration and documents will invoke later.
  *
- * Order: the signer's tax id (server; refused while impersonating) → the module: version first (≥ 4.40), API key,
+ * Order: the signer's tax id (server; refused while impersonating) → a one-time challenge for this action and these
+ * targets (server; null from a backend without the call) → the signed document is built (action, targets,
+ * challenge, the text the signer sees; src/domain/signing-document.rules.ts) → the module: version first (≥ 4.40), API key,
  * key list → pick the non-expired key whose TIN matches → load it and sign (the module asks the password), then
  * unload it (best effort) → verify on the server → done with the timestamped signature. Every failure is its own
  * state with retry and/or cancel.
@@ -16,8 +25,10 @@ import type { StateMeta } from './state-meta';
 
 /** What the caller gives the signing chart. */
 export interface SigningInput {
-  /** The text to sign, e.g. JSON of sn/ban; it is signed as UTF-8 bytes. */
-  readonly data: string;
+  /** What the signature authorises. */
+  readonly action: SigningAction;
+  /** What it is about: one number, several numbers, a whole account, or a pre-registration draft. */
+  readonly targets: SigningTargets;
   /** An administrator is impersonating a client: signing is refused without touching the module or the server. */
   readonly impersonating: boolean;
 }
@@ -52,6 +63,11 @@ export interface ListedKey {
   readonly validTo: string | null;
 }
 
+/** Result of the challenge call: the one-time challenge, or null against a backend without the call. */
+export interface ChallengeOutcome {
+  readonly challenge: string | null;
+}
+
 /** Result of the tax-id call (GET client/tax-id). */
 export interface TaxIdResult {
   readonly tin: string | null;
@@ -68,7 +84,12 @@ export interface VerifyOutcome {
  * `errorCode` is an i18n key (`eimzo.*`, `validation.noTin`) or a catalogue code (E005, E026, network …).
  */
 export interface SigningContext {
-  readonly data: string;
+  readonly action: SigningAction;
+  readonly targets: SigningTargets;
+  /** The human-readable text of the document, shown to the signer. */
+  readonly text: string;
+  /** The exact signed document (JSON), once the challenge is known; null before. */
+  readonly data: string | null;
   readonly impersonating: boolean;
   readonly tin: string | null;
   readonly key: ListedKey | null;
@@ -157,6 +178,10 @@ export const signingMachine = setup({
   actors: {
     /** GET client/tax-id; rejects with E005 without a call while impersonating. */
     fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => notProvided('fetchTaxId')),
+    /** POST signing/challenge for the action and targets; `{ challenge: null }` when the backend has no such call. */
+    fetchChallenge: fromPromise<ChallengeOutcome, { action: SigningAction; targets: SigningTargets }>(
+      async () => notProvided('fetchChallenge'),
+    ),
     /**
      * The module: `version` first (below 4.40 rejects with the oldVersion error), then `apikey`, then
      * `pfx.list_all_certificates`, each key marked expired or not at the moment of listing.
@@ -198,6 +223,9 @@ export const signingMachine = setup({
     })),
     clearError: assign({ errorCode: null }),
     assignTin: assign((_, params: { tin: string | null }) => ({ tin: params.tin?.trim() ?? null })),
+    assignDocument: assign(({ context }, params: { challenge: string | null }) => ({
+      data: signingDocumentText(signingDocument(context.action, context.targets, params.challenge)),
+    })),
     assignKey: assign(({ context }, params: { keys: readonly ListedKey[] }) => ({
       key: matchingKey(params.keys, context.tin),
     })),
@@ -218,7 +246,10 @@ export const signingMachine = setup({
     'E-IMZO signing: tax id → module (version ≥ 4.40, API key, keys) → key matching the TIN → load and sign ' +
     '(password in the module), unload → server verification with a trusted timestamp.',
   context: ({ input }) => ({
-    data: input.data,
+    action: input.action,
+    targets: input.targets,
+    text: signingText(input.action, input.targets),
+    data: null,
     impersonating: input.impersonating,
     tin: null,
     key: null,
@@ -245,7 +276,7 @@ export const signingMachine = setup({
         onDone: [
           {
             guard: { type: 'hasValidTin', params: ({ event }) => ({ tin: event.output.tin }) },
-            target: 'connecting',
+            target: 'gettingChallenge',
             actions: { type: 'assignTin', params: ({ event }) => ({ tin: event.output.tin }) },
           },
           {
@@ -262,6 +293,29 @@ export const signingMachine = setup({
           { target: 'taxIdFailed', actions: { type: 'assignError', params: errorParams } },
         ],
       },
+    },
+    gettingChallenge: {
+      description:
+        'Asks the server for a one-time challenge for this action and these targets (POST signing/challenge) and ' +
+        'builds the document to sign; a backend without the call gives no challenge and the document goes without.',
+      meta: { view: 'progress: preparing the document', testId: 'signing-preparing' },
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchChallenge',
+        src: 'fetchChallenge',
+        input: ({ context }) => ({ action: context.action, targets: context.targets }),
+        onDone: {
+          target: 'connecting',
+          actions: { type: 'assignDocument', params: ({ event }) => ({ challenge: event.output.challenge }) },
+        },
+        onError: { target: 'challengeFailed', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    challengeFailed: {
+      description: 'The challenge call failed (network, server error, E005, E009); the user may retry.',
+      meta: { view: 'error text of the code with Retry and Cancel', testId: 'signing-challenge-failed' },
+      tags: ['error'],
+      on: { 'signing.retry': { target: 'gettingChallenge', actions: 'clearError' } },
     },
     refused: {
       description:
@@ -370,7 +424,7 @@ export const signingMachine = setup({
       invoke: {
         id: 'signWithKey',
         src: 'signWithKey',
-        input: ({ context }) => ({ key: context.key as ListedKey, data: context.data }),
+        input: ({ context }) => ({ key: context.key as ListedKey, data: context.data as string }),
         onDone: {
           target: 'verifying',
           actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
@@ -450,11 +504,6 @@ export const signingMachine = setup({
 
 /** The signing machine's type, for selectors, views and tests. */
 export type SigningMachine = typeof signingMachine;
-
-/** The exact text block/restore signs: the number and the account, as JSON (spec 4 "a signature over sn/ban"). */
-export function signingPayload(target: { sn: string | null; ban: string }): string {
-  return JSON.stringify({ sn: target.sn, ban: target.ban });
-}
 
 /** Whether a chart output is a signature (not a cancel). */
 export function isSigningResult(output: unknown): output is SigningResult {

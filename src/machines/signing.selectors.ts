@@ -27,11 +27,15 @@ export const selectSigningErrorCode = (s: SigningSnapshot): string | null => s.c
 /** The key chosen for signing, once found. */
 export const selectSigningKey = (s: SigningSnapshot): ListedKey | null => s.context.key;
 
+/** The human-readable text of the document being signed (shown while the password is asked). */
+export const selectSigningText = (s: SigningSnapshot): string => s.context.text;
+
 /** Progress steps the panel names while busy. */
-export type SigningStep = 'gettingTin' | 'connecting' | 'waitingPassword' | 'verifying';
+export type SigningStep = 'gettingTin' | 'preparing' | 'connecting' | 'waitingPassword' | 'verifying';
 
 const STEP_OF: Readonly<Record<string, SigningStep>> = {
   gettingTaxId: 'gettingTin',
+  gettingChallenge: 'preparing',
   connecting: 'connecting',
   signing: 'waitingPassword',
   verifying: 'verifying',

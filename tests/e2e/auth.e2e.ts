@@ -13,6 +13,7 @@ import { launchBrowser, watchErrors } from './browser';
  * change; recovery link and new password; expiry mid-form keeps the typed text; Uzbek works the same.
  */
 const base = inject('baseUrl');
+const demoUrl = inject('demoUrl');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -208,7 +209,7 @@ describe('logout and expiry', () => {
     const email = page.getByTestId('settings-contacts').locator('input[name="email"]');
     await email.fill('typed-before-expiry@savdo.uz');
 
-    const expired = await fetch(`${base}/api/demo/expire-sessions?login=curator`, { method: 'POST' });
+    const expired = await fetch(`${demoUrl}/api/expire-sessions?login=curator`, { method: 'POST' });
     expect(((await expired.json()) as { status: string }).status).toBe('OKOK');
     await page.getByTestId('settings-contacts').getByRole('button', { name: 'Сохранить' }).click();
 
@@ -264,7 +265,7 @@ function freeNumber(): string {
 
 async function outbox(q: string, kind: string): Promise<string> {
   for (let i = 0; i < 20; i++) {
-    const res = (await (await fetch(`${base}/api/demo/outbox?${q}`)).json()) as {
+    const res = (await (await fetch(`${demoUrl}/api/outbox?${q}`)).json()) as {
       result: { kind: string; secret: string }[];
     };
     const hit = res.result.find((m) => m.kind === kind);

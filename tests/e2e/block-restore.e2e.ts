@@ -11,14 +11,15 @@ import { launchBrowser, watchErrors } from './browser';
 
 const base = inject('baseUrl');
 const control = inject('eimzoControlUrl');
+const demoUrl = inject('demoUrl');
 const CURATOR_BAN = '100234561';
 /** Password of the curator's key 7a3c0002 (server/eimzo/demo-keys.ts). */
 const CURATOR_KEY_PASSWORD = '1111';
 let browser: Browser;
 
-/** Demo-only helpers of the reference backend (not the SPA's contract). */
+/** Demo-only helpers of the reference backend, on the demo page's own port (not the SPA's contract). */
 async function demo(path: string): Promise<void> {
-  const res = await fetch(`${base}/api/demo/${path}`, { method: 'POST' });
+  const res = await fetch(`${demoUrl}/api/${path}`, { method: 'POST' });
   expect(await res.json()).toMatchObject({ status: 'OKOK' });
 }
 
@@ -173,7 +174,7 @@ describe('block and restore with E-IMZO', () => {
   });
 
   it('after midnight (demo fast-forward) the curator restores the account', async () => {
-    const ff = await fetch(`${base}/api/demo/block/fast-forward?ban=${CURATOR_BAN}`, { method: 'POST' });
+    const ff = await fetch(`${demoUrl}/api/block/fast-forward?ban=${CURATOR_BAN}`, { method: 'POST' });
     expect(ff.status).toBe(200);
     const { page } = await signIn('curator');
     await simulator('/script', { outcome: { password: CURATOR_KEY_PASSWORD } });

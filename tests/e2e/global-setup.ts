@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
     EIMZO_DATA_DIR: join(dataDir, 'eimzo'),
     EIMZO_MODE: 'scripted',
     DEMO_MODE: '1',
+    DEMO_PORT: String(Number(port) + 1002),
   };
   child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     env,
@@ -64,6 +65,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('eimzoControlUrl', `http://127.0.0.1:${env.EIMZO_CONTROL_PORT}`);
+  // the demo outbox and controls: their own port on 127.0.0.1, never the portal's origin
+  project.provide('demoUrl', `http://127.0.0.1:${env.DEMO_PORT}`);
   return async () => {
     child?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
@@ -75,5 +78,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     eimzoControlUrl: string;
+    demoUrl: string;
   }
 }

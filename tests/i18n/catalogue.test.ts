@@ -61,9 +61,12 @@ const SPEC_CODES = [
   'E136',
 ];
 
+/** Codes the reference backend added for the security hardening (docs/security.md). */
+const SECURITY_CODES = ['E137', 'E138', 'E139', 'E140'];
+
 describe('ERROR_CODES (spec 8 catalogue)', () => {
-  it('holds exactly the spec codes, each once', () => {
-    expect([...ERROR_CODES].sort()).toEqual([...SPEC_CODES].sort());
+  it('holds exactly the spec codes and the security codes, each once', () => {
+    expect([...ERROR_CODES].sort()).toEqual([...SPEC_CODES, ...SECURITY_CODES].sort());
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise, waitFor } from 'xstate';
+import type { SigningAction, SigningTargets } from '@/domain/signing-document.rules';
 import {
   type ApplyInput,
   type BlockRestoreRequest,
@@ -16,6 +17,7 @@ import {
   toggleModeOf,
 } from '@/machines/block-restore.selectors';
 import {
+  type ChallengeOutcome,
   type CreatedSignature,
   type ListedKey,
   type SigningInput,
@@ -36,7 +38,7 @@ import {
   signed,
   someFailed,
 } from './block-restore.payloads';
-import { SIGNER_TIN, validKey, verified } from './signing.payloads';
+import { CHALLENGE, SIGNER_TIN, validKey, verified } from './signing.payloads';
 
 const never = fromPromise(() => new Promise<never>(() => {}));
 
@@ -90,7 +92,8 @@ describe('block/restore chart', () => {
     expect(calls.lock).toHaveBeenCalledWith({ ban: blockSigned.ban, sn: blockSigned.sn });
     expect(note).toEqual({ kind: 'paid', price: 12_500.5 });
     expect(calls.signing).toHaveBeenCalledWith({
-      data: JSON.stringify({ sn: blockSigned.sn, ban: blockSigned.ban }),
+      action: 'block',
+      targets: { kind: 'number', ban: blockSigned.ban, sn: blockSigned.sn },
       impersonating: false,
     });
     expect(calls.apply).toHaveBeenCalledWith({
@@ -285,6 +288,9 @@ describe('block/restore chart', () => {
     const signingWithFakes = signingMachine.provide({
       actors: {
         fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => ({ tin: SIGNER_TIN })),
+        fetchChallenge: fromPromise<ChallengeOutcome, { action: SigningAction; targets: SigningTargets }>(
+          async () => ({ challenge: CHALLENGE }),
+        ),
         openModule: fromPromise<ListedKey[]>(async () => [validKey]),
         signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(
           () => new Promise(() => {}),
@@ -301,9 +307,12 @@ describe('block/restore chart', () => {
     const child = selectSigningRef(actor.getSnapshot());
     await waitFor(child as NonNullable<typeof child>, (s) => s.matches('signing'));
 
-    expect(child?.getSnapshot().context.data).toBe(
-      JSON.stringify({ sn: blockSigned.sn, ban: blockSigned.ban }),
-    );
+    expect(JSON.parse(child?.getSnapshot().context.data ?? '{}')).toMatchObject({
+      action: 'block',
+      sn: blockSigned.sn,
+      ban: blockSigned.ban,
+      challenge: CHALLENGE,
+    });
     expect(calls.apply).not.toHaveBeenCalled();
   });
 

@@ -6,7 +6,6 @@ import {
   type SigningInput,
   signingErrorCode,
   signingMachine,
-  signingPayload,
 } from '@/machines/signing.machine';
 import {
   selectCanRetry,
@@ -18,6 +17,7 @@ import {
 import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
 import {
   apiErrors,
+  CHALLENGE,
   created,
   expiredTwin,
   moduleErrors,
@@ -31,12 +31,17 @@ import {
 /** Fakes that answer like a working module and server; each test replaces what it needs. */
 function fakes(overrides: Record<string, AnyActorLogic> = {}) {
   const calls = {
+    fetchChallenge: vi.fn(),
     openModule: vi.fn(),
     signWithKey: vi.fn<(input: { key: ListedKey; data: string }) => void>(),
     verifySignature: vi.fn<(input: { pkcs7: string }) => void>(),
   };
   const actors = {
     fetchTaxId: fromPromise(async () => ({ tin: SIGNER_TIN })),
+    fetchChallenge: fromPromise(async ({ input }: { input: unknown }) => {
+      calls.fetchChallenge(input);
+      return { challenge: CHALLENGE };
+    }),
     openModule: fromPromise(async () => {
       calls.openModule();
       return [expiredTwin, otherCompanyKey, validKey];
@@ -89,7 +94,17 @@ describe('signing chart', () => {
       keySerial: validKey.serialNumber,
       tin: SIGNER_TIN,
     });
-    expect(calls.signWithKey).toHaveBeenCalledWith({ key: validKey, data: signingInput.data });
+    expect(calls.fetchChallenge).toHaveBeenCalledWith({ action: 'block', targets: signingInput.targets });
+    const signed = JSON.parse(calls.signWithKey.mock.calls[0]?.[0].data ?? '{}');
+    expect(calls.signWithKey).toHaveBeenCalledWith({ key: validKey, data: expect.any(String) });
+    expect(signed).toMatchObject({
+      action: 'block',
+      targets: signingInput.targets,
+      sn: '901234567',
+      ban: '100234561',
+      challenge: CHALLENGE,
+    });
+    expect(signed.text).toMatch(/901234567/);
     expect(calls.verifySignature).toHaveBeenCalledWith({ pkcs7: created.pkcs7 });
   });
 
@@ -258,13 +273,28 @@ describe('signing helpers', () => {
     expect(signingErrorCode(new Error('boom'))).toBe('eimzo.generic');
   });
 
-  it('signs sn and ban as JSON', () => {
-    expect(signingPayload({ sn: '901234567', ban: '100234561' })).toBe(
-      '{"sn":"901234567","ban":"100234561"}',
-    );
-    expect(JSON.parse(signingPayload({ sn: null, ban: '100234561' }))).toEqual({
-      sn: null,
-      ban: '100234561',
+  it('signs the same document without a challenge against a backend without the call', async () => {
+    const { actors, calls } = fakes({ fetchChallenge: fromPromise(async () => ({ challenge: null })) });
+
+    await toPromise(start(actors));
+
+    const signed = JSON.parse(calls.signWithKey.mock.calls[0]?.[0].data ?? '{}');
+    expect(signed).toMatchObject({ action: 'block', sn: '901234567', ban: '100234561', challenge: null });
+  });
+
+  it('shows a failed challenge call with Retry, which asks again', async () => {
+    const { actors, calls } = fakes({
+      fetchChallenge: sequence<{ challenge: string }>(apiErrors.network, { challenge: CHALLENGE }),
     });
+
+    const actor = start(actors);
+    await waitFor(actor, (s) => s.matches('challengeFailed'));
+    expect(selectSigningErrorCode(actor.getSnapshot())).toBe('network');
+    expect(selectCanRetry(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'signing.retry' });
+    await toPromise(actor);
+
+    expect(actor.getSnapshot().value).toBe('signed');
+    expect(calls.openModule).toHaveBeenCalledTimes(1);
   });
 });

@@ -20,9 +20,13 @@ import { payloadsFor } from '../support/model-universe';
 export const SIGNER_TIN = '302145876';
 
 export const signingInput: SigningInput = {
-  data: '{"sn":"901234567","ban":"100234561"}',
+  action: 'block',
+  targets: { kind: 'number', ban: '100234561', sn: '901234567' },
   impersonating: false,
 };
+
+/** A challenge from the reference backend; `null` is a backend without the call (API_TARGET). */
+export const CHALLENGE = 'c2lnbmluZy1jaGFsbGVuZ2UtMDAx';
 
 export const validKey: ListedKey = {
   disk: 'C:\\',
@@ -90,6 +94,11 @@ export const signingPayloads = payloadsFor<SigningEvent>({
     fail('fetchTaxId', apiErrors.forbidden),
     fail('fetchTaxId', apiErrors.network),
   ],
+  'xstate.done.actor.fetchChallenge': [
+    done('fetchChallenge', { challenge: CHALLENGE }),
+    done('fetchChallenge', { challenge: null }),
+  ],
+  'xstate.error.actor.fetchChallenge': [fail('fetchChallenge', apiErrors.network)],
   'xstate.done.actor.openModule': [
     done('openModule', [expiredTwin, validKey, otherCompanyKey]),
     done('openModule', [expiredTwin, otherCompanyKey]),
@@ -123,4 +132,6 @@ export const signingModelEntry = {
   id: 'signing',
   input: signingInput,
   payloads: signingPayloads,
+  // the challenge step lengthens every path: the deepest failure states need a longer walk to be met by chance
+  walkSteps: 4000,
 } as const;

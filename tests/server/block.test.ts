@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  blockTargets,
+  type SigningAction,
+  type SigningTargets,
+  signingDocument,
+  signingDocumentText,
+} from '@/domain/signing-document.rules';
 import { ApiFailure } from '@/services/api/api-error';
 import { type ApiClient, createApiClient } from '@/services/api/client';
 import { createEimzoClient, encodeBase64Utf8 } from '@/services/eimzo/eimzo-client';
 import { MINUTE } from '../../server/clock';
+import { DEMO_LOCK_PRICES } from '../../server/db/demo-accounts';
 import type { DemoKey } from '../../server/eimzo/demo-keys';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
 import {
-  ACCOUNT_LOCK_PRICE,
-  NUMBER_LOCK_PRICE,
   nextLocalMidnight,
-  parseBlockTarget,
   pendingBlockOf,
   SIGNATURE_TTL_MS,
   settleBlockRequests,
@@ -59,7 +64,24 @@ async function sign(key: DemoKey, text: string): Promise<string> {
   return signature.pkcs7_64;
 }
 
-const target = (ban: string, sn: string | null) => JSON.stringify({ sn, ban });
+const target = (ban: string, sn: string | null) => blockTargets({ ban, sn });
+
+/** The signed document for `action` on `targets` under `challenge`. */
+const doc = (action: SigningAction, targets: SigningTargets, challenge: string | null) =>
+  signingDocumentText(signingDocument(action, targets, challenge));
+
+/** Challenge → sign with `key` → verify, as the portal does; returns the verify result and the CMS. */
+async function authorise(
+  client: ApiClient,
+  action: 'block' | 'restore',
+  targets: SigningTargets,
+  key: DemoKey = MAIN_KEY,
+) {
+  const { challenge } = await client.call('signing.challenge', { body: { action, targets } });
+  const pcs7 = await sign(key, doc(action, targets, challenge));
+  const verified = await client.call('signing.verify', { body: { pcs7 } });
+  return { ...verified, pcs7, challenge };
+}
 
 let h: Harness;
 let agent: Agent;
@@ -101,6 +123,8 @@ const statusOf = (sn: string) =>
 
 beforeEach(() => {
   h = createHarness();
+  // the simulator stamps the real time into its signatures; the server accepts only a signing time near its clock
+  h.clock.set(Date.now());
 });
 
 describe('client/tax-id', () => {
@@ -130,8 +154,8 @@ describe('client/isPrivilegedLock', () => {
     const keyowner = await loginAs('keyowner');
     const privileged = await keyowner.call('block.isPrivilegedLock', { query: { ban: KEYOWNER_BAN } });
 
-    expect(account).toEqual({ price: ACCOUNT_LOCK_PRICE, privileged: false, lopBan: false });
-    expect(number).toEqual({ price: NUMBER_LOCK_PRICE, privileged: false, lopBan: false });
+    expect(account).toEqual({ price: DEMO_LOCK_PRICES.account, privileged: false, lopBan: false });
+    expect(number).toEqual({ price: DEMO_LOCK_PRICES.number, privileged: false, lopBan: false });
     expect(privileged).toEqual({ price: 0, privileged: true, lopBan: false });
   });
 
@@ -151,10 +175,11 @@ describe('client/isPrivilegedLock', () => {
 describe('online-sales/documents/verify', () => {
   it('verifies a real signature of the simulator, timestamps it, and keeps it for the session', async () => {
     const client = await loginAs('curator');
-    const pcs7 = await sign(MAIN_KEY, target(CURATOR_BAN, null));
 
-    const r = await client.call('signing.verify', { body: { pcs7 } });
+    const r = await authorise(client, 'block', target(CURATOR_BAN, null));
+    const pcs7 = r.pcs7;
 
+    expect(h.logs.filter((l) => l.includes('signing.rejected'))).toEqual([]);
     expect(r.code).toBe(1);
     expect(r.pkcs7b64WithTimestamp).toBeTruthy();
     expect(r.pkcs7b64WithTimestamp).not.toBe(pcs7);
@@ -164,9 +189,11 @@ describe('online-sales/documents/verify', () => {
 
   it('rejects a key of another company (wrong TIN), an expired key and a tampered signature', async () => {
     const client = await loginAs('curator');
-    const wrongTin = await sign(NAVOIY_KEY, target(CURATOR_BAN, null));
-    const expired = await sign(EXPIRED_KEY, target(CURATOR_BAN, null));
-    const good = await sign(MAIN_KEY, target(CURATOR_BAN, null));
+    const body = { action: 'block', targets: target(CURATOR_BAN, null) } as const;
+    const challenge = async () => (await client.call('signing.challenge', { body })).challenge;
+    const wrongTin = await sign(NAVOIY_KEY, doc('block', target(CURATOR_BAN, null), await challenge()));
+    const expired = await sign(EXPIRED_KEY, doc('block', target(CURATOR_BAN, null), await challenge()));
+    const good = await sign(MAIN_KEY, doc('block', target(CURATOR_BAN, null), await challenge()));
     const der = Buffer.from(good, 'base64');
     const at = der.indexOf(Buffer.from(CURATOR_BAN));
     der[at] = '9'.charCodeAt(0);
@@ -189,7 +216,7 @@ describe('online-sales/documents/verify', () => {
   it('refuses staff impersonating a client (E005)', async () => {
     const client = await loginAs('admin');
     await client.call('admin.impersonate', { body: { ban: CURATOR_BAN } });
-    const pcs7 = await sign(MAIN_KEY, target(CURATOR_BAN, null));
+    const pcs7 = await sign(MAIN_KEY, doc('block', target(CURATOR_BAN, null), null));
 
     expect((await failure(client.call('signing.verify', { body: { pcs7 } }))).code).toBe('E005');
   });
@@ -202,8 +229,7 @@ describe('client/suspend and client/restore', () => {
     const none = await failure(
       client.call('block.suspend', { query: { ban: CURATOR_BAN, sn: first as string } }),
     );
-    const pcs7 = await sign(MAIN_KEY, target(CURATOR_BAN, first as string));
-    await client.call('signing.verify', { body: { pcs7 } });
+    await authorise(client, 'block', target(CURATOR_BAN, first as string));
     const other = await failure(
       client.call('block.suspend', { query: { ban: CURATOR_BAN, sn: second as string } }),
     );
@@ -216,8 +242,8 @@ describe('client/suspend and client/restore', () => {
   it('consumes the signature once and only within its time', async () => {
     const [a, b] = numbersByStatus('A') as [string, string];
     const client = await loginAs('curator');
-    await client.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, a)) } });
-    await client.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, b)) } });
+    await authorise(client, 'block', target(CURATOR_BAN, a));
+    await authorise(client, 'block', target(CURATOR_BAN, b));
 
     const used = await client.call('block.suspend', { query: { ban: CURATOR_BAN, sn: a } });
     const again = await failure(client.call('block.suspend', { query: { ban: CURATOR_BAN, sn: a } }));
@@ -232,7 +258,7 @@ describe('client/suspend and client/restore', () => {
   it('does not accept a signature of another session', async () => {
     const sn = numbersByStatus('A')[0] as string;
     const first = await loginAs('curator');
-    await first.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, sn)) } });
+    await authorise(first, 'block', target(CURATOR_BAN, sn));
     const second = await loginAs('curator');
 
     expect((await failure(second.call('block.suspend', { query: { ban: CURATOR_BAN, sn } }))).code).toBe(
@@ -281,7 +307,7 @@ describe('client/suspend and client/restore', () => {
     const active = [...numbersByStatus('A'), ...numbersByStatus('O')].sort();
     const broken = [...numbersByStatus('N'), ...numbersByStatus('T')].sort();
     const client = await loginAs('curator');
-    await client.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, null)) } });
+    await authorise(client, 'block', target(CURATOR_BAN, null));
 
     const r = await client.call('block.suspend', { query: { ban: CURATOR_BAN, isLopBan: false } });
 
@@ -299,7 +325,7 @@ describe('client/suspend and client/restore', () => {
   it('fails a single terminated number as a failed number', async () => {
     const sn = numbersByStatus('N')[0] as string;
     const client = await loginAs('curator');
-    await client.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, sn)) } });
+    await authorise(client, 'block', target(CURATOR_BAN, sn));
 
     const r = await client.call('block.suspend', { query: { ban: CURATOR_BAN, sn } });
 
@@ -310,7 +336,8 @@ describe('client/suspend and client/restore', () => {
 describe('timing on the server clock', () => {
   // a session that outlives the jump to midnight
   beforeEach(() => {
-    h = createHarness({ config: { sessionIdleMinutes: 48 * 60 } });
+    h = createHarness({ config: { sessionIdleMinutes: 48 * 60, sessionMaxHours: 48 } });
+    h.clock.set(Date.now());
   });
 
   it('a block is in process until the next local midnight, then the number is blocked', async () => {
@@ -352,16 +379,20 @@ describe('timing on the server clock', () => {
 
   it('a whole-account block blocks the account at midnight; the demo fast-forward applies it at once', async () => {
     const client = await loginAs('curator');
-    await client.call('signing.verify', { body: { pcs7: await sign(MAIN_KEY, target(CURATOR_BAN, null)) } });
+    await authorise(client, 'block', target(CURATOR_BAN, null));
     await client.call('block.suspend', { query: { ban: CURATOR_BAN } });
     const inProcess = pendingBlockOf(h.db, { ban: CURATOR_BAN, sn: null });
     const before = (await client.call('session.profile')).status;
-    const ff = await agent.call('POST', `demo/block/fast-forward?ban=${CURATOR_BAN}`);
+    const ff = await (
+      await h.demo.fetch(
+        new Request(`http://127.0.0.1/api/block/fast-forward?ban=${CURATOR_BAN}`, { method: 'POST' }),
+      )
+    ).json();
     const after = (await client.call('session.profile')).status;
 
     expect(inProcess).toBe('block');
     expect(before).toBe('A');
-    expect(ff.result).toEqual({ applied: 1 });
+    expect((ff as { result: unknown }).result).toEqual({ applied: 1 });
     expect(after).toBe('S');
     expect(numbersByStatus('A')).toEqual([]);
   });
@@ -378,16 +409,5 @@ describe('helpers', () => {
 
     expect(nextLocalMidnight(noon)).toBe(new Date(2026, 0, 16, 0, 0, 0).getTime());
     expect(nextLocalMidnight(justBefore)).toBe(new Date(2026, 0, 16, 0, 0, 0).getTime());
-  });
-
-  it('reads only {sn, ban} JSON as a block target', () => {
-    expect(parseBlockTarget('{"sn":"901234567","ban":"100234561"}')).toEqual({
-      sn: '901234567',
-      ban: '100234561',
-    });
-    expect(parseBlockTarget('{"sn":null,"ban":"100234561"}')).toEqual({ sn: null, ban: '100234561' });
-    expect(parseBlockTarget('{"ban":"x"}')).toBeNull();
-    expect(parseBlockTarget('not json')).toBeNull();
-    expect(parseBlockTarget('[1]')).toBeNull();
   });
 });

@@ -4,11 +4,12 @@
  */
 import Database from 'better-sqlite3';
 import type { Hono } from 'hono';
-import { createApp } from '../../server/app';
+import { createApp, createServices } from '../../server/app';
 import { createManualClock, type ManualClock } from '../../server/clock';
 import type { ServerConfig } from '../../server/config';
 import { type Db, migrate, openDatabase } from '../../server/db/database';
 import { seedDatabase } from '../../server/db/seed';
+import { createDemoApp } from '../../server/demo/demo.routes';
 import { createMemoryLogger } from '../../server/logger';
 import { createAuthStore, type OutboxMessage } from '../../server/store/auth.store';
 
@@ -33,6 +34,8 @@ export function seededDb(): Db {
 
 export interface Harness {
   app: Hono;
+  /** the demo page's app (its own origin in production; in-process here) */
+  demo: Hono;
   db: Db;
   clock: ManualClock;
   logs: string[];
@@ -46,10 +49,12 @@ export function createHarness(opts: { config?: Partial<ServerConfig>; db?: Db } 
   const db = opts.db ?? seededDb();
   const clock = createManualClock();
   const logger = createMemoryLogger();
-  const app = createApp({ db, clock, logger, config: { passwordCost: TEST_COST, ...opts.config } });
+  const services = createServices({ db, clock, logger, config: { passwordCost: TEST_COST, ...opts.config } });
+  const app = createApp({ db, services });
   const auth = createAuthStore(db, clock);
   return {
     app,
+    demo: createDemoApp(services),
     db,
     clock,
     logs: logger.lines,

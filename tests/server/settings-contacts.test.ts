@@ -70,8 +70,8 @@ describe('demo helper: expire sessions', () => {
     await a.login('curator');
     await other.login('operator');
 
-    const res = await h.app.fetch(
-      new Request('http://portal.test/api/demo/expire-sessions?login=curator', { method: 'POST' }),
+    const res = await h.demo.fetch(
+      new Request('http://127.0.0.1/api/expire-sessions?login=curator', { method: 'POST' }),
     );
 
     expect(await res.json()).toEqual({ status: 'OKOK', result: { expired: 1 } });
@@ -79,13 +79,15 @@ describe('demo helper: expire sessions', () => {
     expect((await other.call('GET', 'user/')).status).toBe('OKOK');
   });
 
-  it('is not mounted outside demo mode', async () => {
-    const h = createHarness({ config: { demoMode: false } });
+  it('is not on the portal, in demo mode or not', async () => {
+    for (const demoMode of [true, false]) {
+      const h = createHarness({ config: { demoMode } });
 
-    const res = await h.app.fetch(
-      new Request('http://portal.test/api/demo/expire-sessions?login=curator', { method: 'POST' }),
-    );
+      const res = await h.app.fetch(
+        new Request('http://portal.test/api/demo/expire-sessions?login=curator', { method: 'POST' }),
+      );
 
-    expect(((await res.json()) as { status: string }).status).toBe('E101');
+      expect(res.status).toBe(404);
+    }
   });
 });

@@ -82,6 +82,8 @@ describe('endpoint table', () => {
         'preorder.marketCodes',
         'preorder.services',
         'preorder.create',
+        // bound to the pre-registration draft, not to a session (docs/security.md, finding 3)
+        'preorder.signingChallenge',
       ].sort(),
     );
   });

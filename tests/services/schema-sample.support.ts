@@ -22,6 +22,8 @@ const STRING_CANDIDATES = [
   '12345678901234',
   '2024-01-31',
   'a@b.uz',
+  'c2lnbmluZy1jaGFsbGVuZ2U',
+  'a'.repeat(64),
 ];
 const NUMBER_CANDIDATES = [1, 0, 2, 0.5, -1];
 

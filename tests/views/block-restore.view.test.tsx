@@ -5,9 +5,11 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, fromPromise } from 'xstate';
 import { eimzoClientOptions } from '@/app/block-restore.services';
+import type { SigningAction, SigningTargets } from '@/domain/signing-document.rules';
 import { i18n } from '@/i18n/i18n';
 import { blockRestoreMachine, type DocumentCreateEvent } from '@/machines/block-restore.machine';
 import {
+  type ChallengeOutcome,
   type CreatedSignature,
   type ListedKey,
   signingMachine,
@@ -198,6 +200,9 @@ describe('StatusToggle', () => {
     const signingLogic = signingMachine.provide({
       actors: {
         fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => ({ tin: SIGNER_TIN })),
+        fetchChallenge: fromPromise<ChallengeOutcome, { action: SigningAction; targets: SigningTargets }>(
+          async () => ({ challenge: 'c2lnbmluZy1jaGFsbGVuZ2U' }),
+        ),
         openModule: fromPromise<ListedKey[]>(async () => [validKey]),
         signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(
           () =>

@@ -106,6 +106,7 @@ import {
 import { profileSchema, userSchema } from './session.contract';
 import { sessionEndpoints } from './session.endpoints';
 import { settingsEndpoints } from './settings.contract';
+import { signingEndpoints } from './signing.contract';
 
 /**
  * The endpoint table: every call of spec 7, keyed by a dot name `<area>.<verb>`. Paths are relative to `/api/`.
@@ -691,6 +692,7 @@ export const endpoints = {
   }),
   ...settingsEndpoints,
   ...debtEndpoints,
+  ...signingEndpoints,
 } as const;
 
 /** Dot name of a call in the table. */

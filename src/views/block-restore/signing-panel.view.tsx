@@ -13,10 +13,12 @@ import {
   selectSigningStatePath,
   selectSigningStep,
   selectSigningTestId,
+  selectSigningText,
 } from '@/machines/signing.selectors';
 
 const STEP_TEXT = {
   gettingTin: 'eimzo.gettingTin',
+  preparing: 'signingDocument.preparing',
   connecting: 'eimzo.connecting',
   waitingPassword: 'eimzo.waitingPassword',
   verifying: 'eimzo.verifying',
@@ -44,6 +46,7 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
   const errorCode = useSelector(actorRef, selectSigningErrorCode);
   const step = useSelector(actorRef, selectSigningStep);
   const key = useSelector(actorRef, selectSigningKey);
+  const documentText = useSelector(actorRef, selectSigningText);
   const cancel = onCancel ?? (() => actorRef.send({ type: 'signing.cancel' }));
 
   return (
@@ -68,6 +71,12 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
             </span>
           ) : null}
         </p>
+      ) : null}
+      {step === 'waitingPassword' ? (
+        <figure className="signing-panel__document" data-testid="signing-document">
+          <figcaption>{t('signingDocument.caption')}</figcaption>
+          <pre>{documentText}</pre>
+        </figure>
       ) : null}
       {failed ? (
         <p role="alert" className="form__error" data-testid={testId}>

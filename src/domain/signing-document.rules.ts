@@ -1,0 +1,102 @@
+/**
+ * The one document every signing in the portal signs (docs/security.md, "signature replay"; spec 4 "Create a
+ * signature over sn/ban": the document names them).
+ *
+ * It states what is authorised (`action`), on what (`targets`: one number, several numbers of one account, a whole
+ * account, or a pre-registration draft), under which one-time server challenge, and the human-readable text the
+ * signer is shown. The server accepts a signature only for the challenge it issued for exactly this action and
+ * these targets. Against a backend without the challenge call, `challenge` is null (the spec's flow).
+ */
+
+/** What a signature authorises. */
+export type SigningAction = 'block' | 'restore' | 'preregister';
+
+/** What a signature is about. Lists of numbers are kept sorted and without repeats, so the same targets always
+ *  read the same. */
+export type SigningTargets =
+  | { readonly kind: 'number'; readonly ban: string; readonly sn: string }
+  | { readonly kind: 'numbers'; readonly ban: string; readonly sns: readonly string[] }
+  | { readonly kind: 'ban'; readonly ban: string }
+  | { readonly kind: 'draft'; readonly draftHash: string };
+
+/** Format marker of the signed document. */
+export const SIGNING_DOCUMENT_FORMAT = 'b2b-portal.signing/1';
+
+/** The signed document, as JSON. */
+export interface SigningDocument {
+  readonly format: typeof SIGNING_DOCUMENT_FORMAT;
+  readonly action: SigningAction;
+  readonly targets: SigningTargets;
+  /** the number and the account of a block/restore, as the spec's "signature over sn/ban" (null where none) */
+  readonly sn: string | null;
+  readonly ban: string | null;
+  readonly challenge: string | null;
+  readonly text: string;
+}
+
+/** The targets in their one canonical form: fixed key order, numbers sorted and unique. */
+export function canonicalTargets(t: SigningTargets): SigningTargets {
+  switch (t.kind) {
+    case 'number':
+      return { kind: 'number', ban: t.ban, sn: t.sn };
+    case 'numbers':
+      return { kind: 'numbers', ban: t.ban, sns: [...new Set(t.sns)].sort() };
+    case 'ban':
+      return { kind: 'ban', ban: t.ban };
+    case 'draft':
+      return { kind: 'draft', draftHash: t.draftHash };
+  }
+}
+
+/** The canonical JSON of the targets: what the server stores with a challenge and compares on use. */
+export const targetsKey = (t: SigningTargets): string => JSON.stringify(canonicalTargets(t));
+
+const VERBS: Record<SigningAction, { ru: string; uz: string }> = {
+  block: { ru: 'Блокировка', uz: 'Bloklash' },
+  restore: { ru: 'Разблокировка', uz: 'Blokdan chiqarish' },
+  preregister: { ru: 'Предварительная регистрация', uz: 'Oldindan roʻyxatdan oʻtish' },
+};
+
+/** The human-readable text the signer signs and sees: Russian, then Uzbek, on one line each. */
+export function signingText(action: SigningAction, targets: SigningTargets): string {
+  const verb = VERBS[action];
+  const t = canonicalTargets(targets);
+  switch (t.kind) {
+    case 'number':
+      return `${verb.ru}: номер ${t.sn}, лицевой счёт ${t.ban}\n${verb.uz}: raqam ${t.sn}, shaxsiy hisob ${t.ban}`;
+    case 'numbers':
+      return (
+        `${verb.ru}: номера ${t.sns.join(', ')} (${t.sns.length}), лицевой счёт ${t.ban}\n` +
+        `${verb.uz}: raqamlar ${t.sns.join(', ')} (${t.sns.length}), shaxsiy hisob ${t.ban}`
+      );
+    case 'ban':
+      return `${verb.ru}: все номера лицевого счёта ${t.ban}\n${verb.uz}: shaxsiy hisob ${t.ban} barcha raqamlari`;
+    case 'draft':
+      return `${verb.ru}: заявка ${t.draftHash.slice(0, 16)}\n${verb.uz}: ariza ${t.draftHash.slice(0, 16)}`;
+  }
+}
+
+/** The document for `action` on `targets` under `challenge` (null without a challenge call). */
+export function signingDocument(
+  action: SigningAction,
+  targets: SigningTargets,
+  challenge: string | null,
+): SigningDocument {
+  const t = canonicalTargets(targets);
+  return {
+    format: SIGNING_DOCUMENT_FORMAT,
+    action,
+    targets: t,
+    sn: t.kind === 'number' ? t.sn : null,
+    ban: t.kind === 'draft' ? null : t.ban,
+    challenge,
+    text: signingText(action, t),
+  };
+}
+
+/** The exact text that is signed (UTF-8 bytes of this JSON). */
+export const signingDocumentText = (doc: SigningDocument): string => JSON.stringify(doc);
+
+/** The targets of a block/restore: one number, or with `sn` null the whole account. */
+export const blockTargets = (t: { ban: string; sn: string | null }): SigningTargets =>
+  t.sn === null ? { kind: 'ban', ban: t.ban } : { kind: 'number', ban: t.ban, sn: t.sn };

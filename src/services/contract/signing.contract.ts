@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { blockResultSchema } from './block.contract';
+import { defineEndpoint } from './endpoint';
+import { digits } from './fields.contract';
+
+/**
+ * The one-time signing challenge and the batch block/restore (docs/security.md, "signature replay"). The signed
+ * document itself is described in src/domain/signing-document.rules.ts; `signingDocumentSchema` reads it back.
+ */
+
+const sn = z.string().regex(/^\d{9}$/);
+const ban = z.string().regex(/^\d{1,20}$/);
+
+/** The targets of a signature (one number, numbers of one account, a whole account, a pre-registration draft). */
+export const signingTargetsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('number'), ban, sn }),
+  z.object({ kind: z.literal('numbers'), ban, sns: z.array(sn).min(1).max(500).readonly() }),
+  z.object({ kind: z.literal('ban'), ban }),
+  z.object({ kind: z.literal('draft'), draftHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+]);
+
+export const signingActionSchema = z.enum(['block', 'restore', 'preregister']);
+
+/** POST signing/challenge body: what the coming signature will authorise. */
+export const challengeBody = z.object({ action: signingActionSchema, targets: signingTargetsSchema });
+export type ChallengeBody = z.input<typeof challengeBody>;
+
+/** A one-time challenge, valid until `expiresAt` (ms since the epoch). */
+export const challengeResultSchema = z.looseObject({
+  challenge: z.string().min(16).max(200),
+  expiresAt: z.number(),
+});
+export type ChallengeResult = z.infer<typeof challengeResultSchema>;
+
+/** POST online-sales/pre-order/signing-challenge body: the draft the signature will cover (no session yet); the
+ *  draft names at least its company's tax id (spec 3 "Client registration draft", `user.tin`). */
+export const draftChallengeBody = z.object({
+  draft: z.looseObject({ user: z.looseObject({ tin: z.string().regex(/^\d{9}$/) }) }),
+});
+
+/** The pre-registration challenge also names the draft hash the document's targets must carry. */
+export const draftChallengeResultSchema = challengeResultSchema.extend({
+  draftHash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** The signed document as the server reads it back from a CMS. */
+export const signingDocumentSchema = z.object({
+  format: z.literal('b2b-portal.signing/1'),
+  action: signingActionSchema,
+  targets: signingTargetsSchema,
+  sn: sn.nullable(),
+  ban: ban.nullable(),
+  challenge: z.string().max(200).nullable(),
+  text: z.string().min(1).max(20_000),
+});
+
+/** POST client/batch body: block or restore a list of numbers of one account under one signature. */
+export const blockBatchBody = z.object({
+  action: z.enum(['block', 'restore']),
+  ban: digits,
+  sns: z.array(digits).min(1).max(500),
+  isLopBan: z.boolean().optional(),
+});
+export type BlockBatchBody = z.input<typeof blockBatchBody>;
+
+/** This slice of the endpoint table. */
+export const signingEndpoints = {
+  'signing.challenge': defineEndpoint({
+    method: 'POST',
+    path: 'signing/challenge',
+    body: challengeBody,
+    result: challengeResultSchema,
+    auth: 'session',
+    summary: 'a one-time challenge for one signature of this session (action + targets)',
+  }),
+  'preorder.signingChallenge': defineEndpoint({
+    method: 'POST',
+    path: 'online-sales/pre-order/signing-challenge',
+    body: draftChallengeBody,
+    result: draftChallengeResultSchema,
+    auth: 'public',
+    summary: 'a one-time challenge bound to a pre-registration draft (no session yet)',
+  }),
+  'block.batch': defineEndpoint({
+    method: 'POST',
+    path: 'client/batch',
+    body: blockBatchBody,
+    result: blockResultSchema,
+    auth: 'session',
+    summary: 'block or restore a list of numbers of one account under one signature',
+  }),
+} as const;
