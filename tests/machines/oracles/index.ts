@@ -1,6 +1,7 @@
 import type { ChartOracle } from '../../support/oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
+import { debtOracle } from './debt.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
@@ -24,4 +25,5 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   session: sessionOracle,
   authFlow: authFlowOracle,
   notifications: notificationsOracle,
+  debt: debtOracle,
 };
