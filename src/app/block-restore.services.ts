@@ -1,4 +1,3 @@
-import { createElement, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import {
   type ApplyInput,
@@ -15,7 +14,6 @@ import {
   type VerifyOutcome,
 } from '@/machines/signing.machine';
 import { ApiFailure } from '@/services/api/api-error';
-import type { ApiClient } from '@/services/api/client';
 import { isExpired } from '@/services/eimzo/eimzo-alias';
 import {
   createEimzoClient,
@@ -25,18 +23,15 @@ import {
   unsupportedVersion,
 } from '@/services/eimzo/eimzo-client';
 import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
-import { BlockRestoreLogicContext } from '@/views/block-restore/block-restore.context';
-import { appApi } from './api';
+import type { ApiLoader } from './api';
+import { appConfig } from './config';
 
 /**
  * Real actors of the signing and block/restore charts, on the app's API client and the E-IMZO websocket client.
- * The lead mounts `createBlockRestoreLogic(services.api)` into `BlockRestoreLogicContext`; tests provide fakes to
- * the same machines instead.
+ * `createAppLogic` (src/app/app-logic.ts) builds them once; tests provide fakes to the same machines instead.
  */
 
-type Api = () => Promise<ApiClient>;
-
-const env = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
+type Api = ApiLoader;
 
 /** Local development only: the module accepts any key for localhost and 127.0.0.1 (real domains need real keys). */
 const DEV_API_KEYS = 'localhost,portal-dev-key,127.0.0.1,portal-dev-key';
@@ -57,8 +52,8 @@ export interface BlockRestoreServiceOptions {
  */
 export function eimzoClientOptions(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document) {
   const fromPage = doc?.querySelector<HTMLMetaElement>('meta[name="eimzo-url"]')?.content?.trim();
-  const url = fromPage || env.PUBLIC_EIMZO_URL || undefined;
-  const keys = (env.PUBLIC_EIMZO_API_KEYS ?? DEV_API_KEYS)
+  const url = fromPage || appConfig.eimzoUrl || undefined;
+  const keys = (appConfig.eimzoApiKeys ?? DEV_API_KEYS)
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean);
@@ -171,14 +166,3 @@ export function createBlockRestoreLogic(api: Api, opts: BlockRestoreServiceOptio
 
 /** The provided block/restore logic, as views take it from `BlockRestoreLogicContext`. */
 export type BlockRestoreLogic = ReturnType<typeof createBlockRestoreLogic>;
-
-let shared: BlockRestoreLogic | undefined;
-
-/**
- * Mounts the block/restore logic (on the app's one API client) around the pages that show the status widget. It
- * lives in the lazily loaded chunk of those pages, so the E-IMZO client never weighs on the login page.
- */
-export function WithBlockRestore({ children }: { children: ReactNode }) {
-  shared ??= createBlockRestoreLogic(appApi);
-  return createElement(BlockRestoreLogicContext.Provider, { value: shared }, children);
-}

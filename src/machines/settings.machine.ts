@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
+import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -148,6 +149,10 @@ export const settingsMachine = setup({
     saveDraft: (_, _params: { key: string | null; values: ContactValues }) => {},
     /** Drops the draft once the data is saved. Filled in at the composition root with the draft store. */
     clearDraft: (_, _params: { key: string | null }) => {},
+    /** The password was changed: a forced change ends (the session re-reads the user and lands by the rule). */
+    tellPasswordChanged: tellSystem(SYSTEM_IDS.session, { type: 'password.changed' }),
+    /** The profile's contact data changed on the server: the session re-reads it. */
+    refreshSession: tellSystem(SYSTEM_IDS.session, { type: 'session.refresh' }),
   },
 }).createMachine({
   id: 'settings',
@@ -194,7 +199,7 @@ export const settingsMachine = setup({
               event.type === 'password.submit'
                 ? { current: event.current, password: event.password }
                 : { current: '', password: '' },
-            onDone: { target: 'changed' },
+            onDone: { target: 'changed', actions: 'tellPasswordChanged' },
             onError: {
               target: 'editing',
               actions: { type: 'assignPasswordError', params: ({ event }) => ({ error: event.error }) },
@@ -276,7 +281,10 @@ export const settingsMachine = setup({
             input: ({ context }) => context.contacts,
             onDone: {
               target: 'saved',
-              actions: { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
+              actions: [
+                { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
+                'refreshSession',
+              ],
             },
             onError: {
               target: 'editing',

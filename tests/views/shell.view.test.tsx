@@ -14,6 +14,7 @@ afterEach(cleanup);
 
 const curatorProfile: Profile = { ban: '100234561', sn: null, at: 5, status: 'A' };
 const curator: User = { user_name: 'curator', user_id: 4, roles: ['R004'], profile: curatorProfile };
+const helpdesk: User = { user_name: 'hd', user_id: 2, roles: ['R002'], profile: null };
 
 describe('the shell: routes and guard of spec 2', () => {
   it('redirects the empty path to /ru and then a signed-out visitor to /ru/login', async () => {
@@ -65,6 +66,24 @@ describe('the shell: routes and guard of spec 2', () => {
     const { location } = renderShell('/ru/services', curator, curatorProfile);
     await waitFor(() => expect(location.history?.at(-1)).toBe('/ru/profile'));
   });
+
+  it.each([
+    ['/ru/administration/search', curator, curatorProfile, '/ru/profile'],
+    [
+      '/ru/purchase',
+      { user_name: 'hd', user_id: 2, roles: ['R002'], profile: null },
+      undefined,
+      '/ru/administration/editing',
+    ],
+    ['/uz/orders/7', curator, curatorProfile, '/uz/profile'],
+  ] satisfies [string, User, Profile | undefined, string][])(
+    'a direct navigation to %s without the right lands on the landing page',
+    async (path, user, profile, landing) => {
+      const { location } = renderShell(path, user, profile);
+      await waitFor(() => expect(location.history?.at(-1)).toBe(landing));
+      expect(screen.queryByTestId('page-stub')).toBeNull();
+    },
+  );
 
   it('switches the language and keeps the page', async () => {
     const { location } = renderShell('/ru/new-client', null);
