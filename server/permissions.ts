@@ -1,4 +1,4 @@
-import { mustChangePassword } from '../src/domain/roles.rules';
+import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
 import type { Viewer } from './viewer';
 
@@ -48,4 +48,4 @@ export function mayCall(name: EndpointName, v: Viewer): boolean {
 }
 
 /** Roles a client account holds (the profile holders); any other role is staff. */
-export const CLIENT_ROLES: ReadonlySet<string> = new Set(['R001', 'R004', 'R007']);
+export const CLIENT_ROLES: ReadonlySet<string> = new Set(CLIENT_ROLE_LIST);

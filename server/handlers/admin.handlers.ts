@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { roleGroup } from '../../src/domain/roles.rules';
+import { isStaffRole } from '../../src/domain/roles.rules';
+import { isValidLogin } from '../../src/domain/validators.rules';
 import type { userDetailsSchema } from '../../src/services/contract/admin.contract';
 import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { sendMessage } from '../messages';
@@ -8,12 +9,6 @@ import type { SessionRow } from '../store/session.store';
 import type { UserRow, UserStatus } from '../store/user.store';
 import { lookupSn } from './lookup.handlers';
 import { phoneToSn, replyFor } from './session.handlers';
-
-/** Logins are Latin (spec 5: Cyrillic forbidden): letters, digits, dot, dash, underscore. */
-const LOGIN = /^[A-Za-z0-9._-]{3,100}$/;
-
-/** A staff role: a titled role (R000–R034 with a group) that is not a client role. */
-const isStaffRole = (r: string) => roleGroup(r) !== 'unknown' && !CLIENT_ROLES.has(r);
 
 function targetOf(svc: Services, id: string | number): UserRow {
   const n = Number(id);
@@ -114,7 +109,7 @@ export const adminHandlers: Handlers = {
       ensure(isStaffRole(role), 'E013', 'roles: not a staff role');
       ensure(b.ban === undefined, 'E013', 'ban: staff accounts have no BAN');
     }
-    ensure(LOGIN.test(b.user_name), 'E013', 'user_name: Latin letters, digits, . _ - only');
+    ensure(isValidLogin(b.user_name), 'E013', 'user_name: Latin letters, digits, . _ - only');
     ensure(!svc.users.byLogin(b.user_name), 'E004');
     checkPlace(svc, b.branch_id, b.region_ids);
     const sn = role === 'R001' ? subscriberSn(svc, b.phone, b.ban as string) : null;

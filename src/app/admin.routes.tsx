@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { USER_KINDS, type UserKind } from '@/domain/constants';
-import { activeRole, type UserConfig, type UserFacts, userConfig } from '@/domain/roles.rules';
+import { activeRole, isClientRole, type UserConfig, type UserFacts, userConfig } from '@/domain/roles.rules';
 import { selectUserFacts } from '@/machines/session.selectors';
-import { CLIENT_ROLES, type EditorRights } from '@/machines/user-admin.machine';
+import type { EditorRights } from '@/machines/user-admin.machine';
 import { UserAdminContext, UserSearchContext } from '@/views/admin/admin.context';
 import { UserFormPage } from '@/views/admin/user-form.view';
 import { UserSearchPage } from '@/views/admin/user-search.view';
@@ -29,7 +29,7 @@ export function editorRightsOf(facts: UserFacts): EditorRights {
   return {
     client: config.createSubscriber,
     staff: config.createAdmin,
-    employee: config.administration && role !== undefined && !CLIENT_ROLES.includes(role),
+    employee: config.administration && role !== undefined && !isClientRole(role),
   };
 }
 

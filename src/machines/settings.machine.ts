@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { validatePasswordConfirmation } from '@/domain/validators.rules';
+import { isEmail, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
@@ -55,8 +55,6 @@ export type SettingsEvent =
 /** Tags: `busy` while a call runs (that form's submit is disabled). */
 export type SettingsTag = 'busy' | 'passwordBusy' | 'contactsBusy';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** A contact field that is filled but malformed (email address, phone of 9-12 digits), or null. */
 export function invalidContactField(c: ContactValues): SettingsError<ContactField> | null {
   const phoneDigits = c.phone.replace(/\D/g, '');
@@ -65,8 +63,7 @@ export function invalidContactField(c: ContactValues): SettingsError<ContactFiel
     (phoneDigits.length < 9 || phoneDigits.length > 12 || /[^\d\s+()-]/.test(c.phone))
   )
     return { code: 'validation.phone', field: 'phone' };
-  if (c.email.trim() !== '' && !EMAIL.test(c.email.trim()))
-    return { code: 'validation.email', field: 'email' };
+  if (c.email.trim() !== '' && !isEmail(c.email)) return { code: 'validation.email', field: 'email' };
   return null;
 }
 
