@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { impersonationMachine } from './impersonation.machine';
+import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
 import { searchBoxMachine } from './search-box.machine';
 import { sessionMachine } from './session.machine';
@@ -83,5 +84,10 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: userAdminMachine,
     description:
       'Create a user of an allowed kind, or edit one (user/get → branch, regions); E135/E136 shown.',
+  },
+  {
+    id: 'notifications',
+    machine: notificationsMachine,
+    description: 'Transient messages: a queue of at most three, each shown 4 seconds or until closed.',
   },
 ];

@@ -20,7 +20,9 @@ describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
 
       expect(result.actions + result.restarts).toBe(steps);
       expect(result.eventsSent).toBeGreaterThan(0);
-      expect(result.settled).toBeGreaterThan(0);
+      // a chart without invoked actors (notifications: delays only) has nothing to settle
+      const invokes = Object.keys(entry.machine.implementations.actors).length > 0;
+      expect(result.settled > 0).toBe(invokes);
     });
 
     it('visits every state value the model explores', async () => {

@@ -69,6 +69,12 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   impersonationModelEntry,
   userSearchModelEntry,
   userAdminModelEntry,
+  {
+    id: 'notifications',
+    payloads: {
+      'notice.push': [{ type: 'notice.push', notice: { tone: 'success', key: 'notification.saved' } }],
+    },
+  },
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */
