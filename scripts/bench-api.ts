@@ -7,12 +7,13 @@
  *
  * BENCH_CONCURRENCY (default 16) and BENCH_SECONDS (default 5) tune it.
  */
-import { SUCCESS_STATUS } from '../src/domain/constants';
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SUCCESS_STATUS } from '../src/domain/constants';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -33,7 +33,7 @@ const WHILE_FORCED: ReadonlySet<EndpointName> = new Set<EndpointName>([
 ]);
 
 /** While an administration user views a client account (spec 4 virtual login), nothing is signed and no password or
- *  role is changed in the session (issue 6); the way back (user/back-to-head) and every read stay open. */
+ *  role is changed in the session; the way back (user/back-to-head) and every read stay open. */
 const REFUSED_WHILE_IMPERSONATING: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'session.changePassword',
   'session.saveChosenRole',

@@ -146,7 +146,7 @@ export const adminHandlers: Handlers = {
     const target = targetOf(svc, input.params.user_id);
     const b = input.body;
     if (b.roles) {
-      // no role changes while viewing a client account (issue 6: refused while impersonating)
+      // no role changes while viewing a client account (refused while impersonating)
       ensure(!session.viewer.impersonating, 'E005', 'roles cannot be changed while viewing a client account');
       ensure(b.roles.length === 1, 'E130');
       const role = b.roles[0] as string;

@@ -164,5 +164,5 @@ export function createBlockRestoreLogic(api: Api, opts: BlockRestoreServiceOptio
   });
 }
 
-/** The provided block/restore logic, as views take it from `BlockRestoreLogicContext`. */
+/** The provided block/restore logic, as views take it from `useWorkflowLogic().blockRestore`. */
 export type BlockRestoreLogic = ReturnType<typeof createBlockRestoreLogic>;

@@ -1,7 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { LANDING_PATHS, landingRoute } from '@/domain/landing.rules';
-import { visibleNav } from '@/domain/navigation.rules';
-import { type UserFacts, userConfig } from '@/domain/roles.rules';
+import type { UserFacts } from '@/domain/roles.rules';
 import { routeAccess } from '@/domain/routes.rules';
 import type { Profile, User } from '@/services/contract/session.contract';
 import type { AuthFlowMachine } from './auth-flow.machine';

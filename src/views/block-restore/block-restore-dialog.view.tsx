@@ -9,6 +9,7 @@ import {
   selectAction,
   selectBlockRestoreError,
   selectBlockRestoreStatePath,
+  selectBlockRestoreStep,
   selectBlockRestoreTestId,
   selectDismissEvent,
   selectFailedNumbers,
@@ -59,6 +60,7 @@ function NumberList({
 export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockRestoreMachine> }) {
   const { t } = useTranslation();
   const statePath = useSelector(actorRef, selectBlockRestoreStatePath);
+  const step = useSelector(actorRef, selectBlockRestoreStep);
   const testId = useSelector(actorRef, selectBlockRestoreTestId);
   const action = useSelector(actorRef, selectAction);
   const priceNote = useSelector(actorRef, selectPriceNote);
@@ -94,7 +96,7 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
   let title = t(isBlock ? 'blockRestore.blockTitle' : 'blockRestore.restoreTitle');
   let body: ReactNode = null;
   let actions: ReactNode = null;
-  switch (statePath) {
+  switch (step) {
     case 'checkingLock':
       body = <p role="status">{t('blockRestore.checking')}</p>;
       actions = cancel;
