@@ -25,6 +25,7 @@ import {
   someFailed,
 } from '../machines/block-restore.payloads';
 import { moduleErrors, SIGNER_TIN, validKey } from '../machines/signing.payloads';
+import { user } from '../support/fixtures';
 import { TestProviders, WithFakes } from '../support/render-workflow';
 
 const never = fromPromise(() => new Promise<never>(() => {}));
@@ -32,12 +33,12 @@ const never = fromPromise(() => new Promise<never>(() => {}));
 /** A signed-in session whose every `GET user/` is counted: a refresh told by the block/restore chart shows up. */
 function countingSession() {
   const checks = { count: 0 };
-  const user: User = { user_name: 'curator', user_id: 4, roles: ['R004'], chosenRole: 'R004', profile: null };
+  const curator = user();
   const logic = sessionMachine.provide({
     actors: {
       fetchSession: fromPromise<User | null>(async () => {
         checks.count += 1;
-        return user;
+        return curator;
       }),
     },
   });

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '@/machines/session.machine';
 import type { Profile, User } from '@/services/contract/session.contract';
-import { renderApp } from '../support/render-workflow';
+import { renderApp } from './render-workflow';
 
 /** Renders the real app at `path` with a session whose check answers `user` (null = signed out). */
 export function renderShell(path: string, user: User | null, profile?: Profile) {

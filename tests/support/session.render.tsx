@@ -7,8 +7,8 @@ import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { type SessionMachine, sessionMachine } from '@/machines/session.machine';
 import { type SettingsMachine, settingsMachine } from '@/machines/settings.machine';
 import { SessionContext } from '@/views/session/session.context';
-import { createDeferredActors, type DeferredActors } from '../support/fake-actors';
-import { renderApp } from '../support/render-workflow';
+import { createDeferredActors, type DeferredActors } from './fake-actors';
+import { renderApp } from './render-workflow';
 
 /** Stand-in for a page that is not part of the session workflow: it only says which route it is. */
 function stubView(path: string) {
