@@ -14,15 +14,7 @@ import {
   type VerifyOutcome,
 } from '@/machines/signing.machine';
 import { ApiFailure } from '@/services/api/api-error';
-import { isExpired } from '@/services/eimzo/eimzo-alias';
-import {
-  createEimzoClient,
-  type EimzoClient,
-  type EimzoClientOptions,
-  encodeBase64Utf8,
-  unsupportedVersion,
-} from '@/services/eimzo/eimzo-client';
-import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
+import type { EimzoClient, EimzoClientOptions } from '@/services/eimzo/eimzo-client';
 import type { ApiLoader } from './api';
 import { appConfig } from './config';
 
@@ -62,29 +54,12 @@ export function eimzoClientOptions(doc: Pick<Document, 'querySelector'> | undefi
   return url ? { ...opts, url } : opts;
 }
 
-function toListedKey(key: Awaited<ReturnType<EimzoClient['listKeys']>>[number], now: Date): ListedKey {
-  const validTo = key.validTo;
-  return {
-    disk: key.disk,
-    path: key.path,
-    name: key.name,
-    alias: key.alias,
-    serialNumber: key.serialNumber ?? null,
-    tin: key.TIN ?? null,
-    expired: isExpired(key, now),
-    owner: key.CN ?? null,
-    validTo:
-      validTo === undefined
-        ? null
-        : `${validTo.getFullYear()}-${String(validTo.getMonth() + 1).padStart(2, '0')}-${String(validTo.getDate()).padStart(2, '0')}`,
-  };
-}
-
 /** The signing chart with real actors. */
 export function createSigningLogic(api: Api, opts: BlockRestoreServiceOptions = {}) {
-  let client = opts.eimzo;
+  // the E-IMZO client is its own chunk, loaded on the first signing: it never weighs on the login page
+  let client: Promise<EimzoClient> | undefined = opts.eimzo ? Promise.resolve(opts.eimzo) : undefined;
   const eimzo = () => {
-    client ??= createEimzoClient(eimzoClientOptions());
+    client ??= import('./eimzo.actors').then((m) => m.createClient(eimzoClientOptions()));
     return client;
   };
   const now = opts.now ?? (() => new Date());
@@ -97,25 +72,12 @@ export function createSigningLogic(api: Api, opts: BlockRestoreServiceOptions = 
         return { tin: result.tin ?? null };
       }),
       openModule: fromPromise<ListedKey[]>(async () => {
-        const client = eimzo();
-        // version first: an old module is reported before anything else is asked of it
-        const old = unsupportedVersion(await client.version());
-        if (old) throw new EimzoFailure(old);
-        await client.apikey();
-        const keys = await client.listKeys();
-        const at = now();
-        return keys.map((k) => toListedKey(k, at));
+        const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
+        return actors.openModule(client, now());
       }),
       signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async ({ input }) => {
-        const client = eimzo();
-        const keyId = await client.loadKey(input.key);
-        try {
-          const signature = await client.sign(keyId, encodeBase64Utf8(input.data));
-          return { pkcs7: signature.pkcs7_64, serial: signature.signer_serial_number };
-        } finally {
-          // best effort: a key left loaded is harmless, a failed unload must not hide the signature or its error
-          await client.unloadKey(keyId).catch(() => undefined);
-        }
+        const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
+        return actors.signWithKey(client, input);
       }),
       verifySignature: fromPromise<VerifyOutcome, { pkcs7: string }>(async ({ input, signal }) => {
         const result = await (await api()).call(
