@@ -41,7 +41,13 @@ describe('the composition root', () => {
   it("E009 from the API client ends a signed-in session through the actor system, and never a first visit's", async () => {
     const api = createAppApi({ baseURL: '/api/' });
     let expire: () => void = () => {};
-    const watched = { ...api, watchExpiry: (l: () => void) => ((expire = l), api.watchExpiry(l)) };
+    const watched = {
+      ...api,
+      watchExpiry: (listener: () => void) => {
+        expire = listener;
+        return api.watchExpiry(listener);
+      },
+    };
     const logic = createAppLogic(watched, { drafts });
     const root = createActor(systemRootMachine).start();
     const disconnect = logic.connect?.(root.system);
