@@ -7,11 +7,13 @@
  *
  * BENCH_CONCURRENCY (default 16) and BENCH_SECONDS (default 5) tune it.
  */
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SUCCESS_STATUS } from '../src/domain/constants';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -58,7 +60,7 @@ async function measure(name: string, url: (i: number) => string, cookie: string)
       const res = await fetch(url(i++), { headers: { cookie } });
       const body = (await res.json()) as { status?: string };
       latencies.push(performance.now() - t0);
-      if (res.status !== 200 || body.status !== 'OKOK') errors++;
+      if (res.status !== 200 || body.status !== SUCCESS_STATUS) errors++;
     }
   };
   const started = performance.now();

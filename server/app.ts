@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
-import type { ErrorCode } from '../src/domain/errors';
+import { type ErrorCode, SESSION_EXPIRED_CODE } from '../src/domain/errors';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
 import { type EndpointDef, isMutating } from '../src/services/contract/endpoint';
 import { type EndpointName, endpointNames, endpoints } from '../src/services/contract/endpoints';
@@ -190,9 +190,9 @@ export function createApp(deps: AppDeps): Hono {
         }
       }
       if (def.auth !== 'public' && !session) {
-        logger.warn('auth.denied', { endpoint: name, status: 'E009', reason: found.kind, ip });
+        logger.warn('auth.denied', { endpoint: name, status: SESSION_EXPIRED_CODE, reason: found.kind, ip });
         if (found.kind !== 'none') deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
-        return c.json(envelope('E009'));
+        return c.json(envelope(SESSION_EXPIRED_CODE));
       }
       // a user with several roles acts under none of them until one is chosen for the session
       if (

@@ -1,4 +1,4 @@
-import { mustChangePassword } from '../src/domain/roles.rules';
+import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
 import type { Viewer } from './viewer';
 
@@ -39,7 +39,7 @@ const WHILE_FORCED: ReadonlySet<EndpointName> = new Set<EndpointName>([
 ]);
 
 /** While an administration user views a client account (spec 4 virtual login), nothing is signed and no password or
- *  role is changed in the session (issue 6); the way back (user/back-to-head) and every read stay open. */
+ *  role is changed in the session; the way back (user/back-to-head) and every read stay open. */
 const REFUSED_WHILE_IMPERSONATING: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'session.changePassword',
   'session.saveChosenRole',
@@ -54,4 +54,4 @@ export function mayCall(name: EndpointName, v: Viewer): boolean {
 }
 
 /** Roles a client account holds (the profile holders); any other role is staff. */
-export const CLIENT_ROLES: ReadonlySet<string> = new Set(['R001', 'R004', 'R007']);
+export const CLIENT_ROLES: ReadonlySet<string> = new Set(CLIENT_ROLE_LIST);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { activeRole, roleGroup } from '../../src/domain/roles.rules';
+import { activeRole, isStaffRole } from '../../src/domain/roles.rules';
 import { mayEditUser } from '../../src/domain/user-edit.rules';
+import { isValidLogin } from '../../src/domain/validators.rules';
 import type { userDetailsSchema } from '../../src/services/contract/admin.contract';
 import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { sendMessage } from '../messages';
@@ -9,12 +10,6 @@ import type { SessionRow } from '../store/session.store';
 import type { UserRow, UserStatus } from '../store/user.store';
 import { lookupSn } from './lookup.handlers';
 import { phoneToSn, replyFor } from './session.handlers';
-
-/** Logins are Latin (spec 5: Cyrillic forbidden): letters, digits, dot, dash, underscore. */
-const LOGIN = /^[A-Za-z0-9._-]{3,100}$/;
-
-/** A staff role: a titled role (R000–R034 with a group) that is not a client role. */
-const isStaffRole = (r: string) => roleGroup(r) !== 'unknown' && !CLIENT_ROLES.has(r);
 
 /** A user id is digits only: `0x1` and `4e0` are not users 1 and 4. */
 function targetOf(svc: Services, id: string | number): UserRow {
@@ -137,7 +132,7 @@ export const adminHandlers: Handlers = {
       ensure(isStaffRole(role), 'E013', 'roles: not a staff role');
       ensure(b.ban === undefined, 'E013', 'ban: staff accounts have no BAN');
     }
-    ensure(LOGIN.test(b.user_name), 'E013', 'user_name: Latin letters, digits, . _ - only');
+    ensure(isValidLogin(b.user_name), 'E013', 'user_name: Latin letters, digits, . _ - only');
     // an all-digit login could equal a number that registers later (user/check would then find two accounts)
     ensure(
       !/^\d+$/.test(b.user_name),
@@ -183,7 +178,7 @@ export const adminHandlers: Handlers = {
     ensureMayEdit(session, target);
     checkContacts(b);
     if (b.roles) {
-      // no role changes while viewing a client account (issue 6: refused while impersonating)
+      // no role changes while viewing a client account (refused while impersonating)
       ensure(!session.viewer.impersonating, 'E005', 'roles cannot be changed while viewing a client account');
       ensure(b.roles.length === 1, 'E130');
       const role = b.roles[0] as string;

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { USER_KINDS, type UserKind } from '@/domain/constants';
-import { activeRole, type UserConfig, type UserFacts, userConfig } from '@/domain/roles.rules';
+import { activeRole, isClientRole, type UserConfig, type UserFacts, userConfig } from '@/domain/roles.rules';
 import { selectUserFacts } from '@/machines/session.selectors';
-import { CLIENT_ROLES, type EditorRights } from '@/machines/user-admin.machine';
-import { UserAdminContext, UserSearchContext, useAdminLogic } from '@/views/admin/admin.context';
+import type { EditorRights } from '@/machines/user-admin.machine';
+import { UserAdminContext, UserSearchContext } from '@/views/admin/admin.context';
 import { UserFormPage } from '@/views/admin/user-form.view';
 import { UserSearchPage } from '@/views/admin/user-search.view';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { NotFound } from '@/views/layout/not-found.view';
 import { SessionContext } from '@/views/session/session.context';
-import { WithAdminServices } from './admin.services';
 
 /**
  * The administration routes (spec 2: /administration with children search, creation/{type}, editing (EditUser),
@@ -29,7 +29,7 @@ export function editorRightsOf(facts: UserFacts): EditorRights {
   return {
     client: config.createSubscriber,
     staff: config.createAdmin,
-    employee: config.administration && role !== undefined && !CLIENT_ROLES.includes(role),
+    employee: config.administration && role !== undefined && !isClientRole(role),
   };
 }
 
@@ -49,12 +49,12 @@ function useFacts(): UserFacts | null {
 
 function SearchPage({ variant }: { variant: 'search' | 'editing' }) {
   const facts = useFacts();
-  const { userSearchLogic } = useAdminLogic();
+  const { userSearch } = useWorkflowLogic();
   if (!facts) return null;
   const config = userConfig(facts);
   if (!config.administration) return <NoRights />;
   return (
-    <UserSearchContext.Provider logic={userSearchLogic}>
+    <UserSearchContext.Provider logic={userSearch}>
       <UserSearchPage variant={variant} createKinds={creatableKinds(config)} canEdit={config.editUser} />
     </UserSearchContext.Provider>
   );
@@ -62,34 +62,26 @@ function SearchPage({ variant }: { variant: 'search' | 'editing' }) {
 
 /** `/administration/search`: user search (the administration link of the header leads here). */
 export function UserSearchRoute() {
-  return (
-    <WithAdminServices>
-      <SearchPage variant="search" />
-    </WithAdminServices>
-  );
+  return <SearchPage variant="search" />;
 }
 
 /** `/administration/editing` (EditUser, the helpdesk landing): find a user to edit, create users. */
 export function EditingRoute() {
-  return (
-    <WithAdminServices>
-      <SearchPage variant="editing" />
-    </WithAdminServices>
-  );
+  return <SearchPage variant="editing" />;
 }
 
 function CreationPage() {
   const { type } = useParams<{ type: string }>();
   const { i18n } = useTranslation();
   const facts = useFacts();
-  const { userAdminLogic } = useAdminLogic();
+  const { userAdmin } = useWorkflowLogic();
   const kind = USER_KINDS.find((k) => k === type);
   if (!kind) return <NotFound homeHref={`~/${i18n.language}`} />;
   if (!facts) return null;
   const config = userConfig(facts);
   if (!config.administration || !creatableKinds(config).includes(kind)) return <NoRights />;
   return (
-    <UserAdminContext.Provider logic={userAdminLogic}>
+    <UserAdminContext.Provider logic={userAdmin}>
       <UserFormPage target={{ mode: 'create', kind }} editor={editorRightsOf(facts)} />
     </UserAdminContext.Provider>
   );
@@ -97,21 +89,17 @@ function CreationPage() {
 
 /** `/administration/creation/{subscriber|admin}`: the kinds the config allows; any other type is not found. */
 export function CreationRoute() {
-  return (
-    <WithAdminServices>
-      <CreationPage />
-    </WithAdminServices>
-  );
+  return <CreationPage />;
 }
 
 function EditUserPage() {
   const { id } = useParams<{ id: string }>();
   const facts = useFacts();
-  const { userAdminLogic } = useAdminLogic();
+  const { userAdmin } = useWorkflowLogic();
   if (!facts) return null;
   if (!userConfig(facts).editUser) return <NoRights />;
   return (
-    <UserAdminContext.Provider logic={userAdminLogic}>
+    <UserAdminContext.Provider logic={userAdmin}>
       <UserFormPage target={{ mode: 'edit', userId: id ?? '' }} editor={editorRightsOf(facts)} />
     </UserAdminContext.Provider>
   );
@@ -119,9 +107,5 @@ function EditUserPage() {
 
 /** `/administration/edit-user/{id}`: edit a user (editUser config). */
 export function EditUserRoute() {
-  return (
-    <WithAdminServices>
-      <EditUserPage />
-    </WithAdminServices>
-  );
+  return <EditUserPage />;
 }

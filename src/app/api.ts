@@ -1,25 +1,45 @@
 import { type ApiClient, createApiClient } from '@/services/api/client';
-import { appConfig } from './config';
 
 /** Lazily loads the app's one API client. */
 export type ApiLoader = () => Promise<ApiClient>;
 
-let expiredListener: () => void = () => {};
-let client: Promise<ApiClient> | undefined;
-
 /**
- * The app's single API client. It is part of the app's first scripts, not a chunk loaded on first use: the session
- * check is the first thing the app does, so a lazy client only made the page wait for one more round trip. Every
- * area's actors share it, so E009 from any call reaches the session through one listener.
+ * The app's API client as the composition root hands it to every workflow: `load` gives the one client, and
+ * `watchExpiry` lets the session's `watchExpiry` actor hear E009 from any call. The client is part of the first
+ * scripts, not a chunk loaded on first use: the session check is the first thing the app does, so a lazy client only
+ * made the login page wait for one more round trip (the full endpoint table still loads on the first other call).
  */
-export const appApi: ApiLoader = () => {
-  client ??= Promise.resolve(
-    createApiClient({ baseURL: appConfig.apiBase, onSessionExpired: () => expiredListener() }),
-  );
-  return client;
-};
+export interface AppApi {
+  readonly load: ApiLoader;
+  /** Calls `listener` whenever a call answers E009; returns the unsubscribe function. */
+  readonly watchExpiry: (listener: () => void) => () => void;
+}
 
-/** Connects the API client's E009 signal to the session actor (the composition root does this once). */
-export function onApiSessionExpired(listener: () => void): void {
-  expiredListener = listener;
+/** One API client per app (the composition root calls this once; tests build their own or fake `load`). */
+export function createAppApi(opts: { baseURL: string }): AppApi {
+  const listeners = new Set<() => void>();
+  let client: Promise<ApiClient> | undefined;
+  const load: ApiLoader = () => {
+    client ??= Promise.resolve(
+      createApiClient({
+        baseURL: opts.baseURL,
+        onSessionExpired: () => {
+          for (const listener of [...listeners]) listener();
+        },
+      }),
+    );
+    return client;
+  };
+  return {
+    load,
+    watchExpiry: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** An `AppApi` over a given loader whose client never reports E009 by itself (tests, scripts). */
+export function appApiOf(load: ApiLoader): AppApi {
+  return { load, watchExpiry: () => () => undefined };
 }

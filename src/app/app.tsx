@@ -1,40 +1,17 @@
-import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Router } from 'wouter';
-import { i18n } from '@/i18n/i18n';
-import { NotificationsContext } from '@/views/layout/notifications.context';
-import { SessionContext } from '@/views/session/session.context';
-import { SettingsLogicContext } from '@/views/settings/settings.context';
-import { createAppServices } from './services';
-import { Shell } from './shell';
+import { useState } from 'react';
+import { browserDraftStore } from '@/services/drafts/draft-store';
+import { createAppApi } from './api';
+import { createAppLogic } from './app-logic';
+import { AppRoot } from './app-providers';
+import { appConfig } from './config';
 
-const services = createAppServices();
-
-/** Forwards E009 from any API call to the session actor (spec 8: closes overlays and resets auth). */
-function SessionExpiryBridge() {
-  const session = SessionContext.useActorRef();
-  useEffect(() => {
-    services.bindSessionExpired(() => {
-      if (session.getSnapshot().matches('authenticated')) session.send({ type: 'session.expired' });
-    });
-  }, [session]);
-  return null;
-}
-
-/** Composition root: i18n, the machines with their real actors, and the router. */
+/**
+ * The production app: the composition root's logic on the browser's API client, location and draft store, built
+ * once when the app mounts (tests build theirs with fakes and mount the same `AppRoot`).
+ */
 export function App() {
-  return (
-    <I18nextProvider i18n={i18n}>
-      <NotificationsContext.Provider>
-        <SessionContext.Provider logic={services.sessionLogic}>
-          <SessionExpiryBridge />
-          <SettingsLogicContext.Provider value={services.settingsLogic}>
-            <Router>
-              <Shell />
-            </Router>
-          </SettingsLogicContext.Provider>
-        </SessionContext.Provider>
-      </NotificationsContext.Provider>
-    </I18nextProvider>
+  const [logic] = useState(() =>
+    createAppLogic(createAppApi({ baseURL: appConfig.apiBase }), { drafts: browserDraftStore() }),
   );
+  return <AppRoot logic={logic} />;
 }

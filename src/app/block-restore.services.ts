@@ -1,4 +1,3 @@
-import { createElement, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { SigningAction, SigningTargets } from '@/domain/signing-document.rules';
 import {
@@ -17,28 +16,16 @@ import {
   type VerifyOutcome,
 } from '@/machines/signing.machine';
 import { ApiFailure, isApiFailure } from '@/services/api/api-error';
-import type { ApiClient } from '@/services/api/client';
-import { isExpired } from '@/services/eimzo/eimzo-alias';
-import {
-  createEimzoClient,
-  type EimzoClient,
-  type EimzoClientOptions,
-  encodeBase64Utf8,
-  unsupportedVersion,
-} from '@/services/eimzo/eimzo-client';
-import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
-import { BlockRestoreLogicContext } from '@/views/block-restore/block-restore.context';
-import { appApi } from './api';
+import type { EimzoClient, EimzoClientOptions } from '@/services/eimzo/eimzo-client';
+import type { ApiLoader } from './api';
+import { appConfig } from './config';
 
 /**
  * Real actors of the signing and block/restore charts, on the app's API client and the E-IMZO websocket client.
- * The lead mounts `createBlockRestoreLogic(services.api)` into `BlockRestoreLogicContext`; tests provide fakes to
- * the same machines instead.
+ * `createAppLogic` (src/app/app-logic.ts) builds them once; tests provide fakes to the same machines instead.
  */
 
-type Api = () => Promise<ApiClient>;
-
-const env = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
+type Api = ApiLoader;
 
 /** Local development only: the module accepts any key for localhost and 127.0.0.1 (real domains need real keys). */
 const DEV_API_KEYS = 'localhost,portal-dev-key,127.0.0.1,portal-dev-key';
@@ -59,8 +46,8 @@ export interface BlockRestoreServiceOptions {
  */
 export function eimzoClientOptions(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document) {
   const fromPage = doc?.querySelector<HTMLMetaElement>('meta[name="eimzo-url"]')?.content?.trim();
-  const url = fromPage || env.PUBLIC_EIMZO_URL || undefined;
-  const keys = (env.PUBLIC_EIMZO_API_KEYS ?? DEV_API_KEYS)
+  const url = fromPage || appConfig.eimzoUrl || undefined;
+  const keys = (appConfig.eimzoApiKeys ?? DEV_API_KEYS)
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean);
@@ -69,29 +56,12 @@ export function eimzoClientOptions(doc: Pick<Document, 'querySelector'> | undefi
   return url ? { ...opts, url } : opts;
 }
 
-function toListedKey(key: Awaited<ReturnType<EimzoClient['listKeys']>>[number], now: Date): ListedKey {
-  const validTo = key.validTo;
-  return {
-    disk: key.disk,
-    path: key.path,
-    name: key.name,
-    alias: key.alias,
-    serialNumber: key.serialNumber ?? null,
-    tin: key.TIN ?? null,
-    expired: isExpired(key, now),
-    owner: key.CN ?? null,
-    validTo:
-      validTo === undefined
-        ? null
-        : `${validTo.getFullYear()}-${String(validTo.getMonth() + 1).padStart(2, '0')}-${String(validTo.getDate()).padStart(2, '0')}`,
-  };
-}
-
 /** The signing chart with real actors. */
 export function createSigningLogic(api: Api, opts: BlockRestoreServiceOptions = {}) {
-  let client = opts.eimzo;
+  // the E-IMZO client is its own chunk, loaded on the first signing: it never weighs on the login page
+  let client: Promise<EimzoClient> | undefined = opts.eimzo ? Promise.resolve(opts.eimzo) : undefined;
   const eimzo = () => {
-    client ??= createEimzoClient(eimzoClientOptions());
+    client ??= import('./eimzo.actors').then((m) => m.createClient(eimzoClientOptions()));
     return client;
   };
   const now = opts.now ?? (() => new Date());
@@ -117,25 +87,12 @@ export function createSigningLogic(api: Api, opts: BlockRestoreServiceOptions = 
         },
       ),
       openModule: fromPromise<ListedKey[]>(async () => {
-        const client = eimzo();
-        // version first: an old module is reported before anything else is asked of it
-        const old = unsupportedVersion(await client.version());
-        if (old) throw new EimzoFailure(old);
-        await client.apikey();
-        const keys = await client.listKeys();
-        const at = now();
-        return keys.map((k) => toListedKey(k, at));
+        const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
+        return actors.openModule(client, now());
       }),
       signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async ({ input }) => {
-        const client = eimzo();
-        const keyId = await client.loadKey(input.key);
-        try {
-          const signature = await client.sign(keyId, encodeBase64Utf8(input.data));
-          return { pkcs7: signature.pkcs7_64, serial: signature.signer_serial_number };
-        } finally {
-          // best effort: a key left loaded is harmless, a failed unload must not hide the signature or its error
-          await client.unloadKey(keyId).catch(() => undefined);
-        }
+        const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
+        return actors.signWithKey(client, input);
       }),
       verifySignature: fromPromise<VerifyOutcome, { pkcs7: string }>(async ({ input, signal }) => {
         const result = await (await api()).call(
@@ -184,16 +141,5 @@ export function createBlockRestoreLogic(api: Api, opts: BlockRestoreServiceOptio
   });
 }
 
-/** The provided block/restore logic, as views take it from `BlockRestoreLogicContext`. */
+/** The provided block/restore logic, as views take it from `useWorkflowLogic().blockRestore`. */
 export type BlockRestoreLogic = ReturnType<typeof createBlockRestoreLogic>;
-
-let shared: BlockRestoreLogic | undefined;
-
-/**
- * Mounts the block/restore logic (on the app's one API client) around the pages that show the status widget. It
- * lives in the lazily loaded chunk of those pages, so the E-IMZO client never weighs on the login page.
- */
-export function WithBlockRestore({ children }: { children: ReactNode }) {
-  shared ??= createBlockRestoreLogic(appApi);
-  return createElement(BlockRestoreLogicContext.Provider, { value: shared }, children);
-}

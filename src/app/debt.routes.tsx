@@ -1,11 +1,6 @@
 import { DebtControlPage } from '@/views/debt/debt-control.view';
-import { WithDebtServices } from './debt.services';
 
-/** The `/{lang}/debt-control` route: the notice view with its real actors. */
+/** The `/{lang}/debt-control` route: the notice view (its logic comes from the composition root). */
 export function DebtRoute() {
-  return (
-    <WithDebtServices>
-      <DebtControlPage />
-    </WithDebtServices>
-  );
+  return <DebtControlPage />;
 }

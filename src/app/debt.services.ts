@@ -1,4 +1,3 @@
-import { createElement, Fragment, type ReactNode, useContext } from 'react';
 import { fromPromise } from 'xstate';
 import { type DebtListParams, documentDate } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
@@ -12,24 +11,20 @@ import {
   type ExportDebtsInput,
   type FetchDebtsInput,
 } from '@/machines/debt.machine';
-import type { ApiClient } from '@/services/api/client';
 import type { DebtAccountWire, DebtNoticeWire } from '@/services/contract/debt.contract';
 import { saveBlob } from '@/services/export/blob-download.export';
 import { debtTable } from '@/services/export/debt.export';
 import { saveFile } from '@/services/export/download.export';
 import { fetchAllPages } from '@/services/export/numbers.export';
 import { exportFileName } from '@/services/export/table.export';
-import { DebtLogicContext } from '@/views/debt/debt.context';
-import { appApi } from './api';
+import type { ApiLoader } from './api';
 
-/*
- * ── WIRING TO MOVE INTO THE COMPOSITION ROOT ──────────────────────────────────────────────────────────────────────
- * The debt-control machine's real actors on the app's one API client (E009 from any call reaches the session through
- * that client's listener, like every workflow). `createDebtServices(api)` is what a composition root calls;
- * `WithDebtServices` is the stop-gap that mounts it around the route until then.
+/**
+ * Real actors of the debt-control chart on the app's one API client (E009 from any call reaches the session through
+ * that client). `createAppLogic` (src/app/app-logic.ts) builds it once; tests provide fakes to the same machine.
  */
 
-type Api = () => Promise<ApiClient>;
+type Api = ApiLoader;
 /** Rows per request of the export (the contract's largest page). */
 const EXPORT_PAGE = 1000;
 
@@ -61,7 +56,7 @@ const listQuery = (p: DebtListParams) => ({
   dir: p.dir,
 });
 
-export function createDebtServices(api: Api, save = { file: saveFile, blob: saveBlob }) {
+export function createDebtLogic(api: Api, save = { file: saveFile, blob: saveBlob }) {
   const fetchDebts = async ({ params }: FetchDebtsInput): Promise<DebtPageResult> => {
     const reply = await (await api()).call('debt.list', {
       query: { ...listQuery(params), page: params.page - 1, size: 50 },
@@ -123,14 +118,4 @@ export function createDebtServices(api: Api, save = { file: saveFile, blob: save
       exportDebts: fromPromise<void, ExportDebtsInput>(({ input }) => exportDebts(input)),
     },
   });
-}
-
-let shared: ReturnType<typeof createDebtServices> | undefined;
-
-/** Mounts the debt logic around the route unless the app already provides it. */
-export function WithDebtServices({ children }: { children: ReactNode }) {
-  const provided = useContext(DebtLogicContext);
-  if (provided) return createElement(Fragment, null, children);
-  shared ??= createDebtServices(appApi);
-  return createElement(DebtLogicContext.Provider, { value: shared }, children);
 }

@@ -1,4 +1,3 @@
-import { createElement, Fragment, type ReactNode, useContext } from 'react';
 import { fromPromise } from 'xstate';
 import { NUMBER_TABS } from '@/domain/constants';
 import { i18n } from '@/i18n/i18n';
@@ -12,17 +11,15 @@ import {
   type NumbersParams,
   numbersMachine,
 } from '@/machines/numbers.machine';
-import type { ApiClient } from '@/services/api/client';
 import { saveFile } from '@/services/export/download.export';
 import { fetchAllPages, numbersTable } from '@/services/export/numbers.export';
 import { exportFileName } from '@/services/export/table.export';
-import { ProfileLogicContext } from '@/views/profile/profile-services.context';
 import { statusLabelKey } from '@/views/widgets/status.labels';
-import { appApi } from './api';
+import type { ApiLoader, AppApi } from './api';
 
 /**
- * Real actors of the profile area (numbers list and its export), built on the app's API client. The lead mounts
- * them once (`createProfileServices(services.api)`); tests provide fakes to the same machine instead.
+ * Real actors of the profile area (numbers list and its export), built on the app's API client by `createAppLogic`;
+ * tests provide fakes to the same machine instead.
  */
 
 /** How long a fetched page is reused (tab switches and Back render from memory within this time). */
@@ -30,7 +27,7 @@ export const NUMBERS_CACHE_TTL_MS = 60_000;
 /** Pages kept at most (oldest dropped first). */
 export const NUMBERS_CACHE_MAX = 64;
 
-type Api = () => Promise<ApiClient>;
+type Api = ApiLoader;
 
 function toItem(row: {
   sn: string;
@@ -142,8 +139,9 @@ export function createNumbersExport(api: Api, save: typeof saveFile = saveFile) 
   };
 }
 
-/** The profile area's machines with their real actors. */
-export function createProfileServices(api: Api) {
+/** The profile area's machines with their real actors (`pages` is the kept-pages cache, for tests). */
+export function createProfileLogic(appApi: AppApi) {
+  const api = appApi.load;
   const pages = createNumbersPages(api);
   const exportNumbers = createNumbersExport(api);
   const numbersLogic = numbersMachine.provide({
@@ -153,26 +151,5 @@ export function createProfileServices(api: Api) {
       exportNumbers: fromPromise<void, ExportNumbersInput>(({ input }) => exportNumbers(input)),
     },
   });
-  return { numbersLogic, pages };
-}
-
-/** What `createProfileServices` returns: the logic the profile views mount. */
-export type ProfileServices = ReturnType<typeof createProfileServices>;
-
-let shared: ProfileServices | undefined;
-
-/** The app-wide profile services on the app's one API client. */
-function sharedProfileServices(): ProfileServices {
-  shared ??= createProfileServices(appApi);
-  return shared;
-}
-
-/**
- * Mounts the profile logic around a page unless the app already provides it (`ProfileLogicContext.Provider` with
- * `createProfileServices(services.api)` in app.tsx). Built once per app, so kept pages survive navigation.
- */
-export function WithProfileServices({ children }: { children: ReactNode }) {
-  const provided = useContext(ProfileLogicContext);
-  if (provided) return createElement(Fragment, null, children);
-  return createElement(ProfileLogicContext.Provider, { value: sharedProfileServices() }, children);
+  return { numbers: numbersLogic, pages };
 }

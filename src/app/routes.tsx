@@ -1,11 +1,14 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { AUTH_PAGES, type RouteAccess } from '@/domain/routes.rules';
+import { AUTH_PAGES } from '@/domain/routes.rules';
 import { AuthPage } from '@/views/auth/auth-page.view';
 import { appConfig } from './config';
 import { lazyRoute } from './lazy-route';
 
-/** One route of spec 2, relative to `/{lang}`. Views are code-split (each its own chunk), except the Auth pages. */
-export interface AppRoute extends RouteAccess {
+/**
+ * One route of spec 2, relative to `/{lang}`. Views are code-split (each its own chunk), except the Auth pages. Who
+ * may open it is not here: `routeAccess` in src/domain/routes.rules.ts decides from the path.
+ */
+export interface AppRoute {
   /** wouter pattern under the language segment */
   readonly path: string;
   readonly view: LazyExoticComponent<ComponentType> | ComponentType;
@@ -34,69 +37,45 @@ const settingsPage = lazyRoute(() =>
 );
 
 /**
- * The route table of spec 2. Auth, new-client and new-numbers are public; everything else needs a session
- * (the 'no auth flag' routes too: spec 2 'Guard' names the only public ones; docs/decisions.md).
+ * The route table of spec 2. Auth, new-client and new-numbers are public; everything else needs a session (the 'no
+ * auth flag' routes too: spec 2 'Guard' names the only public ones; docs/decisions.md) — see `routeAccess`.
  */
 export const ROUTES: readonly AppRoute[] = [
-  ...AUTH_PAGES.map((type) => ({ path: `/${type}`, public: true, view: authPage, employeeLogin: true })),
-  { path: '/new-client', public: true, view: pending('newClient'), employeeLogin: true },
-  { path: '/new-numbers', public: true, view: pending('newNumbers') },
+  ...AUTH_PAGES.map((type) => ({ path: `/${type}`, view: authPage, employeeLogin: true })),
+  { path: '/new-client', view: pending('newClient'), employeeLogin: true },
+  { path: '/new-numbers', view: pending('newNumbers') },
   {
     path: '/profile',
-    public: false,
     view: lazyRoute(() =>
-      Promise.all([
-        import('@/views/profile/profile.page.view'),
-        import('./profile.services'),
-        import('./block-restore.services'),
-      ]).then(([page, services, blockRestore]) => ({
-        default: () => (
-          <services.WithProfileServices>
-            <blockRestore.WithBlockRestore>
-              <page.ProfilePage />
-            </blockRestore.WithBlockRestore>
-          </services.WithProfileServices>
-        ),
-      })),
+      import('@/views/profile/profile.page.view').then((m) => ({ default: m.ProfilePage })),
     ),
   },
   {
     path: '/details',
-    public: false,
     view: lazyRoute(() =>
-      Promise.all([import('@/views/details/details.page.view'), import('./block-restore.services')]).then(
-        ([page, blockRestore]) => ({
-          default: () => (
-            <blockRestore.WithBlockRestore>
-              <page.DetailsPage />
-            </blockRestore.WithBlockRestore>
-          ),
-        }),
-      ),
+      import('@/views/details/details.page.view').then((m) => ({ default: m.DetailsPage })),
     ),
   },
-  { path: '/settings', public: false, view: settingsPage },
-  { path: '/purchase', public: false, view: pending('purchase') },
-  { path: '/purchase/order', public: false, view: pending('purchase') },
-  { path: '/onlinee-sales', public: false, view: pending('documents') },
-  { path: '/onlinee-sales/orders/:id', public: false, view: pending('documents') },
-  { path: '/onlinee-sales/suspend-documents/:id', public: false, view: pending('documents') },
-  { path: '/onlinee-sales/services-documents/:id', public: false, view: pending('documents') },
-  { path: '/orders', public: false, view: pending('orders') },
-  { path: '/orders/:id', public: false, view: pending('orders') },
-  { path: '/administration/search', public: false, view: adminRoute('UserSearchRoute') },
-  { path: '/administration/creation/:type', public: false, view: adminRoute('CreationRoute') },
-  { path: '/administration/editing', public: false, view: adminRoute('EditingRoute') },
-  { path: '/administration/edit-user/:id', public: false, view: adminRoute('EditUserRoute') },
-  { path: '/agreement-registration', public: false, view: pending('agreement') },
-  { path: '/at39-registration', public: false, view: pending('at39') },
-  { path: '/at39-registration/new', public: false, view: pending('at39') },
-  // debt control: its actors are mounted by src/app/debt.services.ts until the composition root provides them
+  { path: '/settings', view: settingsPage },
+  { path: '/purchase', view: pending('purchase') },
+  { path: '/purchase/order', view: pending('purchase') },
+  { path: '/onlinee-sales', view: pending('documents') },
+  { path: '/onlinee-sales/orders/:id', view: pending('documents') },
+  { path: '/onlinee-sales/suspend-documents/:id', view: pending('documents') },
+  { path: '/onlinee-sales/services-documents/:id', view: pending('documents') },
+  { path: '/orders', view: pending('orders') },
+  { path: '/orders/:id', view: pending('orders') },
+  { path: '/administration/search', view: adminRoute('UserSearchRoute') },
+  { path: '/administration/creation/:type', view: adminRoute('CreationRoute') },
+  { path: '/administration/editing', view: adminRoute('EditingRoute') },
+  { path: '/administration/edit-user/:id', view: adminRoute('EditUserRoute') },
+  { path: '/agreement-registration', view: pending('agreement') },
+  { path: '/at39-registration', view: pending('at39') },
+  { path: '/at39-registration/new', view: pending('at39') },
   {
     path: '/debt-control',
-    public: false,
     view: lazyRoute(() => import('./debt.routes').then((m) => ({ default: m.DebtRoute }))),
   },
-  { path: '/services', public: false, banExclude: true, view: pending('services') },
-  { path: '/services/checkout', public: false, banExclude: true, view: pending('services') },
+  { path: '/services', view: pending('services') },
+  { path: '/services/checkout', view: pending('services') },
 ];

@@ -4,7 +4,7 @@ import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wout
 import { LANGS, type Lang } from '@/domain/constants';
 import { visibleNav } from '@/domain/navigation.rules';
 import { userConfig } from '@/domain/roles.rules';
-import { guardRoute, isAuthPage } from '@/domain/routes.rules';
+import { isAuthPage, isPublicPath, routeAccess } from '@/domain/routes.rules';
 import { setLanguage } from '@/i18n/i18n';
 import { rememberLocale, storedLocale } from '@/i18n/locale';
 import {
@@ -23,6 +23,7 @@ import {
   selectUserFacts,
 } from '@/machines/session.selectors';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
+import { ImpersonationBanner } from '@/views/impersonation/banner.view';
 import { Footer } from '@/views/layout/footer.view';
 import { Header } from '@/views/layout/header.view';
 import { NotFound } from '@/views/layout/not-found.view';
@@ -36,9 +37,9 @@ import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
 import { SessionNavigator } from '@/views/session/session-navigator.view';
 import { SessionProblem } from '@/views/session/session-problem.view';
-import { AdminScope, HeaderSearch, ImpersonationBannerSlot } from './admin.lazy';
 import { appConfig } from './config';
 import { type AppRoute, ROUTES } from './routes';
+import { HeaderSearch, ImpersonationNavigation } from './workflow-glue';
 
 function isLang(s: string | undefined): s is Lang {
   return (LANGS as readonly string[]).includes(s ?? '');
@@ -73,6 +74,7 @@ function ToLogin() {
 
 /** Renders one route behind the guard of spec 2. */
 function GuardedRoute({ route, lang }: { route: AppRoute; lang: Lang }) {
+  const [location] = useLocation();
   const facts = SessionContext.useSelector(selectUserFacts);
   const landing = SessionContext.useSelector(selectLandingPath);
   const signedOut = SessionContext.useSelector(selectIsSignedOut);
@@ -88,14 +90,17 @@ function GuardedRoute({ route, lang }: { route: AppRoute; lang: Lang }) {
       </Suspense>
     </>
   );
-  if (route.public) return page;
+  if (isPublicPath(route.path)) return page;
   if (signedOut) return <ToLogin />;
   // checking the session, or the start-up steps (role, profile) are not done: the layout shows what is going on
   if (!authenticated || !settled) return null;
   // spec 2: a forced password change keeps the user on Settings until the password is changed
   if (forced && route.path !== '/settings') return <Redirect to="/settings" replace />;
-  const decision = guardRoute(route, { authenticated, accountType: facts?.profile?.at ?? null });
-  if (decision === 'landing' && landing !== null) return <Redirect to={`/${landing}`} replace />;
+  // the one route-access policy: a direct navigation to a page the user may not open lands on their landing page
+  // (the landing page itself renders whatever the policy says, so a refusal never loops)
+  const decision = routeAccess(location, facts);
+  if (decision === 'landing' && landing !== null && location !== `/${landing}`)
+    return <Redirect to={`/${landing}`} replace />;
   return page;
 }
 
@@ -135,7 +140,8 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   const config = facts ? userConfig(facts) : null;
   const signedIn = user && facts;
   return (
-    <AdminScope>
+    <>
+      <ImpersonationNavigation />
       <div className="shell" data-testid="session" data-state={statePath}>
         <PageTitle />
         <a className="skip-link" href="#main">
@@ -156,7 +162,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
               : null
           }
         />
-        {signedIn ? <ImpersonationBannerSlot /> : null}
+        {signedIn ? <ImpersonationBanner /> : null}
         <div className={signedIn ? 'shell__body' : 'shell__body shell__body--public'}>
           {signedIn ? <Sidebar entries={nav} /> : null}
           <main id="main" className="main" tabIndex={-1}>
@@ -200,7 +206,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
         <SessionNavigator lang={lang} />
         <NotificationsOutlet />
       </div>
-    </AdminScope>
+    </>
   );
 }
 

@@ -26,23 +26,26 @@ export function hasEimzoNewApi(v: number): boolean {
   return v >= EIMZO_NEW_API_VERSION;
 }
 
-/** The parts of a signature key the choice needs (spec 3 "Signature key"). */
+/** The parts of a listed signature key the choice needs (spec 3 "Signature key"). */
 export interface KeyFacts {
-  /** The key's TIN (tax id). */
-  tin: string;
-  /** End of validity. */
-  validTo: Date;
+  /** The key's TIN (tax id), when the certificate has one. */
+  readonly tin: string | null | undefined;
+  /** Whether the key had expired when it was listed (`isKeyExpired`). */
+  readonly expired: boolean;
+}
+
+/** A key whose validity ended before `now` is expired (spec 4 signing step 3: "validTo before now"). */
+export function isKeyExpired(validTo: Date | null | undefined, now: Date): boolean {
+  return validTo != null && validTo.getTime() < now.getTime();
 }
 
 /**
- * The key to sign with (spec 4 signing steps 3): the first key whose TIN equals the user's tax id and that has not
- * expired (validTo before `now` is skipped). `undefined` when none fits ('Нет подходящего ЭЦП-ключа.').
+ * The key to sign with (spec 4 signing step 3): the first listed key whose TIN equals the user's tax id (compared
+ * trimmed) and that has not expired. `undefined` when none fits ('Нет подходящего ЭЦП-ключа.') or the user has no
+ * tax id. The one home of this rule: the signing chart and the E-IMZO client both ask it.
  */
-export function pickSigningKey<K extends KeyFacts>(
-  keys: readonly K[],
-  tin: string,
-  now: Date,
-): K | undefined {
+export function pickSigningKey<K extends KeyFacts>(keys: readonly K[], tin: string | null): K | undefined {
+  if (tin === null) return undefined;
   const wanted = tin.trim();
-  return keys.find((k) => k.tin.trim() === wanted && k.validTo.getTime() >= now.getTime());
+  return keys.find((k) => (k.tin ?? '').trim() === wanted && !k.expired);
 }

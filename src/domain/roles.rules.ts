@@ -189,3 +189,23 @@ export function roleChoice(roles: readonly string[], storedRole: string | null |
   if (roles.length > 1) return 'modal';
   return storedRole === role ? 'none' : 'autoSave';
 }
+
+/**
+ * Roles a client account holds (the profile holders: subscriber, curator, key owner); every other titled role is
+ * staff. Creating a client account needs createSubscriber, a staff account createAdmin (spec 6). The one home of this
+ * list: the administration chart, the route table and the reference server import it.
+ */
+export const CLIENT_ROLES: readonly string[] = ['R001', 'R004', 'R007'];
+
+/** Whether `role` is a client role (`CLIENT_ROLES`). */
+export function isClientRole(role: string): boolean {
+  return CLIENT_ROLES.includes(role);
+}
+
+/** A staff role: a titled role (one with a group of spec 6) that is not a client role. */
+export function isStaffRole(role: string): boolean {
+  return roleGroup(role) !== 'unknown' && !isClientRole(role);
+}
+
+/** Staff roles, in code order. */
+export const STAFF_ROLES: readonly string[] = ALL_ROLES.filter(isStaffRole);

@@ -1,34 +1,54 @@
-import { BAN_TYPE_ACCOUNTS } from './constants';
-
-/** Who may open a route (spec 2 'Guard'). */
-export interface RouteAccess {
-  /** Auth pages, new-client and new-numbers are public; every other route needs an authenticated state. */
-  public: boolean;
-  /** blocked for a user whose account type is ban-type (5, 15, 40) */
-  banExclude?: boolean;
-}
-
-export type GuardDecision = 'allow' | 'login' | 'landing';
+import { NAV_PATHS, type NavKey, visibleNav } from './navigation.rules';
+import { isBanTypeAccount, type UserFacts, userConfig } from './roles.rules';
 
 /**
- * The route guard of spec 2: 'every route except Auth, new-client and new-numbers needs an authenticated state,
- * otherwise redirect to login in the stored locale. A route flagged banExclude is blocked for a user whose account
- * type is ban-type (5, 15, 40).' A blocked route sends the user to their landing page (docs/decisions.md).
+ * The one route-access policy of the portal: the shell's guard (a direct navigation), the redirect after sign-in (a
+ * remembered page) and the reference server ask this function, so the same URL gets the same answer everywhere.
  */
-export function guardRoute(
-  route: RouteAccess,
-  session: { authenticated: boolean; accountType: number | null | undefined },
-): GuardDecision {
-  if (route.public) return 'allow';
-  if (!session.authenticated) return 'login';
-  if (route.banExclude && (BAN_TYPE_ACCOUNTS as readonly number[]).includes(session.accountType ?? -1))
-    return 'landing';
-  return 'allow';
-}
+export type GuardDecision = 'allow' | 'login' | 'landing';
 
 /** The Auth route's `type` segment (spec 2). */
 export const AUTH_PAGES = ['login', 'check', 'register', 'forgot', 'restore'] as const;
 export type AuthPage = (typeof AUTH_PAGES)[number];
 export function isAuthPage(s: string | undefined): s is AuthPage {
   return (AUTH_PAGES as readonly string[]).includes(s ?? '');
+}
+
+/** First segments of the public routes (spec 2: Auth, new-client and new-numbers). */
+const PUBLIC_SEGMENTS: ReadonlySet<string> = new Set<string>([...AUTH_PAGES, 'new-client', 'new-numbers']);
+
+/** First segments of the routes flagged banExclude (docs/decisions.md "Which routes are banExclude"). */
+const BAN_EXCLUDED_SEGMENTS: ReadonlySet<string> = new Set(['services']);
+
+const NAV_BY_SEGMENT = new Map<string, NavKey>(
+  (Object.entries(NAV_PATHS) as [NavKey, string][]).map(([key, path]) => [path, key]),
+);
+
+function firstSegment(path: string): string {
+  return path.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
+}
+
+/** Whether a path under `/{lang}` (`/login`, `new-client/…`) is public (spec 2 'Guard'). */
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_SEGMENTS.has(firstSegment(path));
+}
+
+/**
+ * Who may open `path` (under `/{lang}`, e.g. `/orders/5`, `administration/search?q=x`), spec 2 'Guard' and spec 6:
+ * - a public route: anyone ('allow');
+ * - any other route while signed out: 'login' (redirect to login in the stored locale);
+ * - signed in: the page of a navigation entry opens only when the entry is in the user's navigation (spec 6), the
+ *   administration only when the config allows it, a banExclude route never for a ban-type account (5, 15, 40);
+ *   otherwise 'landing' (the user's landing page, docs/decisions.md). A path no section owns is 'landing' (the shell shows the not-found page for an unknown URL
+ *   before it asks; a remembered unknown path lands).
+ */
+export function routeAccess(path: string, facts: UserFacts | null): GuardDecision {
+  const segment = firstSegment(path);
+  if (PUBLIC_SEGMENTS.has(segment)) return 'allow';
+  if (facts === null) return 'login';
+  if (BAN_EXCLUDED_SEGMENTS.has(segment) && isBanTypeAccount(facts.profile?.at)) return 'landing';
+  if (segment === 'administration') return userConfig(facts).administration ? 'allow' : 'landing';
+  const key = NAV_BY_SEGMENT.get(segment);
+  if (key === undefined) return 'landing';
+  return visibleNav(facts).includes(key) ? 'allow' : 'landing';
 }

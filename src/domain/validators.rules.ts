@@ -185,3 +185,16 @@ export function validateRegistrationContacts(v: {
 export function validateCityChosen(city: string | null | undefined): 'validation.cityFirst' | null {
   return isFilled(city) ? null : 'validation.cityFirst';
 }
+
+/**
+ * A login the portal accepts (spec 5: Latin only, Cyrillic forbidden): 3 to 100 Latin letters, digits, dot, dash,
+ * underscore. The one home of the login pattern: the user form and the reference server ask it.
+ */
+export function isValidLogin(login: string): boolean {
+  return /^[A-Za-z0-9._-]{3,100}$/.test(login);
+}
+
+/** An e-mail address in the usual local@domain.tld shape (the one home of the e-mail pattern). */
+export function isEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+}

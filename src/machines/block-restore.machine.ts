@@ -3,6 +3,7 @@ import { blockNeedsSignature, type ToggleAction } from '@/domain/block.rules';
 import { blockTargets } from '@/domain/signing-document.rules';
 import { isApiFailure } from '@/services/api/api-error';
 import type { CompanyInfo } from '@/services/contract/block.contract';
+import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
@@ -160,6 +161,8 @@ export const blockRestoreMachine = setup({
       acceptedNumbers: params.outcome.acceptedNumbers,
     })),
     reset: assign(() => idleContext),
+    /** Numbers were blocked or restored: the session reloads the profile in view (its status may have changed). */
+    refreshSession: tellSystem(SYSTEM_IDS.session, { type: 'session.refresh' }),
     emitDocumentCreate: emit(({ context }, params: { outcome: BlockOutcome }) => ({
       type: 'document.create' as const,
       action: context.request?.action ?? 'block',
@@ -316,14 +319,14 @@ export const blockRestoreMachine = setup({
         "Every number accepted: block 'Активация услуги вступит в силу после 00:00'; restore with the 5-10 minutes note.",
       meta: { view: 'success text for the action, accepted numbers, Close', testId: 'block-restore-success' },
       tags: ['open'],
-      on: { 'dialog.close': { target: 'idle', actions: 'reset' } },
+      on: { 'dialog.close': { target: 'idle', actions: ['reset', 'refreshSession'] } },
     },
     partiallyFailed: {
       description:
         "Some or all numbers failed: 'Произошла ошибка с номерами' with the numbers prefixed by +99.",
       meta: { view: 'failed numbers (+99…) and accepted numbers, Close', testId: 'block-restore-partial' },
       tags: ['open', 'error'],
-      on: { 'dialog.close': { target: 'idle', actions: 'reset' } },
+      on: { 'dialog.close': { target: 'idle', actions: ['reset', 'refreshSession'] } },
     },
     failed: {
       description:

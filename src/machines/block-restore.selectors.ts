@@ -93,3 +93,7 @@ export function toggleModeOf(props: {
   if (props.inProcess) return 'inProcess';
   return (props.status == null ? null : toggleActionFor(props.status)) ?? 'none';
 }
+
+/** The dialog's step: the chart's state, typed, so renaming a state fails the dialog's `switch` at compile time. */
+export type BlockRestoreStep = BlockRestoreSnapshot['value'];
+export const selectBlockRestoreStep = (s: BlockRestoreSnapshot): BlockRestoreStep => s.value;

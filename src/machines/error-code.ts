@@ -1,5 +1,7 @@
+import { SESSION_EXPIRED_CODE } from '@/domain/errors';
+
 /** The catalogue code meaning "no session" (spec 8: E009 closes overlays and resets auth). */
-export const NO_SESSION_CODE = 'E009';
+export const NO_SESSION_CODE = SESSION_EXPIRED_CODE;
 
 /**
  * Reads the catalogue code of a rejected call (the API client's `ApiFailure.code`: 'E012', 'http.400', 'network',

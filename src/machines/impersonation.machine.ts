@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { SubscriberTarget } from './search-box.machine';
 import type { StateMeta } from './state-meta';
@@ -28,8 +29,9 @@ export interface ImpersonationContext {
  * Events of the impersonation chart.
  * - `impersonation.choose`: user intent from the search box, view this subscriber as the client.
  * - `impersonation.back`: user intent from the banner, return to the head account.
- * - `session.synced`: fact from the session, the server's user says whom the session is viewing (`backToHeadBan`
- *   set → that client; cleared → null). Sent when the session user changes: page load, refresh, logout, expiry.
+ * - `session.synced`: fact from the session chart (through the actor system), the server's user says whom the session
+ *   is viewing (`backToHeadBan` set → that client; cleared → null). Sent whenever the session's user or profile
+ *   changes: page load, refresh, logout, expiry.
  * - `error.dismiss`: user intent, close the 'Ошибка!' dialog of a failed switch.
  */
 export type ImpersonationEvent =
@@ -39,7 +41,7 @@ export type ImpersonationEvent =
   | { type: 'error.dismiss' };
 
 /**
- * What the chart tells the app (the composition root navigates):
+ * What the chart tells the app (the router glue in src/app/workflow-glue.tsx navigates):
  * - `impersonation.started`: the client's account is now shown (go to its profile);
  * - `impersonation.ended`: back on the head account (go to the administration search).
  */
@@ -51,7 +53,7 @@ export type ImpersonationEmitted =
  * Virtual login as a managed account (spec 4 "search, choose and back set and clear a back-to-head-account flag";
  * spec 6 "Administration users can search and impersonate a subscriber profile, with a way back to the head BAN").
  * Choosing sets the server's flag (POST user/impersonate), going back clears it (POST user/back-to-head); both then
- * refresh the session, whose user is the one source of the flag.
+ * tell the session to refresh (through the actor system), whose user is the one source of the flag.
  */
 export const impersonationMachine = setup({
   types: {
@@ -61,11 +63,11 @@ export const impersonationMachine = setup({
     meta: {} as StateMeta,
   },
   actors: {
-    /** POST user/impersonate {ban|sn}, then refresh the session: the client now shown. */
+    /** POST user/impersonate {ban|sn}: the client now shown. */
     startImpersonation: fromPromise<ViewedClient, SubscriberTarget>(async () =>
       notProvided('startImpersonation'),
     ),
-    /** POST user/back-to-head, then refresh the session. */
+    /** POST user/back-to-head. */
     backToHead: fromPromise<void>(async () => notProvided('backToHead')),
   },
   guards: {
@@ -93,6 +95,8 @@ export const impersonationMachine = setup({
       client: params.client,
     })),
     emitEnded: emit({ type: 'impersonation.ended' as const }),
+    /** The server's user changed: the session re-reads it (and the profile in view). */
+    refreshSession: tellSystem(SYSTEM_IDS.session, { type: 'session.refresh' }),
   },
 }).createMachine({
   id: 'impersonation',
@@ -118,7 +122,7 @@ export const impersonationMachine = setup({
     },
     starting: {
       description:
-        'Asks the server to show the chosen subscriber (POST user/impersonate), then refreshes the session.',
+        'Asks the server to show the chosen subscriber (POST user/impersonate), then tells the session to refresh.',
       meta: { view: 'loading overlay', testId: 'loading-overlay' },
       tags: ['busy'],
       invoke: {
@@ -129,6 +133,7 @@ export const impersonationMachine = setup({
           target: 'viewing',
           actions: [
             { type: 'assignClient', params: ({ event }) => ({ client: event.output }) },
+            'refreshSession',
             { type: 'emitStarted', params: ({ event }) => ({ client: event.output }) },
           ],
         },
@@ -161,13 +166,13 @@ export const impersonationMachine = setup({
       },
     },
     returning: {
-      description: 'Returns to the head account (POST user/back-to-head), then refreshes the session.',
+      description: 'Returns to the head account (POST user/back-to-head), then tells the session to refresh.',
       meta: { view: 'banner with the back button busy, loading overlay', testId: 'impersonation-back' },
       tags: ['busy'],
       invoke: {
         id: 'backToHead',
         src: 'backToHead',
-        onDone: { target: 'direct', actions: ['clearClient', 'emitEnded'] },
+        onDone: { target: 'direct', actions: ['clearClient', 'refreshSession', 'emitEnded'] },
         onError: {
           target: 'failed',
           actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },

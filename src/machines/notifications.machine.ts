@@ -65,3 +65,6 @@ export const notificationsMachine = setup({
     },
   },
 });
+
+/** The notifications machine's type, for the composition root and tests. */
+export type NotificationsMachine = typeof notificationsMachine;

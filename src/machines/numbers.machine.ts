@@ -5,7 +5,7 @@ import type { StateMeta } from './state-meta';
 
 /**
  * The number list of a BAN by status (spec 2 "Number lists by status have tabs: active, pending, blocked, all") and
- * its export (issue 6: "Export the current filtered list as CSV and XLSX").
+ * its export ("Export the current filtered list as CSV and XLSX").
  *
  * The URL is the source of truth for tab, page and filter: the view parses it and sends `params.changed` whenever
  * it changes (click, reload, Back). The server pages and filters (`GET client/numbers`); the composition root's

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { numberLookalike, parseSearch, type SearchMode } from '@/domain/search.rules';
+import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -53,13 +54,11 @@ export type SearchBoxEvent =
   | { type: 'search.asNumber' };
 
 /**
- * What the box asks of the rest of the app (the composition root listens with `actor.on`):
- * - `subscriber.chosen`: start viewing this subscriber as the client (the impersonation chart takes over);
+ * What the box asks of the router (src/app/workflow-glue.tsx listens with `actor.on`):
  * - `users.search`: open the administration user search with this query ('editing' mode).
+ * A chosen subscriber goes to the impersonation chart through the actor system (`impersonation.choose`).
  */
-export type SearchBoxEmitted =
-  | { type: 'subscriber.chosen'; target: SubscriberTarget }
-  | { type: 'users.search'; q: string };
+export type SearchBoxEmitted = { type: 'users.search'; q: string };
 
 /** Input of the box: the mode it starts in (default 'choose'). */
 export interface SearchBoxInput {
@@ -126,8 +125,9 @@ export const searchBoxMachine = setup({
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     clearResult: assign({ found: null, errorCode: null }),
     clearInput: assign({ input: '', target: null }),
-    emitChosen: emit(({ context }) => ({
-      type: 'subscriber.chosen' as const,
+    /** Start viewing the chosen subscriber as the client: the impersonation chart takes over. */
+    chooseSubscriber: tellSystem<SearchBoxContext>(SYSTEM_IDS.impersonation, (context) => ({
+      type: 'impersonation.choose',
       target: context.found?.target ?? context.target ?? { kind: 'ban' as const, value: '' },
     })),
     emitUserSearch: emit(({ context }) => ({ type: 'users.search' as const, q: context.input.trim() })),
@@ -204,7 +204,7 @@ export const searchBoxMachine = setup({
       meta: { view: 'search result with the Выбрать button', testId: 'search-result' },
       on: {
         'search.submit': { target: 'lookingUp', actions: 'assignTarget' },
-        'result.choose': { target: 'idle', actions: ['emitChosen', 'clearResult', 'clearInput'] },
+        'result.choose': { target: 'idle', actions: ['chooseSubscriber', 'clearResult', 'clearInput'] },
         'result.dismiss': { target: 'idle', actions: 'clearResult' },
       },
     },

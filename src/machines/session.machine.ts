@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { mustChangePassword, roleChoice } from '@/domain/roles.rules';
 import type { Profile, User } from '@/services/contract/session.contract';
+import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { authFlowMachine } from './auth-flow.machine';
 import { errorCodeOf, isNoSessionError, notProvided } from './error-code';
+import { viewedClientOf } from './impersonation.selectors';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -14,8 +16,6 @@ export interface SessionContext {
   readonly user: User | null;
   /** `GET profile`: the profile in view (own, or the impersonated BAN's); null for staff */
   readonly profile: Profile | null;
-  /** Users listed for this session (spec 4: reset with the user); filled by the administration workflows. */
-  readonly users: readonly unknown[];
   /** The role the session works under; it decides for the domain rules (spec 6 "The first role … decides"). */
   readonly selectedRole: string | null;
   /** The role being saved with POST v1/adfs/save-chosen-role. */
@@ -31,14 +31,17 @@ export interface SessionContext {
 
 /**
  * Events of the session machine.
- * - `session.expired`: fact from the API client: a call answered E009 (session missing, closed or expired; the
- *   server's idle time-out answers E009 too). Accepted in every state; resets user, users list and selected role.
+ * - `session.expired`: fact from the API client, sent through the actor system: a call answered E009 (session
+ *   missing, closed or expired; the server's idle time-out answers E009 too). Accepted in every state; resets the
+ *   user, the profile and the selected role (the session keeps no users list: the administration search owns it).
  * - `session.retry`: user intent after the session check failed for a reason other than E009.
- * - `session.refresh`: fact from another workflow: the user or the profile in view changed on the server
- *   (impersonation started or ended, contact data saved); re-reads the user and the profile.
+ * - `session.refresh`: fact from another workflow, sent through the actor system: the user or the profile in view
+ *   changed on the server (impersonation started or ended, contact data saved, a number blocked or restored);
+ *   re-reads the user and the profile.
  * - `profile.retry`: user intent after loading the profile failed.
  * - `role.choose`: user intent in the role picker: work under this role for the session.
- * - `password.changed`: fact from the Settings page: the forced password change succeeded.
+ * - `password.changed`: fact from the Settings chart, sent through the actor system: the password was changed (a
+ *   forced change ends).
  * - `logout.request` / `logout.cancel` / `logout.confirm`: the logout button and its confirm dialog.
  * - `route.denied`: fact from the route guard: a signed-out visitor asked for `path` and was sent to login.
  * - `route.reached`: fact from the router: the destination page is shown.
@@ -80,7 +83,6 @@ export function initialRole(user: User): string | null {
 const resetSession = {
   user: null,
   profile: null,
-  users: [],
   selectedRole: null,
   roleToSave: null,
   errorCode: null,
@@ -169,6 +171,11 @@ export const sessionMachine = setup({
     assignDeniedPath: assign((_, params: { path: string }) => ({ destination: params.path })),
     clearDestination: assign({ destination: null }),
     resetSession: assign(() => resetSession),
+    /** Tells the impersonation chart whom the session now views (the server's back-to-head flag on the user). */
+    syncImpersonation: tellSystem<SessionContext>(SYSTEM_IDS.impersonation, (context) => ({
+      type: 'session.synced',
+      client: viewedClientOf(context.user, context.profile),
+    })),
     /** Drops the drafts of typed form data (explicit logout only; expiry keeps them). Filled in at the composition
      *  root with the draft store. */
     forgetDrafts: () => {},
@@ -181,7 +188,7 @@ export const sessionMachine = setup({
   context: resetSession,
   initial: 'checkingSession',
   on: {
-    'session.expired': { target: '.signedOut.expired', actions: 'resetSession' },
+    'session.expired': { target: '.signedOut.expired', actions: ['resetSession', 'syncImpersonation'] },
   },
   states: {
     checkingSession: {
@@ -195,7 +202,10 @@ export const sessionMachine = setup({
           {
             guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
             target: 'authenticated',
-            actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output as User }) },
+            actions: [
+              { type: 'assignUser', params: ({ event }) => ({ user: event.output as User }) },
+              'syncImpersonation',
+            ],
           },
           { target: 'signedOut' },
         ],
@@ -232,6 +242,7 @@ export const sessionMachine = setup({
           actions: [
             { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
             'assignSignInDestination',
+            'syncImpersonation',
           ],
         },
         // the flow itself broke (a programming error, not a refused login): show it with a retry, do not crash
@@ -252,7 +263,7 @@ export const sessionMachine = setup({
         },
         expired: {
           description:
-            'The server reported E009: user, users list and selected role were reset and every overlay closed. ' +
+            'The server reported E009: user, profile and selected role were reset and every overlay closed. ' +
             'The login page says so; typed form data is kept for after the next sign-in.',
           meta: { view: 'login page with the "session expired" notice', testId: 'session-expired' },
         },
@@ -318,7 +329,7 @@ export const sessionMachine = setup({
                   {
                     guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
                     target: '#session.signedOut.expired',
-                    actions: 'resetSession',
+                    actions: ['resetSession', 'syncImpersonation'],
                   },
                   {
                     target: 'choosingRole',
@@ -336,13 +347,16 @@ export const sessionMachine = setup({
                 src: 'fetchProfile',
                 onDone: {
                   target: 'deciding',
-                  actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+                  actions: [
+                    { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+                    'syncImpersonation',
+                  ],
                 },
                 onError: [
                   {
                     guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
                     target: '#session.signedOut.expired',
-                    actions: 'resetSession',
+                    actions: ['resetSession', 'syncImpersonation'],
                   },
                   {
                     target: 'profileFailed',
@@ -394,18 +408,24 @@ export const sessionMachine = setup({
                       {
                         guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
                         target: 'profile',
-                        actions: {
-                          type: 'assignRefreshedUser',
-                          params: ({ event }) => ({ user: event.output as User }),
-                        },
+                        actions: [
+                          {
+                            type: 'assignRefreshedUser',
+                            params: ({ event }) => ({ user: event.output as User }),
+                          },
+                          'syncImpersonation',
+                        ],
                       },
-                      { target: '#session.signedOut.expired', actions: 'resetSession' },
+                      {
+                        target: '#session.signedOut.expired',
+                        actions: ['resetSession', 'syncImpersonation'],
+                      },
                     ],
                     onError: [
                       {
                         guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
                         target: '#session.signedOut.expired',
-                        actions: 'resetSession',
+                        actions: ['resetSession', 'syncImpersonation'],
                       },
                       {
                         target: '#session.failed',
@@ -436,13 +456,16 @@ export const sessionMachine = setup({
                     src: 'fetchProfile',
                     onDone: {
                       target: '#session.authenticated.main.deciding',
-                      actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+                      actions: [
+                        { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+                        'syncImpersonation',
+                      ],
                     },
                     onError: [
                       {
                         guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
                         target: '#session.signedOut.expired',
-                        actions: 'resetSession',
+                        actions: ['resetSession', 'syncImpersonation'],
                       },
                       {
                         target: '#session.authenticated.main.profileFailed',
@@ -481,12 +504,15 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'logOut',
                 src: 'logOut',
-                onDone: { target: '#session.signedOut.anonymous', actions: ['resetSession', 'forgetDrafts'] },
+                onDone: {
+                  target: '#session.signedOut.anonymous',
+                  actions: ['resetSession', 'forgetDrafts', 'syncImpersonation'],
+                },
                 onError: [
                   {
                     guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
                     target: '#session.signedOut.anonymous',
-                    actions: ['resetSession', 'forgetDrafts'],
+                    actions: ['resetSession', 'forgetDrafts', 'syncImpersonation'],
                   },
                   {
                     target: 'confirming',

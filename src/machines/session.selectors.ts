@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { LANDING_PATHS, landingRoute } from '@/domain/landing.rules';
-import { NAV_PATHS, type NavKey, visibleNav } from '@/domain/navigation.rules';
-import { type UserFacts, userConfig } from '@/domain/roles.rules';
+import type { UserFacts } from '@/domain/roles.rules';
+import { routeAccess } from '@/domain/routes.rules';
 import type { Profile, User } from '@/services/contract/session.contract';
 import type { AuthFlowMachine } from './auth-flow.machine';
 import { effectiveRoles, LANDING, type SessionContext, type SessionMachine } from './session.machine';
@@ -110,19 +110,12 @@ export function selectLandingPath(s: SessionSnapshot): string | null {
   return facts ? LANDING_PATHS[landingRoute(facts)] : null;
 }
 
-const NAV_BY_SEGMENT = new Map<string, NavKey>(
-  (Object.entries(NAV_PATHS) as [NavKey, string][]).map(([key, path]) => [path, key]),
-);
-
 /**
- * Whether a remembered path (e.g. `/settings`, `/orders/5`) is open to the user: its section is in the user's
- * navigation, or it is the administration and the user's config allows it. Anything else sends to the landing page.
+ * Whether a remembered path (e.g. `/settings`, `/orders/5`) is open to the user, by the one route-access policy
+ * (`routeAccess`); anything else sends to the landing page.
  */
 export function isPathOpenTo(facts: UserFacts, path: string): boolean {
-  const segment = path.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
-  if (segment === 'administration') return userConfig(facts).administration;
-  const key = NAV_BY_SEGMENT.get(segment);
-  return key !== undefined && visibleNav(facts).includes(key);
+  return routeAccess(path, facts) === 'allow';
 }
 
 /**

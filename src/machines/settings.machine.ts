@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { validatePasswordConfirmation } from '@/domain/validators.rules';
+import { isEmail, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
+import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -54,8 +55,6 @@ export type SettingsEvent =
 /** Tags: `busy` while a call runs (that form's submit is disabled). */
 export type SettingsTag = 'busy' | 'passwordBusy' | 'contactsBusy';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** A contact field that is filled but malformed (email address, phone of 9-12 digits), or null. */
 export function invalidContactField(c: ContactValues): SettingsError<ContactField> | null {
   const phoneDigits = c.phone.replace(/\D/g, '');
@@ -64,8 +63,7 @@ export function invalidContactField(c: ContactValues): SettingsError<ContactFiel
     (phoneDigits.length < 9 || phoneDigits.length > 12 || /[^\d\s+()-]/.test(c.phone))
   )
     return { code: 'validation.phone', field: 'phone' };
-  if (c.email.trim() !== '' && !EMAIL.test(c.email.trim()))
-    return { code: 'validation.email', field: 'email' };
+  if (c.email.trim() !== '' && !isEmail(c.email)) return { code: 'validation.email', field: 'email' };
   return null;
 }
 
@@ -148,6 +146,10 @@ export const settingsMachine = setup({
     saveDraft: (_, _params: { key: string | null; values: ContactValues }) => {},
     /** Drops the draft once the data is saved. Filled in at the composition root with the draft store. */
     clearDraft: (_, _params: { key: string | null }) => {},
+    /** The password was changed: a forced change ends (the session re-reads the user and lands by the rule). */
+    tellPasswordChanged: tellSystem(SYSTEM_IDS.session, { type: 'password.changed' }),
+    /** The profile's contact data changed on the server: the session re-reads it. */
+    refreshSession: tellSystem(SYSTEM_IDS.session, { type: 'session.refresh' }),
   },
 }).createMachine({
   id: 'settings',
@@ -194,7 +196,7 @@ export const settingsMachine = setup({
               event.type === 'password.submit'
                 ? { current: event.current, password: event.password }
                 : { current: '', password: '' },
-            onDone: { target: 'changed' },
+            onDone: { target: 'changed', actions: 'tellPasswordChanged' },
             onError: {
               target: 'editing',
               actions: { type: 'assignPasswordError', params: ({ event }) => ({ error: event.error }) },
@@ -276,7 +278,10 @@ export const settingsMachine = setup({
             input: ({ context }) => context.contacts,
             onDone: {
               target: 'saved',
-              actions: { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
+              actions: [
+                { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
+                'refreshSession',
+              ],
             },
             onError: {
               target: 'editing',

@@ -1,12 +1,35 @@
 import type { SnapshotFrom } from 'xstate';
-import type {
-  ContactField,
-  ContactValues,
-  PasswordField,
-  SettingsError,
-  SettingsMachine,
+import type { Profile, User } from '@/services/contract/session.contract';
+import { draftKey } from '@/services/drafts/draft-store';
+import {
+  type ContactField,
+  type ContactValues,
+  FEEDBACK_TYPES,
+  type FeedbackType,
+  type PasswordField,
+  type SettingsError,
+  type SettingsInput,
+  type SettingsMachine,
 } from './settings.machine';
 import { statePathOf } from './state-path';
+
+/** The contact data the profile holds now. */
+export function contactsOf(profile: Profile | null): ContactValues {
+  const feedback = profile?.feedback_type ?? '';
+  return {
+    phone: profile?.phone_number ?? '',
+    email: profile?.email_address ?? '',
+    feedbackType: (FEEDBACK_TYPES as readonly string[]).includes(feedback) ? (feedback as FeedbackType) : '',
+  };
+}
+
+/** The Settings chart's input for the signed-in user: the profile's contact data and where its draft is kept. */
+export function settingsInputOf(user: User, profile: Profile | null): SettingsInput {
+  return {
+    contacts: contactsOf(profile),
+    draftKey: draftKey({ user: user.user_name, path: '/settings', form: 'contacts' }),
+  };
+}
 
 /** A snapshot of the Settings machine. */
 export type SettingsSnapshot = SnapshotFrom<SettingsMachine>;

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { pickSigningKey } from '@/domain/eimzo.rules';
 import {
   type SigningAction,
   type SigningTargets,
@@ -141,12 +142,6 @@ const codeIs =
   (_: unknown, params: { error: unknown }) =>
     codes.includes(signingErrorCode(params.error));
 
-/** The first listed key that signs for `tin` and has not expired (spec 4 signing step 3). */
-export function matchingKey(keys: readonly ListedKey[], tin: string | null): ListedKey | null {
-  if (tin === null) return null;
-  return keys.find((k) => k.tin === tin && !k.expired) ?? null;
-}
-
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 /** A guarded failure transition: `guard` reads the rejected actor's error, the code goes to context. */
@@ -208,7 +203,7 @@ export const signingMachine = setup({
     isApiKeyRejected: codeIs('eimzo.domainNotAllowed'),
     hasNoCertificates: (_, params: { keys: readonly ListedKey[] }) => params.keys.length === 0,
     hasMatchingKey: ({ context }, params: { keys: readonly ListedKey[] }) =>
-      matchingKey(params.keys, context.tin) !== null,
+      pickSigningKey(params.keys, context.tin) !== undefined,
     isKeyMissing: codeIs('eimzo.noInstalledOrMatchingKey'),
     isBadPassword: codeIs('eimzo.badPassword'),
     isPasswordCancelled: codeIs('eimzo.cancelled'),
@@ -227,7 +222,7 @@ export const signingMachine = setup({
       data: signingDocumentText(signingDocument(context.action, context.targets, params.challenge)),
     })),
     assignKey: assign(({ context }, params: { keys: readonly ListedKey[] }) => ({
-      key: matchingKey(params.keys, context.tin),
+      key: pickSigningKey(params.keys, context.tin) ?? null,
     })),
     assignPkcs7: assign((_, params: { signature: CreatedSignature }) => ({ pkcs7: params.signature.pkcs7 })),
     assignResult: assign(({ context }, params: { outcome: VerifyOutcome }) => ({

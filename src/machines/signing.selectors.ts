@@ -44,3 +44,7 @@ const STEP_OF: Readonly<Record<string, SigningStep>> = {
 /** The progress step of a busy state, `null` at rest. */
 export const selectSigningStep = (s: SigningSnapshot): SigningStep | null =>
   STEP_OF[statePathOf(s.value)] ?? null;
+
+/** The panel's outcome steps, checked against the chart's states at compile time. */
+export const selectIsSigned = (s: SigningSnapshot): boolean => s.matches('signed');
+export const selectIsSigningCancelled = (s: SigningSnapshot): boolean => s.matches('cancelled');

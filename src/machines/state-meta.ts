@@ -1,7 +1,7 @@
 /**
- * What every state of every chart carries for testers and views: `view` says what the screen shows in that state
- * (asserted by view path tests), `testId` is the `data-testid` of an element that is on screen in that state, when
- * there is one.
+ * What every state of every chart carries for testers and views: `view` says in prose what the screen shows in that
+ * state (read by people and shown in the exported charts; no test can check prose), `testId` is the `data-testid` of
+ * an element that is on screen in that state, when there is one (the view walks assert it).
  */
 export interface StateMeta {
   readonly view: string;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { ALL_ROLES, roleGroup } from '@/domain/roles.rules';
-import { validateLatinLogin } from '@/domain/validators.rules';
+import { CLIENT_ROLES, isClientRole, STAFF_ROLES } from '@/domain/roles.rules';
+import { isEmail, isValidLogin, validateLatinLogin } from '@/domain/validators.rules';
 import type {
   UserCreateBody,
   UserDetails,
@@ -10,18 +10,9 @@ import type {
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
-/** Roles a client account holds (the profile holders: subscriber, curator, key owner); every other titled role is
- *  staff. Creating a client account needs createSubscriber, a staff account createAdmin (spec 6). */
-export const CLIENT_ROLES: readonly string[] = ['R001', 'R004', 'R007'];
-
-/** Staff roles: every role with a group (spec 6) that is not a client role. */
-export const STAFF_ROLES: readonly string[] = ALL_ROLES.filter(
-  (r) => roleGroup(r) !== 'unknown' && !CLIENT_ROLES.includes(r),
-);
-
 /** The kind of an account, from its active role. */
 export const kindOfRoles = (roles: readonly string[]): UserKind =>
-  roles[0] !== undefined && CLIENT_ROLES.includes(roles[0]) ? 'subscriber' : 'admin';
+  roles[0] !== undefined && isClientRole(roles[0]) ? 'subscriber' : 'admin';
 
 /** Roles offered for an account of `kind`. */
 export const rolesForKind = (kind: UserKind): readonly string[] =>
@@ -56,10 +47,8 @@ export const blankForm = (kind: UserKind): UserForm => ({
   role: kind === 'subscriber' ? 'R001' : '',
 });
 
-const LOGIN_CHARS = /^[A-Za-z0-9._-]{3,100}$/;
 const BAN = /^\d{9}$/;
 const PHONE = /^\d{9,12}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** May the editor change the proxy (company binding) of an account? Only employees may (spec 5). */
 export const canChangeProxy = (editor: EditorRights, kind: UserKind): boolean =>
@@ -80,7 +69,7 @@ export function validateUserForm(mode: 'create' | 'edit', kind: UserKind, form: 
   if (mode === 'create') {
     if (login === '') errors.user_name = 'validation.required';
     else if (validateLatinLogin(login)) errors.user_name = 'validation.latinOnly';
-    else if (!LOGIN_CHARS.test(login)) errors.user_name = 'validation.fields';
+    else if (!isValidLogin(login)) errors.user_name = 'validation.fields';
   }
   if (form.role === '') errors.role = 'validation.required';
   else if (!rolesForKind(kind).includes(form.role)) errors.role = 'validation.fields';
@@ -92,7 +81,7 @@ export function validateUserForm(mode: 'create' | 'edit', kind: UserKind, form: 
   const phone = form.phone.replace(/\D/g, '');
   if (form.role === 'R001' && mode === 'create' && phone === '') errors.phone = 'validation.required';
   else if (form.phone.trim() !== '' && !PHONE.test(phone)) errors.phone = 'validation.phone';
-  if (form.email.trim() !== '' && !EMAIL.test(form.email.trim())) errors.email = 'validation.email';
+  if (form.email.trim() !== '' && !isEmail(form.email)) errors.email = 'validation.email';
   return errors;
 }
 

@@ -36,3 +36,7 @@ export const selectHasProxy = (s: UserAdminSnapshot): boolean => s.context.kind 
 /** Only employees may change proxy (spec 5). */
 export const selectCanChangeProxy = (s: UserAdminSnapshot): boolean =>
   canChangeProxy(s.context.editor, s.context.kind);
+
+/** The form's steps, checked against the chart's states at compile time. */
+export const selectIsUserLoading = (s: UserAdminSnapshot): boolean => s.matches('loading');
+export const selectIsUserCreated = (s: UserAdminSnapshot): boolean => s.matches({ form: 'created' });

@@ -63,3 +63,7 @@ export const selectIsConfirmingRow = (s: UserSearchSnapshot): boolean => s.match
 export const selectIsSavingRow = (s: UserSearchSnapshot): boolean => s.matches({ loaded: 'saving' });
 export const selectRowFailure = (s: UserSearchSnapshot): string | null =>
   s.matches({ loaded: 'saveFailed' }) ? (s.context.errorCode ?? 'unknown') : null;
+
+/** The result list's steps, checked against the chart's states at compile time. */
+export const selectIsUserSearchLoaded = (s: UserSearchSnapshot): boolean => s.matches('loaded');
+export const selectIsUserSearchEmpty = (s: UserSearchSnapshot): boolean => s.matches('empty');

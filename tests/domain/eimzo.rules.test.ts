@@ -3,6 +3,7 @@ import {
   eimzoInstalledVersion,
   hasEimzoNewApi,
   isEimzoVersionSupported,
+  isKeyExpired,
   pickSigningKey,
 } from '@/domain/eimzo.rules';
 
@@ -48,11 +49,17 @@ describe('hasEimzoNewApi: from 3.36', () => {
 
 describe('pickSigningKey (spec 4): TIN matches, expired keys skipped', () => {
   const now = new Date('2025-06-15T12:00:00Z');
-  const expired = { alias: 'expired', tin: '201234567', validTo: new Date('2025-06-15T11:59:59Z') };
-  const other = { alias: 'other', tin: '309999999', validTo: new Date('2030-01-01T00:00:00Z') };
-  const good = { alias: 'good', tin: '201234567', validTo: new Date('2030-01-01T00:00:00Z') };
-  const second = { alias: 'second', tin: '201234567', validTo: new Date('2031-01-01T00:00:00Z') };
-  const endsNow = { alias: 'endsNow', tin: '201234567', validTo: now };
+  const listed = (alias: string, tin: string | null, validTo: Date) => ({
+    alias,
+    tin,
+    expired: isKeyExpired(validTo, now),
+  });
+  const expired = listed('expired', '201234567', new Date('2025-06-15T11:59:59Z'));
+  const other = listed('other', '309999999', new Date('2030-01-01T00:00:00Z'));
+  const good = listed('good', '201234567', new Date('2030-01-01T00:00:00Z'));
+  const second = listed('second', '201234567', new Date('2031-01-01T00:00:00Z'));
+  const endsNow = listed('endsNow', '201234567', now);
+  const noTin = listed('noTin', null, new Date('2030-01-01T00:00:00Z'));
   it.each([
     ['matching valid key', [other, good], '201234567', 'good'],
     ['expired key is skipped', [expired, good], '201234567', 'good'],
@@ -62,7 +69,9 @@ describe('pickSigningKey (spec 4): TIN matches, expired keys skipped', () => {
     ['first fitting key wins', [second, good], '201234567', 'second'],
     ['valid until exactly now', [endsNow], '201234567', 'endsNow'],
     ['TIN compared trimmed', [good], ' 201234567 ', 'good'],
-  ] as [string, (typeof good)[], string, string | undefined][])('%s', (_, keys, tin, expected) => {
-    expect(pickSigningKey(keys, tin, now)?.alias).toBe(expected);
+    ['a key without a TIN never fits', [noTin], '201234567', undefined],
+    ['a user without a tax id gets none', [good], null, undefined],
+  ] as [string, (typeof good)[], string | null, string | undefined][])('%s', (_, keys, tin, expected) => {
+    expect(pickSigningKey(keys, tin)?.alias).toBe(expected);
   });
 });

@@ -1,23 +1,83 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_PAGES, guardRoute, isAuthPage } from '@/domain/routes.rules';
+import type { UserFacts } from '@/domain/roles.rules';
+import { AUTH_PAGES, type GuardDecision, isAuthPage, isPublicPath, routeAccess } from '@/domain/routes.rules';
 
-describe('guardRoute (spec 2 "Guard")', () => {
+/** Users of spec 6, as the session's facts (the first role decides). */
+const profileOf = (at: number, canBuyNumber = false) => ({
+  at,
+  canBuyNumber,
+  hasEmployeeData: false,
+  budget: null,
+  status: 'A',
+});
+const USERS = {
+  signedOut: null,
+  subscriber15: { roles: ['R001'], forceChangePassword: false, profile: profileOf(15), banSelected: false },
+  curator16: {
+    roles: ['R004'],
+    forceChangePassword: false,
+    profile: profileOf(16, true),
+    banSelected: false,
+  },
+  curator5: { roles: ['R004'], forceChangePassword: false, profile: profileOf(5, true), banSelected: false },
+  forcedCurator: { roles: ['R004'], forceChangePassword: true, profile: profileOf(16), banSelected: false },
+  helpdesk: { roles: ['R002'], forceChangePassword: false, profile: null, banSelected: false },
+  admin: { roles: ['R000'], forceChangePassword: false, profile: null, banSelected: false },
+  okk: { roles: ['R010'], forceChangePassword: false, profile: null, banSelected: false },
+  operator: { roles: ['R008'], forceChangePassword: false, profile: null, banSelected: false },
+} satisfies Record<string, UserFacts | null>;
+type Who = keyof typeof USERS;
+
+const A: GuardDecision = 'allow';
+const L: GuardDecision = 'landing';
+const G: GuardDecision = 'login';
+
+/**
+ * The role × route grid of spec 2 'Guard' and spec 6 'Navigation visibility' (a page opens when its entry is in the
+ * user's navigation; the administration by the config flag; services never for types 5, 15, 40). Columns:
+ * signedOut, subscriber15, curator16, curator5, forcedCurator, helpdesk, admin, okk, operator.
+ */
+const GRID: Record<string, readonly GuardDecision[]> = {
+  '/login': [A, A, A, A, A, A, A, A, A],
+  '/new-client': [A, A, A, A, A, A, A, A, A],
+  '/new-numbers': [A, A, A, A, A, A, A, A, A],
+  '/profile': [G, A, A, A, L, L, L, L, L],
+  '/settings': [G, A, A, A, A, A, A, A, A],
+  '/purchase': [G, L, A, A, L, L, L, L, L],
+  '/orders/5': [G, L, L, L, L, L, A, L, A],
+  '/administration/search': [G, L, L, L, L, A, A, L, A],
+  '/agreement-registration': [G, L, L, L, L, L, A, L, A],
+  '/at39-registration/new': [G, L, L, L, L, L, L, L, A],
+  '/debt-control': [G, L, L, L, L, L, L, A, L],
+  '/services': [G, L, A, L, L, L, L, L, L],
+  '/services/checkout?page=1': [G, L, A, L, L, L, L, L, L],
+};
+
+describe('routeAccess: one policy for the shell guard, the redirect after sign-in and the server', () => {
+  const who = Object.keys(USERS) as Who[];
+  for (const [path, row] of Object.entries(GRID)) {
+    it.each(who.map((w, i) => [w, row[i]] as const))(`${path}: %s → %s`, (w, decision) => {
+      expect(routeAccess(path, USERS[w])).toBe(decision);
+    });
+  }
+
+  it('reads the path with or without its leading slash, query or hash', () => {
+    expect(routeAccess('administration/search?q=ova', USERS.subscriber15)).toBe('landing');
+    expect(routeAccess('/administration/search#top', USERS.admin)).toBe('allow');
+  });
+
+  it('sends a signed-in user away from a path no section owns', () => {
+    expect(routeAccess('/nowhere', USERS.admin)).toBe('landing');
+  });
+
   it.each([
-    // route                                   authenticated  accountType  decision
-    [{ public: true }, false, null, 'allow'],
-    [{ public: true }, true, 5, 'allow'],
-    [{ public: false }, false, null, 'login'],
-    [{ public: false }, true, null, 'allow'],
-    [{ public: false }, true, 16, 'allow'],
-    [{ public: false, banExclude: true }, true, 5, 'landing'],
-    [{ public: false, banExclude: true }, true, 15, 'landing'],
-    [{ public: false, banExclude: true }, true, 40, 'landing'],
-    [{ public: false, banExclude: true }, true, 16, 'allow'],
-    [{ public: false, banExclude: true }, true, 20, 'allow'],
-    [{ public: false, banExclude: true }, true, null, 'allow'],
-    [{ public: false, banExclude: true }, false, 5, 'login'],
-  ] as const)('%o authenticated=%s type=%s → %s', (route, authenticated, accountType, decision) => {
-    expect(guardRoute(route, { authenticated, accountType })).toBe(decision);
+    ['/login', true],
+    ['register', true],
+    ['/new-client', true],
+    ['/profile', false],
+    ['/debt-control', false],
+  ] as const)('isPublicPath(%s) = %s', (path, open) => {
+    expect(isPublicPath(path)).toBe(open);
   });
 });
 

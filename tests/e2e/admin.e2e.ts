@@ -6,7 +6,7 @@ import type { User } from '../../src/services/contract/session.contract';
 import { launchBrowser, watchErrors } from './browser';
 
 /**
- * Issue 6 in Chromium against `npm start`'s server: the header search box (MANYINVALID inline, 'Ошибка!' with E018),
+ * Administration and impersonation in Chromium against `npm start`'s server: the header search box (MANYINVALID inline, 'Ошибка!' with E018),
  * impersonation of the curator's BAN and the way back, and the administration user search whose tab filter lives in
  * the URL (reload and Back keep it).
  */

@@ -112,7 +112,6 @@ describe('each role sees the widgets the spec gives it (Chromium, real server)',
     ['curator16', '/ru/details'],
     ['subscriber', '/ru/profile'],
     ['subscriber20', '/ru/details'],
-    ['keyowner', '/ru/details'],
     ['keyowner-nobuy', '/ru/profile'],
   ])('%s on %s', async (login, path) => {
     const { page, errors } = await signIn(login);
@@ -135,6 +134,15 @@ describe('each role sees the widgets the spec gives it (Chromium, real server)',
         formatSum(Number(state.profile.fin_data?.budget)),
       );
     }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a key owner typing /ru/details (not in their navigation, spec 6) lands on their landing page, Documents', async () => {
+    const { page, errors } = await signIn('keyowner');
+    await page.goto(`${base}/ru/details`);
+    await page.waitForURL(`${base}/ru/onlinee-sales`);
+    expect(await page.getByTestId('widgets').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { SYSTEM_IDS } from '@/machines/actor-system';
 import { type FoundSubscriber, type SubscriberTarget, searchBoxMachine } from '@/machines/search-box.machine';
 import {
   selectFoundSubscriber,
@@ -7,6 +8,7 @@ import {
   selectSearchFailure,
   selectSearchInputError,
 } from '@/machines/search-box.selectors';
+import { createTestSystem } from '../support/actor-system';
 import { lintMachine } from '../support/model-universe';
 import { foundBan, foundSn, INPUTS, notFound } from './search-box.payloads';
 
@@ -84,15 +86,32 @@ describe('search box, choose mode (spec 5)', () => {
     expect(asked).toEqual([{ kind: 'sn', value: '8901234567' }]);
   });
 
-  it('hands the chosen subscriber on and empties the box', async () => {
+  it('hands the chosen subscriber to the impersonation actor of its system and empties the box', async () => {
+    const system = createTestSystem();
+    const impersonation = system.listen(SYSTEM_IDS.impersonation);
+    const actor = system.spawn(
+      searchBoxMachine.provide({ actors: { lookup: fromPromise(async () => foundBan) } }),
+    );
+    actor.send({ type: 'input.change', value: INPUTS.ban });
+    actor.send({ type: 'search.submit' });
+    await flush();
+    actor.send({ type: 'result.choose' });
+    expect(impersonation).toEqual([
+      { type: 'impersonation.choose', target: { kind: 'ban', value: '100234561' } },
+    ]);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.input).toBe('');
+    system.stop();
+  });
+
+  it('on its own (no impersonation actor in its system) choosing only empties the box', async () => {
     const { actor, emitted, type } = box(async () => foundBan);
     type(INPUTS.ban);
     actor.send({ type: 'search.submit' });
     await flush();
     actor.send({ type: 'result.choose' });
-    expect(emitted).toEqual([{ type: 'subscriber.chosen', target: { kind: 'ban', value: '100234561' } }]);
+    expect(emitted).toEqual([]);
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context.input).toBe('');
   });
 
   it("shows the 'Ошибка!' dialog with E018 when the lookup fails, and closes it", async () => {

@@ -454,7 +454,7 @@ describe('session machine: sign-in through the Auth flow, destination', () => {
 });
 
 describe('session machine: expiry and logout (spec 4)', () => {
-  it('on session.expired resets user, profile, users list, selected role and destination, from any state', async () => {
+  it('on session.expired resets user, profile, selected role and destination, from any state', async () => {
     const { actor, calls } = await signedIn(curatorUser);
 
     actor.send({ type: 'session.expired' });
@@ -464,7 +464,6 @@ describe('session machine: expiry and logout (spec 4)', () => {
     expect(s.context).toEqual({
       user: null,
       profile: null,
-      users: [],
       selectedRole: null,
       roleToSave: null,
       errorCode: null,

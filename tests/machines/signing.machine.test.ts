@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise, toPromise, waitFor } from 'xstate';
+import { pickSigningKey } from '@/domain/eimzo.rules';
 import {
   type ListedKey,
-  matchingKey,
   type SigningInput,
   signingErrorCode,
   signingMachine,
@@ -258,10 +258,10 @@ describe('signing chart', () => {
 });
 
 describe('signing helpers', () => {
-  it('picks the first non-expired key of the TIN', () => {
-    expect(matchingKey([expiredTwin, otherCompanyKey, validKey], SIGNER_TIN)).toBe(validKey);
-    expect(matchingKey([expiredTwin, otherCompanyKey], SIGNER_TIN)).toBeNull();
-    expect(matchingKey([validKey], null)).toBeNull();
+  it('picks the first non-expired key of the TIN with the domain rule', () => {
+    expect(pickSigningKey([expiredTwin, otherCompanyKey, validKey], SIGNER_TIN)).toBe(validKey);
+    expect(pickSigningKey([expiredTwin, otherCompanyKey], SIGNER_TIN)).toBeUndefined();
+    expect(pickSigningKey([validKey], null)).toBeUndefined();
   });
 
   it('reads error codes of module and API failures', () => {

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ALL_ROLES } from '@/domain/roles.rules';
+import { ALL_ROLES, CLIENT_ROLES, STAFF_ROLES } from '@/domain/roles.rules';
 import {
   blankForm,
-  CLIENT_ROLES,
   canChangeProxy,
   canGrantKind,
   type EditorRights,
   formOf,
   type SaveRequest,
-  STAFF_ROLES,
   toCreateBody,
   toUpdateBody,
   type UserAdminTarget,

@@ -1,5 +1,5 @@
 /**
- * Issue 6 on the server: who may administer users and impersonate, what impersonation records and refuses, and what
+ * Administration and impersonation on the server: who may administer users and impersonate, what impersonation records and refuses, and what
  * the header search box gets back from a lookup.
  */
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,6 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -23,6 +22,7 @@ import { adminRights, operatorDetails } from '../machines/user-admin.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
@@ -93,13 +93,13 @@ function expectTexts(state: AnyMachineSnapshot) {
 function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver {
   const deferred = createDeferredActors(userAdminMachine);
   render(
-    <I18nextProvider i18n={i18n}>
+    <TestProviders>
       <Router hook={memoryLocation({ path: '/administration/creation/admin' }).hook}>
         <UserAdminContext.Provider logic={userAdminMachine.provide({ actors: deferred.actors })}>
           <Harness />
         </UserAdminContext.Provider>
       </Router>
-    </I18nextProvider>,
+    </TestProviders>,
   );
   const user = userEvent.setup();
   let visit = 0;
@@ -175,13 +175,13 @@ describe('the form', () => {
   function renderPage(target: UserAdminTarget, editor: EditorRights = adminRights) {
     const deferred = createDeferredActors(userAdminMachine);
     render(
-      <I18nextProvider i18n={i18n}>
+      <TestProviders>
         <Router hook={memoryLocation({ path: '/administration' }).hook}>
           <UserAdminContext.Provider logic={userAdminMachine.provide({ actors: deferred.actors })}>
             <UserFormPage target={target} editor={editor} />
           </UserAdminContext.Provider>
         </Router>
-      </I18nextProvider>,
+      </TestProviders>,
     );
     return deferred;
   }

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -20,6 +19,7 @@ import { UserSearchPage } from '@/views/admin/user-search.view';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
@@ -77,14 +77,14 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
   const location = memoryLocation({ path: PAGE, record: true });
   const holder: Holder = {};
   render(
-    <I18nextProvider i18n={i18n}>
+    <TestProviders>
       <Router hook={location.hook}>
         <UserSearchContext.Provider logic={userSearchMachine.provide({ actors: deferred.actors })}>
           <Capture holder={holder} />
           <UserSearchPage variant="search" createKinds={['subscriber', 'admin']} canEdit />
         </UserSearchContext.Provider>
       </Router>
-    </I18nextProvider>,
+    </TestProviders>,
   );
   const user = userEvent.setup();
   const urlQuery = () => parseUserQuery(location.history.at(-1)?.split('?')[1] ?? '');
@@ -172,13 +172,13 @@ describe('the query lives in the URL', () => {
     const deferred = createDeferredActors(userSearchMachine);
     const location = memoryLocation({ path: `${PAGE}?status=blocked`, record: true });
     render(
-      <I18nextProvider i18n={i18n}>
+      <TestProviders>
         <Router hook={location.hook}>
           <UserSearchContext.Provider logic={userSearchMachine.provide({ actors: deferred.actors })}>
             <UserSearchPage variant="editing" createKinds={[]} canEdit={false} />
           </UserSearchContext.Provider>
         </Router>
-      </I18nextProvider>,
+      </TestProviders>,
     );
     const user = userEvent.setup();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t('admin.editing.title'));

@@ -10,8 +10,8 @@ import { ApiFailure } from '@/services/api/api-error';
 import { AUTH, curatorProfile, curatorUser } from '../machines/session.payloads';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { renderSessionApp, type SessionApp } from '../support/session.render';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
-import { renderSessionApp, type SessionApp } from './session.render';
 
 /**
  * The Auth flow walked through the real Auth pages inside the real shell: pages are opened by address, forms are

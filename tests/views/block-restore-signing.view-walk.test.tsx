@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyMachineSnapshot, createActor } from 'xstate';
 import { i18n } from '@/i18n/i18n';
@@ -13,6 +12,7 @@ import { moduleErrors, signingInput } from '../machines/signing.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
@@ -22,9 +22,9 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
   const actor = createActor(signingMachine.provide({ actors: deferred.actors }), { input: signingInput });
   actor.start();
   render(
-    <I18nextProvider i18n={i18n}>
+    <TestProviders>
       <SigningPanel actorRef={actor} />
-    </I18nextProvider>,
+    </TestProviders>,
   );
   const user = userEvent.setup();
   const t = i18n.getFixedT('ru');

@@ -1,19 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
 import { formatErrorMessage } from '@/i18n/messages';
 import { type BlockRestoreRequest, blockRestoreMachine } from '@/machines/block-restore.machine';
-import { BlockRestoreLogicContext } from '@/views/block-restore/block-restore.context';
 import { StatusToggle, type StatusToggleProps } from '@/views/block-restore/status-toggle.view';
 import { blockRestoreOracle } from '../machines/oracles/block-restore.oracle';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { TestProviders, WithFakes } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
@@ -73,11 +72,11 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
   const deferred = createDeferredActors(blockRestoreMachine);
   const logic = blockRestoreMachine.provide({ actors: deferred.actors });
   const ui = (props: StatusToggleProps) => (
-    <I18nextProvider i18n={i18n}>
-      <BlockRestoreLogicContext.Provider value={logic}>
+    <TestProviders>
+      <WithFakes fakes={{ blockRestore: logic }}>
         <StatusToggle {...props} />
-      </BlockRestoreLogicContext.Provider>
-    </I18nextProvider>
+      </WithFakes>
+    </TestProviders>
   );
   const initial = getModelTestEntry('blockRestore').payloads['toggle.press']?.[0] as
     | { request: BlockRestoreRequest }

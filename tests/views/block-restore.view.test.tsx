@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, fromPromise } from 'xstate';
 import { eimzoClientOptions } from '@/app/block-restore.services';
 import type { SigningAction, SigningTargets } from '@/domain/signing-document.rules';
 import { i18n } from '@/i18n/i18n';
 import { blockRestoreMachine, type DocumentCreateEvent } from '@/machines/block-restore.machine';
+import { sessionMachine } from '@/machines/session.machine';
 import {
   type ChallengeOutcome,
   type CreatedSignature,
@@ -17,7 +17,7 @@ import {
   type VerifyOutcome,
 } from '@/machines/signing.machine';
 import { ApiFailure } from '@/services/api/api-error';
-import { BlockRestoreLogicContext } from '@/views/block-restore/block-restore.context';
+import type { User } from '@/services/contract/session.contract';
 import { StatusToggle, type StatusToggleProps } from '@/views/block-restore/status-toggle.view';
 import {
   allAccepted,
@@ -27,10 +27,31 @@ import {
   someFailed,
 } from '../machines/block-restore.payloads';
 import { moduleErrors, SIGNER_TIN, validKey } from '../machines/signing.payloads';
+import { user } from '../support/fixtures';
+import { TestProviders, WithFakes } from '../support/render-workflow';
 
 const never = fromPromise(() => new Promise<never>(() => {}));
 
-function renderToggle(props: Partial<StatusToggleProps> = {}, actors: Record<string, AnyActorLogic> = {}) {
+/** A signed-in session whose every `GET user/` is counted: a refresh told by the block/restore chart shows up. */
+function countingSession() {
+  const checks = { count: 0 };
+  const curator = user();
+  const logic = sessionMachine.provide({
+    actors: {
+      fetchSession: fromPromise<User | null>(async () => {
+        checks.count += 1;
+        return curator;
+      }),
+    },
+  });
+  return { logic, checks };
+}
+
+function renderToggle(
+  props: Partial<StatusToggleProps> = {},
+  actors: Record<string, AnyActorLogic> = {},
+  session = countingSession(),
+) {
   const logic = blockRestoreMachine.provide({
     actors: {
       fetchPrivilegedLock: fromPromise(async () => paidLock),
@@ -48,12 +69,12 @@ function renderToggle(props: Partial<StatusToggleProps> = {}, actors: Record<str
     ...props,
   };
   return render(
-    <I18nextProvider i18n={i18n}>
+    <TestProviders fakes={{ session: session.logic }}>
       <button type="button">before</button>
-      <BlockRestoreLogicContext.Provider value={logic}>
+      <WithFakes fakes={{ blockRestore: logic }}>
         <StatusToggle {...all} />
-      </BlockRestoreLogicContext.Provider>
-    </I18nextProvider>,
+      </WithFakes>
+    </TestProviders>,
   );
 }
 
@@ -121,11 +142,12 @@ describe('StatusToggle', () => {
     expect((await screen.findByTestId('block-restore-free')).textContent).toBe('Блокировка бесплатная.');
   });
 
-  it('blocks: success text, the document event, and the closed callback', async () => {
+  it('blocks: success text, the document event, and on close the session reloads the profile', async () => {
     const user = userEvent.setup();
     const documents: DocumentCreateEvent[] = [];
-    const onClosed = vi.fn();
-    renderToggle({ onDocumentCreate: (e) => documents.push(e), onClosed });
+    const session = countingSession();
+    renderToggle({ onDocumentCreate: (e) => documents.push(e) }, {}, session);
+    await waitFor(() => expect(session.checks.count).toBe(1));
 
     await user.click(screen.getByTestId('status-toggle'));
     await user.click(await screen.findByTestId('block-restore-confirm-button'));
@@ -133,7 +155,8 @@ describe('StatusToggle', () => {
     await user.click(screen.getByTestId('block-restore-close'));
 
     expect(documents.map((d) => d.companyInfo?.companyTin)).toEqual([allAccepted.companyInfo?.companyTin]);
-    expect(onClosed).toHaveBeenCalledTimes(1);
+    // told through the actor system, not by the view: the session re-reads the user (GET user/ once more)
+    await waitFor(() => expect(session.checks.count).toBe(2));
   });
 
   it('restores a type-20 number without signing and shows the 5-10 minutes note', async () => {

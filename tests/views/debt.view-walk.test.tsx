@@ -9,7 +9,6 @@ import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate';
 import { formatSum } from '@/domain/money.rules';
 import { i18n } from '@/i18n/i18n';
 import { type DebtContext as Ctx, type DebtEvent, debtMachine } from '@/machines/debt.machine';
-import { DebtLogicContext } from '@/views/debt/debt.context';
 import { debtSearch } from '@/views/debt/debt.url';
 import { DebtControlPage } from '@/views/debt/debt-control.view';
 import {
@@ -26,6 +25,7 @@ import {
 } from '../machines/debt.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
+import { TestProviders } from '../support/render-workflow';
 import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
@@ -71,9 +71,9 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   render(
     <I18nextProvider i18n={i18n}>
       <Router hook={location.hook}>
-        <DebtLogicContext.Provider value={debtMachine.provide({ actors: deferred.actors })}>
+        <TestProviders fakes={{ debt: debtMachine.provide({ actors: deferred.actors }) }}>
           <DebtControlPage />
-        </DebtLogicContext.Provider>
+        </TestProviders>
       </Router>
     </I18nextProvider>,
   );

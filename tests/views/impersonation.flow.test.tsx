@@ -1,24 +1,26 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { AdminScope, HeaderSearch, ImpersonationBannerSlot } from '@/app/admin.mount';
-import { createAdminServices, refreshSessionOf } from '@/app/admin.services';
+import { createAdminLogic } from '@/app/admin.services';
+import { appApiOf } from '@/app/api';
+import { HeaderSearch, ImpersonationNavigation } from '@/app/workflow-glue';
 import { i18n } from '@/i18n/i18n';
 import { type SessionMachine, sessionMachine } from '@/machines/session.machine';
 import type { ApiClient } from '@/services/api/client';
 import type { Profile, User } from '@/services/contract/session.contract';
-import { AdminLogicContext } from '@/views/admin/admin.context';
+import { ImpersonationBanner } from '@/views/impersonation/banner.view';
 import { SessionContext } from '@/views/session/session.context';
+import { TestProviders } from '../support/render-workflow';
 
 /**
- * The composition of issue 6 in the DOM: the header search box hands the chosen subscriber to the impersonation chart,
- * which calls the server, refreshes the real session chart, navigates to the profile and shows the banner; the way
- * back clears the flag and returns to the administration search. The server is a small in-memory fake.
+ * The workflows wired through the app's actor system, in the DOM: the header search box hands the chosen subscriber to
+ * the impersonation chart, which calls the server, tells the real session chart to refresh, navigates to the profile
+ * and shows the banner; the way back clears the flag and returns to the administration search. The server is a small
+ * in-memory fake.
  */
 const t = i18n.getFixedT('ru');
 
@@ -76,27 +78,17 @@ function mount() {
       fetchProfile: fromPromise(async () => curatorProfile),
     },
   });
-  const logic = createAdminServices({
-    api: async () => server.api,
-    refreshSession: async () => {
-      if (holder.ref) await refreshSessionOf(holder.ref, 2000)();
-    },
-  });
+  const admin = createAdminLogic(appApiOf(async () => server.api));
   const location = memoryLocation({ path: '/administration/search', record: true });
   render(
-    <I18nextProvider i18n={i18n}>
-      <SessionContext.Provider logic={session}>
-        <Capture holder={holder} />
-        <AdminLogicContext.Provider value={logic}>
-          <Router hook={location.hook}>
-            <AdminScope>
-              <HeaderSearch />
-              <ImpersonationBannerSlot />
-            </AdminScope>
-          </Router>
-        </AdminLogicContext.Provider>
-      </SessionContext.Provider>
-    </I18nextProvider>,
+    <TestProviders fakes={{ session, ...admin }}>
+      <Capture holder={holder} />
+      <Router hook={location.hook}>
+        <ImpersonationNavigation />
+        <HeaderSearch />
+        <ImpersonationBanner />
+      </Router>
+    </TestProviders>,
   );
   return { server, location, session: () => holder.ref };
 }

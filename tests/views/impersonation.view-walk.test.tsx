@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActorRefFrom, AnyMachineSnapshot, EventObject } from 'xstate';
 import { i18n } from '@/i18n/i18n';
@@ -16,6 +15,7 @@ import { curatorBan, subscriberNumber } from '../machines/impersonation.payloads
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
@@ -51,12 +51,12 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
   const deferred = createDeferredActors(impersonationMachine);
   const holder: Holder = {};
   render(
-    <I18nextProvider i18n={i18n}>
+    <TestProviders>
       <ImpersonationContext.Provider logic={impersonationMachine.provide({ actors: deferred.actors })}>
         <Capture holder={holder} />
         <ImpersonationBanner />
       </ImpersonationContext.Provider>
-    </I18nextProvider>,
+    </TestProviders>,
   );
   const user = userEvent.setup();
   /** Facts and intents from outside the banner: the search box chooses, the session syncs. */

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -15,10 +14,10 @@ import {
 } from '@/machines/numbers.machine';
 import { numbersSearch } from '@/views/numbers/numbers.url';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
-import { ProfileLogicContext } from '@/views/profile/profile-services.context';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { TestProviders, WithFakes } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
@@ -58,15 +57,13 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   const deferred = createDeferredActors(numbersMachine);
   const location = memoryLocation({ path: `/profile?${numbersSearch(input.params)}`, record: true });
   render(
-    <I18nextProvider i18n={i18n}>
+    <TestProviders>
       <Router hook={location.hook}>
-        <ProfileLogicContext.Provider
-          value={{ numbersLogic: numbersMachine.provide({ actors: deferred.actors }) }}
-        >
+        <WithFakes fakes={{ numbers: numbersMachine.provide({ actors: deferred.actors }) }}>
           <NumbersList ban={input.ban} />
-        </ProfileLogicContext.Provider>
+        </WithFakes>
       </Router>
-    </I18nextProvider>,
+    </TestProviders>,
   );
   const user = userEvent.setup();
   const perform = performBy(

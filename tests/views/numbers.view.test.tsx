@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -17,7 +16,7 @@ import {
   numbersMachine,
 } from '@/machines/numbers.machine';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
-import { ProfileLogicContext } from '@/views/profile/profile-services.context';
+import { TestProviders, WithFakes } from '../support/render-workflow';
 
 const CODES = ['A', 'O', 'S', 'T', 'N'] as const;
 /** 250 numbers: statuses in turn A, O, S, T, N → 100 active, 50 blocked, 50 pending, 50 terminated. */
@@ -60,13 +59,13 @@ function renderList(path: string, opts: Options = {}) {
     },
   });
   const utils = render(
-    <I18nextProvider i18n={i18n}>
+    <TestProviders>
       <Router hook={location.hook}>
-        <ProfileLogicContext.Provider value={{ numbersLogic: logic }}>
+        <WithFakes fakes={{ numbers: logic }}>
           <NumbersList ban="100234561" />
-        </ProfileLogicContext.Provider>
+        </WithFakes>
       </Router>
-    </I18nextProvider>,
+    </TestProviders>,
   );
   const list = () => screen.getByTestId('numbers-list');
   const shown = async (status: string) =>

@@ -2,7 +2,6 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -18,15 +17,14 @@ import {
 import { type FetchNumbersInput, type NumbersPageResult, numbersMachine } from '@/machines/numbers.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { Profile, User } from '@/services/contract/session.contract';
-import { BlockRestoreLogicContext } from '@/views/block-restore/block-restore.context';
 import { ContentPage, useContentTab } from '@/views/common/content-page.view';
 import { DetailsPage } from '@/views/details/details.page.view';
 import { DetailsView } from '@/views/details/details.view';
 import { ImpersonationContext } from '@/views/impersonation/impersonation.context';
 import { ProfilePage } from '@/views/profile/profile.page.view';
 import { ProfileView } from '@/views/profile/profile.view';
-import { ProfileLogicContext } from '@/views/profile/profile-services.context';
 import { SessionContext } from '@/views/session/session.context';
+import { TestProviders, WithFakes } from '../support/render-workflow';
 
 const MARCH = new Date(2026, 2, 10);
 
@@ -98,13 +96,11 @@ function numbersLogic(calls: FetchNumbersInput[] = []) {
 function renderAt(path: string, ui: ReactNode, calls: FetchNumbersInput[] = []) {
   const location = memoryLocation({ path, record: true });
   const utils = render(
-    <I18nextProvider i18n={i18n}>
+    <TestProviders>
       <Router hook={location.hook}>
-        <ProfileLogicContext.Provider value={{ numbersLogic: numbersLogic(calls) }}>
-          {ui}
-        </ProfileLogicContext.Provider>
+        <WithFakes fakes={{ numbers: numbersLogic(calls) }}>{ui}</WithFakes>
       </Router>
-    </I18nextProvider>,
+    </TestProviders>,
   );
   return { ...utils, location };
 }
@@ -395,9 +391,9 @@ describe('the routed pages read the profile in view from the session', () => {
   it('places the block/restore toggle in the status widget when the app provides its logic', async () => {
     renderRouted(
       '/details',
-      <BlockRestoreLogicContext.Provider value={blockRestoreMachine}>
+      <WithFakes fakes={{ blockRestore: blockRestoreMachine }}>
         <DetailsPage />
-      </BlockRestoreLogicContext.Provider>,
+      </WithFakes>,
       curator,
     );
 
@@ -406,21 +402,16 @@ describe('the routed pages read the profile in view from the session', () => {
     expect(toggle.textContent).toBe('Заблокировать');
   });
 
-  it('no toggle for account type 16 even with the logic provided; none without it', async () => {
+  it('no toggle for account type 16', async () => {
     const p16: Profile = { ...banProfile, at: 16, fin_data: { balance: 1, budget: null, unbilled_amnt: 2 } };
     renderRouted(
       '/profile',
-      <BlockRestoreLogicContext.Provider value={blockRestoreMachine}>
+      <WithFakes fakes={{ blockRestore: blockRestoreMachine }}>
         <ProfilePage />
-      </BlockRestoreLogicContext.Provider>,
+      </WithFakes>,
       { ...curator, profile: p16 },
       p16,
     );
-    await screen.findByTestId('widget-status');
-    expect(screen.queryByTestId('status-toggle')).toBeNull();
-    cleanup();
-
-    renderRouted('/profile', <ProfilePage />, curator);
     await screen.findByTestId('widget-status');
     expect(screen.queryByTestId('status-toggle')).toBeNull();
   });

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { i18n } from '@/i18n/i18n';
@@ -11,6 +10,7 @@ import { SearchBox } from '@/views/search/search-box.view';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
@@ -58,11 +58,11 @@ function expectTexts(state: AnyMachineSnapshot) {
 function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver {
   const deferred = createDeferredActors(searchBoxMachine);
   render(
-    <I18nextProvider i18n={i18n}>
+    <TestProviders>
       <SearchBoxContext.Provider logic={searchBoxMachine.provide({ actors: deferred.actors })}>
         <SearchBox />
       </SearchBoxContext.Provider>
-    </I18nextProvider>,
+    </TestProviders>,
   );
   const user = userEvent.setup();
   const input = () => screen.getByTestId('search-input') as HTMLInputElement;

@@ -9,8 +9,8 @@ import type { User } from '@/services/contract/session.contract';
 import { curatorProfile, curatorUser, multiroleUser } from '../machines/session.payloads';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { renderSessionApp, type SessionApp, sendOutside } from '../support/session.render';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
-import { renderSessionApp, type SessionApp, sendOutside } from './session.render';
 
 /**
  * The session chart walked through the real views: the shell (header, guard, navigator, overlay), the Auth page, the

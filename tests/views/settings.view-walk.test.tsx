@@ -21,8 +21,8 @@ import {
 } from '../machines/session.payloads';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { renderSessionApp, type SessionApp } from '../support/session.render';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
-import { renderSessionApp, type SessionApp } from './session.render';
 
 /**
  * The Settings chart walked through the real Settings page inside the real shell (signed in as a curator): tabs are

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -10,6 +9,7 @@ import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import { i18n } from '@/i18n/i18n';
 import type { Profile } from '@/services/contract/session.contract';
 import { TOP_UP_URL, Widgets } from '@/views/widgets/widgets.view';
+import { TestProviders } from '../support/render-workflow';
 
 const MARCH = new Date(2026, 2, 10);
 const OCTOBER = new Date(2026, 9, 10);
@@ -41,11 +41,11 @@ function factsOf(roles: string[], p: Profile, banSelected = false): UserFacts {
 function renderWidgets(props: Parameters<typeof Widgets>[0]) {
   const location = memoryLocation({ path: '/details', record: true });
   const utils = render(
-    <I18nextProvider i18n={i18n}>
+    <TestProviders>
       <Router hook={location.hook}>
         <Widgets {...props} />
       </Router>
-    </I18nextProvider>,
+    </TestProviders>,
   );
   return { ...utils, location };
 }

@@ -34,9 +34,6 @@ export function errorCode(e: ApiError): string {
   }
 }
 
-/** The code of an expired or missing session (spec 8: closes overlays and resets auth). */
-export const SESSION_EXPIRED_CODE = 'E009';
-
 /** The one exception the API client throws. Its message is the error code only: descriptions may echo user input
  *  and must not end up in logs through `String(error)`. */
 export class ApiFailure extends Error {

@@ -1,11 +1,12 @@
 import { ofetch } from 'ofetch';
 import type { z } from 'zod';
+import { SESSION_EXPIRED_CODE } from '@/domain/errors';
 import { CSRF_HEADER, CSRF_VALUE } from '@/services/contract/csrf';
 import { type EndpointDef, fillPath, isMutating } from '@/services/contract/endpoint';
 import type { EndpointName, EndpointResult, endpoints } from '@/services/contract/endpoints';
 import { errorEnvelope, OK_STATUS, okEnvelope } from '@/services/contract/envelope';
 import { sessionEndpoints } from '@/services/contract/session.endpoints';
-import { type ApiError, ApiFailure, SESSION_EXPIRED_CODE } from './api-error';
+import { type ApiError, ApiFailure } from './api-error';
 
 type Def<N extends EndpointName> = (typeof endpoints)[N];
 type Part = 'params' | 'query' | 'body';

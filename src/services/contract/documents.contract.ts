@@ -6,19 +6,7 @@ import { anyId, digits, idParam, wireDate, wireIntList } from './fields.contract
  * `online-sales/` like spec 7's `/online-sales/documents/verify`.
  */
 
-/** Document types (spec 3): 1 agreement, 4 supply, 5 number supply, 6 invoice (with json), 7 suspend,
- *  8 and 10–17 services, 9 proxy / power of attorney. */
-export const DOCUMENT_TYPES = {
-  agreement: 1,
-  supply: 4,
-  numberSupply: 5,
-  invoice: 6,
-  suspend: 7,
-  proxy: 9,
-} as const;
-
-/** The service document types, asked for together (spec 7 "multiple types for services"). */
-export const SERVICE_DOCUMENT_TYPES = [8, 10, 11, 12, 13, 14, 15, 16, 17] as const;
+// Document types (spec 3) have one home: DOCUMENT_TYPES and SERVICE_DOCUMENT_TYPES in src/domain/constants.ts.
 
 /** A document in a list. `status` is the backend's document status (code or word). */
 export const documentSchema = z.looseObject({

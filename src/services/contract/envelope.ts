@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { SUCCESS_STATUS } from '@/domain/constants';
 
 /** The one reply envelope of every `/api/` call (spec 7–8): `status` is `'OKOK'` on success, otherwise an error
  *  code from the catalogue (E001…E136) with an optional `description`; the payload sits in `result`.
  *  Extra fields are tolerated (`looseObject`), missing required ones are a contract break. */
-export const OK_STATUS = 'OKOK' as const;
+export const OK_STATUS = SUCCESS_STATUS;
 
 /** Error reply: any code-like status (letters, digits, `._-`) other than OKOK. A `description` of an unexpected type is dropped rather
  *  than turning a perfectly good error code into a contract break. */

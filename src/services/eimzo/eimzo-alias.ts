@@ -1,3 +1,4 @@
+import { isKeyExpired, pickSigningKey } from '@/domain/eimzo.rules';
 /**
  * Reading a signature key out of the alias the E-IMZO module lists (protocol doc "Reading a certificate out of its
  * alias"; spec 3 "Signature key"; spec 4 signing flow steps 2-3).
@@ -90,7 +91,7 @@ export function parseAlias(alias: string): EimzoKeyInfo {
  * expired: the portal cannot tell, and the backend checks the certificate's real validity when verifying.
  */
 export function isExpired(key: Pick<EimzoKeyInfo, 'validTo'>, now: Date): boolean {
-  return key.validTo !== undefined && key.validTo.getTime() < now.getTime();
+  return isKeyExpired(key.validTo, now);
 }
 
 /** Result of choosing the signing key for a TIN. */
@@ -108,7 +109,7 @@ export function pickKeyForTin<K extends EimzoKeyInfo>(
   now: Date,
 ): KeyPick<K> {
   if (keys.length === 0) return { ok: false, reason: 'noCertificates' };
-  const wanted = tin.trim();
-  const key = keys.find((k) => k.TIN === wanted && !isExpired(k, now));
-  return key ? { ok: true, key } : { ok: false, reason: 'noMatchingKey' };
+  const listed = keys.map((key) => ({ key, tin: key.TIN, expired: isExpired(key, now) }));
+  const fit = pickSigningKey(listed, tin);
+  return fit ? { ok: true, key: fit.key } : { ok: false, reason: 'noMatchingKey' };
 }

@@ -1,5 +1,5 @@
 /**
- * Typed failures of the E-IMZO signing module (docs: /work/shared/eimzo-protocol.md "Errors the module returns").
+ * Typed failures of the E-IMZO signing module (the module protocol's "Errors the module returns").
  *
  * Machines keep the `EimzoError` (or its i18n key) in context; views translate the key. No text is built here, so
  * the module's Russian `reason` never reaches the screen (spec 8 texts come from src/i18n).

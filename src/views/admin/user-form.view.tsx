@@ -14,6 +14,8 @@ import {
   selectIsInvalid,
   selectIsSaved,
   selectIsSaving,
+  selectIsUserCreated,
+  selectIsUserLoading,
   selectLoadFailure,
   selectRoleOptions,
   selectSaveFailure,
@@ -52,6 +54,8 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
   const { t } = useTranslation();
   const actor = UserAdminContext.useActorRef();
   const statePath = UserAdminContext.useSelector(selectUserAdminStatePath);
+  const loading = UserAdminContext.useSelector(selectIsUserLoading);
+  const created = UserAdminContext.useSelector(selectIsUserCreated);
   const form = UserAdminContext.useSelector(selectUserForm);
   const errors = UserAdminContext.useSelector(selectFieldErrors);
   const kind = UserAdminContext.useSelector(selectUserKind);
@@ -134,7 +138,7 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
         <Link href="/administration/search">{t('admin.form.toSearch')}</Link>
       </p>
       <h1 id={`${id}-title`}>{showsForm || creating ? title : t('admin.edit')}</h1>
-      {statePath === 'loading' ? <p data-testid="user-admin-loading">{t('app.loading')}</p> : null}
+      {loading ? <p data-testid="user-admin-loading">{t('app.loading')}</p> : null}
       {loadFailure ? (
         <div className="form__error" role="alert" data-testid="user-admin-load-failed">
           <span>{formatErrorMessage(t, loadFailure)}</span>{' '}
@@ -213,7 +217,7 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
               {t('admin.saved')}
             </p>
           ) : null}
-          {createdId !== null || statePath === 'form.created' ? (
+          {createdId !== null || created ? (
             <div className="form__ok" role="status" data-testid="user-admin-created">
               <p className="admin-form__readonly">{t('admin.created')}</p>
               {createdId !== null ? (

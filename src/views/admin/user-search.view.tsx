@@ -8,6 +8,9 @@ import {
   rowAction,
   selectIsConfirmingRow,
   selectIsSavingRow,
+  selectIsUserSearchEmpty,
+  selectIsUserSearchLoaded,
+  selectIsUserSearchLoading,
   selectRowChange,
   selectRowFailure,
   selectUserPage,
@@ -53,6 +56,9 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
   const [, navigate] = useLocation();
   const [urlQuery, location] = useUrlQuery();
   const statePath = UserSearchContext.useSelector(selectUserSearchStatePath);
+  const loading = UserSearchContext.useSelector(selectIsUserSearchLoading);
+  const loaded = UserSearchContext.useSelector(selectIsUserSearchLoaded);
+  const empty = UserSearchContext.useSelector(selectIsUserSearchEmpty);
   const query = UserSearchContext.useSelector(selectUserQuery);
   const page = UserSearchContext.useSelector(selectUserPage);
   const pages = UserSearchContext.useSelector(selectUserPageCount);
@@ -88,7 +94,7 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
     const value = new FormData(e.currentTarget).get('q');
     actor.send({ type: 'search.submit', q: typeof value === 'string' ? value : '' });
   };
-  const rows = statePath.startsWith('loaded') && page ? page.list : [];
+  const rows = loaded && page ? page.list : [];
   const titleKey = variant === 'editing' ? 'admin.editing.title' : 'admin.search.title';
 
   return (
@@ -157,8 +163,8 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
           </Link>
         ))}
       </nav>
-      <div className="admin-results" aria-live="polite" aria-busy={statePath === 'loading' || undefined}>
-        {statePath === 'loading' ? <p data-testid="user-search-loading">{t('app.loading')}</p> : null}
+      <div className="admin-results" aria-live="polite" aria-busy={loading || undefined}>
+        {loading ? <p data-testid="user-search-loading">{t('app.loading')}</p> : null}
         {failure ? (
           <div className="form__error" role="alert" data-testid="user-search-failed">
             <span>{formatErrorMessage(t, failure)}</span>{' '}
@@ -171,7 +177,7 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
             </button>
           </div>
         ) : null}
-        {statePath === 'empty' ? <p data-testid="user-search-empty">{t('admin.search.empty')}</p> : null}
+        {empty ? <p data-testid="user-search-empty">{t('admin.search.empty')}</p> : null}
         {rows.length > 0 && page ? (
           <>
             <p data-testid="user-search-total">{t('admin.search.found', { count: page.total })}</p>

@@ -10,6 +10,7 @@ import {
   selectAction,
   selectBlockRestoreError,
   selectBlockRestoreStatePath,
+  selectBlockRestoreStep,
   selectBlockRestoreTestId,
   selectDismissEvent,
   selectFailedNumbers,
@@ -60,6 +61,7 @@ function NumberList({
 export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockRestoreMachine> }) {
   const { t, i18n } = useTranslation();
   const statePath = useSelector(actorRef, selectBlockRestoreStatePath);
+  const step = useSelector(actorRef, selectBlockRestoreStep);
   const testId = useSelector(actorRef, selectBlockRestoreTestId);
   const action = useSelector(actorRef, selectAction);
   const priceNote = useSelector(actorRef, selectPriceNote);
@@ -95,7 +97,7 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
   let title = t(isBlock ? 'blockRestore.blockTitle' : 'blockRestore.restoreTitle');
   let body: ReactNode = null;
   let actions: ReactNode = null;
-  switch (statePath) {
+  switch (step) {
     case 'checkingLock':
       body = <p role="status">{t('blockRestore.checking')}</p>;
       actions = cancel;

@@ -6,6 +6,8 @@ import type { SigningMachine } from '@/machines/signing.machine';
 import {
   type SigningStep,
   selectCanRetry,
+  selectIsSigned,
+  selectIsSigningCancelled,
   selectSigningBusy,
   selectSigningErrorCode,
   selectSigningFailed,
@@ -39,6 +41,8 @@ export interface SigningPanelProps {
 export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
   const { t } = useTranslation();
   const statePath = useSelector(actorRef, selectSigningStatePath);
+  const signed = useSelector(actorRef, selectIsSigned);
+  const cancelled = useSelector(actorRef, selectIsSigningCancelled);
   const testId = useSelector(actorRef, selectSigningTestId);
   const busy = useSelector(actorRef, selectSigningBusy);
   const failed = useSelector(actorRef, selectSigningFailed);
@@ -83,13 +87,13 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
           {formatErrorMessage(t, errorCode ?? 'eimzo.generic')}
         </p>
       ) : null}
-      {statePath === 'signed' ? (
+      {signed ? (
         <p role="status" data-testid={testId}>
           {t('eimzo.signed')}
         </p>
       ) : null}
-      {statePath === 'cancelled' ? <span hidden data-testid={testId} /> : null}
-      {statePath !== 'signed' && statePath !== 'cancelled' ? (
+      {cancelled ? <span hidden data-testid={testId} /> : null}
+      {!signed && !cancelled ? (
         <div className="signing-panel__actions">
           {failed && canRetry ? (
             <button

@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlockRestoreMachine, DocumentCreateEvent } from '@/machines/block-restore.machine';
+import type { DocumentCreateEvent } from '@/machines/block-restore.machine';
 import { selectIsDialogOpen, toggleModeOf } from '@/machines/block-restore.selectors';
-import { BlockRestoreLogicContext } from './block-restore.context';
+import { useWorkflowActor } from '@/views/common/workflow-actor';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { BlockRestoreDialog } from './block-restore-dialog.view';
 
 export interface StatusToggleProps {
@@ -20,40 +21,27 @@ export interface StatusToggleProps {
   readonly inProcess?: boolean | undefined;
   /** Called with the data of the suspend/restore document when the server accepted numbers (spec 4 step 4). */
   readonly onDocumentCreate?: ((event: DocumentCreateEvent) => void) | undefined;
-  /** Called when the user closes the dialog after a result (the page may reload the profile). */
-  readonly onClosed?: (() => void) | undefined;
 }
 
 /**
  * The status widget's action (spec 4 "Toggle"): 'Заблокировать' for an active number, 'Разблокировать' for a
  * blocked one, the in-process message while a block waits for 00:00, nothing for type 16. Pressing it starts the
- * block/restore chart (from `BlockRestoreLogicContext`) with the current props; its dialog opens above the page.
+ * block/restore chart (the app's provided logic) with the current props; its dialog opens above the page. After a
+ * result the chart itself tells the session to reload the profile.
  */
 export function StatusToggle(props: StatusToggleProps) {
-  const logic = useContext(BlockRestoreLogicContext);
-  if (!logic) throw new Error('StatusToggle needs a BlockRestoreLogicContext provider');
-  return <StatusToggleWith logic={logic} {...props} />;
-}
-
-function StatusToggleWith({ logic, ...props }: StatusToggleProps & { logic: BlockRestoreMachine }) {
   const { t } = useTranslation();
-  const actorRef = useActorRef(logic);
+  const { blockRestore } = useWorkflowLogic();
+  const actorRef = useWorkflowActor(blockRestore);
   const open = useSelector(actorRef, selectIsDialogOpen);
   const mode = toggleModeOf(props);
 
   const onDocumentCreate = useRef(props.onDocumentCreate);
   onDocumentCreate.current = props.onDocumentCreate;
-  const onClosed = useRef(props.onClosed);
-  onClosed.current = props.onClosed;
   useEffect(() => {
     const sub = actorRef.on('document.create', (event) => onDocumentCreate.current?.(event));
     return () => sub.unsubscribe();
   }, [actorRef]);
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    if (wasOpen.current && !open) onClosed.current?.();
-    wasOpen.current = open;
-  }, [open]);
 
   const press = () => {
     if (mode !== 'block' && mode !== 'restore') return;

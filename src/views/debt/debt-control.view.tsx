@@ -29,7 +29,8 @@ import {
   selectNoticeError,
   selectNoticePhase,
 } from '@/machines/debt.selectors';
-import { DebtContext, useDebtLogic } from './debt.context';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { DebtContext } from './debt.context';
 import { debtSearch, parseDebtSearch } from './debt.url';
 import './debt.css';
 
@@ -43,10 +44,10 @@ function useDebtUrl(): [DebtListParams, (next: DebtListParams) => void] {
 
 /** `/{lang}/debt-control`: the notice view of an OKK operator (docs/decisions.md "Debt control"). */
 export function DebtControlPage() {
-  const logic = useDebtLogic();
+  const { debt } = useWorkflowLogic();
   const [params] = useDebtUrl();
   return (
-    <DebtContext.Provider logic={logic} options={{ input: { params } }}>
+    <DebtContext.Provider logic={debt} input={{ params }}>
       <DebtControlView />
     </DebtContext.Provider>
   );

@@ -27,7 +27,7 @@ export function describeClient(t: TFunction, client: ViewedClient): string {
 }
 
 /**
- * The impersonation banner (issue 6): while an administration user views a client account it says whose account is
+ * The impersonation banner: while an administration user views a client account it says whose account is
  * shown and by whom, with the way back to the head account. Also the loading overlay while the switch runs and the
  * 'Ошибка!' dialog when it fails. `data-state` carries the chart's state even when nothing else is shown.
  */

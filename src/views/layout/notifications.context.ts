@@ -1,5 +1,5 @@
-import { createActorContext } from '@xstate/react';
 import { notificationsMachine } from '@/machines/notifications.machine';
+import { createWorkflowContext } from '@/views/common/workflow-actor';
 
 /** App-wide notifications actor. */
-export const NotificationsContext = createActorContext(notificationsMachine);
+export const NotificationsContext = createWorkflowContext(notificationsMachine);

@@ -14,7 +14,7 @@ import {
   selectNumbersState,
   selectShown,
 } from '@/machines/numbers.selectors';
-import { useProfileLogic } from '@/views/profile/profile-services.context';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import { NumbersContext } from './numbers.context';
 import { filterDigits, numbersSearch, parseNumbersSearch } from './numbers.url';
@@ -34,10 +34,10 @@ function useNumbersUrl(): [NumbersParams, (next: NumbersParams) => void] {
  * reads it, and tells the machine when it changes; clicks only change the URL.
  */
 export function NumbersList({ ban }: { ban: string }) {
-  const { numbersLogic } = useProfileLogic();
+  const { numbers } = useWorkflowLogic();
   const [params] = useNumbersUrl();
   return (
-    <NumbersContext.Provider key={ban} logic={numbersLogic} options={{ input: { ban, params } }}>
+    <NumbersContext.Provider key={ban} logic={numbers} input={{ ban, params }}>
       <NumbersSection />
     </NumbersContext.Provider>
   );

@@ -2,7 +2,7 @@ import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
 import type { NumbersParams } from '@/machines/numbers.machine';
 
 /**
- * The number list's state in the URL (issue 6: "the tab, page and filter live in the URL so reload and back keep
+ * The number list's state in the URL ("the tab, page and filter live in the URL so reload and back keep
  * them"): `?status=blocked&page=3&q=9012`. Missing or malformed values fall back to the first tab, page 1, no filter;
  * other query parameters are left alone.
  */

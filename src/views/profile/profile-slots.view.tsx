@@ -1,12 +1,10 @@
-import { type ReactNode, useContext } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserFacts } from '@/domain/roles.rules';
 import { selectIsReturning } from '@/machines/impersonation.selectors';
 import type { Profile } from '@/services/contract/session.contract';
-import { BlockRestoreLogicContext } from '@/views/block-restore/block-restore.context';
 import { StatusToggle } from '@/views/block-restore/status-toggle.view';
 import { ImpersonationContext } from '@/views/impersonation/impersonation.context';
-import { SessionContext } from '@/views/session/session.context';
 
 /**
  * "Return to the organisation" (spec 2 employees dispatcher): while a BAN is selected (an administration user views
@@ -33,28 +31,23 @@ function ReturnToOrganisation() {
 
 /**
  * The controls other workflows put into the widgets: the block/restore toggle (status widget) and the way back
- * to the organisation (employees widget). The toggle needs the block/restore logic from the composition root;
- * without it the status widget shows the status only. After the block/restore dialog closes, the session reloads
- * the profile in view (its status may have changed).
+ * to the organisation (employees widget). After a block or restore the chart tells the session to reload the profile
+ * in view (its status may have changed).
  */
 export function useProfileSlots(
   profile: Profile,
   facts: UserFacts,
 ): { statusToggle?: ReactNode; returnToOrganisation?: ReactNode } {
-  const blockRestore = useContext(BlockRestoreLogicContext);
-  const session = SessionContext.useActorRef();
   return {
-    statusToggle:
-      blockRestore && profile.ban ? (
-        <StatusToggle
-          status={profile.status}
-          profileType={profile.at}
-          sn={profile.sn}
-          ban={profile.ban}
-          impersonating={facts.banSelected}
-          onClosed={() => session.send({ type: 'session.refresh' })}
-        />
-      ) : undefined,
+    statusToggle: profile.ban ? (
+      <StatusToggle
+        status={profile.status}
+        profileType={profile.at}
+        sn={profile.sn}
+        ban={profile.ban}
+        impersonating={facts.banSelected}
+      />
+    ) : undefined,
     returnToOrganisation: facts.banSelected ? <ReturnToOrganisation /> : undefined,
   };
 }

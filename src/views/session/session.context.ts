@@ -1,5 +1,5 @@
-import { createActorContext } from '@xstate/react';
 import { sessionMachine } from '@/machines/session.machine';
+import { createWorkflowContext } from '@/views/common/workflow-actor';
 
 /** The session actor for the whole app; the composition root provides the real actors, tests provide fakes. */
-export const SessionContext = createActorContext(sessionMachine);
+export const SessionContext = createWorkflowContext(sessionMachine);

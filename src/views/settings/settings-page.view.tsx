@@ -8,13 +8,7 @@ import {
   selectUser,
   selectUserFacts,
 } from '@/machines/session.selectors';
-import {
-  type ContactField,
-  type ContactValues,
-  FEEDBACK_TYPES,
-  type FeedbackType,
-  type PasswordField,
-} from '@/machines/settings.machine';
+import { type ContactField, FEEDBACK_TYPES, type PasswordField } from '@/machines/settings.machine';
 import {
   selectContacts,
   selectContactsBusy,
@@ -24,26 +18,16 @@ import {
   selectPasswordChanged,
   selectPasswordError,
   selectSettingsStatePath,
+  settingsInputOf,
 } from '@/machines/settings.selectors';
-import type { Profile } from '@/services/contract/session.contract';
-import { draftKey } from '@/services/drafts/draft-store';
 import { FormError, FormField, formValues, useFocusOnError } from '@/views/auth/form-field.view';
 import { ContentPage, useContentTab } from '@/views/common/content-page.view';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
-import { SettingsActorContext, useSettingsLogic } from './settings.context';
+import { SettingsActorContext } from './settings.context';
 
 const TABS = ['info', 'password'] as const;
-
-/** The contact data the profile holds now. */
-function contactsOf(profile: Profile | null): ContactValues {
-  const feedback = profile?.feedback_type ?? '';
-  return {
-    phone: profile?.phone_number ?? '',
-    email: profile?.email_address ?? '',
-    feedbackType: (FEEDBACK_TYPES as readonly string[]).includes(feedback) ? (feedback as FeedbackType) : '',
-  };
-}
 
 /**
  * The Settings page (spec 2 Main → settings, a content page with a tabs panel of type settings): tab 1 the user's
@@ -51,16 +35,13 @@ function contactsOf(profile: Profile | null): ContactValues {
  * subscriber must change the password (spec 2); the contact data is hidden until then (only Settings is open).
  */
 export function SettingsPage() {
-  const logic = useSettingsLogic();
+  const { settings: logic } = useWorkflowLogic();
   const user = SessionContext.useSelector(selectUser);
   const profile = SessionContext.useSelector(selectProfile);
   if (!user) return null;
-  const input = {
-    contacts: contactsOf(profile),
-    draftKey: draftKey({ user: user.user_name, path: '/settings', form: 'contacts' }),
-  };
+  const input = settingsInputOf(user, profile);
   return (
-    <SettingsActorContext.Provider logic={logic} options={{ input }}>
+    <SettingsActorContext.Provider logic={logic} input={input}>
       <SettingsContent />
     </SettingsActorContext.Provider>
   );
@@ -132,7 +113,6 @@ function UserInfo() {
 function PasswordForm() {
   const { t } = useTranslation();
   const settings = SettingsActorContext.useActorRef();
-  const session = SessionContext.useActorRef();
   const busy = SettingsActorContext.useSelector(selectPasswordBusy);
   const changed = SettingsActorContext.useSelector(selectPasswordChanged);
   const error = SettingsActorContext.useSelector(selectPasswordError);
@@ -141,12 +121,10 @@ function PasswordForm() {
   const [round, setRound] = useState(0);
   useFocusOnError(error, formRef, errorBoxRef);
 
-  // a changed password ends a forced change (the session re-reads the user and lands by the rule); the fields empty
+  // a changed password empties the fields (the chart itself tells the session, which ends a forced change)
   useEffect(() => {
-    if (!changed) return;
-    setRound((n) => n + 1);
-    session.send({ type: 'password.changed' });
-  }, [changed, session]);
+    if (changed) setRound((n) => n + 1);
+  }, [changed]);
 
   const text = error ? formatErrorMessage(t, error.code) : null;
   const fieldError = (f: PasswordField) => (error?.field === f ? text : null);
@@ -211,7 +189,6 @@ function PasswordForm() {
 function ContactsForm() {
   const { t } = useTranslation();
   const settings = SettingsActorContext.useActorRef();
-  const session = SessionContext.useActorRef();
   const profile = SessionContext.useSelector(selectProfile);
   const contacts = SettingsActorContext.useSelector(selectContacts);
   const busy = SettingsActorContext.useSelector(selectContactsBusy);
@@ -220,11 +197,6 @@ function ContactsForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const errorBoxRef = useRef<HTMLDivElement>(null);
   useFocusOnError(error, formRef, errorBoxRef);
-
-  // the profile in the session changed on the server: re-read it
-  useEffect(() => {
-    if (saved) session.send({ type: 'session.refresh' });
-  }, [saved, session]);
 
   // the contact data is the company's: a BAN profile's holder edits it, a number's subscriber does not
   if (!profile || profile.sn) return null;

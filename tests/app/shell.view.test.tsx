@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
 import type { Profile, User } from '@/services/contract/session.contract';
-import { renderShell } from './render-shell';
+import { profile, user } from '../support/fixtures';
+import { renderShell } from '../support/render-shell';
 
 beforeEach(async () => {
   localStorage.clear();
@@ -12,8 +13,9 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-const curatorProfile: Profile = { ban: '100234561', sn: null, at: 5, status: 'A' };
-const curator: User = { user_name: 'curator', user_id: 4, roles: ['R004'], profile: curatorProfile };
+const curatorProfile: Profile = profile();
+const curator: User = user({ chosenRole: null, profile: curatorProfile });
+const helpdesk: User = user({ user_name: 'hd', user_id: 2, roles: ['R002'], chosenRole: null });
 
 describe('the shell: routes and guard of spec 2', () => {
   it('redirects the empty path to /ru and then a signed-out visitor to /ru/login', async () => {
@@ -65,6 +67,19 @@ describe('the shell: routes and guard of spec 2', () => {
     const { location } = renderShell('/ru/services', curator, curatorProfile);
     await waitFor(() => expect(location.history?.at(-1)).toBe('/ru/profile'));
   });
+
+  it.each([
+    ['/ru/administration/search', curator, curatorProfile, '/ru/profile'],
+    ['/ru/purchase', helpdesk, undefined, '/ru/administration/editing'],
+    ['/uz/orders/7', curator, curatorProfile, '/uz/profile'],
+  ] satisfies [string, User, Profile | undefined, string][])(
+    'a direct navigation to %s without the right lands on the landing page',
+    async (path, user, profile, landing) => {
+      const { location } = renderShell(path, user, profile);
+      await waitFor(() => expect(location.history?.at(-1)).toBe(landing));
+      expect(screen.queryByTestId('page-stub')).toBeNull();
+    },
+  );
 
   it('switches the language and keeps the page', async () => {
     const { location } = renderShell('/ru/new-client', null);

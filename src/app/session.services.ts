@@ -3,18 +3,20 @@ import { authFlowMachine, phoneDigits } from '@/machines/auth-flow.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { type ContactValues, settingsMachine } from '@/machines/settings.machine';
 import type { User } from '@/services/contract/session.contract';
-import { browserDraftStore, type DraftStore, type DraftValues } from '@/services/drafts/draft-store';
-import { appApi, onApiSessionExpired } from './api';
+import type { DraftStore, DraftValues } from '@/services/drafts/draft-store';
+import type { AppApi } from './api';
+
+/** What the session and Settings actors need besides the API: where typed form data is kept across an expiry. */
+export interface SessionDeps {
+  readonly drafts: DraftStore;
+}
 
 /**
- * The real actors of every machine, built once: the API client and the machines provided with it. Tests build the
- * same machines with fakes instead (tests/support).
- *
- * The API client (and with it zod and the contract schemas) is loaded as its own chunk on first use, so the login
- * page's initial JavaScript stays near the React floor; the first call starts that download at once.
+ * The session chart (with the Auth flow as its child) provided with actors on the app's API client. The API client is
+ * loaded as its own chunk on first use; the session check starts that download at once.
  */
-export function createAppServices(drafts: DraftStore = browserDraftStore()) {
-  const api = appApi;
+export function createSessionLogic(appApi: AppApi, { drafts }: SessionDeps) {
+  const api = appApi.load;
 
   const authLogic = authFlowMachine.provide({
     actors: {
@@ -53,7 +55,7 @@ export function createAppServices(drafts: DraftStore = browserDraftStore()) {
     },
   });
 
-  const sessionLogic = sessionMachine.provide({
+  return sessionMachine.provide({
     actors: {
       fetchSession: fromPromise<User | null>(async ({ signal }) =>
         (await api()).call('session.user', undefined, { signal }),
@@ -77,8 +79,12 @@ export function createAppServices(drafts: DraftStore = browserDraftStore()) {
       forgetDrafts: () => drafts.clearAll(),
     },
   });
+}
 
-  const settingsLogic = settingsMachine.provide({
+/** The Settings chart provided with actors on the app's API client and the draft store. */
+export function createSettingsLogic(appApi: AppApi, { drafts }: SessionDeps) {
+  const api = appApi.load;
+  return settingsMachine.provide({
     actors: {
       changePassword: fromPromise<void, { current: string; password: string }>(async ({ input, signal }) => {
         await (await api()).call('session.changePassword', { body: input }, { signal });
@@ -109,15 +115,4 @@ export function createAppServices(drafts: DraftStore = browserDraftStore()) {
       },
     },
   });
-
-  return {
-    api,
-    sessionLogic,
-    settingsLogic,
-    /** connects the API client's E009 signal to the session actor */
-    bindSessionExpired: onApiSessionExpired,
-  };
 }
-
-/** What the composition root builds; the views receive the parts they need through their contexts. */
-export type AppServices = ReturnType<typeof createAppServices>;

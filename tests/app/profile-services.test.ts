@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import { appApiOf } from '@/app/api';
 import {
   createNumbersExport,
   createNumbersPages,
-  createProfileServices,
+  createProfileLogic,
   NUMBERS_CACHE_TTL_MS,
 } from '@/app/profile.services';
 import { setLanguage } from '@/i18n/i18n';
@@ -214,10 +215,10 @@ describe('numbers export actor', () => {
   });
 });
 
-describe('createProfileServices', () => {
+describe('createProfileLogic', () => {
   it('provides the numbers machine with the real actors: a page loads through the API', async () => {
     const { api, queries } = fakeApi(120);
-    const { numbersLogic } = createProfileServices(api);
+    const { numbers: numbersLogic } = createProfileLogic(appApiOf(api));
     const actor = createActor(numbersLogic, { input: { ban: '100234561', params: params() } }).start();
 
     const ready = await waitFor(actor, (s) => s.matches({ list: { ready: 'settled' } }));

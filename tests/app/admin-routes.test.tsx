@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -13,44 +12,37 @@ import {
   UserSearchRoute,
 } from '@/app/admin.routes';
 import { userConfig } from '@/domain/roles.rules';
-import { i18n } from '@/i18n/i18n';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { userAdminMachine } from '@/machines/user-admin.machine';
 import { userSearchMachine } from '@/machines/user-search.machine';
 import type { User } from '@/services/contract/session.contract';
-import { AdminLogicContext } from '@/views/admin/admin.context';
-import { SessionContext } from '@/views/session/session.context';
 import { createDeferredActors } from '../support/fake-actors';
+import { TestProviders } from '../support/render-workflow';
 
 /** The administration routes with a signed-in user of `roles` (fakes that never answer behind the pages). */
 function renderRoute(path: string, pattern: string, View: () => React.ReactNode, roles: string[]) {
   const user: User = { user_name: 'u', user_id: 1, roles, chosenRole: roles[0] ?? null, profile: null };
-  const logic = {
-    searchBoxLogic: searchBoxMachine.provide({ actors: createDeferredActors(searchBoxMachine).actors }),
-    impersonationLogic: impersonationMachine.provide({
+  const fakes = {
+    session: sessionMachine.provide({
+      actors: { fetchSession: fromPromise<User | null>(async () => user) },
+    }),
+    searchBox: searchBoxMachine.provide({ actors: createDeferredActors(searchBoxMachine).actors }),
+    impersonation: impersonationMachine.provide({
       actors: createDeferredActors(impersonationMachine).actors,
     }),
-    userSearchLogic: userSearchMachine.provide({ actors: createDeferredActors(userSearchMachine).actors }),
-    userAdminLogic: userAdminMachine.provide({ actors: createDeferredActors(userAdminMachine).actors }),
+    userSearch: userSearchMachine.provide({ actors: createDeferredActors(userSearchMachine).actors }),
+    userAdmin: userAdminMachine.provide({ actors: createDeferredActors(userAdminMachine).actors }),
   };
   render(
-    <I18nextProvider i18n={i18n}>
-      <SessionContext.Provider
-        logic={sessionMachine.provide({
-          actors: { fetchSession: fromPromise<User | null>(async () => user) },
-        })}
-      >
-        <AdminLogicContext.Provider value={logic}>
-          <Router hook={memoryLocation({ path }).hook}>
-            <Route path={pattern}>
-              <View />
-            </Route>
-          </Router>
-        </AdminLogicContext.Provider>
-      </SessionContext.Provider>
-    </I18nextProvider>,
+    <TestProviders fakes={fakes}>
+      <Router hook={memoryLocation({ path }).hook}>
+        <Route path={pattern}>
+          <View />
+        </Route>
+      </Router>
+    </TestProviders>,
   );
 }
 

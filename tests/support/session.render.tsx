@@ -1,19 +1,14 @@
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { lazy } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import type { memoryLocation } from 'wouter/memory-location';
 import type { ActorRefFrom, AnyEventObject } from 'xstate';
 import { type AppRoute, ROUTES } from '@/app/routes';
-import { Shell } from '@/app/shell';
-import { i18n } from '@/i18n/i18n';
 import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { type SessionMachine, sessionMachine } from '@/machines/session.machine';
 import { type SettingsMachine, settingsMachine } from '@/machines/settings.machine';
-import { NotificationsContext } from '@/views/layout/notifications.context';
 import { SessionContext } from '@/views/session/session.context';
-import { SettingsLogicContext } from '@/views/settings/settings.context';
-import { createDeferredActors, type DeferredActors } from '../support/fake-actors';
+import { createDeferredActors, type DeferredActors } from './fake-actors';
+import { renderApp } from './render-workflow';
 
 /** Stand-in for a page that is not part of the session workflow: it only says which route it is. */
 function stubView(path: string) {
@@ -47,14 +42,13 @@ function Capture({ holder }: { holder: Holder }) {
 }
 
 /**
- * Renders the app the way src/app/app.tsx composes it (i18n, notifications, session, settings logic, router, shell)
+ * Renders the app the way src/app/app.tsx composes it (`AppRoot`: providers, actor system, router, shell)
  * with deferred fakes for every call: the session's, the Auth flow's (the real child chart) and the Settings page's.
  */
 export function renderSessionApp(
   path: string,
   opts: { settingsLogic?: (fakes: DeferredActors) => SettingsMachine } = {},
 ): SessionApp {
-  const location = memoryLocation({ path, record: true });
   const sessionFakes = createDeferredActors(sessionMachine);
   const authFakes = createDeferredActors(authFlowMachine);
   const settingsFakes = createDeferredActors(settingsMachine);
@@ -64,20 +58,11 @@ export function renderSessionApp(
   const settings =
     opts.settingsLogic?.(settingsFakes) ?? settingsMachine.provide({ actors: settingsFakes.actors });
   const holder: Holder = {};
-  render(
-    <I18nextProvider i18n={i18n}>
-      <NotificationsContext.Provider>
-        <SessionContext.Provider logic={logic}>
-          <Capture holder={holder} />
-          <SettingsLogicContext.Provider value={settings}>
-            <Router hook={location.hook}>
-              <Shell routes={SESSION_ROUTES} />
-            </Router>
-          </SettingsLogicContext.Provider>
-        </SessionContext.Provider>
-      </NotificationsContext.Provider>
-    </I18nextProvider>,
-  );
+  const { location } = renderApp(path, {
+    fakes: { session: logic, settings },
+    routes: SESSION_ROUTES,
+    children: <Capture holder={holder} />,
+  });
   const settle = async (event: AnyEventObject) => {
     let settled = false;
     await act(async () => {

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Router } from 'wouter';
+import { i18n } from '@/i18n/i18n';
+import { SYSTEM_IDS } from '@/machines/actor-system';
+import { ActorSystemProvider } from '@/views/common/workflow-actor';
+import { type WorkflowLogic, WorkflowLogicProvider } from '@/views/common/workflow-logic.context';
+import { ImpersonationContext } from '@/views/impersonation/impersonation.context';
+import { NotificationsContext } from '@/views/layout/notifications.context';
+import { SessionContext } from '@/views/session/session.context';
+import type { AppRoute } from './routes';
+import { Shell } from './shell';
+
+/** A wouter location hook (the browser's by default; tests pass a memory location's). */
+type LocationHook = NonNullable<Parameters<typeof Router>[0]['hook']>;
+
+/**
+ * Mounts what every screen needs, once: i18n, every workflow's provided logic, the actor system's root, and the
+ * app-wide actors registered in it (notifications, session, impersonation). Production and tests mount this same
+ * component; only the logic differs (real actors from `createAppLogic`, or fakes).
+ */
+export function AppProviders({ logic, children }: { logic: WorkflowLogic; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <WorkflowLogicProvider value={logic}>
+        <ActorSystemProvider connect={logic.connect}>
+          <NotificationsContext.Provider logic={logic.notifications} systemId={SYSTEM_IDS.notifications}>
+            <SessionContext.Provider logic={logic.session} systemId={SYSTEM_IDS.session}>
+              <ImpersonationContext.Provider logic={logic.impersonation} systemId={SYSTEM_IDS.impersonation}>
+                {children}
+              </ImpersonationContext.Provider>
+            </SessionContext.Provider>
+          </NotificationsContext.Provider>
+        </ActorSystemProvider>
+      </WorkflowLogicProvider>
+    </I18nextProvider>
+  );
+}
+
+/**
+ * The whole app on given logic: providers, router and shell. `hook`, `routes` and `children` (rendered inside the
+ * providers, beside the router) are for tests.
+ */
+export function AppRoot({
+  logic,
+  hook,
+  routes,
+  children,
+}: {
+  logic: WorkflowLogic;
+  hook?: LocationHook | undefined;
+  routes?: readonly AppRoute[] | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <AppProviders logic={logic}>
+      {children}
+      <Router {...(hook ? { hook } : {})}>
+        <Shell {...(routes ? { routes } : {})} />
+      </Router>
+    </AppProviders>
+  );
+}
