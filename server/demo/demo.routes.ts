@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { OK_STATUS } from '../../src/services/contract/envelope';
 import { MINUTE } from '../clock';
 import type { Services } from '../handler';
 import type { OutboxMessage } from '../store/auth.store';
@@ -85,29 +86,29 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
   app.get('/api/outbox', (c) => {
     const phone = c.req.query('phone');
     const login = c.req.query('login');
-    if (!phone && !login) return c.json({ status: 'OKOK', result: svc.auth.recentOutbox() });
-    return c.json({ status: 'OKOK', result: readDemoOutbox(svc, { phone, login }) });
+    if (!phone && !login) return c.json({ status: OK_STATUS, result: svc.auth.recentOutbox() });
+    return c.json({ status: OK_STATUS, result: readDemoOutbox(svc, { phone, login }) });
   });
   app.post('/api/expire-sessions', (c) => {
     const login = c.req.query('login');
     if (!login) return c.json({ status: 'E101', description: 'login required' });
-    return c.json({ status: 'OKOK', result: { expired: expireSessionsOf(svc, login) } });
+    return c.json({ status: OK_STATUS, result: { expired: expireSessionsOf(svc, login) } });
   });
   app.post('/api/block/fast-forward', (c) =>
-    c.json({ status: 'OKOK', result: { applied: fastForward(c.req.query('ban') || null) } }),
+    c.json({ status: OK_STATUS, result: { applied: fastForward(c.req.query('ban') || null) } }),
   );
   // Browser tests share one demo database: a test that blocks an account snapshots its numbers first and puts
   // them back afterwards, so later tests see the seeded statuses.
   app.post('/api/block/snapshot', (c) => {
     const ban = c.req.query('ban');
     if (!ban) return c.json({ status: 'E101', description: 'ban required' });
-    return c.json({ status: 'OKOK', result: { numbers: snapshot(ban) } });
+    return c.json({ status: OK_STATUS, result: { numbers: snapshot(ban) } });
   });
   app.post('/api/block/rollback', (c) => {
     const ban = c.req.query('ban');
     const n = ban ? rollback(ban) : null;
     if (n === null) return c.json({ status: 'E101', description: 'no snapshot of that ban' });
-    return c.json({ status: 'OKOK', result: { numbers: n } });
+    return c.json({ status: OK_STATUS, result: { numbers: n } });
   });
 
   // ── HTML ──

@@ -8,11 +8,13 @@
  * - a client user (R001, R004, R007 only): by the editUser group.
  */
 
+import { CLIENT_ROLES } from './roles.rules';
+
 /** The class of an account being edited. */
 export type EditTargetClass = 'administrator' | 'staff' | 'client';
 
 const ADMINISTRATOR_ROLES: ReadonlySet<string> = new Set(['R000', 'R030']);
-const CLIENT_USER_ROLES: ReadonlySet<string> = new Set(['R001', 'R004', 'R007']);
+const CLIENT_USER_ROLES: ReadonlySet<string> = new Set(CLIENT_ROLES);
 
 /** Any administrator role anywhere in the list makes the target an administrator; a list of client roles only is a
  *  client; everything else (and an empty list) is staff, the stricter of the two that remain. */
