@@ -42,10 +42,16 @@ export const blockRestoreOracle: ChartOracle = {
   invokes: {
     // spec 4 step 1 / spec 7 GET client/isPrivilegedLock (query ban)
     checkingLock: { fetchPrivilegedLock: (c) => ({ ban: c.request.ban, sn: c.request.sn }) },
-    // spec 4 signing step 5: a signature over sn/ban; B9 the child receives the impersonation flag
+    // spec 4 signing step 5: a signature over sn/ban; SEC3 the child builds the one signed document from the action
+    // and the targets (one number, or the whole account when no number is given); B9 it receives the
+    // impersonation flag. The targets are restated here, not imported, so a bug in the rule is not copied.
     signing: {
       signing: (c) => ({
-        data: JSON.stringify({ sn: c.request.sn, ban: c.request.ban }),
+        action: c.request.action,
+        targets:
+          c.request.sn === null
+            ? { kind: 'ban', ban: c.request.ban }
+            : { kind: 'number', ban: c.request.ban, sn: c.request.sn },
         impersonating: c.request.impersonating,
       }),
     },
@@ -174,11 +180,19 @@ export const blockRestoreOracle: ChartOracle = {
       spec: "spec 8 'Активация услуги неуспешна. Причина - {description}'; B12",
     },
     {
-      from: ['inProcess', 'succeeded', 'partiallyFailed', 'failed', 'cancelled'],
+      from: ['succeeded', 'partiallyFailed'],
       event: 'dialog.close',
       to: 'idle',
       ctx: () => IDLE,
-      spec: 'B9 dialog.close returns to idle and resets context',
+      effects: () => [{ type: 'refreshSession' }],
+      spec: 'B9 dialog.close returns to idle and resets context; AR2 after a result block/restore tells the session to refresh (the numbers the server took changed status)',
+    },
+    {
+      from: ['inProcess', 'failed', 'cancelled'],
+      event: 'dialog.close',
+      to: 'idle',
+      ctx: () => IDLE,
+      spec: 'B9 dialog.close returns to idle and resets context; nothing changed on the server, so no refresh (AR2)',
     },
   ],
 };

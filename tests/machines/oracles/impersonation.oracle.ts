@@ -37,8 +37,9 @@ export const impersonationOracle: ChartOracle = {
       event: done('startImpersonation'),
       to: 'viewing',
       ctx: (_, ev) => ({ client: ev.output, pending: null, errorCode: null }),
+      effects: () => [{ type: 'refreshSession' }],
       emits: (_, ev) => [{ type: 'impersonation.started', client: ev.output }],
-      spec: `${S4}; A6 after choosing the app goes to the client's profile`,
+      spec: `${S4}; A6 after choosing the app goes to the client's profile; AR2 impersonation tells the session to refresh`,
     },
     {
       from: 'starting',
@@ -68,8 +69,9 @@ export const impersonationOracle: ChartOracle = {
       event: done('backToHead'),
       to: 'direct',
       ctx: () => ({ client: null, pending: null, errorCode: null }),
+      effects: () => [{ type: 'refreshSession' }],
       emits: () => [{ type: 'impersonation.ended' }],
-      spec: `${S4} back clears the flag; A6 then administration search`,
+      spec: `${S4} back clears the flag; A6 then administration search; AR2 impersonation tells the session to refresh`,
     },
     {
       from: 'returning',

@@ -109,8 +109,10 @@ export const searchBoxOracle: ChartOracle = {
       event: 'result.choose',
       to: 'idle',
       ctx: () => ({ found: null, errorCode: null, input: '', target: null }),
-      emits: (c) => [{ type: 'subscriber.chosen', target: c.found.target }],
-      spec: 'A3 only choosing starts the impersonation, the box is then emptied',
+      // AR2: the chosen subscriber is handed to impersonation through the actor system (no emitted event); which
+      // target it carries is checked on a test system in tests/machines/search-box.machine.test.ts
+      effects: () => [{ type: 'chooseSubscriber' }],
+      spec: 'A3 only choosing starts the impersonation, the box is then emptied; AR2 the search box hands the chosen subscriber to impersonation',
     },
     {
       from: 'found',

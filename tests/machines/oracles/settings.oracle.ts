@@ -72,7 +72,13 @@ export const settingsOracle: ChartOracle = {
   rows: [
     ...passwordRows('password.editing', '.'),
     ...passwordRows('password.changed', 'password.editing'),
-    { from: 'password.submitting', event: done('changePassword'), to: 'password.changed', spec: 'S17' },
+    {
+      from: 'password.submitting',
+      event: done('changePassword'),
+      to: 'password.changed',
+      effects: () => [{ type: 'tellPasswordChanged' }],
+      spec: 'S17; spec 4 a forced password change ends; AR2 settings tells the session the password changed',
+    },
     {
       from: 'password.submitting',
       event: failed('changePassword'),
@@ -122,8 +128,8 @@ export const settingsOracle: ChartOracle = {
       from: 'contacts.saving',
       event: done('saveContacts'),
       to: 'contacts.saved',
-      effects: (c) => [{ type: 'clearDraft', params: { key: c.draftKey } }],
-      spec: 'S18 the draft is dropped once saved',
+      effects: (c) => [{ type: 'clearDraft', params: { key: c.draftKey } }, { type: 'refreshSession' }],
+      spec: 'S18 the draft is dropped once saved; S15 and AR2 saved contact data: settings tells the session to refresh',
     },
     {
       from: 'contacts.saving',

@@ -1,4 +1,4 @@
-import type { ChartOracle, OracleRow } from '../../support/oracle';
+import type { ChartOracle, Ctx, OracleRow } from '../../support/oracle';
 import { apiCode, done, eimzoKind, eimzoStatus, failed } from './oracle-helpers';
 
 /**
@@ -29,6 +29,24 @@ const moduleCode = (ev: Record<string, unknown>): string => {
   return `eimzo.${kind}`;
 };
 
+/**
+ * SEC3: the one document every signing signs, restated from the decision rather than imported, so a bug in the rule
+ * is not copied: format, action, targets, `sn` and `ban` (spec 4 step 5 "a signature over sn/ban"), the one-time
+ * challenge (null from a backend without the call) and the text the signer sees, in this order.
+ */
+const signedDocument = (c: Ctx, challenge: string | null): string => {
+  const t = c.targets;
+  return JSON.stringify({
+    format: 'b2b-portal.signing/1',
+    action: c.action,
+    targets: t,
+    sn: t.kind === 'number' ? t.sn : null,
+    ban: t.kind === 'draft' ? null : t.ban,
+    challenge,
+    text: c.text,
+  });
+};
+
 const retryTo = (from: string[], to: string, spec: string): OracleRow => ({
   from,
   event: 'signing.retry',
@@ -52,8 +70,11 @@ export const signingOracle: ChartOracle = {
   invokes: {
     // D2: the refusal while impersonating is the tax-id step's answer, so it receives the flag
     gettingTaxId: { fetchTaxId: (c) => ({ impersonating: c.impersonating }) },
+    // SEC3: the challenge is asked for this action and these targets
+    gettingChallenge: { fetchChallenge: (c) => ({ action: c.action, targets: c.targets }) },
     connecting: { openModule: () => undefined },
-    // spec 4 steps 4-5: load the chosen key and sign the data (sn/ban)
+    // spec 4 steps 4-5: load the chosen key and sign the data (the SEC3 document naming sn/ban); SEC3 a retry after
+    // a wrong password signs the same document again
     signing: { signWithKey: (c) => ({ key: c.key, data: c.data }) },
     // spec 4 step 6 / spec 7: POST documents/verify with the module's pkcs7
     verifying: { verifySignature: (c) => ({ pkcs7: c.pkcs7 }) },
@@ -76,9 +97,9 @@ export const signingOracle: ChartOracle = {
       from: 'gettingTaxId',
       event: done('fetchTaxId'),
       when: (_, ev) => /^[23]/.test((ev.output.tin ?? '').trim()),
-      to: 'connecting',
+      to: 'gettingChallenge',
       ctx: (_, ev) => ({ tin: ev.output.tin.trim(), errorCode: null }),
-      spec: `${S4} step 1; spec 5 tax id`,
+      spec: `${S4} step 1; spec 5 tax id; SEC3 the challenge step comes between the tax id and the module`,
     },
     {
       from: 'gettingTaxId',
@@ -111,6 +132,27 @@ export const signingOracle: ChartOracle = {
       spec: 'D5 taxIdFailed',
     },
     retryTo(['taxIdFailed'], 'gettingTaxId', 'D5 taxIdFailed → retry the tax id'),
+
+    // SEC3: a one-time challenge, then the document to sign is fixed
+    {
+      from: 'gettingChallenge',
+      event: done('fetchChallenge'),
+      to: 'connecting',
+      ctx: (c, ev) => ({ data: signedDocument(c, ev.output.challenge), errorCode: null }),
+      spec: 'SEC3 the signed document with the server challenge (null from a backend without the call)',
+    },
+    {
+      from: 'gettingChallenge',
+      event: failed('fetchChallenge'),
+      to: 'challengeFailed',
+      ctx: (_, ev) => ({ errorCode: apiCode(ev) ?? 'eimzo.generic' }),
+      spec: 'SEC3 a failed challenge call has its own failure state',
+    },
+    retryTo(
+      ['challengeFailed'],
+      'gettingChallenge',
+      'SEC3 challengeFailed → Retry asks for the challenge again',
+    ),
 
     // step 2-3: list keys and pick the matching one
     {
