@@ -9,7 +9,7 @@ import { codeOf, done, failed, isE009 } from './oracle-helpers';
 const RESET = {
   user: null,
   profile: null,
-  users: [],
+  // spec 4 also names a users list: the administration search owns it (AR2), the session keeps none
   selectedRole: null,
   roleToSave: null,
   errorCode: null,
@@ -55,13 +55,19 @@ const entering = (c: Ctx) => [main(c), 'authenticated.logout.idle'];
 /** S10: the only role saved without asking. */
 const withSave = (c: Ctx): Ctx => (decide(c) === 'savingRole' ? { ...c, roleToSave: c.user.roles[0] } : c);
 
+/** AR2: whenever the session's user or profile is set or reset, the session tells impersonation whom it now views
+ *  (the server's back-to-head flag on the user); the flag itself is checked on a test system in the machine tests. */
+const SYNC = { type: 'syncImpersonation' } as const;
+const tellsImpersonation = () => [SYNC];
+
 const expiredBy = (from: string, event: string, spec: string): OracleRow => ({
   from,
   event,
   when: (_, ev) => isE009(ev),
   to: 'signedOut.expired',
   ctx: () => RESET,
-  spec: `spec 8 E009 closes overlays and resets auth; ${spec}`,
+  effects: tellsImpersonation,
+  spec: `spec 8 E009 closes overlays and resets auth; ${spec}; AR2`,
 });
 
 export const sessionOracle: ChartOracle = {
@@ -84,7 +90,8 @@ export const sessionOracle: ChartOracle = {
       to: 'signedOut.expired',
       reenter: 'signedOut',
       ctx: () => RESET,
-      spec: 'spec 4 session expiry (E009) resets user, users list and selected role; S12',
+      effects: tellsImpersonation,
+      spec: 'spec 4 session expiry (E009) resets user, users list and selected role; S12; AR2 impersonation is told',
     },
 
     // start: GET user/
@@ -94,7 +101,8 @@ export const sessionOracle: ChartOracle = {
       when: (_, ev) => ev.output !== null,
       to: (p, ev) => entering(signedIn(p, ev.output)),
       ctx: (p, ev) => withSave(signedIn(p, ev.output)),
-      spec: 'spec 7 GET user/ (session); spec 4 Auth state true',
+      effects: tellsImpersonation,
+      spec: 'spec 7 GET user/ (session); spec 4 Auth state true; AR2 impersonation is told whom the session views',
     },
     { from: 'checkingSession', event: done('fetchSession'), to: 'signedOut.anonymous', spec: 'spec 2 Guard' },
     {
@@ -125,7 +133,8 @@ export const sessionOracle: ChartOracle = {
       event: done('authFlow'),
       to: (p, ev) => entering(signedIn(p, ev.output)),
       ctx: (p, ev) => ({ ...withSave(signedIn(p, ev.output)), destination: p.destination ?? 'landing' }),
-      spec: 'spec 4 Login sets true; spec 2 After login (the remembered page, else the landing)',
+      effects: tellsImpersonation,
+      spec: 'spec 4 Login sets true; spec 2 After login (the remembered page, else the landing); AR2',
     },
     {
       from: 'signedOut.*',
@@ -179,7 +188,8 @@ export const sessionOracle: ChartOracle = {
       event: done('fetchProfile'),
       to: (p, ev) => main({ ...p, profile: ev.output }),
       ctx: (_, ev) => ({ profile: ev.output, errorCode: null }),
-      spec: 'spec 7 GET profile; spec 2 After login',
+      effects: tellsImpersonation,
+      spec: 'spec 7 GET profile; spec 2 After login; AR2',
     },
     expiredBy(`${MAIN}.loadingProfile`, failed('fetchProfile'), 'S12'),
     {
@@ -225,14 +235,16 @@ export const sessionOracle: ChartOracle = {
         profile: ev.output.profile != null ? p.profile : null,
         errorCode: null,
       }),
-      spec: 'S15 the old profile stays until the new one arrives; a user without a profile drops it',
+      effects: tellsImpersonation,
+      spec: 'S15 the old profile stays until the new one arrives; a user without a profile drops it; AR2',
     },
     {
       from: `${MAIN}.refreshing.user`,
       event: done('fetchSession'),
       to: 'signedOut.expired',
       ctx: () => RESET,
-      spec: 'S15 no session → expired',
+      effects: tellsImpersonation,
+      spec: 'S15 no session → expired; AR2',
     },
     expiredBy(`${MAIN}.refreshing.user`, failed('fetchSession'), 'S15'),
     {
@@ -247,7 +259,8 @@ export const sessionOracle: ChartOracle = {
       event: done('fetchProfile'),
       to: (p, ev) => main({ ...p, profile: ev.output }),
       ctx: (_, ev) => ({ profile: ev.output, errorCode: null }),
-      spec: 'S15',
+      effects: tellsImpersonation,
+      spec: 'S15; AR2',
     },
     expiredBy(`${MAIN}.refreshing.loadingProfile`, failed('fetchProfile'), 'S15'),
     {
@@ -284,8 +297,8 @@ export const sessionOracle: ChartOracle = {
       event: done('logOut'),
       to: 'signedOut.anonymous',
       ctx: () => RESET,
-      effects: () => [{ type: 'forgetDrafts' }],
-      spec: 'spec 4 logout resets user, users list and selected role; S13 explicit logout drops drafts',
+      effects: () => [{ type: 'forgetDrafts' }, SYNC],
+      spec: 'spec 4 logout resets user, users list and selected role; S13 explicit logout drops drafts; AR2',
     },
     {
       from: 'authenticated.logout.loggingOut',
@@ -293,8 +306,8 @@ export const sessionOracle: ChartOracle = {
       when: (_, ev) => isE009(ev),
       to: 'signedOut.anonymous',
       ctx: () => RESET,
-      effects: () => [{ type: 'forgetDrafts' }],
-      spec: 'S14 E009 from logout counts as logged out',
+      effects: () => [{ type: 'forgetDrafts' }, SYNC],
+      spec: 'S14 E009 from logout counts as logged out; AR2',
     },
     {
       from: 'authenticated.logout.loggingOut',
