@@ -1,7 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
-import { launchBrowser, watchErrors } from './browser';
+import { launchBrowser, signIn as signInAs } from './browser';
 
 /**
  * Block/restore in Chromium against `npm start` (reference backend + E-IMZO simulator in scripted mode): the status
@@ -50,17 +49,9 @@ afterEach(async () => {
 });
 
 async function signIn(login: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${base}/ru/login`);
-  const form = page.getByTestId('auth-login');
-  await form.locator('input[name="login"]').fill(login);
-  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await form.locator('input[name="password"]').press('Enter');
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
-  await page.goto(`${base}/ru/profile`);
-  return { page, errors };
+  const signedIn = await signInAs(browser, base, login);
+  await signedIn.page.goto(`${base}/ru/profile`);
+  return signedIn;
 }
 
 const toggleOf = (page: Page): Locator => page.getByTestId('widget-status').getByTestId('status-toggle');

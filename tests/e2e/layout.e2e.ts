@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
-import { launchBrowser, watchErrors } from './browser';
+import { launchBrowser, signIn as signInAs } from './browser';
 
 /**
  * Page geometry on every route, at a laptop and a phone width: the main content starts right under the header (or
@@ -70,16 +69,7 @@ async function expectGeometry(page: Page, label: string): Promise<void> {
 }
 
 async function signIn(login: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${base}/ru/login`);
-  const form = page.getByTestId('auth-login');
-  await form.locator('input[name="login"]').fill(login);
-  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await form.locator('input[name="password"]').press('Enter');
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
-  return { page, errors };
+  return signInAs(browser, base, login);
 }
 
 /** Waits until the route has rendered its content (not the loading overlay) in the given language. */

@@ -9,8 +9,8 @@ import { formatSum } from '@/domain/money.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import { widgetFlags } from '@/domain/widgets.rules';
 import type { Profile } from '@/services/contract/session.contract';
-import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../server/db/demo-accounts';
-import { launchBrowser, watchErrors } from './browser';
+import { DEMO_COMPANIES } from '../../server/db/demo-accounts';
+import { launchBrowser, signIn as signInAs } from './browser';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -27,16 +27,7 @@ afterAll(async () => {
 
 /** A fresh browser context signed in through the login form as `login` (password Demo-2026). */
 async function signIn(login: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${base}/ru/login`);
-  const form = page.getByTestId('auth-login');
-  await form.locator('input[name="login"]').fill(login);
-  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await form.locator('input[name="password"]').press('Enter');
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
-  return { page, errors };
+  return signInAs(browser, base, login, { acceptDownloads: true });
 }
 
 /** The API's own view of the signed-in user and profile, read with the page's cookies. */
