@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { appApiOf, createAppApi } from '@/app/api';
@@ -55,7 +55,9 @@ describe('the composition root', () => {
     let waited = false;
     function Probe({ name }: { name: string }) {
       seen.push(useWorkflowLogic().settings);
-      return <p>{name}</p>;
+      // a hook after the suspending one: React replays the view when the logic arrives
+      const [shown] = useState(name);
+      return <p>{shown}</p>;
     }
     function Waiting() {
       waited = true;

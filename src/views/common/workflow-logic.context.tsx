@@ -53,39 +53,53 @@ export interface AppLogic extends StartLogic {
 /** Either all of it at once (tests) or the production shape with a loader. */
 export type ProvidedLogic = WorkflowLogic | AppLogic;
 
-/** The provided logic, and the page logic once loaded (one load per provided value, shared by every view). */
+/**
+ * The whole logic as a promise that React's `use` reads: settled at once when the value is all there (tests), else
+ * made on the first ask and marked settled when the page logic arrives, so that later reads do not suspend.
+ */
+type LogicPromise = Promise<WorkflowLogic> & { status?: 'fulfilled'; value?: WorkflowLogic };
+
 interface LogicSource {
-  ready: WorkflowLogic | null;
-  load: () => Promise<WorkflowLogic>;
+  ready: boolean;
+  load: () => LogicPromise;
 }
 
 const sources = new WeakMap<ProvidedLogic, LogicSource>();
 
+function settled(logic: WorkflowLogic): LogicPromise {
+  return Object.assign(Promise.resolve(logic), { status: 'fulfilled' as const, value: logic });
+}
+
 function sourceOf(value: ProvidedLogic): LogicSource {
   const known = sources.get(value);
   if (known) return known;
-  let pending: Promise<WorkflowLogic> | null = null;
-  const source: LogicSource =
-    'loadPageLogic' in value
-      ? {
-          ready: null,
-          load: () => {
-            pending ??= value.loadPageLogic().then(
-              (pages) => {
-                const { loadPageLogic: _, ...start } = value;
-                source.ready = { ...start, ...pages };
-                return source.ready;
-              },
-              (error: unknown) => {
-                // a failed chunk is tried again by the next render that asks (e.g. after the network is back)
-                pending = null;
-                throw error;
-              },
-            );
-            return pending;
+  let source: LogicSource;
+  if ('loadPageLogic' in value) {
+    const { loadPageLogic, ...start } = value;
+    let pending: LogicPromise | null = null;
+    source = {
+      ready: false,
+      load: () => {
+        pending ??= loadPageLogic().then(
+          (pages) => {
+            const logic = { ...start, ...pages };
+            pending = settled(logic);
+            source.ready = true;
+            return logic;
           },
-        }
-      : { ready: value, load: async () => value };
+          (error: unknown) => {
+            // a failed chunk is tried again by the next render that asks (e.g. after the network is back)
+            pending = null;
+            throw error;
+          },
+        );
+        return pending;
+      },
+    };
+  } else {
+    const all = settled(value);
+    source = { ready: true, load: () => all };
+  }
   sources.set(value, source);
   return source;
 }
@@ -105,7 +119,8 @@ export function useWorkflowLogic(): WorkflowLogic {
   const source = useContext(WorkflowLogicContext);
   if (!source)
     throw new Error('no workflow logic: mount the view inside AppProviders (src/app/app-providers.tsx)');
-  return source.ready ?? use(source.load());
+  // `use` on every render, never skipped once loaded: React replays a suspended view and counts on the same calls
+  return use(source.load());
 }
 
 /**
