@@ -57,7 +57,7 @@ export type ProvidedLogic = WorkflowLogic | AppLogic;
  * The whole logic as a promise that React's `use` reads: settled at once when the value is all there (tests), else
  * made on the first ask and marked settled when the page logic arrives, so that later reads do not suspend.
  */
-type LogicPromise = Promise<WorkflowLogic> & { status?: 'fulfilled'; value?: WorkflowLogic };
+type LogicPromise = Promise<WorkflowLogic>;
 
 interface LogicSource {
   ready: boolean;
