@@ -1,6 +1,4 @@
 import { fromPromise } from 'xstate';
-import { impersonationMachine, type ViewedClient } from '@/machines/impersonation.machine';
-import { viewedClientOf } from '@/machines/impersonation.selectors';
 import { type FoundSubscriber, type SubscriberTarget, searchBoxMachine } from '@/machines/search-box.machine';
 import { type SaveRequest, userAdminMachine } from '@/machines/user-admin.machine';
 import {
@@ -11,6 +9,7 @@ import {
 } from '@/machines/user-search.machine';
 import type { UserDetails } from '@/services/contract/admin.contract';
 import type { AppApi } from './api';
+import { createImpersonationLogic } from './impersonation.services';
 
 /**
  * Real actors of the administration area: the header search box (lookup), impersonation (choose and back; the chart
@@ -30,26 +29,6 @@ export function createAdminLogic(appApi: AppApi) {
             ? await client.call('lookup.sn', params)
             : await client.call('lookup.ban', params);
         return { target: input, ban: p.ban ?? null, sn: p.sn ?? null, name: p.company_name ?? null };
-      }),
-    },
-  });
-
-  const impersonationLogic = impersonationMachine.provide({
-    actors: {
-      startImpersonation: fromPromise<ViewedClient, SubscriberTarget>(async ({ input }) => {
-        const body = input.kind === 'sn' ? { sn: input.value } : { ban: input.value };
-        const user = await (await api()).call('admin.impersonate', { body });
-        return (
-          viewedClientOf(user, user.profile ?? null) ?? {
-            ban: user.ban ?? null,
-            sn: input.kind === 'sn' ? input.value : null,
-            name: null,
-            actor: user.user_name,
-          }
-        );
-      }),
-      backToHead: fromPromise<void>(async () => {
-        await (await api()).call('admin.backToHead');
       }),
     },
   });
@@ -90,7 +69,7 @@ export function createAdminLogic(appApi: AppApi) {
 
   return {
     searchBox: searchBoxLogic,
-    impersonation: impersonationLogic,
+    impersonation: createImpersonationLogic(appApi),
     userSearch: userSearchLogic,
     userAdmin: userAdminLogic,
   };

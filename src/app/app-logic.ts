@@ -1,13 +1,12 @@
 import { SYSTEM_IDS } from '@/machines/actor-system';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import type { DraftStore } from '@/services/drafts/draft-store';
-import type { WorkflowLogic } from '@/views/common/workflow-logic.context';
-import { createAdminLogic } from './admin.services';
+import type { AppLogic } from '@/views/common/workflow-logic.context';
 import type { AppApi } from './api';
-import { type BlockRestoreServiceOptions, createBlockRestoreLogic } from './block-restore.services';
-import { createDebtLogic } from './debt.services';
-import { createProfileLogic } from './profile.services';
-import { createSessionLogic, createSettingsLogic } from './session.services';
+import type { BlockRestoreServiceOptions } from './block-restore.services';
+import { createImpersonationLogic } from './impersonation.services';
+import { loadChunk } from './lazy-route';
+import { createSessionLogic } from './session.services';
 
 /** What the workflows need besides the API client. */
 export interface AppDeps extends BlockRestoreServiceOptions {
@@ -19,20 +18,37 @@ export interface AppDeps extends BlockRestoreServiceOptions {
  * The composition root: every workflow's chart provided with its real actors, built once per app on one API client.
  * `AppProviders` (src/app/app-providers.tsx) mounts the result at the top of the app; tests mount the same providers
  * with fakes (tests/support/render-workflow.tsx). A new workflow adds one line here (docs/new-workflow.md).
+ *
+ * The workflows the login route needs are built at once; the others (`loadPageLogic`) are imported on first use, as
+ * their own chunks, so that their charts, actors and wire mappers stay out of the login route's scripts (the budget
+ * of docs/benchmarks.md). The loader runs once per app; every view then gets the same provided charts.
  */
-export function createAppLogic(api: AppApi, deps: AppDeps): WorkflowLogic {
-  const admin = createAdminLogic(api);
+export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
   return {
     session: createSessionLogic(api, deps),
     notifications: notificationsMachine,
-    settings: createSettingsLogic(api, deps),
-    numbers: createProfileLogic(api).numbers,
-    blockRestore: createBlockRestoreLogic(api.load, deps),
-    searchBox: admin.searchBox,
-    impersonation: admin.impersonation,
-    userSearch: admin.userSearch,
-    userAdmin: admin.userAdmin,
-    debt: createDebtLogic(api.load),
+    impersonation: createImpersonationLogic(api),
+    loadPageLogic: async () => {
+      const [settings, profile, blockRestore, admin, debt] = await loadChunk(() =>
+        Promise.all([
+          import('./settings.services'),
+          import('./profile.services'),
+          import('./block-restore.services'),
+          import('./admin.services'),
+          import('./debt.services'),
+        ]),
+      );
+      const adminLogic = admin.createAdminLogic(api);
+      return {
+        settings: settings.createSettingsLogic(api, deps),
+        numbers: profile.createProfileLogic(api).numbers,
+        blockRestore: blockRestore.createBlockRestoreLogic(api.load, deps),
+        searchBox: adminLogic.searchBox,
+        userSearch: adminLogic.userSearch,
+        userAdmin: adminLogic.userAdmin,
+        debt: debt.createDebtLogic(api.load),
+      };
+    },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself
     // decides (a first visit without a session is not an expiry)
     connect: (system) =>

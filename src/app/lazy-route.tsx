@@ -1,8 +1,28 @@
-import { type ComponentType, lazy } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode } from 'react';
 import { CHUNK_TIMEOUT_MS } from '@/domain/constants';
 import { ChunkFailed } from '@/views/layout/chunk-failed.view';
 
 type Loader = () => Promise<{ default: ComponentType }>;
+
+/** A code chunk that failed to arrive, or did not arrive within the spec's 120 s (spec 9). */
+export class ChunkError extends Error {
+  override readonly name = 'ChunkError';
+}
+
+/** Loads a code chunk within `timeoutMs`; a failed or late chunk rejects with a `ChunkError`. */
+export async function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkError('chunk time-out')), timeoutMs);
+  });
+  try {
+    return await Promise.race([load(), timeout]);
+  } catch (error) {
+    throw error instanceof ChunkError ? error : new ChunkError('chunk failed', { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * A code-split route view. The chunk must arrive within the spec's 120 s (spec 9); a failed or late chunk renders a
@@ -10,16 +30,29 @@ type Loader = () => Promise<{ default: ComponentType }>;
  */
 export function lazyRoute(load: Loader, timeoutMs = CHUNK_TIMEOUT_MS) {
   return lazy(async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('chunk time-out')), timeoutMs);
-    });
     try {
-      return await Promise.race([load(), timeout]);
+      return await loadChunk(load, timeoutMs);
     } catch {
       return { default: ChunkFailed };
-    } finally {
-      clearTimeout(timer);
     }
   });
+}
+
+/**
+ * Around a page: a chunk the page itself waits for (the page workflows' logic, src/app/app-logic.ts) that fails or
+ * is late shows the same message as a failed route chunk. Any other error is not this boundary's to hide.
+ */
+export class ChunkBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (error instanceof ChunkError) return <ChunkFailed />;
+    throw error;
+  }
 }

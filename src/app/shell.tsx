@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 import { LANGS, type Lang } from '@/domain/constants';
@@ -23,7 +23,7 @@ import {
   selectUserFacts,
 } from '@/machines/session.selectors';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
-import { ImpersonationBanner } from '@/views/impersonation/banner.view';
+import { usePreloadPageLogic } from '@/views/common/workflow-logic.context';
 import { Footer } from '@/views/layout/footer.view';
 import { Header } from '@/views/layout/header.view';
 import { NotFound } from '@/views/layout/not-found.view';
@@ -38,8 +38,15 @@ import { SessionContext } from '@/views/session/session.context';
 import { SessionNavigator } from '@/views/session/session-navigator.view';
 import { SessionProblem } from '@/views/session/session-problem.view';
 import { appConfig } from './config';
+import { ImpersonationNavigation } from './impersonation-navigation';
+import { ChunkBoundary } from './lazy-route';
 import { type AppRoute, ROUTES } from './routes';
-import { HeaderSearch, ImpersonationNavigation } from './workflow-glue';
+
+// shown only when signed in: loaded then, not with the login route's scripts (docs/benchmarks.md)
+const HeaderSearch = lazy(() => import('./workflow-glue').then((m) => ({ default: m.HeaderSearch })));
+const ImpersonationBanner = lazy(() =>
+  import('@/views/impersonation/banner.view').then((m) => ({ default: m.ImpersonationBanner })),
+);
 
 function isLang(s: string | undefined): s is Lang {
   return (LANGS as readonly string[]).includes(s ?? '');
@@ -85,9 +92,11 @@ function GuardedRoute({ route, lang }: { route: AppRoute; lang: Lang }) {
   const page = (
     <>
       <RememberLocale lang={lang} />
-      <Suspense fallback={<LoadingOverlay />}>
-        <View />
-      </Suspense>
+      <ChunkBoundary key={route.path}>
+        <Suspense fallback={<LoadingOverlay />}>
+          <View />
+        </Suspense>
+      </ChunkBoundary>
     </>
   );
   if (isPublicPath(route.path)) return page;
@@ -139,6 +148,12 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   const nav = facts ? visibleNav(facts) : [];
   const config = facts ? userConfig(facts) : null;
   const signedIn = user && facts;
+  // once signed in, the page workflows' logic downloads beside the first page's chunk, not after it
+  const preloadPageLogic = usePreloadPageLogic();
+  const hasSession = Boolean(signedIn);
+  useEffect(() => {
+    if (hasSession) preloadPageLogic();
+  }, [hasSession, preloadPageLogic]);
   return (
     <>
       <ImpersonationNavigation />
@@ -155,14 +170,22 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
                   userName: user.user_name,
                   roleTitle: selectedRole ? roleTitle(t, selectedRole) : null,
                   showAdministration: config?.administration === true,
-                  search: config?.search ? <HeaderSearch /> : null,
+                  search: config?.search ? (
+                    <Suspense fallback={null}>
+                      <HeaderSearch />
+                    </Suspense>
+                  ) : null,
                   onLogout: () => session.send({ type: 'logout.request' }),
                   logoutPending: loggingOut,
                 }
               : null
           }
         />
-        {signedIn ? <ImpersonationBanner /> : null}
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <ImpersonationBanner />
+          </Suspense>
+        ) : null}
         <div className={signedIn ? 'shell__body' : 'shell__body shell__body--public'}>
           {signedIn ? <Sidebar entries={nav} /> : null}
           <main id="main" className="main" tabIndex={-1}>

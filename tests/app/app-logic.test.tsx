@@ -1,14 +1,18 @@
 // @vitest-environment jsdom
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { appApiOf, createAppApi } from '@/app/api';
 import { createAppLogic } from '@/app/app-logic';
+import { AppProviders } from '@/app/app-providers';
 import { SYSTEM_IDS, systemRootMachine } from '@/machines/actor-system';
 import { sessionMachine } from '@/machines/session.machine';
+import { settingsMachine } from '@/machines/settings.machine';
 import type { ApiClient } from '@/services/api/client';
 import type { User } from '@/services/contract/session.contract';
 import type { DraftStore } from '@/services/drafts/draft-store';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
 import { SettingsPage } from '@/views/settings/settings-page.view';
 import { user } from '../support/fixtures';
@@ -19,14 +23,66 @@ afterEach(cleanup);
 const drafts: DraftStore = { read: () => null, save: () => {}, clear: () => {}, clearAll: () => {} };
 
 describe('the composition root', () => {
-  it('createAppLogic provides every workflow the views can ask for', () => {
+  it('createAppLogic provides every workflow the views can ask for: the start ones at once, the rest on load', async () => {
     const logic = createAppLogic(
       appApiOf(async () => ({}) as ApiClient),
       { drafts },
     );
-    const { connect, ...workflows } = logic;
-    expect(Object.keys(workflows).sort()).toEqual(Object.keys(testAppLogic()).sort());
+    const { connect, loadPageLogic, ...start } = logic;
+    expect(Object.keys(start).sort()).toEqual(['impersonation', 'notifications', 'session']);
+    const pages = await loadPageLogic();
+    expect(Object.keys({ ...start, ...pages }).sort()).toEqual(Object.keys(testAppLogic()).sort());
     expect(typeof connect).toBe('function');
+  });
+
+  it('a view of a page workflow waits for the loaded logic (one load, shared), then runs on it', async () => {
+    const logic = createAppLogic(
+      appApiOf(async () => ({}) as ApiClient),
+      { drafts },
+    );
+    let loads = 0;
+    let loading: Promise<unknown> = Promise.resolve();
+    const counted = {
+      ...logic,
+      loadPageLogic: () => {
+        loads += 1;
+        const pages = logic.loadPageLogic();
+        loading = pages;
+        return pages;
+      },
+    };
+    const seen: unknown[] = [];
+    let waited = false;
+    function Probe({ name }: { name: string }) {
+      seen.push(useWorkflowLogic().settings);
+      // a hook after the suspending one: React replays the view when the logic arrives
+      const [shown] = useState(name);
+      return <p>{shown}</p>;
+    }
+    function Waiting() {
+      waited = true;
+      return <p>loading</p>;
+    }
+    // React retries a suspended tree inside act() in tests
+    const view = await act(async () =>
+      render(
+        <AppProviders logic={counted}>
+          <Suspense fallback={<Waiting />}>
+            <Probe name="one" />
+            <Probe name="two" />
+          </Suspense>
+        </AppProviders>,
+      ),
+    );
+    await act(async () => {
+      await loading;
+    });
+    expect(waited).toBe(true);
+    expect(view.getByText('one')).toBeTruthy();
+    expect(view.getByText('two')).toBeTruthy();
+    expect(loads).toBe(1);
+    expect(new Set(seen).size).toBe(1);
+    expect(seen[0]).not.toBe(settingsMachine);
   });
 
   it.each([

@@ -1,0 +1,135 @@
+import { createContext, type ReactNode, use, useCallback, useContext } from 'react';
+import type { ActorSystem } from 'xstate';
+import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
+import type { DebtMachine } from '@/machines/debt.machine';
+import type { ImpersonationMachine } from '@/machines/impersonation.machine';
+import type { NotificationsMachine } from '@/machines/notifications.machine';
+import type { NumbersMachine } from '@/machines/numbers.machine';
+import type { SearchBoxMachine } from '@/machines/search-box.machine';
+import type { SessionMachine } from '@/machines/session.machine';
+import type { SettingsMachine } from '@/machines/settings.machine';
+import type { UserAdminMachine } from '@/machines/user-admin.machine';
+import type { UserSearchMachine } from '@/machines/user-search.machine';
+
+/** The workflows every route needs from the start (the login route included): mounted by `AppProviders`. */
+export interface StartLogic {
+  readonly session: SessionMachine;
+  readonly notifications: NotificationsMachine;
+  readonly impersonation: ImpersonationMachine;
+  /**
+   * Connects what is outside every chart to the running actor system (the API client's E009 to the session); returns
+   * the disconnect. Called once when the system starts.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the system's actors are of every workflow's type
+  readonly connect?: (system: ActorSystem<any>) => () => void;
+}
+
+/** The workflows only signed-in pages use: in production loaded as their own chunk when a page first asks. */
+export interface PageLogic {
+  readonly settings: SettingsMachine;
+  readonly numbers: NumbersMachine;
+  readonly blockRestore: BlockRestoreMachine;
+  readonly searchBox: SearchBoxMachine;
+  readonly userSearch: UserSearchMachine;
+  readonly userAdmin: UserAdminMachine;
+  readonly debt: DebtMachine;
+}
+
+/**
+ * Every workflow's chart, provided with its actors: real ones from `createAppLogic` (src/app/app-logic.ts), fakes in
+ * tests (tests/support/render-workflow.tsx). One field per workflow; a new workflow adds its field to `PageLogic` (or
+ * `StartLogic` if the login route needs it) and to `createAppLogic` (docs/new-workflow.md).
+ */
+export interface WorkflowLogic extends StartLogic, PageLogic {}
+
+/**
+ * What `createAppLogic` returns: the start workflows, and the page workflows behind one loader, so that their charts,
+ * actors and wire mappers are not in the scripts of the login route (docs/benchmarks.md).
+ */
+export interface AppLogic extends StartLogic {
+  readonly loadPageLogic: () => Promise<PageLogic>;
+}
+
+/** Either all of it at once (tests) or the production shape with a loader. */
+export type ProvidedLogic = WorkflowLogic | AppLogic;
+
+/**
+ * The whole logic as a promise that React's `use` reads: settled at once when the value is all there (tests), else
+ * made on the first ask and marked settled when the page logic arrives, so that later reads do not suspend.
+ */
+type LogicPromise = Promise<WorkflowLogic>;
+
+interface LogicSource {
+  ready: boolean;
+  load: () => LogicPromise;
+}
+
+const sources = new WeakMap<ProvidedLogic, LogicSource>();
+
+function settled(logic: WorkflowLogic): LogicPromise {
+  return Object.assign(Promise.resolve(logic), { status: 'fulfilled' as const, value: logic });
+}
+
+function sourceOf(value: ProvidedLogic): LogicSource {
+  const known = sources.get(value);
+  if (known) return known;
+  let source: LogicSource;
+  if ('loadPageLogic' in value) {
+    const { loadPageLogic, ...start } = value;
+    let pending: LogicPromise | null = null;
+    source = {
+      ready: false,
+      load: () => {
+        pending ??= loadPageLogic().then(
+          (pages) => {
+            const logic = { ...start, ...pages };
+            pending = settled(logic);
+            source.ready = true;
+            return logic;
+          },
+          (error: unknown) => {
+            // a failed chunk is tried again by the next render that asks (e.g. after the network is back)
+            pending = null;
+            throw error;
+          },
+        );
+        return pending;
+      },
+    };
+  } else {
+    const all = settled(value);
+    source = { ready: true, load: () => all };
+  }
+  sources.set(value, source);
+  return source;
+}
+
+const WorkflowLogicContext = createContext<LogicSource | null>(null);
+
+/** Mounted once by `AppProviders` (src/app/app-providers.tsx); tests mount the same providers. */
+export function WorkflowLogicProvider({ value, children }: { value: ProvidedLogic; children: ReactNode }) {
+  return <WorkflowLogicContext.Provider value={sourceOf(value)}>{children}</WorkflowLogicContext.Provider>;
+}
+
+/**
+ * The provided logic of every workflow. Rendered without `AppProviders`, a view fails loudly. While the page
+ * workflows' chunk is on its way the view suspends (pages render inside a Suspense boundary with the loading overlay).
+ */
+export function useWorkflowLogic(): WorkflowLogic {
+  const source = useContext(WorkflowLogicContext);
+  if (!source)
+    throw new Error('no workflow logic: mount the view inside AppProviders (src/app/app-providers.tsx)');
+  // `use` on every render, never skipped once loaded: React replays a suspended view and counts on the same calls
+  return use(source.load());
+}
+
+/**
+ * Starts loading the page workflows' logic (once; nothing if already there), so that a page's own chunk and that
+ * logic download side by side instead of one after the other.
+ */
+export function usePreloadPageLogic(): () => void {
+  const source = useContext(WorkflowLogicContext);
+  return useCallback(() => {
+    if (source && !source.ready) source.load().catch(() => {});
+  }, [source]);
+}
