@@ -41,9 +41,11 @@ import { appConfig } from './config';
 import { ImpersonationNavigation } from './impersonation-navigation';
 import { ChunkBoundary } from './lazy-route';
 import { type AppRoute, ROUTES } from './routes';
+import { HeaderSearch } from './workflow-glue';
 
-// shown only when signed in: loaded then, not with the login route's scripts (docs/benchmarks.md)
-const HeaderSearch = lazy(() => import('./workflow-glue').then((m) => ({ default: m.HeaderSearch })));
+// The header search box is imported with the shell: loaded lazily it remounted during the impersonation switch and
+// sent the administrator back to the search (tests/e2e/admin.e2e.ts). The banner is shown only when signed in: loaded
+// then, not with the login route's scripts (docs/benchmarks.md).
 const ImpersonationBanner = lazy(() =>
   import('@/views/impersonation/banner.view').then((m) => ({ default: m.ImpersonationBanner })),
 );
@@ -170,11 +172,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
                   userName: user.user_name,
                   roleTitle: selectedRole ? roleTitle(t, selectedRole) : null,
                   showAdministration: config?.administration === true,
-                  search: config?.search ? (
-                    <Suspense fallback={null}>
-                      <HeaderSearch />
-                    </Suspense>
-                  ) : null,
+                  search: config?.search ? <HeaderSearch /> : null,
                   onLogout: () => session.send({ type: 'logout.request' }),
                   logoutPending: loggingOut,
                 }

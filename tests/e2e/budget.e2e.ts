@@ -9,7 +9,8 @@ import { launchBrowser } from './browser';
  * The figure is the size measured when the budget was set (docs/benchmarks.md) plus a small margin; raising it is a
  * decision to record there, with the bench's ratio to the floor.
  */
-const LOGIN_JS_BUDGET = 162 * 1024;
+// 162 KiB until the composition root landed; 168 KiB since the header search box loads with the shell (see docs/benchmarks.md)
+const LOGIN_JS_BUDGET = 168 * 1024;
 
 const base = inject('baseUrl');
 let browser: Browser;
