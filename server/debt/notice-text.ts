@@ -11,7 +11,7 @@ export interface NoticeText {
 }
 
 /** Uzbek amounts: same grouping as Russian (spec 9: currency sum shown in locale ru), the word 'soʻm'. */
-const uzSum = (n: number) => formatSum(n).replace(/\u00A0сум$/, '\u00A0soʻm');
+const uzSum = (n: number) => formatSum(n, { lang: 'uz' });
 
 export function noticeText(f: NoticeFields): NoticeText {
   const date = documentDate(f.date);

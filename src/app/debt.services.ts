@@ -89,7 +89,7 @@ export function createDebtLogic(api: Api, save = { file: saveFile, blob: saveBlo
         t('debt.columns.lastPaymentAmount'),
         t('debt.columns.notice'),
       ],
-      money: formatSum,
+      money: (amount: number) => formatSum(amount, { lang: i18n.language }),
       date: documentDate,
       sent: (s) => (s ? t('debt.sentMark') : t('debt.pendingMark')),
     });

@@ -62,7 +62,7 @@ const sentAtFormat = new Intl.DateTimeFormat('ru-RU', {
 });
 
 function DebtControlView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actor = DebtContext.useActorRef();
   const [params, go] = useDebtUrl();
   const state = DebtContext.useSelector(selectDebtState);
@@ -157,7 +157,10 @@ function DebtControlView() {
           {shown ? (
             <>
               <p className="debt__total" data-testid="debt-total">
-                {t('debt.total', { count: shown.total, sum: formatSum(shown.totalDebt) })}
+                {t('debt.total', {
+                  count: shown.total,
+                  sum: formatSum(shown.totalDebt, { lang: i18n.language }),
+                })}
               </p>
               {shown.rows.length === 0 ? (
                 <p data-testid="debt-empty">{t('debt.empty')}</p>
@@ -265,7 +268,7 @@ function DebtTable(props: {
   onSort: (key: DebtSortKey) => void;
   onOpen: (ban: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { rows, params, busy, openBan, onSort, onOpen } = props;
   const ariaSort = (key: DebtSortKey) =>
     params.sort === key ? (params.dir === 'asc' ? 'ascending' : 'descending') : 'none';
@@ -312,11 +315,11 @@ function DebtTable(props: {
                   {r.company}
                 </button>
               </td>
-              <td className="debt__num">{formatSum(r.debt)}</td>
+              <td className="debt__num">{formatSum(r.debt, { lang: i18n.language })}</td>
               <td className="debt__num">{r.daysOverdue}</td>
               <td>
                 {r.lastPaymentDate
-                  ? `${documentDate(r.lastPaymentDate)} · ${formatSum(r.lastPaymentAmount ?? 0)}`
+                  ? `${documentDate(r.lastPaymentDate)} · ${formatSum(r.lastPaymentAmount ?? 0, { lang: i18n.language })}`
                   : t('debt.never')}
               </td>
               <td>
@@ -368,7 +371,7 @@ function Pagination({
 
 /** The notice of the open account: both texts, who sent it, mark as sent, download, and the errors with retry. */
 function NoticePanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actor = DebtContext.useActorRef();
   const phase = DebtContext.useSelector(selectNoticePhase);
   const notice = DebtContext.useSelector(selectNotice);
@@ -441,7 +444,8 @@ function NoticePanel() {
       {notice ? (
         <>
           <p className="debt__notice-meta">
-            {notice.account.company} · BAN {notice.account.ban} · {formatSum(notice.account.debt)} ·{' '}
+            {notice.account.company} · BAN {notice.account.ban} ·{' '}
+            {formatSum(notice.account.debt, { lang: i18n.language })} ·{' '}
             {t('debt.notice.payBy', { date: documentDate(notice.payBy) })}
           </p>
           {notice.sent ? (
