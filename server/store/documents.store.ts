@@ -1,0 +1,139 @@
+import type { Db } from '../db/database';
+import type { PdfBlock } from '../pdf/pdf';
+
+/**
+ * The one documents table (migration 005_documents.sql). Every workflow that issues a document (purchase orders,
+ * block/restore, contract registration, pre-registration, AT 39, services) adds its row here with
+ * `insertDocument`; the documents area lists, details, renders (PDF) and re-uploads them.
+ */
+
+/** Spec 3 "Document" types. */
+export type DocumentType = 1 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
+
+export interface NewDocument {
+  readonly type: DocumentType;
+  readonly ban: string | null;
+  readonly tin?: string | null;
+  readonly orderId?: number | null;
+  /** 'agreement:<id>', 'preorder:<id>', 'at39:<id>', 'services:<id>' */
+  readonly registrationRef?: string | null;
+  readonly lang: 'ru' | 'uz';
+  readonly title: string;
+  /** the whole text, as rendered into the PDF */
+  readonly body: readonly PdfBlock[];
+  /** type-specific data (invoice json, suspend companyInfo…) */
+  readonly data?: unknown;
+  readonly status?: 0 | 1 | 2;
+  readonly createdBy: number | null;
+  readonly now: number;
+}
+
+export interface DocumentRow {
+  readonly id: number;
+  readonly type: DocumentType;
+  readonly ban: string | null;
+  readonly tin: string | null;
+  readonly orderId: number | null;
+  readonly registrationRef: string | null;
+  readonly lang: 'ru' | 'uz';
+  readonly title: string;
+  readonly body: PdfBlock[];
+  readonly data: unknown;
+  readonly status: 0 | 1 | 2;
+  readonly statusMessage: string | null;
+  readonly fileName: string | null;
+  readonly fileMime: string | null;
+  readonly hasFile: boolean;
+  readonly createdAt: number;
+  readonly createdBy: number | null;
+}
+
+interface Raw {
+  id: number;
+  document_type: number;
+  ban: string | null;
+  tin: string | null;
+  order_id: number | null;
+  registration_ref: string | null;
+  lang: string;
+  title: string;
+  body: string;
+  data: string | null;
+  status: number;
+  status_message: string | null;
+  file_name: string | null;
+  file_mime: string | null;
+  has_file: number;
+  created_at: number;
+  created_by: number | null;
+}
+
+const COLUMNS = `id, document_type, ban, tin, order_id, registration_ref, lang, title, body, data, status,
+  status_message, file_name, file_mime, (file_bytes IS NOT NULL) AS has_file, created_at, created_by`;
+
+function toRow(r: Raw): DocumentRow {
+  return {
+    id: r.id,
+    type: r.document_type as DocumentType,
+    ban: r.ban,
+    tin: r.tin,
+    orderId: r.order_id,
+    registrationRef: r.registration_ref,
+    lang: r.lang === 'uz' ? 'uz' : 'ru',
+    title: r.title,
+    body: JSON.parse(r.body) as PdfBlock[],
+    data: r.data === null ? null : (JSON.parse(r.data) as unknown),
+    status: r.status as 0 | 1 | 2,
+    statusMessage: r.status_message,
+    fileName: r.file_name,
+    fileMime: r.file_mime,
+    hasFile: r.has_file === 1,
+    createdAt: r.created_at,
+    createdBy: r.created_by,
+  };
+}
+
+/** Adds a document; returns its id. Call it inside the transaction that makes the fact it documents. */
+export function insertDocument(db: Db, d: NewDocument): number {
+  const info = db
+    .prepare(
+      `INSERT INTO documents (document_type, ban, tin, order_id, registration_ref, lang, title, body, data, status,
+        created_at, created_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      d.type,
+      d.ban,
+      d.tin ?? null,
+      d.orderId ?? null,
+      d.registrationRef ?? null,
+      d.lang,
+      d.title,
+      JSON.stringify(d.body),
+      d.data === undefined ? null : JSON.stringify(d.data),
+      d.status ?? 0,
+      d.now,
+      d.createdBy,
+      d.now,
+    );
+  return Number(info.lastInsertRowid);
+}
+
+/** One document by id, or null. The caller checks that the viewer may see it (its ban). */
+export function getDocument(db: Db, id: number): DocumentRow | null {
+  const r = db.prepare(`SELECT ${COLUMNS} FROM documents WHERE id = ?`).get(id) as Raw | undefined;
+  return r ? toRow(r) : null;
+}
+
+/** The documents of an order, oldest first. */
+export function documentsOfOrder(db: Db, orderId: number): DocumentRow[] {
+  return (
+    db.prepare(`SELECT ${COLUMNS} FROM documents WHERE order_id = ? ORDER BY id`).all(orderId) as Raw[]
+  ).map(toRow);
+}
+
+/** The documents of a registration ('agreement:<id>', 'preorder:<id>', 'at39:<id>', 'services:<id>'). */
+export function documentsOfRegistration(db: Db, ref: string): DocumentRow[] {
+  return (
+    db.prepare(`SELECT ${COLUMNS} FROM documents WHERE registration_ref = ? ORDER BY id`).all(ref) as Raw[]
+  ).map(toRow);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  documentsOfOrder,
+  documentsOfRegistration,
+  getDocument,
+  insertDocument,
+} from '../../server/store/documents.store';
+import { seededDb } from './harness';
+
+describe('documents store (one table for every document type)', () => {
+  it('keeps a document as it was issued: its text blocks, data, owner and upload status', () => {
+    const db = seededDb();
+    const ban = (db.prepare('SELECT ban FROM companies LIMIT 1').get() as { ban: string }).ban;
+    const id = insertDocument(db, {
+      type: 7,
+      ban,
+      tin: '301234567',
+      registrationRef: 'block:1',
+      lang: 'uz',
+      title: 'Bloklash toʻgʻrisida ariza',
+      body: [
+        { kind: 'heading', text: 'Ariza' },
+        { kind: 'paragraph', text: 'Raqamlar: +998 90 123 45 67' },
+      ],
+      data: { acceptedNumbers: ['901234567'] },
+      createdBy: null,
+      now: 1_700_000_000_000,
+    });
+    const doc = getDocument(db, id);
+    expect(doc).toMatchObject({
+      id,
+      type: 7,
+      ban,
+      tin: '301234567',
+      lang: 'uz',
+      status: 0,
+      hasFile: false,
+      data: { acceptedNumbers: ['901234567'] },
+    });
+    expect(doc?.body[1]?.text).toBe('Raqamlar: +998 90 123 45 67');
+    expect(documentsOfRegistration(db, 'block:1').map((d) => d.id)).toEqual([id]);
+    expect(getDocument(db, id + 1000)).toBeNull();
+  });
+
+  it('lists an order’s documents and refuses a type the spec does not have', () => {
+    const db = seededDb();
+    const ban = (db.prepare('SELECT ban FROM companies LIMIT 1').get() as { ban: string }).ban;
+    const orderId = Number(
+      db
+        .prepare(
+          `INSERT INTO orders (ban, kind, status, total, vat, created_at, updated_at) VALUES (?, 'golden', 'created', 100, 12, 1, 1)`,
+        )
+        .run(ban).lastInsertRowid,
+    );
+    for (const type of [4, 5, 6] as const)
+      insertDocument(db, {
+        type,
+        ban,
+        orderId,
+        lang: 'ru',
+        title: `t${type}`,
+        body: [],
+        createdBy: null,
+        now: 1,
+      });
+    expect(documentsOfOrder(db, orderId).map((d) => d.type)).toEqual([4, 5, 6]);
+    expect(() =>
+      insertDocument(db, { type: 3 as 4, ban, lang: 'ru', title: 'x', body: [], createdBy: null, now: 1 }),
+    ).toThrow(/CHECK/);
+  });
+});
