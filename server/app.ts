@@ -24,6 +24,7 @@ import {
 import { adminHandlers } from './handlers/admin.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
+import { internetHandlers } from './handlers/internet.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
@@ -67,6 +68,7 @@ export const allHandlers: Handlers = {
   ...numbersHandlers,
   ...blockHandlers,
   ...debtHandlers,
+  ...internetHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {

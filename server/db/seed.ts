@@ -3,6 +3,7 @@ import type { Db } from './database';
 import { seedDebt } from './debt-seed';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from './demo-accounts';
 import { createRng, type Rng } from './prng';
+import { seedServices } from './services-seed';
 import {
   BRANCH_CITIES,
   COMPANY_CITIES,
@@ -394,6 +395,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     }
 
     seedDebt(db, opts.debtAsOf ?? now);
+    seedServices(db, now);
     setMeta.run('seed_version', SEED_VERSION);
     setMeta.run('seeded_at', String(now));
   })();
