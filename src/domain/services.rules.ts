@@ -171,21 +171,37 @@ export function normaliseEmployeeQuery(q: string): string {
   return q.trim().slice(0, 50);
 }
 
-/** The services page's place in the URL: group, package, search and page (SV3). */
+/** Which employees the page lists: every one (to connect), those with a package of the group (to disconnect), those
+ *  offered the promotional free package (SV3, SV5). */
+export type EmployeeListKind = 'connect' | 'disconnect' | 'promo';
+export const EMPLOYEE_LISTS: readonly EmployeeListKind[] = ['connect', 'disconnect', 'promo'];
+
+/** The services page's place in the URL: list, group, package, search and page (SV3). */
 export interface ServicesParams {
+  readonly list: EmployeeListKind;
   readonly group: IpGroup;
   readonly soc: string | null;
   readonly q: string;
   readonly page: number;
 }
-export const DEFAULT_SERVICES_PARAMS: ServicesParams = { group: 'monthly', soc: null, q: '', page: 1 };
+export const DEFAULT_SERVICES_PARAMS: ServicesParams = {
+  list: 'connect',
+  group: 'monthly',
+  soc: null,
+  q: '',
+  page: 1,
+};
 
 /** Reads the page's parameters from the URL's query (anything invalid falls back to its default). */
 export function parseServicesParams(get: (name: string) => string | null): ServicesParams {
   const group = get('group');
   const page = Number(get('page') ?? '1');
   const soc = get('package');
+  const list = get('list');
   return {
+    list: (EMPLOYEE_LISTS as readonly string[]).includes(list ?? '')
+      ? (list as EmployeeListKind)
+      : DEFAULT_SERVICES_PARAMS.list,
     group: isIpGroup(group) ? group : DEFAULT_SERVICES_PARAMS.group,
     soc: soc && /^[A-Z0-9_]{1,50}$/.test(soc) ? soc : null,
     q: normaliseEmployeeQuery(get('q') ?? ''),
@@ -195,7 +211,40 @@ export function parseServicesParams(get: (name: string) => string | null): Servi
 
 /** Same list (group, search, page): nothing to load again. The package does not change the list. */
 export function sameEmployeeList(a: ServicesParams, b: ServicesParams): boolean {
-  return a.group === b.group && a.q === b.q && a.page === b.page;
+  return a.list === b.list && a.group === b.group && a.q === b.q && a.page === b.page;
+}
+
+/** A selection stays while the user searches and pages; another list or group starts a new one (SV3). */
+export function keepsSelection(a: ServicesParams, b: ServicesParams): boolean {
+  return a.list === b.list && a.group === b.group;
+}
+
+/** Adds or removes numbers from a selection (order kept, at most MAX_SELECTION). */
+export function toggleSelection(selected: readonly string[], sns: readonly string[], on: boolean): string[] {
+  if (!on) {
+    const off = new Set(sns);
+    return selected.filter((sn) => !off.has(sn));
+  }
+  const have = new Set(selected);
+  return [...selected, ...sns.filter((sn) => !have.has(sn))].slice(0, MAX_SELECTION);
+}
+
+/** The checkout's place in the URL (spec 2 "/services/checkout (query page, payerBan)"; SV6): the employees page to
+ *  go back to, the payer BAN, and what is done. */
+export interface CheckoutParams {
+  readonly page: number;
+  readonly payerBan: string | null;
+  readonly action: ServiceAction;
+}
+export function parseCheckoutParams(get: (name: string) => string | null): CheckoutParams {
+  const page = Number(get('page') ?? '1');
+  const payerBan = get('payerBan');
+  const action = get('action');
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    payerBan: payerBan && /^\d{1,20}$/.test(payerBan) ? payerBan : null,
+    action: isServiceAction(action) ? action : 'connect',
+  };
 }
 
 /** The sale widget's link (spec 2/6; SV9): the services page on the promoted package. */

@@ -6,6 +6,8 @@ import { impersonationMachine } from './impersonation.machine';
 import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
 import { searchBoxMachine } from './search-box.machine';
+import { servicesMachine } from './services.machine';
+import { servicesCheckoutMachine } from './services-checkout.machine';
 import { sessionMachine } from './session.machine';
 import { settingsMachine } from './settings.machine';
 import { signingMachine } from './signing.machine';
@@ -98,5 +100,17 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: debtMachine,
     description:
       'Debt control (notice): overdue accounts with filter, sort and page in the URL; the RU/UZ notice of an account, mark as sent, PDF download; CSV/XLSX export.',
+  },
+  {
+    id: 'services',
+    machine: servicesMachine,
+    description:
+      'Services page: package catalogue by group, employees with their packages and roaming (search and page in the URL, server-side), select many / a page / all filtered, one number’s options.',
+  },
+  {
+    id: 'servicesCheckout',
+    machine: servicesCheckoutMachine,
+    description:
+      'Services checkout: review, balance check (has-deposit, checkBalance), applying slice by slice with confirmed progress, result number by number (accepted, E124, E123, E031), retry of the failed ones, cancel.',
   },
 ];

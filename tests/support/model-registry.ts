@@ -6,6 +6,8 @@ import { debtModelEntry } from '../machines/debt.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
+import { servicesModelEntry } from '../machines/services.payloads';
+import { servicesCheckoutModelEntry } from '../machines/services-checkout.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
 import { userAdminModelEntry, userSearchModelEntry } from '../machines/user-admin.payloads';
@@ -78,6 +80,8 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   userAdminModelEntry,
   notificationsModelEntry,
   debtModelEntry,
+  servicesModelEntry,
+  servicesCheckoutModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

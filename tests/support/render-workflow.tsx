@@ -10,6 +10,8 @@ import { impersonationMachine } from '@/machines/impersonation.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
+import { servicesMachine } from '@/machines/services.machine';
+import { servicesCheckoutMachine } from '@/machines/services-checkout.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { settingsMachine } from '@/machines/settings.machine';
 import { userAdminMachine } from '@/machines/user-admin.machine';
@@ -32,6 +34,8 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userSearch: userSearchMachine,
     userAdmin: userAdminMachine,
     debt: debtMachine,
+    services: servicesMachine,
+    servicesCheckout: servicesCheckoutMachine,
     ...fakes,
   };
 }

@@ -6,6 +6,8 @@ import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
+import type { ServicesMachine } from '@/machines/services.machine';
+import type { ServicesCheckoutMachine } from '@/machines/services-checkout.machine';
 import type { SessionMachine } from '@/machines/session.machine';
 import type { SettingsMachine } from '@/machines/settings.machine';
 import type { UserAdminMachine } from '@/machines/user-admin.machine';
@@ -33,6 +35,8 @@ export interface PageLogic {
   readonly userSearch: UserSearchMachine;
   readonly userAdmin: UserAdminMachine;
   readonly debt: DebtMachine;
+  readonly services: ServicesMachine;
+  readonly servicesCheckout: ServicesCheckoutMachine;
 }
 
 /**

@@ -6,6 +6,8 @@ import { impersonationOracle } from './impersonation.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { searchBoxOracle } from './search-box.oracle';
+import { servicesOracle } from './services.oracle';
+import { servicesCheckoutOracle } from './services-checkout.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
@@ -26,4 +28,6 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   authFlow: authFlowOracle,
   notifications: notificationsOracle,
   debt: debtOracle,
+  services: servicesOracle,
+  servicesCheckout: servicesCheckoutOracle,
 };
