@@ -142,7 +142,8 @@ function ServicesView() {
 
       <Employees params={params} onChange={go} />
 
-      <div className="services__actions" role="group" aria-label={t('services.actions.label')}>
+      <fieldset className="services__actions">
+        <legend className="visually-hidden">{t('services.actions.label')}</legend>
         <p className="services__selected" data-testid="services-selected" aria-live="polite">
           {t('services.selected', { count: selected.length })}
         </p>
@@ -162,7 +163,7 @@ function ServicesView() {
         {ready.numbers && !ready.withPackage && params.list !== 'promo' ? (
           <p className="services__hint">{t('services.choosePackageFirst')}</p>
         ) : null}
-      </div>
+      </fieldset>
 
       <OptionsPanel />
     </section>
@@ -306,7 +307,7 @@ function Employees({ params, onChange }: { params: ServicesParams; onChange: (p:
   return (
     <section className="services__employees" aria-labelledby="services-employees-title">
       <h2 id="services-employees-title">{t('services.employees')}</h2>
-      <form className="services__search" role="search" onSubmit={onSearch}>
+      <form className="services__search" aria-label={t('services.search')} onSubmit={onSearch}>
         <label className="services__field">
           <span>{t('services.search')}</span>
           <input
