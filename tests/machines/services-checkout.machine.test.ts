@@ -28,7 +28,9 @@ import {
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A server that debits a deposit number by number: accepted while it lasts, E031 after (SV7). */
-function server(opts: { deposit: number; price?: number; has?: readonly string[]; failOnce?: number } = { deposit: 0 }) {
+function server(
+  opts: { deposit: number; price?: number; has?: readonly string[]; failOnce?: number } = { deposit: 0 },
+) {
   const calls: ApplyChunkInput[] = [];
   let deposit = opts.deposit;
   let failures = opts.failOnce ?? 0;
@@ -179,7 +181,9 @@ describe('services checkout chart', () => {
     a.send({ type: 'checkout.confirm' });
     await flush();
     expect(selectCheckoutStep(a.getSnapshot())).toBe('funded');
-    const m2 = servicesCheckoutMachine.provide({ actors: { checkBalance: fromPromise(async () => oneOnly) } });
+    const m2 = servicesCheckoutMachine.provide({
+      actors: { checkBalance: fromPromise(async () => oneOnly) },
+    });
     const b = createActor(m2).start();
     b.send({ type: 'checkout.start', order: connectOrder });
     b.send({ type: 'checkout.confirm' });

@@ -19,7 +19,11 @@ export const servicesInput: ServicesInput = { params: DEFAULT_SERVICES_PARAMS };
 /** Only the chosen package differs: the same list, nothing to load (isNewList false). */
 export const withPackage: ServicesParams = { ...DEFAULT_SERVICES_PARAMS, soc: 'IP_M20' };
 /** Another list: loads, and the selection starts again (isNewList true). */
-export const disconnectList: ServicesParams = { ...DEFAULT_SERVICES_PARAMS, list: 'disconnect', soc: 'IP_M20' };
+export const disconnectList: ServicesParams = {
+  ...DEFAULT_SERVICES_PARAMS,
+  list: 'disconnect',
+  soc: 'IP_M20',
+};
 /** The same list searched: loads and keeps the selection. */
 export const searched: ServicesParams = { ...DEFAULT_SERVICES_PARAMS, q: '90' };
 
@@ -94,7 +98,7 @@ export const servicesPayloads: EventPayloads = {
   'xstate.done.actor.fetchCatalogue': [done('fetchCatalogue', catalogue)],
   'xstate.error.actor.fetchCatalogue': [fail('fetchCatalogue', offline)],
   'xstate.done.actor.fetchEmployees': [done('fetchEmployees', employeesPage)],
-  'xstate.error.actor.fetchEmployees': [fail('fetchEmployees', noSession)],
+  'xstate.error.actor.fetchEmployees': [fail('fetchEmployees', offline)],
   'xstate.done.actor.fetchAllNumbers': [done('fetchAllNumbers', [alisher, barno])],
   'xstate.error.actor.fetchAllNumbers': [fail('fetchAllNumbers', offline)],
   'xstate.done.actor.fetchOptions': [done('fetchOptions', options)],
@@ -102,4 +106,8 @@ export const servicesPayloads: EventPayloads = {
 };
 
 /** The model-test entry of the services page chart (tests/support/model-registry.ts). */
-export const servicesModelEntry = { id: 'services', input: servicesInput, payloads: servicesPayloads } as const;
+export const servicesModelEntry = {
+  id: 'services',
+  input: servicesInput,
+  payloads: servicesPayloads,
+} as const;

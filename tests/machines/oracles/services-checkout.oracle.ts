@@ -43,7 +43,10 @@ const linesChanged = () => [{ type: 'tellLinesChanged' }];
 
 export const servicesCheckoutOracle: ChartOracle = {
   id: 'servicesCheckout',
-  initial: { to: 'opening', ctx: () => ({ sns: [], outcomes: [], balance: null, error: null, stopping: false }) },
+  initial: {
+    to: 'opening',
+    ctx: () => ({ sns: [], outcomes: [], balance: null, error: null, stopping: false }),
+  },
   invokes: {
     checkingBalance: { checkBalance: () => undefined },
     applying: {
@@ -141,7 +144,11 @@ export const servicesCheckoutOracle: ChartOracle = {
       to: 'result',
       ctx: (c, ev) => {
         const outcomes = afterSlice(c, ev);
-        return { outcomes: [...outcomes, ...notSent(c, outcomes)], stopping: false, balance: balanceAfter(c, ev) };
+        return {
+          outcomes: [...outcomes, ...notSent(c, outcomes)],
+          stopping: false,
+          balance: balanceAfter(c, ev),
+        };
       },
       effects: linesChanged,
       spec: 'SV7 stopped: the confirmed outcomes and the rest not sent',

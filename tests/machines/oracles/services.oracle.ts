@@ -11,7 +11,8 @@ import { codeOf, done, failed } from './oracle-helpers';
  */
 
 /** SV3: the same list kind, group, search and page mean the same list (the package alone changes nothing to load). */
-const sameList = (a: Ctx, b: Ctx) => a.list === b.list && a.group === b.group && a.q === b.q && a.page === b.page;
+const sameList = (a: Ctx, b: Ctx) =>
+  a.list === b.list && a.group === b.group && a.q === b.q && a.page === b.page;
 /** SV3: the selection survives search and paging, not a change of list kind or group. */
 const sameScope = (a: Ctx, b: Ctx) => a.list === b.list && a.group === b.group;
 /** SV3: adding numbers keeps the order chosen and never lists one twice; removing drops them. */
@@ -163,7 +164,11 @@ export const servicesOracle: ChartOracle = {
       event: 'options.open',
       to: 'options.loading',
       reenter: true,
-      ctx: (_, ev) => ({ optionsFor: { sn: ev.sn, pricePlan: ev.pricePlan }, options: null, optionsError: null }),
+      ctx: (_, ev) => ({
+        optionsFor: { sn: ev.sn, pricePlan: ev.pricePlan },
+        options: null,
+        optionsError: null,
+      }),
       spec: 'spec 7 getPackages?sn,pricePlan: a package’s options for one number',
     },
     {
