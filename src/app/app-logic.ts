@@ -29,17 +29,19 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, internet] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, upload, internet] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
           import('./block-restore.services'),
           import('./admin.services'),
           import('./debt.services'),
+          import('./upload.services'),
           import('./internet.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
+      const servicesLogic = internet.createServicesLogic(api.load);
       return {
         settings: settings.createSettingsLogic(api, deps),
         numbers: profile.createProfileLogic(api).numbers,
@@ -48,7 +50,9 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         userSearch: adminLogic.userSearch,
         userAdmin: adminLogic.userAdmin,
         debt: debt.createDebtLogic(api.load),
-        ...internet.createServicesLogic(api.load),
+        upload: upload.createUploadLogic(api.load),
+        services: servicesLogic.services,
+        servicesCheckout: servicesLogic.servicesCheckout,
       };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself

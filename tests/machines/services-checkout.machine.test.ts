@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { BalanceFacts } from '@/domain/services.rules';
 import { SYSTEM_IDS } from '@/machines/actor-system';
 import {
   type ApplyChunkInput,
@@ -37,7 +38,7 @@ function server(
   const release: (() => void)[] = [];
   const machine = servicesCheckoutMachine.provide({
     actors: {
-      checkBalance: fromPromise(async () => ({ hasDeposit: true, balance: deposit })),
+      checkBalance: fromPromise(async (): Promise<BalanceFacts> => ({ hasDeposit: true, balance: deposit })),
       applyChunk: fromPromise(async ({ input }: { input: ApplyChunkInput }): Promise<ApplyChunkResult> => {
         calls.push(input);
         await new Promise<void>((r) => release.push(r));

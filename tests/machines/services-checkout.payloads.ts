@@ -58,7 +58,7 @@ export const servicesCheckoutPayloads: EventPayloads = {
   'xstate.done.actor.checkBalance': [done('checkBalance', enough), done('checkBalance', oneOnly)],
   'xstate.error.actor.checkBalance': [fail('checkBalance', offline)],
   'xstate.done.actor.applyChunk': [done('applyChunk', mixed), done('applyChunk', allAccepted)],
-  'xstate.error.actor.applyChunk': [fail('applyChunk', noSession)],
+  'xstate.error.actor.applyChunk': [fail('applyChunk', offline)],
 };
 
 /** The model-test entry of the checkout chart (tests/support/model-registry.ts). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { DEFAULT_SERVICES_PARAMS } from '@/domain/services.rules';
-import type { FetchAllNumbersInput, FetchEmployeesInput } from '@/machines/services.machine';
+import type { FetchAllNumbersInput, FetchEmployeesInput, NumberOptions } from '@/machines/services.machine';
 import { servicesMachine } from '@/machines/services.machine';
 import {
   selectCheckoutReady,
@@ -36,11 +36,13 @@ function answering(opts: { failList?: boolean } = {}) {
         if (opts.failList) throw noSession;
         return employeesPage;
       }),
-      fetchAllNumbers: fromPromise(async ({ input }: { input: FetchAllNumbersInput }) => {
-        calls.all.push(input);
-        return [alisher, barno];
-      }),
-      fetchOptions: fromPromise(async () => ({ sn: barno, packages: [] })),
+      fetchAllNumbers: fromPromise(
+        async ({ input }: { input: FetchAllNumbersInput }): Promise<readonly string[]> => {
+          calls.all.push(input);
+          return [alisher, barno];
+        },
+      ),
+      fetchOptions: fromPromise(async (): Promise<NumberOptions> => ({ sn: barno, packages: [] })),
     },
   });
   return { machine, calls };

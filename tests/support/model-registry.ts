@@ -10,6 +10,7 @@ import { servicesModelEntry } from '../machines/services.payloads';
 import { servicesCheckoutModelEntry } from '../machines/services-checkout.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
+import { uploadModelEntry } from '../machines/upload.payloads';
 import { userAdminModelEntry, userSearchModelEntry } from '../machines/user-admin.payloads';
 import type { ModelCheckOptions } from './model-check';
 import { payloadsFor } from './model-universe';
@@ -80,6 +81,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   userAdminModelEntry,
   notificationsModelEntry,
   debtModelEntry,
+  uploadModelEntry,
   servicesModelEntry,
   servicesCheckoutModelEntry,
 ];

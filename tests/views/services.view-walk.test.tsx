@@ -95,10 +95,8 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
         const next = (event as ServicesEvent & { type: 'params.changed' }).params;
         act(() => location.navigate(`/services?${servicesSearch(next)}`));
       },
-      'catalogue.retry': () =>
-        user.click(inAlert('services-catalogue-error').getByRole('button', { name: t('app.retry') })),
-      'employees.retry': () =>
-        user.click(inAlert('services-employees-error').getByRole('button', { name: t('app.retry') })),
+      'catalogue.retry': () => user.click(screen.getByTestId('services-catalogue-error-retry')),
+      'employees.retry': () => user.click(screen.getByTestId('services-employees-error-retry')),
       'selection.toggle': (event: EventObject) => {
         const e = event as ServicesEvent & { type: 'selection.toggle' };
         return user.click(screen.getByTestId(`services-check-${e.sns[0]}`));
@@ -115,8 +113,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
           screen.getByTestId(`services-options-${(event as ServicesEvent & { type: 'options.open' }).sn}`),
         ),
       'options.close': () => user.click(screen.getByTestId('services-options-close')),
-      'options.retry': () =>
-        user.click(inAlert('services-options-error').getByRole('button', { name: t('app.retry') })),
+      'options.retry': () => user.click(screen.getByTestId('services-options-error-retry')),
     },
     settleInAct(deferred),
   );

@@ -61,7 +61,7 @@ function CheckoutStart({ order }: { order: CheckoutOrder }) {
   return null;
 }
 
-function CheckoutView() {
+export function CheckoutView() {
   const { t, i18n } = useTranslation();
   const actor = CheckoutContext.useActorRef();
   const search = useSearch();

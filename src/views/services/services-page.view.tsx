@@ -35,6 +35,8 @@ import {
   selectServicesState,
 } from '@/machines/services.selectors';
 import { selectProfile } from '@/machines/session.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
 import { CheckoutPanel } from './checkout.view';
@@ -198,16 +200,12 @@ function Catalogue({ params, onChoose }: { params: ServicesParams; onChoose: (so
         </nav>
       )}
       {error ? (
-        <div className="services__error" role="alert" data-testid="services-catalogue-error">
-          <span>
-            {t('services.catalogueFailed')} {formatErrorMessage(t, error)}
-          </span>
-          {canRetry(error) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'catalogue.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={error}
+          title={t('services.catalogueFailed')}
+          testId="services-catalogue-error"
+          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'catalogue.retry' }) } : {})}
+        />
       ) : loading ? (
         <p aria-busy="true" data-testid="services-catalogue-loading">
           {t('app.loading')}
@@ -326,16 +324,12 @@ function Employees({ params, onChange }: { params: ServicesParams; onChange: (p:
       </form>
 
       {error ? (
-        <div className="services__error" role="alert" data-testid="services-employees-error">
-          <span>
-            {t('services.listFailed')} {formatErrorMessage(t, error)}
-          </span>
-          {canRetry(error) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'employees.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={error}
+          title={t('services.listFailed')}
+          testId="services-employees-error"
+          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'employees.retry' }) } : {})}
+        />
       ) : null}
       {selectionError ? (
         <div className="services__error" role="alert" data-testid="services-selection-error">
@@ -428,8 +422,11 @@ function Employees({ params, onChange }: { params: ServicesParams; onChange: (p:
           )}
           <Pagination
             page={params.page}
-            totalPages={shown.totalPages}
+            pages={shown.totalPages}
             onPage={(page) => onChange({ ...params, page })}
+            testId="services-list"
+            withGoTo
+            label={t('services.pages.label')}
           />
         </>
       ) : error ? null : (
@@ -488,42 +485,6 @@ function EmployeeLine({
   );
 }
 
-function Pagination({
-  page,
-  totalPages,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  return (
-    <nav className="services__pages" aria-label={t('services.pages.label')}>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        data-testid="services-page-prev"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {t('services.pages.prev')}
-      </button>
-      <span data-testid="services-page-of">{t('services.pages.of', { page, total: totalPages })}</span>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        data-testid="services-page-next"
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('services.pages.next')}
-      </button>
-    </nav>
-  );
-}
-
 /** One number's options: the packages its price plan may take, the connected ones marked. */
 function OptionsPanel() {
   const { t, i18n } = useTranslation();
@@ -553,16 +514,12 @@ function OptionsPanel() {
       </div>
       {phase === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
       {error ? (
-        <div className="services__error" role="alert" data-testid="services-options-error">
-          <span>
-            {t('services.optionsFailed')} {formatErrorMessage(t, error)}
-          </span>
-          {canRetry(error) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'options.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={error}
+          title={t('services.optionsFailed')}
+          testId="services-options-error"
+          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'options.retry' }) } : {})}
+        />
       ) : null}
       {options ? (
         <ul className="services__options-list" data-testid="services-options-list">
