@@ -10,6 +10,7 @@ import { DEMO_COMPANIES } from '../../server/db/demo-accounts';
 import { activeNumbersOf, IP_CATALOGUE, SAMARQAND_FIXTURE } from '../../server/db/services-seed';
 import { buildTextPdf } from '../../server/pdf/pdf';
 import { documentsOfRegistration } from '../../server/store/documents.store';
+import { createInternetStore } from '../../server/store/internet.store';
 import { ApiFailure } from '../../src/services/api/api-error';
 import { createApiClient } from '../../src/services/api/client';
 import { createHarness, type Harness } from './harness';
@@ -76,17 +77,25 @@ describe('catalogue and employees', () => {
     expect(all.sns).toEqual(sns);
   });
 
-  it('lists thousands of numbers of a large company page by page', async () => {
+  it('pages and searches thousands of numbers of a large company in SQL', async () => {
     const h = createHarness();
-    // the type-5 company is refused services (spec 6): its key owner's company is read through the store's SQL
+    // the type-5 company is refused services over the API (spec 6): its thousands of numbers are read through the
+    // store the handlers use
     const api = await clientAs(h, 'keyowner');
     expect(await code(api.call('internet.employees', { query: { ipGroup: 'monthly' } }))).toBe('E005');
-    const count = (
-      h.db
-        .prepare("SELECT COUNT(*) AS n FROM numbers WHERE ban = '100234561' AND status IN ('A','O')")
-        .get() as { n: number }
-    ).n;
-    expect(count).toBeGreaterThan(5000);
+    const store = createInternetStore(h.db);
+    const filter = { ban: '100234561', onlySn: null, list: 'connect' as const, group: 'monthly', q: '' };
+    const started = performance.now();
+    const page = store.page(filter, 200, 20);
+    const all = store.numbers(filter, 5000);
+    const ms = performance.now() - started;
+    expect(page.total).toBeGreaterThan(5000);
+    expect(page.rows).toHaveLength(20);
+    expect(all.sns).toHaveLength(5000);
+    expect(all.total).toBe(page.total);
+    expect(ms).toBeLessThan(2000);
+    const one = page.rows[0]?.sn ?? '';
+    expect(store.page({ ...filter, q: one }, 0, 20).rows.map((r) => r.sn)).toEqual([one]);
   });
 });
 
