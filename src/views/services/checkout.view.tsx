@@ -133,13 +133,16 @@ export function CheckoutView() {
             ) : null}
           </dl>
 
+          {['reviewing', 'checkingBalance', 'funded', 'short'].includes(step) ? (
+            <ul className="checkout__numbers" data-testid="checkout-numbers">
+              {summary.sns.map((sn) => (
+                <li key={sn}>{formatPhone(sn)}</li>
+              ))}
+            </ul>
+          ) : null}
+
           {step === 'reviewing' || step === 'checkingBalance' ? (
             <div className="checkout__panel" data-testid="checkout-review">
-              <ul className="checkout__numbers" data-testid="checkout-numbers">
-                {summary.sns.map((sn) => (
-                  <li key={sn}>{formatPhone(sn)}</li>
-                ))}
-              </ul>
               {step === 'checkingBalance' ? (
                 <p role="status" data-testid="checkout-balance-checking">
                   {t('services.checkoutPage.checking')}
