@@ -78,6 +78,7 @@ export interface ServicesCheckoutContext {
  * - `apply.stop`: user intent while applying: stop after the slice under way.
  * - `apply.resume`: user intent after a slice failed: send the rest; `apply.finish`: leave the rest unsent.
  * - `result.retry`: user intent on the result: send the failed numbers again (not E124: they have it already).
+ * - `checkout.close`: user intent on the result: back to the list (the checkout ends).
  */
 export type ServicesCheckoutEvent =
   | { type: 'checkout.start'; order: CheckoutOrder }
@@ -88,7 +89,8 @@ export type ServicesCheckoutEvent =
   | { type: 'apply.stop' }
   | { type: 'apply.resume' }
   | { type: 'apply.finish' }
-  | { type: 'result.retry' };
+  | { type: 'result.retry' }
+  | { type: 'checkout.close' };
 
 /** Tags: `busy` a call is running; `applying` the run is under way (progress shown). */
 export type ServicesCheckoutTag = 'busy' | 'applying';
@@ -216,6 +218,7 @@ export const servicesCheckoutMachine = setup({
     empty: {
       description: 'No number was chosen (the checkout was opened directly): back to the list.',
       meta: { view: 'nothing chosen, link back to the list', testId: 'checkout-empty' },
+      type: 'final',
     },
     checkingBalance: {
       description: 'Checks whether the company pays from a deposit and what is left on it.',
@@ -335,11 +338,18 @@ export const servicesCheckoutMachine = setup({
           },
           { description: 'nothing to retry: every number was accepted or already had it' },
         ],
+        'checkout.close': 'closed',
       },
+    },
+    closed: {
+      description: 'The result was closed: the page goes back to the list.',
+      meta: { view: 'the list again (the checkout is left)' },
+      type: 'final',
     },
     cancelled: {
       description: "Cancelled before anything was sent: 'Отменено / Вы отменили действие' (spec 4).",
       meta: { view: 'the cancelled message and a link back to the list', testId: 'checkout-cancelled' },
+      type: 'final',
     },
   },
 });

@@ -22,7 +22,8 @@ export type CheckoutStep =
   | 'applying'
   | 'applyFailed'
   | 'result'
-  | 'cancelled';
+  | 'cancelled'
+  | 'closed';
 
 export const selectCheckoutStep = (s: ServicesCheckoutSnapshot): CheckoutStep => {
   const v = s.value as string;

@@ -15,8 +15,8 @@ import type { StateMeta } from './state-meta';
  * they have connected (searched and paged on the server from the URL), the numbers chosen for a checkout (select many,
  * a page, or all of the filter), and the options of one number.
  *
- * Three parallel regions, so the list stays on screen while the catalogue or one number's options load: `catalogue`,
- * `employees`, `options`. Browsing and selecting happen here; what is done to the chosen numbers is the services
+ * Two parallel regions, so the list stays on screen while one number's options load: `employees` (the catalogue first,
+ * then the list) and `options`. Browsing and selecting happen here; what is done to the chosen numbers is the services
  * checkout chart (src/machines/services-checkout.machine.ts), which tells this chart when lines changed
  * (`services.changed`, through the actor system).
  */
@@ -114,7 +114,8 @@ export type ServicesEvent =
   | { type: 'options.close' }
   | { type: 'options.retry' };
 
-/** Tags: `busy` the list loading, `selecting` all numbers of the filter being fetched, `optionsBusy`. */
+/** Tags: `busy` the catalogue or the list loading, `selecting` all numbers of the filter being fetched,
+ *  `optionsBusy`. */
 export type ServicesTag = 'busy' | 'selecting' | 'optionsBusy';
 
 export type { EmployeeListKind };
@@ -210,43 +211,10 @@ export const servicesMachine = setup({
     optionsError: null,
   }),
   states: {
-    catalogue: {
-      description: 'The packages of the company’s price plans, by group, and the promotional free package.',
-      meta: { view: 'group tabs and package cards' },
-      initial: 'loading',
-      states: {
-        loading: {
-          description: 'Loads the catalogue (for-con-pp and the promotion group).',
-          meta: { view: 'package cards busy', testId: 'services-catalogue-loading' },
-          invoke: {
-            id: 'fetchCatalogue',
-            src: 'fetchCatalogue',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
-            },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignCatalogueError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        ready: {
-          description:
-            'The packages of the URL’s group: name, volume, price and period; the URL’s package chosen.',
-          meta: { view: 'package cards, the chosen one marked', testId: 'services-packages' },
-        },
-        failed: {
-          description: 'The catalogue could not be loaded; the error is shown with a retry button.',
-          meta: { view: 'error with a retry button', testId: 'services-catalogue-error' },
-          on: { 'catalogue.retry': { target: 'loading', actions: 'clearCatalogueError' } },
-        },
-      },
-    },
     employees: {
       description: 'The employees of the URL’s list, group, search and page, and the numbers chosen.',
       meta: { view: 'search, table of numbers with checkboxes, pagination, selection bar' },
-      initial: 'loading',
+      initial: 'loadingCatalogue',
       on: {
         'params.changed': [
           {
@@ -269,6 +237,43 @@ export const servicesMachine = setup({
         'selection.clear': { actions: 'clearSelected' },
       },
       states: {
+        loadingCatalogue: {
+          description:
+            'Loads the catalogue first (for-con-pp and the promotion group): the list needs its packages.',
+          meta: { view: 'package cards and list busy', testId: 'services-catalogue-loading' },
+          tags: ['busy'],
+          on: {
+            'params.changed': {
+              description: 'the URL changed before the catalogue arrived: the list will load with it',
+              actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
+            },
+            'services.changed': { description: 'nothing on screen to reload yet' },
+          },
+          invoke: {
+            id: 'fetchCatalogue',
+            src: 'fetchCatalogue',
+            onDone: {
+              target: 'loading',
+              actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
+            },
+            onError: {
+              target: 'catalogueFailed',
+              actions: { type: 'assignCatalogueError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        catalogueFailed: {
+          description: 'The catalogue could not be loaded; the error is shown with a retry button.',
+          meta: { view: 'error with a retry button', testId: 'services-catalogue-error' },
+          on: {
+            'catalogue.retry': { target: 'loadingCatalogue', actions: 'clearCatalogueError' },
+            'params.changed': {
+              description: 'the URL changed while the catalogue failed: the list will load with it',
+              actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
+            },
+            'services.changed': { description: 'nothing on screen to reload yet' },
+          },
+        },
         loading: {
           description:
             'Loads the page of the list (server-side search and paging); the previous page stays, busy.',

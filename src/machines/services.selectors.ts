@@ -7,7 +7,7 @@ import { statePathOf } from './state-path';
 /** A snapshot of the services page machine. */
 export type ServicesSnapshot = SnapshotFrom<ServicesMachine>;
 
-/** Dotted leaf paths of the three regions (the page's `data-state`). */
+/** Dotted leaf paths of the two regions (the page's `data-state`). */
 export const selectServicesState = (s: ServicesSnapshot): string => statePathOf(s.value);
 export const selectServicesParams = (s: ServicesSnapshot): ServicesParams => s.context.params;
 
@@ -25,15 +25,19 @@ export const selectChosenPackage = (s: ServicesSnapshot): ServicePackage | null 
   if (s.context.params.list === 'promo') return c.promo;
   return c.packages.find((p) => p.soc === s.context.params.soc) ?? null;
 };
-export const selectCatalogueLoading = (s: ServicesSnapshot): boolean => s.matches({ catalogue: 'loading' });
+export const selectCatalogueLoading = (s: ServicesSnapshot): boolean =>
+  s.matches({ employees: 'loadingCatalogue' });
 export const selectCatalogueError = (s: ServicesSnapshot): string | null =>
-  s.matches({ catalogue: 'failed' }) ? s.context.catalogueError : null;
+  s.matches({ employees: 'catalogueFailed' }) ? s.context.catalogueError : null;
 
 export const selectEmployeesShown = (s: ServicesSnapshot): ServicesContext['shown'] => s.context.shown;
 export const selectEmployeesLoading = (s: ServicesSnapshot): boolean => s.hasTag('busy');
 /** The page on screen is the one the URL asks for. */
 export const selectEmployeesCurrent = (s: ServicesSnapshot): boolean =>
-  !s.hasTag('busy') && !s.matches({ employees: 'failed' }) && s.context.shown !== null;
+  !s.hasTag('busy') &&
+  !s.matches({ employees: 'failed' }) &&
+  !s.matches({ employees: 'catalogueFailed' }) &&
+  s.context.shown !== null;
 export const selectEmployeesError = (s: ServicesSnapshot): string | null =>
   s.matches({ employees: 'failed' }) ? s.context.listError : null;
 

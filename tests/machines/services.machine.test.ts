@@ -57,7 +57,7 @@ describe('services page chart', () => {
     const { machine, calls } = answering();
     const actor = createActor(machine, { input: servicesInput }).start();
     await flush();
-    expect(selectServicesState(actor.getSnapshot())).toBe('catalogue.ready employees.ready options.closed');
+    expect(selectServicesState(actor.getSnapshot())).toBe('employees.ready options.closed');
     expect(selectGroupPackages(actor.getSnapshot()).map((p) => p.soc)).toEqual(['IP_M20']);
     actor.send({ type: 'params.changed', params: withPackage });
     await flush();

@@ -29,7 +29,7 @@ const t = i18n.getFixedT('ru');
 /** What the checkout must show in a state: what is done and for how much, the progress, the numbers' outcomes. */
 function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
   const ctx = state.context as Ctx;
-  if (state.matches('opening') || state.matches('empty')) return;
+  if (state.matches('opening') || state.matches('empty') || state.matches('closed')) return;
   expect(screen.getByTestId('checkout-payer').textContent).toBe(ctx.payerBan);
   expect(screen.getByTestId('checkout-count').textContent).toBe(
     t('services.checkoutPage.numbers', { count: ctx.sns.length }),
@@ -103,6 +103,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       'apply.resume': () => user.click(screen.getByTestId('checkout-resume')),
       'apply.finish': () => user.click(screen.getByTestId('checkout-finish')),
       'result.retry': () => user.click(screen.getByTestId('checkout-retry')),
+      'checkout.close': () => user.click(screen.getByTestId('checkout-back')),
     },
     settleInAct(deferred),
   );

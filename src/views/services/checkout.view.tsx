@@ -80,7 +80,14 @@ export function CheckoutView() {
   const money = (n: number) => formatSum(n, { lang: i18n.language });
   const what = t(`services.checkoutPage.what.${summary.action}`, { name: summary.pkg?.name ?? '' });
   const backLink = (
-    <Link href={back} className="btn btn--secondary" data-testid="checkout-back">
+    <Link
+      href={back}
+      className="btn btn--secondary"
+      data-testid="checkout-back"
+      onClick={() => {
+        if (step === 'result') actor.send({ type: 'checkout.close' });
+      }}
+    >
       {t('services.checkoutPage.back')}
     </Link>
   );
@@ -97,7 +104,7 @@ export function CheckoutView() {
         <h1 id="checkout-title">{t('services.checkoutPage.title')}</h1>
       </header>
 
-      {step === 'opening' ? null : step === 'empty' ? (
+      {step === 'opening' || step === 'closed' ? null : step === 'empty' ? (
         <div className="checkout__panel" data-testid="checkout-empty">
           <p>{t('services.checkoutPage.emptyText')}</p>
           {backLink}

@@ -291,6 +291,7 @@ function Employees({ params, onChange }: { params: ServicesParams; onChange: (p:
   const selectingAll = ServicesContext.useSelector(selectSelectingAll);
   const selectionError = ServicesContext.useSelector(selectSelectionError);
   const canSelectAll = ServicesContext.useSelector(selectCanSelectAll);
+  const catalogueError = ServicesContext.useSelector(selectCatalogueError);
   const chosenSet = new Set(selected);
   const rows = shown?.rows ?? [];
   const pageSns = rows.map((r) => r.sn);
@@ -429,7 +430,7 @@ function Employees({ params, onChange }: { params: ServicesParams; onChange: (p:
             label={t('services.pages.label')}
           />
         </>
-      ) : error ? null : (
+      ) : error || catalogueError ? null : (
         <p aria-busy="true" data-testid="services-employees">
           {t('app.loading')}
         </p>

@@ -200,5 +200,11 @@ export const servicesCheckoutOracle: ChartOracle = {
       ctx: (c) => ({ sns: retryable(c.outcomes), outcomes: [], stopping: false, error: null }),
       spec: 'SV6 retry the failed ones (not E124: they have it already), reviewed again',
     },
+    {
+      from: 'result',
+      event: 'checkout.close',
+      to: 'closed',
+      spec: 'SV6 back to the list; the checkout ends',
+    },
   ],
 };

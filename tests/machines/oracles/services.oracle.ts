@@ -24,12 +24,12 @@ function toggled(selected: readonly string[], sns: readonly string[], on: boolea
 export const servicesOracle: ChartOracle = {
   id: 'services',
   initial: {
-    to: ['catalogue.loading', 'employees.loading', 'options.closed'],
+    to: ['employees.loadingCatalogue', 'options.closed'],
     ctx: () => ({ catalogue: null, shown: null, selected: [], optionsFor: null, options: null }),
   },
   invokes: {
-    // spec 7 for-con-pp (and the promotion group's package)
-    'catalogue.loading': { fetchCatalogue: () => undefined },
+    // spec 7 for-con-pp (and the promotion group's package), first: the list shows the group's packages (SV3)
+    'employees.loadingCatalogue': { fetchCatalogue: () => undefined },
     // spec 7 employees?ipGroup / employees/deactivate / employeesPromotionIp, with the URL's search and page (SV3)
     'employees.loading': { fetchEmployees: (c) => ({ params: c.params }) },
     // SV3 every number of the filter
@@ -40,27 +40,34 @@ export const servicesOracle: ChartOracle = {
     },
   },
   rows: [
-    // ── the catalogue ───────────────────────────────────────────────────────────────────────────────────
+    // ── the catalogue, before the list ─────────────────────────────────────────────────────────────────
     {
-      from: 'catalogue.loading',
+      from: 'employees.loadingCatalogue',
       event: done('fetchCatalogue'),
-      to: 'catalogue.ready',
+      to: 'employees.loading',
       ctx: (_, ev) => ({ catalogue: ev.output, catalogueError: null }),
-      spec: 'spec 3 Internet package: name, soc; SV2 volume, price, period by group',
+      spec: 'spec 3 Internet package: name, soc; SV2 volume, price, period by group; then the list',
     },
     {
-      from: 'catalogue.loading',
+      from: 'employees.loadingCatalogue',
       event: failed('fetchCatalogue'),
-      to: 'catalogue.failed',
+      to: 'employees.catalogueFailed',
       ctx: (_, ev) => ({ catalogueError: codeOf(ev) }),
       spec: 'spec 8 a failed call shows an error, with a retry (SV6)',
     },
     {
-      from: 'catalogue.failed',
+      from: 'employees.catalogueFailed',
       event: 'catalogue.retry',
-      to: 'catalogue.loading',
+      to: 'employees.loadingCatalogue',
       ctx: () => ({ catalogueError: null }),
       spec: 'SV6 retry the catalogue',
+    },
+    {
+      from: ['employees.loadingCatalogue', 'employees.catalogueFailed'],
+      event: 'params.changed',
+      to: '.',
+      ctx: (c, ev) => ({ params: ev.params, selected: sameScope(c.params, ev.params) ? c.selected : [] }),
+      spec: 'SV3 the URL is kept; the list loads for it once the catalogue is there',
     },
 
     // ── the employees list ──────────────────────────────────────────────────────────────────────────────
@@ -81,7 +88,13 @@ export const servicesOracle: ChartOracle = {
       spec: 'SV3 the same list with another package chosen: nothing to load, the selection stays',
     },
     {
-      from: 'employees.*',
+      from: [
+        'employees.loading',
+        'employees.ready',
+        'employees.selectingAll',
+        'employees.selectAllFailed',
+        'employees.failed',
+      ],
       event: 'services.changed',
       to: 'employees.loading',
       reenter: true,
