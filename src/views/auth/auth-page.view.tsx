@@ -28,8 +28,8 @@ import {
   selectIsSettled,
   selectLandingPath,
 } from '@/machines/session.selectors';
+import { FormError, formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
 import { SessionContext } from '@/views/session/session.context';
-import { FormError, FormField, formValues, useFocusOnError } from './form-field.view';
 import './auth.css';
 
 type FlowRef = ActorRefFrom<AuthFlowMachine>;
@@ -149,7 +149,7 @@ function useAuthForm(flow: FlowRef) {
     error,
     formRef,
     errorBoxRef,
-    fieldError: (field: AuthField) => (error && error.field === field ? text(error) : null),
+    fieldError: (field: AuthField) => (error && error.field === field ? error.code : null),
     formError: error && error.field === null ? text(error) : null,
     values: (e: FormEvent<HTMLFormElement>) => {
       e.preventDefault();
@@ -197,7 +197,7 @@ function LoginForm({ flow, ssoUrl }: { flow: FlowRef; ssoUrl: string }) {
           </a>
         ) : null}
       </FormError>
-      <FormField
+      <TextField
         name="login"
         label={t('auth.login.login')}
         autoComplete="username"
@@ -206,7 +206,7 @@ function LoginForm({ flow, ssoUrl }: { flow: FlowRef; ssoUrl: string }) {
         required
         error={f.fieldError('login')}
       />
-      <FormField
+      <TextField
         name="password"
         type="password"
         label={t('auth.login.password')}
@@ -241,7 +241,7 @@ function RegisterForm({ flow }: { flow: FlowRef }) {
     >
       <h1 id="auth-register-title">{t('auth.register.title')}</h1>
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         name="phone"
         type="tel"
         inputMode="tel"
@@ -285,7 +285,7 @@ function CheckForm({ flow }: { flow: FlowRef }) {
         </p>
       ) : null}
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         key={phone ?? ''}
         name="phone"
         type="tel"
@@ -296,7 +296,7 @@ function CheckForm({ flow }: { flow: FlowRef }) {
         required
         error={f.fieldError('phone')}
       />
-      <FormField
+      <TextField
         name="code"
         inputMode="numeric"
         label={t('auth.check.code')}
@@ -345,7 +345,7 @@ function ForgotForm({ flow }: { flow: FlowRef }) {
         </p>
       ) : null}
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         name="login"
         label={t('auth.forgot.login')}
         autoComplete="username"
@@ -394,7 +394,7 @@ function RestoreForm({ flow }: { flow: FlowRef }) {
     >
       <h1 id="auth-restore-title">{t('auth.restore.title')}</h1>
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         name="password"
         type="password"
         label={t('auth.restore.password')}
@@ -402,7 +402,7 @@ function RestoreForm({ flow }: { flow: FlowRef }) {
         required
         error={f.fieldError('password')}
       />
-      <FormField
+      <TextField
         name="confirm"
         type="password"
         label={t('auth.restore.confirm')}
