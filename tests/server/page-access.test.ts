@@ -14,7 +14,7 @@ const ROLES = Array.from({ length: 35 }, (_, i) => `R${String(i).padStart(3, '0'
 
 function viewer(facts: UserFacts): Viewer {
   return {
-    roles: facts.roles,
+    roles: [...facts.roles],
     profile: null,
     ownProfile: null,
     impersonating: false,
