@@ -1,6 +1,6 @@
 import type { UserKind } from './constants';
 import { CLIENT_ROLES, isClientRole, STAFF_ROLES } from './roles.rules';
-import { isEmail, isValidLogin, validateLatinLogin } from './validators.rules';
+import { isEmail, isTypedPhone, isValidLogin, phoneDigits, validateLatinLogin } from './validators.rules';
 
 /**
  * The administration's user form (spec 5 "User creation/editing"): which roles an account of a kind may get, who may
@@ -47,7 +47,6 @@ export const blankForm = (kind: UserKind): UserForm => ({
 });
 
 const BAN = /^\d{9}$/;
-const PHONE = /^\d{9,12}$/;
 
 /** May the editor change the proxy (company binding) of an account? Only employees may (spec 5). */
 export const canChangeProxy = (editor: EditorRights, kind: UserKind): boolean =>
@@ -80,9 +79,9 @@ export function validateUserForm(mode: 'create' | 'edit', kind: UserKind, form: 
     if (ban === '' && mode === 'create') errors.ban = 'validation.required';
     else if (ban !== '' && !BAN.test(ban)) errors.ban = 'validation.fields';
   }
-  const phone = form.phone.replace(/\D/g, '');
+  const phone = phoneDigits(form.phone);
   if (form.role === 'R001' && mode === 'create' && phone === '') errors.phone = 'validation.required';
-  else if (form.phone.trim() !== '' && !PHONE.test(phone)) errors.phone = 'validation.phone';
+  else if (form.phone.trim() !== '' && !isTypedPhone(form.phone)) errors.phone = 'validation.phone';
   if (form.email.trim() !== '' && !isEmail(form.email)) errors.email = 'validation.email';
   return errors;
 }
@@ -126,7 +125,7 @@ export function toCreateBody(kind: UserKind, form: UserForm): UserCreateRequest 
   if (full !== undefined) body.full_name = full;
   const ban = orUndefined(form.ban);
   if (kind === 'subscriber' && ban !== undefined) body.ban = ban;
-  const phone = orUndefined(form.phone.replace(/\D/g, ''));
+  const phone = orUndefined(phoneDigits(form.phone));
   if (phone !== undefined) body.phone = phone;
   const email = orUndefined(form.email);
   if (email !== undefined) body.email = email;
@@ -151,7 +150,7 @@ export function toUpdateBody(original: UserForm, form: UserForm): UserUpdateRequ
   if (form.full_name.trim() !== original.full_name) body.full_name = form.full_name.trim();
   if (form.role !== original.role) body.roles = [form.role];
   if (form.ban.trim() !== original.ban && form.ban.trim() !== '') body.ban = form.ban.trim();
-  const phone = form.phone.replace(/\D/g, '');
+  const phone = phoneDigits(form.phone);
   if (form.phone.trim() !== original.phone && phone !== '') body.phone = phone;
   if (form.email.trim() !== original.email && form.email.trim() !== '') body.email = form.email.trim();
   return body;

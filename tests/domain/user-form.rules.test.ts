@@ -128,6 +128,13 @@ describe('validateUserForm: checks before anything is sent', () => {
     ['R004 does not', 'create', 'subscriber', { ...clientForm, role: 'R004', phone: '' }, {}],
     ['a phone too short', 'create', 'admin', { ...staffForm, phone: '12345' }, { phone: 'validation.phone' }],
     ['a formatted phone', 'create', 'admin', { ...staffForm, phone: '+998 90 111 22 33' }, {}],
+    [
+      'a phone with letters',
+      'create',
+      'admin',
+      { ...staffForm, phone: '90 111 22 3x' },
+      { phone: 'validation.phone' },
+    ],
     ['a bad e-mail', 'create', 'admin', { ...staffForm, email: 'nope' }, { email: 'validation.email' }],
     ['a good e-mail', 'create', 'admin', { ...staffForm, email: 'a@b.uz' }, {}],
   ])('%s', (_, mode, kind, form, expected) => {
