@@ -26,6 +26,7 @@ import {
 import {
   selectAuthFlow,
   selectIsAuthenticated,
+  selectIsCheckingSession,
   selectIsExpired,
   selectIsSettled,
   selectLandingPath,
@@ -63,7 +64,7 @@ export function AuthPage({ ssoUrl }: AuthPageProps) {
   const hasDestination = SessionContext.useSelector((s) => s.context.destination !== null);
   const expired = SessionContext.useSelector(selectIsExpired);
   const flow = SessionContext.useSelector(selectAuthFlow);
-  const checking = SessionContext.useSelector((s) => s.matches('checkingSession'));
+  const checking = SessionContext.useSelector(selectIsCheckingSession);
 
   if (authenticated) {
     // after sign-in the session navigator takes the user to their destination; a visit while signed in lands here
