@@ -1,5 +1,4 @@
 import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
-import { mayUseServices } from '../src/domain/services.rules';
 import { routeAccess } from '../src/domain/routes.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
 import type { Viewer } from './viewer';
@@ -26,29 +25,6 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'debt.notice': (v) => v.config.debt,
   'debt.markSent': (v) => v.config.debt,
   'debt.pdf': (v) => v.config.debt,
-  // services: whoever the services route opens for (spec 6; docs/decisions.md SV1); the target of each call (the
-  // caller's company, a subscriber's own number) is checked in server/handlers/internet.handlers.ts
-  ...Object.fromEntries(
-    (
-      [
-        'internet.services',
-        'internet.forConPp',
-        'internet.employees',
-        'internet.employeesPromotion',
-        'internet.employeesDeactivate',
-        'internet.employeeNumbers',
-        'internet.checkBalance',
-        'internet.packages',
-        'internet.hasDeposit',
-        'internet.setup',
-        'internet.setupFree',
-        'internet.delete',
-        'internet.deleteAgreement',
-        'internet.setupRoaming',
-        'internet.deleteRoaming',
-      ] as const
-    ).map((name) => [name, (v: Viewer) => mayUseServices(v.facts)]),
-  ),
 };
 
 /**
@@ -66,6 +42,23 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'debt.notice': '/debt-control',
   'debt.markSent': '/debt-control',
   'debt.pdf': '/debt-control',
+  // services: whoever the services page opens for (spec 6; docs/decisions.md SV1); the target of each call (the
+  // caller's company, a subscriber's own number, the payer BAN) is checked in server/handlers/internet.handlers.ts
+  'internet.services': '/services',
+  'internet.forConPp': '/services',
+  'internet.employees': '/services',
+  'internet.employeesPromotion': '/services',
+  'internet.employeesDeactivate': '/services',
+  'internet.employeeNumbers': '/services',
+  'internet.checkBalance': '/services/checkout',
+  'internet.packages': '/services',
+  'internet.hasDeposit': '/services/checkout',
+  'internet.setup': '/services/checkout',
+  'internet.setupFree': '/services/checkout',
+  'internet.delete': '/services/checkout',
+  'internet.deleteAgreement': '/services/checkout',
+  'internet.setupRoaming': '/services/checkout',
+  'internet.deleteRoaming': '/services/checkout',
 };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows
