@@ -1,4 +1,5 @@
 import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
+import { routeAccess } from '../src/domain/routes.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
 import type { Viewer } from './viewer';
 
@@ -26,6 +27,17 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'debt.notice': (v) => v.config.debt,
   'debt.markSent': (v) => v.config.debt,
   'debt.pdf': (v) => v.config.debt,
+  // golden numbers and orders (docs/decisions.md GN11): buying is for whom spec 6 shows Number purchase, the orders
+  // list for whom it shows Orders; one order is checked per order in its handler (staff, or the buying company)
+  'golden.categories': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.categoriesQr': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.search': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.checkout': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.address': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.inn': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.balance': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.create': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.details': (v) => routeAccess('/orders', v.facts) === 'allow',
 };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows

@@ -89,6 +89,7 @@ import {
   orderDetailsQuery,
   orderInnSchema,
   orderListSchema,
+  ordersEndpoints,
 } from './orders.contract';
 import {
   agentsSchema,
@@ -392,6 +393,15 @@ export const endpoints = {
     auth: 'session',
     summary: 'price categories for the QR sale',
   }),
+  // checkout before {type}: the router tries routes in this order, and 'checkout' would match {type}
+  'golden.checkout': defineEndpoint({
+    method: 'POST',
+    path: 'golden-number/checkout',
+    body: goldenCheckoutBody,
+    result: goldenCheckoutResultSchema,
+    auth: 'session',
+    summary: 'buy the chosen numbers (E031)',
+  }),
   'golden.search': defineEndpoint({
     method: 'POST',
     path: 'golden-number/{type}',
@@ -400,14 +410,6 @@ export const endpoints = {
     result: goldenPageSchema,
     auth: 'session',
     summary: 'a page of numbers on offer (page 0, size 16)',
-  }),
-  'golden.checkout': defineEndpoint({
-    method: 'POST',
-    path: 'golden-number/checkout',
-    body: goldenCheckoutBody,
-    result: goldenCheckoutResultSchema,
-    auth: 'session',
-    summary: 'buy the chosen numbers (E031)',
   }),
   'orders.address': defineEndpoint({
     method: 'GET',
@@ -693,6 +695,7 @@ export const endpoints = {
   ...settingsEndpoints,
   ...debtEndpoints,
   ...signingEndpoints,
+  ...ordersEndpoints,
 } as const;
 
 /** Dot name of a call in the table. */
