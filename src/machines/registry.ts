@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
+import { goldenCheckoutMachine } from './golden-checkout.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
@@ -98,5 +99,11 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: debtMachine,
     description:
       'Debt control (notice): overdue accounts with filter, sort and page in the URL; the RU/UZ notice of an account, mark as sent, PDF download; CSV/XLSX export.',
+  },
+  {
+    id: 'goldenCheckout',
+    machine: goldenCheckoutMachine,
+    description:
+      'Golden-number checkout: categories, four searches (random, by digits, by group, by mask) paged by the server, numbers picked across pages, review with the total and its VAT, checkout (E031, a number taken meanwhile), the created order.',
   },
 ];

@@ -3,6 +3,7 @@ import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
+import { goldenCheckoutModelEntry } from '../machines/golden-checkout.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
@@ -78,6 +79,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   userAdminModelEntry,
   notificationsModelEntry,
   debtModelEntry,
+  goldenCheckoutModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

@@ -6,6 +6,7 @@ import { AppProviders, AppRoot } from '@/app/app-providers';
 import type { AppRoute } from '@/app/routes';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
+import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
@@ -32,6 +33,7 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userSearch: userSearchMachine,
     userAdmin: userAdminMachine,
     debt: debtMachine,
+    goldenCheckout: goldenCheckoutMachine,
     ...fakes,
   };
 }

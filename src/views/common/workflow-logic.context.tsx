@@ -2,6 +2,7 @@ import { createContext, type ReactNode, use, useCallback, useContext } from 'rea
 import type { ActorSystem } from 'xstate';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
+import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
@@ -33,6 +34,7 @@ export interface PageLogic {
   readonly userSearch: UserSearchMachine;
   readonly userAdmin: UserAdminMachine;
   readonly debt: DebtMachine;
+  readonly goldenCheckout: GoldenCheckoutMachine;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ChartOracle } from '../../support/oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
+import { goldenCheckoutOracle } from './golden-checkout.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
@@ -26,4 +27,5 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   authFlow: authFlowOracle,
   notifications: notificationsOracle,
   debt: debtOracle,
+  goldenCheckout: goldenCheckoutOracle,
 };
