@@ -57,7 +57,12 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   { path: '/settings', view: settingsPage },
-  { path: '/purchase', view: pending('purchase') },
+  {
+    path: '/purchase',
+    view: lazyRoute(() =>
+      import('@/views/purchase/purchase.view').then((m) => ({ default: m.PurchasePage })),
+    ),
+  },
   { path: '/purchase/order', view: pending('purchase') },
   { path: '/onlinee-sales', view: pending('documents') },
   { path: '/onlinee-sales/orders/:id', view: pending('documents') },
