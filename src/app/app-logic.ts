@@ -29,7 +29,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, golden] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, golden, orders] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
@@ -37,6 +37,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./admin.services'),
           import('./debt.services'),
           import('./golden.services'),
+          import('./orders.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
@@ -49,6 +50,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         userAdmin: adminLogic.userAdmin,
         debt: debt.createDebtLogic(api.load),
         goldenCheckout: golden.createGoldenLogic(api.load),
+        orders: orders.createOrdersLogic(api.load),
       };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself

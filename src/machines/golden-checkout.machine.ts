@@ -271,7 +271,7 @@ export const goldenCheckoutMachine = setup({
           },
         },
         'search.submit': [
-          { guard: 'isSearchValid', target: '.searching', reenter: true, actions: 'assignQuery' },
+          { guard: 'isSearchValid', target: '.searching', actions: 'assignQuery' },
           { actions: 'assignProblem', description: 'the form is not valid: the field says why' },
         ],
         'number.toggle': {

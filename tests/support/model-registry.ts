@@ -4,6 +4,7 @@ import { machineRegistry } from '@/machines/registry';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
 import { goldenCheckoutModelEntry } from '../machines/golden-checkout.payloads';
+import { ordersModelEntry } from '../machines/orders.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
@@ -80,6 +81,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   notificationsModelEntry,
   debtModelEntry,
   goldenCheckoutModelEntry,
+  ordersModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

@@ -7,6 +7,7 @@ import type { AppRoute } from '@/app/routes';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
 import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
+import { ordersMachine } from '@/machines/orders.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
@@ -34,6 +35,7 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userAdmin: userAdminMachine,
     debt: debtMachine,
     goldenCheckout: goldenCheckoutMachine,
+    orders: ordersMachine,
     ...fakes,
   };
 }

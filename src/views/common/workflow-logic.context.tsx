@@ -3,6 +3,7 @@ import type { ActorSystem } from 'xstate';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
 import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
+import type { OrdersMachine } from '@/machines/orders.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
@@ -35,6 +36,7 @@ export interface PageLogic {
   readonly userAdmin: UserAdminMachine;
   readonly debt: DebtMachine;
   readonly goldenCheckout: GoldenCheckoutMachine;
+  readonly orders: OrdersMachine;
 }
 
 /**

@@ -3,6 +3,7 @@ import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
 import { goldenCheckoutOracle } from './golden-checkout.oracle';
+import { ordersOracle } from './orders.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
@@ -28,4 +29,5 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   notifications: notificationsOracle,
   debt: debtOracle,
   goldenCheckout: goldenCheckoutOracle,
+  orders: ordersOracle,
 };
