@@ -33,7 +33,11 @@ const toItem = (o: Order): OrderItem => ({
 
 const toDetails = (o: Order): OrderDetails => ({
   ...toItem(o),
-  numbers: (o.numbers ?? []).map((n) => ({ number: n.number, categoryId: n.categoryId ?? 0, price: n.price })),
+  numbers: (o.numbers ?? []).map((n) => ({
+    number: n.number,
+    categoryId: n.categoryId ?? 0,
+    price: n.price,
+  })),
   rows: (o.rows ?? []).map((r) => ({
     kolvo: Number(r.kolvo ?? 0),
     category: String(r.category ?? ''),
@@ -42,7 +46,11 @@ const toDetails = (o: Order): OrderDetails => ({
   })),
   address: o.address ?? null,
   tin: o.tin ?? null,
-  documents: (o.documents ?? []).map((d) => ({ id: String(d.id), type: d.documentType, title: d.title ?? '' })),
+  documents: (o.documents ?? []).map((d) => ({
+    id: String(d.id),
+    type: d.documentType,
+    title: d.title ?? '',
+  })),
 });
 
 /** `2026-11-24T09:05:00.000Z` → `24.11.2026 09:05` in the server's business time (UTC, as the range is). */

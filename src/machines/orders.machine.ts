@@ -29,7 +29,11 @@ export interface OrderItem {
 
 /** One order with what it holds. */
 export interface OrderDetails extends OrderItem {
-  readonly numbers: readonly { readonly number: string; readonly categoryId: number; readonly price: number }[];
+  readonly numbers: readonly {
+    readonly number: string;
+    readonly categoryId: number;
+    readonly price: number;
+  }[];
   readonly rows: readonly {
     readonly kolvo: number;
     readonly category: string;
@@ -126,7 +130,11 @@ export const ordersMachine = setup({
     })),
     assignListError: assign((_, params: { error: unknown }) => ({ listError: errorCodeOf(params.error) })),
     clearListError: assign({ listError: null }),
-    assignOrderId: assign((_, params: { id: string }) => ({ orderId: params.id, order: null, orderError: null })),
+    assignOrderId: assign((_, params: { id: string }) => ({
+      orderId: params.id,
+      order: null,
+      orderError: null,
+    })),
     assignOrder: assign((_, params: { order: OrderDetails }) => ({ order: params.order, orderError: null })),
     assignOrderError: assign((_, params: { error: unknown }) => ({ orderError: errorCodeOf(params.error) })),
     clearOrder: assign({ orderId: null, order: null, orderError: null }),
@@ -136,7 +144,9 @@ export const ordersMachine = setup({
       exportError: null,
     })),
     clearExport: assign({ exportFormat: null, exportError: null }),
-    assignExportError: assign((_, params: { error: unknown }) => ({ exportError: errorCodeOf(params.error) })),
+    assignExportError: assign((_, params: { error: unknown }) => ({
+      exportError: errorCodeOf(params.error),
+    })),
   },
 }).createMachine({
   id: 'orders',
@@ -195,7 +205,11 @@ export const ordersMachine = setup({
           invoke: {
             id: 'fetchOrders',
             src: 'fetchOrders',
-            input: ({ context }) => ({ from: context.params.from, to: context.params.to, ban: context.params.ban }),
+            input: ({ context }) => ({
+              from: context.params.from,
+              to: context.params.to,
+              ban: context.params.ban,
+            }),
             onDone: {
               target: 'ready',
               actions: { type: 'assignLoaded', params: ({ event }) => ({ rows: event.output }) },

@@ -1,7 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
 import { ORDERS_PAGE_SIZE, pageCount, pageOf } from '@/domain/orders.rules';
 import { NO_SESSION_CODE } from './error-code';
-import type { OrderDetails, OrderItem, OrdersContext, OrdersExportFormat, OrdersMachine } from './orders.machine';
+import type {
+  OrderDetails,
+  OrderItem,
+  OrdersContext,
+  OrdersExportFormat,
+  OrdersMachine,
+} from './orders.machine';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the orders machine. */
@@ -18,10 +24,16 @@ export const selectOrdersLoading = (s: OrdersSnapshot): boolean => s.hasTag('bus
 export const selectOrdersRows = (s: OrdersSnapshot): readonly OrderItem[] | null =>
   s.matches({ list: 'invalid' }) ? null : (s.context.loaded?.rows ?? null);
 /** The page of orders the URL asks for (GN9: 20 a page). */
-export const selectOrdersPage = (s: OrdersSnapshot): { rows: OrderItem[]; page: number; pages: number } | null => {
+export const selectOrdersPage = (
+  s: OrdersSnapshot,
+): { rows: OrderItem[]; page: number; pages: number } | null => {
   const rows = selectOrdersRows(s);
   if (!rows) return null;
-  return { rows: pageOf(rows, s.context.params.page, ORDERS_PAGE_SIZE), page: s.context.params.page, pages: pageCount(rows.length) };
+  return {
+    rows: pageOf(rows, s.context.params.page, ORDERS_PAGE_SIZE),
+    page: s.context.params.page,
+    pages: pageCount(rows.length),
+  };
 };
 export const selectOrdersError = (s: OrdersSnapshot): string | null =>
   s.matches({ list: 'failed' }) ? s.context.listError : null;

@@ -488,7 +488,7 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
         <tbody>
           {selected.map((s) => (
             <tr key={s.number} data-testid={`purchase-review-${s.number}`}>
-              <td>{formatPhone(s.number)}</td>
+              <td className="purchase__phone">{formatPhone(s.number)}</td>
               <td>{categoryName(t, s.categoryId)}</td>
               <td>{priceText(t, lang, s.categoryId, s.price)}</td>
               <td>
@@ -496,9 +496,10 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
                   <button
                     type="button"
                     className="btn btn--link"
+                    aria-label={t('purchase.remove', { number: formatPhone(s.number) })}
                     onClick={() => actor.send({ type: 'number.remove', number: s.number })}
                   >
-                    {t('purchase.remove', { number: formatPhone(s.number) })}
+                    {t('purchase.removeShort')}
                   </button>
                 ) : null}
               </td>

@@ -17,7 +17,10 @@ const rangeProblem = (p: Ctx): string | null => {
 };
 /** GN9: the same range and BAN filter as the orders on hand (only the page differs). */
 const sameRange = (c: Ctx, p: Ctx) =>
-  c.loaded !== null && c.loaded.range.from === p.from && c.loaded.range.to === p.to && c.loaded.range.ban === p.ban;
+  c.loaded !== null &&
+  c.loaded.range.from === p.from &&
+  c.loaded.range.to === p.to &&
+  c.loaded.range.ban === p.ban;
 
 const ORDER_STATES = ['order.closed', 'order.loading', 'order.ready', 'order.failed'];
 
