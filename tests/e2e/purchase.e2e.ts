@@ -115,6 +115,39 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     await expectGeometry(page, `purchase-done-${lang}`);
     expect(errors).toEqual([]);
     await page.context().close();
+
+    // the operator lands on Orders, asks for today's range and opens the order
+    const orderId = /\d+/.exec(title)?.[0] ?? '';
+    const staff = await signIn(browser, base, 'operator', { lang });
+    const op = staff.page;
+    await op.waitForURL(`**/${lang}/orders?**`, { timeout: 20_000 });
+    const today = new Date().toISOString().slice(0, 10);
+    await op.locator('#orders-from').fill(today);
+    await op.locator('#orders-to').fill(today);
+    await op.getByTestId('orders-apply').click();
+    await op.waitForURL(
+      (url) => url.searchParams.get('from') === today && url.searchParams.get('to') === today,
+    );
+    const row = op.getByTestId(`order-row-${orderId}`);
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toContain('100234561');
+    expect(await row.textContent()).toContain(t('orders.status.paid'));
+    await expectGeometry(op, `orders-list-${lang}`);
+    await op.getByTestId(`order-open-${orderId}`).click();
+    await op.waitForURL(`**/${lang}/orders/${orderId}?**`);
+    await op.getByTestId('order-details').waitFor({ timeout: 20_000 });
+    const details = (await op.getByTestId('order-details').textContent()) ?? '';
+    expect(details).toContain(formatPhone(a));
+    expect(details).toContain(formatPhone(b));
+    expect(await op.getByTestId('order-total').textContent()).toBe(sum);
+    expect(await op.getByTestId('order-documents').locator('li').count()).toBe(3);
+    await expectGeometry(op, `orders-order-${lang}`);
+    // an impossible range is refused with the spec's message
+    await op.locator('#orders-from').fill('');
+    await op.getByTestId('orders-apply').click();
+    expect(await op.getByTestId('orders-range-error').textContent()).toBe(t('validation.dateRange'));
+    expect(staff.errors).toEqual([]);
+    await op.context().close();
   });
 });
 
