@@ -30,6 +30,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
       const [settings, profile, blockRestore, admin, debt, golden, orders] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, upload] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
@@ -38,6 +39,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./debt.services'),
           import('./golden.services'),
           import('./orders.services'),
+          import('./upload.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
@@ -51,6 +53,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         debt: debt.createDebtLogic(api.load),
         goldenCheckout: golden.createGoldenLogic(api.load),
         orders: orders.createOrdersLogic(api.load),
+        upload: upload.createUploadLogic(api.load),
       };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself

@@ -11,6 +11,7 @@ import { searchBoxMachine } from './search-box.machine';
 import { sessionMachine } from './session.machine';
 import { settingsMachine } from './settings.machine';
 import { signingMachine } from './signing.machine';
+import { uploadMachine } from './upload.machine';
 import { userAdminMachine } from './user-admin.machine';
 import { userSearchMachine } from './user-search.machine';
 
@@ -112,5 +113,9 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: ordersMachine,
     description:
       'Orders for staff: date range and BAN filter in the URL (required, real dates), the range’s orders paged, one order with its numbers, sums, status and documents, CSV/XLSX export.',
+    id: 'upload',
+    machine: uploadMachine,
+    description:
+      'Upload of one file to a target: choose (picker or drop), client check (size, name, bytes), send with progress and cancel, server check (E118) and status 0/1/2; retry or choose another.',
   },
 ];

@@ -11,6 +11,7 @@ import { searchBoxOracle } from './search-box.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
+import { uploadOracle } from './upload.oracle';
 import { userAdminOracle } from './user-admin.oracle';
 import { userSearchOracle } from './user-search.oracle';
 
@@ -30,4 +31,5 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   debt: debtOracle,
   goldenCheckout: goldenCheckoutOracle,
   orders: ordersOracle,
+  upload: uploadOracle,
 };
