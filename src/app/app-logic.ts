@@ -29,17 +29,16 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, golden, orders] = await loadChunk(() =>
-      const [settings, profile, blockRestore, admin, debt, upload] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, upload, golden, orders] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
           import('./block-restore.services'),
           import('./admin.services'),
           import('./debt.services'),
+          import('./upload.services'),
           import('./golden.services'),
           import('./orders.services'),
-          import('./upload.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);

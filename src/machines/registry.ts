@@ -3,10 +3,10 @@ import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
 import { goldenCheckoutMachine } from './golden-checkout.machine';
-import { ordersMachine } from './orders.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
+import { ordersMachine } from './orders.machine';
 import { searchBoxMachine } from './search-box.machine';
 import { sessionMachine } from './session.machine';
 import { settingsMachine } from './settings.machine';
@@ -113,6 +113,8 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: ordersMachine,
     description:
       'Orders for staff: date range and BAN filter in the URL (required, real dates), the range’s orders paged, one order with its numbers, sums, status and documents, CSV/XLSX export.',
+  },
+  {
     id: 'upload',
     machine: uploadMachine,
     description:

@@ -248,6 +248,7 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/orders.payloads.ts',
     machineTest: 'tests/machines/orders.machine.test.ts',
     viewWalk: 'tests/views/orders.view-walk.test.tsx',
+  },
   upload: {
     rules: 'src/domain/upload.rules.ts',
     contract: 'src/services/contract/documents.contract.ts',

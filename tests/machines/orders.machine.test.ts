@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ExportOrdersInput, type FetchOrdersInput, ordersMachine } from '@/machines/orders.machine';
+import {
+  type ExportOrdersInput,
+  type FetchOrdersInput,
+  type OrderItem,
+  ordersMachine,
+} from '@/machines/orders.machine';
 import {
   selectOrder,
   selectOrdersPage,
@@ -17,10 +22,12 @@ function answering(count = 45) {
   const rows = Array.from({ length: count }, (_, i) => ({ ...goldenOrder, id: String(100 + i) }));
   const machine = ordersMachine.provide({
     actors: {
-      fetchOrders: fromPromise(async ({ input }: { input: FetchOrdersInput }) => {
-        calls.list.push(input);
-        return rows;
-      }),
+      fetchOrders: fromPromise(
+        async ({ input }: { input: FetchOrdersInput }): Promise<readonly OrderItem[]> => {
+          calls.list.push(input);
+          return rows;
+        },
+      ),
       fetchOrder: fromPromise(async ({ input }: { input: { id: string } }) => {
         calls.order.push(input.id);
         return orderDetails;

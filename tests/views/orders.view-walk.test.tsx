@@ -32,7 +32,9 @@ type Ev<K extends OrdersEvent['type']> = Extract<OrdersEvent, { type: K }>;
 function expectTexts(state: AnyMachineSnapshot) {
   const ctx = state.context as Ctx;
   if (state.matches({ list: 'invalid' })) {
-    expect(screen.getByTestId('orders-range-error').textContent).toBe(t(`validation.${ctx.problem}`));
+    expect(screen.getByTestId('orders-range-error').textContent).toBe(
+      t(ctx.problem === 'badDate' ? 'validation.badDate' : 'validation.dateRange'),
+    );
   } else {
     expect(screen.queryByTestId('orders-range-error')).toBeNull();
   }

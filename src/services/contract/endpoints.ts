@@ -57,16 +57,7 @@ import {
   packageActionResultSchema,
 } from './internet.contract';
 import { lookupEndpoints } from './lookup.contract';
-import {
-  orderAddressSchema,
-  orderBalanceSchema,
-  orderCreateBody,
-  orderCreateResultSchema,
-  orderDetailsQuery,
-  orderInnSchema,
-  orderListSchema,
-  ordersEndpoints,
-} from './orders.contract';
+import { ordersEndpoints } from './orders.contract';
 import {
   agentsSchema,
   banListQuery,
@@ -233,78 +224,9 @@ export const endpoints = {
     summary: 'upload a signed document again (E118); the reply is its new status',
   }),
 
-  // ── golden numbers and orders ──────────────────────────────────────────────────────────────────────
-  'golden.categories': defineEndpoint({
-    method: 'GET',
-    path: 'golden-number/categories',
-    result: goldenCategoriesSchema,
-    auth: 'session',
-    summary: 'price categories of numbers',
-  }),
-  'golden.categoriesQr': defineEndpoint({
-    method: 'GET',
-    path: 'golden-number/categories/qr',
-    result: goldenCategoriesSchema,
-    auth: 'session',
-    summary: 'price categories for the QR sale',
-  }),
-  // checkout before {type}: the router tries routes in this order, and 'checkout' would match {type}
-  'golden.checkout': defineEndpoint({
-    method: 'POST',
-    path: 'golden-number/checkout',
-    body: goldenCheckoutBody,
-    result: goldenCheckoutResultSchema,
-    auth: 'session',
-    summary: 'buy the chosen numbers (E031)',
-  }),
-  'golden.search': defineEndpoint({
-    method: 'POST',
-    path: 'golden-number/{type}',
-    params: goldenSearchParams,
-    body: goldenSearchBody,
-    result: goldenPageSchema,
-    auth: 'session',
-    summary: 'a page of numbers on offer (page 0, size 16)',
-  }),
   // ── golden numbers (golden.contract.ts) and orders ─────────────────────────────────────────────────
   ...goldenEndpoints,
-  'orders.address': defineEndpoint({
-    method: 'GET',
-    path: 'orders/address',
-    result: orderAddressSchema,
-    auth: 'session',
-    summary: 'delivery address',
-  }),
-  'orders.inn': defineEndpoint({
-    method: 'GET',
-    path: 'orders/inn',
-    result: orderInnSchema,
-    auth: 'session',
-    summary: 'tax id of the ordering company',
-  }),
-  'orders.create': defineEndpoint({
-    method: 'POST',
-    path: 'orders/',
-    body: orderCreateBody,
-    result: orderCreateResultSchema,
-    auth: 'session',
-    summary: 'order new numbers',
-  }),
-  'orders.details': defineEndpoint({
-    method: 'GET',
-    path: 'orders/orderDetails',
-    query: orderDetailsQuery,
-    result: orderListSchema,
-    auth: 'session',
-    summary: 'orders in a date range',
-  }),
-  'orders.balance': defineEndpoint({
-    method: 'GET',
-    path: 'orders/balance',
-    result: orderBalanceSchema,
-    auth: 'session',
-    summary: 'balance available for orders',
-  }),
+  ...ordersEndpoints,
 
   // ── internet packages and roaming ──────────────────────────────────────────────────────────────────
   'internet.services': defineEndpoint({
@@ -552,7 +474,6 @@ export const endpoints = {
   ...settingsEndpoints,
   ...debtEndpoints,
   ...signingEndpoints,
-  ...ordersEndpoints,
 } as const;
 
 /** Dot name of a call in the table. */

@@ -119,6 +119,15 @@ export const goldenEndpoints = {
     auth: 'session',
     summary: 'price categories for the QR sale',
   }),
+  // checkout before {type}: the router tries routes in this order, and 'checkout' would match {type}
+  'golden.checkout': defineEndpoint({
+    method: 'POST',
+    path: 'golden-number/checkout',
+    body: goldenCheckoutBody,
+    result: goldenCheckoutResultSchema,
+    auth: 'session',
+    summary: 'buy the chosen numbers (E031)',
+  }),
   'golden.search': defineEndpoint({
     method: 'POST',
     path: 'golden-number/{type}',
@@ -127,13 +136,5 @@ export const goldenEndpoints = {
     result: goldenPageSchema,
     auth: 'session',
     summary: 'a page of numbers on offer (page 0, size 16)',
-  }),
-  'golden.checkout': defineEndpoint({
-    method: 'POST',
-    path: 'golden-number/checkout',
-    body: goldenCheckoutBody,
-    result: goldenCheckoutResultSchema,
-    auth: 'session',
-    summary: 'buy the chosen numbers (E031)',
   }),
 } as const;

@@ -73,8 +73,45 @@ export const orderListSchema = z.array(orderSchema);
 /** GET orders/{id} params. */
 export const orderIdParams = z.object({ id: idParam.pipe(z.string().regex(/^\d{1,12}$/)) });
 
-/** Calls of spec 7 "Golden numbers and orders" the endpoint table had not listed yet (spread into endpoints.ts). */
+/** The orders calls of spec 7 "Golden numbers and orders", spread into the endpoint table (endpoints.ts). */
 export const ordersEndpoints = {
+  'orders.address': defineEndpoint({
+    method: 'GET',
+    path: 'orders/address',
+    result: orderAddressSchema,
+    auth: 'session',
+    summary: 'delivery address',
+  }),
+  'orders.inn': defineEndpoint({
+    method: 'GET',
+    path: 'orders/inn',
+    result: orderInnSchema,
+    auth: 'session',
+    summary: 'tax id of the ordering company',
+  }),
+  'orders.create': defineEndpoint({
+    method: 'POST',
+    path: 'orders/',
+    body: orderCreateBody,
+    result: orderCreateResultSchema,
+    auth: 'session',
+    summary: 'order new numbers',
+  }),
+  'orders.details': defineEndpoint({
+    method: 'GET',
+    path: 'orders/orderDetails',
+    query: orderDetailsQuery,
+    result: orderListSchema,
+    auth: 'session',
+    summary: 'orders in a date range',
+  }),
+  'orders.balance': defineEndpoint({
+    method: 'GET',
+    path: 'orders/balance',
+    result: orderBalanceSchema,
+    auth: 'session',
+    summary: 'balance available for orders',
+  }),
   'orders.get': defineEndpoint({
     method: 'GET',
     path: 'orders/{id}',
