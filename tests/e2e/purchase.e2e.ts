@@ -86,9 +86,9 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     const a = ((await firstPage.nth(0).getAttribute('data-testid')) ?? '').replace('purchase-number-', '');
     await firstPage.nth(0).click();
     await expectGeometry(page, `purchase-results-${lang}`);
-    await page.getByTestId('purchase-next').click();
+    await page.getByTestId('purchase-results-next').click();
     await page.locator('[data-testid="purchase-page"][data-state="browsing.results"]').waitFor();
-    expect(await page.getByTestId('purchase-page-of').textContent()).toMatch(
+    expect(await page.getByTestId('purchase-results-page').textContent()).toMatch(
       lang === 'ru' ? /^Страница 2 из/ : /2-sahifa$/,
     );
     const b = ((await firstPage.nth(0).getAttribute('data-testid')) ?? '').replace('purchase-number-', '');

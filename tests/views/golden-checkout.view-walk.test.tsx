@@ -106,8 +106,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   const alert = (id: string) => within(screen.getByTestId(id));
   const perform = performBy(
     {
-      'categories.retry': () =>
-        user.click(alert('purchase-categories-error').getByRole('button', { name: t('app.retry') })),
+      'categories.retry': () => user.click(alert('purchase-categories-error').getByRole('button')),
       'category.choose': (e) =>
         user.click(
           within(
@@ -126,10 +125,13 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       },
       'search.submit': () => user.click(screen.getByTestId('purchase-find')),
       'search.cancel': () => user.click(screen.getByTestId('purchase-searching')),
-      'search.retry': () =>
-        user.click(alert('purchase-search-error').getByRole('button', { name: t('app.retry') })),
+      'search.retry': () => user.click(alert('purchase-search-error').getByRole('button')),
       'page.go': (e) =>
-        user.click(screen.getByTestId((e as Ev<'page.go'>).page > 0 ? 'purchase-next' : 'purchase-prev')),
+        user.click(
+          screen.getByTestId(
+            (e as Ev<'page.go'>).page > 0 ? 'purchase-results-next' : 'purchase-results-prev',
+          ),
+        ),
       'number.toggle': (e) =>
         user.click(screen.getByTestId(`purchase-number-${(e as Ev<'number.toggle'>).offer.number}`)),
       'review.open': () => user.click(screen.getByTestId('purchase-to-review')),

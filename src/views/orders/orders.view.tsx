@@ -20,6 +20,8 @@ import {
   selectOrdersState,
   selectRangeProblem,
 } from '@/machines/orders.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { OrdersContext } from './orders.context';
 import './orders.css';
@@ -151,16 +153,12 @@ function OrdersView() {
         </p>
       ) : null}
       {error ? (
-        <div className="orders__error" role="alert" data-testid="orders-load-error">
-          <span>
-            {t('orders.loadFailed')} {formatErrorMessage(t, error)}
-          </span>
-          {canRetry(error) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'list.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={error}
+          title={t('orders.loadFailed')}
+          testId="orders-load-error"
+          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'list.retry' }) } : {})}
+        />
       ) : null}
 
       <div className={id ? 'orders__body orders__body--with-order' : 'orders__body'}>
@@ -217,27 +215,12 @@ function OrdersView() {
                   </table>
                 </div>
               )}
-              {page.pages > 1 ? (
-                <nav className="orders__pages" aria-label={t('app.pagination.label')}>
-                  <button
-                    type="button"
-                    className="btn btn--secondary"
-                    disabled={page.page <= 1}
-                    onClick={() => go({ ...params, page: page.page - 1 })}
-                  >
-                    {t('app.pagination.prev')}
-                  </button>
-                  <span>{t('orders.pageOf', { page: page.page, pages: page.pages })}</span>
-                  <button
-                    type="button"
-                    className="btn btn--secondary"
-                    disabled={page.page >= page.pages}
-                    onClick={() => go({ ...params, page: page.page + 1 })}
-                  >
-                    {t('app.pagination.next')}
-                  </button>
-                </nav>
-              ) : null}
+              <Pagination
+                page={page.page}
+                pages={page.pages}
+                testId="orders-list"
+                onPage={(p) => go({ ...params, page: p })}
+              />
             </>
           ) : null}
         </div>
@@ -307,16 +290,12 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
       </div>
       {phase === 'loading' ? <p>{t('app.loading')}</p> : null}
       {error ? (
-        <div className="orders__error" role="alert" data-testid="order-error">
-          <span>
-            {t('orders.orderFailed')} {formatErrorMessage(t, error)}
-          </span>
-          {canRetry(error) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'order.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={error}
+          title={t('orders.orderFailed')}
+          testId="order-error"
+          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
+        />
       ) : null}
       {order && phase === 'ready' ? (
         <div data-testid="order-details" className="orders__details">

@@ -28,6 +28,8 @@ import {
   selectSplit,
   selectTaken,
 } from '@/machines/golden-checkout.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { PurchaseContext } from './purchase.context';
 import './purchase.css';
@@ -71,16 +73,12 @@ function PurchaseView() {
         </p>
       ) : null}
       {categoriesError ? (
-        <div className="purchase__error" role="alert" data-testid="purchase-categories-error">
-          <span>
-            {t('purchase.errors.categories')} {formatErrorMessage(t, categoriesError)}
-          </span>
-          {canRetry(categoriesError) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'categories.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={categoriesError}
+          title={t('purchase.errors.categories')}
+          testId="purchase-categories-error"
+          {...(canRetry(categoriesError) ? { onRetry: () => actor.send({ type: 'categories.retry' }) } : {})}
+        />
       ) : null}
       {step === 'browsing' ? <Browsing /> : null}
       {step === 'review' ? <Review heading={heading} /> : null}
@@ -307,16 +305,12 @@ function SearchForm() {
         {searching ? t('purchase.searching') : ''}
       </p>
       {error ? (
-        <div className="purchase__error" role="alert" data-testid="purchase-search-error">
-          <span>
-            {t('purchase.errors.search')} {formatErrorMessage(t, error)}
-          </span>
-          {canRetry(error) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'search.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={error}
+          title={t('purchase.errors.search')}
+          testId="purchase-search-error"
+          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'search.retry' }) } : {})}
+        />
       ) : null}
     </div>
   );
@@ -359,31 +353,12 @@ function Results() {
           ))}
         </ul>
       )}
-      {results.totalPages > 1 ? (
-        <nav className="purchase__pages" aria-label={t('app.pagination.label')}>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid="purchase-prev"
-            disabled={results.page <= 0 || searching}
-            onClick={() => actor.send({ type: 'page.go', page: results.page - 1 })}
-          >
-            {t('app.pagination.prev')}
-          </button>
-          <span data-testid="purchase-page-of">
-            {t('purchase.pageOf', { page: results.page + 1, pages: results.totalPages })}
-          </span>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid="purchase-next"
-            disabled={results.page >= results.totalPages - 1 || searching}
-            onClick={() => actor.send({ type: 'page.go', page: results.page + 1 })}
-          >
-            {t('app.pagination.next')}
-          </button>
-        </nav>
-      ) : null}
+      <Pagination
+        page={results.page + 1}
+        pages={results.totalPages}
+        testId="purchase-results"
+        onPage={(p) => actor.send({ type: 'page.go', page: p - 1 })}
+      />
     </div>
   );
 }
