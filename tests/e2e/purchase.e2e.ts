@@ -47,9 +47,9 @@ async function expectGeometry(page: Page, label: string): Promise<void> {
         gap: contentTop - above,
       };
     });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${label}-${size.width}.png`, fullPage: true });
     expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
     expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeLessThanOrEqual(48);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${label}-${size.width}.png`, fullPage: true });
   }
   await page.setViewportSize(SIZES[0]);
 }
