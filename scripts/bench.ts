@@ -246,7 +246,8 @@ async function startPortal(): Promise<{ url: string; stop(): Promise<void> }> {
       EIMZO_CONTROL_PORT: String(Number(port) + 1001),
       EIMZO_DATA_DIR: join(dataDir, 'eimzo'),
       EIMZO_MODE: 'scripted',
-      DEMO_MODE: '1',
+      // demo mode refuses to start with NODE_ENV=production (server/config.ts demoModeRefusal); the bench needs none of it
+      DEMO_MODE: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -117,6 +117,7 @@ export const ordersMachine = setup({
     isRangeLoaded: ({ context }, params: { params: OrdersParams }) =>
       context.loaded !== null && sameOrdersRange(context.loaded.range, params.params),
     isOtherOrder: ({ context }, params: { id: string }) => context.orderId !== params.id,
+    hasOrders: ({ context }) => context.loaded !== null,
   },
   actions: {
     assignInvalid: assign((_, params: { params: OrdersParams }) => ({
@@ -156,7 +157,7 @@ export const ordersMachine = setup({
   type: 'parallel',
   context: {
     params: EMPTY,
-    problem: null,
+    problem: 'dateRange',
     loaded: null,
     listError: null,
     orderId: null,
@@ -169,7 +170,7 @@ export const ordersMachine = setup({
     list: {
       description: 'The orders of the range the URL asks for.',
       meta: { view: 'range and BAN filter, table of orders, pagination' },
-      initial: 'idle',
+      initial: 'invalid',
       on: {
         'params.changed': [
           {
@@ -189,13 +190,9 @@ export const ordersMachine = setup({
         ],
       },
       states: {
-        idle: {
-          description: 'The page has not read its URL yet.',
-          meta: { view: 'the filter form', testId: 'orders-filter' },
-        },
         invalid: {
           description:
-            "The range is missing ('Выберите начальную и конечную дату') or impossible ('Некорректная дата'), or the BAN is not 9 digits; nothing is asked.",
+            "Before a range is read from the URL, or when it is missing ('Выберите начальную и конечную дату') or impossible ('Некорректная дата'), or the BAN is not 9 digits; nothing is asked.",
           meta: { view: 'the filter form with the message', testId: 'orders-range-error' },
         },
         loading: {
@@ -289,10 +286,14 @@ export const ordersMachine = setup({
           description: 'Nothing is being exported.',
           meta: { view: 'export buttons', testId: 'orders-export-csv' },
           on: {
-            'export.start': {
-              target: 'exporting',
-              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
-            },
+            'export.start': [
+              {
+                guard: 'hasOrders',
+                target: 'exporting',
+                actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
+              },
+              { description: 'no orders loaded yet: nothing to export' },
+            ],
           },
         },
         exporting: {

@@ -27,8 +27,8 @@ const ORDER_STATES = ['order.closed', 'order.loading', 'order.ready', 'order.fai
 export const ordersOracle: ChartOracle = {
   id: 'orders',
   initial: {
-    to: ['list.idle', 'order.closed', 'export.idle'],
-    ctx: () => ({ loaded: null, order: null, orderId: null, problem: null }),
+    to: ['list.invalid', 'order.closed', 'export.idle'],
+    ctx: () => ({ loaded: null, order: null, orderId: null, problem: 'dateRange' }),
   },
   invokes: {
     // spec 7 GET orders/orderDetails?from,to,searchBan
@@ -123,11 +123,19 @@ export const ordersOracle: ChartOracle = {
       spec: 'spec 8 retry the order',
     },
     {
-      from: ['export.idle', 'export.failed'],
+      from: 'export.idle',
+      event: 'export.start',
+      when: (c) => c.loaded !== null,
+      to: 'export.exporting',
+      ctx: (_, ev) => ({ exportFormat: ev.format, exportError: null }),
+      spec: 'GN9 CSV/XLSX export of the loaded range, like debt control (DC7); nothing before a range is loaded',
+    },
+    {
+      from: 'export.failed',
       event: 'export.start',
       to: 'export.exporting',
       ctx: (_, ev) => ({ exportFormat: ev.format, exportError: null }),
-      spec: 'GN9 CSV/XLSX export of the range, like debt control (DC7)',
+      spec: 'GN9 CSV/XLSX export of the loaded range, like debt control (DC7); nothing before a range is loaded',
     },
     {
       from: 'export.exporting',
