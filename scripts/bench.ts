@@ -24,6 +24,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { SUCCESS_STATUS } from '../src/domain/constants';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
@@ -358,7 +359,16 @@ async function tabSwitch(base: string, browser: Browser): Promise<string[]> {
 
 // ── 4. golden-number purchase (issue 15) ─────────────────────────────────────────────────────────────────
 const MASK_SEARCHES = Math.max(20, Number(process.env.BENCH_MASKS ?? 200));
-const MASKS = ['***-**-00', '***-AA-BB', '9**-**-**', '*AA-AA-AA', '1**-*5-*7', 'ABC-**-**', '***-**-**', '12*-**-AB'];
+const MASKS = [
+  '***-**-00',
+  '***-AA-BB',
+  '9**-**-**',
+  '*AA-AA-AA',
+  '1**-*5-*7',
+  'ABC-**-**',
+  '***-**-**',
+  '12*-**-AB',
+];
 
 /** The server call of a mask search over the pool (POST golden-number/byMask, loopback, one client): p50/p99. */
 async function maskSearch(base: string): Promise<string[]> {
@@ -386,7 +396,7 @@ async function maskSearch(base: string): Promise<string[]> {
     });
     const json = (await r.json()) as { status: string; result?: { totalElements: number } };
     times.push(performance.now() - t0);
-    if (json.status !== 'OKOK') throw new Error(`mask search answered ${json.status}`);
+    if (json.status !== SUCCESS_STATUS) throw new Error(`mask search answered ${json.status}`);
     found += json.result?.totalElements ?? 0;
   }
   const sorted = [...times].sort((a, b) => a - b);
