@@ -25,8 +25,8 @@ import {
 import { adminHandlers } from './handlers/admin.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
-import { goldenHandlers } from './handlers/golden.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
+import { goldenHandlers } from './handlers/golden.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { ordersHandlers } from './handlers/orders.handlers';

@@ -78,7 +78,7 @@ export const ordersHandlers: Handlers = {
         now,
         createdBy: session.user.id,
       });
-      rows.forEach((r, i) => orders.addRow(orderId, i, r));
+      for (const [i, r] of rows.entries()) orders.addRow(orderId, i, r);
       orders.addDetails(orderId, {
         address: input.body.address ?? null,
         tin: company.tin,
