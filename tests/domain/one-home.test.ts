@@ -44,6 +44,11 @@ const RULES: readonly { name: string; pattern: RegExp; home: readonly string[] }
   { name: 'login pattern', pattern: /A-Za-z0-9\._-\]\{3,100\}/, home: ['src/domain/validators.rules.ts'] },
   { name: 'document types', pattern: /numberSupply:\s*5/, home: ['src/domain/constants.ts'] },
   { name: 'typed phone', pattern: /\[\^\\d\\s\+\(\)-\]/, home: ['src/domain/validators.rules.ts'] },
+  {
+    name: 'roles in effect (chosen role first)',
+    pattern: /\.\.\.roles\.filter\(\(r\) => r !== \w+\)/,
+    home: ['src/domain/roles.rules.ts'],
+  },
   // the build's environment is read by one module; everything else asks src/app/config.ts (docs/decisions.md AR9)
   {
     name: 'build environment',
