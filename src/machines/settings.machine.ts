@@ -1,21 +1,19 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isEmail, isTypedPhone, validatePasswordConfirmation } from '@/domain/validators.rules';
+import {
+  type ContactField,
+  type ContactValues,
+  contactsError,
+  FEEDBACK_TYPES,
+  type FeedbackType,
+} from '@/domain/contacts.rules';
+import { validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
-/** How the company wants to be contacted (profile `feedback_type`); '' = not chosen. */
-export const FEEDBACK_TYPES = ['sms', 'email', 'call'] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
-
-/** The contact data form (profile `phone_number`, `feedback_type`, `email_address`). */
-export interface ContactValues {
-  readonly phone: string;
-  readonly feedbackType: FeedbackType | '';
-  readonly email: string;
-}
-export type ContactField = keyof ContactValues;
+export type { ContactField, ContactValues, FeedbackType };
+export { FEEDBACK_TYPES };
 
 /** A field of the password form; inputs carry these names. */
 export type PasswordField = 'current' | 'password' | 'confirm';
@@ -55,11 +53,9 @@ export type SettingsEvent =
 /** Tags: `busy` while a call runs (that form's submit is disabled). */
 export type SettingsTag = 'busy' | 'passwordBusy' | 'contactsBusy';
 
-/** A contact field that is filled but malformed (email address, phone of 9-12 digits), or null. */
+/** A contact field that is filled but malformed (the domain rule `contactsError`), or null. */
 export function invalidContactField(c: ContactValues): SettingsError<ContactField> | null {
-  if (c.phone.trim() !== '' && !isTypedPhone(c.phone)) return { code: 'validation.phone', field: 'phone' };
-  if (c.email.trim() !== '' && !isEmail(c.email)) return { code: 'validation.email', field: 'email' };
-  return null;
+  return contactsError(c);
 }
 
 function firstBlankPassword(e: { current: string; password: string; confirm: string }): PasswordField | null {

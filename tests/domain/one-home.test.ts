@@ -49,6 +49,11 @@ const RULES: readonly { name: string; pattern: RegExp; home: readonly string[] }
     pattern: /\.\.\.roles\.filter\(\(r\) => r !== \w+\)/,
     home: ['src/domain/roles.rules.ts'],
   },
+  {
+    name: 'feedback types',
+    pattern: /['"]sms['"],\s*['"]email['"],\s*['"]call['"]/,
+    home: ['src/domain/contacts.rules.ts'],
+  },
   // the build's environment is read by one module; everything else asks src/app/config.ts (docs/decisions.md AR9)
   {
     name: 'build environment',
