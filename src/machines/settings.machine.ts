@@ -53,11 +53,6 @@ export type SettingsEvent =
 /** Tags: `busy` while a call runs (that form's submit is disabled). */
 export type SettingsTag = 'busy' | 'passwordBusy' | 'contactsBusy';
 
-/** A contact field that is filled but malformed (the domain rule `contactsError`), or null. */
-export function invalidContactField(c: ContactValues): SettingsError<ContactField> | null {
-  return contactsError(c);
-}
-
 function firstBlankPassword(e: { current: string; password: string; confirm: string }): PasswordField | null {
   if (e.current === '') return 'current';
   if (e.password === '') return 'password';
@@ -109,7 +104,7 @@ export const settingsMachine = setup({
       firstBlankPassword(params) !== null,
     isPasswordMismatch: (_, params: { password: string; confirm: string }) =>
       validatePasswordConfirmation(params.password, params.confirm) !== null,
-    hasInvalidContact: ({ context }) => invalidContactField(context.contacts) !== null,
+    hasInvalidContact: ({ context }) => contactsError(context.contacts) !== null,
   },
   actions: {
     assignBlankPassword: assign((_, params: { current: string; password: string; confirm: string }) => ({
@@ -128,7 +123,7 @@ export const settingsMachine = setup({
     assignDraft: assign(({ context }, params: { draft: DraftValues | null }) => ({
       contacts: mergeDraft(context.contacts, params.draft),
     })),
-    assignInvalidContact: assign(({ context }) => ({ contactsError: invalidContactField(context.contacts) })),
+    assignInvalidContact: assign(({ context }) => ({ contactsError: contactsError(context.contacts) })),
     assignContactsError: assign((_, params: { error: unknown }) => ({
       contactsError: { code: errorCodeOf(params.error), field: null },
     })),
