@@ -5,7 +5,7 @@ import { type NavKey, visibleNav } from '../../src/domain/navigation.rules';
 import type { UserFacts } from '../../src/domain/roles.rules';
 import type { User } from '../../src/services/contract/session.contract';
 import { seededDb } from '../server/harness';
-import { launchBrowser, watchErrors } from './browser';
+import { launchBrowser, navOnScreen, sessionUser, watchErrors } from './browser';
 
 /**
  * Sign-in, the session and role choice in Chromium against `npm start`'s server: every demo account lands where
@@ -44,22 +44,6 @@ async function logIn(page: Page, login: string, password = DEMO_PASSWORD): Promi
   await form.locator('input[name="login"]').fill(login);
   await form.locator('input[name="password"]').fill(password);
   await form.getByTestId('auth-submit').click();
-}
-
-/** The navigation entries on screen, in order. */
-async function navOnScreen(page: Page): Promise<string[]> {
-  await page.getByTestId('sidebar').waitFor();
-  const ids = await page
-    .getByTestId('sidebar')
-    .locator('[data-testid^="nav-"]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
-  return ids.map((id) => id.replace(/^nav-/, ''));
-}
-
-/** The session user as the page's own cookies see it (GET /api/user/). */
-async function sessionUser(page: Page): Promise<User> {
-  const reply = await page.evaluate(async () => (await fetch('/api/user/')).json());
-  return (reply as { result: User }).result;
 }
 
 /** The same facts src/machines/session.selectors.ts derives, from the server's user. */

@@ -82,7 +82,7 @@ import { signingEndpoints } from './signing.contract';
 /**
  * The endpoint table: every call of spec 7, keyed by a dot name `<area>.<verb>`. Paths are relative to `/api/`.
  * Each area's calls live beside its schemas as a slice (`<area>Endpoints` in `<area>.contract.ts`) spread in here;
- * the rows still written below (pre-order, documents, orders, internet, AT 39) move to their slices once those areas'
+ * the rows still written below (pre-order, documents, internet, AT 39) move to their slices once those areas'
  * current changes have landed (docs/decisions.md AR7). tests/services/endpoint-slices.test.ts: no call twice.
  * The client parses every reply with `result`; the reference server validates its inputs with `params`, `query`,
  * `body` and types its outputs with `result`.
@@ -228,7 +228,7 @@ export const endpoints = {
     summary: 'upload a signed document again (E118); the reply is its new status',
   }),
 
-  // ── golden numbers (golden.contract.ts) and orders ─────────────────────────────────────────────────
+  // ── golden numbers and orders (golden.contract.ts, orders.contract.ts) ───────────────────────────────
   ...goldenEndpoints,
   ...ordersEndpoints,
 
