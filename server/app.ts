@@ -22,6 +22,7 @@ import {
   type Services,
 } from './handler';
 import { adminHandlers } from './handlers/admin.handlers';
+import { agreementHandlers } from './handlers/agreement.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
@@ -67,6 +68,7 @@ export const allHandlers: Handlers = {
   ...numbersHandlers,
   ...blockHandlers,
   ...debtHandlers,
+  ...agreementHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {

@@ -1,3 +1,4 @@
+import { visibleNav } from '../src/domain/navigation.rules';
 import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
 import type { Viewer } from './viewer';
@@ -26,6 +27,12 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'debt.notice': (v) => v.config.debt,
   'debt.markSent': (v) => v.config.debt,
   'debt.pdf': (v) => v.config.debt,
+  // contract registration: whoever's navigation shows it (spec 6: R008, R011, R005, R018-R023; hidden while a BAN
+  // is selected) — docs/decisions.md CR6
+  'agreement.checkLogin': (v) => visibleNav(v.facts).includes('agreement'),
+  'agreement.register': (v) => visibleNav(v.facts).includes('agreement'),
+  'agreement.list': (v) => visibleNav(v.facts).includes('agreement'),
+  'agreement.document': (v) => visibleNav(v.facts).includes('agreement'),
 };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows

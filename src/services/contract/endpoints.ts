@@ -10,6 +10,7 @@ import {
   userSearchResultSchema,
   userUpdateBody,
 } from './admin.contract';
+import { agreementEndpoints } from './agreement.contract';
 import {
   banExistsQuery,
   banExistsSchema,
@@ -692,6 +693,7 @@ export const endpoints = {
   }),
   ...settingsEndpoints,
   ...debtEndpoints,
+  ...agreementEndpoints,
   ...signingEndpoints,
 } as const;
 
