@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import {
   type AgreementErrors,
   type AgreementForm,
@@ -86,7 +86,9 @@ export interface AgreementContext {
  *   `access` ticks giving the person access to the portal (the additional agreement).
  * - `form.submit`: user intent to register; `form.retry` after a failure; `form.edit` back to the form after a
  *   failure; `form.new` a new, empty form after a registration.
- * - `list.page`: user intent to show another page of the registered agreements; `list.retry` after a failure.
+ * - `list.page`: user intent to show another page of the registered agreements; `list.retry` after a failure;
+ *   `list.reload`: user intent to reload from the first page, also raised by the chart after a registration (the new
+ *   agreement heads the list).
  * - `document.download`: user intent to download one document's PDF; `download.dismiss` closes its error.
  */
 export type AgreementEvent =
@@ -100,6 +102,7 @@ export type AgreementEvent =
   | { type: 'form.new' }
   | { type: 'list.page'; page: number }
   | { type: 'list.retry' }
+  | { type: 'list.reload' }
   | { type: 'document.download'; docId: number }
   | { type: 'download.dismiss' };
 
@@ -174,9 +177,9 @@ export const agreementMachine = setup({
     clearError: assign({ error: null }),
     assignAgreement: assign((_, params: { outcome: RegisterOutcome }) => ({
       agreement: params.outcome.outcome === 'registered' ? params.outcome.agreement : null,
-      // the new agreement heads the list: it reloads from its first page
-      listPage: 0,
     })),
+    /** The new agreement heads the list: the list region reloads from its first page. */
+    reloadList: raise({ type: 'list.reload' }),
     resetForm: assign({ form: EMPTY_AGREEMENT_FORM, errors: {}, error: null, agreement: null }),
     assignListPage: assign((_, params: { page: number }) => ({ listPage: params.page })),
     assignList: assign(({ context }, params: { page: AgreementPage }) => ({
@@ -218,7 +221,10 @@ export const agreementMachine = setup({
       states: {
         form: {
           description: 'The form of spec 3, editable.',
-          meta: { view: 'labelled form fields, contact persons and the register button', testId: 'agreement-form' },
+          meta: {
+            view: 'labelled form fields, contact persons and the register button',
+            testId: 'agreement-form',
+          },
           initial: 'editing',
           on: {
             'field.change': {
@@ -291,8 +297,11 @@ export const agreementMachine = setup({
             onDone: [
               {
                 guard: { type: 'isRegistered', params: ({ event }) => ({ outcome: event.output }) },
-                target: ['done', '#agreement.list.loading'],
-                actions: { type: 'assignAgreement', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'done',
+                actions: [
+                  { type: 'assignAgreement', params: ({ event }) => ({ outcome: event.output }) },
+                  'reloadList',
+                ],
               },
               { target: '#agreement.registration.form.invalid', actions: 'assignLoginTaken' },
             ],
@@ -315,7 +324,10 @@ export const agreementMachine = setup({
         done: {
           description:
             "Registered: 'Договор зарегистрирован' with its number and its documents to download; a new form may be started.",
-          meta: { view: 'the number, the documents with download buttons, a new-form button', testId: 'agreement-done' },
+          meta: {
+            view: 'the number, the documents with download buttons, a new-form button',
+            testId: 'agreement-done',
+          },
           on: { 'form.new': { target: 'form.editing', actions: 'resetForm' } },
         },
       },
@@ -324,6 +336,14 @@ export const agreementMachine = setup({
       description: 'The agreements the user registered, newest first, paged.',
       meta: { view: 'the list of registered agreements' },
       initial: 'loading',
+      on: {
+        // no `reenter`: the region's own state stays, only its child is entered again (a re-entered region would
+        // restart the whole parallel chart and lose the form and a running download)
+        'list.reload': {
+          target: '.loading',
+          actions: { type: 'assignListPage', params: () => ({ page: 0 }) },
+        },
+      },
       states: {
         loading: {
           description: 'Loads a page of the registered agreements (GET agreement/list).',

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { agreementMachine } from './agreement.machine';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
@@ -98,5 +99,11 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: debtMachine,
     description:
       'Debt control (notice): overdue accounts with filter, sort and page in the URL; the RU/UZ notice of an account, mark as sent, PDF download; CSV/XLSX export.',
+  },
+  {
+    id: 'agreement',
+    machine: agreementMachine,
+    description:
+      'Contract registration: the spec 3 form validated (spec 5), the login checked, the agreement and the contact-access additional agreement registered in RU and UZ and downloaded; the registered agreements, paged.',
   },
 ];

@@ -77,7 +77,12 @@ export const registered: RegisteredAgreement = {
       lang: 'ru',
       title: 'Дополнительное соглашение № 1 к Договору № B2B-20260115-00001',
     },
-    { id: 14, kind: 'contactAccess', lang: 'uz', title: 'B2B-20260115-00001-son shartnomaga 1-son qoʻshimcha kelishuv' },
+    {
+      id: 14,
+      kind: 'contactAccess',
+      lang: 'uz',
+      title: 'B2B-20260115-00001-son shartnomaga 1-son qoʻshimcha kelishuv',
+    },
   ],
 };
 export const registeredOutcome: RegisterOutcome = { outcome: 'registered', agreement: registered };
@@ -131,7 +136,8 @@ export const agreementModelEntry = {
   stopWhen: (s: AnyMachineSnapshot) => {
     const form = s.context.form as AgreementForm;
     if (form.login === '' || form.contacts[0]?.fullName !== validForm.contacts[0]?.fullName) return true;
-    const untouched = s.matches({ list: 'loading' }) && s.context.list === null && s.matches({ download: 'idle' });
+    const untouched =
+      s.matches({ list: 'loading' }) && s.context.list === null && s.matches({ download: 'idle' });
     return JSON.stringify(form) !== validJson && !untouched;
   },
 } as const;

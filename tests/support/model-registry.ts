@@ -1,6 +1,7 @@
 import type { NumbersEvent, NumbersInput, NumbersPageResult } from '@/machines/numbers.machine';
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
+import { agreementModelEntry } from '../machines/agreement.payloads';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
@@ -78,6 +79,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   userAdminModelEntry,
   notificationsModelEntry,
   debtModelEntry,
+  agreementModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

@@ -4,6 +4,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders, AppRoot } from '@/app/app-providers';
 import type { AppRoute } from '@/app/routes';
+import { agreementMachine } from '@/machines/agreement.machine';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
@@ -32,6 +33,7 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userSearch: userSearchMachine,
     userAdmin: userAdminMachine,
     debt: debtMachine,
+    agreement: agreementMachine,
     ...fakes,
   };
 }

@@ -46,7 +46,7 @@ export const agreementFormSchema = z.object({
   passportIssuedBy: text(300),
   passportIssuedDate: text(10),
   birthDate: text(10),
-  contacts: z.array(contactPersonSchema).max(5),
+  contacts: z.array(contactPersonSchema).max(5).readonly(),
   email: text(200),
   phone: text(40),
   extraPhone: text(40),

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, use, useCallback, useContext } from 'react';
 import type { ActorSystem } from 'xstate';
+import type { AgreementMachine } from '@/machines/agreement.machine';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
@@ -33,6 +34,7 @@ export interface PageLogic {
   readonly userSearch: UserSearchMachine;
   readonly userAdmin: UserAdminMachine;
   readonly debt: DebtMachine;
+  readonly agreement: AgreementMachine;
 }
 
 /**

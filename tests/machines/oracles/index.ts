@@ -1,4 +1,5 @@
 import type { ChartOracle } from '../../support/oracle';
+import { agreementOracle } from './agreement.oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
@@ -26,4 +27,5 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   authFlow: authFlowOracle,
   notifications: notificationsOracle,
   debt: debtOracle,
+  agreement: agreementOracle,
 };
