@@ -7,7 +7,8 @@ import {
   OPTIONAL_FIELDS,
 } from '@/domain/agreement.rules';
 import { formatErrorMessage } from '@/i18n/messages';
-import type { ContactField } from '@/machines/agreement.machine';
+import type { AgreementInput, ContactField } from '@/machines/agreement.machine';
+
 import {
   canRetry,
   selectAgreementBusy,
@@ -24,11 +25,16 @@ import { AgreementContext } from './agreement.context';
 import { AgreementDownloadError, AgreementList, DocumentLine } from './agreement-list.view';
 import './agreement.css';
 
-/** `/{lang}/agreement-registration`: the form of spec 3, the result with its documents, the registered agreements. */
-export function AgreementRegistrationPage() {
+const EMPTY_INPUT: AgreementInput = {};
+
+/**
+ * `/{lang}/agreement-registration`: the form of spec 3, the result with its documents, the registered agreements.
+ * The route starts from an empty form on the browser's day; view tests pass the model's filled form and day.
+ */
+export function AgreementRegistrationPage({ input = EMPTY_INPUT }: { input?: AgreementInput }) {
   const { agreement } = useWorkflowLogic();
   return (
-    <AgreementContext.Provider logic={agreement} input={{}}>
+    <AgreementContext.Provider logic={agreement} input={input}>
       <AgreementView />
     </AgreementContext.Provider>
   );
