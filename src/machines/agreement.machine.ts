@@ -233,7 +233,10 @@ export const agreementMachine = setup({
                 params: ({ event }) => ({ field: event.field, value: event.value }),
               },
             },
-            'contact.add': { guard: 'canAddContact', actions: 'addContact' },
+            'contact.add': [
+              { guard: 'canAddContact', actions: 'addContact' },
+              { description: 'a sixth contact person is refused (at most MAX_CONTACTS)' },
+            ],
             'contact.remove': {
               actions: { type: 'removeContact', params: ({ event }) => ({ index: event.index }) },
             },
