@@ -29,13 +29,14 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, agreement] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, upload, agreement] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
           import('./block-restore.services'),
           import('./admin.services'),
           import('./debt.services'),
+          import('./upload.services'),
           import('./agreement.services'),
         ]),
       );
@@ -48,6 +49,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         userSearch: adminLogic.userSearch,
         userAdmin: adminLogic.userAdmin,
         debt: debt.createDebtLogic(api.load),
+        upload: upload.createUploadLogic(api.load),
         agreement: agreement.createAgreementLogic(api.load),
       };
     },
