@@ -113,22 +113,11 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
         if (box.checked !== e.value) await user.click(box);
       },
       'form.submit': () => user.click(screen.getByTestId('agreement-submit')),
-      'form.retry': () =>
-        user.click(
-          within(screen.getByTestId('agreement-failed')).getByRole('button', { name: t('app.retry') }),
-        ),
-      'form.edit': () =>
-        user.click(
-          within(screen.getByTestId('agreement-failed')).getByRole('button', {
-            name: t('agreement.backToForm'),
-          }),
-        ),
+      'form.retry': () => user.click(screen.getByTestId('agreement-failed-retry')),
+      'form.edit': () => user.click(screen.getByTestId('agreement-back')),
       'form.new': () => user.click(screen.getByTestId('agreement-new')),
       'list.page': () => user.click(screen.getByTestId('agreement-list-next')),
-      'list.retry': () =>
-        user.click(
-          within(screen.getByTestId('agreement-list-error')).getByRole('button', { name: t('app.retry') }),
-        ),
+      'list.retry': () => user.click(screen.getByTestId('agreement-list-error-retry')),
       'list.reload': () => user.click(screen.getByTestId('agreement-list-reload')),
       'document.download': (event: EventObject) =>
         user.click(

@@ -10,6 +10,8 @@ import {
   selectListBusy,
   selectListError,
 } from '@/machines/agreement.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { Pagination } from '@/views/common/pagination.view';
 import { AgreementContext } from './agreement.context';
 
 /** The download button of one document; disabled while any document downloads (one at a time). */
@@ -91,16 +93,12 @@ export function AgreementList() {
         </button>
       </div>
       {error !== null ? (
-        <div className="agreement__alert" role="alert" data-testid="agreement-list-error">
-          <span>
-            {t('agreement.list.loadFailed')}: {formatErrorMessage(t, error)}
-          </span>
-          {canRetry(error) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'list.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={error}
+          title={t('agreement.list.loadFailed')}
+          onRetry={canRetry(error) ? () => actor.send({ type: 'list.retry' }) : undefined}
+          testId="agreement-list-error"
+        />
       ) : null}
       {list === null ? null : list.rows.length === 0 ? (
         <p data-testid="agreement-list-empty">{t('agreement.list.empty')}</p>
@@ -133,29 +131,13 @@ export function AgreementList() {
               </li>
             ))}
           </ul>
-          {list.totalPages > 1 ? (
-            <nav className="agreement__pages" aria-label={t('agreement.list.pages')}>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                disabled={busy || list.page === 0}
-                onClick={() => actor.send({ type: 'list.page', page: list.page - 1 })}
-                data-testid="agreement-list-prev"
-              >
-                {t('agreement.list.prev')}
-              </button>
-              <span>{t('agreement.list.page', { page: list.page + 1, pages: list.totalPages })}</span>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                disabled={busy || list.page + 1 >= list.totalPages}
-                onClick={() => actor.send({ type: 'list.page', page: list.page + 1 })}
-                data-testid="agreement-list-next"
-              >
-                {t('agreement.list.next')}
-              </button>
-            </nav>
-          ) : null}
+          <Pagination
+            page={list.page + 1}
+            pages={list.totalPages}
+            onPage={(page) => actor.send({ type: 'list.page', page: page - 1 })}
+            testId="agreement-list"
+            label={t('agreement.list.pages')}
+          />
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AgreementTextField,
@@ -6,7 +6,6 @@ import {
   MAX_CONTACTS,
   OPTIONAL_FIELDS,
 } from '@/domain/agreement.rules';
-import { formatErrorMessage } from '@/i18n/messages';
 import type { AgreementInput, ContactField } from '@/machines/agreement.machine';
 
 import {
@@ -20,6 +19,8 @@ import {
   selectFormMessage,
   selectRegistered,
 } from '@/machines/agreement.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { TextField } from '@/views/common/form-field.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { AgreementContext } from './agreement.context';
 import { AgreementDownloadError, AgreementList, DocumentLine } from './agreement-list.view';
@@ -92,7 +93,6 @@ function AgreementFormView() {
   const editable = AgreementContext.useSelector(selectFormEditable);
   const busy = AgreementContext.useSelector(selectAgreementBusy);
   const failure = AgreementContext.useSelector(selectAgreementFailure);
-  const id = useId();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -109,46 +109,24 @@ function AgreementFormView() {
     return null;
   };
 
-  const field = (f: AgreementTextField) => {
-    const fid = `${id}-${f}`;
-    const error = errors[f];
-    const hint = hintOf(f);
-    const optional = OPTIONAL_FIELDS.has(f);
-    return (
-      <div className="field" key={f}>
-        <label htmlFor={fid}>
-          {t(`agreement.fields.${f}`)}
-          {optional ? <span className="agreement__optional"> ({t('agreement.optional')})</span> : null}
-        </label>
-        <input
-          id={fid}
-          name={f}
-          type={INPUT_TYPE[f] ?? 'text'}
-          value={form[f]}
-          readOnly={!editable}
-          inputMode={DIGIT_FIELDS[f] !== undefined ? 'numeric' : undefined}
-          autoComplete="off"
-          onChange={(e) => actor.send({ type: 'field.change', field: f, value: e.target.value })}
-          aria-invalid={error ? 'true' : undefined}
-          aria-describedby={
-            [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') ||
-            undefined
-          }
-          data-testid={`agreement-field-${f}`}
-        />
-        {hint ? (
-          <p id={`${fid}-hint`} className="agreement__hint">
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={`${fid}-error`} className="field__error" data-testid={`agreement-error-${f}`}>
-            {formatErrorMessage(t, error)}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const field = (f: AgreementTextField) => (
+    <TextField
+      key={f}
+      name={f}
+      label={t(`agreement.fields.${f}`)}
+      error={errors[f]}
+      hint={hintOf(f) ?? undefined}
+      required={!OPTIONAL_FIELDS.has(f)}
+      errorTestId={`agreement-error-${f}`}
+      type={INPUT_TYPE[f] ?? 'text'}
+      value={form[f]}
+      readOnly={!editable}
+      inputMode={DIGIT_FIELDS[f] !== undefined ? 'numeric' : undefined}
+      autoComplete="off"
+      onChange={(e) => actor.send({ type: 'field.change', field: f, value: e.target.value })}
+      data-testid={`agreement-field-${f}`}
+    />
+  );
 
   return (
     <form
@@ -171,23 +149,21 @@ function AgreementFormView() {
       ))}
       <ContactPersons editable={editable} />
       {failure ? (
-        <div className="agreement__alert" role="alert" data-testid="agreement-failed">
-          <strong>{t('agreement.failed')}</strong>
-          <span>{formatErrorMessage(t, failure)}</span>
-          <span className="agreement__actions">
-            {canRetry(failure) ? (
-              <button type="button" className="btn" onClick={() => actor.send({ type: 'form.retry' })}>
-                {t('app.retry')}
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => actor.send({ type: 'form.edit' })}
-            >
-              {t('agreement.backToForm')}
-            </button>
-          </span>
+        <div className="agreement__failed">
+          <ErrorRetry
+            code={failure}
+            title={t('agreement.failed')}
+            onRetry={canRetry(failure) ? () => actor.send({ type: 'form.retry' }) : undefined}
+            testId="agreement-failed"
+          />
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => actor.send({ type: 'form.edit' })}
+            data-testid="agreement-back"
+          >
+            {t('agreement.backToForm')}
+          </button>
         </div>
       ) : null}
       <div className="agreement__actions">
@@ -215,7 +191,6 @@ function ContactPersons({ editable }: { editable: boolean }) {
   const actor = AgreementContext.useActorRef();
   const form = AgreementContext.useSelector(selectAgreementForm);
   const errors = AgreementContext.useSelector(selectAgreementErrors);
-  const id = useId();
   return (
     <fieldset className="agreement__section" data-testid="agreement-contacts">
       <legend>{t('agreement.sections.contactPersons')}</legend>
@@ -230,36 +205,23 @@ function ContactPersons({ editable }: { editable: boolean }) {
           <li key={i} className="agreement__contact" data-testid={`agreement-contact-${i}`}>
             <p className="agreement__contact-title">{t('agreement.contactN', { n: i + 1 })}</p>
             <div className="agreement__grid">
-              {CONTACT_FIELDS.map(({ key, label, type }) => {
-                const fid = `${id}-${i}-${key}`;
-                const error = errors[`contacts.${i}.${key}`];
-                return (
-                  <div className="field" key={key}>
-                    <label htmlFor={fid}>{t(label as 'agreement.fields.contactPhone')}</label>
-                    <input
-                      id={fid}
-                      type={type}
-                      value={c[key]}
-                      readOnly={!editable}
-                      onChange={(e) =>
-                        actor.send({ type: 'contact.change', index: i, field: key, value: e.target.value })
-                      }
-                      aria-invalid={error ? 'true' : undefined}
-                      aria-describedby={error ? `${fid}-error` : undefined}
-                      data-testid={`agreement-contact-${i}-${key}`}
-                    />
-                    {error ? (
-                      <p
-                        id={`${fid}-error`}
-                        className="field__error"
-                        data-testid={`agreement-error-contacts.${i}.${key}`}
-                      >
-                        {formatErrorMessage(t, error)}
-                      </p>
-                    ) : null}
-                  </div>
-                );
-              })}
+              {CONTACT_FIELDS.map(({ key, label, type }) => (
+                <TextField
+                  key={key}
+                  name={`contacts.${i}.${key}`}
+                  label={t(label as 'agreement.fields.contactPhone')}
+                  error={errors[`contacts.${i}.${key}`]}
+                  required
+                  errorTestId={`agreement-error-contacts.${i}.${key}`}
+                  type={type}
+                  value={c[key]}
+                  readOnly={!editable}
+                  onChange={(e) =>
+                    actor.send({ type: 'contact.change', index: i, field: key, value: e.target.value })
+                  }
+                  data-testid={`agreement-contact-${i}-${key}`}
+                />
+              ))}
             </div>
             <div className="agreement__contact-actions">
               <label className="agreement__check">
