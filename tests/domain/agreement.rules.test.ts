@@ -12,6 +12,7 @@ import {
   trimmedForm,
   validateAgreementForm,
 } from '@/domain/agreement.rules';
+import { routeAccess } from '@/domain/routes.rules';
 import { validForm } from '../machines/agreement.payloads';
 
 const today = new Date('2026-01-15T12:00:00');
@@ -133,5 +134,27 @@ describe('the additional agreement (spec 1) and the contract facts', () => {
     expect(nationalPhone('+7 905 555 12 34')).toBeNull();
     expect(normalPassport('ab1234567')).toBe('AB 1234567');
     expect(trimmedForm({ ...validForm, name: '  Navoiy  ' }).name).toBe('Navoiy');
+  });
+});
+
+describe('who opens /agreement-registration (spec 6 line 229, hidden while a BAN is selected)', () => {
+  const facts = (roles: string[], banSelected = false) => ({
+    roles,
+    forceChangePassword: false,
+    profile: null,
+    banSelected,
+  });
+  it.each(['R008', 'R011', 'R005', 'R018', 'R019', 'R020', 'R021', 'R022', 'R023'])('%s opens it', (role) => {
+    expect(routeAccess('/agreement-registration', facts([role]))).toBe('allow');
+  });
+  it.each(['R001', 'R002', 'R003', 'R004', 'R007', 'R009', 'R010', 'R012', 'R024', 'R032'])(
+    '%s is sent to the landing page',
+    (role) => {
+      expect(routeAccess('/agreement-registration', facts([role]))).toBe('landing');
+    },
+  );
+  it('a seller viewing a client account (BAN selected) is sent to the landing page; signed out goes to login', () => {
+    expect(routeAccess('/agreement-registration', facts(['R005'], true))).toBe('landing');
+    expect(routeAccess('/agreement-registration', null)).toBe('login');
   });
 });

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AgreementTextField,
@@ -269,10 +269,17 @@ function RegisteredPanel() {
   const { t } = useTranslation();
   const actor = AgreementContext.useActorRef();
   const registered = AgreementContext.useSelector(selectRegistered);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // the form (and its focused button) is gone: the keyboard and screen-reader user continues from the result
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   if (!registered) return null;
   return (
     <div className="agreement__done" role="status" data-testid="agreement-done">
-      <h2>{t('agreement.done')}</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        {t('agreement.done')}
+      </h2>
       <p className="agreement__number" data-testid="agreement-number">
         {t('agreement.number', { number: registered.number })} · {registered.name} ·{' '}
         {t('agreement.fields.tin')} {registered.tin}
