@@ -7,6 +7,7 @@ import { i18n } from '@/i18n/i18n';
 import { templateSections } from '../../server/agreement/contract-text';
 import { validForm } from '../machines/agreement.payloads';
 import { pdfText } from '../server/pdf-text';
+import { a11yContext, seriousViolations, settle, signIn as signInA11y } from './axe';
 import { launchBrowser, signIn } from './browser';
 
 /**
@@ -180,6 +181,21 @@ describe.each(['ru', 'uz'] as const)('contract registration in %s', (lang) => {
 
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('has no serious WCAG 2.2 A/AA violation on the form with its messages', async () => {
+    const context = await a11yContext(browser);
+    const page = await context.newPage();
+    await signInA11y(page, base, 'seller');
+    await page.goto(`${base}/${lang}/agreement-registration`);
+    await page.getByTestId('agreement-form').waitFor();
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('agreement-contact-add').click();
+    await page.getByTestId('agreement-submit').click();
+    await page.getByTestId('agreement-invalid').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
   });
 
   it('a curator has no contract-registration entry and is sent to the landing page', async () => {
