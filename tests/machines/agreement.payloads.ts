@@ -133,6 +133,8 @@ export const agreementModelEntry = {
   id: 'agreement',
   input: agreementInput,
   payloads: agreementPayloads,
+  // three regions: the random walk needs longer to see a download running while the result is on screen
+  walkSteps: 6000,
   stopWhen: (s: AnyMachineSnapshot) => {
     const form = s.context.form as AgreementForm;
     if (form.login === '' || form.contacts[0]?.fullName !== validForm.contacts[0]?.fullName) return true;
