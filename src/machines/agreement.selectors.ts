@@ -17,12 +17,6 @@ export const selectAgreementErrors = (s: AgreementSnapshot): AgreementErrors => 
 /** The form-level message key, shown while fields are wrong ('Заполните все поля корректно'). */
 export const selectFormMessage = (s: AgreementSnapshot): string | null =>
   s.matches({ registration: { form: 'invalid' } }) ? FORM_INVALID_MESSAGE : null;
-/** The form is on screen (editing or with messages). */
-export const selectShowsForm = (s: AgreementSnapshot): boolean =>
-  s.matches({ registration: 'form' }) ||
-  s.matches({ registration: 'validating' }) ||
-  s.matches({ registration: 'registering' }) ||
-  s.matches({ registration: 'failed' });
 /** The form may be changed (not while a check or registration runs, not after a failure until 'back to form'). */
 export const selectFormEditable = (s: AgreementSnapshot): boolean => s.matches({ registration: 'form' });
 /** A check or registration runs. */
