@@ -47,6 +47,7 @@ export const OPERATOR: Readonly<Record<ContractLang, Readonly<Record<string, str
   ru: {
     operatorName: 'ООО «Мобайл Оператор Узбекистан»',
     operatorSigner: 'директора по корпоративным продажам Каримова Азиза Рустамовича',
+    operatorSignatory: 'директор по корпоративным продажам Каримов А. Р.',
     operatorCity: 'Ташкент',
     operatorAddress: '100000, г. Ташкент, Мирабадский район, ул. Амира Темура, 24',
     operatorTin: '200833416',
@@ -57,6 +58,7 @@ export const OPERATOR: Readonly<Record<ContractLang, Readonly<Record<string, str
   uz: {
     operatorName: '«Mobile Operator Uzbekistan» MChJ',
     operatorSigner: 'korporativ savdo boʻyicha direktor Karimov Aziz Rustamovich',
+    operatorSignatory: 'korporativ savdo boʻyicha direktor Karimov A. R.',
     operatorCity: 'Toshkent',
     operatorAddress: '100000, Toshkent sh., Mirobod tumani, Amir Temur koʻchasi, 24',
     operatorTin: '200833416',
