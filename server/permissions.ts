@@ -1,4 +1,3 @@
-import { visibleNav } from '../src/domain/navigation.rules';
 import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
 import { routeAccess } from '../src/domain/routes.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
@@ -21,17 +20,6 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   // "Administration users can search and impersonate a subscriber profile"
   // impersonation shows a client's data: it needs the search group, like the lookup it follows (not R002)
   'admin.impersonate': (v) => v.config.search,
-  // debt control: the `debt` config group (R010, R031); the admin's own list excludes it (docs/decisions.md D13)
-  'debt.list': (v) => v.config.debt,
-  'debt.notice': (v) => v.config.debt,
-  'debt.markSent': (v) => v.config.debt,
-  'debt.pdf': (v) => v.config.debt,
-  // contract registration: whoever's navigation shows it (spec 6: R008, R011, R005, R018-R023; hidden while a BAN
-  // is selected) — docs/decisions.md CR6
-  'agreement.checkLogin': (v) => visibleNav(v.facts).includes('agreement'),
-  'agreement.register': (v) => visibleNav(v.facts).includes('agreement'),
-  'agreement.list': (v) => visibleNav(v.facts).includes('agreement'),
-  'agreement.document': (v) => visibleNav(v.facts).includes('agreement'),
 };
 
 /**
@@ -49,6 +37,11 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'debt.notice': '/debt-control',
   'debt.markSent': '/debt-control',
   'debt.pdf': '/debt-control',
+  // contract registration (spec 6: R008, R011, R005, R018-R023; hidden while a BAN is selected) — docs/decisions.md CR6
+  'agreement.checkLogin': '/agreement-registration',
+  'agreement.register': '/agreement-registration',
+  'agreement.list': '/agreement-registration',
+  'agreement.document': '/agreement-registration',
 };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows

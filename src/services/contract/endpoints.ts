@@ -1,17 +1,6 @@
 import type { z } from 'zod';
-import {
-  impersonateBody,
-  setBlockedBody,
-  userCreateBody,
-  userCreateResultSchema,
-  userDetailsSchema,
-  userIdParams,
-  userSearchQuery,
-  userSearchResultSchema,
-  userUpdateBody,
-} from './admin.contract';
-import { agreementEndpoints } from './agreement.contract';
 import { adminEndpoints } from './admin.contract';
+import { agreementEndpoints } from './agreement.contract';
 import {
   banExistsQuery,
   banExistsSchema,
