@@ -43,7 +43,24 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
   if (!done) {
     const submit = screen.getByTestId('agreement-submit') as HTMLButtonElement;
     expect(broken ? false : submit.disabled).toBe(!state.matches({ registration: 'form' }));
-    expect((screen.getByTestId('agreement-field-login') as HTMLInputElement).value).toBe(ctx.form.login);
+    const editable = state.matches({ registration: 'form' });
+    const login = screen.getByTestId('agreement-field-login') as HTMLInputElement;
+    expect(login.value).toBe(ctx.form.login);
+    // read-only while the login is checked, the contract registered or a failure shown (nothing typed is lost)
+    expect(login.readOnly).toBe(!editable);
+    const hintIds = (login.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(document.getElementById(hintIds[0] ?? '')?.textContent).toBe(t('agreement.hints.login'));
+    for (let i = 0; i < ctx.form.contacts.length; i++) {
+      expect((screen.getByTestId(`agreement-contact-${i}-access`) as HTMLInputElement).disabled).toBe(
+        !editable,
+      );
+      expect((screen.getByTestId(`agreement-contact-${i}-access`) as HTMLInputElement).checked).toBe(
+        ctx.form.contacts[i]?.access,
+      );
+      expect((screen.getByTestId(`agreement-contact-${i}-remove`) as HTMLButtonElement).disabled).toBe(
+        !editable,
+      );
+    }
     expect(screen.getByTestId('agreement-contacts').querySelectorAll('li')).toHaveLength(
       ctx.form.contacts.length,
     );
@@ -74,8 +91,12 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
   expect(screen.queryByTestId('agreement-download-error') !== null).toBe(
     state.matches({ download: 'failed' }),
   );
-  for (const b of screen.queryAllByTestId(/^agreement-doc-/))
-    expect((b as HTMLButtonElement).disabled).toBe(state.matches({ download: 'downloading' }));
+  const downloading = state.matches({ download: 'downloading' });
+  for (const b of screen.queryAllByTestId(/^agreement-doc-/)) {
+    expect((b as HTMLButtonElement).disabled).toBe(downloading);
+    const mine = downloading && b.dataset.testid === `agreement-doc-${ctx.docId}`;
+    expect(b.textContent).toBe(mine ? t('agreement.downloading') : t('agreement.download'));
+  }
 }
 
 function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
