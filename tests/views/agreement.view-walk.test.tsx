@@ -43,6 +43,12 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
   if (!done) {
     const submit = screen.getByTestId('agreement-submit') as HTMLButtonElement;
     expect(broken ? false : submit.disabled).toBe(!state.matches({ registration: 'form' }));
+    const contacts = screen.getByTestId('agreement-contacts');
+    expect(contacts.querySelector('legend')?.textContent).toBe(t('agreement.sections.contactPersons'));
+    // spec 1: contact-person access cancelled with 3 working days' written notice, stopped with 5 days' notice
+    expect(screen.getByTestId('agreement-terms').textContent).toContain(
+      'письменно уведомив оператора за 3 рабочих дня; оператор может прекратить доступ, уведомив клиента за 5 дней',
+    );
     const editable = state.matches({ registration: 'form' });
     const login = screen.getByTestId('agreement-field-login') as HTMLInputElement;
     expect(login.value).toBe(ctx.form.login);
@@ -81,6 +87,10 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
         panel.getByRole('button', { name: t('agreement.downloadNamed', { title: d.title }) }),
       ).toBeTruthy();
   }
+  if (ctx.list && ctx.list.totalPages > 1)
+    expect(screen.getByTestId('agreement-list-pagination').getAttribute('aria-label')).toBe(
+      t('agreement.list.pages'),
+    );
   if (ctx.list)
     for (const a of ctx.list.rows)
       expect(screen.getByTestId(`agreement-row-${a.id}`).textContent).toContain(a.number);
@@ -223,6 +233,8 @@ const scenarios: readonly MachinePath[] = [
     { type: 'document.download', docId: 12 },
     done('downloadDocument'),
     { type: 'form.new' },
+    { type: 'list.reload' },
+    done('fetchAgreements', agreementPage),
   ]),
 ];
 
