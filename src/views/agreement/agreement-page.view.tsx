@@ -113,7 +113,11 @@ function AgreementFormView() {
     <TextField
       key={f}
       name={f}
-      label={t(`agreement.fields.${f}`)}
+      label={
+        OPTIONAL_FIELDS.has(f)
+          ? `${t(`agreement.fields.${f}`)} (${t('agreement.optional')})`
+          : t(`agreement.fields.${f}`)
+      }
       error={errors[f]}
       hint={hintOf(f) ?? undefined}
       required={!OPTIONAL_FIELDS.has(f)}
