@@ -29,20 +29,20 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload, agreement] = await loadChunk(() =>
-      const [settings, profile, blockRestore, admin, debt, upload, golden, orders] = await loadChunk(() =>
-        Promise.all([
-          import('./settings.services'),
-          import('./profile.services'),
-          import('./block-restore.services'),
-          import('./admin.services'),
-          import('./debt.services'),
-          import('./upload.services'),
-          import('./agreement.services'),
-          import('./golden.services'),
-          import('./orders.services'),
-        ]),
-      );
+      const [settings, profile, blockRestore, admin, debt, upload, golden, orders, agreement] =
+        await loadChunk(() =>
+          Promise.all([
+            import('./settings.services'),
+            import('./profile.services'),
+            import('./block-restore.services'),
+            import('./admin.services'),
+            import('./debt.services'),
+            import('./upload.services'),
+            import('./golden.services'),
+            import('./orders.services'),
+            import('./agreement.services'),
+          ]),
+        );
       const adminLogic = admin.createAdminLogic(api);
       return {
         settings: settings.createSettingsLogic(api, deps),
