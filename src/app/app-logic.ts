@@ -30,6 +30,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
       const [settings, profile, blockRestore, admin, debt, upload, golden, orders, agreement] =
+      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders] =
         await loadChunk(() =>
           Promise.all([
             import('./settings.services'),
@@ -41,9 +42,13 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
             import('./golden.services'),
             import('./orders.services'),
             import('./agreement.services'),
+            import('./internet.services'),
+            import('./golden.services'),
+            import('./orders.services'),
           ]),
         );
       const adminLogic = admin.createAdminLogic(api);
+      const servicesLogic = internet.createServicesLogic(api.load);
       return {
         settings: settings.createSettingsLogic(api, deps),
         numbers: profile.createProfileLogic(api).numbers,
@@ -56,6 +61,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         orders: orders.createOrdersLogic(api.load),
         upload: upload.createUploadLogic(api.load),
         agreement: agreement.createAgreementLogic(api.load),
+        services: servicesLogic.services,
+        servicesCheckout: servicesLogic.servicesCheckout,
       };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself
