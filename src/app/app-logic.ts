@@ -29,8 +29,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload, golden, orders, agreement] =
-      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders] =
+      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders, agreement] =
         await loadChunk(() =>
           Promise.all([
             import('./settings.services'),
@@ -39,12 +38,10 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
             import('./admin.services'),
             import('./debt.services'),
             import('./upload.services'),
-            import('./golden.services'),
-            import('./orders.services'),
-            import('./agreement.services'),
             import('./internet.services'),
             import('./golden.services'),
             import('./orders.services'),
+            import('./agreement.services'),
           ]),
         );
       const adminLogic = admin.createAdminLogic(api);

@@ -128,6 +128,8 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: agreementMachine,
     description:
       'Contract registration: the spec 3 form validated (spec 5), the login checked, the agreement and the contact-access additional agreement registered in RU and UZ and downloaded; the registered agreements, paged.',
+  },
+  {
     id: 'services',
     machine: servicesMachine,
     description:

@@ -280,6 +280,7 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/agreement.payloads.ts',
     machineTest: 'tests/machines/agreement.machine.test.ts',
     viewWalk: 'tests/views/agreement.view-walk.test.tsx',
+  },
   services: {
     rules: 'src/domain/services.rules.ts',
     contract: 'src/services/contract/internet.contract.ts',
