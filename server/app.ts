@@ -23,6 +23,7 @@ import {
   type Services,
 } from './handler';
 import { adminHandlers } from './handlers/admin.handlers';
+import { agreementHandlers } from './handlers/agreement.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
@@ -75,6 +76,7 @@ export const allHandlers: Handlers = {
   ...goldenHandlers,
   ...ordersHandlers,
   ...documentsHandlers,
+  ...agreementHandlers,
   ...internetHandlers,
 };
 

@@ -48,6 +48,11 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'debt.notice': '/debt-control',
   'debt.markSent': '/debt-control',
   'debt.pdf': '/debt-control',
+  // contract registration (spec 6: R008, R011, R005, R018-R023; hidden while a BAN is selected) — docs/decisions.md CR6
+  'agreement.checkLogin': '/agreement-registration',
+  'agreement.register': '/agreement-registration',
+  'agreement.list': '/agreement-registration',
+  'agreement.document': '/agreement-registration',
   // services: whoever the services page opens for (spec 6; docs/decisions.md SV1); the target of each call (the
   // caller's company, a subscriber's own number, the payer BAN) is checked in server/handlers/internet.handlers.ts
   'internet.services': '/services',

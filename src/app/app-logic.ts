@@ -29,7 +29,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders] =
+      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders, agreement] =
         await loadChunk(() =>
           Promise.all([
             import('./settings.services'),
@@ -41,6 +41,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
             import('./internet.services'),
             import('./golden.services'),
             import('./orders.services'),
+            import('./agreement.services'),
           ]),
         );
       const adminLogic = admin.createAdminLogic(api);
@@ -56,6 +57,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         goldenCheckout: golden.createGoldenLogic(api.load),
         orders: orders.createOrdersLogic(api.load),
         upload: upload.createUploadLogic(api.load),
+        agreement: agreement.createAgreementLogic(api.load),
         services: servicesLogic.services,
         servicesCheckout: servicesLogic.servicesCheckout,
       };

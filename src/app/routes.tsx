@@ -79,7 +79,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/administration/creation/:type', view: adminRoute('CreationRoute') },
   { path: '/administration/editing', view: adminRoute('EditingRoute') },
   { path: '/administration/edit-user/:id', view: adminRoute('EditUserRoute') },
-  { path: '/agreement-registration', view: pending('agreement') },
+  {
+    path: '/agreement-registration',
+    view: lazyRoute(() => import('./agreement.routes').then((m) => ({ default: m.AgreementRoute }))),
+  },
   { path: '/at39-registration', view: pending('at39') },
   { path: '/at39-registration/new', view: pending('at39') },
   {

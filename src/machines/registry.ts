@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { agreementMachine } from './agreement.machine';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
@@ -121,6 +122,12 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: uploadMachine,
     description:
       'Upload of one file to a target: choose (picker or drop), client check (size, name, bytes), send with progress and cancel, server check (E118) and status 0/1/2; retry or choose another.',
+  },
+  {
+    id: 'agreement',
+    machine: agreementMachine,
+    description:
+      'Contract registration: the spec 3 form validated (spec 5), the login checked, the agreement and the contact-access additional agreement registered in RU and UZ and downloaded; the registered agreements, paged.',
   },
   {
     id: 'services',

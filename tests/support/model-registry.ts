@@ -1,6 +1,7 @@
 import type { NumbersEvent, NumbersInput, NumbersPageResult } from '@/machines/numbers.machine';
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
+import { agreementModelEntry } from '../machines/agreement.payloads';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
 import { goldenCheckoutModelEntry } from '../machines/golden-checkout.payloads';
@@ -86,6 +87,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   goldenCheckoutModelEntry,
   ordersModelEntry,
   uploadModelEntry,
+  agreementModelEntry,
   servicesModelEntry,
   servicesCheckoutModelEntry,
 ];

@@ -4,6 +4,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders, AppRoot } from '@/app/app-providers';
 import type { AppRoute } from '@/app/routes';
+import { agreementMachine } from '@/machines/agreement.machine';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
 import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
@@ -40,6 +41,7 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     goldenCheckout: goldenCheckoutMachine,
     orders: ordersMachine,
     upload: uploadMachine,
+    agreement: agreementMachine,
     services: servicesMachine,
     servicesCheckout: servicesCheckoutMachine,
     ...fakes,

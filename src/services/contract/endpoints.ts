@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { adminEndpoints } from './admin.contract';
+import { agreementEndpoints } from './agreement.contract';
 import {
   banExistsQuery,
   banExistsSchema,
@@ -485,6 +486,7 @@ export const endpoints = {
   }),
   ...settingsEndpoints,
   ...debtEndpoints,
+  ...agreementEndpoints,
   ...signingEndpoints,
 } as const;
 

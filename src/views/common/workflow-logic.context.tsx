@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, use, useCallback, useContext } from 'react';
 import type { ActorOptions, ActorSystem, AnyActorLogic } from 'xstate';
+import type { AgreementMachine } from '@/machines/agreement.machine';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
 import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
@@ -48,6 +49,7 @@ export interface PageLogic {
   readonly orders: OrdersMachine;
   /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
   readonly upload: UploadMachine;
+  readonly agreement: AgreementMachine;
   readonly services: ServicesMachine;
   readonly servicesCheckout: ServicesCheckoutMachine;
 }

@@ -1,4 +1,5 @@
 import type { ChartOracle } from '../../support/oracle';
+import { agreementOracle } from './agreement.oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
@@ -34,6 +35,7 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   goldenCheckout: goldenCheckoutOracle,
   orders: ordersOracle,
   upload: uploadOracle,
+  agreement: agreementOracle,
   services: servicesOracle,
   servicesCheckout: servicesCheckoutOracle,
 };
