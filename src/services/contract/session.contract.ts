@@ -55,6 +55,8 @@ export const profileSchema = z.looseObject({
   email_address: z.string().nullish(),
   company_name: z.string().nullish(),
   tin: z.string().nullish(),
+  /** Decision U9: a block or restore of this account (or number) that waits to take effect. */
+  block_pending: z.enum(['block', 'restore']).nullish(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
