@@ -73,3 +73,13 @@ export function blockEffect(
 export function totalBlockPrice(pricePerNumber: number, count: number): number {
   return Math.round(pricePerNumber * count * 100) / 100;
 }
+
+/** A count of numbers in locale ru (spec 9): groups of three with U+00A0 (`9 603`), also for four digits. */
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat('ru-RU', {
+    useGrouping: 'always',
+    maximumFractionDigits: 0,
+  } as Intl.NumberFormatOptions)
+    .format(n)
+    .replace(/[\s\u202F]/g, '\u00A0');
+}
