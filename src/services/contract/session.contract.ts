@@ -79,6 +79,10 @@ export const userSchema = z.looseObject({
   employees: z.unknown().optional(),
   force_change_password: z.boolean().nullish(),
   chosenRole: z.string().nullish(),
+  /** U11: the password to change is the temporary one the registration sent by SMS. */
+  temporary_password_by_sms: z.boolean().nullish(),
+  /** U11: set on the SMS-code step's reply only: the registration has just succeeded. */
+  registered: z.boolean().nullish(),
 });
 export type User = z.infer<typeof userSchema>;
 

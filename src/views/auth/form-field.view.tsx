@@ -25,7 +25,9 @@ export function FormField({ name, label, error, inputRef, ...input }: FormFieldP
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={
+          [input['aria-describedby'], error ? errorId : null].filter(Boolean).join(' ') || undefined
+        }
       />
       {error ? (
         <p id={errorId} className="field__error" data-testid={`error-${name}`}>
