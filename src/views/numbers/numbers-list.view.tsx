@@ -413,7 +413,10 @@ const NumbersTable = memo(function NumbersTable({
     return label;
   };
   return (
-    <table className="numbers__table" data-testid="numbers-table">
+    <table
+      className={blocking ? 'numbers__table numbers__table--blocking' : 'numbers__table'}
+      data-testid="numbers-table"
+    >
       <thead>
         <tr>
           <th scope="col">
