@@ -144,6 +144,7 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
       );
       actions = (
         <>
+          {cancel}
           <button
             type="button"
             className="btn"
@@ -152,7 +153,6 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
           >
             {t('app.retry')}
           </button>
-          {cancel}
         </>
       );
       break;
