@@ -210,7 +210,8 @@ export const sessionHandlers: Handlers = {
       login: user.login,
       channel: byMail ? 'email' : 'sms',
       kind: 'restore-link',
-      text: `Parolni tiklash / Восстановление пароля: ${origin}/ru/restore?r=${token}`,
+      // U14: the link opens in the language the user asked in
+      text: `Parolni tiklash / Восстановление пароля: ${origin}/${input.body.lang ?? 'ru'}/restore?r=${token}`,
       secret: token,
     });
     svc.logger.info('auth.forgot', { userId: user.id, ip });

@@ -113,3 +113,23 @@ describe('a newly registered user is told what happened and which password to ty
     },
   );
 });
+
+describe('a recovery link asked for in Uzbek opens in Uzbek (U14)', () => {
+  it('forgot on /uz/forgot → the link names /uz/restore and opens the Uzbek form', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/uz/forgot`);
+    await page.locator('input[name="login"]').fill('curator16');
+    await page.getByTestId('auth-submit').click();
+    await page.getByTestId('auth-forgot-sent').waitFor();
+    const res = (await (await fetch(`${demoUrl}/api/outbox?login=curator16`)).json()) as {
+      result: { kind: string; text: string; secret: string }[];
+    };
+    const link = res.result.find((m) => m.kind === 'restore-link');
+
+    expect(link?.text).toContain(`/uz/restore?r=${link?.secret}`);
+    await page.goto(`${base}/uz/restore?r=${encodeURIComponent(link?.secret ?? '')}`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('uz');
+    await context.close();
+  });
+});

@@ -113,7 +113,11 @@ export const resendCodeBody = z.object({ phone: phoneField.optional() });
 export type ResendCodeBody = z.infer<typeof resendCodeBody>;
 
 /** POST user/forgot body: the login whose recovery link is sent (E086 login does not exist). */
-export const forgotBody = z.object({ login: z.string().min(1).max(100) });
+export const forgotBody = z.object({
+  login: z.string().min(1).max(100),
+  /** U14: the language of the page the link was asked from; the link opens in it (default ru). */
+  lang: z.enum(['ru', 'uz']).optional(),
+});
 export type ForgotBody = z.infer<typeof forgotBody>;
 
 /** POST user/restore body: `r` is the token from the recovery link's query (E024 temporary password expired). */
