@@ -163,3 +163,72 @@ describe('number list: block and restore per row and for a selection (U10)', () 
     expect(screen.queryByTestId('numbers-select')).toBeNull();
   });
 });
+
+describe('number filter and page (U15)', () => {
+  function renderMany(path: string) {
+    const rows: NumberItem[] = Array.from({ length: 250 }, (_, i) => ({
+      sn: String(901_000_000 + i),
+      status: 'A',
+      pricePlan: null,
+      name: null,
+    }));
+    const fetched: FetchNumbersInput[] = [];
+    const numbers = numbersMachine.provide({
+      actors: {
+        fetchNumbers: fromPromise(async ({ input }: { input: FetchNumbersInput }) => {
+          fetched.push(input);
+          const from = (input.params.page - 1) * 100;
+          const matching = rows.filter((r) => r.sn.includes(input.params.q));
+          return {
+            rows: matching.slice(from, from + 100),
+            total: matching.length,
+            totalPages: Math.ceil(matching.length / 100),
+          };
+        }),
+        prefetchNumbers: fromPromise(async () => {}),
+        exportNumbers: fromPromise(async () => {}),
+      },
+    });
+    const location = memoryLocation({ path, record: true });
+    render(
+      <TestProviders>
+        <Router hook={location.hook}>
+          <WithFakes fakes={{ numbers }}>
+            <NumbersList ban="100234561" />
+          </WithFakes>
+        </Router>
+      </TestProviders>,
+    );
+    return { location, fetched, user: userEvent.setup() };
+  }
+
+  it('?page=100000 goes to the last page (3 of 3), replacing the address', async () => {
+    const { location } = renderMany('/profile?status=active&page=100000');
+
+    await waitFor(() => expect(screen.getByTestId('numbers-page').textContent).toBe('Страница 3 из 3'));
+    expect(location.history.at(-1)).toBe('/profile?status=active&page=3');
+    expect(location.history).toHaveLength(1);
+  });
+
+  it('says what the filter accepts, and names the letters it refuses, keeping what was typed', async () => {
+    const { user, fetched } = renderMany('/profile?status=active');
+    await screen.findAllByTestId('numbers-row');
+    const input = screen.getByLabelText('Фильтр по номеру') as HTMLInputElement;
+
+    expect(screen.getByTestId('numbers-filter-hint').textContent).toContain('Цифры номера');
+    await user.type(input, '90abc😀1');
+    await user.click(screen.getByRole('button', { name: 'Применить фильтр' }));
+
+    expect(screen.getByTestId('numbers-filter-error').textContent).toBe(
+      'В фильтре только цифры номера: уберите буквы и другие знаки (a b c 😀).',
+    );
+    expect(input.value).toBe('90abc😀1');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(fetched.every((f) => f.params.q === '')).toBe(true);
+    await user.clear(input);
+    await user.type(input, '+998 (90) 100-00-01');
+    await user.click(screen.getByRole('button', { name: 'Применить фильтр' }));
+    await waitFor(() => expect(fetched.at(-1)?.params.q).toBe('901000001'));
+    expect(screen.queryByTestId('numbers-filter-error')).toBeNull();
+  });
+});

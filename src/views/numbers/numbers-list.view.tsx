@@ -23,7 +23,7 @@ import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import { NumbersContext } from './numbers.context';
-import { filterDigits, numbersSearch, parseNumbersSearch } from './numbers.url';
+import { filterDigits, filterRejects, numbersSearch, parseNumbersSearch } from './numbers.url';
 import './numbers.css';
 
 /** Tab, page and filter as the URL says them, plus a way to change them (pushes a history entry: Back works). */
@@ -92,6 +92,18 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
   };
 
   const ready = current && shown !== null && sameParams(shown.params, params);
+
+  // U15: a page past the last one (a typed or old address, ?page=100000) goes to the last page, replacing the entry
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const lastPage = shown && sameParams(shown.params, params) ? shown.totalPages : null;
+  useEffect(() => {
+    if (lastPage !== null && lastPage >= 1 && page > lastPage) {
+      const next = { status, page: lastPage, q };
+      actor.send({ type: 'params.changed', params: next });
+      navigate(`${location}?${numbersSearch(next, search)}`, { replace: true });
+    }
+  }, [lastPage, page, status, q, actor, navigate, search, location]);
 
   // U10: block/restore of one row or of the selection, through the one block/restore chart
   const { blockRestore } = useWorkflowLogic();
@@ -353,13 +365,21 @@ function StatusTabs({ selected, onSelect }: { selected: NumberTab; onSelect: (ta
   );
 }
 
-/** Digits filter; submitting puts it in the URL (page 1). The field follows the URL (Back restores it). */
+/**
+ * Digits filter; submitting puts it in the URL (page 1). The field follows the URL (Back restores it). What it
+ * accepts is said under it; letters or other signs are refused with a field message naming them, and what was typed
+ * stays (U15).
+ */
 function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void }) {
   const { t } = useTranslation();
+  const [rejected, setRejected] = useState<string[]>([]);
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const value = new FormData(e.currentTarget).get('q');
-    onFilter(filterDigits(typeof value === 'string' ? value : ''));
+    const raw = new FormData(e.currentTarget).get('q');
+    const value = typeof raw === 'string' ? raw : '';
+    const bad = filterRejects(value);
+    setRejected(bad);
+    if (bad.length === 0) onFilter(filterDigits(value));
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers; role=search is the same landmark everywhere
@@ -376,6 +396,8 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
           maxLength={40}
           placeholder={t('numbers.filterPlaceholder')}
           defaultValue={q}
+          aria-invalid={rejected.length > 0 ? true : undefined}
+          aria-describedby={rejected.length > 0 ? 'numbers-q-hint numbers-q-error' : 'numbers-q-hint'}
         />
         <button type="submit" className="btn">
           {t('numbers.applyFilter')}
@@ -384,6 +406,19 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
           <button type="button" className="btn btn--link" onClick={() => onFilter('')}>
             {t('app.reset')}
           </button>
+        ) : null}
+        <p className="numbers__filter-hint" id="numbers-q-hint" data-testid="numbers-filter-hint">
+          {t('ux.filter.hint')}
+        </p>
+        {rejected.length > 0 ? (
+          <p
+            className="field__error numbers__filter-hint"
+            id="numbers-q-error"
+            role="alert"
+            data-testid="numbers-filter-error"
+          >
+            {t('ux.filter.invalid', { chars: rejected.join(' ') })}
+          </p>
         ) : null}
       </form>
     </div>
