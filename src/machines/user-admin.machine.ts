@@ -7,6 +7,7 @@ import type {
   UserKind,
   UserUpdateBody,
 } from '@/services/contract/admin.contract';
+import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -212,6 +213,15 @@ export const userAdminMachine = setup({
       params.field !== 'user_name' || context.target?.mode === 'create',
   },
   actions: {
+    /** U16: a created user and saved changes are also said in a notification (spec 9, 4 s). */
+    notifyCreated: tellSystem(SYSTEM_IDS.notifications, {
+      type: 'notice.push',
+      notice: { tone: 'success', key: 'admin.created' },
+    }),
+    notifySaved: tellSystem(SYSTEM_IDS.notifications, {
+      type: 'notice.push',
+      notice: { tone: 'success', key: 'admin.saved' },
+    }),
     enterCreate: assign((_, params: { target: UserAdminTarget; editor: EditorRights }) => {
       const kind = params.target.mode === 'create' ? params.target.kind : 'admin';
       const form = blankForm(kind);
@@ -370,11 +380,17 @@ export const userAdminMachine = setup({
               {
                 guard: 'isCreating',
                 target: 'created',
-                actions: { type: 'assignSaved', params: ({ event }) => ({ userId: event.output.userId }) },
+                actions: [
+                  { type: 'assignSaved', params: ({ event }) => ({ userId: event.output.userId }) },
+                  'notifyCreated',
+                ],
               },
               {
                 target: 'saved',
-                actions: { type: 'assignSaved', params: ({ event }) => ({ userId: event.output.userId }) },
+                actions: [
+                  { type: 'assignSaved', params: ({ event }) => ({ userId: event.output.userId }) },
+                  'notifySaved',
+                ],
               },
             ],
             onError: {

@@ -175,16 +175,18 @@ describe('number filter and page (U15)', () => {
     const fetched: FetchNumbersInput[] = [];
     const numbers = numbersMachine.provide({
       actors: {
-        fetchNumbers: fromPromise(async ({ input }: { input: FetchNumbersInput }) => {
-          fetched.push(input);
-          const from = (input.params.page - 1) * 100;
-          const matching = rows.filter((r) => r.sn.includes(input.params.q));
-          return {
-            rows: matching.slice(from, from + 100),
-            total: matching.length,
-            totalPages: Math.ceil(matching.length / 100),
-          };
-        }),
+        fetchNumbers: fromPromise(
+          async ({ input }: { input: FetchNumbersInput }): Promise<NumbersPageResult> => {
+            fetched.push(input);
+            const from = (input.params.page - 1) * 100;
+            const matching = rows.filter((r) => r.sn.includes(input.params.q));
+            return {
+              rows: matching.slice(from, from + 100),
+              total: matching.length,
+              totalPages: Math.ceil(matching.length / 100),
+            };
+          },
+        ),
         prefetchNumbers: fromPromise(async () => {}),
         exportNumbers: fromPromise(async () => {}),
       },

@@ -175,14 +175,16 @@ export const userAdminOracle: ChartOracle = {
       when: (c) => c.target.mode === 'create',
       to: 'form.created',
       ctx: (c, ev) => ({ createdId: ev.output.userId, original: c.form, errorCode: null }),
-      spec: 'A14 after creating, a link to edit the new user and «Создать ещё»',
+      effects: () => [{ type: 'notifyCreated' }],
+      spec: 'A14 after creating, a link to edit the new user and «Создать ещё»; U16 a notification says the user was created',
     },
     {
       from: 'form.saving',
       event: done('saveUser'),
       to: 'form.saved',
       ctx: (c) => ({ createdId: null, original: c.form, errorCode: null }),
-      spec: 'A15 saved',
+      effects: () => [{ type: 'notifySaved' }],
+      spec: 'A15 saved; U16 a notification says so',
     },
     {
       from: 'form.saving',
