@@ -204,6 +204,8 @@ export const userAdminMachine = setup({
     saveUser: fromPromise<{ userId: string | null }, SaveRequest>(async () => notProvided('saveUser')),
   },
   guards: {
+    /** E014 'user not found' (spec 8): the address names no user; retrying cannot help (U17). */
+    isUserNotFound: (_, params: { error: unknown }) => errorCodeOf(params.error) === 'E014',
     isEditTarget: (_, params: { target: UserAdminTarget }) => params.target.mode === 'edit',
     isFormValid: ({ context }) =>
       context.target !== null &&
@@ -322,14 +324,27 @@ export const userAdminMachine = setup({
           target: 'form',
           actions: { type: 'assignDetails', params: ({ event }) => ({ details: event.output }) },
         },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isUserNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'loadFailed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
+    notFound: {
+      description:
+        'No user has this id (E014): the page is not found, with the way back to the search (U17).',
+      meta: { view: 'the not-found page', testId: 'not-found' },
+      tags: ['error'],
+    },
     loadFailed: {
-      description: 'Loading the user failed (E014 user not found, …); the user may retry.',
+      description: 'Loading the user failed (network, server); the user may retry.',
       meta: { view: 'error text with a retry button', testId: 'user-admin-load-failed' },
       tags: ['error'],
       on: { 'load.retry': { target: 'loading', actions: 'clearError' } },

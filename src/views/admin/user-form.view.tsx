@@ -25,6 +25,7 @@ import {
   selectUserForm,
   selectUserKind,
 } from '@/machines/user-admin.selectors';
+import { NotFound } from '@/views/layout/not-found.view';
 import { roleTitle } from '@/views/session/role-title';
 import { UserAdminContext } from './admin.context';
 import './admin.css';
@@ -127,6 +128,13 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
     </div>
   );
 
+  // U17: an id that names no user (E014) is a page not found, not a failure to retry
+  if (statePath === 'notFound')
+    return (
+      <div data-testid="user-admin" data-state={statePath}>
+        <NotFound homeHref="/administration/search" />
+      </div>
+    );
   return (
     <section
       className="page admin-page"

@@ -129,9 +129,17 @@ export const userAdminOracle: ChartOracle = {
     {
       from: 'loading',
       event: failed('getUser'),
+      when: (_, ev) => codeOf(ev) === 'E014',
+      to: 'notFound',
+      ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
+      spec: 'spec 8 E014 user not found; U17 the address names no user: not found, no retry',
+    },
+    {
+      from: 'loading',
+      event: failed('getUser'),
       to: 'loadFailed',
       ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
-      spec: 'spec 8 E014 user not found',
+      spec: 'spec 8 other failures (network, server): retry',
     },
     {
       from: 'loadFailed',
