@@ -62,6 +62,7 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
   const kind = UserAdminContext.useSelector(selectUserKind);
   const creating = UserAdminContext.useSelector(selectIsCreating);
   const details = UserAdminContext.useSelector(selectUserDetails);
+  const banFixed = typeof details?.ban === 'string' && details.ban !== '';
   const createdId = UserAdminContext.useSelector(selectCreatedId);
   const saved = UserAdminContext.useSelector(selectIsSaved);
   const saving = UserAdminContext.useSelector(selectIsSaving);
@@ -191,7 +192,10 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
             {fieldError('role')}
           </div>
           {hasProxy
-            ? textField('ban', { readOnly: !canChangeProxy, hint: t('admin.proxyEmployeesOnly') })
+            ? // U18: an existing account keeps its BAN (the server refuses every change, E135): read-only, and why
+              banFixed
+              ? textField('ban', { readOnly: true, hint: t('ux.admin.banFixed') })
+              : textField('ban', { readOnly: !canChangeProxy, hint: t('admin.proxyEmployeesOnly') })
             : null}
           {textField('phone', { type: 'tel' })}
           {textField('email', { type: 'email' })}
