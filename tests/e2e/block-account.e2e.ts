@@ -176,6 +176,11 @@ describe('block from the number list (U10)', () => {
     const { page, errors } = await profile();
     await page.goto(`${base}/ru/profile?status=active`);
     await page.locator('[data-testid="numbers-list"][data-ready="true"]').waitFor({ timeout: 20_000 });
+    // U19: the tabs say how many numbers they list
+    expect(await page.getByTestId('numbers-tab-active').textContent()).toBe(`Активные · ${n(SEEDED.active)}`);
+    expect(await page.getByTestId('numbers-tab-blocked').textContent()).toBe(
+      `Заблокированные · ${n(SEEDED.blocked)}`,
+    );
     const rows = page.getByTestId('numbers-row');
     const sn0 = await rows.nth(0).getAttribute('data-sn');
     const sn1 = await rows.nth(1).getAttribute('data-sn');

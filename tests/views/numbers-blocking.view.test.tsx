@@ -184,6 +184,7 @@ describe('number filter and page (U15)', () => {
               rows: matching.slice(from, from + 100),
               total: matching.length,
               totalPages: Math.ceil(matching.length / 100),
+              counts: { active: matching.length, pending: 0, blocked: 0, all: matching.length + 9603 },
             };
           },
         ),
@@ -232,5 +233,14 @@ describe('number filter and page (U15)', () => {
     await user.click(screen.getByRole('button', { name: 'Применить фильтр' }));
     await waitFor(() => expect(fetched.at(-1)?.params.q).toBe('901000001'));
     expect(screen.queryByTestId('numbers-filter-error')).toBeNull();
+  });
+
+  it('each tab says how many numbers it lists (U19)', async () => {
+    renderMany('/profile?status=active');
+    await screen.findAllByTestId('numbers-row');
+
+    expect(screen.getByTestId('numbers-tab-active').textContent).toBe('Активные · 250');
+    expect(screen.getByTestId('numbers-tab-all').textContent).toBe('Все · 9\u00a0853');
+    expect(screen.getByTestId('numbers-tab-blocked').textContent).toBe('Заблокированные · 0');
   });
 });

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, type KeyboardEvent, memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { type ToggleAction, toggleActionFor } from '@/domain/block.rules';
+import { formatCount, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
 import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
 import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
@@ -210,7 +210,11 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
         </div>
       ) : null}
 
-      <StatusTabs selected={status} onSelect={(tab) => change({ status: tab, page: 1, q })} />
+      <StatusTabs
+        selected={status}
+        counts={shown && shown.params.q === q ? (shown.counts ?? null) : null}
+        onSelect={(tab) => change({ status: tab, page: 1, q })}
+      />
 
       <div
         className="numbers__panel"
@@ -317,7 +321,16 @@ interface TableBlocking {
 }
 
 /** The four status tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). */
-function StatusTabs({ selected, onSelect }: { selected: NumberTab; onSelect: (tab: NumberTab) => void }) {
+function StatusTabs({
+  selected,
+  counts,
+  onSelect,
+}: {
+  selected: NumberTab;
+  /** U19: how many numbers each tab lists ('Активные · 9 603'), when known */
+  counts: Readonly<Record<NumberTab, number>> | null;
+  onSelect: (tab: NumberTab) => void;
+}) {
   const { t } = useTranslation();
   const refs = useRef(new Map<NumberTab, HTMLButtonElement>());
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -359,6 +372,7 @@ function StatusTabs({ selected, onSelect }: { selected: NumberTab; onSelect: (ta
           }}
         >
           {t(`numbers.tabs.${tab}`)}
+          {counts ? <span className="numbers__tab-count"> · {formatCount(counts[tab])}</span> : null}
         </button>
       ))}
     </div>
