@@ -29,7 +29,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, upload, golden, orders] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
@@ -37,6 +37,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./admin.services'),
           import('./debt.services'),
           import('./upload.services'),
+          import('./golden.services'),
+          import('./orders.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
@@ -48,6 +50,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         userSearch: adminLogic.userSearch,
         userAdmin: adminLogic.userAdmin,
         debt: debt.createDebtLogic(api.load),
+        goldenCheckout: golden.createGoldenLogic(api.load),
+        orders: orders.createOrdersLogic(api.load),
         upload: upload.createUploadLogic(api.load),
       };
     },

@@ -98,17 +98,22 @@ describe('a newly registered user is told what happened and which password to ty
       const success = page.getByTestId('settings-registered');
       await success.waitFor({ timeout: 20_000 });
       expect(await success.textContent()).toBe(t.success);
-      expect(await page.getByTestId('settings-temporary-hint').textContent()).toBe(t.hint(formatPhone(sn)));
-      expect(await page.getByTestId('settings-password-rule').textContent()).toBe(t.rule);
-      // the hint is read with the field
-      const current = page.getByTestId('settings-password').locator('input[name="current"]');
-      expect(await current.getAttribute('aria-describedby')).toBe('settings-current-hint');
+      // the hints are read with their fields (aria-describedby)
+      const form0 = page.getByTestId('settings-password');
+      const hintOf = async (name: string) =>
+        form0.locator(`input[name="${name}"]`).evaluate((el) => {
+          const ids = (el.getAttribute('aria-describedby') ?? '').split(' ');
+          return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+        });
+      expect(await hintOf('current')).toBe(t.hint(formatPhone(sn)));
+      expect(await hintOf('password')).toBe(t.rule);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
 
       // after a reload the success is not said again; the temporary password is still the one to type
       await page.reload();
-      await page.getByTestId('settings-temporary-hint').waitFor({ timeout: 20_000 });
+      await page.getByTestId('settings-password').waitFor({ timeout: 20_000 });
+      expect(await hintOf('current')).toBe(t.hint(formatPhone(sn)));
       expect(await page.getByTestId('settings-registered').count()).toBe(0);
 
       // the hint is right: the SMS's temporary password is accepted as the current one

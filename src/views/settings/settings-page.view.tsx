@@ -21,8 +21,8 @@ import {
   selectSettingsStatePath,
   settingsInputOf,
 } from '@/machines/settings.selectors';
-import { FormError, FormField, formValues, useFocusOnError } from '@/views/auth/form-field.view';
 import { ContentPage, useContentTab } from '@/views/common/content-page.view';
+import { FormError, formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
@@ -147,7 +147,7 @@ function PasswordForm() {
   }, [changed]);
 
   const text = error ? formatErrorMessage(t, error.code) : null;
-  const fieldError = (f: PasswordField) => (error?.field === f ? text : null);
+  const fieldError = (f: PasswordField) => (error?.field === f ? error.code : null);
   return (
     <form
       key={round}
@@ -175,33 +175,27 @@ function PasswordForm() {
         </p>
       ) : null}
       <FormError message={error?.field === null ? text : null} boxRef={errorBoxRef} />
-      {smsPhone !== null ? (
-        <p className="form__hint" id="settings-current-hint" data-testid="settings-temporary-hint">
-          {t('ux.registration.temporaryHint', { phone: formatPhone(smsPhone) })}
-        </p>
-      ) : null}
-      <FormField
+      <TextField
         name="current"
         type="password"
         label={t('settings.password.current')}
         autoComplete="current-password"
         required
         error={fieldError('current')}
-        aria-describedby={smsPhone !== null ? 'settings-current-hint' : undefined}
+        hint={
+          smsPhone !== null ? t('ux.registration.temporaryHint', { phone: formatPhone(smsPhone) }) : undefined
+        }
       />
-      <p className="form__hint" id="settings-password-rule" data-testid="settings-password-rule">
-        {t('ux.registration.passwordRule')}
-      </p>
-      <FormField
+      <TextField
         name="password"
         type="password"
         label={t('settings.password.new')}
         autoComplete="new-password"
         required
         error={fieldError('password')}
-        aria-describedby="settings-password-rule"
+        hint={t('ux.registration.passwordRule')}
       />
-      <FormField
+      <TextField
         name="confirm"
         type="password"
         label={t('settings.password.confirm')}
@@ -231,7 +225,7 @@ function ContactsForm() {
   // the contact data is the company's: a BAN profile's holder edits it, a number's subscriber does not
   if (!profile || profile.sn) return null;
   const text = error ? formatErrorMessage(t, error.code) : null;
-  const fieldError = (f: ContactField) => (error?.field === f ? text : null);
+  const fieldError = (f: ContactField) => (error?.field === f ? error.code : null);
   const change = (field: ContactField) => (e: { currentTarget: { value: string } }) =>
     settings.send({ type: 'contacts.change', field, value: e.currentTarget.value });
   return (
@@ -253,7 +247,7 @@ function ContactsForm() {
         </p>
       ) : null}
       <FormError message={error?.field === null ? text : null} boxRef={errorBoxRef} />
-      <FormField
+      <TextField
         name="phone"
         type="tel"
         inputMode="tel"
@@ -279,7 +273,7 @@ function ContactsForm() {
           ))}
         </select>
       </div>
-      <FormField
+      <TextField
         name="email"
         type="email"
         label={t('settings.contacts.email')}
