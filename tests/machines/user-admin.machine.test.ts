@@ -14,7 +14,6 @@ import {
   selectCanEditRole,
   selectCreatedId,
   selectFieldErrors,
-  selectLoadFailure,
   selectRoleOptions,
   selectSaveFailure,
 } from '@/machines/user-admin.selectors';
