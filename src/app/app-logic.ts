@@ -29,19 +29,22 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload, golden, orders] = await loadChunk(() =>
-        Promise.all([
-          import('./settings.services'),
-          import('./profile.services'),
-          import('./block-restore.services'),
-          import('./admin.services'),
-          import('./debt.services'),
-          import('./upload.services'),
-          import('./golden.services'),
-          import('./orders.services'),
-        ]),
-      );
+      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders] =
+        await loadChunk(() =>
+          Promise.all([
+            import('./settings.services'),
+            import('./profile.services'),
+            import('./block-restore.services'),
+            import('./admin.services'),
+            import('./debt.services'),
+            import('./upload.services'),
+            import('./internet.services'),
+            import('./golden.services'),
+            import('./orders.services'),
+          ]),
+        );
       const adminLogic = admin.createAdminLogic(api);
+      const servicesLogic = internet.createServicesLogic(api.load);
       return {
         settings: settings.createSettingsLogic(api, deps),
         numbers: profile.createProfileLogic(api).numbers,
@@ -53,6 +56,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         goldenCheckout: golden.createGoldenLogic(api.load),
         orders: orders.createOrdersLogic(api.load),
         upload: upload.createUploadLogic(api.load),
+        services: servicesLogic.services,
+        servicesCheckout: servicesLogic.servicesCheckout,
       };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself

@@ -8,6 +8,8 @@ import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
+import type { ServicesMachine } from '@/machines/services.machine';
+import type { ServicesCheckoutMachine } from '@/machines/services-checkout.machine';
 import type { SessionMachine } from '@/machines/session.machine';
 import type { SettingsMachine } from '@/machines/settings.machine';
 import type { UploadMachine } from '@/machines/upload.machine';
@@ -46,6 +48,8 @@ export interface PageLogic {
   readonly orders: OrdersMachine;
   /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
   readonly upload: UploadMachine;
+  readonly services: ServicesMachine;
+  readonly servicesCheckout: ServicesCheckoutMachine;
 }
 
 /**

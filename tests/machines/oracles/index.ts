@@ -8,6 +8,8 @@ import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { ordersOracle } from './orders.oracle';
 import { searchBoxOracle } from './search-box.oracle';
+import { servicesOracle } from './services.oracle';
+import { servicesCheckoutOracle } from './services-checkout.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
@@ -32,4 +34,6 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   goldenCheckout: goldenCheckoutOracle,
   orders: ordersOracle,
   upload: uploadOracle,
+  services: servicesOracle,
+  servicesCheckout: servicesCheckoutOracle,
 };
