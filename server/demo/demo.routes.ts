@@ -69,16 +69,26 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
   });
 
   const fastForward = (ban: string | null) => blocks.hurry(ban, svc.clock.now());
+  // the account's own status too: a whole-account block changes it (issue 11: browser tests that block the same
+  // account in turn each start from the seeded account)
+  const companyStatus = svc.db.prepare('SELECT status FROM companies WHERE ban = ?');
+  const setCompanyStatus = svc.db.prepare('UPDATE companies SET status = ? WHERE ban = ?');
+  const companySnapshots = new Map<string, string>();
   const snapshot = (ban: string) => {
     const rows = blocks.statusesOf(ban);
     snapshots.set(ban, rows);
+    const company = companyStatus.get(ban) as { status: string } | undefined;
+    if (company) companySnapshots.set(ban, company.status);
     return rows.length;
   };
   const rollback = (ban: string): number | null => {
     const rows = snapshots.get(ban);
     if (!rows) return null;
     blocks.restoreStatuses(ban, rows);
+    const status = companySnapshots.get(ban);
+    if (status !== undefined) setCompanyStatus.run(status, ban);
     snapshots.delete(ban);
+    companySnapshots.delete(ban);
     return rows.length;
   };
 

@@ -136,6 +136,15 @@ export const settingsMachine = setup({
     tellPasswordChanged: tellSystem(SYSTEM_IDS.session, { type: 'password.changed' }),
     /** The profile's contact data changed on the server: the session re-reads it. */
     refreshSession: tellSystem(SYSTEM_IDS.session, { type: 'session.refresh' }),
+    /** U16: the saved contact data and the changed password are also said in a notification (spec 9, 4 s). */
+    notifyContactsSaved: tellSystem(SYSTEM_IDS.notifications, {
+      type: 'notice.push',
+      notice: { tone: 'success', key: 'settings.contacts.saved' },
+    }),
+    notifyPasswordChanged: tellSystem(SYSTEM_IDS.notifications, {
+      type: 'notice.push',
+      notice: { tone: 'success', key: 'settings.password.done' },
+    }),
   },
 }).createMachine({
   id: 'settings',
@@ -182,7 +191,7 @@ export const settingsMachine = setup({
               event.type === 'password.submit'
                 ? { current: event.current, password: event.password }
                 : { current: '', password: '' },
-            onDone: { target: 'changed', actions: 'tellPasswordChanged' },
+            onDone: { target: 'changed', actions: ['tellPasswordChanged', 'notifyPasswordChanged'] },
             onError: {
               target: 'editing',
               actions: { type: 'assignPasswordError', params: ({ event }) => ({ error: event.error }) },
@@ -267,6 +276,7 @@ export const settingsMachine = setup({
               actions: [
                 { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
                 'refreshSession',
+                'notifyContactsSaved',
               ],
             },
             onError: {

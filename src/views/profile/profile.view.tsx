@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isFeedbackType } from '@/domain/contacts.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import type { UserFacts } from '@/domain/roles.rules';
+import { widgetFlags } from '@/domain/widgets.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { ContentPage } from '@/views/common/content-page.view';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
@@ -116,7 +117,17 @@ export function ProfileView({ profile, facts, now, statusToggle, returnToOrganis
             />
           </dl>
         </section>
-        {!isNumber && profile.ban ? <NumbersList ban={profile.ban} /> : null}
+        {!isNumber && profile.ban ? (
+          <NumbersList
+            ban={profile.ban}
+            blocking={
+              // U10: the account's own users block and restore from the list; staff viewing it cannot sign
+              widgetFlags(facts, now).blockToggle && !facts.banSelected
+                ? { profileType: profile.at, companyName: profile.company_name ?? null }
+                : null
+            }
+          />
+        ) : null}
       </div>
     </ContentPage>
   );

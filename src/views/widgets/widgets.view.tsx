@@ -85,8 +85,14 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
           className="widget__status"
           data-testid="widget-status-value"
           data-status-code={profile.status ?? ''}
+          data-pending={profile.block_pending ?? undefined}
         >
-          {t(statusLabelKey(profile.status))}
+          {/* U9: a block or restore that waits to take effect is said, also after a reload */}
+          {profile.block_pending === 'block'
+            ? t('widgets.status.inProcess')
+            : profile.block_pending === 'restore'
+              ? t('ux.block.restoreInProcessStatus')
+              : t(statusLabelKey(profile.status))}
         </p>
         {flags.blockToggle && statusToggle ? <div className="widget__action">{statusToggle}</div> : null}
       </Widget>
