@@ -22,6 +22,7 @@ import {
   type Services,
 } from './handler';
 import { adminHandlers } from './handlers/admin.handlers';
+import { at39Handlers } from './handlers/at39.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
@@ -67,6 +68,7 @@ export const allHandlers: Handlers = {
   ...numbersHandlers,
   ...blockHandlers,
   ...debtHandlers,
+  ...at39Handlers,
 };
 
 export function createServices(deps: AppDeps): Services {
@@ -149,13 +151,21 @@ export function createApp(deps: AppDeps): Hono {
     if (isHttps(c, config.trustProxy)) c.header('Strict-Transport-Security', HSTS);
   });
   app.use('/api/*', compressReplies());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) => c.json(envelope('E101', 'request body too large'), 413),
-    }),
+  // uploads (multipart endpoints) may carry a scan of a few megabytes; every other call stays small
+  const uploadPaths = new Set(
+    endpointNames
+      .filter((n) => (endpoints[n] as EndpointDef).multipart)
+      .map((n) => honoPath(endpoints[n].path)),
   );
+  const smallBody = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.json(envelope('E101', 'request body too large'), 413),
+  });
+  const uploadBody = bodyLimit({
+    maxSize: 5 * 1024 * 1024,
+    onError: (c) => c.json(envelope('E118', 'file too large'), 413),
+  });
+  app.use('/api/*', (c, next) => (uploadPaths.has(c.req.path) ? uploadBody(c, next) : smallBody(c, next)));
   // block/restore requests whose time has come take effect before any reply is built
   app.use('/api/*', settleBlocksMiddleware(svc));
 
@@ -225,7 +235,20 @@ export function createApp(deps: AppDeps): Hono {
         if (!r.success) return c.json(envelope('E101', describeIssues(where, r.error)));
         input[where] = r.data;
       }
-      if (def.body) {
+      if (def.body && def.multipart) {
+        // a multipart upload: the form fields are validated with the body schema, the file passed on as `file`
+        let form: Record<string, string | File>;
+        try {
+          form = (await c.req.parseBody()) as Record<string, string | File>;
+        } catch {
+          return c.json(envelope('E101', 'body: not multipart'), 400);
+        }
+        const { [def.fileField ?? 'file']: file, ...fields } = form;
+        const r = def.body.safeParse(fields);
+        if (!r.success) return c.json(envelope('E101', describeIssues('body', r.error)));
+        input.body = r.data;
+        (input as { file?: File }).file = file instanceof File ? file : undefined;
+      } else if (def.body) {
         let raw: unknown;
         try {
           raw = await c.req.json();

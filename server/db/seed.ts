@@ -1,5 +1,6 @@
 import { DEFAULT_COST, hashPasswordSync, type ScryptCost } from '../auth/passwords';
 import type { Db } from './database';
+import { seedAt39 } from './at39-seed';
 import { seedDebt } from './debt-seed';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from './demo-accounts';
 import { createRng, type Rng } from './prng';
@@ -394,6 +395,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     }
 
     seedDebt(db, opts.debtAsOf ?? now);
+    seedAt39(db, opts.debtAsOf ?? now);
     setMeta.run('seed_version', SEED_VERSION);
     setMeta.run('seeded_at', String(now));
   })();
