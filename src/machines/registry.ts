@@ -1,4 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
+import { at39ListMachine } from './at39-list.machine';
+import { at39RegistrationMachine } from './at39-registration.machine';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
@@ -98,5 +100,17 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: debtMachine,
     description:
       'Debt control (notice): overdue accounts with filter, sort and page in the URL; the RU/UZ notice of an account, mark as sent, PDF download; CSV/XLSX export.',
+  },
+  {
+    id: 'at39Registration',
+    machine: at39RegistrationMachine,
+    description:
+      'AT 39: register a subscriber by passport data — token (E127/E128/E129), passport service (not found, refused, expired, reused), create (E129), SIM kit (E091/E105/E121), BAN (E052/E125), number (taken, E123, E025), documents (E118), submit (E094); resumable.',
+  },
+  {
+    id: 'at39List',
+    machine: at39ListMachine,
+    description:
+      'AT 39 registrations: filters and page in the URL (register/filter), comments (register/comment), statistics XLSX (docs/statistics).',
   },
 ];

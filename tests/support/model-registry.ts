@@ -1,6 +1,7 @@
 import type { NumbersEvent, NumbersInput, NumbersPageResult } from '@/machines/numbers.machine';
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
+import { at39ListModelEntry, at39RegistrationModelEntry } from '../machines/at39.payloads';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
@@ -78,6 +79,8 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   userAdminModelEntry,
   notificationsModelEntry,
   debtModelEntry,
+  at39RegistrationModelEntry,
+  at39ListModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

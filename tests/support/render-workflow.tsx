@@ -4,6 +4,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders, AppRoot } from '@/app/app-providers';
 import type { AppRoute } from '@/app/routes';
+import { at39ListMachine } from '@/machines/at39-list.machine';
+import { at39RegistrationMachine } from '@/machines/at39-registration.machine';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
@@ -32,6 +34,8 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userSearch: userSearchMachine,
     userAdmin: userAdminMachine,
     debt: debtMachine,
+    at39List: at39ListMachine,
+    at39Registration: at39RegistrationMachine,
     ...fakes,
   };
 }

@@ -1,5 +1,7 @@
 import { createContext, type ReactNode, use, useCallback, useContext } from 'react';
 import type { ActorSystem } from 'xstate';
+import type { At39ListMachine } from '@/machines/at39-list.machine';
+import type { At39RegistrationMachine } from '@/machines/at39-registration.machine';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
@@ -33,6 +35,8 @@ export interface PageLogic {
   readonly userSearch: UserSearchMachine;
   readonly userAdmin: UserAdminMachine;
   readonly debt: DebtMachine;
+  readonly at39List: At39ListMachine;
+  readonly at39Registration: At39RegistrationMachine;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { ChartOracle } from '../../support/oracle';
+import { at39ListOracle } from './at39-list.oracle';
+import { at39RegistrationOracle } from './at39-registration.oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
@@ -26,4 +28,6 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   authFlow: authFlowOracle,
   notifications: notificationsOracle,
   debt: debtOracle,
+  at39Registration: at39RegistrationOracle,
+  at39List: at39ListOracle,
 };
