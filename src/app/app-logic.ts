@@ -29,13 +29,14 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, at39] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, upload, at39] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
           import('./block-restore.services'),
           import('./admin.services'),
           import('./debt.services'),
+          import('./upload.services'),
           import('./at39.services'),
         ]),
       );
@@ -49,6 +50,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         userSearch: adminLogic.userSearch,
         userAdmin: adminLogic.userAdmin,
         debt: debt.createDebtLogic(api.load),
+        upload: upload.createUploadLogic(api.load),
         at39List: at39Logic.at39List,
         at39Registration: at39Logic.at39Registration,
       };

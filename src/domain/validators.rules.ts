@@ -108,6 +108,21 @@ export function validateDateRange(
   return null;
 }
 
+/**
+ * The error of a from/to pair as a form holds it (the `DateRange` view piece): an end that is filled in but is no
+ * calendar day → 'validation.badDate' ('Некорректная дата'); otherwise the range rule above — both ends required, the
+ * start not after the end → 'validation.dateRange'. Null when the range is usable.
+ */
+export function dateRangeError(
+  from: string | null | undefined,
+  to: string | null | undefined,
+): 'validation.badDate' | 'validation.dateRange' | null {
+  const filledButBad = (v: string | null | undefined) =>
+    v != null && v.trim() !== '' && parseCalendarDate(v) === null;
+  if (filledButBad(from) || filledButBad(to)) return 'validation.badDate';
+  return validateDateRange(from, to);
+}
+
 /** Password confirmation must equal the password exactly (spec 5 'Пароли не совпадают'); no trimming. */
 export function validatePasswordConfirmation(
   pw: string,

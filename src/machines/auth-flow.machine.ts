@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AuthPage } from '@/domain/routes.rules';
 import { validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { User } from '@/services/contract/session.contract';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, errorWaitOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /** A field of the Auth forms; inputs carry these names (`<input name="login">`). */
@@ -32,6 +32,8 @@ export interface AuthFlowContext {
   readonly notice: AuthNotice | null;
   /** the user the server returned when the session opened (login or SMS code); the flow's output */
   readonly user: User | null;
+  /** seconds until a new SMS code may be asked for (E138 said how long; counted down on the check page), 0 = now */
+  readonly resendWait: number;
 }
 
 /**
@@ -115,6 +117,7 @@ const initialContext: AuthFlowContext = {
   error: null,
   notice: null,
   user: null,
+  resendWait: 0,
 };
 
 /**
@@ -157,6 +160,8 @@ export const authFlowMachine = setup({
       validatePasswordConfirmation(params.password, params.confirm) !== null,
     /** the restore page was opened without the link's `r` */
     hasNoRestoreToken: ({ context }) => context.restoreToken === null || context.restoreToken === '',
+    /** a new SMS code may not be asked for yet (E138's countdown is running) */
+    isResendWaiting: ({ context }) => context.resendWait > 0,
   },
   actions: {
     clearMessages: assign({ error: null, notice: null }),
@@ -173,10 +178,13 @@ export const authFlowMachine = setup({
       notice: null,
     }),
     assignNoToken: assign({ error: { code: 'E127', field: null }, notice: null }),
-    assignError: assign((_, params: { error: unknown }) => {
+    assignError: assign(({ context }, params: { error: unknown }) => {
       const code = errorCodeOf(params.error);
-      return { error: { code, field: fieldOfCode(code) }, notice: null };
+      // E138 (SMS limit) says how many seconds until a new code may be asked for: the check page counts them down
+      const resendWait = code === 'E138' ? (errorWaitOf(params.error) ?? 0) : context.resendWait;
+      return { error: { code, field: fieldOfCode(code) }, notice: null, resendWait };
     }),
+    tickResendWait: assign(({ context }) => ({ resendWait: Math.max(0, context.resendWait - 1) })),
     assignCodeSent: assign({ notice: 'codeSent', error: null }),
     assignUser: assign((_, params: { user: User }) => ({ user: params.user, error: null })),
   },
@@ -323,8 +331,18 @@ export const authFlowMachine = setup({
       states: {
         editing: {
           description:
-            'The user types the code; "code sent" or the last error (E003 wrong, E006 expired) is shown.',
+            'The user types the code; "code sent" or the last error (E003 wrong, E006 expired) is shown; after ' +
+            'E138 the resend button waits out the countdown, one second at a time.',
           meta: { view: 'SMS code form, submit and resend enabled', testId: 'auth-check' },
+          // E138: one second of the countdown until a new code may be asked for
+          after: {
+            1000: {
+              guard: 'isResendWaiting',
+              target: 'editing',
+              reenter: true,
+              actions: 'tickResendWait',
+            },
+          },
           on: {
             'check.submit': [
               {
@@ -340,6 +358,8 @@ export const authFlowMachine = setup({
               },
             ],
             'code.resend': [
+              // the countdown is running: the button is disabled, a late click changes nothing
+              { guard: 'isResendWaiting' },
               {
                 guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
                 actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },

@@ -3,6 +3,7 @@ import { createContext, type FormEvent, type ReactNode, useContext, useEffect, u
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { type ActorRefFrom, createActor } from 'xstate';
+import { formatCountdown } from '@/domain/countdown.rules';
 import { type AuthPage as AuthPageType, isAuthPage } from '@/domain/routes.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
@@ -20,6 +21,7 @@ import {
   selectAuthStatePath,
   selectIsPasswordRestored,
   selectIsRestoreLinkSent,
+  selectResendWait,
 } from '@/machines/auth-flow.selectors';
 import {
   selectAuthFlow,
@@ -264,6 +266,7 @@ function CheckForm({ flow }: { flow: FlowRef }) {
   const f = useAuthForm(flow);
   const phone = useSelector(flow, selectAuthPhone);
   const notice = useSelector(flow, selectAuthNotice);
+  const resendWait = useSelector(flow, selectResendWait);
   const phoneValue = () => String(new FormData(f.formRef.current ?? undefined).get('phone') ?? '');
   return (
     <form
@@ -308,12 +311,18 @@ function CheckForm({ flow }: { flow: FlowRef }) {
       <button
         type="button"
         className="btn btn--secondary"
-        disabled={f.busy}
+        disabled={f.busy || resendWait > 0}
+        aria-describedby={resendWait > 0 ? 'auth-resend-wait' : undefined}
         data-testid="auth-resend"
         onClick={() => flow.send({ type: 'code.resend', phone: phoneValue() })}
       >
         {t('auth.check.resend')}
       </button>
+      {resendWait > 0 ? (
+        <p id="auth-resend-wait" className="auth-page__hint" data-testid="auth-resend-wait">
+          {t('auth.check.resendWait', { time: formatCountdown(resendWait) })}
+        </p>
+      ) : null}
       <p className="auth-page__links">
         <Link href="/login">{t('auth.backToLogin')}</Link>
       </p>

@@ -11,6 +11,7 @@ import { searchBoxOracle } from './search-box.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
+import { uploadOracle } from './upload.oracle';
 import { userAdminOracle } from './user-admin.oracle';
 import { userSearchOracle } from './user-search.oracle';
 
@@ -28,6 +29,7 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   authFlow: authFlowOracle,
   notifications: notificationsOracle,
   debt: debtOracle,
+  upload: uploadOracle,
   at39Registration: at39RegistrationOracle,
   at39List: at39ListOracle,
 };
