@@ -7,8 +7,8 @@ import {
   hasAllDocuments,
   isEditableStatus,
   MAX_SCAN_BYTES,
-  scanTypeOf,
 } from '../../src/domain/at39.rules';
+import { sniffUploadKind, UPLOAD_KINDS } from '../../src/domain/upload.rules';
 import type { Registration, RegistrationRow } from '../../src/services/contract/at39.contract';
 import { buildStatisticsXlsx } from '../at39/statistics';
 import { MINUTE } from '../clock';
@@ -292,8 +292,10 @@ export const at39Handlers: Handlers = {
     ensure(file, 'E101', 'file required');
     ensure(file.size > 0 && file.size <= MAX_SCAN_BYTES, 'E118', 'file empty or too large');
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const mime = scanTypeOf(bytes.subarray(0, 8));
-    ensure(mime, 'E118');
+    // the same byte rule as the upload chart's client check (src/domain/upload.rules.ts)
+    const kindOfBytes = sniffUploadKind(bytes.subarray(0, 16));
+    ensure(kindOfBytes, 'E118');
+    const mime = UPLOAD_KINDS[kindOfBytes].mime;
     const kind = input.body.type ?? docsOf(svc, reg.id).find((d) => !d.uploaded)?.type ?? 'passport';
     at39Store(svc).saveScan({
       regId: reg.id,

@@ -53,6 +53,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         upload: upload.createUploadLogic(api.load),
         at39List: at39Logic.at39List,
         at39Registration: at39Logic.at39Registration,
+        at39Upload: at39Logic.at39Upload,
       };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself

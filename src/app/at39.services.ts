@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type At39ListParams, isAt39Status } from '@/domain/at39.rules';
+import { type At39DocKind, type At39ListParams, isAt39Status, uploadTargetKind } from '@/domain/at39.rules';
 import {
   type At39Comment,
   type At39ListPage,
@@ -22,11 +22,26 @@ import {
   type RegistrationRef,
   type ReserveInput,
   type UpdatePersonInput,
-  type UploadDocInput,
 } from '@/machines/at39-registration.machine';
 import type { PersonData, Registration, RegistrationRow } from '@/services/contract/at39.contract';
 import { saveBlob } from '@/services/export/blob-download.export';
 import type { ApiLoader } from './api';
+import { createUploadLogic, type UploadSender } from './upload.services';
+
+/**
+ * docs/save-doc (multipart, registration_id) as a sender of the shared upload chart (src/machines/upload.machine.ts):
+ * the target's kind names the needed document (`at39-passport`, `at39-application`), its id the registration.
+ */
+const saveDocSender =
+  (type: At39DocKind): UploadSender =>
+  async (api, { target, file }, opts) => {
+    await (await api()).upload(
+      'at39.saveDoc',
+      { fields: { registration_id: target.id, type }, file: file.blob, fileName: file.name },
+      opts,
+    );
+    return { status: 1, message: null };
+  };
 
 /**
  * Real actors of the AT 39 charts on the app's one API client (E009 from any call reaches the session through it).
@@ -234,13 +249,6 @@ export function createAt39Logic(api: ApiLoader, save = { blob: saveBlob }) {
       fetchDocs: fromPromise<readonly At39Doc[], RegistrationRef>(async ({ input }) =>
         (await (await api()).call('at39.regDocs', { query: { reg_id: input.registrationId } })).map(toDoc),
       ),
-      uploadDoc: fromPromise<void, UploadDocInput>(async ({ input }) => {
-        await (await api()).upload('at39.saveDoc', {
-          fields: { registration_id: input.registrationId, type: input.kind },
-          file: input.file,
-          fileName: input.fileName,
-        });
-      }),
       updatePerson: fromPromise<void, UpdatePersonInput>(async ({ input }) => {
         await (await api()).call('at39.updateRegistration', {
           body: {
@@ -260,5 +268,10 @@ export function createAt39Logic(api: ApiLoader, save = { blob: saveBlob }) {
     },
   });
 
-  return { at39List, at39Registration };
+  const at39Upload = createUploadLogic(api, {
+    [uploadTargetKind('passport')]: saveDocSender('passport'),
+    [uploadTargetKind('application')]: saveDocSender('application'),
+  });
+
+  return { at39List, at39Registration, at39Upload };
 }

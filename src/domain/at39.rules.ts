@@ -47,19 +47,12 @@ export const AT39_REGION_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] a
 export const AT39_DOC_KINDS = ['passport', 'application'] as const;
 export type At39DocKind = (typeof AT39_DOC_KINDS)[number];
 
-/** Largest upload accepted (bytes). */
+/** Largest scan accepted (bytes); the kinds (PDF, JPEG, PNG by their bytes, E118 otherwise) are the upload rules'. */
 export const MAX_SCAN_BYTES = 4 * 1024 * 1024;
 
-/** The file types a scan may be, by their first bytes (E118 otherwise; spec 5 "Unsupported upload format gives E118"). */
-export type ScanType = 'application/pdf' | 'image/jpeg' | 'image/png';
-
-/** The type of a file from its first bytes, or null when it is none of PDF, JPEG, PNG (E118). */
-export function scanTypeOf(head: Uint8Array): ScanType | null {
-  const starts = (sig: readonly number[]) => sig.every((b, i) => head[i] === b);
-  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  return null;
+/** The upload chart's target kind of one needed document (its id is the registration). */
+export function uploadTargetKind(kind: At39DocKind): `at39-${At39DocKind}` {
+  return `at39-${kind}`;
 }
 
 /** Whether every needed document of a registration is uploaded (the submit button opens then). */

@@ -115,11 +115,6 @@ export interface ReserveInput extends RegistrationRef {
   readonly phoneNumber: string;
   readonly pricePlanId: number;
 }
-export interface UploadDocInput extends RegistrationRef {
-  readonly kind: At39DocKind;
-  readonly file: Blob;
-  readonly fileName: string;
-}
 export interface UpdatePersonInput extends RegistrationRef {
   readonly fio: At39Person['fio'];
   readonly address: At39Person['address'];
@@ -145,7 +140,6 @@ export interface At39RegistrationContext {
   readonly pricePlanId: number | null;
   readonly phoneNumber: string | null;
   readonly docs: readonly At39Doc[];
-  readonly upload: { readonly kind: At39DocKind; readonly file: Blob; readonly fileName: string } | null;
   /** what the person-edit form sends */
   readonly edit: At39PersonEdit | null;
   readonly error: string | null;
@@ -164,7 +158,8 @@ export interface At39RegistrationContext {
  * - `ban.submit`, `ban.change`: the corporate account (BAN) and going back to it.
  * - `plans.retry`: after the price plans failed to load.
  * - `number.reserve`: the chosen price plan and number.
- * - `docs.retry`, `doc.upload` (kind and file), `upload.dismiss`, `documents.continue`.
+ * - `docs.retry`; `documents.continue`: the files are uploaded through the upload chart (one per needed document, on
+ *   the documents step); continuing checks on the server that all of them are there.
  * - `documents.back`: from the review back to the documents.
  * - `person.edit`, `person.save`, `edit.cancel`: edit the person (update-registration).
  * - `registration.submit`: submit (register/?registrationId); `resume.retry` after get-reg-data failed.
@@ -184,8 +179,6 @@ export type At39RegistrationEvent =
   | { type: 'plans.retry' }
   | { type: 'number.reserve'; phoneNumber: string; pricePlanId: number | null }
   | { type: 'docs.retry' }
-  | { type: 'doc.upload'; kind: At39DocKind; file: Blob; fileName: string }
-  | { type: 'upload.dismiss' }
   | { type: 'documents.continue' }
   | { type: 'documents.back' }
   | { type: 'person.edit' }
@@ -231,8 +224,6 @@ export const at39RegistrationMachine = setup({
     reserveNumber: fromPromise<void, ReserveInput>(async () => notProvided('reserveNumber')),
     /** GET at39/docs/reg-docs?reg_id. */
     fetchDocs: fromPromise<readonly At39Doc[], RegistrationRef>(async () => notProvided('fetchDocs')),
-    /** POST at39/docs/save-doc, multipart (E118). */
-    uploadDoc: fromPromise<void, UploadDocInput>(async () => notProvided('uploadDoc')),
     /** PUT at39/register/update-registration. */
     updatePerson: fromPromise<void, UpdatePersonInput>(async () => notProvided('updatePerson')),
     /** POST at39/register/?registrationId (E094). */
@@ -248,7 +239,7 @@ export const at39RegistrationMachine = setup({
     isBanValid: (_, p: { ban: string }) => isBan(p.ban),
     isReservationValid: (_, p: { phone: string; plan: number | null }) =>
       isPhoneNumber(p.phone) && p.plan !== null,
-    hasAllDocs: ({ context }) => hasAllDocuments(context.docs),
+    hasAllDocs: (_, p: { docs: readonly At39Doc[] }) => hasAllDocuments(p.docs),
     isResumeStep: (_, p: { stored: At39Stored; step: ReturnType<typeof resumeStep> }) =>
       resumeStep({
         status: p.stored.status,
@@ -302,11 +293,6 @@ export const at39RegistrationMachine = setup({
     })),
     markDocumentsStatus: assign({ status: 'documents' as const }),
     assignDocs: assign((_, p: { docs: readonly At39Doc[] }) => ({ docs: p.docs, error: null })),
-    assignUpload: assign((_, p: { kind: At39DocKind; file: Blob; fileName: string }) => ({
-      upload: { kind: p.kind, file: p.file, fileName: p.fileName },
-      error: null,
-    })),
-    clearUpload: assign({ upload: null, error: null }),
     assignEdit: assign((_, p: { edit: At39PersonEdit }) => ({ edit: p.edit, error: null })),
     applyEdit: assign(({ context }) => ({
       person: context.person && context.edit ? { ...context.person, ...context.edit } : context.person,
@@ -336,7 +322,6 @@ export const at39RegistrationMachine = setup({
     pricePlanId: null,
     phoneNumber: null,
     docs: [],
-    upload: null,
     edit: null,
     error: null,
   },
@@ -758,7 +743,7 @@ export const at39RegistrationMachine = setup({
 
     documents: {
       description:
-        'The documents the registration needs (docs/reg-docs), each uploaded (docs/save-doc: E118).',
+        'The documents the registration needs (docs/reg-docs), each uploaded with the upload chart (docs/save-doc: E118).',
       meta: { view: 'the documents step' },
       initial: 'loading',
       states: {
@@ -787,56 +772,40 @@ export const at39RegistrationMachine = setup({
           on: { 'docs.retry': { target: 'loading', actions: 'clearError' } },
         },
         listing: {
-          description: 'Each needed document with its file or an upload button; continue once all are there.',
-          meta: { view: 'document rows and the continue button', testId: 'at39-docs' },
-          on: {
-            'doc.upload': {
-              target: 'uploading',
-              actions: {
-                type: 'assignUpload',
-                params: ({ event }) => ({ kind: event.kind, file: event.file, fileName: event.fileName }),
-              },
-            },
-            'documents.continue': [
-              { guard: 'hasAllDocs', target: '#at39Registration.review' },
-              { actions: { type: 'assignInvalid', params: { code: 'invalid.documents' } } },
-            ],
+          description:
+            'Each needed document with its upload (the upload chart: E118 refused there); continue once all are there.',
+          meta: {
+            view: 'document rows with an upload widget each, and the continue button',
+            testId: 'at39-docs',
           },
+          on: { 'documents.continue': { target: 'checking', actions: 'clearError' } },
         },
-        uploading: {
-          description: 'Uploads one file (POST docs/save-doc, multipart with registration_id).',
-          meta: { view: 'the row busy', testId: 'at39-docs' },
+        checking: {
+          description: 'Asks the server again what is uploaded (GET docs/reg-docs) before the review.',
+          meta: { view: 'continue button busy', testId: 'at39-docs' },
           tags: ['busy'],
           invoke: {
-            id: 'uploadDoc',
-            src: 'uploadDoc',
-            input: ({ context }) => ({
-              registrationId: context.registrationId ?? '',
-              kind: context.upload?.kind ?? 'passport',
-              file: context.upload?.file ?? new Blob([]),
-              fileName: context.upload?.fileName ?? '',
-            }),
-            onDone: { target: 'loading', actions: 'clearUpload' },
+            id: 'fetchDocs',
+            src: 'fetchDocs',
+            input: ({ context }) => ({ registrationId: context.registrationId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'hasAllDocs', params: ({ event }) => ({ docs: event.output }) },
+                target: '#at39Registration.review',
+                actions: { type: 'assignDocs', params: ({ event }) => ({ docs: event.output }) },
+              },
+              {
+                target: 'listing',
+                actions: [
+                  { type: 'assignDocs', params: ({ event }) => ({ docs: event.output }) },
+                  { type: 'assignInvalid', params: { code: 'invalid.documents' } },
+                ],
+              },
+            ],
             onError: {
-              target: 'uploadFailed',
+              target: 'listing',
               actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
             },
-          },
-        },
-        uploadFailed: {
-          description:
-            'The upload was refused (E118 format) or failed; choose another file or close the error.',
-          meta: { view: 'upload error', testId: 'at39-upload-error' },
-          tags: ['error'],
-          on: {
-            'doc.upload': {
-              target: 'uploading',
-              actions: {
-                type: 'assignUpload',
-                params: ({ event }) => ({ kind: event.kind, file: event.file, fileName: event.fileName }),
-              },
-            },
-            'upload.dismiss': { target: 'listing', actions: 'clearUpload' },
           },
         },
       },

@@ -65,7 +65,7 @@ export function selectAccountPhase(s: At39RegistrationSnapshot): AccountPhase | 
 }
 
 /** The documents step's phase. */
-export type DocsPhase = 'loading' | 'loadFailed' | 'listing' | 'uploading' | 'uploadFailed';
+export type DocsPhase = 'loading' | 'loadFailed' | 'listing' | 'checking';
 export function selectDocsPhase(s: At39RegistrationSnapshot): DocsPhase | null {
   const v = s.value as { documents?: DocsPhase };
   return typeof v === 'object' && v.documents ? v.documents : null;
@@ -82,8 +82,5 @@ export const selectBusy = (s: At39RegistrationSnapshot): boolean => s.hasTag('bu
 export const selectRegError = (s: At39RegistrationSnapshot): string | null => s.context.error;
 export const selectRegContext = (s: At39RegistrationSnapshot): At39RegistrationContext => s.context;
 export const selectRegistrationId = (s: At39RegistrationSnapshot): string | null => s.context.registrationId;
-/** All needed documents are uploaded: the continue button opens. */
-export const selectDocsComplete = (s: At39RegistrationSnapshot): boolean =>
-  s.context.docs.length > 0 && s.context.docs.every((d) => d.uploaded);
 /** A retry makes sense: not after E009 (the session is ending). */
 export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;

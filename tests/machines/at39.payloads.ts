@@ -19,7 +19,7 @@ import type { EventPayloads } from '../support/model-universe';
  * guard sees both outcomes (a well-formed and a malformed token, code, marked code, BAN and number; every passport
  * outcome; each resume step; documents complete and not), and every catalogue error of the issue is one of the
  * failures an actor answers: E127, E128, E129 (token), E129 (create), E094 (resume, submit), E091, E105, E121 (kit),
- * E052, E125 (BAN), E013 number taken, E123, E025 (reserve), E118 (upload).
+ * E052, E125 (BAN), E013 number taken, E123, E025 (reserve). E118 is the upload chart's (the documents step mounts it).
  */
 
 export const TOKEN = 'WP-SD-TASHKENT-01';
@@ -132,7 +132,6 @@ export const at39RegistrationPayloads: EventPayloads = {
     { type: 'number.reserve', phoneNumber: '90 700', pricePlanId: 1 },
     { type: 'number.reserve', phoneNumber: '907000001', pricePlanId: null },
   ],
-  'doc.upload': [{ type: 'doc.upload', kind: 'passport', file: scan, fileName: 'passport.pdf' }],
   'person.save': [
     {
       type: 'person.save',
@@ -186,8 +185,6 @@ export const at39RegistrationPayloads: EventPayloads = {
   ],
   'xstate.done.actor.fetchDocs': [done('fetchDocs', docsMissing), done('fetchDocs', docsComplete)],
   'xstate.error.actor.fetchDocs': [fail('fetchDocs', offline)],
-  'xstate.done.actor.uploadDoc': [done('uploadDoc', undefined)],
-  'xstate.error.actor.uploadDoc': [fail('uploadDoc', api('E118'))],
   'xstate.done.actor.updatePerson': [done('updatePerson', undefined)],
   'xstate.error.actor.updatePerson': [fail('updatePerson', offline)],
   'xstate.done.actor.submitRegistration': [done('submitRegistration', undefined)],

@@ -38,6 +38,7 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     upload: uploadMachine,
     at39List: at39ListMachine,
     at39Registration: at39RegistrationMachine,
+    at39Upload: uploadMachine,
     ...fakes,
   };
 }

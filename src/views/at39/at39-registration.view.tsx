@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AT39_STEPS, type At39DocKind } from '@/domain/at39.rules';
+import { AT39_STEPS, MAX_SCAN_BYTES, uploadTargetKind } from '@/domain/at39.rules';
 import { documentDate } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
+import { ALL_UPLOAD_KINDS } from '@/domain/upload.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { At39Person, At39PersonEdit } from '@/machines/at39-registration.machine';
 import {
@@ -12,7 +13,6 @@ import {
   canRetry,
   selectAccountPhase,
   selectBusy,
-  selectDocsComplete,
   selectDocsPhase,
   selectPassportPhase,
   selectRegContext,
@@ -22,6 +22,7 @@ import {
   selectScreen,
 } from '@/machines/at39-registration.selectors';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { UploadWidget } from '@/views/upload/upload.view';
 import { At39RegistrationContext as Ctx } from './at39.context';
 import { formCodeKey, regionKey, registrationIdOf } from './at39.url';
 import './at39.css';
@@ -557,14 +558,16 @@ function AccountStep() {
   );
 }
 
-const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+/** The scans' limits: the upload rules' kinds (PDF, JPEG, PNG), AT 39's size. */
+const SCAN_LIMITS = { kinds: ALL_UPLOAD_KINDS, maxBytes: MAX_SCAN_BYTES };
 
+/** Each needed document with the shared upload widget (the upload chart, docs/save-doc); continue checks them all. */
 function DocumentsStep() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
+  const { at39Upload } = useWorkflowLogic();
   const phase = Ctx.useSelector(selectDocsPhase);
   const ctx = Ctx.useSelector(selectRegContext);
-  const complete = Ctx.useSelector(selectDocsComplete);
   const busy = Ctx.useSelector(selectBusy);
   if (phase === 'loadFailed')
     return (
@@ -577,60 +580,47 @@ function DocumentsStep() {
         ) : null}
       </div>
     );
-  const upload = (kind: At39DocKind, file: File | undefined) => {
-    if (file) actor.send({ type: 'doc.upload', kind, file, fileName: file.name });
-  };
+  if (phase === 'loading' || ctx.registrationId === null)
+    return (
+      <p aria-busy="true" data-testid="at39-docs-busy">
+        {t('app.loading')}
+      </p>
+    );
+  const regId = ctx.registrationId;
   return (
-    <div data-testid={phase === 'loading' ? 'at39-docs-busy' : 'at39-docs'} aria-busy={busy}>
+    <div data-testid="at39-docs" aria-busy={busy}>
       <h2>{t('at39.documentsTitle')}</h2>
       <p>{t('at39.documentsHint')}</p>
       <ul className="at39__docs">
         {ctx.docs.map((d) => (
           <li key={d.kind} data-testid={`at39-doc-${d.kind}`} data-uploaded={d.uploaded ? 'true' : 'false'}>
-            <span className="at39__doc-name">{t(`at39.docKinds.${d.kind}`)}</span>
-            <span
-              className={
-                d.uploaded ? 'at39__badge at39__badge--registered' : 'at39__badge at39__badge--draft'
-              }
-            >
-              {d.uploaded ? t('at39.docUploaded', { name: d.fileName ?? '' }) : t('at39.docMissing')}
-            </span>
-            <label className="btn btn--secondary at39__file">
-              {d.uploaded ? t('at39.docReplace') : t('at39.docChoose')}
-              <input
-                type="file"
-                accept={ACCEPT}
-                disabled={busy}
-                data-testid={`at39-file-${d.kind}`}
-                aria-label={t('at39.docFileAria', { kind: t(`at39.docKinds.${d.kind}`) })}
-                onChange={(e) => {
-                  upload(d.kind, e.currentTarget.files?.[0]);
-                  e.currentTarget.value = '';
-                }}
-              />
-            </label>
+            <div className="at39__doc-head">
+              <span className="at39__doc-name">{t(`at39.docKinds.${d.kind}`)}</span>
+              <span
+                className={
+                  d.uploaded ? 'at39__badge at39__badge--registered' : 'at39__badge at39__badge--draft'
+                }
+              >
+                {d.uploaded ? t('at39.docUploaded', { name: d.fileName ?? '' }) : t('at39.docMissing')}
+              </span>
+            </div>
+            <UploadWidget
+              target={{ kind: uploadTargetKind(d.kind), id: regId }}
+              label={t(`at39.docKinds.${d.kind}`)}
+              limits={SCAN_LIMITS}
+              logic={at39Upload}
+              testId={`at39-upload-${d.kind}`}
+            />
           </li>
         ))}
       </ul>
-      {phase === 'uploading' ? <p role="status">{t('at39.uploading')}</p> : null}
-      {phase === 'uploadFailed' ? (
-        <div className="at39__error" role="alert" data-testid="at39-upload-error">
-          <span>{catalogueText(t, ctx.error)}</span>
-          <button
-            type="button"
-            className="btn btn--link"
-            onClick={() => actor.send({ type: 'upload.dismiss' })}
-          >
-            {t('app.close')}
-          </button>
-        </div>
-      ) : null}
-      {phase === 'listing' && ctx.error ? <ErrorLine code={ctx.error} /> : null}
+      <ErrorLine code={ctx.error} />
       <div className="at39__buttons">
         <button
           type="button"
           className="btn"
-          disabled={!complete || busy}
+          disabled={busy}
+          aria-busy={busy}
           data-testid="at39-docs-continue"
           onClick={() => actor.send({ type: 'documents.continue' })}
         >
@@ -639,11 +629,6 @@ function DocumentsStep() {
       </div>
     </div>
   );
-}
-
-/** The catalogue text of a code. */
-function catalogueText(t: ReturnType<typeof useTranslation>['t'], code: string | null): string {
-  return code ? formatErrorMessage(t, code) : '';
 }
 
 function ReviewStep() {

@@ -46,6 +46,8 @@ export interface PageLogic {
   readonly upload: UploadMachine;
   readonly at39List: At39ListMachine;
   readonly at39Registration: At39RegistrationMachine;
+  /** the upload chart provided with AT 39's docs/save-doc senders */
+  readonly at39Upload: UploadMachine;
 }
 
 /**

@@ -3,7 +3,7 @@ import { codeOf, done, failed } from './oracle-helpers';
 
 /**
  * Expected behaviour of the AT 39 registration, written from the issue text (issue 19 "New registration", steps 1-6,
- * "resumable"), spec 3 "AT 39 registration", spec 7 "AT 39", spec 8 (E025, E052, E091, E094, E105, E118, E121, E123,
+ * "resumable"), spec 3 "AT 39 registration", spec 7 "AT 39", spec 8 (E025, E052, E091, E094, E105, E121, E123,
  * E125, E127-E129) and docs/decisions.md AT1-AT9 — never read from the chart. One row per step and per outcome.
  */
 
@@ -60,7 +60,6 @@ export const at39RegistrationOracle: ChartOracle = {
       pricePlanId: null,
       phoneNumber: null,
       docs: [],
-      upload: null,
       edit: null,
       error: null,
     }),
@@ -87,14 +86,7 @@ export const at39RegistrationOracle: ChartOracle = {
       }),
     },
     'documents.loading': { fetchDocs: (c) => ({ registrationId: c.registrationId }) },
-    'documents.uploading': {
-      uploadDoc: (c) => ({
-        registrationId: c.registrationId,
-        kind: c.upload.kind,
-        file: c.upload.file,
-        fileName: c.upload.fileName,
-      }),
-    },
+    'documents.checking': { fetchDocs: (c) => ({ registrationId: c.registrationId }) },
     'review.updating': {
       updatePerson: (c) => ({ registrationId: c.registrationId, fio: c.edit.fio, address: c.edit.address }),
     },
@@ -422,46 +414,33 @@ export const at39RegistrationOracle: ChartOracle = {
       spec: 'spec 8 retry',
     },
     {
-      from: ['documents.listing', 'documents.uploadFailed'],
-      event: 'doc.upload',
-      to: 'documents.uploading',
-      ctx: (_, ev) => ({ upload: { kind: ev.kind, file: ev.file, fileName: ev.fileName }, error: null }),
-      spec: 'spec 7 POST docs/save-doc (multipart, registration_id)',
-    },
-    {
       from: 'documents.listing',
       event: 'documents.continue',
-      when: (c) => c.docs.length > 0 && c.docs.every((d: Ctx) => d.uploaded),
+      to: 'documents.checking',
+      ctx: noError,
+      spec: 'AT6 continuing asks the server what is uploaded (docs/reg-docs)',
+    },
+    {
+      from: 'documents.checking',
+      event: done('fetchDocs'),
+      when: (_, ev) => ev.output.length > 0 && ev.output.every((d: Ctx) => d.uploaded),
       to: 'review.ready',
+      ctx: (_, ev) => ({ docs: ev.output, error: null }),
       spec: 'AT6 all needed documents uploaded → step 6 submit',
     },
     {
-      from: 'documents.listing',
-      event: 'documents.continue',
-      to: '.',
-      ctx: invalid('invalid.documents'),
-      spec: 'AT6 a document is missing',
-    },
-    {
-      from: 'documents.uploading',
-      event: done('uploadDoc'),
-      to: 'documents.loading',
-      ctx: () => ({ upload: null, error: null }),
-      spec: 'spec 4 upload status ok; the list reloaded',
-    },
-    {
-      from: 'documents.uploading',
-      event: failed('uploadDoc'),
-      to: 'documents.uploadFailed',
-      ctx: err,
-      spec: 'spec 5 E118 unsupported format; spec 4 upload status error',
-    },
-    {
-      from: 'documents.uploadFailed',
-      event: 'upload.dismiss',
+      from: 'documents.checking',
+      event: done('fetchDocs'),
       to: 'documents.listing',
-      ctx: () => ({ upload: null, error: null }),
-      spec: 'spec 4 upload status back to initial',
+      ctx: (_, ev) => ({ docs: ev.output, error: 'invalid.documents' }),
+      spec: 'AT6 a document is missing: said, the step stays',
+    },
+    {
+      from: 'documents.checking',
+      event: failed('fetchDocs'),
+      to: 'documents.listing',
+      ctx: err,
+      spec: 'spec 8 a failed call shows an error',
     },
 
     // ── 6. review, edit (update-registration), submit (E094) ───────────────────────────────────────────────
