@@ -82,9 +82,16 @@ export function isBan(s: string): boolean {
   return /^\d{9}$/.test(s.trim());
 }
 
-/** A phone number to reserve: 9 digits, the operator code first (as sn). */
+/** The 9 digits of a number as typed ('+998 90 700 00 01', '90 700-00-01', '907000001'); '' when it is none. */
+export function phoneDigits(s: string): string {
+  const d = s.replace(/\D/g, '');
+  const national = d.length === 12 && d.startsWith('998') ? d.slice(3) : d;
+  return /^\d{9}$/.test(national) ? national : '';
+}
+
+/** A phone number to reserve: 9 digits, the operator code first (as sn), with or without +998. */
 export function isPhoneNumber(s: string): boolean {
-  return /^\d{9}$/.test(s.replace(/\D/g, ''));
+  return phoneDigits(s) !== '';
 }
 
 /** The registration steps, in order; a registration resumes at the first one not done (AT7). */

@@ -8,6 +8,7 @@ import {
   isMarkedCode,
   isPhoneNumber,
   type PassportOutcome,
+  phoneDigits,
   resumeStep,
 } from '@/domain/at39.rules';
 import { errorCodeOf, notProvided } from './error-code';
@@ -287,7 +288,7 @@ export const at39RegistrationMachine = setup({
       error: null,
     })),
     assignReservation: assign((_, p: { phone: string; plan: number | null }) => ({
-      phoneNumber: p.phone.replace(/\D/g, ''),
+      phoneNumber: phoneDigits(p.phone),
       pricePlanId: p.plan,
       error: null,
     })),

@@ -14,7 +14,11 @@ const wellFormedCode = (c: string) => /^[A-Z0-9]{8}$/.test(c.trim().toUpperCase(
 /** AT5: the SIM kit's marked code is 10-20 digits; a BAN 9 digits (spec 5); a number 9 digits (sn). */
 const markedCode = (c: string) => /^\d{10,20}$/.test(c.trim());
 const ban = (b: string) => /^\d{9}$/.test(b.trim());
-const digitsOf = (s: string) => s.replace(/\D/g, '');
+/** AT5: the number as typed, with or without +998, is its 9 national digits. */
+const digitsOf = (s: string) => {
+  const d = s.replace(/\D/g, '');
+  return d.length === 12 && d.startsWith('998') ? d.slice(3) : d;
+};
 
 /** AT7 resume rule, from what a stored registration has done. */
 function resumeTarget(s: Ctx): string {
