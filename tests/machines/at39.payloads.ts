@@ -130,7 +130,6 @@ export const at39RegistrationPayloads: EventPayloads = {
   'number.reserve': [
     { type: 'number.reserve', phoneNumber: '90 700 00 01', pricePlanId: 1 },
     { type: 'number.reserve', phoneNumber: '90 700', pricePlanId: 1 },
-    { type: 'number.reserve', phoneNumber: '907000001', pricePlanId: null },
   ],
   'person.save': [
     {

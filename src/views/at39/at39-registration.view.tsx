@@ -135,7 +135,7 @@ function At39RegistrationView({ urlId, onOther }: { urlId: string | null; onOthe
       ) : null}
       <div className="at39__card">
         {screen === 'opening' ? (
-          <p aria-busy="true" data-testid="at39-opening">
+          <p aria-busy="true" data-testid={state === 'resuming' ? 'at39-resuming' : 'at39-opening'}>
             {t('app.loading')}
           </p>
         ) : null}
