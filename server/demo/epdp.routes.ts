@@ -24,6 +24,7 @@ const page = (title: string, body: string) => `<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
 <title>${esc(title)}</title>
 <style>
 body { font: 16px/1.45 system-ui, sans-serif; margin: 0; color: #1d2433; background: #eef2f7; }

@@ -278,26 +278,28 @@ function RegistrationTable(props: {
                 </span>
               </td>
               <td className="at39__nowrap">{day(r.createdAt)}</td>
-              <td className="at39__row-actions">
-                <Link
-                  href={`/at39-registration/new?id=${r.registrationId}`}
-                  className="btn btn--secondary btn--small"
-                  data-testid={`at39-open-${r.registrationId}`}
-                  aria-label={t('at39.openAria', { id: r.registrationId, client: r.clientName })}
-                >
-                  {r.status === 'submitted' || r.status === 'registered'
-                    ? t('at39.view')
-                    : t('at39.continue')}
-                </Link>
-                <button
-                  type="button"
-                  className="btn btn--link"
-                  data-testid={`at39-comments-${r.registrationId}`}
-                  aria-label={t('at39.commentsAria', { id: r.registrationId, n: r.commentCount })}
-                  onClick={() => props.onComments(r.registrationId)}
-                >
-                  {t('at39.comments', { n: r.commentCount })}
-                </button>
+              <td>
+                <div className="at39__row-actions">
+                  <Link
+                    href={`/at39-registration/new?id=${r.registrationId}`}
+                    className="btn btn--secondary btn--small"
+                    data-testid={`at39-open-${r.registrationId}`}
+                    aria-label={t('at39.openAria', { id: r.registrationId, client: r.clientName })}
+                  >
+                    {r.status === 'submitted' || r.status === 'registered'
+                      ? t('at39.view')
+                      : t('at39.continue')}
+                  </Link>
+                  <button
+                    type="button"
+                    className="btn btn--link"
+                    data-testid={`at39-comments-${r.registrationId}`}
+                    aria-label={t('at39.commentsAria', { id: r.registrationId, n: r.commentCount })}
+                    onClick={() => props.onComments(r.registrationId)}
+                  >
+                    {t('at39.comments', { n: r.commentCount })}
+                  </button>
+                </div>
               </td>
             </tr>
           ))}
