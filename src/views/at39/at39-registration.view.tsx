@@ -594,16 +594,6 @@ function DocumentsStep() {
       <ul className="at39__docs">
         {ctx.docs.map((d) => (
           <li key={d.kind} data-testid={`at39-doc-${d.kind}`} data-uploaded={d.uploaded ? 'true' : 'false'}>
-            <div className="at39__doc-head">
-              <span className="at39__doc-name">{t(`at39.docKinds.${d.kind}`)}</span>
-              <span
-                className={
-                  d.uploaded ? 'at39__badge at39__badge--registered' : 'at39__badge at39__badge--draft'
-                }
-              >
-                {d.uploaded ? t('at39.docUploaded', { name: d.fileName ?? '' }) : t('at39.docMissing')}
-              </span>
-            </div>
             <UploadWidget
               target={{ kind: uploadTargetKind(d.kind), id: regId }}
               label={t(`at39.docKinds.${d.kind}`)}
@@ -611,6 +601,11 @@ function DocumentsStep() {
               logic={at39Upload}
               testId={`at39-upload-${d.kind}`}
             />
+            {d.uploaded ? (
+              <p className="at39__hint" data-testid={`at39-doc-on-file-${d.kind}`}>
+                {t('at39.docUploaded', { name: d.fileName ?? '' })}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
