@@ -46,8 +46,8 @@ function expectTexts(state: AnyMachineSnapshot) {
       if (r.status) expect(row.textContent).toContain(t(`at39.status.${r.status}`));
     }
     // 20 a page: the pages of the total, the URL's page current
-    expect(screen.getByTestId('at39-page-of').textContent).toBe(
-      t('app.pagination.page', { page: ctx.params.page, pages: Math.ceil(ctx.shown.total / 20) }),
+    expect(screen.getByTestId('at39-page').textContent).toBe(
+      t('common.pagination.page', { page: ctx.params.page, pages: Math.ceil(ctx.shown.total / 20) }),
     );
   }
   expect(screen.queryByTestId('at39-list-error') !== null).toBe(state.matches({ list: 'failed' }));
@@ -85,10 +85,7 @@ function mount(): ViewDriver {
         const next = (event as Extract<At39ListEvent, { type: 'params.changed' }>).params;
         act(() => location.navigate(`/at39-registration?${at39Search(next)}`));
       },
-      'list.retry': () =>
-        user.click(
-          within(screen.getByTestId('at39-list-error')).getByRole('button', { name: t('app.retry') }),
-        ),
+      'list.retry': () => user.click(screen.getByTestId('at39-list-error-retry')),
       'comments.open': (event: EventObject) =>
         user.click(
           screen.getByTestId(
@@ -97,10 +94,7 @@ function mount(): ViewDriver {
         ),
       'comments.close': () =>
         user.click(within(screen.getByRole('dialog')).getByRole('button', { name: t('app.close') })),
-      'comments.retry': () =>
-        user.click(
-          within(screen.getByTestId('at39-comments-error')).getByRole('button', { name: t('app.retry') }),
-        ),
+      'comments.retry': () => user.click(screen.getByTestId('at39-comments-error-retry')),
       'statistics.download': () => user.click(screen.getByTestId('at39-statistics')),
       'statistics.dismiss': () =>
         user.click(

@@ -26,7 +26,10 @@ import {
   selectStatsError,
 } from '@/machines/at39-list.selectors';
 import { canRetry } from '@/machines/at39-registration.selectors';
+import { DateRange } from '@/views/common/date-range.view';
+import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Modal } from '@/views/common/modal.view';
+import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { At39ListContext } from './at39.context';
 import { at39Search, parseAt39Search, regionKey } from './at39.url';
@@ -121,16 +124,12 @@ function At39ListView() {
       <FilterForm params={params} onChange={go} />
 
       {listError ? (
-        <div className="at39__error" role="alert" data-testid="at39-list-error">
-          <span>
-            {t('at39.loadFailed')} {formatErrorMessage(t, listError)}
-          </span>
-          {canRetry(listError) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'list.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={listError}
+          title={t('at39.loadFailed')}
+          testId="at39-list-error"
+          onRetry={canRetry(listError) ? () => actor.send({ type: 'list.retry' }) : undefined}
+        />
       ) : null}
 
       {shown ? (
@@ -147,7 +146,12 @@ function At39ListView() {
               onComments={(id) => actor.send({ type: 'comments.open', registrationId: id })}
             />
           )}
-          <Pagination page={page} pages={pageCount(shown.total)} onPage={(p) => go({ ...params, page: p })} />
+          <Pagination
+            page={page}
+            pages={pageCount(shown.total)}
+            onPage={(p) => go({ ...params, page: p })}
+            testId="at39"
+          />
         </>
       ) : (
         <p className="at39__loading" aria-busy="true" data-testid="at39-table">
@@ -169,20 +173,19 @@ function FilterForm({ params, onChange }: { params: At39ListParams; onChange: (p
       const v = f.get(name);
       return typeof v === 'string' ? v.trim() : '';
     };
-    onChange({ ...params, q: text('q').slice(0, 100), dt1: text('dt1'), dt2: text('dt2'), page: 1 });
+    onChange({ ...params, q: text('q').slice(0, 100), dt1: text('dtFrom'), dt2: text('dtTo'), page: 1 });
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers; role=search is the same landmark everywhere
     <div role="search" aria-label={t('at39.filters')}>
       <form className="at39__filter" onSubmit={onSubmit} data-testid="at39-filter">
-        <div className="at39__field">
-          <label htmlFor="at39-dt1">{t('app.from')}</label>
-          <input key={`dt1${params.dt1}`} id="at39-dt1" name="dt1" type="date" defaultValue={params.dt1} />
-        </div>
-        <div className="at39__field">
-          <label htmlFor="at39-dt2">{t('app.to')}</label>
-          <input key={`dt2${params.dt2}`} id="at39-dt2" name="dt2" type="date" defaultValue={params.dt2} />
-        </div>
+        <DateRange
+          key={`${params.dt1}/${params.dt2}`}
+          legend={t('at39.period')}
+          name="dt"
+          defaultValue={{ from: params.dt1, to: params.dt2 }}
+          testId="at39-dates"
+        />
         <div className="at39__field">
           <label htmlFor="at39-status">{t('at39.statusLabel')}</label>
           <select
@@ -309,32 +312,6 @@ function RegistrationTable(props: {
   );
 }
 
-function Pagination({ page, pages, onPage }: { page: number; pages: number; onPage: (p: number) => void }) {
-  const { t } = useTranslation();
-  if (pages <= 1) return null;
-  return (
-    <nav className="at39__pages" aria-label={t('app.pagination.label')}>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {t('app.pagination.prev')}
-      </button>
-      <span data-testid="at39-page-of">{t('app.pagination.page', { page, pages })}</span>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('app.pagination.next')}
-      </button>
-    </nav>
-  );
-}
-
 /** The comments of one registration, in a dialog naming it. */
 function CommentsDialog() {
   const { t } = useTranslation();
@@ -353,14 +330,11 @@ function CommentsDialog() {
     >
       {phase === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
       {error ? (
-        <div className="at39__error" role="alert" data-testid="at39-comments-error">
-          <span>{formatErrorMessage(t, error)}</span>
-          {canRetry(error) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'comments.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={error}
+          testId="at39-comments-error"
+          onRetry={canRetry(error) ? () => actor.send({ type: 'comments.retry' }) : undefined}
+        />
       ) : null}
       {comments && comments.length === 0 ? <p>{t('at39.noComments')}</p> : null}
       {comments && comments.length > 0 ? (
