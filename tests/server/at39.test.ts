@@ -402,4 +402,16 @@ describe('who may call', () => {
     const seller = await clientAs(h, 'seller');
     expect(await code(seller.call('at39.filter', { query: { page: 0, size: 20 } }))).toBe('OKOK');
   });
+
+  it('refuses every AT 39 call while the staff member views a client BAN (spec 6 "hidden when a BAN is selected")', async () => {
+    const h = createHarness();
+    const agent = h.agent();
+    await agent.login('servicedesk');
+    expect((await agent.call('GET', 'at39/register/filter?page=0&size=20')).status).toBe('OKOK');
+    expect((await agent.call('POST', 'user/impersonate', { ban: '100234561' })).status).toBe('OKOK');
+    expect((await agent.call('GET', 'at39/register/filter?page=0&size=20')).status).toBe('E005');
+    expect((await agent.call('GET', 'v1/epdp/get-session-id')).status).toBe('E005');
+    await agent.call('POST', 'user/back-to-head');
+    expect((await agent.call('GET', 'at39/register/filter?page=0&size=20')).status).toBe('OKOK');
+  });
 });
