@@ -353,7 +353,7 @@ export const at39RegistrationMachine = setup({
         onDone: [
           {
             guard: { type: 'isReadOnly', params: ({ event }) => ({ stored: event.output }) },
-            target: 'review.readOnly',
+            target: 'readOnly',
             actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
           },
           {
@@ -865,22 +865,24 @@ export const at39RegistrationMachine = setup({
             id: 'submitRegistration',
             src: 'submitRegistration',
             input: ({ context }) => ({ registrationId: context.registrationId ?? '' }),
-            onDone: { target: 'done', actions: 'markSubmitted' },
+            onDone: { target: '#at39Registration.done', actions: 'markSubmitted' },
             onError: {
               target: 'ready',
               actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
-        done: {
-          description: 'Submitted: the success text and a link to the list.',
-          meta: { view: 'success message and the link to the list', testId: 'at39-done' },
-        },
-        readOnly: {
-          description: 'A submitted or registered registration, shown without actions.',
-          meta: { view: 'summary without buttons', testId: 'at39-readonly' },
-        },
       },
+    },
+    done: {
+      type: 'final',
+      description: 'Submitted: the success text and a link to the list; the chart is done.',
+      meta: { view: 'success message, the summary and the link to the list', testId: 'at39-done' },
+    },
+    readOnly: {
+      type: 'final',
+      description: 'A submitted or registered registration, shown without actions; nothing more to do here.',
+      meta: { view: 'summary without buttons', testId: 'at39-readonly' },
     },
   },
 });

@@ -28,8 +28,8 @@ export function selectScreen(s: At39RegistrationSnapshot): At39Screen {
   if (s.matches('kit')) return 'kit';
   if (s.matches('account')) return 'account';
   if (s.matches('documents')) return 'documents';
-  if (s.matches({ review: 'done' })) return 'done';
-  if (s.matches({ review: 'readOnly' })) return 'readOnly';
+  if (s.matches('done')) return 'done';
+  if (s.matches('readOnly')) return 'readOnly';
   return 'submit';
 }
 
@@ -74,6 +74,8 @@ export function selectDocsPhase(s: At39RegistrationSnapshot): DocsPhase | null {
 /** The review's phase. */
 export type ReviewPhase = 'ready' | 'editing' | 'updating' | 'submitting' | 'done' | 'readOnly';
 export function selectReviewPhase(s: At39RegistrationSnapshot): ReviewPhase | null {
+  if (s.matches('done')) return 'done';
+  if (s.matches('readOnly')) return 'readOnly';
   const v = s.value as { review?: ReviewPhase };
   return typeof v === 'object' && v.review ? v.review : null;
 }

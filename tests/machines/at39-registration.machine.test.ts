@@ -166,7 +166,7 @@ describe('AT 39 registration machine', () => {
     ['account', storedAtAccount, 'account.banEntering'],
     ['documents', storedAtDocuments, 'documents.listing'],
     ['review', storedComplete, 'review.ready'],
-    ['read-only', storedSubmitted, 'review.readOnly'],
+    ['read-only', storedSubmitted, 'readOnly'],
   ])('resumes a registration at its step (%s)', async (_, stored, state) => {
     const { actor, calls } = answering({ stored });
     actor.start();

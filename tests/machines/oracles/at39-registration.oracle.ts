@@ -22,7 +22,7 @@ const digitsOf = (s: string) => {
 
 /** AT7 resume rule, from what a stored registration has done. */
 function resumeTarget(s: Ctx): string {
-  if (s.status === 'submitted' || s.status === 'registered') return 'review.readOnly';
+  if (s.status === 'submitted' || s.status === 'registered') return 'readOnly';
   if (s.card === null) return 'kit.entering';
   if (s.phoneNumber === null) return 'account.banEntering';
   if (!(s.docs.length > 0 && s.docs.every((d: Ctx) => d.uploaded))) return 'documents.loading';
@@ -497,7 +497,7 @@ export const at39RegistrationOracle: ChartOracle = {
     {
       from: 'review.submitting',
       event: done('submitRegistration'),
-      to: 'review.done',
+      to: 'done',
       ctx: () => ({ status: 'submitted', error: null }),
       spec: "spec 8 'Регистрация прошла успешно'; AT2 submitted",
     },
