@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { type AuthField, type AuthForm, authFormError } from '@/domain/auth-form.rules';
 import type { AuthPage } from '@/domain/routes.rules';
 import { validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { User } from '@/services/contract/session.contract';
 import { errorCodeOf, errorWaitOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
-/** A field of the Auth forms; inputs carry these names (`<input name="login">`). */
-export type AuthField = 'login' | 'password' | 'phone' | 'code' | 'confirm';
+export type { AuthField };
 
 /**
  * An error shown on an Auth form: a code (catalogue code such as `E012`, or an i18n key such as
@@ -75,40 +75,23 @@ export function fieldOfCode(code: string): AuthField | null {
   return FIELD_OF_CODE[code] ?? null;
 }
 
-/** The required fields of each submit event, in form order. */
-const REQUIRED: Readonly<Record<string, readonly AuthField[]>> = {
-  'login.submit': ['login', 'password'],
-  'register.submit': ['phone'],
-  'check.submit': ['phone', 'code'],
-  'code.resend': ['phone'],
-  'forgot.submit': ['login'],
-  'restore.submit': ['password', 'confirm'],
+/** An event that submits an Auth form. */
+type AuthSubmitEvent = Exclude<AuthFlowEvent, { type: 'page.open' }>;
+
+/** The form each submit event sends (its checks: `authFormError`, src/domain/auth-form.rules.ts). */
+const FORM_OF_EVENT: Readonly<Record<AuthSubmitEvent['type'], AuthForm>> = {
+  'login.submit': 'login',
+  'register.submit': 'register',
+  'check.submit': 'check',
+  'code.resend': 'resend',
+  'forgot.submit': 'forgot',
+  'restore.submit': 'restore',
 };
 
-/** Digits of a phone as typed (`+998 90 123-45-67` → `998901234567`); the wire takes 9 to 12 digits. */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
-}
-
-const SMS_CODE = /^\d{4,8}$/;
-
-/**
- * The first problem of a submitted Auth form, checked before any call: a blank required field
- * (`validation.required`), a phone without 9 to 12 digits (`validation.phone`), an SMS code that is not 4 to 8
- * digits (E003 wrong code). Null when the form may be sent.
- */
+/** The first problem of a submitted Auth form (the domain rule `authFormError`), null when it may be sent. */
 export function invalidFieldOf(event: AuthFlowEvent): AuthError | null {
-  const values = event as unknown as Readonly<Record<string, string | undefined>>;
-  for (const field of REQUIRED[event.type] ?? []) {
-    const value = (values[field] ?? '').trim();
-    if (value === '') return { code: 'validation.required', field };
-    if (field === 'phone') {
-      const n = phoneDigits(value).length;
-      if (n < 9 || n > 12 || /[^\d\s+()-]/.test(value)) return { code: 'validation.phone', field };
-    }
-    if (field === 'code' && !SMS_CODE.test(value)) return { code: 'E003', field };
-  }
-  return null;
+  if (event.type === 'page.open') return null;
+  return authFormError(FORM_OF_EVENT[event.type], event);
 }
 
 const initialContext: AuthFlowContext = {

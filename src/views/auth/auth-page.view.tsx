@@ -26,12 +26,13 @@ import {
 import {
   selectAuthFlow,
   selectIsAuthenticated,
+  selectIsCheckingSession,
   selectIsExpired,
   selectIsSettled,
   selectLandingPath,
 } from '@/machines/session.selectors';
+import { FormError, formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
 import { SessionContext } from '@/views/session/session.context';
-import { FormError, FormField, formValues, useFocusOnError } from './form-field.view';
 import './auth.css';
 
 type FlowRef = ActorRefFrom<AuthFlowMachine>;
@@ -63,7 +64,7 @@ export function AuthPage({ ssoUrl }: AuthPageProps) {
   const hasDestination = SessionContext.useSelector((s) => s.context.destination !== null);
   const expired = SessionContext.useSelector(selectIsExpired);
   const flow = SessionContext.useSelector(selectAuthFlow);
-  const checking = SessionContext.useSelector((s) => s.matches('checkingSession'));
+  const checking = SessionContext.useSelector(selectIsCheckingSession);
 
   if (authenticated) {
     // after sign-in the session navigator takes the user to their destination; a visit while signed in lands here
@@ -151,7 +152,7 @@ function useAuthForm(flow: FlowRef) {
     error,
     formRef,
     errorBoxRef,
-    fieldError: (field: AuthField) => (error && error.field === field ? text(error) : null),
+    fieldError: (field: AuthField) => (error && error.field === field ? error.code : null),
     formError: error && error.field === null ? text(error) : null,
     values: (e: FormEvent<HTMLFormElement>) => {
       e.preventDefault();
@@ -199,7 +200,7 @@ function LoginForm({ flow, ssoUrl }: { flow: FlowRef; ssoUrl: string }) {
           </a>
         ) : null}
       </FormError>
-      <FormField
+      <TextField
         name="login"
         label={t('auth.login.login')}
         autoComplete="username"
@@ -208,7 +209,7 @@ function LoginForm({ flow, ssoUrl }: { flow: FlowRef; ssoUrl: string }) {
         required
         error={f.fieldError('login')}
       />
-      <FormField
+      <TextField
         name="password"
         type="password"
         label={t('auth.login.password')}
@@ -243,7 +244,7 @@ function RegisterForm({ flow }: { flow: FlowRef }) {
     >
       <h1 id="auth-register-title">{t('auth.register.title')}</h1>
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         name="phone"
         type="tel"
         inputMode="tel"
@@ -288,7 +289,7 @@ function CheckForm({ flow }: { flow: FlowRef }) {
         </p>
       ) : null}
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         key={phone ?? ''}
         name="phone"
         type="tel"
@@ -299,7 +300,7 @@ function CheckForm({ flow }: { flow: FlowRef }) {
         required
         error={f.fieldError('phone')}
       />
-      <FormField
+      <TextField
         name="code"
         inputMode="numeric"
         label={t('auth.check.code')}
@@ -354,7 +355,7 @@ function ForgotForm({ flow }: { flow: FlowRef }) {
         </p>
       ) : null}
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         name="login"
         label={t('auth.forgot.login')}
         autoComplete="username"
@@ -403,7 +404,7 @@ function RestoreForm({ flow }: { flow: FlowRef }) {
     >
       <h1 id="auth-restore-title">{t('auth.restore.title')}</h1>
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         name="password"
         type="password"
         label={t('auth.restore.password')}
@@ -411,7 +412,7 @@ function RestoreForm({ flow }: { flow: FlowRef }) {
         required
         error={f.fieldError('password')}
       />
-      <FormField
+      <TextField
         name="confirm"
         type="password"
         label={t('auth.restore.confirm')}

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type RefObject, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatErrorMessage } from '@/i18n/messages';
 import './common.css';
@@ -24,7 +24,7 @@ export interface FormFieldProps {
   readonly error?: string | null;
   /** A translated hint under the control (also linked by `aria-describedby`). */
   readonly hint?: string;
-  /** Marks the field required (`aria-required`, and a visible mark after the label). */
+  /** Marks the control required (`aria-required`; `TextField` also sets the native `required`). */
   readonly required?: boolean;
   /** `data-testid` of the error text; default `error-<name>`. */
   readonly errorTestId?: string;
@@ -55,14 +55,7 @@ export function FormField({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="field__required" title={t('common.required')}>
-            {' *'}
-          </span>
-        ) : null}
-      </label>
+      <label htmlFor={id}>{label}</label>
       {children({
         id,
         name,
@@ -116,4 +109,49 @@ export function TextField({
       {(control) => <input {...input} {...control} ref={inputRef} required={required} />}
     </FormField>
   );
+}
+
+/** The form-level error box: focusable (focus moves to it on failure) and announced as an alert. */
+export function FormError({
+  message,
+  boxRef,
+  children,
+}: {
+  message: string | null;
+  boxRef?: Ref<HTMLDivElement>;
+  children?: ReactNode;
+}) {
+  if (!message) return null;
+  return (
+    <div ref={boxRef} className="form__error" role="alert" tabIndex={-1} data-testid="form-error">
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Moves focus to what failed once a new error is shown: the field named by the error, else the form-level error box
+ * (accessibility: a keyboard or screen-reader user lands on the problem).
+ */
+export function useFocusOnError(
+  error: { readonly field: string | null } | null,
+  formRef: RefObject<HTMLFormElement | null>,
+  errorBoxRef: RefObject<HTMLElement | null>,
+): void {
+  useEffect(() => {
+    if (!error) return;
+    const target = error.field ? formRef.current?.elements.namedItem(error.field) : null;
+    if (target instanceof HTMLElement) target.focus();
+    else errorBoxRef.current?.focus();
+  }, [error, formRef, errorBoxRef]);
+}
+
+/** The text values of a submitted form, by field name. */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of new FormData(form).entries()) {
+    if (typeof value === 'string') out[name] = value;
+  }
+  return out;
 }
