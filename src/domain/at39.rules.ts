@@ -7,6 +7,8 @@
  * Pure rules shared by the reference server (which enforces them) and the SPA (which shows and guards them).
  */
 
+import { phoneDigits } from './validators.rules';
+
 /** Registration statuses (AT2): who moves a registration between them is written next to each. */
 export const AT39_STATUSES = ['draft', 'documents', 'submitted', 'registered', 'rejected'] as const;
 export type At39Status = (typeof AT39_STATUSES)[number];
@@ -83,15 +85,15 @@ export function isBan(s: string): boolean {
 }
 
 /** The 9 digits of a number as typed ('+998 90 700 00 01', '90 700-00-01', '907000001'); '' when it is none. */
-export function phoneDigits(s: string): string {
-  const d = s.replace(/\D/g, '');
+export function nationalNumber(s: string): string {
+  const d = phoneDigits(s);
   const national = d.length === 12 && d.startsWith('998') ? d.slice(3) : d;
   return /^\d{9}$/.test(national) ? national : '';
 }
 
 /** A phone number to reserve: 9 digits, the operator code first (as sn), with or without +998. */
 export function isPhoneNumber(s: string): boolean {
-  return phoneDigits(s) !== '';
+  return nationalNumber(s) !== '';
 }
 
 /** The registration steps, in order; a registration resumes at the first one not done (AT7). */

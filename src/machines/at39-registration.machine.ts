@@ -7,8 +7,8 @@ import {
   isBan,
   isMarkedCode,
   isPhoneNumber,
+  nationalNumber,
   type PassportOutcome,
-  phoneDigits,
   resumeStep,
 } from '@/domain/at39.rules';
 import { errorCodeOf, notProvided } from './error-code';
@@ -288,7 +288,7 @@ export const at39RegistrationMachine = setup({
       error: null,
     })),
     assignReservation: assign((_, p: { phone: string; plan: number | null }) => ({
-      phoneNumber: phoneDigits(p.phone),
+      phoneNumber: nationalNumber(p.phone),
       pricePlanId: p.plan,
       error: null,
     })),

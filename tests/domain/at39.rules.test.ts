@@ -7,8 +7,8 @@ import {
   isBan,
   isEditableStatus,
   isMarkedCode,
+  nationalNumber,
   parseAt39Params,
-  phoneDigits,
   resumeStep,
 } from '@/domain/at39.rules';
 
@@ -43,7 +43,7 @@ describe('AT 39 rules', () => {
     ['90 700', ''],
     ['8 90 700 00 01', ''],
   ])('reads the number %s as %s', (typed, digits) => {
-    expect(phoneDigits(typed)).toBe(digits);
+    expect(nationalNumber(typed)).toBe(digits);
   });
 
   it('checks the formats of code, kit and BAN', () => {
