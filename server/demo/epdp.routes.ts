@@ -68,7 +68,7 @@ export function mountEpdpDemo(app: Hono, svc: Services, formToken: string): void
     c.header('Content-Security-Policy', csp);
     const id = c.req.query('session') ?? '';
     const s = at39Store(svc).session(id);
-    if (!s || s.state !== 'pending')
+    if (s?.state !== 'pending')
       return c.html(
         page(
           'Паспортные данные',
@@ -135,7 +135,7 @@ export function mountEpdpDemo(app: Hono, svc: Services, formToken: string): void
     const id = Number(c.req.query('registrationId'));
     const decision = c.req.query('decision');
     const reg = Number.isSafeInteger(id) ? store.registration(id) : undefined;
-    if (!reg || reg.status !== 'submitted' || (decision !== 'registered' && decision !== 'rejected'))
+    if (reg?.status !== 'submitted' || (decision !== 'registered' && decision !== 'rejected'))
       return c.json({ status: 'E101', description: 'a submitted registration and registered|rejected' });
     const now = svc.clock.now();
     store.setStatus(id, decision, now);

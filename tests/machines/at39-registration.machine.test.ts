@@ -41,22 +41,38 @@ function answering(opts: { outcomes?: string[]; reserveFails?: string; stored?: 
   let reserveFails = opts.reserveFails;
   const machine = at39RegistrationMachine.provide({
     actors: {
-      checkToken: fromPromise(async ({ input }) => (rec('checkToken', input), workplace)),
-      startPassportSession: fromPromise(async () => (rec('startPassportSession', null), epdp)),
+      checkToken: fromPromise(async ({ input }) => {
+        rec('checkToken', input);
+        return workplace;
+      }),
+      startPassportSession: fromPromise(async () => {
+        rec('startPassportSession', null);
+        return epdp;
+      }),
       readPassport: fromPromise(async ({ input }) => {
         rec('readPassport', input);
         const o = outcomes.shift();
         return o ? { outcome: o as 'refused', person: null } : passportOk;
       }),
-      createRegistration: fromPromise(async ({ input }) => (rec('createRegistration', input), '501')),
-      loadRegistration: fromPromise(
-        async ({ input }) => (rec('loadRegistration', input), opts.stored ?? storedAtKit),
-      ),
-      fetchClientCard: fromPromise(async ({ input }) => (rec('fetchClientCard', input), card)),
+      createRegistration: fromPromise(async ({ input }) => {
+        rec('createRegistration', input);
+        return '501';
+      }),
+      loadRegistration: fromPromise(async ({ input }) => {
+        rec('loadRegistration', input);
+        return opts.stored ?? storedAtKit;
+      }),
+      fetchClientCard: fromPromise(async ({ input }) => {
+        rec('fetchClientCard', input);
+        return card;
+      }),
       checkBan: fromPromise(async ({ input }) => {
         rec('checkBan', input);
       }),
-      fetchPricePlans: fromPromise(async ({ input }) => (rec('fetchPricePlans', input), tariffs)),
+      fetchPricePlans: fromPromise(async ({ input }) => {
+        rec('fetchPricePlans', input);
+        return tariffs;
+      }),
       reserveNumber: fromPromise(async ({ input }) => {
         rec('reserveNumber', input);
         if (reserveFails) {
