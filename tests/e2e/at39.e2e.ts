@@ -185,7 +185,8 @@ describe.each(cases)('AT 39 registration in $lang', ({ lang, kit, phone }) => {
     await page.getByLabel(t('at39.q')).press('Enter');
     await page.waitForSelector('[data-testid="at39-list-page"][data-ready="true"]');
     await page.locator('[data-testid^="at39-comments-"]').first().click();
-    await page.getByRole('dialog').waitFor();
+    // the dialog opens at once and fills when the comments arrive
+    await page.getByRole('dialog').getByText('qayta yuklang', { exact: false }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('dialog').textContent()).toContain('qayta yuklang');
     await look(page, `${lang}-comments`);
     await page.keyboard.press('Escape');
