@@ -27,8 +27,10 @@ import { at39Handlers } from './handlers/at39.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
+import { goldenHandlers } from './handlers/golden.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
+import { ordersHandlers } from './handlers/orders.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
 import { createLogger, type Logger } from './logger';
 import { mayCall } from './permissions';
@@ -70,6 +72,8 @@ export const allHandlers: Handlers = {
   ...numbersHandlers,
   ...blockHandlers,
   ...debtHandlers,
+  ...goldenHandlers,
+  ...ordersHandlers,
   ...documentsHandlers,
   ...at39Handlers,
 };

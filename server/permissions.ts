@@ -50,6 +50,17 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
       ] as const
     ).map((n) => [n, (v: Viewer) => visibleNav(v.facts).includes('at39')]),
   ),
+  // golden numbers and orders (docs/decisions.md GN11): buying is for whom spec 6 shows Number purchase, the orders
+  // list for whom it shows Orders; one order is checked per order in its handler (staff, or the buying company)
+  'golden.categories': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.categoriesQr': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.search': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.checkout': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.address': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.inn': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.balance': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.create': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.details': (v) => routeAccess('/orders', v.facts) === 'allow',
 };
 
 /**

@@ -8,9 +8,11 @@ import { at39ListMachine } from '@/machines/at39-list.machine';
 import { at39RegistrationMachine } from '@/machines/at39-registration.machine';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
+import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
+import { ordersMachine } from '@/machines/orders.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { settingsMachine } from '@/machines/settings.machine';
@@ -35,6 +37,8 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userSearch: userSearchMachine,
     userAdmin: userAdminMachine,
     debt: debtMachine,
+    goldenCheckout: goldenCheckoutMachine,
+    orders: ordersMachine,
     upload: uploadMachine,
     at39List: at39ListMachine,
     at39Registration: at39RegistrationMachine,
