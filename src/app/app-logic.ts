@@ -29,19 +29,19 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload, at39] = await loadChunk(() =>
-      const [settings, profile, blockRestore, admin, debt, upload, golden, orders] = await loadChunk(() =>
-        Promise.all([
-          import('./settings.services'),
-          import('./profile.services'),
-          import('./block-restore.services'),
-          import('./admin.services'),
-          import('./debt.services'),
-          import('./upload.services'),
-          import('./at39.services'),
-          import('./golden.services'),
-          import('./orders.services'),
-        ]),
+      const [settings, profile, blockRestore, admin, debt, upload, at39, golden, orders] = await loadChunk(
+        () =>
+          Promise.all([
+            import('./settings.services'),
+            import('./profile.services'),
+            import('./block-restore.services'),
+            import('./admin.services'),
+            import('./debt.services'),
+            import('./upload.services'),
+            import('./at39.services'),
+            import('./golden.services'),
+            import('./orders.services'),
+          ]),
       );
       const adminLogic = admin.createAdminLogic(api);
       const at39Logic = at39.createAt39Logic(api.load);
