@@ -27,6 +27,7 @@ import { at39Handlers } from './handlers/at39.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
+import { internetHandlers } from './handlers/internet.handlers';
 import { goldenHandlers } from './handlers/golden.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
@@ -76,6 +77,7 @@ export const allHandlers: Handlers = {
   ...ordersHandlers,
   ...documentsHandlers,
   ...at39Handlers,
+  ...internetHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {

@@ -31,6 +31,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     loadPageLogic: async () => {
       const [settings, profile, blockRestore, admin, debt, upload, at39, golden, orders] = await loadChunk(
         () =>
+      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders] =
+        await loadChunk(() =>
           Promise.all([
             import('./settings.services'),
             import('./profile.services'),
@@ -45,6 +47,13 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
       );
       const adminLogic = admin.createAdminLogic(api);
       const at39Logic = at39.createAt39Logic(api.load);
+            import('./internet.services'),
+            import('./golden.services'),
+            import('./orders.services'),
+          ]),
+        );
+      const adminLogic = admin.createAdminLogic(api);
+      const servicesLogic = internet.createServicesLogic(api.load);
       return {
         settings: settings.createSettingsLogic(api, deps),
         numbers: profile.createProfileLogic(api).numbers,
@@ -59,6 +68,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         at39List: at39Logic.at39List,
         at39Registration: at39Logic.at39Registration,
         at39Upload: at39Logic.at39Upload,
+        services: servicesLogic.services,
+        servicesCheckout: servicesLogic.servicesCheckout,
       };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself
