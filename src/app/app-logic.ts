@@ -29,9 +29,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload, at39, golden, orders] = await loadChunk(
-        () =>
-      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders] =
+      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders, at39] =
         await loadChunk(() =>
           Promise.all([
             import('./settings.services'),
@@ -40,20 +38,15 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
             import('./admin.services'),
             import('./debt.services'),
             import('./upload.services'),
-            import('./at39.services'),
-            import('./golden.services'),
-            import('./orders.services'),
-          ]),
-      );
-      const adminLogic = admin.createAdminLogic(api);
-      const at39Logic = at39.createAt39Logic(api.load);
             import('./internet.services'),
             import('./golden.services'),
             import('./orders.services'),
+            import('./at39.services'),
           ]),
         );
       const adminLogic = admin.createAdminLogic(api);
       const servicesLogic = internet.createServicesLogic(api.load);
+      const at39Logic = at39.createAt39Logic(api.load);
       return {
         settings: settings.createSettingsLogic(api, deps),
         numbers: profile.createProfileLogic(api).numbers,

@@ -135,6 +135,8 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: at39ListMachine,
     description:
       'AT 39 registrations: filters and page in the URL (register/filter), comments (register/comment), statistics XLSX (docs/statistics).',
+  },
+  {
     id: 'services',
     machine: servicesMachine,
     description:

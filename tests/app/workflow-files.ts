@@ -296,6 +296,7 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/at39.payloads.ts',
     machineTest: 'tests/machines/at39-list.machine.test.ts',
     viewWalk: 'tests/views/at39-list.view-walk.test.tsx',
+  },
   services: {
     rules: 'src/domain/services.rules.ts',
     contract: 'src/services/contract/internet.contract.ts',
