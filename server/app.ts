@@ -24,6 +24,7 @@ import {
 } from './handler';
 import { adminHandlers } from './handlers/admin.handlers';
 import { agreementHandlers } from './handlers/agreement.handlers';
+import { at39Handlers } from './handlers/at39.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
@@ -77,6 +78,7 @@ export const allHandlers: Handlers = {
   ...ordersHandlers,
   ...documentsHandlers,
   ...agreementHandlers,
+  ...at39Handlers,
   ...internetHandlers,
 };
 

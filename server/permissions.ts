@@ -1,3 +1,4 @@
+import { visibleNav } from '../src/domain/navigation.rules';
 import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
 import { routeAccess } from '../src/domain/routes.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
@@ -20,6 +21,30 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   // "Administration users can search and impersonate a subscriber profile"
   // impersonation shows a client's data: it needs the search group, like the lookup it follows (not R002)
   'admin.impersonate': (v) => v.config.search,
+  // AT 39 registration: whoever sees its navigation entry (spec 6 'AT39: R008, R005, R009, R018-R023, R032'; hidden
+  // while a BAN is selected); per registration, kit and token the handlers check the owner (E094, E091, E128)
+  ...Object.fromEntries(
+    (
+      [
+        'at39.token',
+        'at39.sessionId',
+        'at39.passportInfo',
+        'at39.createRegistration',
+        'at39.clientCard',
+        'at39.regDocs',
+        'at39.saveDoc',
+        'at39.banExists',
+        'at39.register',
+        'at39.pricePlans',
+        'at39.filter',
+        'at39.statistics',
+        'at39.comment',
+        'at39.reserveEquipment',
+        'at39.regData',
+        'at39.updateRegistration',
+      ] as const
+    ).map((n) => [n, (v: Viewer) => visibleNav(v.facts).includes('at39')]),
+  ),
   // golden numbers and orders (docs/decisions.md GN11): buying is for whom spec 6 shows Number purchase, the orders
   // list for whom it shows Orders; one order is checked per order in its handler (staff, or the buying company)
   'golden.categories': (v) => routeAccess('/purchase', v.facts) === 'allow',

@@ -236,7 +236,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     roles: ['R009'],
     fullName: 'Raximova Shahnoza',
     profile: 'staff, no profile',
-    tryThis: 'lands on Orders; AT 39 registration',
+    tryThis: 'lands on Orders; AT 39 registration (workplace token WP-SD-TASHKENT-01)',
   },
   {
     login: 'okk',

@@ -1,4 +1,5 @@
 import { DEFAULT_COST, hashPasswordSync, type ScryptCost } from '../auth/passwords';
+import { seedAt39 } from './at39-seed';
 import type { Db } from './database';
 import { seedDebt } from './debt-seed';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from './demo-accounts';
@@ -396,6 +397,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     }
 
     seedDebt(db, opts.debtAsOf ?? now);
+    seedAt39(db, opts.debtAsOf ?? now);
     seedServices(db, now);
     seedGolden(db);
     setMeta.run('seed_version', SEED_VERSION);

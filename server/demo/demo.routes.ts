@@ -6,6 +6,7 @@ import type { Services } from '../handler';
 import type { OutboxMessage } from '../store/auth.store';
 import { createBlockStore, type NumberRow } from '../store/block.store';
 import { renderDemoPage } from './demo.page';
+import { mountEpdpDemo } from './epdp.routes';
 
 /**
  * The demo helpers: the outbox of messages that "were sent" (SMS codes, recovery and activation links, temporary
@@ -152,6 +153,8 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
     }
     return c.redirect(`/?done=${encodeURIComponent(done)}`, 303);
   });
+  // the passport service simulator's confirmation page and the AT 39 back office (server/demo/epdp.routes.ts)
+  mountEpdpDemo(app, svc, formToken);
   app.all('*', (c) => c.json({ status: 'E101', description: 'unknown demo call' }, 404));
   return app;
 }

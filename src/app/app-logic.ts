@@ -29,23 +29,36 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders, agreement] =
-        await loadChunk(() =>
-          Promise.all([
-            import('./settings.services'),
-            import('./profile.services'),
-            import('./block-restore.services'),
-            import('./admin.services'),
-            import('./debt.services'),
-            import('./upload.services'),
-            import('./internet.services'),
-            import('./golden.services'),
-            import('./orders.services'),
-            import('./agreement.services'),
-          ]),
-        );
+      const [
+        settings,
+        profile,
+        blockRestore,
+        admin,
+        debt,
+        upload,
+        internet,
+        golden,
+        orders,
+        agreement,
+        at39,
+      ] = await loadChunk(() =>
+        Promise.all([
+          import('./settings.services'),
+          import('./profile.services'),
+          import('./block-restore.services'),
+          import('./admin.services'),
+          import('./debt.services'),
+          import('./upload.services'),
+          import('./internet.services'),
+          import('./golden.services'),
+          import('./orders.services'),
+          import('./agreement.services'),
+          import('./at39.services'),
+        ]),
+      );
       const adminLogic = admin.createAdminLogic(api);
       const servicesLogic = internet.createServicesLogic(api.load);
+      const at39Logic = at39.createAt39Logic(api.load);
       return {
         settings: settings.createSettingsLogic(api, deps),
         numbers: profile.createProfileLogic(api).numbers,
@@ -58,6 +71,9 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         orders: orders.createOrdersLogic(api.load),
         upload: upload.createUploadLogic(api.load),
         agreement: agreement.createAgreementLogic(api.load),
+        at39List: at39Logic.at39List,
+        at39Registration: at39Logic.at39Registration,
+        at39Upload: at39Logic.at39Upload,
         services: servicesLogic.services,
         servicesCheckout: servicesLogic.servicesCheckout,
       };

@@ -83,8 +83,14 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/agreement-registration',
     view: lazyRoute(() => import('./agreement.routes').then((m) => ({ default: m.AgreementRoute }))),
   },
-  { path: '/at39-registration', view: pending('at39') },
-  { path: '/at39-registration/new', view: pending('at39') },
+  {
+    path: '/at39-registration',
+    view: lazyRoute(() => import('./at39.routes').then((m) => ({ default: m.At39ListRoute }))),
+  },
+  {
+    path: '/at39-registration/new',
+    view: lazyRoute(() => import('./at39.routes').then((m) => ({ default: m.At39NewRoute }))),
+  },
   {
     path: '/debt-control',
     view: lazyRoute(() => import('./debt.routes').then((m) => ({ default: m.DebtRoute }))),

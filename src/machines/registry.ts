@@ -1,5 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { agreementMachine } from './agreement.machine';
+import { at39ListMachine } from './at39-list.machine';
+import { at39RegistrationMachine } from './at39-registration.machine';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
@@ -128,6 +130,18 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: agreementMachine,
     description:
       'Contract registration: the spec 3 form validated (spec 5), the login checked, the agreement and the contact-access additional agreement registered in RU and UZ and downloaded; the registered agreements, paged.',
+  },
+  {
+    id: 'at39Registration',
+    machine: at39RegistrationMachine,
+    description:
+      'AT 39: register a subscriber by passport data — token (E127/E128/E129), passport service (not found, refused, expired, reused), create (E129), SIM kit (E091/E105/E121), BAN (E052/E125), number (taken, E123, E025), documents (E118), submit (E094); resumable.',
+  },
+  {
+    id: 'at39List',
+    machine: at39ListMachine,
+    description:
+      'AT 39 registrations: filters and page in the URL (register/filter), comments (register/comment), statistics XLSX (docs/statistics).',
   },
   {
     id: 'services',

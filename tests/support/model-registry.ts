@@ -2,6 +2,7 @@ import type { NumbersEvent, NumbersInput, NumbersPageResult } from '@/machines/n
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
 import { agreementModelEntry } from '../machines/agreement.payloads';
+import { at39ListModelEntry, at39RegistrationModelEntry } from '../machines/at39.payloads';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
 import { goldenCheckoutModelEntry } from '../machines/golden-checkout.payloads';
@@ -88,6 +89,8 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   ordersModelEntry,
   uploadModelEntry,
   agreementModelEntry,
+  at39RegistrationModelEntry,
+  at39ListModelEntry,
   servicesModelEntry,
   servicesCheckoutModelEntry,
 ];

@@ -5,6 +5,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders, AppRoot } from '@/app/app-providers';
 import type { AppRoute } from '@/app/routes';
 import { agreementMachine } from '@/machines/agreement.machine';
+import { at39ListMachine } from '@/machines/at39-list.machine';
+import { at39RegistrationMachine } from '@/machines/at39-registration.machine';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
 import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
@@ -42,6 +44,9 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     orders: ordersMachine,
     upload: uploadMachine,
     agreement: agreementMachine,
+    at39List: at39ListMachine,
+    at39Registration: at39RegistrationMachine,
+    at39Upload: uploadMachine,
     services: servicesMachine,
     servicesCheckout: servicesCheckoutMachine,
     ...fakes,

@@ -9,7 +9,7 @@ import {
   commentsSchema,
   epdpSessionSchema,
   passportInfoQuery,
-  personDataSchema,
+  passportInfoSchema,
   pricePlansBody,
   regDataQuery,
   regDocsQuery,
@@ -356,7 +356,9 @@ export const endpoints = {
   // ── AT 39 registration ─────────────────────────────────────────────────────────────────────────────
   'at39.token': defineEndpoint({
     method: 'GET',
-    path: 'at39/{token}',
+    // spec 7 'GET {token}' under at39/workplace/: a bare at39/{token} would shadow at39/ban-exists and the other
+    // one-segment calls (docs/decisions.md AT1)
+    path: 'at39/workplace/{token}',
     params: tokenParams,
     result: tokenInfoSchema,
     auth: 'session',
@@ -373,7 +375,7 @@ export const endpoints = {
     method: 'GET',
     path: 'v1/epdp/passport-info',
     query: passportInfoQuery,
-    result: personDataSchema,
+    result: passportInfoSchema,
     auth: 'session',
     summary: 'person data by the passport-service auth code',
   }),

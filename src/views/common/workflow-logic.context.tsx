@@ -1,6 +1,8 @@
 import { createContext, type ReactNode, use, useCallback, useContext } from 'react';
 import type { ActorOptions, ActorSystem, AnyActorLogic } from 'xstate';
 import type { AgreementMachine } from '@/machines/agreement.machine';
+import type { At39ListMachine } from '@/machines/at39-list.machine';
+import type { At39RegistrationMachine } from '@/machines/at39-registration.machine';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
 import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
@@ -50,6 +52,10 @@ export interface PageLogic {
   /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
   readonly upload: UploadMachine;
   readonly agreement: AgreementMachine;
+  readonly at39List: At39ListMachine;
+  readonly at39Registration: At39RegistrationMachine;
+  /** the upload chart provided with AT 39's docs/save-doc senders */
+  readonly at39Upload: UploadMachine;
   readonly services: ServicesMachine;
   readonly servicesCheckout: ServicesCheckoutMachine;
 }

@@ -1,5 +1,7 @@
 import type { ChartOracle } from '../../support/oracle';
 import { agreementOracle } from './agreement.oracle';
+import { at39ListOracle } from './at39-list.oracle';
+import { at39RegistrationOracle } from './at39-registration.oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
@@ -36,6 +38,8 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   orders: ordersOracle,
   upload: uploadOracle,
   agreement: agreementOracle,
+  at39Registration: at39RegistrationOracle,
+  at39List: at39ListOracle,
   services: servicesOracle,
   servicesCheckout: servicesCheckoutOracle,
 };
