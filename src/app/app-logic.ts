@@ -29,13 +29,14 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, upload] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
           import('./block-restore.services'),
           import('./admin.services'),
           import('./debt.services'),
+          import('./upload.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
@@ -47,6 +48,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         userSearch: adminLogic.userSearch,
         userAdmin: adminLogic.userAdmin,
         debt: debt.createDebtLogic(api.load),
+        upload: upload.createUploadLogic(api.load),
       };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself

@@ -9,6 +9,7 @@ import { searchBoxMachine } from './search-box.machine';
 import { sessionMachine } from './session.machine';
 import { settingsMachine } from './settings.machine';
 import { signingMachine } from './signing.machine';
+import { uploadMachine } from './upload.machine';
 import { userAdminMachine } from './user-admin.machine';
 import { userSearchMachine } from './user-search.machine';
 
@@ -98,5 +99,11 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: debtMachine,
     description:
       'Debt control (notice): overdue accounts with filter, sort and page in the URL; the RU/UZ notice of an account, mark as sent, PDF download; CSV/XLSX export.',
+  },
+  {
+    id: 'upload',
+    machine: uploadMachine,
+    description:
+      'Upload of one file to a target: choose (picker or drop), client check (size, name, bytes), send with progress and cancel, server check (E118) and status 0/1/2; retry or choose another.',
   },
 ];

@@ -8,6 +8,7 @@ import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
+import { uploadModelEntry } from '../machines/upload.payloads';
 import { userAdminModelEntry, userSearchModelEntry } from '../machines/user-admin.payloads';
 import type { ModelCheckOptions } from './model-check';
 import { payloadsFor } from './model-universe';
@@ -78,6 +79,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   userAdminModelEntry,
   notificationsModelEntry,
   debtModelEntry,
+  uploadModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

@@ -12,6 +12,7 @@ import { numbersMachine } from '@/machines/numbers.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { settingsMachine } from '@/machines/settings.machine';
+import { uploadMachine } from '@/machines/upload.machine';
 import { userAdminMachine } from '@/machines/user-admin.machine';
 import { userSearchMachine } from '@/machines/user-search.machine';
 import { type WorkflowLogic, WorkflowLogicProvider } from '@/views/common/workflow-logic.context';
@@ -32,6 +33,7 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userSearch: userSearchMachine,
     userAdmin: userAdminMachine,
     debt: debtMachine,
+    upload: uploadMachine,
     ...fakes,
   };
 }

@@ -57,6 +57,7 @@ import {
   onlineOrderParams,
   onlineOrderSchema,
   reUploadQuery,
+  uploadReceiptSchema,
 } from './documents.contract';
 import { defineEndpoint } from './endpoint';
 import { blobResult, noResult } from './fields.contract';
@@ -372,9 +373,9 @@ export const endpoints = {
     query: reUploadQuery,
     multipart: true,
     fileField: 'file',
-    result: noResult,
+    result: uploadReceiptSchema,
     auth: 'session',
-    summary: 'upload a signed document again (E118)',
+    summary: 'upload a signed document again (E118); the reply is its new status',
   }),
 
   // ── golden numbers and orders ──────────────────────────────────────────────────────────────────────

@@ -8,6 +8,7 @@ import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
 import type { SessionMachine } from '@/machines/session.machine';
 import type { SettingsMachine } from '@/machines/settings.machine';
+import type { UploadMachine } from '@/machines/upload.machine';
 import type { UserAdminMachine } from '@/machines/user-admin.machine';
 import type { UserSearchMachine } from '@/machines/user-search.machine';
 
@@ -33,6 +34,8 @@ export interface PageLogic {
   readonly userSearch: UserSearchMachine;
   readonly userAdmin: UserAdminMachine;
   readonly debt: DebtMachine;
+  /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
+  readonly upload: UploadMachine;
 }
 
 /**

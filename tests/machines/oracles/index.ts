@@ -9,6 +9,7 @@ import { searchBoxOracle } from './search-box.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
+import { uploadOracle } from './upload.oracle';
 import { userAdminOracle } from './user-admin.oracle';
 import { userSearchOracle } from './user-search.oracle';
 
@@ -26,4 +27,5 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   authFlow: authFlowOracle,
   notifications: notificationsOracle,
   debt: debtOracle,
+  upload: uploadOracle,
 };
