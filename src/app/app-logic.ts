@@ -29,7 +29,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, upload, documents] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
@@ -37,9 +37,11 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./admin.services'),
           import('./debt.services'),
           import('./upload.services'),
+          import('./documents.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
+      const documentsLogic = documents.createDocumentsLogic(api.load);
       return {
         settings: settings.createSettingsLogic(api, deps),
         numbers: profile.createProfileLogic(api).numbers,
@@ -49,6 +51,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         userAdmin: adminLogic.userAdmin,
         debt: debt.createDebtLogic(api.load),
         upload: upload.createUploadLogic(api.load),
+        documents: documentsLogic.documents,
+        download: documentsLogic.download,
       };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself

@@ -2,6 +2,8 @@ import type { AnyStateMachine } from 'xstate';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
+import { documentsMachine } from './documents.machine';
+import { downloadMachine } from './download.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
@@ -105,5 +107,17 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: uploadMachine,
     description:
       'Upload of one file to a target: choose (picker or drop), client check (size, name, bytes), send with progress and cancel, server check (E118) and status 0/1/2; retry or choose another.',
+  },
+  {
+    id: 'documents',
+    machine: documentsMachine,
+    description:
+      "Online-sales documents: the lists (orders, suspend and service documents in a date range), an order with its documents, one document's status and text; a valid filter goes to the URL.",
+  },
+  {
+    id: 'download',
+    machine: downloadMachine,
+    description:
+      "Download of one file (PDF, scan, instruction): progress, cancel, saved under a people's name, or the error with retry.",
   },
 ];

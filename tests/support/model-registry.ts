@@ -9,6 +9,7 @@ import { searchBoxModelEntry } from '../machines/search-box.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
 import { uploadModelEntry } from '../machines/upload.payloads';
+import { documentsModelEntry, downloadModelEntry } from '../machines/documents.payloads';
 import { userAdminModelEntry, userSearchModelEntry } from '../machines/user-admin.payloads';
 import type { ModelCheckOptions } from './model-check';
 import { payloadsFor } from './model-universe';
@@ -80,6 +81,8 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   notificationsModelEntry,
   debtModelEntry,
   uploadModelEntry,
+  documentsModelEntry,
+  downloadModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

@@ -6,6 +6,8 @@ import { AppProviders, AppRoot } from '@/app/app-providers';
 import type { AppRoute } from '@/app/routes';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
+import { documentsMachine } from '@/machines/documents.machine';
+import { downloadMachine } from '@/machines/download.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
@@ -34,6 +36,8 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userAdmin: userAdminMachine,
     debt: debtMachine,
     upload: uploadMachine,
+    documents: documentsMachine,
+    download: downloadMachine,
     ...fakes,
   };
 }

@@ -2,6 +2,8 @@ import { createContext, type ReactNode, use, useCallback, useContext } from 'rea
 import type { ActorSystem } from 'xstate';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
+import type { DocumentsMachine } from '@/machines/documents.machine';
+import type { DownloadMachine } from '@/machines/download.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
@@ -36,6 +38,10 @@ export interface PageLogic {
   readonly debt: DebtMachine;
   /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
   readonly upload: UploadMachine;
+  /** the online-sales documents pages (one actor per URL) */
+  readonly documents: DocumentsMachine;
+  /** a download button's chart (PDF, scan, instruction) */
+  readonly download: DownloadMachine;
 }
 
 /**

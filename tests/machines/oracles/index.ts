@@ -2,6 +2,8 @@ import type { ChartOracle } from '../../support/oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
+import { documentsOracle } from './documents.oracle';
+import { downloadOracle } from './download.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
@@ -28,4 +30,6 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   notifications: notificationsOracle,
   debt: debtOracle,
   upload: uploadOracle,
+  documents: documentsOracle,
+  download: downloadOracle,
 };

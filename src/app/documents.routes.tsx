@@ -1,0 +1,104 @@
+import { type ReactNode, useEffect } from 'react';
+import { useLocation, useParams, useSearch } from 'wouter';
+import {
+  type DocumentsFilter,
+  type DocumentsTab,
+  parseDocumentsFilter,
+  parseDocumentsTab,
+  tashkentDay,
+} from '@/domain/documents.rules';
+import type { DocumentsRoute as RouteInput } from '@/machines/documents.machine';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { DocumentsContext } from '@/views/documents/documents.context';
+import { DocumentsListView, DocumentView, OrderView } from '@/views/documents/documents.view';
+
+/**
+ * The `/{lang}/onlinee-sales` routes (spec 2 "Online sales"). The URL names the page (and, for the lists, the tab and
+ * the filter); each URL gets its own documents actor. The only glue: a filter the chart accepted becomes the URL.
+ */
+
+/** `?tab=…&dt1=…&dt2=…&types=…` of a list. */
+function listQuery(tab: DocumentsTab, f: DocumentsFilter): string {
+  const q = new URLSearchParams({ tab, dt1: f.dt1, dt2: f.dt2 });
+  if (tab === 'services' && f.types.length > 0) q.set('types', f.types.join(','));
+  return `?${q.toString()}`;
+}
+
+function useListFromUrl(): { tab: DocumentsTab; filter: DocumentsFilter } {
+  const search = new URLSearchParams(useSearch());
+  const today = tashkentDay(Date.now());
+  return {
+    tab: parseDocumentsTab(search.get('tab')),
+    filter: parseDocumentsFilter((n) => search.get(n), today),
+  };
+}
+
+/** Puts the filter the chart accepted into the URL (a history entry: Back returns to the previous range). */
+function FilterNavigation({ tab }: { tab: DocumentsTab }) {
+  const actor = DocumentsContext.useActorRef();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const sub = actor.on('documents.filtered', (e) => navigate(`/onlinee-sales${listQuery(tab, e.filter)}`));
+    return () => sub.unsubscribe();
+  }, [actor, navigate, tab]);
+  return null;
+}
+
+function Page({ route, children }: { route: RouteInput; children: ReactNode }) {
+  const { documents } = useWorkflowLogic();
+  return (
+    <DocumentsContext.Provider key={JSON.stringify(route)} logic={documents} input={{ route }}>
+      {children}
+    </DocumentsContext.Provider>
+  );
+}
+
+/** `/onlinee-sales`: Documents (orders list, suspend and service documents). */
+export function DocumentsRoute() {
+  const { tab, filter } = useListFromUrl();
+  return (
+    <Page route={{ page: 'list', tab, filter }}>
+      <FilterNavigation tab={tab} />
+      <DocumentsListView query={(t) => listQuery(t, filter)} />
+    </Page>
+  );
+}
+
+/** The list a detail page goes back to: the one it was opened from (its query), else the default. */
+function useBackHref(tab: DocumentsTab): string {
+  const search = useSearch();
+  return `/onlinee-sales${search ? `?${search}` : `?tab=${tab}`}`;
+}
+
+/** `/onlinee-sales/orders/{id}` (DocumentsView). */
+export function OrderRoute() {
+  const { id = '' } = useParams<{ id: string }>();
+  const back = useBackHref('orders');
+  return (
+    <Page route={{ page: 'order', id }}>
+      <OrderView backHref={back} />
+    </Page>
+  );
+}
+
+/** `/onlinee-sales/suspend-documents/{id}`. */
+export function SuspendDocumentRoute() {
+  const { id = '' } = useParams<{ id: string }>();
+  const back = useBackHref('suspend');
+  return (
+    <Page route={{ page: 'document', id, section: 'suspend' }}>
+      <DocumentView backHref={back} />
+    </Page>
+  );
+}
+
+/** `/onlinee-sales/services-documents/{id}`. */
+export function ServicesDocumentRoute() {
+  const { id = '' } = useParams<{ id: string }>();
+  const back = useBackHref('services');
+  return (
+    <Page route={{ page: 'document', id, section: 'services' }}>
+      <DocumentView backHref={back} />
+    </Page>
+  );
+}
