@@ -119,11 +119,14 @@ export const documentsHandlers: Handlers = {
   // spec 7 GET documents/detailed?docId: status and content; an invoice (type 6) carries its json (spec 3)
   'documents.detailed': ({ input, session, svc }) => {
     const d = documentForViewer(svc, session, input.query.docId);
+    const { blocks, lang } = blocksOf(d, input.query.lang);
     return {
       ...toItem(d),
+      // a bilingual document is titled in the language its text is given in
+      ...(lang !== d.lang && blocks[0] ? { title: blocks[0].text, lang } : {}),
       message: d.statusMessage,
       json: d.data ?? undefined,
-      content: d.body.map((b) => ({ kind: b.kind, text: b.text })),
+      content: blocks.map((b) => ({ kind: b.kind, text: b.text })),
     };
   },
   // spec 7 GET documents/byType?type,ban,dt1,dt2 (several types for services); the BAN must be the company in view

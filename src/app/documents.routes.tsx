@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
 import {
   type DocumentsFilter,
@@ -81,12 +82,17 @@ export function OrderRoute() {
   );
 }
 
+/** The page's language: a document's text follows it. */
+function usePageLang(): 'ru' | 'uz' {
+  return useTranslation().i18n.language === 'uz' ? 'uz' : 'ru';
+}
+
 /** `/onlinee-sales/suspend-documents/{id}`. */
 export function SuspendDocumentRoute() {
   const { id = '' } = useParams<{ id: string }>();
   const back = useBackHref('suspend');
   return (
-    <Page route={{ page: 'document', id, section: 'suspend' }}>
+    <Page route={{ page: 'document', id, section: 'suspend', lang: usePageLang() }}>
       <DocumentView backHref={back} />
     </Page>
   );
@@ -97,7 +103,7 @@ export function ServicesDocumentRoute() {
   const { id = '' } = useParams<{ id: string }>();
   const back = useBackHref('services');
   return (
-    <Page route={{ page: 'document', id, section: 'services' }}>
+    <Page route={{ page: 'document', id, section: 'services', lang: usePageLang() }}>
       <DocumentView backHref={back} />
     </Page>
   );

@@ -66,7 +66,9 @@ export function fetchDocuments(api: ApiLoader) {
     if (route.page === 'document') {
       return {
         kind: 'document',
-        document: toDetails(await client.call('documents.detailed', { query: { docId: route.id } })),
+        document: toDetails(
+          await client.call('documents.detailed', { query: { docId: route.id, lang: route.lang } }),
+        ),
       };
     }
     const { dt1, dt2 } = route.filter;

@@ -16,7 +16,13 @@ import type { StateMeta } from './state-meta';
 export type DocumentsRoute =
   | { readonly page: 'list'; readonly tab: DocumentsTab; readonly filter: DocumentsFilter }
   | { readonly page: 'order'; readonly id: string }
-  | { readonly page: 'document'; readonly id: string; readonly section: 'suspend' | 'services' };
+  | {
+      readonly page: 'document';
+      readonly id: string;
+      readonly section: 'suspend' | 'services';
+      /** the language the text is shown in (a bilingual document, e.g. a suspend document, follows the page) */
+      readonly lang: 'ru' | 'uz';
+    };
 
 /** A document as the lists and pages show it. Dates are ISO instants; `status` is spec 4's upload status. */
 export interface DocumentCard {

@@ -116,7 +116,9 @@ describe('fetchDocuments (the real loader) asks spec 7’s calls for each page',
     ]);
     await fetchDocuments(api)({ route: { page: 'order', id: '1' } });
     expect(asked.slice(1).map(([n]) => n)).toEqual(['documents.order', 'documents.byOrder']);
-    const doc = await fetchDocuments(api)({ route: { page: 'document', id: '9', section: 'suspend' } });
+    const doc = await fetchDocuments(api)({
+      route: { page: 'document', id: '9', section: 'suspend', lang: 'uz' },
+    });
     expect(doc.kind === 'document' && doc.document.content[0]?.text).toBe('Заявление');
   });
 });

@@ -98,7 +98,7 @@ export const onlineOrdersQuery = z.object({ dt1: wireDate, dt2: wireDate });
 export type OnlineOrdersQuery = z.input<typeof onlineOrdersQuery>;
 export const onlineOrderListSchema = z.array(onlineOrderSchema);
 
-/** GET online-sales/documents/re-download query: the document, and the language its PDF is rendered in (a
- *  document issued in both languages, e.g. the suspend document, follows the user's). */
+/** GET online-sales/documents/re-download and documents/detailed query: the document, and the language its text is
+ *  given in (a document issued in both languages, e.g. the suspend document, follows the user's). */
 export const reDownloadQuery = z.object({ docId: idParam, lang: z.enum(['ru', 'uz']).optional() });
 export type ReDownloadQuery = z.input<typeof reDownloadQuery>;

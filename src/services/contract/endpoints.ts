@@ -51,7 +51,6 @@ import {
   byOrderQuery,
   byTypeQuery,
   deliveryQuery,
-  docIdQuery,
   documentDetailsSchema,
   documentListSchema,
   onlineOrderListSchema,
@@ -331,7 +330,7 @@ export const endpoints = {
   'documents.detailed': defineEndpoint({
     method: 'GET',
     path: 'online-sales/documents/detailed',
-    query: docIdQuery,
+    query: reDownloadQuery,
     result: documentDetailsSchema,
     auth: 'session',
     summary: 'one document with details',
