@@ -5,6 +5,7 @@ import {
   type DocumentsFilter,
   type DocumentsTab,
   parseDocumentsFilter,
+  parseDocumentsPage,
   parseDocumentsTab,
   tashkentDay,
 } from '@/domain/documents.rules';
@@ -18,19 +19,21 @@ import { DocumentsListView, DocumentView, OrderView } from '@/views/documents/do
  * the filter); each URL gets its own documents actor. The only glue: a filter the chart accepted becomes the URL.
  */
 
-/** `?tab=…&dt1=…&dt2=…&types=…` of a list. */
-function listQuery(tab: DocumentsTab, f: DocumentsFilter): string {
+/** `?tab=…&dt1=…&dt2=…&types=…&page=…` of a list. */
+function listQuery(tab: DocumentsTab, f: DocumentsFilter, page = 1): string {
   const q = new URLSearchParams({ tab, dt1: f.dt1, dt2: f.dt2 });
   if (tab === 'services' && f.types.length > 0) q.set('types', f.types.join(','));
+  if (page > 1) q.set('page', String(page));
   return `?${q.toString()}`;
 }
 
-function useListFromUrl(): { tab: DocumentsTab; filter: DocumentsFilter } {
+function useListFromUrl(): { tab: DocumentsTab; filter: DocumentsFilter; page: number } {
   const search = new URLSearchParams(useSearch());
   const today = tashkentDay(Date.now());
   return {
     tab: parseDocumentsTab(search.get('tab')),
     filter: parseDocumentsFilter((n) => search.get(n), today),
+    page: parseDocumentsPage(search.get('page')),
   };
 }
 
@@ -56,11 +59,11 @@ function Page({ route, children }: { route: RouteInput; children: ReactNode }) {
 
 /** `/onlinee-sales`: Documents (orders list, suspend and service documents). */
 export function DocumentsRoute() {
-  const { tab, filter } = useListFromUrl();
+  const { tab, filter, page } = useListFromUrl();
   return (
     <Page route={{ page: 'list', tab, filter }}>
       <FilterNavigation tab={tab} />
-      <DocumentsListView query={(t) => listQuery(t, filter)} />
+      <DocumentsListView page={page} query={(t, p) => listQuery(t, filter, p)} />
     </Page>
   );
 }

@@ -106,3 +106,24 @@ export function extensionOfMime(mime: string): string {
   if (mime === 'image/png') return 'png';
   return 'bin';
 }
+
+/** Rows per page of a documents list, and orders per page of the orders tab (conventions: long lists paged). */
+export const DOCUMENTS_PAGE_SIZE = 20;
+export const ORDERS_PAGE_SIZE = 10;
+
+/** One page (from 1, clamped to the pages there are) of a list. */
+export function pageSlice<T>(
+  items: readonly T[],
+  page: number,
+  size: number,
+): { rows: readonly T[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const p = Number.isInteger(page) ? Math.min(Math.max(page, 1), pages) : 1;
+  return { rows: items.slice((p - 1) * size, p * size), page: p, pages };
+}
+
+/** The page a URL value names (1 when missing or unreadable). */
+export function parseDocumentsPage(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}

@@ -4,10 +4,13 @@ import { Link } from 'wouter';
 import { SERVICE_DOCUMENT_TYPES } from '@/domain/constants';
 import { documentDate } from '@/domain/debt.rules';
 import {
+  DOCUMENTS_PAGE_SIZE,
   DOCUMENTS_TABS,
   type DocumentsFilter,
   type DocumentsTab,
   documentFileName,
+  ORDERS_PAGE_SIZE,
+  pageSlice,
   TITLED_DOCUMENT_TYPES,
   tashkentDay,
 } from '@/domain/documents.rules';
@@ -255,13 +258,37 @@ function OrderBlock({ order, query }: { order: OrderCard; query: string }) {
   );
 }
 
+/** Previous / next page links of a long list (the page is in the URL: Back works). */
+function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <nav className="docs__pager" aria-label={t('app.pagination.label')} data-testid="documents-pager">
+      {page > 1 ? <Link href={href(page - 1)}>{t('app.pagination.prev')}</Link> : null}
+      <span>{t('app.pagination.page', { page, pages })}</span>
+      {page < pages ? <Link href={href(page + 1)}>{t('app.pagination.next')}</Link> : null}
+    </nav>
+  );
+}
+
 /** `/onlinee-sales`: the Documents lists with tabs, the filter and the instruction. */
-export function DocumentsListView({ query }: { query: (tab: DocumentsTab) => string }) {
+export function DocumentsListView({
+  query,
+  page = 1,
+}: {
+  query: (tab: DocumentsTab, page?: number) => string;
+  /** the list's page from the URL */
+  page?: number;
+}) {
   const { t } = useTranslation();
   const route = DocumentsContext.useSelector(selectDocumentsRoute);
   const content = DocumentsContext.useSelector(selectDocumentsContent);
   if (route.page !== 'list') return null;
-  const here = query(route.tab);
+  const here = query(route.tab, page);
+  const pageHref = (p: number) => `/onlinee-sales${query(route.tab, p)}`;
+  const orders = content?.kind === 'orders' ? pageSlice(content.orders, page, ORDERS_PAGE_SIZE) : null;
+  const documents =
+    content?.kind === 'documents' ? pageSlice(content.documents, page, DOCUMENTS_PAGE_SIZE) : null;
   return (
     <Frame title={t('documents.title')} subtitle={t('documents.subtitle')}>
       <div className="docs__toolbar">
@@ -295,11 +322,12 @@ export function DocumentsListView({ query }: { query: (tab: DocumentsTab) => str
             <p className="docs__empty">{t('documents.noOrders')}</p>
           ) : (
             <ul className="docs__orders">
-              {content.orders.map((o) => (
+              {orders?.rows.map((o) => (
                 <OrderBlock key={o.id} order={o} query={here} />
               ))}
             </ul>
           )}
+          {orders && <Pager page={orders.page} pages={orders.pages} href={pageHref} />}
           {content.others.length > 0 && (
             <>
               <h2 className="docs__h2">{t('documents.others')}</h2>
@@ -318,11 +346,12 @@ export function DocumentsListView({ query }: { query: (tab: DocumentsTab) => str
             <p className="docs__empty">{t('documents.empty')}</p>
           ) : (
             <ul className="docs__list">
-              {content.documents.map((d) => (
+              {documents?.rows.map((d) => (
                 <DocumentRow key={d.id} doc={d} href={documentHref(d, here)} />
               ))}
             </ul>
           )}
+          {documents && <Pager page={documents.page} pages={documents.pages} href={pageHref} />}
         </div>
       )}
     </Frame>
