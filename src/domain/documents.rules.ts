@@ -5,7 +5,7 @@
  */
 import { DOCUMENT_TYPES, SERVICE_DOCUMENT_TYPES } from './constants';
 import { addDays, isoDay } from './debt.rules';
-import { validateDateRange } from './validators.rules';
+import { dateRangeError } from './validators.rules';
 
 /** The lists of the Documents page: orders (with their documents), suspend documents, service documents. */
 export const DOCUMENTS_TABS = ['orders', 'suspend', 'services'] as const;
@@ -37,11 +37,14 @@ export function defaultDocumentsFilter(today: string): DocumentsFilter {
   return { dt1: addDays(today, -DEFAULT_RANGE_DAYS), dt2: today, types: [] };
 }
 
-/** Spec 5 'Выберите начальную и конечную дату': both ends, start not after end; a service type must be one. */
+/**
+ * Spec 5 'Выберите начальную и конечную дату': both ends, start not after end ('Некорректная дата' for a day that is
+ * not one); a service type must be one.
+ */
 export function documentsFilterError(
   f: DocumentsFilter,
-): 'validation.dateRange' | 'validation.fields' | null {
-  const range = validateDateRange(f.dt1, f.dt2);
+): 'validation.dateRange' | 'validation.badDate' | 'validation.fields' | null {
+  const range = dateRangeError(f.dt1, f.dt2);
   if (range) return range;
   if (f.types.some((t) => !(SERVICE_DOCUMENT_TYPES as readonly number[]).includes(t)))
     return 'validation.fields';

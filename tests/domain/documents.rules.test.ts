@@ -44,7 +44,7 @@ describe('documentsFilterError (spec 5 date range)', () => {
     [{ dt1: '2026-01-01', dt2: '2026-02-01', types: [8, 17] }, null],
     [{ dt1: '2026-02-01', dt2: '2026-01-01', types: [] }, 'validation.dateRange'],
     [{ dt1: '', dt2: '2026-01-01', types: [] }, 'validation.dateRange'],
-    [{ dt1: '2026-01-01', dt2: 'завтра', types: [] }, 'validation.dateRange'],
+    [{ dt1: '2026-01-01', dt2: 'завтра', types: [] }, 'validation.badDate'],
     [{ dt1: '2026-01-01', dt2: '2026-02-01', types: [7] }, 'validation.fields'],
   ])('%o → %s', (f, code) => {
     expect(documentsFilterError(f)).toBe(code);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { i18n } from '@/i18n/i18n';
+import { formatErrorMessage } from '@/i18n/messages';
 import { type DocumentsContext as Ctx, documentsMachine } from '@/machines/documents.machine';
 import { DocumentsContext } from '@/views/documents/documents.context';
 import { DocumentsListView } from '@/views/documents/documents.view';
@@ -21,9 +22,9 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
   const ctx = state.context as Ctx;
   const page = screen.getByTestId('documents-page');
   expect(page.getAttribute('aria-busy')).toBe(String(broken ? false : state.matches('loading')));
-  const filterError = screen.queryByTestId('documents-filter-error');
+  const filterError = screen.queryByTestId('documents-range-error');
   expect(filterError?.textContent ?? null).toBe(
-    ctx.filterError ? t(ctx.filterError as 'validation.dateRange') : null,
+    ctx.filterError ? formatErrorMessage(t, ctx.filterError) : null,
   );
   if (state.matches('ready') && ctx.content?.kind === 'orders') {
     for (const o of ctx.content.orders) {
@@ -35,7 +36,11 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
     expect(screen.queryByText(t('documents.noOrders')) !== null).toBe(ctx.content.orders.length === 0);
   }
   const error = screen.queryByTestId('documents-error');
-  expect(error?.dataset.code ?? null).toBe(state.matches('failed') ? ctx.error : null);
+  expect(error !== null).toBe(state.matches('failed'));
+  if (error && ctx.error) expect(error.textContent).toContain(formatErrorMessage(t, ctx.error));
+  expect(screen.queryByTestId('documents-error-retry') !== null).toBe(
+    state.matches('failed') && ctx.error !== 'E009',
+  );
 }
 
 function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
@@ -53,14 +58,11 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
     {
       'filter.submit': async (event: EventObject) => {
         const { filter } = event as EventObject & { filter: { dt1: string; dt2: string } };
-        fireEvent.change(screen.getByTestId('documents-dt1'), { target: { value: filter.dt1 } });
-        fireEvent.change(screen.getByTestId('documents-dt2'), { target: { value: filter.dt2 } });
+        fireEvent.change(screen.getByTestId('documents-range-from'), { target: { value: filter.dt1 } });
+        fireEvent.change(screen.getByTestId('documents-range-to'), { target: { value: filter.dt2 } });
         await user.click(screen.getByTestId('documents-apply'));
       },
-      'content.retry': () =>
-        user.click(
-          within(screen.getByTestId('documents-error')).getByRole('button', { name: t('app.retry') }),
-        ),
+      'content.retry': () => user.click(screen.getByTestId('documents-error-retry')),
       'content.refresh': () => user.click(screen.getByTestId('documents-refresh')),
     },
     settleInAct(deferred),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { amount, digits, wireInt, wirePage, wireSize } from './fields.contract';
 
 /**
@@ -84,3 +85,38 @@ export const goldenCheckoutResultSchema = z.looseObject({
   orderId: z.union([z.number(), z.string()]).nullish(),
 });
 export type GoldenCheckoutResult = z.infer<typeof goldenCheckoutResultSchema>;
+
+/** The golden-number calls, spread into the endpoint table (endpoints.ts). */
+export const goldenEndpoints = {
+  'golden.categories': defineEndpoint({
+    method: 'GET',
+    path: 'golden-number/categories',
+    result: goldenCategoriesSchema,
+    auth: 'session',
+    summary: 'price categories of numbers',
+  }),
+  'golden.categoriesQr': defineEndpoint({
+    method: 'GET',
+    path: 'golden-number/categories/qr',
+    result: goldenCategoriesSchema,
+    auth: 'session',
+    summary: 'price categories for the QR sale',
+  }),
+  'golden.search': defineEndpoint({
+    method: 'POST',
+    path: 'golden-number/{type}',
+    params: goldenSearchParams,
+    body: goldenSearchBody,
+    result: goldenPageSchema,
+    auth: 'session',
+    summary: 'a page of numbers on offer (page 0, size 16)',
+  }),
+  'golden.checkout': defineEndpoint({
+    method: 'POST',
+    path: 'golden-number/checkout',
+    body: goldenCheckoutBody,
+    result: goldenCheckoutResultSchema,
+    auth: 'session',
+    summary: 'buy the chosen numbers (E031)',
+  }),
+} as const;

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, use, useCallback, useContext } from 'react';
-import type { ActorSystem } from 'xstate';
+import type { ActorOptions, ActorSystem, AnyActorLogic } from 'xstate';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
 import type { DocumentsMachine } from '@/machines/documents.machine';
@@ -14,6 +14,9 @@ import type { UploadMachine } from '@/machines/upload.machine';
 import type { UserAdminMachine } from '@/machines/user-admin.machine';
 import type { UserSearchMachine } from '@/machines/user-search.machine';
 
+/** The clock an actor system runs its delays on (xstate's `Clock`, which the package does not export by name). */
+type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
+
 /** The workflows every route needs from the start (the login route included): mounted by `AppProviders`. */
 export interface StartLogic {
   readonly session: SessionMachine;
@@ -25,6 +28,9 @@ export interface StartLogic {
    */
   // biome-ignore lint/suspicious/noExplicitAny: the system's actors are of every workflow's type
   readonly connect?: (system: ActorSystem<any>) => () => void;
+  /** The actor system's clock for delayed transitions (timers, countdowns): the real one unless a test gives xstate's
+   *  `SimulatedClock`, so that a view walk moves time on by the delay instead of waiting for it. */
+  readonly clock?: Clock;
 }
 
 /** The workflows only signed-in pages use: in production loaded as their own chunk when a page first asks. */

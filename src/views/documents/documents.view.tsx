@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { SERVICE_DOCUMENT_TYPES } from '@/domain/constants';
 import { documentDate } from '@/domain/debt.rules';
 import {
@@ -25,6 +25,10 @@ import {
   selectDocumentsRoute,
   selectFilterError,
 } from '@/machines/documents.selectors';
+import { DateRange } from '@/views/common/date-range.view';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { Pagination } from '@/views/common/pagination.view';
+import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { UploadWidget } from '@/views/upload/upload.view';
 import { DocumentsContext } from './documents.context';
 import { DownloadButton } from './download-button.view';
@@ -110,14 +114,11 @@ function Frame({
         </p>
       )}
       {error && (
-        <div className="docs__error" role="alert" data-testid="documents-error" data-code={error}>
-          <span>{formatErrorMessage(t, error)}</span>
-          {canRetry && (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'content.retry' })}>
-              {t('app.retry')}
-            </button>
-          )}
-        </div>
+        <ErrorRetry
+          code={error}
+          testId="documents-error"
+          {...(canRetry ? { onRetry: () => actor.send({ type: 'content.retry' }) } : {})}
+        />
       )}
       {children}
     </section>
@@ -164,15 +165,14 @@ function FilterForm({ tab, filter }: { tab: DocumentsTab; filter: DocumentsFilte
   const actor = DocumentsContext.useActorRef();
   const filterError = DocumentsContext.useSelector(selectFilterError);
   const typeTitle = useTypeTitle();
-  const errorId = useId();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     actor.send({
       type: 'filter.submit',
       filter: {
-        dt1: String(form.get('dt1') ?? ''),
-        dt2: String(form.get('dt2') ?? ''),
+        dt1: String(form.get('dtFrom') ?? ''),
+        dt2: String(form.get('dtTo') ?? ''),
         types: form.getAll('types').map(Number),
       },
     });
@@ -185,31 +185,13 @@ function FilterForm({ tab, filter }: { tab: DocumentsTab; filter: DocumentsFilte
       data-testid="documents-filter"
       key={JSON.stringify(filter)}
     >
-      <fieldset>
-        <legend>{t('documents.filter.legend')}</legend>
-        <label>
-          {t('documents.filter.from')}
-          <input
-            type="date"
-            name="dt1"
-            defaultValue={filter.dt1}
-            data-testid="documents-dt1"
-            aria-describedby={filterError ? errorId : undefined}
-            aria-invalid={filterError ? true : undefined}
-          />
-        </label>
-        <label>
-          {t('documents.filter.to')}
-          <input
-            type="date"
-            name="dt2"
-            defaultValue={filter.dt2}
-            data-testid="documents-dt2"
-            aria-describedby={filterError ? errorId : undefined}
-            aria-invalid={filterError ? true : undefined}
-          />
-        </label>
-      </fieldset>
+      <DateRange
+        legend={t('documents.filter.legend')}
+        name="dt"
+        defaultValue={{ from: filter.dt1, to: filter.dt2 }}
+        error={filterError}
+        testId="documents-range"
+      />
       {tab === 'services' && (
         <fieldset className="docs__types">
           <legend>{t('documents.filter.types')}</legend>
@@ -224,11 +206,6 @@ function FilterForm({ tab, filter }: { tab: DocumentsTab; filter: DocumentsFilte
       <button type="submit" className="btn" data-testid="documents-apply">
         {t('documents.filter.apply')}
       </button>
-      {filterError && (
-        <p className="docs__filter-error" id={errorId} role="alert" data-testid="documents-filter-error">
-          {t(filterError as 'validation.dateRange')}
-        </p>
-      )}
     </form>
   );
 }
@@ -258,19 +235,6 @@ function OrderBlock({ order, query }: { order: OrderCard; query: string }) {
   );
 }
 
-/** Previous / next page links of a long list (the page is in the URL: Back works). */
-function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
-  const { t } = useTranslation();
-  if (pages <= 1) return null;
-  return (
-    <nav className="docs__pager" aria-label={t('app.pagination.label')} data-testid="documents-pager">
-      {page > 1 ? <Link href={href(page - 1)}>{t('app.pagination.prev')}</Link> : null}
-      <span>{t('app.pagination.page', { page, pages })}</span>
-      {page < pages ? <Link href={href(page + 1)}>{t('app.pagination.next')}</Link> : null}
-    </nav>
-  );
-}
-
 /** `/onlinee-sales`: the Documents lists with tabs, the filter and the instruction. */
 export function DocumentsListView({
   query,
@@ -281,30 +245,26 @@ export function DocumentsListView({
   page?: number;
 }) {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
   const route = DocumentsContext.useSelector(selectDocumentsRoute);
   const content = DocumentsContext.useSelector(selectDocumentsContent);
   if (route.page !== 'list') return null;
   const here = query(route.tab, page);
-  const pageHref = (p: number) => `/onlinee-sales${query(route.tab, p)}`;
+  const toPage = (p: number) => navigate(`/onlinee-sales${query(route.tab, p)}`);
   const orders = content?.kind === 'orders' ? pageSlice(content.orders, page, ORDERS_PAGE_SIZE) : null;
   const documents =
     content?.kind === 'documents' ? pageSlice(content.documents, page, DOCUMENTS_PAGE_SIZE) : null;
   return (
     <Frame title={t('documents.title')} subtitle={t('documents.subtitle')}>
       <div className="docs__toolbar">
-        <nav aria-label={t('documents.tabs.label')} className="docs__tabs">
-          {DOCUMENTS_TABS.map((tab) => (
-            <Link
-              key={tab}
-              href={`/onlinee-sales${query(tab)}`}
-              className="docs__tab"
-              aria-current={tab === route.tab ? 'page' : undefined}
-              data-testid={`documents-tab-${tab}`}
-            >
-              {t(`documents.tabs.${tab}`)}
-            </Link>
-          ))}
-        </nav>
+        <TabList
+          label={t('documents.tabs.label')}
+          idBase="documents"
+          items={DOCUMENTS_TABS.map((key) => ({ key, label: t(`documents.tabs.${key}`) }))}
+          selected={route.tab}
+          onSelect={(tab) => navigate(`/onlinee-sales${query(tab)}`)}
+          tabTestId="documents-tab"
+        />
         <DownloadButton
           target={{
             kind: 'instruction',
@@ -315,45 +275,51 @@ export function DocumentsListView({
           testId="documents-instruction"
         />
       </div>
-      <FilterForm tab={route.tab} filter={route.filter} />
-      {content?.kind === 'orders' && (
-        <div data-testid="documents-content">
-          {content.orders.length === 0 ? (
-            <p className="docs__empty">{t('documents.noOrders')}</p>
-          ) : (
-            <ul className="docs__orders">
-              {orders?.rows.map((o) => (
-                <OrderBlock key={o.id} order={o} query={here} />
-              ))}
-            </ul>
-          )}
-          {orders && <Pager page={orders.page} pages={orders.pages} href={pageHref} />}
-          {content.others.length > 0 && (
-            <>
-              <h2 className="docs__h2">{t('documents.others')}</h2>
+      <div {...tabPanelProps('documents', route.tab)} className="docs__panel">
+        <FilterForm tab={route.tab} filter={route.filter} />
+        {content?.kind === 'orders' && (
+          <div data-testid="documents-content">
+            {content.orders.length === 0 ? (
+              <p className="docs__empty">{t('documents.noOrders')}</p>
+            ) : (
+              <ul className="docs__orders">
+                {orders?.rows.map((o) => (
+                  <OrderBlock key={o.id} order={o} query={here} />
+                ))}
+              </ul>
+            )}
+            {orders && (
+              <Pagination page={orders.page} pages={orders.pages} onPage={toPage} testId="documents" />
+            )}
+            {content.others.length > 0 && (
+              <>
+                <h2 className="docs__h2">{t('documents.others')}</h2>
+                <ul className="docs__list">
+                  {content.others.map((d) => (
+                    <DocumentRow key={d.id} doc={d} href={documentHref(d, here)} />
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        )}
+        {content?.kind === 'documents' && (
+          <div data-testid="documents-content">
+            {content.documents.length === 0 ? (
+              <p className="docs__empty">{t('documents.empty')}</p>
+            ) : (
               <ul className="docs__list">
-                {content.others.map((d) => (
+                {documents?.rows.map((d) => (
                   <DocumentRow key={d.id} doc={d} href={documentHref(d, here)} />
                 ))}
               </ul>
-            </>
-          )}
-        </div>
-      )}
-      {content?.kind === 'documents' && (
-        <div data-testid="documents-content">
-          {content.documents.length === 0 ? (
-            <p className="docs__empty">{t('documents.empty')}</p>
-          ) : (
-            <ul className="docs__list">
-              {documents?.rows.map((d) => (
-                <DocumentRow key={d.id} doc={d} href={documentHref(d, here)} />
-              ))}
-            </ul>
-          )}
-          {documents && <Pager page={documents.page} pages={documents.pages} href={pageHref} />}
-        </div>
-      )}
+            )}
+            {documents && (
+              <Pagination page={documents.page} pages={documents.pages} onPage={toPage} testId="documents" />
+            )}
+          </div>
+        )}
+      </div>
     </Frame>
   );
 }

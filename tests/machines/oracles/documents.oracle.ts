@@ -12,6 +12,8 @@ import { codeOf, done, failed } from './oracle-helpers';
 const SERVICE = [8, 10, 11, 12, 13, 14, 15, 16, 17];
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 function filterError(f: Ctx): string | null {
+  // spec 5 'Некорректная дата': a filled end that is no day
+  if ([f.dt1, f.dt2].some((v) => v !== '' && !ISO.test(v))) return 'validation.badDate';
   if (!ISO.test(f.dt1) || !ISO.test(f.dt2) || f.dt1 > f.dt2) return 'validation.dateRange';
   if (f.types.some((t: number) => !SERVICE.includes(t))) return 'validation.fields';
   return null;
