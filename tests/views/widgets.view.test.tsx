@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { appConfig } from '@/app/config';
 import type { ProfileFacts, UserFacts } from '@/domain/roles.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import { i18n } from '@/i18n/i18n';
 import type { Profile } from '@/services/contract/session.contract';
-import { appConfig } from '@/app/config';
 import { Widgets } from '@/views/widgets/widgets.view';
 import { TestProviders } from '../support/render-workflow';
 

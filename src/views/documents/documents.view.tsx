@@ -15,7 +15,6 @@ import {
   tashkentDay,
 } from '@/domain/documents.rules';
 import { formatSum } from '@/domain/money.rules';
-import { formatErrorMessage } from '@/i18n/messages';
 import type { DocumentCard, DocumentDetails, OrderCard } from '@/machines/documents.machine';
 import {
   selectDocumentsCanRetry,
