@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
 import {
   type DocumentsFilter,
   type DocumentsTab,
@@ -10,6 +11,8 @@ import {
   tashkentDay,
 } from '@/domain/documents.rules';
 import type { DocumentsRoute as RouteInput } from '@/machines/documents.machine';
+import type { UploadMachine } from '@/machines/upload.machine';
+import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { DocumentsContext } from '@/views/documents/documents.context';
 import { DocumentsListView, DocumentView, OrderView } from '@/views/documents/documents.view';
@@ -90,24 +93,47 @@ function usePageLang(): 'ru' | 'uz' {
   return useTranslation().i18n.language === 'uz' ? 'uz' : 'ru';
 }
 
+/**
+ * Keeps a document page in step with its upload: when the server has taken a new scan, the page loads the document
+ * again (its status is now 1). Glue between two charts of the same page, in the route module like the filter's.
+ */
+function UploadRefresh({ uploader }: { uploader: ActorRefFrom<UploadMachine> }) {
+  const documents = DocumentsContext.useActorRef();
+  useEffect(() => {
+    let wasDone = uploader.getSnapshot().matches('done');
+    const sub = uploader.subscribe((s) => {
+      const done = s.matches('done');
+      if (done && !wasDone) documents.send({ type: 'content.refresh' });
+      wasDone = done;
+    });
+    return () => sub.unsubscribe();
+  }, [uploader, documents]);
+  return null;
+}
+
+/** One document, with the upload of a new scan. */
+function DocumentPage({ id, section }: { id: string; section: 'suspend' | 'services' }) {
+  const back = useBackHref(section);
+  const lang = usePageLang();
+  const { upload } = useWorkflowLogic();
+  const uploader = useWorkflowActor(upload, { input: { target: { kind: 'document', id } } });
+  return (
+    <Page route={{ page: 'document', id, section, lang }}>
+      <UploadRefresh uploader={uploader} />
+      <DocumentView backHref={back} uploader={uploader} />
+    </Page>
+  );
+}
+
 /** `/onlinee-sales/suspend-documents/{id}`. */
 export function SuspendDocumentRoute() {
   const { id = '' } = useParams<{ id: string }>();
-  const back = useBackHref('suspend');
-  return (
-    <Page route={{ page: 'document', id, section: 'suspend', lang: usePageLang() }}>
-      <DocumentView backHref={back} />
-    </Page>
-  );
+  // a page (and its upload) per document
+  return <DocumentPage key={id} id={id} section="suspend" />;
 }
 
 /** `/onlinee-sales/services-documents/{id}`. */
 export function ServicesDocumentRoute() {
   const { id = '' } = useParams<{ id: string }>();
-  const back = useBackHref('services');
-  return (
-    <Page route={{ page: 'document', id, section: 'services', lang: usePageLang() }}>
-      <DocumentView backHref={back} />
-    </Page>
-  );
+  return <DocumentPage key={id} id={id} section="services" />;
 }

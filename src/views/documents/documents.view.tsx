@@ -1,6 +1,8 @@
+import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
 import { SERVICE_DOCUMENT_TYPES } from '@/domain/constants';
 import { documentDate } from '@/domain/debt.rules';
 import {
@@ -24,11 +26,12 @@ import {
   selectDocumentsRoute,
   selectFilterError,
 } from '@/machines/documents.selectors';
+import type { UploadMachine } from '@/machines/upload.machine';
 import { DateRange } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
-import { UploadWidget } from '@/views/upload/upload.view';
+import { UploadView } from '@/views/upload/upload.view';
 import { DocumentsContext } from './documents.context';
 import { DownloadButton } from './download-button.view';
 import './documents.css';
@@ -36,7 +39,7 @@ import './documents.css';
 /**
  * The online-sales documents pages (docs/decisions.md DOC8-DOC11): the Documents lists (orders, suspend documents,
  * service documents), an order with its documents (DocumentsView), one document. Everything comes from the documents
- * chart; downloads and uploads are their own charts (DownloadButton, UploadWidget).
+ * chart; downloads and uploads are their own charts (DownloadButton, UploadView).
  */
 
 /** The type's title in the page's language (spec 3 types). */
@@ -368,8 +371,17 @@ export function OrderView({ backHref }: { backHref: string }) {
 }
 
 /** `/onlinee-sales/suspend-documents/{id}` and `/services-documents/{id}`: one document. */
-export function DocumentView({ backHref }: { backHref: string }) {
+export function DocumentView({
+  backHref,
+  uploader,
+}: {
+  backHref: string;
+  /** the page's upload actor (the route module keeps the page in step with it) */
+  uploader: ActorRefFrom<UploadMachine>;
+}) {
   const { t, i18n } = useTranslation();
+  // once a scan was chosen the widget stays, so its result is still shown after the page reloads with status 1
+  const uploadActive = useSelector(uploader, (s) => !s.matches('idle') || s.context.cancelled);
   const content = DocumentsContext.useSelector(selectDocumentsContent);
   const typeTitle = useTypeTitle();
   const pdfName = usePdfName();
@@ -430,8 +442,8 @@ export function DocumentView({ backHref }: { backHref: string }) {
               ),
             )}
           </article>
-          {doc.status !== 1 && (
-            <UploadWidget target={{ kind: 'document', id: doc.id }} label={t('documents.reupload')} />
+          {(doc.status !== 1 || uploadActive) && (
+            <UploadView actor={uploader} label={t('documents.reupload')} />
           )}
         </div>
       )}
