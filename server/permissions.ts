@@ -37,6 +37,17 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'debt.notice': '/debt-control',
   'debt.markSent': '/debt-control',
   'debt.pdf': '/debt-control',
+  // online-sales documents (spec 2 "Online sales"): whom the Documents page opens (key owners; docs/decisions.md DOC7);
+  // which company's document is checked again per call
+  'documents.orders': '/onlinee-sales',
+  'documents.order': '/onlinee-sales',
+  'documents.byOrder': '/onlinee-sales',
+  'documents.detailed': '/onlinee-sales',
+  'documents.byType': '/onlinee-sales',
+  'documents.reDownload': '/onlinee-sales',
+  'documents.delivery': '/onlinee-sales',
+  'documents.instruction': '/onlinee-sales',
+  'documents.reUpload': '/onlinee-sales',
 };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows

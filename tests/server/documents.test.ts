@@ -185,8 +185,12 @@ describe('per target: another company’s document or order is refused', () => {
     expect((await other.call('documents.orders', { query: range })).length).toBe(0);
   });
 
-  it('staff without a company in view are refused (E005)', async () => {
-    const api = await clientAs(createHarness(), 'admin');
-    expect(await code(api.call('documents.orders', { query: range }))).toBe('E005');
+  it('whom the Documents page does not open are refused (E005): staff, a subscriber, a curator', async () => {
+    const h = createHarness();
+    for (const login of ['admin', 'subscriber', 'curator']) {
+      const api = await clientAs(h, login);
+      expect(await code(api.call('documents.orders', { query: range })), login).toBe('E005');
+      expect(await code(api.download('documents.instruction')), login).toBe('E005');
+    }
   });
 });
