@@ -26,8 +26,10 @@ import { adminHandlers } from './handlers/admin.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
+import { goldenHandlers } from './handlers/golden.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
+import { ordersHandlers } from './handlers/orders.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
 import { createLogger, type Logger } from './logger';
 import { mayCall } from './permissions';
@@ -69,6 +71,8 @@ export const allHandlers: Handlers = {
   ...numbersHandlers,
   ...blockHandlers,
   ...debtHandlers,
+  ...goldenHandlers,
+  ...ordersHandlers,
   ...documentsHandlers,
 };
 

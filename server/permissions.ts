@@ -20,6 +20,22 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   // "Administration users can search and impersonate a subscriber profile"
   // impersonation shows a client's data: it needs the search group, like the lookup it follows (not R002)
   'admin.impersonate': (v) => v.config.search,
+  // debt control: the `debt` config group (R010, R031); the admin's own list excludes it (docs/decisions.md D13)
+  'debt.list': (v) => v.config.debt,
+  'debt.notice': (v) => v.config.debt,
+  'debt.markSent': (v) => v.config.debt,
+  'debt.pdf': (v) => v.config.debt,
+  // golden numbers and orders (docs/decisions.md GN11): buying is for whom spec 6 shows Number purchase, the orders
+  // list for whom it shows Orders; one order is checked per order in its handler (staff, or the buying company)
+  'golden.categories': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.categoriesQr': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.search': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.checkout': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.address': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.inn': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.balance': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.create': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.details': (v) => routeAccess('/orders', v.facts) === 'allow',
 };
 
 /**

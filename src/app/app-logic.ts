@@ -30,6 +30,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
       const [settings, profile, blockRestore, admin, debt, upload, documents] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, upload, golden, orders] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
@@ -38,6 +39,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./debt.services'),
           import('./upload.services'),
           import('./documents.services'),
+          import('./golden.services'),
+          import('./orders.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
@@ -50,6 +53,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         userSearch: adminLogic.userSearch,
         userAdmin: adminLogic.userAdmin,
         debt: debt.createDebtLogic(api.load),
+        goldenCheckout: golden.createGoldenLogic(api.load),
+        orders: orders.createOrdersLogic(api.load),
         upload: upload.createUploadLogic(api.load),
         documents: documentsLogic.documents,
         download: documentsLogic.download,

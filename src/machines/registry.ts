@@ -4,9 +4,11 @@ import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
 import { documentsMachine } from './documents.machine';
 import { downloadMachine } from './download.machine';
+import { goldenCheckoutMachine } from './golden-checkout.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
+import { ordersMachine } from './orders.machine';
 import { searchBoxMachine } from './search-box.machine';
 import { sessionMachine } from './session.machine';
 import { settingsMachine } from './settings.machine';
@@ -101,6 +103,18 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: debtMachine,
     description:
       'Debt control (notice): overdue accounts with filter, sort and page in the URL; the RU/UZ notice of an account, mark as sent, PDF download; CSV/XLSX export.',
+  },
+  {
+    id: 'goldenCheckout',
+    machine: goldenCheckoutMachine,
+    description:
+      'Golden-number checkout: categories, four searches (random, by digits, by group, by mask) paged by the server, numbers picked across pages, review with the total and its VAT, checkout (E031, a number taken meanwhile), the created order.',
+  },
+  {
+    id: 'orders',
+    machine: ordersMachine,
+    description:
+      'Orders for staff: date range and BAN filter in the URL (required, real dates), the range’s orders paged, one order with its numbers, sums, status and documents, CSV/XLSX export.',
   },
   {
     id: 'upload',

@@ -4,8 +4,10 @@ import { machineRegistry } from '@/machines/registry';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
 import { documentsModelEntry, downloadModelEntry } from '../machines/documents.payloads';
+import { goldenCheckoutModelEntry } from '../machines/golden-checkout.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
+import { ordersModelEntry } from '../machines/orders.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
@@ -80,6 +82,8 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   userAdminModelEntry,
   notificationsModelEntry,
   debtModelEntry,
+  goldenCheckoutModelEntry,
+  ordersModelEntry,
   uploadModelEntry,
   documentsModelEntry,
   downloadModelEntry,

@@ -8,9 +8,11 @@ import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
 import { documentsMachine } from '@/machines/documents.machine';
 import { downloadMachine } from '@/machines/download.machine';
+import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
+import { ordersMachine } from '@/machines/orders.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { settingsMachine } from '@/machines/settings.machine';
@@ -35,6 +37,8 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userSearch: userSearchMachine,
     userAdmin: userAdminMachine,
     debt: debtMachine,
+    goldenCheckout: goldenCheckoutMachine,
+    orders: ordersMachine,
     upload: uploadMachine,
     documents: documentsMachine,
     download: downloadMachine,

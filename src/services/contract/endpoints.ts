@@ -59,15 +59,7 @@ import {
   packageActionResultSchema,
 } from './internet.contract';
 import { lookupEndpoints } from './lookup.contract';
-import {
-  orderAddressSchema,
-  orderBalanceSchema,
-  orderCreateBody,
-  orderCreateResultSchema,
-  orderDetailsQuery,
-  orderInnSchema,
-  orderListSchema,
-} from './orders.contract';
+import { ordersEndpoints } from './orders.contract';
 import {
   agentsSchema,
   banListQuery,
@@ -244,43 +236,7 @@ export const endpoints = {
 
   // ── golden numbers (golden.contract.ts) and orders ─────────────────────────────────────────────────
   ...goldenEndpoints,
-  'orders.address': defineEndpoint({
-    method: 'GET',
-    path: 'orders/address',
-    result: orderAddressSchema,
-    auth: 'session',
-    summary: 'delivery address',
-  }),
-  'orders.inn': defineEndpoint({
-    method: 'GET',
-    path: 'orders/inn',
-    result: orderInnSchema,
-    auth: 'session',
-    summary: 'tax id of the ordering company',
-  }),
-  'orders.create': defineEndpoint({
-    method: 'POST',
-    path: 'orders/',
-    body: orderCreateBody,
-    result: orderCreateResultSchema,
-    auth: 'session',
-    summary: 'order new numbers',
-  }),
-  'orders.details': defineEndpoint({
-    method: 'GET',
-    path: 'orders/orderDetails',
-    query: orderDetailsQuery,
-    result: orderListSchema,
-    auth: 'session',
-    summary: 'orders in a date range',
-  }),
-  'orders.balance': defineEndpoint({
-    method: 'GET',
-    path: 'orders/balance',
-    result: orderBalanceSchema,
-    auth: 'session',
-    summary: 'balance available for orders',
-  }),
+  ...ordersEndpoints,
 
   // ── internet packages and roaming ──────────────────────────────────────────────────────────────────
   'internet.services': defineEndpoint({

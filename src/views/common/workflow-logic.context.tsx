@@ -4,9 +4,11 @@ import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
 import type { DocumentsMachine } from '@/machines/documents.machine';
 import type { DownloadMachine } from '@/machines/download.machine';
+import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
+import type { OrdersMachine } from '@/machines/orders.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
 import type { SessionMachine } from '@/machines/session.machine';
 import type { SettingsMachine } from '@/machines/settings.machine';
@@ -42,6 +44,8 @@ export interface PageLogic {
   readonly userSearch: UserSearchMachine;
   readonly userAdmin: UserAdminMachine;
   readonly debt: DebtMachine;
+  readonly goldenCheckout: GoldenCheckoutMachine;
+  readonly orders: OrdersMachine;
   /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
   readonly upload: UploadMachine;
   /** the online-sales documents pages (one actor per URL) */

@@ -4,9 +4,11 @@ import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
 import { documentsOracle } from './documents.oracle';
 import { downloadOracle } from './download.oracle';
+import { goldenCheckoutOracle } from './golden-checkout.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
+import { ordersOracle } from './orders.oracle';
 import { searchBoxOracle } from './search-box.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
@@ -29,6 +31,8 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   authFlow: authFlowOracle,
   notifications: notificationsOracle,
   debt: debtOracle,
+  goldenCheckout: goldenCheckoutOracle,
+  orders: ordersOracle,
   upload: uploadOracle,
   documents: documentsOracle,
   download: downloadOracle,
