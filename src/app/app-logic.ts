@@ -29,20 +29,20 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload, documents] = await loadChunk(() =>
-      const [settings, profile, blockRestore, admin, debt, upload, golden, orders] = await loadChunk(() =>
-        Promise.all([
-          import('./settings.services'),
-          import('./profile.services'),
-          import('./block-restore.services'),
-          import('./admin.services'),
-          import('./debt.services'),
-          import('./upload.services'),
-          import('./documents.services'),
-          import('./golden.services'),
-          import('./orders.services'),
-        ]),
-      );
+      const [settings, profile, blockRestore, admin, debt, upload, documents, golden, orders] =
+        await loadChunk(() =>
+          Promise.all([
+            import('./settings.services'),
+            import('./profile.services'),
+            import('./block-restore.services'),
+            import('./admin.services'),
+            import('./debt.services'),
+            import('./upload.services'),
+            import('./documents.services'),
+            import('./golden.services'),
+            import('./orders.services'),
+          ]),
+        );
       const adminLogic = admin.createAdminLogic(api);
       const documentsLogic = documents.createDocumentsLogic(api.load);
       return {
