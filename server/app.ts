@@ -26,6 +26,7 @@ import { adminHandlers } from './handlers/admin.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
+import { internetHandlers } from './handlers/internet.handlers';
 import { goldenHandlers } from './handlers/golden.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
@@ -74,6 +75,7 @@ export const allHandlers: Handlers = {
   ...goldenHandlers,
   ...ordersHandlers,
   ...documentsHandlers,
+  ...internetHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {

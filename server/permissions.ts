@@ -64,6 +64,23 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'documents.delivery': '/onlinee-sales',
   'documents.instruction': '/onlinee-sales',
   'documents.reUpload': '/onlinee-sales',
+  // services: whoever the services page opens for (spec 6; docs/decisions.md SV1); the target of each call (the
+  // caller's company, a subscriber's own number, the payer BAN) is checked in server/handlers/internet.handlers.ts
+  'internet.services': '/services',
+  'internet.forConPp': '/services',
+  'internet.employees': '/services',
+  'internet.employeesPromotion': '/services',
+  'internet.employeesDeactivate': '/services',
+  'internet.employeeNumbers': '/services',
+  'internet.checkBalance': '/services/checkout',
+  'internet.packages': '/services',
+  'internet.hasDeposit': '/services/checkout',
+  'internet.setup': '/services/checkout',
+  'internet.setupFree': '/services/checkout',
+  'internet.delete': '/services/checkout',
+  'internet.deleteAgreement': '/services/checkout',
+  'internet.setupRoaming': '/services/checkout',
+  'internet.deleteRoaming': '/services/checkout',
 };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from '
 import { seedDocuments } from './documents-seed';
 import { seedGolden } from './golden-seed';
 import { createRng, type Rng } from './prng';
+import { seedServices } from './services-seed';
 import {
   BRANCH_CITIES,
   COMPANY_CITIES,
@@ -397,6 +398,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
 
     seedDebt(db, opts.debtAsOf ?? now);
     seedDocuments(db, opts.debtAsOf ?? now);
+    seedServices(db, now);
     seedGolden(db);
     setMeta.run('seed_version', SEED_VERSION);
     setMeta.run('seeded_at', String(now));

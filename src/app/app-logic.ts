@@ -30,6 +30,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
       const [settings, profile, blockRestore, admin, debt, upload, documents, golden, orders] =
+      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders] =
         await loadChunk(() =>
           Promise.all([
             import('./settings.services'),
@@ -39,12 +40,14 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
             import('./debt.services'),
             import('./upload.services'),
             import('./documents.services'),
+            import('./internet.services'),
             import('./golden.services'),
             import('./orders.services'),
           ]),
         );
       const adminLogic = admin.createAdminLogic(api);
       const documentsLogic = documents.createDocumentsLogic(api.load);
+      const servicesLogic = internet.createServicesLogic(api.load);
       return {
         settings: settings.createSettingsLogic(api, deps),
         numbers: profile.createProfileLogic(api).numbers,
@@ -58,6 +61,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         upload: upload.createUploadLogic(api.load),
         documents: documentsLogic.documents,
         download: documentsLogic.download,
+        services: servicesLogic.services,
+        servicesCheckout: servicesLogic.servicesCheckout,
       };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself

@@ -96,6 +96,11 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/debt-control',
     view: lazyRoute(() => import('./debt.routes').then((m) => ({ default: m.DebtRoute }))),
   },
-  { path: '/services', view: pending('services') },
-  { path: '/services/checkout', view: pending('services') },
+  // one route for the list and its checkout, so the numbers chosen on the list stay chosen (docs/decisions.md SV6)
+  {
+    path: '/services/*?',
+    view: lazyRoute(() =>
+      import('@/views/services/services-page.view').then((m) => ({ default: m.ServicesPage })),
+    ),
+  },
 ];

@@ -10,6 +10,8 @@ import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
 import { ordersMachine } from './orders.machine';
 import { searchBoxMachine } from './search-box.machine';
+import { servicesMachine } from './services.machine';
+import { servicesCheckoutMachine } from './services-checkout.machine';
 import { sessionMachine } from './session.machine';
 import { settingsMachine } from './settings.machine';
 import { signingMachine } from './signing.machine';
@@ -133,5 +135,15 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: downloadMachine,
     description:
       "Download of one file (PDF, scan, instruction): progress, cancel, saved under a people's name, or the error with retry.",
+    id: 'services',
+    machine: servicesMachine,
+    description:
+      'Services page: package catalogue by group, employees with their packages and roaming (search and page in the URL, server-side), select many / a page / all filtered, one number’s options.',
+  },
+  {
+    id: 'servicesCheckout',
+    machine: servicesCheckoutMachine,
+    description:
+      'Services checkout: review, balance check (has-deposit, checkBalance), applying slice by slice with confirmed progress, result number by number (accepted, E124, E123, E031), retry of the failed ones, cancel.',
   },
 ];

@@ -9,6 +9,8 @@ import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { ordersModelEntry } from '../machines/orders.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
+import { servicesModelEntry } from '../machines/services.payloads';
+import { servicesCheckoutModelEntry } from '../machines/services-checkout.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
 import { uploadModelEntry } from '../machines/upload.payloads';
@@ -87,6 +89,8 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   uploadModelEntry,
   documentsModelEntry,
   downloadModelEntry,
+  servicesModelEntry,
+  servicesCheckoutModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

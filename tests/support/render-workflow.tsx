@@ -14,6 +14,8 @@ import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { ordersMachine } from '@/machines/orders.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
+import { servicesMachine } from '@/machines/services.machine';
+import { servicesCheckoutMachine } from '@/machines/services-checkout.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { settingsMachine } from '@/machines/settings.machine';
 import { uploadMachine } from '@/machines/upload.machine';
@@ -42,6 +44,8 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     upload: uploadMachine,
     documents: documentsMachine,
     download: downloadMachine,
+    services: servicesMachine,
+    servicesCheckout: servicesCheckoutMachine,
     ...fakes,
   };
 }

@@ -10,6 +10,8 @@ import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
+import type { ServicesMachine } from '@/machines/services.machine';
+import type { ServicesCheckoutMachine } from '@/machines/services-checkout.machine';
 import type { SessionMachine } from '@/machines/session.machine';
 import type { SettingsMachine } from '@/machines/settings.machine';
 import type { UploadMachine } from '@/machines/upload.machine';
@@ -52,6 +54,8 @@ export interface PageLogic {
   readonly documents: DocumentsMachine;
   /** a download button's chart (PDF, scan, instruction) */
   readonly download: DownloadMachine;
+  readonly services: ServicesMachine;
+  readonly servicesCheckout: ServicesCheckoutMachine;
 }
 
 /**

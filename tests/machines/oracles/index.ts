@@ -10,6 +10,8 @@ import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { ordersOracle } from './orders.oracle';
 import { searchBoxOracle } from './search-box.oracle';
+import { servicesOracle } from './services.oracle';
+import { servicesCheckoutOracle } from './services-checkout.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
@@ -36,4 +38,6 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   upload: uploadOracle,
   documents: documentsOracle,
   download: downloadOracle,
+  services: servicesOracle,
+  servicesCheckout: servicesCheckoutOracle,
 };
