@@ -29,8 +29,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload, documents, golden, orders] =
-      const [settings, profile, blockRestore, admin, debt, upload, internet, golden, orders] =
+      const [settings, profile, blockRestore, admin, debt, upload, documents, internet, golden, orders] =
         await loadChunk(() =>
           Promise.all([
             import('./settings.services'),

@@ -135,6 +135,8 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: downloadMachine,
     description:
       "Download of one file (PDF, scan, instruction): progress, cancel, saved under a people's name, or the error with retry.",
+  },
+  {
     id: 'services',
     machine: servicesMachine,
     description:

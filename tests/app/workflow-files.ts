@@ -296,6 +296,7 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/documents.payloads.ts',
     machineTest: 'tests/machines/download.machine.test.ts',
     viewWalk: 'tests/views/download.view-walk.test.tsx',
+  },
   services: {
     rules: 'src/domain/services.rules.ts',
     contract: 'src/services/contract/internet.contract.ts',
