@@ -5,7 +5,6 @@ import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from '
 import { seedDocuments } from './documents-seed';
 import { seedGolden } from './golden-seed';
 import { createRng, type Rng } from './prng';
-import { seedServices } from './services-seed';
 import {
   BRANCH_CITIES,
   COMPANY_CITIES,
@@ -19,6 +18,7 @@ import {
   STAFF_ROLES,
   SURNAMES,
 } from './seed-data';
+import { seedServices } from './services-seed';
 
 /** Bumped when the generated data changes shape; stored in `meta.seed_version`. */
 export const SEED_VERSION = '1';
