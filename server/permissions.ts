@@ -78,6 +78,17 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'agreement.register': '/agreement-registration',
   'agreement.list': '/agreement-registration',
   'agreement.document': '/agreement-registration',
+  // online-sales documents (spec 2 "Online sales"): whom the Documents page opens (key owners; docs/decisions.md DOC7);
+  // which company's document is checked again per call
+  'documents.orders': '/onlinee-sales',
+  'documents.order': '/onlinee-sales',
+  'documents.byOrder': '/onlinee-sales',
+  'documents.detailed': '/onlinee-sales',
+  'documents.byType': '/onlinee-sales',
+  'documents.reDownload': '/onlinee-sales',
+  'documents.delivery': '/onlinee-sales',
+  'documents.instruction': '/onlinee-sales',
+  'documents.reUpload': '/onlinee-sales',
   // services: whoever the services page opens for (spec 6; docs/decisions.md SV1); the target of each call (the
   // caller's company, a subscriber's own number, the payer BAN) is checked in server/handlers/internet.handlers.ts
   'internet.services': '/services',

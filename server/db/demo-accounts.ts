@@ -180,7 +180,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullName: 'Yusupov Sardor',
     company: 'samarqand',
     profile: 'BAN 100388204, type 16, unbilled amount',
-    tryThis: 'balance widget with the unbilled amount, no block toggle; Services: connect NET 20 GB for employees, disconnect, roaming',
+    tryThis:
+      'balance widget with the unbilled amount, no block toggle; Services: connect NET 20 GB for employees, disconnect, roaming',
   },
   {
     login: 'subscriber',

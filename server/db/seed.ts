@@ -3,9 +3,9 @@ import { seedAt39 } from './at39-seed';
 import type { Db } from './database';
 import { seedDebt } from './debt-seed';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from './demo-accounts';
+import { seedDocuments } from './documents-seed';
 import { seedGolden } from './golden-seed';
 import { createRng, type Rng } from './prng';
-import { seedServices } from './services-seed';
 import {
   BRANCH_CITIES,
   COMPANY_CITIES,
@@ -19,6 +19,7 @@ import {
   STAFF_ROLES,
   SURNAMES,
 } from './seed-data';
+import { seedServices } from './services-seed';
 
 /** Bumped when the generated data changes shape; stored in `meta.seed_version`. */
 export const SEED_VERSION = '1';
@@ -398,6 +399,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
 
     seedDebt(db, opts.debtAsOf ?? now);
     seedAt39(db, opts.debtAsOf ?? now);
+    seedDocuments(db, opts.debtAsOf ?? now);
     seedServices(db, now);
     seedGolden(db);
     setMeta.run('seed_version', SEED_VERSION);

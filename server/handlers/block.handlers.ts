@@ -23,6 +23,7 @@ import { numberStatusKind } from '../../src/domain/constants';
 import { blockTargets, type SigningTargets, targetsKey } from '../../src/domain/signing-document.rules';
 import { signingDocumentSchema } from '../../src/services/contract/signing.contract';
 import { MINUTE } from '../clock';
+import { issueSuspendDocument } from '../documents/suspend-document';
 import { loadOrCreateCa, type TestCa } from '../eimzo/ca';
 import { verifyPkcs7 } from '../eimzo/verify';
 import {
@@ -309,7 +310,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       effectiveAt,
     });
 
-    return {
+    const reply = {
       failedNumbers: failed,
       acceptedNumbers: accepted,
       skippedNumbers: skipped,
@@ -322,6 +323,19 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
         clientSign: signature?.pkcs7 ?? null,
       },
     };
+    // spec 4 step 4: the accepted request is documented (type 7, docs/decisions.md DOC8)
+    if (accepted.length > 0 || sns === null)
+      issueSuspendDocument(svc.db, {
+        action,
+        ban,
+        acceptedNumbers: accepted,
+        wholeAccount: sns === null,
+        companyInfo: reply.companyInfo,
+        effectiveAt,
+        userId: session.user.id,
+        now,
+      });
+    return reply;
   }
 
   return {

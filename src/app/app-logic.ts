@@ -36,6 +36,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         admin,
         debt,
         upload,
+        documents,
         internet,
         golden,
         orders,
@@ -49,6 +50,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./admin.services'),
           import('./debt.services'),
           import('./upload.services'),
+          import('./documents.services'),
           import('./internet.services'),
           import('./golden.services'),
           import('./orders.services'),
@@ -57,6 +59,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
+      const documentsLogic = documents.createDocumentsLogic(api.load);
       const servicesLogic = internet.createServicesLogic(api.load);
       const at39Logic = at39.createAt39Logic(api.load);
       return {
@@ -74,6 +77,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         at39List: at39Logic.at39List,
         at39Registration: at39Logic.at39Registration,
         at39Upload: at39Logic.at39Upload,
+        documents: documentsLogic.documents,
+        download: documentsLogic.download,
         services: servicesLogic.services,
         servicesCheckout: servicesLogic.servicesCheckout,
       };

@@ -122,7 +122,8 @@ export function createServicesLogic(api: ApiLoader) {
         reply = await client.call('internet.deleteRoaming', { body: { ...base, soc: ROAMING_SOC } });
         break;
     }
-    const outcomes = reply.outcomes ?? [ // a reply with the two lists only: accepted, or failed without a code
+    const outcomes = reply.outcomes ?? [
+      // a reply with the two lists only: accepted, or failed without a code
       ...(reply.acceptedNumbers ?? []).map((sn) => ({ sn, code: 'accepted' })),
       ...(reply.failedNumbers ?? []).map((sn) => ({ sn, code: 'E001' })),
     ];

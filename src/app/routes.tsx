@@ -32,6 +32,10 @@ const authPage = () => <AuthPage ssoUrl={appConfig.ssoUrl} />;
 const adminRoute = (name: 'UserSearchRoute' | 'CreationRoute' | 'EditingRoute' | 'EditUserRoute') =>
   lazyRoute(() => import('./admin.routes').then((m) => ({ default: m[name] })));
 
+/** An online-sales documents page (src/app/documents.routes.tsx): one chunk for the four routes. */
+const documentsRoute = (
+  name: 'DocumentsRoute' | 'OrderRoute' | 'SuspendDocumentRoute' | 'ServicesDocumentRoute',
+) => lazyRoute(() => import('./documents.routes').then((m) => ({ default: m[name] })));
 /** AllOrders and SingleOrder: one page (the order beside the list), one chunk. */
 const ordersPage = lazyRoute(() =>
   import('@/views/orders/orders.view').then((m) => ({ default: m.OrdersPage })),
@@ -69,6 +73,12 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   { path: '/purchase/order', view: pending('purchase') },
+  { path: '/onlinee-sales', view: documentsRoute('DocumentsRoute') },
+  { path: '/onlinee-sales/orders/:id', view: documentsRoute('OrderRoute') },
+  { path: '/onlinee-sales/suspend-documents/:id', view: documentsRoute('SuspendDocumentRoute') },
+  { path: '/onlinee-sales/services-documents/:id', view: documentsRoute('ServicesDocumentRoute') },
+  { path: '/orders', view: pending('orders') },
+  { path: '/orders/:id', view: pending('orders') },
   { path: '/onlinee-sales', view: pending('documents') },
   { path: '/onlinee-sales/orders/:id', view: pending('documents') },
   { path: '/onlinee-sales/suspend-documents/:id', view: pending('documents') },

@@ -5,6 +5,8 @@ import { at39RegistrationMachine } from './at39-registration.machine';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
+import { documentsMachine } from './documents.machine';
+import { downloadMachine } from './download.machine';
 import { goldenCheckoutMachine } from './golden-checkout.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { notificationsMachine } from './notifications.machine';
@@ -142,6 +144,18 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: at39ListMachine,
     description:
       'AT 39 registrations: filters and page in the URL (register/filter), comments (register/comment), statistics XLSX (docs/statistics).',
+  },
+  {
+    id: 'documents',
+    machine: documentsMachine,
+    description:
+      "Online-sales documents: the lists (orders, suspend and service documents in a date range), an order with its documents, one document's status and text; a valid filter goes to the URL.",
+  },
+  {
+    id: 'download',
+    machine: downloadMachine,
+    description:
+      "Download of one file (PDF, scan, instruction): progress, cancel, saved under a people's name, or the error with retry.",
   },
   {
     id: 'services',

@@ -5,6 +5,7 @@ import { agreementModelEntry } from '../machines/agreement.payloads';
 import { at39ListModelEntry, at39RegistrationModelEntry } from '../machines/at39.payloads';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
+import { documentsModelEntry, downloadModelEntry } from '../machines/documents.payloads';
 import { goldenCheckoutModelEntry } from '../machines/golden-checkout.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
@@ -91,6 +92,8 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   agreementModelEntry,
   at39RegistrationModelEntry,
   at39ListModelEntry,
+  documentsModelEntry,
+  downloadModelEntry,
   servicesModelEntry,
   servicesCheckoutModelEntry,
 ];

@@ -9,6 +9,8 @@ import { at39ListMachine } from '@/machines/at39-list.machine';
 import { at39RegistrationMachine } from '@/machines/at39-registration.machine';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
+import { documentsMachine } from '@/machines/documents.machine';
+import { downloadMachine } from '@/machines/download.machine';
 import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
@@ -47,6 +49,8 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     at39List: at39ListMachine,
     at39Registration: at39RegistrationMachine,
     at39Upload: uploadMachine,
+    documents: documentsMachine,
+    download: downloadMachine,
     services: servicesMachine,
     servicesCheckout: servicesCheckoutMachine,
     ...fakes,

@@ -5,6 +5,8 @@ import type { At39ListMachine } from '@/machines/at39-list.machine';
 import type { At39RegistrationMachine } from '@/machines/at39-registration.machine';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
+import type { DocumentsMachine } from '@/machines/documents.machine';
+import type { DownloadMachine } from '@/machines/download.machine';
 import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
@@ -56,6 +58,10 @@ export interface PageLogic {
   readonly at39Registration: At39RegistrationMachine;
   /** the upload chart provided with AT 39's docs/save-doc senders */
   readonly at39Upload: UploadMachine;
+  /** the online-sales documents pages (one actor per URL) */
+  readonly documents: DocumentsMachine;
+  /** a download button's chart (PDF, scan, instruction) */
+  readonly download: DownloadMachine;
   readonly services: ServicesMachine;
   readonly servicesCheckout: ServicesCheckoutMachine;
 }

@@ -5,6 +5,8 @@ import { at39RegistrationOracle } from './at39-registration.oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
+import { documentsOracle } from './documents.oracle';
+import { downloadOracle } from './download.oracle';
 import { goldenCheckoutOracle } from './golden-checkout.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { notificationsOracle } from './notifications.oracle';
@@ -40,6 +42,8 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   agreement: agreementOracle,
   at39Registration: at39RegistrationOracle,
   at39List: at39ListOracle,
+  documents: documentsOracle,
+  download: downloadOracle,
   services: servicesOracle,
   servicesCheckout: servicesCheckoutOracle,
 };
