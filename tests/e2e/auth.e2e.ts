@@ -232,15 +232,17 @@ describe('Uzbek', () => {
 });
 
 /** A number of the type-15 company without an account, from the same deterministic seed the server used. */
-function freeNumber(): string {
+/** A number nobody registered in the seed; `nth` picks another one for each test that registers (the tests share
+ *  the running server, so two tests must not register the same number). */
+function freeNumber(nth = 0): string {
   const db = seededDb();
   try {
     const row = db
       .prepare(
         `SELECT sn FROM numbers n WHERE ban = '100457732' AND status = 'A'
-         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.sn = n.sn) ORDER BY sn DESC LIMIT 1`,
+         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.sn = n.sn) ORDER BY sn DESC LIMIT 1 OFFSET ?`,
       )
-      .get() as { sn: string };
+      .get(nth) as { sn: string };
     return row.sn;
   } finally {
     db.close();
@@ -261,7 +263,7 @@ async function outbox(q: string, kind: string): Promise<string> {
 
 describe('registration by SMS code, forced password change, recovery link', () => {
   it('a resend right after the code was sent is refused (E138) and the button counts down in Uzbek', async () => {
-    const sn = freeNumber();
+    const sn = freeNumber(1);
     const { context, page } = await open('/uz/register');
 
     await page.locator('input[name="phone"]').fill(`+998 ${sn}`);

@@ -287,7 +287,7 @@ function RegistrationTable(props: {
                     href={`/at39-registration/new?id=${r.registrationId}`}
                     className="btn btn--secondary btn--small"
                     data-testid={`at39-open-${r.registrationId}`}
-                    aria-label={t('at39.openAria', { id: r.registrationId, client: r.clientName })}
+                    aria-label={`${r.status === 'submitted' || r.status === 'registered' ? t('at39.view') : t('at39.continue')}: ${t('at39.openAria', { id: r.registrationId, client: r.clientName })}`}
                   >
                     {r.status === 'submitted' || r.status === 'registered'
                       ? t('at39.view')
