@@ -56,7 +56,7 @@ export function userReply(user: UserRow, session: SessionRow, v: Viewer): z.inpu
     headBan: user.ban,
     backToHeadBan: v.impersonating,
     force_change_password: user.forceChangePassword,
-    // issue 11 major 4 (U11): the password to change is the temporary one sent by SMS at registration
+    // decision U11: the password to change is the temporary one sent by SMS at registration
     temporary_password_by_sms: user.forceChangePassword && user.selfRegistered === true,
     chosenRole: session.chosenRole,
   };

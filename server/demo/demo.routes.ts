@@ -70,7 +70,7 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
   });
 
   const fastForward = (ban: string | null) => blocks.hurry(ban, svc.clock.now());
-  // the account's own status too: a whole-account block changes it (issue 11: browser tests that block the same
+  // the account's own status too: a whole-account block changes it (browser tests that block the same
   // account in turn each start from the seeded account)
   const companyStatus = svc.db.prepare('SELECT status FROM companies WHERE ban = ?');
   const setCompanyStatus = svc.db.prepare('UPDATE companies SET status = ? WHERE ban = ?');

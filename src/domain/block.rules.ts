@@ -28,8 +28,8 @@ export function isBlockPaid(check: { privileged: boolean }): boolean {
 }
 
 /**
- * Why a number named by a block or restore was left as it was (issue 11 "pending and terminated numbers are not
- * failed"; decision U7): terminated (N) and tentative (T) numbers have nothing to block or restore; a number already
+ * Why a number named by a block or restore was left as it was (they are not
+ * failed; decision U7): terminated (N) and tentative (T) numbers have nothing to block or restore; a number already
  * waiting for a block or restore is in process; a block leaves a blocked number alone and a restore an active one;
  * a restore of the whole account leaves blocked the numbers its block did not block (`blockedBefore`).
  */

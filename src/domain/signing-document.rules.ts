@@ -97,7 +97,7 @@ export function signingDocument(
 /** The exact text that is signed (UTF-8 bytes of this JSON). */
 export const signingDocumentText = (doc: SigningDocument): string => JSON.stringify(doc);
 
-/** The targets of a block/restore: one number, a selection of numbers (`sns`, issue 11 bulk block; one of them is
+/** The targets of a block/restore: one number, a selection of numbers (`sns`, bulk block, decision U10; one of them is
  *  one number), or with `sn` null and no selection the whole account. */
 export const blockTargets = (t: {
   ban: string;

@@ -1,4 +1,4 @@
--- Block / restore, second pass (issue 11, decisions U7-U8).
+-- Block / restore, second pass (decisions U7-U8).
 -- What a request was made on: one number, a selection of numbers (client/batch), or the whole account. A batch
 -- was stored with sn NULL like an account request, so settling it blocked the company too; only an account request
 -- changes the company's status, and a restore of the account undoes exactly the numbers of its block.

@@ -58,7 +58,7 @@ export function numbersSearch(params: NumbersParams, current = ''): string {
 }
 
 /**
- * What the filter cannot read (issue 11 "letters and emoji are dropped silently"; decision U15): the characters of
+ * What the filter cannot read (never dropped silently; decision U15): the characters of
  * `input` other than digits and the separators a number is written with (spaces, '+', '-', '(', ')', '.'), each
  * once, in order; empty when the filter reads all of it.
  */

@@ -113,7 +113,7 @@ function UserInfo() {
 }
 
 /**
- * Issue 11 major 4 (U11): right after the SMS code the new user reads 'Регистрация прошла успешно' (spec 8); the
+ * Decision U11: right after the SMS code the new user reads 'Регистрация прошла успешно' (spec 8); the
  * code step's reply alone says so, so it is not repeated on a later visit.
  */
 function RegisteredNote() {
