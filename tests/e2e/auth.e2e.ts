@@ -91,8 +91,8 @@ const LITERAL_NAV: Record<string, NavKey[]> = {
   helpdesk: ['settings'],
   newcurator: ['settings'],
   operator: ['orders', 'agreement', 'at39', 'settings'],
-  // lands on Profile, so the menu lists it (docs/decisions.md U6)
-  'keyowner-nobuy': ['profile', 'services', 'documents', 'settings'],
+  // lands on Profile, so the menu lists it (U6); type 40 is ban-type, so no Services (D16a)
+  'keyowner-nobuy': ['profile', 'documents', 'settings'],
 };
 
 describe('every demo account signs in and lands where spec 2 says', () => {
