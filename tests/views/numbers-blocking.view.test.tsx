@@ -48,7 +48,7 @@ function renderList(blocking: boolean) {
           return { rows: input.params.status === 'all' ? ROWS : [], total: ROWS.length, totalPages: 1 };
         },
       ),
-      prefetchNumbers: fromPromise(async () => {}),
+      prefetchNumbers: fromPromise(async () => []),
       exportNumbers: fromPromise(async () => {}),
     },
   });
@@ -188,7 +188,7 @@ describe('number filter and page (U15)', () => {
             };
           },
         ),
-        prefetchNumbers: fromPromise(async () => {}),
+        prefetchNumbers: fromPromise(async () => []),
         exportNumbers: fromPromise(async () => {}),
       },
     });

@@ -51,7 +51,7 @@ function renderList(path: string, opts: Options = {}) {
         calls.fetch.push(input);
         return (opts.fetch ?? (async (i) => serve(i)))(input);
       }),
-      prefetchNumbers: fromPromise(async () => {}),
+      prefetchNumbers: fromPromise(async () => []),
       exportNumbers: fromPromise(async ({ input }: { input: ExportNumbersInput }) => {
         calls.export.push(input);
         await opts.exportNumbers?.(input);

@@ -87,7 +87,7 @@ function numbersLogic(calls: FetchNumbersInput[] = []) {
           };
         },
       ),
-      prefetchNumbers: fromPromise(async () => {}),
+      prefetchNumbers: fromPromise(async () => []),
       exportNumbers: fromPromise(async () => {}),
     },
   });
