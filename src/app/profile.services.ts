@@ -44,6 +44,21 @@ function toItem(row: {
   } satisfies NumberItem;
 }
 
+/** Resolves once the next frame is painted (a task after the next animation frame; at most 100 ms, so a hidden tab,
+ *  which gets no frames, still goes on), or at once outside a browser. */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') return resolve();
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 /**
  * Pages of `GET client/numbers`, kept for `ttlMs`. A page being fetched is shared, so a tab clicked while its
  * prefetch is on the way waits for that same request. Requests are never aborted: a page the user left is still
@@ -112,6 +127,9 @@ export function createNumbersPages(
     /** Warms page 1 of the other tabs with the same filter and returns those that loaded, for the chart to keep
      *  (N6); failures are dropped (the tab loads when chosen). */
     prefetch: async ({ ban, params }: NumbersInput): Promise<readonly ShownPage[]> => {
+      // the chart starts the prefetch in the very transition that shows a page (N6): set the requests up once that
+      // page is painted, not inside the click
+      await afterPaint();
       const others = NUMBER_TABS.filter((status) => status !== params.status);
       const pages = await Promise.all(
         others.map(async (status) => {
