@@ -9,8 +9,9 @@ import { launchBrowser } from './browser';
  * The figure is the size measured when the budget was set (docs/benchmarks.md) plus a small margin; raising it is a
  * decision to record there, with the bench's ratio to the floor.
  */
-// 162 KiB until the composition root landed; 168 KiB since the header search box loads with the shell (see docs/benchmarks.md)
-const LOGIN_JS_BUDGET = 168 * 1024;
+// 168 KiB until the session slice moved to zod/mini; 156 KiB since (docs/decisions.md LB5-LB7: /ru/login measured
+// 157.9 kB = 154.2 KiB)
+const LOGIN_JS_BUDGET = 156 * 1024;
 
 const base = inject('baseUrl');
 let browser: Browser;

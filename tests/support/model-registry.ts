@@ -72,7 +72,15 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
         { type: 'xstate.done.actor.fetchNumbers', output: { rows: [], total: 0, totalPages: 0 } },
       ],
       'xstate.error.actor.fetchNumbers': [{ type: 'xstate.error.actor.fetchNumbers', error: offline }],
-      'xstate.done.actor.prefetchNumbers': [{ type: 'xstate.done.actor.prefetchNumbers', output: undefined }],
+      'xstate.done.actor.prefetchNumbers': [
+        // N6: the other tabs' first pages at hand (the blocked tab of the switch above is among them) …
+        {
+          type: 'xstate.done.actor.prefetchNumbers',
+          output: [{ params: { status: 'blocked', page: 1, q: '' }, ...numbersPage }],
+        },
+        // … or none (every prefetch failed)
+        { type: 'xstate.done.actor.prefetchNumbers', output: [] },
+      ],
       'xstate.error.actor.prefetchNumbers': [{ type: 'xstate.error.actor.prefetchNumbers', error: offline }],
       'xstate.done.actor.exportNumbers': [{ type: 'xstate.done.actor.exportNumbers', output: undefined }],
       'xstate.error.actor.exportNumbers': [{ type: 'xstate.error.actor.exportNumbers', error: noSession }],
