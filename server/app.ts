@@ -26,6 +26,7 @@ import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers
 import { debtHandlers } from './handlers/debt.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
+import { preorderHandlers } from './handlers/preorder.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
 import { createLogger, type Logger } from './logger';
 import { mayCall } from './permissions';
@@ -67,6 +68,7 @@ export const allHandlers: Handlers = {
   ...numbersHandlers,
   ...blockHandlers,
   ...debtHandlers,
+  ...preorderHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {

@@ -2,6 +2,7 @@ import { DEFAULT_COST, hashPasswordSync, type ScryptCost } from '../auth/passwor
 import type { Db } from './database';
 import { seedDebt } from './debt-seed';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from './demo-accounts';
+import { seedPreorders } from './preorder-seed';
 import { createRng, type Rng } from './prng';
 import {
   BRANCH_CITIES,
@@ -394,6 +395,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     }
 
     seedDebt(db, opts.debtAsOf ?? now);
+    seedPreorders(db);
     setMeta.run('seed_version', SEED_VERSION);
     setMeta.run('seeded_at', String(now));
   })();

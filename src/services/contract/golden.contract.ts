@@ -14,6 +14,11 @@ export const goldenCategorySchema = z.looseObject({
   name: z.string(),
   price: amount,
   withoutVat: z.union([z.string(), z.number(), z.boolean()]).nullish(),
+  /** a few example numbers of the category (the public new-numbers page, golden-number/categories/qr; NC9) */
+  examples: z
+    .array(z.string().regex(/^\d{9}$/))
+    .max(20)
+    .nullish(),
 });
 export type GoldenCategory = z.infer<typeof goldenCategorySchema>;
 
