@@ -49,6 +49,11 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         debt: debt.createDebtLogic(api.load),
       };
     },
+    // the public pages' workflows (issue 18): their own chunk, without the signed-in page workflows
+    loadPublicLogic: async () => {
+      const publicPages = await loadChunk(() => import('./new-client.services'));
+      return publicPages.createPublicLogic(api.load);
+    },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself
     // decides (a first visit without a session is not an expiry)
     connect: (system) =>

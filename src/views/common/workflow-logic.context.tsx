@@ -3,6 +3,8 @@ import type { ActorSystem } from 'xstate';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
+import type { NewClientMachine } from '@/machines/new-client.machine';
+import type { NewNumbersMachine } from '@/machines/new-numbers.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
@@ -36,6 +38,15 @@ export interface PageLogic {
 }
 
 /**
+ * The workflows of the public pages (new-client, new-numbers; issue 18): loaded as their own chunk when a public page
+ * first asks, never together with the signed-in page workflows (the login route's budget, tests/e2e/budget.e2e.ts).
+ */
+export interface PublicLogic {
+  readonly newClient: NewClientMachine;
+  readonly newNumbers: NewNumbersMachine;
+}
+
+/**
  * Every workflow's chart, provided with its actors: real ones from `createAppLogic` (src/app/app-logic.ts), fakes in
  * tests (tests/support/render-workflow.tsx). One field per workflow; a new workflow adds its field to `PageLogic` (or
  * `StartLogic` if the login route needs it) and to `createAppLogic` (docs/new-workflow.md).
@@ -48,10 +59,12 @@ export interface WorkflowLogic extends StartLogic, PageLogic {}
  */
 export interface AppLogic extends StartLogic {
   readonly loadPageLogic: () => Promise<PageLogic>;
+  /** The public pages' workflows, loaded apart from the page workflows (PublicLogic). */
+  readonly loadPublicLogic?: () => Promise<PublicLogic>;
 }
 
-/** Either all of it at once (tests) or the production shape with a loader. */
-export type ProvidedLogic = WorkflowLogic | AppLogic;
+/** Either all of it at once (tests, with the public pages' logic) or the production shape with a loader. */
+export type ProvidedLogic = WorkflowLogic | (WorkflowLogic & PublicLogic) | AppLogic;
 
 /**
  * The whole logic as a promise that React's `use` reads: settled at once when the value is all there (tests), else
@@ -106,9 +119,62 @@ function sourceOf(value: ProvidedLogic): LogicSource {
 
 const WorkflowLogicContext = createContext<LogicSource | null>(null);
 
+/** The public pages' logic, loaded once on the first ask (or settled at once in tests). */
+type PublicPromise = Promise<PublicLogic>;
+const publicSources = new WeakMap<ProvidedLogic, () => PublicPromise>();
+
+function publicSourceOf(value: ProvidedLogic): () => PublicPromise {
+  const known = publicSources.get(value);
+  if (known) return known;
+  let load: () => PublicPromise;
+  if ('loadPageLogic' in value) {
+    let pending: PublicPromise | null = null;
+    load = () => {
+      pending ??= (value.loadPublicLogic ?? (() => Promise.reject(new Error('no public logic'))))().then(
+        (logic) => {
+          pending = Object.assign(Promise.resolve(logic), { status: 'fulfilled' as const, value: logic });
+          return logic;
+        },
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    };
+  } else if ('newClient' in value) {
+    const all = Object.assign(Promise.resolve(value as PublicLogic), {
+      status: 'fulfilled' as const,
+      value: value as PublicLogic,
+    });
+    load = () => all;
+  } else {
+    load = () => Promise.reject(new Error('no public logic given to the providers'));
+  }
+  publicSources.set(value, load);
+  return load;
+}
+
+const PublicLogicContext = createContext<(() => PublicPromise) | null>(null);
+
 /** Mounted once by `AppProviders` (src/app/app-providers.tsx); tests mount the same providers. */
 export function WorkflowLogicProvider({ value, children }: { value: ProvidedLogic; children: ReactNode }) {
-  return <WorkflowLogicContext.Provider value={sourceOf(value)}>{children}</WorkflowLogicContext.Provider>;
+  return (
+    <WorkflowLogicContext.Provider value={sourceOf(value)}>
+      <PublicLogicContext.Provider value={publicSourceOf(value)}>{children}</PublicLogicContext.Provider>
+    </WorkflowLogicContext.Provider>
+  );
+}
+
+/**
+ * The public pages' provided logic (new-client, new-numbers). Suspends while its chunk is on its way; never loads
+ * the signed-in page workflows.
+ */
+export function usePublicLogic(): PublicLogic {
+  const load = useContext(PublicLogicContext);
+  if (!load)
+    throw new Error('no workflow logic: mount the view inside AppProviders (src/app/app-providers.tsx)');
+  return use(load());
 }
 
 /**
