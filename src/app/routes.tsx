@@ -42,8 +42,19 @@ const settingsPage = lazyRoute(() =>
  */
 export const ROUTES: readonly AppRoute[] = [
   ...AUTH_PAGES.map((type) => ({ path: `/${type}`, view: authPage, employeeLogin: true })),
-  { path: '/new-client', view: pending('newClient'), employeeLogin: true },
-  { path: '/new-numbers', view: pending('newNumbers') },
+  {
+    path: '/new-client',
+    view: lazyRoute(() =>
+      import('@/views/new-client/new-client.page.view').then((m) => ({ default: m.NewClientPage })),
+    ),
+    employeeLogin: true,
+  },
+  {
+    path: '/new-numbers',
+    view: lazyRoute(() =>
+      import('@/views/new-numbers/new-numbers.page.view').then((m) => ({ default: m.NewNumbersPage })),
+    ),
+  },
   {
     path: '/profile',
     view: lazyRoute(() =>
