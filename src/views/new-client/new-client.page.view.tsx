@@ -292,14 +292,17 @@ function CityAndKey() {
         </select>
       </div>
       <div className="field" data-testid="new-client-key" data-step={step ?? ''}>
-        <span className="nc-label" id="nc-key-label">
-          {t('newClient.fields.key')}
-        </span>
-        <p aria-labelledby="nc-key-label" data-testid="new-client-key-value">
-          {form.user.key
-            ? `${form.user.key}${chosen?.owner ? ` — ${t('newClient.keyOf', { owner: chosen.owner, tin: form.user.tin })}` : ''}`
-            : t('newClient.noKey')}
-        </p>
+        <label htmlFor="nc-key">{t('newClient.fields.key')}</label>
+        <input
+          id="nc-key"
+          readOnly
+          data-testid="new-client-key-value"
+          value={
+            form.user.key
+              ? `${form.user.key}${chosen?.owner ? ` — ${t('newClient.keyOf', { owner: chosen.owner, tin: form.user.tin })}` : ''}`
+              : t('newClient.noKey')
+          }
+        />
         <button
           type="button"
           className="btn btn--secondary"
