@@ -113,7 +113,7 @@ export function birthDayProblem(birthDay: string, now: Date) {
 
 /**
  * Why step one may not be left, the first reason in the order the visitor meets them, or null: the city, the key
- * with its TIN, the company name, the login (Latin, then free), the birth day, then the required fields (email, a
+ * (chosen and proved in this visit) with its TIN, the company name, the login (Latin, then free), the birth day, then the required fields (email, a
  * phone of the contact or the business, the licence) and the e-mail's shape; an agent or an employee must be named
  * for connect types 2 and 3.
  */
@@ -142,6 +142,13 @@ export function stepOneProblem(form: RegistrationForm, loginFree: boolean | null
  *  signature is ever part of the form). */
 export function storableForm(form: RegistrationForm): RegistrationForm {
   return { ...form, contactFace: { ...form.contactFace, passport: '' } };
+}
+
+/** A kept draft as the wizard restores it: the key is chosen and proved again in each visit (NC2), so the key and
+ *  its TIN are cleared; everything else typed comes back. */
+export function restoredForm(form: RegistrationForm): RegistrationForm {
+  const kept = storableForm(form);
+  return { ...kept, user: { ...kept.user, key: '', tin: '' } };
 }
 
 /** Whether a draft saved at `savedAt` is still to be offered at `now` (24 hours). */

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import {
   type ConnectTypeValue,
   emptyRegistrationForm,
@@ -7,6 +7,7 @@ import {
   keyChoiceProblem,
   keyTinProblem,
   LOGIN_CHECK_DEBOUNCE_MS,
+  restoredForm,
   loginNeedsCheck,
   loginProblem,
   type RegistrationForm,
@@ -205,14 +206,14 @@ export const newClientMachine = setup({
     needsLoginCheck: (_, params: { login: string }) => loginNeedsCheck(params.login),
     isCurrentLogin: ({ context }, params: { login: string }) => params.login === context.form.login,
     canLeaveStepOne: ({ context }) =>
-      stepOneProblem(context.form, freeOf(context), new Date(`${context.today}T12:00:00`)) === null,
+      stepOneProblem(context.form, factsOf(context), new Date(`${context.today}T12:00:00`)) === null,
     isCreated: (_, params: { output: unknown }) => params.output !== null && params.output !== undefined,
   },
   actions: {
     assignStart: assign((_, params: { start: WizardStart }) => ({
       cities: params.start.cities,
       agents: params.start.agents,
-      form: params.start.draft ?? emptyRegistrationForm(),
+      form: params.start.draft ? restoredForm(params.start.draft) : emptyRegistrationForm(),
       restored: params.start.draft !== null,
       errorCode: null,
     })),
@@ -277,7 +278,7 @@ export const newClientMachine = setup({
       keyError: signingErrorCode(params.error),
     })),
     assignStepOneError: assign(({ context }) => ({
-      errorCode: stepOneProblem(context.form, freeOf(context), new Date(`${context.today}T12:00:00`)),
+      errorCode: stepOneProblem(context.form, factsOf(context), new Date(`${context.today}T12:00:00`)),
     })),
     assignCatalogue: assign((_, params: { catalogue: WizardCatalogue }) => ({
       catalogue: params.catalogue,
@@ -286,6 +287,7 @@ export const newClientMachine = setup({
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     assignCreated: assign((_, params: { created: PreorderCreated }) => ({ created: params.created })),
     clearError: assign({ errorCode: null }),
+    recheckLogin: raise(({ context }) => ({ type: 'login.change' as const, login: context.form.login })),
     saveDraft: sendTo('draftKeeper', ({ context }) => ({
       type: 'draft.save' as const,
       form: storableForm(context.form),
@@ -596,11 +598,12 @@ export const newClientMachine = setup({
   },
 });
 
-/** Whether the login on the form was answered free (true), taken (false), or not yet (null). */
-function freeOf(context: NewClientContext): boolean | null {
-  return context.loginCheck && context.loginCheck.login === context.form.login
-    ? context.loginCheck.free
-    : null;
+/** Whether the login on the form was answered free (true), taken (false), or not yet (null); whether the key was
+ *  proved in this visit. */
+function factsOf(context: NewClientContext) {
+  const loginFree =
+    context.loginCheck && context.loginCheck.login === context.form.login ? context.loginCheck.free : null;
+  return { loginFree, keyProved: context.key !== null && context.proved !== null };
 }
 
 export type NewClientMachine = typeof newClientMachine;

@@ -291,27 +291,29 @@ function CityAndKey() {
           ))}
         </select>
       </div>
-      <div className="field" data-testid="new-client-key" data-step={step ?? ''}>
+      <div className="field nc-key" data-testid="new-client-key" data-step={step ?? ''}>
         <label htmlFor="nc-key">{t('newClient.fields.key')}</label>
-        <input
-          id="nc-key"
-          readOnly
-          data-testid="new-client-key-value"
-          value={
-            form.user.key
-              ? `${form.user.key}${chosen?.owner ? ` — ${t('newClient.keyOf', { owner: chosen.owner, tin: form.user.tin })}` : ''}`
-              : t('newClient.noKey')
-          }
-        />
-        <button
-          type="button"
-          className="btn btn--secondary"
-          data-testid="new-client-choose-key"
-          disabled={step === 'listingKeys' || step === 'proving'}
-          onClick={() => actor.send({ type: 'keys.open' })}
-        >
-          {t('newClient.chooseKey')}
-        </button>
+        <div className="nc-key-row">
+          <input
+            id="nc-key"
+            readOnly
+            data-testid="new-client-key-value"
+            value={
+              form.user.key
+                ? `${form.user.key}${chosen?.owner ? ` — ${t('newClient.keyOf', { owner: chosen.owner, tin: form.user.tin })}` : ''}`
+                : t('newClient.noKey')
+            }
+          />
+          <button
+            type="button"
+            className="btn btn--secondary"
+            data-testid="new-client-choose-key"
+            disabled={step === 'listingKeys' || step === 'proving'}
+            onClick={() => actor.send({ type: 'keys.open' })}
+          >
+            {t('newClient.chooseKey')}
+          </button>
+        </div>
         {step === 'listingKeys' ? <p role="status">{t('newClient.listingKeys')}</p> : null}
         {step === 'proving' ? (
           <p role="status" data-testid="new-client-proving">
@@ -350,7 +352,7 @@ function CityAndKey() {
                 <button
                   type="button"
                   className="btn btn--secondary"
-                  data-testid={`key-${k.serialNumber}`}
+                  data-testid={`key-${(k.serialNumber ?? '').toLowerCase()}`}
                   onClick={() => actor.send({ type: 'key.choose', serial: k.serialNumber ?? '' })}
                 >
                   {k.owner ?? k.name} · {k.tin ?? '—'} · {k.serialNumber} · {k.validTo}
