@@ -117,10 +117,15 @@ export function birthDayProblem(birthDay: string, now: Date) {
  * phone of the contact or the business, the licence) and the e-mail's shape; an agent or an employee must be named
  * for connect types 2 and 3.
  */
-export function stepOneProblem(form: RegistrationForm, loginFree: boolean | null, now: Date): string | null {
+export function stepOneProblem(
+  form: RegistrationForm,
+  facts: { loginFree: boolean | null; keyProved: boolean },
+  now: Date,
+): string | null {
+  const { loginFree, keyProved } = facts;
   return (
     validateCityChosen(form.user.city) ??
-    (isFilled(form.user.key) ? validateTin(form.user.tin) : 'validation.fillRequired') ??
+    (isFilled(form.user.key) && keyProved ? validateTin(form.user.tin) : 'validation.fillRequired') ??
     (isFilled(form.user.name) ? null : 'validation.fillRequired') ??
     (isFilled(form.login) ? loginProblem(form.login) : 'validation.fillRequired') ??
     (loginFree === false ? 'validation.loginTaken' : null) ??
