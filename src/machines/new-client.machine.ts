@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import {
   type ConnectTypeValue,
   emptyRegistrationForm,
@@ -205,6 +205,8 @@ export const newClientMachine = setup({
       params.proved.status !== null || params.proved.bans.length > 0,
     needsLoginCheck: (_, params: { login: string }) => loginNeedsCheck(params.login),
     isCurrentLogin: ({ context }, params: { login: string }) => params.login === context.form.login,
+    needsRecheck: ({ context }) =>
+      loginNeedsCheck(context.form.login) && context.loginCheck?.login !== context.form.login,
     canLeaveStepOne: ({ context }) =>
       stepOneProblem(context.form, factsOf(context), new Date(`${context.today}T12:00:00`)) === null,
     isCreated: (_, params: { output: unknown }) => params.output !== null && params.output !== undefined,
@@ -287,7 +289,6 @@ export const newClientMachine = setup({
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     assignCreated: assign((_, params: { created: PreorderCreated }) => ({ created: params.created })),
     clearError: assign({ errorCode: null }),
-    recheckLogin: raise(({ context }) => ({ type: 'login.change' as const, login: context.form.login })),
     saveDraft: sendTo('draftKeeper', ({ context }) => ({
       type: 'draft.save' as const,
       form: storableForm(context.form),
@@ -473,8 +474,14 @@ export const newClientMachine = setup({
           },
         },
         login: {
-          initial: 'idle',
+          initial: 'settling',
           states: {
+            settling: {
+              description:
+                'On entering step one (a restored draft, back from step two): a login not yet checked is checked.',
+              meta: { view: 'login field', testId: 'new-client-login' },
+              always: [{ guard: 'needsRecheck', target: 'waiting' }, { target: 'idle' }],
+            },
             idle: {
               description: 'No check running: the last answer (if for this login) is shown.',
               meta: { view: 'login field with its message, if any', testId: 'new-client-login' },
