@@ -369,6 +369,8 @@ export const newClientMachine = setup({
       },
       states: {
         form: {
+          description: 'The form with the city and the key: listing keys, choosing one, proving it.',
+          meta: { view: 'the form', testId: 'new-client-form' },
           initial: 'editing',
           states: {
             editing: {
@@ -474,6 +476,8 @@ export const newClientMachine = setup({
           },
         },
         login: {
+          description: 'The login check beside the form: debounced, stale answers ignored.',
+          meta: { view: 'the login field and its message', testId: 'new-client-login' },
           initial: 'settling',
           states: {
             settling: {

@@ -18,7 +18,7 @@ import type { StateMeta } from './state-meta';
 
 /** The application as it is signed and sent (pre-order/create body without the signature). */
 export type PreorderApplication = Readonly<Record<string, unknown>> & {
-  readonly user: { readonly tin: string };
+  readonly user: Readonly<Record<string, string>> & { readonly tin: string };
 };
 
 export interface PreRegistrationInput {

@@ -4,6 +4,11 @@ import { machineRegistry } from '@/machines/registry';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
+import {
+  newClientModelEntry,
+  newNumbersModelEntry,
+  preRegistrationModelEntry,
+} from '../machines/new-client.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
@@ -78,6 +83,9 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   userAdminModelEntry,
   notificationsModelEntry,
   debtModelEntry,
+  newClientModelEntry,
+  preRegistrationModelEntry,
+  newNumbersModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

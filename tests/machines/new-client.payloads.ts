@@ -1,0 +1,194 @@
+import type { AnyEventObject } from 'xstate';
+import { emptyRegistrationForm, type RegistrationForm } from '@/domain/preorder.rules';
+import type {
+  NewClientEvent,
+  NewClientInput,
+  ProvedCompany,
+  WizardCatalogue,
+  WizardStart,
+} from '@/machines/new-client.machine';
+import type { NewNumbersEvent, QrCategory } from '@/machines/new-numbers.machine';
+import type {
+  PreorderApplication,
+  PreorderCreated,
+  PreRegistrationEvent,
+  PreRegistrationInput,
+} from '@/machines/pre-registration.machine';
+import type { ListedKey } from '@/machines/signing.machine';
+import { ApiFailure } from '@/services/api/api-error';
+import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
+import { payloadsFor } from '../support/model-universe';
+
+/**
+ * Realistic events and actor results of the public onboarding's charts (issue 18): the wizard, the pre-registration
+ * and the new-numbers page. Guards see both outcomes: a key with an allowed TIN and one with E026; a company new to
+ * the operator and one with a pre-order; a check-login answer for the login on the form and one for an older login;
+ * a complete draft and one whose contact is under 18.
+ */
+
+export const newClientInput: NewClientInput = { today: '2026-11-24' };
+
+export const prospectKey: ListedKey = {
+  disk: 'C:',
+  path: 'DSKEYS',
+  name: 'DS3061204570009',
+  alias: 'cn=rahimova dilnoza,…',
+  serialNumber: '7A3C0009',
+  tin: '306120457',
+  expired: false,
+  owner: 'RAHIMOVA DILNOZA',
+  validTo: '2035-07-01',
+};
+export const refusedKey: ListedKey = {
+  ...prospectKey,
+  name: 'DS4062301180010',
+  serialNumber: '7A3C000A',
+  tin: '406230118',
+  owner: 'ERGASHEV JASUR',
+};
+
+/** A draft with everything step one asks, as a visitor left it yesterday. */
+export const completeDraft: RegistrationForm = {
+  ...emptyRegistrationForm(),
+  user: { city: 'BHK', key: '', tin: '', name: 'Buxoro Yangi Texnologiyalar MChJ', oked: '62010', regCode: '' },
+  contactFace: {
+    ...emptyRegistrationForm().contactFace,
+    lastName: 'Rahimova',
+    name: 'Dilnoza',
+    birthDay: '1985-04-12',
+    email: 'info@buxorotech.uz',
+    phone: '998901112233',
+  },
+  login: 'buxorotech',
+  licence: true,
+};
+
+export const cities = [
+  { code: 'TAS', name: 'Toshkent' },
+  { code: 'BHK', name: 'Buxoro' },
+];
+export const startWithDraft: WizardStart = { cities, agents: [{ id: '1', name: 'Aloqa Servis' }], draft: completeDraft };
+export const startFresh: WizardStart = { cities, agents: [], draft: null };
+
+export const newcomer: ProvedCompany = {
+  company: {
+    CompanyName: 'Buxoro Yangi Texnologiyalar MChJ',
+    Oked: '62010',
+    bankName: 'Hamkorbank',
+    accountNumber: '20208000905512345001',
+    bankMFO: '00083',
+    director: 'Rahimova Dilnoza',
+  },
+  bans: [],
+  status: null,
+};
+export const withPreorder: ProvedCompany = { company: newcomer.company, bans: [], status: 'review' };
+
+export const catalogue: WizardCatalogue = {
+  numberCategories: [{ id: '192', name: 'Bronza', price: 150_000 }],
+  pricePlans: [{ id: 'BIZ50', name: 'Biznes 50', price: 50_000 }],
+  services: [{ id: 'roaming', name: 'Roaming', price: null }],
+};
+export const created: PreorderCreated = { id: '7', status: 'new', phoneReserved: false };
+
+export const offline = new ApiFailure({ kind: 'network' });
+export const proofRefused = new ApiFailure({ kind: 'server', code: 'E094' });
+export const moduleAbsent = new EimzoFailure({ kind: 'connection', mobile: false });
+
+const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+
+export const newClientPayloads = payloadsFor<NewClientEvent>({
+  // the under-18 birth day: step one may not be left (the complete draft may)
+  'field.change': [{ type: 'field.change', group: 'contactFace', name: 'birthDay', value: '2015-01-01' }],
+  'city.choose': [{ type: 'city.choose', code: 'BHK' }],
+  'connect.change': [{ type: 'connect.change', connectType: 1 }],
+  'licence.toggle': [{ type: 'licence.toggle', accepted: false }],
+  'login.change': [
+    { type: 'login.change', login: 'buxorotech' },
+    // two characters: nothing is asked of the server
+    { type: 'login.change', login: 'bu' },
+  ],
+  'key.choose': [
+    { type: 'key.choose', serial: prospectKey.serialNumber as string },
+    { type: 'key.choose', serial: refusedKey.serialNumber as string },
+  ],
+  'xstate.done.actor.loadStart': [done('loadStart', startWithDraft), done('loadStart', startFresh)],
+  'xstate.error.actor.loadStart': [fail('loadStart', offline)],
+  'xstate.done.actor.listKeys': [done('listKeys', [prospectKey, refusedKey])],
+  'xstate.error.actor.listKeys': [fail('listKeys', moduleAbsent)],
+  'xstate.done.actor.proveKey': [done('proveKey', newcomer), done('proveKey', withPreorder)],
+  'xstate.error.actor.proveKey': [fail('proveKey', proofRefused)],
+  'xstate.done.actor.checkLogin': [
+    done('checkLogin', { login: 'buxorotech', free: true }),
+    // the answer for an older login arrives late: ignored
+    done('checkLogin', { login: 'buxoro', free: false }),
+  ],
+  'xstate.error.actor.checkLogin': [fail('checkLogin', offline)],
+  'xstate.done.actor.fetchCatalogue': [done('fetchCatalogue', catalogue)],
+  'xstate.error.actor.fetchCatalogue': [fail('fetchCatalogue', offline)],
+  'xstate.done.actor.preRegistration': [done('preRegistration', created), done('preRegistration', null)],
+});
+
+/** Stops exploring once a visitor did more than a wizard run needs (keeps the graph finite and small). */
+const exploredEnough = (s: { context: unknown }) => {
+  const c = s.context as { form: RegistrationForm; loginCheck: unknown; keyError: unknown };
+  return c.form.licence === false && c.form.login === 'bu' && c.keyError !== null;
+};
+
+/** The model-test entry of the wizard (tests/support/model-registry.ts). */
+export const newClientModelEntry = {
+  id: 'newClient',
+  input: newClientInput,
+  payloads: newClientPayloads,
+  stopWhen: exploredEnough,
+} as const;
+
+// ── the pre-registration ─────────────────────────────────────────────────────────────────────────────────
+
+export const application: PreorderApplication = {
+  user: { city: 'BHK', name: 'Buxoro Yangi Texnologiyalar MChJ', tin: '306120457' },
+  account: { login: 'buxorotech' },
+  info: { connectType: 1 },
+  licenceAccepted: true,
+};
+export const preRegistrationInput: PreRegistrationInput = { application, key: prospectKey };
+export const challenge = { challenge: 'c'.repeat(32), draftHash: 'a'.repeat(64) };
+export const signature = { pkcs7: 'MIIB…', serial: '7a3c0009' };
+
+export const preRegistrationPayloads = payloadsFor<PreRegistrationEvent>({
+  'xstate.done.actor.fetchDraftChallenge': [done('fetchDraftChallenge', challenge)],
+  'xstate.error.actor.fetchDraftChallenge': [fail('fetchDraftChallenge', offline)],
+  'xstate.done.actor.signWithKey': [done('signWithKey', signature)],
+  'xstate.error.actor.signWithKey': [
+    fail('signWithKey', new EimzoFailure({ kind: 'badPassword' })),
+    fail('signWithKey', new EimzoFailure({ kind: 'cancelled' })),
+    fail('signWithKey', moduleAbsent),
+  ],
+  'xstate.done.actor.createPreorder': [done('createPreorder', created)],
+  'xstate.error.actor.createPreorder': [
+    fail('createPreorder', new ApiFailure({ kind: 'server', code: 'E004' })),
+    fail('createPreorder', new ApiFailure({ kind: 'server', code: 'E026' })),
+    fail('createPreorder', proofRefused),
+  ],
+});
+
+export const preRegistrationModelEntry = {
+  id: 'preRegistration',
+  input: preRegistrationInput,
+  payloads: preRegistrationPayloads,
+} as const;
+
+// ── new numbers ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const qrCategories: QrCategory[] = [
+  { id: 122, name: 'Bepul', price: 0, free: true, examples: ['901234581'] },
+  { id: 79, name: 'Platina', price: 5_000_000, free: false, examples: ['901111111', '907777777'] },
+];
+
+export const newNumbersPayloads = payloadsFor<NewNumbersEvent>({
+  'xstate.done.actor.fetchQrCategories': [done('fetchQrCategories', qrCategories), done('fetchQrCategories', [])],
+  'xstate.error.actor.fetchQrCategories': [fail('fetchQrCategories', offline)],
+});
+
+export const newNumbersModelEntry = { id: 'newNumbers', payloads: newNumbersPayloads } as const;
