@@ -108,11 +108,9 @@ export function createPublicLogic(api: ApiLoader, opts: NewClientServiceOptions 
         };
       }),
       draftKeeper: fromCallback<DraftKeeperEvent>(({ receive }) => {
-        receive((event) => {
-          if (event.type === 'draft.save') drafts.save(event.form, now().getTime());
-          else drafts.clear();
-        });
+        receive((event) => drafts.save(event.form, now().getTime()));
       }),
+      clearDraft: fromPromise<void>(async () => drafts.clear()),
       listKeys: fromPromise<ListedKey[]>(async () => {
         const [c, a] = await Promise.all([eimzo(), actors()]);
         return a.openModule(c, now());

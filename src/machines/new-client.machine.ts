@@ -7,10 +7,10 @@ import {
   keyChoiceProblem,
   keyTinProblem,
   LOGIN_CHECK_DEBOUNCE_MS,
-  restoredForm,
   loginNeedsCheck,
   loginProblem,
   type RegistrationForm,
+  restoredForm,
   stepOneProblem,
   storableForm,
   type TaxCompanyData,
@@ -126,7 +126,7 @@ export type NewClientEvent =
   | { type: 'application.sign' };
 
 /** What the draft keeper is told. */
-export type DraftKeeperEvent = { type: 'draft.save'; form: RegistrationForm } | { type: 'draft.clear' };
+export type DraftKeeperEvent = { type: 'draft.save'; form: RegistrationForm };
 
 const keyOf = (keys: readonly ListedKey[], serial: string) =>
   keys.find((k) => k.serialNumber === serial) ?? null;
@@ -193,6 +193,8 @@ export const newClientMachine = setup({
     checkLogin: fromPromise<{ login: string; free: boolean }, { login: string }>(async () =>
       notProvided('checkLogin'),
     ),
+    /** Drops the kept draft (after a successful registration). */
+    clearDraft: fromPromise<void>(async () => notProvided('clearDraft')),
     /** GET online-sales/pre-order/services. */
     fetchCatalogue: fromPromise<WizardCatalogue>(async () => notProvided('fetchCatalogue')),
     preRegistration: preRegistrationMachine,
@@ -293,7 +295,6 @@ export const newClientMachine = setup({
       type: 'draft.save' as const,
       form: storableForm(context.form),
     })),
-    clearDraft: sendTo('draftKeeper', { type: 'draft.clear' as const }),
   },
 }).createMachine({
   id: 'newClient',
@@ -316,7 +317,6 @@ export const newClientMachine = setup({
     catalogue: null,
     created: null,
   }),
-  invoke: { id: 'draftKeeper', src: 'draftKeeper' },
   initial: 'loading',
   states: {
     loading: {
@@ -343,6 +343,8 @@ export const newClientMachine = setup({
       type: 'parallel',
       description: 'Step one, legal data: the form with the key, and the login check beside it.',
       meta: { view: 'step one of two: the legal-data form', testId: 'new-client-step1' },
+      // every change of step one is kept as the draft (no passport number) while step one is open
+      invoke: { id: 'draftKeeper', src: 'draftKeeper' },
       on: {
         'field.change': {
           actions: [
@@ -489,11 +491,51 @@ export const newClientMachine = setup({
             idle: {
               description: 'No check running: the last answer (if for this login) is shown.',
               meta: { view: 'login field with its message, if any', testId: 'new-client-login' },
+              on: {
+                'login.change': [
+                  {
+                    guard: { type: 'needsLoginCheck', params: ({ event }) => ({ login: event.login }) },
+                    target: 'waiting',
+                    reenter: true,
+                    actions: [
+                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
+                      'saveDraft',
+                    ],
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
+                      'saveDraft',
+                    ],
+                  },
+                ],
+              },
             },
             waiting: {
               description: 'Waits 500 ms after the last keystroke before checking.',
               meta: { view: 'login field', testId: 'new-client-login' },
               after: { loginDebounce: { target: 'checking' } },
+              on: {
+                'login.change': [
+                  {
+                    guard: { type: 'needsLoginCheck', params: ({ event }) => ({ login: event.login }) },
+                    target: 'waiting',
+                    reenter: true,
+                    actions: [
+                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
+                      'saveDraft',
+                    ],
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
+                      'saveDraft',
+                    ],
+                  },
+                ],
+              },
             },
             checking: {
               description: 'check-login runs for the login typed; an answer for an older login is ignored.',
@@ -515,27 +557,27 @@ export const newClientMachine = setup({
                 ],
                 onError: { target: 'idle', actions: { type: 'assignLoginCheckError', params: errorParams } },
               },
+              on: {
+                'login.change': [
+                  {
+                    guard: { type: 'needsLoginCheck', params: ({ event }) => ({ login: event.login }) },
+                    target: 'waiting',
+                    reenter: true,
+                    actions: [
+                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
+                      'saveDraft',
+                    ],
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
+                      'saveDraft',
+                    ],
+                  },
+                ],
+              },
             },
-          },
-          on: {
-            'login.change': [
-              {
-                guard: { type: 'needsLoginCheck', params: ({ event }) => ({ login: event.login }) },
-                target: '.waiting',
-                reenter: true,
-                actions: [
-                  { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
-                  'saveDraft',
-                ],
-              },
-              {
-                target: '.idle',
-                actions: [
-                  { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
-                  'saveDraft',
-                ],
-              },
-            ],
           },
         },
       },
@@ -586,13 +628,10 @@ export const newClientMachine = setup({
               {
                 guard: { type: 'isCreated', params: ({ event }) => ({ output: event.output }) },
                 target: '#newClient.registered',
-                actions: [
-                  {
-                    type: 'assignCreated',
-                    params: ({ event }) => ({ created: event.output as PreorderCreated }),
-                  },
-                  'clearDraft',
-                ],
+                actions: {
+                  type: 'assignCreated',
+                  params: ({ event }) => ({ created: event.output as PreorderCreated }),
+                },
               },
               { target: 'ready' },
             ],
@@ -601,10 +640,11 @@ export const newClientMachine = setup({
       },
     },
     registered: {
-      type: 'final',
       description:
         "'Регистрация прошла успешно' and what happens next: the status, how the first password arrives.",
       meta: { view: 'success text, status, next steps', testId: 'new-client-success' },
+      // the draft is cleared on success (issue 18)
+      invoke: { id: 'clearDraft', src: 'clearDraft' },
     },
   },
 });

@@ -130,6 +130,7 @@ export const newClientPayloads = payloadsFor<NewClientEvent>({
   'xstate.done.actor.preRegistration': [done('preRegistration', created), done('preRegistration', null)],
 });
 
+
 /** Stops exploring once a visitor did more than a wizard run needs (keeps the graph finite and small). */
 const exploredEnough = (s: { context: unknown }) => {
   const c = s.context as { form: RegistrationForm; loginCheck: unknown; keyError: unknown };

@@ -3,8 +3,11 @@ import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
 import { impersonationOracle } from './impersonation.oracle';
+import { newClientOracle } from './new-client.oracle';
+import { newNumbersOracle } from './new-numbers.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
+import { preRegistrationOracle } from './pre-registration.oracle';
 import { searchBoxOracle } from './search-box.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
@@ -26,4 +29,7 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   authFlow: authFlowOracle,
   notifications: notificationsOracle,
   debt: debtOracle,
+  newClient: newClientOracle,
+  preRegistration: preRegistrationOracle,
+  newNumbers: newNumbersOracle,
 };
