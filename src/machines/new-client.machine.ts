@@ -291,6 +291,8 @@ export const newClientMachine = setup({
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     assignCreated: assign((_, params: { created: PreorderCreated }) => ({ created: params.created })),
     clearError: assign({ errorCode: null }),
+    /** The browser would not keep the draft: no longer say it was restored. */
+    markDraftLost: assign({ restored: false }),
     saveDraft: sendTo('draftKeeper', ({ context }) => ({
       type: 'draft.save' as const,
       form: storableForm(context.form),
@@ -344,7 +346,12 @@ export const newClientMachine = setup({
       description: 'Step one, legal data: the form with the key, and the login check beside it.',
       meta: { view: 'step one of two: the legal-data form', testId: 'new-client-step1' },
       // every change of step one is kept as the draft (no passport number) while step one is open
-      invoke: { id: 'draftKeeper', src: 'draftKeeper' },
+      // storage that fails (private mode, quota) loses the draft, never the form: the keeper starts again
+      invoke: {
+        id: 'draftKeeper',
+        src: 'draftKeeper',
+        onError: { target: 'legal', reenter: true, actions: 'markDraftLost' },
+      },
       on: {
         'field.change': {
           actions: [
@@ -644,7 +651,13 @@ export const newClientMachine = setup({
         "'Регистрация прошла успешно' and what happens next: the status, how the first password arrives.",
       meta: { view: 'success text, status, next steps', testId: 'new-client-success' },
       // the draft is cleared on success (issue 18)
-      invoke: { id: 'clearDraft', src: 'clearDraft' },
+      invoke: { id: 'clearDraft', src: 'clearDraft', onDone: 'finished', onError: 'finished' },
+    },
+    finished: {
+      type: 'final',
+      description:
+        'The success stays on screen; the draft is gone (or could not be removed: it expires in 24 h).',
+      meta: { view: 'success text, status, next steps', testId: 'new-client-success', title: 'registered' },
     },
   },
 });

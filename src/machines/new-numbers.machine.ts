@@ -75,10 +75,12 @@ export const newNumbersMachine = setup({
       },
     },
     shown: {
+      type: 'final',
       description: 'The categories with price and example numbers, and the way to become a client.',
       meta: { view: 'category cards and the become-a-client block', testId: 'new-numbers-shown' },
     },
     empty: {
+      type: 'final',
       description: 'No category is on sale now; the way to become a client is still shown.',
       meta: { view: "'no numbers on sale now' and the become-a-client block", testId: 'new-numbers-empty' },
     },

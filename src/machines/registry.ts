@@ -117,6 +117,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   {
     id: 'newNumbers',
     machine: newNumbersMachine,
-    description: 'Public new-numbers page: QR categories with prices and example numbers, and how to become a client.',
+    description:
+      'Public new-numbers page: QR categories with prices and example numbers, and how to become a client.',
   },
 ];

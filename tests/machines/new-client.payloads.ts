@@ -50,7 +50,14 @@ export const refusedKey: ListedKey = {
 /** A draft with everything step one asks, as a visitor left it yesterday. */
 export const completeDraft: RegistrationForm = {
   ...emptyRegistrationForm(),
-  user: { city: 'BHK', key: '', tin: '', name: 'Buxoro Yangi Texnologiyalar MChJ', oked: '62010', regCode: '' },
+  user: {
+    city: 'BHK',
+    key: '',
+    tin: '',
+    name: 'Buxoro Yangi Texnologiyalar MChJ',
+    oked: '62010',
+    regCode: '',
+  },
   contactFace: {
     ...emptyRegistrationForm().contactFace,
     lastName: 'Rahimova',
@@ -67,7 +74,11 @@ export const cities = [
   { code: 'TAS', name: 'Toshkent' },
   { code: 'BHK', name: 'Buxoro' },
 ];
-export const startWithDraft: WizardStart = { cities, agents: [{ id: '1', name: 'Aloqa Servis' }], draft: completeDraft };
+export const startWithDraft: WizardStart = {
+  cities,
+  agents: [{ id: '1', name: 'Aloqa Servis' }],
+  draft: completeDraft,
+};
 export const startFresh: WizardStart = { cities, agents: [], draft: null };
 
 export const newcomer: ProvedCompany = {
@@ -100,10 +111,16 @@ const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.er
 
 export const newClientPayloads = payloadsFor<NewClientEvent>({
   // the under-18 birth day: step one may not be left (the complete draft may)
-  'field.change': [{ type: 'field.change', group: 'contactFace', name: 'birthDay', value: '2015-01-01' }],
+  'field.change': [
+    { type: 'field.change', group: 'contactFace', name: 'birthDay', value: '2015-01-01' },
+    { type: 'field.change', group: 'contactFace', name: 'birthDay', value: '1985-04-12' },
+  ],
   'city.choose': [{ type: 'city.choose', code: 'BHK' }],
   'connect.change': [{ type: 'connect.change', connectType: 1 }],
-  'licence.toggle': [{ type: 'licence.toggle', accepted: false }],
+  'licence.toggle': [
+    { type: 'licence.toggle', accepted: false },
+    { type: 'licence.toggle', accepted: true },
+  ],
   'login.change': [
     { type: 'login.change', login: 'buxorotech' },
     // two characters: nothing is asked of the server
@@ -128,8 +145,10 @@ export const newClientPayloads = payloadsFor<NewClientEvent>({
   'xstate.done.actor.fetchCatalogue': [done('fetchCatalogue', catalogue)],
   'xstate.error.actor.fetchCatalogue': [fail('fetchCatalogue', offline)],
   'xstate.done.actor.preRegistration': [done('preRegistration', created), done('preRegistration', null)],
+  'xstate.error.actor.draftKeeper': [fail('draftKeeper', new Error('QuotaExceededError'))],
+  'xstate.done.actor.clearDraft': [done('clearDraft', undefined)],
+  'xstate.error.actor.clearDraft': [fail('clearDraft', new Error('SecurityError'))],
 });
-
 
 /** Stops exploring once a visitor did more than a wizard run needs (keeps the graph finite and small). */
 const exploredEnough = (s: { context: unknown }) => {
@@ -143,6 +162,7 @@ export const newClientModelEntry = {
   input: newClientInput,
   payloads: newClientPayloads,
   stopWhen: exploredEnough,
+  walkSteps: 6000,
 } as const;
 
 // ── the pre-registration ─────────────────────────────────────────────────────────────────────────────────
@@ -188,7 +208,10 @@ export const qrCategories: QrCategory[] = [
 ];
 
 export const newNumbersPayloads = payloadsFor<NewNumbersEvent>({
-  'xstate.done.actor.fetchQrCategories': [done('fetchQrCategories', qrCategories), done('fetchQrCategories', [])],
+  'xstate.done.actor.fetchQrCategories': [
+    done('fetchQrCategories', qrCategories),
+    done('fetchQrCategories', []),
+  ],
   'xstate.error.actor.fetchQrCategories': [fail('fetchQrCategories', offline)],
 });
 

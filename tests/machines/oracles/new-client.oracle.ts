@@ -60,7 +60,9 @@ function stepOneCode(c: Ctx): string | null {
 
 /** Where the login region rests on entering step one: a login not yet answered is checked (NC2). */
 const loginOnEntry = (c: Ctx) =>
-  needsCheck(c.form.login) && c.loginCheck?.login !== c.form.login ? 'legal.login.waiting' : 'legal.login.idle';
+  needsCheck(c.form.login) && c.loginCheck?.login !== c.form.login
+    ? 'legal.login.waiting'
+    : 'legal.login.idle';
 
 /** The create block of spec 3 from the form: empty values left out; agent or employee only for their type. */
 function applicationOf(f: Ctx) {
@@ -87,7 +89,8 @@ function filled(c: Ctx, company: Ctx | null): Ctx {
   const [lastName = '', name = ''] = String(company.director ?? '')
     .trim()
     .split(/\s+/);
-  const or = (typed: string, given: unknown) => (typeof given === 'string' && given.trim() ? given.trim() : typed);
+  const or = (typed: string, given: unknown) =>
+    typeof given === 'string' && given.trim() ? given.trim() : typed;
   return {
     ...f,
     user: { ...f.user, name: or(f.user.name, company.CompanyName), oked: or(f.user.oked, company.Oked) },
@@ -97,7 +100,11 @@ function filled(c: Ctx, company: Ctx | null): Ctx {
       bankAccount: or(f.bank.bankAccount, company.accountNumber),
       mfo: or(f.bank.mfo, company.bankMFO),
     },
-    contactFace: { ...f.contactFace, lastName: or(f.contactFace.lastName, lastName), name: or(f.contactFace.name, name) },
+    contactFace: {
+      ...f.contactFace,
+      lastName: or(f.contactFace.lastName, lastName),
+      name: or(f.contactFace.name, name),
+    },
   };
 }
 
@@ -144,7 +151,10 @@ export const newClientOracle: ChartOracle = {
     {
       from: 'loading',
       event: done('loadStart'),
-      to: (_, ev) => [E, ev.output.draft && needsCheck(ev.output.draft.login) ? 'legal.login.waiting' : 'legal.login.idle'],
+      to: (_, ev) => [
+        E,
+        ev.output.draft && needsCheck(ev.output.draft.login) ? 'legal.login.waiting' : 'legal.login.idle',
+      ],
       ctx: (_, ev) => ({
         cities: ev.output.cities,
         agents: ev.output.agents,
@@ -169,8 +179,34 @@ export const newClientOracle: ChartOracle = {
       ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
       spec: 'spec 8: a failed call shows its error',
     },
-    { from: 'loadFailed', event: 'retry', to: 'loading', ctx: () => ({ errorCode: null }), spec: 'spec 8: retry' },
+    {
+      from: 'loadFailed',
+      event: 'retry',
+      to: 'loading',
+      ctx: () => ({ errorCode: null }),
+      spec: 'spec 8: retry',
+    },
 
+    {
+      from: 'legal.*',
+      event: failed('draftKeeper'),
+      to: (c) => [E, loginOnEntry(c)],
+      reenter: 'legal',
+      ctx: () => ({ restored: false }),
+      spec: 'NC2: storage that fails loses the draft, never what is on the form',
+    },
+    {
+      from: 'registered',
+      event: done('clearDraft'),
+      to: 'finished',
+      spec: 'issue 18: the draft is cleared on success',
+    },
+    {
+      from: 'registered',
+      event: failed('clearDraft'),
+      to: 'finished',
+      spec: 'NC2: a draft that cannot be removed expires in 24 h; the success stays shown',
+    },
     // ── step one, anywhere in it ─────────────────────────────────────────────────────────────────────────
     {
       from: 'legal.*',
@@ -178,7 +214,10 @@ export const newClientOracle: ChartOracle = {
       to: '.',
       ctx: (c, ev) =>
         ev.group === 'contactFace'
-          ? { form: { ...c.form, contactFace: { ...c.form.contactFace, [ev.name]: ev.value } }, errorCode: null }
+          ? {
+              form: { ...c.form, contactFace: { ...c.form.contactFace, [ev.name]: ev.value } },
+              errorCode: null,
+            }
           : {},
       spec: 'spec 3 registration draft: typed values are kept',
     },
@@ -387,5 +426,6 @@ export const newClientOracle: ChartOracle = {
   ],
   viewTexts: {
     registered: 'Регистрация прошла успешно',
+    finished: 'Регистрация прошла успешно',
   },
 };

@@ -83,7 +83,13 @@ export const preRegistrationOracle: ChartOracle = {
       ctx: (_, ev) => ({ errorCode: moduleCode(ev) }),
       spec: 'spec 8 module errors',
     },
-    { from: 'signFailed', event: 'registration.retry', to: 'signing', ctx: () => ({ errorCode: null }), spec: 'NC5' },
+    {
+      from: 'signFailed',
+      event: 'registration.retry',
+      to: 'signing',
+      ctx: () => ({ errorCode: null }),
+      spec: 'NC5',
+    },
     {
       from: 'creating',
       event: done('createPreorder'),
