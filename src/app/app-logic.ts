@@ -52,7 +52,8 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     // the public pages' workflows (issue 18): their own chunk, without the signed-in page workflows
     loadPublicLogic: async () => {
       const publicPages = await loadChunk(() => import('./new-client.services'));
-      return publicPages.createPublicLogic(api.load);
+      const logic = publicPages.createPublicLogic(api.load);
+      return { newClient: logic.newClient, newNumbers: logic.newNumbers };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself
     // decides (a first visit without a session is not an expiry)

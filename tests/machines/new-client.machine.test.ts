@@ -133,7 +133,7 @@ describe('pre-registration', () => {
               return { pkcs7: 'CMS', serial: '7a3c0009' };
             },
           ),
-          createPreorder: fromPromise(async ({ input }: { input: { pkcs7: string } }) => {
+          createPreorder: fromPromise(async ({ input }: { input: { application: unknown; pkcs7: string } }) => {
             inputs.push(input.pkcs7);
             return created;
           }),
