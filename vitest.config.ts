@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { i18nParts } from './scripts/lib/i18n-parts.vite.ts';
 
 export default defineConfig({
+  plugins: [i18nParts],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { i18nParts } from './scripts/lib/i18n-parts.vite.ts';
 
 /** Browser tests: real Chromium (Debian's package) driven by playwright-core against `startPortal()`. */
 export default defineConfig({
+  plugins: [i18nParts],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -14,7 +14,7 @@
  *    list's `data-ready`/`data-status` set, then the next animation frame), unthrottled and at 4× CPU throttle (goal:
  *    median ≤ 50 ms at 4×). Page changes (a server round trip each) are measured the same way, unthrottled.
  *
- * BENCH_SKIP=login,models,tabs leaves parts out; BENCH_ROUNDS (default 5) sets the tab-switch rounds.
+ * BENCH_SKIP=login,models,tabs,purchase leaves parts out (purchase: mask search p50/p99 and the purchase route's JS); BENCH_ROUNDS (default 5) sets the tab-switch rounds.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +24,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { SUCCESS_STATUS } from '../src/domain/constants';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
@@ -246,7 +247,8 @@ async function startPortal(): Promise<{ url: string; stop(): Promise<void> }> {
       EIMZO_CONTROL_PORT: String(Number(port) + 1001),
       EIMZO_DATA_DIR: join(dataDir, 'eimzo'),
       EIMZO_MODE: 'scripted',
-      DEMO_MODE: '1',
+      // demo mode refuses to start with NODE_ENV=production (server/config.ts demoModeRefusal); the bench needs none of it
+      DEMO_MODE: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -355,9 +357,89 @@ async function tabSwitch(base: string, browser: Browser): Promise<string[]> {
   ];
 }
 
+// ── 4. golden-number purchase (issue 15) ─────────────────────────────────────────────────────────────────
+const MASK_SEARCHES = Math.max(20, Number(process.env.BENCH_MASKS ?? 200));
+const MASKS = [
+  '***-**-00',
+  '***-AA-BB',
+  '9**-**-**',
+  '*AA-AA-AA',
+  '1**-*5-*7',
+  'ABC-**-**',
+  '***-**-**',
+  '12*-**-AB',
+];
+
+/** The server call of a mask search over the pool (POST golden-number/byMask, loopback, one client): p50/p99. */
+async function maskSearch(base: string): Promise<string[]> {
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
+    body: JSON.stringify({ login: 'curator', password: 'Demo-2026' }),
+  });
+  const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const times: number[] = [];
+  let found = 0;
+  for (let i = 0; i < MASK_SEARCHES; i++) {
+    const body = {
+      categoryId: [122, 192, 153, 152, 79][i % 5],
+      page: 0,
+      size: 16,
+      operatorCode: ['90', '91', '93', '94', '97', '99'][i % 6],
+      number: MASKS[i % MASKS.length],
+    };
+    const t0 = performance.now();
+    const r = await fetch(`${base}/api/golden-number/byMask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'portal', cookie },
+      body: JSON.stringify(body),
+    });
+    const json = (await r.json()) as { status: string; result?: { totalElements: number } };
+    times.push(performance.now() - t0);
+    if (json.status !== SUCCESS_STATUS) throw new Error(`mask search answered ${json.status}`);
+    found += json.result?.totalElements ?? 0;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return [
+    `Mask search over the pool (POST golden-number/byMask, ${MASK_SEARCHES} calls, ${MASKS.length} masks × 5 categories × 6 codes, loopback):`,
+    `  p50 ${ms(at(0.5))}  p99 ${ms(at(0.99))}  max ${ms(sorted.at(-1) ?? 0)}  (${found} matches in all)`,
+  ];
+}
+
+/** The scripts the purchase route fetches when the curator opens it from the profile (its chunk, the page logic). */
+async function purchaseRouteJs(base: string, browser: Browser): Promise<string[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/ru/login`);
+    const form = page.getByTestId('auth-login');
+    await form.locator('input[name="login"]').fill('curator');
+    await form.locator('input[name="password"]').fill('Demo-2026');
+    await form.locator('input[name="password"]').press('Enter');
+    await page.waitForURL('**/ru/profile');
+    await page.waitForLoadState('networkidle');
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.add(r.url());
+    });
+    await page.getByTestId('nav-purchase').click();
+    await page.getByTestId('purchase-form').waitFor();
+    await page.waitForLoadState('networkidle');
+    const urls = [...scripts];
+    const sizes = await Promise.all(urls.map(gzipSize));
+    return [
+      `/ru/purchase opened from the profile: ${urls.length} scripts, ${kb(sizes.reduce((a, b) => a + b, 0))} gzip`,
+      `  ${urls.map((u) => `${new URL(u).pathname} (${kb(sizes[urls.indexOf(u)] ?? 0)})`).join(' ')}`,
+    ];
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   const out: string[] = [];
-  const browserParts = !SKIP.has('login') || !SKIP.has('tabs');
+  const browserParts = !SKIP.has('login') || !SKIP.has('tabs') || !SKIP.has('purchase');
   if (browserParts) buildPortal();
   const floorDist = mkdtempSync(join(tmpdir(), 'portal-floor-'));
   const portal = browserParts ? await startPortal() : undefined;
@@ -373,6 +455,8 @@ async function main() {
       }
     }
     if (portal && browser && !SKIP.has('tabs')) out.push(...(await tabSwitch(portal.url, browser)), '');
+    if (portal && browser && !SKIP.has('purchase'))
+      out.push(...(await maskSearch(portal.url)), ...(await purchaseRouteJs(portal.url, browser)), '');
   } finally {
     await browser?.close();
     await portal?.stop();

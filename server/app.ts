@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
 import { type ErrorCode, SESSION_EXPIRED_CODE } from '../src/domain/errors';
+import { UPLOAD_MAX_BYTES } from '../src/domain/upload.rules';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
 import { type EndpointDef, isMutating } from '../src/services/contract/endpoint';
 import { type EndpointName, endpointNames, endpoints } from '../src/services/contract/endpoints';
@@ -24,9 +25,12 @@ import {
 import { adminHandlers } from './handlers/admin.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
+import { documentsHandlers } from './handlers/documents.handlers';
+import { goldenHandlers } from './handlers/golden.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { preorderHandlers } from './handlers/preorder.handlers';
+import { ordersHandlers } from './handlers/orders.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
 import { createLogger, type Logger } from './logger';
 import { mayCall } from './permissions';
@@ -69,6 +73,9 @@ export const allHandlers: Handlers = {
   ...blockHandlers,
   ...debtHandlers,
   ...preorderHandlers,
+  ...goldenHandlers,
+  ...ordersHandlers,
+  ...documentsHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {
@@ -151,13 +158,21 @@ export function createApp(deps: AppDeps): Hono {
     if (isHttps(c, config.trustProxy)) c.header('Strict-Transport-Security', HSTS);
   });
   app.use('/api/*', compressReplies());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) => c.json(envelope('E101', 'request body too large'), 413),
-    }),
+  // JSON bodies are small; a multipart upload may carry a file up to the upload limit (docs/decisions.md DOC3)
+  const jsonBodyLimit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.json(envelope('E101', 'request body too large'), 413),
+  });
+  const fileBodyLimit = bodyLimit({
+    maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
+    onError: (c) => c.json(envelope('E101', 'file too large'), 413),
+  });
+  const uploadPaths = new Set(
+    endpointNames
+      .filter((n) => (endpoints[n] as EndpointDef).multipart === true)
+      .map((n) => `/api/${endpoints[n].path}`),
   );
+  app.use('/api/*', (c, next) => (uploadPaths.has(c.req.path) ? fileBodyLimit : jsonBodyLimit)(c, next));
   // block/restore requests whose time has come take effect before any reply is built
   app.use('/api/*', settleBlocksMiddleware(svc));
 
@@ -212,10 +227,11 @@ export function createApp(deps: AppDeps): Hono {
       }
 
       // ── input ──
-      const input: Record<'params' | 'query' | 'body', unknown> = {
+      const input: Record<'params' | 'query' | 'body' | 'file', unknown> = {
         params: undefined,
         query: undefined,
         body: undefined,
+        file: undefined,
       };
       const parts: ['params' | 'query' | 'body', z.ZodType | undefined, () => unknown][] = [
         ['params', def.params, () => c.req.param()],
@@ -227,7 +243,23 @@ export function createApp(deps: AppDeps): Hono {
         if (!r.success) return c.json(envelope('E101', describeIssues(where, r.error)));
         input[where] = r.data;
       }
-      if (def.body) {
+      if (def.multipart) {
+        // a multipart upload: the file under its field, the other fields checked by `body` like a JSON body
+        let form: Record<string, unknown>;
+        try {
+          form = (await c.req.parseBody()) as Record<string, unknown>;
+        } catch {
+          return c.json(envelope('E101', 'body: not multipart'), 400);
+        }
+        const { [def.fileField ?? 'file']: file, ...fields } = form;
+        if (!(file instanceof File)) return c.json(envelope('E101', 'file: missing'));
+        input.file = file;
+        if (def.body) {
+          const r = def.body.safeParse(fields);
+          if (!r.success) return c.json(envelope('E101', describeIssues('body', r.error)));
+          input.body = r.data;
+        }
+      } else if (def.body) {
         let raw: unknown;
         try {
           raw = await c.req.json();

@@ -34,6 +34,8 @@ export interface HandlerInput<N extends EndpointName> {
   params: Endpoint<N> extends { params: infer P } ? Out<P> : undefined;
   query: Endpoint<N> extends { query: infer Q } ? Out<Q> : undefined;
   body: Endpoint<N> extends { body: infer B } ? Out<B> : undefined;
+  /** the uploaded file of a multipart call (its form field `fileField`), checked to be present */
+  file: Endpoint<N> extends { multipart: true } ? File : undefined;
 }
 
 /** What a handler returns: the wire (input) form of the endpoint's result schema. */

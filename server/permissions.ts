@@ -1,4 +1,5 @@
 import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
+import { routeAccess } from '../src/domain/routes.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
 import type { Viewer } from './viewer';
 
@@ -13,8 +14,6 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'lookup.ban': (v) => v.config.search,
   // user search in administration: "Administration users can search" (spec 6); EditUser, the helpdesk landing (R002,
   // no search box), searches users too
-  'admin.search': (v) => v.config.administration,
-  'admin.get': (v) => v.config.administration,
   'admin.create': (v) => v.config.createSubscriber || v.config.createAdmin,
   'admin.update': (v) => v.config.editUser,
   'admin.setBlocked': (v) => v.config.editUser,
@@ -26,6 +25,34 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'debt.notice': (v) => v.config.debt,
   'debt.markSent': (v) => v.config.debt,
   'debt.pdf': (v) => v.config.debt,
+  // golden numbers and orders (docs/decisions.md GN11): buying is for whom spec 6 shows Number purchase, the orders
+  // list for whom it shows Orders; one order is checked per order in its handler (staff, or the buying company)
+  'golden.categories': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.categoriesQr': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.search': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'golden.checkout': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.address': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.inn': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.balance': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.create': (v) => routeAccess('/purchase', v.facts) === 'allow',
+  'orders.details': (v) => routeAccess('/orders', v.facts) === 'allow',
+};
+
+/**
+ * Calls that serve one page of the SPA are open exactly to whom that page opens: the server asks the same route-access
+ * policy as the shell's guard (`routeAccess`, src/domain/routes.rules.ts; docs/decisions.md AR8) instead of spelling
+ * the rule again. A call listed here may still have an `ACCESS` rule for what the page alone does not decide.
+ */
+export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
+  // user search in administration (spec 6 "Administration users can search"); EditUser, the helpdesk landing (R002,
+  // no search box), is the same section and searches users too
+  'admin.search': '/administration/search',
+  'admin.get': '/administration/search',
+  // debt control: the OKK's page (R010, R031); the admin's own list excludes it (docs/decisions.md D13)
+  'debt.list': '/debt-control',
+  'debt.notice': '/debt-control',
+  'debt.markSent': '/debt-control',
+  'debt.pdf': '/debt-control',
 };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows
@@ -50,6 +77,8 @@ const REFUSED_WHILE_IMPERSONATING: ReadonlySet<EndpointName> = new Set<EndpointN
 export function mayCall(name: EndpointName, v: Viewer): boolean {
   if (mustChangePassword(v.facts) && !WHILE_FORCED.has(name)) return false;
   if (v.impersonating && REFUSED_WHILE_IMPERSONATING.has(name)) return false;
+  const page = PAGE_OF[name];
+  if (page !== undefined && routeAccess(page, v.facts) !== 'allow') return false;
   return ACCESS[name]?.(v) ?? true;
 }
 

@@ -11,6 +11,7 @@ import { configFromEnv, DEFAULT_CONFIG, demoModeRefusal, type ServerConfig } fro
 import { type Db, defaultDbPath, migrate, openDatabase } from './db/database';
 import { seedDebt } from './db/debt-seed';
 import { DEMO_PASSWORD, demoAccountLines } from './db/demo-accounts';
+import { seedGolden } from './db/golden-seed';
 import { isSeeded, type SeedOptions, seedDatabase } from './db/seed';
 import { type RunningDemo, startDemoServer } from './demo/demo.server';
 import { createLogger, type Logger } from './logger';
@@ -130,6 +131,8 @@ export function prepareDatabase(path: string, logger: Logger, seed?: SeedOptions
   }
   // a database seeded before debt control existed gets its overdue accounts now (no-op otherwise)
   seedDebt(db, Date.now());
+  // likewise the pool of golden numbers (issue 15)
+  seedGolden(db);
   return db;
 }
 

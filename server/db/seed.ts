@@ -3,6 +3,7 @@ import type { Db } from './database';
 import { seedDebt } from './debt-seed';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from './demo-accounts';
 import { seedPreorders } from './preorder-seed';
+import { seedGolden } from './golden-seed';
 import { createRng, type Rng } from './prng';
 import {
   BRANCH_CITIES,
@@ -396,6 +397,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
 
     seedDebt(db, opts.debtAsOf ?? now);
     seedPreorders(db);
+    seedGolden(db);
     setMeta.run('seed_version', SEED_VERSION);
     setMeta.run('seeded_at', String(now));
   })();

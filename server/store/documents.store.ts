@@ -137,3 +137,38 @@ export function documentsOfRegistration(db: Db, ref: string): DocumentRow[] {
     db.prepare(`SELECT ${COLUMNS} FROM documents WHERE registration_ref = ? ORDER BY id`).all(ref) as Raw[]
   ).map(toRow);
 }
+
+/** An uploaded scan as it came (documents/re-upload), for a download of the same bytes. */
+export interface DocumentFile {
+  readonly bytes: Uint8Array;
+  readonly mime: string;
+  readonly name: string;
+}
+
+/**
+ * Keeps a new scan of a document (its bytes, the type its bytes showed, the name it came with) and sets the upload
+ * status (spec 4: 1 ok, 2 error with the server's message), replacing the previous scan.
+ */
+export function saveDocumentFile(
+  db: Db,
+  id: number,
+  file: DocumentFile & { readonly status: 1 | 2; readonly message: string | null; readonly now: number },
+): void {
+  db.prepare(
+    `UPDATE documents SET file_bytes = ?, file_mime = ?, file_name = ?, status = ?, status_message = ?,
+      updated_at = ? WHERE id = ?`,
+  ).run(file.bytes, file.mime, file.name, file.status, file.message, file.now, id);
+}
+
+/** The uploaded scan of a document, or null when none was uploaded. */
+export function documentFile(db: Db, id: number): DocumentFile | null {
+  const r = db
+    .prepare('SELECT file_bytes, file_mime, file_name FROM documents WHERE id = ? AND file_bytes IS NOT NULL')
+    .get(id) as { file_bytes: Uint8Array; file_mime: string | null; file_name: string | null } | undefined;
+  if (!r) return null;
+  return {
+    bytes: new Uint8Array(r.file_bytes),
+    mime: r.file_mime ?? 'application/octet-stream',
+    name: r.file_name ?? 'file',
+  };
+}

@@ -29,13 +29,16 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt] = await loadChunk(() =>
+      const [settings, profile, blockRestore, admin, debt, upload, golden, orders] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
           import('./block-restore.services'),
           import('./admin.services'),
           import('./debt.services'),
+          import('./upload.services'),
+          import('./golden.services'),
+          import('./orders.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
@@ -47,6 +50,9 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         userSearch: adminLogic.userSearch,
         userAdmin: adminLogic.userAdmin,
         debt: debt.createDebtLogic(api.load),
+        goldenCheckout: golden.createGoldenLogic(api.load),
+        orders: orders.createOrdersLogic(api.load),
+        upload: upload.createUploadLogic(api.load),
       };
     },
     // the public pages' workflows (issue 18): their own chunk, without the signed-in page workflows

@@ -23,7 +23,7 @@ export function AppProviders({ logic, children }: { logic: ProvidedLogic; childr
   return (
     <I18nextProvider i18n={i18n}>
       <WorkflowLogicProvider value={logic}>
-        <ActorSystemProvider connect={logic.connect}>
+        <ActorSystemProvider connect={logic.connect} clock={logic.clock}>
           <NotificationsContext.Provider logic={logic.notifications} systemId={SYSTEM_IDS.notifications}>
             <SessionContext.Provider logic={logic.session} systemId={SYSTEM_IDS.session}>
               <ImpersonationContext.Provider logic={logic.impersonation} systemId={SYSTEM_IDS.impersonation}>

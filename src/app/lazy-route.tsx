@@ -1,5 +1,6 @@
 import { Component, type ComponentType, lazy, type ReactNode } from 'react';
 import { CHUNK_TIMEOUT_MS } from '@/domain/constants';
+import { loadPageMessages } from '@/i18n/i18n';
 import { ChunkFailed } from '@/views/layout/chunk-failed.view';
 
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -26,12 +27,16 @@ export async function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIM
 
 /**
  * A code-split route view. The chunk must arrive within the spec's 120 s (spec 9); a failed or late chunk renders a
- * translated message with a reload button instead of a blank page or an uncaught error.
+ * translated message with a reload button instead of a blank page or an uncaught error. The pages' texts
+ * (src/i18n/page-keys.json) download side by side with the chunk: the view renders when both are in.
  */
 export function lazyRoute(load: Loader, timeoutMs = CHUNK_TIMEOUT_MS) {
   return lazy(async () => {
     try {
-      return await loadChunk(load, timeoutMs);
+      return await loadChunk(
+        () => Promise.all([load(), loadPageMessages()]).then(([view]) => view),
+        timeoutMs,
+      );
     } catch {
       return { default: ChunkFailed };
     }

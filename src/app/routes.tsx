@@ -32,6 +32,11 @@ const authPage = () => <AuthPage ssoUrl={appConfig.ssoUrl} />;
 const adminRoute = (name: 'UserSearchRoute' | 'CreationRoute' | 'EditingRoute' | 'EditUserRoute') =>
   lazyRoute(() => import('./admin.routes').then((m) => ({ default: m[name] })));
 
+/** AllOrders and SingleOrder: one page (the order beside the list), one chunk. */
+const ordersPage = lazyRoute(() =>
+  import('@/views/orders/orders.view').then((m) => ({ default: m.OrdersPage })),
+);
+
 const settingsPage = lazyRoute(() =>
   import('@/views/settings/settings-page.view').then((m) => ({ default: m.SettingsPage })),
 );
@@ -68,14 +73,19 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   { path: '/settings', view: settingsPage },
-  { path: '/purchase', view: pending('purchase') },
+  {
+    path: '/purchase',
+    view: lazyRoute(() =>
+      import('@/views/purchase/purchase.view').then((m) => ({ default: m.PurchasePage })),
+    ),
+  },
   { path: '/purchase/order', view: pending('purchase') },
   { path: '/onlinee-sales', view: pending('documents') },
   { path: '/onlinee-sales/orders/:id', view: pending('documents') },
   { path: '/onlinee-sales/suspend-documents/:id', view: pending('documents') },
   { path: '/onlinee-sales/services-documents/:id', view: pending('documents') },
-  { path: '/orders', view: pending('orders') },
-  { path: '/orders/:id', view: pending('orders') },
+  { path: '/orders', view: ordersPage },
+  { path: '/orders/:id', view: ordersPage },
   { path: '/administration/search', view: adminRoute('UserSearchRoute') },
   { path: '/administration/creation/:type', view: adminRoute('CreationRoute') },
   { path: '/administration/editing', view: adminRoute('EditingRoute') },

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { authFlowMachine, phoneDigits } from '@/machines/auth-flow.machine';
+import { phoneDigits } from '@/domain/validators.rules';
+import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { User } from '@/services/contract/session.contract';
 import type { DraftStore } from '@/services/drafts/draft-store';

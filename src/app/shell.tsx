@@ -10,6 +10,7 @@ import { rememberLocale, storedLocale } from '@/i18n/locale';
 import {
   selectIsAuthenticated,
   selectIsBusy,
+  selectIsCheckingSession,
   selectIsLoggingOut,
   selectIsPasswordChangeForced,
   selectIsProfileFailed,
@@ -140,7 +141,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   const session = SessionContext.useActorRef();
   // the Auth pages paint their form during the session check: no overlay over it
   const [location] = useLocation();
-  const checking = SessionContext.useSelector((s) => s.matches('checkingSession'));
+  const checking = SessionContext.useSelector(selectIsCheckingSession);
   const overlay = busy && !(checking && isAuthPage(location.replace(/^\//, '').split('/')[0] ?? ''));
 
   useEffect(() => {

@@ -75,6 +75,21 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
 
+/** The codes whose description carries the seconds to wait (docs/security.md): E137 login lock, E138 SMS limit. */
+const WAIT_CODES: ReadonlySet<string> = new Set(['E137', 'E138']);
+/** The longest wait a reply may announce (a day); anything longer is read as no countdown. */
+const MAX_WAIT_SECONDS = 86_400;
+
+/**
+ * The seconds to wait that a throttling reply announces in its description (E137, E138), or null: another code, no
+ * description (a backend that does not say), or one that is not a whole number of seconds between 1 and a day.
+ */
+export function waitSecondsOf(code: string, description: string | null | undefined): number | null {
+  if (!WAIT_CODES.has(code) || description == null || !/^\d{1,6}$/.test(description.trim())) return null;
+  const seconds = Number(description.trim());
+  return seconds >= 1 && seconds <= MAX_WAIT_SECONDS ? seconds : null;
+}
+
 /** True when `s` is a catalogue code (exact, case-sensitive: the server sends upper-case codes). */
 export function isKnownErrorCode(s: string): s is ErrorCode {
   return KNOWN.has(s);

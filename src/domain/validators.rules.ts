@@ -108,6 +108,35 @@ export function validateDateRange(
   return null;
 }
 
+/**
+ * The error of a from/to pair as a form holds it (the `DateRange` view piece): an end that is filled in but is no
+ * calendar day → 'validation.badDate' ('Некорректная дата'); otherwise the range rule above — both ends required, the
+ * start not after the end → 'validation.dateRange'. Null when the range is usable.
+ */
+export function dateRangeError(
+  from: string | null | undefined,
+  to: string | null | undefined,
+): 'validation.badDate' | 'validation.dateRange' | null {
+  const filledButBad = (v: string | null | undefined) =>
+    v != null && v.trim() !== '' && parseCalendarDate(v) === null;
+  if (filledButBad(from) || filledButBad(to)) return 'validation.badDate';
+  return validateDateRange(from, to);
+}
+
+/** Digits of a phone as typed (`+998 90 123-45-67` → `998901234567`); the wire takes the digits. */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/**
+ * A phone as a person types it into a form (spec 5 'Введите корректный номер телефона'): 9 to 12 digits, written with
+ * digits, spaces, `+`, `(`, `)` and `-` only. Used by the Auth forms and the Settings contacts.
+ */
+export function isTypedPhone(typed: string): boolean {
+  const n = phoneDigits(typed).length;
+  return n >= 9 && n <= 12 && !/[^\d\s+()-]/.test(typed);
+}
+
 /** Password confirmation must equal the password exactly (spec 5 'Пароли не совпадают'); no trimming. */
 export function validatePasswordConfirmation(
   pw: string,

@@ -13,10 +13,19 @@ import { initialLang } from './locale';
 /** One language's messages (the same keys in both: tests/i18n/parity.test.ts; plural suffixes differ by language). */
 export type Messages = MessageTree;
 
-/** Where each language's messages come from: one chunk per language, fetched on first use. */
+/**
+ * Where each language's messages come from, in two parts per language (scripts/lib/i18n-parts.cjs): `start` — what
+ * the login page, the shell and the error messages need — fetched on first use; `pages` — the texts of the
+ * code-split pages (the top-level keys of page-keys.json) — fetched with the first such page, so the login page does
+ * not download every workflow's texts.
+ */
 export const messageLoaders: Record<Lang, () => Promise<Messages>> = {
-  ru: () => import('./ru.json').then((m) => m.default),
-  uz: () => import('./uz.json').then((m) => m.default),
+  ru: () => import('./ru.json?part=start').then((m) => m.default as Messages),
+  uz: () => import('./uz.json?part=start').then((m) => m.default as Messages),
+};
+export const pageMessageLoaders: Record<Lang, () => Promise<Messages>> = {
+  ru: () => import('./ru.json?part=pages').then((m) => m.default as Messages),
+  uz: () => import('./uz.json?part=pages').then((m) => m.default as Messages),
 };
 
 /** The path's language, else the remembered one, else 'ru'; outside a browser always the remembered/default one. */
@@ -49,19 +58,38 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-const loading = new Map<Lang, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-/** Loads one language's messages into the instance (once). */
-export function loadMessages(lang: Lang): Promise<void> {
-  let done = loading.get(lang);
+/** Loads one part of one language's messages into the instance (once). A failed load may be tried again. */
+function loadPart(lang: Lang, part: 'start' | 'pages'): Promise<void> {
+  const key = `${lang}:${part}`;
+  let done = loading.get(key);
   if (done === undefined) {
-    done = messageLoaders[lang]().then((messages) => {
+    const loaders = part === 'start' ? messageLoaders : pageMessageLoaders;
+    done = loaders[lang]().then((messages) => {
       registerMessageKeys(messages);
       i18n.addResourceBundle(lang, 'translation', messages, true, true);
     });
-    loading.set(lang, done);
+    done.catch(() => loading.delete(key));
+    loading.set(key, done);
   }
   return done;
+}
+
+/** Whether a page has asked for the pages' texts: a language switch then loads them in the new language too. */
+let pagesWanted = false;
+
+/** Loads one language's messages into the instance (once): the start part, and the pages' part once a page asked. */
+export function loadMessages(lang: Lang): Promise<void> {
+  return pagesWanted
+    ? Promise.all([loadPart(lang, 'start'), loadPart(lang, 'pages')]).then(() => undefined)
+    : loadPart(lang, 'start');
+}
+
+/** The texts of the code-split pages in the shown language (a lazy route waits for them with its chunk). */
+export function loadPageMessages(lang: Lang = currentLang()): Promise<void> {
+  pagesWanted = true;
+  return loadPart(lang, 'pages');
 }
 
 /** The start language's messages, requested at once; the app renders when they are in. */

@@ -34,9 +34,12 @@ export function flattenMessages(tree: MessageTree, prefix = ''): Record<string, 
 let source: MessageTree | undefined;
 let keys: ReadonlySet<string> | undefined;
 
-/** Records the message tree the keys come from (the first one is enough). */
+/** Records a message tree the keys come from: one language's parts are enough (start, then pages), merged. */
 export function registerMessageKeys(tree: MessageTree): void {
-  source ??= tree;
+  const first = Object.keys(tree)[0];
+  if (source !== undefined && first !== undefined && first in source) return;
+  source = source === undefined ? tree : { ...source, ...tree };
+  keys = undefined;
 }
 
 function collectKeys(tree: MessageTree, prefix: string, into: Set<string>): Set<string> {

@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { type AuthField, type AuthForm, authFormError } from '@/domain/auth-form.rules';
 import type { AuthPage } from '@/domain/routes.rules';
 import { validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { User } from '@/services/contract/session.contract';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, errorWaitOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
-/** A field of the Auth forms; inputs carry these names (`<input name="login">`). */
-export type AuthField = 'login' | 'password' | 'phone' | 'code' | 'confirm';
+export type { AuthField };
 
 /**
  * An error shown on an Auth form: a code (catalogue code such as `E012`, or an i18n key such as
@@ -32,6 +32,8 @@ export interface AuthFlowContext {
   readonly notice: AuthNotice | null;
   /** the user the server returned when the session opened (login or SMS code); the flow's output */
   readonly user: User | null;
+  /** seconds until a new SMS code may be asked for (E138 said how long; counted down on the check page), 0 = now */
+  readonly resendWait: number;
 }
 
 /**
@@ -73,40 +75,23 @@ export function fieldOfCode(code: string): AuthField | null {
   return FIELD_OF_CODE[code] ?? null;
 }
 
-/** The required fields of each submit event, in form order. */
-const REQUIRED: Readonly<Record<string, readonly AuthField[]>> = {
-  'login.submit': ['login', 'password'],
-  'register.submit': ['phone'],
-  'check.submit': ['phone', 'code'],
-  'code.resend': ['phone'],
-  'forgot.submit': ['login'],
-  'restore.submit': ['password', 'confirm'],
+/** An event that submits an Auth form. */
+type AuthSubmitEvent = Exclude<AuthFlowEvent, { type: 'page.open' }>;
+
+/** The form each submit event sends (its checks: `authFormError`, src/domain/auth-form.rules.ts). */
+const FORM_OF_EVENT: Readonly<Record<AuthSubmitEvent['type'], AuthForm>> = {
+  'login.submit': 'login',
+  'register.submit': 'register',
+  'check.submit': 'check',
+  'code.resend': 'resend',
+  'forgot.submit': 'forgot',
+  'restore.submit': 'restore',
 };
 
-/** Digits of a phone as typed (`+998 90 123-45-67` → `998901234567`); the wire takes 9 to 12 digits. */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
-}
-
-const SMS_CODE = /^\d{4,8}$/;
-
-/**
- * The first problem of a submitted Auth form, checked before any call: a blank required field
- * (`validation.required`), a phone without 9 to 12 digits (`validation.phone`), an SMS code that is not 4 to 8
- * digits (E003 wrong code). Null when the form may be sent.
- */
+/** The first problem of a submitted Auth form (the domain rule `authFormError`), null when it may be sent. */
 export function invalidFieldOf(event: AuthFlowEvent): AuthError | null {
-  const values = event as unknown as Readonly<Record<string, string | undefined>>;
-  for (const field of REQUIRED[event.type] ?? []) {
-    const value = (values[field] ?? '').trim();
-    if (value === '') return { code: 'validation.required', field };
-    if (field === 'phone') {
-      const n = phoneDigits(value).length;
-      if (n < 9 || n > 12 || /[^\d\s+()-]/.test(value)) return { code: 'validation.phone', field };
-    }
-    if (field === 'code' && !SMS_CODE.test(value)) return { code: 'E003', field };
-  }
-  return null;
+  if (event.type === 'page.open') return null;
+  return authFormError(FORM_OF_EVENT[event.type], event);
 }
 
 const initialContext: AuthFlowContext = {
@@ -115,6 +100,7 @@ const initialContext: AuthFlowContext = {
   error: null,
   notice: null,
   user: null,
+  resendWait: 0,
 };
 
 /**
@@ -157,6 +143,8 @@ export const authFlowMachine = setup({
       validatePasswordConfirmation(params.password, params.confirm) !== null,
     /** the restore page was opened without the link's `r` */
     hasNoRestoreToken: ({ context }) => context.restoreToken === null || context.restoreToken === '',
+    /** a new SMS code may not be asked for yet (E138's countdown is running) */
+    isResendWaiting: ({ context }) => context.resendWait > 0,
   },
   actions: {
     clearMessages: assign({ error: null, notice: null }),
@@ -173,10 +161,13 @@ export const authFlowMachine = setup({
       notice: null,
     }),
     assignNoToken: assign({ error: { code: 'E127', field: null }, notice: null }),
-    assignError: assign((_, params: { error: unknown }) => {
+    assignError: assign(({ context }, params: { error: unknown }) => {
       const code = errorCodeOf(params.error);
-      return { error: { code, field: fieldOfCode(code) }, notice: null };
+      // E138 (SMS limit) says how many seconds until a new code may be asked for: the check page counts them down
+      const resendWait = code === 'E138' ? (errorWaitOf(params.error) ?? 0) : context.resendWait;
+      return { error: { code, field: fieldOfCode(code) }, notice: null, resendWait };
     }),
+    tickResendWait: assign(({ context }) => ({ resendWait: Math.max(0, context.resendWait - 1) })),
     assignCodeSent: assign({ notice: 'codeSent', error: null }),
     assignUser: assign((_, params: { user: User }) => ({ user: params.user, error: null })),
   },
@@ -323,8 +314,18 @@ export const authFlowMachine = setup({
       states: {
         editing: {
           description:
-            'The user types the code; "code sent" or the last error (E003 wrong, E006 expired) is shown.',
+            'The user types the code; "code sent" or the last error (E003 wrong, E006 expired) is shown; after ' +
+            'E138 the resend button waits out the countdown, one second at a time.',
           meta: { view: 'SMS code form, submit and resend enabled', testId: 'auth-check' },
+          // E138: one second of the countdown until a new code may be asked for
+          after: {
+            1000: {
+              guard: 'isResendWaiting',
+              target: 'editing',
+              reenter: true,
+              actions: 'tickResendWait',
+            },
+          },
           on: {
             'check.submit': [
               {
@@ -340,6 +341,8 @@ export const authFlowMachine = setup({
               },
             ],
             'code.resend': [
+              // the countdown is running: the button is disabled, a late click changes nothing
+              { guard: 'isResendWaiting' },
               {
                 guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
                 actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },

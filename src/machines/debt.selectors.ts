@@ -23,11 +23,21 @@ export const selectDebtListError = (s: DebtSnapshot): string | null =>
 
 /** The panel's phase, for the view: which buttons and texts it shows. */
 export type NoticePhase = 'closed' | 'loading' | 'loadFailed' | 'unsent' | 'marking' | 'markFailed' | 'sent';
-export const selectNoticePhase = (s: DebtSnapshot): NoticePhase => {
-  const v = (s.value as { notice: string }).notice;
-  if (v === 'downloading' || v === 'downloadFailed') return 'sent';
-  return v as NoticePhase;
+/** A state of the chart's `notice` region, typed from the chart: a renamed or added state fails `PHASE_OF`. */
+type NoticeState = DebtSnapshot['value']['notice'];
+const PHASE_OF: Readonly<Record<NoticeState, NoticePhase>> = {
+  closed: 'closed',
+  loading: 'loading',
+  loadFailed: 'loadFailed',
+  unsent: 'unsent',
+  marking: 'marking',
+  markFailed: 'markFailed',
+  sent: 'sent',
+  // the sent notice stays on screen while its PDF downloads or after the download failed
+  downloading: 'sent',
+  downloadFailed: 'sent',
 };
+export const selectNoticePhase = (s: DebtSnapshot): NoticePhase => PHASE_OF[s.value.notice];
 /** The account whose notice is open. */
 export const selectNoticeBan = (s: DebtSnapshot): string | null => s.context.ban;
 /** The notice on screen (null while loading or failed to load). */

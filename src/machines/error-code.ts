@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED_CODE } from '@/domain/errors';
+import { SESSION_EXPIRED_CODE, waitSecondsOf } from '@/domain/errors';
 
 /** The catalogue code meaning "no session" (spec 8: E009 closes overlays and resets auth). */
 export const NO_SESSION_CODE = SESSION_EXPIRED_CODE;
@@ -12,6 +12,16 @@ export function errorCodeOf(error: unknown): string {
     return error.code;
   }
   return 'unknown';
+}
+
+/** The seconds a throttled call says to wait (E137, E138 with the seconds as description), else null. Reads the
+ *  API client's `ApiFailure.error.description` without importing the client. */
+export function errorWaitOf(error: unknown): number | null {
+  const description =
+    typeof error === 'object' && error !== null && 'error' in error
+      ? (error.error as { description?: unknown } | null)?.description
+      : undefined;
+  return waitSecondsOf(errorCodeOf(error), typeof description === 'string' ? description : null);
 }
 
 /** Whether a rejected call means the session is missing, closed or expired (E009). */

@@ -2,16 +2,19 @@ import type { AnyStateMachine } from 'xstate';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
+import { goldenCheckoutMachine } from './golden-checkout.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { newClientMachine } from './new-client.machine';
 import { newNumbersMachine } from './new-numbers.machine';
 import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
 import { preRegistrationMachine } from './pre-registration.machine';
+import { ordersMachine } from './orders.machine';
 import { searchBoxMachine } from './search-box.machine';
 import { sessionMachine } from './session.machine';
 import { settingsMachine } from './settings.machine';
 import { signingMachine } from './signing.machine';
+import { uploadMachine } from './upload.machine';
 import { userAdminMachine } from './user-admin.machine';
 import { userSearchMachine } from './user-search.machine';
 
@@ -119,5 +122,21 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: newNumbersMachine,
     description:
       'Public new-numbers page: QR categories with prices and example numbers, and how to become a client.',
+    id: 'goldenCheckout',
+    machine: goldenCheckoutMachine,
+    description:
+      'Golden-number checkout: categories, four searches (random, by digits, by group, by mask) paged by the server, numbers picked across pages, review with the total and its VAT, checkout (E031, a number taken meanwhile), the created order.',
+  },
+  {
+    id: 'orders',
+    machine: ordersMachine,
+    description:
+      'Orders for staff: date range and BAN filter in the URL (required, real dates), the range’s orders paged, one order with its numbers, sums, status and documents, CSV/XLSX export.',
+  },
+  {
+    id: 'upload',
+    machine: uploadMachine,
+    description:
+      'Upload of one file to a target: choose (picker or drop), client check (size, name, bytes), send with progress and cancel, server check (E118) and status 0/1/2; retry or choose another.',
   },
 ];

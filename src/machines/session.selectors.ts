@@ -25,6 +25,8 @@ export const selectSelectedRole = (s: SessionSnapshot): string | null => s.conte
 export const selectErrorCode = (s: SessionSnapshot): string | null => s.context.errorCode;
 
 /** Signed in (spec 4 "Auth state true"): the route guard lets auth routes through. */
+/** The saved session is being checked (first load): the shell and the Auth page wait. */
+export const selectIsCheckingSession = (s: SessionSnapshot): boolean => s.matches('checkingSession');
 export const selectIsAuthenticated = (s: SessionSnapshot): boolean => s.matches('authenticated');
 /** Signed out, whether never signed in, logged out or after expiry: the route guard redirects to login. */
 export const selectIsSignedOut = (s: SessionSnapshot): boolean => s.matches('signedOut');

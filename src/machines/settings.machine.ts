@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isEmail, validatePasswordConfirmation } from '@/domain/validators.rules';
+import { isEmail, isTypedPhone, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
@@ -57,12 +57,7 @@ export type SettingsTag = 'busy' | 'passwordBusy' | 'contactsBusy';
 
 /** A contact field that is filled but malformed (email address, phone of 9-12 digits), or null. */
 export function invalidContactField(c: ContactValues): SettingsError<ContactField> | null {
-  const phoneDigits = c.phone.replace(/\D/g, '');
-  if (
-    c.phone.trim() !== '' &&
-    (phoneDigits.length < 9 || phoneDigits.length > 12 || /[^\d\s+()-]/.test(c.phone))
-  )
-    return { code: 'validation.phone', field: 'phone' };
+  if (c.phone.trim() !== '' && !isTypedPhone(c.phone)) return { code: 'validation.phone', field: 'phone' };
   if (c.email.trim() !== '' && !isEmail(c.email)) return { code: 'validation.email', field: 'email' };
   return null;
 }

@@ -1,6 +1,19 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { CLIENT_ROLES, isClientRole, STAFF_ROLES } from '@/domain/roles.rules';
-import { isEmail, isValidLogin, validateLatinLogin } from '@/domain/validators.rules';
+import {
+  blankForm,
+  type EditorRights,
+  EMPTY_FORM,
+  type FieldErrors,
+  formOf,
+  hasFieldErrors,
+  kindOfRoles,
+  toCreateBody,
+  toUpdateBody,
+  type UserAdminTarget,
+  type UserField,
+  type UserForm,
+  validateUserForm,
+} from '@/domain/user-form.rules';
 import type {
   UserCreateBody,
   UserDetails,
@@ -10,120 +23,7 @@ import type {
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
-/** The kind of an account, from its active role. */
-export const kindOfRoles = (roles: readonly string[]): UserKind =>
-  roles[0] !== undefined && isClientRole(roles[0]) ? 'subscriber' : 'admin';
-
-/** Roles offered for an account of `kind`. */
-export const rolesForKind = (kind: UserKind): readonly string[] =>
-  kind === 'subscriber' ? CLIENT_ROLES : STAFF_ROLES;
-
-/** What the editing user may do (from its config flags, spec 6), handed in with the route. */
-export interface EditorRights {
-  /** createSubscriber: may give client roles */
-  readonly client: boolean;
-  /** createAdmin: may give staff roles */
-  readonly staff: boolean;
-  /** the editor is an operator employee (a staff role): only employees may change proxy (spec 5) */
-  readonly employee: boolean;
-}
-
-/** Which page: create an account of a kind (`creation/{type}`), or edit one (`edit-user/{id}`). */
-export type UserAdminTarget =
-  | { readonly mode: 'create'; readonly kind: UserKind }
-  | { readonly mode: 'edit'; readonly userId: string };
-
-/** The fields of the form. `ban` is the company a client account acts for under its power of attorney (proxy). */
-export type UserField = 'user_name' | 'full_name' | 'role' | 'ban' | 'phone' | 'email';
-export type UserForm = Readonly<Record<UserField, string>>;
-/** Per-field error codes (i18n keys of validation.* or catalogue codes). */
-export type FieldErrors = Readonly<Partial<Record<UserField, string>>>;
-
-export const EMPTY_FORM: UserForm = { user_name: '', full_name: '', role: '', ban: '', phone: '', email: '' };
-
-/** A blank form for a new account of `kind`. */
-export const blankForm = (kind: UserKind): UserForm => ({
-  ...EMPTY_FORM,
-  role: kind === 'subscriber' ? 'R001' : '',
-});
-
-const BAN = /^\d{9}$/;
-const PHONE = /^\d{9,12}$/;
-
-/** May the editor change the proxy (company binding) of an account? Only employees may (spec 5). */
-export const canChangeProxy = (editor: EditorRights, kind: UserKind): boolean =>
-  editor.employee && kind === 'subscriber';
-
-/** May the editor give roles of this kind (createSubscriber for client roles, createAdmin for staff roles)? */
-export const canGrantKind = (editor: EditorRights, kind: UserKind): boolean =>
-  kind === 'subscriber' ? editor.client : editor.staff;
-
-/**
- * Checks the form before anything is sent (the server checks again). Codes are i18n keys:
- * `validation.fillRequired` (missing), `validation.latinOnly` (Cyrillic or other non-Latin login),
- * `validation.fields` (wrong format).
- */
-export function validateUserForm(mode: 'create' | 'edit', kind: UserKind, form: UserForm): FieldErrors {
-  const errors: Partial<Record<UserField, string>> = {};
-  const login = form.user_name.trim();
-  if (mode === 'create') {
-    if (login === '') errors.user_name = 'validation.required';
-    else if (validateLatinLogin(login)) errors.user_name = 'validation.latinOnly';
-    else if (!isValidLogin(login)) errors.user_name = 'validation.fields';
-  }
-  if (form.role === '') errors.role = 'validation.required';
-  else if (!rolesForKind(kind).includes(form.role)) errors.role = 'validation.fields';
-  const ban = form.ban.trim();
-  if (kind === 'subscriber') {
-    if (ban === '' && mode === 'create') errors.ban = 'validation.required';
-    else if (ban !== '' && !BAN.test(ban)) errors.ban = 'validation.fields';
-  }
-  const phone = form.phone.replace(/\D/g, '');
-  if (form.role === 'R001' && mode === 'create' && phone === '') errors.phone = 'validation.required';
-  else if (form.phone.trim() !== '' && !PHONE.test(phone)) errors.phone = 'validation.phone';
-  if (form.email.trim() !== '' && !isEmail(form.email)) errors.email = 'validation.email';
-  return errors;
-}
-
-const orUndefined = (s: string) => (s.trim() === '' ? undefined : s.trim());
-
-/** POST user/create body from the form (exactly one role, spec 4 E130). */
-export function toCreateBody(kind: UserKind, form: UserForm): UserCreateBody {
-  const body: UserCreateBody = { kind, user_name: form.user_name.trim(), roles: [form.role] };
-  const full = orUndefined(form.full_name);
-  if (full !== undefined) body.full_name = full;
-  const ban = orUndefined(form.ban);
-  if (kind === 'subscriber' && ban !== undefined) body.ban = ban;
-  const phone = orUndefined(form.phone.replace(/\D/g, ''));
-  if (phone !== undefined) body.phone = phone;
-  const email = orUndefined(form.email);
-  if (email !== undefined) body.email = email;
-  return body;
-}
-
-/** The form as loaded from GET user/get/{user_id}. */
-export function formOf(details: UserDetails): UserForm {
-  return {
-    user_name: details.user_name,
-    full_name: details.full_name ?? '',
-    role: details.roles[0] ?? '',
-    ban: details.ban ?? '',
-    phone: details.phone ?? '',
-    email: details.email ?? '',
-  };
-}
-
-/** POST user/update/{user_id} body: only the fields that changed, so an untouched BAN is never re-sent (E135). */
-export function toUpdateBody(original: UserForm, form: UserForm): UserUpdateBody {
-  const body: UserUpdateBody = {};
-  if (form.full_name.trim() !== original.full_name) body.full_name = form.full_name.trim();
-  if (form.role !== original.role) body.roles = [form.role];
-  if (form.ban.trim() !== original.ban && form.ban.trim() !== '') body.ban = form.ban.trim();
-  const phone = form.phone.replace(/\D/g, '');
-  if (form.phone.trim() !== original.phone && phone !== '') body.phone = phone;
-  if (form.email.trim() !== original.email && form.email.trim() !== '') body.email = form.email.trim();
-  return body;
-}
+export type { EditorRights, FieldErrors, UserAdminTarget, UserField, UserForm };
 
 /** What the save actor sends: create or update. */
 export type SaveRequest =
@@ -163,8 +63,6 @@ export type UserAdminEvent =
   | { type: 'form.restart' };
 
 const NO_RIGHTS: EditorRights = { client: false, staff: false, employee: false };
-
-const hasErrors = (e: FieldErrors) => Object.keys(e).length > 0;
 
 /** A changed field: back to editing, its error dropped. Not while saving, not once created (read-only), and never
  *  the login of an existing account. */
@@ -206,7 +104,7 @@ export const userAdminMachine = setup({
     isEditTarget: (_, params: { target: UserAdminTarget }) => params.target.mode === 'edit',
     isFormValid: ({ context }) =>
       context.target !== null &&
-      !hasErrors(validateUserForm(context.target.mode, context.kind, context.form)),
+      !hasFieldErrors(validateUserForm(context.target.mode, context.kind, context.form)),
     isCreating: ({ context }) => context.target?.mode === 'create',
     isFieldEditable: ({ context }, params: { field: UserField }) =>
       params.field !== 'user_name' || context.target?.mode === 'create',

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
+import { canChangeProxy, canGrantKind, rolesForKind } from '@/domain/user-form.rules';
 import { statePathOf } from './state-path';
-import { canChangeProxy, canGrantKind, rolesForKind, type UserAdminMachine } from './user-admin.machine';
+import type { UserAdminMachine } from './user-admin.machine';
 
 /** A snapshot of the user creation / editing chart. */
 export type UserAdminSnapshot = SnapshotFrom<UserAdminMachine>;

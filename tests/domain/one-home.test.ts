@@ -45,6 +45,13 @@ const RULES: readonly { name: string; pattern: RegExp; home: readonly string[] }
   { name: 'e-mail pattern', pattern: /\[\^\\s@\]\+@/, home: ['src/domain/validators.rules.ts'] },
   { name: 'login pattern', pattern: /A-Za-z0-9\._-\]\{3,100\}/, home: ['src/domain/validators.rules.ts'] },
   { name: 'document types', pattern: /numberSupply:\s*5/, home: ['src/domain/constants.ts'] },
+  { name: 'typed phone', pattern: /\[\^\\d\\s\+\(\)-\]/, home: ['src/domain/validators.rules.ts'] },
+  // the build's environment is read by one module; everything else asks src/app/config.ts (docs/decisions.md AR9)
+  {
+    name: 'build environment',
+    pattern: /import\.meta[^.]*\.env\b|import\.meta as/,
+    home: ['src/app/config.ts'],
+  },
   {
     name: 'key choice (TIN and expiry)',
     pattern: /\.find\(.*\b(tin|TIN)\b.*[Ee]xpired|\.find\(.*[Ee]xpired.*\b(tin|TIN)\b/,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canRemoveOrderRow,
+  dateRangeError,
   isFilled,
   matchesMask,
   parseCalendarDate,
@@ -142,6 +143,23 @@ describe("validateDateRange (spec 5: 'Выберите начальную и к�
       expect(validateDateRange(from, to)).toBe(expected);
     },
   );
+});
+
+describe("dateRangeError (spec 5: 'Некорректная дата' before 'Выберите начальную и конечную дату')", () => {
+  it.each([
+    ['a month', '2025-01-01', '2025-01-31', null],
+    ['one day', '2025-01-01', '2025-01-01', null],
+    ['both empty', '', '', 'validation.dateRange'],
+    ['start only', '2025-01-01', '', 'validation.dateRange'],
+    ['end only', null, '2025-01-31', 'validation.dateRange'],
+    ['reversed', '2025-02-01', '2025-01-31', 'validation.dateRange'],
+    ['impossible start', '2025-02-30', '2025-03-01', 'validation.badDate'],
+    ['unreadable end', '2025-01-01', '31/01/2025', 'validation.badDate'],
+    ['unreadable end, no start', '', 'abc', 'validation.badDate'],
+    ['blank end counts as empty', '2025-01-01', '   ', 'validation.dateRange'],
+  ] as [string, string | null, string, string | null][])('%s', (_, from, to, expected) => {
+    expect(dateRangeError(from, to)).toBe(expected);
+  });
 });
 
 describe("validatePasswordConfirmation (spec 5: 'Пароли не совпадают')", () => {

@@ -138,13 +138,13 @@ describe('administration user search', () => {
 
     await page.reload();
     await page.locator('[data-testid="user-search"][data-state="loaded.browsing"]').waitFor();
-    expect(await page.getByTestId('user-tab-blocked').getAttribute('aria-current')).toBe('page');
+    expect(await page.getByTestId('user-tab-blocked').getAttribute('aria-selected')).toBe('true');
     expect(await page.getByLabel(ru.admin.search.label).inputValue()).toBe('ova');
 
     await page.goBack();
     await page.waitForURL(`${base}/ru/administration/search?q=ova`);
     await page.locator('[data-testid="user-search"][data-state="loaded.browsing"]').waitFor();
-    expect(await page.getByTestId('user-tab-all').getAttribute('aria-current')).toBe('page');
+    expect(await page.getByTestId('user-tab-all').getAttribute('aria-selected')).toBe('true');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -276,6 +276,31 @@ async function outbox(q: string, kind: string): Promise<string> {
 }
 
 describe('registration by SMS code, forced password change, recovery link', () => {
+  it('a resend right after the code was sent is refused (E138) and the button counts down in Uzbek', async () => {
+    const sn = freeNumber();
+    const { context, page } = await open('/uz/register');
+
+    await page.locator('input[name="phone"]').fill(`+998 ${sn}`);
+    await page.getByTestId('auth-submit').click();
+    await page.waitForURL(`${base}/uz/check`);
+    await page.getByTestId('auth-resend').click();
+
+    const wait = page.getByTestId('auth-resend-wait');
+    await wait.waitFor();
+    const first = (await wait.textContent()) ?? '';
+    expect(first).toMatch(/^Yangi kodni \d+:\d\d dan keyin soʻrash mumkin$/);
+    expect(await page.getByTestId('auth-resend').isDisabled()).toBe(true);
+    expect(await page.getByTestId('form-error').textContent()).toContain('Kod allaqachon yuborilgan');
+    const seconds = (text: string) => {
+      const [m, s] = (text.match(/(\d+):(\d\d)/) ?? []).slice(1).map(Number);
+      return (m ?? 0) * 60 + (s ?? 0);
+    };
+    // the countdown runs: two seconds later it shows less
+    await page.waitForTimeout(2100);
+    expect(seconds((await wait.textContent()) ?? '')).toBeLessThan(seconds(first));
+    await context.close();
+  });
+
   it('registers a number, confirms the code, changes the temporary password, then restores it by link', async () => {
     const sn = freeNumber();
     const { context, page } = await open('/ru/register');

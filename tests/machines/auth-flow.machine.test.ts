@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { authFlowMachine, fieldOfCode, invalidFieldOf, phoneDigits } from '@/machines/auth-flow.machine';
+import { authFlowMachine, fieldOfCode, invalidFieldOf } from '@/machines/auth-flow.machine';
 import {
   selectAuthError,
   selectAuthIsBusy,
@@ -313,13 +313,6 @@ describe('auth flow: helpers', () => {
     ['network', null],
   ] as const)('fieldOfCode(%s) = %s', (code, field) => {
     expect(fieldOfCode(code)).toBe(field);
-  });
-
-  it.each([
-    ['901234567', '901234567'],
-    ['+998 (90) 123-45-67', '998901234567'],
-  ])('phoneDigits(%s) = %s', (typed, digits) => {
-    expect(phoneDigits(typed)).toBe(digits);
   });
 
   it.each([

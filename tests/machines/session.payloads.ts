@@ -91,7 +91,10 @@ export const newSubscriberUser: User = {
   chosenRole: null,
 };
 
-const failure = (code: string) => new ApiFailure({ kind: 'server', code });
+const failure = (code: string, description?: string) =>
+  new ApiFailure(
+    description === undefined ? { kind: 'server', code } : { kind: 'server', code, description },
+  );
 /** E009: session missing, closed or expired. */
 export const noSession = failure('E009');
 /** No reply at all. */
@@ -179,9 +182,11 @@ export const authFlowModelEntry: ModelTestEntry = {
     'xstate.done.actor.requestCode': done('requestCode', undefined),
     'xstate.error.actor.requestCode': error('requestCode', failure('E008')),
     'xstate.done.actor.checkCode': done('checkCode', newSubscriberUser),
-    'xstate.error.actor.checkCode': error('checkCode', failure('E003')),
+    // E138 with the seconds to wait: the check page counts them down (2 s keeps the contexts few); the try budget
+    // used up on check answers E138 too
+    'xstate.error.actor.checkCode': error('checkCode', failure('E003'), failure('E138', '2')),
     'xstate.done.actor.resendCode': done('resendCode', undefined),
-    'xstate.error.actor.resendCode': error('resendCode', failure('E025')),
+    'xstate.error.actor.resendCode': error('resendCode', failure('E025'), failure('E138', '2')),
     'xstate.done.actor.requestRestoreLink': done('requestRestoreLink', undefined),
     'xstate.error.actor.requestRestoreLink': error('requestRestoreLink', failure('E086')),
     'xstate.done.actor.restorePassword': done('restorePassword', undefined),

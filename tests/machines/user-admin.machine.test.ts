@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ALL_ROLES, CLIENT_ROLES, STAFF_ROLES } from '@/domain/roles.rules';
+import { STAFF_ROLES } from '@/domain/roles.rules';
+import { blankForm, formOf } from '@/domain/user-form.rules';
 import {
-  blankForm,
-  canChangeProxy,
-  canGrantKind,
   type EditorRights,
-  formOf,
   type SaveRequest,
-  toCreateBody,
-  toUpdateBody,
   type UserAdminTarget,
   type UserField,
   userAdminMachine,
-  validateUserForm,
 } from '@/machines/user-admin.machine';
 import {
   selectCanChangeProxy,
@@ -230,57 +224,12 @@ describe('editing users', () => {
   });
 });
 
-describe('rules of the form', () => {
-  it('splits the titled roles into client and staff roles (R006 has no group)', () => {
-    expect(CLIENT_ROLES).toEqual(['R001', 'R004', 'R007']);
-    expect(STAFF_ROLES).not.toContain('R006');
-    expect([...CLIENT_ROLES, ...STAFF_ROLES, 'R006'].sort()).toEqual([...ALL_ROLES].sort());
-  });
-
-  it('only employees may change proxy, and only client accounts have one (spec 5)', () => {
-    expect(canChangeProxy({ client: true, staff: true, employee: true }, 'subscriber')).toBe(true);
-    expect(canChangeProxy({ client: true, staff: true, employee: false }, 'subscriber')).toBe(false);
-    expect(canChangeProxy({ client: true, staff: true, employee: true }, 'admin')).toBe(false);
-  });
-
+describe('the form follows the editor (rules: tests/domain/user-form.rules.test.ts)', () => {
   it('the proxy field follows the editor', async () => {
     const { actor, enter } = admin();
     enter(targets.createSubscriber, { client: true, staff: false, employee: false });
     expect(selectCanChangeProxy(actor.getSnapshot())).toBe(false);
     enter(targets.createSubscriber, adminRights);
     expect(selectCanChangeProxy(actor.getSnapshot())).toBe(true);
-  });
-
-  it('grants client roles with createSubscriber and staff roles with createAdmin', () => {
-    expect(canGrantKind({ client: true, staff: false, employee: true }, 'subscriber')).toBe(true);
-    expect(canGrantKind({ client: true, staff: false, employee: true }, 'admin')).toBe(false);
-  });
-
-  it('never re-sends an untouched BAN (E135) and drops blanks', () => {
-    const original = formOf({ ...operatorDetails, roles: ['R004'], ban: '100234561' });
-    expect(toUpdateBody(original, original)).toEqual({});
-    expect(toUpdateBody(original, { ...original, ban: '100388204', phone: '' })).toEqual({
-      ban: '100388204',
-    });
-  });
-
-  it('builds a create body with digits-only phone and no BAN for staff', () => {
-    expect(
-      toCreateBody('admin', {
-        ...blankForm('admin'),
-        user_name: 'x.y',
-        role: 'R003',
-        ban: '100234561',
-        phone: '+998 90 111 22 33',
-      }),
-    ).toEqual({ kind: 'admin', user_name: 'x.y', roles: ['R003'], phone: '998901112233' });
-  });
-
-  it('checks e-mail and phone formats only when filled', () => {
-    const form = { ...blankForm('admin'), user_name: 'x.y', role: 'R003' };
-    expect(validateUserForm('create', 'admin', form)).toEqual({});
-    expect(validateUserForm('create', 'admin', { ...form, email: 'nope' })).toEqual({
-      email: 'validation.email',
-    });
   });
 });

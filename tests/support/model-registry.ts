@@ -3,6 +3,7 @@ import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
+import { goldenCheckoutModelEntry } from '../machines/golden-checkout.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import {
   newClientModelEntry,
@@ -10,9 +11,11 @@ import {
   preRegistrationModelEntry,
 } from '../machines/new-client.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
+import { ordersModelEntry } from '../machines/orders.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
+import { uploadModelEntry } from '../machines/upload.payloads';
 import { userAdminModelEntry, userSearchModelEntry } from '../machines/user-admin.payloads';
 import type { ModelCheckOptions } from './model-check';
 import { payloadsFor } from './model-universe';
@@ -86,6 +89,9 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   newClientModelEntry,
   preRegistrationModelEntry,
   newNumbersModelEntry,
+  goldenCheckoutModelEntry,
+  ordersModelEntry,
+  uploadModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

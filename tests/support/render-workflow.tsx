@@ -6,14 +6,17 @@ import { AppProviders, AppRoot } from '@/app/app-providers';
 import type { AppRoute } from '@/app/routes';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
+import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { newClientMachine } from '@/machines/new-client.machine';
 import { newNumbersMachine } from '@/machines/new-numbers.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
+import { ordersMachine } from '@/machines/orders.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { settingsMachine } from '@/machines/settings.machine';
+import { uploadMachine } from '@/machines/upload.machine';
 import { userAdminMachine } from '@/machines/user-admin.machine';
 import { userSearchMachine } from '@/machines/user-search.machine';
 import {
@@ -43,6 +46,9 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     debt: debtMachine,
     newClient: newClientMachine,
     newNumbers: newNumbersMachine,
+    goldenCheckout: goldenCheckoutMachine,
+    orders: ordersMachine,
+    upload: uploadMachine,
     ...fakes,
   };
 }

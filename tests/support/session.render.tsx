@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { lazy } from 'react';
 import type { memoryLocation } from 'wouter/memory-location';
-import type { ActorRefFrom, AnyEventObject } from 'xstate';
+import { type ActorRefFrom, type AnyEventObject, SimulatedClock } from 'xstate';
 import { type AppRoute, ROUTES } from '@/app/routes';
 import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { type SessionMachine, sessionMachine } from '@/machines/session.machine';
@@ -32,6 +32,8 @@ export interface SessionApp {
   readonly sessionFakes: DeferredActors;
   readonly authFakes: DeferredActors;
   readonly settingsFakes: DeferredActors;
+  /** moves the actor system's simulated clock on (delayed transitions fire as the real timers would) */
+  readonly advance: (ms: number) => Promise<void>;
 }
 
 type Holder = { ref?: ActorRefFrom<SessionMachine> };
@@ -58,8 +60,9 @@ export function renderSessionApp(
   const settings =
     opts.settingsLogic?.(settingsFakes) ?? settingsMachine.provide({ actors: settingsFakes.actors });
   const holder: Holder = {};
+  const clock = new SimulatedClock();
   const { location } = renderApp(path, {
-    fakes: { session: logic, settings },
+    fakes: { session: logic, settings, clock },
     routes: SESSION_ROUTES,
     children: <Capture holder={holder} />,
   });
@@ -86,6 +89,10 @@ export function renderSessionApp(
     sessionFakes,
     authFakes,
     settingsFakes,
+    advance: (ms) =>
+      act(async () => {
+        clock.increment(ms);
+      }),
   };
 }
 

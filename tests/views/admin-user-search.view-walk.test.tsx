@@ -36,7 +36,7 @@ function Capture({ holder }: { holder: Holder }) {
 function expectTexts(state: AnyMachineSnapshot) {
   const context = state.context as Ctx;
   const current = screen.getByTestId(`user-tab-${context.query.status}`);
-  expect(current.getAttribute('aria-current')).toBe('page');
+  expect(current.getAttribute('aria-selected')).toBe('true');
   const error = screen.queryByTestId('user-search-error');
   expect(error?.textContent ?? null).toBe(state.value === 'invalid' ? t('errors.SHORT3') : null);
   if (state.value === 'failed') {

@@ -75,8 +75,13 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
       'restore.submit': fillAndSubmit,
       'code.resend': async (e) => {
         await fill(fields(e));
-        await user.click(screen.getByTestId('auth-resend'));
+        const button = screen.getByTestId('auth-resend') as HTMLButtonElement;
+        // while E138's countdown runs the button is disabled: the user cannot ask, the chart ignores the event
+        if (button.disabled) return;
+        await user.click(button);
       },
+      // E138's countdown: one second of the system's simulated clock
+      'xstate.after.1000.authFlow.check.editing': () => app.advance(1000),
     },
     app.settle,
   );
@@ -101,7 +106,13 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
             const text = formatErrorMessage(i18n.t, error.code);
             const shown = within(page).getByTestId(error.field ? `error-${error.field}` : 'form-error');
             expect(shown.textContent).toContain(text);
-            if (SUBMITS.has(step.event.type) || step.event.type.startsWith('xstate.error.actor.')) {
+            // a resend during the countdown was never sent (disabled button): focus stays where it was
+            const ignoredResend =
+              step.event.type === 'code.resend' && (step.state.context.resendWait as number) > 0;
+            if (
+              !ignoredResend &&
+              (SUBMITS.has(step.event.type) || step.event.type.startsWith('xstate.error.actor.'))
+            ) {
               const focused = document.activeElement as HTMLElement | null;
               if (error.field) expect(focused?.getAttribute('name')).toBe(error.field);
               else expect(focused?.dataset.testid).toBe('form-error');
@@ -109,6 +120,16 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
           } else {
             expect(within(page).queryByTestId('form-error')).toBeNull();
           }
+          // E138: the resend button waits out the countdown, which is shown as m:ss
+          const wait = step.state.context.resendWait as number;
+          const resend = within(page).queryByTestId('auth-resend') as HTMLButtonElement | null;
+          if (resend) expect(resend.disabled).toBe(wait > 0 || step.state.hasTag('busy'));
+          const shownWait = within(page).queryByTestId('auth-resend-wait');
+          if (wait > 0 && step.expected.dataState.startsWith('check'))
+            expect(shownWait?.textContent).toBe(
+              i18n.t('auth.check.resendWait', { time: `0:${String(wait).padStart(2, '0')}` }),
+            );
+          else expect(shownWait).toBeNull();
         },
         { timeout },
       ),

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { appConfig } from '@/app/config';
 import type { ProfileFacts, UserFacts } from '@/domain/roles.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import { i18n } from '@/i18n/i18n';
 import type { Profile } from '@/services/contract/session.contract';
-import { TOP_UP_URL, Widgets } from '@/views/widgets/widgets.view';
+import { Widgets } from '@/views/widgets/widgets.view';
 import { TestProviders } from '../support/render-workflow';
 
 const MARCH = new Date(2026, 2, 10);
@@ -186,7 +187,7 @@ describe('widgets: contents', () => {
     renderWidgets({ facts: factsOf(['R001'], profile), profile, now: MARCH });
 
     const link = screen.getByTestId('widget-balance-topup');
-    expect(link.getAttribute('href')).toBe(TOP_UP_URL);
+    expect(link.getAttribute('href')).toBe(appConfig.topUpUrl);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });

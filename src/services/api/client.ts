@@ -50,7 +50,41 @@ type Args<I, O> = object extends I ? [input?: I, opts?: O] : [input: I, opts?: O
 /** Per-call options. `signal` aborts the call (it then fails with kind 'aborted'). */
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Uploads only: called as the file's bytes go out (`loaded` of `total`). Given, the upload is sent with
+   * XMLHttpRequest, the one browser API that reports upload progress (fetch does not); the reply is read the same way.
+   */
+  onProgress?: (loaded: number, total: number) => void;
 }
+
+/** An upload through XMLHttpRequest, for its upload progress events; resolves with the status, type and text. */
+function xhrSend(
+  url: string,
+  headers: Record<string, string>,
+  body: FormData,
+  signal: AbortSignal,
+  onProgress: (loaded: number, total: number) => void,
+): Promise<{ status: number; contentType: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        contentType: xhr.getResponseHeader('content-type') ?? '',
+        text: xhr.responseText,
+      });
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.onabort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+const joinUrl = (base: string, path: string) => (base.endsWith('/') ? base + path : `${base}/${path}`);
 
 export interface ApiClientOptions {
   /** where the API lives; default '/api/' (same origin, cookies travel) */
@@ -279,16 +313,35 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     let contentType: string;
     let data: unknown;
     try {
-      const res = await $fetch.raw(path + toSearch(query), {
-        method: def.method,
-        headers,
-        body: body as BodyInit | Record<string, unknown> | undefined,
-        signal: controller.signal,
-        responseType: mode === 'blob' ? 'blob' : 'text',
-      });
-      status = res.status;
-      contentType = res.headers.get('content-type') ?? '';
-      data = res._data;
+      const onProgress = callOpts?.onProgress;
+      if (
+        mode === 'upload' &&
+        onProgress &&
+        typeof XMLHttpRequest !== 'undefined' &&
+        body instanceof FormData
+      ) {
+        const res = await xhrSend(
+          joinUrl(baseURL, path + toSearch(query)),
+          headers,
+          body,
+          controller.signal,
+          onProgress,
+        );
+        status = res.status;
+        contentType = res.contentType;
+        data = res.text;
+      } else {
+        const res = await $fetch.raw(path + toSearch(query), {
+          method: def.method,
+          headers,
+          body: body as BodyInit | Record<string, unknown> | undefined,
+          signal: controller.signal,
+          responseType: mode === 'blob' ? 'blob' : 'text',
+        });
+        status = res.status;
+        contentType = res.headers.get('content-type') ?? '';
+        data = res._data;
+      }
     } catch (e) {
       if (callerSignal?.aborted) throw fail({ kind: 'aborted' }, e);
       throw fail({ kind: 'network' }, e);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { USER_KINDS, USER_LIST_STATUSES } from '@/domain/constants';
-import { anyId, digits, idParam, roleCode, wirePage, wireSize } from './fields.contract';
-import { branchSchema, regionSchema } from './session.contract';
+import { defineEndpoint } from './endpoint';
+import { anyId, digits, idParam, noResult, roleCode, wirePage, wireSize } from './fields.contract';
+import { branchSchema, regionSchema, userSchema } from './session.contract';
 
 /**
  * User administration (spec 7: user/search, user/get/{user_id}; spec 2 administration search, creation/{type},
@@ -95,3 +96,64 @@ export const impersonateBody = z
   .object({ ban: digits.optional(), sn: digits.optional() })
   .refine((b) => (b.ban === undefined) !== (b.sn === undefined), 'exactly one of ban or sn');
 export type ImpersonateBody = z.input<typeof impersonateBody>;
+
+/** The administration calls (users, impersonation), spread into the endpoint table (endpoints.ts). */
+export const adminEndpoints = {
+  'admin.search': defineEndpoint({
+    method: 'GET',
+    path: 'user/search',
+    query: userSearchQuery,
+    result: userSearchResultSchema,
+    auth: 'session',
+    summary: 'search users (pageNo from 0, pageSize 45)',
+  }),
+  'admin.get': defineEndpoint({
+    method: 'GET',
+    path: 'user/get/{user_id}',
+    params: userIdParams,
+    result: userDetailsSchema,
+    auth: 'session',
+    summary: 'one user with branch and regions (E014)',
+  }),
+  'admin.create': defineEndpoint({
+    method: 'POST',
+    path: 'user/create',
+    body: userCreateBody,
+    result: userCreateResultSchema,
+    auth: 'session',
+    summary: 'create a subscriber or admin user (E005, E130)',
+  }),
+  'admin.update': defineEndpoint({
+    method: 'POST',
+    path: 'user/update/{user_id}',
+    params: userIdParams,
+    body: userUpdateBody,
+    result: noResult,
+    auth: 'session',
+    summary: 'edit a user (E005, E014, E135, E136)',
+  }),
+  'admin.setBlocked': defineEndpoint({
+    method: 'POST',
+    path: 'user/block/{user_id}',
+    params: userIdParams,
+    body: setBlockedBody,
+    result: noResult,
+    auth: 'session',
+    summary: 'block or unblock a user (E005, E014)',
+  }),
+  'admin.impersonate': defineEndpoint({
+    method: 'POST',
+    path: 'user/impersonate',
+    body: impersonateBody,
+    result: userSchema,
+    auth: 'session',
+    summary: 'act as the chosen subscriber; the reply user has backToHeadBan true (E005, E018)',
+  }),
+  'admin.backToHead': defineEndpoint({
+    method: 'POST',
+    path: 'user/back-to-head',
+    result: userSchema,
+    auth: 'session',
+    summary: 'leave impersonation and return to the head account',
+  }),
+} as const;

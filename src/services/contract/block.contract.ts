@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { amount, digits, numbersOutcome, wireBool } from './fields.contract';
 
 /**
@@ -70,3 +71,48 @@ export const VERIFY_OK_CODE = 1 as const;
  *  ('У вас не имеется ИНН.'). Must start with 2 or 3 (else E026) — checked by the domain. */
 export const taxIdSchema = z.looseObject({ tin: z.string().nullish() });
 export type TaxId = z.infer<typeof taxIdSchema>;
+
+/** The block/restore calls and the signature check, spread into the endpoint table (endpoints.ts). */
+export const blockEndpoints = {
+  'block.isPrivilegedLock': defineEndpoint({
+    method: 'GET',
+    path: 'client/isPrivilegedLock',
+    query: privilegedLockQuery,
+    result: privilegedLockSchema,
+    auth: 'session',
+    summary: 'price per month of blocking, or privileged (free) lock',
+  }),
+  'block.suspend': defineEndpoint({
+    method: 'GET',
+    path: 'client/suspend',
+    query: blockQuery,
+    result: blockResultSchema,
+    auth: 'session',
+    mutating: true,
+    summary: 'block a number or a BAN (takes effect after 00:00)',
+  }),
+  'block.restore': defineEndpoint({
+    method: 'GET',
+    path: 'client/restore',
+    query: blockQuery,
+    result: blockResultSchema,
+    auth: 'session',
+    mutating: true,
+    summary: 'restore a number or a BAN (5-10 minutes)',
+  }),
+  'signing.verify': defineEndpoint({
+    method: 'POST',
+    path: 'online-sales/documents/verify',
+    body: verifyBody,
+    result: verifyResultSchema,
+    auth: 'session',
+    summary: 'verify a signature; code 1 = ok, returns the timestamped signature',
+  }),
+  'signing.taxId': defineEndpoint({
+    method: 'GET',
+    path: 'client/tax-id',
+    result: taxIdSchema,
+    auth: 'session',
+    summary: 'tax id of the signing company (path decided; spec: not shown)',
+  }),
+} as const;

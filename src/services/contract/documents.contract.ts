@@ -66,3 +66,12 @@ export type DeliveryQuery = z.input<typeof deliveryQuery>;
 
 /** POST online-sales/documents/re-upload query (the file goes in the multipart body; E118 bad format). */
 export const reUploadQuery = z.object({ docId: idParam });
+
+/** POST online-sales/documents/re-upload result: the document's upload status after the server checked the file
+ *  (spec 4: 1 ok, 2 error with the server's message). */
+export const uploadReceiptSchema = z.looseObject({
+  docId: anyId,
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  message: z.string().nullish(),
+});
+export type UploadReceiptWire = z.infer<typeof uploadReceiptSchema>;

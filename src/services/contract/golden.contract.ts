@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { amount, digits, wireInt, wirePage, wireSize } from './fields.contract';
 
 /**
@@ -44,9 +45,10 @@ export const goldenSearchBody = z.object({
   page: wirePage,
   size: wireSize,
   ban: digits.optional(),
+  // byNumber digits, or the byMask mask: digits, `*` any digit, letters a repeated digit (docs/decisions.md GN4)
   number: z
     .string()
-    .regex(/^[\d-]{1,12}$/)
+    .regex(/^[\dA-Za-z*-]{1,12}$/)
     .optional(),
   operatorCode: z
     .string()
@@ -81,11 +83,63 @@ export type GoldenPage = z.infer<typeof goldenPageSchema>;
 export const goldenCheckoutBody = z.object({
   ban: digits.optional(),
   numbers: z.array(digits).min(1).max(100),
+  /** language of the order's documents (docs/decisions.md GN10); ru when absent */
+  lang: z.enum(['ru', 'uz']).optional(),
 });
 export type GoldenCheckoutBody = z.input<typeof goldenCheckoutBody>;
 
-/** checkout result: the created order. */
+/** A number an order bought, with the price paid (sums, VAT included). */
+export const orderNumberSchema = z.looseObject({
+  number: z.string(),
+  categoryId: z.number().int().nullish(),
+  price: amount,
+});
+export type OrderNumberWire = z.infer<typeof orderNumberSchema>;
+
+/** checkout result: the created order; the reference server also sends its summary (numbers, total, VAT, status) so
+ *  the page can show it without another call (docs/decisions.md GN5). */
 export const goldenCheckoutResultSchema = z.looseObject({
   orderId: z.union([z.number(), z.string()]).nullish(),
+  numbers: z.array(orderNumberSchema).nullish(),
+  total: amount.nullish(),
+  vat: amount.nullish(),
+  status: z.string().nullish(),
+  createdAt: z.string().nullish(),
 });
 export type GoldenCheckoutResult = z.infer<typeof goldenCheckoutResultSchema>;
+
+/** The golden-number calls, spread into the endpoint table (endpoints.ts). */
+export const goldenEndpoints = {
+  'golden.categories': defineEndpoint({
+    method: 'GET',
+    path: 'golden-number/categories',
+    result: goldenCategoriesSchema,
+    auth: 'session',
+    summary: 'price categories of numbers',
+  }),
+  'golden.categoriesQr': defineEndpoint({
+    method: 'GET',
+    path: 'golden-number/categories/qr',
+    result: goldenCategoriesSchema,
+    auth: 'session',
+    summary: 'price categories for the QR sale',
+  }),
+  // checkout before {type}: the router tries routes in this order, and 'checkout' would match {type}
+  'golden.checkout': defineEndpoint({
+    method: 'POST',
+    path: 'golden-number/checkout',
+    body: goldenCheckoutBody,
+    result: goldenCheckoutResultSchema,
+    auth: 'session',
+    summary: 'buy the chosen numbers (E031)',
+  }),
+  'golden.search': defineEndpoint({
+    method: 'POST',
+    path: 'golden-number/{type}',
+    params: goldenSearchParams,
+    body: goldenSearchBody,
+    result: goldenPageSchema,
+    auth: 'session',
+    summary: 'a page of numbers on offer (page 0, size 16)',
+  }),
+} as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { digits, wirePage, wireSize } from './fields.contract';
+import { profileSchema } from './session.contract';
 
 /**
  * Subscriber lookup (spec 7: GET client/sn/{n}, client/ban/{n} → status, result) and the number list of a BAN.
@@ -42,3 +44,31 @@ export const numbersPageSchema = z.looseObject({
   size: z.number().int().positive(),
 });
 export type NumbersPage = z.infer<typeof numbersPageSchema>;
+
+/** The lookup calls (a number or BAN profile, the numbers of a BAN), spread into the endpoint table (endpoints.ts). */
+export const lookupEndpoints = {
+  'lookup.sn': defineEndpoint({
+    method: 'GET',
+    path: 'client/sn/{n}',
+    params: lookupParams,
+    result: profileSchema,
+    auth: 'session',
+    summary: 'profile of a number (E016, E018)',
+  }),
+  'lookup.ban': defineEndpoint({
+    method: 'GET',
+    path: 'client/ban/{n}',
+    params: lookupParams,
+    result: profileSchema,
+    auth: 'session',
+    summary: 'profile of a BAN (E018, E052)',
+  }),
+  'profile.numbers': defineEndpoint({
+    method: 'GET',
+    path: 'client/numbers',
+    query: numbersQuery,
+    result: numbersPageSchema,
+    auth: 'session',
+    summary: 'numbers of a BAN by status tab, page by page',
+  }),
+} as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { amount, anyId, digits, wireDate } from './fields.contract';
+import { defineEndpoint } from './endpoint';
+import { amount, anyId, digits, idParam, wireDate } from './fields.contract';
+import { orderNumberSchema } from './golden.contract';
 import { orderRowSchema } from './preorder.contract';
 
 /**
@@ -39,16 +41,84 @@ export const orderDetailsQuery = z.object({
 });
 export type OrderDetailsQuery = z.input<typeof orderDetailsQuery>;
 
-/** An order as listed in AllOrders / shown in SingleOrder. */
+/** A document of an order (the documents area renders and downloads it; spec 3 types 4, 5, 6). */
+export const orderDocumentSchema = z.looseObject({
+  id: anyId,
+  documentType: z.number().int(),
+  title: z.string().nullish(),
+});
+
+/** An order as listed in AllOrders / shown in SingleOrder. `kind` golden (checkout) or new (new-number order);
+ *  sums VAT included, `vat` its VAT part (docs/decisions.md GN2). */
 export const orderSchema = z.looseObject({
   id: anyId,
   ban: z.string().nullish(),
+  company: z.string().nullish(),
+  kind: z.string().nullish(),
   status: z.union([z.string(), z.number()]).nullish(),
   createdAt: z.string().nullish(),
   rows: z.array(z.looseObject({})).nullish(),
+  numbers: z.array(orderNumberSchema).nullish(),
   total: amount.nullish(),
+  vat: amount.nullish(),
+  address: z.string().nullish(),
+  tin: z.string().nullish(),
+  documents: z.array(orderDocumentSchema).nullish(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
 /** GET orders/orderDetails result. */
 export const orderListSchema = z.array(orderSchema);
+
+/** GET orders/{id} params. */
+export const orderIdParams = z.object({ id: idParam.pipe(z.string().regex(/^\d{1,12}$/)) });
+
+/** The orders calls of spec 7 "Golden numbers and orders", spread into the endpoint table (endpoints.ts). */
+export const ordersEndpoints = {
+  'orders.address': defineEndpoint({
+    method: 'GET',
+    path: 'orders/address',
+    result: orderAddressSchema,
+    auth: 'session',
+    summary: 'delivery address',
+  }),
+  'orders.inn': defineEndpoint({
+    method: 'GET',
+    path: 'orders/inn',
+    result: orderInnSchema,
+    auth: 'session',
+    summary: 'tax id of the ordering company',
+  }),
+  'orders.create': defineEndpoint({
+    method: 'POST',
+    path: 'orders/',
+    body: orderCreateBody,
+    result: orderCreateResultSchema,
+    auth: 'session',
+    summary: 'order new numbers',
+  }),
+  'orders.details': defineEndpoint({
+    method: 'GET',
+    path: 'orders/orderDetails',
+    query: orderDetailsQuery,
+    result: orderListSchema,
+    auth: 'session',
+    summary: 'orders in a date range',
+  }),
+  'orders.balance': defineEndpoint({
+    method: 'GET',
+    path: 'orders/balance',
+    result: orderBalanceSchema,
+    auth: 'session',
+    summary: 'balance available for orders',
+  }),
+  'orders.get': defineEndpoint({
+    method: 'GET',
+    path: 'orders/{id}',
+    params: orderIdParams,
+    result: orderSchema,
+    auth: 'session',
+    summary:
+      'one order with its rows or numbers, sums, status and documents (E005 not yours, E013 no such order)',
+  }),
+} as const;

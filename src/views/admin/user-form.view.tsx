@@ -25,6 +25,8 @@ import {
   selectUserForm,
   selectUserKind,
 } from '@/machines/user-admin.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { FormField, TextField } from '@/views/common/form-field.view';
 import { roleTitle } from '@/views/session/role-title';
 import { UserAdminContext } from './admin.context';
 import './admin.css';
@@ -93,38 +95,19 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
   const change = (field: UserField) => (e: { target: { value: string } }) =>
     actor.send({ type: 'field.change', field, value: e.target.value });
 
-  const fieldId = (f: UserField) => `${id}-${f}`;
-  const describedBy = (f: UserField, hint?: boolean) =>
-    [errors[f] ? `${fieldId(f)}-error` : null, hint ? `${fieldId(f)}-hint` : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const fieldError = (f: UserField) =>
-    errors[f] ? (
-      <p id={`${fieldId(f)}-error`} className="field__error" data-testid={`field-error-${f}`}>
-        {formatErrorMessage(t, errors[f])}
-      </p>
-    ) : null;
   const textField = (f: UserField, opts: { type?: string; hint?: string; readOnly?: boolean } = {}) => (
-    <div className="field">
-      <label htmlFor={fieldId(f)}>{t(FIELD_LABEL[f])}</label>
-      <input
-        id={fieldId(f)}
-        name={f}
-        type={opts.type ?? 'text'}
-        value={form[f]}
-        onChange={change(f)}
-        readOnly={opts.readOnly || locked}
-        aria-invalid={errors[f] ? 'true' : undefined}
-        aria-describedby={describedBy(f, opts.hint !== undefined)}
-        data-testid={`field-${f}`}
-      />
-      {opts.hint ? (
-        <p id={`${fieldId(f)}-hint`} className="admin-form__hint">
-          {opts.hint}
-        </p>
-      ) : null}
-      {fieldError(f)}
-    </div>
+    <TextField
+      name={f}
+      label={t(FIELD_LABEL[f])}
+      type={opts.type ?? 'text'}
+      value={form[f]}
+      onChange={change(f)}
+      readOnly={opts.readOnly || locked}
+      error={errors[f]}
+      hint={opts.hint}
+      errorTestId={`field-error-${f}`}
+      data-testid={`field-${f}`}
+    />
   );
 
   return (
@@ -140,16 +123,11 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
       <h1 id={`${id}-title`}>{showsForm || creating ? title : t('admin.edit')}</h1>
       {loading ? <p data-testid="user-admin-loading">{t('app.loading')}</p> : null}
       {loadFailure ? (
-        <div className="form__error" role="alert" data-testid="user-admin-load-failed">
-          <span>{formatErrorMessage(t, loadFailure)}</span>{' '}
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => actor.send({ type: 'load.retry' })}
-          >
-            {t('app.retry')}
-          </button>
-        </div>
+        <ErrorRetry
+          code={loadFailure}
+          onRetry={() => actor.send({ type: 'load.retry' })}
+          testId="user-admin-load-failed"
+        />
       ) : null}
       {showsForm ? (
         <form
@@ -161,27 +139,29 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
         >
           {textField('user_name', creating ? { hint: t('admin.form.loginHint') } : { readOnly: true })}
           {textField('full_name')}
-          <div className="field">
-            <label htmlFor={fieldId('role')}>{t('admin.fields.role')}</label>
-            <select
-              id={fieldId('role')}
-              name="role"
-              value={form.role}
-              onChange={change('role')}
-              disabled={!canEditRole || locked}
-              aria-invalid={errors.role ? 'true' : undefined}
-              aria-describedby={describedBy('role')}
-              data-testid="field-role"
-            >
-              <option value="">{t('admin.form.chooseRole')}</option>
-              {roleOptions.map((code) => (
-                <option key={code} value={code}>
-                  {t('auth.rolePicker.option', { title: roleTitle(t, code), code })}
-                </option>
-              ))}
-            </select>
-            {fieldError('role')}
-          </div>
+          <FormField
+            name="role"
+            label={t('admin.fields.role')}
+            error={errors.role}
+            errorTestId="field-error-role"
+          >
+            {(control) => (
+              <select
+                {...control}
+                value={form.role}
+                onChange={change('role')}
+                disabled={!canEditRole || locked}
+                data-testid="field-role"
+              >
+                <option value="">{t('admin.form.chooseRole')}</option>
+                {roleOptions.map((code) => (
+                  <option key={code} value={code}>
+                    {t('auth.rolePicker.option', { title: roleTitle(t, code), code })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           {hasProxy
             ? textField('ban', { readOnly: !canChangeProxy, hint: t('admin.proxyEmployeesOnly') })
             : null}

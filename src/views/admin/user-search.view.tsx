@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { formatErrorMessage } from '@/i18n/messages';
 import type { UserQuery } from '@/machines/user-search.machine';
 import {
   parseUserQuery,
@@ -23,7 +22,11 @@ import {
   userQuerySearch,
 } from '@/machines/user-search.selectors';
 import type { UserKind, UserListStatus } from '@/services/contract/admin.contract';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { TextField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
+import { Pagination } from '@/views/common/pagination.view';
+import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { roleTitle } from '@/views/session/role-title';
 import { UserSearchContext } from './admin.context';
 import './admin.css';
@@ -123,59 +126,43 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
       {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers; role=search is the same landmark everywhere */}
       <div role="search">
         <form className="admin-search" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-q`}>{t('admin.search.label')}</label>
-            <input
-              key={query.q}
-              id={`${id}-q`}
-              name="q"
-              type="search"
-              defaultValue={query.q}
-              aria-invalid={inputError ? 'true' : undefined}
-              aria-describedby={inputError ? `${id}-error` : `${id}-hint`}
-              data-testid="user-search-input"
-            />
-            {inputError ? (
-              <p id={`${id}-error`} className="field__error" role="alert" data-testid="user-search-error">
-                {t(`errors.${inputError}`)}
-              </p>
-            ) : (
-              <p id={`${id}-hint`} className="admin-search__hint">
-                {t('admin.search.hint')}
-              </p>
-            )}
-          </div>
+          <TextField
+            key={query.q}
+            name="q"
+            label={t('admin.search.label')}
+            type="search"
+            defaultValue={query.q}
+            error={inputError}
+            hint={inputError ? undefined : t('admin.search.hint')}
+            errorTestId="user-search-error"
+            data-testid="user-search-input"
+          />
           <button type="submit" className="btn" data-testid="user-search-submit">
             {t('app.search')}
           </button>
         </form>
       </div>
-      <nav className="admin-tabs" aria-label={t('admin.search.tabs.label')}>
-        {USER_TABS.map((tab: UserListStatus) => (
-          <Link
-            key={tab}
-            href={hrefFor({ status: tab, pageNo: 0 })}
-            aria-current={tab === query.status ? 'page' : undefined}
-            className="admin-tabs__tab"
-            data-testid={`user-tab-${tab}`}
-          >
-            {t(`admin.search.tabs.${tab}`)}
-          </Link>
-        ))}
-      </nav>
-      <div className="admin-results" aria-live="polite" aria-busy={loading || undefined}>
+      <TabList
+        label={t('admin.search.tabs.label')}
+        items={USER_TABS.map((tab: UserListStatus) => ({ key: tab, label: t(`admin.search.tabs.${tab}`) }))}
+        selected={query.status}
+        onSelect={(tab) => navigate(hrefFor({ status: tab, pageNo: 0 }))}
+        idBase={`${id}-tabs`}
+        tabTestId="user-tab"
+      />
+      <div
+        className="admin-results"
+        {...tabPanelProps(`${id}-tabs`, query.status)}
+        aria-live="polite"
+        aria-busy={loading || undefined}
+      >
         {loading ? <p data-testid="user-search-loading">{t('app.loading')}</p> : null}
         {failure ? (
-          <div className="form__error" role="alert" data-testid="user-search-failed">
-            <span>{formatErrorMessage(t, failure)}</span>{' '}
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => actor.send({ type: 'search.retry' })}
-            >
-              {t('app.retry')}
-            </button>
-          </div>
+          <ErrorRetry
+            code={failure}
+            onRetry={() => actor.send({ type: 'search.retry' })}
+            testId="user-search-failed"
+          />
         ) : null}
         {empty ? <p data-testid="user-search-empty">{t('admin.search.empty')}</p> : null}
         {rows.length > 0 && page ? (
@@ -254,21 +241,12 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
                 })}
               </tbody>
             </table>
-            {pages > 1 ? (
-              <nav className="admin-pages" aria-label={t('app.pagination.label')}>
-                {query.pageNo > 0 ? (
-                  <Link href={hrefFor({ pageNo: query.pageNo - 1 })} data-testid="user-page-prev">
-                    {t('app.pagination.prev')}
-                  </Link>
-                ) : null}
-                <span>{t('app.pagination.page', { page: query.pageNo + 1, pages })}</span>
-                {query.pageNo + 1 < pages ? (
-                  <Link href={hrefFor({ pageNo: query.pageNo + 1 })} data-testid="user-page-next">
-                    {t('app.pagination.next')}
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
+            <Pagination
+              page={query.pageNo + 1}
+              pages={pages}
+              onPage={(p) => navigate(hrefFor({ pageNo: p - 1 }))}
+              testId="user-page"
+            />
           </>
         ) : null}
       </div>

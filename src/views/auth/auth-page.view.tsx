@@ -3,6 +3,7 @@ import { createContext, type FormEvent, type ReactNode, useContext, useEffect, u
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { type ActorRefFrom, createActor } from 'xstate';
+import { formatCountdown } from '@/domain/countdown.rules';
 import { type AuthPage as AuthPageType, isAuthPage } from '@/domain/routes.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
@@ -20,16 +21,18 @@ import {
   selectAuthStatePath,
   selectIsPasswordRestored,
   selectIsRestoreLinkSent,
+  selectResendWait,
 } from '@/machines/auth-flow.selectors';
 import {
   selectAuthFlow,
   selectIsAuthenticated,
+  selectIsCheckingSession,
   selectIsExpired,
   selectIsSettled,
   selectLandingPath,
 } from '@/machines/session.selectors';
+import { FormError, formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
 import { SessionContext } from '@/views/session/session.context';
-import { FormError, FormField, formValues, useFocusOnError } from './form-field.view';
 import './auth.css';
 
 type FlowRef = ActorRefFrom<AuthFlowMachine>;
@@ -61,7 +64,7 @@ export function AuthPage({ ssoUrl }: AuthPageProps) {
   const hasDestination = SessionContext.useSelector((s) => s.context.destination !== null);
   const expired = SessionContext.useSelector(selectIsExpired);
   const flow = SessionContext.useSelector(selectAuthFlow);
-  const checking = SessionContext.useSelector((s) => s.matches('checkingSession'));
+  const checking = SessionContext.useSelector(selectIsCheckingSession);
 
   if (authenticated) {
     // after sign-in the session navigator takes the user to their destination; a visit while signed in lands here
@@ -149,7 +152,7 @@ function useAuthForm(flow: FlowRef) {
     error,
     formRef,
     errorBoxRef,
-    fieldError: (field: AuthField) => (error && error.field === field ? text(error) : null),
+    fieldError: (field: AuthField) => (error && error.field === field ? error.code : null),
     formError: error && error.field === null ? text(error) : null,
     values: (e: FormEvent<HTMLFormElement>) => {
       e.preventDefault();
@@ -197,7 +200,7 @@ function LoginForm({ flow, ssoUrl }: { flow: FlowRef; ssoUrl: string }) {
           </a>
         ) : null}
       </FormError>
-      <FormField
+      <TextField
         name="login"
         label={t('auth.login.login')}
         autoComplete="username"
@@ -206,7 +209,7 @@ function LoginForm({ flow, ssoUrl }: { flow: FlowRef; ssoUrl: string }) {
         required
         error={f.fieldError('login')}
       />
-      <FormField
+      <TextField
         name="password"
         type="password"
         label={t('auth.login.password')}
@@ -241,7 +244,7 @@ function RegisterForm({ flow }: { flow: FlowRef }) {
     >
       <h1 id="auth-register-title">{t('auth.register.title')}</h1>
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         name="phone"
         type="tel"
         inputMode="tel"
@@ -264,6 +267,7 @@ function CheckForm({ flow }: { flow: FlowRef }) {
   const f = useAuthForm(flow);
   const phone = useSelector(flow, selectAuthPhone);
   const notice = useSelector(flow, selectAuthNotice);
+  const resendWait = useSelector(flow, selectResendWait);
   const phoneValue = () => String(new FormData(f.formRef.current ?? undefined).get('phone') ?? '');
   return (
     <form
@@ -285,7 +289,7 @@ function CheckForm({ flow }: { flow: FlowRef }) {
         </p>
       ) : null}
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         key={phone ?? ''}
         name="phone"
         type="tel"
@@ -296,7 +300,7 @@ function CheckForm({ flow }: { flow: FlowRef }) {
         required
         error={f.fieldError('phone')}
       />
-      <FormField
+      <TextField
         name="code"
         inputMode="numeric"
         label={t('auth.check.code')}
@@ -308,12 +312,18 @@ function CheckForm({ flow }: { flow: FlowRef }) {
       <button
         type="button"
         className="btn btn--secondary"
-        disabled={f.busy}
+        disabled={f.busy || resendWait > 0}
+        aria-describedby={resendWait > 0 ? 'auth-resend-wait' : undefined}
         data-testid="auth-resend"
         onClick={() => flow.send({ type: 'code.resend', phone: phoneValue() })}
       >
         {t('auth.check.resend')}
       </button>
+      {resendWait > 0 ? (
+        <p id="auth-resend-wait" className="auth-page__hint" data-testid="auth-resend-wait">
+          {t('auth.check.resendWait', { time: formatCountdown(resendWait) })}
+        </p>
+      ) : null}
       <p className="auth-page__links">
         <Link href="/login">{t('auth.backToLogin')}</Link>
       </p>
@@ -345,7 +355,7 @@ function ForgotForm({ flow }: { flow: FlowRef }) {
         </p>
       ) : null}
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         name="login"
         label={t('auth.forgot.login')}
         autoComplete="username"
@@ -394,7 +404,7 @@ function RestoreForm({ flow }: { flow: FlowRef }) {
     >
       <h1 id="auth-restore-title">{t('auth.restore.title')}</h1>
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <FormField
+      <TextField
         name="password"
         type="password"
         label={t('auth.restore.password')}
@@ -402,7 +412,7 @@ function RestoreForm({ flow }: { flow: FlowRef }) {
         required
         error={f.fieldError('password')}
       />
-      <FormField
+      <TextField
         name="confirm"
         type="password"
         label={t('auth.restore.confirm')}

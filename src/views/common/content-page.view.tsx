@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { TabList, tabPanelProps } from './tabs.view';
 import './content-page.css';
 
 /** One tab of a content page's tabs panel. */
@@ -40,8 +41,6 @@ export interface ContentPageProps {
 export function ContentPage({ title, testId, tabs, aside, children }: ContentPageProps) {
   const id = useId();
   const titleId = `${id}-title`;
-  const tabId = (key: string) => `${id}-tab-${key}`;
-  const panelId = `${id}-panel`;
   return (
     <div
       className={tabs ? 'content-page content-page--tabs' : 'content-page'}
@@ -51,76 +50,27 @@ export function ContentPage({ title, testId, tabs, aside, children }: ContentPag
       <h1 id={titleId} className="content-page__title">
         {title}
       </h1>
-      {tabs ? <TabsPanel tabs={tabs} tabId={tabId} panelId={panelId} /> : null}
+      {tabs ? (
+        <TabList
+          label={tabs.label}
+          items={tabs.items}
+          selected={tabs.selected}
+          onSelect={tabs.onSelect}
+          idBase={id}
+          orientation="vertical"
+          testId={`tabs-${tabs.type}`}
+          className="content-page__tabs"
+        />
+      ) : null}
       <section
         className="content-page__main"
-        aria-labelledby={tabs ? tabId(tabs.selected) : titleId}
-        {...(tabs ? { role: 'tabpanel', id: panelId, 'data-testid': `tabpanel-${tabs.selected}` } : {})}
+        {...(tabs
+          ? { ...tabPanelProps(id, tabs.selected), 'data-testid': `tabpanel-${tabs.selected}` }
+          : { 'aria-labelledby': titleId })}
       >
         {children}
       </section>
       {aside ? <div className="content-page__aside">{aside}</div> : null}
-    </div>
-  );
-}
-
-function TabsPanel({
-  tabs,
-  tabId,
-  panelId,
-}: {
-  tabs: ContentTabs;
-  tabId: (key: string) => string;
-  panelId: string;
-}) {
-  const refs = useRef(new Map<string, HTMLButtonElement>());
-  const keys = tabs.items.map((i) => i.key);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const i = keys.indexOf(tabs.selected);
-    const n = keys.length;
-    const next =
-      e.key === 'ArrowDown' || e.key === 'ArrowRight'
-        ? keys[(i + 1) % n]
-        : e.key === 'ArrowUp' || e.key === 'ArrowLeft'
-          ? keys[(i - 1 + n) % n]
-          : e.key === 'Home'
-            ? keys[0]
-            : e.key === 'End'
-              ? keys[n - 1]
-              : undefined;
-    if (next === undefined) return;
-    e.preventDefault();
-    tabs.onSelect(next);
-    refs.current.get(next)?.focus();
-  };
-  return (
-    <div
-      className="content-page__tabs"
-      role="tablist"
-      aria-orientation="vertical"
-      aria-label={tabs.label}
-      data-testid={`tabs-${tabs.type}`}
-      onKeyDown={onKeyDown}
-    >
-      {tabs.items.map((item) => (
-        <button
-          key={item.key}
-          ref={(el) => {
-            if (el) refs.current.set(item.key, el);
-            else refs.current.delete(item.key);
-          }}
-          type="button"
-          role="tab"
-          id={tabId(item.key)}
-          data-testid={`tab-${item.key}`}
-          aria-selected={item.key === tabs.selected}
-          aria-controls={panelId}
-          tabIndex={item.key === tabs.selected ? 0 : -1}
-          onClick={() => tabs.onSelect(item.key)}
-        >
-          {item.label}
-        </button>
-      ))}
     </div>
   );
 }

@@ -12,12 +12,14 @@ const SystemRootContext = createContext<ActorRefFrom<typeof systemRootMachine> |
  */
 export function ActorSystemProvider({
   connect,
+  clock,
   children,
 }: {
   connect?: WorkflowLogic['connect'];
+  clock?: WorkflowLogic['clock'];
   children: ReactNode;
 }) {
-  const [root] = useState(() => createActor(systemRootMachine).start());
+  const [root] = useState(() => createActor(systemRootMachine, clock ? { clock } : {}).start());
   useEffect(() => {
     const disconnect = connect?.(root.system);
     return () => {

@@ -1,17 +1,23 @@
 import { createContext, type ReactNode, use, useCallback, useContext } from 'react';
-import type { ActorSystem } from 'xstate';
+import type { ActorOptions, ActorSystem, AnyActorLogic } from 'xstate';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
+import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NewClientMachine } from '@/machines/new-client.machine';
 import type { NewNumbersMachine } from '@/machines/new-numbers.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
+import type { OrdersMachine } from '@/machines/orders.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
 import type { SessionMachine } from '@/machines/session.machine';
 import type { SettingsMachine } from '@/machines/settings.machine';
+import type { UploadMachine } from '@/machines/upload.machine';
 import type { UserAdminMachine } from '@/machines/user-admin.machine';
 import type { UserSearchMachine } from '@/machines/user-search.machine';
+
+/** The clock an actor system runs its delays on (xstate's `Clock`, which the package does not export by name). */
+type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
 /** The workflows every route needs from the start (the login route included): mounted by `AppProviders`. */
 export interface StartLogic {
@@ -24,6 +30,9 @@ export interface StartLogic {
    */
   // biome-ignore lint/suspicious/noExplicitAny: the system's actors are of every workflow's type
   readonly connect?: (system: ActorSystem<any>) => () => void;
+  /** The actor system's clock for delayed transitions (timers, countdowns): the real one unless a test gives xstate's
+   *  `SimulatedClock`, so that a view walk moves time on by the delay instead of waiting for it. */
+  readonly clock?: Clock;
 }
 
 /** The workflows only signed-in pages use: in production loaded as their own chunk when a page first asks. */
@@ -35,6 +44,10 @@ export interface PageLogic {
   readonly userSearch: UserSearchMachine;
   readonly userAdmin: UserAdminMachine;
   readonly debt: DebtMachine;
+  readonly goldenCheckout: GoldenCheckoutMachine;
+  readonly orders: OrdersMachine;
+  /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
+  readonly upload: UploadMachine;
 }
 
 /**

@@ -29,6 +29,9 @@ import {
   selectNoticeError,
   selectNoticePhase,
 } from '@/machines/debt.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { FormField, TextField } from '@/views/common/form-field.view';
+import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { DebtContext } from './debt.context';
 import { debtSearch, parseDebtSearch } from './debt.url';
@@ -140,16 +143,12 @@ function DebtControlView() {
       <FilterForm params={params} onChange={go} />
 
       {listError ? (
-        <div className="debt__error" role="alert" data-testid="debt-load-error">
-          <span>
-            {t('debt.loadFailed')} {formatErrorMessage(t, listError)}
-          </span>
-          {canRetry(listError) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'list.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={listError}
+          title={t('debt.loadFailed')}
+          onRetry={canRetry(listError) ? () => actor.send({ type: 'list.retry' }) : undefined}
+          testId="debt-load-error"
+        />
       ) : null}
 
       <div className={openBan ? 'debt__body debt__body--with-notice' : 'debt__body'}>
@@ -176,8 +175,9 @@ function DebtControlView() {
               )}
               <Pagination
                 page={page}
-                totalPages={shown.totalPages}
+                pages={shown.totalPages}
                 onPage={(p) => go({ ...params, page: p })}
+                testId="debt-list"
               />
             </>
           ) : (
@@ -204,52 +204,55 @@ function FilterForm({ params, onChange }: { params: DebtListParams; onChange: (p
     // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers; role=search is the same landmark everywhere
     <div role="search" aria-label={t('debt.filters')}>
       <form className="debt__filter" onSubmit={onSubmit} data-testid="debt-filter">
-        <div className="debt__field">
-          <label htmlFor="debt-q">{t('debt.q')}</label>
-          <input
-            key={params.q}
-            id="debt-q"
-            name="q"
-            type="search"
-            autoComplete="off"
-            maxLength={60}
-            placeholder={t('debt.qPlaceholder')}
-            defaultValue={params.q}
-          />
-        </div>
-        <div className="debt__field">
-          <label htmlFor="debt-min-days">{t('debt.minDays')}</label>
-          <select
-            id="debt-min-days"
-            value={String(params.minDays)}
-            onChange={(e) =>
-              onChange({ ...params, minDays: Number(e.currentTarget.value) as OverdueThreshold, page: 1 })
-            }
-          >
-            {OVERDUE_THRESHOLDS.map((d) => (
-              <option key={d} value={String(d)}>
-                {t(`debt.minDaysOption.${d}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="debt__field">
-          <label htmlFor="debt-notice-filter">{t('debt.noticeFilter')}</label>
-          <select
-            id="debt-notice-filter"
-            value={params.notice}
-            onChange={(e) => {
-              const v = NOTICE_FILTERS.find((n) => n === e.currentTarget.value) ?? 'all';
-              onChange({ ...params, notice: v, page: 1 });
-            }}
-          >
-            {NOTICE_FILTERS.map((n) => (
-              <option key={n} value={n}>
-                {t(`debt.noticeOption.${n}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          key={params.q}
+          fieldClassName="debt__field"
+          name="q"
+          label={t('debt.q')}
+          type="search"
+          autoComplete="off"
+          maxLength={60}
+          placeholder={t('debt.qPlaceholder')}
+          defaultValue={params.q}
+          data-testid="debt-q"
+        />
+        <FormField className="debt__field" name="minDays" label={t('debt.minDays')}>
+          {(control) => (
+            <select
+              {...control}
+              value={String(params.minDays)}
+              onChange={(e) =>
+                onChange({ ...params, minDays: Number(e.currentTarget.value) as OverdueThreshold, page: 1 })
+              }
+              data-testid="debt-min-days"
+            >
+              {OVERDUE_THRESHOLDS.map((d) => (
+                <option key={d} value={String(d)}>
+                  {t(`debt.minDaysOption.${d}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField className="debt__field" name="notice" label={t('debt.noticeFilter')}>
+          {(control) => (
+            <select
+              {...control}
+              value={params.notice}
+              onChange={(e) => {
+                const v = NOTICE_FILTERS.find((n) => n === e.currentTarget.value) ?? 'all';
+                onChange({ ...params, notice: v, page: 1 });
+              }}
+              data-testid="debt-notice-filter"
+            >
+              {NOTICE_FILTERS.map((n) => (
+                <option key={n} value={n}>
+                  {t(`debt.noticeOption.${n}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <button type="submit" className="btn">
           {t('debt.apply')}
         </button>
@@ -335,40 +338,6 @@ function DebtTable(props: {
   );
 }
 
-function Pagination({
-  page,
-  totalPages,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (p: number) => void;
-}) {
-  const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  return (
-    <nav className="debt__pages" aria-label={t('debt.pagination')}>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {t('debt.prev')}
-      </button>
-      <span data-testid="debt-page-of">{t('debt.page', { page, pages: totalPages })}</span>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('debt.next')}
-      </button>
-    </nav>
-  );
-}
-
 /** The notice of the open account: both texts, who sent it, mark as sent, download, and the errors with retry. */
 function NoticePanel() {
   const { t, i18n } = useTranslation();
@@ -402,6 +371,9 @@ function NoticePanel() {
       : phase === 'markFailed'
         ? t('debt.notice.markFailed')
         : t('debt.notice.downloadFailed');
+  // the failed call is the one to try again: load, mark as sent, or download
+  const retryEvent =
+    phase === 'loadFailed' ? 'notice.retry' : phase === 'markFailed' ? 'notice.markSent' : 'notice.download';
   return (
     <aside
       className="debt__notice"
@@ -417,29 +389,12 @@ function NoticePanel() {
       </div>
       {phase === 'loading' ? <p aria-busy="true">{t('debt.notice.loading')}</p> : null}
       {error ? (
-        <div className="debt__error" role="alert" data-testid="debt-notice-error">
-          <span>
-            {errorText} {formatErrorMessage(t, error)}
-          </span>
-          {canRetry(error) ? (
-            <button
-              type="button"
-              className="btn"
-              onClick={() =>
-                actor.send({
-                  type:
-                    phase === 'loadFailed'
-                      ? 'notice.retry'
-                      : phase === 'markFailed'
-                        ? 'notice.markSent'
-                        : 'notice.download',
-                })
-              }
-            >
-              {t('app.retry')}
-            </button>
-          ) : null}
-        </div>
+        <ErrorRetry
+          code={error}
+          title={errorText}
+          onRetry={canRetry(error) ? () => actor.send({ type: retryEvent }) : undefined}
+          testId="debt-notice-error"
+        />
       ) : null}
       {notice ? (
         <>

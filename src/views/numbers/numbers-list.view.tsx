@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, memo, useEffect, useRef } from 'react';
+import { type FormEvent, memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
@@ -14,6 +14,9 @@ import {
   selectNumbersState,
   selectShown,
 } from '@/machines/numbers.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { Pagination } from '@/views/common/pagination.view';
+import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import { NumbersContext } from './numbers.context';
@@ -126,23 +129,15 @@ function NumbersSection() {
 
       <StatusTabs selected={status} onSelect={(tab) => change({ status: tab, page: 1, q })} />
 
-      <div
-        className="numbers__panel"
-        role="tabpanel"
-        id="numbers-panel"
-        aria-labelledby={`numbers-tab-${status}`}
-        aria-busy={loading}
-      >
+      <div className="numbers__panel" {...tabPanelProps(TABS_ID, status)} aria-busy={loading}>
         <FilterForm q={q} onFilter={(next) => change({ status, page: 1, q: next })} />
         {listError ? (
-          <div className="numbers__error" role="alert" data-testid="numbers-load-error">
-            <span>
-              {t('numbers.loadFailed')} {formatErrorMessage(t, listError)}
-            </span>
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'list.retry' })}>
-              {t('app.retry')}
-            </button>
-          </div>
+          <ErrorRetry
+            code={listError}
+            title={t('numbers.loadFailed')}
+            onRetry={() => actor.send({ type: 'list.retry' })}
+            testId="numbers-load-error"
+          />
         ) : null}
         {shown ? (
           <>
@@ -158,8 +153,10 @@ function NumbersSection() {
             )}
             <Pagination
               page={page}
-              totalPages={shown.totalPages}
+              pages={shown.totalPages}
               onPage={(next) => change({ status, page: next, q })}
+              testId="numbers"
+              withGoTo
             />
           </>
         ) : null}
@@ -168,52 +165,21 @@ function NumbersSection() {
   );
 }
 
-/** The four status tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). */
+/** Prefix of the status tabs' and their panel's ids (`numbers-tab-<status>`, `numbers-panel`). */
+const TABS_ID = 'numbers';
+
+/** The four status tabs (the shared WAI-ARIA tabs: arrow keys, Home and End move between them). */
 function StatusTabs({ selected, onSelect }: { selected: NumberTab; onSelect: (tab: NumberTab) => void }) {
   const { t } = useTranslation();
-  const refs = useRef(new Map<NumberTab, HTMLButtonElement>());
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const i = NUMBER_TABS.indexOf(selected);
-    const n = NUMBER_TABS.length;
-    const target =
-      e.key === 'ArrowRight'
-        ? NUMBER_TABS[(i + 1) % n]
-        : e.key === 'ArrowLeft'
-          ? NUMBER_TABS[(i - 1 + n) % n]
-          : e.key === 'Home'
-            ? NUMBER_TABS[0]
-            : e.key === 'End'
-              ? NUMBER_TABS[n - 1]
-              : undefined;
-    if (target === undefined) return;
-    e.preventDefault();
-    onSelect(target);
-    refs.current.get(target)?.focus();
-  };
   return (
-    <div className="numbers__tabs" role="tablist" aria-label={t('numbers.tabs.label')} onKeyDown={onKeyDown}>
-      {NUMBER_TABS.map((tab) => (
-        <button
-          key={tab}
-          ref={(el) => {
-            if (el) refs.current.set(tab, el);
-            else refs.current.delete(tab);
-          }}
-          type="button"
-          role="tab"
-          id={`numbers-tab-${tab}`}
-          data-testid={`numbers-tab-${tab}`}
-          aria-selected={tab === selected}
-          aria-controls="numbers-panel"
-          tabIndex={tab === selected ? 0 : -1}
-          onClick={() => {
-            if (tab !== selected) onSelect(tab);
-          }}
-        >
-          {t(`numbers.tabs.${tab}`)}
-        </button>
-      ))}
-    </div>
+    <TabList
+      label={t('numbers.tabs.label')}
+      items={NUMBER_TABS.map((tab) => ({ key: tab, label: t(`numbers.tabs.${tab}`) }))}
+      selected={selected}
+      onSelect={onSelect}
+      idBase={TABS_ID}
+      tabTestId="numbers-tab"
+    />
   );
 }
 
@@ -296,63 +262,3 @@ const NumbersTable = memo(function NumbersTable({ rows }: { rows: readonly Numbe
     </table>
   );
 });
-
-/** Previous / next and a page field; pages count from 1 as in the URL. */
-function Pagination({
-  page,
-  totalPages,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  if (totalPages <= 1 && page <= 1) return null;
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    // out-of-range pages go to the nearest existing one; anything unreadable is ignored
-    const n = Number(new FormData(e.currentTarget).get('page'));
-    if (Number.isInteger(n)) onPage(Math.min(Math.max(n, 1), Math.max(totalPages, 1)));
-  };
-  return (
-    <nav className="numbers__pages" aria-label={t('app.pagination.label')} data-testid="numbers-pagination">
-      <button
-        type="button"
-        className="btn btn--secondary"
-        data-testid="numbers-prev"
-        disabled={page <= 1}
-        onClick={() => onPage(Math.min(page - 1, Math.max(totalPages, 1)))}
-      >
-        {t('app.pagination.prev')}
-      </button>
-      <span data-testid="numbers-page">
-        {t('app.pagination.page', { page, pages: Math.max(totalPages, 1) })}
-      </span>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        data-testid="numbers-next"
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('app.pagination.next')}
-      </button>
-      <form className="numbers__goto" onSubmit={onSubmit}>
-        <label htmlFor="numbers-page-input">{t('numbers.goToPage')}</label>
-        <input
-          key={page}
-          id="numbers-page-input"
-          name="page"
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          defaultValue={page}
-        />
-        <button type="submit" className="btn btn--secondary">
-          {t('numbers.go')}
-        </button>
-      </form>
-    </nav>
-  );
-}

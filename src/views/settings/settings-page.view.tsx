@@ -20,8 +20,8 @@ import {
   selectSettingsStatePath,
   settingsInputOf,
 } from '@/machines/settings.selectors';
-import { FormError, FormField, formValues, useFocusOnError } from '@/views/auth/form-field.view';
 import { ContentPage, useContentTab } from '@/views/common/content-page.view';
+import { FormError, formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
@@ -127,7 +127,7 @@ function PasswordForm() {
   }, [changed]);
 
   const text = error ? formatErrorMessage(t, error.code) : null;
-  const fieldError = (f: PasswordField) => (error?.field === f ? text : null);
+  const fieldError = (f: PasswordField) => (error?.field === f ? error.code : null);
   return (
     <form
       key={round}
@@ -155,7 +155,7 @@ function PasswordForm() {
         </p>
       ) : null}
       <FormError message={error?.field === null ? text : null} boxRef={errorBoxRef} />
-      <FormField
+      <TextField
         name="current"
         type="password"
         label={t('settings.password.current')}
@@ -163,7 +163,7 @@ function PasswordForm() {
         required
         error={fieldError('current')}
       />
-      <FormField
+      <TextField
         name="password"
         type="password"
         label={t('settings.password.new')}
@@ -171,7 +171,7 @@ function PasswordForm() {
         required
         error={fieldError('password')}
       />
-      <FormField
+      <TextField
         name="confirm"
         type="password"
         label={t('settings.password.confirm')}
@@ -201,7 +201,7 @@ function ContactsForm() {
   // the contact data is the company's: a BAN profile's holder edits it, a number's subscriber does not
   if (!profile || profile.sn) return null;
   const text = error ? formatErrorMessage(t, error.code) : null;
-  const fieldError = (f: ContactField) => (error?.field === f ? text : null);
+  const fieldError = (f: ContactField) => (error?.field === f ? error.code : null);
   const change = (field: ContactField) => (e: { currentTarget: { value: string } }) =>
     settings.send({ type: 'contacts.change', field, value: e.currentTarget.value });
   return (
@@ -223,7 +223,7 @@ function ContactsForm() {
         </p>
       ) : null}
       <FormError message={error?.field === null ? text : null} boxRef={errorBoxRef} />
-      <FormField
+      <TextField
         name="phone"
         type="tel"
         inputMode="tel"
@@ -249,7 +249,7 @@ function ContactsForm() {
           ))}
         </select>
       </div>
-      <FormField
+      <TextField
         name="email"
         type="email"
         label={t('settings.contacts.email')}

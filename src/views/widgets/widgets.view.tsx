@@ -1,20 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { appConfig } from '@/app/config';
 import { formatSum } from '@/domain/money.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { statusLabelKey } from './status.labels';
 import './widgets.css';
-
-const env = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
-
-/**
- * Where the balance widget's top-up link leads. The spec names no payment page or call, so it is a build-time
- * setting like the footer's links (docs/decisions.md); it opens in a new tab.
- */
-export const TOP_UP_URL = env.PUBLIC_TOPUP_URL ?? 'https://example.com/payment';
 
 /** Where "open the employee list" leads: the organisation's numbers with their employees, every status. */
 export const EMPLOYEE_LIST_HREF = '/profile?status=all';
@@ -67,7 +60,7 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
         {flags.topUp ? (
           <a
             className="btn widget__action"
-            href={TOP_UP_URL}
+            href={appConfig.topUpUrl}
             target="_blank"
             rel="noopener noreferrer"
             data-testid="widget-balance-topup"

@@ -1,4 +1,4 @@
-import type { ChartOracle, Ev, OracleRow } from '../../support/oracle';
+import type { ChartOracle, Ctx, Ev, OracleRow } from '../../support/oracle';
 import { codeOf, done, failed } from './oracle-helpers';
 
 /**
@@ -42,10 +42,19 @@ function invalid(ev: Ev): { code: string; field: string } | null {
   return null;
 }
 
-const serverError = (_: unknown, ev: Ev) => ({
+/** SEC/E138: the SMS limit's reply carries the seconds to wait as its description (docs/security.md finding 6);
+ *  whole seconds from 1 to a day start the countdown, anything else none. Other codes leave a running one as is. */
+function waitOf(ev: Ev): number {
+  const d = ev.error?.error?.description;
+  return typeof d === 'string' && /^\d+$/.test(d) && Number(d) >= 1 && Number(d) <= 86_400 ? Number(d) : 0;
+}
+const serverError = (c: Ctx, ev: Ev) => ({
   error: { code: codeOf(ev), field: FIELD[codeOf(ev)] ?? null },
   notice: null,
+  resendWait: codeOf(ev) === 'E138' ? waitOf(ev) : c.resendWait,
 });
+/** The countdown's tick on the check page: one second a step while seconds are left. */
+const TICK = 'xstate.after.1000.authFlow.check.editing';
 const rejected = (page: string, actor: string): OracleRow => ({
   from: `${page}.${actor === 'resendCode' ? 'resending' : 'submitting'}`,
   event: failed(actor),
@@ -65,7 +74,10 @@ const CLEAR = () => ({ error: null, notice: null });
 
 export const authFlowOracle: ChartOracle = {
   id: 'authFlow',
-  initial: { to: 'login.editing', ctx: () => ({ phone: null, restoreToken: null, error: null, user: null }) },
+  initial: {
+    to: 'login.editing',
+    ctx: () => ({ phone: null, restoreToken: null, error: null, user: null, resendWait: 0 }),
+  },
   invokes: {
     // S4: passwords travel in the submit event to the call only
     'login.submitting': { logIn: (_, ev) => ({ login: ev.login.trim(), password: ev.password }) },
@@ -137,6 +149,22 @@ export const authFlowOracle: ChartOracle = {
       to: 'check.submitting',
       ctx: (_, ev) => ({ phone: ev.phone.trim(), error: null, notice: null }),
       spec: 'spec 8 E003 wrong SMS code, E006 expired',
+    },
+    {
+      from: 'check.editing',
+      event: 'code.resend',
+      when: (c) => c.resendWait > 0,
+      to: '.',
+      spec: 'SEC E138: no new code before the countdown ends (the button is disabled)',
+    },
+    {
+      from: 'check.editing',
+      event: TICK,
+      when: (c) => c.resendWait > 0,
+      to: 'check.editing',
+      reenter: true,
+      ctx: (c) => ({ resendWait: c.resendWait - 1 }),
+      spec: 'SEC E138: the resend countdown, one second at a time',
     },
     invalidRow('check.editing', 'code.resend', '.'),
     {

@@ -2,16 +2,19 @@ import type { ChartOracle } from '../../support/oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
+import { goldenCheckoutOracle } from './golden-checkout.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { newClientOracle } from './new-client.oracle';
 import { newNumbersOracle } from './new-numbers.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { preRegistrationOracle } from './pre-registration.oracle';
+import { ordersOracle } from './orders.oracle';
 import { searchBoxOracle } from './search-box.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
+import { uploadOracle } from './upload.oracle';
 import { userAdminOracle } from './user-admin.oracle';
 import { userSearchOracle } from './user-search.oracle';
 
@@ -32,4 +35,7 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   newClient: newClientOracle,
   preRegistration: preRegistrationOracle,
   newNumbers: newNumbersOracle,
+  goldenCheckout: goldenCheckoutOracle,
+  orders: ordersOracle,
+  upload: uploadOracle,
 };

@@ -1,0 +1,106 @@
+import ts from 'typescript';
+
+/**
+ * Bugs seeded into the views' state rendering (issue 13: "seeds mutants in src/machines and the views' state
+ * rendering"): each mutant is the whole source of one view file with one change that a user would see.
+ *
+ * - `negated-condition`: a JSX condition `{x ? … : …}` or `{x && …}` reads the state the other way round (a panel,
+ *   an error or a button shown in the wrong state);
+ * - `enabled-control`: `disabled={…}` becomes `disabled={false}` (a button usable while a call runs);
+ * - `wrong-text`: a `t('key')` shows another text of the same file;
+ * - `dropped-handler`: an `onClick`/`onSubmit`/`onChange` arrow does nothing (the event never reaches the chart).
+ *
+ * A change that does not parse is not a mutant (it would be "killed" by the compiler, not by a test).
+ */
+export type ViewMutantKind = 'negated-condition' | 'enabled-control' | 'wrong-text' | 'dropped-handler';
+
+export interface ViewMutant {
+  readonly kind: ViewMutantKind;
+  /** `path:line` of the change */
+  readonly where: string;
+  /** the whole mutated source */
+  readonly source: string;
+}
+
+function lineOf(src: string, index: number): number {
+  let line = 1;
+  for (let i = 0; i < index; i++) if (src.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** True when the source still parses as TSX (syntax only: a type error still makes a mutant). */
+function parses(file: string, source: string): boolean {
+  const out = ts.transpileModule(source, {
+    fileName: file,
+    reportDiagnostics: true,
+    compilerOptions: {
+      jsx: ts.JsxEmit.ReactJSX,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+    },
+  });
+  return (out.diagnostics ?? []).length === 0;
+}
+
+/** Every mutant of one view file, in source order. */
+export function enumerateViewMutants(file: string, src: string): ViewMutant[] {
+  const out: ViewMutant[] = [];
+  const add = (kind: ViewMutantKind, index: number, length: number, replacement: string) => {
+    const source = src.slice(0, index) + replacement + src.slice(index + length);
+    if (source !== src && parses(file, source))
+      out.push({ kind, where: `${file}:${lineOf(src, index)}`, source });
+  };
+
+  // {cond ? … } and {cond && …} inside JSX: the condition is a plain expression without braces or another ?/:
+  for (const m of src.matchAll(/\{([^{}?:;\n]+?) (\?|&&) /g)) {
+    const cond = m[1]?.trim() ?? '';
+    if (cond === '' || cond.startsWith('/*') || cond.startsWith('...')) continue;
+    const start = (m.index ?? 0) + 1;
+    add('negated-condition', start, (m[1] ?? '').length, `!(${cond})`);
+  }
+
+  for (const m of src.matchAll(/disabled=\{([^{}]+)\}/g)) {
+    if (m[1]?.trim() === 'false') continue;
+    add('enabled-control', m.index ?? 0, m[0].length, 'disabled={false}');
+  }
+
+  const keys = [...src.matchAll(/\bt\('([a-zA-Z0-9_.]+)'/g)];
+  const distinct = [...new Set(keys.map((k) => k[1] as string))];
+  for (const m of keys) {
+    const key = m[1] as string;
+    const other = distinct[(distinct.indexOf(key) + 1) % distinct.length];
+    if (!other || other === key) continue;
+    add('wrong-text', (m.index ?? 0) + 3, key.length, other);
+  }
+
+  for (const m of src.matchAll(
+    /\bon(Click|Submit|Change)=\{(\([^()]*\)|[a-z]+) => [^{][^\n]*?\}(?=\s|>|\/)/g,
+  )) {
+    add('dropped-handler', m.index ?? 0, m[0].length, `on${m[1]}={() => undefined}`);
+  }
+  return out;
+}
+
+/** Every n-th mutant, spread over the kinds (so a capped run still tries each kind). */
+export function spreadSample<T extends { readonly kind: string }>(mutants: readonly T[], cap: number): T[] {
+  if (mutants.length <= cap) return [...mutants];
+  const byKind = new Map<string, T[]>();
+  for (const m of mutants) byKind.set(m.kind, [...(byKind.get(m.kind) ?? []), m]);
+  const out: T[] = [];
+  const queues = [...byKind.values()];
+  // round robin over the kinds, each kind's mutants taken evenly spaced
+  const positions = queues.map(() => 0);
+  while (out.length < cap) {
+    let took = false;
+    for (const [i, q] of queues.entries()) {
+      if (out.length >= cap) break;
+      const p = positions[i] ?? 0;
+      if (p >= q.length) continue;
+      out.push(q[p] as T);
+      positions[i] = p + Math.max(1, Math.floor(q.length / Math.ceil(cap / queues.length)));
+      took = true;
+    }
+    if (!took) break;
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+import { goldenCategoryOf } from '../../src/domain/constants';
+import { dayStart } from '../../src/domain/debt.rules';
+import { categoryPrice, DEFAULT_TAX_PERCENT, vatOf } from '../../src/domain/golden.rules';
+import { validateRange } from '../../src/domain/orders.rules';
+import { routeAccess } from '../../src/domain/routes.rules';
+import { ApiError, ensure, type Handlers } from '../handler';
+import { documentsOfOrder } from '../store/documents.store';
+import type { OrderFull, OrderHead } from '../store/orders.store';
+import { buyerBan, purchaseStores } from './golden.handlers';
+
+/**
+ * Orders (docs/decisions.md GN7-GN10): the new-number order of a buying company (`orders/` with its address, tax id
+ * and balance) and the staff's AllOrders / SingleOrder (`orders/orderDetails`, `orders/{id}`). The list is for the
+ * roles spec 6 shows Orders to (server/permissions.ts); one order is also readable by the company that placed it.
+ */
+
+const DAY = 86_400_000;
+
+const headWire = (o: OrderHead) => ({
+  id: o.id,
+  ban: o.ban,
+  company: o.company,
+  kind: o.kind,
+  status: o.status,
+  total: o.total,
+  vat: o.vat,
+  createdAt: new Date(o.createdAt).toISOString(),
+});
+
+const fullWire = (o: OrderFull, docs: { id: number; type: number; title: string }[]) => ({
+  ...headWire(o),
+  numbers: o.numbers,
+  rows: o.rows,
+  address: o.address,
+  tin: o.tin,
+  documents: docs.map((d) => ({ id: d.id, documentType: d.type, title: d.title })),
+});
+
+export const ordersHandlers: Handlers = {
+  'orders.address': ({ session, svc }) => {
+    const ban = buyerBan(session);
+    const { orders } = purchaseStores(svc);
+    const company = orders.company(ban);
+    return { address: orders.lastAddress(ban) ?? (company?.region ? `${company.region}` : null) };
+  },
+  'orders.inn': ({ session, svc }) => ({
+    inn: purchaseStores(svc).orders.company(buyerBan(session))?.tin ?? null,
+  }),
+  'orders.balance': ({ session, svc }) => ({
+    balance: purchaseStores(svc).orders.company(buyerBan(session))?.balance ?? 0,
+  }),
+  'orders.create': ({ input, session, svc }) => {
+    const ban = buyerBan(session, input.body.ban);
+    const { orders } = purchaseStores(svc);
+    const company = orders.company(ban);
+    ensure(company, 'E052');
+    const now = svc.clock.now();
+    // a row's category is a number category id: its price per number, plus the nominal (starting balance) per SIM
+    const rows = input.body.rows.map((r) => ({
+      kolvo: r.kolvo,
+      category: String(r.category),
+      tariff: String(r.tariff),
+      services: (r.services ?? []).map(String),
+      nominal: r.nominal ?? null,
+    }));
+    const total = rows.reduce(
+      (s, r) =>
+        s + r.kolvo * (categoryPrice(goldenCategoryOf(Number(r.category))) + Math.round(r.nominal ?? 0)),
+      0,
+    );
+    const id = svc.db.transaction(() => {
+      const orderId = orders.insert({
+        ban,
+        kind: 'new',
+        status: 'created',
+        total,
+        vat: vatOf(total, DEFAULT_TAX_PERCENT),
+        now,
+        createdBy: session.user.id,
+      });
+      for (const [i, r] of rows.entries()) orders.addRow(orderId, i, r);
+      orders.addDetails(orderId, {
+        address: input.body.address ?? null,
+        tin: company.tin,
+        comment: input.body.comment ?? null,
+      });
+      return orderId;
+    })();
+    svc.logger.info('orders.created', { orderId: id, ban, rows: rows.length, userId: session.user.id });
+    return { id };
+  },
+  'orders.details': ({ input, svc }) => {
+    const q = input.query;
+    const problem = validateRange({ from: q.from, to: q.to, ban: q.searchBan ?? '' });
+    if (problem) throw new ApiError('E101', problem);
+    const list = purchaseStores(svc).orders.list(dayStart(q.from), dayStart(q.to) + DAY, q.searchBan);
+    return list.map(headWire);
+  },
+  'orders.get': ({ input, session, svc }) => {
+    const o = purchaseStores(svc).orders.get(Number(input.params.id));
+    ensure(o, 'E013', 'no such order');
+    const staff = routeAccess('/orders', session.viewer.facts) === 'allow';
+    ensure(staff || session.viewer.profile?.ban === o.ban, 'E005');
+    return fullWire(o, documentsOfOrder(svc.db, o.id));
+  },
+};

@@ -1,0 +1,106 @@
+import { fromPromise } from 'xstate';
+import { formatSum } from '@/domain/money.rules';
+import { i18n } from '@/i18n/i18n';
+import {
+  type ExportOrdersInput,
+  type FetchOrderInput,
+  type FetchOrdersInput,
+  type OrderDetails,
+  type OrderItem,
+  ordersMachine,
+} from '@/machines/orders.machine';
+import type { Order } from '@/services/contract/orders.contract';
+import { saveFile } from '@/services/export/download.export';
+import { ordersTable } from '@/services/export/orders.export';
+import { exportFileName } from '@/services/export/table.export';
+import type { ApiLoader } from './api';
+
+/**
+ * Real actors of the orders chart on the app's one API client. `createAppLogic` builds it once in `loadPageLogic`;
+ * tests provide fakes to the same machine.
+ */
+
+const toItem = (o: Order): OrderItem => ({
+  id: String(o.id),
+  ban: o.ban ?? '',
+  company: o.company ?? '',
+  kind: o.kind === 'new' ? 'new' : 'golden',
+  status: String(o.status ?? ''),
+  total: o.total ?? 0,
+  vat: o.vat ?? 0,
+  createdAt: o.createdAt ?? '',
+});
+
+const toDetails = (o: Order): OrderDetails => ({
+  ...toItem(o),
+  numbers: (o.numbers ?? []).map((n) => ({
+    number: n.number,
+    categoryId: n.categoryId ?? 0,
+    price: n.price,
+  })),
+  rows: (o.rows ?? []).map((r) => ({
+    kolvo: Number(r.kolvo ?? 0),
+    category: String(r.category ?? ''),
+    tariff: String(r.tariff ?? ''),
+    nominal: typeof r.nominal === 'number' ? r.nominal : null,
+  })),
+  address: o.address ?? null,
+  tin: o.tin ?? null,
+  documents: (o.documents ?? []).map((d) => ({
+    id: String(d.id),
+    type: d.documentType,
+    title: d.title ?? '',
+  })),
+});
+
+/** `2026-11-24T09:05:00.000Z` → `24.11.2026 09:05` in the server's business time (UTC, as the range is). */
+export function orderDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+}
+
+export function createOrdersLogic(api: ApiLoader, save = { file: saveFile }) {
+  const exportOrders = async ({ rows, params, format }: ExportOrdersInput): Promise<void> => {
+    const t = i18n.t.bind(i18n);
+    const table = ordersTable(rows, {
+      columns: [
+        t('orders.columns.id'),
+        t('orders.columns.date'),
+        t('orders.columns.ban'),
+        t('orders.columns.company'),
+        t('orders.columns.kind'),
+        t('orders.columns.status'),
+        t('orders.columns.total'),
+        t('orders.columns.vat'),
+      ],
+      money: (amount) => formatSum(amount, { lang: i18n.language }),
+      date: orderDate,
+      kind: (k) => t(k === 'new' ? 'orders.kind.new' : 'orders.kind.golden'),
+      status: (s) => t(`orders.status.${s}`, { defaultValue: s }),
+    });
+    const name = exportFileName(['orders', params.from, params.to, params.ban], format);
+    if (format === 'csv') {
+      const { buildCsv } = await import('@/services/export/csv.export');
+      save.file(buildCsv(table), name, 'csv');
+    } else {
+      const { buildXlsx } = await import('@/services/export/xlsx.export');
+      save.file(await buildXlsx(table, t('orders.title')), name, 'xlsx');
+    }
+  };
+  return ordersMachine.provide({
+    actors: {
+      fetchOrders: fromPromise<readonly OrderItem[], FetchOrdersInput>(async ({ input }) => {
+        const list = await (await api()).call('orders.details', {
+          query: { from: input.from, to: input.to, ...(input.ban ? { searchBan: input.ban } : {}) },
+        });
+        return list.map(toItem);
+      }),
+      fetchOrder: fromPromise<OrderDetails, FetchOrderInput>(async ({ input }) =>
+        toDetails(await (await api()).call('orders.get', { params: { id: input.id } })),
+      ),
+      exportOrders: fromPromise<void, ExportOrdersInput>(({ input }) => exportOrders(input)),
+    },
+  });
+}

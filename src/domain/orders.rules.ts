@@ -1,0 +1,141 @@
+/**
+ * Orders of numbers (spec 2 AllOrders / SingleOrder; spec 5 "Date range required: 'Выберите начальную и конечную
+ * дату'", "'Некорректная дата'", "Order repeater cannot go below one row; deletion requires confirmation"). Pure rules
+ * for the SPA (the URL, the form) and the reference server (the lifecycle). Decisions GN7-GN12.
+ */
+
+/** The lifecycle of an order (GN8): created → paid → issued, or cancelled before it is issued. */
+export const ORDER_STATUSES = ['created', 'paid', 'issued', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Where an order may go from a status (GN8). */
+const NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  created: ['paid', 'cancelled'],
+  paid: ['issued', 'cancelled'],
+  issued: [],
+  cancelled: [],
+};
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+export function isOrderStatus(s: unknown): s is OrderStatus {
+  return typeof s === 'string' && (ORDER_STATUSES as readonly string[]).includes(s);
+}
+
+/** Rows per page of the orders list (GN9). */
+export const ORDERS_PAGE_SIZE = 20;
+
+/** Longest range the list asks the server for (GN9): a year. */
+export const MAX_RANGE_DAYS = 366;
+
+/** The range and filter of AllOrders, as the URL holds them (GN9). */
+export interface OrdersParams {
+  /** ISO `YYYY-MM-DD`, '' when not chosen */
+  readonly from: string;
+  readonly to: string;
+  /** BAN digits, '' = every company (staff only) */
+  readonly ban: string;
+  /** 1-based */
+  readonly page: number;
+}
+
+/** Why a range cannot be asked for: `dateRange` 'Выберите начальную и конечную дату', `badDate` 'Некорректная
+ *  дата' (an impossible date, the start after the end, or longer than MAX_RANGE_DAYS), `ban` a BAN that is not 9
+ *  digits. */
+export type RangeProblem = 'dateRange' | 'badDate' | 'ban';
+
+/** Whether `iso` is a real calendar day (`2026-02-30` is not). */
+export function isRealDay(iso: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return false;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso;
+}
+
+export function validateRange(p: Pick<OrdersParams, 'from' | 'to' | 'ban'>): RangeProblem | null {
+  if (p.from === '' || p.to === '') return 'dateRange';
+  if (!isRealDay(p.from) || !isRealDay(p.to) || p.from > p.to) return 'badDate';
+  const days = (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000;
+  if (days > MAX_RANGE_DAYS) return 'badDate';
+  if (p.ban !== '' && !/^\d{9}$/.test(p.ban)) return 'ban';
+  return null;
+}
+
+/** Reads the list's range, filter and page from untrusted strings (the URL). Malformed dates are kept as typed so
+ *  the page can say what is wrong with them; a malformed page is 1. */
+export function parseOrdersParams(get: (name: string) => string | null): OrdersParams {
+  const pageText = get('page') ?? '';
+  return {
+    from: (get('from') ?? '').trim().slice(0, 10),
+    to: (get('to') ?? '').trim().slice(0, 10),
+    ban: (get('ban') ?? '').replace(/\s/g, '').slice(0, 20),
+    page: /^\d{1,5}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1,
+  };
+}
+
+export function sameOrdersParams(a: OrdersParams, b: OrdersParams): boolean {
+  return a.from === b.from && a.to === b.to && a.ban === b.ban && a.page === b.page;
+}
+
+/** Same range and filter (a page change loads nothing new: the list is already there). */
+export function sameOrdersRange(a: OrdersParams, b: OrdersParams): boolean {
+  return a.from === b.from && a.to === b.to && a.ban === b.ban;
+}
+
+/** One page (1-based) of a list; the page is clamped into the list. */
+export function pageOf<T>(rows: readonly T[], page: number, size = ORDERS_PAGE_SIZE): T[] {
+  const start = (Math.max(1, page) - 1) * size;
+  return rows.slice(start, start + size);
+}
+
+export function pageCount(total: number, size = ORDERS_PAGE_SIZE): number {
+  return Math.ceil(total / size);
+}
+
+// ── the new-number order form (spec 3 "New-number order row"; spec 5 repeater) ─────────────────────────────────
+
+/** A row as typed: count, category, tariff, services and nominal (spec 3). */
+export interface OrderRowDraft {
+  readonly kolvo: string;
+  readonly category: string;
+  readonly tariff: string;
+  readonly services: readonly string[];
+  readonly nominal: string;
+}
+
+export const EMPTY_ROW: OrderRowDraft = { kolvo: '1', category: '', tariff: '', services: [], nominal: '' };
+
+/** Most rows an order holds (the contract's limit). */
+export const MAX_ORDER_ROWS = 100;
+
+/** Spec 5: the repeater cannot go below one row. */
+export function canRemoveRow(rows: readonly OrderRowDraft[]): boolean {
+  return rows.length > 1;
+}
+
+export function canAddRow(rows: readonly OrderRowDraft[]): boolean {
+  return rows.length < MAX_ORDER_ROWS;
+}
+
+/** The first problem of a row: count 1-10 000, a category and a tariff chosen, nominal a non-negative amount. */
+export type RowProblem = 'kolvo' | 'category' | 'tariff' | 'nominal';
+
+export function rowProblem(r: OrderRowDraft): RowProblem | null {
+  if (!/^\d{1,5}$/.test(r.kolvo.trim()) || Number(r.kolvo) < 1 || Number(r.kolvo) > 10_000) return 'kolvo';
+  if (r.category === '') return 'category';
+  if (r.tariff === '') return 'tariff';
+  if (r.nominal.trim() !== '' && !/^\d{1,9}$/.test(r.nominal.trim())) return 'nominal';
+  return null;
+}
+
+/** The index and problem of the first invalid row, or null when every row is fine. */
+export function firstRowProblem(
+  rows: readonly OrderRowDraft[],
+): { readonly index: number; readonly problem: RowProblem } | null {
+  for (const [index, r] of rows.entries()) {
+    const problem = rowProblem(r);
+    if (problem) return { index, problem };
+  }
+  return null;
+}

@@ -1,0 +1,157 @@
+import type { UserKind } from './constants';
+import { CLIENT_ROLES, isClientRole, STAFF_ROLES } from './roles.rules';
+import { isEmail, isTypedPhone, isValidLogin, phoneDigits, validateLatinLogin } from './validators.rules';
+
+/**
+ * The administration's user form (spec 5 "User creation/editing"): which roles an account of a kind may get, who may
+ * change its proxy, the form's checks before anything is sent (the server checks again), and the request bodies the
+ * form becomes. The user-admin chart's guards and actions call these; the wire schemas (admin.contract.ts) accept
+ * what they return (the chart's `SaveRequest` is typed against them).
+ */
+
+/** The kind of an account, from its active role. */
+export const kindOfRoles = (roles: readonly string[]): UserKind =>
+  roles[0] !== undefined && isClientRole(roles[0]) ? 'subscriber' : 'admin';
+
+/** Roles offered for an account of `kind`. */
+export const rolesForKind = (kind: UserKind): readonly string[] =>
+  kind === 'subscriber' ? CLIENT_ROLES : STAFF_ROLES;
+
+/** What the editing user may do (from its config flags, spec 6), handed in with the route. */
+export interface EditorRights {
+  /** createSubscriber: may give client roles */
+  readonly client: boolean;
+  /** createAdmin: may give staff roles */
+  readonly staff: boolean;
+  /** the editor is an operator employee (a staff role): only employees may change proxy (spec 5) */
+  readonly employee: boolean;
+}
+
+/** Which page: create an account of a kind (`creation/{type}`), or edit one (`edit-user/{id}`). */
+export type UserAdminTarget =
+  | { readonly mode: 'create'; readonly kind: UserKind }
+  | { readonly mode: 'edit'; readonly userId: string };
+
+/** The fields of the form. `ban` is the company a client account acts for under its power of attorney (proxy). */
+export type UserField = 'user_name' | 'full_name' | 'role' | 'ban' | 'phone' | 'email';
+export type UserForm = Readonly<Record<UserField, string>>;
+/** Per-field error codes (i18n keys of validation.* or catalogue codes). */
+export type FieldErrors = Readonly<Partial<Record<UserField, string>>>;
+
+export const EMPTY_FORM: UserForm = { user_name: '', full_name: '', role: '', ban: '', phone: '', email: '' };
+
+/** A blank form for a new account of `kind`. */
+export const blankForm = (kind: UserKind): UserForm => ({
+  ...EMPTY_FORM,
+  role: kind === 'subscriber' ? 'R001' : '',
+});
+
+const BAN = /^\d{9}$/;
+
+/** May the editor change the proxy (company binding) of an account? Only employees may (spec 5). */
+export const canChangeProxy = (editor: EditorRights, kind: UserKind): boolean =>
+  editor.employee && kind === 'subscriber';
+
+/** May the editor give roles of this kind (createSubscriber for client roles, createAdmin for staff roles)? */
+export const canGrantKind = (editor: EditorRights, kind: UserKind): boolean =>
+  kind === 'subscriber' ? editor.client : editor.staff;
+
+/** Whether a check found anything. */
+export const hasFieldErrors = (e: FieldErrors): boolean => Object.keys(e).length > 0;
+
+/**
+ * Checks the form before anything is sent (the server checks again). Codes are i18n keys:
+ * `validation.fillRequired` (missing), `validation.latinOnly` (Cyrillic or other non-Latin login),
+ * `validation.fields` (wrong format).
+ */
+export function validateUserForm(mode: 'create' | 'edit', kind: UserKind, form: UserForm): FieldErrors {
+  const errors: Partial<Record<UserField, string>> = {};
+  const login = form.user_name.trim();
+  if (mode === 'create') {
+    if (login === '') errors.user_name = 'validation.required';
+    else if (validateLatinLogin(login)) errors.user_name = 'validation.latinOnly';
+    else if (!isValidLogin(login)) errors.user_name = 'validation.fields';
+  }
+  if (form.role === '') errors.role = 'validation.required';
+  else if (!rolesForKind(kind).includes(form.role)) errors.role = 'validation.fields';
+  const ban = form.ban.trim();
+  if (kind === 'subscriber') {
+    if (ban === '' && mode === 'create') errors.ban = 'validation.required';
+    else if (ban !== '' && !BAN.test(ban)) errors.ban = 'validation.fields';
+  }
+  const phone = phoneDigits(form.phone);
+  if (form.role === 'R001' && mode === 'create' && phone === '') errors.phone = 'validation.required';
+  else if (form.phone.trim() !== '' && !isTypedPhone(form.phone)) errors.phone = 'validation.phone';
+  if (form.email.trim() !== '' && !isEmail(form.email)) errors.email = 'validation.email';
+  return errors;
+}
+
+const orUndefined = (s: string) => (s.trim() === '' ? undefined : s.trim());
+
+/** What POST user/create receives (admin.contract.ts `userCreateBody`). */
+export interface UserCreateRequest {
+  kind: UserKind;
+  user_name: string;
+  roles: string[];
+  full_name?: string;
+  ban?: string;
+  phone?: string;
+  email?: string;
+}
+
+/** What POST user/update/{user_id} receives: any subset of the editable fields (`userUpdateBody`). */
+export interface UserUpdateRequest {
+  full_name?: string;
+  roles?: string[];
+  ban?: string;
+  phone?: string;
+  email?: string;
+}
+
+/** What GET user/get/{user_id} says about the account that the form shows. */
+export interface UserFormSource {
+  readonly user_name: string;
+  readonly full_name?: string | null;
+  readonly roles: readonly string[];
+  readonly ban?: string | null;
+  readonly phone?: string | null;
+  readonly email?: string | null;
+}
+
+/** POST user/create body from the form (exactly one role, spec 4 E130). */
+export function toCreateBody(kind: UserKind, form: UserForm): UserCreateRequest {
+  const body: UserCreateRequest = { kind, user_name: form.user_name.trim(), roles: [form.role] };
+  const full = orUndefined(form.full_name);
+  if (full !== undefined) body.full_name = full;
+  const ban = orUndefined(form.ban);
+  if (kind === 'subscriber' && ban !== undefined) body.ban = ban;
+  const phone = orUndefined(phoneDigits(form.phone));
+  if (phone !== undefined) body.phone = phone;
+  const email = orUndefined(form.email);
+  if (email !== undefined) body.email = email;
+  return body;
+}
+
+/** The form as loaded from GET user/get/{user_id}. */
+export function formOf(details: UserFormSource): UserForm {
+  return {
+    user_name: details.user_name,
+    full_name: details.full_name ?? '',
+    role: details.roles[0] ?? '',
+    ban: details.ban ?? '',
+    phone: details.phone ?? '',
+    email: details.email ?? '',
+  };
+}
+
+/** POST user/update/{user_id} body: only the fields that changed, so an untouched BAN is never re-sent (E135). */
+export function toUpdateBody(original: UserForm, form: UserForm): UserUpdateRequest {
+  const body: UserUpdateRequest = {};
+  if (form.full_name.trim() !== original.full_name) body.full_name = form.full_name.trim();
+  if (form.role !== original.role) body.roles = [form.role];
+  if (form.ban.trim() !== original.ban && form.ban.trim() !== '') body.ban = form.ban.trim();
+  const phone = phoneDigits(form.phone);
+  if (form.phone.trim() !== original.phone && phone !== '') body.phone = phone;
+  if (form.email.trim() !== original.email && form.email.trim() !== '') body.email = form.email.trim();
+  return body;
+}

@@ -1,0 +1,9 @@
+/** One part of a language's messages (`./ru.json?part=start` / `?part=pages`, scripts/lib/i18n-parts.cjs). */
+declare module '*.json?part=start' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}
+declare module '*.json?part=pages' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}

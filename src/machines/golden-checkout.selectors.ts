@@ -1,0 +1,61 @@
+import type { SnapshotFrom } from 'xstate';
+import { canSelectMore, type GoldenOffer, type PriceSplit, priceSplit } from '@/domain/golden.rules';
+import { NO_SESSION_CODE } from './error-code';
+import type { GoldenCheckoutContext, GoldenCheckoutMachine } from './golden-checkout.machine';
+import { statePathOf } from './state-path';
+
+/** A snapshot of the golden-checkout machine, as `useSelector` hands it to a selector. */
+export type GoldenCheckoutSnapshot = SnapshotFrom<GoldenCheckoutMachine>;
+
+/** Dotted leaf path, e.g. `browsing.results` (the page's `data-state`). */
+export const selectPurchaseState = (s: GoldenCheckoutSnapshot): string => statePathOf(s.value);
+
+/** Which screen the page shows. */
+export type PurchaseStep = 'loading' | 'categoriesFailed' | 'browsing' | 'review' | 'done';
+export const selectPurchaseStep = (s: GoldenCheckoutSnapshot): PurchaseStep => {
+  if (s.matches('loadingCategories')) return 'loading';
+  if (s.matches('categoriesFailed')) return 'categoriesFailed';
+  if (s.matches('browsing')) return 'browsing';
+  if (s.matches('done')) return 'done';
+  return 'review';
+};
+
+export const selectCatalogue = (s: GoldenCheckoutSnapshot): GoldenCheckoutContext['catalogue'] =>
+  s.context.catalogue;
+export const selectCategoryId = (s: GoldenCheckoutSnapshot): number | null => s.context.categoryId;
+export const selectSearchType = (s: GoldenCheckoutSnapshot): GoldenCheckoutContext['searchType'] =>
+  s.context.searchType;
+export const selectForm = (s: GoldenCheckoutSnapshot): GoldenCheckoutContext['form'] => s.context.form;
+/** The field whose value stopped the last search, with the problem's key. */
+export const selectProblem = (s: GoldenCheckoutSnapshot): GoldenCheckoutContext['problem'] =>
+  s.context.problem;
+/** The page of numbers on screen (kept while the next one loads). */
+export const selectResults = (s: GoldenCheckoutSnapshot): GoldenCheckoutContext['results'] =>
+  s.context.results;
+/** A search runs. */
+export const selectSearching = (s: GoldenCheckoutSnapshot): boolean => s.matches({ browsing: 'searching' });
+/** Code of the failed search, when shown. */
+export const selectSearchError = (s: GoldenCheckoutSnapshot): string | null =>
+  s.matches({ browsing: 'searchFailed' }) ? s.context.error : null;
+/** Code of the failed categories load, when shown. */
+export const selectCategoriesError = (s: GoldenCheckoutSnapshot): string | null =>
+  s.matches('categoriesFailed') ? s.context.error : null;
+/** The chosen numbers. */
+export const selectSelected = (s: GoldenCheckoutSnapshot): readonly GoldenOffer[] => s.context.selected;
+/** One more number may be chosen (GN6). */
+export const selectCanSelectMore = (s: GoldenCheckoutSnapshot): boolean => canSelectMore(s.context.selected);
+/** Total of the chosen numbers with its VAT part (GN2). */
+export const selectSplit = (s: GoldenCheckoutSnapshot): PriceSplit =>
+  priceSplit(s.context.selected, s.context.catalogue?.taxPercent ?? 0);
+/** The checkout runs: its buttons are disabled. */
+export const selectCheckingOut = (s: GoldenCheckoutSnapshot): boolean => s.matches('checkingOut');
+/** Code of the failed checkout, when shown. */
+export const selectCheckoutError = (s: GoldenCheckoutSnapshot): string | null =>
+  s.matches('failed') ? s.context.error : null;
+/** The numbers another buyer took, when that is shown. */
+export const selectTaken = (s: GoldenCheckoutSnapshot): readonly string[] =>
+  s.matches('taken') ? s.context.taken : [];
+/** The created order. */
+export const selectOrder = (s: GoldenCheckoutSnapshot): GoldenCheckoutContext['order'] => s.context.order;
+/** A retry makes sense: not after E009, when the session is ending and the page goes to login. */
+export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;

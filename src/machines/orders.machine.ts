@@ -1,0 +1,334 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { type OrdersParams, type RangeProblem, sameOrdersRange, validateRange } from '@/domain/orders.rules';
+import { errorCodeOf, notProvided } from './error-code';
+import type { StateMeta } from './state-meta';
+
+/**
+ * Orders for staff (spec 2 AllOrders `/orders` and SingleOrder `/orders/{id}`; spec 5 date range; spec 6 "orders:
+ * R008, R000, R009, R018-R023, R032"; spec 7 `orders/orderDetails?from,to,searchBan`, `orders/{id}`; decisions
+ * GN7-GN10). Three parallel regions, so the list stays on screen while an order is open and an export runs:
+ * - `list`: the range and BAN filter come from the URL (`params.changed`); an incomplete or impossible range is
+ *   refused with the spec's message and nothing is asked; a new range loads the range's orders once, a new page of
+ *   the same range only pages them;
+ * - `order`: the order the URL names (`/orders/{id}`), with its numbers or rows, sums, status and documents;
+ * - `export`: the range's orders as CSV or XLSX.
+ */
+
+/** An order as the list shows it. Dates ISO; sums VAT included. */
+export interface OrderItem {
+  readonly id: string;
+  readonly ban: string;
+  readonly company: string;
+  readonly kind: 'golden' | 'new';
+  readonly status: string;
+  readonly total: number;
+  readonly vat: number;
+  /** ISO instant */
+  readonly createdAt: string;
+}
+
+/** One order with what it holds. */
+export interface OrderDetails extends OrderItem {
+  readonly numbers: readonly {
+    readonly number: string;
+    readonly categoryId: number;
+    readonly price: number;
+  }[];
+  readonly rows: readonly {
+    readonly kolvo: number;
+    readonly category: string;
+    readonly tariff: string;
+    readonly nominal: number | null;
+  }[];
+  readonly address: string | null;
+  readonly tin: string | null;
+  readonly documents: readonly { readonly id: string; readonly type: number; readonly title: string }[];
+}
+
+export type OrdersExportFormat = 'csv' | 'xlsx';
+
+export interface FetchOrdersInput {
+  readonly from: string;
+  readonly to: string;
+  readonly ban: string;
+}
+export interface FetchOrderInput {
+  readonly id: string;
+}
+export interface ExportOrdersInput {
+  readonly rows: readonly OrderItem[];
+  readonly params: OrdersParams;
+  readonly format: OrdersExportFormat;
+}
+
+export interface OrdersContext {
+  /** what the URL asks for */
+  readonly params: OrdersParams;
+  readonly problem: RangeProblem | null;
+  /** the loaded orders, with the range they are of */
+  readonly loaded: { readonly range: OrdersParams; readonly rows: readonly OrderItem[] } | null;
+  readonly listError: string | null;
+  readonly orderId: string | null;
+  readonly order: OrderDetails | null;
+  readonly orderError: string | null;
+  readonly exportFormat: OrdersExportFormat | null;
+  readonly exportError: string | null;
+}
+
+/**
+ * Events of the orders chart.
+ * - `params.changed`: fact from the router: the URL's range, BAN filter and page.
+ * - `list.retry`: user intent after the list failed to load.
+ * - `order.open`: fact from the router: the URL names order `id` (`/orders/{id}`).
+ * - `order.close`: fact from the router: the URL names no order any more.
+ * - `order.retry`: user intent after the order failed to load.
+ * - `export.start`: user intent to export the range's orders in `format`; `export.dismiss` closes its error.
+ */
+export type OrdersEvent =
+  | { type: 'params.changed'; params: OrdersParams }
+  | { type: 'list.retry' }
+  | { type: 'order.open'; id: string }
+  | { type: 'order.close' }
+  | { type: 'order.retry' }
+  | { type: 'export.start'; format: OrdersExportFormat }
+  | { type: 'export.dismiss' };
+
+export type OrdersTag = 'busy' | 'orderBusy' | 'exporting';
+
+const EMPTY: OrdersParams = { from: '', to: '', ban: '', page: 1 };
+
+export const ordersMachine = setup({
+  types: {
+    context: {} as OrdersContext,
+    events: {} as OrdersEvent,
+    meta: {} as StateMeta,
+    tags: {} as OrdersTag,
+  },
+  actors: {
+    /** GET orders/orderDetails?from,to,searchBan. */
+    fetchOrders: fromPromise<readonly OrderItem[], FetchOrdersInput>(async () => notProvided('fetchOrders')),
+    /** GET orders/{id}. */
+    fetchOrder: fromPromise<OrderDetails, FetchOrderInput>(async () => notProvided('fetchOrder')),
+    /** The loaded orders built into a CSV or XLSX file and downloaded. */
+    exportOrders: fromPromise<void, ExportOrdersInput>(async () => notProvided('exportOrders')),
+  },
+  guards: {
+    isRangeInvalid: (_, params: { params: OrdersParams }) => validateRange(params.params) !== null,
+    isRangeLoaded: ({ context }, params: { params: OrdersParams }) =>
+      context.loaded !== null && sameOrdersRange(context.loaded.range, params.params),
+    isOtherOrder: ({ context }, params: { id: string }) => context.orderId !== params.id,
+    hasOrders: ({ context }) => context.loaded !== null,
+  },
+  actions: {
+    assignInvalid: assign((_, params: { params: OrdersParams }) => ({
+      params: params.params,
+      problem: validateRange(params.params),
+    })),
+    assignParams: assign((_, params: { params: OrdersParams }) => ({ params: params.params, problem: null })),
+    assignLoaded: assign(({ context }, params: { rows: readonly OrderItem[] }) => ({
+      loaded: { range: context.params, rows: params.rows },
+      listError: null,
+    })),
+    assignListError: assign((_, params: { error: unknown }) => ({ listError: errorCodeOf(params.error) })),
+    clearListError: assign({ listError: null }),
+    assignOrderId: assign((_, params: { id: string }) => ({
+      orderId: params.id,
+      order: null,
+      orderError: null,
+    })),
+    assignOrder: assign((_, params: { order: OrderDetails }) => ({ order: params.order, orderError: null })),
+    assignOrderError: assign((_, params: { error: unknown }) => ({ orderError: errorCodeOf(params.error) })),
+    clearOrder: assign({ orderId: null, order: null, orderError: null }),
+    clearOrderError: assign({ orderError: null }),
+    assignExportFormat: assign((_, params: { format: OrdersExportFormat }) => ({
+      exportFormat: params.format,
+      exportError: null,
+    })),
+    clearExport: assign({ exportFormat: null, exportError: null }),
+    assignExportError: assign((_, params: { error: unknown }) => ({
+      exportError: errorCodeOf(params.error),
+    })),
+  },
+}).createMachine({
+  id: 'orders',
+  description:
+    'Orders for staff: the date range and BAN filter in the URL (validated), the range’s orders paged, one order ' +
+    'with its numbers, sums, status and documents, CSV/XLSX export.',
+  type: 'parallel',
+  context: {
+    params: EMPTY,
+    problem: 'dateRange',
+    loaded: null,
+    listError: null,
+    orderId: null,
+    order: null,
+    orderError: null,
+    exportFormat: null,
+    exportError: null,
+  },
+  states: {
+    list: {
+      description: 'The orders of the range the URL asks for.',
+      meta: { view: 'range and BAN filter, table of orders, pagination' },
+      initial: 'invalid',
+      on: {
+        'params.changed': [
+          {
+            guard: { type: 'isRangeInvalid', params: ({ event }) => ({ params: event.params }) },
+            target: '.invalid',
+            actions: { type: 'assignInvalid', params: ({ event }) => ({ params: event.params }) },
+          },
+          {
+            guard: { type: 'isRangeLoaded', params: ({ event }) => ({ params: event.params }) },
+            target: '.ready',
+            actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
+          },
+          {
+            target: '.loading',
+            actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
+          },
+        ],
+      },
+      states: {
+        invalid: {
+          description:
+            "Before a range is read from the URL, or when it is missing ('Выберите начальную и конечную дату') or impossible ('Некорректная дата'), or the BAN is not 9 digits; nothing is asked.",
+          meta: { view: 'the filter form with the message', testId: 'orders-range-error' },
+        },
+        loading: {
+          description: 'Loads the range’s orders (GET orders/orderDetails).',
+          meta: { view: 'the table busy', testId: 'orders-loading' },
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchOrders',
+            src: 'fetchOrders',
+            input: ({ context }) => ({
+              from: context.params.from,
+              to: context.params.to,
+              ban: context.params.ban,
+            }),
+            onDone: {
+              target: 'ready',
+              actions: { type: 'assignLoaded', params: ({ event }) => ({ rows: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignListError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        ready: {
+          description: 'The page of orders the URL asks for, with the count of the range.',
+          meta: { view: 'rows, count and pagination', testId: 'orders-count' },
+        },
+        failed: {
+          description: 'The orders could not be loaded; the error is shown with a retry button.',
+          meta: { view: 'error with a retry button', testId: 'orders-load-error' },
+          on: { 'list.retry': { target: 'loading', actions: 'clearListError' } },
+        },
+      },
+    },
+    order: {
+      description: 'The order the URL names: its numbers or rows, sums, status and documents.',
+      meta: { view: 'the order panel' },
+      initial: 'closed',
+      on: {
+        'order.open': [
+          {
+            guard: { type: 'isOtherOrder', params: ({ event }) => ({ id: event.id }) },
+            target: '.loading',
+            actions: { type: 'assignOrderId', params: ({ event }) => ({ id: event.id }) },
+          },
+          { description: 'the order shown already: nothing to load' },
+        ],
+        'order.close': { target: '.closed', actions: 'clearOrder' },
+      },
+      states: {
+        closed: {
+          description: 'No order is open.',
+          meta: { view: 'no order panel' },
+        },
+        loading: {
+          description: 'Loads the order (GET orders/{id}).',
+          meta: { view: 'the order panel busy', testId: 'order-panel' },
+          tags: ['orderBusy'],
+          invoke: {
+            id: 'fetchOrder',
+            src: 'fetchOrder',
+            input: ({ context }) => ({ id: context.orderId ?? '' }),
+            onDone: {
+              target: 'ready',
+              actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignOrderError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        ready: {
+          description: 'The order is shown.',
+          meta: { view: 'numbers or rows, sums, status, documents', testId: 'order-details' },
+        },
+        failed: {
+          description: 'The order could not be loaded (E013 no such order, E005…); retry.',
+          meta: { view: 'error with a retry button', testId: 'order-error' },
+          on: { 'order.retry': { target: 'loading', actions: 'clearOrderError' } },
+        },
+      },
+    },
+    export: {
+      description: 'Export of the range’s orders as CSV or XLSX.',
+      meta: { view: 'the export buttons' },
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Nothing is being exported.',
+          meta: { view: 'export buttons', testId: 'orders-export-csv' },
+          on: {
+            'export.start': [
+              {
+                guard: 'hasOrders',
+                target: 'exporting',
+                actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
+              },
+              { description: 'no orders loaded yet: nothing to export' },
+            ],
+          },
+        },
+        exporting: {
+          description: 'Builds the file from the loaded orders and starts its download.',
+          meta: { view: 'export buttons disabled' },
+          tags: ['exporting'],
+          invoke: {
+            id: 'exportOrders',
+            src: 'exportOrders',
+            input: ({ context }) => ({
+              rows: context.loaded?.rows ?? [],
+              params: context.params,
+              format: context.exportFormat ?? 'csv',
+            }),
+            onDone: { target: 'idle', actions: 'clearExport' },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignExportError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        failed: {
+          description: 'The export failed; export again or dismiss the error.',
+          meta: { view: 'export error with a close button', testId: 'orders-export-error' },
+          on: {
+            'export.start': {
+              target: 'exporting',
+              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
+            },
+            'export.dismiss': { target: 'idle', actions: 'clearExport' },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type OrdersMachine = typeof ordersMachine;

@@ -1,0 +1,50 @@
+import type { SnapshotFrom } from 'xstate';
+import { ORDERS_PAGE_SIZE, pageCount, pageOf } from '@/domain/orders.rules';
+import { NO_SESSION_CODE } from './error-code';
+import type {
+  OrderDetails,
+  OrderItem,
+  OrdersContext,
+  OrdersExportFormat,
+  OrdersMachine,
+} from './orders.machine';
+import { statePathOf } from './state-path';
+
+/** A snapshot of the orders machine. */
+export type OrdersSnapshot = SnapshotFrom<OrdersMachine>;
+
+/** Dotted leaf paths of the three regions, e.g. `list.ready order.closed export.idle` (the page's `data-state`). */
+export const selectOrdersState = (s: OrdersSnapshot): string => statePathOf(s.value);
+export const selectOrdersParams = (s: OrdersSnapshot): OrdersContext['params'] => s.context.params;
+/** Why the URL's range is refused, when it is. */
+export const selectRangeProblem = (s: OrdersSnapshot): OrdersContext['problem'] =>
+  s.matches({ list: 'invalid' }) ? s.context.problem : null;
+export const selectOrdersLoading = (s: OrdersSnapshot): boolean => s.hasTag('busy');
+/** The orders of the range shown (all pages), null before any arrived or while the range is refused. */
+export const selectOrdersRows = (s: OrdersSnapshot): readonly OrderItem[] | null =>
+  s.matches({ list: 'invalid' }) ? null : (s.context.loaded?.rows ?? null);
+/** The page of orders the URL asks for (GN9: 20 a page). */
+export const selectOrdersPage = (
+  s: OrdersSnapshot,
+): { rows: OrderItem[]; page: number; pages: number } | null => {
+  const rows = selectOrdersRows(s);
+  if (!rows) return null;
+  return {
+    rows: pageOf(rows, s.context.params.page, ORDERS_PAGE_SIZE),
+    page: s.context.params.page,
+    pages: pageCount(rows.length),
+  };
+};
+export const selectOrdersError = (s: OrdersSnapshot): string | null =>
+  s.matches({ list: 'failed' }) ? s.context.listError : null;
+export type OrderPhase = 'closed' | 'loading' | 'ready' | 'failed';
+export const selectOrderPhase = (s: OrdersSnapshot): OrderPhase => (s.value as { order: OrderPhase }).order;
+export const selectOrder = (s: OrdersSnapshot): OrderDetails | null => s.context.order;
+export const selectOrderError = (s: OrdersSnapshot): string | null =>
+  s.matches({ order: 'failed' }) ? s.context.orderError : null;
+export const selectOrdersExporting = (s: OrdersSnapshot): OrdersExportFormat | null =>
+  s.hasTag('exporting') ? s.context.exportFormat : null;
+export const selectOrdersExportError = (s: OrdersSnapshot): string | null =>
+  s.matches({ export: 'failed' }) ? s.context.exportError : null;
+/** A retry makes sense: not after E009, when the session is ending and the page goes to login. */
+export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;

@@ -1,0 +1,407 @@
+import { type FormEvent, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { isoDay } from '@/domain/debt.rules';
+import { formatSum } from '@/domain/money.rules';
+import { type OrdersParams, parseOrdersParams } from '@/domain/orders.rules';
+import { formatPhone } from '@/domain/phone.rules';
+import { formatErrorMessage } from '@/i18n/messages';
+import {
+  canRetry,
+  selectOrder,
+  selectOrderError,
+  selectOrderPhase,
+  selectOrdersError,
+  selectOrdersExportError,
+  selectOrdersExporting,
+  selectOrdersLoading,
+  selectOrdersPage,
+  selectOrdersRows,
+  selectOrdersState,
+  selectRangeProblem,
+} from '@/machines/orders.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { Pagination } from '@/views/common/pagination.view';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { OrdersContext } from './orders.context';
+import './orders.css';
+
+/** The range, filter and page in the URL (`?from=2026-11-01&to=2026-11-24&ban=100234561&page=2`), defaults left out. */
+export function ordersSearch(p: OrdersParams): string {
+  const sp = new URLSearchParams();
+  if (p.from) sp.set('from', p.from);
+  if (p.to) sp.set('to', p.to);
+  if (p.ban) sp.set('ban', p.ban);
+  if (p.page > 1) sp.set('page', String(p.page));
+  return sp.toString();
+}
+
+/** `/{lang}/orders` (AllOrders) and `/{lang}/orders/{id}` (SingleOrder): one page, the order beside the list. */
+export function OrdersPage() {
+  const { orders } = useWorkflowLogic();
+  return (
+    <OrdersContext.Provider logic={orders}>
+      <OrdersView />
+    </OrdersContext.Provider>
+  );
+}
+
+const dateTime = (iso: string) => {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+};
+
+function useOrdersUrl() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const { id } = useParams<{ id?: string }>();
+  const params = parseOrdersParams((name) => new URLSearchParams(search).get(name));
+  const listPath = location.replace(/\/orders\/.*$/, '/orders');
+  return {
+    params,
+    id: id && /^\d{1,12}$/.test(id) ? id : null,
+    search,
+    listPath,
+    go: (next: OrdersParams, opts?: { replace?: boolean }) =>
+      navigate(`${location}?${ordersSearch(next)}`, opts?.replace ? { replace: true } : undefined),
+  };
+}
+
+function OrdersView() {
+  const { t, i18n } = useTranslation();
+  const actor = OrdersContext.useActorRef();
+  const { params, id, search, listPath, go } = useOrdersUrl();
+  const state = OrdersContext.useSelector(selectOrdersState);
+  const problem = OrdersContext.useSelector(selectRangeProblem);
+  const loading = OrdersContext.useSelector(selectOrdersLoading);
+  const rows = OrdersContext.useSelector(selectOrdersRows);
+  const page = OrdersContext.useSelector(selectOrdersPage);
+  const error = OrdersContext.useSelector(selectOrdersError);
+  const exporting = OrdersContext.useSelector(selectOrdersExporting);
+  const exportError = OrdersContext.useSelector(selectOrdersExportError);
+
+  const { from, to, ban, page: pageNo } = params;
+  const empty = search === '';
+  // GN9: a first visit without a range shows today's orders (the URL then says so)
+  useEffect(() => {
+    if (empty) {
+      const today = isoDay(Date.now());
+      go({ from: today, to: today, ban: '', page: 1 }, { replace: true });
+    }
+  }, [empty, go]);
+  // facts from the router: the range, filter and page, and the order the URL names
+  useEffect(() => {
+    if (!empty) actor.send({ type: 'params.changed', params: { from, to, ban, page: pageNo } });
+  }, [actor, empty, from, to, ban, pageNo]);
+  useEffect(() => {
+    actor.send(id ? { type: 'order.open', id } : { type: 'order.close' });
+  }, [actor, id]);
+
+  const lang = i18n.language;
+  return (
+    <section
+      className="orders page"
+      aria-labelledby="orders-title"
+      data-testid="orders-page"
+      data-state={state}
+    >
+      <header className="orders__head">
+        <div>
+          <h1 id="orders-title">{t('orders.title')}</h1>
+          <p className="orders__subtitle">{t('orders.subtitle')}</p>
+        </div>
+        <div className="orders__actions">
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn--secondary"
+              data-testid={`orders-export-${format}`}
+              disabled={exporting !== null || rows === null}
+              aria-busy={exporting === format}
+              onClick={() => actor.send({ type: 'export.start', format })}
+            >
+              {t(format === 'csv' ? 'orders.exportCsv' : 'orders.exportXlsx')}
+            </button>
+          ))}
+        </div>
+      </header>
+      <p className="orders__status" role="status" aria-live="polite">
+        {exporting ? t('orders.exporting') : ''}
+      </p>
+      {exportError ? (
+        <div className="orders__error" role="alert" data-testid="orders-export-error">
+          <span>
+            {t('orders.exportFailed')} {formatErrorMessage(t, exportError)}
+          </span>
+          <button
+            type="button"
+            className="btn btn--link"
+            onClick={() => actor.send({ type: 'export.dismiss' })}
+          >
+            {t('app.close')}
+          </button>
+        </div>
+      ) : null}
+
+      <FilterForm key={`${from}|${to}|${ban}`} params={params} onChange={(p) => go(p)} />
+      {problem ? (
+        <p className="orders__error" role="alert" data-testid="orders-range-error">
+          {problem === 'ban' ? t('orders.badBan') : t(`validation.${problem}`)}
+        </p>
+      ) : null}
+      {error ? (
+        <ErrorRetry
+          code={error}
+          title={t('orders.loadFailed')}
+          testId="orders-load-error"
+          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'list.retry' }) } : {})}
+        />
+      ) : null}
+
+      <div className={id ? 'orders__body orders__body--with-order' : 'orders__body'}>
+        <div className="orders__list">
+          {loading ? (
+            <p aria-busy="true" data-testid="orders-loading">
+              {t('app.loading')}
+            </p>
+          ) : null}
+          {rows && page ? (
+            <>
+              <p data-testid="orders-count">{t('orders.count', { count: rows.length })}</p>
+              {rows.length === 0 ? (
+                <p data-testid="orders-empty">{t('orders.empty')}</p>
+              ) : (
+                <div className="orders__scroll">
+                  <table className="orders__table" aria-busy={loading}>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('orders.columns.id')}</th>
+                        <th scope="col">{t('orders.columns.date')}</th>
+                        <th scope="col">{t('orders.columns.ban')}</th>
+                        <th scope="col">{t('orders.columns.company')}</th>
+                        <th scope="col">{t('orders.columns.kind')}</th>
+                        <th scope="col">{t('orders.columns.status')}</th>
+                        <th scope="col">{t('orders.columns.total')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {page.rows.map((o) => (
+                        <tr
+                          key={o.id}
+                          data-testid={`order-row-${o.id}`}
+                          aria-current={o.id === id ? 'true' : undefined}
+                        >
+                          <td>
+                            <Link
+                              href={`${listPath}/${o.id}?${search}`}
+                              data-testid={`order-open-${o.id}`}
+                              aria-label={t('orders.open', { id: o.id })}
+                            >
+                              {o.id}
+                            </Link>
+                          </td>
+                          <td>{dateTime(o.createdAt)}</td>
+                          <td>{o.ban}</td>
+                          <td>{o.company}</td>
+                          <td>{t(o.kind === 'new' ? 'orders.kind.new' : 'orders.kind.golden')}</td>
+                          <td>{t(`orders.status.${o.status}`, { defaultValue: o.status })}</td>
+                          <td className="orders__num">{formatSum(o.total, { lang })}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <Pagination
+                page={page.page}
+                pages={page.pages}
+                testId="orders-list"
+                onPage={(p) => go({ ...params, page: p })}
+              />
+            </>
+          ) : null}
+        </div>
+        <OrderPanel closeHref={`${listPath}?${search}`} />
+      </div>
+    </section>
+  );
+}
+
+/** From, to and BAN, applied together on submit (a history entry: Back works). */
+function FilterForm({ params, onChange }: { params: OrdersParams; onChange: (p: OrdersParams) => void }) {
+  const { t } = useTranslation();
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const text = (name: string) => {
+      const v = f.get(name);
+      return typeof v === 'string' ? v.trim() : '';
+    };
+    onChange({ from: text('from'), to: text('to'), ban: text('ban').replace(/\s/g, ''), page: 1 });
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers
+    <div role="search" aria-label={t('orders.filters')}>
+      <form className="orders__filter" onSubmit={onSubmit} noValidate data-testid="orders-filter">
+        <div className="orders__field">
+          <label htmlFor="orders-from">{t('orders.from')}</label>
+          <input id="orders-from" name="from" type="date" defaultValue={params.from} />
+        </div>
+        <div className="orders__field">
+          <label htmlFor="orders-to">{t('orders.to')}</label>
+          <input id="orders-to" name="to" type="date" defaultValue={params.to} />
+        </div>
+        <div className="orders__field">
+          <label htmlFor="orders-ban">{t('orders.filterBan')}</label>
+          <input id="orders-ban" name="ban" inputMode="numeric" maxLength={9} defaultValue={params.ban} />
+        </div>
+        <button type="submit" className="btn" data-testid="orders-apply">
+          {t('orders.apply')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** The order the URL names: numbers or rows, sums, status and documents. */
+function OrderPanel({ closeHref }: { closeHref: string }) {
+  const { t, i18n } = useTranslation();
+  const actor = OrdersContext.useActorRef();
+  const phase = OrdersContext.useSelector(selectOrderPhase);
+  const order = OrdersContext.useSelector(selectOrder);
+  const error = OrdersContext.useSelector(selectOrderError);
+  const lang = i18n.language;
+  if (phase === 'closed') return null;
+  return (
+    <section
+      className="orders__order"
+      aria-labelledby="order-title"
+      data-testid="order-panel"
+      aria-busy={phase === 'loading'}
+    >
+      <div className="orders__order-head">
+        <h2 id="order-title">{order ? t('orders.single', { id: order.id }) : t('orders.title')}</h2>
+        <Link href={closeHref} className="btn btn--link" data-testid="order-close">
+          {t('orders.close')}
+        </Link>
+      </div>
+      {phase === 'loading' ? <p>{t('app.loading')}</p> : null}
+      {error ? (
+        <ErrorRetry
+          code={error}
+          title={t('orders.orderFailed')}
+          testId="order-error"
+          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
+        />
+      ) : null}
+      {order && phase === 'ready' ? (
+        <div data-testid="order-details" className="orders__details">
+          <dl className="orders__facts">
+            <div>
+              <dt>{t('orders.statusLabel')}</dt>
+              <dd data-testid="order-status">
+                {t(`orders.status.${order.status}`, { defaultValue: order.status })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orders.kindLabel')}</dt>
+              <dd>{t(order.kind === 'new' ? 'orders.kind.new' : 'orders.kind.golden')}</dd>
+            </div>
+            <div>
+              <dt>{t('orders.createdAt')}</dt>
+              <dd>{dateTime(order.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>{t('orders.company')}</dt>
+              <dd>
+                {order.company} ({order.ban})
+              </dd>
+            </div>
+            {order.tin ? (
+              <div>
+                <dt>{t('orders.tin')}</dt>
+                <dd>{order.tin}</dd>
+              </div>
+            ) : null}
+            {order.address ? (
+              <div>
+                <dt>{t('orders.address')}</dt>
+                <dd>{order.address}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {order.numbers.length > 0 ? (
+            <>
+              <h3>{t('orders.numbers')}</h3>
+              <ul className="orders__numbers" data-testid="order-numbers">
+                {order.numbers.map((n) => (
+                  <li key={n.number}>
+                    <span>{formatPhone(n.number)}</span>
+                    <span>{formatSum(n.price, { lang })}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {order.rows.length > 0 ? (
+            <>
+              <h3>{t('orders.rows')}</h3>
+              <table className="orders__table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('purchase.rows.count')}</th>
+                    <th scope="col">{t('purchase.rows.category')}</th>
+                    <th scope="col">{t('purchase.rows.tariff')}</th>
+                    <th scope="col">{t('purchase.rows.nominal')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.rows.map((r, i) => (
+                    // rows have no id of their own: their place in the order is theirs
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                    <tr key={i}>
+                      <td>{r.kolvo}</td>
+                      <td>{r.category}</td>
+                      <td>{r.tariff}</td>
+                      <td>{r.nominal === null ? '' : formatSum(r.nominal, { lang })}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : null}
+          <dl className="orders__sums">
+            <div>
+              <dt>{t('orders.net')}</dt>
+              <dd>{formatSum(order.total - order.vat, { lang })}</dd>
+            </div>
+            <div>
+              <dt>{t('orders.columns.vat')}</dt>
+              <dd>{formatSum(order.vat, { lang })}</dd>
+            </div>
+            <div>
+              <dt>{t('orders.columns.total')}</dt>
+              <dd data-testid="order-total">{formatSum(order.total, { lang })}</dd>
+            </div>
+          </dl>
+          <h3>{t('orders.documents')}</h3>
+          {order.documents.length === 0 ? (
+            <p>{t('orders.noDocuments')}</p>
+          ) : (
+            <ul data-testid="order-documents">
+              {order.documents.map((d) => (
+                <li key={d.id}>{d.title}</li>
+              ))}
+            </ul>
+          )}
+          <Link href={`/onlinee-sales/orders/${order.id}`} data-testid="order-documents-link">
+            {t('orders.documentsLink')}
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}

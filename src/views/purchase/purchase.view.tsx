@@ -1,0 +1,590 @@
+import type { TFunction } from 'i18next';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { goldenCategoryOf, isFreeCategory } from '@/domain/constants';
+import { GOLDEN_SEARCH_TYPES, type GoldenOffer, MAX_SELECTION, OPERATOR_CODES } from '@/domain/golden.rules';
+import { formatSum } from '@/domain/money.rules';
+import { formatPhone } from '@/domain/phone.rules';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { GoldenFormField } from '@/machines/golden-checkout.machine';
+import {
+  canRetry,
+  selectCanSelectMore,
+  selectCatalogue,
+  selectCategoriesError,
+  selectCategoryId,
+  selectCheckingOut,
+  selectCheckoutError,
+  selectForm,
+  selectOrder,
+  selectProblem,
+  selectPurchaseState,
+  selectPurchaseStep,
+  selectResults,
+  selectSearchError,
+  selectSearching,
+  selectSearchType,
+  selectSelected,
+  selectSplit,
+  selectTaken,
+} from '@/machines/golden-checkout.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { Pagination } from '@/views/common/pagination.view';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { PurchaseContext } from './purchase.context';
+import './purchase.css';
+
+/** `/{lang}/purchase`: the golden-number checkout (its chart: src/machines/golden-checkout.machine.ts). */
+export function PurchasePage() {
+  const { goldenCheckout } = useWorkflowLogic();
+  return (
+    <PurchaseContext.Provider logic={goldenCheckout}>
+      <PurchaseView />
+    </PurchaseContext.Provider>
+  );
+}
+
+function PurchaseView() {
+  const { t } = useTranslation();
+  const actor = PurchaseContext.useActorRef();
+  const state = PurchaseContext.useSelector(selectPurchaseState);
+  const step = PurchaseContext.useSelector(selectPurchaseStep);
+  const categoriesError = PurchaseContext.useSelector(selectCategoriesError);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // a new screen (review, result) takes the focus to its heading, so a keyboard or screen-reader user hears it
+  useEffect(() => {
+    if (step === 'review' || step === 'done') heading.current?.focus();
+  }, [step]);
+
+  return (
+    <section
+      className="purchase page"
+      aria-labelledby="purchase-title"
+      data-testid="purchase-page"
+      data-state={state}
+    >
+      <header className="purchase__head">
+        <h1 id="purchase-title">{t('purchase.title')}</h1>
+        <p className="purchase__subtitle">{t('purchase.subtitle')}</p>
+      </header>
+      {step === 'loading' ? (
+        <p aria-busy="true" data-testid="purchase-loading">
+          {t('app.loading')}
+        </p>
+      ) : null}
+      {categoriesError ? (
+        <ErrorRetry
+          code={categoriesError}
+          title={t('purchase.errors.categories')}
+          testId="purchase-categories-error"
+          {...(canRetry(categoriesError) ? { onRetry: () => actor.send({ type: 'categories.retry' }) } : {})}
+        />
+      ) : null}
+      {step === 'browsing' ? <Browsing /> : null}
+      {step === 'review' ? <Review heading={heading} /> : null}
+      {step === 'done' ? <Done heading={heading} /> : null}
+    </section>
+  );
+}
+
+/** The category, the VAT note, the search form, the numbers found and the selection aside. */
+function Browsing() {
+  return (
+    <div className="purchase__layout">
+      <div className="purchase__main">
+        <Categories />
+        <SearchForm />
+        <Results />
+      </div>
+      <SelectionPanel />
+    </div>
+  );
+}
+
+type T = TFunction;
+const CATEGORY_KEYS = {
+  simple: 'purchase.categories.simple',
+  bronze: 'purchase.categories.bronze',
+  silver: 'purchase.categories.silver',
+  gold: 'purchase.categories.gold',
+  platinum: 'purchase.categories.platinum',
+} as const;
+
+function categoryName(t: T, id: number): string {
+  return t(CATEGORY_KEYS[goldenCategoryOf(id)]);
+}
+
+function priceText(t: T, lang: string, id: number, price: number): string {
+  return isFreeCategory(id)
+    ? `${t('purchase.free')} (${t('purchase.withoutVat')})`
+    : formatSum(price, { lang });
+}
+
+function VatNote() {
+  const { t } = useTranslation();
+  const catalogue = PurchaseContext.useSelector(selectCatalogue);
+  if (!catalogue) return null;
+  return (
+    <p className="purchase__note" data-testid="purchase-vat-note">
+      {t(catalogue.taxPayer ? 'purchase.vatNotePayer' : 'purchase.vatNoteNonPayer', {
+        percent: catalogue.taxPercent,
+      })}
+    </p>
+  );
+}
+
+function Categories() {
+  const { t, i18n } = useTranslation();
+  const actor = PurchaseContext.useActorRef();
+  const catalogue = PurchaseContext.useSelector(selectCatalogue);
+  const categoryId = PurchaseContext.useSelector(selectCategoryId);
+  if (!catalogue) return null;
+  return (
+    <fieldset className="purchase__categories">
+      <legend>{t('purchase.categories.label')}</legend>
+      <div className="purchase__category-list">
+        {catalogue.categories.map((c) => (
+          <label key={c.id} className="purchase__category" data-testid={`purchase-category-${c.id}`}>
+            <input
+              type="radio"
+              name="purchase-category"
+              value={c.id}
+              checked={categoryId === c.id}
+              onChange={() => actor.send({ type: 'category.choose', categoryId: c.id })}
+            />
+            <span className="purchase__category-name">{categoryName(t, c.id)}</span>
+            <span className="purchase__category-price">{priceText(t, i18n.language, c.id, c.price)}</span>
+          </label>
+        ))}
+      </div>
+      <VatNote />
+    </fieldset>
+  );
+}
+
+function SearchForm() {
+  const { t } = useTranslation();
+  const actor = PurchaseContext.useActorRef();
+  const type = PurchaseContext.useSelector(selectSearchType);
+  const form = PurchaseContext.useSelector(selectForm);
+  const problem = PurchaseContext.useSelector(selectProblem);
+  const searching = PurchaseContext.useSelector(selectSearching);
+  const error = PurchaseContext.useSelector(selectSearchError);
+  const change = (field: GoldenFormField) => (e: { currentTarget: { value: string } }) =>
+    actor.send({ type: 'form.change', field, value: e.currentTarget.value });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'search.submit' });
+  };
+  const field = (name: GoldenFormField, label: string, hint: string, input: ReactNode) => (
+    <div className="purchase__field">
+      <label htmlFor={`purchase-${name}`}>{label}</label>
+      {input}
+      <small id={`purchase-${name}-hint`} className="purchase__hint">
+        {hint}
+      </small>
+      {problem === name ? (
+        <small id={`purchase-${name}-error`} className="purchase__field-error" role="alert">
+          {t(`purchase.errors.${name}`)}
+        </small>
+      ) : null}
+    </div>
+  );
+  const described = (name: GoldenFormField) =>
+    problem === name ? `purchase-${name}-hint purchase-${name}-error` : `purchase-${name}-hint`;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers
+    <div role="search" aria-label={t('purchase.orderTypes.label')}>
+      <form className="purchase__form" onSubmit={onSubmit} noValidate data-testid="purchase-form">
+        <div className="purchase__field">
+          <label htmlFor="purchase-type">{t('purchase.orderTypes.label')}</label>
+          <select
+            id="purchase-type"
+            value={type}
+            onChange={(e) => {
+              const v = GOLDEN_SEARCH_TYPES.find((s) => s === e.currentTarget.value) ?? 'random';
+              actor.send({ type: 'search.type', searchType: v });
+            }}
+          >
+            {GOLDEN_SEARCH_TYPES.map((s) => (
+              <option key={s} value={s}>
+                {t(`purchase.orderTypes.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="purchase__field">
+          <label htmlFor="purchase-operatorCode">{t('purchase.operatorCode')}</label>
+          <select
+            id="purchase-operatorCode"
+            value={form.operatorCode}
+            aria-invalid={problem === 'operatorCode'}
+            onChange={change('operatorCode')}
+          >
+            {type === 'random' ? <option value="">{t('purchase.operatorAny')}</option> : null}
+            {OPERATOR_CODES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          {problem === 'operatorCode' ? (
+            <small className="purchase__field-error" role="alert">
+              {t('purchase.errors.operatorCode')}
+            </small>
+          ) : null}
+        </div>
+        {type === 'byNumber'
+          ? field(
+              'digits',
+              t('purchase.digits'),
+              t('purchase.digitsHint'),
+              <input
+                id="purchase-digits"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={9}
+                value={form.digits}
+                aria-invalid={problem === 'digits'}
+                aria-describedby={described('digits')}
+                onChange={change('digits')}
+              />,
+            )
+          : null}
+        {type === 'byGroup'
+          ? field(
+              'count',
+              t('purchase.count'),
+              t('purchase.countHint'),
+              <input
+                id="purchase-count"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={2}
+                value={form.count}
+                aria-invalid={problem === 'count'}
+                aria-describedby={described('count')}
+                onChange={change('count')}
+              />,
+            )
+          : null}
+        {type === 'byMask'
+          ? field(
+              'mask',
+              `${t('purchase.mask')} (${t('purchase.maskHint')})`,
+              t('purchase.maskHelp'),
+              <input
+                id="purchase-mask"
+                autoComplete="off"
+                maxLength={9}
+                placeholder="999-99-99"
+                value={form.mask}
+                aria-invalid={problem === 'mask'}
+                aria-describedby={described('mask')}
+                onChange={change('mask')}
+              />,
+            )
+          : null}
+        <div className="purchase__actions">
+          <button type="submit" className="btn" data-testid="purchase-find">
+            {t('purchase.find')}
+          </button>
+          {searching ? (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              data-testid="purchase-searching"
+              onClick={() => actor.send({ type: 'search.cancel' })}
+            >
+              {t('purchase.stop')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <p className="purchase__status" role="status" aria-live="polite">
+        {searching ? t('purchase.searching') : ''}
+      </p>
+      {error ? (
+        <ErrorRetry
+          code={error}
+          title={t('purchase.errors.search')}
+          testId="purchase-search-error"
+          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'search.retry' }) } : {})}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Results() {
+  const { t, i18n } = useTranslation();
+  const actor = PurchaseContext.useActorRef();
+  const results = PurchaseContext.useSelector(selectResults);
+  const selected = PurchaseContext.useSelector(selectSelected);
+  const searching = PurchaseContext.useSelector(selectSearching);
+  const canMore = PurchaseContext.useSelector(selectCanSelectMore);
+  if (!results) return null;
+  const chosen = (o: GoldenOffer) => selected.some((s) => s.number === o.number);
+  return (
+    <div className="purchase__results" data-testid="purchase-results" aria-busy={searching}>
+      <p className="purchase__found" data-testid="purchase-found">
+        {t('purchase.found', { count: results.totalElements })}
+      </p>
+      {results.content.length === 0 ? (
+        <p data-testid="purchase-empty">{t('purchase.empty')}</p>
+      ) : (
+        <ul className="purchase__numbers">
+          {results.content.map((o) => (
+            <li key={o.number} className={chosen(o) ? 'purchase__number is-chosen' : 'purchase__number'}>
+              <span className="purchase__phone">{formatPhone(o.number)}</span>
+              <span className="purchase__price">{priceText(t, i18n.language, o.categoryId, o.price)}</span>
+              <button
+                type="button"
+                className={chosen(o) ? 'btn btn--secondary' : 'btn'}
+                aria-pressed={chosen(o)}
+                data-testid={`purchase-number-${o.number}`}
+                disabled={!chosen(o) && !canMore}
+                aria-label={`${chosen(o) ? t('purchase.unselect') : t('purchase.select')} ${formatPhone(o.number)}`}
+                onClick={() => actor.send({ type: 'number.toggle', offer: o })}
+              >
+                {chosen(o) ? t('purchase.unselect') : t('purchase.select')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={results.page + 1}
+        pages={results.totalPages}
+        testId="purchase-results"
+        onPage={(p) => actor.send({ type: 'page.go', page: p - 1 })}
+      />
+    </div>
+  );
+}
+
+/** The chosen numbers, their total with VAT, and the way to the review. */
+function SelectionPanel() {
+  const { t, i18n } = useTranslation();
+  const actor = PurchaseContext.useActorRef();
+  const selected = PurchaseContext.useSelector(selectSelected);
+  const canMore = PurchaseContext.useSelector(selectCanSelectMore);
+  return (
+    <aside
+      className="purchase__aside"
+      aria-labelledby="purchase-selected-title"
+      data-testid="purchase-selection"
+    >
+      <h2 id="purchase-selected-title">{t('purchase.selected')}</h2>
+      {selected.length === 0 ? (
+        <p className="purchase__muted">{t('purchase.none')}</p>
+      ) : (
+        <ul className="purchase__chosen">
+          {selected.map((s) => (
+            <li key={s.number}>
+              <span>{formatPhone(s.number)}</span>
+              <span>{priceText(t, i18n.language, s.categoryId, s.price)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Split />
+      {canMore ? null : <p className="purchase__muted">{t('purchase.limit', { max: MAX_SELECTION })}</p>}
+      <button
+        type="button"
+        className="btn"
+        data-testid="purchase-to-review"
+        disabled={selected.length === 0}
+        onClick={() => actor.send({ type: 'review.open' })}
+      >
+        {t('purchase.toReview', { count: selected.length })}
+      </button>
+    </aside>
+  );
+}
+
+/** Total, net and VAT of the chosen numbers (docs/decisions.md GN2). */
+function Split() {
+  const { t, i18n } = useTranslation();
+  const split = PurchaseContext.useSelector(selectSplit);
+  const catalogue = PurchaseContext.useSelector(selectCatalogue);
+  const lang = i18n.language;
+  return (
+    <dl className="purchase__split" data-testid="purchase-split">
+      <div>
+        <dt>{t('purchase.net')}</dt>
+        <dd>{formatSum(split.net, { lang })}</dd>
+      </div>
+      <div>
+        <dt>{t('purchase.vatAmount', { percent: catalogue?.taxPercent ?? 0 })}</dt>
+        <dd>{formatSum(split.vat, { lang })}</dd>
+      </div>
+      <div className="purchase__split-total">
+        <dt>{t('purchase.total')}</dt>
+        <dd data-testid="purchase-total">{formatSum(split.total, { lang })}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
+  const { t, i18n } = useTranslation();
+  const actor = PurchaseContext.useActorRef();
+  const selected = PurchaseContext.useSelector(selectSelected);
+  const split = PurchaseContext.useSelector(selectSplit);
+  const busy = PurchaseContext.useSelector(selectCheckingOut);
+  const error = PurchaseContext.useSelector(selectCheckoutError);
+  const taken = PurchaseContext.useSelector(selectTaken);
+  const state = PurchaseContext.useSelector(selectPurchaseState);
+  const lang = i18n.language;
+  const sum = formatSum(split.total, { lang });
+  const editable = state === 'reviewing';
+  return (
+    <section
+      className="purchase__review"
+      aria-labelledby="purchase-review-title"
+      data-testid="purchase-review"
+    >
+      <h2 id="purchase-review-title" ref={heading} tabIndex={-1}>
+        {t('purchase.reviewTitle')}
+      </h2>
+      <p data-testid="purchase-review-text">{t('purchase.reviewText', { count: selected.length, sum })}</p>
+      <table className="purchase__table">
+        <thead>
+          <tr>
+            <th scope="col">{t('purchase.number')}</th>
+            <th scope="col">{t('purchase.categories.label')}</th>
+            <th scope="col">{t('purchase.price')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('app.delete')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {selected.map((s) => (
+            <tr key={s.number} data-testid={`purchase-review-${s.number}`}>
+              <td className="purchase__phone">{formatPhone(s.number)}</td>
+              <td>{categoryName(t, s.categoryId)}</td>
+              <td>{priceText(t, lang, s.categoryId, s.price)}</td>
+              <td>
+                {editable ? (
+                  <button
+                    type="button"
+                    className="btn btn--link"
+                    aria-label={t('purchase.remove', { number: formatPhone(s.number) })}
+                    onClick={() => actor.send({ type: 'number.remove', number: s.number })}
+                  >
+                    {t('purchase.removeShort')}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Split />
+      <VatNote />
+      <p className="purchase__status" role="status" aria-live="polite">
+        {busy ? t('purchase.checkingOut') : ''}
+      </p>
+      {error ? (
+        <div className="purchase__error" role="alert" data-testid="purchase-checkout-error">
+          <span>
+            {t('purchase.errors.checkout')} {formatErrorMessage(t, error)}
+          </span>
+        </div>
+      ) : null}
+      {taken.length > 0 ? (
+        <div className="purchase__error" role="alert" data-testid="purchase-taken">
+          <span>
+            {t('purchase.takenText', { numbers: taken.map(formatPhone).join(', ') })}{' '}
+            {selected.length === 0 ? t('purchase.takenNone') : ''}
+          </span>
+        </div>
+      ) : null}
+      <div className="purchase__actions">
+        {state === 'failed' ? (
+          canRetry(error) ? (
+            <button type="button" className="btn" onClick={() => actor.send({ type: 'checkout.retry' })}>
+              {t('app.retry')}
+            </button>
+          ) : null
+        ) : state === 'taken' ? (
+          selected.length > 0 ? (
+            <button
+              type="button"
+              className="btn"
+              data-testid="purchase-confirm"
+              onClick={() => actor.send({ type: 'checkout.confirm' })}
+            >
+              {t('purchase.buyRest', { sum })}
+            </button>
+          ) : null
+        ) : (
+          <button
+            type="button"
+            className="btn"
+            data-testid="purchase-confirm"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => actor.send({ type: 'checkout.confirm' })}
+          >
+            {t('purchase.confirm', { sum })}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn--secondary"
+          data-testid="purchase-back"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'review.back' })}
+        >
+          {t('purchase.back')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function Done({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
+  const { t, i18n } = useTranslation();
+  const actor = PurchaseContext.useActorRef();
+  const order = PurchaseContext.useSelector(selectOrder);
+  if (!order) return null;
+  const lang = i18n.language;
+  return (
+    <section className="purchase__done" aria-labelledby="purchase-done-title" data-testid="purchase-done">
+      <h2 id="purchase-done-title" ref={heading} tabIndex={-1} data-testid="purchase-order-id">
+        {t('purchase.doneTitle', { id: order.orderId })}
+      </h2>
+      <h3>{t('purchase.doneNumbers')}</h3>
+      <ul className="purchase__chosen" data-testid="purchase-done-numbers">
+        {order.numbers.map((n) => (
+          <li key={n.number}>
+            <span>{formatPhone(n.number)}</span>
+            <span>{priceText(t, lang, n.categoryId, n.price)}</span>
+          </li>
+        ))}
+      </ul>
+      <p data-testid="purchase-done-sum">
+        {t('purchase.doneSum', {
+          sum: formatSum(order.total, { lang }),
+          vat: formatSum(order.vat, { lang }),
+        })}
+      </p>
+      <p>
+        {t('purchase.doneStatus', {
+          status: t(`orders.status.${order.status}`, { defaultValue: order.status }),
+        })}
+      </p>
+      <button
+        type="button"
+        className="btn"
+        data-testid="purchase-again"
+        onClick={() => actor.send({ type: 'purchase.again' })}
+      >
+        {t('purchase.again')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_FORM_FIELDS, type AuthForm, authFormError } from '@/domain/auth-form.rules';
+import { isTypedPhone, phoneDigits } from '@/domain/validators.rules';
+
+describe('typed phones (Auth forms, Settings contacts, administration user form)', () => {
+  it.each([
+    ['901234567', '901234567'],
+    ['+998 (90) 123-45-67', '998901234567'],
+    ['', ''],
+  ])('phoneDigits(%j) = %j', (typed, digits) => {
+    expect(phoneDigits(typed)).toBe(digits);
+  });
+
+  it.each([
+    ['901234567', true],
+    ['+998 (90) 123-45-67', true],
+    ['998901234567', true],
+    ['90123456', false],
+    ['9989012345678', false],
+    ['90123456x', false],
+    ['90.123.45.67', false],
+    ['', false],
+  ])('isTypedPhone(%j) = %s', (typed, ok) => {
+    expect(isTypedPhone(typed)).toBe(ok);
+  });
+});
+
+describe('authFormError: the first problem of an Auth form, before any call', () => {
+  it.each<[AuthForm, Record<string, string>, { code: string; field: string } | null]>([
+    ['login', { login: 'curator', password: 'x' }, null],
+    ['login', { login: '  ', password: 'x' }, { code: 'validation.required', field: 'login' }],
+    ['login', { login: 'curator', password: '' }, { code: 'validation.required', field: 'password' }],
+    ['login', {}, { code: 'validation.required', field: 'login' }],
+    ['register', { phone: '90 123 45 67' }, null],
+    ['register', { phone: '9012345678901' }, { code: 'validation.phone', field: 'phone' }],
+    ['register', { phone: '90123456x' }, { code: 'validation.phone', field: 'phone' }],
+    ['check', { phone: '901234567', code: '1234' }, null],
+    ['check', { phone: '901234567', code: '123' }, { code: 'E003', field: 'code' }],
+    ['check', { phone: '901234567', code: '12a4' }, { code: 'E003', field: 'code' }],
+    ['check', { phone: '', code: '123' }, { code: 'validation.required', field: 'phone' }],
+    ['resend', { phone: '901234567' }, null],
+    ['forgot', { login: '   ' }, { code: 'validation.required', field: 'login' }],
+    ['restore', { password: 'a', confirm: '' }, { code: 'validation.required', field: 'confirm' }],
+    ['restore', { password: 'a', confirm: 'b' }, null],
+  ])('%s %j → %j', (form, values, expected) => {
+    expect(authFormError(form, values)).toEqual(expected);
+  });
+
+  it('every form requires at least one field, each field at most once', () => {
+    for (const fields of Object.values(AUTH_FORM_FIELDS)) {
+      expect(fields.length).toBeGreaterThan(0);
+      expect(new Set(fields).size).toBe(fields.length);
+    }
+  });
+});

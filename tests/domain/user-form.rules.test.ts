@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_ROLES, CLIENT_ROLES, STAFF_ROLES } from '@/domain/roles.rules';
+import {
+  blankForm,
+  canChangeProxy,
+  canGrantKind,
+  type EditorRights,
+  formOf,
+  hasFieldErrors,
+  kindOfRoles,
+  rolesForKind,
+  toCreateBody,
+  toUpdateBody,
+  type UserForm,
+  validateUserForm,
+} from '@/domain/user-form.rules';
+
+const rights = (client: boolean, staff: boolean, employee: boolean): EditorRights => ({
+  client,
+  staff,
+  employee,
+});
+
+describe('roles of an account kind', () => {
+  it('splits the titled roles into client and staff roles (R006 has no group)', () => {
+    expect(CLIENT_ROLES).toEqual(['R001', 'R004', 'R007']);
+    expect(STAFF_ROLES).not.toContain('R006');
+    expect([...CLIENT_ROLES, ...STAFF_ROLES, 'R006'].sort()).toEqual([...ALL_ROLES].sort());
+    expect(rolesForKind('subscriber')).toBe(CLIENT_ROLES);
+    expect(rolesForKind('admin')).toBe(STAFF_ROLES);
+  });
+
+  it.each([
+    [['R001'], 'subscriber'],
+    [['R004', 'R003'], 'subscriber'],
+    [['R007'], 'subscriber'],
+    [['R003', 'R001'], 'admin'],
+    [['R000'], 'admin'],
+    [[], 'admin'],
+  ] as const)('the active role of %j makes a %s account', (roles, kind) => {
+    expect(kindOfRoles(roles)).toBe(kind);
+  });
+});
+
+describe('who may do what (spec 5)', () => {
+  it.each([
+    [rights(true, true, true), 'subscriber', true],
+    [rights(true, true, false), 'subscriber', false],
+    [rights(true, true, true), 'admin', false],
+  ] as const)(
+    'canChangeProxy(%j, %s) = %s: only employees, only client accounts',
+    (editor, kind, expected) => {
+      expect(canChangeProxy(editor, kind)).toBe(expected);
+    },
+  );
+
+  it.each([
+    [rights(true, false, true), 'subscriber', true],
+    [rights(true, false, true), 'admin', false],
+    [rights(false, true, true), 'admin', true],
+    [rights(false, true, true), 'subscriber', false],
+  ] as const)(
+    'canGrantKind(%j, %s) = %s: createSubscriber for client roles, createAdmin for staff',
+    (e, k, x) => {
+      expect(canGrantKind(e, k)).toBe(x);
+    },
+  );
+});
+
+const staffForm: UserForm = { ...blankForm('admin'), user_name: 'x.y', role: 'R003' };
+const clientForm: UserForm = {
+  ...blankForm('subscriber'),
+  user_name: 'client.one',
+  ban: '100234561',
+  phone: '901112233',
+};
+
+describe('validateUserForm: checks before anything is sent', () => {
+  it.each<[string, 'create' | 'edit', 'subscriber' | 'admin', UserForm, Record<string, string>]>([
+    ['a valid staff account', 'create', 'admin', staffForm, {}],
+    ['a valid client account', 'create', 'subscriber', clientForm, {}],
+    ['no login', 'create', 'admin', { ...staffForm, user_name: '  ' }, { user_name: 'validation.required' }],
+    [
+      'Cyrillic login',
+      'create',
+      'admin',
+      { ...staffForm, user_name: 'иван' },
+      { user_name: 'validation.latinOnly' },
+    ],
+    [
+      'login too short',
+      'create',
+      'admin',
+      { ...staffForm, user_name: 'xy' },
+      { user_name: 'validation.fields' },
+    ],
+    ['the login is not checked when editing', 'edit', 'admin', { ...staffForm, user_name: '' }, {}],
+    ['no role', 'create', 'admin', { ...staffForm, role: '' }, { role: 'validation.required' }],
+    [
+      'a client role for staff',
+      'create',
+      'admin',
+      { ...staffForm, role: 'R001', phone: '901112233' },
+      { role: 'validation.fields' },
+    ],
+    [
+      'no BAN for a new client',
+      'create',
+      'subscriber',
+      { ...clientForm, ban: '' },
+      { ban: 'validation.required' },
+    ],
+    ['no BAN when editing a client is fine', 'edit', 'subscriber', { ...clientForm, ban: '' }, {}],
+    [
+      'an 8-digit BAN',
+      'create',
+      'subscriber',
+      { ...clientForm, ban: '12345678' },
+      { ban: 'validation.fields' },
+    ],
+    [
+      'R001 needs a phone',
+      'create',
+      'subscriber',
+      { ...clientForm, phone: '' },
+      { phone: 'validation.required' },
+    ],
+    ['R004 does not', 'create', 'subscriber', { ...clientForm, role: 'R004', phone: '' }, {}],
+    ['a phone too short', 'create', 'admin', { ...staffForm, phone: '12345' }, { phone: 'validation.phone' }],
+    ['a formatted phone', 'create', 'admin', { ...staffForm, phone: '+998 90 111 22 33' }, {}],
+    [
+      'a phone with letters',
+      'create',
+      'admin',
+      { ...staffForm, phone: '90 111 22 3x' },
+      { phone: 'validation.phone' },
+    ],
+    ['a bad e-mail', 'create', 'admin', { ...staffForm, email: 'nope' }, { email: 'validation.email' }],
+    ['a good e-mail', 'create', 'admin', { ...staffForm, email: 'a@b.uz' }, {}],
+  ])('%s', (_, mode, kind, form, expected) => {
+    const errors = validateUserForm(mode, kind, form);
+    expect(errors).toEqual(expected);
+    expect(hasFieldErrors(errors)).toBe(Object.keys(expected).length > 0);
+  });
+});
+
+describe('the request bodies the form becomes', () => {
+  it('create: digits-only phone, trimmed texts, no BAN for staff, one role (E130)', () => {
+    expect(
+      toCreateBody('admin', {
+        ...staffForm,
+        full_name: '  Иван  ',
+        ban: '100234561',
+        phone: '+998 90 111 22 33',
+      }),
+    ).toEqual({ kind: 'admin', user_name: 'x.y', roles: ['R003'], full_name: 'Иван', phone: '998901112233' });
+    expect(toCreateBody('subscriber', clientForm)).toEqual({
+      kind: 'subscriber',
+      user_name: 'client.one',
+      roles: ['R001'],
+      ban: '100234561',
+      phone: '901112233',
+    });
+  });
+
+  it('update: only what changed; an untouched BAN is never re-sent (E135) and blanks are dropped', () => {
+    const original = formOf({
+      user_name: 'c',
+      full_name: null,
+      roles: ['R004'],
+      ban: '100234561',
+      phone: '901112233',
+      email: null,
+    });
+    expect(original).toEqual({
+      user_name: 'c',
+      full_name: '',
+      role: 'R004',
+      ban: '100234561',
+      phone: '901112233',
+      email: '',
+    });
+    expect(toUpdateBody(original, original)).toEqual({});
+    expect(toUpdateBody(original, { ...original, ban: '100388204', phone: '' })).toEqual({
+      ban: '100388204',
+    });
+    expect(toUpdateBody(original, { ...original, role: 'R007', email: ' a@b.uz ' })).toEqual({
+      roles: ['R007'],
+      email: 'a@b.uz',
+    });
+  });
+});

@@ -1,0 +1,165 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatPhone } from '@/domain/phone.rules';
+import { i18n } from '@/i18n/i18n';
+import { launchBrowser, signIn } from './browser';
+
+/**
+ * The golden-number purchase in a real browser, in both languages: the curator searches by mask, chooses two numbers
+ * on different pages, buys them and sees the order's summary; keyowner-nobuy has no purchase entry and is sent to
+ * its landing page from the URL. Geometry at a laptop and a phone width; `SHOTS_DIR` saves screenshots to look at.
+ */
+const base = inject('baseUrl');
+const SHOTS = process.env.SHOTS_DIR;
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+] as const;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** No horizontal overflow and the content right under the header, at both widths (tests/e2e/layout.e2e.ts). */
+async function expectGeometry(page: Page, label: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(50);
+    const g = await page.evaluate(() => {
+      const main = document.getElementById('main');
+      const first = main?.firstElementChild ?? main;
+      const contentTop = first?.getBoundingClientRect().top ?? 0;
+      let above = 0;
+      // only what stands above the content counts (a sidebar beside it on a laptop does not)
+      for (const selector of ['header', '[data-testid="sidebar"]']) {
+        const r = document.querySelector(selector)?.getBoundingClientRect();
+        if (r && r.height > 0 && r.bottom <= contentTop + 1) above = Math.max(above, r.bottom);
+      }
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+        gap: contentTop - above,
+      };
+    });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${label}-${size.width}.png`, fullPage: true });
+    expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
+    expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeLessThanOrEqual(48);
+  }
+  await page.setViewportSize(SIZES[0]);
+}
+
+describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
+  const t = i18n.getFixedT(lang);
+
+  it('the curator searches by mask, picks two numbers on two pages, buys them and sees the order', async () => {
+    const { page, errors } = await signIn(browser, base, 'curator', { lang });
+    await page.getByTestId('nav-purchase').click();
+    await page.waitForURL(`**/${lang}/purchase`);
+    await page.getByTestId('purchase-form').waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('purchase.title'));
+    expect(await page.getByTestId('purchase-vat-note').textContent()).toBe(
+      t('purchase.vatNotePayer', { percent: 12 }),
+    );
+    await expectGeometry(page, `purchase-form-${lang}`);
+
+    // a malformed mask is refused in the page's language, nothing is searched
+    await page.getByTestId('purchase-category-192').click();
+    await page.locator('#purchase-type').selectOption('byMask');
+    const mask = page.locator('#purchase-mask');
+    await mask.fill('12-3');
+    await page.getByTestId('purchase-find').click();
+    await page.getByText(t('purchase.errors.mask')).waitFor();
+
+    await mask.fill('***-**-00');
+    await page.getByTestId('purchase-find').click();
+    await page
+      .locator('[data-testid="purchase-page"][data-state="browsing.results"]')
+      .waitFor({ timeout: 20_000 });
+    const firstPage = page.locator('[data-testid^="purchase-number-"]');
+    expect(await firstPage.count()).toBe(16);
+    const a = ((await firstPage.nth(0).getAttribute('data-testid')) ?? '').replace('purchase-number-', '');
+    await firstPage.nth(0).click();
+    await expectGeometry(page, `purchase-results-${lang}`);
+    await page.getByTestId('purchase-results-next').click();
+    await page.locator('[data-testid="purchase-page"][data-state="browsing.results"]').waitFor();
+    expect(await page.getByTestId('purchase-results-page').textContent()).toMatch(
+      lang === 'ru' ? /^Страница 2 из/ : /2-sahifa$/,
+    );
+    const b = ((await firstPage.nth(0).getAttribute('data-testid')) ?? '').replace('purchase-number-', '');
+    expect(b).not.toBe(a);
+    await firstPage.nth(0).click();
+    expect(await page.getByTestId('purchase-selection').textContent()).toContain(formatPhone(a));
+    expect(await page.getByTestId('purchase-selection').textContent()).toContain(formatPhone(b));
+
+    await page.getByTestId('purchase-to-review').click();
+    await page.getByTestId('purchase-review').waitFor();
+    const sum = (await page.getByTestId('purchase-total').textContent()) ?? '';
+    expect(sum).toBe(lang === 'ru' ? '168\u00a0400\u00a0сум' : '168\u00a0400\u00a0soʻm');
+    expect(await page.getByTestId('purchase-confirm').textContent()).toBe(t('purchase.confirm', { sum }));
+    await expectGeometry(page, `purchase-review-${lang}`);
+    await page.getByTestId('purchase-confirm').click();
+
+    await page.getByTestId('purchase-done').waitFor({ timeout: 20_000 });
+    const title = (await page.getByTestId('purchase-order-id').textContent()) ?? '';
+    expect(title).toMatch(lang === 'ru' ? /^Заказ № \d+ оформлен$/ : /^\d+-son buyurtma rasmiylashtirildi$/);
+    const numbers = (await page.getByTestId('purchase-done-numbers').textContent()) ?? '';
+    expect(numbers).toContain(formatPhone(a));
+    expect(numbers).toContain(formatPhone(b));
+    expect(await page.getByTestId('purchase-done-sum').textContent()).toContain(sum);
+    await expectGeometry(page, `purchase-done-${lang}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // the operator lands on Orders, asks for today's range and opens the order
+    const orderId = /\d+/.exec(title)?.[0] ?? '';
+    const staff = await signIn(browser, base, 'operator', { lang });
+    const op = staff.page;
+    await op.waitForURL(`**/${lang}/orders?**`, { timeout: 20_000 });
+    const today = new Date().toISOString().slice(0, 10);
+    await op.locator('#orders-from').fill(today);
+    await op.locator('#orders-to').fill(today);
+    await op.getByTestId('orders-apply').click();
+    await op.waitForURL(
+      (url) => url.searchParams.get('from') === today && url.searchParams.get('to') === today,
+    );
+    const row = op.getByTestId(`order-row-${orderId}`);
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toContain('100234561');
+    expect(await row.textContent()).toContain(t('orders.status.paid'));
+    await expectGeometry(op, `orders-list-${lang}`);
+    await op.getByTestId(`order-open-${orderId}`).click();
+    await op.waitForURL(`**/${lang}/orders/${orderId}?**`);
+    await op.getByTestId('order-details').waitFor({ timeout: 20_000 });
+    const details = (await op.getByTestId('order-details').textContent()) ?? '';
+    expect(details).toContain(formatPhone(a));
+    expect(details).toContain(formatPhone(b));
+    expect(await op.getByTestId('order-total').textContent()).toBe(sum);
+    expect(await op.getByTestId('order-documents').locator('li').count()).toBe(3);
+    await expectGeometry(op, `orders-order-${lang}`);
+    // an impossible range is refused with the spec's message
+    await op.locator('#orders-from').fill('');
+    await op.getByTestId('orders-apply').click();
+    expect(await op.getByTestId('orders-range-error').textContent()).toBe(t('validation.dateRange'));
+    expect(staff.errors).toEqual([]);
+    await op.context().close();
+  });
+});
+
+describe('who may buy', () => {
+  it('keyowner-nobuy has no purchase entry and is sent to its landing page from the URL', async () => {
+    const { page, errors } = await signIn(browser, base, 'keyowner-nobuy');
+    await page.getByTestId('nav-profile').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('nav-purchase').count()).toBe(0);
+    await page.goto(`${base}/ru/purchase`);
+    await page.waitForURL('**/ru/profile', { timeout: 20_000 });
+    expect(await page.getByTestId('purchase-page').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

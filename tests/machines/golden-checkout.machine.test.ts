@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  type CheckoutInput,
+  type GoldenResults,
+  goldenCheckoutMachine,
+  type SearchNumbersInput,
+} from '@/machines/golden-checkout.machine';
+import {
+  selectCheckoutError,
+  selectPurchaseState,
+  selectPurchaseStep,
+  selectSelected,
+  selectSplit,
+  selectTaken,
+} from '@/machines/golden-checkout.selectors';
+import { lintMachine } from '../support/model-universe';
+import {
+  catalogue,
+  noBalance,
+  offerA,
+  offerB,
+  order,
+  page0,
+  page1,
+  takenA,
+} from './golden-checkout.payloads';
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Fakes that record their inputs; a search answers after `delays[i]` ms (to race two searches). */
+function answering(opts: { checkout?: unknown[]; searchDelays?: number[] } = {}) {
+  const calls = { search: [] as SearchNumbersInput[], checkout: [] as CheckoutInput[] };
+  const checkoutResults = [...(opts.checkout ?? [])];
+  const delays = [...(opts.searchDelays ?? [])];
+  const machine = goldenCheckoutMachine.provide({
+    actors: {
+      fetchCategories: fromPromise(async () => catalogue),
+      searchNumbers: fromPromise(async ({ input }: { input: SearchNumbersInput }): Promise<GoldenResults> => {
+        calls.search.push(input);
+        const wait = delays.shift() ?? 0;
+        if (wait) await new Promise((r) => setTimeout(r, wait));
+        return input.page === 0 ? page0 : page1;
+      }),
+      checkout: fromPromise(async ({ input }: { input: CheckoutInput }) => {
+        calls.checkout.push(input);
+        const next = checkoutResults.shift();
+        if (next instanceof Error) throw next;
+        return order;
+      }),
+    },
+  });
+  return { machine, calls };
+}
+
+describe('golden-number checkout chart', () => {
+  it('follows the conventions (ids, descriptions, meta, named guards)', () => {
+    expect(lintMachine(goldenCheckoutMachine)).toEqual([]);
+  });
+
+  it('searches by mask, picks numbers on two pages, reviews the total with VAT and buys them', async () => {
+    // Arrange
+    const { machine, calls } = answering();
+    const actor = createActor(machine).start();
+    await flush();
+    // Act
+    actor.send({ type: 'category.choose', categoryId: 192 });
+    actor.send({ type: 'search.type', searchType: 'byMask' });
+    actor.send({ type: 'form.change', field: 'mask', value: '***-**-00' });
+    actor.send({ type: 'search.submit' });
+    await flush();
+    actor.send({ type: 'number.toggle', offer: offerA });
+    actor.send({ type: 'page.go', page: 1 });
+    await flush();
+    actor.send({ type: 'number.toggle', offer: offerB });
+    actor.send({ type: 'review.open' });
+    const review = actor.getSnapshot();
+    actor.send({ type: 'checkout.confirm' });
+    await flush();
+    // Assert
+    expect(calls.search).toEqual([
+      { query: { type: 'byMask', categoryId: 192, operatorCode: '90', number: '***-**-00' }, page: 0 },
+      { query: { type: 'byMask', categoryId: 192, operatorCode: '90', number: '***-**-00' }, page: 1 },
+    ]);
+    expect(selectSelected(review)).toEqual([offerA, offerB]);
+    expect(selectSplit(review)).toEqual({ total: 168_400, vat: 18_043, net: 150_357 });
+    expect(calls.checkout).toEqual([{ numbers: [offerA.number, offerB.number] }]);
+    expect(selectPurchaseStep(actor.getSnapshot())).toBe('done');
+    expect(actor.getSnapshot().context.order).toEqual(order);
+  });
+
+  it('refuses a malformed mask without calling the server, and names the field', async () => {
+    const { machine, calls } = answering();
+    const actor = createActor(machine).start();
+    await flush();
+    actor.send({ type: 'search.type', searchType: 'byMask' });
+    actor.send({ type: 'form.change', field: 'mask', value: '12-34' });
+    actor.send({ type: 'search.submit' });
+    expect(actor.getSnapshot().context.problem).toBe('mask');
+    expect(selectPurchaseState(actor.getSnapshot())).toBe('browsing.idle');
+    actor.send({ type: 'form.change', field: 'mask', value: '123-45-67' });
+    expect(actor.getSnapshot().context.problem).toBeNull();
+    expect(calls.search).toEqual([]);
+  });
+
+  it('a new search while one is in flight cancels the old one: only the new reply is shown', async () => {
+    const { machine, calls } = answering({ searchDelays: [30, 0] });
+    const actor = createActor(machine).start();
+    await flush();
+    actor.send({ type: 'search.submit' });
+    actor.send({ type: 'search.type', searchType: 'byMask' });
+    actor.send({ type: 'form.change', field: 'mask', value: '***-**-00' });
+    actor.send({ type: 'search.submit' });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(calls.search.map((c) => c.query.type)).toEqual(['random', 'byMask']);
+    expect(selectPurchaseState(actor.getSnapshot())).toBe('browsing.results');
+    expect(actor.getSnapshot().context.query?.type).toBe('byMask');
+  });
+
+  it('E031 stays on the review with a retry; a number taken meanwhile is named and dropped, the rest bought', async () => {
+    const { machine, calls } = answering({ checkout: [noBalance, takenA] });
+    const actor = createActor(machine).start();
+    await flush();
+    actor.send({ type: 'search.submit' });
+    await flush();
+    actor.send({ type: 'number.toggle', offer: offerA });
+    actor.send({ type: 'number.toggle', offer: offerB });
+    actor.send({ type: 'review.open' });
+    actor.send({ type: 'checkout.confirm' });
+    await flush();
+    expect(selectCheckoutError(actor.getSnapshot())).toBe('E031');
+    actor.send({ type: 'checkout.retry' });
+    await flush();
+    expect(selectTaken(actor.getSnapshot())).toEqual([offerA.number]);
+    expect(selectSelected(actor.getSnapshot())).toEqual([offerB]);
+    actor.send({ type: 'checkout.confirm' });
+    await flush();
+    expect(calls.checkout.map((c) => c.numbers)).toEqual([
+      [offerA.number, offerB.number],
+      [offerA.number, offerB.number],
+      [offerB.number],
+    ]);
+    expect(selectPurchaseStep(actor.getSnapshot())).toBe('done');
+    actor.send({ type: 'purchase.again' });
+    expect(selectSelected(actor.getSnapshot())).toEqual([]);
+    expect(selectPurchaseState(actor.getSnapshot())).toBe('browsing.idle');
+  });
+});

@@ -1,0 +1,76 @@
+import type { AnyEventObject } from 'xstate';
+import { takenDescription } from '@/domain/golden.rules';
+import type { GoldenCatalogue, GoldenOrder, GoldenResults } from '@/machines/golden-checkout.machine';
+import { ApiFailure } from '@/services/api/api-error';
+import type { EventPayloads } from '../support/model-universe';
+
+/**
+ * Realistic events and actor results of the golden-number checkout (model paths, oracle, view walk, unit tests).
+ * Guards see both outcomes: a valid and an invalid mask on submit; a search with and without results on screen; an
+ * empty and a non-empty selection; the last and not the last number removed; a checkout refused because a number
+ * was taken, and for any other reason.
+ */
+
+export const catalogue: GoldenCatalogue = {
+  categories: [
+    { id: 192, price: 84_200, free: false },
+    { id: 122, price: 0, free: true },
+    { id: 79, price: 1_263_000, free: false },
+  ],
+  taxPayer: true,
+  taxPercent: 12,
+};
+
+/** Two bronze numbers, one on each of two pages. */
+export const offerA = { number: '901234500', categoryId: 192, price: 84_200 };
+export const offerB = { number: '907770011', categoryId: 192, price: 84_200 };
+
+export const page0: GoldenResults = { content: [offerA], totalElements: 17, totalPages: 2, page: 0 };
+export const page1: GoldenResults = { content: [offerB], totalElements: 17, totalPages: 2, page: 1 };
+export const emptyPage: GoldenResults = { content: [], totalElements: 0, totalPages: 0, page: 0 };
+
+export const order: GoldenOrder = {
+  orderId: '41',
+  numbers: [offerA, offerB],
+  total: 168_400,
+  vat: 18_043,
+  status: 'paid',
+};
+
+export const offline = new ApiFailure({ kind: 'network' });
+export const noBalance = new ApiFailure({ kind: 'server', code: 'E031' });
+export const takenA = new ApiFailure({
+  kind: 'server',
+  code: 'E013',
+  description: takenDescription([offerA.number]),
+});
+
+const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+
+export const goldenCheckoutPayloads: EventPayloads = {
+  'category.choose': [{ type: 'category.choose', categoryId: 192 }],
+  'search.type': [{ type: 'search.type', searchType: 'byMask' }],
+  'form.change': [
+    { type: 'form.change', field: 'mask', value: '***-**-00' },
+    { type: 'form.change', field: 'mask', value: '12-3' },
+  ],
+  'page.go': [{ type: 'page.go', page: 1 }],
+  'number.toggle': [
+    { type: 'number.toggle', offer: offerA },
+    { type: 'number.toggle', offer: offerB },
+  ],
+  'number.remove': [{ type: 'number.remove', number: offerA.number }],
+  'xstate.done.actor.fetchCategories': [done('fetchCategories', catalogue)],
+  'xstate.error.actor.fetchCategories': [fail('fetchCategories', offline)],
+  'xstate.done.actor.searchNumbers': [done('searchNumbers', page0)],
+  'xstate.error.actor.searchNumbers': [fail('searchNumbers', offline)],
+  'xstate.done.actor.checkout': [done('checkout', order)],
+  'xstate.error.actor.checkout': [fail('checkout', noBalance), fail('checkout', takenA)],
+};
+
+/** The model-test entry of the golden-checkout chart (tests/support/model-registry.ts). */
+export const goldenCheckoutModelEntry = {
+  id: 'goldenCheckout',
+  payloads: goldenCheckoutPayloads,
+} as const;

@@ -1,0 +1,265 @@
+import type { ChartOracle, Ctx, Ev } from '../../support/oracle';
+import { apiCode, codeOf, done, failed } from './oracle-helpers';
+
+/**
+ * Expected behaviour of the golden-number checkout, written from spec 1 ("Buy special (golden) numbers in price
+ * categories"), spec 3 (categories, order types, number page), spec 5 (mask format 999-99-99, operator code 90, group
+ * count 2), spec 7 (golden-number calls), spec 8 (E031, E005, a failed call shows an error) and decisions GN1-GN6:
+ * categories load first; the user searches one of four ways; a new search restarts the running one; numbers are
+ * chosen across pages; the review shows the total; a checkout refused because a number was taken names it and drops it.
+ */
+
+/** Spec 5: the mask is three, two and two places (GN4: a digit, * or a letter each). */
+const maskOk = (m: string) => /^[0-9*A-Z]{3}-[0-9*A-Z]{2}-[0-9*A-Z]{2}$/.test(m.trim().toUpperCase());
+
+/** Spec 5 / GN4 in the terms the payloads use (operator code 90 throughout): only a bad mask stops a search. */
+const searchOk = (c: Ctx) => c.searchType !== 'byMask' || maskOk(c.form.mask);
+
+/** The search the server is asked for (spec 7 body: categoryId, operatorCode, number for byMask). */
+const queryOf = (c: Ctx) => ({
+  type: c.searchType,
+  categoryId: c.categoryId,
+  operatorCode: c.form.operatorCode,
+  ...(c.searchType === 'byMask' ? { number: c.form.mask.trim().toUpperCase() } : {}),
+});
+
+/** GN6: choosing a chosen number unchooses it; a number is never chosen twice. */
+const toggled = (c: Ctx, ev: Ev) =>
+  c.selected.some((s: Ctx) => s.number === ev.offer.number)
+    ? c.selected.filter((s: Ctx) => s.number !== ev.offer.number)
+    : [...c.selected, ev.offer];
+
+/** GN5: the numbers another buyer took, from E013 `taken:…`. */
+const takenOf = (ev: Ev): string[] =>
+  apiCode(ev) === 'E013' && String(ev.error?.error?.description ?? '').startsWith('taken:')
+    ? String(ev.error.error.description).slice(6).split(',')
+    : [];
+
+const hasResults = (c: Ctx) => c.results !== null;
+const backTo = (c: Ctx) => (hasResults(c) ? 'browsing.results' : 'browsing.idle');
+
+export const goldenCheckoutOracle: ChartOracle = {
+  id: 'goldenCheckout',
+  initial: {
+    to: 'loadingCategories',
+    ctx: () => ({
+      catalogue: null,
+      searchType: 'random',
+      selected: [],
+      results: null,
+      order: null,
+      error: null,
+    }),
+  },
+  invokes: {
+    loadingCategories: { fetchCategories: () => undefined },
+    // spec 7 POST golden-number/{type}; spec 9 page from 0 (size 16 added by the actor)
+    'browsing.searching': { searchNumbers: (c) => ({ query: c.query, page: c.page }) },
+    // spec 7 POST golden-number/checkout with the chosen numbers
+    checkingOut: { checkout: (c) => ({ numbers: c.selected.map((s: Ctx) => s.number) }) },
+  },
+  rows: [
+    // ── categories ──────────────────────────────────────────────────────────────────────────────────────────
+    {
+      from: 'loadingCategories',
+      event: done('fetchCategories'),
+      to: 'browsing.idle',
+      ctx: (_, ev) => ({ catalogue: ev.output, categoryId: ev.output.categories[0].id, error: null }),
+      spec: 'spec 3 categories with taxPayer and taxPercent; GN1 the first category is chosen',
+    },
+    {
+      from: 'loadingCategories',
+      event: failed('fetchCategories'),
+      to: 'categoriesFailed',
+      ctx: (_, ev) => ({ error: codeOf(ev) }),
+      spec: 'spec 8 a failed call shows an error, with a retry',
+    },
+    {
+      from: 'categoriesFailed',
+      event: 'categories.retry',
+      to: 'loadingCategories',
+      ctx: () => ({ error: null }),
+      spec: 'spec 8 retry the categories',
+    },
+    // ── the search form ─────────────────────────────────────────────────────────────────────────────────────
+    {
+      from: 'browsing.*',
+      event: 'category.choose',
+      to: '.',
+      ctx: (_, ev) => ({ categoryId: ev.categoryId }),
+      spec: 'spec 1 numbers in price categories',
+    },
+    {
+      from: 'browsing.*',
+      event: 'search.type',
+      to: '.',
+      ctx: (_, ev) => ({ searchType: ev.searchType, problem: null }),
+      spec: 'spec 3 order types random, byNumber, byGroup, byMask',
+    },
+    {
+      from: 'browsing.*',
+      event: 'form.change',
+      to: '.',
+      ctx: (c, ev) => ({
+        form: { ...c.form, [ev.field]: ev.value },
+        problem: c.problem === ev.field ? null : c.problem,
+      }),
+      spec: 'spec 5 the form keeps what is typed; a fixed field loses its message',
+    },
+    {
+      from: 'browsing.*',
+      event: 'search.submit',
+      when: (c) => searchOk(c),
+      to: 'browsing.searching',
+      reenter: true,
+      ctx: (c) => ({ query: queryOf(c), page: 0, problem: null, error: null }),
+      spec: 'spec 9 page 0; GN4 a new search replaces the running one',
+    },
+    {
+      from: 'browsing.*',
+      event: 'search.submit',
+      to: '.',
+      ctx: () => ({ problem: 'mask' }),
+      spec: 'spec 5 mask format 999-99-99: the field says so, nothing is sent',
+    },
+    {
+      from: 'browsing.*',
+      event: 'number.toggle',
+      to: '.',
+      ctx: (c, ev) => ({ selected: toggled(c, ev) }),
+      spec: 'GN6 numbers are chosen across pages, each once',
+    },
+    {
+      from: 'browsing.*',
+      event: 'review.open',
+      when: (c) => c.selected.length > 0,
+      to: 'reviewing',
+      spec: 'GN2 the review shows the chosen numbers and the total with its VAT',
+    },
+    // ── searching and paging ────────────────────────────────────────────────────────────────────────────────
+    {
+      from: 'browsing.searching',
+      event: 'search.cancel',
+      to: (c) => backTo(c),
+      spec: 'GN4 a search can be stopped; the page shown before stays',
+    },
+    {
+      from: 'browsing.searching',
+      event: done('searchNumbers'),
+      to: 'browsing.results',
+      ctx: (_, ev) => ({ results: ev.output, error: null }),
+      spec: 'spec 3 number page: content, totalElements, totalPages',
+    },
+    {
+      from: 'browsing.searching',
+      event: failed('searchNumbers'),
+      to: 'browsing.searchFailed',
+      ctx: (_, ev) => ({ error: codeOf(ev) }),
+      spec: 'spec 8 a failed search shows an error, with a retry',
+    },
+    {
+      from: 'browsing.results',
+      event: 'page.go',
+      to: 'browsing.searching',
+      ctx: (c, ev) => ({ page: ev.page, query: c.query, error: null }),
+      spec: "spec 3 paging by the server's page",
+    },
+    {
+      from: 'browsing.searchFailed',
+      event: 'search.retry',
+      to: 'browsing.searching',
+      ctx: (c) => ({ error: null, query: c.query, page: c.page }),
+      spec: 'spec 8 retry the search',
+    },
+    // ── review and checkout ─────────────────────────────────────────────────────────────────────────────────
+    {
+      from: 'reviewing',
+      event: 'review.back',
+      to: (c) => backTo(c),
+      spec: 'GN5 cancel the review: back to the search, the choice kept',
+    },
+    {
+      from: 'reviewing',
+      event: 'number.remove',
+      when: (c, ev) => c.selected.length === 1 && c.selected[0].number === ev.number,
+      to: 'browsing.idle',
+      ctx: () => ({ selected: [] }),
+      spec: 'GN6 nothing left to review: back to the search',
+    },
+    {
+      from: 'reviewing',
+      event: 'number.remove',
+      to: '.',
+      ctx: (c, ev) => ({ selected: c.selected.filter((s: Ctx) => s.number !== ev.number) }),
+      spec: 'GN6 a number is removed from the review',
+    },
+    {
+      from: 'reviewing',
+      event: 'checkout.confirm',
+      to: 'checkingOut',
+      spec: 'spec 7 POST golden-number/checkout',
+    },
+    {
+      from: 'checkingOut',
+      event: done('checkout'),
+      to: 'done',
+      ctx: (_, ev) => ({ order: ev.output, error: null, taken: [] }),
+      spec: 'GN5 the created order: its number, numbers and sum',
+    },
+    {
+      from: 'checkingOut',
+      event: failed('checkout'),
+      when: (_, ev) => takenOf(ev).length > 0,
+      to: 'taken',
+      ctx: (c, ev) => ({
+        taken: takenOf(ev),
+        selected: c.selected.filter((s: Ctx) => !takenOf(ev).includes(s.number)),
+        error: 'E013',
+      }),
+      spec: 'GN5 a number taken by someone else meanwhile is named and dropped',
+    },
+    {
+      from: 'checkingOut',
+      event: failed('checkout'),
+      to: 'failed',
+      ctx: (_, ev) => ({ error: codeOf(ev) }),
+      spec: 'spec 8 E031 insufficient balance, E005 and other failures shown, with a retry',
+    },
+    {
+      from: 'failed',
+      event: 'checkout.retry',
+      to: 'checkingOut',
+      ctx: () => ({ error: null }),
+      spec: 'spec 8 retry the checkout',
+    },
+    {
+      from: 'failed',
+      event: 'review.back',
+      to: (c) => backTo(c),
+      ctx: () => ({ error: null }),
+      spec: 'GN5 cancel after a failure: back to the search, the choice kept',
+    },
+    {
+      from: 'taken',
+      event: 'checkout.confirm',
+      when: (c) => c.selected.length > 0,
+      to: 'checkingOut',
+      ctx: () => ({ taken: [], error: null }),
+      spec: 'GN5 buy the numbers still free',
+    },
+    {
+      from: 'taken',
+      event: 'review.back',
+      to: (c) => backTo(c),
+      ctx: () => ({ taken: [], error: null }),
+      spec: 'GN5 back to the search to choose others',
+    },
+    {
+      from: 'done',
+      event: 'purchase.again',
+      to: 'browsing.idle',
+      ctx: () => ({ query: null, results: null, selected: [], order: null, error: null, taken: [] }),
+      spec: 'GN5 a new purchase starts from an empty choice',
+    },
+  ],
+};

@@ -1,0 +1,162 @@
+import type { ChartOracle, Ctx } from '../../support/oracle';
+import { codeOf, done, failed } from './oracle-helpers';
+
+/**
+ * Expected behaviour of the orders chart, written from spec 2 (AllOrders, SingleOrder), spec 5 ("Date range
+ * required: 'Выберите начальную и конечную дату'", "'Некорректная дата'"), spec 7 (`orders/orderDetails?from,to,
+ * searchBan`, `orders/{id}`), spec 8 and decisions GN7-GN10 (the range and filter live in the URL; the list is
+ * loaded once per range and paged in the page; one order opens from the URL; CSV/XLSX export of the range).
+ */
+
+/** Spec 5 in the terms the payloads use: both dates present, real, in order (the BAN filter is empty or 9 digits). */
+const rangeProblem = (p: Ctx): string | null => {
+  if (p.from === '' || p.to === '') return 'dateRange';
+  const real = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d));
+  if (!real(p.from) || !real(p.to) || p.from > p.to) return 'badDate';
+  return null;
+};
+/** GN9: the same range and BAN filter as the orders on hand (only the page differs). */
+const sameRange = (c: Ctx, p: Ctx) =>
+  c.loaded !== null &&
+  c.loaded.range.from === p.from &&
+  c.loaded.range.to === p.to &&
+  c.loaded.range.ban === p.ban;
+
+const ORDER_STATES = ['order.closed', 'order.loading', 'order.ready', 'order.failed'];
+
+export const ordersOracle: ChartOracle = {
+  id: 'orders',
+  initial: {
+    to: ['list.invalid', 'order.closed', 'export.idle'],
+    ctx: () => ({ loaded: null, order: null, orderId: null, problem: 'dateRange' }),
+  },
+  invokes: {
+    // spec 7 GET orders/orderDetails?from,to,searchBan
+    'list.loading': { fetchOrders: (c) => ({ from: c.params.from, to: c.params.to, ban: c.params.ban }) },
+    // spec 7 GET orders/{id}
+    'order.loading': { fetchOrder: (c) => ({ id: c.orderId }) },
+    // GN9 the range's orders as a file
+    'export.exporting': {
+      exportOrders: (c) => ({ rows: c.loaded?.rows ?? [], params: c.params, format: c.exportFormat }),
+    },
+  },
+  rows: [
+    {
+      from: 'list.*',
+      event: 'params.changed',
+      when: (_, ev) => rangeProblem(ev.params) !== null,
+      to: 'list.invalid',
+      ctx: (_, ev) => ({ params: ev.params, problem: rangeProblem(ev.params) }),
+      spec: "spec 5 'Выберите начальную и конечную дату' / 'Некорректная дата': nothing is asked",
+    },
+    {
+      from: 'list.*',
+      event: 'params.changed',
+      when: (c, ev) => sameRange(c, ev.params),
+      to: 'list.ready',
+      ctx: (_, ev) => ({ params: ev.params, problem: null }),
+      spec: 'GN9 another page of the same range: paged in the page, nothing asked',
+    },
+    {
+      from: 'list.*',
+      event: 'params.changed',
+      to: 'list.loading',
+      reenter: true,
+      ctx: (_, ev) => ({ params: ev.params, problem: null }),
+      spec: 'spec 7 orders/orderDetails for the new range and BAN filter (GN9 from the URL)',
+    },
+    {
+      from: 'list.loading',
+      event: done('fetchOrders'),
+      to: 'list.ready',
+      ctx: (c, ev) => ({ loaded: { range: c.params, rows: ev.output }, listError: null }),
+      spec: 'spec 2 AllOrders: the orders of the range with their status',
+    },
+    {
+      from: 'list.loading',
+      event: failed('fetchOrders'),
+      to: 'list.failed',
+      ctx: (_, ev) => ({ listError: codeOf(ev) }),
+      spec: 'spec 8 a failed call shows an error, with a retry',
+    },
+    {
+      from: 'list.failed',
+      event: 'list.retry',
+      to: 'list.loading',
+      ctx: () => ({ listError: null }),
+      spec: 'spec 8 retry the list',
+    },
+    {
+      from: ORDER_STATES,
+      event: 'order.open',
+      when: (c, ev) => c.orderId !== ev.id,
+      to: 'order.loading',
+      ctx: (_, ev) => ({ orderId: ev.id, order: null, orderError: null }),
+      spec: 'spec 2 SingleOrder /orders/{id}',
+    },
+    {
+      from: ORDER_STATES,
+      event: 'order.close',
+      to: 'order.closed',
+      ctx: () => ({ orderId: null, order: null, orderError: null }),
+      spec: 'GN9 back to the list: no order open',
+    },
+    {
+      from: 'order.loading',
+      event: done('fetchOrder'),
+      to: 'order.ready',
+      ctx: (_, ev) => ({ order: ev.output, orderError: null }),
+      spec: "spec 2 SingleOrder: the order's rows, numbers, sums, status and documents",
+    },
+    {
+      from: 'order.loading',
+      event: failed('fetchOrder'),
+      to: 'order.failed',
+      ctx: (_, ev) => ({ orderError: codeOf(ev) }),
+      spec: 'spec 8 a failed call shows an error (E013 no such order), with a retry',
+    },
+    {
+      from: 'order.failed',
+      event: 'order.retry',
+      to: 'order.loading',
+      ctx: () => ({ orderError: null }),
+      spec: 'spec 8 retry the order',
+    },
+    {
+      from: 'export.idle',
+      event: 'export.start',
+      when: (c) => c.loaded !== null,
+      to: 'export.exporting',
+      ctx: (_, ev) => ({ exportFormat: ev.format, exportError: null }),
+      spec: 'GN9 CSV/XLSX export of the loaded range, like debt control (DC7); nothing before a range is loaded',
+    },
+    {
+      from: 'export.failed',
+      event: 'export.start',
+      to: 'export.exporting',
+      ctx: (_, ev) => ({ exportFormat: ev.format, exportError: null }),
+      spec: 'GN9 CSV/XLSX export of the loaded range, like debt control (DC7); nothing before a range is loaded',
+    },
+    {
+      from: 'export.exporting',
+      event: done('exportOrders'),
+      to: 'export.idle',
+      ctx: () => ({ exportFormat: null, exportError: null }),
+      spec: 'GN9 the file is downloaded',
+    },
+    {
+      from: 'export.exporting',
+      event: failed('exportOrders'),
+      to: 'export.failed',
+      ctx: (_, ev) => ({ exportError: codeOf(ev) }),
+      spec: 'spec 8 a failed export shows an error',
+    },
+    {
+      from: 'export.failed',
+      event: 'export.dismiss',
+      to: 'export.idle',
+      ctx: () => ({ exportFormat: null, exportError: null }),
+      spec: 'GN9 the export error is closed',
+    },
+  ],
+};

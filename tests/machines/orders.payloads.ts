@@ -1,0 +1,65 @@
+import type { AnyEventObject } from 'xstate';
+import type { OrderDetails, OrderItem } from '@/machines/orders.machine';
+import { ApiFailure } from '@/services/api/api-error';
+import type { EventPayloads } from '../support/model-universe';
+
+/**
+ * Realistic events and actor results of the orders chart. Guards see both outcomes: a valid and an incomplete
+ * range; the loaded range asked again (a new page) and a new range; the shown order asked again and another one.
+ */
+
+export const today = { from: '2026-11-24', to: '2026-11-24', ban: '', page: 1 };
+export const nextPage = { ...today, page: 2 };
+export const noRange = { from: '', to: '2026-11-24', ban: '', page: 1 };
+export const byBan = { ...today, ban: '100234561' };
+
+export const goldenOrder: OrderItem = {
+  id: '41',
+  ban: '100234561',
+  company: 'Toshkent Savdo Invest',
+  kind: 'golden',
+  status: 'paid',
+  total: 168_400,
+  vat: 18_043,
+  createdAt: '2026-11-24T09:05:00.000Z',
+};
+export const orderDetails: OrderDetails = {
+  ...goldenOrder,
+  numbers: [
+    { number: '901234500', categoryId: 192, price: 84_200 },
+    { number: '907770011', categoryId: 192, price: 84_200 },
+  ],
+  rows: [],
+  address: null,
+  tin: '302145876',
+  documents: [
+    { id: '7', type: 4, title: 'Договор поставки к заказу № 41 от 24.11.2026' },
+    { id: '8', type: 5, title: 'Акт передачи номеров к заказу № 41 от 24.11.2026' },
+    { id: '9', type: 6, title: 'Счёт-фактура к заказу № 41 от 24.11.2026' },
+  ],
+};
+
+export const offline = new ApiFailure({ kind: 'network' });
+export const noOrder = new ApiFailure({ kind: 'server', code: 'E013' });
+
+const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+
+export const ordersPayloads: EventPayloads = {
+  'params.changed': [
+    { type: 'params.changed', params: today },
+    { type: 'params.changed', params: nextPage },
+    { type: 'params.changed', params: noRange },
+  ],
+  'order.open': [{ type: 'order.open', id: '41' }],
+  'export.start': [{ type: 'export.start', format: 'xlsx' }],
+  'xstate.done.actor.fetchOrders': [done('fetchOrders', [goldenOrder])],
+  'xstate.error.actor.fetchOrders': [fail('fetchOrders', offline)],
+  'xstate.done.actor.fetchOrder': [done('fetchOrder', orderDetails)],
+  'xstate.error.actor.fetchOrder': [fail('fetchOrder', noOrder)],
+  'xstate.done.actor.exportOrders': [done('exportOrders', undefined)],
+  'xstate.error.actor.exportOrders': [fail('exportOrders', offline)],
+};
+
+/** The model-test entry of the orders chart (tests/support/model-registry.ts). */
+export const ordersModelEntry = { id: 'orders', payloads: ordersPayloads } as const;

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { enumerateViewMutants, spreadSample } from '../../scripts/lib/view-mutants';
+import { viewFolders } from '../../scripts/lib/view-mutation';
+
+const VIEW = `export function Panel({ busy, error, send }: Props) {
+  const { t } = useTranslation();
+  return (
+    <form onSubmit={(e) => send({ type: 'save' })}>
+      {error ? <p role="alert">{t('panel.error')}</p> : null}
+      {busy && <span>{t('panel.busy')}</span>}
+      <button type="submit" disabled={busy}>{t('panel.save')}</button>
+      <button type="button" onClick={() => send({ type: 'cancel' })} disabled={false}>x</button>
+    </form>
+  );
+}
+`;
+
+describe('view mutants (npm run mutation, views half)', () => {
+  const mutants = enumerateViewMutants('panel.view.tsx', VIEW);
+
+  it('seeds each kind a user would see, one change per mutant, and nothing that does not parse', () => {
+    const kinds = mutants.map((m) => m.kind);
+    expect(kinds.filter((k) => k === 'negated-condition')).toHaveLength(2);
+    // disabled={false} is already enabled: not a mutant
+    expect(kinds.filter((k) => k === 'enabled-control')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'wrong-text')).toHaveLength(3);
+    expect(kinds.filter((k) => k === 'dropped-handler')).toHaveLength(2);
+    for (const m of mutants) expect(m.source).not.toBe(VIEW);
+    expect(mutants.find((m) => m.kind === 'negated-condition')?.source).toContain('{!(error) ? <p');
+    expect(mutants.find((m) => m.kind === 'enabled-control')?.source).toContain(
+      '<button type="submit" disabled={false}>',
+    );
+    expect(mutants.find((m) => m.kind === 'wrong-text')?.source).toContain(
+      '<p role="alert">{t(\'panel.busy\')}</p>',
+    );
+    expect(mutants.find((m) => m.kind === 'dropped-handler')?.source).toContain(
+      '<form onSubmit={() => undefined}>',
+    );
+    expect(mutants[0]?.where).toMatch(/^panel\.view\.tsx:\d+$/);
+  });
+
+  it('a capped sample still tries every kind', () => {
+    const sample = spreadSample(mutants, 4);
+    expect(sample).toHaveLength(4);
+    expect(new Set(sample.map((m) => m.kind)).size).toBe(4);
+    expect(spreadSample(mutants, 100)).toHaveLength(mutants.length);
+  });
+
+  it('every view folder of the manifest has its generated view walks', () => {
+    const folders = viewFolders();
+    expect(folders.get('src/views/auth/')).toEqual(
+      expect.arrayContaining([
+        'tests/views/auth.view-walk.test.tsx',
+        'tests/views/session.view-walk.test.tsx',
+      ]),
+    );
+    for (const walks of folders.values()) expect(walks.length).toBeGreaterThan(0);
+  });
+});

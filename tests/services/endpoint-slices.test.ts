@@ -1,0 +1,63 @@
+/**
+ * The endpoint table is assembled from per-area slices (`<area>Endpoints` exported by `src/services/contract/*.ts`)
+ * spread into one table (endpoints.ts). A spread silently keeps the last of two equal keys, so this checks that no
+ * call is defined twice and that every slice's calls are the table's.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { endpoints } from '@/services/contract/endpoints';
+
+const DIR = join(__dirname, '../../src/services/contract');
+
+/** Every `export const <name>Endpoints = {` in the contract folder, with its file. */
+function sliceExports(): { file: string; name: string }[] {
+  const out: { file: string; name: string }[] = [];
+  for (const file of readdirSync(DIR).filter((f) => f.endsWith('.ts') && f !== 'endpoints.ts')) {
+    for (const m of readFileSync(join(DIR, file), 'utf8').matchAll(/^export const (\w+Endpoints) = \{/gm)) {
+      out.push({ file, name: m[1] ?? '' });
+    }
+  }
+  return out;
+}
+
+describe('endpoint slices', () => {
+  const slices = sliceExports();
+
+  it('finds the slices (session, lookup, admin, block, golden, settings, debt, signing at least)', () => {
+    expect(slices.map((s) => s.name)).toEqual(
+      expect.arrayContaining([
+        'sessionEndpoints',
+        'lookupEndpoints',
+        'adminEndpoints',
+        'blockEndpoints',
+        'goldenEndpoints',
+        'settingsEndpoints',
+        'debtEndpoints',
+        'signingEndpoints',
+      ]),
+    );
+  });
+
+  it('defines each call once, and the table holds each slice call as defined', async () => {
+    const owner = new Map<string, string>();
+    const table: Record<string, unknown> = endpoints;
+    for (const { file, name } of slices) {
+      const mod = (await import(join(DIR, file))) as Record<string, Record<string, unknown>>;
+      const slice = mod[name];
+      expect(slice, `${file} ${name}`).toBeTypeOf('object');
+      for (const [key, value] of Object.entries(slice ?? {})) {
+        expect(owner.get(key), `${key} is in ${owner.get(key)} and ${file}`).toBeUndefined();
+        owner.set(key, file);
+        expect(table[key], `${key} of ${file} is not the table's`).toBe(value);
+      }
+    }
+    expect(owner.size).toBeGreaterThan(20);
+    // the rows still written in endpoints.ts itself are not defined again in a slice
+    const inline = readFileSync(join(DIR, 'endpoints.ts'), 'utf8').matchAll(
+      /^ {2}'([\w.]+)': defineEndpoint\(/gm,
+    );
+    for (const [, key] of inline)
+      expect(owner.get(key ?? ''), `${key} in endpoints.ts and a slice`).toBeUndefined();
+  });
+});

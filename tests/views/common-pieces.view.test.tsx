@@ -1,0 +1,349 @@
+// @vitest-environment jsdom
+/**
+ * The shared view pieces of src/views/common (Tabs, Pagination, FormField, ErrorRetry, DateRange): what a user and a
+ * screen reader get from each, in both languages.
+ */
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ReactNode, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n/i18n';
+import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { FormField, TextField } from '@/views/common/form-field.view';
+import { clampPage, Pagination } from '@/views/common/pagination.view';
+import { TabList, Tabs, tabPanelProps } from '@/views/common/tabs.view';
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('ru');
+});
+
+const wrap = (ui: ReactNode) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+
+const ITEMS = [
+  { key: 'a', label: 'Первая' },
+  { key: 'b', label: 'Вторая' },
+  { key: 'c', label: 'Третья' },
+] as const;
+type Key = (typeof ITEMS)[number]['key'];
+
+function StatefulTabs({ orientation }: { orientation?: 'horizontal' | 'vertical' }) {
+  const [selected, setSelected] = useState<Key>('a');
+  return (
+    <Tabs
+      label="Разделы"
+      items={ITEMS}
+      selected={selected}
+      onSelect={setSelected}
+      idBase="t"
+      orientation={orientation}
+    >
+      <p>Содержимое {selected}</p>
+    </Tabs>
+  );
+}
+
+describe('Tabs: the WAI-ARIA tabs pattern', () => {
+  it('names the list, links each tab to the panel and the panel to the selected tab', () => {
+    wrap(<StatefulTabs />);
+    const list = screen.getByRole('tablist', { name: 'Разделы' });
+    const tabs = within(list).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Первая', 'Вторая', 'Третья']);
+    const panel = screen.getByRole('tabpanel');
+    for (const tab of tabs) expect(tab.getAttribute('aria-controls')).toBe(panel.id);
+    expect(panel.getAttribute('aria-labelledby')).toBe(tabs[0]?.id);
+    expect(tabs.map((t) => t.getAttribute('aria-selected'))).toEqual(['true', 'false', 'false']);
+  });
+
+  it('keeps only the selected tab in the Tab order (roving tabindex)', async () => {
+    const user = userEvent.setup();
+    wrap(<StatefulTabs />);
+    await user.click(screen.getByRole('tab', { name: 'Вторая' }));
+    expect(screen.getAllByRole('tab').map((t) => t.tabIndex)).toEqual([-1, 0, -1]);
+    expect(screen.getByRole('tabpanel').textContent).toBe('Содержимое b');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('t-tab-b');
+  });
+
+  it('moves and selects with the arrow keys (wrapping), Home and End; focus follows', async () => {
+    const user = userEvent.setup();
+    wrap(<StatefulTabs />);
+    await user.click(screen.getByRole('tab', { name: 'Первая' }));
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Вторая' }));
+    expect(screen.getByRole('tab', { name: 'Вторая' }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Первая' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Третья' }));
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'Первая' }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Третья' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toBe('Содержимое c');
+  });
+
+  it('a vertical list answers Up/Down; a horizontal one ignores them', async () => {
+    const user = userEvent.setup();
+    wrap(<StatefulTabs orientation="vertical" />);
+    expect(screen.getByRole('tablist').getAttribute('aria-orientation')).toBe('vertical');
+    await user.click(screen.getByRole('tab', { name: 'Первая' }));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Вторая' }));
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Третья' }));
+    cleanup();
+    wrap(<StatefulTabs />);
+    await user.click(screen.getByRole('tab', { name: 'Первая' }));
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('tab', { name: 'Первая' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('a click on the selected tab does not select it again; the split form links list and panel too', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    wrap(
+      <>
+        <TabList label="Статусы" items={ITEMS} selected="b" onSelect={onSelect} idBase="s" tabTestId="st" />
+        <section {...tabPanelProps('s', 'b')}>x</section>
+      </>,
+    );
+    await user.click(screen.getByTestId('st-b'));
+    expect(onSelect).not.toHaveBeenCalled();
+    await user.click(screen.getByTestId('st-c'));
+    expect(onSelect).toHaveBeenCalledWith('c');
+    expect(screen.getByRole('tabpanel', { name: 'Вторая' }).id).toBe(
+      screen.getByTestId('st-b').getAttribute('aria-controls'),
+    );
+  });
+});
+
+describe('Pagination: page N of M, real buttons, clamped', () => {
+  it.each([
+    [1, 5, 1],
+    [5, 5, 5],
+    [9, 5, 5],
+    [0, 5, 1],
+    [-3, 5, 1],
+    [3, 0, 1],
+    [Number.NaN, 4, 1],
+  ])('clampPage(%s, %s) = %s', (page, pages, expected) => {
+    expect(clampPage(page, pages)).toBe(expected);
+  });
+
+  it('says the page in each language and disables prev on the first page', async () => {
+    wrap(<Pagination page={1} pages={3} onPage={() => {}} testId="x" />);
+    expect(screen.getByRole('navigation', { name: 'Страницы' })).toBeTruthy();
+    expect(screen.getByTestId('x-page').textContent).toBe('Страница 1 из 3');
+    const prev = screen.getByRole('button', { name: 'Предыдущая страница' });
+    expect((prev as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Следующая страница' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    cleanup();
+    await i18n.changeLanguage('uz');
+    wrap(<Pagination page={2} pages={3} onPage={() => {}} testId="x" />);
+    expect(screen.getByTestId('x-page').textContent).toBe('3 sahifadan 2-sahifa');
+    expect(screen.getByRole('button', { name: 'Keyingi sahifa' })).toBeTruthy();
+  });
+
+  it('prev/next ask for the neighbouring page; next is disabled on the last', async () => {
+    const user = userEvent.setup();
+    const onPage = vi.fn();
+    wrap(<Pagination page={2} pages={3} onPage={onPage} testId="x" />);
+    await user.click(screen.getByTestId('x-next'));
+    await user.click(screen.getByTestId('x-prev'));
+    expect(onPage.mock.calls).toEqual([[3], [1]]);
+    cleanup();
+    wrap(<Pagination page={3} pages={3} onPage={onPage} testId="x" />);
+    expect((screen.getByTestId('x-next') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a page beyond the last (an old URL) shows the last and prev leads to the last existing page', async () => {
+    const user = userEvent.setup();
+    const onPage = vi.fn();
+    wrap(<Pagination page={9} pages={3} onPage={onPage} testId="x" />);
+    expect(screen.getByTestId('x-page').textContent).toBe('Страница 3 из 3');
+    await user.click(screen.getByTestId('x-prev'));
+    expect(onPage).toHaveBeenCalledWith(3);
+  });
+
+  it('the page field clamps what is typed and ignores what is not a number', async () => {
+    const user = userEvent.setup();
+    const onPage = vi.fn();
+    wrap(<Pagination page={2} pages={4} onPage={onPage} testId="x" withGoTo />);
+    const field = screen.getByLabelText('Перейти на страницу');
+    await user.clear(field);
+    await user.type(field, '40{Enter}');
+    await user.clear(field);
+    await user.type(field, 'abc{Enter}');
+    await user.clear(field);
+    await user.type(field, '1');
+    await user.click(screen.getByRole('button', { name: 'Перейти' }));
+    expect(onPage.mock.calls).toEqual([[4], [1]]);
+  });
+
+  it('renders nothing for a single page', () => {
+    wrap(<Pagination page={1} pages={1} onPage={() => {}} testId="x" />);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
+
+function ControlledField({ error }: { error: string | null }) {
+  const [value, setValue] = useState('');
+  return (
+    <FormField name="login" label="Логин" error={error} hint="Латиницей" required>
+      {(control) => <input {...control} value={value} onChange={(e) => setValue(e.currentTarget.value)} />}
+    </FormField>
+  );
+}
+
+describe('FormField: label, translated error by aria-describedby, aria-invalid, typed value kept', () => {
+  it('names the control by its label and describes it by its hint', () => {
+    wrap(<ControlledField error={null} />);
+    const input = screen.getByRole('textbox', { name: /Логин/ });
+    expect(input.getAttribute('name')).toBe('login');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(input.getAttribute('aria-required')).toBe('true');
+    const described = input.getAttribute('aria-describedby') ?? '';
+    expect(described.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['Латиницей']);
+  });
+
+  it('an error code shows its text in the page language, linked to the input, and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const view = wrap(<ControlledField error={null} />);
+    const input = screen.getByRole('textbox', { name: /Логин/ });
+    await user.type(input, 'ivanов');
+    view.rerender(
+      <I18nextProvider i18n={i18n}>
+        <ControlledField error="validation.latinOnly" />
+      </I18nextProvider>,
+    );
+    const same = screen.getByRole('textbox', { name: /Логин/ });
+    expect(same).toBe(input);
+    expect((same as HTMLInputElement).value).toBe('ivanов');
+    expect(same.getAttribute('aria-invalid')).toBe('true');
+    const ids = (same.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(ids.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      'Латиницей',
+      'ввод должен быть исключительно латиницей',
+    ]);
+    expect(screen.getByTestId('error-login').textContent).toBe('ввод должен быть исключительно латиницей');
+    await i18n.changeLanguage('uz');
+    expect(await screen.findByText('kiritish faqat lotin harflarida boʻlishi kerak')).toBeTruthy();
+  });
+
+  it('TextField passes input props through and a catalogue code is translated too', () => {
+    wrap(<TextField name="tin" label="ИНН" error="E026" defaultValue="123" inputMode="numeric" />);
+    const input = screen.getByRole('textbox', { name: 'ИНН' }) as HTMLInputElement;
+    expect(input.value).toBe('123');
+    expect(input.inputMode).toBe('numeric');
+    expect(screen.getByTestId('error-tin').textContent).toBe(i18n.t('errors.E026'));
+    expect(input.getAttribute('aria-describedby')).toBe(screen.getByTestId('error-tin').id);
+  });
+
+  it('works with a select', () => {
+    wrap(
+      <FormField name="role" label="Роль" error="validation.required">
+        {(control) => (
+          <select {...control} defaultValue="">
+            <option value="">—</option>
+          </select>
+        )}
+      </FormField>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Роль' });
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(select.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Обязательное поле',
+    );
+  });
+});
+
+describe('ErrorRetry: the translated error and a Retry button', () => {
+  it('says what failed and why, and Retry sends the retry', async () => {
+    const user = userEvent.setup();
+    const onRetry = vi.fn();
+    wrap(
+      <ErrorRetry
+        code="network"
+        title="Не удалось загрузить список."
+        onRetry={onRetry}
+        testId="list-error"
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(`Не удалось загрузить список. ${i18n.t('errors.network')}`);
+    await user.click(within(alert).getByRole('button', { name: 'Повторить' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('in Uzbek; an unknown code reads as E001; no button when retrying cannot help; busy disables it', async () => {
+    await i18n.changeLanguage('uz');
+    const view = wrap(<ErrorRetry code="no-such-code" onRetry={() => {}} busy />);
+    expect(screen.getByRole('alert').textContent).toContain(i18n.t('errors.E001'));
+    expect((screen.getByRole('button', { name: 'Qayta urinish' }) as HTMLButtonElement).disabled).toBe(true);
+    view.rerender(
+      <I18nextProvider i18n={i18n}>
+        <ErrorRetry code="E030" />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(i18n.t('errors.E030'));
+  });
+});
+
+function ControlledRange({ error }: { error: string | null }) {
+  const [value, setValue] = useState<DateRangeValue>({ from: '', to: '' });
+  return (
+    <>
+      <DateRange
+        legend="Период"
+        name="period"
+        value={value}
+        onChange={setValue}
+        error={error}
+        testId="period"
+      />
+      <output data-testid="value">{`${value.from}|${value.to}`}</output>
+    </>
+  );
+}
+
+describe('DateRange: a labelled from/to pair with one translated error', () => {
+  it('labels both dates within the named group and reports what is entered', async () => {
+    const user = userEvent.setup();
+    wrap(<ControlledRange error={null} />);
+    const group = screen.getByRole('group', { name: 'Период' });
+    const from = within(group).getByLabelText('С') as HTMLInputElement;
+    const to = within(group).getByLabelText('По') as HTMLInputElement;
+    expect([from.type, from.name, to.name]).toEqual(['date', 'periodFrom', 'periodTo']);
+    await user.type(from, '2025-01-01');
+    await user.type(to, '2025-01-31');
+    expect(screen.getByTestId('value').textContent).toBe('2025-01-01|2025-01-31');
+  });
+
+  it.each([
+    ['ru', 'validation.dateRange', 'Выберите начальную и конечную дату'],
+    ['ru', 'validation.badDate', 'Некорректная дата'],
+    ['uz', 'validation.dateRange', 'Boshlangʻich va yakuniy sanani tanlang'],
+  ])('%s %s: the text is linked to both inputs and marks them invalid', async (lang, code, text) => {
+    await i18n.changeLanguage(lang);
+    wrap(<ControlledRange error={code} />);
+    const error = screen.getByTestId('period-error');
+    expect(error.textContent).toBe(text);
+    for (const id of ['period-from', 'period-to']) {
+      const input = screen.getByTestId(id);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.getAttribute('aria-describedby')).toBe(error.id);
+    }
+  });
+
+  it('uncontrolled: starts from the default value (a filter read on submit)', () => {
+    wrap(<DateRange legend="Дата" name="d" defaultValue={{ from: '2025-03-01', to: '' }} />);
+    expect((screen.getByTestId('date-range-from') as HTMLInputElement).value).toBe('2025-03-01');
+    expect((screen.getByTestId('date-range-to') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByTestId('date-range-error')).toBeNull();
+  });
+});

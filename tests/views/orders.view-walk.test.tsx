@@ -1,0 +1,196 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate';
+import { formatSum } from '@/domain/money.rules';
+import { i18n } from '@/i18n/i18n';
+import { type OrdersContext as Ctx, type OrdersEvent, ordersMachine } from '@/machines/orders.machine';
+import { OrdersPage, ordersSearch } from '@/views/orders/orders.view';
+import {
+  goldenOrder,
+  noOrder,
+  noRange,
+  offline,
+  orderDetails,
+  ordersModelEntry,
+  today,
+} from '../machines/orders.payloads';
+import { createDeferredActors } from '../support/fake-actors';
+import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
+import { TestProviders } from '../support/render-workflow';
+import { neverSettlingActors } from '../support/replay';
+import { settleInAct } from '../support/view-act';
+import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+
+const t = i18n.getFixedT('ru');
+type Ev<K extends OrdersEvent['type']> = Extract<OrdersEvent, { type: K }>;
+
+function expectTexts(state: AnyMachineSnapshot) {
+  const ctx = state.context as Ctx;
+  if (state.matches({ list: 'invalid' })) {
+    expect(screen.getByTestId('orders-range-error').textContent).toBe(
+      t(ctx.problem === 'badDate' ? 'validation.badDate' : 'validation.dateRange'),
+    );
+  } else {
+    expect(screen.queryByTestId('orders-range-error')).toBeNull();
+  }
+  if (ctx.loaded && !state.matches({ list: 'invalid' })) {
+    expect(screen.getByTestId('orders-count').textContent).toBe(
+      t('orders.count', { count: ctx.loaded.rows.length }),
+    );
+    for (const o of ctx.loaded.rows)
+      expect(screen.getByTestId(`order-row-${o.id}`).textContent).toContain(formatSum(o.total));
+  }
+  expect(screen.queryByTestId('orders-load-error') !== null).toBe(state.matches({ list: 'failed' }));
+  expect(screen.queryByTestId('order-panel') !== null).toBe(!state.matches({ order: 'closed' }));
+  if (state.matches({ order: 'ready' }) && ctx.order) {
+    expect(screen.getByTestId('order-total').textContent).toBe(formatSum(ctx.order.total));
+    expect(screen.getByTestId('order-documents').textContent).toContain(ctx.order.documents[0]?.title ?? '');
+  }
+  expect(screen.queryByTestId('order-error') !== null).toBe(state.matches({ order: 'failed' }));
+  const csv = screen.getByTestId('orders-export-csv') as HTMLButtonElement;
+  if (ctx.loaded && !state.matches({ list: 'invalid' }))
+    expect(csv.disabled).toBe(state.matches({ export: 'exporting' }));
+  expect(screen.queryByTestId('orders-export-error') !== null).toBe(state.matches({ export: 'failed' }));
+}
+
+function mount(): ViewDriver {
+  const deferred = createDeferredActors(ordersMachine);
+  const location = memoryLocation({ path: `/orders?${ordersSearch(today)}`, record: true });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Router hook={location.hook}>
+        <TestProviders fakes={{ orders: ordersMachine.provide({ actors: deferred.actors }) }}>
+          <Switch>
+            <Route path="/orders/:id">
+              <OrdersPage />
+            </Route>
+            <Route path="/orders">
+              <OrdersPage />
+            </Route>
+          </Switch>
+        </TestProviders>
+      </Router>
+    </I18nextProvider>,
+  );
+  const user = userEvent.setup();
+  let current = today;
+  let id: string | null = null;
+  const go = () => act(() => location.navigate(`/orders${id ? `/${id}` : ''}?${ordersSearch(current)}`));
+  const perform = performBy(
+    {
+      'params.changed': (e) => {
+        current = (e as Ev<'params.changed'>).params;
+        go();
+      },
+      'list.retry': () => user.click(within(screen.getByTestId('orders-load-error')).getByRole('button')),
+      'order.open': (e) => {
+        id = (e as Ev<'order.open'>).id;
+        go();
+      },
+      'order.close': () => {
+        id = null;
+        go();
+      },
+      'order.retry': () => user.click(within(screen.getByTestId('order-error')).getByRole('button')),
+      'export.start': (e) =>
+        user.click(screen.getByTestId(`orders-export-${(e as Ev<'export.start'>).format}`)),
+      'export.dismiss': () =>
+        user.click(within(screen.getByTestId('orders-export-error')).getByRole('button')),
+    },
+    settleInAct(deferred),
+  );
+  return {
+    perform,
+    expectState: (step: ViewStep) =>
+      waitFor(
+        () => {
+          expect(screen.getByTestId('orders-page').dataset.state).toBe(step.expected.dataState);
+          for (const tid of step.expected.testIds) expect(screen.getByTestId(tid)).toBeTruthy();
+          expectTexts(step.state);
+        },
+        { timeout: 1000 },
+      ),
+  };
+}
+
+const mounted = [{ type: 'params.changed', params: today }, { type: 'order.close' }];
+
+/** A path of the real machine; the page sends the URL's facts on mount, as the first steps. */
+function scripted(events: readonly (EventObject & Record<string, unknown>)[]): MachinePath {
+  const actor = createActor(ordersMachine.provide({ actors: neverSettlingActors(ordersMachine) })).start();
+  // what the page sends on mount (its URL's range, no order) is where a walk starts
+  for (const event of mounted) actor.send(event as OrdersEvent);
+  const first = actor.getSnapshot();
+  const steps = [{ event: { type: 'xstate.init' }, state: first }];
+  for (const event of events) {
+    actor.send(event as OrdersEvent);
+    steps.push({ event, state: actor.getSnapshot() });
+  }
+  actor.stop();
+  return { state: steps.at(-1)?.state ?? first, steps, weight: steps.length } as MachinePath;
+}
+
+const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
+
+const scenarios: readonly MachinePath[] = [
+  scripted([
+    fail('fetchOrders', offline),
+    { type: 'list.retry' },
+    done('fetchOrders', [goldenOrder]),
+    { type: 'order.open', id: '41' },
+    fail('fetchOrder', noOrder),
+    { type: 'order.retry' },
+    done('fetchOrder', orderDetails),
+    { type: 'export.start', format: 'csv' },
+    fail('exportOrders', offline),
+    { type: 'export.dismiss' },
+    { type: 'export.start', format: 'xlsx' },
+    done('exportOrders'),
+    { type: 'order.close' },
+    { type: 'params.changed', params: noRange },
+  ]),
+];
+
+/** Generated paths that start the way the page starts (the URL's range, then no order). */
+const generated = generateModelPaths(buildModelGraph(ordersMachine, ordersModelEntry))
+  .filter((p) => {
+    const e = p.steps.slice(1, 3).map((s) => s.event);
+    return (
+      e[0]?.type === 'params.changed' &&
+      JSON.stringify((e[0] as Ev<'params.changed'>).params) === JSON.stringify(today)
+    );
+  })
+  .map((p) => scripted([...p.steps.slice(2).map((s) => s.event as EventObject & Record<string, unknown>)]));
+const paths: readonly MachinePath[] = [...scenarios, ...generated];
+
+afterEach(cleanup);
+
+describe('orders view walk', () => {
+  it('walks paths that together show every state of the chart', () => {
+    const leaves = new Set(
+      paths.flatMap((p) =>
+        p.steps.flatMap((s) =>
+          Object.entries(s.state.value as Record<string, string>).map(([r, l]) => `${r}.${l}`),
+        ),
+      ),
+    );
+    const all = ['list', 'order', 'export'].flatMap((r) =>
+      Object.keys(ordersMachine.root.states[r]?.states ?? {}).map((l) => `${r}.${l}`),
+    );
+    expect(all.filter((l) => !leaves.has(l))).toEqual([]);
+  });
+
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i shows each state along %s',
+    async (_, __, path) => {
+      const steps = await walkViewPath(ordersMachine, path, mount());
+      expect(steps).toBe(path.steps.length - 1);
+    },
+  );
+});
