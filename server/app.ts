@@ -29,8 +29,8 @@ import { documentsHandlers } from './handlers/documents.handlers';
 import { goldenHandlers } from './handlers/golden.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
-import { preorderHandlers } from './handlers/preorder.handlers';
 import { ordersHandlers } from './handlers/orders.handlers';
+import { preorderHandlers } from './handlers/preorder.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
 import { createLogger, type Logger } from './logger';
 import { mayCall } from './permissions';
@@ -72,8 +72,9 @@ export const allHandlers: Handlers = {
   ...numbersHandlers,
   ...blockHandlers,
   ...debtHandlers,
-  ...preorderHandlers,
   ...goldenHandlers,
+  // after golden: the public QR categories carry example numbers (issue 18, NC9)
+  ...preorderHandlers,
   ...ordersHandlers,
   ...documentsHandlers,
 };

@@ -8,8 +8,8 @@ import { newClientMachine } from './new-client.machine';
 import { newNumbersMachine } from './new-numbers.machine';
 import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
-import { preRegistrationMachine } from './pre-registration.machine';
 import { ordersMachine } from './orders.machine';
+import { preRegistrationMachine } from './pre-registration.machine';
 import { searchBoxMachine } from './search-box.machine';
 import { sessionMachine } from './session.machine';
 import { settingsMachine } from './settings.machine';
@@ -122,6 +122,8 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: newNumbersMachine,
     description:
       'Public new-numbers page: QR categories with prices and example numbers, and how to become a client.',
+  },
+  {
     id: 'goldenCheckout',
     machine: goldenCheckoutMachine,
     description:

@@ -266,6 +266,7 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/new-client.payloads.ts',
     machineTest: 'tests/machines/new-client.machine.test.ts',
     viewWalk: { none: 'not written yet: the page is checked in the browser test only' },
+  },
   goldenCheckout: {
     rules: 'src/domain/golden.rules.ts',
     contract: 'src/services/contract/golden.contract.ts',

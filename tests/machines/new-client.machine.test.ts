@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { LOGIN_CHECK_DEBOUNCE_MS } from '@/domain/preorder.rules';
 import { newClientMachine } from '@/machines/new-client.machine';
 import { newNumbersMachine } from '@/machines/new-numbers.machine';
-import { preRegistrationMachine } from '@/machines/pre-registration.machine';
+import { type PreorderCreated, preRegistrationMachine } from '@/machines/pre-registration.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import {
   created,
@@ -133,10 +133,16 @@ describe('pre-registration', () => {
               return { pkcs7: 'CMS', serial: '7a3c0009' };
             },
           ),
-          createPreorder: fromPromise(async ({ input }: { input: { application: unknown; pkcs7: string } }) => {
-            inputs.push(input.pkcs7);
-            return created;
-          }),
+          createPreorder: fromPromise(
+            async ({
+              input,
+            }: {
+              input: { application: typeof preRegistrationInput.application; pkcs7: string };
+            }) => {
+              inputs.push(input.pkcs7);
+              return created;
+            },
+          ),
         },
       }),
       { input: preRegistrationInput },
@@ -162,7 +168,10 @@ describe('pre-registration', () => {
             draftHash: 'a'.repeat(64),
           })),
           signWithKey: fromPromise(async () => ({ pkcs7: 'CMS', serial: '7a3c0009' })),
-          createPreorder: fromPromise(async () => {
+          createPreorder: fromPromise<
+            PreorderCreated,
+            { application: typeof preRegistrationInput.application; pkcs7: string }
+          >(async () => {
             throw new ApiFailure({ kind: 'server', code: 'E004' });
           }),
         },

@@ -121,7 +121,7 @@ export const goldenEndpoints = {
     method: 'GET',
     path: 'golden-number/categories/qr',
     result: goldenCategoriesSchema,
-    auth: 'session',
+    auth: 'public',
     summary: 'price categories for the QR sale',
   }),
   // checkout before {type}: the router tries routes in this order, and 'checkout' would match {type}

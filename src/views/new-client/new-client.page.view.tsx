@@ -24,7 +24,7 @@ import {
   selectProved,
   selectRestored,
 } from '@/machines/new-client.selectors';
-import { FormError, FormField } from '@/views/auth/form-field.view';
+import { FormError, TextField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
 import { usePublicLogic } from '@/views/common/workflow-logic.context';
 import { NewClientContext } from './new-client.context';
@@ -101,7 +101,7 @@ function Field({
   const actor = useActorRef();
   const values = (group === 'root' ? form : form[group]) as unknown as Record<string, string>;
   return (
-    <FormField
+    <TextField
       name={`${group}.${name}`}
       label={label}
       type={type}
@@ -124,7 +124,7 @@ function StepOne() {
   const error = useSelector(selectFormError);
   const restored = useSelector(selectRestored);
   const agents = useSelector(selectAgents);
-  const birthError = error === 'validation.badDate' || error === 'validation.adult' ? t(error) : null;
+  const birthError = error === 'validation.badDate' || error === 'validation.adult' ? error : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     send({ type: 'step.next' });
@@ -374,12 +374,12 @@ function LoginField() {
   const loginError = useSelector(selectLoginError);
   return (
     <div className="nc-login" data-testid="new-client-login" data-status={status}>
-      <FormField
+      <TextField
         name="login"
         label={t('newClient.fields.login')}
         value={form.login}
         autoComplete="username"
-        error={status === 'error' && loginError ? formatErrorMessage(t, loginError) : null}
+        error={status === 'error' ? loginError : null}
         onChange={(e: ChangeEvent<HTMLInputElement>) =>
           actor.send({ type: 'login.change', login: e.target.value })
         }
