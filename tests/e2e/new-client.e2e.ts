@@ -100,6 +100,16 @@ describe.each(['ru', 'uz'] as const)('the registration wizard (%s)', (lang) => {
     await simulator('/script', { outcome: { password: PROSPECT_PASSWORD } });
     await page.getByTestId('new-client-choose-key').click();
     await page.getByTestId('key-7a3c0009').click();
+    if (lang === 'uz') {
+      // the Russian run registered this company a moment ago: its pre-order is shown instead of a new one
+      await page.getByTestId('new-client-known').waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => page.getByTestId('new-client-known').textContent())
+        .toContain(t.newClient.status.new);
+      expect(errors).toEqual([]);
+      await context.close();
+      return;
+    }
     await page.getByTestId('new-client-proved').waitFor({ timeout: 20_000 });
     expect(await page.locator('input[name="user.name"]').inputValue()).toBe(
       'Buxoro Yangi Texnologiyalar MChJ',
