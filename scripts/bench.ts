@@ -357,7 +357,7 @@ async function tabSwitch(base: string, browser: Browser): Promise<string[]> {
   ];
 }
 
-// ── 4. golden-number purchase (issue 15) ─────────────────────────────────────────────────────────────────
+// ── 4. golden-number purchase ─────────────────────────────────────────────────────────────────────────────
 const MASK_SEARCHES = Math.max(20, Number(process.env.BENCH_MASKS ?? 200));
 const MASKS = [
   '***-**-00',

@@ -23,10 +23,13 @@ import {
   type Services,
 } from './handler';
 import { adminHandlers } from './handlers/admin.handlers';
+import { agreementHandlers } from './handlers/agreement.handlers';
+import { at39Handlers } from './handlers/at39.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
 import { goldenHandlers } from './handlers/golden.handlers';
+import { internetHandlers } from './handlers/internet.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { ordersHandlers } from './handlers/orders.handlers';
@@ -73,10 +76,13 @@ export const allHandlers: Handlers = {
   ...blockHandlers,
   ...debtHandlers,
   ...goldenHandlers,
-  // after golden: the public QR categories carry example numbers (issue 18, NC9)
+  // after golden: the public QR categories carry example numbers (NC9)
   ...preorderHandlers,
   ...ordersHandlers,
   ...documentsHandlers,
+  ...agreementHandlers,
+  ...at39Handlers,
+  ...internetHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {

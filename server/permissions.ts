@@ -1,3 +1,4 @@
+import { visibleNav } from '../src/domain/navigation.rules';
 import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
 import { routeAccess } from '../src/domain/routes.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
@@ -20,11 +21,30 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   // "Administration users can search and impersonate a subscriber profile"
   // impersonation shows a client's data: it needs the search group, like the lookup it follows (not R002)
   'admin.impersonate': (v) => v.config.search,
-  // debt control: the `debt` config group (R010, R031); the admin's own list excludes it (docs/decisions.md D13)
-  'debt.list': (v) => v.config.debt,
-  'debt.notice': (v) => v.config.debt,
-  'debt.markSent': (v) => v.config.debt,
-  'debt.pdf': (v) => v.config.debt,
+  // AT 39 registration: whoever sees its navigation entry (spec 6 'AT39: R008, R005, R009, R018-R023, R032'; hidden
+  // while a BAN is selected); per registration, kit and token the handlers check the owner (E094, E091, E128)
+  ...Object.fromEntries(
+    (
+      [
+        'at39.token',
+        'at39.sessionId',
+        'at39.passportInfo',
+        'at39.createRegistration',
+        'at39.clientCard',
+        'at39.regDocs',
+        'at39.saveDoc',
+        'at39.banExists',
+        'at39.register',
+        'at39.pricePlans',
+        'at39.filter',
+        'at39.statistics',
+        'at39.comment',
+        'at39.reserveEquipment',
+        'at39.regData',
+        'at39.updateRegistration',
+      ] as const
+    ).map((n) => [n, (v: Viewer) => visibleNav(v.facts).includes('at39')]),
+  ),
   // golden numbers and orders (docs/decisions.md GN11): buying is for whom spec 6 shows Number purchase, the orders
   // list for whom it shows Orders; one order is checked per order in its handler (staff, or the buying company)
   'golden.categories': (v) => routeAccess('/purchase', v.facts) === 'allow',
@@ -53,6 +73,39 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'debt.notice': '/debt-control',
   'debt.markSent': '/debt-control',
   'debt.pdf': '/debt-control',
+  // contract registration (spec 6: R008, R011, R005, R018-R023; hidden while a BAN is selected) — docs/decisions.md CR6
+  'agreement.checkLogin': '/agreement-registration',
+  'agreement.register': '/agreement-registration',
+  'agreement.list': '/agreement-registration',
+  'agreement.document': '/agreement-registration',
+  // online-sales documents (spec 2 "Online sales"): whom the Documents page opens (key owners; docs/decisions.md DOC7);
+  // which company's document is checked again per call
+  'documents.orders': '/onlinee-sales',
+  'documents.order': '/onlinee-sales',
+  'documents.byOrder': '/onlinee-sales',
+  'documents.detailed': '/onlinee-sales',
+  'documents.byType': '/onlinee-sales',
+  'documents.reDownload': '/onlinee-sales',
+  'documents.delivery': '/onlinee-sales',
+  'documents.instruction': '/onlinee-sales',
+  'documents.reUpload': '/onlinee-sales',
+  // services: whoever the services page opens for (spec 6; docs/decisions.md SV1); the target of each call (the
+  // caller's company, a subscriber's own number, the payer BAN) is checked in server/handlers/internet.handlers.ts
+  'internet.services': '/services',
+  'internet.forConPp': '/services',
+  'internet.employees': '/services',
+  'internet.employeesPromotion': '/services',
+  'internet.employeesDeactivate': '/services',
+  'internet.employeeNumbers': '/services',
+  'internet.checkBalance': '/services/checkout',
+  'internet.packages': '/services',
+  'internet.hasDeposit': '/services/checkout',
+  'internet.setup': '/services/checkout',
+  'internet.setupFree': '/services/checkout',
+  'internet.delete': '/services/checkout',
+  'internet.deleteAgreement': '/services/checkout',
+  'internet.setupRoaming': '/services/checkout',
+  'internet.deleteRoaming': '/services/checkout',
 };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows

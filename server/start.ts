@@ -131,7 +131,7 @@ export function prepareDatabase(path: string, logger: Logger, seed?: SeedOptions
   }
   // a database seeded before debt control existed gets its overdue accounts now (no-op otherwise)
   seedDebt(db, Date.now());
-  // likewise the pool of golden numbers (issue 15)
+  // likewise the pool of golden numbers (decision GN3)
   seedGolden(db);
   return db;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type UserConfig, type UserFacts, userConfig } from '../src/domain/roles.rules';
+import { effectiveRoles, type UserConfig, type UserFacts, userConfig } from '../src/domain/roles.rules';
 import type { userSchema } from '../src/services/contract/session.contract';
 import { type ProfileStore, type ProfileWire, profileFacts } from './store/profile.store';
 import type { SessionRow } from './store/session.store';
@@ -16,11 +16,6 @@ export interface Viewer {
   impersonating: boolean;
   facts: UserFacts;
   config: UserConfig;
-}
-
-/** Roles in effect: a role chosen for the session moves to the front. */
-export function effectiveRoles(roles: readonly string[], chosen: string | null): string[] {
-  return chosen && roles.includes(chosen) ? [chosen, ...roles.filter((r) => r !== chosen)] : [...roles];
 }
 
 /** A client account's own profile: a subscriber sees their number, a curator / key owner their BAN. */
@@ -61,6 +56,8 @@ export function userReply(user: UserRow, session: SessionRow, v: Viewer): z.inpu
     headBan: user.ban,
     backToHeadBan: v.impersonating,
     force_change_password: user.forceChangePassword,
+    // decision U11: the password to change is the temporary one sent by SMS at registration
+    temporary_password_by_sms: user.forceChangePassword && user.selfRegistered === true,
     chosenRole: session.chosenRole,
   };
 }

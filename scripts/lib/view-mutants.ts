@@ -1,8 +1,8 @@
 import ts from 'typescript';
 
 /**
- * Bugs seeded into the views' state rendering (issue 13: "seeds mutants in src/machines and the views' state
- * rendering"): each mutant is the whole source of one view file with one change that a user would see.
+ * Bugs seeded into the views' state rendering (the mutation run seeds mutants in src/machines and in the views'
+ * state rendering): each mutant is the whole source of one view file with one change that a user would see.
  *
  * - `negated-condition`: a JSX condition `{x ? … : …}` or `{x && …}` reads the state the other way round (a panel,
  *   an error or a button shown in the wrong state);

@@ -180,7 +180,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullName: 'Yusupov Sardor',
     company: 'samarqand',
     profile: 'BAN 100388204, type 16, unbilled amount',
-    tryThis: 'balance widget with the unbilled amount, no block toggle',
+    tryThis:
+      'balance widget with the unbilled amount, no block toggle; Services: connect NET 20 GB for employees, disconnect, roaming',
   },
   {
     login: 'subscriber',
@@ -236,7 +237,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     roles: ['R009'],
     fullName: 'Raximova Shahnoza',
     profile: 'staff, no profile',
-    tryThis: 'lands on Orders; AT 39 registration',
+    tryThis: 'lands on Orders; AT 39 registration (workplace token WP-SD-TASHKENT-01)',
   },
   {
     login: 'okk',

@@ -3,7 +3,7 @@ import type { Db } from './database';
 import { DEMO_COMPANIES } from './demo-accounts';
 
 /**
- * Seed of the pre-registration (issue 18): the simulated tax service's company data (spec 3 `mySoliqData`) for every
+ * Seed of the pre-registration: the simulated tax service's company data (spec 3 `mySoliqData`) for every
  * demo key's TIN — the demo clients and the two prospects of server/eimzo/demo-keys.ts (NC4).
  */
 

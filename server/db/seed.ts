@@ -1,9 +1,11 @@
 import { DEFAULT_COST, hashPasswordSync, type ScryptCost } from '../auth/passwords';
+import { seedAt39 } from './at39-seed';
 import type { Db } from './database';
 import { seedDebt } from './debt-seed';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from './demo-accounts';
-import { seedPreorders } from './preorder-seed';
+import { seedDocuments } from './documents-seed';
 import { seedGolden } from './golden-seed';
+import { seedPreorders } from './preorder-seed';
 import { createRng, type Rng } from './prng';
 import {
   BRANCH_CITIES,
@@ -18,6 +20,7 @@ import {
   STAFF_ROLES,
   SURNAMES,
 } from './seed-data';
+import { seedServices } from './services-seed';
 
 /** Bumped when the generated data changes shape; stored in `meta.seed_version`. */
 export const SEED_VERSION = '1';
@@ -396,6 +399,9 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     }
 
     seedDebt(db, opts.debtAsOf ?? now);
+    seedAt39(db, opts.debtAsOf ?? now);
+    seedDocuments(db, opts.debtAsOf ?? now);
+    seedServices(db, now);
     seedPreorders(db);
     seedGolden(db);
     setMeta.run('seed_version', SEED_VERSION);

@@ -6,6 +6,7 @@ import type { Services } from '../handler';
 import type { OutboxMessage } from '../store/auth.store';
 import { createBlockStore, type NumberRow } from '../store/block.store';
 import { renderDemoPage } from './demo.page';
+import { mountEpdpDemo } from './epdp.routes';
 
 /**
  * The demo helpers: the outbox of messages that "were sent" (SMS codes, recovery and activation links, temporary
@@ -69,16 +70,26 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
   });
 
   const fastForward = (ban: string | null) => blocks.hurry(ban, svc.clock.now());
+  // the account's own status too: a whole-account block changes it (browser tests that block the same
+  // account in turn each start from the seeded account)
+  const companyStatus = svc.db.prepare('SELECT status FROM companies WHERE ban = ?');
+  const setCompanyStatus = svc.db.prepare('UPDATE companies SET status = ? WHERE ban = ?');
+  const companySnapshots = new Map<string, string>();
   const snapshot = (ban: string) => {
     const rows = blocks.statusesOf(ban);
     snapshots.set(ban, rows);
+    const company = companyStatus.get(ban) as { status: string } | undefined;
+    if (company) companySnapshots.set(ban, company.status);
     return rows.length;
   };
   const rollback = (ban: string): number | null => {
     const rows = snapshots.get(ban);
     if (!rows) return null;
     blocks.restoreStatuses(ban, rows);
+    const status = companySnapshots.get(ban);
+    if (status !== undefined) setCompanyStatus.run(status, ban);
     snapshots.delete(ban);
+    companySnapshots.delete(ban);
     return rows.length;
   };
 
@@ -142,6 +153,8 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
     }
     return c.redirect(`/?done=${encodeURIComponent(done)}`, 303);
   });
+  // the passport service simulator's confirmation page and the AT 39 back office (server/demo/epdp.routes.ts)
+  mountEpdpDemo(app, svc, formToken);
   app.all('*', (c) => c.json({ status: 'E101', description: 'unknown demo call' }, 404));
   return app;
 }

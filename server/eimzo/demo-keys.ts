@@ -49,7 +49,7 @@ export const DEMO_COMPANY_TINS = [
 export const DEMO_UNKNOWN_TIN = '309999999';
 
 /**
- * Companies that are not clients yet (issue 18, README): the registration wizard's demo. The first TIN starts with 3
+ * Companies that are not clients yet (README): the registration wizard's demo. The first TIN starts with 3
  * and registers; the second starts with 4 and is refused with E026.
  */
 export const DEMO_PROSPECT_TINS = { registers: '306120457', refused: '406230118' } as const;

@@ -18,10 +18,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { blockNeedsSignature } from '../../src/domain/block.rules';
+import { blockEffect, blockNeedsSignature, type SkipReason } from '../../src/domain/block.rules';
+import { numberStatusKind } from '../../src/domain/constants';
 import { blockTargets, type SigningTargets, targetsKey } from '../../src/domain/signing-document.rules';
 import { signingDocumentSchema } from '../../src/services/contract/signing.contract';
 import { MINUTE } from '../clock';
+import { issueSuspendDocument } from '../documents/suspend-document';
 import { loadOrCreateCa, type TestCa } from '../eimzo/ca';
 import { verifyPkcs7 } from '../eimzo/verify';
 import {
@@ -35,6 +37,7 @@ import {
 import { CLIENT_ROLES } from '../permissions';
 import {
   type BlockAction,
+  type BlockScope,
   createBlockStore,
   type NumberRow,
   pendingBlockOf,
@@ -226,15 +229,38 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       ensure(signature, 'E005', 'a verified signature of exactly these numbers is required');
     }
 
+    // Decision U7: a block touches active numbers only and a restore blocked ones; terminated, tentative and
+    // in-process numbers are reported as left alone, not as failed. U8: a restore of the whole account undoes
+    // exactly the numbers its block blocked; numbers blocked before it stay blocked.
+    const pending = store.pendingNumbers(ban);
+    const accepted: string[] = [];
+    const failed: string[] = [];
+    const skipped: { sn: string; reason: SkipReason }[] = [];
+    let undoes: number | null = null;
     let rows: NumberRow[];
     if (sns === null) {
       const active = company.status === 'A' || company.status === 'O';
       if (action === 'block') ensure(active, 'E023', 'лицевой счёт не активен');
       else ensure(company.status === 'S', 'E013', 'лицевой счёт не заблокирован');
       ensure(store.pendingOf({ ban, sn: null }) === null, 'E022', 'лицевой счёт уже в процессе');
-      rows = store
-        .numbersOfBan(ban)
-        .filter((n) => (action === 'block' ? n.status !== 'S' : n.status !== 'A' && n.status !== 'O'));
+      rows = store.numbersOfBan(ban);
+      if (action === 'restore') {
+        const block = store.lastAccountBlock(ban);
+        if (block !== null) {
+          undoes = block.id;
+          rows = rows.filter((n) => {
+            if (n.status !== 'S' || block.numbers.has(n.sn)) return true;
+            skipped.push({ sn: n.sn, reason: 'blockedBefore' });
+            return false;
+          });
+        }
+      }
+      // a block of the account leaves its blocked numbers as they are, a restore its active ones: not listed
+      rows = rows.filter((n) =>
+        action === 'block'
+          ? numberStatusKind(n.status) !== 'blocked'
+          : numberStatusKind(n.status) !== 'active',
+      );
     } else {
       rows = [...new Set(sns)].map((sn) => {
         const row = store.number(sn, ban);
@@ -243,14 +269,11 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
         return row;
       });
     }
-
-    const pending = store.pendingNumbers(ban);
-    const wanted = action === 'block' ? ['A', 'O'] : ['S'];
-    const accepted: string[] = [];
-    const failed: string[] = [];
     for (const n of rows) {
-      if (wanted.includes(n.status) && !pending.has(n.sn)) accepted.push(n.sn);
-      else failed.push(n.sn);
+      const effect = blockEffect(action, n.status, pending.has(n.sn));
+      if (effect === 'apply') accepted.push(n.sn);
+      else if (effect === 'fail') failed.push(n.sn);
+      else skipped.push({ sn: n.sn, reason: effect });
     }
 
     const effectiveAt =
@@ -258,12 +281,16 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
         ? nextLocalMidnight(now)
         : now + RESTORE_MIN_MS + Math.floor(random() * (RESTORE_MAX_MS - RESTORE_MIN_MS + 1));
     const sn = targets.kind === 'number' ? targets.sn : null;
+    const scope: BlockScope =
+      targets.kind === 'ban' ? 'account' : targets.kind === 'numbers' ? 'numbers' : 'number';
     if (accepted.length > 0 || sns === null) {
       store.insertRequest(
         {
           action,
           ban,
           sn,
+          scope,
+          undoes_request_id: undoes,
           requested_by: session.user.id,
           signature_id: signature?.id ?? null,
           requested_at: now,
@@ -279,12 +306,14 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       numbers: sns?.length ?? null,
       accepted: accepted.length,
       failed: failed.length,
+      skipped: skipped.length,
       effectiveAt,
     });
 
-    return {
+    const reply = {
       failedNumbers: failed,
       acceptedNumbers: accepted,
+      skippedNumbers: skipped,
       companyInfo: {
         keySerialId: signature?.key_serial ?? null,
         companyName: typeof company.company_name === 'string' ? company.company_name : null,
@@ -294,6 +323,19 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
         clientSign: signature?.pkcs7 ?? null,
       },
     };
+    // spec 4 step 4: the accepted request is documented (type 7, docs/decisions.md DOC8)
+    if (accepted.length > 0 || sns === null)
+      issueSuspendDocument(svc.db, {
+        action,
+        ban,
+        acceptedNumbers: accepted,
+        wholeAccount: sns === null,
+        companyInfo: reply.companyInfo,
+        effectiveAt,
+        userId: session.user.id,
+        now,
+      });
+    return reply;
   }
 
   return {
@@ -409,10 +451,26 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       }
       const store = createBlockStore(svc.db);
       const { privileged, lopBan } = store.lockFlags(ban);
+      // U7: the price is per number and month; `numbers` says how many the action changes
+      let numbers: number | null = null;
+      if (sn !== null) numbers = 1;
+      else if (input.query.action !== undefined) {
+        const action = input.query.action;
+        const pending = store.pendingNumbers(ban);
+        const block = action === 'restore' ? store.lastAccountBlock(ban) : null;
+        numbers = store
+          .numbersOfBan(ban)
+          .filter(
+            (n) =>
+              blockEffect(action, n.status, pending.has(n.sn)) === 'apply' &&
+              (block === null || block.numbers.has(n.sn)),
+          ).length;
+      }
       return {
-        price: privileged ? 0 : store.lockPrice(sn === null ? 'account' : 'number'),
+        price: privileged ? 0 : store.lockPrice('number'),
         privileged,
         lopBan,
+        numbers,
       };
     },
 

@@ -1,3 +1,5 @@
+import { dayStart } from '../../src/domain/debt.rules';
+import { documentFileName, tashkentDay } from '../../src/domain/documents.rules';
 import {
   DEFAULT_UPLOAD_LIMITS,
   refuseUploadFile,
@@ -5,8 +7,21 @@ import {
   UPLOAD_KINDS,
   UPLOAD_SNIFF_BYTES,
 } from '../../src/domain/upload.rules';
+import type { DocumentItem } from '../../src/services/contract/documents.contract';
+import { buildInstructionDocx } from '../documents/instruction-docx';
 import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
-import { type DocumentRow, getDocument, saveDocumentFile } from '../store/documents.store';
+import { buildTextPdf, type PdfBlock } from '../pdf/pdf';
+import {
+  type DocumentRow,
+  documentFile,
+  documentsOfBan,
+  documentsOfOrder,
+  getDocument,
+  getOrder,
+  type OrderRow,
+  ordersOfBan,
+  saveDocumentFile,
+} from '../store/documents.store';
 
 /**
  * Online-sales documents (spec 7 "Online-sales documents"; docs/decisions.md "Documents and upload"). Every call names
@@ -23,7 +38,124 @@ export function documentForViewer(svc: Services, session: RequestSession, id: st
   return doc;
 }
 
+/** The company in view (its own, or the one an administrator impersonates); E005 for staff without one. */
+function companyOf(session: RequestSession): string {
+  const ban = session.viewer.profile?.ban ?? null;
+  ensure(ban !== null, 'E005');
+  return ban;
+}
+
+/** An order of the company in view (E101 unknown, E005 another company's). */
+function orderForViewer(svc: Services, session: RequestSession, id: string): OrderRow {
+  const n = Number(id);
+  const order = Number.isSafeInteger(n) ? getOrder(svc.db, n) : null;
+  ensure(order, 'E101', 'no such order');
+  ensure(order.ban === companyOf(session), 'E005');
+  return order;
+}
+
+/** Epoch-ms bounds of a range of ISO days in Tashkent time, both days included (E101 when unreadable or reversed). */
+function rangeOf(dt1: string, dt2: string): { from: number; to: number } {
+  const TZ = 5 * 3_600_000;
+  const from = dayStart(dt1.slice(0, 10)) - TZ;
+  const to = dayStart(dt2.slice(0, 10)) - TZ + 86_400_000;
+  ensure(Number.isFinite(from) && Number.isFinite(to) && from < to, 'E101', 'dt1, dt2: a range of days');
+  return { from, to };
+}
+
+/** A document as lists show it. */
+function toItem(d: DocumentRow): DocumentItem {
+  return {
+    id: d.id,
+    documentType: d.type,
+    status: d.status,
+    ban: d.ban,
+    orderId: d.orderId,
+    fileName: d.fileName,
+    createdAt: new Date(d.createdAt).toISOString(),
+    title: d.title,
+    lang: d.lang,
+    statusMessage: d.statusMessage,
+    hasFile: d.hasFile,
+  };
+}
+
+function orderReply(svc: Services, o: OrderRow) {
+  return {
+    id: o.id,
+    status: o.status,
+    ban: o.ban,
+    kind: o.kind,
+    total: o.total,
+    createdAt: new Date(o.createdAt).toISOString(),
+    documents: documentsOfOrder(svc.db, o.id).map(toItem),
+  };
+}
+
+/** The text a document is rendered in: the language asked for when the document was issued in both (DOC8). */
+function blocksOf(
+  d: DocumentRow,
+  lang: 'ru' | 'uz' | undefined,
+): { blocks: readonly PdfBlock[]; lang: 'ru' | 'uz' } {
+  const text = (d.data as { text?: Partial<Record<'ru' | 'uz', PdfBlock[]>> } | null)?.text;
+  const want = lang ?? d.lang;
+  const chosen = text?.[want];
+  if (Array.isArray(chosen) && chosen.length > 0) return { blocks: chosen, lang: want };
+  return { blocks: d.body, lang: d.lang };
+}
+
 export const documentsHandlers: Handlers = {
+  // DOC10: the company's orders in the range, newest first, each with its documents
+  'documents.orders': ({ input, session, svc }) => {
+    const { from, to } = rangeOf(input.query.dt1, input.query.dt2);
+    return ordersOfBan(svc.db, companyOf(session), from, to).map((o) => orderReply(svc, o));
+  },
+  // spec 7 GET orders/{id} (DocumentsView)
+  'documents.order': ({ input, session, svc }) =>
+    orderReply(svc, orderForViewer(svc, session, input.params.id)),
+  // spec 7 GET documents/byOrder?orderId
+  'documents.byOrder': ({ input, session, svc }) =>
+    documentsOfOrder(svc.db, orderForViewer(svc, session, input.query.orderId).id).map(toItem),
+  // spec 7 GET documents/detailed?docId: status and content; an invoice (type 6) carries its json (spec 3)
+  'documents.detailed': ({ input, session, svc }) => {
+    const d = documentForViewer(svc, session, input.query.docId);
+    const { blocks, lang } = blocksOf(d, input.query.lang);
+    return {
+      ...toItem(d),
+      // a bilingual document is titled in the language its text is given in
+      ...(lang !== d.lang && blocks[0] ? { title: blocks[0].text, lang } : {}),
+      message: d.statusMessage,
+      json: d.data ?? undefined,
+      content: blocks.map((b) => ({ kind: b.kind, text: b.text })),
+    };
+  },
+  // spec 7 GET documents/byType?type,ban,dt1,dt2 (several types for services); the BAN must be the company in view
+  'documents.byType': ({ input, session, svc }) => {
+    const ban = companyOf(session);
+    ensure(input.query.ban === undefined || input.query.ban === ban, 'E005');
+    const { from, to } = rangeOf(input.query.dt1, input.query.dt2);
+    return documentsOfBan(svc.db, ban, input.query.type, from, to).map(toItem);
+  },
+  // spec 7 GET documents/re-download?docId: the PDF of the whole text (DejaVu Sans: Cyrillic and Uzbek letters)
+  'documents.reDownload': async ({ input, session, svc }) => {
+    const d = documentForViewer(svc, session, input.query.docId);
+    const { blocks, lang } = blocksOf(d, input.query.lang);
+    const bytes = await buildTextPdf({ title: blocks[0]?.text ?? d.title, lang, blocks });
+    const name = documentFileName(d.title, d.ban, tashkentDay(d.createdAt), 'pdf');
+    return new File([bytes as BlobPart], name, { type: 'application/pdf' });
+  },
+  // spec 7 GET documents/delivery/byId?id: the uploaded scan, the same bytes (DOC6); E013 while none
+  'documents.delivery': ({ input, session, svc }) => {
+    const d = documentForViewer(svc, session, input.query.id);
+    const file = documentFile(svc.db, d.id);
+    ensure(file, 'E013', 'no scan was uploaded for this document');
+    return new File([file.bytes as BlobPart], file.name, { type: file.mime });
+  },
+  // spec 7 GET documents/instruction: the users' instruction as a .docx (spec 9 "instruction docx"; DOC12)
+  'documents.instruction': () =>
+    new File([buildInstructionDocx() as BlobPart], 'instruction.docx', {
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    }),
   // spec 7 POST documents/re-upload?docId (multipart): a new scan; the type is read from its bytes (DOC4, E118)
   'documents.reUpload': async ({ input, session, svc }) => {
     const doc = documentForViewer(svc, session, input.query.docId);

@@ -27,6 +27,13 @@ export const numbersHandlers: Handlers = {
     ensure(svc.profiles.exists(ban), 'E052');
     const digits = q?.replace(/\D/g, '') || null;
     const { total, content } = svc.numbers.list(ban, TAB_CODES[status ?? 'all'], digits, page, size);
-    return { content, totalElements: total, totalPages: Math.ceil(total / size), page, size };
+    // U19: every tab's count with the same filter, so the tabs say how many they list
+    const counts = Object.fromEntries(
+      NUMBER_TABS.map((tab) => [
+        tab,
+        tab === (status ?? 'all') ? total : svc.numbers.list(ban, TAB_CODES[tab], digits, 0, 0).total,
+      ]),
+    ) as Record<NumberTab, number>;
+    return { content, totalElements: total, totalPages: Math.ceil(total / size), page, size, counts };
   },
 };

@@ -1,5 +1,5 @@
 /**
- * The public onboarding on the reference backend (issue 18; spec 3 "Pre-order registration", "Client registration
+ * The public onboarding on the reference backend (spec 3 "Pre-order registration", "Client registration
  * draft", "Market code"; spec 4 registration wizard and phone reservation flag; spec 7 "Pre-order and registration";
  * docs/decisions.md "New client and pre-registration" NC1-NC10).
  *

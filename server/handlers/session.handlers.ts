@@ -155,7 +155,8 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
   });
   svc.logger.info('auth.registered', { userId: id, sn, ip });
   const user = svc.users.byId(id) as UserRow;
-  return replyFor(svc, user, openSession(id));
+  // U11: this reply (only this one) says the registration succeeded (spec 8 'Регистрация прошла успешно')
+  return { ...replyFor(svc, user, openSession(id)), registered: true };
 }
 
 /** The contact data lives on the company (BAN); the SQL stays here until the profile store has a writer for it. */
@@ -209,7 +210,8 @@ export const sessionHandlers: Handlers = {
       login: user.login,
       channel: byMail ? 'email' : 'sms',
       kind: 'restore-link',
-      text: `Parolni tiklash / Восстановление пароля: ${origin}/ru/restore?r=${token}`,
+      // U14: the link opens in the language the user asked in
+      text: `Parolni tiklash / Восстановление пароля: ${origin}/${input.body.lang ?? 'ru'}/restore?r=${token}`,
       secret: token,
     });
     svc.logger.info('auth.forgot', { userId: user.id, ip });

@@ -1,5 +1,5 @@
 /**
- * Reference data of the public onboarding on the reference backend (issue 18): cities (spec 3 "Market code"), agents,
+ * Reference data of the public onboarding on the reference backend: cities (spec 3 "Market code"), agents,
  * the services catalogue of step two (spec 3 "Order/pre-order"), and the number categories of the QR page (spec 3
  * "Golden number category": 192 bronze, 153 silver, 152 gold, 79 platinum, 122 free) with a few example numbers each.
  */

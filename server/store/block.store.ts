@@ -26,7 +26,11 @@ interface DueRow {
   action: BlockAction;
   ban: string;
   sn: string | null;
+  scope: BlockScope;
 }
+
+/** What a request was made on: one number, a selection (client/batch), or the whole account (migration 012). */
+export type BlockScope = 'number' | 'numbers' | 'account';
 
 /** What a verified signature was issued for, as stored with it. */
 export interface NewSignature {
@@ -101,16 +105,23 @@ function createStatements(db: Db) {
       WHERE r.ban = ? AND r.applied_at IS NULL`),
     pendingTarget: db.prepare(`SELECT r.action FROM block_requests r
       WHERE r.ban = ? AND r.applied_at IS NULL
-        AND (r.sn IS NULL OR r.sn = ?
+        AND (r.scope = 'account' OR r.sn = ?
              OR EXISTS (SELECT 1 FROM block_request_numbers n WHERE n.request_id = r.id AND n.sn = ?))
       ORDER BY r.id DESC LIMIT 1`),
     pendingBan: db.prepare(`SELECT action FROM block_requests
-      WHERE ban = ? AND sn IS NULL AND applied_at IS NULL ORDER BY id DESC LIMIT 1`),
+      WHERE ban = ? AND scope = 'account' AND applied_at IS NULL ORDER BY id DESC LIMIT 1`),
+    // The last account block that took effect and that no account restore has undone yet.
+    lastAccountBlock: db.prepare(`SELECT r.id FROM block_requests r
+      WHERE r.ban = ? AND r.scope = 'account' AND r.action = 'block' AND r.applied_at IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM block_requests u WHERE u.undoes_request_id = r.id)
+      ORDER BY r.id DESC LIMIT 1`),
+    numbersOfRequest: db.prepare('SELECT sn FROM block_request_numbers WHERE request_id = ?'),
     insertRequest: db.prepare(`INSERT INTO block_requests
-      (action, ban, sn, requested_by, signature_id, requested_at, effective_at)
-      VALUES (@action, @ban, @sn, @requested_by, @signature_id, @requested_at, @effective_at)`),
+      (action, ban, sn, scope, undoes_request_id, requested_by, signature_id, requested_at, effective_at)
+      VALUES (@action, @ban, @sn, @scope, @undoes_request_id, @requested_by, @signature_id, @requested_at,
+        @effective_at)`),
     insertRequestNumber: db.prepare('INSERT INTO block_request_numbers (request_id, sn) VALUES (?, ?)'),
-    due: db.prepare(`SELECT id, action, ban, sn FROM block_requests
+    due: db.prepare(`SELECT id, action, ban, sn, scope FROM block_requests
       WHERE applied_at IS NULL AND effective_at <= ? ORDER BY effective_at, id`),
     blockNumbers: db.prepare(`UPDATE numbers SET status = 'S'
       WHERE status IN ('A', 'O') AND sn IN (SELECT sn FROM block_request_numbers WHERE request_id = ?)`),
@@ -193,12 +204,25 @@ export function createBlockStore(db: Db) {
       return row?.action ?? null;
     },
 
+    /**
+     * The numbers the last account block (applied, not yet undone) blocked, and its id; null when the account was
+     * blocked some other way (seeded, or by the operator).
+     */
+    lastAccountBlock(ban: string): { id: number; numbers: Set<string> } | null {
+      const row = s.lastAccountBlock.get(ban) as { id: number } | undefined;
+      if (!row) return null;
+      const numbers = (s.numbersOfRequest.all(row.id) as { sn: string }[]).map((r) => r.sn);
+      return { id: row.id, numbers: new Set(numbers) };
+    },
+
     /** Records a request and its accepted numbers; returns its id. */
     insertRequest(
       r: {
         action: BlockAction;
         ban: string;
         sn: string | null;
+        scope: BlockScope;
+        undoes_request_id: number | null;
         requested_by: number;
         signature_id: number | null;
         requested_at: number;
@@ -221,10 +245,10 @@ export function createBlockStore(db: Db) {
         for (const r of due) {
           if (r.action === 'block') {
             s.blockNumbers.run(r.id);
-            if (r.sn === null) s.blockCompany.run(r.ban);
+            if (r.scope === 'account') s.blockCompany.run(r.ban);
           } else {
             s.restoreNumbers.run(r.id);
-            if (r.sn === null) s.restoreCompany.run(r.ban);
+            if (r.scope === 'account') s.restoreCompany.run(r.ban);
           }
           s.markApplied.run(now, r.id);
         }

@@ -172,3 +172,73 @@ export function documentFile(db: Db, id: number): DocumentFile | null {
     name: r.file_name ?? 'file',
   };
 }
+
+/** The documents of a company of some types created in [from, to) (epoch ms), newest first. */
+export function documentsOfBan(
+  db: Db,
+  ban: string,
+  types: readonly number[],
+  from: number,
+  to: number,
+): DocumentRow[] {
+  const marks = types.map(() => '?').join(', ');
+  return (
+    db
+      .prepare(
+        `SELECT ${COLUMNS} FROM documents WHERE ban = ? AND document_type IN (${marks})
+          AND created_at >= ? AND created_at < ? ORDER BY created_at DESC, id DESC LIMIT 500`,
+      )
+      .all(ban, ...types, from, to) as Raw[]
+  ).map(toRow);
+}
+
+/** An order as the documents area shows it. */
+export interface OrderRow {
+  readonly id: number;
+  readonly ban: string;
+  readonly kind: 'golden' | 'new';
+  readonly status: string;
+  readonly total: number;
+  readonly vat: number;
+  readonly createdAt: number;
+}
+
+interface OrderRaw {
+  id: number;
+  ban: string;
+  kind: 'golden' | 'new';
+  status: string;
+  total: number;
+  vat: number;
+  created_at: number;
+}
+
+const orderOf = (r: OrderRaw): OrderRow => ({
+  id: r.id,
+  ban: r.ban,
+  kind: r.kind,
+  status: r.status,
+  total: r.total,
+  vat: r.vat,
+  createdAt: r.created_at,
+});
+
+/** One order by id, or null. The caller checks that the viewer may see it (its ban). */
+export function getOrder(db: Db, id: number): OrderRow | null {
+  const r = db
+    .prepare('SELECT id, ban, kind, status, total, vat, created_at FROM orders WHERE id = ?')
+    .get(id) as OrderRaw | undefined;
+  return r ? orderOf(r) : null;
+}
+
+/** A company's orders created in [from, to) (epoch ms), newest first. */
+export function ordersOfBan(db: Db, ban: string, from: number, to: number): OrderRow[] {
+  return (
+    db
+      .prepare(
+        `SELECT id, ban, kind, status, total, vat, created_at FROM orders WHERE ban = ? AND created_at >= ?
+          AND created_at < ? ORDER BY created_at DESC, id DESC LIMIT 200`,
+      )
+      .all(ban, from, to) as OrderRaw[]
+  ).map(orderOf);
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 
-/** The SQL of the pre-registration (migration 008_preorders.sql; issue 18). */
+/** The SQL of the pre-registration (migration 008_preorders.sql). */
 
 export interface NewPreorder {
   readonly tin: string;

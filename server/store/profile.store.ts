@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ProfileFacts } from '../../src/domain/roles.rules';
 import type { profileSchema } from '../../src/services/contract/session.contract';
 import type { Db } from '../db/database';
+import { pendingBlockOf } from './block.store';
 
 /** A profile as the server sends it (the contract's input shape). */
 export type ProfileWire = z.input<typeof profileSchema>;
@@ -86,6 +87,8 @@ export function createProfileStore(db: Db) {
         },
         employee_data: total > 0 ? { total } : null,
         phone_number: c.phone_number,
+        // U9: a block or restore of the account that waits to take effect (the status widget says so after a reload)
+        block_pending: pendingBlockOf(db, { ban, sn: null }),
       };
     },
 
@@ -101,6 +104,7 @@ export function createProfileStore(db: Db) {
         fin_data: { balance: n.balance, budget: n.budget, unbilled_amnt: null },
         employee_data: null,
         phone_number: `998${n.sn}`,
+        block_pending: pendingBlockOf(db, { ban: n.ban, sn: n.sn }),
       };
     },
   };

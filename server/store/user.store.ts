@@ -12,6 +12,8 @@ export interface UserRow {
   status: UserStatus;
   forceChangePassword: boolean;
   ssoOnly: boolean;
+  /** registered themselves by phone (the temporary password went by SMS) */
+  selfRegistered?: boolean;
   ban: string | null;
   sn: string | null;
   email: string | null;
@@ -28,6 +30,7 @@ interface Raw {
   status: UserStatus;
   force_change_password: number;
   sso_only: number;
+  self_registered?: number;
   ban: string | null;
   sn: string | null;
   email: string | null;
@@ -46,6 +49,7 @@ const toRow = (r: Raw): UserRow => ({
   status: r.status,
   forceChangePassword: r.force_change_password === 1,
   ssoOnly: r.sso_only === 1,
+  selfRegistered: r.self_registered === 1,
   ban: r.ban,
   sn: r.sn,
   email: r.email,

@@ -29,7 +29,20 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
     notifications: notificationsMachine,
     impersonation: createImpersonationLogic(api),
     loadPageLogic: async () => {
-      const [settings, profile, blockRestore, admin, debt, upload, golden, orders] = await loadChunk(() =>
+      const [
+        settings,
+        profile,
+        blockRestore,
+        admin,
+        debt,
+        upload,
+        documents,
+        internet,
+        golden,
+        orders,
+        agreement,
+        at39,
+      ] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
           import('./profile.services'),
@@ -37,11 +50,18 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./admin.services'),
           import('./debt.services'),
           import('./upload.services'),
+          import('./documents.services'),
+          import('./internet.services'),
           import('./golden.services'),
           import('./orders.services'),
+          import('./agreement.services'),
+          import('./at39.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
+      const documentsLogic = documents.createDocumentsLogic(api.load);
+      const servicesLogic = internet.createServicesLogic(api.load);
+      const at39Logic = at39.createAt39Logic(api.load);
       return {
         settings: settings.createSettingsLogic(api, deps),
         numbers: profile.createProfileLogic(api).numbers,
@@ -53,9 +73,17 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         goldenCheckout: golden.createGoldenLogic(api.load),
         orders: orders.createOrdersLogic(api.load),
         upload: upload.createUploadLogic(api.load),
+        agreement: agreement.createAgreementLogic(api.load),
+        at39List: at39Logic.at39List,
+        at39Registration: at39Logic.at39Registration,
+        at39Upload: at39Logic.at39Upload,
+        documents: documentsLogic.documents,
+        download: documentsLogic.download,
+        services: servicesLogic.services,
+        servicesCheckout: servicesLogic.servicesCheckout,
       };
     },
-    // the public pages' workflows (issue 18): their own chunk, without the signed-in page workflows
+    // the public pages' workflows: their own chunk, without the signed-in page workflows
     loadPublicLogic: async () => {
       const publicPages = await loadChunk(() => import('./new-client.services'));
       const logic = publicPages.createPublicLogic(api.load);

@@ -4,6 +4,7 @@ import {
   type ApplyInput,
   type BlockOutcome,
   blockRestoreMachine,
+  type LockInput,
   type PrivilegedLockInfo,
 } from '@/machines/block-restore.machine';
 import {
@@ -16,7 +17,7 @@ import {
   type VerifyOutcome,
 } from '@/machines/signing.machine';
 import { ApiFailure, isApiFailure } from '@/services/api/api-error';
-import type { EimzoClient, EimzoClientOptions } from '@/services/eimzo/eimzo-client';
+import type { EimzoClient } from '@/services/eimzo/eimzo-client';
 import type { ApiLoader } from './api';
 import { eimzoClientOptions } from './eimzo-options';
 
@@ -92,16 +93,49 @@ export function createSigningLogic(api: Api, opts: BlockRestoreServiceOptions = 
 export function createBlockRestoreLogic(api: Api, opts: BlockRestoreServiceOptions = {}) {
   return blockRestoreMachine.provide({
     actors: {
-      fetchPrivilegedLock: fromPromise<PrivilegedLockInfo, { ban: string; sn: string | null }>(
-        async ({ input, signal }) => {
-          const query = input.sn === null ? { ban: input.ban } : { ban: input.ban, sn: input.sn };
-          const lock = await (await api()).call('block.isPrivilegedLock', { query }, { signal });
-          return { price: lock.price ?? null, privileged: lock.privileged, lopBan: lock.lopBan ?? false };
-        },
-      ),
+      fetchPrivilegedLock: fromPromise<PrivilegedLockInfo, LockInput>(async ({ input, signal }) => {
+        // a selection: the account's lock, and the count is the selection's; a number: its lock; the account:
+        // the server counts the numbers the action changes (U7)
+        const query =
+          input.sns !== null && input.sns.length > 0
+            ? { ban: input.ban }
+            : input.sn === null
+              ? { ban: input.ban, action: input.action }
+              : { ban: input.ban, sn: input.sn };
+        const lock = await (await api()).call('block.isPrivilegedLock', { query }, { signal });
+        const numbers =
+          input.sns !== null && input.sns.length > 0 ? new Set(input.sns).size : (lock.numbers ?? null);
+        return {
+          price: lock.price ?? null,
+          privileged: lock.privileged,
+          lopBan: lock.lopBan ?? false,
+          numbers,
+        };
+      }),
       signing: createSigningLogic(api, opts),
       // Not aborted on exit: once sent, a suspend must not look cancelled while the server carries it out.
       applyBlock: fromPromise<BlockOutcome, ApplyInput>(async ({ input }) => {
+        const outcome = (result: {
+          failedNumbers?: string[] | null;
+          acceptedNumbers?: string[] | null;
+          skippedNumbers?: { sn: string; reason: string }[] | null;
+          companyInfo?: BlockOutcome['companyInfo'] | undefined;
+        }): BlockOutcome => ({
+          failedNumbers: result.failedNumbers ?? [],
+          acceptedNumbers: result.acceptedNumbers ?? [],
+          skippedNumbers: (result.skippedNumbers ?? []).map((x) => ({ sn: x.sn, reason: x.reason })),
+          companyInfo: result.companyInfo ?? null,
+        });
+        // a selection of the number list: one client/batch call under the one signature (U10)
+        if (input.sns !== null && input.sns.length > 0) {
+          const body = {
+            action: input.action,
+            ban: input.ban,
+            sns: [...new Set(input.sns)],
+            isLopBan: input.isLopBan,
+          };
+          return outcome(await (await api()).call('block.batch', { body }));
+        }
         const query = {
           ban: input.ban,
           isLopBan: input.isLopBan,
@@ -113,11 +147,7 @@ export function createBlockRestoreLogic(api: Api, opts: BlockRestoreServiceOptio
             query,
           },
         );
-        return {
-          failedNumbers: result.failedNumbers ?? [],
-          acceptedNumbers: result.acceptedNumbers ?? [],
-          companyInfo: result.companyInfo ?? null,
-        };
+        return outcome(result);
       }),
     },
   });

@@ -25,7 +25,7 @@ import type { ApiLoader } from './api';
 import { eimzoClientOptions } from './eimzo-options';
 
 /**
- * Real actors of the public onboarding (issue 18): the registration wizard, the pre-registration and the new-numbers
+ * Real actors of the public onboarding: the registration wizard, the pre-registration and the new-numbers
  * page, on the app's API client and the E-IMZO websocket client (its own chunk, loaded when the visitor first asks
  * for the keys). Built by `loadPublicLogic` (src/app/app-logic.ts), never with the signed-in page workflows.
  */

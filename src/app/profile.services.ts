@@ -69,7 +69,20 @@ export function createNumbersPages(
         ...(p.q === '' ? {} : { q: p.q }),
       },
     });
-    return { rows: reply.content.map(toItem), total: reply.totalElements, totalPages: reply.totalPages };
+    const counts = reply.counts
+      ? {
+          active: reply.counts.active,
+          pending: reply.counts.pending,
+          blocked: reply.counts.blocked,
+          all: reply.counts.all,
+        }
+      : null;
+    return {
+      rows: reply.content.map(toItem),
+      total: reply.totalElements,
+      totalPages: reply.totalPages,
+      counts,
+    };
   };
 
   const get = (ban: string, p: NumbersParams, fresh: boolean): Promise<NumbersPageResult> => {

@@ -32,6 +32,10 @@ const authPage = () => <AuthPage ssoUrl={appConfig.ssoUrl} />;
 const adminRoute = (name: 'UserSearchRoute' | 'CreationRoute' | 'EditingRoute' | 'EditUserRoute') =>
   lazyRoute(() => import('./admin.routes').then((m) => ({ default: m[name] })));
 
+/** An online-sales documents page (src/app/documents.routes.tsx): one chunk for the four routes. */
+const documentsRoute = (
+  name: 'DocumentsRoute' | 'OrderRoute' | 'SuspendDocumentRoute' | 'ServicesDocumentRoute',
+) => lazyRoute(() => import('./documents.routes').then((m) => ({ default: m[name] })));
 /** AllOrders and SingleOrder: one page (the order beside the list), one chunk. */
 const ordersPage = lazyRoute(() =>
   import('@/views/orders/orders.view').then((m) => ({ default: m.OrdersPage })),
@@ -80,23 +84,37 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   { path: '/purchase/order', view: pending('purchase') },
-  { path: '/onlinee-sales', view: pending('documents') },
-  { path: '/onlinee-sales/orders/:id', view: pending('documents') },
-  { path: '/onlinee-sales/suspend-documents/:id', view: pending('documents') },
-  { path: '/onlinee-sales/services-documents/:id', view: pending('documents') },
+  { path: '/onlinee-sales', view: documentsRoute('DocumentsRoute') },
+  { path: '/onlinee-sales/orders/:id', view: documentsRoute('OrderRoute') },
+  { path: '/onlinee-sales/suspend-documents/:id', view: documentsRoute('SuspendDocumentRoute') },
+  { path: '/onlinee-sales/services-documents/:id', view: documentsRoute('ServicesDocumentRoute') },
   { path: '/orders', view: ordersPage },
   { path: '/orders/:id', view: ordersPage },
   { path: '/administration/search', view: adminRoute('UserSearchRoute') },
   { path: '/administration/creation/:type', view: adminRoute('CreationRoute') },
   { path: '/administration/editing', view: adminRoute('EditingRoute') },
   { path: '/administration/edit-user/:id', view: adminRoute('EditUserRoute') },
-  { path: '/agreement-registration', view: pending('agreement') },
-  { path: '/at39-registration', view: pending('at39') },
-  { path: '/at39-registration/new', view: pending('at39') },
+  {
+    path: '/agreement-registration',
+    view: lazyRoute(() => import('./agreement.routes').then((m) => ({ default: m.AgreementRoute }))),
+  },
+  {
+    path: '/at39-registration',
+    view: lazyRoute(() => import('./at39.routes').then((m) => ({ default: m.At39ListRoute }))),
+  },
+  {
+    path: '/at39-registration/new',
+    view: lazyRoute(() => import('./at39.routes').then((m) => ({ default: m.At39NewRoute }))),
+  },
   {
     path: '/debt-control',
     view: lazyRoute(() => import('./debt.routes').then((m) => ({ default: m.DebtRoute }))),
   },
-  { path: '/services', view: pending('services') },
-  { path: '/services/checkout', view: pending('services') },
+  // one route for the list and its checkout, so the numbers chosen on the list stay chosen (docs/decisions.md SV6)
+  {
+    path: '/services/*?',
+    view: lazyRoute(() =>
+      import('@/views/services/services-page.view').then((m) => ({ default: m.ServicesPage })),
+    ),
+  },
 ];

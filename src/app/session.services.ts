@@ -45,7 +45,9 @@ export function createSessionLogic(appApi: AppApi, { drafts }: SessionDeps) {
         ),
       ),
       requestRestoreLink: fromPromise<void, { login: string }>(async ({ input, signal }) => {
-        await (await api()).call('session.forgot', { body: input }, { signal });
+        // U14: the recovery link opens in the language of the page it was asked from
+        const lang = globalThis.document?.documentElement.lang === 'uz' ? 'uz' : 'ru';
+        await (await api()).call('session.forgot', { body: { ...input, lang } }, { signal });
       }),
       restorePassword: fromPromise<void, { r: string; password: string; confirm: string }>(
         async ({ input, signal }) => {

@@ -9,6 +9,7 @@ import {
   uploadMachine,
 } from '@/machines/upload.machine';
 import type { ApiLoader } from './api';
+import { invokerOf } from './invoker';
 
 /**
  * Real actors of the upload chart. The chart is generic (src/machines/upload.machine.ts): what a target means is
@@ -74,14 +75,6 @@ export async function sniffBlob(blob: Blob): Promise<UploadKind | null> {
   return sniffUploadKind(head);
 }
 
-/**
- * The chart that invoked an actor. A promise actor has no `sendBack`; progress is told to the invoking chart directly
- * (XState keeps the parent as `_parent`; tests/machines/upload.machine.test.ts fails if that ever changes).
- */
-function invokerOf(self: unknown): { send: (event: UploadEvent) => void } | undefined {
-  return (self as { _parent?: { send: (event: UploadEvent) => void } })._parent;
-}
-
 /** The upload chart provided with the file reader and the senders (`DEFAULT_UPLOAD_SENDERS` plus `senders`). */
 export function createUploadLogic(api: ApiLoader, senders: UploadSenders = {}) {
   const all: UploadSenders = { ...DEFAULT_UPLOAD_SENDERS, ...senders };
@@ -91,7 +84,7 @@ export function createUploadLogic(api: ApiLoader, senders: UploadSenders = {}) {
       uploadFile: fromPromise<UploadReceipt, UploadFileInput>(async ({ input, signal, self }) => {
         const send = all[input.target.kind];
         if (!send) throw new UnknownUploadTarget(input.target);
-        const invoker = invokerOf(self);
+        const invoker = invokerOf<UploadEvent>(self);
         return send(api, input, {
           signal,
           onProgress: (loaded, total) => {

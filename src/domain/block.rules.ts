@@ -26,3 +26,60 @@ export function blockNeedsSignature(at: number | null | undefined): boolean {
 export function isBlockPaid(check: { privileged: boolean }): boolean {
   return !check.privileged;
 }
+
+/**
+ * Why a number named by a block or restore was left as it was (they are not
+ * failed; decision U7): terminated (N) and tentative (T) numbers have nothing to block or restore; a number already
+ * waiting for a block or restore is in process; a block leaves a blocked number alone and a restore an active one;
+ * a restore of the whole account leaves blocked the numbers its block did not block (`blockedBefore`).
+ */
+export type SkipReason =
+  | 'terminated'
+  | 'tentative'
+  | 'inProcess'
+  | 'alreadyBlocked'
+  | 'notBlocked'
+  | 'blockedBefore';
+
+/** The order the result lists the reasons in. */
+export const SKIP_REASONS: readonly SkipReason[] = [
+  'terminated',
+  'tentative',
+  'inProcess',
+  'alreadyBlocked',
+  'notBlocked',
+  'blockedBefore',
+];
+
+/**
+ * What a block or restore does with one number of status `code`: `apply` it, leave it as it is (a skip reason), or
+ * `fail` (a status outside spec 3 — the server cannot say what it would do).
+ */
+export function blockEffect(
+  action: ToggleAction,
+  code: string,
+  pending: boolean,
+): 'apply' | 'fail' | SkipReason {
+  const kind = numberStatusKind(code);
+  if (kind === 'terminated') return 'terminated';
+  if (kind === 'tentative') return 'tentative';
+  if (kind === 'unknown') return 'fail';
+  if (pending) return 'inProcess';
+  if (action === 'block') return kind === 'active' ? 'apply' : 'alreadyBlocked';
+  return kind === 'blocked' ? 'apply' : 'notBlocked';
+}
+
+/** The total monthly price of blocking `count` numbers at `pricePerNumber` each (sums, two decimals). */
+export function totalBlockPrice(pricePerNumber: number, count: number): number {
+  return Math.round(pricePerNumber * count * 100) / 100;
+}
+
+/** A count of numbers in locale ru (spec 9): groups of three with U+00A0 (`9 603`), also for four digits. */
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat('ru-RU', {
+    useGrouping: 'always',
+    maximumFractionDigits: 0,
+  } as Intl.NumberFormatOptions)
+    .format(n)
+    .replace(/[\s\u202F]/g, '\u00A0');
+}

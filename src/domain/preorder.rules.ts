@@ -12,7 +12,7 @@ import {
 } from './validators.rules';
 
 /**
- * Rules of becoming a corporate client (issue 18; spec 3 "Client registration draft", "Connect types"; spec 4
+ * Rules of becoming a corporate client (spec 3 "Client registration draft", "Connect types"; spec 4
  * registration wizard; spec 5 registration rules). The field checks themselves live in validators.rules.ts; this file
  * says which apply to the wizard, in which order, and what of a draft may be kept.
  */
@@ -143,7 +143,7 @@ export function stepOneProblem(
   );
 }
 
-/** What of a form may be kept in the browser (issue 18): everything but the passport number (no password or
+/** What of a form may be kept in the browser: everything but the passport number (no password or
  *  signature is ever part of the form). */
 export function storableForm(form: RegistrationForm): RegistrationForm {
   return { ...form, contactFace: { ...form.contactFace, passport: '' } };

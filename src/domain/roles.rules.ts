@@ -74,6 +74,15 @@ export function roleGroup(role: string): RoleGroup {
   return 'unknown';
 }
 
+/**
+ * Roles in effect: the role chosen for the session first, then the others (spec 6 "The first role … decides"); the
+ * list as it is when nothing (or a role the user does not hold) was chosen. The SPA's session and the reference
+ * server's viewer both ask this.
+ */
+export function effectiveRoles(roles: readonly string[], chosen: string | null | undefined): string[] {
+  return chosen && roles.includes(chosen) ? [chosen, ...roles.filter((r) => r !== chosen)] : [...roles];
+}
+
 /** The active role: the first of the list (spec 3 "the first is active", spec 6 "The first role … decides"). */
 export function activeRole(roles: readonly string[]): string | undefined {
   return roles[0];

@@ -97,6 +97,18 @@ export function signingDocument(
 /** The exact text that is signed (UTF-8 bytes of this JSON). */
 export const signingDocumentText = (doc: SigningDocument): string => JSON.stringify(doc);
 
-/** The targets of a block/restore: one number, or with `sn` null the whole account. */
-export const blockTargets = (t: { ban: string; sn: string | null }): SigningTargets =>
-  t.sn === null ? { kind: 'ban', ban: t.ban } : { kind: 'number', ban: t.ban, sn: t.sn };
+/** The targets of a block/restore: one number, a selection of numbers (`sns`, bulk block, decision U10; one of them is
+ *  one number), or with `sn` null and no selection the whole account. */
+export const blockTargets = (t: {
+  ban: string;
+  sn: string | null;
+  sns?: readonly string[] | null | undefined;
+}): SigningTargets => {
+  if (t.sns && t.sns.length > 0) {
+    const sns = [...new Set(t.sns)].sort();
+    return sns.length === 1 && sns[0] !== undefined
+      ? { kind: 'number', ban: t.ban, sn: sns[0] }
+      : { kind: 'numbers', ban: t.ban, sns };
+  }
+  return t.sn === null ? { kind: 'ban', ban: t.ban } : { kind: 'number', ban: t.ban, sn: t.sn };
+};

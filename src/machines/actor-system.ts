@@ -19,6 +19,8 @@ export const SYSTEM_IDS = {
   impersonation: 'impersonation',
   /** the notifications actor (src/machines/notifications.machine.ts) */
   notifications: 'notifications',
+  /** the services page actor (src/machines/services.machine.ts): the checkout tells it when lines changed */
+  services: 'services',
 } as const;
 
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

@@ -21,9 +21,13 @@ import type { StateMeta } from './state-meta';
 /** What one press of the toggle asks for (the status widget's props at the moment of the press). */
 export interface BlockRestoreRequest {
   readonly action: ToggleAction;
-  /** The number, or `null` for the whole account. */
+  /** The number, or `null` for the whole account (or for a selection, see `sns`). */
   readonly sn: string | null;
+  /** A selection of numbers of the list (decision U10): blocked or restored together, one signature, one call. */
+  readonly sns?: readonly string[] | undefined;
   readonly ban: string;
+  /** The company the account belongs to, named in the confirmation (U7). */
+  readonly companyName?: string | null | undefined;
   /** The profile's account type (`at`): 20 applies without a signature. */
   readonly profileType: number;
   /** An administrator is impersonating the client: signing is refused. */
@@ -37,19 +41,38 @@ export interface PrivilegedLockInfo {
   readonly privileged: boolean;
   /** Echoed to suspend/restore as `isLopBan`. */
   readonly lopBan: boolean;
+  /** How many numbers the action changes (U7: the account's active numbers for a block); null when unknown. */
+  readonly numbers: number | null;
+}
+
+/** A number the server left as it was, and why (U7: terminated, tentative, in process …; not a failure). */
+export interface SkippedNumber {
+  readonly sn: string;
+  readonly reason: string;
 }
 
 /** client/suspend or client/restore result, normalised (spec 3 "Block/restore result"). */
 export interface BlockOutcome {
   readonly failedNumbers: readonly string[];
   readonly acceptedNumbers: readonly string[];
+  readonly skippedNumbers: readonly SkippedNumber[];
   readonly companyInfo: CompanyInfo | null;
+}
+
+/** Input of the lock-check actor. */
+export interface LockInput {
+  readonly action: ToggleAction;
+  readonly ban: string;
+  readonly sn: string | null;
+  readonly sns: readonly string[] | null;
 }
 
 /** Input of the apply actor. */
 export interface ApplyInput {
   readonly action: ToggleAction;
   readonly sn: string | null;
+  /** A selection: sent as one client/batch call. */
+  readonly sns: readonly string[] | null;
   readonly ban: string;
   readonly isLopBan: boolean;
 }
@@ -73,6 +96,7 @@ export interface BlockRestoreContext {
   readonly lock: PrivilegedLockInfo | null;
   readonly failedNumbers: readonly string[];
   readonly acceptedNumbers: readonly string[];
+  readonly skippedNumbers: readonly SkippedNumber[];
   /** Catalogue code (E007, network …) or i18n key of the last failure. */
   readonly errorCode: string | null;
   /** The server's description of a failed suspend/restore ('Причина - {description}'). */
@@ -111,6 +135,7 @@ const idleContext: BlockRestoreContext = {
   lock: null,
   failedNumbers: [],
   acceptedNumbers: [],
+  skippedNumbers: [],
   errorCode: null,
   errorDescription: null,
 };
@@ -128,7 +153,7 @@ export const blockRestoreMachine = setup({
   },
   actors: {
     /** GET client/isPrivilegedLock?ban[&sn]. */
-    fetchPrivilegedLock: fromPromise<PrivilegedLockInfo, { ban: string; sn: string | null }>(async () =>
+    fetchPrivilegedLock: fromPromise<PrivilegedLockInfo, LockInput>(async () =>
       notProvided('fetchPrivilegedLock'),
     ),
     /** The E-IMZO signing chart over the sn/ban JSON. */
@@ -159,6 +184,7 @@ export const blockRestoreMachine = setup({
     assignOutcome: assign((_, params: { outcome: BlockOutcome }) => ({
       failedNumbers: params.outcome.failedNumbers,
       acceptedNumbers: params.outcome.acceptedNumbers,
+      skippedNumbers: params.outcome.skippedNumbers,
     })),
     reset: assign(() => idleContext),
     /** Numbers were blocked or restored: the session reloads the profile in view (its status may have changed). */
@@ -198,7 +224,12 @@ export const blockRestoreMachine = setup({
       invoke: {
         id: 'fetchPrivilegedLock',
         src: 'fetchPrivilegedLock',
-        input: ({ context }) => ({ ban: context.request?.ban ?? '', sn: context.request?.sn ?? null }),
+        input: ({ context }) => ({
+          action: context.request?.action ?? 'block',
+          ban: context.request?.ban ?? '',
+          sn: context.request?.sn ?? null,
+          sns: context.request?.sns ?? null,
+        }),
         onDone: {
           target: 'confirming',
           actions: { type: 'assignLock', params: ({ event }) => ({ lock: event.output }) },
@@ -258,7 +289,11 @@ export const blockRestoreMachine = setup({
         src: 'signing',
         input: ({ context }) => ({
           action: context.request?.action ?? 'block',
-          targets: blockTargets({ sn: context.request?.sn ?? null, ban: context.request?.ban ?? '' }),
+          targets: blockTargets({
+            sn: context.request?.sn ?? null,
+            ban: context.request?.ban ?? '',
+            sns: context.request?.sns ?? null,
+          }),
           impersonating: context.request?.impersonating ?? false,
         }),
         onDone: [
@@ -283,6 +318,7 @@ export const blockRestoreMachine = setup({
         input: ({ context }) => ({
           action: context.request?.action ?? 'block',
           sn: context.request?.sn ?? null,
+          sns: context.request?.sns ?? null,
           ban: context.request?.ban ?? '',
           isLopBan: context.lock?.lopBan ?? false,
         }),
@@ -317,14 +353,20 @@ export const blockRestoreMachine = setup({
     succeeded: {
       description:
         "Every number accepted: block 'Активация услуги вступит в силу после 00:00'; restore with the 5-10 minutes note.",
-      meta: { view: 'success text for the action, accepted numbers, Close', testId: 'block-restore-success' },
+      meta: {
+        view: 'success text for the action, accepted numbers, numbers left as they were by reason, Close',
+        testId: 'block-restore-success',
+      },
       tags: ['open'],
       on: { 'dialog.close': { target: 'idle', actions: ['reset', 'refreshSession'] } },
     },
     partiallyFailed: {
       description:
         "Some or all numbers failed: 'Произошла ошибка с номерами' with the numbers prefixed by +99.",
-      meta: { view: 'failed numbers (+99…) and accepted numbers, Close', testId: 'block-restore-partial' },
+      meta: {
+        view: 'failed numbers (+998 …), numbers left as they were by reason, accepted numbers, Close',
+        testId: 'block-restore-partial',
+      },
       tags: ['open', 'error'],
       on: { 'dialog.close': { target: 'idle', actions: ['reset', 'refreshSession'] } },
     },

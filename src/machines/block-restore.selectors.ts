@@ -1,5 +1,12 @@
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
-import { isBlockPaid, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
+import {
+  isBlockPaid,
+  SKIP_REASONS,
+  type SkipReason,
+  type ToggleAction,
+  toggleActionFor,
+  totalBlockPrice,
+} from '@/domain/block.rules';
 import { UNBILLED_ACCOUNT_TYPE } from '@/domain/constants';
 import { formatPhone } from '@/domain/phone.rules';
 import type { BlockRestoreMachine, BlockRestoreRequest } from './block-restore.machine';
@@ -27,8 +34,12 @@ export const selectRequest = (s: BlockRestoreSnapshot): BlockRestoreRequest | nu
 /** The action of the running flow. */
 export const selectAction = (s: BlockRestoreSnapshot): ToggleAction => s.context.request?.action ?? 'block';
 
-/** What the confirmation says about the price: paid with the monthly price per number (sums), or free. */
-export type PriceNote = { kind: 'paid'; price: number } | { kind: 'free' } | { kind: 'none' };
+/** What the confirmation says about the price: paid with the monthly price per number (sums) and, when the count
+ *  is known, the total for every number the block changes (U7); or free. */
+export type PriceNote =
+  | { kind: 'paid'; price: number; numbers: number | null; total: number | null }
+  | { kind: 'free' }
+  | { kind: 'none' };
 
 /**
  * The price note of the confirmation (spec 4 block flow step 2): a block that is not privileged is paid and shows
@@ -38,7 +49,50 @@ export const selectPriceNote = (s: BlockRestoreSnapshot): PriceNote => {
   const lock = s.context.lock;
   if (lock === null || s.context.request?.action !== 'block') return { kind: 'none' };
   if (!isBlockPaid(lock)) return { kind: 'free' };
-  return { kind: 'paid', price: lock.price ?? 0 };
+  const price = lock.price ?? 0;
+  const numbers = lock.numbers;
+  return { kind: 'paid', price, numbers, total: numbers === null ? null : totalBlockPrice(price, numbers) };
+};
+
+/**
+ * What the dialog acts on (U7: it names it): the whole account with its company and how many numbers the action
+ * changes, one number, or a selection of the number list. Numbers in the portal's one format.
+ */
+export type BlockSubject =
+  | { kind: 'account'; ban: string; companyName: string | null; numbers: number | null }
+  | { kind: 'number'; ban: string; number: string }
+  | { kind: 'selection'; ban: string; numbers: readonly string[] };
+
+export const selectSubject = (s: BlockRestoreSnapshot): BlockSubject | null => {
+  const r = s.context.request;
+  if (r === null) return null;
+  if (r.sns && r.sns.length > 0) return { kind: 'selection', ban: r.ban, numbers: r.sns.map(formatPhone) };
+  if (r.sn !== null) return { kind: 'number', ban: r.ban, number: formatPhone(r.sn) };
+  return {
+    kind: 'account',
+    ban: r.ban,
+    companyName: r.companyName ?? null,
+    numbers: s.context.lock?.numbers ?? null,
+  };
+};
+
+/** Numbers left as they were, grouped by reason in a fixed order (U7), each in the portal's format. */
+export const selectSkippedGroups = (
+  s: BlockRestoreSnapshot,
+): readonly { reason: SkipReason | 'other'; numbers: readonly string[] }[] => {
+  const by = new Map<string, string[]>();
+  for (const { sn, reason } of s.context.skippedNumbers) {
+    const key = (SKIP_REASONS as readonly string[]).includes(reason) ? reason : 'other';
+    let list = by.get(key);
+    if (!list) {
+      list = [];
+      by.set(key, list);
+    }
+    list.push(formatPhone(sn));
+  }
+  return [...SKIP_REASONS, 'other' as const]
+    .filter((reason) => by.has(reason))
+    .map((reason) => ({ reason, numbers: by.get(reason) ?? [] }));
 };
 
 /**

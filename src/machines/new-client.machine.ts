@@ -25,7 +25,7 @@ import { type ListedKey, signingErrorCode } from './signing.machine';
 import type { StateMeta } from './state-meta';
 
 /**
- * The registration wizard of a new corporate client (issue 18; spec 4 "Registration wizard has 2 steps (legal data,
+ * The registration wizard of a new corporate client (spec 4 "Registration wizard has 2 steps (legal data,
  * confirmation). Step two loads the services catalogue. Step one proceeds only if the licence is ticked and the
  * login is free."; spec 5 registration rules; docs/decisions.md NC1-NC7).
  *
@@ -650,7 +650,7 @@ export const newClientMachine = setup({
       description:
         "'Регистрация прошла успешно' and what happens next: the status, how the first password arrives.",
       meta: { view: 'success text, status, next steps', testId: 'new-client-success' },
-      // the draft is cleared on success (issue 18)
+      // the draft is cleared on success
       invoke: { id: 'clearDraft', src: 'clearDraft', onDone: 'finished', onError: 'finished' },
     },
     finished: {

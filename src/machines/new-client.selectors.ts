@@ -4,7 +4,7 @@ import type { NewClientContext, NewClientMachine } from './new-client.machine';
 import type { PreRegistrationMachine } from './pre-registration.machine';
 import { statePathOf } from './state-path';
 
-/** Everything the wizard's views read (issue 18). */
+/** Everything the wizard's views read. */
 export type NewClientSnapshot = SnapshotFrom<NewClientMachine>;
 
 export const selectNewClientState = (s: NewClientSnapshot): string => statePathOf(s.value);

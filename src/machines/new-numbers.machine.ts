@@ -3,7 +3,7 @@ import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
- * The public new-numbers page (issue 18; spec 2 `/new-numbers` public; spec 3 "Golden number category"; spec 7
+ * The public new-numbers page (spec 2 `/new-numbers` public; spec 3 "Golden number category"; spec 7
  * `golden-number/categories/qr`, the link a QR code on a poster opens; docs/decisions.md NC9): the number categories
  * with their prices and a few example numbers each, and the way to become a client. No session needed.
  */

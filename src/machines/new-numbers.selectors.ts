@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { NewNumbersMachine, QrCategory } from './new-numbers.machine';
 
-/** What the new-numbers page reads (issue 18). */
+/** What the new-numbers page reads. */
 export type NewNumbersSnapshot = SnapshotFrom<NewNumbersMachine>;
 export type NewNumbersPhase = 'loading' | 'shown' | 'empty' | 'failed';
 export const selectNewNumbersPhase = (s: NewNumbersSnapshot): NewNumbersPhase => s.value as NewNumbersPhase;

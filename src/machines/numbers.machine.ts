@@ -41,6 +41,8 @@ export interface NumbersPageResult {
   /** Numbers matching tab and filter, all pages together. */
   readonly total: number;
   readonly totalPages: number;
+  /** U19: numbers per status tab with the same filter, when the server counts them (the tabs show them). */
+  readonly counts?: Readonly<Record<NumberTab, number>> | null;
 }
 
 /** The page on screen, with the parameters it was fetched for. */

@@ -5,7 +5,7 @@ import { type CreatedSignature, type ListedKey, signingErrorCode } from './signi
 import type { StateMeta } from './state-meta';
 
 /**
- * Pre-registration with the e-signature (issue 18; spec 4 registration wizard and phone reservation flag; spec 7
+ * Pre-registration with the e-signature (spec 4 registration wizard and phone reservation flag; spec 7
  * `pre-order/create`; docs/security.md finding 3; docs/decisions.md NC5-NC7): the wizard's step two invokes it
  * with the application (the create block of spec 3) and the key chosen in step one.
  *

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PreRegistrationMachine } from './pre-registration.machine';
 
-/** What the pre-registration panel reads (issue 18). */
+/** What the pre-registration panel reads. */
 export type PreRegistrationSnapshot = SnapshotFrom<PreRegistrationMachine>;
 export type PreRegistrationStep =
   | 'preparing'

@@ -1,7 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
+import { agreementMachine } from './agreement.machine';
+import { at39ListMachine } from './at39-list.machine';
+import { at39RegistrationMachine } from './at39-registration.machine';
 import { authFlowMachine } from './auth-flow.machine';
 import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
+import { documentsMachine } from './documents.machine';
+import { downloadMachine } from './download.machine';
 import { goldenCheckoutMachine } from './golden-checkout.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { newClientMachine } from './new-client.machine';
@@ -11,6 +16,8 @@ import { numbersMachine } from './numbers.machine';
 import { ordersMachine } from './orders.machine';
 import { preRegistrationMachine } from './pre-registration.machine';
 import { searchBoxMachine } from './search-box.machine';
+import { servicesMachine } from './services.machine';
+import { servicesCheckoutMachine } from './services-checkout.machine';
 import { sessionMachine } from './session.machine';
 import { settingsMachine } from './settings.machine';
 import { signingMachine } from './signing.machine';
@@ -140,5 +147,47 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: uploadMachine,
     description:
       'Upload of one file to a target: choose (picker or drop), client check (size, name, bytes), send with progress and cancel, server check (E118) and status 0/1/2; retry or choose another.',
+  },
+  {
+    id: 'agreement',
+    machine: agreementMachine,
+    description:
+      'Contract registration: the spec 3 form validated (spec 5), the login checked, the agreement and the contact-access additional agreement registered in RU and UZ and downloaded; the registered agreements, paged.',
+  },
+  {
+    id: 'at39Registration',
+    machine: at39RegistrationMachine,
+    description:
+      'AT 39: register a subscriber by passport data — token (E127/E128/E129), passport service (not found, refused, expired, reused), create (E129), SIM kit (E091/E105/E121), BAN (E052/E125), number (taken, E123, E025), documents (E118), submit (E094); resumable.',
+  },
+  {
+    id: 'at39List',
+    machine: at39ListMachine,
+    description:
+      'AT 39 registrations: filters and page in the URL (register/filter), comments (register/comment), statistics XLSX (docs/statistics).',
+  },
+  {
+    id: 'documents',
+    machine: documentsMachine,
+    description:
+      "Online-sales documents: the lists (orders, suspend and service documents in a date range), an order with its documents, one document's status and text; a valid filter goes to the URL.",
+  },
+  {
+    id: 'download',
+    machine: downloadMachine,
+    description:
+      "Download of one file (PDF, scan, instruction): progress, cancel, saved under a people's name, or the error with retry.",
+  },
+  {
+    id: 'services',
+    machine: servicesMachine,
+    description:
+      'Services page: package catalogue by group, employees with their packages and roaming (search and page in the URL, server-side), select many / a page / all filtered, one number’s options.',
+  },
+  {
+    id: 'servicesCheckout',
+    machine: servicesCheckoutMachine,
+    description:
+      'Services checkout: review, balance check (has-deposit, checkBalance), applying slice by slice with confirmed progress, result number by number (accepted, E124, E123, E031), retry of the failed ones, cancel.',
   },
 ];

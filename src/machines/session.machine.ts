@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { mustChangePassword, roleChoice } from '@/domain/roles.rules';
+import { effectiveRoles, mustChangePassword, roleChoice } from '@/domain/roles.rules';
 import type { Profile, User } from '@/services/contract/session.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { authFlowMachine } from './auth-flow.machine';
@@ -64,11 +64,6 @@ export type SessionTag = 'busy' | 'error';
 
 /** The destination meaning "the landing page of spec 2". */
 export const LANDING = 'landing';
-
-/** Roles in effect: the role chosen for the session first, then the others (spec 6 "The first role … decides"). */
-export function effectiveRoles(roles: readonly string[], selected: string | null): readonly string[] {
-  return selected && roles.includes(selected) ? [selected, ...roles.filter((r) => r !== selected)] : roles;
-}
 
 /**
  * The role a user works under straight after the server answered: the role stored for this session when it is one

@@ -1,10 +1,11 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { LANDING_PATHS, landingRoute } from '@/domain/landing.rules';
 import type { UserFacts } from '@/domain/roles.rules';
+import { effectiveRoles } from '@/domain/roles.rules';
 import { routeAccess } from '@/domain/routes.rules';
 import type { Profile, User } from '@/services/contract/session.contract';
 import type { AuthFlowMachine } from './auth-flow.machine';
-import { effectiveRoles, LANDING, type SessionContext, type SessionMachine } from './session.machine';
+import { LANDING, type SessionContext, type SessionMachine } from './session.machine';
 import { statePathOf, viewsOf } from './state-path';
 
 /** A snapshot of the session machine, as `useSelector` hands it to a selector. */

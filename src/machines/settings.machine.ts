@@ -1,21 +1,19 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isEmail, isTypedPhone, validatePasswordConfirmation } from '@/domain/validators.rules';
+import {
+  type ContactField,
+  type ContactValues,
+  contactsError,
+  FEEDBACK_TYPES,
+  type FeedbackType,
+} from '@/domain/contacts.rules';
+import { validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
-/** How the company wants to be contacted (profile `feedback_type`); '' = not chosen. */
-export const FEEDBACK_TYPES = ['sms', 'email', 'call'] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
-
-/** The contact data form (profile `phone_number`, `feedback_type`, `email_address`). */
-export interface ContactValues {
-  readonly phone: string;
-  readonly feedbackType: FeedbackType | '';
-  readonly email: string;
-}
-export type ContactField = keyof ContactValues;
+export type { ContactField, ContactValues, FeedbackType };
+export { FEEDBACK_TYPES };
 
 /** A field of the password form; inputs carry these names. */
 export type PasswordField = 'current' | 'password' | 'confirm';
@@ -54,13 +52,6 @@ export type SettingsEvent =
 
 /** Tags: `busy` while a call runs (that form's submit is disabled). */
 export type SettingsTag = 'busy' | 'passwordBusy' | 'contactsBusy';
-
-/** A contact field that is filled but malformed (email address, phone of 9-12 digits), or null. */
-export function invalidContactField(c: ContactValues): SettingsError<ContactField> | null {
-  if (c.phone.trim() !== '' && !isTypedPhone(c.phone)) return { code: 'validation.phone', field: 'phone' };
-  if (c.email.trim() !== '' && !isEmail(c.email)) return { code: 'validation.email', field: 'email' };
-  return null;
-}
 
 function firstBlankPassword(e: { current: string; password: string; confirm: string }): PasswordField | null {
   if (e.current === '') return 'current';
@@ -113,7 +104,7 @@ export const settingsMachine = setup({
       firstBlankPassword(params) !== null,
     isPasswordMismatch: (_, params: { password: string; confirm: string }) =>
       validatePasswordConfirmation(params.password, params.confirm) !== null,
-    hasInvalidContact: ({ context }) => invalidContactField(context.contacts) !== null,
+    hasInvalidContact: ({ context }) => contactsError(context.contacts) !== null,
   },
   actions: {
     assignBlankPassword: assign((_, params: { current: string; password: string; confirm: string }) => ({
@@ -132,7 +123,7 @@ export const settingsMachine = setup({
     assignDraft: assign(({ context }, params: { draft: DraftValues | null }) => ({
       contacts: mergeDraft(context.contacts, params.draft),
     })),
-    assignInvalidContact: assign(({ context }) => ({ contactsError: invalidContactField(context.contacts) })),
+    assignInvalidContact: assign(({ context }) => ({ contactsError: contactsError(context.contacts) })),
     assignContactsError: assign((_, params: { error: unknown }) => ({
       contactsError: { code: errorCodeOf(params.error), field: null },
     })),
@@ -145,6 +136,15 @@ export const settingsMachine = setup({
     tellPasswordChanged: tellSystem(SYSTEM_IDS.session, { type: 'password.changed' }),
     /** The profile's contact data changed on the server: the session re-reads it. */
     refreshSession: tellSystem(SYSTEM_IDS.session, { type: 'session.refresh' }),
+    /** U16: the saved contact data and the changed password are also said in a notification (spec 9, 4 s). */
+    notifyContactsSaved: tellSystem(SYSTEM_IDS.notifications, {
+      type: 'notice.push',
+      notice: { tone: 'success', key: 'settings.contacts.saved' },
+    }),
+    notifyPasswordChanged: tellSystem(SYSTEM_IDS.notifications, {
+      type: 'notice.push',
+      notice: { tone: 'success', key: 'settings.password.done' },
+    }),
   },
 }).createMachine({
   id: 'settings',
@@ -191,7 +191,7 @@ export const settingsMachine = setup({
               event.type === 'password.submit'
                 ? { current: event.current, password: event.password }
                 : { current: '', password: '' },
-            onDone: { target: 'changed', actions: 'tellPasswordChanged' },
+            onDone: { target: 'changed', actions: ['tellPasswordChanged', 'notifyPasswordChanged'] },
             onError: {
               target: 'editing',
               actions: { type: 'assignPasswordError', params: ({ event }) => ({ error: event.error }) },
@@ -276,6 +276,7 @@ export const settingsMachine = setup({
               actions: [
                 { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
                 'refreshSession',
+                'notifyContactsSaved',
               ],
             },
             onError: {

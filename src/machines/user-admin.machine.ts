@@ -20,6 +20,7 @@ import type {
   UserKind,
   UserUpdateBody,
 } from '@/services/contract/admin.contract';
+import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -101,6 +102,8 @@ export const userAdminMachine = setup({
     saveUser: fromPromise<{ userId: string | null }, SaveRequest>(async () => notProvided('saveUser')),
   },
   guards: {
+    /** E014 'user not found' (spec 8): the address names no user; retrying cannot help (U17). */
+    isUserNotFound: (_, params: { error: unknown }) => errorCodeOf(params.error) === 'E014',
     isEditTarget: (_, params: { target: UserAdminTarget }) => params.target.mode === 'edit',
     isFormValid: ({ context }) =>
       context.target !== null &&
@@ -110,6 +113,15 @@ export const userAdminMachine = setup({
       params.field !== 'user_name' || context.target?.mode === 'create',
   },
   actions: {
+    /** U16: a created user and saved changes are also said in a notification (spec 9, 4 s). */
+    notifyCreated: tellSystem(SYSTEM_IDS.notifications, {
+      type: 'notice.push',
+      notice: { tone: 'success', key: 'admin.created' },
+    }),
+    notifySaved: tellSystem(SYSTEM_IDS.notifications, {
+      type: 'notice.push',
+      notice: { tone: 'success', key: 'admin.saved' },
+    }),
     enterCreate: assign((_, params: { target: UserAdminTarget; editor: EditorRights }) => {
       const kind = params.target.mode === 'create' ? params.target.kind : 'admin';
       const form = blankForm(kind);
@@ -210,14 +222,27 @@ export const userAdminMachine = setup({
           target: 'form',
           actions: { type: 'assignDetails', params: ({ event }) => ({ details: event.output }) },
         },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isUserNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'loadFailed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
+    notFound: {
+      description:
+        'No user has this id (E014): the page is not found, with the way back to the search (U17).',
+      meta: { view: 'the not-found page', testId: 'not-found' },
+      tags: ['error'],
+    },
     loadFailed: {
-      description: 'Loading the user failed (E014 user not found, …); the user may retry.',
+      description: 'Loading the user failed (network, server); the user may retry.',
       meta: { view: 'error text with a retry button', testId: 'user-admin-load-failed' },
       tags: ['error'],
       on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
@@ -268,11 +293,17 @@ export const userAdminMachine = setup({
               {
                 guard: 'isCreating',
                 target: 'created',
-                actions: { type: 'assignSaved', params: ({ event }) => ({ userId: event.output.userId }) },
+                actions: [
+                  { type: 'assignSaved', params: ({ event }) => ({ userId: event.output.userId }) },
+                  'notifyCreated',
+                ],
               },
               {
                 target: 'saved',
-                actions: { type: 'assignSaved', params: ({ event }) => ({ userId: event.output.userId }) },
+                actions: [
+                  { type: 'assignSaved', params: ({ event }) => ({ userId: event.output.userId }) },
+                  'notifySaved',
+                ],
               },
             ],
             onError: {

@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import { parseSearch } from '@/domain/search.rules';
 import type { UserListStatus, UserRow } from '@/services/contract/admin.contract';
+import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -119,6 +120,15 @@ export const userSearchMachine = setup({
     assignPage: assign((_, params: { page: UserPage }) => ({ page: params.page })),
     assignChange: assign((_, params: RowChange) => ({ change: params, errorCode: null })),
     clearChange: assign({ change: null, errorCode: null }),
+    /** U16: a blocked or unblocked user is said in a notification (spec 9, 4 s). */
+    notifyBlockChanged: tellSystem<UserSearchContext>(SYSTEM_IDS.notifications, (c) => ({
+      type: 'notice.push',
+      notice: {
+        tone: 'success',
+        key: c.change?.blocked ? 'ux.notice.userBlocked' : 'ux.notice.userUnblocked',
+        params: { user: c.change?.userName ?? '' },
+      },
+    })),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     clearError: assign({ errorCode: null }),
     assignSubmitted: assign(({ context }, params: { q: string }) => ({
@@ -251,7 +261,7 @@ export const userSearchMachine = setup({
             id: 'setBlocked',
             src: 'setBlocked',
             input: ({ context }) => context.change ?? { userId: '', userName: '', blocked: false },
-            onDone: { target: '#userSearch.loading', actions: 'clearChange' },
+            onDone: { target: '#userSearch.loading', actions: ['notifyBlockChanged', 'clearChange'] },
             onError: {
               target: 'saveFailed',
               actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },

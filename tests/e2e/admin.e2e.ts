@@ -1,9 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import ru from '../../src/i18n/ru.json';
-import type { User } from '../../src/services/contract/session.contract';
-import { launchBrowser, watchErrors } from './browser';
+import { launchBrowser, headerSearch as search, sessionUser, signIn as signInAs } from './browser';
 
 /**
  * Administration and impersonation in Chromium against `npm start`'s server: the header search box (MANYINVALID inline, 'Ошибка!' with E018),
@@ -27,31 +25,10 @@ interface Session {
   errors: string[];
 }
 
-/** A fresh browser profile signed in through the login form. */
+/** A fresh browser profile signed in through the login form (tests/e2e/browser.ts). */
 async function signIn(login: string, lang: 'ru' | 'uz' = 'ru'): Promise<Session> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${base}/${lang}/login`);
-  const form = page.getByTestId('auth-login');
-  await form.locator('input[name="login"]').fill(login);
-  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await form.getByTestId('auth-submit').click();
-  await page.getByTestId('header-signed-in').waitFor();
-  return { context, page, errors };
-}
-
-async function sessionUser(page: Page): Promise<User> {
-  const reply = await page.evaluate(async () => (await fetch('/api/user/')).json());
-  return (reply as { result: User }).result;
-}
-
-/** Types into the header search box and presses Enter (keyboard only). */
-async function search(page: Page, text: string): Promise<void> {
-  const input = page.getByTestId('search-input');
-  await input.fill('');
-  await input.pressSequentially(text);
-  await input.press('Enter');
+  const { page, errors } = await signInAs(browser, base, login, { lang });
+  return { context: page.context(), page, errors };
 }
 
 describe('header search box and impersonation', () => {

@@ -150,7 +150,9 @@ describe('block and restore with E-IMZO', () => {
       .locator('[data-testid="status-toggle"], [data-testid="status-toggle-in-process"]')
       .first()
       .waitFor({ timeout: 20_000 });
-    const text = 'Номер уже находится в процессе блокировки. Дождитесь завершения.';
+    // U9: the account's own words; the widget's note after the profile says the block waits, E022 before it
+    const text = 'Лицевой счёт в процессе блокировки: она вступит в силу после 00:00.';
+    const e022 = 'Номер уже находится в процессе блокировки. Дождитесь завершения.';
 
     // The profile may already say "in process" (the toggle's note); otherwise the server answers E022 on press.
     if ((await widget.getByTestId('status-toggle-in-process').count()) > 0) {
@@ -158,7 +160,7 @@ describe('block and restore with E-IMZO', () => {
     } else {
       await toggleOf(page).click();
       await waitState(dialogOf(page), 'inProcess');
-      expect(await page.getByRole('alert').textContent()).toBe(text);
+      expect(await page.getByRole('alert').textContent()).toBe(e022);
       await page.getByTestId('block-restore-close').click();
     }
     await page.close();

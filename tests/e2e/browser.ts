@@ -1,5 +1,14 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import type { User } from '../../src/services/contract/session.contract';
+
+/**
+ * Page objects of the browser tests: the browser, signing in, and the screens and pieces every workflow shares (the
+ * login form, the header search box, the navigation, the shared view pieces of src/views/common, downloads, page
+ * geometry). A workflow's own e2e file adds only what is its own.
+ */
 
 /** Debian's chromium (never a downloaded browser), headless, with the flags this closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
@@ -37,16 +46,174 @@ export async function signIn(
   browser: Browser,
   base: string,
   login: string,
-  opts: { lang?: 'ru' | 'uz'; acceptDownloads?: boolean } = {},
+  opts: {
+    lang?: 'ru' | 'uz';
+    acceptDownloads?: boolean;
+    viewport?: { width: number; height: number };
+  } = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ acceptDownloads: opts.acceptDownloads ?? false });
+  const context = await browser.newContext({
+    acceptDownloads: opts.acceptDownloads ?? false,
+    ...(opts.viewport ? { viewport: opts.viewport } : {}),
+  });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${base}/${opts.lang ?? 'ru'}/login`);
-  const form = page.getByTestId('auth-login');
-  await form.locator('input[name="login"]').fill(login);
-  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await form.locator('input[name="password"]').press('Enter');
+  await fillLogin(page, login);
   await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
   return { page, errors };
+}
+
+/** The login form (any language: fields are found by name): fills it and submits it with Enter. */
+export async function fillLogin(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
+  const form = page.getByTestId('auth-login');
+  await form.locator('input[name="login"]').fill(login);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('input[name="password"]').press('Enter');
+}
+
+/** The session user as the page's own cookies see it (GET /api/user/). */
+export async function sessionUser(page: Page): Promise<User> {
+  const reply = await page.evaluate(async () => (await fetch('/api/user/')).json());
+  return (reply as { result: User }).result;
+}
+
+/** The navigation entries on screen, in order (`nav-<key>` test ids of the sidebar). */
+export async function navOnScreen(page: Page): Promise<string[]> {
+  await page.getByTestId('sidebar').waitFor();
+  const ids = await page
+    .getByTestId('sidebar')
+    .locator('[data-testid^="nav-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.replace(/^nav-/, ''));
+}
+
+/** Types into the header search box and presses Enter (keyboard only). */
+export async function headerSearch(page: Page, text: string): Promise<void> {
+  const input = page.getByTestId('search-input');
+  await input.fill('');
+  await input.pressSequentially(text);
+  await input.press('Enter');
+}
+
+/** Opens `path` and waits until the route shows its content (not the loading overlay) and the network is quiet. */
+export async function visit(page: Page, base: string, path: string): Promise<void> {
+  await page.goto(`${base}${path}`);
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main');
+    return main?.firstElementChild && !document.querySelector('[data-testid="loading-overlay"]');
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+/** The shared `Pagination` (src/views/common/pagination.view.tsx) with test id prefix `testId`. */
+export function pagination(page: Page, testId: string) {
+  return {
+    nav: page.getByTestId(`${testId}-pagination`),
+    /** 'Страница 2 из 5' */
+    text: async () => (await page.getByTestId(`${testId}-page`).textContent()) ?? '',
+    next: () => page.getByTestId(`${testId}-next`).click(),
+    prev: () => page.getByTestId(`${testId}-prev`).click(),
+    /** Types a page into the page field (lists with `withGoTo`) and submits it. */
+    goTo: async (n: number | string) => {
+      const field = page.getByTestId(`${testId}-page-input`);
+      await field.fill(String(n));
+      await field.press('Enter');
+    },
+  };
+}
+
+/** The shared `TabList` (src/views/common/tabs.view.tsx) whose tabs have test ids `<tabTestId>-<key>`. */
+export function tabs(page: Page, tabTestId: string) {
+  const tab = (key: string): Locator => page.getByTestId(`${tabTestId}-${key}`);
+  return {
+    tab,
+    select: (key: string) => tab(key).click(),
+    /** The key of the selected tab. */
+    selected: async (): Promise<string> => {
+      const id = await page
+        .locator(`[role="tab"][aria-selected="true"][data-testid^="${tabTestId}-"]`)
+        .getAttribute('data-testid');
+      return (id ?? '').slice(tabTestId.length + 1);
+    },
+  };
+}
+
+/** The shared `ErrorRetry` panel with test id `testId`: its text and its Retry button. */
+export function errorRetry(page: Page, testId: string) {
+  const panel = page.getByTestId(testId);
+  return {
+    panel,
+    text: async () => (await panel.textContent()) ?? '',
+    retry: () => page.getByTestId(`${testId}-retry`).click(),
+  };
+}
+
+/** Clicks `testId` and saves the download it starts into `dir`; the path and the file name offered. */
+export async function download(
+  page: Page,
+  testId: string,
+  dir: string,
+  timeout = 60_000,
+): Promise<{ path: string; name: string }> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download', { timeout }),
+    page.getByTestId(testId).click(),
+  ]);
+  const path = join(dir, `${Date.now()}-${file.suggestedFilename()}`);
+  await file.saveAs(path);
+  return { path, name: file.suggestedFilename() };
+}
+
+/** The two screen sizes every screen is measured at (a laptop and a phone). */
+export const SCREEN_SIZES = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * The main area's padding (24 px) plus a page's own top margin (the sign-in card sits 40 px lower): anything more is
+ * an empty gap under the header. The defect this guards against was 300–550 px.
+ */
+export const MAX_GAP_PX = 80;
+
+/** Where the content starts below what stands above it (header, banner, a stacked sidebar), and the page width. */
+export async function measureGeometry(
+  page: Page,
+): Promise<{ gap: number; scrollWidth: number; innerWidth: number }> {
+  return page.evaluate(() => {
+    const main = document.getElementById('main');
+    const first = main?.firstElementChild ?? main;
+    if (!main || !first) throw new Error('no main content');
+    const contentTop = first.getBoundingClientRect().top;
+    let above = 0;
+    for (const selector of ['header', '[data-testid="impersonation-banner"]', '[data-testid="sidebar"]']) {
+      const el = document.querySelector(selector);
+      if (!el) continue;
+      const r = el.getBoundingClientRect();
+      // Only what stands above the content counts (a sidebar beside it on a laptop does not).
+      if (r.height > 0 && r.bottom <= contentTop + 1) above = Math.max(above, r.bottom);
+    }
+    return {
+      gap: contentTop - above,
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    };
+  });
+}
+
+/**
+ * The page names itself in the tab, its content starts right under the header and it is never wider than the window,
+ * at both `SCREEN_SIZES` (the viewport is left at the last one).
+ */
+export async function expectPageGeometry(page: Page, label: string): Promise<void> {
+  expect(await page.title(), `${label}: page title`).toMatch(/ — (Корпоративный портал|Korporativ portal)$/);
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(50);
+    const g = await measureGeometry(page);
+    expect(g.gap, `${label} at ${size.width}px: gap under the header`).toBeLessThanOrEqual(MAX_GAP_PX);
+    expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeGreaterThanOrEqual(0);
+    expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
+  }
 }

@@ -6,9 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { i18n } from '@/i18n/i18n';
 import { FIXED_DEBTORS } from '../../server/db/debt-seed';
-import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import { pdfText } from '../server/pdf-text';
-import { launchBrowser, watchErrors } from './browser';
+import { launchBrowser, download as saveDownload, signIn as signInAs } from './browser';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -24,30 +23,17 @@ afterAll(async () => {
 });
 
 async function signIn(lang: 'ru' | 'uz'): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${base}/${lang}/login`);
-  const form = page.getByTestId('auth-login');
-  await form.locator('input[name="login"]').fill('okk');
-  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await form.locator('input[name="password"]').press('Enter');
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
-  return { page, errors };
+  return signInAs(browser, base, 'okk', {
+    lang,
+    acceptDownloads: true,
+    viewport: { width: 1366, height: 900 },
+  });
 }
 
 const ready = (page: Page) =>
   page.waitForSelector('[data-testid="debt-page"][data-ready="true"]', { timeout: 20_000 });
 
-async function download(page: Page, testId: string): Promise<{ path: string; name: string }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByTestId(testId).click(),
-  ]);
-  const path = join(downloads, `${Date.now()}-${file.suggestedFilename()}`);
-  await file.saveAs(path);
-  return { path, name: file.suggestedFilename() };
-}
+const download = (page: Page, testId: string) => saveDownload(page, testId, downloads);
 
 // one fixed debtor per language, so the two runs never share a notice (Latin and Cyrillic company names)
 const cases = [

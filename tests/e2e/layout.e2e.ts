@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signIn as signInAs } from './browser';
+import { expectPageGeometry, launchBrowser, signIn as signInAs, visit as visitPath } from './browser';
 
 /**
  * Page geometry on every route, at a laptop and a phone width: the main content starts right under the header (or
@@ -9,15 +9,6 @@ import { launchBrowser, signIn as signInAs } from './browser';
  * that, so this one measures the real layout.
  */
 const base = inject('baseUrl');
-const WIDTHS = [
-  { width: 1366, height: 768 },
-  { width: 390, height: 844 },
-] as const;
-/**
- * The main area's padding (24 px) plus a page's own top margin (the sign-in card sits 40 px lower): anything more is
- * an empty gap. The defect this guards against was 300–550 px.
- */
-const MAX_GAP_PX = 80;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,60 +18,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Geometry {
-  gap: number;
-  scrollWidth: number;
-  innerWidth: number;
-}
-
-async function measure(page: Page): Promise<Geometry> {
-  return page.evaluate(() => {
-    const main = document.getElementById('main');
-    const first = main?.firstElementChild ?? main;
-    if (!main || !first) throw new Error('no main content');
-    const contentTop = first.getBoundingClientRect().top;
-    let above = 0;
-    for (const selector of ['header', '[data-testid="impersonation-banner"]', '[data-testid="sidebar"]']) {
-      const el = document.querySelector(selector);
-      if (!el) continue;
-      const r = el.getBoundingClientRect();
-      // Only what stands above the content counts (a sidebar beside it on a laptop does not).
-      if (r.height > 0 && r.bottom <= contentTop + 1) above = Math.max(above, r.bottom);
-    }
-    return {
-      gap: contentTop - above,
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-    };
-  });
-}
-
-async function expectGeometry(page: Page, label: string): Promise<void> {
-  // Every page names itself in the tab ('Профиль — Корпоративный портал'), not only the portal.
-  expect(await page.title(), `${label}: page title`).toMatch(/ — (Корпоративный портал|Korporativ portal)$/);
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(50);
-    const g = await measure(page);
-    expect(g.gap, `${label} at ${size.width}px: gap under the header`).toBeLessThanOrEqual(MAX_GAP_PX);
-    expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeGreaterThanOrEqual(0);
-    expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
-  }
-}
+/** Content right under the header, no horizontal overflow, the page's own title (tests/e2e/browser.ts). */
+const expectGeometry = expectPageGeometry;
 
 async function signIn(login: string): Promise<{ page: Page; errors: string[] }> {
   return signInAs(browser, base, login);
 }
 
-/** Waits until the route has rendered its content (not the loading overlay) in the given language. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(`${base}${path}`);
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main');
-    return main?.firstElementChild && !document.querySelector('[data-testid="loading-overlay"]');
-  });
-  await page.waitForLoadState('networkidle');
-}
+/** Waits until the route has rendered its content (not the loading overlay). */
+const visit = (page: Page, path: string) => visitPath(page, base, path);
 
 describe('page geometry on every route, at 1366×768 and 390×844', () => {
   it.each(['ru', 'uz'])('public pages (%s)', async (lang) => {

@@ -10,7 +10,7 @@ import type { UserFacts } from '@/domain/roles.rules';
 import { widgetFlags } from '@/domain/widgets.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { DEMO_COMPANIES } from '../../server/db/demo-accounts';
-import { launchBrowser, signIn as signInAs } from './browser';
+import { launchBrowser, pagination, signIn as signInAs, tabs } from './browser';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -212,20 +212,32 @@ describe('the 12 000-number company (curator)', () => {
     expect(new URL(page.url()).searchParams.get('status')).toBe('active');
 
     // page and filter in the URL; reload keeps them; Back returns to the previous state
-    await page.getByTestId('numbers-tab-blocked').click();
+    const statusTabs = tabs(page, 'numbers-tab');
+    const pages = pagination(page, 'numbers');
+    await statusTabs.select('blocked');
     await listReady(page, 'blocked');
-    await page.getByTestId('numbers-next').click();
+    expect(await statusTabs.selected()).toBe('blocked');
+    await pages.next();
     await page.waitForURL(/status=blocked&page=2/);
     await listReady(page, 'blocked');
     const total = await page.getByTestId('numbers-total').textContent();
     await page.reload();
     await listReady(page, 'blocked');
-    expect(await page.getByTestId('numbers-page').textContent()).toMatch(/^Страница 2 из /);
+    expect(await pages.text()).toMatch(/^Страница 2 из /);
     expect(await page.getByTestId('numbers-total').textContent()).toBe(total);
     await page.goBack();
     await page.waitForURL(/status=blocked$/);
     await listReady(page, 'blocked');
-    expect(await page.getByTestId('numbers-page').textContent()).toMatch(/^Страница 1 из /);
+    expect(await pages.text()).toMatch(/^Страница 1 из /);
+    // the page field clamps: a page beyond the last goes to the last one
+    await pages.goTo(9999);
+    await page.waitForURL(/status=blocked&page=\d+/);
+    await listReady(page, 'blocked');
+    const last = /из (\d+)/.exec(await pages.text())?.[1];
+    expect(new URL(page.url()).searchParams.get('page')).toBe(last);
+    await page.goBack();
+    await page.waitForURL(/status=blocked$/);
+    await listReady(page, 'blocked');
 
     await page.getByLabel('Фильтр по номеру').fill('90 1234');
     await page.getByRole('button', { name: 'Применить фильтр' }).click();

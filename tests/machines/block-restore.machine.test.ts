@@ -7,6 +7,7 @@ import {
   blockErrorDescription,
   blockRestoreMachine,
   type DocumentCreateEvent,
+  type LockInput,
 } from '@/machines/block-restore.machine';
 import {
   selectBlockRestoreError,
@@ -14,6 +15,8 @@ import {
   selectFailedNumbers,
   selectPriceNote,
   selectSigningRef,
+  selectSkippedGroups,
+  selectSubject,
   toggleModeOf,
 } from '@/machines/block-restore.selectors';
 import {
@@ -29,12 +32,14 @@ import {
   allAccepted,
   allFailed,
   billingDown,
+  blockAccount,
   blockSigned,
   inProcess,
   offline,
   paidLock,
   privilegedLock,
   restoreDirect,
+  restoreSelection,
   signed,
   someFailed,
 } from './block-restore.payloads';
@@ -45,12 +50,12 @@ const never = fromPromise(() => new Promise<never>(() => {}));
 /** Fakes of a healthy server and a signing child that signs; tests replace what they need. */
 function fakes(overrides: Record<string, AnyActorLogic> = {}) {
   const calls = {
-    lock: vi.fn<(input: { ban: string; sn: string | null }) => void>(),
+    lock: vi.fn<(input: LockInput) => void>(),
     signing: vi.fn<(input: SigningInput) => void>(),
     apply: vi.fn<(input: ApplyInput) => void>(),
   };
   const actors = {
-    fetchPrivilegedLock: fromPromise(async ({ input }: { input: { ban: string; sn: string | null } }) => {
+    fetchPrivilegedLock: fromPromise(async ({ input }: { input: LockInput }) => {
       calls.lock(input);
       return paidLock;
     }),
@@ -89,8 +94,13 @@ describe('block/restore chart', () => {
     actor.send({ type: 'dialog.confirm' });
     await waitFor(actor, (s) => s.matches('succeeded'));
     // Assert
-    expect(calls.lock).toHaveBeenCalledWith({ ban: blockSigned.ban, sn: blockSigned.sn });
-    expect(note).toEqual({ kind: 'paid', price: 12_500.5 });
+    expect(calls.lock).toHaveBeenCalledWith({
+      action: 'block',
+      ban: blockSigned.ban,
+      sn: blockSigned.sn,
+      sns: null,
+    });
+    expect(note).toEqual({ kind: 'paid', price: 12_500.5, numbers: 9603, total: 120_042_301.5 });
     expect(calls.signing).toHaveBeenCalledWith({
       action: 'block',
       targets: { kind: 'number', ban: blockSigned.ban, sn: blockSigned.sn },
@@ -99,6 +109,7 @@ describe('block/restore chart', () => {
     expect(calls.apply).toHaveBeenCalledWith({
       action: 'block',
       sn: blockSigned.sn,
+      sns: null,
       ban: blockSigned.ban,
       isLopBan: false,
     });
@@ -128,8 +139,56 @@ describe('block/restore chart', () => {
     expect(calls.apply).toHaveBeenCalledWith({
       action: 'restore',
       sn: restoreDirect.sn,
+      sns: null,
       ban: restoreDirect.ban,
       isLopBan: true,
+    });
+  });
+
+  it('restores a selection of the list under one signature of those numbers, in one call (U10)', async () => {
+    const { actors, calls } = fakes();
+    const { actor } = start(actors);
+
+    actor.send(press(restoreSelection));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    const subject = selectSubject(actor.getSnapshot());
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('succeeded'));
+
+    expect(subject).toEqual({
+      kind: 'selection',
+      ban: restoreSelection.ban,
+      numbers: ['+998 90 123 45 67', '+998 90 123 45 68'],
+    });
+    expect(calls.signing).toHaveBeenCalledWith({
+      action: 'restore',
+      targets: { kind: 'numbers', ban: restoreSelection.ban, sns: ['901234567', '901234568'] },
+      impersonating: false,
+    });
+    expect(calls.apply).toHaveBeenCalledWith({
+      action: 'restore',
+      sn: null,
+      sns: restoreSelection.sns,
+      ban: restoreSelection.ban,
+      isLopBan: false,
+    });
+    expect(selectSkippedGroups(actor.getSnapshot())).toEqual([
+      { reason: 'terminated', numbers: ['+998 90 123 45 69'] },
+    ]);
+  });
+
+  it('names the account, its company and its active numbers in the confirmation (U7)', async () => {
+    const { actors } = fakes();
+    const { actor } = start(actors);
+
+    actor.send(press(blockAccount));
+    await waitFor(actor, (s) => s.matches('confirming'));
+
+    expect(selectSubject(actor.getSnapshot())).toEqual({
+      kind: 'account',
+      ban: '100234561',
+      companyName: 'Toshkent Savdo Invest MChJ',
+      numbers: 9603,
     });
   });
 

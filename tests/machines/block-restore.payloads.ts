@@ -30,8 +30,33 @@ export const restoreDirect: BlockRestoreRequest = {
   impersonating: false,
 };
 
-export const paidLock: PrivilegedLockInfo = { price: 12500.5, privileged: false, lopBan: false };
-export const privilegedLock: PrivilegedLockInfo = { price: 0, privileged: true, lopBan: true };
+/** The whole account of a company (U7: the confirmation names it, its company and its active numbers). */
+export const blockAccount: BlockRestoreRequest = {
+  action: 'block',
+  sn: null,
+  ban: '100234561',
+  companyName: 'Toshkent Savdo Invest MChJ',
+  profileType: 5,
+  impersonating: false,
+};
+/** A selection of the number list (U10): one signature, one client/batch call. */
+export const restoreSelection: BlockRestoreRequest = {
+  action: 'restore',
+  sn: null,
+  sns: ['901234567', '901234568'],
+  ban: '100234561',
+  companyName: 'Toshkent Savdo Invest MChJ',
+  profileType: 5,
+  impersonating: false,
+};
+
+export const paidLock: PrivilegedLockInfo = {
+  price: 12500.5,
+  privileged: false,
+  lopBan: false,
+  numbers: 9603,
+};
+export const privilegedLock: PrivilegedLockInfo = { price: 0, privileged: true, lopBan: true, numbers: null };
 
 export const signed: SigningResult = {
   pkcs7b64WithTimestamp: 'MIIJtimestamped',
@@ -47,15 +72,22 @@ const companyInfo = {
   clientSignDate: '2026-01-15T09:00:00.000Z',
   clientSign: 'MIIJtimestamped',
 };
-export const allAccepted: BlockOutcome = { failedNumbers: [], acceptedNumbers: ['901234567'], companyInfo };
+export const allAccepted: BlockOutcome = {
+  failedNumbers: [],
+  acceptedNumbers: ['901234567'],
+  skippedNumbers: [{ sn: '901234569', reason: 'terminated' }],
+  companyInfo,
+};
 export const someFailed: BlockOutcome = {
   failedNumbers: ['901234568'],
   acceptedNumbers: ['901234567'],
+  skippedNumbers: [],
   companyInfo,
 };
 export const allFailed: BlockOutcome = {
   failedNumbers: ['901234567'],
   acceptedNumbers: [],
+  skippedNumbers: [{ sn: '901234570', reason: 'tentative' }],
   companyInfo: null,
 };
 
@@ -75,6 +107,8 @@ export const blockRestorePayloads = payloadsFor<BlockRestoreEvent>({
   'toggle.press': [
     { type: 'toggle.press', request: blockSigned },
     { type: 'toggle.press', request: restoreDirect },
+    { type: 'toggle.press', request: blockAccount },
+    { type: 'toggle.press', request: restoreSelection },
   ],
   'xstate.done.actor.fetchPrivilegedLock': [
     done('fetchPrivilegedLock', paidLock),

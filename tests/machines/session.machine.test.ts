@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { effectiveRoles } from '@/domain/roles.rules';
 import { type AuthFlowMachine, authFlowMachine } from '@/machines/auth-flow.machine';
-import { effectiveRoles, initialRole, sessionMachine } from '@/machines/session.machine';
+import { initialRole, sessionMachine } from '@/machines/session.machine';
 import {
   isPathOpenTo,
   selectDestinationPath,

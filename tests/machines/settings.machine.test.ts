@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { type ContactValues, invalidContactField, settingsMachine } from '@/machines/settings.machine';
+import { type ContactValues, settingsMachine } from '@/machines/settings.machine';
 import {
   selectContacts,
   selectContactsBusy,
@@ -155,25 +155,6 @@ describe('settings: contact data and its draft', () => {
 
     expect(selectContactsSaved(actor.getSnapshot())).toBe(false);
     expect(selectContacts(actor.getSnapshot()).feedbackType).toBe('email');
-  });
-
-  it.each([
-    [{ phone: '', feedbackType: '', email: '' }, null],
-    [{ phone: '+998 90 123-45-67', feedbackType: 'sms', email: 'a@b.uz' }, null],
-    [
-      { phone: '12345', feedbackType: '', email: '' },
-      { code: 'validation.phone', field: 'phone' },
-    ],
-    [
-      { phone: '90123456a', feedbackType: '', email: '' },
-      { code: 'validation.phone', field: 'phone' },
-    ],
-    [
-      { phone: '', feedbackType: '', email: 'a@b' },
-      { code: 'validation.email', field: 'email' },
-    ],
-  ] as const)('invalidContactField(%j) = %j', (contacts, expected) => {
-    expect(invalidContactField(contacts)).toEqual(expected);
   });
 });
 

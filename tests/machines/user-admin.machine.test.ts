@@ -14,7 +14,6 @@ import {
   selectCanEditRole,
   selectCreatedId,
   selectFieldErrors,
-  selectLoadFailure,
   selectRoleOptions,
   selectSaveFailure,
 } from '@/machines/user-admin.selectors';
@@ -23,6 +22,7 @@ import { lintMachine } from '../support/model-universe';
 import {
   adminRights,
   employeeDataForbidden,
+  offline,
   operatorDetails,
   targets,
   userNotFound,
@@ -192,18 +192,27 @@ describe('editing users', () => {
     expect(selectSaveFailure(actor.getSnapshot())).toBe('E135');
   });
 
-  it('offers a retry when the user cannot be loaded (E014)', async () => {
+  it('offers a retry when the user cannot be loaded (network)', async () => {
     let fail = true;
     const { actor, enter } = admin({
-      get: async () => (fail ? Promise.reject(userNotFound) : operatorDetails),
+      get: async () => (fail ? Promise.reject(offline) : operatorDetails),
     });
     enter(targets.edit);
     await flush();
-    expect(selectLoadFailure(actor.getSnapshot())).toBe('E014');
+    expect(actor.getSnapshot().value).toBe('loadFailed');
     fail = false;
     actor.send({ type: 'load.retry' });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
+  });
+
+  it('an id that names no user (E014) is not found, with nothing to retry (U17)', async () => {
+    const { actor, enter } = admin({ get: async () => Promise.reject(userNotFound) });
+    enter(targets.edit);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('notFound');
+    expect(actor.getSnapshot().context.errorCode).toBe('E014');
+    expect(actor.getSnapshot().can({ type: 'load.retry' })).toBe(false);
   });
 
   it('a new route parameter loads the other user', async () => {

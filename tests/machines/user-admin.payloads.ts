@@ -118,7 +118,10 @@ export const userAdminPayloads = payloadsFor<UserAdminEvent>({
     { type: 'field.change', field: 'role', value: '' },
   ],
   'xstate.done.actor.getUser': [{ type: 'xstate.done.actor.getUser', output: operatorDetails }],
-  'xstate.error.actor.getUser': [{ type: 'xstate.error.actor.getUser', error: userNotFound }],
+  'xstate.error.actor.getUser': [
+    { type: 'xstate.error.actor.getUser', error: userNotFound },
+    { type: 'xstate.error.actor.getUser', error: offline },
+  ],
   'xstate.done.actor.saveUser': [{ type: 'xstate.done.actor.saveUser', output: { userId: '42' } }],
   'xstate.error.actor.saveUser': [{ type: 'xstate.error.actor.saveUser', error: employeeDataForbidden }],
 });

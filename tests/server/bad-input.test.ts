@@ -56,8 +56,13 @@ describe('malformed input', () => {
           expectErrorEnvelope(await a.call(def.method, samplePath(def), raw), `${name} ${raw.slice(0, 40)}`);
         }
         const huge = await a.call(def.method, samplePath(def), JSON.stringify({ x: 'y'.repeat(100_000) }));
-        expect(huge.http).toBe(413);
-        expect(huge.status).toBe('E101');
+        if (def.multipart) {
+          // an upload call takes bodies up to the upload limit (DOC3): a JSON body, however big, is refused as such
+          expectErrorEnvelope(huge, `${name} huge JSON body`);
+        } else {
+          expect(huge.http).toBe(413);
+          expect(huge.status).toBe('E101');
+        }
       });
     }
     if (def.query) {
@@ -72,8 +77,12 @@ describe('malformed input', () => {
             (v) => `?${keys.map((k) => `${k}=${encodeURIComponent(v)}`).join('&')}`,
           ),
         ];
-        for (const q of queries)
+        for (const q of queries) {
+          // a value the contract accepts is not malformed (a login check's 'abc' is a free-text login)
+          const parsed = def.query?.safeParse(Object.fromEntries(new URLSearchParams(q)));
+          if (parsed?.success) continue;
           expectErrorEnvelope(await a.call(def.method, `${samplePath(def)}${q}`), `${name} ${q}`);
+        }
       });
     }
     if (def.params) {

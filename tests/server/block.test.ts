@@ -146,17 +146,33 @@ describe('client/tax-id', () => {
 });
 
 describe('client/isPrivilegedLock', () => {
-  it('prices a paid lock of the account and of a number; privileged BANs are free', async () => {
+  it('prices a paid lock per number and month, counts what the action changes; privileged BANs are free', async () => {
     const sn = numbersByStatus('A')[0] as string;
+    const activeCount = numbersByStatus('A').length + numbersByStatus('O').length;
     const curator = await loginAs('curator');
     const account = await curator.call('block.isPrivilegedLock', { query: { ban: CURATOR_BAN } });
+    const blockAll = await curator.call('block.isPrivilegedLock', {
+      query: { ban: CURATOR_BAN, action: 'block' },
+    });
     const number = await curator.call('block.isPrivilegedLock', { query: { ban: CURATOR_BAN, sn } });
     const keyowner = await loginAs('keyowner');
     const privileged = await keyowner.call('block.isPrivilegedLock', { query: { ban: KEYOWNER_BAN } });
 
-    expect(account).toEqual({ price: DEMO_LOCK_PRICES.account, privileged: false, lopBan: false });
-    expect(number).toEqual({ price: DEMO_LOCK_PRICES.number, privileged: false, lopBan: false });
-    expect(privileged).toEqual({ price: 0, privileged: true, lopBan: false });
+    expect(account).toEqual({
+      price: DEMO_LOCK_PRICES.number,
+      privileged: false,
+      lopBan: false,
+      numbers: null,
+    });
+    expect(blockAll).toEqual({
+      price: DEMO_LOCK_PRICES.number,
+      privileged: false,
+      lopBan: false,
+      numbers: activeCount,
+    });
+    expect(activeCount).toBe(9603);
+    expect(number).toEqual({ price: DEMO_LOCK_PRICES.number, privileged: false, lopBan: false, numbers: 1 });
+    expect(privileged).toEqual({ price: 0, privileged: true, lopBan: false, numbers: null });
   });
 
   it("refuses another company's account (E005) and a number of another account (E125)", async () => {
@@ -303,17 +319,23 @@ describe('client/suspend and client/restore', () => {
     expect(r.code).toBe('E101');
   });
 
-  it('blocks a whole account: active numbers accepted, terminated and tentative ones failed', async () => {
+  it('blocks a whole account: active numbers accepted, terminated and tentative ones reported apart, none failed', async () => {
     const active = [...numbersByStatus('A'), ...numbersByStatus('O')].sort();
-    const broken = [...numbersByStatus('N'), ...numbersByStatus('T')].sort();
+    const terminated = numbersByStatus('N');
+    const tentative = numbersByStatus('T');
     const client = await loginAs('curator');
     await authorise(client, 'block', target(CURATOR_BAN, null));
 
     const r = await client.call('block.suspend', { query: { ban: CURATOR_BAN, isLopBan: false } });
 
-    expect(broken.length).toBeGreaterThan(0);
+    expect(terminated.length).toBeGreaterThan(0);
+    expect(tentative.length).toBeGreaterThan(0);
     expect([...(r.acceptedNumbers ?? [])].sort()).toEqual(active);
-    expect([...(r.failedNumbers ?? [])].sort()).toEqual(broken);
+    expect(r.failedNumbers).toEqual([]);
+    const skipped = r.skippedNumbers ?? [];
+    expect(skipped.filter((x) => x.reason === 'terminated').map((x) => x.sn)).toEqual(terminated);
+    expect(skipped.filter((x) => x.reason === 'tentative').map((x) => x.sn)).toEqual(tentative);
+    expect(skipped).toHaveLength(terminated.length + tentative.length);
     expect(r.companyInfo).toMatchObject({
       keySerialId: '7a3c0002',
       companyTin: CURATOR_TIN,
@@ -322,14 +344,32 @@ describe('client/suspend and client/restore', () => {
     expect(r.companyInfo?.clientSign).toBeTruthy();
   });
 
-  it('fails a single terminated number as a failed number', async () => {
+  it('a single terminated number is left alone and said so, not failed', async () => {
     const sn = numbersByStatus('N')[0] as string;
     const client = await loginAs('curator');
     await authorise(client, 'block', target(CURATOR_BAN, sn));
 
     const r = await client.call('block.suspend', { query: { ban: CURATOR_BAN, sn } });
 
-    expect(r).toMatchObject({ acceptedNumbers: [], failedNumbers: [sn] });
+    expect(r).toMatchObject({
+      acceptedNumbers: [],
+      failedNumbers: [],
+      skippedNumbers: [{ sn, reason: 'terminated' }],
+    });
+  });
+
+  it('a batch of numbers blocks those numbers only: the account stays active (U7)', async () => {
+    const sns = numbersByStatus('A').slice(0, 3);
+    const client = await loginAs('curator');
+    await authorise(client, 'block', { kind: 'numbers', ban: CURATOR_BAN, sns });
+
+    const r = await client.call('block.batch', { body: { action: 'block', ban: CURATOR_BAN, sns } });
+    await h.demo.fetch(new Request('http://127.0.0.1/api/block/fast-forward', { method: 'POST' }));
+    const profile = await client.call('session.profile');
+
+    expect([...(r.acceptedNumbers ?? [])].sort()).toEqual([...sns].sort());
+    expect(sns.map(statusOf)).toEqual(['S', 'S', 'S']);
+    expect(profile.status).toBe('A');
   });
 });
 
@@ -395,6 +435,47 @@ describe('timing on the server clock', () => {
     expect((ff as { result: unknown }).result).toEqual({ applied: 1 });
     expect(after).toBe('S');
     expect(numbersByStatus('A')).toEqual([]);
+  });
+
+  it('a restore of the account undoes only what its block changed; numbers blocked before stay blocked (U8)', async () => {
+    const blockedBefore = numbersByStatus('S');
+    const active = [...numbersByStatus('A'), ...numbersByStatus('O')].sort();
+    const client = await loginAs('curator');
+    await authorise(client, 'block', target(CURATOR_BAN, null));
+    await client.call('block.suspend', { query: { ban: CURATOR_BAN } });
+    await h.demo.fetch(
+      new Request(`http://127.0.0.1/api/block/fast-forward?ban=${CURATOR_BAN}`, { method: 'POST' }),
+    );
+    const count = await client.call('block.isPrivilegedLock', {
+      query: { ban: CURATOR_BAN, action: 'restore' },
+    });
+    await authorise(client, 'restore', target(CURATOR_BAN, null));
+    const r = await client.call('block.restore', { query: { ban: CURATOR_BAN } });
+    await h.demo.fetch(
+      new Request(`http://127.0.0.1/api/block/fast-forward?ban=${CURATOR_BAN}`, { method: 'POST' }),
+    );
+
+    expect(blockedBefore.length).toBe(1202);
+    expect(count.numbers).toBe(active.length);
+    expect([...(r.acceptedNumbers ?? [])].sort()).toEqual(active);
+    expect((r.skippedNumbers ?? []).filter((x) => x.reason === 'blockedBefore').map((x) => x.sn)).toEqual(
+      blockedBefore,
+    );
+    expect(numbersByStatus('S')).toEqual(blockedBefore);
+    expect((await client.call('session.profile')).status).toBe('A');
+  });
+
+  it('the profile says a block is waiting, so a reload shows it in process (U9)', async () => {
+    const client = await loginAs('subscriber20');
+    const before = await client.call('session.profile');
+    await client.call('block.suspend', { query: { ban: SUB20_BAN, sn: SUB20_SN } });
+    const after = await client.call('session.profile');
+    h.clock.set(nextLocalMidnight(h.clock.now()));
+    const applied = await client.call('session.profile');
+
+    expect(before.block_pending).toBeNull();
+    expect(after.block_pending).toBe('block');
+    expect(applied.block_pending).toBeNull();
   });
 
   it('settling twice changes nothing more', () => {

@@ -156,6 +156,14 @@ describe('forgot → restore', () => {
   const tokenOf = (h: Harness, login: string) =>
     h.outbox({ login }).find((m) => m.kind === 'restore-link')?.secret as string;
 
+  it('a link asked for from an Uzbek page opens in Uzbek (U14)', async () => {
+    const h = createHarness();
+    expect((await h.agent().call('POST', 'user/forgot', { login: 'curator16', lang: 'uz' })).status).toBe(
+      'OKOK',
+    );
+    expect(h.outbox({ login: 'curator16' })[0]?.text).toContain('/uz/restore?r=');
+  });
+
   it('sends a link with a token; restore sets the password and closes the sessions', async () => {
     const h = createHarness();
     const old = h.agent();

@@ -1,8 +1,11 @@
 import type { NumbersEvent, NumbersInput, NumbersPageResult } from '@/machines/numbers.machine';
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
+import { agreementModelEntry } from '../machines/agreement.payloads';
+import { at39ListModelEntry, at39RegistrationModelEntry } from '../machines/at39.payloads';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
+import { documentsModelEntry, downloadModelEntry } from '../machines/documents.payloads';
 import { goldenCheckoutModelEntry } from '../machines/golden-checkout.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import {
@@ -13,6 +16,8 @@ import {
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { ordersModelEntry } from '../machines/orders.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
+import { servicesModelEntry } from '../machines/services.payloads';
+import { servicesCheckoutModelEntry } from '../machines/services-checkout.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
 import { uploadModelEntry } from '../machines/upload.payloads';
@@ -92,6 +97,13 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   goldenCheckoutModelEntry,
   ordersModelEntry,
   uploadModelEntry,
+  agreementModelEntry,
+  at39RegistrationModelEntry,
+  at39ListModelEntry,
+  documentsModelEntry,
+  downloadModelEntry,
+  servicesModelEntry,
+  servicesCheckoutModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

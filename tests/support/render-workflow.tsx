@@ -4,8 +4,13 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders, AppRoot } from '@/app/app-providers';
 import type { AppRoute } from '@/app/routes';
+import { agreementMachine } from '@/machines/agreement.machine';
+import { at39ListMachine } from '@/machines/at39-list.machine';
+import { at39RegistrationMachine } from '@/machines/at39-registration.machine';
 import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
+import { documentsMachine } from '@/machines/documents.machine';
+import { downloadMachine } from '@/machines/download.machine';
 import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { newClientMachine } from '@/machines/new-client.machine';
@@ -14,6 +19,8 @@ import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { ordersMachine } from '@/machines/orders.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
+import { servicesMachine } from '@/machines/services.machine';
+import { servicesCheckoutMachine } from '@/machines/services-checkout.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { settingsMachine } from '@/machines/settings.machine';
 import { uploadMachine } from '@/machines/upload.machine';
@@ -49,6 +56,14 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     goldenCheckout: goldenCheckoutMachine,
     orders: ordersMachine,
     upload: uploadMachine,
+    agreement: agreementMachine,
+    at39List: at39ListMachine,
+    at39Registration: at39RegistrationMachine,
+    at39Upload: uploadMachine,
+    documents: documentsMachine,
+    download: downloadMachine,
+    services: servicesMachine,
+    servicesCheckout: servicesCheckoutMachine,
     ...fakes,
   };
 }

@@ -86,7 +86,15 @@ function expectTexts(state: AnyMachineSnapshot) {
     );
   }
   if (state.matches('loadFailed')) {
-    expect(screen.getByTestId('user-admin-load-failed').textContent).toContain(t('errors.E014'));
+    expect(screen.getByTestId('user-admin-load-failed').textContent).toContain(
+      formatErrorMessage(t, context.errorCode ?? 'unknown'),
+    );
+    expect(screen.getByRole('button', { name: t('app.retry') })).toBeTruthy();
+  }
+  if (state.matches('notFound')) {
+    // U17: E014 is a page not found, with no retry
+    expect(screen.getByTestId('not-found')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t('app.retry') })).toBeNull();
   }
 }
 

@@ -16,6 +16,7 @@ import {
 import { parseUserQuery, rowAction, userQuerySearch } from '@/machines/user-search.selectors';
 import { UserSearchContext } from '@/views/admin/admin.context';
 import { UserSearchPage } from '@/views/admin/user-search.view';
+import { usersPage } from '../machines/user-admin.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
@@ -189,5 +190,43 @@ describe('the query lives in the URL', () => {
     expect(location.history.at(-1)).toBe(`${PAGE}?q=ova&status=pending`);
     expect(screen.getByTestId('user-search').dataset.state).toBe('loading');
     expect(screen.queryByTestId('create-admin')).toBeNull();
+  });
+});
+
+describe('pages of the list (the shared 1-based pager over the 0-based wire page)', () => {
+  it('says page 2 of 3 for pageNo 1, and next/prev put pageNo 2 and 1 in the URL', async () => {
+    const deferred = createDeferredActors(userSearchMachine);
+    const location = memoryLocation({ path: `${PAGE}?q=ova&pageNo=1`, record: true });
+    render(
+      <TestProviders>
+        <Router hook={location.hook}>
+          <UserSearchContext.Provider logic={userSearchMachine.provide({ actors: deferred.actors })}>
+            <UserSearchPage variant="search" createKinds={[]} canEdit={false} />
+          </UserSearchContext.Provider>
+        </Router>
+      </TestProviders>,
+    );
+    const user = userEvent.setup();
+    /** Answers the running search with page `pageNo` of 100 users. */
+    const answer = async (pageNo: number) => {
+      await waitFor(() => expect(deferred.pending().map((p) => p.id)).toEqual(['searchUsers']));
+      await act(async () => {
+        deferred.pending()[0]?.resolve({ ...usersPage, total: 100, pageNo });
+      });
+      await screen.findByTestId('user-page-page');
+    };
+    await answer(1);
+    expect(screen.getByTestId('user-page-page').textContent).toBe(
+      t('common.pagination.page', { page: 2, pages: 3 }),
+    );
+    await user.click(screen.getByTestId('user-page-next'));
+    expect(location.history.at(-1)).toBe(`${PAGE}?q=ova&pageNo=2`);
+    await answer(2);
+    expect(screen.getByTestId('user-page-page').textContent).toBe(
+      t('common.pagination.page', { page: 3, pages: 3 }),
+    );
+    expect(screen.getByTestId('user-page-next')).toHaveProperty('disabled', true);
+    await user.click(screen.getByTestId('user-page-prev'));
+    expect(location.history.at(-1)).toBe(`${PAGE}?q=ova&pageNo=1`);
   });
 });

@@ -24,7 +24,9 @@ function propsFor(request: BlockRestoreRequest): StatusToggleProps {
     status: request.action === 'block' ? 'A' : 'S',
     profileType: request.profileType,
     sn: request.sn,
+    sns: request.sns,
     ban: request.ban,
+    companyName: request.companyName,
     impersonating: request.impersonating,
   };
 }
@@ -36,8 +38,30 @@ function expectTexts(state: AnyMachineSnapshot) {
   const block = state.context.request?.action === 'block';
   switch (state.value) {
     case 'confirming': {
-      expect(text).toContain(t(block ? 'blockRestore.confirmBlockText' : 'blockRestore.confirmRestoreText'));
+      // U7: the question names what is acted on (restated from the request, not read from the view's selectors)
+      const r = state.context.request;
       const lock = state.context.lock;
+      if (r.sns && r.sns.length > 0) {
+        expect(text).toContain(
+          t(block ? 'ux.block.confirmSelectionBlock' : 'ux.block.confirmSelectionRestore', {
+            ban: r.ban,
+            n: String(r.sns.length),
+          }),
+        );
+        for (const n of r.sns) expect(text).toContain(formatPhone(n));
+      } else if (r.sn === null) {
+        expect(text).toContain(r.ban);
+        if (r.companyName) expect(text).toContain(`«${r.companyName}»`);
+        if (lock?.numbers != null)
+          expect(screen.getByTestId('block-restore-count').textContent).toMatch(/\d/);
+      } else {
+        expect(text).toContain(
+          t(block ? 'ux.block.confirmNumberBlock' : 'ux.block.confirmNumberRestore', {
+            number: formatPhone(r.sn),
+            ban: r.ban,
+          }),
+        );
+      }
       if (block && lock && !lock.privileged)
         expect(screen.getByTestId('block-restore-price').textContent).toMatch(/в месяц/);
       if (block && lock?.privileged) expect(text).toContain(t('blockRestore.free'));
@@ -45,10 +69,16 @@ function expectTexts(state: AnyMachineSnapshot) {
     }
     case 'succeeded':
       expect(text).toContain(t(block ? 'blockRestore.blockSuccess' : 'blockRestore.restoreSuccess'));
+      for (const x of state.context.skippedNumbers) expect(text).toContain(formatPhone(x.sn));
       break;
     case 'partiallyFailed':
-      expect(text).toContain(t('blockRestore.failedNumbers'));
+      if (state.context.failedNumbers.length > 0) expect(text).toContain(t('blockRestore.failedNumbers'));
       for (const n of state.context.failedNumbers) expect(text).toContain(formatPhone(n));
+      // U7: numbers left alone are listed apart, under their reason, never as failed
+      for (const x of state.context.skippedNumbers) {
+        expect(text).toContain(t(`ux.block.skipped.${x.reason}` as 'ux.block.skipped.other'));
+        expect(text).toContain(formatPhone(x.sn));
+      }
       break;
     case 'failed': {
       const reason = state.context.errorDescription ?? formatErrorMessage(t, state.context.errorCode);

@@ -89,16 +89,27 @@ describe('StatusToggle', () => {
     ['O', 20, false, 'Заблокировать'],
     ['S', 5, false, 'Разблокировать'],
   ])('status %s, type %i: the button reads %s', (status, profileType, inProcess, label) => {
-    renderToggle({ status, profileType, inProcess });
+    renderToggle({ status, profileType, pending: inProcess ? 'block' : null });
 
     expect(screen.getByTestId('status-toggle').textContent).toBe(label);
   });
 
   it('shows the in-process message instead of a button', () => {
-    renderToggle({ status: 'A', inProcess: true });
+    renderToggle({ status: 'A', sn: '901234567', pending: 'block' });
 
     expect(screen.queryByTestId('status-toggle')).toBeNull();
     expect(screen.getByRole('note').textContent).toBe(i18n.getFixedT('ru')('blockRestore.alreadyInProcess'));
+  });
+
+  it.each([
+    ['block', null, 'ux.block.accountInProcess'],
+    ['restore', null, 'ux.block.accountRestoreInProcess'],
+    ['restore', '901234567', 'ux.block.numberRestoreInProcess'],
+  ] as const)('a waiting %s of %s says so after a reload (U9)', (pending, sn, key) => {
+    renderToggle({ status: pending === 'block' ? 'A' : 'S', sn, pending });
+
+    expect(screen.queryByTestId('status-toggle')).toBeNull();
+    expect(screen.getByRole('note').textContent).toBe(i18n.getFixedT('ru')(key));
   });
 
   it.each([
@@ -121,7 +132,7 @@ describe('StatusToggle', () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Подтвердите блокировку' });
     expect(screen.getByTestId('block-restore-price').textContent).toBe(
-      'Блокировка платная: 12\u00a0500,50\u00a0сум в месяц.',
+      'Блокировка платная: 12\u00a0500,50\u00a0сум за номер в месяц.',
     );
     screen.getByTestId('block-restore-confirm-button').focus();
     await user.keyboard('{Escape}');
@@ -131,6 +142,59 @@ describe('StatusToggle', () => {
     expect(screen.getByRole('heading', { name: 'Отменено' })).toBeTruthy();
     await user.click(screen.getByTestId('block-restore-close'));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('names the account, its company, its active numbers and the price per number and in total (U7)', async () => {
+    const user = userEvent.setup();
+    renderToggle({ sn: null, ban: '100234561', companyName: 'Toshkent Savdo Invest MChJ' });
+
+    await user.click(screen.getByTestId('status-toggle'));
+    await screen.findByTestId('block-restore-confirm-button');
+
+    expect(screen.getByRole('dialog', { name: 'Подтвердите блокировку' })).toBeTruthy();
+    expect(screen.getByTestId('block-restore-subject').textContent).toBe(
+      'Заблокировать лицевой счёт 100234561 компании «Toshkent Savdo Invest MChJ»?',
+    );
+    expect(screen.getByTestId('block-restore-count').textContent).toBe(
+      'Будут заблокированы все активные номера счёта: 9\u00a0603. Расторгнутые, предварительные и уже заблокированные номера не изменятся.',
+    );
+    expect(screen.getByTestId('block-restore-price').textContent).toBe(
+      'Блокировка платная: 12\u00a0500,50\u00a0сум за номер в месяц; за 9\u00a0603 — 120\u00a0042\u00a0301,50\u00a0сум в месяц.',
+    );
+    // one order for every confirmation: Cancel first, then the action
+    const buttons = screen.getAllByRole('button').filter((b) => b.closest('.modal__actions'));
+    expect(buttons.map((b) => b.dataset.testid)).toEqual([
+      'block-restore-cancel',
+      'block-restore-confirm-button',
+    ]);
+  });
+
+  it('reports terminated and tentative numbers apart from failed ones (U7)', async () => {
+    const user = userEvent.setup();
+    renderToggle(
+      { sn: null, ban: '100234561' },
+      {
+        applyBlock: fromPromise(async () => ({
+          failedNumbers: [],
+          acceptedNumbers: ['901234567'],
+          skippedNumbers: [
+            { sn: '901234569', reason: 'terminated' },
+            { sn: '901234570', reason: 'tentative' },
+          ],
+          companyInfo: null,
+        })),
+      },
+    );
+
+    await user.click(screen.getByTestId('status-toggle'));
+    await user.click(await screen.findByTestId('block-restore-confirm-button'));
+
+    const skipped = await screen.findByTestId('block-restore-skipped');
+    expect(screen.queryByText('Произошла ошибка с номерами')).toBeNull();
+    expect(skipped.textContent).toContain('расторгнутые номера: 1');
+    expect(screen.getByTestId('block-restore-skipped-terminated').textContent).toBe('+998 90 123 45 69');
+    expect(screen.getByTestId('block-restore-skipped-tentative').textContent).toBe('+998 90 123 45 70');
+    expect(screen.getByTestId('block-restore-accepted-count').textContent).toBe('Приняты номера: 1');
   });
 
   it('says a privileged block is free', async () => {
@@ -260,7 +324,7 @@ describe('StatusToggle', () => {
 
     expect(await screen.findByRole('dialog', { name: 'Bloklashni tasdiqlang' })).toBeTruthy();
     expect(screen.getByTestId('block-restore-price').textContent).toBe(
-      'Bloklash pullik: oyiga 12\u00a0500,50\u00a0soʻm.',
+      'Bloklash pullik: har bir raqam uchun oyiga 12\u00a0500,50\u00a0soʻm.',
     );
   });
 

@@ -1,4 +1,4 @@
--- Golden-number purchase and new-number orders (issue 15; docs/decisions.md "Golden numbers and orders", GN1-GN12).
+-- Golden-number purchase and new-number orders (docs/decisions.md "Golden numbers and orders", GN1-GN12).
 -- The orders themselves live in `orders` (005); this adds the pool of numbers on sale, what each order holds and the
 -- order's delivery data.
 

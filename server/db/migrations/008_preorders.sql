@@ -1,4 +1,4 @@
--- Pre-registration of new corporate clients (issue 18; spec 3 "Pre-order registration", "Client registration draft";
+-- Pre-registration of new corporate clients (spec 3 "Pre-order registration", "Client registration draft";
 -- spec 4 registration wizard, phone reservation flag; docs/decisions.md "New client and pre-registration").
 
 -- The simulated tax service (spec 3 `data.mySoliqData`): a company's data by TIN, answered only to a visitor who

@@ -51,8 +51,9 @@ type Args<I, O> = object extends I ? [input?: I, opts?: O] : [input: I, opts?: O
 export interface CallOptions {
   signal?: AbortSignal;
   /**
-   * Uploads only: called as the file's bytes go out (`loaded` of `total`). Given, the upload is sent with
-   * XMLHttpRequest, the one browser API that reports upload progress (fetch does not); the reply is read the same way.
+   * Uploads: called as the file's bytes go out (`loaded` of `total`); the upload is then sent with XMLHttpRequest, the
+   * one browser API that reports upload progress (fetch does not); the reply is read the same way. Downloads: called
+   * as the file's bytes arrive (`total` 0 when the server does not say its length).
    */
   onProgress?: (loaded: number, total: number) => void;
 }
@@ -331,16 +332,32 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         contentType = res.contentType;
         data = res.text;
       } else {
+        // a download with `onProgress` is read as a stream, so the bytes can be counted as they arrive
+        const streamed = mode === 'blob' && onProgress !== undefined;
         const res = await $fetch.raw(path + toSearch(query), {
           method: def.method,
           headers,
           body: body as BodyInit | Record<string, unknown> | undefined,
           signal: controller.signal,
-          responseType: mode === 'blob' ? 'blob' : 'text',
+          responseType: streamed ? 'stream' : mode === 'blob' ? 'blob' : 'text',
         });
         status = res.status;
         contentType = res.headers.get('content-type') ?? '';
         data = res._data;
+        if (streamed && onProgress && data instanceof ReadableStream) {
+          const total = Number(res.headers.get('content-length')) || 0;
+          const reader = (data as ReadableStream<Uint8Array>).getReader();
+          const chunks: Uint8Array[] = [];
+          let loaded = 0;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            chunks.push(value);
+            loaded += value.length;
+            onProgress(loaded, total);
+          }
+          data = new Blob(chunks as BlobPart[], { type: contentType });
+        }
       }
     } catch (e) {
       if (callerSignal?.aborted) throw fail({ kind: 'aborted' }, e);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyId, digits, idParam, wireDate, wirePage, wireSize } from './fields.contract';
+import { anyId, digits, idParam, wireDate, wireInt, wirePage, wireSize } from './fields.contract';
 
 /**
  * AT 39: registering subscribers by passport data (spec 3 "AT 39 registration"; spec 7 "AT 39").
@@ -44,7 +44,7 @@ export const personDataSchema = z.looseObject({
 });
 export type PersonData = z.infer<typeof personDataSchema>;
 
-/** GET at39/{token} params: the link token of the AT 39 module (E127, E128 invalid, E129 expired). */
+/** GET at39/workplace/{token} params: the link token of the AT 39 module (E127, E128 invalid, E129 expired). */
 export const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9._~-]{8,512}$/) });
 export type TokenParams = z.infer<typeof tokenParams>;
 
@@ -56,12 +56,25 @@ export const tokenInfoSchema = z.looseObject({
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 
 /** GET v1/epdp/get-session-id result: the session of the passport service. */
-export const epdpSessionSchema = z.looseObject({ sessionId: z.string() });
+export const epdpSessionSchema = z.looseObject({
+  sessionId: z.string(),
+  /** where the person confirms (the simulator's page on the demo port; docs/decisions.md AT3) */
+  confirmUrl: z.string().nullish(),
+});
 export type EpdpSession = z.infer<typeof epdpSessionSchema>;
 
 /** GET v1/epdp/passport-info query. */
 export const passportInfoQuery = z.object({ auth_code: z.string().min(1).max(500) });
 export type PassportInfoQuery = z.infer<typeof passportInfoQuery>;
+
+/**
+ * GET v1/epdp/passport-info result: the service's outcome for the code (AT3) and, when `ok`, the person. The
+ * service's own refusals are outcomes, not catalogue codes: the spec's catalogue has none for them.
+ */
+export const passportInfoSchema = personDataSchema.extend({
+  outcome: z.enum(['ok', 'notFound', 'refused', 'expired', 'reused']),
+});
+export type PassportInfo = z.infer<typeof passportInfoSchema>;
 
 const req = (max = 200) => z.string().min(1).max(max);
 const opt = (max = 200) => z.string().max(max).optional();
@@ -88,6 +101,8 @@ export const registrationBody = z.object({
   }),
   workplaceName: opt(),
   regionId: anyId.optional(),
+  /** the workplace token the registration is made under (E127, E128, E129 checked again on create) */
+  token: z.string().max(512).optional(),
 });
 export type RegistrationBody = z.input<typeof registrationBody>;
 
@@ -96,7 +111,11 @@ export const registrationCreatedSchema = z.looseObject({ registrationId: anyId }
 export type RegistrationCreated = z.infer<typeof registrationCreatedSchema>;
 
 /** GET at39/get-client-card query: the marked code of the SIM kit (E091, E105, E121). */
-export const clientCardQuery = z.object({ markedCode: z.string().min(1).max(100) });
+export const clientCardQuery = z.object({
+  markedCode: z.string().min(1).max(100),
+  /** the registration the kit is for: its region is checked (E121) and the kit attached to it */
+  registrationId: idParam.optional(),
+});
 export type ClientCardQuery = z.infer<typeof clientCardQuery>;
 
 /** A SIM kit (client card). */
@@ -105,6 +124,8 @@ export const clientCardSchema = z.looseObject({
   iccid: z.string().nullish(),
   sn: z.string().nullish(),
   regionId: anyId.nullish(),
+  /** the corporate account the kit was issued for, when any (E125 on ban-exists for another BAN) */
+  ban: z.string().nullish(),
 });
 export type ClientCard = z.infer<typeof clientCardSchema>;
 
@@ -117,12 +138,19 @@ export const regDocSchema = z.looseObject({
   id: anyId,
   name: z.string().nullish(),
   type: z.union([z.string(), z.number()]).nullish(),
+  /** whether a file is attached for this kind */
+  uploaded: z.boolean().nullish(),
+  fileName: z.string().nullish(),
 });
 export type RegDoc = z.infer<typeof regDocSchema>;
 export const regDocsSchema = z.array(regDocSchema);
 
 /** POST at39/docs/save-doc multipart fields (besides the file, E118 bad format). */
-export const saveDocFields = z.object({ registration_id: idParam });
+export const saveDocFields = z.object({
+  registration_id: idParam,
+  /** which needed document the file is (docs/reg-docs `type`); without it, the first one still missing */
+  type: z.enum(['passport', 'application']).optional(),
+});
 export type SaveDocFields = z.input<typeof saveDocFields>;
 
 /** GET at39/ban-exists query. */
@@ -155,6 +183,7 @@ export const registerFilterQuery = z.object({
   dt1: wireDate.optional(),
   dt2: wireDate.optional(),
   status: z.string().max(40).optional(),
+  region: wireInt.optional(),
   q: z.string().max(100).optional(),
   page: wirePage,
   size: wireSize,
@@ -168,6 +197,10 @@ export const registrationRowSchema = z.looseObject({
   clientFioInfo: clientFioInfo.nullish(),
   phoneNumber: z.string().nullish(),
   createdAt: z.string().nullish(),
+  regionId: anyId.nullish(),
+  /** when the status last changed (ISO) */
+  statusAt: z.string().nullish(),
+  commentCount: z.number().nullish(),
 });
 export type RegistrationRow = z.infer<typeof registrationRowSchema>;
 
@@ -199,6 +232,8 @@ export const reserveEquipmentBody = z.object({
   regionId: anyId,
   registrationId: idParam,
   phoneNumber: digits,
+  /** the price plan chosen from get-price-plans (recorded with the number) */
+  pricePlanId: anyId.optional(),
 });
 export type ReserveEquipmentBody = z.input<typeof reserveEquipmentBody>;
 
@@ -216,6 +251,11 @@ export const registrationSchema = personDataSchema.extend({
   tariffs: tariffsSchema.nullish(),
   comments: z.array(commentSchema).nullish(),
   phoneNumber: z.string().nullish(),
+  markedCode: z.string().nullish(),
+  ban: z.string().nullish(),
+  pricePlanId: anyId.nullish(),
+  docs: regDocsSchema.nullish(),
+  createdAt: z.string().nullish(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 

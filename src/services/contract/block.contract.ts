@@ -7,8 +7,13 @@ import { amount, digits, numbersOutcome, wireBool } from './fields.contract';
  * spec 4 block and signing flows; spec 7 "Block/restore").
  */
 
-/** GET client/isPrivilegedLock query: the account whose lock is checked; `sn` narrows it to one number. */
-export const privilegedLockQuery = z.object({ ban: digits, sn: digits.optional() });
+/** GET client/isPrivilegedLock query: the account whose lock is checked; `sn` narrows it to one number. `action`
+ *  (decision U7) asks how many numbers a block or a restore of the whole account would change. */
+export const privilegedLockQuery = z.object({
+  ban: digits,
+  sn: digits.optional(),
+  action: z.enum(['block', 'restore']).optional(),
+});
 export type PrivilegedLockQuery = z.input<typeof privilegedLockQuery>;
 
 /** GET client/isPrivilegedLock result: a privileged lock is free; otherwise blocking costs `price` sums a month.
@@ -17,6 +22,9 @@ export const privilegedLockSchema = z.looseObject({
   price: amount.nullish(),
   privileged: z.boolean(),
   lopBan: z.boolean().nullish(),
+  /** U7: how many numbers the asked action changes (the account's active numbers for a block); the price is per
+   *  number, so the dialog shows price × numbers. Absent from a backend that does not count them. */
+  numbers: z.number().int().min(0).nullish(),
 });
 export type PrivilegedLock = z.infer<typeof privilegedLockSchema>;
 
@@ -43,6 +51,8 @@ export type CompanyInfo = z.infer<typeof companyInfoSchema>;
  *  with a description is the "Причина - {description}" failure of spec 8. */
 export const blockResultSchema = numbersOutcome.extend({
   companyInfo: companyInfoSchema.nullish(),
+  /** U7: numbers left as they were and why (terminated, tentative, in process, …); they are not failures. */
+  skippedNumbers: z.array(z.looseObject({ sn: z.string(), reason: z.string() })).nullish(),
 });
 export type BlockResult = z.infer<typeof blockResultSchema>;
 

@@ -17,6 +17,14 @@ export const documentSchema = z.looseObject({
   orderId: anyId.nullish(),
   fileName: z.string().nullish(),
   createdAt: z.string().nullish(),
+  /** the people's title the document was issued with ('Заявление о блокировке номеров') */
+  title: z.string().nullish(),
+  /** the language of its stored text */
+  lang: z.string().nullish(),
+  /** the server's message of an upload status 2 (spec 4) */
+  statusMessage: z.string().nullish(),
+  /** whether a scan was uploaded (documents/delivery/byId returns it) */
+  hasFile: z.boolean().nullish(),
 });
 export type DocumentItem = z.infer<typeof documentSchema>;
 export const documentListSchema = z.array(documentSchema);
@@ -36,6 +44,10 @@ export const onlineOrderSchema = z.looseObject({
   ban: z.string().nullish(),
   createdAt: z.string().nullish(),
   documents: documentListSchema.nullish(),
+  /** 'golden' or 'new' (numbers ordered) */
+  kind: z.string().nullish(),
+  /** sum with VAT, in sums */
+  total: z.number().nullish(),
 });
 export type OnlineOrder = z.infer<typeof onlineOrderSchema>;
 
@@ -47,6 +59,11 @@ export type DocIdQuery = z.input<typeof docIdQuery>;
 export const documentDetailsSchema = documentSchema.extend({
   json: z.unknown().optional(),
   message: z.string().nullish(),
+  /** the document's whole text as issued (plain-text blocks, shown as text, never as HTML) */
+  content: z
+    .array(z.looseObject({ kind: z.enum(['heading', 'paragraph', 'small']), text: z.string().max(10_000) }))
+    .max(500)
+    .nullish(),
 });
 export type DocumentDetails = z.infer<typeof documentDetailsSchema>;
 
@@ -75,3 +92,13 @@ export const uploadReceiptSchema = z.looseObject({
   message: z.string().nullish(),
 });
 export type UploadReceiptWire = z.infer<typeof uploadReceiptSchema>;
+
+/** GET online-sales/orders query: the company's orders created in the date range (docs/decisions.md DOC10). */
+export const onlineOrdersQuery = z.object({ dt1: wireDate, dt2: wireDate });
+export type OnlineOrdersQuery = z.input<typeof onlineOrdersQuery>;
+export const onlineOrderListSchema = z.array(onlineOrderSchema);
+
+/** GET online-sales/documents/re-download and documents/detailed query: the document, and the language its text is
+ *  given in (a document issued in both languages, e.g. the suspend document, follows the user's). */
+export const reDownloadQuery = z.object({ docId: idParam, lang: z.enum(['ru', 'uz']).optional() });
+export type ReDownloadQuery = z.input<typeof reDownloadQuery>;

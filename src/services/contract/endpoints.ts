@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { adminEndpoints } from './admin.contract';
+import { agreementEndpoints } from './agreement.contract';
 import {
   banExistsQuery,
   banExistsSchema,
@@ -8,7 +9,7 @@ import {
   commentsSchema,
   epdpSessionSchema,
   passportInfoQuery,
-  personDataSchema,
+  passportInfoSchema,
   pricePlansBody,
   regDataQuery,
   regDocsQuery,
@@ -33,11 +34,13 @@ import {
   byOrderQuery,
   byTypeQuery,
   deliveryQuery,
-  docIdQuery,
   documentDetailsSchema,
   documentListSchema,
+  onlineOrderListSchema,
   onlineOrderParams,
   onlineOrderSchema,
+  onlineOrdersQuery,
+  reDownloadQuery,
   reUploadQuery,
   uploadReceiptSchema,
 } from './documents.contract';
@@ -47,14 +50,18 @@ import { goldenEndpoints } from './golden.contract';
 import {
   checkBalanceSchema,
   deleteAgreementBody,
+  employeeNumbersQuery,
+  employeeNumbersSchema,
+  employeesPageSchema,
+  employeesQuery,
   getPackagesQuery,
   hasDepositSchema,
   internetPackagesSchema,
-  ipEmployeesSchema,
   ipGroupQuery,
   isFreeQuery,
   packageActionBody,
   packageActionResultSchema,
+  promotionQuery,
 } from './internet.contract';
 import { lookupEndpoints } from './lookup.contract';
 import { ordersEndpoints } from './orders.contract';
@@ -84,7 +91,7 @@ import { signingEndpoints } from './signing.contract';
 /**
  * The endpoint table: every call of spec 7, keyed by a dot name `<area>.<verb>`. Paths are relative to `/api/`.
  * Each area's calls live beside its schemas as a slice (`<area>Endpoints` in `<area>.contract.ts`) spread in here;
- * the rows still written below (pre-order, documents, orders, internet, AT 39) move to their slices once those areas'
+ * the rows still written below (pre-order, documents, internet, AT 39) move to their slices once those areas'
  * current changes have landed (docs/decisions.md AR7). tests/services/endpoint-slices.test.ts: no call twice.
  * The client parses every reply with `result`; the reference server validates its inputs with `params`, `query`,
  * `body` and types its outputs with `result`.
@@ -205,7 +212,7 @@ export const endpoints = {
   'documents.detailed': defineEndpoint({
     method: 'GET',
     path: 'online-sales/documents/detailed',
-    query: docIdQuery,
+    query: reDownloadQuery,
     result: documentDetailsSchema,
     auth: 'session',
     summary: 'one document with details',
@@ -218,10 +225,18 @@ export const endpoints = {
     auth: 'session',
     summary: 'documents by type(s), BAN and date range',
   }),
+  'documents.orders': defineEndpoint({
+    method: 'GET',
+    path: 'online-sales/orders',
+    query: onlineOrdersQuery,
+    result: onlineOrderListSchema,
+    auth: 'session',
+    summary: "the company's orders in a date range, each with its documents",
+  }),
   'documents.reDownload': defineEndpoint({
     method: 'GET',
     path: 'online-sales/documents/re-download',
-    query: docIdQuery,
+    query: reDownloadQuery,
     result: blobResult,
     reply: 'blob',
     auth: 'session',
@@ -255,7 +270,7 @@ export const endpoints = {
     summary: 'upload a signed document again (E118); the reply is its new status',
   }),
 
-  // ── golden numbers (golden.contract.ts) and orders ─────────────────────────────────────────────────
+  // ── golden numbers and orders (golden.contract.ts, orders.contract.ts) ───────────────────────────────
   ...goldenEndpoints,
   ...ordersEndpoints,
 
@@ -278,26 +293,34 @@ export const endpoints = {
   'internet.employees': defineEndpoint({
     method: 'GET',
     path: 'internet-package/employees',
-    query: ipGroupQuery,
-    result: ipEmployeesSchema,
+    query: employeesQuery,
+    result: employeesPageSchema,
     auth: 'session',
-    summary: 'employee numbers and their packages',
+    summary: 'employee numbers and their packages, searched and paged (SV3)',
   }),
   'internet.employeesPromotion': defineEndpoint({
     method: 'GET',
     path: 'internet-package/employeesPromotionIp',
-    query: isFreeQuery,
-    result: ipEmployeesSchema,
+    query: promotionQuery,
+    result: employeesPageSchema,
     auth: 'session',
-    summary: 'employee numbers eligible for the promotion',
+    summary: 'employee numbers with a promotional free package to take (isFree) or taken (SV5)',
   }),
   'internet.employeesDeactivate': defineEndpoint({
     method: 'GET',
     path: 'internet-package/employees/deactivate',
-    query: ipGroupQuery,
-    result: ipEmployeesSchema,
+    query: employeesQuery,
+    result: employeesPageSchema,
     auth: 'session',
-    summary: 'employee numbers whose package can be switched off',
+    summary: 'employee numbers whose package of the group can be switched off',
+  }),
+  'internet.employeeNumbers': defineEndpoint({
+    method: 'GET',
+    path: 'internet-package/employees/numbers',
+    query: employeeNumbersQuery,
+    result: employeeNumbersSchema,
+    auth: 'session',
+    summary: 'every number of a list filter, for "select all filtered" (SV3; not in the spec)',
   }),
   'internet.checkBalance': defineEndpoint({
     method: 'GET',
@@ -374,7 +397,9 @@ export const endpoints = {
   // ── AT 39 registration ─────────────────────────────────────────────────────────────────────────────
   'at39.token': defineEndpoint({
     method: 'GET',
-    path: 'at39/{token}',
+    // spec 7 'GET {token}' under at39/workplace/: a bare at39/{token} would shadow at39/ban-exists and the other
+    // one-segment calls (docs/decisions.md AT1)
+    path: 'at39/workplace/{token}',
     params: tokenParams,
     result: tokenInfoSchema,
     auth: 'session',
@@ -391,7 +416,7 @@ export const endpoints = {
     method: 'GET',
     path: 'v1/epdp/passport-info',
     query: passportInfoQuery,
-    result: personDataSchema,
+    result: passportInfoSchema,
     auth: 'session',
     summary: 'person data by the passport-service auth code',
   }),
@@ -504,6 +529,7 @@ export const endpoints = {
   }),
   ...settingsEndpoints,
   ...debtEndpoints,
+  ...agreementEndpoints,
   ...signingEndpoints,
 } as const;
 

@@ -42,6 +42,15 @@ export const numbersPageSchema = z.looseObject({
   totalPages: z.number().int().nonnegative(),
   page: z.number().int().nonnegative(),
   size: z.number().int().positive(),
+  /** U19: how many numbers each status tab lists with the same filter (the tabs show them); absent: not shown. */
+  counts: z
+    .looseObject({
+      active: z.number().int().nonnegative(),
+      pending: z.number().int().nonnegative(),
+      blocked: z.number().int().nonnegative(),
+      all: z.number().int().nonnegative(),
+    })
+    .nullish(),
 });
 export type NumbersPage = z.infer<typeof numbersPageSchema>;
 

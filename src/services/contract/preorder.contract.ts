@@ -173,7 +173,7 @@ export const preorderCreateResultSchema = z.looseObject({
 });
 export type PreorderCreateResult = z.infer<typeof preorderCreateResultSchema>;
 
-// ── issue 18: the proved key, the tax-service call and the staff list (docs/decisions.md NC3, NC4, NC8) ─────
+// ── public onboarding: the proved key, the tax-service call and the staff list (docs/decisions.md NC3, NC4, NC8) ─────
 
 /** A proof token: opens the company data, banList and status of one TIN (NC3). */
 const proofToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);

@@ -55,6 +55,8 @@ export const profileSchema = z.looseObject({
   email_address: z.string().nullish(),
   company_name: z.string().nullish(),
   tin: z.string().nullish(),
+  /** Decision U9: a block or restore of this account (or number) that waits to take effect. */
+  block_pending: z.enum(['block', 'restore']).nullish(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -77,6 +79,10 @@ export const userSchema = z.looseObject({
   employees: z.unknown().optional(),
   force_change_password: z.boolean().nullish(),
   chosenRole: z.string().nullish(),
+  /** U11: the password to change is the temporary one the registration sent by SMS. */
+  temporary_password_by_sms: z.boolean().nullish(),
+  /** U11: set on the SMS-code step's reply only: the registration has just succeeded. */
+  registered: z.boolean().nullish(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -107,7 +113,11 @@ export const resendCodeBody = z.object({ phone: phoneField.optional() });
 export type ResendCodeBody = z.infer<typeof resendCodeBody>;
 
 /** POST user/forgot body: the login whose recovery link is sent (E086 login does not exist). */
-export const forgotBody = z.object({ login: z.string().min(1).max(100) });
+export const forgotBody = z.object({
+  login: z.string().min(1).max(100),
+  /** U14: the language of the page the link was asked from; the link opens in it (default ru). */
+  lang: z.enum(['ru', 'uz']).optional(),
+});
 export type ForgotBody = z.infer<typeof forgotBody>;
 
 /** POST user/restore body: `r` is the token from the recovery link's query (E024 temporary password expired). */

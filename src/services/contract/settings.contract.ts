@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEEDBACK_TYPES } from '@/domain/contacts.rules';
 import { defineEndpoint } from './endpoint';
 import { noResult } from './fields.contract';
 
@@ -8,7 +9,7 @@ import { noResult } from './fields.contract';
  */
 
 /** How the company wants to be contacted. */
-export const feedbackTypeSchema = z.enum(['sms', 'email', 'call']);
+export const feedbackTypeSchema = z.enum(FEEDBACK_TYPES);
 export type FeedbackTypeWire = z.infer<typeof feedbackTypeSchema>;
 
 /**

@@ -1,7 +1,7 @@
 import { isDraftFresh, type RegistrationForm, storableForm } from '@/domain/preorder.rules';
 
 /**
- * The registration wizard's draft (issue 18): kept in localStorage so it survives a reload and a closed tab, without
+ * The registration wizard's draft: kept in localStorage so it survives a reload and a closed tab, without
  * the passport number (no password or signature is ever part of the form), offered for 24 hours, cleared on success.
  * Storage that is missing or throws makes every call a no-op: losing a draft must never break the form.
  */

@@ -27,6 +27,7 @@ import {
 } from '@/machines/user-admin.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
+import { NotFound } from '@/views/layout/not-found.view';
 import { roleTitle } from '@/views/session/role-title';
 import { UserAdminContext } from './admin.context';
 import './admin.css';
@@ -63,6 +64,7 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
   const kind = UserAdminContext.useSelector(selectUserKind);
   const creating = UserAdminContext.useSelector(selectIsCreating);
   const details = UserAdminContext.useSelector(selectUserDetails);
+  const banFixed = typeof details?.ban === 'string' && details.ban !== '';
   const createdId = UserAdminContext.useSelector(selectCreatedId);
   const saved = UserAdminContext.useSelector(selectIsSaved);
   const saving = UserAdminContext.useSelector(selectIsSaving);
@@ -110,6 +112,13 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
     />
   );
 
+  // U17: an id that names no user (E014) is a page not found, not a failure to retry
+  if (statePath === 'notFound')
+    return (
+      <div data-testid="user-admin" data-state={statePath}>
+        <NotFound homeHref="/administration/search" />
+      </div>
+    );
   return (
     <section
       className="page admin-page"
@@ -163,7 +172,10 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
             )}
           </FormField>
           {hasProxy
-            ? textField('ban', { readOnly: !canChangeProxy, hint: t('admin.proxyEmployeesOnly') })
+            ? // U18: an existing account keeps its BAN (the server refuses every change, E135): read-only, and why
+              banFixed
+              ? textField('ban', { readOnly: true, hint: t('ux.admin.banFixed') })
+              : textField('ban', { readOnly: !canChangeProxy, hint: t('admin.proxyEmployeesOnly') })
             : null}
           {textField('phone', { type: 'tel' })}
           {textField('email', { type: 'email' })}

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { formatCount } from '@/domain/block.rules';
 import { formatMonthlyPrice } from '@/domain/money.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
@@ -16,6 +17,8 @@ import {
   selectFailedNumbers,
   selectPriceNote,
   selectSigningRef,
+  selectSkippedGroups,
+  selectSubject,
 } from '@/machines/block-restore.selectors';
 import { Modal } from '@/views/common/modal.view';
 import { SigningPanel } from './signing-panel.view';
@@ -70,6 +73,8 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
   const error = useSelector(actorRef, selectBlockRestoreError);
   const dismiss = useSelector(actorRef, selectDismissEvent);
   const signingRef = useSelector(actorRef, selectSigningRef);
+  const subject = useSelector(actorRef, selectSubject);
+  const skipped = useSelector(actorRef, selectSkippedGroups);
 
   const send = actorRef.send;
   const isBlock = action === 'block';
@@ -94,7 +99,36 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
     </button>
   );
 
-  let title = t(isBlock ? 'blockRestore.blockTitle' : 'blockRestore.restoreTitle');
+  // U7: the title and the question name what is acted on: the account, one number, or a selection
+  let title =
+    subject?.kind === 'account'
+      ? t(isBlock ? 'ux.block.accountBlockTitle' : 'ux.block.accountRestoreTitle')
+      : subject?.kind === 'selection'
+        ? t(isBlock ? 'ux.block.selectionBlockTitle' : 'ux.block.selectionRestoreTitle')
+        : t(isBlock ? 'blockRestore.blockTitle' : 'blockRestore.restoreTitle');
+  const skippedList =
+    skipped.length > 0 ? (
+      <div data-testid="block-restore-skipped">
+        <p>{t('ux.block.skippedTitle')}</p>
+        {skipped.map((g) => (
+          <details key={g.reason} data-reason={g.reason}>
+            <summary>
+              {t('ux.block.skippedGroup', {
+                reason: t(`ux.block.skipped.${g.reason}`),
+                n: formatCount(g.numbers.length),
+              })}
+            </summary>
+            <NumberList numbers={g.numbers} testId={`block-restore-skipped-${g.reason}`} label={g.reason} />
+          </details>
+        ))}
+      </div>
+    ) : null;
+  const acceptedCount =
+    acceptedNumbers.length > 0 ? (
+      <p data-testid="block-restore-accepted-count">
+        {t('ux.block.accepted', { n: formatCount(acceptedNumbers.length) })}
+      </p>
+    ) : null;
   let body: ReactNode = null;
   let actions: ReactNode = null;
   switch (step) {
@@ -110,6 +144,7 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
       );
       actions = (
         <>
+          {cancel}
           <button
             type="button"
             className="btn"
@@ -118,7 +153,6 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
           >
             {t('app.retry')}
           </button>
-          {cancel}
         </>
       );
       break;
@@ -130,14 +164,73 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
       );
       actions = close;
       break;
-    case 'confirming':
+    case 'confirming': {
       title = t(isBlock ? 'blockRestore.confirmBlockTitle' : 'blockRestore.confirmRestoreTitle');
+      const count =
+        subject?.kind === 'selection'
+          ? subject.numbers.length
+          : subject?.kind === 'account'
+            ? subject.numbers
+            : 1;
       body = (
         <>
-          <p>{t(isBlock ? 'blockRestore.confirmBlockText' : 'blockRestore.confirmRestoreText')}</p>
+          {subject?.kind === 'account' ? (
+            <>
+              <p data-testid="block-restore-subject">
+                {subject.companyName
+                  ? t(isBlock ? 'ux.block.confirmAccountBlock' : 'ux.block.confirmAccountRestore', {
+                      ban: subject.ban,
+                      company: subject.companyName,
+                    })
+                  : t(
+                      isBlock
+                        ? 'ux.block.confirmAccountBlockNoCompany'
+                        : 'ux.block.confirmAccountRestoreNoCompany',
+                      {
+                        ban: subject.ban,
+                      },
+                    )}
+              </p>
+              {subject.numbers !== null ? (
+                <p data-testid="block-restore-count">
+                  {t(isBlock ? 'ux.block.accountBlockNumbers' : 'ux.block.accountRestoreNumbers', {
+                    n: formatCount(subject.numbers),
+                  })}
+                </p>
+              ) : null}
+            </>
+          ) : subject?.kind === 'selection' ? (
+            <>
+              <p data-testid="block-restore-subject">
+                {t(isBlock ? 'ux.block.confirmSelectionBlock' : 'ux.block.confirmSelectionRestore', {
+                  ban: subject.ban,
+                  n: formatCount(subject.numbers.length),
+                })}
+              </p>
+              <NumberList numbers={subject.numbers} testId="block-restore-selection" label={title} />
+            </>
+          ) : subject?.kind === 'number' ? (
+            <p data-testid="block-restore-subject">
+              {t(isBlock ? 'ux.block.confirmNumberBlock' : 'ux.block.confirmNumberRestore', {
+                number: subject.number,
+                ban: subject.ban,
+              })}
+            </p>
+          ) : (
+            <p>{t(isBlock ? 'blockRestore.confirmBlockText' : 'blockRestore.confirmRestoreText')}</p>
+          )}
           {priceNote.kind === 'paid' ? (
             <p className="block-restore__price" data-testid="block-restore-price">
-              {t('blockRestore.paidWarning', { price: formatMonthlyPrice(priceNote.price, i18n.language) })}
+              {count !== null && count !== 1 && priceNote.total !== null
+                ? t('ux.block.paidTotal', {
+                    price: formatMonthlyPrice(priceNote.price, i18n.language),
+                    total: formatMonthlyPrice(
+                      subject?.kind === 'selection' ? priceNote.price * count : priceNote.total,
+                      i18n.language,
+                    ),
+                    n: formatCount(count),
+                  })
+                : t('ux.block.paidPerNumber', { price: formatMonthlyPrice(priceNote.price, i18n.language) })}
             </p>
           ) : null}
           {priceNote.kind === 'free' ? (
@@ -147,6 +240,7 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
       );
       actions = (
         <>
+          {cancel}
           <button
             type="button"
             className="btn"
@@ -155,10 +249,10 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
           >
             {t(isBlock ? 'blockRestore.block' : 'blockRestore.restore')}
           </button>
-          {cancel}
         </>
       );
       break;
+    }
     case 'signing':
       body = signingRef ? (
         <SigningPanel actorRef={signingRef} onCancel={() => send({ type: 'dialog.cancel' })} />
@@ -175,11 +269,13 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
       body = (
         <>
           <p role="status">{t(isBlock ? 'blockRestore.blockSuccess' : 'blockRestore.restoreSuccess')}</p>
+          {acceptedCount}
           <NumberList
             numbers={acceptedNumbers}
             testId="block-restore-accepted"
             label={t('blockRestore.acceptedNumbers')}
           />
+          {skippedList}
         </>
       );
       actions = close;
@@ -187,18 +283,26 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
     case 'partiallyFailed':
       body = (
         <>
-          <p role="alert" className="form__error">
-            {t('blockRestore.failedNumbers')}
-          </p>
-          <NumberList
-            numbers={failedNumbers}
-            testId="block-restore-failed-numbers"
-            label={t('blockRestore.failedNumbers')}
-          />
+          {failedNumbers.length > 0 ? (
+            <>
+              <p role="alert" className="form__error">
+                {t('blockRestore.failedNumbers')}
+              </p>
+              <NumberList
+                numbers={failedNumbers}
+                testId="block-restore-failed-numbers"
+                label={t('blockRestore.failedNumbers')}
+              />
+            </>
+          ) : acceptedNumbers.length === 0 ? (
+            <p role="status" data-testid="block-restore-nothing">
+              {t('ux.block.nothingChanged')}
+            </p>
+          ) : null}
           {acceptedNumbers.length > 0 ? (
             <>
               <p>{t(isBlock ? 'blockRestore.blockSuccess' : 'blockRestore.restoreSuccess')}</p>
-              <p>{t('blockRestore.acceptedNumbers')}</p>
+              {acceptedCount}
               <NumberList
                 numbers={acceptedNumbers}
                 testId="block-restore-accepted"
@@ -206,6 +310,7 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
               />
             </>
           ) : null}
+          {skippedList}
         </>
       );
       actions = close;

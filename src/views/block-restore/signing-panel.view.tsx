@@ -95,6 +95,9 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
       {cancelled ? <span hidden data-testid={testId} /> : null}
       {!signed && !cancelled ? (
         <div className="signing-panel__actions">
+          <button type="button" className="btn btn--secondary" data-testid="signing-cancel" onClick={cancel}>
+            {t('app.cancel')}
+          </button>
           {failed && canRetry ? (
             <button
               type="button"
@@ -105,9 +108,6 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
               {t('app.retry')}
             </button>
           ) : null}
-          <button type="button" className="btn btn--secondary" data-testid="signing-cancel" onClick={cancel}>
-            {t('app.cancel')}
-          </button>
         </div>
       ) : null}
     </section>

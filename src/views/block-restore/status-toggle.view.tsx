@@ -14,11 +14,18 @@ export interface StatusToggleProps {
   readonly profileType: number;
   /** The number, or absent for the whole account. */
   readonly sn?: string | null | undefined;
+  /** A selection of numbers of the list (U10): blocked or restored together under one signature, one call. */
+  readonly sns?: readonly string[] | undefined;
+  /** The button's text instead of 'Заблокировать' / 'Разблокировать' (e.g. with the selection's count). */
+  readonly label?: string | undefined;
   readonly ban: string;
   /** An administrator is impersonating the client: signing is refused. */
   readonly impersonating: boolean;
-  /** A block was requested and waits for 00:00: the in-process message instead of a button. */
-  readonly inProcess?: boolean | undefined;
+  /** A block (waits for 00:00) or a restore (5-10 minutes) was requested: the in-process message instead of a
+   *  button (U9: the profile's `block_pending`, so it survives a reload). */
+  readonly pending?: 'block' | 'restore' | null | undefined;
+  /** The company of the account, named in the confirmation (U7). */
+  readonly companyName?: string | null | undefined;
   /** Called with the data of the suspend/restore document when the server accepted numbers (spec 4 step 4). */
   readonly onDocumentCreate?: ((event: DocumentCreateEvent) => void) | undefined;
 }
@@ -34,7 +41,8 @@ export function StatusToggle(props: StatusToggleProps) {
   const { blockRestore } = useWorkflowLogic();
   const actorRef = useWorkflowActor(blockRestore);
   const open = useSelector(actorRef, selectIsDialogOpen);
-  const mode = toggleModeOf(props);
+  const mode = toggleModeOf({ ...props, inProcess: props.pending != null });
+  const isAccount = props.sn == null;
 
   const onDocumentCreate = useRef(props.onDocumentCreate);
   onDocumentCreate.current = props.onDocumentCreate;
@@ -50,7 +58,9 @@ export function StatusToggle(props: StatusToggleProps) {
       request: {
         action: mode,
         sn: props.sn ?? null,
+        ...(props.sns && props.sns.length > 0 ? { sns: props.sns } : {}),
         ban: props.ban,
+        companyName: props.companyName ?? null,
         profileType: props.profileType,
         impersonating: props.impersonating,
       },
@@ -61,7 +71,11 @@ export function StatusToggle(props: StatusToggleProps) {
     <>
       {mode === 'inProcess' ? (
         <p className="status-toggle__note" role="note" data-testid="status-toggle-in-process">
-          {t('blockRestore.alreadyInProcess')}
+          {props.pending === 'restore'
+            ? t(isAccount ? 'ux.block.accountRestoreInProcess' : 'ux.block.numberRestoreInProcess')
+            : isAccount
+              ? t('ux.block.accountInProcess')
+              : t('blockRestore.alreadyInProcess')}
         </p>
       ) : null}
       {mode === 'block' || mode === 'restore' ? (
@@ -74,7 +88,7 @@ export function StatusToggle(props: StatusToggleProps) {
           disabled={open}
           onClick={press}
         >
-          {t(mode === 'block' ? 'widgets.status.block' : 'widgets.status.restore')}
+          {props.label ?? t(mode === 'block' ? 'widgets.status.block' : 'widgets.status.restore')}
         </button>
       ) : null}
       {open ? <BlockRestoreDialog actorRef={actorRef} /> : null}

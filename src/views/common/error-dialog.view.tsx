@@ -28,10 +28,10 @@ export function ErrorDialog({
       testId={testId}
       actions={
         <>
-          {offer?.action}
           <button type="button" className={offer ? 'btn btn--secondary' : 'btn'} onClick={onDismiss}>
             {t('app.ok')}
           </button>
+          {offer?.action}
         </>
       }
     >

@@ -1,7 +1,12 @@
 import { createContext, type ReactNode, use, useCallback, useContext } from 'react';
 import type { ActorOptions, ActorSystem, AnyActorLogic } from 'xstate';
+import type { AgreementMachine } from '@/machines/agreement.machine';
+import type { At39ListMachine } from '@/machines/at39-list.machine';
+import type { At39RegistrationMachine } from '@/machines/at39-registration.machine';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
+import type { DocumentsMachine } from '@/machines/documents.machine';
+import type { DownloadMachine } from '@/machines/download.machine';
 import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NewClientMachine } from '@/machines/new-client.machine';
@@ -10,6 +15,8 @@ import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
+import type { ServicesMachine } from '@/machines/services.machine';
+import type { ServicesCheckoutMachine } from '@/machines/services-checkout.machine';
 import type { SessionMachine } from '@/machines/session.machine';
 import type { SettingsMachine } from '@/machines/settings.machine';
 import type { UploadMachine } from '@/machines/upload.machine';
@@ -48,10 +55,21 @@ export interface PageLogic {
   readonly orders: OrdersMachine;
   /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
   readonly upload: UploadMachine;
+  readonly agreement: AgreementMachine;
+  readonly at39List: At39ListMachine;
+  readonly at39Registration: At39RegistrationMachine;
+  /** the upload chart provided with AT 39's docs/save-doc senders */
+  readonly at39Upload: UploadMachine;
+  /** the online-sales documents pages (one actor per URL) */
+  readonly documents: DocumentsMachine;
+  /** a download button's chart (PDF, scan, instruction) */
+  readonly download: DownloadMachine;
+  readonly services: ServicesMachine;
+  readonly servicesCheckout: ServicesCheckoutMachine;
 }
 
 /**
- * The workflows of the public pages (new-client, new-numbers; issue 18): loaded as their own chunk when a public page
+ * The workflows of the public pages (new-client, new-numbers): loaded as their own chunk when a public page
  * first asks, never together with the signed-in page workflows (the login route's budget, tests/e2e/budget.e2e.ts).
  */
 export interface PublicLogic {

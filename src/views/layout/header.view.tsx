@@ -36,9 +36,19 @@ export function Header({ lang, signedIn }: HeaderProps) {
           ) : null}
           {signedIn.search}
           <span className="header__spacer" />
-          <span className="header__user" data-testid="header-user">
-            {signedIn.userName}
-            {signedIn.roleTitle ? ` · ${signedIn.roleTitle}` : ''}
+          <span
+            className="header__user"
+            data-testid="header-user"
+            title={`${signedIn.userName}${signedIn.roleTitle ? ` · ${signedIn.roleTitle}` : ''}`}
+          >
+            {/* U12: on a wide screen the login and the role stack in two short lines; the text reads as one */}
+            <span className="header__login">{signedIn.userName}</span>
+            {signedIn.roleTitle ? (
+              <>
+                <span className="header__sep"> · </span>
+                <span className="header__role">{signedIn.roleTitle}</span>
+              </>
+            ) : null}
           </span>
           <LanguageSwitch current={lang} />
           <button

@@ -39,7 +39,7 @@ const localToday = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-/** `/{lang}/new-client`: the public registration wizard (issue 18). */
+/** `/{lang}/new-client`: the public registration wizard. */
 export function NewClientPage() {
   const { newClient } = usePublicLogic();
   const [today] = useState(localToday);

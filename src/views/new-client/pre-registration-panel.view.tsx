@@ -10,7 +10,7 @@ import {
 } from '@/machines/pre-registration.selectors';
 
 /**
- * The pre-registration's progress and failures (issue 18): preparing, the password prompt naming the key, sending,
+ * The pre-registration's progress and failures: preparing, the password prompt naming the key, sending,
  * and each failure (E004, E026, E094, the module's texts) with Retry where the chart allows it, and Cancel.
  */
 export function PreRegistrationPanel({ actorRef }: { actorRef: ActorRefFrom<PreRegistrationMachine> }) {

@@ -14,7 +14,7 @@ import './new-numbers.css';
 
 const { useSelector, useActorRef } = NewNumbersContext;
 
-/** `/{lang}/new-numbers`: the public page a poster's QR code opens (issue 18, NC9). */
+/** `/{lang}/new-numbers`: the public page a poster's QR code opens (NC9). */
 export function NewNumbersPage() {
   const { newNumbers } = usePublicLogic();
   return (

@@ -1,9 +1,13 @@
-import { type FormEvent, memo, useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { formatCount, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
 import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
 import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
+import type { BlockRestoreRequest } from '@/machines/block-restore.machine';
+import { selectIsDialogOpen } from '@/machines/block-restore.selectors';
 import { type NumberItem, type NumbersParams, sameParams } from '@/machines/numbers.machine';
 import {
   selectExportError,
@@ -14,13 +18,15 @@ import {
   selectNumbersState,
   selectShown,
 } from '@/machines/numbers.selectors';
+import { BlockRestoreDialog } from '@/views/block-restore/block-restore-dialog.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
+import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import { NumbersContext } from './numbers.context';
-import { filterDigits, numbersSearch, parseNumbersSearch } from './numbers.url';
+import { filterDigits, filterRejects, numbersSearch, parseNumbersSearch } from './numbers.url';
 import './numbers.css';
 
 /** Tab, page and filter as the URL says them, plus a way to change them (pushes a history entry: Back works). */
@@ -32,21 +38,38 @@ function useNumbersUrl(): [NumbersParams, (next: NumbersParams) => void] {
   return [params, go];
 }
 
+/** What the list needs to block and restore its numbers (U10); absent: the list offers no block or restore. */
+export interface NumbersBlocking {
+  readonly profileType: number;
+  readonly companyName: string | null;
+}
+
 /**
  * The numbers of a BAN by status (spec 2), paged on the server. The URL is the source of truth: this component
- * reads it, and tells the machine when it changes; clicks only change the URL.
+ * reads it, and tells the machine when it changes; clicks only change the URL. With `blocking`, each active or
+ * blocked row has its block/restore button and a checkbox; the selection is blocked or restored together through
+ * the block/restore chart (one signature, one client/batch call; U10).
  */
-export function NumbersList({ ban }: { ban: string }) {
+export function NumbersList({
+  ban,
+  blocking,
+}: {
+  ban: string;
+  blocking?: NumbersBlocking | null | undefined;
+}) {
   const { numbers } = useWorkflowLogic();
   const [params] = useNumbersUrl();
   return (
     <NumbersContext.Provider key={ban} logic={numbers} input={{ ban, params }}>
-      <NumbersSection />
+      <NumbersSection ban={ban} blocking={blocking ?? null} />
     </NumbersContext.Provider>
   );
 }
 
-function NumbersSection() {
+/** The selection of the page on screen: number → the action its status offers. */
+type Selection = ReadonlyMap<string, ToggleAction>;
+
+function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlocking | null }) {
   const { t } = useTranslation();
   const actor = NumbersContext.useActorRef();
   const [params, go] = useNumbersUrl();
@@ -72,6 +95,69 @@ function NumbersSection() {
   };
 
   const ready = current && shown !== null && sameParams(shown.params, params);
+
+  // U15: a page past the last one (a typed or old address, ?page=100000) goes to the last page, replacing the entry
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const lastPage = shown && sameParams(shown.params, params) ? shown.totalPages : null;
+  useEffect(() => {
+    if (lastPage !== null && lastPage >= 1 && page > lastPage) {
+      const next = { status, page: lastPage, q };
+      actor.send({ type: 'params.changed', params: next });
+      navigate(`${location}?${numbersSearch(next, search)}`, { replace: true });
+    }
+  }, [lastPage, page, status, q, actor, navigate, search, location]);
+
+  // U10: block/restore of one row or of the selection, through the one block/restore chart
+  const { blockRestore } = useWorkflowLogic();
+  const blockActor = useWorkflowActor(blockRestore);
+  const dialogOpen = useSelector(blockActor, selectIsDialogOpen);
+  const [selection, setSelection] = useState<Selection>(new Map());
+  const shownKey = shown ? `${shown.params.status}|${shown.params.page}|${shown.params.q}` : '';
+  // a new page, tab or filter starts with nothing selected
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the rows on screen
+  useEffect(() => setSelection(new Map()), [shownKey]);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    // the dialog closed after a block or restore: the rows' statuses may have changed
+    if (wasOpen.current && !dialogOpen) {
+      setSelection(new Map());
+      actor.send({ type: 'list.refresh' });
+    }
+    wasOpen.current = dialogOpen;
+  }, [dialogOpen, actor]);
+  const press = (action: ToggleAction, sns: readonly string[]) => {
+    if (!blocking || sns.length === 0) return;
+    const request: BlockRestoreRequest = {
+      action,
+      sn: sns.length === 1 ? (sns[0] ?? null) : null,
+      ...(sns.length > 1 ? { sns } : {}),
+      ban,
+      companyName: blocking.companyName,
+      profileType: blocking.profileType,
+      impersonating: false,
+    };
+    blockActor.send({ type: 'toggle.press', request });
+  };
+  const toggleRow = (sn: string, action: ToggleAction | null) =>
+    setSelection((prev) => {
+      const next = new Map(prev);
+      if (next.has(sn) || action === null) next.delete(sn);
+      else next.set(sn, action);
+      return next;
+    });
+  const selectPage = (rows: readonly NumberItem[], on: boolean) =>
+    setSelection(() => {
+      const next = new Map<string, ToggleAction>();
+      if (on)
+        for (const r of rows) {
+          const a = toggleActionFor(r.status);
+          if (a) next.set(r.sn, a);
+        }
+      return next;
+    });
+  const toBlock = [...selection].filter(([, a]) => a === 'block').map(([sn]) => sn);
+  const toRestore = [...selection].filter(([, a]) => a === 'restore').map(([sn]) => sn);
 
   return (
     <section
@@ -127,7 +213,11 @@ function NumbersSection() {
         </div>
       ) : null}
 
-      <StatusTabs selected={status} onSelect={(tab) => change({ status: tab, page: 1, q })} />
+      <StatusTabs
+        selected={status}
+        counts={shown && shown.params.q === q ? (shown.counts ?? null) : null}
+        onSelect={(tab) => change({ status: tab, page: 1, q })}
+      />
 
       <div className="numbers__panel" {...tabPanelProps(TABS_ID, status)} aria-busy={loading}>
         <FilterForm q={q} onFilter={(next) => change({ status, page: 1, q: next })} />
@@ -149,7 +239,59 @@ function NumbersSection() {
                 {t('numbers.empty')}
               </p>
             ) : (
-              <NumbersTable rows={shown.rows} />
+              <>
+                {blocking && selection.size > 0 ? (
+                  <div className="numbers__bulk" data-testid="numbers-bulk">
+                    <span role="status">{t('ux.list.selected', { n: String(selection.size) })}</span>
+                    {toBlock.length > 0 ? (
+                      <button
+                        type="button"
+                        className="btn btn--danger"
+                        data-testid="numbers-bulk-block"
+                        aria-haspopup="dialog"
+                        disabled={dialogOpen}
+                        onClick={() => press('block', toBlock)}
+                      >
+                        {t('ux.list.blockSelected', { n: String(toBlock.length) })}
+                      </button>
+                    ) : null}
+                    {toRestore.length > 0 ? (
+                      <button
+                        type="button"
+                        className="btn"
+                        data-testid="numbers-bulk-restore"
+                        aria-haspopup="dialog"
+                        disabled={dialogOpen}
+                        onClick={() => press('restore', toRestore)}
+                      >
+                        {t('ux.list.restoreSelected', { n: String(toRestore.length) })}
+                      </button>
+                    ) : null}
+                    <button
+                      type="button"
+                      className="btn btn--link"
+                      data-testid="numbers-bulk-clear"
+                      onClick={() => setSelection(new Map())}
+                    >
+                      {t('ux.list.clearSelection')}
+                    </button>
+                  </div>
+                ) : null}
+                <NumbersTable
+                  rows={shown.rows}
+                  blocking={
+                    blocking
+                      ? {
+                          selection,
+                          busy: dialogOpen,
+                          onToggle: toggleRow,
+                          onSelectPage: selectPage,
+                          onPress: (action, sn) => press(action, [sn]),
+                        }
+                      : null
+                  }
+                />
+              </>
             )}
             <Pagination
               page={page}
@@ -161,6 +303,7 @@ function NumbersSection() {
           </>
         ) : null}
       </div>
+      {dialogOpen ? <BlockRestoreDialog actorRef={blockActor} /> : null}
     </section>
   );
 }
@@ -168,13 +311,36 @@ function NumbersSection() {
 /** Prefix of the status tabs' and their panel's ids (`numbers-tab-<status>`, `numbers-panel`). */
 const TABS_ID = 'numbers';
 
+/** What the table needs for the per-row block/restore and the selection (U10). */
+interface TableBlocking {
+  readonly selection: Selection;
+  readonly busy: boolean;
+  readonly onToggle: (sn: string, action: ToggleAction | null) => void;
+  readonly onSelectPage: (rows: readonly NumberItem[], on: boolean) => void;
+  readonly onPress: (action: ToggleAction, sn: string) => void;
+}
+
 /** The four status tabs (the shared WAI-ARIA tabs: arrow keys, Home and End move between them). */
-function StatusTabs({ selected, onSelect }: { selected: NumberTab; onSelect: (tab: NumberTab) => void }) {
+function StatusTabs({
+  selected,
+  counts,
+  onSelect,
+}: {
+  selected: NumberTab;
+  /** U19: how many numbers each tab lists ('Активные · 9 603'), when known */
+  counts: Readonly<Record<NumberTab, number>> | null;
+  onSelect: (tab: NumberTab) => void;
+}) {
   const { t } = useTranslation();
   return (
     <TabList
       label={t('numbers.tabs.label')}
-      items={NUMBER_TABS.map((tab) => ({ key: tab, label: t(`numbers.tabs.${tab}`) }))}
+      items={NUMBER_TABS.map((tab) => ({
+        key: tab,
+        label: counts
+          ? `${t(`numbers.tabs.${tab}`)} · ${formatCount(counts[tab])}`
+          : t(`numbers.tabs.${tab}`),
+      }))}
       selected={selected}
       onSelect={onSelect}
       idBase={TABS_ID}
@@ -183,13 +349,21 @@ function StatusTabs({ selected, onSelect }: { selected: NumberTab; onSelect: (ta
   );
 }
 
-/** Digits filter; submitting puts it in the URL (page 1). The field follows the URL (Back restores it). */
+/**
+ * Digits filter; submitting puts it in the URL (page 1). The field follows the URL (Back restores it). What it
+ * accepts is said under it; letters or other signs are refused with a field message naming them, and what was typed
+ * stays (U15).
+ */
 function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void }) {
   const { t } = useTranslation();
+  const [rejected, setRejected] = useState<string[]>([]);
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const value = new FormData(e.currentTarget).get('q');
-    onFilter(filterDigits(typeof value === 'string' ? value : ''));
+    const raw = new FormData(e.currentTarget).get('q');
+    const value = typeof raw === 'string' ? raw : '';
+    const bad = filterRejects(value);
+    setRejected(bad);
+    if (bad.length === 0) onFilter(filterDigits(value));
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers; role=search is the same landmark everywhere
@@ -206,6 +380,8 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
           maxLength={40}
           placeholder={t('numbers.filterPlaceholder')}
           defaultValue={q}
+          aria-invalid={rejected.length > 0 ? true : undefined}
+          aria-describedby={rejected.length > 0 ? 'numbers-q-hint numbers-q-error' : 'numbers-q-hint'}
         />
         <button type="submit" className="btn">
           {t('numbers.applyFilter')}
@@ -214,6 +390,19 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
           <button type="button" className="btn btn--link" onClick={() => onFilter('')}>
             {t('app.reset')}
           </button>
+        ) : null}
+        <p className="numbers__filter-hint" id="numbers-q-hint" data-testid="numbers-filter-hint">
+          {t('ux.filter.hint')}
+        </p>
+        {rejected.length > 0 ? (
+          <p
+            className="field__error numbers__filter-hint"
+            id="numbers-q-error"
+            role="alert"
+            data-testid="numbers-filter-error"
+          >
+            {t('ux.filter.invalid', { chars: rejected.join(' ') })}
+          </p>
         ) : null}
       </form>
     </div>
@@ -224,7 +413,13 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
  * The rows of the page on screen. Memoised on the rows array (it changes only when a new page is shown), so the
  * renders of a tab switch that only mark the tab or the busy state do not rebuild 100 rows.
  */
-const NumbersTable = memo(function NumbersTable({ rows }: { rows: readonly NumberItem[] }) {
+const NumbersTable = memo(function NumbersTable({
+  rows,
+  blocking,
+}: {
+  rows: readonly NumberItem[];
+  blocking: TableBlocking | null;
+}) {
   const { t } = useTranslation();
   // a page holds a handful of distinct statuses: translate each once, not once per row
   const labels = new Map<string, string>();
@@ -237,13 +432,36 @@ const NumbersTable = memo(function NumbersTable({ rows }: { rows: readonly Numbe
     return label;
   };
   return (
-    <table className="numbers__table" data-testid="numbers-table">
+    <table
+      className={blocking ? 'numbers__table numbers__table--blocking' : 'numbers__table'}
+      data-testid="numbers-table"
+    >
       <thead>
         <tr>
-          <th scope="col">{t('numbers.columns.number')}</th>
+          <th scope="col">
+            {blocking ? (
+              <input
+                type="checkbox"
+                className="numbers__check"
+                data-testid="numbers-select-page"
+                aria-label={t('ux.list.selectPage')}
+                checked={
+                  blocking.selection.size > 0 &&
+                  rows.every((r) => toggleActionFor(r.status) === null || blocking.selection.has(r.sn))
+                }
+                onChange={(e) => blocking.onSelectPage(rows, e.currentTarget.checked)}
+              />
+            ) : null}
+            {t('numbers.columns.number')}
+          </th>
           <th scope="col">{t('numbers.columns.status')}</th>
           <th scope="col">{t('numbers.columns.tariff')}</th>
           <th scope="col">{t('numbers.columns.employee')}</th>
+          {blocking ? (
+            <th scope="col" className="numbers__action-col">
+              {t('ux.list.actions')}
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>
@@ -252,13 +470,53 @@ const NumbersTable = memo(function NumbersTable({ rows }: { rows: readonly Numbe
           // their texts change, instead of removing and creating 100 rows on every tab or page switch.
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are stateless text; reusing them by position is the point
           <tr key={i} data-testid="numbers-row" data-sn={row.sn} data-status-code={row.status}>
-            <td>{formatPhone(row.sn)}</td>
+            <td>
+              {blocking ? (
+                <input
+                  type="checkbox"
+                  className="numbers__check"
+                  data-testid="numbers-select"
+                  aria-label={t('ux.list.select', { number: formatPhone(row.sn) })}
+                  disabled={toggleActionFor(row.status) === null}
+                  checked={blocking.selection.has(row.sn)}
+                  onChange={() => blocking.onToggle(row.sn, toggleActionFor(row.status))}
+                />
+              ) : null}
+              {formatPhone(row.sn)}
+            </td>
             <td>{statusLabel(row.status)}</td>
             <td>{row.pricePlan ?? ''}</td>
             <td>{row.name ?? ''}</td>
+            {blocking ? (
+              <td>
+                <RowAction row={row} blocking={blocking} />
+              </td>
+            ) : null}
           </tr>
         ))}
       </tbody>
     </table>
   );
 });
+
+/** The block or restore button of one row, for an active or a blocked number (spec 4 "Toggle"; U10). */
+function RowAction({ row, blocking }: { row: NumberItem; blocking: TableBlocking }) {
+  const { t } = useTranslation();
+  const action = toggleActionFor(row.status);
+  if (action === null) return null;
+  const number = formatPhone(row.sn);
+  return (
+    <button
+      type="button"
+      className={action === 'block' ? 'btn btn--small btn--danger' : 'btn btn--small'}
+      data-testid="numbers-row-action"
+      data-action={action}
+      aria-haspopup="dialog"
+      aria-label={t(action === 'block' ? 'ux.list.rowBlockLabel' : 'ux.list.rowRestoreLabel', { number })}
+      disabled={blocking.busy}
+      onClick={() => blocking.onPress(action, row.sn)}
+    >
+      {t(action === 'block' ? 'ux.list.rowBlock' : 'ux.list.rowRestore')}
+    </button>
+  );
+}

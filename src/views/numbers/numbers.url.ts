@@ -56,3 +56,14 @@ export function numbersSearch(params: NumbersParams, current = ''): string {
   else sp.delete('q');
   return sp.toString();
 }
+
+/**
+ * What the filter cannot read (never dropped silently; decision U15): the characters of
+ * `input` other than digits and the separators a number is written with (spaces, '+', '-', '(', ')', '.'), each
+ * once, in order; empty when the filter reads all of it.
+ */
+export function filterRejects(input: string): string[] {
+  const out: string[] = [];
+  for (const ch of input) if (!/[\d\s+\-().]/u.test(ch) && !out.includes(ch)) out.push(ch);
+  return out;
+}

@@ -45,6 +45,8 @@ export function useProfileSlots(
         profileType={profile.at}
         sn={profile.sn}
         ban={profile.ban}
+        companyName={profile.company_name}
+        pending={profile.block_pending}
         impersonating={facts.banSelected}
       />
     ) : undefined,

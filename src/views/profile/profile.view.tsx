@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isFeedbackType } from '@/domain/contacts.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import type { UserFacts } from '@/domain/roles.rules';
+import { widgetFlags } from '@/domain/widgets.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { ContentPage } from '@/views/common/content-page.view';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
@@ -9,9 +11,6 @@ import { statusLabelKey } from '@/views/widgets/status.labels';
 import { Widgets } from '@/views/widgets/widgets.view';
 import { accountTypeLabel } from './account-type';
 import './profile.css';
-
-/** Feedback types the i18n catalogue names (settings.contacts.feedbackTypes); others are shown as sent. */
-const FEEDBACK_TYPES = ['sms', 'email', 'call'] as const;
 
 export interface ProfileViewProps {
   readonly profile: Profile;
@@ -43,9 +42,8 @@ export function ProfileView({ profile, facts, now, statusToggle, returnToOrganis
   const { t } = useTranslation();
   const isNumber = profile.sn != null && profile.sn !== '';
   const feedback = profile.feedback_type ?? '';
-  const feedbackText = (FEEDBACK_TYPES as readonly string[]).includes(feedback)
-    ? t(`settings.contacts.feedbackTypes.${feedback as (typeof FEEDBACK_TYPES)[number]}`)
-    : feedback;
+  // the i18n catalogue names our feedback types; any other value is shown as the server sent it
+  const feedbackText = isFeedbackType(feedback) ? t(`settings.contacts.feedbackTypes.${feedback}`) : feedback;
   const branches = (profile.branches ?? []).map((b) => b.name ?? String(b.id));
   const regions = (profile.regions ?? []).map((r) => r.name ?? String(r.id));
   return (
@@ -119,7 +117,17 @@ export function ProfileView({ profile, facts, now, statusToggle, returnToOrganis
             />
           </dl>
         </section>
-        {!isNumber && profile.ban ? <NumbersList ban={profile.ban} /> : null}
+        {!isNumber && profile.ban ? (
+          <NumbersList
+            ban={profile.ban}
+            blocking={
+              // U10: the account's own users block and restore from the list; staff viewing it cannot sign
+              widgetFlags(facts, now).blockToggle && !facts.banSelected
+                ? { profileType: profile.at, companyName: profile.company_name ?? null }
+                : null
+            }
+          />
+        ) : null}
       </div>
     </ContentPage>
   );

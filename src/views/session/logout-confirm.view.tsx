@@ -26,6 +26,15 @@ export function LogoutConfirm() {
         <>
           <button
             type="button"
+            className="btn btn--secondary"
+            disabled={pending}
+            data-testid="logout-confirm-no"
+            onClick={cancel}
+          >
+            {t('app.cancel')}
+          </button>
+          <button
+            type="button"
             className="btn"
             disabled={pending}
             aria-busy={pending || undefined}
@@ -33,15 +42,6 @@ export function LogoutConfirm() {
             onClick={() => session.send({ type: 'logout.confirm' })}
           >
             {t('header.logout')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={pending}
-            data-testid="logout-confirm-no"
-            onClick={cancel}
-          >
-            {t('app.cancel')}
           </button>
         </>
       }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initialTabIndex } from '@/domain/navigation.rules';
+import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
   selectIsPasswordChangeForced,
@@ -71,6 +72,7 @@ function SettingsContent() {
           {forced ? null : <ContactsForm />}
         </div>
         <div hidden={tab !== 'password'}>
+          <RegisteredNote />
           {forced ? (
             <p className="form__error" role="status" data-testid="settings-must-change">
               {t('settings.mustChange')}
@@ -110,8 +112,26 @@ function UserInfo() {
   );
 }
 
+/**
+ * Decision U11: right after the SMS code the new user reads 'Регистрация прошла успешно' (spec 8); the
+ * code step's reply alone says so, so it is not repeated on a later visit.
+ */
+function RegisteredNote() {
+  const { t } = useTranslation();
+  const user = SessionContext.useSelector(selectUser);
+  if (user?.registered !== true) return null;
+  return (
+    <p className="form__ok" role="status" data-testid="settings-registered">
+      {t('auth.register.success')}
+    </p>
+  );
+}
+
 function PasswordForm() {
   const { t } = useTranslation();
+  const user = SessionContext.useSelector(selectUser);
+  // U11: the current password of a new user is the temporary one the registration sent by SMS: say so
+  const smsPhone = user?.temporary_password_by_sms === true ? (user.profile?.sn ?? user.user_name) : null;
   const settings = SettingsActorContext.useActorRef();
   const busy = SettingsActorContext.useSelector(selectPasswordBusy);
   const changed = SettingsActorContext.useSelector(selectPasswordChanged);
@@ -162,6 +182,9 @@ function PasswordForm() {
         autoComplete="current-password"
         required
         error={fieldError('current')}
+        hint={
+          smsPhone !== null ? t('ux.registration.temporaryHint', { phone: formatPhone(smsPhone) }) : undefined
+        }
       />
       <TextField
         name="password"
@@ -170,6 +193,7 @@ function PasswordForm() {
         autoComplete="new-password"
         required
         error={fieldError('password')}
+        hint={t('ux.registration.passwordRule')}
       />
       <TextField
         name="confirm"

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { appConfig } from '@/app/config';
 import { formatSum } from '@/domain/money.rules';
 import type { UserFacts } from '@/domain/roles.rules';
+import { mayUseServices, saleHref } from '@/domain/services.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { statusLabelKey } from './status.labels';
@@ -84,8 +85,14 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
           className="widget__status"
           data-testid="widget-status-value"
           data-status-code={profile.status ?? ''}
+          data-pending={profile.block_pending ?? undefined}
         >
-          {t(statusLabelKey(profile.status))}
+          {/* U9: a block or restore that waits to take effect is said, also after a reload */}
+          {profile.block_pending === 'block'
+            ? t('widgets.status.inProcess')
+            : profile.block_pending === 'restore'
+              ? t('ux.block.restoreInProcessStatus')
+              : t(statusLabelKey(profile.status))}
         </p>
         {flags.blockToggle && statusToggle ? <div className="widget__action">{statusToggle}</div> : null}
       </Widget>
@@ -109,6 +116,12 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
     sale: () => (
       <Widget key="sale" id="sale" title={t('widgets.sale.title')} accent>
         <p>{t('widgets.sale.text')}</p>
+        {mayUseServices(facts) ? (
+          // the sale opens the services page on the promoted package (spec 2, 6; docs/decisions.md SV9)
+          <Link className="btn widget__action" href={saleHref()} data-testid="widget-sale-open">
+            {t('services.saleOpen')}
+          </Link>
+        ) : null}
       </Widget>
     ),
   };

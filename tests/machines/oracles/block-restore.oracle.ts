@@ -16,6 +16,7 @@ const IDLE = {
   lock: null,
   failedNumbers: [],
   acceptedNumbers: [],
+  skippedNumbers: [],
   errorCode: null,
   errorDescription: null,
 };
@@ -34,6 +35,7 @@ const documentEvent = (c: Ctx, ev: Ev) => [
 const outcome = (_: Ctx, ev: Ev) => ({
   failedNumbers: ev.output.failedNumbers,
   acceptedNumbers: ev.output.acceptedNumbers,
+  skippedNumbers: ev.output.skippedNumbers,
 });
 
 export const blockRestoreOracle: ChartOracle = {
@@ -41,17 +43,30 @@ export const blockRestoreOracle: ChartOracle = {
   initial: { to: 'idle', ctx: () => IDLE },
   invokes: {
     // spec 4 step 1 / spec 7 GET client/isPrivilegedLock (query ban)
-    checkingLock: { fetchPrivilegedLock: (c) => ({ ban: c.request.ban, sn: c.request.sn }) },
+    // U7: the action, so the server counts the numbers it changes; U10: a selection of the list
+    checkingLock: {
+      fetchPrivilegedLock: (c) => ({
+        action: c.request.action,
+        ban: c.request.ban,
+        sn: c.request.sn,
+        sns: c.request.sns ?? null,
+      }),
+    },
     // spec 4 signing step 5: a signature over sn/ban; SEC3 the child builds the one signed document from the action
     // and the targets (one number, or the whole account when no number is given); B9 it receives the
     // impersonation flag. The targets are restated here, not imported, so a bug in the rule is not copied.
     signing: {
       signing: (c) => ({
         action: c.request.action,
+        // U10: a selection of two or more numbers is signed as 'numbers' (sorted, once each), one as 'number'
         targets:
-          c.request.sn === null
-            ? { kind: 'ban', ban: c.request.ban }
-            : { kind: 'number', ban: c.request.ban, sn: c.request.sn },
+          c.request.sns && c.request.sns.length > 1
+            ? { kind: 'numbers', ban: c.request.ban, sns: [...new Set(c.request.sns)].sort() }
+            : c.request.sns && c.request.sns.length === 1
+              ? { kind: 'number', ban: c.request.ban, sn: c.request.sns[0] }
+              : c.request.sn === null
+                ? { kind: 'ban', ban: c.request.ban }
+                : { kind: 'number', ban: c.request.ban, sn: c.request.sn },
         impersonating: c.request.impersonating,
       }),
     },
@@ -60,6 +75,7 @@ export const blockRestoreOracle: ChartOracle = {
       applyBlock: (c) => ({
         action: c.request.action,
         sn: c.request.sn,
+        sns: c.request.sns ?? null,
         ban: c.request.ban,
         isLopBan: c.lock.lopBan,
       }),

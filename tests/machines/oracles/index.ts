@@ -1,16 +1,23 @@
 import type { ChartOracle } from '../../support/oracle';
+import { agreementOracle } from './agreement.oracle';
+import { at39ListOracle } from './at39-list.oracle';
+import { at39RegistrationOracle } from './at39-registration.oracle';
 import { authFlowOracle } from './auth-flow.oracle';
 import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
+import { documentsOracle } from './documents.oracle';
+import { downloadOracle } from './download.oracle';
 import { goldenCheckoutOracle } from './golden-checkout.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { newClientOracle } from './new-client.oracle';
 import { newNumbersOracle } from './new-numbers.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
-import { preRegistrationOracle } from './pre-registration.oracle';
 import { ordersOracle } from './orders.oracle';
+import { preRegistrationOracle } from './pre-registration.oracle';
 import { searchBoxOracle } from './search-box.oracle';
+import { servicesOracle } from './services.oracle';
+import { servicesCheckoutOracle } from './services-checkout.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
@@ -38,4 +45,11 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   goldenCheckout: goldenCheckoutOracle,
   orders: ordersOracle,
   upload: uploadOracle,
+  agreement: agreementOracle,
+  at39Registration: at39RegistrationOracle,
+  at39List: at39ListOracle,
+  documents: documentsOracle,
+  download: downloadOracle,
+  services: servicesOracle,
+  servicesCheckout: servicesCheckoutOracle,
 };

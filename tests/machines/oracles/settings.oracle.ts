@@ -76,8 +76,8 @@ export const settingsOracle: ChartOracle = {
       from: 'password.submitting',
       event: done('changePassword'),
       to: 'password.changed',
-      effects: () => [{ type: 'tellPasswordChanged' }],
-      spec: 'S17; spec 4 a forced password change ends; AR2 settings tells the session the password changed',
+      effects: () => [{ type: 'tellPasswordChanged' }, { type: 'notifyPasswordChanged' }],
+      spec: 'S17; spec 4 a forced password change ends; AR2 settings tells the session the password changed; U16 and a notification says it (spec 9)',
     },
     {
       from: 'password.submitting',
@@ -128,8 +128,12 @@ export const settingsOracle: ChartOracle = {
       from: 'contacts.saving',
       event: done('saveContacts'),
       to: 'contacts.saved',
-      effects: (c) => [{ type: 'clearDraft', params: { key: c.draftKey } }, { type: 'refreshSession' }],
-      spec: 'S18 the draft is dropped once saved; S15 and AR2 saved contact data: settings tells the session to refresh',
+      effects: (c) => [
+        { type: 'clearDraft', params: { key: c.draftKey } },
+        { type: 'refreshSession' },
+        { type: 'notifyContactsSaved' },
+      ],
+      spec: 'S18 the draft is dropped once saved; S15 and AR2 saved contact data: settings tells the session to refresh; U16 a notification says it was saved (spec 9)',
     },
     {
       from: 'contacts.saving',

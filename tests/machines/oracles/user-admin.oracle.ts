@@ -129,9 +129,17 @@ export const userAdminOracle: ChartOracle = {
     {
       from: 'loading',
       event: failed('getUser'),
+      when: (_, ev) => codeOf(ev) === 'E014',
+      to: 'notFound',
+      ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
+      spec: 'spec 8 E014 user not found; U17 the address names no user: not found, no retry',
+    },
+    {
+      from: 'loading',
+      event: failed('getUser'),
       to: 'loadFailed',
       ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
-      spec: 'spec 8 E014 user not found',
+      spec: 'spec 8 other failures (network, server): retry',
     },
     {
       from: 'loadFailed',
@@ -175,14 +183,16 @@ export const userAdminOracle: ChartOracle = {
       when: (c) => c.target.mode === 'create',
       to: 'form.created',
       ctx: (c, ev) => ({ createdId: ev.output.userId, original: c.form, errorCode: null }),
-      spec: 'A14 after creating, a link to edit the new user and «Создать ещё»',
+      effects: () => [{ type: 'notifyCreated' }],
+      spec: 'A14 after creating, a link to edit the new user and «Создать ещё»; U16 a notification says the user was created',
     },
     {
       from: 'form.saving',
       event: done('saveUser'),
       to: 'form.saved',
       ctx: (c) => ({ createdId: null, original: c.form, errorCode: null }),
-      spec: 'A15 saved',
+      effects: () => [{ type: 'notifySaved' }],
+      spec: 'A15 saved; U16 a notification says so',
     },
     {
       from: 'form.saving',

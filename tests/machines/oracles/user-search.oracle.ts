@@ -147,7 +147,8 @@ export const userSearchOracle: ChartOracle = {
       event: done('setBlocked'),
       to: 'loading',
       ctx: () => ({ change: null, errorCode: null }),
-      spec: 'A13 after a change the page is reloaded',
+      effects: () => [{ type: 'notifyBlockChanged' }],
+      spec: 'A13 after a change the page is reloaded; U16 a notification names the user blocked or unblocked (spec 9)',
     },
     {
       from: 'loaded.saving',

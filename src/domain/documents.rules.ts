@@ -1,0 +1,132 @@
+/**
+ * Online-sales documents (spec 2 "Online sales", spec 3 "Document", spec 7 "Online-sales documents";
+ * docs/decisions.md DOC8-DOC12): the tabs of the Documents page, the document types each shows, the date range every
+ * list asks for, and the people's file name of a download.
+ */
+import { DOCUMENT_TYPES, SERVICE_DOCUMENT_TYPES } from './constants';
+import { addDays, isoDay } from './debt.rules';
+import { dateRangeError } from './validators.rules';
+
+/** The lists of the Documents page: orders (with their documents), suspend documents, service documents. */
+export const DOCUMENTS_TABS = ['orders', 'suspend', 'services'] as const;
+export type DocumentsTab = (typeof DOCUMENTS_TABS)[number];
+
+/** The document types a tab lists through documents/byType (the orders tab lists orders instead). */
+export function typesOfTab(tab: DocumentsTab): readonly number[] {
+  if (tab === 'suspend') return [DOCUMENT_TYPES.suspend];
+  if (tab === 'services') return SERVICE_DOCUMENT_TYPES;
+  return [DOCUMENT_TYPES.supply, DOCUMENT_TYPES.numberSupply, DOCUMENT_TYPES.invoice];
+}
+
+/** Every type with a title (spec 3), in the order the type filter lists them. */
+export const TITLED_DOCUMENT_TYPES: readonly number[] = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+
+/** The filter of a list: the date range (ISO days, both ends included) and, for service documents, the types. */
+export interface DocumentsFilter {
+  readonly dt1: string;
+  readonly dt2: string;
+  /** service types to show; empty = all of them */
+  readonly types: readonly number[];
+}
+
+/** Days a list looks back by default (DOC11): a quarter, so this month's and last months' documents are there. */
+export const DEFAULT_RANGE_DAYS = 90;
+
+/** The default filter on `today` (ISO day): the last 90 days, every type. */
+export function defaultDocumentsFilter(today: string): DocumentsFilter {
+  return { dt1: addDays(today, -DEFAULT_RANGE_DAYS), dt2: today, types: [] };
+}
+
+/**
+ * Spec 5 'Выберите начальную и конечную дату': both ends, start not after end ('Некорректная дата' for a day that is
+ * not one); a service type must be one.
+ */
+export function documentsFilterError(
+  f: DocumentsFilter,
+): 'validation.dateRange' | 'validation.badDate' | 'validation.fields' | null {
+  const range = dateRangeError(f.dt1, f.dt2);
+  if (range) return range;
+  if (f.types.some((t) => !(SERVICE_DOCUMENT_TYPES as readonly number[]).includes(t)))
+    return 'validation.fields';
+  return null;
+}
+
+/** The types a services list asks for: the chosen ones, or all service types. */
+export function serviceTypesOf(f: DocumentsFilter): readonly number[] {
+  return f.types.length > 0 ? f.types : SERVICE_DOCUMENT_TYPES;
+}
+
+/** Reads a filter from URL values (`dt1`, `dt2`, `types=8,10`); anything missing or unreadable takes the default. */
+export function parseDocumentsFilter(get: (name: string) => string | null, today: string): DocumentsFilter {
+  const d = defaultDocumentsFilter(today);
+  const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+  const types = (get('types') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => (SERVICE_DOCUMENT_TYPES as readonly number[]).includes(n));
+  return {
+    dt1: day(get('dt1')) ?? d.dt1,
+    dt2: day(get('dt2')) ?? d.dt2,
+    types: [...new Set(types)].sort((a, b) => a - b),
+  };
+}
+
+/** The tab a URL value names, orders by default. */
+export function parseDocumentsTab(value: string | null): DocumentsTab {
+  return (DOCUMENTS_TABS as readonly string[]).includes(value ?? '') ? (value as DocumentsTab) : 'orders';
+}
+
+/** Characters no file system takes in a name (control characters are dropped separately). */
+const UNSAFE = /[\\/:*?"<>|]+/g;
+const isPrintable = (ch: string) => ch.charCodeAt(0) >= 0x20;
+
+/**
+ * A download's name as people say it (DOC9): the type's title, the company's BAN and the document's day —
+ * `Договор_100234561_2026-11-24.pdf`; spaces become `_`, characters a file system refuses are dropped.
+ */
+export function documentFileName(title: string, ban: string | null, day: string, ext: string): string {
+  const words =
+    [...title]
+      .filter(isPrintable)
+      .join('')
+      .replace(UNSAFE, ' ')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .join('_') || 'document';
+  return [words, ban, day].filter(Boolean).join('_') + `.${ext}`;
+}
+
+/** `YYYY-MM-DD` of an instant in Tashkent (UTC+5, no daylight saving): the day printed on a document. */
+export function tashkentDay(ms: number): string {
+  return isoDay(ms + 5 * 3_600_000);
+}
+
+/** The extension of a stored scan's type (for its download name). */
+export function extensionOfMime(mime: string): string {
+  if (mime === 'application/pdf') return 'pdf';
+  if (mime === 'image/jpeg') return 'jpg';
+  if (mime === 'image/png') return 'png';
+  return 'bin';
+}
+
+/** Rows per page of a documents list, and orders per page of the orders tab (conventions: long lists paged). */
+export const DOCUMENTS_PAGE_SIZE = 20;
+export const ORDERS_PAGE_SIZE = 10;
+
+/** One page (from 1, clamped to the pages there are) of a list. */
+export function pageSlice<T>(
+  items: readonly T[],
+  page: number,
+  size: number,
+): { rows: readonly T[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const p = Number.isInteger(page) ? Math.min(Math.max(page, 1), pages) : 1;
+  return { rows: items.slice((p - 1) * size, p * size), page: p, pages };
+}
+
+/** The page a URL value names (1 when missing or unreadable). */
+export function parseDocumentsPage(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}

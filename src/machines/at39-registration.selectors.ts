@@ -1,0 +1,88 @@
+import type { SnapshotFrom } from 'xstate';
+import type { At39Step } from '@/domain/at39.rules';
+import type { At39RegistrationContext, At39RegistrationMachine } from './at39-registration.machine';
+import { NO_SESSION_CODE } from './error-code';
+import { statePathOf } from './state-path';
+
+/** A snapshot of the AT 39 registration chart. */
+export type At39RegistrationSnapshot = SnapshotFrom<At39RegistrationMachine>;
+
+/** Dotted leaf path (`account.choosing`), the page's `data-state`. */
+export const selectRegState = (s: At39RegistrationSnapshot): string => statePathOf(s.value);
+
+/** Which step of the stepper is current ('workplace' before the passport; null while opening or resuming). */
+export type At39Screen =
+  | 'opening'
+  | 'workplace'
+  | At39Step
+  | 'done'
+  | 'readOnly'
+  | 'resumeFailed'
+  | 'createFailed';
+export function selectScreen(s: At39RegistrationSnapshot): At39Screen {
+  if (s.matches('opening') || s.matches('resuming')) return 'opening';
+  if (s.matches('resumeFailed')) return 'resumeFailed';
+  if (s.matches('workplace')) return 'workplace';
+  if (s.matches('passport') || s.matches('creating')) return 'passport';
+  if (s.matches('createFailed')) return 'createFailed';
+  if (s.matches('kit')) return 'kit';
+  if (s.matches('account')) return 'account';
+  if (s.matches('documents')) return 'documents';
+  if (s.matches('done')) return 'done';
+  if (s.matches('readOnly')) return 'readOnly';
+  return 'submit';
+}
+
+/** The passport step's phase. */
+export type PassportPhase =
+  | 'starting'
+  | 'sessionFailed'
+  | 'awaiting'
+  | 'reading'
+  | 'notFound'
+  | 'refused'
+  | 'expired'
+  | 'reused'
+  | 'review'
+  | 'creating';
+export function selectPassportPhase(s: At39RegistrationSnapshot): PassportPhase | null {
+  if (s.matches('creating')) return 'creating';
+  const v = s.value as { passport?: PassportPhase };
+  return typeof v === 'object' && v.passport ? v.passport : null;
+}
+
+/** The account step's phase. */
+export type AccountPhase =
+  | 'banEntering'
+  | 'banChecking'
+  | 'loadingPlans'
+  | 'plansFailed'
+  | 'choosing'
+  | 'reserving';
+export function selectAccountPhase(s: At39RegistrationSnapshot): AccountPhase | null {
+  const v = s.value as { account?: AccountPhase };
+  return typeof v === 'object' && v.account ? v.account : null;
+}
+
+/** The documents step's phase. */
+export type DocsPhase = 'loading' | 'loadFailed' | 'listing' | 'checking';
+export function selectDocsPhase(s: At39RegistrationSnapshot): DocsPhase | null {
+  const v = s.value as { documents?: DocsPhase };
+  return typeof v === 'object' && v.documents ? v.documents : null;
+}
+
+/** The review's phase. */
+export type ReviewPhase = 'ready' | 'editing' | 'updating' | 'submitting' | 'done' | 'readOnly';
+export function selectReviewPhase(s: At39RegistrationSnapshot): ReviewPhase | null {
+  if (s.matches('done')) return 'done';
+  if (s.matches('readOnly')) return 'readOnly';
+  const v = s.value as { review?: ReviewPhase };
+  return typeof v === 'object' && v.review ? v.review : null;
+}
+
+export const selectBusy = (s: At39RegistrationSnapshot): boolean => s.hasTag('busy');
+export const selectRegError = (s: At39RegistrationSnapshot): string | null => s.context.error;
+export const selectRegContext = (s: At39RegistrationSnapshot): At39RegistrationContext => s.context;
+export const selectRegistrationId = (s: At39RegistrationSnapshot): string | null => s.context.registrationId;
+/** A retry makes sense: not after E009 (the session is ending). */
+export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;

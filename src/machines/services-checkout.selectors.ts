@@ -1,0 +1,67 @@
+import type { SnapshotFrom } from 'xstate';
+import {
+  affordableCount,
+  checkoutTotal,
+  type NumberOutcome,
+  outcomeSummary,
+  retryNumbers,
+} from '@/domain/services.rules';
+import type { ServicesCheckoutContext, ServicesCheckoutMachine } from './services-checkout.machine';
+
+export type ServicesCheckoutSnapshot = SnapshotFrom<ServicesCheckoutMachine>;
+
+/** The checkout's step, one per panel the view shows. */
+export type CheckoutStep =
+  | 'opening'
+  | 'reviewing'
+  | 'empty'
+  | 'checkingBalance'
+  | 'balanceFailed'
+  | 'funded'
+  | 'short'
+  | 'applying'
+  | 'applyFailed'
+  | 'result'
+  | 'cancelled'
+  | 'closed';
+
+export const selectCheckoutStep = (s: ServicesCheckoutSnapshot): CheckoutStep => {
+  const v = s.value as string;
+  return v === 'continuing' ? 'applying' : (v as CheckoutStep);
+};
+export const selectCheckoutState = (s: ServicesCheckoutSnapshot): string => s.value as string;
+
+/** What is done, to how many numbers, for how much. */
+export const selectCheckoutSummary = (
+  s: ServicesCheckoutSnapshot,
+): Pick<ServicesCheckoutContext, 'action' | 'pkg' | 'payerBan' | 'sns'> & { total: number } => ({
+  action: s.context.action,
+  pkg: s.context.pkg,
+  payerBan: s.context.payerBan,
+  sns: s.context.sns,
+  total: checkoutTotal(s.context.pkg?.price ?? 0, s.context.sns.length),
+});
+
+/** The balance check: what is left, and how many numbers it pays for. */
+export const selectBalance = (
+  s: ServicesCheckoutSnapshot,
+): { hasDeposit: boolean; balance: number; covers: number } | null => {
+  const b = s.context.balance;
+  if (!b) return null;
+  return { ...b, covers: affordableCount(b, s.context.pkg?.price ?? 0, s.context.sns.length) };
+};
+
+/** Progress: outcomes the server confirmed, of the run's numbers. */
+export const selectProgress = (s: ServicesCheckoutSnapshot): { done: number; total: number } => ({
+  done: s.context.outcomes.filter((o) => o.code !== 'cancelled').length,
+  total: s.context.sns.length,
+});
+export const selectStopping = (s: ServicesCheckoutSnapshot): boolean => s.context.stopping;
+export const selectCheckoutBusy = (s: ServicesCheckoutSnapshot): boolean => s.hasTag('busy');
+export const selectCheckoutError = (s: ServicesCheckoutSnapshot): string | null =>
+  s.matches('balanceFailed') || s.matches('applyFailed') ? s.context.error : null;
+
+export const selectOutcomes = (s: ServicesCheckoutSnapshot): readonly NumberOutcome[] => s.context.outcomes;
+export const selectOutcomeSummary = (s: ServicesCheckoutSnapshot) => outcomeSummary(s.context.outcomes);
+export const selectRetryCount = (s: ServicesCheckoutSnapshot): number =>
+  retryNumbers(s.context.outcomes).length;

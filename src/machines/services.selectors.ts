@@ -1,0 +1,67 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ServicesParams } from '@/domain/services.rules';
+import { NO_SESSION_CODE } from './error-code';
+import type { NumberOptions, ServicePackage, ServicesContext, ServicesMachine } from './services.machine';
+import { statePathOf } from './state-path';
+
+/** A snapshot of the services page machine. */
+export type ServicesSnapshot = SnapshotFrom<ServicesMachine>;
+
+/** Dotted leaf paths of the two regions (the page's `data-state`). */
+export const selectServicesState = (s: ServicesSnapshot): string => statePathOf(s.value);
+export const selectServicesParams = (s: ServicesSnapshot): ServicesParams => s.context.params;
+
+/** The catalogue's packages of the URL's group (the promotion's package on the promotion list). */
+export const selectGroupPackages = (s: ServicesSnapshot): readonly ServicePackage[] => {
+  const c = s.context.catalogue;
+  if (!c) return [];
+  if (s.context.params.list === 'promo') return c.promo ? [c.promo] : [];
+  return c.packages.filter((p) => p.group === s.context.params.group);
+};
+/** The package the URL chooses, when the catalogue has it (the promotion list: its free package). */
+export const selectChosenPackage = (s: ServicesSnapshot): ServicePackage | null => {
+  const c = s.context.catalogue;
+  if (!c) return null;
+  if (s.context.params.list === 'promo') return c.promo;
+  return c.packages.find((p) => p.soc === s.context.params.soc) ?? null;
+};
+export const selectCatalogueLoading = (s: ServicesSnapshot): boolean =>
+  s.matches({ employees: 'loadingCatalogue' });
+export const selectCatalogueError = (s: ServicesSnapshot): string | null =>
+  s.matches({ employees: 'catalogueFailed' }) ? s.context.catalogueError : null;
+
+export const selectEmployeesShown = (s: ServicesSnapshot): ServicesContext['shown'] => s.context.shown;
+export const selectEmployeesLoading = (s: ServicesSnapshot): boolean => s.hasTag('busy');
+/** The page on screen is the one the URL asks for. */
+export const selectEmployeesCurrent = (s: ServicesSnapshot): boolean =>
+  !s.hasTag('busy') &&
+  !s.matches({ employees: 'failed' }) &&
+  !s.matches({ employees: 'catalogueFailed' }) &&
+  s.context.shown !== null;
+export const selectEmployeesError = (s: ServicesSnapshot): string | null =>
+  s.matches({ employees: 'failed' }) ? s.context.listError : null;
+
+export const selectSelected = (s: ServicesSnapshot): readonly string[] => s.context.selected;
+export const selectSelectingAll = (s: ServicesSnapshot): boolean => s.hasTag('selecting');
+export const selectSelectionError = (s: ServicesSnapshot): string | null =>
+  s.matches({ employees: 'selectAllFailed' }) ? s.context.selectionError : null;
+/** "Select all filtered" is offered once a page is on screen and while nothing else runs. */
+export const selectCanSelectAll = (s: ServicesSnapshot): boolean =>
+  s.matches({ employees: 'ready' }) && (s.context.shown?.total ?? 0) > 0;
+
+/** What the checkout buttons may start: a package is needed to connect or disconnect one. */
+export const selectCheckoutReady = (s: ServicesSnapshot): { numbers: boolean; withPackage: boolean } => ({
+  numbers: s.context.selected.length > 0,
+  withPackage: s.context.selected.length > 0 && selectChosenPackage(s) !== null,
+});
+
+export type OptionsPhase = 'closed' | 'loading' | 'shown' | 'failed';
+export const selectOptionsPhase = (s: ServicesSnapshot): OptionsPhase =>
+  (s.value as { options: OptionsPhase }).options;
+export const selectOptionsFor = (s: ServicesSnapshot): ServicesContext['optionsFor'] => s.context.optionsFor;
+export const selectOptions = (s: ServicesSnapshot): NumberOptions | null => s.context.options;
+export const selectOptionsError = (s: ServicesSnapshot): string | null =>
+  s.matches({ options: 'failed' }) ? s.context.optionsError : null;
+
+/** A retry makes sense: not after E009 (the session is ending). */
+export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;

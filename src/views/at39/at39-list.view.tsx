@@ -1,0 +1,355 @@
+import { type FormEvent, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import {
+  AT39_REGION_IDS,
+  AT39_STATUSES,
+  type At39ListParams,
+  isAt39Status,
+  pageCount,
+  sameAt39Params,
+} from '@/domain/at39.rules';
+import { documentDate } from '@/domain/debt.rules';
+import { formatPhone } from '@/domain/phone.rules';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { At39ListRow } from '@/machines/at39-list.machine';
+import {
+  selectComments,
+  selectCommentsError,
+  selectCommentsOf,
+  selectCommentsPhase,
+  selectListError,
+  selectListLoading,
+  selectListShown,
+  selectListState,
+  selectStatsDownloading,
+  selectStatsError,
+} from '@/machines/at39-list.selectors';
+import { canRetry } from '@/machines/at39-registration.selectors';
+import { DateRange } from '@/views/common/date-range.view';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { Modal } from '@/views/common/modal.view';
+import { Pagination } from '@/views/common/pagination.view';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { At39ListContext } from './at39.context';
+import { at39Search, parseAt39Search, regionKey } from './at39.url';
+import './at39.css';
+
+/** Filters and page as the URL says them, and a way to change them (a history entry: Back works). */
+function useAt39Url(): [At39ListParams, (next: At39ListParams) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  return [parseAt39Search(search), (next) => navigate(`${location}?${at39Search(next, search)}`)];
+}
+
+/** `/{lang}/at39-registration`: the staff member's AT 39 registrations (docs/decisions.md AT2, AT9). */
+export function At39ListPage() {
+  const { at39List } = useWorkflowLogic();
+  const [params] = useAt39Url();
+  return (
+    <At39ListContext.Provider logic={at39List} input={{ params }}>
+      <At39ListView />
+    </At39ListContext.Provider>
+  );
+}
+
+/** ISO instant → `DD.MM.YYYY` (the server's day, UTC). */
+const day = (iso: string | null) => (iso ? documentDate(iso.slice(0, 10)) : '');
+
+function At39ListView() {
+  const { t } = useTranslation();
+  const actor = At39ListContext.useActorRef();
+  const [params, go] = useAt39Url();
+  const state = At39ListContext.useSelector(selectListState);
+  const shown = At39ListContext.useSelector(selectListShown);
+  const loading = At39ListContext.useSelector(selectListLoading);
+  const listError = At39ListContext.useSelector(selectListError);
+  const downloading = At39ListContext.useSelector(selectStatsDownloading);
+  const statsError = At39ListContext.useSelector(selectStatsError);
+
+  const { dt1, dt2, status, region, q, page } = params;
+  // a fact from the router: the URL changed (click, reload, Back); the machine ignores what it already has
+  useEffect(() => {
+    actor.send({ type: 'params.changed', params: { dt1, dt2, status, region, q, page } });
+  }, [actor, dt1, dt2, status, region, q, page]);
+
+  const ready = !loading && shown !== null && sameAt39Params(shown.params, params);
+  return (
+    <section
+      className="at39 page"
+      aria-labelledby="at39-title"
+      data-testid="at39-list-page"
+      data-state={state}
+      data-ready={ready ? 'true' : 'false'}
+    >
+      <header className="at39__head">
+        <div>
+          <h1 id="at39-title">{t('at39.title')}</h1>
+          <p className="at39__subtitle">{t('at39.listSubtitle')}</p>
+        </div>
+        <div className="at39__actions">
+          <Link href="/at39-registration/new" className="btn" data-testid="at39-new">
+            {t('at39.new')}
+          </Link>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            data-testid="at39-statistics"
+            disabled={downloading}
+            aria-busy={downloading}
+            onClick={() => actor.send({ type: 'statistics.download' })}
+          >
+            {t('at39.statistics')}
+          </button>
+        </div>
+      </header>
+      <p className="at39__status-line" role="status" aria-live="polite">
+        {downloading ? t('at39.statisticsPreparing') : ''}
+      </p>
+      {statsError ? (
+        <div className="at39__error" role="alert" data-testid="at39-statistics-error">
+          <span>
+            {t('at39.statisticsFailed')} {formatErrorMessage(t, statsError)}
+          </span>
+          <button
+            type="button"
+            className="btn btn--link"
+            onClick={() => actor.send({ type: 'statistics.dismiss' })}
+          >
+            {t('app.close')}
+          </button>
+        </div>
+      ) : null}
+
+      <FilterForm params={params} onChange={go} />
+
+      {listError ? (
+        <ErrorRetry
+          code={listError}
+          title={t('at39.loadFailed')}
+          testId="at39-list-error"
+          onRetry={canRetry(listError) ? () => actor.send({ type: 'list.retry' }) : undefined}
+        />
+      ) : null}
+
+      {shown ? (
+        <>
+          <p className="at39__total" data-testid="at39-total">
+            {t('at39.total', { count: shown.total })}
+          </p>
+          {shown.rows.length === 0 ? (
+            <p data-testid="at39-empty">{t('at39.empty')}</p>
+          ) : (
+            <RegistrationTable
+              rows={shown.rows}
+              busy={loading}
+              onComments={(id) => actor.send({ type: 'comments.open', registrationId: id })}
+            />
+          )}
+          <Pagination
+            page={page}
+            pages={pageCount(shown.total)}
+            onPage={(p) => go({ ...params, page: p })}
+            testId="at39"
+          />
+        </>
+      ) : (
+        <p className="at39__loading" aria-busy="true" data-testid="at39-table">
+          {t('app.loading')}
+        </p>
+      )}
+      <CommentsDialog />
+    </section>
+  );
+}
+
+/** Date range, status, region (applied on change) and the text (applied on submit). */
+function FilterForm({ params, onChange }: { params: At39ListParams; onChange: (p: At39ListParams) => void }) {
+  const { t } = useTranslation();
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const text = (name: string) => {
+      const v = f.get(name);
+      return typeof v === 'string' ? v.trim() : '';
+    };
+    onChange({ ...params, q: text('q').slice(0, 100), dt1: text('dtFrom'), dt2: text('dtTo'), page: 1 });
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers; role=search is the same landmark everywhere
+    <div role="search" aria-label={t('at39.filters')}>
+      <form className="at39__filter" onSubmit={onSubmit} data-testid="at39-filter">
+        <DateRange
+          key={`${params.dt1}/${params.dt2}`}
+          legend={t('at39.period')}
+          name="dt"
+          defaultValue={{ from: params.dt1, to: params.dt2 }}
+          testId="at39-dates"
+        />
+        <div className="at39__field">
+          <label htmlFor="at39-status">{t('at39.statusLabel')}</label>
+          <select
+            id="at39-status"
+            value={params.status}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              onChange({ ...params, status: isAt39Status(v) ? v : '', page: 1 });
+            }}
+          >
+            <option value="">{t('at39.anyStatus')}</option>
+            {AT39_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`at39.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="at39__field">
+          <label htmlFor="at39-region">{t('at39.address.region')}</label>
+          <select
+            id="at39-region"
+            value={params.region === null ? '' : String(params.region)}
+            onChange={(e) => {
+              const v = Number(e.currentTarget.value);
+              onChange({ ...params, region: e.currentTarget.value === '' ? null : v, page: 1 });
+            }}
+          >
+            <option value="">{t('at39.anyRegion')}</option>
+            {AT39_REGION_IDS.map((r) => (
+              <option key={r} value={String(r)}>
+                {t(`at39.regions.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="at39__field at39__field--wide">
+          <label htmlFor="at39-q">{t('at39.q')}</label>
+          <input
+            key={`q${params.q}`}
+            id="at39-q"
+            name="q"
+            type="search"
+            autoComplete="off"
+            maxLength={100}
+            placeholder={t('at39.qPlaceholder')}
+            defaultValue={params.q}
+          />
+        </div>
+        <button type="submit" className="btn" data-testid="at39-apply">
+          {t('app.apply')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function RegistrationTable(props: {
+  rows: readonly At39ListRow[];
+  busy: boolean;
+  onComments: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const regionName = (id: number | null) => {
+    const key = regionKey(id);
+    return key ? t(key) : '';
+  };
+  return (
+    <div className="at39__table-wrap">
+      <table className="at39__table" aria-busy={props.busy} data-testid="at39-table">
+        <caption className="visually-hidden">{t('at39.list')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('at39.columns.id')}</th>
+            <th scope="col">{t('at39.columns.client')}</th>
+            <th scope="col">{t('at39.columns.number')}</th>
+            <th scope="col">{t('at39.columns.region')}</th>
+            <th scope="col">{t('at39.columns.status')}</th>
+            <th scope="col">{t('at39.columns.date')}</th>
+            <th scope="col">{t('at39.columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((r) => (
+            <tr key={r.registrationId} data-testid={`at39-row-${r.registrationId}`}>
+              <td className="at39__num">{r.registrationId}</td>
+              <td>{r.clientName}</td>
+              <td className="at39__nowrap">{formatPhone(r.phoneNumber)}</td>
+              <td>{regionName(r.regionId)}</td>
+              <td>
+                <span className={`at39__badge at39__badge--${r.status ?? 'none'}`}>
+                  {r.status ? t(`at39.status.${r.status}`) : ''}
+                </span>
+              </td>
+              <td className="at39__nowrap">{day(r.createdAt)}</td>
+              <td>
+                <div className="at39__row-actions">
+                  <Link
+                    href={`/at39-registration/new?id=${r.registrationId}`}
+                    className="btn btn--secondary btn--small"
+                    data-testid={`at39-open-${r.registrationId}`}
+                    aria-label={`${r.status === 'submitted' || r.status === 'registered' ? t('at39.view') : t('at39.continue')}: ${t('at39.openAria', { id: r.registrationId, client: r.clientName })}`}
+                  >
+                    {r.status === 'submitted' || r.status === 'registered'
+                      ? t('at39.view')
+                      : t('at39.continue')}
+                  </Link>
+                  <button
+                    type="button"
+                    className="btn btn--link"
+                    data-testid={`at39-comments-${r.registrationId}`}
+                    aria-label={t('at39.commentsAria', { id: r.registrationId, n: r.commentCount })}
+                    onClick={() => props.onComments(r.registrationId)}
+                  >
+                    {t('at39.comments', { n: r.commentCount })}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The comments of one registration, in a dialog naming it. */
+function CommentsDialog() {
+  const { t } = useTranslation();
+  const actor = At39ListContext.useActorRef();
+  const phase = At39ListContext.useSelector(selectCommentsPhase);
+  const of = At39ListContext.useSelector(selectCommentsOf);
+  const comments = At39ListContext.useSelector(selectComments);
+  const error = At39ListContext.useSelector(selectCommentsError);
+  if (phase === 'closed') return null;
+  return (
+    <Modal
+      title={t('at39.commentsTitle', { id: of ?? '' })}
+      onClose={() => actor.send({ type: 'comments.close' })}
+      closeLabel={t('app.close')}
+      testId="at39-comments"
+    >
+      {phase === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
+      {error ? (
+        <ErrorRetry
+          code={error}
+          testId="at39-comments-error"
+          onRetry={canRetry(error) ? () => actor.send({ type: 'comments.retry' }) : undefined}
+        />
+      ) : null}
+      {comments && comments.length === 0 ? <p>{t('at39.noComments')}</p> : null}
+      {comments && comments.length > 0 ? (
+        <ul className="at39__comments">
+          {comments.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: comments have no id and never reorder
+            <li key={i}>
+              <p className="at39__comment-meta">
+                {c.author ?? ''} · {day(c.createdAt)}
+              </p>
+              <p>{c.text}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,190 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatSum } from '@/domain/money.rules';
+import { formatPhone } from '@/domain/phone.rules';
+import { i18n } from '@/i18n/i18n';
+import { SAMARQAND_FIXTURE } from '../../server/db/services-seed';
+import { launchBrowser, signIn } from './browser';
+
+/**
+ * Services in a real browser, in both languages (docs/decisions.md "Services"): the type-16 curator connects NET 20 GB
+ * for three employees, one of whom has it already (E124 for that one, the two others accepted), disconnects it again,
+ * switches roaming on and off for one number; a subscriber with a budget has no Services entry and cannot open it.
+ */
+const base = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+] as const;
+
+/** No horizontal overflow; the page's content starts right under the header (tests/e2e/layout.e2e.ts). */
+async function expectGeometry(page: Page, label: string) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(50);
+    const g = await page.evaluate(() => {
+      const main = document.getElementById('main');
+      const first = main?.firstElementChild ?? main;
+      const top = first?.getBoundingClientRect().top ?? 0;
+      let above = 0;
+      for (const sel of ['header', '[data-testid="sidebar"]']) {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        if (r && r.height > 0 && r.bottom <= top + 1) above = Math.max(above, r.bottom);
+      }
+      return {
+        gap: top - above,
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      };
+    });
+    expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
+    expect(g.gap, `${label} at ${size.width}px: gap under the header`).toBeLessThanOrEqual(80);
+    expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeGreaterThanOrEqual(0);
+  }
+  await page.setViewportSize(SIZES[0]);
+}
+
+const listReady = (page: Page) =>
+  page.waitForSelector('[data-testid="services-page"][data-ready="true"]', { timeout: 20_000 });
+
+/** The sns of the rows on screen, in order. */
+async function rowSns(page: Page): Promise<string[]> {
+  const ids = await page
+    .locator('[data-testid^="services-row-"]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.replace('services-row-', ''));
+}
+
+/** Opens the checkout of `action` for the chosen numbers, confirms, and waits for the result. */
+async function checkout(page: Page, action: string, opts: { apply?: boolean } = {}) {
+  await page.getByTestId(`services-action-${action}`).click();
+  await page.getByTestId('checkout-review').waitFor();
+  await page.getByTestId('checkout-confirm').click();
+  if (opts.apply) {
+    await page.getByTestId('checkout-do-apply').click();
+  }
+  await page.getByTestId('checkout-result').waitFor({ timeout: 20_000 });
+}
+
+describe.each(['ru', 'uz'] as const)('services in %s', (lang) => {
+  const t = i18n.getFixedT(lang);
+
+  it('curator16 connects a package for three employees (one already has it), disconnects it, and switches roaming on and off', async () => {
+    const { page, errors } = await signIn(browser, base, 'curator16', { lang });
+    await page.getByTestId('nav-services').click();
+    await page.waitForURL(`**/${lang}/services**`);
+    await listReady(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('services.title'));
+    await expectGeometry(page, 'services');
+
+    // the package: NET 20 GB (monthly), with its volume, price and period
+    await page.getByTestId('services-choose-IP_M20').click();
+    await page.waitForURL((url) => url.searchParams.get('package') === 'IP_M20');
+    const card = page.getByTestId('services-package-IP_M20');
+    expect(await card.textContent()).toContain(formatSum(45_000, { lang }));
+
+    // three employees: the first two have nothing, the third has NET 20 GB already
+    const sns = await rowSns(page);
+    const [a, b, c] = [sns[0], sns[1], sns[SAMARQAND_FIXTURE.hasSalePackage]] as string[];
+    expect(await page.getByTestId(`services-packages-${c}`).textContent()).toContain('NET 20 GB');
+    for (const sn of [a, b, c]) await page.getByTestId(`services-check-${sn}`).check();
+    expect(await page.getByTestId('services-selected').textContent()).toBe(
+      t('services.selected', { count: 3 }),
+    );
+
+    await page.getByTestId('services-action-connect').click();
+    await page.getByTestId('checkout-review').waitFor();
+    expect(await page.getByTestId('checkout-what').textContent()).toBe(
+      t('services.checkoutPage.what.connect', { name: 'NET 20 GB' }),
+    );
+    expect(await page.getByTestId('checkout-total').textContent()).toBe(formatSum(135_000, { lang }));
+    expect(await page.getByTestId('checkout-numbers').textContent()).toContain(formatPhone(c));
+    await expectGeometry(page, 'checkout review');
+    await page.getByTestId('checkout-confirm').click();
+    await page.getByTestId('checkout-apply').waitFor();
+    await page.getByTestId('checkout-do-apply').click();
+    await page.getByTestId('checkout-result').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId(`checkout-outcome-${a}`).getAttribute('data-code')).toBe('accepted');
+    expect(await page.getByTestId(`checkout-outcome-${b}`).getAttribute('data-code')).toBe('accepted');
+    expect(await page.getByTestId(`checkout-outcome-${c}`).getAttribute('data-code')).toBe('E124');
+    expect(await page.getByTestId(`checkout-outcome-${c}`).textContent()).toContain(
+      t('services.checkoutPage.outcome.E124'),
+    );
+    expect(await page.getByTestId(`checkout-outcome-${c}`).textContent()).toContain(formatPhone(c));
+    expect(await page.getByTestId('checkout-result-summary').textContent()).toBe(
+      t('services.checkoutPage.summary', { accepted: 2, failed: 1 }),
+    );
+    // E124 is not retried: the number has the package
+    expect(await page.getByTestId('checkout-retry').count()).toBe(0);
+    await expectGeometry(page, 'checkout result');
+
+    // back on the list the two lines show the package
+    await page.getByTestId('checkout-back').click();
+    await listReady(page);
+    await page.waitForFunction(
+      (sn) =>
+        document.querySelector(`[data-testid="services-packages-${sn}"]`)?.textContent?.includes('NET 20 GB'),
+      a,
+    );
+
+    // disconnect it from the two, from the list of what can be turned off
+    await page.getByTestId('services-list-disconnect').click();
+    await page.waitForURL((url) => url.searchParams.get('list') === 'disconnect');
+    await listReady(page);
+    await page.getByTestId('services-choose-IP_M20').click();
+    await page.waitForURL((url) => url.searchParams.get('package') === 'IP_M20');
+    for (const sn of [a, b]) await page.getByTestId(`services-check-${sn}`).check();
+    await checkout(page, 'disconnect');
+    expect(await page.getByTestId(`checkout-outcome-${a}`).getAttribute('data-code')).toBe('accepted');
+    expect(await page.getByTestId(`checkout-outcome-${b}`).getAttribute('data-code')).toBe('accepted');
+    await page.getByTestId('checkout-back').click();
+    await listReady(page);
+    expect(await page.getByTestId(`services-row-${a}`).count()).toBe(0);
+
+    // roaming on and off for one number
+    await page.getByTestId('services-list-connect').click();
+    await page.waitForURL((url) => !url.searchParams.has('list'));
+    await listReady(page);
+    const d = sns[SAMARQAND_FIXTURE.clean[2]] as string;
+    expect(await page.getByTestId(`services-roaming-${d}`).textContent()).toBe(t('services.roamingOff'));
+    await page.getByTestId(`services-check-${d}`).check();
+    await checkout(page, 'roamingOn');
+    expect(await page.getByTestId(`checkout-outcome-${d}`).getAttribute('data-code')).toBe('accepted');
+    await page.getByTestId('checkout-back').click();
+    await listReady(page);
+    await page.waitForFunction(
+      ([sn, text]) => document.querySelector(`[data-testid="services-roaming-${sn}"]`)?.textContent === text,
+      [d, t('services.roamingOn')] as const,
+    );
+    await checkout(page, 'roamingOff');
+    expect(await page.getByTestId(`checkout-outcome-${d}`).getAttribute('data-code')).toBe('accepted');
+    await page.getByTestId('checkout-back').click();
+    await listReady(page);
+    await page.waitForFunction(
+      ([sn, text]) => document.querySelector(`[data-testid="services-roaming-${sn}"]`)?.textContent === text,
+      [d, t('services.roamingOff')] as const,
+    );
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a subscriber with a budget has no Services entry and the URL does not open it', async () => {
+    const { page, errors } = await signIn(browser, base, 'subscriber', { lang });
+    await page.getByTestId('nav-profile').waitFor();
+    expect(await page.getByTestId('nav-services').count()).toBe(0);
+    await page.goto(`${base}/${lang}/services`);
+    await page.waitForURL((url) => !url.pathname.includes('/services'), { timeout: 20_000 });
+    expect(await page.getByTestId('services-page').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,417 @@
+/**
+ * AT 39 registration on the reference backend, through the real API client in-process: the passport service
+ * simulator (confirm, refuse, not found, expired, reused codes), each catalogue error of the workflow (E025, E052,
+ * E091, E094, E105, E118, E121, E123, E125, E127, E128, E129), the double-reservation race, the whole registration,
+ * the list, the statistics spreadsheet and who may call.
+ */
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { AT39_KITS, AT39_PEOPLE, AT39_TOKENS, FULL_LINE_BAN } from '../../server/db/at39-seed';
+import { ApiFailure } from '../../src/services/api/api-error';
+import { type ApiClient, createApiClient } from '../../src/services/api/client';
+import { createHarness, type Harness } from './harness';
+
+const MINUTE = 60_000;
+const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a]);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+
+async function clientAs(h: Harness, login: string | null) {
+  const agent = h.agent();
+  const api = createApiClient({
+    baseURL: 'http://portal.test/api/',
+    fetch: agent.fetch,
+    onSessionExpired: () => {},
+  });
+  if (login) await api.call('session.login', { body: { login, password: 'Demo-2026' } });
+  return api;
+}
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'OKOK';
+  } catch (e) {
+    if (e instanceof ApiFailure) return e.code;
+    throw e;
+  }
+}
+
+/** The demo page's JSON: the person answers on the confirmation page. */
+async function answer(h: Harness, session: string, person: string, what: 'confirm' | 'refuse' = 'confirm') {
+  const res = await h.demo.fetch(
+    new Request(
+      `http://demo.test/api/epdp/answer?session=${session}&person=${encodeURIComponent(person)}&answer=${what}`,
+      { method: 'POST' },
+    ),
+  );
+  const body = (await res.json()) as { result: { authCode: string } };
+  return body.result.authCode;
+}
+
+/** Passport data of a seeded person through the simulated service, as the chart reads it. */
+async function readPassport(h: Harness, api: ApiClient, person: string) {
+  const { sessionId } = await api.call('at39.sessionId', {});
+  const authCode = await answer(h, sessionId, person);
+  return api.call('at39.passportInfo', { query: { auth_code: authCode } });
+}
+
+async function newRegistration(h: Harness, api: ApiClient, pinfl: string = AT39_PEOPLE.karimov.pinfl) {
+  const info = await readPassport(h, api, pinfl);
+  expect(info.outcome).toBe('ok');
+  const p = info.clientPassportInfo;
+  const f = info.clientFioInfo;
+  const a = info.clientAddressInfo;
+  const { registrationId } = await api.call('at39.createRegistration', {
+    body: {
+      token: AT39_TOKENS.servicedesk,
+      clientFioInfo: {
+        surname: f?.surname ?? '',
+        name: f?.name ?? '',
+        patronymic: f?.patronymic ?? undefined,
+      },
+      clientAddressInfo: { regionId: a?.regionId ?? 1, city: a?.city ?? undefined },
+      clientPassportInfo: {
+        pinfl: p?.pinfl ?? '',
+        gender: p?.gender ?? 'M',
+        birthDate: p?.birthDate ?? '',
+        passport: p?.passport ?? '',
+      },
+    },
+  });
+  return String(registrationId);
+}
+
+describe('the passport service simulator (demo port)', () => {
+  it('reads a confirmed person once: the same code again is reused', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const { sessionId, confirmUrl } = await api.call('at39.sessionId', {});
+    expect(confirmUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/epdp\/confirm\?session=/);
+    const authCode = await answer(h, sessionId, AT39_PEOPLE.karimov.passport);
+    const info = await api.call('at39.passportInfo', { query: { auth_code: authCode } });
+    expect(info.outcome).toBe('ok');
+    expect(info.clientFioInfo).toMatchObject({ surname: 'Karimov', name: 'Jasur', patronymic: 'Akmalovich' });
+    expect(info.clientPassportInfo).toMatchObject({ pinfl: AT39_PEOPLE.karimov.pinfl, gender: 'M' });
+    expect(info.clientAddressInfo).toMatchObject({ regionId: 1, street: 'Amir Temur', postIndex: '100084' });
+    expect((await api.call('at39.passportInfo', { query: { auth_code: authCode } })).outcome).toBe('reused');
+    // no passport data in the log
+    expect(h.logs.join('\n')).not.toContain(AT39_PEOPLE.karimov.pinfl);
+    expect(h.logs.join('\n')).not.toContain('Karimov');
+  });
+
+  it('answers refused, not found and expired codes, and a code never issued or of another user as not found', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const s1 = (await api.call('at39.sessionId', {})).sessionId;
+    const refused = await answer(h, s1, AT39_PEOPLE.karimov.pinfl, 'refuse');
+    expect((await api.call('at39.passportInfo', { query: { auth_code: refused } })).outcome).toBe('refused');
+    const s2 = (await api.call('at39.sessionId', {})).sessionId;
+    const unknown = await answer(h, s2, '99999999999999');
+    expect((await api.call('at39.passportInfo', { query: { auth_code: unknown } })).outcome).toBe('notFound');
+    const s3 = (await api.call('at39.sessionId', {})).sessionId;
+    const late = await answer(h, s3, AT39_PEOPLE.karimov.pinfl);
+    h.clock.advance(6 * MINUTE);
+    await api.call('session.login', { body: { login: 'servicedesk', password: 'Demo-2026' } });
+    expect((await api.call('at39.passportInfo', { query: { auth_code: late } })).outcome).toBe('expired');
+    expect((await api.call('at39.passportInfo', { query: { auth_code: 'ZZZZ2222' } })).outcome).toBe(
+      'notFound',
+    );
+    const other = await clientAs(h, 'operator');
+    const s4 = (await api.call('at39.sessionId', {})).sessionId;
+    const mine = await answer(h, s4, AT39_PEOPLE.karimov.pinfl);
+    expect((await other.call('at39.passportInfo', { query: { auth_code: mine } })).outcome).toBe('notFound');
+  });
+
+  it('serves the confirmation page on the demo app only, never on the portal origin', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const { sessionId } = await api.call('at39.sessionId', {});
+    const page = await h.demo.fetch(new Request(`http://demo.test/epdp/confirm?session=${sessionId}`));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Подтвердить');
+    const portal = await h.app.fetch(new Request(`http://portal.test/epdp/confirm?session=${sessionId}`));
+    expect(portal.status).toBe(404);
+    const portalApi = await h.app.fetch(
+      new Request('http://portal.test/api/epdp/answer', { method: 'POST' }),
+    );
+    expect(portalApi.status).toBe(404);
+  });
+
+  it('is off outside demo mode (E126)', async () => {
+    const h = createHarness({ config: { demoMode: false } });
+    const api = await clientAs(h, 'servicedesk');
+    expect(await code(api.call('at39.sessionId', {}))).toBe('E126');
+  });
+});
+
+describe('the workplace token (GET at39/workplace/{token})', () => {
+  it('gives the workplace and region; E127 unknown, E128 another user’s or revoked, E129 expired', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    expect(await api.call('at39.token', { params: { token: AT39_TOKENS.servicedesk } })).toEqual({
+      workplaceName: 'Chilonzor savdo ofisi',
+      regionId: 1,
+    });
+    expect(await code(api.call('at39.token', { params: { token: 'WP-NOPE-0000' } }))).toBe('E127');
+    expect(await code(api.call('at39.token', { params: { token: AT39_TOKENS.operator } }))).toBe('E128');
+    expect(await code(api.call('at39.token', { params: { token: AT39_TOKENS.expired } }))).toBe('E129');
+    const op = await clientAs(h, 'operator');
+    expect(await code(op.call('at39.token', { params: { token: AT39_TOKENS.revoked } }))).toBe('E128');
+  });
+
+  it('create-registration answers E129 when the registration time has expired, and needs a confirmed person', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    await readPassport(h, api, AT39_PEOPLE.karimov.pinfl);
+    const body = {
+      clientFioInfo: { surname: 'Karimov', name: 'Jasur' },
+      clientAddressInfo: { regionId: 1 },
+      clientPassportInfo: {
+        pinfl: AT39_PEOPLE.karimov.pinfl,
+        gender: 'M' as const,
+        birthDate: '1990-03-12',
+        passport: 'AA1234567',
+      },
+    };
+    expect(
+      await code(api.call('at39.createRegistration', { body: { ...body, token: AT39_TOKENS.expired } })),
+    ).toBe('E129');
+    const unconfirmed = {
+      ...body,
+      clientPassportInfo: { ...body.clientPassportInfo, pinfl: '12345678901234' },
+    };
+    expect(
+      await code(
+        api.call('at39.createRegistration', { body: { ...unconfirmed, token: AT39_TOKENS.servicedesk } }),
+      ),
+    ).toBe('E013');
+  });
+});
+
+describe('the SIM kit (get-client-card)', () => {
+  it('attaches a free kit; E091 not found or another user’s, E105 sold, E121 another region', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const registrationId = await newRegistration(h, api);
+    const card = await api.call('at39.clientCard', {
+      query: { markedCode: AT39_KITS.firstFree, registrationId },
+    });
+    expect(card).toMatchObject({ markedCode: AT39_KITS.firstFree, sn: '907000001', regionId: 1 });
+    const kit = (markedCode: string) =>
+      code(api.call('at39.clientCard', { query: { markedCode, registrationId } }));
+    expect(await kit('1234567890123')).toBe('E091');
+    expect(await kit(AT39_KITS.otherUser)).toBe('E091');
+    expect(await kit(AT39_KITS.sold)).toBe('E105');
+    expect(await kit(AT39_KITS.otherRegion)).toBe('E121');
+    // a kit attached to another registration is taken
+    const second = await newRegistration(h, api);
+    expect(
+      await code(
+        api.call('at39.clientCard', { query: { markedCode: AT39_KITS.firstFree, registrationId: second } }),
+      ),
+    ).toBe('E105');
+  });
+});
+
+describe('the account (ban-exists, price plans, reserve-equipment)', () => {
+  it('E052 BAN not found, E125 the kit belongs to another BAN', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const registrationId = await newRegistration(h, api);
+    await api.call('at39.clientCard', { query: { markedCode: AT39_KITS.forBan, registrationId } });
+    expect(await code(api.call('at39.banExists', { query: { ban: '999999999', registrationId } }))).toBe(
+      'E052',
+    );
+    expect(await code(api.call('at39.banExists', { query: { ban: '100388204', registrationId } }))).toBe(
+      'E125',
+    );
+    expect(await api.call('at39.banExists', { query: { ban: '100234561', registrationId } })).toEqual({
+      exists: true,
+    });
+    const plans = await api.call('at39.pricePlans', { body: { registrationId } });
+    expect(plans.length).toBeGreaterThan(1);
+  });
+
+  it('E123 the line is at its connection limit, E025 the person has five numbers', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const r1 = await newRegistration(h, api);
+    await api.call('at39.clientCard', { query: { markedCode: '8999801000002', registrationId: r1 } });
+    await api.call('at39.banExists', { query: { ban: FULL_LINE_BAN, registrationId: r1 } });
+    expect(
+      await code(
+        api.call('at39.reserveEquipment', {
+          body: { regionId: 1, registrationId: r1, phoneNumber: '907000002' },
+        }),
+      ),
+    ).toBe('E123');
+    const r2 = await newRegistration(h, api, AT39_PEOPLE.toshmatov.pinfl);
+    await api.call('at39.clientCard', { query: { markedCode: '8999801000003', registrationId: r2 } });
+    await api.call('at39.banExists', { query: { ban: '100234561', registrationId: r2 } });
+    expect(
+      await code(
+        api.call('at39.reserveEquipment', {
+          body: { regionId: 1, registrationId: r2, phoneNumber: '907000003' },
+        }),
+      ),
+    ).toBe('E025');
+  });
+
+  it('a reserved number cannot be reserved twice, also by two requests at once', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const regs: string[] = [];
+    for (const kit of ['8999801000004', '8999801000005', '8999801000006']) {
+      const id = await newRegistration(h, api);
+      await api.call('at39.clientCard', { query: { markedCode: kit, registrationId: id } });
+      await api.call('at39.banExists', { query: { ban: '100234561', registrationId: id } });
+      regs.push(id);
+    }
+    const [a, b, c] = regs as [string, string, string];
+    const reserve = (registrationId: string) =>
+      code(
+        api.call('at39.reserveEquipment', {
+          body: { regionId: 1, registrationId, phoneNumber: '907055555' },
+        }),
+      );
+    // the race: both requests in flight together, exactly one wins
+    const results = await Promise.all([reserve(a), reserve(b)]);
+    expect(results.sort()).toEqual(['E013', 'OKOK']);
+    // and afterwards a third still cannot take it
+    expect(await reserve(c)).toBe('E013');
+    const rows = h.db
+      .prepare('SELECT COUNT(*) AS n FROM at39_reservations WHERE phone_number = ?')
+      .get('907055555') as { n: number };
+    expect(rows.n).toBe(1);
+  });
+});
+
+describe('documents, submit, edit, list and statistics', () => {
+  it('registers end to end; E118 a file of another format; the list, comments and statistics show it', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const registrationId = await newRegistration(h, api);
+    await api.call('at39.clientCard', { query: { markedCode: '8999801000007', registrationId } });
+    await api.call('at39.banExists', { query: { ban: '100234561', registrationId } });
+    await api.call('at39.reserveEquipment', {
+      body: { regionId: 1, registrationId, phoneNumber: '907000007', pricePlanId: 2 },
+    });
+    expect(
+      (await api.call('at39.regDocs', { query: { reg_id: registrationId } })).map((d) => d.uploaded),
+    ).toEqual([false, false]);
+    // submitting before the documents: refused
+    expect(await code(api.call('at39.register', { query: { registrationId } }))).toBe('E013');
+    const bad = new Blob([new TextEncoder().encode('MZ not a scan')], { type: 'application/pdf' });
+    expect(
+      await code(
+        api.upload('at39.saveDoc', {
+          fields: { registration_id: registrationId, type: 'passport' },
+          file: bad,
+        }),
+      ),
+    ).toBe('E118');
+    await api.upload('at39.saveDoc', {
+      fields: { registration_id: registrationId, type: 'passport' },
+      file: new Blob([PNG]),
+      fileName: 'passport.png',
+    });
+    await api.upload('at39.saveDoc', {
+      fields: { registration_id: registrationId, type: 'application' },
+      file: new Blob([PDF]),
+      fileName: 'ariza.pdf',
+    });
+    await api.call('at39.register', { query: { registrationId } });
+    const data = await api.call('at39.regData', { query: { registration_id: registrationId } });
+    expect(data).toMatchObject({ status: 'submitted', phoneNumber: '907000007', pricePlanId: 2 });
+    // submitted: read-only
+    expect(
+      await code(
+        api.call('at39.updateRegistration', {
+          body: { registrationId, clientFioInfo: { surname: 'K', name: 'J' } },
+        }),
+      ),
+    ).toBe('E094');
+    const page = await api.call('at39.filter', { query: { page: 0, size: 20, q: 'Karimov' } });
+    expect(page.list.map((r) => String(r.registrationId))).toContain(registrationId);
+    const submitted = await api.call('at39.filter', { query: { page: 0, size: 100, status: 'submitted' } });
+    expect(submitted.list.every((r) => r.status === 'submitted')).toBe(true);
+    const region12 = await api.call('at39.filter', { query: { page: 0, size: 100, region: 12 } });
+    expect(region12.total_count).toBe(0);
+    const file = await api.download('at39.statistics', { query: {} });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await file.arrayBuffer());
+    const sheet = wb.worksheets[0];
+    expect(sheet?.getRow(1).getCell(2).value).toBe('Клиент / Mijoz');
+    const ids = (sheet?.getColumn(1).values ?? []).map(String);
+    expect(ids).toContain(registrationId);
+  });
+
+  it('edits a rejected registration back into work; comments list the back office’s words', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const rejected = (await api.call('at39.filter', { query: { page: 0, size: 5, status: 'rejected' } }))
+      .list[0];
+    expect(rejected).toBeDefined();
+    const registrationId = String(rejected?.registrationId);
+    const { comments } = await api.call('at39.comment', { query: { registrationId } });
+    expect(comments?.[0]?.text).toContain('qayta yuklang');
+    await api.call('at39.updateRegistration', {
+      body: { registrationId, clientAddressInfo: { regionId: 1, street: 'Navoiy' } },
+    });
+    const data = await api.call('at39.regData', { query: { registration_id: registrationId } });
+    expect(data.status).toBe('documents');
+    expect(data.clientAddressInfo?.street).toBe('Navoiy');
+  });
+});
+
+describe('who may call', () => {
+  it('E094 for another user’s registration, on every call that names one', async () => {
+    const h = createHarness();
+    const sd = await clientAs(h, 'servicedesk');
+    const registrationId = await newRegistration(h, sd);
+    const op = await clientAs(h, 'operator');
+    const calls: Promise<unknown>[] = [
+      op.call('at39.regData', { query: { registration_id: registrationId } }),
+      op.call('at39.comment', { query: { registrationId } }),
+      op.call('at39.regDocs', { query: { reg_id: registrationId } }),
+      op.call('at39.banExists', { query: { ban: '100234561', registrationId } }),
+      op.call('at39.pricePlans', { body: { registrationId } }),
+      op.call('at39.reserveEquipment', { body: { regionId: 1, registrationId, phoneNumber: '907000010' } }),
+      op.call('at39.register', { query: { registrationId } }),
+      op.call('at39.updateRegistration', {
+        body: { registrationId, clientFioInfo: { surname: 'X', name: 'Y' } },
+      }),
+      op.upload('at39.saveDoc', { fields: { registration_id: registrationId }, file: new Blob([PDF]) }),
+      sd.call('at39.regData', { query: { registration_id: '987654' } }),
+    ];
+    expect(await Promise.all(calls.map(code))).toEqual(Array(calls.length).fill('E094'));
+    // another user's registrations are not in one's list
+    const list = await op.call('at39.filter', { query: { page: 0, size: 100 } });
+    expect(list.list.map((r) => String(r.registrationId))).not.toContain(registrationId);
+  });
+
+  it('refuses the roles without the AT39 entry (E005) and anyone while a BAN is selected', async () => {
+    const h = createHarness();
+    for (const login of ['okk', 'admin', 'curator']) {
+      const api = await clientAs(h, login);
+      expect([login, await code(api.call('at39.filter', { query: { page: 0, size: 20 } }))]).toEqual([
+        login,
+        'E005',
+      ]);
+    }
+    const seller = await clientAs(h, 'seller');
+    expect(await code(seller.call('at39.filter', { query: { page: 0, size: 20 } }))).toBe('OKOK');
+  });
+
+  it('refuses every AT 39 call while the staff member views a client BAN (spec 6 "hidden when a BAN is selected")', async () => {
+    const h = createHarness();
+    const agent = h.agent();
+    await agent.login('servicedesk');
+    expect((await agent.call('GET', 'at39/register/filter?page=0&size=20')).status).toBe('OKOK');
+    expect((await agent.call('POST', 'user/impersonate', { ban: '100234561' })).status).toBe('OKOK');
+    expect((await agent.call('GET', 'at39/register/filter?page=0&size=20')).status).toBe('E005');
+    expect((await agent.call('GET', 'v1/epdp/get-session-id')).status).toBe('E005');
+    await agent.call('POST', 'user/back-to-head');
+    expect((await agent.call('GET', 'at39/register/filter?page=0&size=20')).status).toBe('OKOK');
+  });
+});

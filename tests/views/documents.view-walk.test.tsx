@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { i18n } from '@/i18n/i18n';
+import { formatErrorMessage } from '@/i18n/messages';
+import { type DocumentsContext as Ctx, documentsMachine } from '@/machines/documents.machine';
+import { DocumentsContext } from '@/views/documents/documents.context';
+import { DocumentsListView } from '@/views/documents/documents.view';
+import { documentsModelEntry, listInput } from '../machines/documents.payloads';
+import { createDeferredActors } from '../support/fake-actors';
+import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
+import { renderWorkflow } from '../support/render-workflow';
+import { settleInAct } from '../support/view-act';
+import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+
+const t = i18n.getFixedT('ru');
+
+/** What the page must show in a state, beyond `data-state` and the meta test ids. */
+function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
+  const ctx = state.context as Ctx;
+  const page = screen.getByTestId('documents-page');
+  expect(page.getAttribute('aria-busy')).toBe(String(broken ? false : state.matches('loading')));
+  const filterError = screen.queryByTestId('documents-range-error');
+  expect(filterError?.textContent ?? null).toBe(
+    ctx.filterError ? formatErrorMessage(t, ctx.filterError) : null,
+  );
+  if (state.matches('ready') && ctx.content?.kind === 'orders') {
+    for (const o of ctx.content.orders) {
+      const block = screen.getByTestId(`order-${o.id}`);
+      expect(block.textContent).toContain(t('documents.order.title', { id: o.id }));
+      for (const d of o.documents)
+        expect(within(block).getByTestId(`document-${d.id}`).textContent).toContain(d.title);
+    }
+    expect(screen.queryByText(t('documents.noOrders')) !== null).toBe(ctx.content.orders.length === 0);
+  }
+  const error = screen.queryByTestId('documents-error');
+  expect(error !== null).toBe(state.matches('failed'));
+  if (error && ctx.error) expect(error.textContent).toContain(formatErrorMessage(t, ctx.error));
+  expect(screen.queryByTestId('documents-error-retry') !== null).toBe(
+    state.matches('failed') && ctx.error !== 'E009',
+  );
+}
+
+function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
+  const deferred = createDeferredActors(documentsMachine);
+  renderWorkflow(
+    <DocumentsContext.Provider
+      logic={documentsMachine.provide({ actors: deferred.actors })}
+      input={listInput}
+    >
+      <DocumentsListView query={(tab) => `?tab=${tab}`} />
+    </DocumentsContext.Provider>,
+  );
+  const user = userEvent.setup();
+  const perform = performBy(
+    {
+      'filter.submit': async (event: EventObject) => {
+        const { filter } = event as EventObject & { filter: { dt1: string; dt2: string } };
+        fireEvent.change(screen.getByTestId('documents-range-from'), { target: { value: filter.dt1 } });
+        fireEvent.change(screen.getByTestId('documents-range-to'), { target: { value: filter.dt2 } });
+        await user.click(screen.getByTestId('documents-apply'));
+      },
+      'content.retry': () => user.click(screen.getByTestId('documents-error-retry')),
+      'content.refresh': () => user.click(screen.getByTestId('documents-refresh')),
+    },
+    settleInAct(deferred),
+  );
+  return {
+    perform,
+    expectState: (step: ViewStep) =>
+      waitFor(
+        () => {
+          expect(screen.getByTestId('documents-page').dataset.state).toBe(step.expected.dataState);
+          for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
+          expectTexts(step.state, options.broken === true);
+        },
+        { timeout: options.timeout ?? 1000 },
+      ),
+  };
+}
+
+/** A retry is offered except after E009 (the session is ending): a path sending it then is not a user's. */
+function performable(event: EventObject, before: AnyMachineSnapshot | undefined): boolean {
+  if (event.type === 'content.retry') return (before?.context as Ctx | undefined)?.error !== 'E009';
+  return true;
+}
+
+const paths: readonly MachinePath[] = generateModelPaths(
+  buildModelGraph(documentsMachine, documentsModelEntry),
+).filter((p) => p.steps.every((s, i) => i === 0 || performable(s.event, p.steps[i - 1]?.state)));
+
+afterEach(cleanup);
+
+describe('documents view walk', () => {
+  it('walks paths that together show every state of the chart', () => {
+    const seen = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
+    expect(Object.keys(documentsMachine.root.states).filter((s) => !seen.has(s))).toEqual([]);
+  });
+
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i shows each state along %s',
+    async (_, __, path) => {
+      expect(await walkViewPath(documentsMachine, path, mount())).toBe(path.steps.length - 1);
+    },
+  );
+
+  it('catches a page that does not say it is busy while loading', async () => {
+    const path = paths[0];
+    expect(path).toBeDefined();
+    if (!path) return;
+    await expect(walkViewPath(documentsMachine, path, mount({ broken: true, timeout: 200 }))).rejects.toThrow(
+      /view did not show loading/,
+    );
+  });
+});

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { i18n } from '@/i18n/i18n';
+import { type DocumentsContent, type DocumentsInput, documentsMachine } from '@/machines/documents.machine';
+import { uploadMachine } from '@/machines/upload.machine';
+import { DocumentsContext } from '@/views/documents/documents.context';
+import { DocumentView, OrderView } from '@/views/documents/documents.view';
+import { details, order } from '../machines/documents.payloads';
+import { renderWorkflow } from '../support/render-workflow';
+
+const t = i18n.getFixedT('ru');
+
+const answering = (content: DocumentsContent) =>
+  documentsMachine.provide({
+    actors: { fetchDocuments: fromPromise<DocumentsContent, DocumentsInput>(async () => content) },
+  });
+
+const idleUploader = () =>
+  createActor(uploadMachine, { input: { target: { kind: 'document', id: '52' } } }).start();
+
+afterEach(cleanup);
+
+describe('DocumentView', () => {
+  it('shows the type, status, whole text as text and the PDF button; no upload for an accepted document', async () => {
+    const withTag = {
+      ...details,
+      content: [...details.content, { kind: 'small' as const, text: '<b>не HTML</b>' }],
+    };
+    renderWorkflow(
+      <DocumentsContext.Provider
+        logic={answering({ kind: 'document', document: withTag })}
+        input={{ route: { page: 'document', id: '52', section: 'suspend', lang: 'ru' } }}
+      >
+        <DocumentView backHref="/onlinee-sales?tab=suspend" uploader={idleUploader()} />
+      </DocumentsContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('documents-page').dataset.state).toBe('ready'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t('documents.types.7'));
+    expect(screen.getByTestId('document-status').textContent).toBe(t('documents.status.1'));
+    const text = screen.getByTestId('document-text');
+    expect(text.textContent).toContain('Просим заблокировать номера: +998 90 111 22 33.');
+    expect(text.textContent).toContain('<b>не HTML</b>');
+    expect(text.querySelector('b')).toBeNull();
+    expect(screen.getByTestId('document-pdf-start').textContent).toBe(t('documents.download'));
+    expect(screen.queryByTestId('upload')).toBeNull();
+    expect(screen.queryByTestId('document-scan')).toBeNull();
+  });
+
+  it('a document waiting for a scan offers the upload; one with a scan offers its download; status 2 says why', async () => {
+    renderWorkflow(
+      <DocumentsContext.Provider
+        logic={answering({
+          kind: 'document',
+          document: { ...details, status: 2, statusMessage: 'Скан не читается', hasFile: true },
+        })}
+        input={{ route: { page: 'document', id: '52', section: 'services', lang: 'ru' } }}
+      >
+        <DocumentView backHref="/onlinee-sales" uploader={idleUploader()} />
+      </DocumentsContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('upload')).toBeTruthy());
+    expect(screen.getByTestId('document-status').textContent).toBe(t('documents.status.2'));
+    expect(screen.getByTestId('documents-content').textContent).toContain(
+      t('documents.statusMessage', { message: 'Скан не читается' }),
+    );
+    expect(screen.getByTestId('document-scan-start').textContent).toBe(t('documents.delivery'));
+  });
+});
+
+describe('OrderView (DocumentsView)', () => {
+  it('lists the order’s documents with their types, statuses and PDF buttons', async () => {
+    renderWorkflow(
+      <DocumentsContext.Provider
+        logic={answering({ kind: 'order', order })}
+        input={{ route: { page: 'order', id: order.id } }}
+      >
+        <OrderView backHref="/onlinee-sales" />
+      </DocumentsContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('documents-page').dataset.state).toBe('ready'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      t('documents.order.title', { id: '1' }),
+    );
+    const row = screen.getByTestId('document-41');
+    expect(row.textContent).toContain(t('documents.types.4'));
+    expect(row.textContent).toContain('Накладная № 1');
+    expect(row.textContent).toContain(t('documents.status.0'));
+    expect(within(row).getByTestId('document-pdf-41-start').getAttribute('aria-label')).toBe(
+      t('documents.downloadNamed', { title: 'Накладная № 1' }),
+    );
+    expect(within(row).getByRole('link').getAttribute('href')).toBe('/onlinee-sales/services-documents/41');
+  });
+});
