@@ -35,6 +35,11 @@ export interface ModelTestEntry extends ModelCheckOptions {
   readonly id: string;
   /** Random-walk length per run (default 2000 actions). */
   readonly walkSteps?: number;
+  /**
+   * Actions before the walk starts a fresh actor (default 200): a chart whose later states need a long run of the
+   * right events among many always-enabled ones (a wizard's form) needs longer episodes to reach them.
+   */
+  readonly walkEpisode?: number;
 }
 
 /** A registry machine joined with its test entry. */
