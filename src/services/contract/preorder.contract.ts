@@ -217,5 +217,5 @@ export const preorderRowSchema = z.looseObject({
   createdAt: z.number(),
 });
 export type PreorderRow = z.infer<typeof preorderRowSchema>;
-export const preorderListSchema = z.object({ rows: z.array(preorderRowSchema), total: z.number() });
+export const preorderListSchema = z.looseObject({ rows: z.array(preorderRowSchema), total: z.number() });
 export const preorderListQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
