@@ -249,7 +249,7 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     registry: 'preRegistration',
     payloads: 'tests/machines/new-client.payloads.ts',
     machineTest: 'tests/machines/new-client.machine.test.ts',
-    viewWalk: { none: 'not written yet: signed in the browser test only' },
+    viewWalk: 'tests/views/pre-registration.view-walk.test.tsx',
   },
   newNumbers: {
     rules: 'src/domain/money.rules.ts',
@@ -265,7 +265,7 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     registry: 'newNumbers',
     payloads: 'tests/machines/new-client.payloads.ts',
     machineTest: 'tests/machines/new-client.machine.test.ts',
-    viewWalk: { none: 'not written yet: the page is checked in the browser test only' },
+    viewWalk: 'tests/views/new-numbers.view-walk.test.tsx',
   },
   goldenCheckout: {
     rules: 'src/domain/golden.rules.ts',

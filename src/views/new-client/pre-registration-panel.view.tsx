@@ -27,15 +27,21 @@ export function PreRegistrationPanel({ actorRef }: { actorRef: ActorRefFrom<PreR
         : step === 'creating'
           ? t('newClient.creating')
           : null;
+  // a finished pre-registration shows nothing here: the wizard shows the success or step two again
+  if (step === 'done') return null;
   return (
     <div className="nc-panel" data-testid="prereg-panel" data-state={step}>
       {progress ? (
-        <p role="status" aria-live="polite">
+        <p role="status" aria-live="polite" data-testid={`prereg-${step}`}>
           {progress}
         </p>
       ) : null}
       {error ? (
-        <div className="form__error" role="alert" data-testid="prereg-error">
+        <div
+          className="form__error"
+          role="alert"
+          data-testid={step === 'signFailed' ? 'prereg-sign-failed' : `prereg-${step}`}
+        >
           <p>{formatErrorMessage(t, error)}</p>
         </div>
       ) : null}

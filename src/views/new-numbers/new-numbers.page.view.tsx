@@ -34,37 +34,45 @@ export function NewNumbersView() {
     <section className="page nn" data-testid="page-newNumbers" data-state={phase} aria-labelledby="nn-title">
       <h1 id="nn-title">{t('newNumbers.title')}</h1>
       <p>{t('newNumbers.lead')}</p>
-      {phase === 'loading' ? <p role="status">…</p> : null}
+      {phase === 'loading' ? (
+        <p role="status" data-testid="new-numbers-loading" aria-busy="true">
+          …
+        </p>
+      ) : null}
       {phase === 'failed' ? (
-        <div className="form__error" role="alert">
+        <div className="form__error" role="alert" data-testid="new-numbers-failed">
           <p>{formatErrorMessage(t, error ?? 'unknown')}</p>
           <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
             {t('newNumbers.retry')}
           </button>
         </div>
       ) : null}
-      {phase === 'empty' ? <p>{t('newNumbers.empty')}</p> : null}
+      {phase === 'empty' ? <p data-testid="new-numbers-empty">{t('newNumbers.empty')}</p> : null}
       {phase === 'shown' ? (
-        <ul className="nn-cards" data-testid="new-numbers-categories">
-          {categories.map((c) => (
-            <li key={c.id} className="nn-card" data-testid={`category-${c.id}`}>
-              <h2>{c.name}</h2>
-              <p className="nn-price">
-                {c.free || c.price === 0 ? t('newClient.free') : formatSum(c.price, { lang: i18n.language })}
-              </p>
-              {c.examples.length > 0 ? (
-                <>
-                  <p className="nn-examples-title">{t('newNumbers.examples')}</p>
-                  <ul className="nn-examples">
-                    {c.examples.slice(0, 3).map((n) => (
-                      <li key={n}>{formatPhone(n)}</li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <div data-testid="new-numbers-shown">
+          <ul className="nn-cards" data-testid="new-numbers-categories">
+            {categories.map((c) => (
+              <li key={c.id} className="nn-card" data-testid={`category-${c.id}`}>
+                <h2>{c.name}</h2>
+                <p className="nn-price">
+                  {c.free || c.price === 0
+                    ? t('newClient.free')
+                    : formatSum(c.price, { lang: i18n.language })}
+                </p>
+                {c.examples.length > 0 ? (
+                  <>
+                    <p className="nn-examples-title">{t('newNumbers.examples')}</p>
+                    <ul className="nn-examples">
+                      {c.examples.slice(0, 3).map((n) => (
+                        <li key={n}>{formatPhone(n)}</li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <div className="nn-become">
         <h2>{t('newNumbers.becomeTitle')}</h2>
