@@ -42,6 +42,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         orders,
         agreement,
         at39,
+        preorders,
       ] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
@@ -56,6 +57,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./orders.services'),
           import('./agreement.services'),
           import('./at39.services'),
+          import('./preorder-list.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
@@ -81,6 +83,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         download: documentsLogic.download,
         services: servicesLogic.services,
         servicesCheckout: servicesLogic.servicesCheckout,
+        preorderList: preorders.createPreorderListLogic(api.load),
       };
     },
     // the public pages' workflows: their own chunk, without the signed-in page workflows

@@ -15,6 +15,7 @@ import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
 import { ordersMachine } from './orders.machine';
 import { preRegistrationMachine } from './pre-registration.machine';
+import { preorderListMachine } from './preorder-list.machine';
 import { searchBoxMachine } from './search-box.machine';
 import { servicesMachine } from './services.machine';
 import { servicesCheckoutMachine } from './services-checkout.machine';
@@ -129,6 +130,12 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: newNumbersMachine,
     description:
       'Public new-numbers page: QR categories with prices and example numbers, and how to become a client.',
+  },
+  {
+    id: 'preorderList',
+    machine: preorderListMachine,
+    description:
+      'Staff list of created pre-orders (Orders section, NC11): company, TIN, city, login, status and the phone reservation flag.',
   },
   {
     id: 'goldenCheckout',

@@ -14,6 +14,7 @@ import type {
   PreRegistrationEvent,
   PreRegistrationInput,
 } from '@/machines/pre-registration.machine';
+import type { PreorderListEvent, PreorderListRow } from '@/machines/preorder-list.machine';
 import type { ListedKey } from '@/machines/signing.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
@@ -238,3 +239,41 @@ export const newNumbersPayloads = payloadsFor<NewNumbersEvent>({
 });
 
 export const newNumbersModelEntry = { id: 'newNumbers', payloads: newNumbersPayloads } as const;
+
+// ── the staff pre-order list ────────────────────────────────────────────────────────────────────────────────
+
+export const preorderRows: PreorderListRow[] = [
+  {
+    id: 7,
+    tin: '306120457',
+    companyName: 'Buxoro Yangi Texnologiyalar MChJ',
+    marketCode: 'BHK',
+    login: 'buxorotech',
+    status: 'new',
+    phoneReserved: true,
+    createdAt: Date.UTC(2026, 10, 24, 9, 30),
+  },
+  {
+    id: 3,
+    tin: '205118334',
+    companyName: 'Samarqand Savdo MChJ',
+    marketCode: 'SAM',
+    login: 'samsavdo',
+    status: 'review',
+    phoneReserved: false,
+    createdAt: Date.UTC(2026, 10, 20, 14, 5),
+  },
+];
+
+export const preorderListPayloads = payloadsFor<PreorderListEvent>({
+  'xstate.done.actor.fetchPreorders': [
+    done('fetchPreorders', { rows: preorderRows, total: 2 }),
+    done('fetchPreorders', { rows: [], total: 0 }),
+  ],
+  'xstate.error.actor.fetchPreorders': [
+    fail('fetchPreorders', new ApiFailure({ kind: 'server', code: 'E005' })),
+    fail('fetchPreorders', offline),
+  ],
+});
+
+export const preorderListModelEntry = { id: 'preorderList', payloads: preorderListPayloads } as const;

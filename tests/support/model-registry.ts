@@ -11,6 +11,7 @@ import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import {
   newClientModelEntry,
   newNumbersModelEntry,
+  preorderListModelEntry,
   preRegistrationModelEntry,
 } from '../machines/new-client.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
@@ -99,6 +100,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   newClientModelEntry,
   preRegistrationModelEntry,
   newNumbersModelEntry,
+  preorderListModelEntry,
   goldenCheckoutModelEntry,
   ordersModelEntry,
   uploadModelEntry,

@@ -18,6 +18,7 @@ import { newNumbersMachine } from '@/machines/new-numbers.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { ordersMachine } from '@/machines/orders.machine';
+import { preorderListMachine } from '@/machines/preorder-list.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
 import { servicesMachine } from '@/machines/services.machine';
 import { servicesCheckoutMachine } from '@/machines/services-checkout.machine';
@@ -64,6 +65,7 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     download: downloadMachine,
     services: servicesMachine,
     servicesCheckout: servicesCheckoutMachine,
+    preorderList: preorderListMachine,
     ...fakes,
   };
 }

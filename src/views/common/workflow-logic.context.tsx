@@ -14,6 +14,7 @@ import type { NewNumbersMachine } from '@/machines/new-numbers.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
+import type { PreorderListMachine } from '@/machines/preorder-list.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
 import type { ServicesMachine } from '@/machines/services.machine';
 import type { ServicesCheckoutMachine } from '@/machines/services-checkout.machine';
@@ -66,6 +67,7 @@ export interface PageLogic {
   readonly download: DownloadMachine;
   readonly services: ServicesMachine;
   readonly servicesCheckout: ServicesCheckoutMachine;
+  readonly preorderList: PreorderListMachine;
 }
 
 /**

@@ -15,6 +15,7 @@ import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { ordersOracle } from './orders.oracle';
 import { preRegistrationOracle } from './pre-registration.oracle';
+import { preorderListOracle } from './preorder-list.oracle';
 import { searchBoxOracle } from './search-box.oracle';
 import { servicesOracle } from './services.oracle';
 import { servicesCheckoutOracle } from './services-checkout.oracle';
@@ -42,6 +43,7 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   newClient: newClientOracle,
   preRegistration: preRegistrationOracle,
   newNumbers: newNumbersOracle,
+  preorderList: preorderListOracle,
   goldenCheckout: goldenCheckoutOracle,
   orders: ordersOracle,
   upload: uploadOracle,
