@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import ru from '@/i18n/ru.json';
 import uz from '@/i18n/uz.json';
 import { a11yContext, seriousViolations, settle } from './axe';
-import { launchBrowser, watchErrors } from './browser';
+import { fillLogin, launchBrowser, signIn, watchErrors } from './browser';
 
 /**
  * The public onboarding in Chromium against `npm start` (issue 18): a visitor fills step one with the simulator's key
@@ -181,5 +181,49 @@ describe.each(['ru', 'uz'] as const)('the registration wizard (%s)', (lang) => {
     await settle(page);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
+  });
+});
+
+// after the wizard above created the Russian run's pre-order: staff of the Orders section see it with its status
+describe.each(['ru', 'uz'] as const)('staff see the pre-orders (%s)', (lang) => {
+  const t = texts[lang];
+  it('an operator (R008) opens the list from the Orders section and finds the new pre-order with its status', async () => {
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      // a context axe can run in (the portal's CSP forbids the injected script otherwise)
+      const context = await a11yContext(browser);
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      const errors = watchErrors(page);
+      await page.goto(`${base}/${lang}/login`);
+      await fillLogin(page, 'operator');
+      await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
+      await page.goto(`${base}/${lang}/orders/preorders`);
+      await page.getByTestId('preorders-table').waitFor({ timeout: 20_000 });
+      const row = page.getByRole('row').filter({ hasText: 'buxororu' });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.textContent()).toContain('306120457');
+      expect(await row.textContent()).toContain(t.newClient.status.new);
+      await page.screenshot({ path: `${SHOTS}/preorders-${lang}-${viewport.width}.png`, fullPage: true });
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+
+  it('a client curator without the Orders section is sent to its landing page, and the server refuses the call', async () => {
+    const { page } = await signIn(browser, base, 'curator', { lang });
+    await page.goto(`${base}/${lang}/orders/preorders`);
+    await page.waitForURL((url) => !url.pathname.endsWith('/orders/preorders'), { timeout: 20_000 });
+    expect(await page.getByTestId('preorders-table').count()).toBe(0);
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/pre-order/list?page=1', { credentials: 'include' });
+      return ((await res.json()) as { status: string }).status;
+    });
+    expect(status).toBe('E005');
+    await page.context().close();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { preorderListMachine } from '@/machines/preorder-list.machine';
+import { type PreorderListPage, preorderListMachine } from '@/machines/preorder-list.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import { preorderRows } from './new-client.payloads';
 
@@ -12,7 +12,7 @@ describe('the staff pre-order list', () => {
     const actor = createActor(
       preorderListMachine.provide({
         actors: {
-          fetchPreorders: fromPromise(async () => {
+          fetchPreorders: fromPromise<PreorderListPage>(async () => {
             calls += 1;
             return calls === 1 ? { rows: preorderRows, total: 2 } : { rows: [], total: 0 };
           }),
@@ -34,7 +34,7 @@ describe('the staff pre-order list', () => {
     const actor = createActor(
       preorderListMachine.provide({
         actors: {
-          fetchPreorders: fromPromise(async () => {
+          fetchPreorders: fromPromise<PreorderListPage>(async () => {
             if (fail) throw new ApiFailure({ kind: 'server', code: 'E005' });
             return { rows: preorderRows, total: 2 };
           }),

@@ -25,7 +25,8 @@ const t = i18n.getFixedT('ru');
 function failureText(error: unknown): string {
   if (error instanceof EimzoFailure) {
     if (error.error.kind === 'badPassword') return 'Пароль неверный.';
-    return t(`eimzo.${error.error.kind}`);
+    if (error.error.kind === 'cancelled') return t('eimzo.cancelled');
+    if (error.error.kind === 'connection') return t('eimzo.connection');
   }
   if (error instanceof ApiFailure) return formatErrorMessage(t, error.message);
   throw new Error(`no expected text for ${String(error)}`);

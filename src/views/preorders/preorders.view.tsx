@@ -71,7 +71,12 @@ export function PreorderListView() {
       ) : null}
       {phase === 'empty' ? <p data-testid="preorders-empty">{t('newClient.staffEmpty')}</p> : null}
       {phase === 'shown' ? (
-        <div className="orders__scroll">
+        <section
+          className="orders__scroll"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table sideways; the region takes the keyboard focus so it can be scrolled without a mouse (axe scrollable-region-focusable)
+          tabIndex={0}
+          aria-labelledby="preorders-title"
+        >
           <table className="orders__table" data-testid="preorders-table">
             <thead>
               <tr>
@@ -102,7 +107,7 @@ export function PreorderListView() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : null}
     </section>
   );
