@@ -33,6 +33,7 @@ import { internetHandlers } from './handlers/internet.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { ordersHandlers } from './handlers/orders.handlers';
+import { preorderHandlers } from './handlers/preorder.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
 import { createLogger, type Logger } from './logger';
 import { mayCall } from './permissions';
@@ -75,6 +76,8 @@ export const allHandlers: Handlers = {
   ...blockHandlers,
   ...debtHandlers,
   ...goldenHandlers,
+  // after golden: the public QR categories carry example numbers (NC9)
+  ...preorderHandlers,
   ...ordersHandlers,
   ...documentsHandlers,
   ...agreementHandlers,

@@ -42,6 +42,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         orders,
         agreement,
         at39,
+        preorders,
       ] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
@@ -56,6 +57,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./orders.services'),
           import('./agreement.services'),
           import('./at39.services'),
+          import('./preorder-list.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
@@ -81,7 +83,14 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         download: documentsLogic.download,
         services: servicesLogic.services,
         servicesCheckout: servicesLogic.servicesCheckout,
+        preorderList: preorders.createPreorderListLogic(api.load),
       };
+    },
+    // the public pages' workflows: their own chunk, without the signed-in page workflows
+    loadPublicLogic: async () => {
+      const publicPages = await loadChunk(() => import('./new-client.services'));
+      const logic = publicPages.createPublicLogic(api.load);
+      return { newClient: logic.newClient, newNumbers: logic.newNumbers };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself
     // decides (a first visit without a session is not an expiry)

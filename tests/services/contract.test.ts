@@ -85,6 +85,13 @@ describe('endpoint table', () => {
         'preorder.create',
         // bound to the pre-registration draft, not to a session (docs/security.md, finding 3)
         'preorder.signingChallenge',
+        // the public onboarding: a signed challenge proves the key; the company data, BANs and status answer only
+        // with that proof (docs/decisions.md NC3, NC4)
+        'preorder.prove',
+        'preorder.company',
+        'preorder.banList',
+        // the poster's QR link opens the new-numbers page without a session (NC9)
+        'golden.categoriesQr',
       ].sort(),
     );
   });

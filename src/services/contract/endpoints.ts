@@ -67,16 +67,22 @@ import { lookupEndpoints } from './lookup.contract';
 import { ordersEndpoints } from './orders.contract';
 import {
   agentsSchema,
-  banListQuery,
   banListSchema,
   catalogueSchema,
   checkLoginQuery,
   checkLoginResultSchema,
+  companyQuery,
   marketCodesSchema,
+  mySoliqDataSchema,
   preorderCreateBody,
-  preorderCreateResultSchema,
-  preorderStatusQuery,
+  preorderCreatedSchema,
+  preorderListQuery,
+  preorderListSchema,
   preorderStatusSchema,
+  proveBody,
+  provedBanListQuery,
+  provedStatusQuery,
+  proveResultSchema,
 } from './preorder.contract';
 import { sessionEndpoints } from './session.endpoints';
 import { settingsEndpoints } from './settings.contract';
@@ -110,18 +116,19 @@ export const endpoints = {
   'preorder.banList': defineEndpoint({
     method: 'GET',
     path: 'online-sales/pre-order/banList',
-    query: banListQuery,
+    query: provedBanListQuery,
     result: banListSchema,
-    auth: 'session',
-    summary: 'BANs of a company in a city',
+    auth: 'public',
+    summary: 'BANs of a company in a city (public page: only with a proof of the key of that TIN, NC3)',
   }),
   'preorder.status': defineEndpoint({
     method: 'GET',
     path: 'online-sales/pre-order/status',
-    query: preorderStatusQuery,
+    query: provedStatusQuery,
     result: preorderStatusSchema,
     auth: 'public',
-    summary: 'pre-order registration state and tax-service data of a company (E026)',
+    summary:
+      'pre-order registration state of a company (E026; only with a proof of the key of that TIN, NC3)',
   }),
   'preorder.agents': defineEndpoint({
     method: 'GET',
@@ -156,9 +163,33 @@ export const endpoints = {
     method: 'POST',
     path: 'pre-order/create',
     body: preorderCreateBody,
-    result: preorderCreateResultSchema,
+    result: preorderCreatedSchema,
     auth: 'public',
-    summary: 'submit the client registration',
+    summary: 'submit the client registration, signed with E-IMZO (NC5)',
+  }),
+  'preorder.prove': defineEndpoint({
+    method: 'POST',
+    path: 'online-sales/pre-order/prove',
+    body: proveBody,
+    result: proveResultSchema,
+    auth: 'public',
+    summary: 'a signed challenge proves holding a key of the TIN (path decided, NC3)',
+  }),
+  'preorder.company': defineEndpoint({
+    method: 'GET',
+    path: 'online-sales/pre-order/company',
+    query: companyQuery,
+    result: mySoliqDataSchema,
+    auth: 'public',
+    summary: 'company data from the tax service (mySoliqData) for a proved TIN (path decided, NC4)',
+  }),
+  'preorder.list': defineEndpoint({
+    method: 'GET',
+    path: 'pre-order/list',
+    query: preorderListQuery,
+    result: preorderListSchema,
+    auth: 'session',
+    summary: 'created pre-orders with their status, for B2B staff (path decided, NC8)',
   }),
 
   // ── online-sales documents ─────────────────────────────────────────────────────────────────────────
