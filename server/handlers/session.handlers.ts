@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { MAX_NUMBERS_PER_USER } from '../../src/domain/constants';
+import { contactsError, isFeedbackType } from '../../src/domain/contacts.rules';
 import { hashPassword, isAcceptablePassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type HandlerContext, type Handlers, type Services } from '../handler';
@@ -259,7 +260,15 @@ export const sessionHandlers: Handlers = {
     ensure(!viewer.impersonating, 'E005', 'not while viewing a client');
     const profile = viewer.ownProfile;
     ensure(profile && profile.sn == null && profile.ban, 'E005', 'no BAN profile of your own');
-    saveCompanyContacts(svc, profile.ban, input.body);
+    const b = input.body;
+    // U21: the chosen way of contact keeps its channel (the form's rule, src/domain/contacts.rules.ts)
+    const refused = contactsError({
+      phone: b.phone_number,
+      email: b.email_address,
+      feedbackType: isFeedbackType(b.feedback_type) ? b.feedback_type : '',
+    });
+    ensure(refused === null, 'E013', `${refused?.field}: ${refused?.code}`);
+    saveCompanyContacts(svc, profile.ban, b);
     svc.logger.info('profile.contacts', { userId: user.id, ban: profile.ban });
     return undefined;
   },

@@ -152,7 +152,12 @@ function useAuthForm(flow: FlowRef) {
     error,
     formRef,
     errorBoxRef,
-    fieldError: (field: AuthField) => (error && error.field === field ? error.code : null),
+    fieldError: (field: AuthField) =>
+      error === null
+        ? null
+        : error.field === field
+          ? error.code
+          : (error.more?.find((m) => m.field === field)?.code ?? null),
     formError: error && error.field === null ? text(error) : null,
     values: (e: FormEvent<HTMLFormElement>) => {
       e.preventDefault();
@@ -411,6 +416,7 @@ function RestoreForm({ flow }: { flow: FlowRef }) {
         autoComplete="new-password"
         required
         error={f.fieldError('password')}
+        hint={t('validation.passwordRule')}
       />
       <TextField
         name="confirm"
