@@ -143,6 +143,24 @@ describe('block and restore with E-IMZO', () => {
     await page.close();
   });
 
+  it("the module's cancel (-5000) reads 'Отменено / Вы отменили действие' at once, naming the wrong-password case (U20)", async () => {
+    // a 6.x module answers a closed password window and three wrong passwords alike: -5000
+    await simulator('/script', { outcome: 'cancel' });
+    const { page, errors } = await signIn('curator');
+
+    await pressAndConfirm(page, 'Заблокировать');
+    await waitState(panelOf(page), 'passwordCancelled');
+    const alert = (await page.getByRole('alert').textContent()) ?? '';
+    expect(alert).toContain('Отменено');
+    expect(alert).toContain('Вы отменили действие');
+    expect(alert).toContain('Пароль неверный.');
+    expect(alert).not.toContain('Ввод пароля');
+    await page.keyboard.press('Escape');
+    await waitState(dialogOf(page), 'cancelled');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a block in process answers that the account is already in process', async () => {
     const { page } = await signIn('curator');
     const widget = page.getByTestId('widget-status');
