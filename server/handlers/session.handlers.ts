@@ -117,14 +117,18 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
   ensure(ban, 'E016');
   // the try budget belongs to the phone, not to a code: asking for a new code does not refill it
   const windowMs = svc.config.smsWindowMinutes * MINUTE;
+  // U23: the tries are used up — said as such (E141, with the seconds to wait), not as an expired code (E006)
+  const usedUp = () => new ApiError('E141', String(svc.config.smsWindowMinutes * 60));
   if (svc.throttle.smsFailures(sn, windowMs) >= svc.config.smsCodeAttempts) {
     svc.logger.warn('auth.sms', { sn, ok: false, result: 'budget', ip });
-    throw new ApiError('E138', String(svc.config.smsWindowMinutes * 60));
+    throw usedUp();
   }
   const result = svc.auth.checkCode(sn, code, svc.config.smsCodeMinutes * MINUTE, svc.config.smsCodeAttempts);
   if (result !== 'ok') {
-    if (result === 'wrong') svc.throttle.smsFailed(sn);
+    if (result === 'wrong' || result === 'exhausted') svc.throttle.smsFailed(sn);
     svc.logger.warn('auth.sms', { sn, ok: false, result, ip });
+    if (result === 'exhausted' || svc.throttle.smsFailures(sn, windowMs) >= svc.config.smsCodeAttempts)
+      throw usedUp();
     throw new ApiError(result === 'expired' ? 'E006' : 'E003');
   }
   // an administrator may have created a login equal to this number before digit-only logins were refused

@@ -64,6 +64,7 @@ export type AuthFlowTag = 'busy';
 const FIELD_OF_CODE: Readonly<Record<string, AuthField>> = {
   E003: 'code',
   E006: 'code',
+  E141: 'code',
   E004: 'phone',
   E008: 'phone',
   E016: 'phone',
@@ -171,7 +172,9 @@ export const authFlowMachine = setup({
     assignError: assign(({ context }, params: { error: unknown }) => {
       const code = errorCodeOf(params.error);
       // E138 (SMS limit) says how many seconds until a new code may be asked for: the check page counts them down
-      const resendWait = code === 'E138' ? (errorWaitOf(params.error) ?? 0) : context.resendWait;
+      // U23: E141 (the code's tries used up) waits the same way: no code is checked before then
+      const resendWait =
+        code === 'E138' || code === 'E141' ? (errorWaitOf(params.error) ?? 0) : context.resendWait;
       return { error: { code, field: fieldOfCode(code) }, notice: null, resendWait };
     }),
     tickResendWait: assign(({ context }) => ({ resendWait: Math.max(0, context.resendWait - 1) })),

@@ -19,6 +19,7 @@ const FIELD: Record<string, string> = {
   E021: 'phone',
   E025: 'phone',
   E086: 'login',
+  E141: 'code',
 };
 const REQUIRED: Record<string, string[]> = {
   'login.submit': ['login', 'password'],
@@ -71,7 +72,8 @@ function waitOf(ev: Ev): number {
 const serverError = (c: Ctx, ev: Ev) => ({
   error: { code: codeOf(ev), field: FIELD[codeOf(ev)] ?? null },
   notice: null,
-  resendWait: codeOf(ev) === 'E138' ? waitOf(ev) : c.resendWait,
+  // U23: E141 (the tries used up) counts down like E138
+  resendWait: codeOf(ev) === 'E138' || codeOf(ev) === 'E141' ? waitOf(ev) : c.resendWait,
 });
 /** The countdown's tick on the check page: one second a step while seconds are left. */
 const TICK = 'xstate.after.1000.authFlow.check.editing';
