@@ -256,6 +256,8 @@ describe('Uzbek', () => {
     expect(await page.getByTestId('logout').textContent()).toBe('Chiqish');
     await page.getByTestId('lang-ru').click();
     await page.waitForURL((url) => url.pathname === '/ru/orders');
+    // the address changes before the texts do (the language loads after it): wait for the text, then read it
+    await page.getByTestId('logout').filter({ hasText: 'Выйти' }).waitFor();
     expect(await page.getByTestId('logout').textContent()).toBe('Выйти');
     await context.close();
   });
