@@ -73,10 +73,12 @@ export function createSigningLogic(api: Api, opts: BlockRestoreServiceOptions = 
         const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
         return actors.openModule(client, now());
       }),
-      signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async ({ input }) => {
-        const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
-        return actors.signWithKey(client, input);
-      }),
+      signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(
+        async ({ input, signal }) => {
+          const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
+          return actors.signWithKey(client, input, signal);
+        },
+      ),
       verifySignature: fromPromise<VerifyOutcome, { pkcs7: string }>(async ({ input, signal }) => {
         const result = await (await api()).call(
           'signing.verify',

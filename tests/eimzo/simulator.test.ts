@@ -229,6 +229,18 @@ describe('interactive password', () => {
     await expect.poll(() => sim.pending().length).toBe(0);
   });
 
+  it('drops the request at once when the portal gives up waiting (Escape: the signal closes the socket, U20)', async () => {
+    const { c, keyId } = await loaded();
+    const abort = new AbortController();
+    const signing = c.sign(keyId, encodeBase64Utf8('x'), false, abort.signal).catch((e: unknown) => e);
+    await sim.waitForPending();
+    expect(sim.pending()).toHaveLength(1);
+    abort.abort();
+    const error = await signing;
+    expect(isEimzoFailure(error) && error.error).toEqual({ kind: 'cancelled' });
+    await expect.poll(() => sim.pending().length, { timeout: 2000 }).toBe(0);
+  });
+
   it('lets a scripted outcome answer even in interactive mode', async () => {
     const { c, keyId } = await loaded();
     sim.script({ password: MAIN_KEY.password });
