@@ -73,10 +73,27 @@ export async function runViewMutation(opts: {
   const onExit = () => restore?.();
   process.once('SIGINT', onExit);
   process.once('exit', onExit);
+  let lastFailure = '';
   const fails = async (files: readonly string[]): Promise<boolean> => {
     if (files.length === 0) return false;
-    const run = await vitest.runTestFiles(files.map((f) => join(ROOT, f)));
-    return run.unhandledErrors.length > 0 || run.testModules.some((m) => !m.ok());
+    const wanted = new Set(files.map((f) => join(ROOT, f)));
+    const run = await vitest.runTestFiles([...wanted]);
+    // the run's modules include every file the instance ran before, with its last result: only this run's count
+    const modules = run.testModules.filter((m) => wanted.has(m.moduleId));
+    lastFailure = [
+      ...run.unhandledErrors.map((e) => String(e)),
+      ...modules
+        .filter((m) => !m.ok())
+        .flatMap((m) => [
+          `${relative(ROOT, m.moduleId)}: ${m.state()}`,
+          ...m.errors().map((e) => e.message),
+          ...[...m.children.allTests()]
+            .filter((t) => t.result().state === 'failed')
+            .slice(0, 1)
+            .flatMap((t) => [t.fullName, ...(t.result().errors ?? []).map((e) => e.message.slice(0, 300))]),
+        ]),
+    ].join(' | ');
+    return run.unhandledErrors.length > 0 || modules.some((m) => !m.ok());
   };
   try {
     for (const [folder, walks] of viewFolders()) {
@@ -93,7 +110,7 @@ export async function runViewMutation(opts: {
           killedByAll: 0,
           survivors: [],
           seconds: (Date.now() - t0) / 1000,
-          notMeasured: 'the unmutated views fail their own tests twice',
+          notMeasured: `the unmutated views fail their own tests twice: ${lastFailure.slice(0, 600)}`,
         };
         results.push(r);
         opts.log(`${folder.padEnd(26)} NOT MEASURED: ${r.notMeasured}`);
