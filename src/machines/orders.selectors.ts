@@ -37,8 +37,8 @@ export const selectOrdersPage = (
 };
 export const selectOrdersError = (s: OrdersSnapshot): string | null =>
   s.matches({ list: 'failed' }) ? s.context.listError : null;
-export type OrderPhase = 'closed' | 'loading' | 'ready' | 'failed';
-export const selectOrderPhase = (s: OrdersSnapshot): OrderPhase => (s.value as { order: OrderPhase }).order;
+export type OrderPhase = OrdersSnapshot['value']['order'];
+export const selectOrderPhase = (s: OrdersSnapshot): OrderPhase => s.value.order;
 export const selectOrder = (s: OrdersSnapshot): OrderDetails | null => s.context.order;
 export const selectOrderError = (s: OrdersSnapshot): string | null =>
   s.matches({ order: 'failed' }) ? s.context.orderError : null;

@@ -55,9 +55,8 @@ export const selectCheckoutReady = (s: ServicesSnapshot): { numbers: boolean; wi
   withPackage: s.context.selected.length > 0 && selectChosenPackage(s) !== null,
 });
 
-export type OptionsPhase = 'closed' | 'loading' | 'shown' | 'failed';
-export const selectOptionsPhase = (s: ServicesSnapshot): OptionsPhase =>
-  (s.value as { options: OptionsPhase }).options;
+export type OptionsPhase = ServicesSnapshot['value']['options'];
+export const selectOptionsPhase = (s: ServicesSnapshot): OptionsPhase => s.value.options;
 export const selectOptionsFor = (s: ServicesSnapshot): ServicesContext['optionsFor'] => s.context.optionsFor;
 export const selectOptions = (s: ServicesSnapshot): NumberOptions | null => s.context.options;
 export const selectOptionsError = (s: ServicesSnapshot): string | null =>
