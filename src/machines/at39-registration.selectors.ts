@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { At39Step } from '@/domain/at39.rules';
 import type { At39RegistrationContext, At39RegistrationMachine } from './at39-registration.machine';
-import { NO_SESSION_CODE } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the AT 39 registration chart. */
@@ -72,5 +71,4 @@ export const selectBusy = (s: At39RegistrationSnapshot): boolean => s.hasTag('bu
 export const selectRegError = (s: At39RegistrationSnapshot): string | null => s.context.error;
 export const selectRegContext = (s: At39RegistrationSnapshot): At39RegistrationContext => s.context;
 export const selectRegistrationId = (s: At39RegistrationSnapshot): string | null => s.context.registrationId;
-/** A retry makes sense: not after E009 (the session is ending). */
-export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;
+export { canRetry } from './error-code';

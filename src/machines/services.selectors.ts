@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ServicesParams } from '@/domain/services.rules';
-import { NO_SESSION_CODE } from './error-code';
 import type { NumberOptions, ServicePackage, ServicesContext, ServicesMachine } from './services.machine';
 import { statePathOf } from './state-path';
 
@@ -62,5 +61,4 @@ export const selectOptions = (s: ServicesSnapshot): NumberOptions | null => s.co
 export const selectOptionsError = (s: ServicesSnapshot): string | null =>
   s.matches({ options: 'failed' }) ? s.context.optionsError : null;
 
-/** A retry makes sense: not after E009 (the session is ending). */
-export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;
+export { canRetry } from './error-code';
