@@ -8,7 +8,7 @@ import { DEMO_COMPANY_TINS, DEMO_KEYS, DEMO_UNKNOWN_TIN, demoKeyTin } from '../.
 import { REASON, STATUS } from '../../server/eimzo/protocol';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
 import { verifyPkcs7 } from '../../server/eimzo/verify';
-import { MAIN_KEY, NAVOIY_KEY, rawCall, socketFrom, TEST_KEYS, tempDir } from './eimzo.support';
+import { MAIN_KEY, NAVOIY_KEY, rawCall, socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 
 const data = tempDir();
 let sim: SimulatorHandle;
