@@ -16,7 +16,8 @@ import { saveBlob } from '@/services/export/blob-download.export';
 import { debtTable } from '@/services/export/debt.export';
 import { saveFile } from '@/services/export/download.export';
 import { fetchAllPages } from '@/services/export/numbers.export';
-import { exportFileName, exportTableFile } from '@/services/export/table.export';
+import { exportFileName } from '@/services/export/table.export';
+import { exportTableFile } from '@/services/export/table-file.export';
 import type { ApiLoader } from './api';
 
 /**

@@ -12,7 +12,8 @@ import {
 import type { Order } from '@/services/contract/orders.contract';
 import { saveFile } from '@/services/export/download.export';
 import { ordersTable } from '@/services/export/orders.export';
-import { exportFileName, exportTableFile } from '@/services/export/table.export';
+import { exportFileName } from '@/services/export/table.export';
+import { exportTableFile } from '@/services/export/table-file.export';
 import type { ApiLoader } from './api';
 
 /**

@@ -13,7 +13,8 @@ import {
 } from '@/machines/numbers.machine';
 import { saveFile } from '@/services/export/download.export';
 import { fetchAllPages, numbersTable } from '@/services/export/numbers.export';
-import { exportFileName, exportTableFile } from '@/services/export/table.export';
+import { exportFileName } from '@/services/export/table.export';
+import { exportTableFile } from '@/services/export/table-file.export';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import type { ApiLoader, AppApi } from './api';
 
