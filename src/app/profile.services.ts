@@ -15,6 +15,7 @@ import {
 import { saveFile } from '@/services/export/download.export';
 import { fetchAllPages, numbersTable } from '@/services/export/numbers.export';
 import { exportFileName } from '@/services/export/table.export';
+import { exportTableFile } from '@/services/export/table-file.export';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import type { ApiLoader, AppApi } from './api';
 
@@ -169,13 +170,7 @@ export function createNumbersExport(api: Api, save: typeof saveFile = saveFile) 
       statusName: (code) => t(statusLabelKey(code)),
     });
     const name = exportFileName(['numbers', ban, status, q], format);
-    if (format === 'csv') {
-      const { buildCsv } = await import('@/services/export/csv.export');
-      save(buildCsv(table), name, 'csv');
-    } else {
-      const { buildXlsx } = await import('@/services/export/xlsx.export');
-      save(await buildXlsx(table, t('numbers.title')), name, 'xlsx');
-    }
+    await exportTableFile(table, { name, format, sheetName: t('numbers.title') }, save);
   };
 }
 

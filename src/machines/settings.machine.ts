@@ -6,17 +6,15 @@ import {
   FEEDBACK_TYPES,
   type FeedbackType,
 } from '@/domain/contacts.rules';
+import { firstBlankPassword, type PasswordField } from '@/domain/password-form.rules';
 import { passwordChangeError, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
-export type { ContactField, ContactValues, FeedbackType };
+export type { ContactField, ContactValues, FeedbackType, PasswordField };
 export { FEEDBACK_TYPES };
-
-/** A field of the password form; inputs carry these names. */
-export type PasswordField = 'current' | 'password' | 'confirm';
 
 /** An error shown on a Settings form: a code (catalogue code or i18n key) and its field (`null` = whole form). */
 export interface SettingsError<F extends string> {

@@ -61,6 +61,12 @@ const RULES: readonly { name: string; pattern: RegExp; home: readonly string[] }
     pattern: /import\.meta[^.]*\.env\b|import\.meta as/,
     home: ['src/app/config.ts'],
   },
+  // Retry is offered unless the session is ending (E009): one rule for every list and step (docs/decisions.md AR15)
+  {
+    name: 'retry after an error',
+    pattern: /!== null && \w+ !== NO_SESSION_CODE/,
+    home: ['src/machines/error-code.ts'],
+  },
   {
     name: 'key choice (TIN and expiry)',
     pattern: /\.find\(.*\b(tin|TIN)\b.*[Ee]xpired|\.find\(.*[Ee]xpired.*\b(tin|TIN)\b/,

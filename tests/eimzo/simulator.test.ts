@@ -14,7 +14,7 @@ import {
 import { REASON, STATUS } from '../../server/eimzo/protocol';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
 import { verifyPkcs7 } from '../../server/eimzo/verify';
-import { MAIN_KEY, NAVOIY_KEY, rawCall, socketFrom, TEST_KEYS, tempDir } from './eimzo.support';
+import { MAIN_KEY, NAVOIY_KEY, rawCall, socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 
 const data = tempDir();
 let sim: SimulatorHandle;

@@ -3,7 +3,7 @@ import { signingDocument, signingDocumentText } from '@/domain/signing-document.
 import { type DemoKeyMaterial, loadOrCreateCa, loadOrCreateDemoKeyMaterial } from '../../server/eimzo/ca';
 import { createSignedData } from '../../server/eimzo/cms';
 import { DEMO_KEYS, DEMO_PROSPECT_TINS } from '../../server/eimzo/demo-keys';
-import { MAIN_KEY, tempDir } from '../eimzo/eimzo.support';
+import { MAIN_KEY, tempDir } from '../support/eimzo';
 import { type Agent, createHarness, type Harness } from './harness';
 
 /**

@@ -5,8 +5,8 @@ import { createApiClient } from '@/services/api/client';
 import type { EndpointDef, Schema } from '@/services/contract/endpoint';
 import { endpoints } from '@/services/contract/endpoints';
 import { errorEnvelope, okEnvelope } from '@/services/contract/envelope';
-import { fakeFetch, lightResponse } from './fake-fetch.support';
-import { mutateAt, pathsOf, sample } from './schema-sample.support';
+import { fakeFetch, lightResponse } from '../support/fake-fetch';
+import { mutateAt, pathsOf, sample } from '../support/schema-sample';
 
 /**
  * Property: whatever the server answers, every endpoint's call either resolves with a value its schema accepts

@@ -4,8 +4,8 @@ import { type EndpointDef, fillPath, isMutating, type Schema } from '@/services/
 import { type EndpointName, endpointNames, endpoints } from '@/services/contract/endpoints';
 import { errorEnvelope, errorReply, okEnvelope, okReply } from '@/services/contract/envelope';
 import { digits, wireBool, wireInt, wireIntList } from '@/services/contract/fields.contract';
-import { fakeFetch, json, text } from './fake-fetch.support';
-import { sample } from './schema-sample.support';
+import { fakeFetch, json, text } from '../support/fake-fetch';
+import { sample } from '../support/schema-sample';
 
 const table = endpoints as Record<EndpointName, EndpointDef>;
 const entries = Object.entries(table) as [EndpointName, EndpointDef][];

@@ -20,7 +20,7 @@ import {
   saveChosenRoleBody,
   userSchema,
 } from '@/services/contract/session.contract';
-import { fakeFetch, json } from './fake-fetch.support';
+import { fakeFetch, json } from '../support/fake-fetch';
 
 /**
  * The session slice and the reply envelope are written with `zod/mini` (docs/decisions.md LB5) so that the login route

@@ -171,7 +171,7 @@ describe('session views: what the walk does not assert', () => {
     await user.click(await screen.findByTestId('logout'));
 
     const dialog = await screen.findByTestId('logout-confirm');
-    // issue 11: one order for every confirmation — Cancel first, the action last
+    // one order for every confirmation (docs/decisions.md U13): Cancel first, the action last
     expect(
       [...dialog.querySelectorAll('.modal__actions button')].map((b) => (b as HTMLElement).dataset.testid),
     ).toEqual(['logout-confirm-no', 'logout-confirm-yes']);
