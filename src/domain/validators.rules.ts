@@ -1,3 +1,5 @@
+import { firstBlankPassword, type PasswordField, type PasswordForm } from './password-form.rules';
+
 /**
  * Form validation rules (spec 5). Each validator returns null when the value is valid, otherwise a code: an i18n
  * key under `validation.*` or a catalogue code (E026). Texts live in src/i18n:
@@ -260,14 +262,9 @@ export function tooLongCode(max: 100 | 200): 'validation.max100' | 'validation.m
  * password outside the rule (`validation.passwordRule`, or `validation.max200` when too long). Null when it may go;
  * the confirmation's mismatch is checked after it ('Пароли не совпадают').
  */
-export function passwordChangeError(e: {
-  current: string;
-  password: string;
-  confirm: string;
-}): { code: string; field: 'current' | 'password' | 'confirm' } | null {
-  if (e.current === '') return { code: 'validation.required', field: 'current' };
-  if (e.password === '') return { code: 'validation.required', field: 'password' };
-  if (e.confirm === '') return { code: 'validation.required', field: 'confirm' };
+export function passwordChangeError(e: PasswordForm): { code: string; field: PasswordField } | null {
+  const blank = firstBlankPassword(e);
+  if (blank !== null) return { code: 'validation.required', field: blank };
   if (e.current.length > PASSWORD_MAX) return { code: tooLongCode(PASSWORD_MAX), field: 'current' };
   if (e.password.length > PASSWORD_MAX) return { code: tooLongCode(PASSWORD_MAX), field: 'password' };
   if (!isAcceptablePassword(e.password)) return { code: 'validation.passwordRule', field: 'password' };

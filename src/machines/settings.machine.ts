@@ -6,7 +6,7 @@ import {
   FEEDBACK_TYPES,
   type FeedbackType,
 } from '@/domain/contacts.rules';
-import { firstBlankPassword, type PasswordField } from '@/domain/password-form.rules';
+import type { PasswordField } from '@/domain/password-form.rules';
 import { passwordChangeError, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
