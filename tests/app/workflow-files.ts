@@ -257,9 +257,7 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     registry: 'newClient',
     payloads: 'tests/machines/new-client.payloads.ts',
     machineTest: 'tests/machines/new-client.machine.test.ts',
-    viewWalk: {
-      none: 'not written yet: the wizard is walked in the browser (tests/e2e/new-client.e2e.ts) only',
-    },
+    viewWalk: 'tests/views/new-client.view-walk.test.tsx',
     oracle: 'tests/machines/oracles/new-client.oracle.ts',
     titles: 'src/machines/titles/newClient.titles.json',
   },

@@ -65,11 +65,13 @@ export function NewClientView() {
         </p>
       ) : null}
       {phase === 'loadFailed' ? (
-        <FormError message={error ? formatErrorMessage(t, error) : null}>
-          <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
-            {t('newClient.retry')}
-          </button>
-        </FormError>
+        <div data-testid="new-client-load-failed">
+          <FormError message={error ? formatErrorMessage(t, error) : null}>
+            <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
+              {t('newClient.retry')}
+            </button>
+          </FormError>
+        </div>
       ) : null}
       {phase === 'legal' ? <StepOne /> : null}
       {phase === 'confirm' ? <StepTwo /> : null}
@@ -138,7 +140,7 @@ function StepOne() {
           {t('newClient.restored')}
         </p>
       ) : null}
-      <fieldset>
+      <fieldset data-testid="new-client-form">
         <legend>{t('newClient.sections.company')}</legend>
         <CityAndKey />
         <Field group="user" name="name" label={t('newClient.fields.name')} autoComplete="organization" />
@@ -314,7 +316,11 @@ function CityAndKey() {
             {t('newClient.chooseKey')}
           </button>
         </div>
-        {step === 'listingKeys' ? <p role="status">{t('newClient.listingKeys')}</p> : null}
+        {step === 'listingKeys' ? (
+          <p role="status" data-testid="new-client-listing-keys">
+            {t('newClient.listingKeys')}
+          </p>
+        ) : null}
         {step === 'proving' ? (
           <p role="status" data-testid="new-client-proving">
             {t('newClient.proving')}
@@ -384,7 +390,11 @@ function LoginField() {
           actor.send({ type: 'login.change', login: e.target.value })
         }
       />
-      <p className="nc-hint" aria-live="polite">
+      <p
+        className="nc-hint"
+        aria-live="polite"
+        data-testid={status === 'checking' ? 'new-client-login-checking' : 'new-client-login-hint'}
+      >
         {status === 'checking'
           ? t('newClient.checkingLogin')
           : status === 'free'
@@ -455,13 +465,19 @@ function StepTwo() {
         <dd>{form.contactFace.email}</dd>
       </dl>
       <h2>{t('newClient.whatYouGet')}</h2>
-      {step === 'loadingCatalogue' ? <p role="status">{t('newClient.catalogueLoading')}</p> : null}
+      {step === 'loadingCatalogue' ? (
+        <p role="status" data-testid="new-client-catalogue-loading">
+          {t('newClient.catalogueLoading')}
+        </p>
+      ) : null}
       {step === 'catalogueFailed' ? (
-        <FormError message={error ? formatErrorMessage(t, error) : null}>
-          <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
-            {t('newClient.retry')}
-          </button>
-        </FormError>
+        <div data-testid="new-client-catalogue-failed">
+          <FormError message={error ? formatErrorMessage(t, error) : null}>
+            <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
+              {t('newClient.retry')}
+            </button>
+          </FormError>
+        </div>
       ) : null}
       {catalogue ? (
         <div className="nc-catalogue" data-testid="new-client-catalogue">
@@ -471,7 +487,7 @@ function StepTwo() {
         </div>
       ) : null}
       {step === 'registering' && child ? <PreRegistrationPanel actorRef={child} /> : null}
-      <div className="nc-actions">
+      <div className="nc-actions" data-testid={step === 'ready' ? 'new-client-confirm' : undefined}>
         <button
           type="button"
           className="btn btn--secondary"
