@@ -59,8 +59,23 @@ export async function signIn(
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${base}/${opts.lang ?? 'ru'}/login`);
+  // the session check has answered (an anonymous visitor): what a test types is not racing the page's start
+  await page.locator('[data-testid="session"][data-state^="signedOut"]').waitFor({ timeout: 20_000 });
   await fillLogin(page, login);
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
+  try {
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
+  } catch (e) {
+    // say what the page shows instead of only "timeout": the form's state, the values kept, the messages
+    const form = page.getByTestId('auth-login');
+    const shown = {
+      session: await page.getByTestId('session').getAttribute('data-state'),
+      auth: await page.getByTestId('auth-page').getAttribute('data-state'),
+      login: await form.locator('input[name="login"]').inputValue(),
+      passwordLength: (await form.locator('input[name="password"]').inputValue()).length,
+      alerts: await page.getByRole('alert').allTextContents(),
+    };
+    throw new Error(`${login} stayed on the login page: ${JSON.stringify(shown)}`, { cause: e });
+  }
   return { page, errors };
 }
 
