@@ -51,10 +51,6 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'golden.categoriesQr': (v) => routeAccess('/purchase', v.facts) === 'allow',
   'golden.search': (v) => routeAccess('/purchase', v.facts) === 'allow',
   'golden.checkout': (v) => routeAccess('/purchase', v.facts) === 'allow',
-  'orders.address': (v) => routeAccess('/purchase', v.facts) === 'allow',
-  'orders.inn': (v) => routeAccess('/purchase', v.facts) === 'allow',
-  'orders.balance': (v) => routeAccess('/purchase', v.facts) === 'allow',
-  'orders.create': (v) => routeAccess('/purchase', v.facts) === 'allow',
   'orders.details': (v) => routeAccess('/orders', v.facts) === 'allow',
 };
 
@@ -89,6 +85,15 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'documents.delivery': '/onlinee-sales',
   'documents.instruction': '/onlinee-sales',
   'documents.reUpload': '/onlinee-sales',
+  // the new-number order (docs/decisions.md GN7, GN12): whom the order page opens for (spec 6 can_buy_number and
+  // account type, never with a BAN selected), the same policy as the purchase page; the BAN is the caller's own
+  'orders.address': '/purchase/order',
+  'orders.inn': '/purchase/order',
+  'orders.balance': '/purchase/order',
+  'orders.create': '/purchase/order',
+  // staff move an order along its lifecycle from SingleOrder (GN13): whom the Orders page opens for (spec 6 "orders:
+  // R008, R000, R009, R018-R023, R032"); the move itself is checked against the order's status in the handler
+  'orders.setStatus': '/orders',
   // services: whoever the services page opens for (spec 6; docs/decisions.md SV1); the target of each call (the
   // caller's company, a subscriber's own number, the payer BAN) is checked in server/handlers/internet.handlers.ts
   'internet.services': '/services',

@@ -1,8 +1,10 @@
-import { goldenCategoryOf } from '../../src/domain/constants';
+import { GOLDEN_CATEGORIES, goldenCategoryOf } from '../../src/domain/constants';
 import { dayStart } from '../../src/domain/debt.rules';
-import { categoryPrice, DEFAULT_TAX_PERCENT, vatOf } from '../../src/domain/golden.rules';
-import { validateRange } from '../../src/domain/orders.rules';
+import { categoryIdOf, categoryPrice, DEFAULT_TAX_PERCENT, vatOf } from '../../src/domain/golden.rules';
+import { canMoveOrder, exceedsBalance, orderTotal, validateRange } from '../../src/domain/orders.rules';
 import { routeAccess } from '../../src/domain/routes.rules';
+import { AT39_PRICE_PLANS } from '../db/at39-seed';
+import { IP_CATALOGUE } from '../db/services-seed';
 import { ApiError, ensure, type Handlers } from '../handler';
 import { documentsOfOrder } from '../store/documents.store';
 import type { OrderFull, OrderHead } from '../store/orders.store';
@@ -15,6 +17,8 @@ import { buyerBan, purchaseStores } from './golden.handlers';
  */
 
 const DAY = 86_400_000;
+
+const GOLDEN_KINDS = ['simple', 'bronze', 'silver', 'gold', 'platinum'] as const;
 
 const headWire = (o: OrderHead) => ({
   id: o.id,
@@ -63,11 +67,9 @@ export const ordersHandlers: Handlers = {
       services: (r.services ?? []).map(String),
       nominal: r.nominal ?? null,
     }));
-    const total = rows.reduce(
-      (s, r) =>
-        s + r.kolvo * (categoryPrice(goldenCategoryOf(Number(r.category))) + Math.round(r.nominal ?? 0)),
-      0,
-    );
+    const total = orderTotal(rows, (id) => categoryPrice(goldenCategoryOf(Number(id))));
+    // spec 8 E031 (GN12): an order over the balance available for orders is refused; it is not debited (GN8)
+    ensure(!exceedsBalance(total, company.balance), 'E031');
     const id = svc.db.transaction(() => {
       const orderId = orders.insert({
         ban,
@@ -96,6 +98,32 @@ export const ordersHandlers: Handlers = {
     const list = purchaseStores(svc).orders.list(dayStart(q.from), dayStart(q.to) + DAY, q.searchBan);
     return list.map(headWire);
   },
+  'orders.setStatus': ({ input, session, svc }) => {
+    const { orders } = purchaseStores(svc);
+    const id = Number(input.params.id);
+    const to = input.body.status;
+    // one transaction: two operators moving the same order at once cannot both move it from the same status
+    const moved = svc.db.transaction(() => {
+      const o = orders.get(id);
+      ensure(o, 'E013', 'no such order');
+      ensure(canMoveOrder(o.status, to), 'E101', `${o.status} → ${to}`);
+      orders.setStatus(id, to, svc.clock.now());
+      return o.status;
+    })();
+    svc.logger.info('orders.status', { orderId: id, from: moved, to, userId: session.user.id });
+    return { id, status: to };
+  },
+  'preorder.services': () => ({
+    // the catalogue a new-number order row chooses from (GN12): the number categories of spec 3 / 9, the price plans
+    // and services the reference server sells elsewhere (AT 39 price plans, the internet packages of SV2)
+    numberCategories: GOLDEN_KINDS.map((k) => ({
+      id: categoryIdOf(k),
+      name: k,
+      price: GOLDEN_CATEGORIES[k].price,
+    })),
+    pricePlans: AT39_PRICE_PLANS.map((p) => ({ id: p.id, name: p.name, price: p.price })),
+    services: IP_CATALOGUE.map((p) => ({ id: p.soc, name: p.name, price: p.price })),
+  }),
   'orders.get': ({ input, session, svc }) => {
     const o = purchaseStores(svc).orders.get(Number(input.params.id));
     ensure(o, 'E013', 'no such order');

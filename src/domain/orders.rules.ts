@@ -139,3 +139,99 @@ export function firstRowProblem(
   }
   return null;
 }
+
+/** A row as the server is sent it (`POST orders/`, spec 7): count and nominal as numbers. */
+export interface OrderRowWire {
+  readonly kolvo: number;
+  readonly category: string;
+  readonly tariff: string;
+  readonly services: readonly string[];
+  readonly nominal?: number;
+}
+
+/** A valid row as sent (call only after `firstRowProblem` said none); an empty nominal is left out. */
+export function rowToWire(r: OrderRowDraft): OrderRowWire {
+  const nominal = r.nominal.trim();
+  return {
+    kolvo: Number(r.kolvo.trim()),
+    category: r.category,
+    tariff: r.tariff,
+    services: [...r.services],
+    ...(nominal === '' ? {} : { nominal: Number(nominal) }),
+  };
+}
+
+/**
+ * The sum of an order (GN12): per row, count × (the category's price + the nominal, the starting balance of each
+ * SIM). The page and the reference server use this one function; a row whose count is not a number counts 0.
+ */
+export function orderTotal(
+  rows: readonly {
+    readonly kolvo: number | string;
+    readonly category: string;
+    readonly nominal?: number | string | null;
+  }[],
+  priceOf: (categoryId: string) => number,
+): number {
+  return rows.reduce((sum, r) => {
+    const kolvo = Number(typeof r.kolvo === 'string' ? r.kolvo.trim() : r.kolvo);
+    const nominal = Number(typeof r.nominal === 'string' ? r.nominal.trim() : (r.nominal ?? 0));
+    if (!Number.isFinite(kolvo) || kolvo < 1 || r.category === '') return sum;
+    return (
+      sum + Math.round(kolvo) * (priceOf(r.category) + (Number.isFinite(nominal) ? Math.round(nominal) : 0))
+    );
+  }, 0);
+}
+
+/** Spec 8 E031: an order whose sum is over the balance available for orders is refused (GN12). */
+export function exceedsBalance(total: number, balance: number | null): boolean {
+  return balance !== null && total > balance;
+}
+
+/** Rows without the one at `index` (the repeater keeps at least one row, spec 5). */
+export function withoutRow(rows: readonly OrderRowDraft[], index: number): OrderRowDraft[] {
+  if (!canRemoveRow(rows)) return [...rows];
+  return rows.filter((_, i) => i !== index);
+}
+
+/** Rows with the row at `index` changed. */
+export function withRow(
+  rows: readonly OrderRowDraft[],
+  index: number,
+  patch: Partial<OrderRowDraft>,
+): OrderRowDraft[] {
+  return rows.map((r, i) => (i === index ? { ...r, ...patch } : r));
+}
+
+const DRAFT_TEXT_MAX = 40;
+
+/**
+ * The rows of a kept draft (GN12), read from untrusted storage: a JSON list of 1…MAX_ORDER_ROWS rows whose fields are
+ * short strings; anything else is no draft (null).
+ */
+export function parseRowsDraft(text: string | null | undefined): OrderRowDraft[] | null {
+  if (typeof text !== 'string' || text.length > 20_000) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(data) || data.length < 1 || data.length > MAX_ORDER_ROWS) return null;
+  const str = (v: unknown) => (typeof v === 'string' && v.length <= DRAFT_TEXT_MAX ? v : null);
+  const rows: OrderRowDraft[] = [];
+  for (const item of data) {
+    if (typeof item !== 'object' || item === null) return null;
+    const o = item as Record<string, unknown>;
+    const kolvo = str(o.kolvo);
+    const category = str(o.category);
+    const tariff = str(o.tariff);
+    const nominal = str(o.nominal);
+    const services = Array.isArray(o.services) ? o.services.map(str) : null;
+    if (kolvo === null || category === null || tariff === null || nominal === null || services === null)
+      return null;
+    if (services.some((s) => s === null) || services.length > 100) return null;
+    rows.push({ kolvo, category, tariff, nominal, services: services as string[] });
+  }
+  return rows;
+}

@@ -4,14 +4,21 @@ import {
   canMoveOrder,
   canRemoveRow,
   EMPTY_ROW,
+  exceedsBalance,
   firstRowProblem,
   isRealDay,
+  MAX_ORDER_ROWS,
+  orderTotal,
   pageCount,
   pageOf,
   parseOrdersParams,
+  parseRowsDraft,
   rowProblem,
+  rowToWire,
   sameOrdersRange,
   validateRange,
+  withoutRow,
+  withRow,
 } from '@/domain/orders.rules';
 
 describe('order lifecycle (GN8)', () => {
@@ -84,5 +91,65 @@ describe('the order repeater (spec 5)', () => {
   it('names the first invalid row', () => {
     expect(firstRowProblem([row, { ...row, tariff: '' }])).toEqual({ index: 1, problem: 'tariff' });
     expect(firstRowProblem([row])).toBeNull();
+  });
+});
+
+describe('the order repeater: rows, sum and balance (spec 3 "New-number order row", spec 5, GN12)', () => {
+  const row = { ...EMPTY_ROW, category: '192', tariff: '2' };
+  const price = (id: string) => ({ '192': 84_200, '122': 0, '79': 1_263_000 })[id] ?? 0;
+  it('stops adding at the contract limit', () => {
+    expect(canAddRow(Array.from({ length: MAX_ORDER_ROWS - 1 }, () => row))).toBe(true);
+    expect(canAddRow(Array.from({ length: MAX_ORDER_ROWS }, () => row))).toBe(false);
+  });
+  it('removes the row asked for, never the last one', () => {
+    const b = { ...row, kolvo: '2' };
+    expect(withoutRow([row, b], 0)).toEqual([b]);
+    expect(withoutRow([row, b], 1)).toEqual([row]);
+    expect(withoutRow([row], 0)).toEqual([row]);
+  });
+  it('changes one row only', () => {
+    expect(withRow([row, row], 1, { kolvo: '7' })).toEqual([row, { ...row, kolvo: '7' }]);
+  });
+  it.each([
+    [[{ kolvo: '3', category: '192', nominal: '10000' }], 3 * (84_200 + 10_000)],
+    [[{ kolvo: '1', category: '122', nominal: '' }], 0],
+    [
+      [
+        { kolvo: '2', category: '79', nominal: '' },
+        { kolvo: '1', category: '192', nominal: '5' },
+      ],
+      2 * 1_263_000 + 84_205,
+    ],
+    [[{ kolvo: 'x', category: '192', nominal: '' }], 0],
+    [[{ kolvo: '2', category: '', nominal: '100' }], 0],
+    [[{ kolvo: 2, category: '192', nominal: null }], 168_400],
+  ])('sum of %j is %d', (rows, total) => expect(orderTotal(rows, price)).toBe(total));
+  it.each([
+    [100, 99, true],
+    [100, 100, false],
+    [100, null, false],
+    [0, 0, false],
+  ])('total %d over balance %s: %s (E031)', (total, balance, over) =>
+    expect(exceedsBalance(total, balance)).toBe(over),
+  );
+  it('sends counts and nominals as numbers, leaving out an empty nominal', () => {
+    expect(rowToWire({ ...row, kolvo: ' 3 ', nominal: '1000', services: ['IP_M5'] })).toEqual({
+      kolvo: 3,
+      category: '192',
+      tariff: '2',
+      services: ['IP_M5'],
+      nominal: 1000,
+    });
+    expect(rowToWire(row)).toEqual({ kolvo: 1, category: '192', tariff: '2', services: [] });
+  });
+  it('reads a kept draft back, and nothing that is not one', () => {
+    const rows = [row, { ...row, services: ['IP_M5'] }];
+    expect(parseRowsDraft(JSON.stringify(rows))).toEqual(rows);
+    expect(parseRowsDraft(null)).toBeNull();
+    expect(parseRowsDraft('not json')).toBeNull();
+    expect(parseRowsDraft('[]')).toBeNull();
+    expect(parseRowsDraft(JSON.stringify([{ ...row, kolvo: 3 }]))).toBeNull();
+    expect(parseRowsDraft(JSON.stringify([{ ...row, services: [1] }]))).toBeNull();
+    expect(parseRowsDraft(JSON.stringify([{ ...row, tariff: 'x'.repeat(41) }]))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from '@/domain/orders.rules';
 import { defineEndpoint } from './endpoint';
 import { amount, anyId, digits, idParam, wireDate } from './fields.contract';
 import { orderNumberSchema } from './golden.contract';
@@ -73,6 +74,17 @@ export const orderListSchema = z.array(orderSchema);
 /** GET orders/{id} params. */
 export const orderIdParams = z.object({ id: idParam.pipe(z.string().regex(/^\d{1,12}$/)) });
 
+/** POST orders/{id}/status body: where staff move an order (GN8 lifecycle, `canMoveOrder`; GN13). */
+export const orderStatusBody = z.object({ status: z.enum(ORDER_STATUSES) });
+export type OrderStatusBody = z.input<typeof orderStatusBody>;
+
+/** POST orders/{id}/status result: the order's id and the status it now has. */
+export const orderStatusResultSchema = z.looseObject({
+  id: anyId,
+  status: z.enum(ORDER_STATUSES),
+});
+export type OrderStatusResult = z.infer<typeof orderStatusResultSchema>;
+
 /** The orders calls of spec 7 "Golden numbers and orders", spread into the endpoint table (endpoints.ts). */
 export const ordersEndpoints = {
   'orders.address': defineEndpoint({
@@ -111,6 +123,16 @@ export const ordersEndpoints = {
     result: orderBalanceSchema,
     auth: 'session',
     summary: 'balance available for orders',
+  }),
+  'orders.setStatus': defineEndpoint({
+    method: 'POST',
+    path: 'orders/{id}/status',
+    params: orderIdParams,
+    body: orderStatusBody,
+    result: orderStatusResultSchema,
+    auth: 'session',
+    summary:
+      'staff move an order along its lifecycle (GN8, GN13; E013 no such order, E101 a move the lifecycle forbids)',
   }),
   'orders.get': defineEndpoint({
     method: 'GET',
