@@ -72,7 +72,12 @@ export const ROUTES: readonly AppRoute[] = [
       import('@/views/purchase/purchase.view').then((m) => ({ default: m.PurchasePage })),
     ),
   },
-  { path: '/purchase/order', view: pending('purchase') },
+  {
+    path: '/purchase/order',
+    view: lazyRoute(() =>
+      import('@/views/purchase/new-order.view').then((m) => ({ default: m.NewOrderPage })),
+    ),
+  },
   { path: '/onlinee-sales', view: documentsRoute('DocumentsRoute') },
   { path: '/onlinee-sales/orders/:id', view: documentsRoute('OrderRoute') },
   { path: '/onlinee-sales/suspend-documents/:id', view: documentsRoute('SuspendDocumentRoute') },

@@ -13,6 +13,7 @@ import { documentsMachine } from '@/machines/documents.machine';
 import { downloadMachine } from '@/machines/download.machine';
 import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
+import { newOrderMachine } from '@/machines/new-order.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { ordersMachine } from '@/machines/orders.machine';
@@ -43,6 +44,7 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userAdmin: userAdminMachine,
     debt: debtMachine,
     goldenCheckout: goldenCheckoutMachine,
+    newOrder: newOrderMachine,
     orders: ordersMachine,
     upload: uploadMachine,
     agreement: agreementMachine,

@@ -9,6 +9,7 @@ import type { DocumentsMachine } from '@/machines/documents.machine';
 import type { DownloadMachine } from '@/machines/download.machine';
 import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
+import type { NewOrderMachine } from '@/machines/new-order.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
@@ -50,6 +51,7 @@ export interface PageLogic {
   readonly userAdmin: UserAdminMachine;
   readonly debt: DebtMachine;
   readonly goldenCheckout: GoldenCheckoutMachine;
+  readonly newOrder: NewOrderMachine;
   readonly orders: OrdersMachine;
   /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
   readonly upload: UploadMachine;
