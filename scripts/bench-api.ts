@@ -77,6 +77,35 @@ async function measure(name: string, url: (i: number) => string, cookie: string)
   };
 }
 
+/**
+ * In-process figures of the reference store (not HTTP): seeding a fresh database with the real password cost (what
+ * `npm start` does on first run), and one page plus every number of a filter of the 12 000-number company in the
+ * services store (the services page's "select all filtered").
+ */
+async function storeFigures(): Promise<string[]> {
+  const { migrate, openDatabase } = await import('../server/db/database');
+  const { seedDatabase } = await import('../server/db/seed');
+  const { createInternetStore } = await import('../server/store/internet.store');
+  const db = openDatabase(':memory:');
+  migrate(db);
+  const seed = seedDatabase(db);
+  const store = createInternetStore(db);
+  const filter = { ban: MAIN_BAN, onlySn: null, list: 'connect' as const, group: 'monthly', q: '' };
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    store.page(filter, 200, 20);
+    store.numbers(filter, 5000);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  db.close();
+  return [
+    `Seed of a fresh database (real password cost): ${seed.ms} ms (${seed.numbers} numbers, ${seed.users} users)`,
+    `Services store, one page of 20 and 5 000 numbers of a filter: median ${(times[2] ?? 0).toFixed(1)} ms of 5`,
+  ];
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   let child: ChildProcess | undefined;
@@ -139,6 +168,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${[line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n')}\n`,
     );
+    process.stdout.write(`\n${(await storeFigures()).join('\n')}\n`);
   } finally {
     clearTimeout(guard);
     child?.disconnect();

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { type ErrorCode, SESSION_EXPIRED_CODE } from '../src/domain/errors';
 import { UPLOAD_MAX_BYTES } from '../src/domain/upload.rules';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
-import { type EndpointDef, isMutating } from '../src/services/contract/endpoint';
+import { type EndpointDef, isMutating, type Schema } from '../src/services/contract/endpoint';
 import { type EndpointName, endpointNames, endpoints } from '../src/services/contract/endpoints';
 import { OK_STATUS } from '../src/services/contract/envelope';
 import { type Clock, MINUTE, systemClock } from './clock';
@@ -33,6 +33,7 @@ import { internetHandlers } from './handlers/internet.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { ordersHandlers } from './handlers/orders.handlers';
+import { preorderHandlers } from './handlers/preorder.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
 import { createLogger, type Logger } from './logger';
 import { mayCall } from './permissions';
@@ -75,6 +76,8 @@ export const allHandlers: Handlers = {
   ...blockHandlers,
   ...debtHandlers,
   ...goldenHandlers,
+  // after golden: the public QR categories carry example numbers (NC9)
+  ...preorderHandlers,
   ...ordersHandlers,
   ...documentsHandlers,
   ...agreementHandlers,
@@ -110,7 +113,7 @@ const envelope = (status: ErrorCode, description?: string) =>
   description === undefined ? { status } : { status, description };
 
 /** Short, value-free description of a failed validation: `body.login: Too small…; query.page: …`. */
-function describeIssues(where: string, error: z.ZodError): string {
+function describeIssues(where: string, error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((i) => `${[where, ...i.path.map(String)].join('.')}: ${i.message}`)
@@ -237,7 +240,7 @@ export function createApp(deps: AppDeps): Hono {
         body: undefined,
         file: undefined,
       };
-      const parts: ['params' | 'query' | 'body', z.ZodType | undefined, () => unknown][] = [
+      const parts: ['params' | 'query' | 'body', Schema | undefined, () => unknown][] = [
         ['params', def.params, () => c.req.param()],
         ['query', def.query, () => c.req.query()],
       ];

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../src/domain/errors';
+import type { Schema } from '../src/services/contract/endpoint';
 import type { Endpoint, EndpointName } from '../src/services/contract/endpoints';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
@@ -27,7 +28,7 @@ export interface Services {
   throttle: ThrottleStore;
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
 
 /** Validated input of endpoint `N`: the output types of its params / query / body schemas. */
 export interface HandlerInput<N extends EndpointName> {

@@ -70,6 +70,9 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'debt.markSent': '/debt-control',
   'debt.pdf': '/debt-control',
   // contract registration (spec 6: R008, R011, R005, R018-R023; hidden while a BAN is selected) — docs/decisions.md CR6
+  // the created pre-orders with their status: the staff list of the Orders section (spec 6 orders: R008, R000, R009,
+  // R018-R023, R032) — docs/decisions.md NC8, NC11
+  'preorder.list': '/orders/preorders',
   'agreement.checkLogin': '/agreement-registration',
   'agreement.register': '/agreement-registration',
   'agreement.list': '/agreement-registration',

@@ -78,8 +78,6 @@ export function isCommonPassword(p: string): boolean {
   return commonPasswords().has(p.toLowerCase());
 }
 
-/** Password rule for change-password and restore (spec silent; decided): 8–200 characters with at least one
- *  letter and one digit. Common passwords are refused separately (E140). */
-export function isAcceptablePassword(p: string): boolean {
-  return p.length >= 8 && p.length <= 200 && /\p{L}/u.test(p) && /\d/.test(p);
-}
+/** Password rule for change-password and restore: 8–200 characters with at least one letter and one digit
+ *  (src/domain/validators.rules.ts, the forms' rule too; U21). Common passwords are refused separately (E140). */
+export { isAcceptablePassword } from '../../src/domain/validators.rules';

@@ -5,6 +5,7 @@ import { seedDebt } from './debt-seed';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from './demo-accounts';
 import { seedDocuments } from './documents-seed';
 import { seedGolden } from './golden-seed';
+import { seedPreorders } from './preorder-seed';
 import { createRng, type Rng } from './prng';
 import {
   BRANCH_CITIES,
@@ -401,6 +402,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     seedAt39(db, opts.debtAsOf ?? now);
     seedDocuments(db, opts.debtAsOf ?? now);
     seedServices(db, now);
+    seedPreorders(db);
     seedGolden(db);
     setMeta.run('seed_version', SEED_VERSION);
     setMeta.run('seeded_at', String(now));

@@ -48,6 +48,12 @@ export const DEMO_COMPANY_TINS = [
 /** A TIN that no demo company has. */
 export const DEMO_UNKNOWN_TIN = '309999999';
 
+/**
+ * Companies that are not clients yet (README): the registration wizard's demo. The first TIN starts with 3
+ * and registers; the second starts with 4 and is refused with E026.
+ */
+export const DEMO_PROSPECT_TINS = { registers: '306120457', refused: '406230118' } as const;
+
 const DISK = 'C:';
 const DIR = 'DSKEYS';
 
@@ -196,6 +202,42 @@ export const DEMO_KEYS: readonly DemoKey[] = [
     path: DIR,
     file: 'DS3099999990008',
     note: `individual without INN: TIN from UID ${DEMO_UNKNOWN_TIN}, matches no company`,
+  },
+  {
+    serialNumber: '7a3c0009',
+    cn: 'rahimova dilnoza',
+    name: 'dilnoza',
+    surname: 'rahimova',
+    o: 'buxoro yangi texnologiyalar mchj',
+    uid: '512300909',
+    pinfl: '42004920090099',
+    title: 'direktor',
+    inn: DEMO_PROSPECT_TINS.registers,
+    validFrom: '2025.07.01 09:00:00',
+    validTo: '2035.07.01 23:59:59',
+    password: '7777',
+    disk: DISK,
+    path: DIR,
+    file: 'DS3061204570009',
+    note: `Buxoro Yangi Texnologiyalar (${DEMO_PROSPECT_TINS.registers}): not a client yet, registers on /new-client`,
+  },
+  {
+    serialNumber: '7a3c000a',
+    cn: 'ergashev jasur',
+    name: 'jasur',
+    surname: 'ergashev',
+    o: 'namangan ipak yoli xk',
+    uid: '512301010',
+    pinfl: '30305930100100',
+    title: 'rais',
+    inn: DEMO_PROSPECT_TINS.refused,
+    validFrom: '2025.07.01 09:00:00',
+    validTo: '2035.07.01 23:59:59',
+    password: '8888',
+    disk: DISK,
+    path: DIR,
+    file: 'DS4062301180010',
+    note: `Namangan Ipak Yoʻli (${DEMO_PROSPECT_TINS.refused}): TIN starts with 4, the wizard says E026`,
   },
 ];
 

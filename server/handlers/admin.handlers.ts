@@ -197,6 +197,8 @@ export const adminHandlers: Handlers = {
       );
       ensure(svc.profiles.exists(b.ban), 'E052');
     }
+    // U22: an edit may not clear the name (the form requires it)
+    ensure(b.full_name === undefined || b.full_name.trim() !== '', 'E013', 'full_name: required');
     checkPlace(svc, b.branch_id, b.region_ids);
     const changed = svc.users.update(
       target.id,

@@ -88,7 +88,7 @@ export function consumeDraftSignature(
   pcs7: string,
   draft: { user: { tin: string } } & Record<string, unknown>,
   caDir: string = svc.config.eimzoDataDir,
-): { ok: true; pkcs7b64WithTimestamp: string } | { ok: false; reason: string } {
+): { ok: true; pkcs7b64WithTimestamp: string; serialNumber: string } | { ok: false; reason: string } {
   const ca = loadOrCreateCa(caDir);
   const now = svc.clock.now();
   const r = verifyPkcs7(pcs7, {
@@ -123,7 +123,7 @@ export function consumeDraftSignature(
   });
   if (id === null) return { ok: false, reason: 'challengeUsedOrUnknown' };
   svc.logger.info('signing.verified', { serial: r.serialNumber, action });
-  return { ok: true, pkcs7b64WithTimestamp: r.pkcs7b64WithTimestamp };
+  return { ok: true, pkcs7b64WithTimestamp: r.pkcs7b64WithTimestamp, serialNumber: r.serialNumber };
 }
 
 /** Settles due requests before every API call, so every reply (profile, numbers) shows the current statuses. */

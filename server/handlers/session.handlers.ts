@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { MAX_NUMBERS_PER_USER } from '../../src/domain/constants';
+import { contactsError, isFeedbackType } from '../../src/domain/contacts.rules';
 import { hashPassword, isAcceptablePassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type HandlerContext, type Handlers, type Services } from '../handler';
@@ -116,14 +117,18 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
   ensure(ban, 'E016');
   // the try budget belongs to the phone, not to a code: asking for a new code does not refill it
   const windowMs = svc.config.smsWindowMinutes * MINUTE;
+  // U23: the tries are used up — said as such (E141, with the seconds to wait), not as an expired code (E006)
+  const usedUp = () => new ApiError('E141', String(svc.config.smsWindowMinutes * 60));
   if (svc.throttle.smsFailures(sn, windowMs) >= svc.config.smsCodeAttempts) {
     svc.logger.warn('auth.sms', { sn, ok: false, result: 'budget', ip });
-    throw new ApiError('E138', String(svc.config.smsWindowMinutes * 60));
+    throw usedUp();
   }
   const result = svc.auth.checkCode(sn, code, svc.config.smsCodeMinutes * MINUTE, svc.config.smsCodeAttempts);
   if (result !== 'ok') {
-    if (result === 'wrong') svc.throttle.smsFailed(sn);
+    if (result === 'wrong' || result === 'exhausted') svc.throttle.smsFailed(sn);
     svc.logger.warn('auth.sms', { sn, ok: false, result, ip });
+    if (result === 'exhausted' || svc.throttle.smsFailures(sn, windowMs) >= svc.config.smsCodeAttempts)
+      throw usedUp();
     throw new ApiError(result === 'expired' ? 'E006' : 'E003');
   }
   // an administrator may have created a login equal to this number before digit-only logins were refused
@@ -259,7 +264,15 @@ export const sessionHandlers: Handlers = {
     ensure(!viewer.impersonating, 'E005', 'not while viewing a client');
     const profile = viewer.ownProfile;
     ensure(profile && profile.sn == null && profile.ban, 'E005', 'no BAN profile of your own');
-    saveCompanyContacts(svc, profile.ban, input.body);
+    const b = input.body;
+    // U21: the chosen way of contact keeps its channel (the form's rule, src/domain/contacts.rules.ts)
+    const refused = contactsError({
+      phone: b.phone_number,
+      email: b.email_address,
+      feedbackType: isFeedbackType(b.feedback_type) ? b.feedback_type : '',
+    });
+    ensure(refused === null, 'E013', `${refused?.field}: ${refused?.code}`);
+    saveCompanyContacts(svc, profile.ban, b);
     svc.logger.info('profile.contacts', { userId: user.id, ban: profile.ban });
     return undefined;
   },

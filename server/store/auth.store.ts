@@ -16,7 +16,8 @@ export interface OutboxMessage {
 }
 
 /** Result of checking an SMS code. */
-export type CodeCheck = 'ok' | 'wrong' | 'expired';
+/** `exhausted`: that wrong answer used the last try (U23). */
+export type CodeCheck = 'ok' | 'wrong' | 'exhausted' | 'expired';
 
 /**
  * One-time secrets of the public flows, stored hashed: SMS codes (random 6 digits), recovery tokens (random 32
@@ -71,7 +72,10 @@ export function createAuthStore(db: Db, clock: Clock) {
       if (row.used_at != null || clock.now() - row.created_at > lifeMs) return 'expired';
       if (row.code_hash !== sha256(`${phone}:${code}`)) {
         const { tries } = wrongTry.get(row.id) as { tries: number };
-        if (tries >= maxTries) useCode.run(clock.now(), row.id);
+        if (tries >= maxTries) {
+          useCode.run(clock.now(), row.id);
+          return 'exhausted';
+        }
         return 'wrong';
       }
       useCode.run(clock.now(), row.id);

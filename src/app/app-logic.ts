@@ -43,6 +43,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         agreement,
         at39,
         newOrder,
+        preorders,
       ] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
@@ -58,6 +59,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./agreement.services'),
           import('./at39.services'),
           import('./new-order.services'),
+          import('./preorder-list.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
@@ -84,7 +86,14 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         download: documentsLogic.download,
         services: servicesLogic.services,
         servicesCheckout: servicesLogic.servicesCheckout,
+        preorderList: preorders.createPreorderListLogic(api.load),
       };
+    },
+    // the public pages' workflows: their own chunk, without the signed-in page workflows
+    loadPublicLogic: async () => {
+      const publicPages = await loadChunk(() => import('./new-client.services'));
+      const logic = publicPages.createPublicLogic(api.load);
+      return { newClient: logic.newClient, newNumbers: logic.newNumbers };
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself
     // decides (a first visit without a session is not an expiry)

@@ -17,9 +17,9 @@ import {
   type VerifyOutcome,
 } from '@/machines/signing.machine';
 import { ApiFailure, isApiFailure } from '@/services/api/api-error';
-import type { EimzoClient, EimzoClientOptions } from '@/services/eimzo/eimzo-client';
+import type { EimzoClient } from '@/services/eimzo/eimzo-client';
 import type { ApiLoader } from './api';
-import { appConfig } from './config';
+import { eimzoClientOptions } from './eimzo-options';
 
 /**
  * Real actors of the signing and block/restore charts, on the app's API client and the E-IMZO websocket client.
@@ -28,8 +28,8 @@ import { appConfig } from './config';
 
 type Api = ApiLoader;
 
-/** Local development only: the module accepts any key for localhost and 127.0.0.1 (real domains need real keys). */
-const DEV_API_KEYS = 'localhost,portal-dev-key,127.0.0.1,portal-dev-key';
+/** Where the module listens: one home for the signing chart and the public onboarding (src/app/eimzo-options.ts). */
+export { eimzoClientOptions };
 
 /** Options of the signing and block/restore logic. */
 export interface BlockRestoreServiceOptions {
@@ -37,24 +37,6 @@ export interface BlockRestoreServiceOptions {
   readonly eimzo?: EimzoClient;
   /** The clock that decides whether a listed key has expired (default: the browser's). */
   readonly now?: () => Date;
-}
-
-/**
- * Where the module listens and which API keys the page registers. Defaults follow the protocol doc (ws on http,
- * wss on https, at 127.0.0.1); a page may override the URL with `<meta name="eimzo-url" content="…">` (the reference
- * server sets it when its simulator listens elsewhere), a build with `PUBLIC_EIMZO_URL`, and the API keys with
- * `PUBLIC_EIMZO_API_KEYS` ("domain1,KEY1,domain2,KEY2").
- */
-export function eimzoClientOptions(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document) {
-  const fromPage = doc?.querySelector<HTMLMetaElement>('meta[name="eimzo-url"]')?.content?.trim();
-  const url = fromPage || appConfig.eimzoUrl || undefined;
-  const keys = (appConfig.eimzoApiKeys ?? DEV_API_KEYS)
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean);
-  const mobile = /Android|iPhone|iPad|Mobile/i.test(globalThis.navigator?.userAgent ?? '');
-  const opts: EimzoClientOptions = { apiKeys: keys, isMobile: mobile };
-  return url ? { ...opts, url } : opts;
 }
 
 /** The signing chart with real actors. */
@@ -91,10 +73,12 @@ export function createSigningLogic(api: Api, opts: BlockRestoreServiceOptions = 
         const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
         return actors.openModule(client, now());
       }),
-      signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async ({ input }) => {
-        const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
-        return actors.signWithKey(client, input);
-      }),
+      signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(
+        async ({ input, signal }) => {
+          const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
+          return actors.signWithKey(client, input, signal);
+        },
+      ),
       verifySignature: fromPromise<VerifyOutcome, { pkcs7: string }>(async ({ input, signal }) => {
         const result = await (await api()).call(
           'signing.verify',

@@ -17,6 +17,7 @@ import { debtTable } from '@/services/export/debt.export';
 import { saveFile } from '@/services/export/download.export';
 import { fetchAllPages } from '@/services/export/numbers.export';
 import { exportFileName } from '@/services/export/table.export';
+import { exportTableFile } from '@/services/export/table-file.export';
 import type { ApiLoader } from './api';
 
 /**
@@ -94,13 +95,7 @@ export function createDebtLogic(api: Api, save = { file: saveFile, blob: saveBlo
       sent: (s) => (s ? t('debt.sentMark') : t('debt.pendingMark')),
     });
     const name = exportFileName(['debt', params.q, String(params.minDays), params.notice], format);
-    if (format === 'csv') {
-      const { buildCsv } = await import('@/services/export/csv.export');
-      save.file(buildCsv(table), name, 'csv');
-    } else {
-      const { buildXlsx } = await import('@/services/export/xlsx.export');
-      save.file(await buildXlsx(table, t('debt.title')), name, 'xlsx');
-    }
+    await exportTableFile(table, { name, format, sheetName: t('debt.title') }, save.file);
   };
   return debtMachine.provide({
     actors: {

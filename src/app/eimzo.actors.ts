@@ -45,14 +45,18 @@ export async function openModule(client: EimzoClient, now: Date): Promise<Listed
   return keys.map((k) => toListedKey(k, now));
 }
 
-/** Loads the key (the module asks the password), signs `data`, and unloads the key again. */
+/**
+ * Loads the key (the module asks the password), signs `data`, and unloads the key again. `signal` is the chart's: when
+ * the user leaves the password step (Escape, Cancel) the signing socket is closed and the module drops the request.
+ */
 export async function signWithKey(
   client: EimzoClient,
   input: { key: ListedKey; data: string },
+  signal?: AbortSignal,
 ): Promise<CreatedSignature> {
   const keyId = await client.loadKey(input.key);
   try {
-    const signature = await client.sign(keyId, encodeBase64Utf8(input.data));
+    const signature = await client.sign(keyId, encodeBase64Utf8(input.data), false, signal);
     return { pkcs7: signature.pkcs7_64, serial: signature.signer_serial_number };
   } finally {
     // best effort: a key left loaded is harmless, a failed unload must not hide the signature or its error

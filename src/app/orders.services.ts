@@ -13,6 +13,7 @@ import type { Order } from '@/services/contract/orders.contract';
 import { saveFile } from '@/services/export/download.export';
 import { ordersTable } from '@/services/export/orders.export';
 import { exportFileName } from '@/services/export/table.export';
+import { exportTableFile } from '@/services/export/table-file.export';
 import type { ApiLoader } from './api';
 
 /**
@@ -81,13 +82,7 @@ export function createOrdersLogic(api: ApiLoader, save = { file: saveFile }) {
       status: (s) => t(`orders.status.${s}`, { defaultValue: s }),
     });
     const name = exportFileName(['orders', params.from, params.to, params.ban], format);
-    if (format === 'csv') {
-      const { buildCsv } = await import('@/services/export/csv.export');
-      save.file(buildCsv(table), name, 'csv');
-    } else {
-      const { buildXlsx } = await import('@/services/export/xlsx.export');
-      save.file(await buildXlsx(table, t('orders.title')), name, 'xlsx');
-    }
+    await exportTableFile(table, { name, format, sheetName: t('orders.title') }, save.file);
   };
   return ordersMachine.provide({
     actors: {

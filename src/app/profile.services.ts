@@ -10,10 +10,12 @@ import {
   type NumbersPageResult,
   type NumbersParams,
   numbersMachine,
+  type ShownPage,
 } from '@/machines/numbers.machine';
 import { saveFile } from '@/services/export/download.export';
 import { fetchAllPages, numbersTable } from '@/services/export/numbers.export';
 import { exportFileName } from '@/services/export/table.export';
+import { exportTableFile } from '@/services/export/table-file.export';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import type { ApiLoader, AppApi } from './api';
 
@@ -41,6 +43,21 @@ function toItem(row: {
     pricePlan: row.pricePlan ?? null,
     name: row.name ?? null,
   } satisfies NumberItem;
+}
+
+/** Resolves once the next frame is painted (a task after the next animation frame; at most 100 ms, so a hidden tab,
+ *  which gets no frames, still goes on), or at once outside a browser. */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') return resolve();
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
 }
 
 /**
@@ -108,12 +125,23 @@ export function createNumbersPages(
   return {
     /** One page, from memory when fetched less than `ttlMs` ago; `fresh` forgets the BAN's kept pages first. */
     fetch: ({ ban, params, fresh }: FetchNumbersInput) => get(ban, params, fresh),
-    /** Warms page 1 of the other tabs with the same filter; failures are dropped (the tab loads when chosen). */
-    prefetch: async ({ ban, params }: NumbersInput): Promise<void> => {
+    /** Warms page 1 of the other tabs with the same filter and returns those that loaded, for the chart to keep
+     *  (N6); failures are dropped (the tab loads when chosen). */
+    prefetch: async ({ ban, params }: NumbersInput): Promise<readonly ShownPage[]> => {
+      // the chart starts the prefetch in the very transition that shows a page (N6): set the requests up once that
+      // page is painted, not inside the click
+      await afterPaint();
       const others = NUMBER_TABS.filter((status) => status !== params.status);
-      await Promise.all(
-        others.map((status) => get(ban, { status, page: 1, q: params.q }, false).catch(() => {})),
+      const pages = await Promise.all(
+        others.map(async (status) => {
+          const at = { status, page: 1, q: params.q };
+          return get(ban, at, false).then(
+            (page): ShownPage => ({ params: at, ...page }),
+            () => null,
+          );
+        }),
       );
+      return pages.filter((page): page is ShownPage => page !== null);
     },
     /** Drops every kept page (e.g. after numbers were blocked or restored). */
     clear: () => cache.clear(),
@@ -142,13 +170,7 @@ export function createNumbersExport(api: Api, save: typeof saveFile = saveFile) 
       statusName: (code) => t(statusLabelKey(code)),
     });
     const name = exportFileName(['numbers', ban, status, q], format);
-    if (format === 'csv') {
-      const { buildCsv } = await import('@/services/export/csv.export');
-      save(buildCsv(table), name, 'csv');
-    } else {
-      const { buildXlsx } = await import('@/services/export/xlsx.export');
-      save(await buildXlsx(table, t('numbers.title')), name, 'xlsx');
-    }
+    await exportTableFile(table, { name, format, sheetName: t('numbers.title') }, save);
   };
 }
 
@@ -160,7 +182,7 @@ export function createProfileLogic(appApi: AppApi) {
   const numbersLogic = numbersMachine.provide({
     actors: {
       fetchNumbers: fromPromise<NumbersPageResult, FetchNumbersInput>(({ input }) => pages.fetch(input)),
-      prefetchNumbers: fromPromise<void, NumbersInput>(({ input }) => pages.prefetch(input)),
+      prefetchNumbers: fromPromise<readonly ShownPage[], NumbersInput>(({ input }) => pages.prefetch(input)),
       exportNumbers: fromPromise<void, ExportNumbersInput>(({ input }) => exportNumbers(input)),
     },
   });

@@ -51,8 +51,19 @@ const settingsPage = lazyRoute(() =>
  */
 export const ROUTES: readonly AppRoute[] = [
   ...AUTH_PAGES.map((type) => ({ path: `/${type}`, view: authPage, employeeLogin: true })),
-  { path: '/new-client', view: pending('newClient'), employeeLogin: true },
-  { path: '/new-numbers', view: pending('newNumbers') },
+  {
+    path: '/new-client',
+    view: lazyRoute(() =>
+      import('@/views/new-client/new-client.page.view').then((m) => ({ default: m.NewClientPage })),
+    ),
+    employeeLogin: true,
+  },
+  {
+    path: '/new-numbers',
+    view: lazyRoute(() =>
+      import('@/views/new-numbers/new-numbers.page.view').then((m) => ({ default: m.NewNumbersPage })),
+    ),
+  },
   {
     path: '/profile',
     view: lazyRoute(() =>
@@ -83,6 +94,13 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/onlinee-sales/suspend-documents/:id', view: documentsRoute('SuspendDocumentRoute') },
   { path: '/onlinee-sales/services-documents/:id', view: documentsRoute('ServicesDocumentRoute') },
   { path: '/orders', view: ordersPage },
+  // the staff list of pre-orders (NC11), before `/orders/:id` so it is not read as an order id
+  {
+    path: '/orders/preorders',
+    view: lazyRoute(() =>
+      import('@/views/preorders/preorders.view').then((m) => ({ default: m.PreorderListPage })),
+    ),
+  },
   { path: '/orders/:id', view: ordersPage },
   { path: '/administration/search', view: adminRoute('UserSearchRoute') },
   { path: '/administration/creation/:type', view: adminRoute('CreationRoute') },

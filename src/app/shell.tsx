@@ -11,6 +11,7 @@ import {
   selectIsAuthenticated,
   selectIsBusy,
   selectIsCheckingSession,
+  selectIsChoosingRole,
   selectIsLoggingOut,
   selectIsPasswordChangeForced,
   selectIsProfileFailed,
@@ -148,8 +149,16 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
     void setLanguage(lang);
   }, [lang]);
 
-  const nav = facts ? visibleNav(facts) : [];
-  const config = facts ? userConfig(facts) : null;
+  // U24: while a user with several roles chooses one, nothing of the first role shows behind the picker (no menu,
+  // no search, no administration link, no role title), and the address leaves the Auth page it was typed on
+  const choosingRole = SessionContext.useSelector(selectIsChoosingRole);
+  const [, navigate] = useLocation();
+  const onAuthPage = isAuthPage(location.replace(/^\//, '').split('/')[0] ?? '');
+  useEffect(() => {
+    if (choosingRole && onAuthPage) navigate(`~/${lang}`, { replace: true });
+  }, [choosingRole, onAuthPage, lang, navigate]);
+  const nav = facts && !choosingRole ? visibleNav(facts) : [];
+  const config = facts && !choosingRole ? userConfig(facts) : null;
   const signedIn = user && facts;
   // once signed in, the page workflows' logic downloads beside the first page's chunk, not after it
   const preloadPageLogic = usePreloadPageLogic();
@@ -171,7 +180,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
             signedIn
               ? {
                   userName: user.user_name,
-                  roleTitle: selectedRole ? roleTitle(t, selectedRole) : null,
+                  roleTitle: selectedRole && !choosingRole ? roleTitle(t, selectedRole) : null,
                   showAdministration: config?.administration === true,
                   search: config?.search ? <HeaderSearch /> : null,
                   onLogout: () => session.send({ type: 'logout.request' }),
@@ -180,13 +189,13 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
               : null
           }
         />
-        {signedIn ? (
+        {signedIn && !choosingRole ? (
           <Suspense fallback={null}>
             <ImpersonationBanner />
           </Suspense>
         ) : null}
         <div className={signedIn ? 'shell__body' : 'shell__body shell__body--public'}>
-          {signedIn ? <Sidebar entries={nav} /> : null}
+          {signedIn && !choosingRole ? <Sidebar entries={nav} /> : null}
           <main id="main" className="main" tabIndex={-1}>
             {problem ? (
               <SessionProblem />

@@ -22,11 +22,17 @@ export interface ContactValues {
 export type ContactField = keyof ContactValues;
 
 /**
- * The first contact field that is filled but malformed: a phone that is no typed phone (`validation.phone`, spec 5
- * 'Введите корректный номер телефона'), an e-mail that is no address (`validation.email`). Empty fields are fine.
+ * The first contact field that is wrong: a phone that is no typed phone (`validation.phone`, spec 5 'Введите
+ * корректный номер телефона'), an e-mail that is no address (`validation.email`); empty fields are fine, except the
+ * channel of the chosen way of contact (U21): e-mail needs an address (`validation.emailForFeedback`), SMS and call a
+ * phone (`validation.phoneForFeedback`), so clearing both while the company wants e-mail is refused.
  */
 export function contactsError(c: ContactValues): { code: string; field: ContactField } | null {
   if (c.phone.trim() !== '' && !isTypedPhone(c.phone)) return { code: 'validation.phone', field: 'phone' };
   if (c.email.trim() !== '' && !isEmail(c.email)) return { code: 'validation.email', field: 'email' };
+  if (c.feedbackType === 'email' && c.email.trim() === '')
+    return { code: 'validation.emailForFeedback', field: 'email' };
+  if ((c.feedbackType === 'sms' || c.feedbackType === 'call') && c.phone.trim() === '')
+    return { code: 'validation.phoneForFeedback', field: 'phone' };
   return null;
 }

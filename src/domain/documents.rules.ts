@@ -94,7 +94,7 @@ export function documentFileName(title: string, ban: string | null, day: string,
       .split(/\s+/)
       .filter(Boolean)
       .join('_') || 'document';
-  return [words, ban, day].filter(Boolean).join('_') + `.${ext}`;
+  return `${[words, ban, day].filter(Boolean).join('_')}.${ext}`;
 }
 
 /** `YYYY-MM-DD` of an instant in Tashkent (UTC+5, no daylight saving): the day printed on a document. */

@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'E139',
   /** the new password is one of the most common passwords */
   'E140',
+  /** U23: the SMS code's tries are used up (the description carries the seconds until a code is checked again) */
+  'E141',
 ] as const;
 
 /** A code of the spec 8 catalogue. */
@@ -76,7 +78,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /** The codes whose description carries the seconds to wait (docs/security.md): E137 login lock, E138 SMS limit. */
-const WAIT_CODES: ReadonlySet<string> = new Set(['E137', 'E138']);
+const WAIT_CODES: ReadonlySet<string> = new Set(['E137', 'E138', 'E141']);
 /** The longest wait a reply may announce (a day); anything longer is read as no countdown. */
 const MAX_WAIT_SECONDS = 86_400;
 

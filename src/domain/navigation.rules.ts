@@ -115,7 +115,8 @@ function entriesOf(u: UserFacts): Set<NavKey> {
       // key-owner list, recorded in docs/decisions.md).
       add('profile', profile !== null && landingRoute(u) === 'profile');
       add('documents');
-      add('services');
+      // the services route is banExclude for account types 5, 15 and 40, so the menu does not offer it there (D16a)
+      add('services', !banType);
       add('purchase', canBuy);
       break;
     case 'okk':

@@ -1,6 +1,15 @@
 import type { UserKind } from './constants';
 import { CLIENT_ROLES, isClientRole, STAFF_ROLES } from './roles.rules';
-import { isEmail, isTypedPhone, isValidLogin, phoneDigits, validateLatinLogin } from './validators.rules';
+import {
+  isEmail,
+  isTypedPhone,
+  isValidLogin,
+  LOGIN_MAX,
+  NAME_MAX,
+  phoneDigits,
+  tooLongCode,
+  validateLatinLogin,
+} from './validators.rules';
 
 /**
  * The administration's user form (spec 5 "User creation/editing"): which roles an account of a kind may get, who may
@@ -70,8 +79,13 @@ export function validateUserForm(mode: 'create' | 'edit', kind: UserKind, form: 
   if (mode === 'create') {
     if (login === '') errors.user_name = 'validation.required';
     else if (validateLatinLogin(login)) errors.user_name = 'validation.latinOnly';
+    else if (login.length > LOGIN_MAX) errors.user_name = tooLongCode(LOGIN_MAX);
     else if (!isValidLogin(login)) errors.user_name = 'validation.fields';
   }
+  // U22: the name is required on create and on edit alike (an edit may not clear it), at most 200 characters
+  const name = form.full_name.trim();
+  if (name === '') errors.full_name = 'validation.required';
+  else if (name.length > NAME_MAX) errors.full_name = tooLongCode(NAME_MAX);
   if (form.role === '') errors.role = 'validation.required';
   else if (!rolesForKind(kind).includes(form.role)) errors.role = 'validation.fields';
   const ban = form.ban.trim();

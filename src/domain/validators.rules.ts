@@ -1,3 +1,5 @@
+import { firstBlankPassword, type PasswordField, type PasswordForm } from './password-form.rules';
+
 /**
  * Form validation rules (spec 5). Each validator returns null when the value is valid, otherwise a code: an i18n
  * key under `validation.*` or a catalogue code (E026). Texts live in src/i18n:
@@ -223,7 +225,48 @@ export function isValidLogin(login: string): boolean {
   return /^[A-Za-z0-9._-]{3,100}$/.test(login);
 }
 
-/** An e-mail address in the usual local@domain.tld shape (the one home of the e-mail pattern). */
+/**
+ * An e-mail address the portal and its server accept (U21): at most 200 characters, a local part of Latin letters,
+ * digits and `_ ' + - .`, an ASCII domain with a Latin top-level domain (the wire's `z.email()` pattern). An emoji or a
+ * Cyrillic address gets the field's message instead of a refused call.
+ */
+export const EMAIL_MAX = 200;
+const EMAIL =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 export function isEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+  const v = value.trim();
+  return v.length <= EMAIL_MAX && EMAIL.test(v);
+}
+
+/** The longest login, password and name the wire carries (U21); a longer one is a field message, never a call. */
+export const LOGIN_MAX = 100;
+export const PASSWORD_MAX = 200;
+export const NAME_MAX = 200;
+
+/**
+ * The password rule the server applies where a password is set (change, recovery; U11, U21): 8 to 200 characters
+ * with at least one letter and one digit. The one home of the rule: the server and the forms ask it.
+ */
+export function isAcceptablePassword(p: string): boolean {
+  return p.length >= 8 && p.length <= PASSWORD_MAX && /\p{L}/u.test(p) && /\d/.test(p);
+}
+
+/** A field longer than its wire limit: the i18n key naming the limit (`validation.max100` / `validation.max200`). */
+export function tooLongCode(max: 100 | 200): 'validation.max100' | 'validation.max200' {
+  return max === 100 ? 'validation.max100' : 'validation.max200';
+}
+
+/**
+ * The first problem of the password-change form before it is sent (spec 5 generic; U21): a blank field
+ * (`validation.required`), a current password over 200 characters (`validation.max200`: no password is longer), a new
+ * password outside the rule (`validation.passwordRule`, or `validation.max200` when too long). Null when it may go;
+ * the confirmation's mismatch is checked after it ('Пароли не совпадают').
+ */
+export function passwordChangeError(e: PasswordForm): { code: string; field: PasswordField } | null {
+  const blank = firstBlankPassword(e);
+  if (blank !== null) return { code: 'validation.required', field: blank };
+  if (e.current.length > PASSWORD_MAX) return { code: tooLongCode(PASSWORD_MAX), field: 'current' };
+  if (e.password.length > PASSWORD_MAX) return { code: tooLongCode(PASSWORD_MAX), field: 'password' };
+  if (!isAcceptablePassword(e.password)) return { code: 'validation.passwordRule', field: 'password' };
+  return null;
 }

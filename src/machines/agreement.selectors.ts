@@ -2,7 +2,6 @@ import type { SnapshotFrom } from 'xstate';
 import type { AgreementErrors, AgreementForm } from '@/domain/agreement.rules';
 import { FORM_INVALID_MESSAGE } from '@/domain/agreement.rules';
 import type { AgreementContext, AgreementMachine, RegisteredAgreement } from './agreement.machine';
-import { NO_SESSION_CODE } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the contract-registration machine, as `useSelector` hands it to a selector. */
@@ -40,5 +39,4 @@ export const selectDownloadingDoc = (s: AgreementSnapshot): number | null =>
 /** Code of the failed download, when shown. */
 export const selectDownloadError = (s: AgreementSnapshot): string | null =>
   s.matches({ download: 'failed' }) ? s.context.downloadError : null;
-/** A retry makes sense: not after E009, when the session is ending and the page goes to login. */
-export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;
+export { canRetry } from './error-code';

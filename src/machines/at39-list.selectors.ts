@@ -14,9 +14,8 @@ export const selectListLoading = (s: At39ListSnapshot): boolean => s.hasTag('bus
 export const selectListError = (s: At39ListSnapshot): string | null =>
   s.matches({ list: 'failed' }) ? s.context.listError : null;
 
-export type CommentsPhase = 'closed' | 'loading' | 'shown' | 'failed';
-export const selectCommentsPhase = (s: At39ListSnapshot): CommentsPhase =>
-  (s.value as { comments: CommentsPhase }).comments;
+export type CommentsPhase = At39ListSnapshot['value']['comments'];
+export const selectCommentsPhase = (s: At39ListSnapshot): CommentsPhase => s.value.comments;
 export const selectCommentsOf = (s: At39ListSnapshot): string | null => s.context.commentsOf;
 export const selectComments = (s: At39ListSnapshot): readonly At39Comment[] | null => s.context.comments;
 export const selectCommentsError = (s: At39ListSnapshot): string | null =>

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type AuthField, type AuthForm, authFormError } from '@/domain/auth-form.rules';
+import { type AuthField, type AuthForm, authFormErrors } from '@/domain/auth-form.rules';
 import type { AuthPage } from '@/domain/routes.rules';
 import { validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { User } from '@/services/contract/session.contract';
@@ -15,6 +15,8 @@ export type { AuthField };
 export interface AuthError {
   readonly code: string;
   readonly field: AuthField | null;
+  /** the other fields' problems of the same submit (U21: every wrong field is flagged, not only the first) */
+  readonly more?: readonly { readonly code: string; readonly field: AuthField }[];
 }
 
 /** A message shown after a step succeeded: the SMS code was sent. Other successes are states (`sent`, `restored`). */
@@ -62,6 +64,7 @@ export type AuthFlowTag = 'busy';
 const FIELD_OF_CODE: Readonly<Record<string, AuthField>> = {
   E003: 'code',
   E006: 'code',
+  E141: 'code',
   E004: 'phone',
   E008: 'phone',
   E016: 'phone',
@@ -88,10 +91,15 @@ const FORM_OF_EVENT: Readonly<Record<AuthSubmitEvent['type'], AuthForm>> = {
   'restore.submit': 'restore',
 };
 
-/** The first problem of a submitted Auth form (the domain rule `authFormError`), null when it may be sent. */
+/**
+ * The problems of a submitted Auth form (the domain rule `authFormErrors`): the first one, with the others in
+ * `more` when there are several; null when the form may be sent.
+ */
 export function invalidFieldOf(event: AuthFlowEvent): AuthError | null {
   if (event.type === 'page.open') return null;
-  return authFormError(FORM_OF_EVENT[event.type], event);
+  const [first, ...more] = authFormErrors(FORM_OF_EVENT[event.type], event);
+  if (first === undefined) return null;
+  return more.length > 0 ? { ...first, more } : first;
 }
 
 const initialContext: AuthFlowContext = {
@@ -164,7 +172,9 @@ export const authFlowMachine = setup({
     assignError: assign(({ context }, params: { error: unknown }) => {
       const code = errorCodeOf(params.error);
       // E138 (SMS limit) says how many seconds until a new code may be asked for: the check page counts them down
-      const resendWait = code === 'E138' ? (errorWaitOf(params.error) ?? 0) : context.resendWait;
+      // U23: E141 (the code's tries used up) waits the same way: no code is checked before then
+      const resendWait =
+        code === 'E138' || code === 'E141' ? (errorWaitOf(params.error) ?? 0) : context.resendWait;
       return { error: { code, field: fieldOfCode(code) }, notice: null, resendWait };
     }),
     tickResendWait: assign(({ context }) => ({ resendWait: Math.max(0, context.resendWait - 1) })),

@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { DebtListParams } from '@/domain/debt.rules';
 import type { DebtContext, DebtExportFormat, DebtMachine, DebtNotice } from './debt.machine';
-import { NO_SESSION_CODE } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the debt machine, as `useSelector` hands it to a selector. */
@@ -59,5 +58,4 @@ export const selectDebtExporting = (s: DebtSnapshot): DebtExportFormat | null =>
 /** Code of the failed export, when shown. */
 export const selectDebtExportError = (s: DebtSnapshot): string | null =>
   s.matches({ export: 'failed' }) ? s.context.exportError : null;
-/** A retry makes sense: not after E009, when the session is ending and the page goes to login. */
-export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;
+export { canRetry } from './error-code';

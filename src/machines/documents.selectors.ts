@@ -5,8 +5,7 @@ import { NO_SESSION_CODE } from './error-code';
 export type DocumentsSnapshot = SnapshotFrom<DocumentsMachine>;
 
 /** The state (the page's `data-state`). */
-export const selectDocumentsPhase = (s: DocumentsSnapshot): 'loading' | 'ready' | 'failed' =>
-  s.value as 'loading' | 'ready' | 'failed';
+export const selectDocumentsPhase = (s: DocumentsSnapshot): DocumentsSnapshot['value'] => s.value;
 /** What the URL names. */
 export const selectDocumentsRoute = (s: DocumentsSnapshot): DocumentsRoute => s.context.route;
 /** The loaded content, once ready. */

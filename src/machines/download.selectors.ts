@@ -5,8 +5,7 @@ import type { DownloadMachine } from './download.machine';
 export type DownloadSnapshot = SnapshotFrom<DownloadMachine>;
 
 /** The state (the button's `data-state`). */
-export const selectDownloadPhase = (s: DownloadSnapshot): 'idle' | 'downloading' | 'failed' =>
-  s.value as 'idle' | 'downloading' | 'failed';
+export const selectDownloadPhase = (s: DownloadSnapshot): DownloadSnapshot['value'] => s.value;
 /** Bytes received and percent (null when the size is unknown), while downloading. */
 export const selectDownloadProgress = (
   s: DownloadSnapshot,

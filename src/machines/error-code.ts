@@ -29,6 +29,12 @@ export function isNoSessionError(error: unknown): boolean {
   return errorCodeOf(error) === NO_SESSION_CODE;
 }
 
+/**
+ * Whether Retry may be offered for the error code a chart keeps: there is one, and it is not E009 (the session is
+ * ending; spec 8 "E009 closes overlays"). Each list and step selector re-exports it (docs/decisions.md AR15).
+ */
+export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;
+
 /** Actors declared in `setup` and filled in at the composition root with `machine.provide({ actors })`. */
 export function notProvided(name: string): never {
   throw new Error(`actor ${name} is filled in at the composition root with machine.provide({ actors })`);

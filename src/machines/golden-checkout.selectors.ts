@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
 import { canSelectMore, type GoldenOffer, type PriceSplit, priceSplit } from '@/domain/golden.rules';
-import { NO_SESSION_CODE } from './error-code';
 import type { GoldenCheckoutContext, GoldenCheckoutMachine } from './golden-checkout.machine';
 import { statePathOf } from './state-path';
 
@@ -57,5 +56,4 @@ export const selectTaken = (s: GoldenCheckoutSnapshot): readonly string[] =>
   s.matches('taken') ? s.context.taken : [];
 /** The created order. */
 export const selectOrder = (s: GoldenCheckoutSnapshot): GoldenCheckoutContext['order'] => s.context.order;
-/** A retry makes sense: not after E009, when the session is ending and the page goes to login. */
-export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;
+export { canRetry } from './error-code';

@@ -9,8 +9,9 @@ import type { StateMeta } from './state-meta';
  *
  * The URL is the source of truth for tab, page and filter: the view parses it and sends `params.changed` whenever
  * it changes (click, reload, Back). The server pages and filters (`GET client/numbers`); the composition root's
- * fetch actor keeps recent pages and the `prefetchNumbers` actor warms the first page of the other tabs, so a tab
- * switch renders from memory (docs/decisions.md).
+ * fetch actor keeps recent pages and the `prefetchNumbers` actor warms the first page of the other tabs and hands
+ * them to the chart (`kept`), so a tab switch to one of them shows it in the same transition, without a fetch actor
+ * in between (docs/decisions.md N6).
  */
 
 /** Rows per page of the list (server-side paging; a plain table of this many rows renders in a few ms). */
@@ -85,6 +86,9 @@ export interface NumbersContext {
   readonly errorCode: string | null;
   /** The next load bypasses cached pages. */
   readonly fresh: boolean;
+  /** N6: pages at hand, from the last prefetch (page 1 of the other tabs, same filter); a switch to one of them shows
+   *  it at once. Replaced by each prefetch, emptied by a refresh. */
+  readonly kept: readonly ShownPage[];
   /** The format being (or last) exported. */
   readonly exportFormat: ExportFormat | null;
   /** Catalogue code of the last failed export. */
@@ -126,18 +130,31 @@ export const numbersMachine = setup({
   actors: {
     /** GET client/numbers for one page (possibly answered from recently fetched pages). */
     fetchNumbers: fromPromise<NumbersPageResult, FetchNumbersInput>(async () => notProvided('fetchNumbers')),
-    /** Warms the first page of the other tabs for the same filter; its result is not used. */
-    prefetchNumbers: fromPromise<void, NumbersInput>(async () => notProvided('prefetchNumbers')),
+    /** Warms the first page of the other tabs for the same filter and returns those that loaded (N6). */
+    prefetchNumbers: fromPromise<readonly ShownPage[], NumbersInput>(async () =>
+      notProvided('prefetchNumbers'),
+    ),
     /** Fetches every page of a tab + filter, builds the file and hands it to the browser. */
     exportNumbers: fromPromise<void, ExportNumbersInput>(async () => notProvided('exportNumbers')),
   },
   guards: {
     isNewParams: ({ context }, params: { params: NumbersParams }) =>
       !sameParams(context.params, params.params),
+    /** N6: a new tab, page or filter whose page is at hand. */
+    isKept: ({ context }, params: { params: NumbersParams }) =>
+      !sameParams(context.params, params.params) &&
+      context.kept.some((page) => sameParams(page.params, params.params)),
   },
   actions: {
     assignParams: assign((_, params: { params: NumbersParams }) => ({ params: params.params, fresh: false })),
-    markFresh: assign({ fresh: true }),
+    markFresh: assign({ fresh: true, kept: [] }),
+    showKept: assign(({ context }, params: { params: NumbersParams }) => ({
+      params: params.params,
+      shown: context.kept.find((page) => sameParams(page.params, params.params)) ?? context.shown,
+      errorCode: null,
+      fresh: false,
+    })),
+    assignKept: assign((_, params: { pages: readonly ShownPage[] }) => ({ kept: params.pages })),
     assignShown: assign(({ context }, params: { page: NumbersPageResult }) => ({
       shown: { params: context.params, ...params.page },
       errorCode: null,
@@ -165,6 +182,7 @@ export const numbersMachine = setup({
     shown: null,
     errorCode: null,
     fresh: false,
+    kept: [],
     exportFormat: null,
     exportError: null,
   }),
@@ -175,6 +193,12 @@ export const numbersMachine = setup({
       initial: 'loading',
       on: {
         'params.changed': [
+          {
+            // N6: the page is at hand (prefetched): on screen in this very transition, no fetch actor in between
+            guard: { type: 'isKept', params: ({ event }) => ({ params: event.params }) },
+            target: '.ready',
+            actions: { type: 'showKept', params: ({ event }) => ({ params: event.params }) },
+          },
           {
             guard: { type: 'isNewParams', params: ({ event }) => ({ params: event.params }) },
             // not `reenter`: re-entering `list` would leave the parallel root and cancel a running export;
@@ -225,7 +249,10 @@ export const numbersMachine = setup({
                 id: 'prefetchNumbers',
                 src: 'prefetchNumbers',
                 input: ({ context }) => ({ ban: context.ban, params: context.params }),
-                onDone: 'settled',
+                onDone: {
+                  target: 'settled',
+                  actions: { type: 'assignKept', params: ({ event }) => ({ pages: event.output }) },
+                },
                 // a failed prefetch changes nothing: that tab simply loads when it is chosen
                 onError: 'settled',
               },

@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
 import { ORDERS_PAGE_SIZE, pageCount, pageOf } from '@/domain/orders.rules';
-import { NO_SESSION_CODE } from './error-code';
 import type {
   OrderDetails,
   OrderItem,
@@ -37,8 +36,8 @@ export const selectOrdersPage = (
 };
 export const selectOrdersError = (s: OrdersSnapshot): string | null =>
   s.matches({ list: 'failed' }) ? s.context.listError : null;
-export type OrderPhase = 'closed' | 'loading' | 'ready' | 'failed';
-export const selectOrderPhase = (s: OrdersSnapshot): OrderPhase => (s.value as { order: OrderPhase }).order;
+export type OrderPhase = OrdersSnapshot['value']['order'];
+export const selectOrderPhase = (s: OrdersSnapshot): OrderPhase => s.value.order;
 export const selectOrder = (s: OrdersSnapshot): OrderDetails | null => s.context.order;
 export const selectOrderError = (s: OrdersSnapshot): string | null =>
   s.matches({ order: 'failed' }) ? s.context.orderError : null;
@@ -46,5 +45,4 @@ export const selectOrdersExporting = (s: OrdersSnapshot): OrdersExportFormat | n
   s.hasTag('exporting') ? s.context.exportFormat : null;
 export const selectOrdersExportError = (s: OrdersSnapshot): string | null =>
   s.matches({ export: 'failed' }) ? s.context.exportError : null;
-/** A retry makes sense: not after E009, when the session is ending and the page goes to login. */
-export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;
+export { canRetry } from './error-code';

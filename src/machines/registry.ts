@@ -9,9 +9,13 @@ import { documentsMachine } from './documents.machine';
 import { downloadMachine } from './download.machine';
 import { goldenCheckoutMachine } from './golden-checkout.machine';
 import { impersonationMachine } from './impersonation.machine';
+import { newClientMachine } from './new-client.machine';
+import { newNumbersMachine } from './new-numbers.machine';
 import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
 import { ordersMachine } from './orders.machine';
+import { preRegistrationMachine } from './pre-registration.machine';
+import { preorderListMachine } from './preorder-list.machine';
 import { searchBoxMachine } from './search-box.machine';
 import { servicesMachine } from './services.machine';
 import { servicesCheckoutMachine } from './services-checkout.machine';
@@ -108,6 +112,30 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: debtMachine,
     description:
       'Debt control (notice): overdue accounts with filter, sort and page in the URL; the RU/UZ notice of an account, mark as sent, PDF download; CSV/XLSX export.',
+  },
+  {
+    id: 'newClient',
+    machine: newClientMachine,
+    description:
+      'Registration wizard (public): step one legal data — city first, key → TIN, proved key → tax data, BANs, status; login checked 500 ms after typing — step two the services catalogue, then pre-registration; the draft kept 24 h.',
+  },
+  {
+    id: 'preRegistration',
+    machine: preRegistrationMachine,
+    description:
+      'Pre-registration signed with E-IMZO: a challenge bound to the application, signed with the chosen key, pre-order/create (CA, TIN and replay checked); E004, E026, E094.',
+  },
+  {
+    id: 'newNumbers',
+    machine: newNumbersMachine,
+    description:
+      'Public new-numbers page: QR categories with prices and example numbers, and how to become a client.',
+  },
+  {
+    id: 'preorderList',
+    machine: preorderListMachine,
+    description:
+      'Staff list of created pre-orders (Orders section, NC11): company, TIN, city, login, status and the phone reservation flag.',
   },
   {
     id: 'goldenCheckout',

@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ServicesParams } from '@/domain/services.rules';
-import { NO_SESSION_CODE } from './error-code';
 import type { NumberOptions, ServicePackage, ServicesContext, ServicesMachine } from './services.machine';
 import { statePathOf } from './state-path';
 
@@ -55,13 +54,11 @@ export const selectCheckoutReady = (s: ServicesSnapshot): { numbers: boolean; wi
   withPackage: s.context.selected.length > 0 && selectChosenPackage(s) !== null,
 });
 
-export type OptionsPhase = 'closed' | 'loading' | 'shown' | 'failed';
-export const selectOptionsPhase = (s: ServicesSnapshot): OptionsPhase =>
-  (s.value as { options: OptionsPhase }).options;
+export type OptionsPhase = ServicesSnapshot['value']['options'];
+export const selectOptionsPhase = (s: ServicesSnapshot): OptionsPhase => s.value.options;
 export const selectOptionsFor = (s: ServicesSnapshot): ServicesContext['optionsFor'] => s.context.optionsFor;
 export const selectOptions = (s: ServicesSnapshot): NumberOptions | null => s.context.options;
 export const selectOptionsError = (s: ServicesSnapshot): string | null =>
   s.matches({ options: 'failed' }) ? s.context.optionsError : null;
 
-/** A retry makes sense: not after E009 (the session is ending). */
-export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;
+export { canRetry } from './error-code';

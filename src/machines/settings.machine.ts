@@ -6,17 +6,15 @@ import {
   FEEDBACK_TYPES,
   type FeedbackType,
 } from '@/domain/contacts.rules';
-import { validatePasswordConfirmation } from '@/domain/validators.rules';
+import type { PasswordField } from '@/domain/password-form.rules';
+import { passwordChangeError, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
-export type { ContactField, ContactValues, FeedbackType };
+export type { ContactField, ContactValues, FeedbackType, PasswordField };
 export { FEEDBACK_TYPES };
-
-/** A field of the password form; inputs carry these names. */
-export type PasswordField = 'current' | 'password' | 'confirm';
 
 /** An error shown on a Settings form: a code (catalogue code or i18n key) and its field (`null` = whole form). */
 export interface SettingsError<F extends string> {
@@ -52,13 +50,6 @@ export type SettingsEvent =
 
 /** Tags: `busy` while a call runs (that form's submit is disabled). */
 export type SettingsTag = 'busy' | 'passwordBusy' | 'contactsBusy';
-
-function firstBlankPassword(e: { current: string; password: string; confirm: string }): PasswordField | null {
-  if (e.current === '') return 'current';
-  if (e.password === '') return 'password';
-  if (e.confirm === '') return 'confirm';
-  return null;
-}
 
 /** Merges a restored draft over the profile's values, reading only the contact fields. */
 function mergeDraft(contacts: ContactValues, draft: DraftValues | null | undefined): ContactValues {
@@ -100,20 +91,26 @@ export const settingsMachine = setup({
     ),
   },
   guards: {
-    hasBlankPassword: (_, params: { current: string; password: string; confirm: string }) =>
-      firstBlankPassword(params) !== null,
+    hasInvalidPassword: (_, params: { current: string; password: string; confirm: string }) =>
+      passwordChangeError(params) !== null,
     isPasswordMismatch: (_, params: { password: string; confirm: string }) =>
       validatePasswordConfirmation(params.password, params.confirm) !== null,
     hasInvalidContact: ({ context }) => contactsError(context.contacts) !== null,
   },
   actions: {
-    assignBlankPassword: assign((_, params: { current: string; password: string; confirm: string }) => ({
-      passwordError: { code: 'validation.required', field: firstBlankPassword(params) },
+    assignInvalidPassword: assign((_, params: { current: string; password: string; confirm: string }) => ({
+      passwordError: passwordChangeError(params),
     })),
     assignMismatch: assign({ passwordError: { code: 'validation.passwordMismatch', field: 'confirm' } }),
     assignPasswordError: assign((_, params: { error: unknown }) => {
       const code = errorCodeOf(params.error);
-      return { passwordError: { code, field: code === 'E012' ? ('current' as const) : null } };
+      // U21: on this call E012 can only mean the current password is wrong, so it says that, at that field
+      return {
+        passwordError:
+          code === 'E012'
+            ? { code: 'validation.wrongCurrentPassword', field: 'current' as const }
+            : { code, field: null },
+      };
     }),
     clearPasswordError: assign({ passwordError: null }),
     assignContact: assign(({ context }, params: { field: ContactField; value: string }) => ({
@@ -169,8 +166,8 @@ export const settingsMachine = setup({
           on: {
             'password.submit': [
               {
-                guard: { type: 'hasBlankPassword', params: ({ event }) => event },
-                actions: { type: 'assignBlankPassword', params: ({ event }) => event },
+                guard: { type: 'hasInvalidPassword', params: ({ event }) => event },
+                actions: { type: 'assignInvalidPassword', params: ({ event }) => event },
               },
               {
                 guard: { type: 'isPasswordMismatch', params: ({ event }) => event },
@@ -204,9 +201,9 @@ export const settingsMachine = setup({
           on: {
             'password.submit': [
               {
-                guard: { type: 'hasBlankPassword', params: ({ event }) => event },
+                guard: { type: 'hasInvalidPassword', params: ({ event }) => event },
                 target: 'editing',
-                actions: { type: 'assignBlankPassword', params: ({ event }) => event },
+                actions: { type: 'assignInvalidPassword', params: ({ event }) => event },
               },
               {
                 guard: { type: 'isPasswordMismatch', params: ({ event }) => event },

@@ -450,8 +450,13 @@ export const signingMachine = setup({
       on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
     },
     passwordCancelled: {
-      description: 'The password window was closed (or 3 wrong tries on 6.x).',
-      meta: { view: 'password-cancelled text with Retry and Cancel', testId: 'signing-password-cancelled' },
+      description:
+        "The module answered -5000: the password window was closed ('Отменено / Вы отменили действие'), or a 6.x " +
+        "module had three wrong passwords, which it answers the same ('Пароль неверный.' named as well, U20).",
+      meta: {
+        view: "'Отменено', 'Вы отменили действие', the wrong-password note, Retry and Cancel",
+        testId: 'signing-password-cancelled',
+      },
       tags: ['error'],
       on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
     },

@@ -28,10 +28,17 @@ describe('the composition root', () => {
       appApiOf(async () => ({}) as ApiClient),
       { drafts },
     );
-    const { connect, loadPageLogic, ...start } = logic;
+    const { connect, loadPageLogic, loadPublicLogic, ...start } = logic;
     expect(Object.keys(start).sort()).toEqual(['impersonation', 'notifications', 'session']);
     const pages = await loadPageLogic();
-    expect(Object.keys({ ...start, ...pages }).sort()).toEqual(Object.keys(testAppLogic()).sort());
+    // the public pages' workflows come from their own loader, never with the signed-in pages' ones
+    expect(Object.keys(pages)).not.toContain('newClient');
+    expect(typeof loadPublicLogic).toBe('function');
+    const publicPages = await loadPublicLogic?.();
+    expect(Object.keys(publicPages ?? {}).sort()).toEqual(['newClient', 'newNumbers']);
+    expect(Object.keys({ ...start, ...pages, ...publicPages }).sort()).toEqual(
+      Object.keys(testAppLogic()).sort(),
+    );
     expect(typeof connect).toBe('function');
   });
 

@@ -137,7 +137,7 @@ describe('numbers pages (GET client/numbers with a short memory)', () => {
     const { api, queries } = fakeApi(10, () => (failing ? { code: 'network' } : undefined));
     const pages = createNumbersPages(api);
 
-    await expect(pages.prefetch({ ban: '1', params: params() })).resolves.toBeUndefined();
+    await expect(pages.prefetch({ ban: '1', params: params() })).resolves.toEqual([]);
     await expect(pages.fetch({ ban: '1', params: params(), fresh: false })).rejects.toEqual({
       code: 'network',
     });

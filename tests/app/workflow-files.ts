@@ -17,7 +17,9 @@ export type FileKind =
   | 'registry'
   | 'payloads'
   | 'machineTest'
-  | 'viewWalk';
+  | 'viewWalk'
+  | 'oracle'
+  | 'titles';
 
 /** A path, or why the workflow has none. `logic`, `i18n` and `registry` name a key instead of a path. */
 export type Entry = string | { readonly none: string };
@@ -38,6 +40,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/session.payloads.ts',
     machineTest: 'tests/machines/session.machine.test.ts',
     viewWalk: 'tests/views/session.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/session.oracle.ts',
+    titles: 'src/machines/titles/session.titles.json',
   },
   authFlow: {
     rules: 'src/domain/validators.rules.ts',
@@ -54,6 +58,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/session.payloads.ts',
     machineTest: 'tests/machines/auth-flow.machine.test.ts',
     viewWalk: 'tests/views/auth.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/auth-flow.oracle.ts',
+    titles: 'src/machines/titles/authFlow.titles.json',
   },
   settings: {
     rules: 'src/domain/validators.rules.ts',
@@ -70,6 +76,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/session.payloads.ts',
     machineTest: 'tests/machines/settings.machine.test.ts',
     viewWalk: 'tests/views/settings.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/settings.oracle.ts',
+    titles: 'src/machines/titles/settings.titles.json',
   },
   numbers: {
     rules: { none: 'no rule of its own: the status tabs are NUMBER_TABS in src/domain/constants.ts' },
@@ -86,6 +94,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: { none: 'payloads inline in tests/support/model-registry.ts' },
     machineTest: 'tests/machines/numbers.machine.test.ts',
     viewWalk: 'tests/views/numbers.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/numbers.oracle.ts',
+    titles: 'src/machines/titles/numbers.titles.json',
   },
   signing: {
     rules: 'src/domain/eimzo.rules.ts',
@@ -102,12 +112,14 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/signing.payloads.ts',
     machineTest: 'tests/machines/signing.machine.test.ts',
     viewWalk: 'tests/views/block-restore-signing.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/signing.oracle.ts',
+    titles: 'src/machines/titles/signing.titles.json',
   },
   blockRestore: {
     rules: 'src/domain/block.rules.ts',
     contract: 'src/services/contract/block.contract.ts',
     handler: 'server/handlers/block.handlers.ts',
-    store: { none: 'its SQL still sits in server/handlers/block.handlers.ts; a store is the target' },
+    store: 'server/store/block.store.ts',
     chart: 'src/machines/block-restore.machine.ts',
     selectors: 'src/machines/block-restore.selectors.ts',
     actors: 'src/app/block-restore.services.ts',
@@ -118,6 +130,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/block-restore.payloads.ts',
     machineTest: 'tests/machines/block-restore.machine.test.ts',
     viewWalk: 'tests/views/block-restore.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/block-restore.oracle.ts',
+    titles: 'src/machines/titles/blockRestore.titles.json',
   },
   searchBox: {
     rules: 'src/domain/search.rules.ts',
@@ -134,6 +148,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/search-box.payloads.ts',
     machineTest: 'tests/machines/search-box.machine.test.ts',
     viewWalk: 'tests/views/search-box.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/search-box.oracle.ts',
+    titles: 'src/machines/titles/searchBox.titles.json',
   },
   impersonation: {
     rules: 'src/domain/roles.rules.ts',
@@ -150,6 +166,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/impersonation.payloads.ts',
     machineTest: 'tests/machines/impersonation.machine.test.ts',
     viewWalk: 'tests/views/impersonation.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/impersonation.oracle.ts',
+    titles: 'src/machines/titles/impersonation.titles.json',
   },
   userSearch: {
     rules: 'src/domain/search.rules.ts',
@@ -166,6 +184,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/user-admin.payloads.ts',
     machineTest: 'tests/machines/user-search.machine.test.ts',
     viewWalk: 'tests/views/admin-user-search.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/user-search.oracle.ts',
+    titles: 'src/machines/titles/userSearch.titles.json',
   },
   userAdmin: {
     rules: 'src/domain/roles.rules.ts',
@@ -182,6 +202,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/user-admin.payloads.ts',
     machineTest: 'tests/machines/user-admin.machine.test.ts',
     viewWalk: 'tests/views/admin-user-form.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/user-admin.oracle.ts',
+    titles: 'src/machines/titles/userAdmin.titles.json',
   },
   notifications: {
     rules: { none: 'no rule of its own: the 4 s of spec 9 is NOTIFICATION_MS in src/domain/constants.ts' },
@@ -200,6 +222,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: { none: 'payloads inline in tests/support/model-registry.ts' },
     machineTest: { none: 'covered by the model paths and random walk only, until notices are shown' },
     viewWalk: { none: 'no view walk until notices are shown' },
+    oracle: 'tests/machines/oracles/notifications.oracle.ts',
+    titles: 'src/machines/titles/notifications.titles.json',
   },
   debt: {
     rules: 'src/domain/debt.rules.ts',
@@ -216,6 +240,82 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/debt.payloads.ts',
     machineTest: 'tests/machines/debt.machine.test.ts',
     viewWalk: 'tests/views/debt.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/debt.oracle.ts',
+    titles: 'src/machines/titles/debt.titles.json',
+  },
+  newClient: {
+    rules: 'src/domain/preorder.rules.ts',
+    contract: 'src/services/contract/preorder.contract.ts',
+    handler: 'server/handlers/preorder.handlers.ts',
+    store: 'server/store/preorder.store.ts',
+    chart: 'src/machines/new-client.machine.ts',
+    selectors: 'src/machines/new-client.selectors.ts',
+    actors: 'src/app/new-client.services.ts',
+    logic: 'newClient',
+    views: 'src/views/new-client/',
+    i18n: 'newClient',
+    registry: 'newClient',
+    payloads: 'tests/machines/new-client.payloads.ts',
+    machineTest: 'tests/machines/new-client.machine.test.ts',
+    viewWalk: {
+      none: 'not written yet: the wizard is walked in the browser (tests/e2e/new-client.e2e.ts) only',
+    },
+    oracle: 'tests/machines/oracles/new-client.oracle.ts',
+    titles: 'src/machines/titles/newClient.titles.json',
+  },
+  preRegistration: {
+    rules: 'src/domain/signing-document.rules.ts',
+    contract: 'src/services/contract/preorder.contract.ts',
+    handler: 'server/handlers/preorder.handlers.ts',
+    store: 'server/store/preorder.store.ts',
+    chart: 'src/machines/pre-registration.machine.ts',
+    selectors: 'src/machines/pre-registration.selectors.ts',
+    actors: 'src/app/new-client.services.ts',
+    logic: { none: "the wizard's child chart: provided inside createPublicLogic, no field of its own" },
+    views: 'src/views/new-client/',
+    i18n: 'newClient',
+    registry: 'preRegistration',
+    payloads: 'tests/machines/new-client.payloads.ts',
+    machineTest: 'tests/machines/new-client.machine.test.ts',
+    viewWalk: 'tests/views/pre-registration.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/pre-registration.oracle.ts',
+    titles: 'src/machines/titles/preRegistration.titles.json',
+  },
+  newNumbers: {
+    rules: 'src/domain/money.rules.ts',
+    contract: 'src/services/contract/golden.contract.ts',
+    handler: 'server/handlers/preorder.handlers.ts',
+    store: { none: 'the QR categories are reference data (server/preorder/preorder-data.ts), no SQL' },
+    chart: 'src/machines/new-numbers.machine.ts',
+    selectors: 'src/machines/new-numbers.selectors.ts',
+    actors: 'src/app/new-client.services.ts',
+    logic: 'newNumbers',
+    views: 'src/views/new-numbers/',
+    i18n: 'newNumbers',
+    registry: 'newNumbers',
+    payloads: 'tests/machines/new-client.payloads.ts',
+    machineTest: 'tests/machines/new-client.machine.test.ts',
+    viewWalk: 'tests/views/new-numbers.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/new-numbers.oracle.ts',
+    titles: 'src/machines/titles/newNumbers.titles.json',
+  },
+  preorderList: {
+    rules: 'src/domain/preorder.rules.ts',
+    contract: 'src/services/contract/preorder.contract.ts',
+    handler: 'server/handlers/preorder.handlers.ts',
+    store: 'server/store/preorder.store.ts',
+    chart: 'src/machines/preorder-list.machine.ts',
+    selectors: 'src/machines/preorder-list.selectors.ts',
+    actors: 'src/app/preorder-list.services.ts',
+    logic: 'preorderList',
+    views: 'src/views/preorders/',
+    i18n: 'newClient',
+    registry: 'preorderList',
+    payloads: 'tests/machines/new-client.payloads.ts',
+    machineTest: 'tests/machines/preorder-list.machine.test.ts',
+    viewWalk: 'tests/views/preorders.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/preorder-list.oracle.ts',
+    titles: 'src/machines/titles/preorderList.titles.json',
   },
   goldenCheckout: {
     rules: 'src/domain/golden.rules.ts',
@@ -232,6 +332,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/golden-checkout.payloads.ts',
     machineTest: 'tests/machines/golden-checkout.machine.test.ts',
     viewWalk: 'tests/views/golden-checkout.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/golden-checkout.oracle.ts',
+    titles: 'src/machines/titles/goldenCheckout.titles.json',
   },
   orders: {
     rules: 'src/domain/orders.rules.ts',
@@ -248,6 +350,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/orders.payloads.ts',
     machineTest: 'tests/machines/orders.machine.test.ts',
     viewWalk: 'tests/views/orders.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/orders.oracle.ts',
+    titles: 'src/machines/titles/orders.titles.json',
   },
   upload: {
     rules: 'src/domain/upload.rules.ts',
@@ -264,6 +368,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/upload.payloads.ts',
     machineTest: 'tests/machines/upload.machine.test.ts',
     viewWalk: 'tests/views/upload.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/upload.oracle.ts',
+    titles: 'src/machines/titles/upload.titles.json',
   },
   agreement: {
     rules: 'src/domain/agreement.rules.ts',
@@ -280,6 +386,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/agreement.payloads.ts',
     machineTest: 'tests/machines/agreement.machine.test.ts',
     viewWalk: 'tests/views/agreement.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/agreement.oracle.ts',
+    titles: 'src/machines/titles/agreement.titles.json',
   },
   at39Registration: {
     rules: 'src/domain/at39.rules.ts',
@@ -296,6 +404,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/at39.payloads.ts',
     machineTest: 'tests/machines/at39-registration.machine.test.ts',
     viewWalk: 'tests/views/at39-registration.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/at39-registration.oracle.ts',
+    titles: 'src/machines/titles/at39Registration.titles.json',
   },
   at39List: {
     rules: 'src/domain/at39.rules.ts',
@@ -312,6 +422,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/at39.payloads.ts',
     machineTest: 'tests/machines/at39-list.machine.test.ts',
     viewWalk: 'tests/views/at39-list.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/at39-list.oracle.ts',
+    titles: 'src/machines/titles/at39List.titles.json',
   },
   documents: {
     rules: 'src/domain/documents.rules.ts',
@@ -328,6 +440,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/documents.payloads.ts',
     machineTest: 'tests/machines/documents.machine.test.ts',
     viewWalk: 'tests/views/documents.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/documents.oracle.ts',
+    titles: 'src/machines/titles/documents.titles.json',
   },
   download: {
     rules: 'src/domain/documents.rules.ts',
@@ -344,6 +458,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/documents.payloads.ts',
     machineTest: 'tests/machines/download.machine.test.ts',
     viewWalk: 'tests/views/download.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/download.oracle.ts',
+    titles: 'src/machines/titles/download.titles.json',
   },
   services: {
     rules: 'src/domain/services.rules.ts',
@@ -360,6 +476,8 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/services.payloads.ts',
     machineTest: 'tests/machines/services.machine.test.ts',
     viewWalk: 'tests/views/services.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/services.oracle.ts',
+    titles: 'src/machines/titles/services.titles.json',
   },
   servicesCheckout: {
     rules: 'src/domain/services.rules.ts',
@@ -376,5 +494,7 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     payloads: 'tests/machines/services-checkout.payloads.ts',
     machineTest: 'tests/machines/services-checkout.machine.test.ts',
     viewWalk: 'tests/views/services-checkout.view-walk.test.tsx',
+    oracle: 'tests/machines/oracles/services-checkout.oracle.ts',
+    titles: 'src/machines/titles/servicesCheckout.titles.json',
   },
 };

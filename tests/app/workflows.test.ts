@@ -12,7 +12,8 @@ import { type Entry, type FileKind, WORKFLOW_FILES } from './workflow-files';
 const ROOT = join(import.meta.dirname, '..', '..');
 const DOC = readFileSync(join(ROOT, 'docs/new-workflow.md'), 'utf8');
 
-/** The rows of the doc's table: kind and path template (`<name>`, `<area>` stand for kebab-case names). */
+/** The rows of the doc's table: kind and path template (`<name>`, `<area>` stand for kebab-case names, `<id>` for the
+ *  camelCase registry id). */
 const DOC_ROWS = [...DOC.matchAll(/^\| (\d+) \| `(\w+)` \| ([^|]+) \|/gm)].map((m) => ({
   kind: m[2] as FileKind,
   template: /`([^`]+)`/.exec(m[3] ?? '')?.[1] ?? '',
@@ -20,15 +21,17 @@ const DOC_ROWS = [...DOC.matchAll(/^\| (\d+) \| `(\w+)` \| ([^|]+) \|/gm)].map((
 
 function templateRegex(template: string): RegExp {
   const escaped = template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped.replace(/<(name|area)>/g, '[a-z0-9-]+')}$`);
+  return new RegExp(
+    `^${escaped.replace(/<(name|area)>/g, '[a-z0-9-]+').replace(/<id>/g, '[a-z][A-Za-z0-9]*')}$`,
+  );
 }
 
 const KEYED: ReadonlySet<FileKind> = new Set(['logic', 'i18n', 'registry']);
 
 describe('the recipe of docs/new-workflow.md', () => {
-  it('lists the fourteen kinds, in order, that the manifest uses', () => {
+  it('lists the sixteen kinds, in order, that the manifest uses', () => {
     const kinds = DOC_ROWS.map((r) => r.kind);
-    expect(kinds).toHaveLength(14);
+    expect(kinds).toHaveLength(16);
     for (const files of Object.values(WORKFLOW_FILES))
       expect(Object.keys(files).sort()).toEqual([...kinds].sort());
   });

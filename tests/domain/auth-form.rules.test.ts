@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_FORM_FIELDS, type AuthForm, authFormError } from '@/domain/auth-form.rules';
+import { AUTH_FORM_FIELDS, type AuthForm, authFormError, authFormErrors } from '@/domain/auth-form.rules';
 import { isTypedPhone, phoneDigits } from '@/domain/validators.rules';
 
 describe('typed phones (Auth forms, Settings contacts, administration user form)', () => {
@@ -40,10 +40,43 @@ describe('authFormError: the first problem of an Auth form, before any call', ()
     ['check', { phone: '', code: '123' }, { code: 'validation.required', field: 'phone' }],
     ['resend', { phone: '901234567' }, null],
     ['forgot', { login: '   ' }, { code: 'validation.required', field: 'login' }],
-    ['restore', { password: 'a', confirm: '' }, { code: 'validation.required', field: 'confirm' }],
-    ['restore', { password: 'a', confirm: 'b' }, null],
+    [
+      'restore',
+      { password: 'Secret-Pass-2', confirm: '' },
+      { code: 'validation.required', field: 'confirm' },
+    ],
+    ['restore', { password: 'Secret-Pass-2', confirm: 'b' }, null],
+    // U21: the wire's limits and the password rule are field messages, not a refused call
+    ['login', { login: 'l'.repeat(200), password: 'x' }, { code: 'validation.max100', field: 'login' }],
+    [
+      'login',
+      { login: 'curator', password: 'p'.repeat(300) },
+      { code: 'validation.max200', field: 'password' },
+    ],
+    ['forgot', { login: 'l'.repeat(101) }, { code: 'validation.max100', field: 'login' }],
+    [
+      'restore',
+      { password: 'short1', confirm: 'short1' },
+      { code: 'validation.passwordRule', field: 'password' },
+    ],
+    [
+      'restore',
+      { password: 'onlyletters', confirm: 'x' },
+      { code: 'validation.passwordRule', field: 'password' },
+    ],
   ])('%s %j → %j', (form, values, expected) => {
     expect(authFormError(form, values)).toEqual(expected);
+  });
+
+  it('flags every wrong field, not only the first (U21: both empty login fields)', () => {
+    expect(authFormErrors('login', { login: '', password: '' })).toEqual([
+      { code: 'validation.required', field: 'login' },
+      { code: 'validation.required', field: 'password' },
+    ]);
+    expect(authFormErrors('login', { login: 'l'.repeat(200), password: 'p'.repeat(300) })).toEqual([
+      { code: 'validation.max100', field: 'login' },
+      { code: 'validation.max200', field: 'password' },
+    ]);
   });
 
   it('every form requires at least one field, each field at most once', () => {

@@ -21,6 +21,24 @@ describe('contact data (Settings)', () => {
       { phone: '1', feedbackType: 'call', email: 'a@b' },
       { code: 'validation.phone', field: 'phone' },
     ],
+    // U21: the chosen way of contact keeps its channel; an emoji address is no address
+    [
+      { phone: '', feedbackType: 'email', email: '' },
+      { code: 'validation.emailForFeedback', field: 'email' },
+    ],
+    [
+      { phone: '', feedbackType: 'sms', email: 'a@b.uz' },
+      { code: 'validation.phoneForFeedback', field: 'phone' },
+    ],
+    [
+      { phone: '', feedbackType: 'call', email: '' },
+      { code: 'validation.phoneForFeedback', field: 'phone' },
+    ],
+    [{ phone: '', feedbackType: 'email', email: 'a@b.uz' }, null],
+    [
+      { phone: '', feedbackType: '', email: 'я😀@b.uz' },
+      { code: 'validation.email', field: 'email' },
+    ],
   ])('contactsError(%j) = %j', (contacts, expected) => {
     expect(contactsError(contacts)).toEqual(expected);
   });

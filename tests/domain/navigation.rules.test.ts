@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialTabIndex, NAV_ORDER, NAV_PATHS, type NavKey, visibleNav } from '@/domain/navigation.rules';
 import { ALL_ROLES, type ProfileFacts, type UserFacts } from '@/domain/roles.rules';
+import { routeAccess } from '@/domain/routes.rules';
 import { grid } from './grid';
 
 const profile = (p: Partial<ProfileFacts> = {}): ProfileFacts => ({
@@ -227,14 +228,15 @@ describe('visibleNav modifiers', () => {
       [true, 1, ['profile', 'services', 'purchase', 'documents', 'settings']],
       [false, 1, ['profile', 'services', 'documents', 'settings']],
       // lands on Documents (buys numbers, type 5/15/40): no Profile entry, as spec 6 lists
-      [true, 5, ['services', 'purchase', 'documents', 'settings']],
+      // type 5/15/40: the services route is banExclude (spec 2 "Guard"), so the menu does not offer it (D16a)
+      [true, 5, ['purchase', 'documents', 'settings']],
       // keyowner-nobuy of the demo: type 40 without can_buy_number lands on Profile, so the menu lists it
-      [false, 40, ['profile', 'services', 'documents', 'settings']],
+      [false, 40, ['profile', 'documents', 'settings']],
     ] as [boolean, number, NavKey[]][])('can_buy_number %s, type %d → %j', (canBuyNumber, at, expected) => {
       expect(visibleNav(user(['R007'], { profile: profile({ canBuyNumber, at }) }))).toEqual(expected);
     });
-    it('type 5 does not hide services for the key owner', () => {
-      expect(visibleNav(user(['R007'], { profile: profile({ at: 5 }) }))).toContain('services');
+    it('type 5 hides services for the key owner: the menu never offers a route the guard refuses (D16a)', () => {
+      expect(visibleNav(user(['R007'], { profile: profile({ at: 5 }) }))).not.toContain('services');
     });
   });
 
@@ -274,4 +276,27 @@ describe('initialTabIndex (spec 2 "Content page")', () => {
       expect(initialTabIndex({ roles, forceChangePassword: flag }, onSettings)).toBe(tab);
     },
   );
+});
+
+describe('the menu never offers a page the guard refuses (D16a)', () => {
+  // every role, ban-type and other account types, with and without purchase rights, budget and a selected BAN
+  const cases = ALL_ROLES.flatMap((role) =>
+    [1, 5, 15, 16, 20, 40].flatMap((at) =>
+      [true, false].flatMap((canBuyNumber) =>
+        [null, 1000].flatMap((budget) =>
+          [false, true].map((banSelected) =>
+            user([role], { profile: profile({ at, canBuyNumber, budget }), banSelected }),
+          ),
+        ),
+      ),
+    ),
+  );
+  it(`each visible entry of ${cases.length} users opens for them`, () => {
+    const refused = cases.flatMap((u) =>
+      visibleNav(u)
+        .filter((key) => routeAccess(`/${NAV_PATHS[key]}`, u) !== 'allow')
+        .map((key) => `${u.roles[0]} at ${u.profile?.at} ${key}`),
+    );
+    expect(refused).toEqual([]);
+  });
 });

@@ -40,7 +40,8 @@ const RULES: readonly { name: string; pattern: RegExp; home: readonly string[] }
     pattern: /['"]R001['"],\s*['"]R004['"],\s*['"]R007['"]/,
     home: ['src/domain/roles.rules.ts'],
   },
-  { name: 'e-mail pattern', pattern: /\[\^\\s@\]\+@/, home: ['src/domain/validators.rules.ts'] },
+  { name: 'e-mail pattern', pattern: /\)\+\[A-Za-z\]\{2,\}\$/, home: ['src/domain/validators.rules.ts'] },
+  { name: 'password rule', pattern: /\\p\{L\}\/u\.test/, home: ['src/domain/validators.rules.ts'] },
   { name: 'login pattern', pattern: /A-Za-z0-9\._-\]\{3,100\}/, home: ['src/domain/validators.rules.ts'] },
   { name: 'document types', pattern: /numberSupply:\s*5/, home: ['src/domain/constants.ts'] },
   { name: 'typed phone', pattern: /\[\^\\d\\s\+\(\)-\]/, home: ['src/domain/validators.rules.ts'] },
@@ -59,6 +60,12 @@ const RULES: readonly { name: string; pattern: RegExp; home: readonly string[] }
     name: 'build environment',
     pattern: /import\.meta[^.]*\.env\b|import\.meta as/,
     home: ['src/app/config.ts'],
+  },
+  // Retry is offered unless the session is ending (E009): one rule for every list and step (docs/decisions.md AR15)
+  {
+    name: 'retry after an error',
+    pattern: /!== null && \w+ !== NO_SESSION_CODE/,
+    home: ['src/machines/error-code.ts'],
   },
   {
     name: 'key choice (TIN and expiry)',

@@ -67,10 +67,16 @@ describe('who may do what (spec 5)', () => {
   );
 });
 
-const staffForm: UserForm = { ...blankForm('admin'), user_name: 'x.y', role: 'R003' };
+const staffForm: UserForm = {
+  ...blankForm('admin'),
+  user_name: 'x.y',
+  full_name: 'Karimov Anvar',
+  role: 'R003',
+};
 const clientForm: UserForm = {
   ...blankForm('subscriber'),
   user_name: 'client.one',
+  full_name: 'Rahimova Dilnoza',
   ban: '100234561',
   phone: '901112233',
 };
@@ -137,6 +143,50 @@ describe('validateUserForm: checks before anything is sent', () => {
     ],
     ['a bad e-mail', 'create', 'admin', { ...staffForm, email: 'nope' }, { email: 'validation.email' }],
     ['a good e-mail', 'create', 'admin', { ...staffForm, email: 'a@b.uz' }, {}],
+    // U21: the wire refuses these; the form says so at the field instead of sending nothing with a generic error
+    [
+      'an emoji e-mail',
+      'create',
+      'admin',
+      { ...staffForm, email: 'me😀@b.uz' },
+      { email: 'validation.email' },
+    ],
+    [
+      'a 201-character e-mail',
+      'create',
+      'admin',
+      { ...staffForm, email: `${'a'.repeat(196)}@b.uz` },
+      { email: 'validation.email' },
+    ],
+    [
+      'a 500-character name',
+      'create',
+      'admin',
+      { ...staffForm, full_name: 'N'.repeat(500) },
+      { full_name: 'validation.max200' },
+    ],
+    [
+      'a 200-character login',
+      'create',
+      'admin',
+      { ...staffForm, user_name: 'l'.repeat(200) },
+      { user_name: 'validation.max100' },
+    ],
+    // U22: the name is required on create and on edit
+    [
+      'no name on create',
+      'create',
+      'admin',
+      { ...staffForm, full_name: ' ' },
+      { full_name: 'validation.required' },
+    ],
+    [
+      'no name on edit',
+      'edit',
+      'admin',
+      { ...staffForm, full_name: '' },
+      { full_name: 'validation.required' },
+    ],
   ])('%s', (_, mode, kind, form, expected) => {
     const errors = validateUserForm(mode, kind, form);
     expect(errors).toEqual(expected);
@@ -158,6 +208,7 @@ describe('the request bodies the form becomes', () => {
       kind: 'subscriber',
       user_name: 'client.one',
       roles: ['R001'],
+      full_name: 'Rahimova Dilnoza',
       ban: '100234561',
       phone: '901112233',
     });

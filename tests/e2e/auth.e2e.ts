@@ -91,8 +91,8 @@ const LITERAL_NAV: Record<string, NavKey[]> = {
   helpdesk: ['settings'],
   newcurator: ['settings'],
   operator: ['orders', 'agreement', 'at39', 'settings'],
-  // lands on Profile, so the menu lists it (docs/decisions.md U6)
-  'keyowner-nobuy': ['profile', 'services', 'documents', 'settings'],
+  // lands on Profile, so the menu lists it (U6); type 40 is ban-type, so no Services (D16a)
+  'keyowner-nobuy': ['profile', 'documents', 'settings'],
 };
 
 describe('every demo account signs in and lands where spec 2 says', () => {
@@ -126,6 +126,11 @@ describe('every demo account signs in and lands where spec 2 says', () => {
     await picker.waitFor();
     expect(await picker.getByRole('heading').textContent()).toBe('Выберите роль для входа');
     expect(await page.locator('[data-testid^="page-"]').count()).toBe(0);
+    // U24: nothing of the first role behind the picker, and the address is no longer the login page
+    await page.waitForURL(`${base}/ru`);
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    expect(await page.getByTestId('search-input').count()).toBe(0);
+    expect(await page.getByTestId('header-user').textContent()).not.toContain('B2B');
     await page.keyboard.press('Escape');
     expect(await picker.isVisible()).toBe(true);
     await picker.getByTestId('role-R008').click();
@@ -136,7 +141,8 @@ describe('every demo account signs in and lands where spec 2 says', () => {
     expect(await navOnScreen(page)).toEqual(visibleNav(factsOf(user)));
     expect(await page.getByTestId('header-user').textContent()).toContain('B2B-оператор');
     await page.reload();
-    await page.waitForURL(`${base}/ru/orders`);
+    // the orders page writes today's range into the query on arrival (GN9): wait for the path
+    await page.waitForURL((url) => url.pathname === '/ru/orders');
     expect(await page.getByTestId('role-picker').count()).toBe(0);
     await context.close();
   });
@@ -162,6 +168,29 @@ describe('every demo account signs in and lands where spec 2 says', () => {
     const box = page.getByTestId('form-error');
     await box.waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('form-error');
+    await context.close();
+  });
+});
+
+describe('field messages instead of a refused call (U21)', () => {
+  it('flags both empty login fields, and a 200-character login and 300-character password at their fields', async () => {
+    const { context, page, errors } = await open('/ru/login');
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/user/login')) calls.push(r.url());
+    });
+    await page.getByTestId('auth-submit').click();
+    expect(await page.getByTestId('error-login').textContent()).toBe('Обязательное поле');
+    expect(await page.getByTestId('error-password').textContent()).toBe('Обязательное поле');
+
+    await page.locator('input[name="login"]').fill('l'.repeat(200));
+    await page.locator('input[name="password"]').fill('p'.repeat(300));
+    await page.getByTestId('auth-submit').click();
+    await page.getByTestId('error-login').filter({ hasText: 'Не более 100 символов' }).waitFor();
+    expect(await page.getByTestId('error-password').textContent()).toBe('Не более 200 символов');
+    expect(await page.getByTestId('form-error').count()).toBe(0);
+    expect(calls).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
@@ -227,6 +256,8 @@ describe('Uzbek', () => {
     expect(await page.getByTestId('logout').textContent()).toBe('Chiqish');
     await page.getByTestId('lang-ru').click();
     await page.waitForURL((url) => url.pathname === '/ru/orders');
+    // the address changes before the texts do (the language loads after it): wait for the text, then read it
+    await page.getByTestId('logout').filter({ hasText: 'Выйти' }).waitFor();
     expect(await page.getByTestId('logout').textContent()).toBe('Выйти');
     await context.close();
   });
@@ -284,6 +315,32 @@ describe('registration by SMS code, forced password change, recovery link', () =
     // the countdown runs: two seconds later it shows less
     await page.waitForTimeout(2100);
     expect(seconds((await wait.textContent()) ?? '')).toBeLessThan(seconds(first));
+    await context.close();
+  });
+
+  it('five wrong codes say the tries are used up (not "expired"), and a reload keeps the phone (U23)', async () => {
+    const sn = freeNumber(2);
+    const { context, page, errors } = await open('/ru/register');
+
+    await page.locator('input[name="phone"]').fill(`+998 ${sn}`);
+    await page.getByTestId('auth-submit').click();
+    await page.waitForURL(`${base}/ru/check`);
+    await page.getByTestId('auth-code-sent').waitFor();
+    await page.reload();
+    expect(await page.locator('input[name="phone"]').inputValue()).toBe(`+998 ${sn}`);
+    const code = await outbox(`phone=${sn}`, 'sms-code');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      await page.locator('input[name="code"]').fill(wrong);
+      await page.getByTestId('auth-submit').click();
+      await page.getByTestId('error-code').waitFor();
+      await page.getByTestId('auth-submit').and(page.locator(':enabled')).waitFor();
+    }
+    const text = (await page.getByTestId('error-code').textContent()) ?? '';
+    expect(text).toMatch(/^Попытки ввода кода исчерпаны/);
+    expect(text).not.toMatch(/истёк/);
+    expect(await page.getByTestId('auth-resend').isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

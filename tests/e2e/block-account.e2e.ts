@@ -181,6 +181,12 @@ describe('block from the number list (U10)', () => {
     expect(await page.getByTestId('numbers-tab-blocked').textContent()).toBe(
       `Заблокированные · ${n(SEEDED.blocked)}`,
     );
+    // the tabs stay one row (a second row under the line read as another tablist); what does not fit scrolls
+    const tops = await page
+      .locator('[data-testid^="numbers-tab-"]')
+      .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+    expect(tops.length).toBe(4);
+    expect(new Set(tops).size).toBe(1);
     const rows = page.getByTestId('numbers-row');
     const sn0 = await rows.nth(0).getAttribute('data-sn');
     const sn1 = await rows.nth(1).getAttribute('data-sn');

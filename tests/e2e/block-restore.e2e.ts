@@ -120,6 +120,24 @@ describe('block and restore with E-IMZO', () => {
     await page.close();
   });
 
+  it("the module's cancel (-5000) reads 'Отменено / Вы отменили действие' at once, naming the wrong-password case (U20)", async () => {
+    // a 6.x module answers a closed password window and three wrong passwords alike: -5000
+    await simulator('/script', { outcome: 'cancel' });
+    const { page, errors } = await signIn('curator');
+
+    await pressAndConfirm(page, 'Заблокировать');
+    await waitState(panelOf(page), 'passwordCancelled');
+    const alert = (await page.getByRole('alert').textContent()) ?? '';
+    expect(alert).toContain('Отменено');
+    expect(alert).toContain('Вы отменили действие');
+    expect(alert).toContain('Пароль неверный.');
+    expect(alert).not.toContain('Ввод пароля');
+    await page.keyboard.press('Escape');
+    await waitState(dialogOf(page), 'cancelled');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a curator blocks the account: a wrong password once, then the key password, verified, suspended', async () => {
     // a 5.x module answers a wrong password with BadPaddingException ('Пароль неверный.')
     await simulator('/version', { version: '5.17.0' });

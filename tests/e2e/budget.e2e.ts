@@ -9,8 +9,16 @@ import { launchBrowser } from './browser';
  * The figure is the size measured when the budget was set (docs/benchmarks.md) plus a small margin; raising it is a
  * decision to record there, with the bench's ratio to the floor.
  */
-// 162 KiB until the composition root landed; 168 KiB since the header search box loads with the shell (see docs/benchmarks.md)
-const LOGIN_JS_BUDGET = 168 * 1024;
+// 168 KiB until the session slice moved to zod/mini; 156 KiB since (docs/decisions.md LB5-LB7: /ru/login measured
+// 157.9 kB = 154.2 KiB)
+const LOGIN_JS_BUDGET = 156 * 1024;
+/**
+ * The public onboarding pages (/new-client, /new-numbers) measured 203–206 KB gzip -9 when this test was added: the
+ * login page's scripts (167.7 KB then, the auth views are in the entry) plus the pages' messages part (13.7 KB), the
+ * whole endpoint table (8.2 KB), the signing and wizard charts (10.3 KB) and their views. The goal is the login
+ * page's budget; it is NOT met (docs/benchmarks.md, "Public pages"). This ceiling only keeps the gap from growing.
+ */
+const PUBLIC_JS_BUDGET = 208 * 1024;
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -30,7 +38,7 @@ interface Fetched {
 }
 
 /** Opens `path` in a fresh context and returns every script the page fetched (as the server sent them, decoded). */
-async function scriptsOf(path: string): Promise<Fetched[]> {
+async function scriptsOf(path: string, shown = 'auth-login'): Promise<Fetched[]> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -47,7 +55,7 @@ async function scriptsOf(path: string): Promise<Fetched[]> {
       );
     });
     await page.goto(`${base}${path}`);
-    await page.getByTestId('auth-login').waitFor();
+    await page.getByTestId(shown).waitFor();
     await page.waitForLoadState('networkidle');
     return await Promise.all(scripts);
   } finally {
@@ -65,6 +73,25 @@ describe('the login route loads little, compressed', () => {
     // the figure for docs/benchmarks.md, in every run's log
     console.log(`${path}: ${scripts.length} scripts, ${(gzipBytes(scripts) / 1000).toFixed(1)} KB gzip -9`);
     expect(gzipBytes(scripts)).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
+  });
+
+  // the public pages a visitor opens from a poster or the header, on a phone and without a session: their charts
+  // come as their own chunk (NC1), never with the signed-in pages' workflows
+  it.each([
+    ['/ru/new-client', 'new-client-step1'],
+    ['/ru/new-numbers', 'new-numbers-categories'],
+    ['/uz/new-client', 'new-client-step1'],
+  ])('%s stays within the public pages’ JavaScript ceiling', async (path, shown) => {
+    const scripts = await scriptsOf(path, shown);
+    expect(scripts.length).toBeGreaterThan(0);
+    const over = gzipBytes(scripts) - LOGIN_JS_BUDGET;
+    console.log(
+      `${path}: ${scripts.length} scripts, ${(gzipBytes(scripts) / 1000).toFixed(1)} KB gzip -9, ${(over / 1000).toFixed(1)} KB over the login budget`,
+    );
+    expect(gzipBytes(scripts)).toBeLessThanOrEqual(PUBLIC_JS_BUDGET);
+    // the signed-in pages' workflows (the debt list's chart) are not among them
+    const text = scripts.map((s) => s.body.toString('utf8')).join('\n');
+    expect(text).not.toContain('The page of overdue accounts the URL asks for.');
   });
 
   it('sends scripts precompressed with brotli, varying by Accept-Encoding', async () => {

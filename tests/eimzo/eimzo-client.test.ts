@@ -14,7 +14,7 @@ import {
 import { type EimzoError, eimzoErrorKey, isEimzoFailure } from '@/services/eimzo/eimzo-errors';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
 import { verifyPkcs7 } from '../../server/eimzo/verify';
-import { MAIN_KEY, NAVOIY_KEY, socketFrom, TEST_KEYS, tempDir } from './eimzo.support';
+import { MAIN_KEY, NAVOIY_KEY, socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 
 const LOCAL_ORIGIN = 'http://localhost:3000';
 let sim: SimulatorHandle;

@@ -4,11 +4,17 @@ import { EIMZO_STATUS, isEimzoFailure } from '@/services/eimzo/eimzo-errors';
 import { DEMO_COMPANIES } from '../../server/db/demo-accounts';
 import { loadOrCreateTlsCertificate } from '../../server/eimzo/ca';
 import { escapeHtml, renderControlPage } from '../../server/eimzo/control-page';
-import { DEMO_COMPANY_TINS, DEMO_KEYS, DEMO_UNKNOWN_TIN, demoKeyTin } from '../../server/eimzo/demo-keys';
+import {
+  DEMO_COMPANY_TINS,
+  DEMO_KEYS,
+  DEMO_PROSPECT_TINS,
+  DEMO_UNKNOWN_TIN,
+  demoKeyTin,
+} from '../../server/eimzo/demo-keys';
 import { REASON, STATUS } from '../../server/eimzo/protocol';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
 import { verifyPkcs7 } from '../../server/eimzo/verify';
-import { MAIN_KEY, NAVOIY_KEY, rawCall, socketFrom, TEST_KEYS, tempDir } from './eimzo.support';
+import { MAIN_KEY, NAVOIY_KEY, rawCall, socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 
 const data = tempDir();
 let sim: SimulatorHandle;
@@ -223,6 +229,18 @@ describe('interactive password', () => {
     await expect.poll(() => sim.pending().length).toBe(0);
   });
 
+  it('drops the request at once when the portal gives up waiting (Escape: the signal closes the socket, U20)', async () => {
+    const { c, keyId } = await loaded();
+    const abort = new AbortController();
+    const signing = c.sign(keyId, encodeBase64Utf8('x'), false, abort.signal).catch((e: unknown) => e);
+    await sim.waitForPending();
+    expect(sim.pending()).toHaveLength(1);
+    abort.abort();
+    const error = await signing;
+    expect(isEimzoFailure(error) && error.error).toEqual({ kind: 'cancelled' });
+    await expect.poll(() => sim.pending().length, { timeout: 2000 }).toBe(0);
+  });
+
   it('lets a scripted outcome answer even in interactive mode', async () => {
     const { c, keyId } = await loaded();
     sim.script({ password: MAIN_KEY.password });
@@ -406,8 +424,13 @@ describe('demo keys', () => {
     expect(companyTins.has(DEMO_UNKNOWN_TIN)).toBe(false);
     for (const k of DEMO_KEYS) {
       const tin = demoKeyTin(k) ?? '';
-      expect(tin === DEMO_UNKNOWN_TIN || (DEMO_COMPANY_TINS as readonly string[]).includes(tin)).toBe(true);
+      const prospect = (Object.values(DEMO_PROSPECT_TINS) as string[]).includes(tin);
+      expect(
+        tin === DEMO_UNKNOWN_TIN || prospect || (DEMO_COMPANY_TINS as readonly string[]).includes(tin),
+      ).toBe(true);
     }
+    // the registration wizard's companies are not clients yet (issue 18)
+    for (const tin of Object.values(DEMO_PROSPECT_TINS)) expect(companyTins.has(tin)).toBe(false);
   });
 
   it('have unique serials and files, positive hex serials, and one expired key', () => {

@@ -12,7 +12,7 @@ import { createSignedData, nameAttributes, OID, parseDer, readCertificate } from
 import { aliasDate } from '../../server/eimzo/demo-keys';
 import { readTimestamp } from '../../server/eimzo/timestamp';
 import { verifyPkcs7 } from '../../server/eimzo/verify';
-import { EXPIRED_KEY, MAIN_KEY, TEST_KEYS, tempDir, UNKNOWN_TIN_KEY } from './eimzo.support';
+import { EXPIRED_KEY, MAIN_KEY, TEST_KEYS, tempDir, UNKNOWN_TIN_KEY } from '../support/eimzo';
 
 const data = tempDir();
 const otherData = tempDir();

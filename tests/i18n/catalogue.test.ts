@@ -62,7 +62,7 @@ const SPEC_CODES = [
 ];
 
 /** Codes the reference backend added for the security hardening (docs/security.md). */
-const SECURITY_CODES = ['E137', 'E138', 'E139', 'E140'];
+const SECURITY_CODES = ['E137', 'E138', 'E139', 'E140', 'E141'];
 
 describe('ERROR_CODES (spec 8 catalogue)', () => {
   it('holds exactly the spec codes and the security codes, each once', () => {

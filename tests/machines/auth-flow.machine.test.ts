@@ -80,7 +80,11 @@ describe('auth flow: pages', () => {
     const same = selectAuthError(actor.getSnapshot());
     actor.send({ type: 'page.open', page: 'forgot' });
 
-    expect(withError).toEqual({ code: 'validation.required', field: 'login' });
+    expect(withError).toEqual({
+      code: 'validation.required',
+      field: 'login',
+      more: [{ code: 'validation.required', field: 'password' }],
+    });
     expect(same).toEqual(withError);
     expect(selectAuthError(actor.getSnapshot())).toBeNull();
   });

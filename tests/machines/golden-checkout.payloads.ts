@@ -49,7 +49,8 @@ const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.d
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
 
 export const goldenCheckoutPayloads: EventPayloads = {
-  'category.choose': [{ type: 'category.choose', categoryId: 192 }],
+  // another category than the first (chosen on arrival, GN1): choosing the chosen one would change nothing to check
+  'category.choose': [{ type: 'category.choose', categoryId: 122 }],
   'search.type': [{ type: 'search.type', searchType: 'byMask' }],
   'form.change': [
     { type: 'form.change', field: 'mask', value: '***-**-00' },

@@ -6,6 +6,7 @@ import {
   type NumbersInput,
   type NumbersPageResult,
   numbersMachine,
+  type ShownPage,
   sameParams,
 } from '@/machines/numbers.machine';
 import {
@@ -43,9 +44,12 @@ function answering(fetch: (i: FetchNumbersInput) => Promise<NumbersPageResult> =
         calls.fetch.push(i);
         return fetch(i);
       }),
-      prefetchNumbers: fromPromise(async ({ input: i }: { input: NumbersInput }) => {
-        calls.prefetch.push(i);
-      }),
+      prefetchNumbers: fromPromise(
+        async ({ input: i }: { input: NumbersInput }): Promise<readonly ShownPage[]> => {
+          calls.prefetch.push(i);
+          return [];
+        },
+      ),
       exportNumbers: fromPromise(async ({ input: i }: { input: ExportNumbersInput }) => {
         calls.export.push(i);
       }),
@@ -177,6 +181,43 @@ describe('numbers machine', () => {
 
     expect(calls.fetch.map((c) => c.fresh)).toEqual([false, true, false]);
     expect(calls.fetch[2]?.params).toEqual({ status: 'all', page: 2, q: '90' });
+  });
+
+  it('N6: a switch to a prefetched page shows it in the same transition, without a fetch', async () => {
+    const { actor, deferred, settle } = controlled();
+    actor.start();
+    settle('fetchNumbers', 'resolve', pageOf('901'));
+    await flush();
+    const blocked = { status: 'blocked', page: 1, q: '' } as const;
+    settle('prefetchNumbers', 'resolve', [{ params: blocked, ...pageOf('905') }]);
+    await flush();
+
+    actor.send({ type: 'params.changed', params: blocked });
+    // synchronously: no fetch actor runs, the prefetched rows are on screen and the next prefetch has started
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.ready.prefetching export.idle');
+    expect(selectShown(actor.getSnapshot())?.params).toEqual(blocked);
+    expect(selectShown(actor.getSnapshot())?.rows[0]?.sn).toBe('905');
+    expect(deferred.pending().map((p) => p.id)).toEqual(['prefetchNumbers']);
+
+    // a page that is not at hand (another page of the tab) still loads
+    actor.send({ type: 'params.changed', params: { ...blocked, page: 2 } });
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading export.idle');
+  });
+
+  it('N6: a refresh drops the kept pages, so the next switch loads from the server', async () => {
+    const { actor, deferred, settle } = controlled();
+    actor.start();
+    settle('fetchNumbers', 'resolve', pageOf('901'));
+    await flush();
+    const all = { status: 'all', page: 1, q: '' } as const;
+    settle('prefetchNumbers', 'resolve', [{ params: all, ...pageOf('907') }]);
+    await flush();
+
+    actor.send({ type: 'list.refresh' });
+    expect(actor.getSnapshot().context.kept).toEqual([]);
+    actor.send({ type: 'params.changed', params: all });
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading export.idle');
+    expect(deferred.pending().some((p) => p.id === 'fetchNumbers')).toBe(true);
   });
 
   it('a failed prefetch changes nothing on screen', async () => {

@@ -130,6 +130,25 @@ describe("the generated suites kill the audit's surviving mutant kinds", () => {
     expect(failuresWith(chart, mutant).length).toBeGreaterThan(0);
   });
 
+  it('sends a row whose target depends on the context from a snapshot for each target (back to the results)', {
+    timeout: SLOW,
+  }, () => {
+    // without the guarded branch, "back" after a failed checkout always lands on the empty search form: the row's
+    // target (GN5) differs only by whether results are on screen, and both must be sent
+    const m = seeded('goldenCheckout', 'removeTransition', /goldenCheckout.failed --review.back#0/);
+    expect(failuresWith('goldenCheckout', m).length).toBeGreaterThan(0);
+  });
+
+  it('labels as equivalent only a removed "otherwise ignore it" branch that no ancestor could take over', () => {
+    const labelled = enumerateMutants(machineOf('goldenCheckout'))
+      .filter((m) => m.equivalent)
+      .map((m) => m.where);
+    expect(labelled).toEqual([
+      'goldenCheckout.browsing --review.open#1--> (self)',
+      'goldenCheckout.taken --checkout.confirm#1--> (self)',
+    ]);
+  });
+
   it('passes on every unmutated chart (the kills are not noise)', { timeout: SLOW }, () => {
     for (const { id } of machineRegistry) {
       const oracle = chartOracles[id];

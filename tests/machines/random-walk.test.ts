@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromPromise, setup } from 'xstate';
+import { fromCallback, fromPromise, setup } from 'xstate';
+import { canComplete } from '../support/fake-actors';
 import { registeredModels } from '../support/model-registry';
 import { buildModelGraph } from '../support/paths';
 import { listChooser, RandomWalkError, randomWalk, seededChooser } from '../support/random-walk';
@@ -10,12 +11,14 @@ describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
   'random walk of %s',
   (_, { entry, test }) => {
     const steps = test.walkSteps ?? 2000;
+    const episodeLength = test.walkEpisode ?? 200;
 
     it.each([1, 2, 3])('seed %i: thousands of actions, no error, never stuck', async (seed) => {
       const result = await randomWalk(entry.machine, {
         payloads: test.payloads,
         input: test.input,
         steps,
+        episodeLength,
         choose: seededChooser(seed),
       });
 
@@ -36,6 +39,7 @@ describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
           payloads: test.payloads,
           input: test.input,
           steps,
+          episodeLength,
           choose: seededChooser(seed),
         });
         for (const v of result.statesSeen) seen.add(v);
@@ -114,5 +118,35 @@ describe('the random walk can fail', () => {
     expect(result.settled).toBeGreaterThan(0);
     expect(result.restarts).toBeGreaterThan(0);
     expect(result.statesSeen).toEqual(['"done"', '"loading"']);
+  });
+
+  it('fails a callback actor, never finishes it: it has no output to finish with', async () => {
+    expect(canComplete(fromPromise(async () => 1))).toBe(true);
+    expect(canComplete(fromCallback(() => {}))).toBe(false);
+    // a keeper running beside the form, restarted when it fails; finishing it would leave the state listening
+    // to an actor that cannot run any more, which the walk reports
+    const m = setup({
+      types: { events: {} as { type: 'edit' } },
+      actors: { keeper: fromCallback(() => {}) },
+    }).createMachine({
+      id: 'keeping',
+      initial: 'form',
+      states: {
+        form: {
+          invoke: { id: 'keeper', src: 'keeper', onError: { target: 'form', reenter: true } },
+          on: { edit: 'form' },
+        },
+      },
+    });
+
+    const result = await randomWalk(m, {
+      payloads: { 'xstate.done.actor.keeper': [{ type: 'xstate.done.actor.keeper', output: 1 }] },
+      steps: 200,
+      choose: seededChooser(5),
+    });
+
+    expect(result.settled).toBeGreaterThan(0);
+    expect(result.trail.some((t) => t.includes('resolve keeper'))).toBe(false);
+    expect(result.trail.some((t) => t.includes('reject keeper'))).toBe(true);
   });
 });

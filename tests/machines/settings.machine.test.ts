@@ -205,7 +205,7 @@ describe('settings: password change', () => {
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(PASSWORDS.next);
   });
 
-  it('shows a wrong current password (E012) at that field', async () => {
+  it('says the current password is wrong (E012) at that field, not "wrong login or password" (U21)', async () => {
     const { actor } = settings({ changePassword: () => Promise.reject(failure('E012')) });
 
     actor.send({
@@ -216,21 +216,62 @@ describe('settings: password change', () => {
     });
     await flush();
 
-    expect(selectPasswordError(actor.getSnapshot())).toEqual({ code: 'E012', field: 'current' });
+    expect(selectPasswordError(actor.getSnapshot())).toEqual({
+      code: 'validation.wrongCurrentPassword',
+      field: 'current',
+    });
   });
 
   it('shows other server errors (E013) for the whole form', async () => {
     const { actor } = settings({ changePassword: () => Promise.reject(failure('E013')) });
 
-    actor.send({ type: 'password.submit', current: 'a', password: 'b', confirm: 'b' });
+    actor.send({
+      type: 'password.submit',
+      current: 'a',
+      password: 'Secret-Pass-9',
+      confirm: 'Secret-Pass-9',
+    });
     await flush();
 
     expect(selectPasswordError(actor.getSnapshot())).toEqual({ code: 'E013', field: null });
   });
 
+  it.each([
+    ['a short new password', 'a', 'abc123', { code: 'validation.passwordRule', field: 'password' }],
+    [
+      'a new password without digits',
+      'a',
+      'abcdefghij',
+      { code: 'validation.passwordRule', field: 'password' },
+    ],
+    [
+      'a 300-character new password',
+      'a',
+      `a1${'x'.repeat(298)}`,
+      { code: 'validation.max200', field: 'password' },
+    ],
+    [
+      'a 300-character current password',
+      'c'.repeat(300),
+      'Secret-Pass-9',
+      { code: 'validation.max200', field: 'current' },
+    ],
+  ])('refuses %s at its field before any call (U21)', async (_, current, password, expected) => {
+    const { actor, calls } = settings();
+    actor.send({ type: 'password.submit', current, password, confirm: password });
+    await flush();
+    expect(selectPasswordError(actor.getSnapshot())).toEqual(expected);
+    expect(calls.changePassword).toHaveLength(0);
+  });
+
   it('lets the user change it again after a change', async () => {
     const { actor, calls } = settings();
-    const submit = { type: 'password.submit', current: 'a', password: 'b', confirm: 'b' } as const;
+    const submit = {
+      type: 'password.submit',
+      current: 'a',
+      password: 'Secret-Pass-9',
+      confirm: 'Secret-Pass-9',
+    } as const;
     actor.send(submit);
     await flush();
 

@@ -242,8 +242,14 @@ describe('signing chart', () => {
     expect(selectSigningErrorCode(actor.getSnapshot())).toBe('E009');
   });
 
-  it('can be cancelled while waiting for the password; output null', async () => {
-    const { actors } = fakes({ signWithKey: fromPromise(() => new Promise<never>(() => {})) });
+  it('can be cancelled while waiting for the password; output null, and the module call is aborted (U20)', async () => {
+    let signal: AbortSignal | undefined;
+    const { actors } = fakes({
+      signWithKey: fromPromise(({ signal: s }) => {
+        signal = s;
+        return new Promise<never>(() => {});
+      }),
+    });
 
     const actor = start(actors);
     await waitFor(actor, (s) => s.matches('signing'));
@@ -254,6 +260,8 @@ describe('signing chart', () => {
 
     expect(actor.getSnapshot().value).toBe('cancelled');
     expect(actor.getSnapshot().output).toBeNull();
+    // the real actor closes the module's socket on this signal (src/app/eimzo.actors.ts)
+    expect(signal?.aborted).toBe(true);
   });
 });
 

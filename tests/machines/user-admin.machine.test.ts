@@ -70,6 +70,7 @@ describe('creating users', () => {
     expect(actor.getSnapshot().value).toEqual({ form: 'invalid' });
     expect(selectFieldErrors(actor.getSnapshot())).toEqual({
       user_name: 'validation.required',
+      full_name: 'validation.required',
       role: 'validation.required',
     });
     expect(saves).toEqual([]);
@@ -79,6 +80,7 @@ describe('creating users', () => {
     const { actor, enter, set } = admin();
     enter(targets.createAdmin);
     set('user_name', 'оператор');
+    set('full_name', 'Karimov Anvar');
     set('role', 'R008');
     actor.send({ type: 'form.submit' });
     expect(selectFieldErrors(actor.getSnapshot())).toEqual({ user_name: 'validation.latinOnly' });
@@ -90,13 +92,17 @@ describe('creating users', () => {
     actor.send({ type: 'form.submit' });
     set('role', 'R008');
     expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
-    expect(selectFieldErrors(actor.getSnapshot())).toEqual({ user_name: 'validation.required' });
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({
+      user_name: 'validation.required',
+      full_name: 'validation.required',
+    });
   });
 
   it('creates a staff user with exactly one role and shows the link to it', async () => {
     const { actor, saves, enter, set } = admin();
     enter(targets.createAdmin);
     set('user_name', ' new.user ');
+    set('full_name', 'Karimov Anvar');
     set('role', 'R008');
     set('email', 'new.user@example.uz');
     actor.send({ type: 'form.submit' });
@@ -105,7 +111,13 @@ describe('creating users', () => {
     expect(saves).toEqual([
       {
         mode: 'create',
-        body: { kind: 'admin', user_name: 'new.user', roles: ['R008'], email: 'new.user@example.uz' },
+        body: {
+          kind: 'admin',
+          user_name: 'new.user',
+          full_name: 'Karimov Anvar',
+          roles: ['R008'],
+          email: 'new.user@example.uz',
+        },
       },
     ]);
     expect(selectCreatedId(actor.getSnapshot())).toBe('42');
@@ -118,6 +130,7 @@ describe('creating users', () => {
     enter(targets.createSubscriber);
     expect(actor.getSnapshot().context.form.role).toBe('R001');
     set('user_name', 'sub.one');
+    set('full_name', 'Rahimova Dilnoza');
     actor.send({ type: 'form.submit' });
     expect(selectFieldErrors(actor.getSnapshot())).toEqual({
       ban: 'validation.required',
@@ -147,6 +160,7 @@ describe('creating users', () => {
     });
     enter(targets.createAdmin);
     set('user_name', 'new.user');
+    set('full_name', 'Karimov Anvar');
     set('role', 'R008');
     actor.send({ type: 'form.submit' });
     await flush();
@@ -180,6 +194,17 @@ describe('editing users', () => {
     await flush();
     expect(saves).toEqual([{ mode: 'edit', userId: '7', body: { full_name: 'Qodirov Sanjar Anvarovich' } }]);
     expect(actor.getSnapshot().value).toEqual({ form: 'saved' });
+  });
+
+  it('refuses to clear the name on edit, and sends nothing (U22)', async () => {
+    const { actor, saves, enter, set } = admin();
+    enter(targets.edit);
+    await flush();
+    set('full_name', '  ');
+    actor.send({ type: 'form.submit' });
+    await flush();
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({ full_name: 'validation.required' });
+    expect(saves).toEqual([]);
   });
 
   it('shows E135 / E136 above the save button', async () => {

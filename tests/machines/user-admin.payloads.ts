@@ -126,4 +126,9 @@ export const userAdminPayloads = payloadsFor<UserAdminEvent>({
   'xstate.error.actor.saveUser': [{ type: 'xstate.error.actor.saveUser', error: employeeDataForbidden }],
 });
 
-export const userAdminModelEntry: ModelTestEntry = { id: 'userAdmin', payloads: userAdminPayloads };
+export const userAdminModelEntry: ModelTestEntry = {
+  id: 'userAdmin',
+  payloads: userAdminPayloads,
+  // U22: a valid form now takes three typed fields (login, name, role), so 'created' lies deeper in a random walk
+  walkSteps: 6000,
+};

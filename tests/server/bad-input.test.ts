@@ -3,9 +3,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { allHandlers, honoPath } from '../../server/app';
-import type { EndpointDef } from '../../src/services/contract/endpoint';
+import type { EndpointDef, Schema } from '../../src/services/contract/endpoint';
 import { type EndpointName, endpoints } from '../../src/services/contract/endpoints';
 import { createHarness, type Reply } from './harness';
 
@@ -14,7 +13,7 @@ const mounted = (Object.keys(allHandlers) as EndpointName[]).map((name) => ({
   def: endpoints[name] as EndpointDef,
 }));
 
-const shapeKeys = (schema: z.ZodType | undefined): string[] =>
+const shapeKeys = (schema: Schema | undefined): string[] =>
   Object.keys((schema as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
 
 /** A concrete path for the endpoint with every {param} replaced by `value`. */

@@ -6,7 +6,7 @@ import { selectSigningRef } from '@/machines/block-restore.selectors';
 import { createApiClient } from '@/services/api/client';
 import { createEimzoClient } from '@/services/eimzo/eimzo-client';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
-import { socketFrom, TEST_KEYS, tempDir } from '../eimzo/eimzo.support';
+import { socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 import { createHarness } from './harness';
 
 /**

@@ -19,7 +19,7 @@ import {
   SIGNATURE_TTL_MS,
   settleBlockRequests,
 } from '../../server/handlers/block.handlers';
-import { EXPIRED_KEY, MAIN_KEY, NAVOIY_KEY, socketFrom, TEST_KEYS, tempDir } from '../eimzo/eimzo.support';
+import { EXPIRED_KEY, MAIN_KEY, NAVOIY_KEY, socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 import { type Agent, createHarness, type Harness } from './harness';
 
 const CURATOR_BAN = '100234561';

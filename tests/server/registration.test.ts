@@ -81,16 +81,19 @@ describe('register → SMS code → check', () => {
     expect((await a.call('POST', 'user/check', { phone: sn, code: codeOf(h, sn) })).status).toBe('OKOK');
   });
 
-  it('burns the phone’s try budget after 5 wrong tries (E138 until the window ends)', async () => {
+  it('burns the phone’s try budget after 5 wrong tries, and says the tries are used up (E141 until the window ends, U23)', async () => {
     const h = createHarness();
     const sn = freeNumber(h);
     const a = h.agent();
     await a.call('POST', 'user/register', { phone: sn });
     const code = codeOf(h, sn);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 4; i++)
       expect((await a.call('POST', 'user/check', { phone: sn, code: wrong })).status).toBe('E003');
-    expect((await a.call('POST', 'user/check', { phone: sn, code })).status).toBe('E138');
+    const fifth = await a.call('POST', 'user/check', { phone: sn, code: wrong });
+    expect(fifth.status).toBe('E141');
+    expect(fifth.description).toBe(String(60 * 60));
+    expect((await a.call('POST', 'user/check', { phone: sn, code })).status).toBe('E141');
   });
 
   it('a resent code replaces the old one', async () => {

@@ -10,7 +10,7 @@ import { MINUTE } from '../../server/clock';
 import { type DemoKeyMaterial, loadOrCreateCa, loadOrCreateDemoKeyMaterial } from '../../server/eimzo/ca';
 import { createSignedData } from '../../server/eimzo/cms';
 import { consumeDraftSignature, draftHash } from '../../server/handlers/block.handlers';
-import { MAIN_KEY, TEST_KEYS, tempDir } from '../eimzo/eimzo.support';
+import { MAIN_KEY, TEST_KEYS, tempDir } from '../support/eimzo';
 import { type Agent, createHarness, type Harness } from './harness';
 
 /** Finding 3 (docs/security.md): a signature authorises one request, for its challenge, near its signing time. */

@@ -85,15 +85,13 @@ describe('catalogue and employees', () => {
     expect(await code(api.call('internet.employees', { query: { ipGroup: 'monthly' } }))).toBe('E005');
     const store = createInternetStore(h.db);
     const filter = { ban: '100234561', onlySn: null, list: 'connect' as const, group: 'monthly', q: '' };
-    const started = performance.now();
+    // its time is a figure of `npm run bench:api`, not a timed test
     const page = store.page(filter, 200, 20);
     const all = store.numbers(filter, 5000);
-    const ms = performance.now() - started;
     expect(page.total).toBeGreaterThan(5000);
     expect(page.rows).toHaveLength(20);
     expect(all.sns).toHaveLength(5000);
     expect(all.total).toBe(page.total);
-    expect(ms).toBeLessThan(2000);
     const one = page.rows[0]?.sn ?? '';
     expect(store.page({ ...filter, q: one }, 0, 20).rows.map((r) => r.sn)).toEqual([one]);
   });

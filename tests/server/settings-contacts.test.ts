@@ -31,6 +31,28 @@ describe('POST profile/contacts (Settings: contact data)', () => {
     expect(profile.result).toMatchObject({ phone_number: null, feedback_type: null, email_address: null });
   });
 
+  it('refuses to clear the channel of the chosen way of contact (E013, U21) and changes nothing', async () => {
+    const h = createHarness();
+    const a = h.agent();
+    await a.login('curator');
+    await a.call('POST', 'profile/contacts', contacts);
+
+    const noEmail = await a.call('POST', 'profile/contacts', {
+      ...contacts,
+      phone_number: '',
+      email_address: '',
+    });
+    const noPhone = await a.call('POST', 'profile/contacts', {
+      ...contacts,
+      feedback_type: 'sms',
+      phone_number: '',
+    });
+    const profile = await a.call('GET', 'profile');
+
+    expect([noEmail.status, noPhone.status]).toEqual(['E013', 'E013']);
+    expect(profile.result).toMatchObject(contacts);
+  });
+
   it('refuses malformed data (E101) and changes nothing', async () => {
     const h = createHarness();
     const a = h.agent();

@@ -12,7 +12,7 @@ import { createApiClient } from '@/services/api/client';
 import { createEimzoClient } from '@/services/eimzo/eimzo-client';
 import { DEMO_KEYS } from '../../server/eimzo/demo-keys';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
-import { socketFrom, tempDir } from '../eimzo/eimzo.support';
+import { socketFrom, tempDir } from '../support/eimzo';
 import { createHarness } from './harness';
 import { pdfText } from './pdf-text';
 

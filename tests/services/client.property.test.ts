@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { ApiFailure } from '@/services/api/api-error';
 import { createApiClient } from '@/services/api/client';
-import type { EndpointDef } from '@/services/contract/endpoint';
+import type { EndpointDef, Schema } from '@/services/contract/endpoint';
 import { endpoints } from '@/services/contract/endpoints';
 import { errorEnvelope, okEnvelope } from '@/services/contract/envelope';
-import { fakeFetch, lightResponse } from './fake-fetch.support';
-import { mutateAt, pathsOf, sample } from './schema-sample.support';
+import { fakeFetch, lightResponse } from '../support/fake-fetch';
+import { mutateAt, pathsOf, sample } from '../support/schema-sample';
 
 /**
  * Property: whatever the server answers, every endpoint's call either resolves with a value its schema accepts
@@ -148,8 +147,7 @@ describe('API client survives any reply', () => {
         }
         resolved++;
         if (!is2xx) throw new Error(`resolved on HTTP ${status}`);
-        const fits =
-          def.reply === 'blob' ? isBlob(value) : (def.result as z.ZodType).safeParse(value).success;
+        const fits = def.reply === 'blob' ? isBlob(value) : (def.result as Schema).safeParse(value).success;
         if (!fits) throw new Error('resolved with a value its schema rejects');
       }),
       { numRuns: NUM_RUNS },

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type ApiError, ApiFailure, errorCode, toApiError } from '@/services/api/api-error';
 import { createApiClient } from '@/services/api/client';
 import { CSRF_HEADER, CSRF_VALUE } from '@/services/contract/csrf';
-import { fakeFetch, json, text } from './fake-fetch.support';
+import { fakeFetch, json, text } from '../support/fake-fetch';
 
 const user = { user_name: 'ivanov', user_id: 7, roles: ['R004'], profile: null, extra: 'kept' };
 

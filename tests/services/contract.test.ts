@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { createApiClient } from '@/services/api/client';
-import { type EndpointDef, fillPath, isMutating } from '@/services/contract/endpoint';
+import { type EndpointDef, fillPath, isMutating, type Schema } from '@/services/contract/endpoint';
 import { type EndpointName, endpointNames, endpoints } from '@/services/contract/endpoints';
 import { errorEnvelope, errorReply, okEnvelope, okReply } from '@/services/contract/envelope';
 import { digits, wireBool, wireInt, wireIntList } from '@/services/contract/fields.contract';
-import { fakeFetch, json, text } from './fake-fetch.support';
-import { sample } from './schema-sample.support';
+import { fakeFetch, json, text } from '../support/fake-fetch';
+import { sample } from '../support/schema-sample';
 
 const table = endpoints as Record<EndpointName, EndpointDef>;
 const entries = Object.entries(table) as [EndpointName, EndpointDef][];
@@ -50,7 +49,9 @@ describe('endpoint table', () => {
     expect(def.path).not.toMatch(/^api\//);
     expect(def.summary.length).toBeGreaterThan(5);
     const placeholders = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    const paramKeys = def.params ? Object.keys((def.params as z.ZodObject).shape).sort() : [];
+    const paramKeys = def.params
+      ? Object.keys((def.params as unknown as { shape: object }).shape).sort()
+      : [];
     expect(placeholders).toEqual(paramKeys);
     if (def.method === 'GET') expect(def.body === undefined || def.multipart === true).toBe(true);
     if (def.multipart) expect(def.method).toBe('POST');
@@ -84,6 +85,13 @@ describe('endpoint table', () => {
         'preorder.create',
         // bound to the pre-registration draft, not to a session (docs/security.md, finding 3)
         'preorder.signingChallenge',
+        // the public onboarding: a signed challenge proves the key; the company data, BANs and status answer only
+        // with that proof (docs/decisions.md NC3, NC4)
+        'preorder.prove',
+        'preorder.company',
+        'preorder.banList',
+        // the poster's QR link opens the new-numbers page without a session (NC9)
+        'golden.categoriesQr',
       ].sort(),
     );
   });
@@ -106,7 +114,7 @@ describe('endpoint table', () => {
 describe('schemas', () => {
   const parts = ['params', 'query', 'body', 'result'] as const;
   const schemaCases = entries.flatMap(([name, def]) =>
-    parts.filter((p) => def[p] !== undefined).map((p) => [`${name} ${p}`, def[p] as z.ZodType] as const),
+    parts.filter((p) => def[p] !== undefined).map((p) => [`${name} ${p}`, def[p] as Schema] as const),
   );
 
   it.each(schemaCases)('%s has a valid sample', (_, schema) => {

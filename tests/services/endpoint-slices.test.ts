@@ -24,7 +24,7 @@ function sliceExports(): { file: string; name: string }[] {
 describe('endpoint slices', () => {
   const slices = sliceExports();
 
-  it('finds the slices (session, lookup, admin, block, golden, settings, debt, signing at least)', () => {
+  it('finds the slices (session, lookup, admin, block, golden, settings, debt, signing, documents, internet, AT 39 at least)', () => {
     expect(slices.map((s) => s.name)).toEqual(
       expect.arrayContaining([
         'sessionEndpoints',
@@ -35,6 +35,9 @@ describe('endpoint slices', () => {
         'settingsEndpoints',
         'debtEndpoints',
         'signingEndpoints',
+        'documentsEndpoints',
+        'internetEndpoints',
+        'at39Endpoints',
       ]),
     );
   });

@@ -6,6 +6,11 @@ export interface PendingActor {
   /** The invoke id (equal to the actor's src by convention). */
   readonly id: string;
   readonly ref: AnyActorRef;
+  /**
+   * Whether the real logic can finish with an output (a promise, a child machine). Callback logic (`fromCallback`)
+   * never does: it only fails or sends events, so a fake of it is only ever rejected.
+   */
+  readonly completes: boolean;
   resolve(output: unknown): void;
   reject(error: unknown): void;
 }
@@ -32,17 +37,44 @@ export function isActorResultEvent(type: string): boolean {
 }
 
 /**
+ * Whether an actor logic can finish with an output. Promise logic answers its own resolve event with `done`; callback
+ * logic keeps per-actor state that only `start` creates, so the same probe finds nothing to finish (or throws).
+ * Machines (child charts) finish on a final state.
+ */
+export function canComplete(logic: unknown): boolean {
+  if (!logic || typeof logic !== 'object') return true;
+  const l = logic as {
+    __xstatenode?: boolean;
+    getInitialSnapshot?: (scope: unknown, input: unknown) => unknown;
+    transition?: (snapshot: unknown, event: AnyEventObject, scope: unknown) => { status?: string };
+  };
+  if (l.__xstatenode) return true;
+  if (!l.transition || !l.getInitialSnapshot) return true;
+  try {
+    const scope = { self: {}, system: {}, emit: () => {}, defer: () => {} };
+    const initial = l.getInitialSnapshot(scope, undefined);
+    return (
+      l.transition(initial, { type: 'xstate.promise.resolve', data: undefined }, scope).status === 'done'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Promise fakes for every actor a machine declares, settled by the test when it decides: the way a real server
  * answers later. Used by the random walk and the view walk; unit tests may write their own fakes.
  */
 export function createDeferredActors(machine: AnyStateMachine): DeferredActors {
   let pendingList: PendingActor[] = [];
-  const logic = fromPromise<unknown>(
-    ({ self }) =>
-      new Promise<unknown>((resolve, reject) => {
-        pendingList.push({ id: self.id, ref: self, resolve, reject });
-      }),
-  );
+  const implementations = machine.implementations.actors as Record<string, unknown>;
+  const fake = (completes: boolean) =>
+    fromPromise<unknown>(
+      ({ self }) =>
+        new Promise<unknown>((resolve, reject) => {
+          pendingList.push({ id: self.id, ref: self, completes, resolve, reject });
+        }),
+    );
   const pending = () => {
     pendingList = pendingList.filter((p) => p.ref.getSnapshot().status === 'active');
     return [...pendingList];
@@ -53,11 +85,16 @@ export function createDeferredActors(machine: AnyStateMachine): DeferredActors {
     const id = event.type.slice(isDone ? DONE.length : ERROR.length);
     const target = pending().find((p) => p.id === id);
     if (!target) throw new Error(`no running actor '${id}' to settle with ${event.type}`);
+    if (isDone && !target.completes)
+      throw new Error(`actor '${id}' is callback logic: it never finishes with ${event.type}`);
     pendingList = pendingList.filter((p) => p !== target);
     const payload = event as { output?: unknown; error?: unknown };
     if (isDone) target.resolve(payload.output);
     else target.reject(payload.error);
     return true;
   };
-  return { actors: Object.fromEntries(actorNames(machine).map((n) => [n, logic])), pending, settle };
+  const actors = Object.fromEntries(
+    actorNames(machine).map((n) => [n, fake(canComplete(implementations[n]))]),
+  );
+  return { actors, pending, settle };
 }

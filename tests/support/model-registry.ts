@@ -8,6 +8,12 @@ import { debtModelEntry } from '../machines/debt.payloads';
 import { documentsModelEntry, downloadModelEntry } from '../machines/documents.payloads';
 import { goldenCheckoutModelEntry } from '../machines/golden-checkout.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
+import {
+  newClientModelEntry,
+  newNumbersModelEntry,
+  preorderListModelEntry,
+  preRegistrationModelEntry,
+} from '../machines/new-client.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { ordersModelEntry } from '../machines/orders.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
@@ -30,6 +36,11 @@ export interface ModelTestEntry extends ModelCheckOptions {
   readonly id: string;
   /** Random-walk length per run (default 2000 actions). */
   readonly walkSteps?: number;
+  /**
+   * Actions before the walk starts a fresh actor (default 200): a chart whose later states need a long run of the
+   * right events among many always-enabled ones (a wizard's form) needs longer episodes to reach them.
+   */
+  readonly walkEpisode?: number;
 }
 
 /** A registry machine joined with its test entry. */
@@ -72,7 +83,15 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
         { type: 'xstate.done.actor.fetchNumbers', output: { rows: [], total: 0, totalPages: 0 } },
       ],
       'xstate.error.actor.fetchNumbers': [{ type: 'xstate.error.actor.fetchNumbers', error: offline }],
-      'xstate.done.actor.prefetchNumbers': [{ type: 'xstate.done.actor.prefetchNumbers', output: undefined }],
+      'xstate.done.actor.prefetchNumbers': [
+        // N6: the other tabs' first pages at hand (the blocked tab of the switch above is among them) …
+        {
+          type: 'xstate.done.actor.prefetchNumbers',
+          output: [{ params: { status: 'blocked', page: 1, q: '' }, ...numbersPage }],
+        },
+        // … or none (every prefetch failed)
+        { type: 'xstate.done.actor.prefetchNumbers', output: [] },
+      ],
       'xstate.error.actor.prefetchNumbers': [{ type: 'xstate.error.actor.prefetchNumbers', error: offline }],
       'xstate.done.actor.exportNumbers': [{ type: 'xstate.done.actor.exportNumbers', output: undefined }],
       'xstate.error.actor.exportNumbers': [{ type: 'xstate.error.actor.exportNumbers', error: noSession }],
@@ -86,6 +105,10 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   userAdminModelEntry,
   notificationsModelEntry,
   debtModelEntry,
+  newClientModelEntry,
+  preRegistrationModelEntry,
+  newNumbersModelEntry,
+  preorderListModelEntry,
   goldenCheckoutModelEntry,
   ordersModelEntry,
   uploadModelEntry,

@@ -20,6 +20,21 @@ export interface Mutant {
   /** What is changed, by ids: a transition key or a state node id. */
   readonly where: string;
   readonly apply: (copy: AnyStateMachine) => void;
+  /** Why the mutant cannot change behaviour, when that follows from the chart's structure alone. */
+  readonly equivalent?: string;
+}
+
+/**
+ * Removing an unguarded transition with no target and no actions (the "otherwise ignore it" branch after a guarded
+ * one) changes nothing when no ancestor state handles the event: the event is ignored either way.
+ */
+function equivalentRemoval(t: AnyTransitionDefinition): string | undefined {
+  if (t.guard !== undefined || (t.target?.length ?? 0) > 0 || t.actions.length > 0 || t.eventType === '')
+    return undefined;
+  for (let n = t.source.parent; n; n = n.parent) {
+    if (n.transitions.has(t.eventType) || n.transitions.has('*')) return undefined;
+  }
+  return 'an unguarded branch without target or actions, and no ancestor handles the event';
 }
 
 const findTransition = (copy: AnyStateMachine, key: string): AnyTransitionDefinition => {
@@ -88,9 +103,11 @@ export function enumerateMutants(machine: AnyStateMachine): Mutant[] {
           },
         });
       }
+      const equivalent = equivalentRemoval(t);
       out.push({
         kind: 'removeTransition',
         where: key,
+        ...(equivalent ? { equivalent } : {}),
         apply: (copy) => {
           const ct = findTransition(copy, key);
           const src = ct.source;

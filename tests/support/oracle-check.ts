@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate';
+import type { AnyStateMachine, AnyTransitionDefinition, EventObject } from 'xstate';
 import type { CoverageCount } from './coverage';
 import type { ModelTestEntry } from './model-registry';
 import { transitionKey } from './model-universe';
@@ -26,7 +26,11 @@ export interface OracleCheckResult {
   readonly guardUses: CoverageCount;
   /** Transition pairs taken by the oracle replays, out of those the explored graph makes possible (informative). */
   readonly pairs: CoverageCount;
+  /** The event sequences replayed (the generated suite), for `replayOnly` runs of mutants. */
+  readonly eventPaths: readonly (readonly EventObject[])[];
 }
+
+const none: CoverageCount = { covered: 0, total: 0, uncovered: [] };
 
 const count = (all: readonly string[], seen: ReadonlySet<string>): CoverageCount => {
   const uncovered = all.filter((k) => !seen.has(k));
@@ -42,7 +46,13 @@ export function checkAgainstOracle(
   machine: AnyStateMachine,
   oracle: ChartOracle,
   test: ModelTestEntry,
-  options: { mutate?: (copy: AnyStateMachine) => void; stopAtFirst?: boolean } = {},
+  options: {
+    mutate?: (copy: AnyStateMachine) => void;
+    stopAtFirst?: boolean;
+    /** Replay these event sequences (generated from the unmutated chart) instead of exploring the machine: no
+     *  coverage is counted. `npm run mutation` tries them first, then explores the mutant if they all pass. */
+    replayOnly?: readonly (readonly EventObject[])[];
+  } = {},
 ): OracleCheckResult {
   const uses: GuardUses = new Map();
   const sent = new Set<string>();
@@ -64,6 +74,29 @@ export function checkAgainstOracle(
     onSend: (from, event) => sent.add(edgeKey({ from, event })),
   });
   const failures: string[] = [];
+  if (options.replayOnly) {
+    let steps = 0;
+    for (const path of options.replayOnly) {
+      try {
+        runner.run(path);
+        steps += path.length;
+      } catch (err) {
+        failures.push(err instanceof OracleMismatch ? err.message : `crashed: ${String(err)}`);
+        if (options.stopAtFirst) break;
+      }
+    }
+    const paths = options.replayOnly;
+    return {
+      failures,
+      paths: paths.length,
+      steps,
+      edges: none,
+      rawEdges: 0,
+      guardUses: none,
+      pairs: none,
+      eventPaths: paths,
+    };
+  }
   let edges: ReturnType<typeof generateEdgePaths>;
   try {
     edges = generateEdgePaths(runner.machine, oracle, {
@@ -77,10 +110,11 @@ export function checkAgainstOracle(
       failures: [`exploring the machine failed: ${String(err)}`],
       paths: 0,
       steps: 0,
-      edges: { covered: 0, total: 0, uncovered: [] },
+      edges: none,
       rawEdges: 0,
-      guardUses: { covered: 0, total: 0, uncovered: [] },
-      pairs: { covered: 0, total: 0, uncovered: [] },
+      guardUses: none,
+      pairs: none,
+      eventPaths: [],
     };
   }
   let steps = 0;
@@ -110,5 +144,6 @@ export function checkAgainstOracle(
     edges: count(edges.edges.map(edgeKey), sent),
     rawEdges: edges.rawEdges,
     guardUses: count(guardKeys, seenGuards),
+    eventPaths: edges.paths,
   };
 }

@@ -418,7 +418,7 @@ export interface EdgePaths {
  *
  * Snapshots differ by context too (which user, which page is shown), so the raw graph can have thousands of edges.
  * Edges are grouped into classes that cannot behave differently for the table or for the machine: same state value,
- * same event payload, same oracle row (the spec's expected outcome, guard outcome included), same transition
+ * same event payload, same oracle row (the spec's expected outcome, guard outcome included) and expected target, same transition
  * definitions taken by the machine, and the same context values the row expects to change (an assign that changes
  * nothing in one snapshot changes something in another: both are sent). One edge per class is sent, from the snapshot with the shortest path. Paths that
  * are a prefix of another are dropped (replaying the longer one checks the same steps).
@@ -441,13 +441,19 @@ export function generateEdgePaths(
     const leaves = leafPaths(snapshot.value).sort();
     for (const event of events(snapshot)) {
       rawEdges++;
-      const row = findRow(oracle, leaves, snapshot.context, event as Ev)?.row;
+      const found = findRow(oracle, leaves, snapshot.context, event as Ev);
+      const row = found?.row;
       const cls = options.everyEdge
         ? `${key}\u0001${show(event)}`
         : [
             JSON.stringify(snapshot.value),
             show(event),
             row ? oracle.rows.indexOf(row) : -1,
+            // a row whose target depends on the context (e.g. back to the results if there are any) is one class
+            // per target: a mutant that always takes one of them must be sent from a snapshot expecting the other
+            found
+              ? expectedLeaves(found.row, found.leaf, leaves, snapshot.context, event as Ev).join(' ')
+              : '',
             taken.get(`${key}\u0001${show(event)}`) ?? '',
             changedKeys(row, snapshot.context, event as Ev),
           ].join('\u0001');

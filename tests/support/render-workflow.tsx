@@ -13,10 +13,13 @@ import { documentsMachine } from '@/machines/documents.machine';
 import { downloadMachine } from '@/machines/download.machine';
 import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
+import { newClientMachine } from '@/machines/new-client.machine';
+import { newNumbersMachine } from '@/machines/new-numbers.machine';
 import { newOrderMachine } from '@/machines/new-order.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { ordersMachine } from '@/machines/orders.machine';
+import { preorderListMachine } from '@/machines/preorder-list.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
 import { servicesMachine } from '@/machines/services.machine';
 import { servicesCheckoutMachine } from '@/machines/services-checkout.machine';
@@ -25,13 +28,20 @@ import { settingsMachine } from '@/machines/settings.machine';
 import { uploadMachine } from '@/machines/upload.machine';
 import { userAdminMachine } from '@/machines/user-admin.machine';
 import { userSearchMachine } from '@/machines/user-search.machine';
-import { type WorkflowLogic, WorkflowLogicProvider } from '@/views/common/workflow-logic.context';
+import {
+  type PublicLogic,
+  type WorkflowLogic,
+  WorkflowLogicProvider,
+} from '@/views/common/workflow-logic.context';
+
+/** Every workflow's logic a test mounts: the app's and the public pages'. */
+export type TestLogic = WorkflowLogic & PublicLogic;
 
 /**
  * Every workflow's logic for a test: the given fakes, and for the rest the charts as declared, whose actors throw
  * "not provided" when called (a test that reaches a workflow it did not fake fails loudly).
  */
-export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic {
+export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
   return {
     session: sessionMachine,
     notifications: notificationsMachine,
@@ -43,6 +53,8 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     userSearch: userSearchMachine,
     userAdmin: userAdminMachine,
     debt: debtMachine,
+    newClient: newClientMachine,
+    newNumbers: newNumbersMachine,
     goldenCheckout: goldenCheckoutMachine,
     newOrder: newOrderMachine,
     orders: ordersMachine,
@@ -55,6 +67,7 @@ export function testAppLogic(fakes: Partial<WorkflowLogic> = {}): WorkflowLogic 
     download: downloadMachine,
     services: servicesMachine,
     servicesCheckout: servicesCheckoutMachine,
+    preorderList: preorderListMachine,
     ...fakes,
   };
 }
@@ -65,7 +78,7 @@ export function WorkflowProviders({
   location,
   children,
 }: {
-  logic: WorkflowLogic;
+  logic: TestLogic;
   location: ReturnType<typeof memoryLocation>;
   children: ReactNode;
 }) {
@@ -77,7 +90,7 @@ export function WorkflowProviders({
 }
 
 /** Renders one view the way the app mounts it: the app's providers, `fakes` for the workflows it uses, at `path`. */
-export function renderWorkflow(ui: ReactNode, opts: { fakes?: Partial<WorkflowLogic>; path?: string } = {}) {
+export function renderWorkflow(ui: ReactNode, opts: { fakes?: Partial<TestLogic>; path?: string } = {}) {
   const location = memoryLocation({ path: opts.path ?? '/', record: true });
   const logic = testAppLogic(opts.fakes);
   const utils = render(
@@ -91,7 +104,7 @@ export function renderWorkflow(ui: ReactNode, opts: { fakes?: Partial<WorkflowLo
 /** Renders the whole app (providers, router, shell) at `path`, as src/app/app.tsx does, on `fakes`. */
 export function renderApp(
   path: string,
-  opts: { fakes?: Partial<WorkflowLogic>; routes?: readonly AppRoute[]; children?: ReactNode } = {},
+  opts: { fakes?: Partial<TestLogic>; routes?: readonly AppRoute[]; children?: ReactNode } = {},
 ) {
   const location = memoryLocation({ path, record: true });
   const logic = testAppLogic(opts.fakes);
@@ -104,11 +117,11 @@ export function renderApp(
 }
 
 /** Inside the app's providers: the given fakes for the views below (the other workflows as the outer providers). */
-export function WithFakes({ fakes, children }: { fakes: Partial<WorkflowLogic>; children: ReactNode }) {
+export function WithFakes({ fakes, children }: { fakes: Partial<TestLogic>; children: ReactNode }) {
   return <WorkflowLogicProvider value={testAppLogic(fakes)}>{children}</WorkflowLogicProvider>;
 }
 
 /** The app's providers around a test's own tree (a test that mounts its own router). */
-export function TestProviders({ fakes, children }: { fakes?: Partial<WorkflowLogic>; children: ReactNode }) {
+export function TestProviders({ fakes, children }: { fakes?: Partial<TestLogic>; children: ReactNode }) {
   return <AppProviders logic={testAppLogic(fakes)}>{children}</AppProviders>;
 }

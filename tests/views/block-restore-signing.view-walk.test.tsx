@@ -49,7 +49,12 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
           const specText = signingOracle.viewTexts?.[step.expected.dataState];
           if (specText !== undefined) expect(alert?.textContent).toContain(specText);
           if (state.hasTag('error')) {
-            expect(alert?.textContent).toBe(formatErrorMessage(t, state.context.errorCode));
+            // U20: the module's -5000 says the spec's cancel texts and names the wrong-password reading too
+            const shown =
+              state.context.errorCode === 'eimzo.cancelled'
+                ? `${t('eimzo.cancelledTitle')}${t('eimzo.cancelled')}${t('eimzo.cancelledOrWrongPassword')}`
+                : formatErrorMessage(t, state.context.errorCode);
+            expect(alert?.textContent).toBe(shown);
             const retry = screen.queryByRole('button', { name: t('app.retry') });
             expect(retry !== null).toBe(state.can({ type: 'signing.retry' }));
           } else {

@@ -22,6 +22,9 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
   const ctx = state.context as Ctx;
   const page = screen.getByTestId('documents-page');
   expect(page.getAttribute('aria-busy')).toBe(String(broken ? false : state.matches('loading')));
+  // the list page's heading and the line under it, in every state (DOC8)
+  expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe(t('documents.title'));
+  expect(page.querySelector('.docs__subtitle')?.textContent ?? null).toBe(t('documents.subtitle'));
   const filterError = screen.queryByTestId('documents-range-error');
   expect(filterError?.textContent ?? null).toBe(
     ctx.filterError ? formatErrorMessage(t, ctx.filterError) : null,
@@ -30,8 +33,14 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
     for (const o of ctx.content.orders) {
       const block = screen.getByTestId(`order-${o.id}`);
       expect(block.textContent).toContain(t('documents.order.title', { id: o.id }));
-      for (const d of o.documents)
-        expect(within(block).getByTestId(`document-${d.id}`).textContent).toContain(d.title);
+      for (const d of o.documents) {
+        const row = within(block).getByTestId(`document-${d.id}`);
+        expect(row.textContent).toContain(d.title);
+        // spec 3 document types: each row names its type
+        expect(row.querySelector('.docs__type')?.textContent).toBe(
+          t(`documents.types.${d.type}` as 'documents.types.1'),
+        );
+      }
     }
     expect(screen.queryByText(t('documents.noOrders')) !== null).toBe(ctx.content.orders.length === 0);
   }

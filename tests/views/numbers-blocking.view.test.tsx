@@ -16,6 +16,7 @@ import {
   type NumberItem,
   type NumbersPageResult,
   numbersMachine,
+  type ShownPage,
 } from '@/machines/numbers.machine';
 import type { SigningInput } from '@/machines/signing.machine';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
@@ -48,7 +49,7 @@ function renderList(blocking: boolean) {
           return { rows: input.params.status === 'all' ? ROWS : [], total: ROWS.length, totalPages: 1 };
         },
       ),
-      prefetchNumbers: fromPromise(async () => {}),
+      prefetchNumbers: fromPromise(async (): Promise<readonly ShownPage[]> => []),
       exportNumbers: fromPromise(async () => {}),
     },
   });
@@ -188,7 +189,7 @@ describe('number filter and page (U15)', () => {
             };
           },
         ),
-        prefetchNumbers: fromPromise(async () => {}),
+        prefetchNumbers: fromPromise(async (): Promise<readonly ShownPage[]> => []),
         exportNumbers: fromPromise(async () => {}),
       },
     });

@@ -14,6 +14,7 @@ import {
   type NumberItem,
   type NumbersPageResult,
   numbersMachine,
+  type ShownPage,
 } from '@/machines/numbers.machine';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
 import { TestProviders, WithFakes } from '../support/render-workflow';
@@ -51,7 +52,7 @@ function renderList(path: string, opts: Options = {}) {
         calls.fetch.push(input);
         return (opts.fetch ?? (async (i) => serve(i)))(input);
       }),
-      prefetchNumbers: fromPromise(async () => {}),
+      prefetchNumbers: fromPromise(async (): Promise<readonly ShownPage[]> => []),
       exportNumbers: fromPromise(async ({ input }: { input: ExportNumbersInput }) => {
         calls.export.push(input);
         await opts.exportNumbers?.(input);

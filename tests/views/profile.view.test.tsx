@@ -14,7 +14,12 @@ import {
   impersonationMachine,
   type ViewedClient,
 } from '@/machines/impersonation.machine';
-import { type FetchNumbersInput, type NumbersPageResult, numbersMachine } from '@/machines/numbers.machine';
+import {
+  type FetchNumbersInput,
+  type NumbersPageResult,
+  numbersMachine,
+  type ShownPage,
+} from '@/machines/numbers.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { Profile, User } from '@/services/contract/session.contract';
 import { ContentPage, useContentTab } from '@/views/common/content-page.view';
@@ -87,7 +92,7 @@ function numbersLogic(calls: FetchNumbersInput[] = []) {
           };
         },
       ),
-      prefetchNumbers: fromPromise(async () => {}),
+      prefetchNumbers: fromPromise(async (): Promise<readonly ShownPage[]> => []),
       exportNumbers: fromPromise(async () => {}),
     },
   });

@@ -91,6 +91,13 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
           expect(screen.getByTestId('session').dataset.state).toBe(step.expected.dataState);
           for (const id of step.expected.testIds)
             expect(screen.queryAllByTestId(id).length).toBeGreaterThan(0);
+          // spec 4 logout: while the logout call runs, neither answer of the confirm can be given again
+          const dialog = screen.queryByTestId('logout-confirm');
+          if (dialog) {
+            const pending = step.state.matches({ authenticated: { logout: 'loggingOut' } });
+            for (const id of ['logout-confirm-no', 'logout-confirm-yes'])
+              expect((within(dialog).getByTestId(id) as HTMLButtonElement).disabled).toBe(pending);
+          }
         },
         { timeout },
       ),
@@ -164,7 +171,7 @@ describe('session views: what the walk does not assert', () => {
     await user.click(await screen.findByTestId('logout'));
 
     const dialog = await screen.findByTestId('logout-confirm');
-    // issue 11: one order for every confirmation — Cancel first, the action last
+    // one order for every confirmation (docs/decisions.md U13): Cancel first, the action last
     expect(
       [...dialog.querySelectorAll('.modal__actions button')].map((b) => (b as HTMLElement).dataset.testid),
     ).toEqual(['logout-confirm-no', 'logout-confirm-yes']);

@@ -2,7 +2,7 @@ import { ofetch } from 'ofetch';
 import type { z } from 'zod';
 import { SESSION_EXPIRED_CODE } from '@/domain/errors';
 import { CSRF_HEADER, CSRF_VALUE } from '@/services/contract/csrf';
-import { type EndpointDef, fillPath, isMutating } from '@/services/contract/endpoint';
+import { type EndpointDef, fillPath, isMutating, type Schema } from '@/services/contract/endpoint';
 import type { EndpointName, EndpointResult, endpoints } from '@/services/contract/endpoints';
 import { errorEnvelope, OK_STATUS, okEnvelope } from '@/services/contract/envelope';
 import { sessionEndpoints } from '@/services/contract/session.endpoints';
@@ -14,7 +14,7 @@ type Part = 'params' | 'query' | 'body';
 /** One part of a call's input: required when its schema has required fields, optional when it has none, absent
  *  (`undefined` only) when the endpoint declares no schema for it. */
 type PartInput<D, K extends Part, As extends string = K> = D extends {
-  readonly [P in K]: infer S extends z.ZodType;
+  readonly [P in K]: infer S extends Schema;
 }
   ? object extends z.input<S>
     ? { [P in As]?: z.input<S> }
@@ -133,7 +133,7 @@ const contract = (direction: 'request' | 'reply', issues: string) =>
   fail({ kind: 'contract', direction, issues });
 
 /** A short, value-free summary of zod issues for logs (never the input values: they may be passwords). */
-function summarize(error: z.ZodError): string {
+function summarize(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((i) => `${i.path.join('.') || '(root)'}: ${i.code}`)
@@ -209,7 +209,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     { baseURL, credentials: 'include', retry: 0, ignoreResponseError: true },
     options.fetch ? { fetch: options.fetch } : {},
   );
-  const okSchemas = new Map<string, z.ZodType>();
+  const okSchemas = new Map<string, Schema>();
 
   const sessionExpired = () => {
     try {
@@ -219,7 +219,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   };
 
-  function okSchemaOf(name: string, def: EndpointDef): z.ZodType {
+  function okSchemaOf(name: string, def: EndpointDef): Schema {
     let schema = okSchemas.get(name);
     if (!schema) {
       schema = okEnvelope(def.result);

@@ -56,7 +56,7 @@ export const userDetailsSchema = z.looseObject({
   email: z.string().nullish(),
   phone: z.string().nullish(),
   status: z.string().nullish(),
-  branch: branchSchema.nullish(),
+  branch: z.nullish(branchSchema),
   regions: z.array(regionSchema).nullish(),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { anyId, digits, idParam, wireDate, wireInt, wirePage, wireSize } from './fields.contract';
+import { defineEndpoint } from './endpoint';
+import {
+  anyId,
+  blobResult,
+  digits,
+  idParam,
+  noResult,
+  wireDate,
+  wireInt,
+  wirePage,
+  wireSize,
+} from './fields.contract';
 
 /**
  * AT 39: registering subscribers by passport data (spec 3 "AT 39 registration"; spec 7 "AT 39").
@@ -262,3 +273,139 @@ export type Registration = z.infer<typeof registrationSchema>;
 /** PUT at39/register/update-registration body. */
 export const updateRegistrationBody = registrationBody.partial().extend({ registrationId: idParam });
 export type UpdateRegistrationBody = z.input<typeof updateRegistrationBody>;
+
+/** The AT 39 calls of spec 7 (the endpoint table's slice, docs/decisions.md AR7). */
+export const at39Endpoints = {
+  'at39.token': defineEndpoint({
+    method: 'GET',
+    // spec 7 'GET {token}' under at39/workplace/: a bare at39/{token} would shadow at39/ban-exists and the other
+    // one-segment calls (docs/decisions.md AT1)
+    path: 'at39/workplace/{token}',
+    params: tokenParams,
+    result: tokenInfoSchema,
+    auth: 'session',
+    summary: 'open the module with a link token (E127, E128, E129)',
+  }),
+  'at39.sessionId': defineEndpoint({
+    method: 'GET',
+    path: 'v1/epdp/get-session-id',
+    result: epdpSessionSchema,
+    auth: 'session',
+    summary: 'session of the passport service',
+  }),
+  'at39.passportInfo': defineEndpoint({
+    method: 'GET',
+    path: 'v1/epdp/passport-info',
+    query: passportInfoQuery,
+    result: passportInfoSchema,
+    auth: 'session',
+    summary: 'person data by the passport-service auth code',
+  }),
+  'at39.createRegistration': defineEndpoint({
+    method: 'POST',
+    path: 'at39/register/create-registration',
+    body: registrationBody,
+    result: registrationCreatedSchema,
+    auth: 'session',
+    summary: 'start a registration',
+  }),
+  'at39.clientCard': defineEndpoint({
+    method: 'GET',
+    path: 'at39/get-client-card',
+    query: clientCardQuery,
+    result: clientCardSchema,
+    auth: 'session',
+    summary: 'SIM kit by marked code (E091, E105, E121)',
+  }),
+  'at39.regDocs': defineEndpoint({
+    method: 'GET',
+    path: 'at39/docs/reg-docs',
+    query: regDocsQuery,
+    result: regDocsSchema,
+    auth: 'session',
+    summary: 'documents of a registration',
+  }),
+  'at39.saveDoc': defineEndpoint({
+    method: 'POST',
+    path: 'at39/docs/save-doc',
+    body: saveDocFields,
+    multipart: true,
+    fileField: 'file',
+    result: noResult,
+    auth: 'session',
+    summary: 'attach a document (E118)',
+  }),
+  'at39.banExists': defineEndpoint({
+    method: 'GET',
+    path: 'at39/ban-exists',
+    query: banExistsQuery,
+    result: banExistsSchema,
+    auth: 'session',
+    summary: 'whether a BAN exists for the registration',
+  }),
+  'at39.register': defineEndpoint({
+    method: 'POST',
+    path: 'at39/register/',
+    query: registrationIdQuery,
+    result: noResult,
+    auth: 'session',
+    summary: 'complete the registration (E094)',
+  }),
+  'at39.pricePlans': defineEndpoint({
+    method: 'POST',
+    path: 'at39/get-price-plans',
+    body: pricePlansBody,
+    result: tariffsSchema,
+    auth: 'session',
+    summary: 'tariffs for the registration',
+  }),
+  'at39.filter': defineEndpoint({
+    method: 'GET',
+    path: 'at39/register/filter',
+    query: registerFilterQuery,
+    result: registrationListSchema,
+    auth: 'session',
+    summary: 'registrations page by page',
+  }),
+  'at39.statistics': defineEndpoint({
+    method: 'GET',
+    path: 'at39/docs/statistics',
+    query: statisticsQuery,
+    result: blobResult,
+    reply: 'blob',
+    auth: 'session',
+    summary: 'statistics archive',
+  }),
+  'at39.comment': defineEndpoint({
+    method: 'GET',
+    path: 'at39/register/comment',
+    query: registrationIdQuery,
+    result: commentsSchema,
+    auth: 'session',
+    summary: 'comments of a registration',
+  }),
+  'at39.reserveEquipment': defineEndpoint({
+    method: 'POST',
+    path: 'at39/reserve-equipment',
+    body: reserveEquipmentBody,
+    result: noResult,
+    auth: 'session',
+    summary: 'reserve a phone number for the registration',
+  }),
+  'at39.regData': defineEndpoint({
+    method: 'GET',
+    path: 'at39/register/get-reg-data',
+    query: regDataQuery,
+    result: registrationSchema,
+    auth: 'session',
+    summary: 'one registration with all its data',
+  }),
+  'at39.updateRegistration': defineEndpoint({
+    method: 'PUT',
+    path: 'at39/register/update-registration',
+    body: updateRegistrationBody,
+    result: noResult,
+    auth: 'session',
+    summary: 'update a registration',
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { anyId, digits, idParam, wireDate, wireIntList } from './fields.contract';
+import { defineEndpoint } from './endpoint';
+import { anyId, blobResult, digits, idParam, wireDate, wireIntList } from './fields.contract';
 
 /**
  * Online-sales documents (spec 3 "Document"; spec 7 "Online-sales documents"). All paths sit under
@@ -102,3 +103,83 @@ export const onlineOrderListSchema = z.array(onlineOrderSchema);
  *  given in (a document issued in both languages, e.g. the suspend document, follows the user's). */
 export const reDownloadQuery = z.object({ docId: idParam, lang: z.enum(['ru', 'uz']).optional() });
 export type ReDownloadQuery = z.input<typeof reDownloadQuery>;
+
+/** The documents calls of spec 7 (the endpoint table's slice, docs/decisions.md AR7). */
+export const documentsEndpoints = {
+  'documents.byOrder': defineEndpoint({
+    method: 'GET',
+    path: 'online-sales/documents/byOrder',
+    query: byOrderQuery,
+    result: documentListSchema,
+    auth: 'session',
+    summary: 'documents of an order',
+  }),
+  'documents.order': defineEndpoint({
+    method: 'GET',
+    path: 'online-sales/orders/{id}',
+    params: onlineOrderParams,
+    result: onlineOrderSchema,
+    auth: 'session',
+    summary: 'one online-sales order',
+  }),
+  'documents.detailed': defineEndpoint({
+    method: 'GET',
+    path: 'online-sales/documents/detailed',
+    query: reDownloadQuery,
+    result: documentDetailsSchema,
+    auth: 'session',
+    summary: 'one document with details',
+  }),
+  'documents.byType': defineEndpoint({
+    method: 'GET',
+    path: 'online-sales/documents/byType',
+    query: byTypeQuery,
+    result: documentListSchema,
+    auth: 'session',
+    summary: 'documents by type(s), BAN and date range',
+  }),
+  'documents.orders': defineEndpoint({
+    method: 'GET',
+    path: 'online-sales/orders',
+    query: onlineOrdersQuery,
+    result: onlineOrderListSchema,
+    auth: 'session',
+    summary: "the company's orders in a date range, each with its documents",
+  }),
+  'documents.reDownload': defineEndpoint({
+    method: 'GET',
+    path: 'online-sales/documents/re-download',
+    query: reDownloadQuery,
+    result: blobResult,
+    reply: 'blob',
+    auth: 'session',
+    summary: 'the PDF of a document',
+  }),
+  'documents.delivery': defineEndpoint({
+    method: 'GET',
+    path: 'online-sales/documents/delivery/byId',
+    query: deliveryQuery,
+    result: blobResult,
+    reply: 'blob',
+    auth: 'session',
+    summary: 'a delivery document',
+  }),
+  'documents.instruction': defineEndpoint({
+    method: 'GET',
+    path: 'online-sales/documents/instruction',
+    result: blobResult,
+    reply: 'blob',
+    auth: 'session',
+    summary: 'the instruction (docx)',
+  }),
+  'documents.reUpload': defineEndpoint({
+    method: 'POST',
+    path: 'online-sales/documents/re-upload',
+    query: reUploadQuery,
+    multipart: true,
+    fileField: 'file',
+    result: uploadReceiptSchema,
+    auth: 'session',
+    summary: 'upload a signed document again (E118); the reply is its new status',
+  }),
+} as const;

@@ -1,4 +1,9 @@
 import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
+
+/** A schema of either zod flavour: classic `zod` (most areas) or `zod/mini` (the session slice and the reply
+ *  envelope, which the login route carries: docs/decisions.md LB5). Both parse the same way (`safeParse`, one core). */
+export type Schema = z.ZodType | ZodMiniType;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -11,10 +16,10 @@ export type ReplyKind = 'json' | 'blob';
  * `auth: 'public'` calls work without a session; every other call needs one (E009 otherwise).
  */
 export interface EndpointDef<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+  R extends Schema = Schema,
 > {
   readonly method: HttpMethod;
   readonly path: string;

@@ -15,6 +15,11 @@ export const goldenCategorySchema = z.looseObject({
   name: z.string(),
   price: amount,
   withoutVat: z.union([z.string(), z.number(), z.boolean()]).nullish(),
+  /** a few example numbers of the category (the public new-numbers page, golden-number/categories/qr; NC9) */
+  examples: z
+    .array(z.string().regex(/^\d{9}$/))
+    .max(20)
+    .nullish(),
 });
 export type GoldenCategory = z.infer<typeof goldenCategorySchema>;
 
@@ -116,7 +121,7 @@ export const goldenEndpoints = {
     method: 'GET',
     path: 'golden-number/categories/qr',
     result: goldenCategoriesSchema,
-    auth: 'session',
+    auth: 'public',
     summary: 'price categories for the QR sale',
   }),
   // checkout before {type}: the router tries routes in this order, and 'checkout' would match {type}

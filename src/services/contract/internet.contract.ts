@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { amount, digits, numbersOutcome, wireBool, wirePage, wireSize } from './fields.contract';
 
 /**
@@ -135,3 +136,125 @@ export const packageActionResultSchema = numbersOutcome.extend({
   documentId: z.number().int().nullish(),
 });
 export type PackageActionResult = z.infer<typeof packageActionResultSchema>;
+
+/** The internet calls of spec 7 (the endpoint table's slice, docs/decisions.md AR7). */
+export const internetEndpoints = {
+  'internet.services': defineEndpoint({
+    method: 'GET',
+    path: 'internet-package/services',
+    query: ipGroupQuery,
+    result: internetPackagesSchema,
+    auth: 'session',
+    summary: 'packages of a group',
+  }),
+  'internet.forConPp': defineEndpoint({
+    method: 'GET',
+    path: 'internet-package/internet-package-services/for-con-pp',
+    result: internetPackagesSchema,
+    auth: 'session',
+    summary: 'packages for the connection price plan',
+  }),
+  'internet.employees': defineEndpoint({
+    method: 'GET',
+    path: 'internet-package/employees',
+    query: employeesQuery,
+    result: employeesPageSchema,
+    auth: 'session',
+    summary: 'employee numbers and their packages, searched and paged (SV3)',
+  }),
+  'internet.employeesPromotion': defineEndpoint({
+    method: 'GET',
+    path: 'internet-package/employeesPromotionIp',
+    query: promotionQuery,
+    result: employeesPageSchema,
+    auth: 'session',
+    summary: 'employee numbers with a promotional free package to take (isFree) or taken (SV5)',
+  }),
+  'internet.employeesDeactivate': defineEndpoint({
+    method: 'GET',
+    path: 'internet-package/employees/deactivate',
+    query: employeesQuery,
+    result: employeesPageSchema,
+    auth: 'session',
+    summary: 'employee numbers whose package of the group can be switched off',
+  }),
+  'internet.employeeNumbers': defineEndpoint({
+    method: 'GET',
+    path: 'internet-package/employees/numbers',
+    query: employeeNumbersQuery,
+    result: employeeNumbersSchema,
+    auth: 'session',
+    summary: 'every number of a list filter, for "select all filtered" (SV3; not in the spec)',
+  }),
+  'internet.checkBalance': defineEndpoint({
+    method: 'GET',
+    path: 'internet-package/checkBalance',
+    result: checkBalanceSchema,
+    auth: 'session',
+    summary: 'balance check before connecting',
+  }),
+  'internet.packages': defineEndpoint({
+    method: 'GET',
+    path: 'internet-package/getPackages',
+    query: getPackagesQuery,
+    result: internetPackagesSchema,
+    auth: 'session',
+    summary: 'packages available for a number',
+  }),
+  'internet.hasDeposit': defineEndpoint({
+    method: 'GET',
+    path: 'internet-package/has-deposit',
+    result: hasDepositSchema,
+    auth: 'session',
+    summary: 'whether the company has a deposit',
+  }),
+  'internet.setup': defineEndpoint({
+    method: 'POST',
+    path: 'internet-package/setup',
+    body: packageActionBody,
+    result: packageActionResultSchema,
+    auth: 'session',
+    summary: 'connect a package (E031, E123, E124, E125)',
+  }),
+  'internet.setupFree': defineEndpoint({
+    method: 'POST',
+    path: 'internet-package/setupFree',
+    query: isFreeQuery,
+    body: packageActionBody,
+    result: packageActionResultSchema,
+    auth: 'session',
+    summary: 'connect a promotion package',
+  }),
+  'internet.delete': defineEndpoint({
+    method: 'POST',
+    path: 'internet-package/delete',
+    body: packageActionBody,
+    result: packageActionResultSchema,
+    auth: 'session',
+    summary: 'disconnect a package',
+  }),
+  'internet.deleteAgreement': defineEndpoint({
+    method: 'POST',
+    path: 'internet-package/deleteAgreement',
+    body: deleteAgreementBody,
+    result: packageActionResultSchema,
+    auth: 'session',
+    summary: 'cancel the package agreement',
+  }),
+  'internet.setupRoaming': defineEndpoint({
+    method: 'POST',
+    path: 'internet-package/setup-roaming',
+    body: packageActionBody,
+    result: packageActionResultSchema,
+    auth: 'session',
+    summary: 'connect roaming',
+  }),
+  'internet.deleteRoaming': defineEndpoint({
+    method: 'POST',
+    path: 'internet-package/delete-roaming',
+    body: packageActionBody,
+    result: packageActionResultSchema,
+    auth: 'session',
+    summary: 'disconnect roaming',
+  }),
+} as const;

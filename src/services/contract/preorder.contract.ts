@@ -172,3 +172,50 @@ export const preorderCreateResultSchema = z.looseObject({
   status: z.union([z.string(), z.number()]).nullish(),
 });
 export type PreorderCreateResult = z.infer<typeof preorderCreateResultSchema>;
+
+// ── public onboarding: the proved key, the tax-service call and the staff list (docs/decisions.md NC3, NC4, NC8) ─────
+
+/** A proof token: opens the company data, banList and status of one TIN (NC3). */
+const proofToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+
+/** POST online-sales/pre-order/prove body: the TIN and the CMS of a `preregister` document over `{user:{tin}}`
+ *  under a challenge of online-sales/pre-order/signing-challenge (NC3). */
+export const proveBody = z.object({ tin: z.string().regex(/^\d{9}$/), pcs7: z.string().min(1).max(200_000) });
+export type ProveBody = z.input<typeof proveBody>;
+
+/** The proof of holding a key of `tin`, valid until `expiresAt` (ms since the epoch). */
+export const proveResultSchema = z.looseObject({ proof: proofToken, expiresAt: z.number() });
+export type ProveResult = z.infer<typeof proveResultSchema>;
+
+/** GET online-sales/pre-order/company query: the tax service's data of a company (NC4; the spec names no call). */
+export const companyQuery = z.object({ inn: z.string().regex(/^\d{9}$/), proof: proofToken });
+export type CompanyQuery = z.input<typeof companyQuery>;
+
+/** banList and status, answered on the public page only with a proof for that TIN (NC3). */
+export const provedBanListQuery = banListQuery.extend({ proof: proofToken.optional() });
+export const provedStatusQuery = preorderStatusQuery.extend({ proof: proofToken.optional() });
+
+/** Pre-order statuses of the reference backend (NC6): new → review → registered (or rejected). */
+export const preorderStatusValue = z.enum(['new', 'review', 'registered', 'rejected']);
+export type PreorderStatusValue = z.infer<typeof preorderStatusValue>;
+
+/** POST pre-order/create result as the wizard reads it: the id, the status and the phone reservation flag. */
+export const preorderCreatedSchema = preorderCreateResultSchema.extend({
+  phoneReserved: z.boolean().nullish(),
+});
+
+/** A created pre-order as staff see it (GET pre-order/list, NC8). */
+export const preorderRowSchema = z.looseObject({
+  id: z.number(),
+  tin: z.string(),
+  companyName: z.string(),
+  marketCode: z.string(),
+  login: z.string(),
+  connectType: connectType,
+  status: preorderStatusValue,
+  phoneReserved: z.boolean(),
+  createdAt: z.number(),
+});
+export type PreorderRow = z.infer<typeof preorderRowSchema>;
+export const preorderListSchema = z.looseObject({ rows: z.array(preorderRowSchema), total: z.number() });
+export const preorderListQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

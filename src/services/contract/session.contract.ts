@@ -1,35 +1,62 @@
-import { z } from 'zod';
-import { amount, anyId, digits, roleCode } from './fields.contract';
+import { z } from 'zod/mini';
 
 /**
  * Session and user shapes (spec 3 "User", "Profile"; spec 7 "Session and user").
  * Wire names are kept exactly as the backend spells them (snake_case and camelCase mixed).
  * Replies are loose objects: unknown extra fields pass through untouched.
+ *
+ * Written with `zod/mini` (docs/decisions.md LB5): these are the first calls of every visit, so the login route
+ * carries this module; full `zod` is fetched only with the rest of the endpoint table after sign-in. Mini schemas
+ * parse exactly as the classic ones (the same core), only their builder API differs (`z.nullish(x)` for
+ * `x.nullish()`, checks through `.check(…)`). The other areas' contracts may nest them: both flavours share the core.
  */
+
+// The wire primitives of fields.contract.ts this slice needs, in `zod/mini` (the same rules;
+// tests/services/session-mini.contract.test.ts checks they accept and reject the same values as the classic ones).
+
+/** An id as the server sends it: number or string. */
+export const anyIdMini = z.union([z.number(), z.string()]);
+/** Money amount in sums; the real backend sometimes sends numbers as strings. */
+export const amountMini = z.union([
+  z.number(),
+  z.pipe(z.string().check(z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number)),
+]);
+/** A digits-only identifier given as a string or a number; output is the digit string. */
+export const digitsMini = z.pipe(
+  z.pipe(z.union([z.string(), z.int().check(z.nonnegative())]), z.transform(String)),
+  z.string().check(z.regex(/^\d{1,20}$/)),
+);
+/** Role code R000…R034 (spec 6). */
+export const roleCodeMini = z.string().check(z.regex(/^R\d{3}$/));
+
+const anyId = anyIdMini;
+const amount = amountMini;
+/** A string of `min`…`max` characters. */
+const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 
 /** Region a user or profile belongs to (spec 3 `regions`; shape not shown, decided: id + name). */
 export const regionSchema = z.looseObject({
   id: anyId,
-  name: z.string().nullish(),
+  name: z.nullish(z.string()),
 });
 export type Region = z.infer<typeof regionSchema>;
 
 /** Branch (filial) of a user or profile (spec 3 `branches`, spec 7 `result.branch`; decided: id + name). */
 export const branchSchema = z.looseObject({
   id: anyId,
-  name: z.string().nullish(),
-  regionId: anyId.nullish(),
+  name: z.nullish(z.string()),
+  regionId: z.nullish(anyId),
 });
 export type Branch = z.infer<typeof branchSchema>;
 
 /** `ban_data` of a profile: the account status (same codes as number status). */
-export const banDataSchema = z.looseObject({ status: z.string().nullish() });
+export const banDataSchema = z.looseObject({ status: z.nullish(z.string()) });
 
 /** `fin_data` of a profile (spec 3): balance, mobile budget, unbilled amount (type 16 only). Sums. */
 export const finDataSchema = z.looseObject({
-  balance: amount.nullish(),
-  budget: amount.nullish(),
-  unbilled_amnt: amount.nullish(),
+  balance: z.nullish(amount),
+  budget: z.nullish(amount),
+  unbilled_amnt: z.nullish(amount),
 });
 export type FinData = z.infer<typeof finDataSchema>;
 
@@ -40,23 +67,23 @@ export type FinData = z.infer<typeof finDataSchema>;
  * - `employee_data`: present (non-null) when the profile has employees (dispatcher flag).
  */
 export const profileSchema = z.looseObject({
-  at: z.number().int(),
-  sn: z.string().nullish(),
-  ban: z.string().nullish(),
-  status: z.string().nullish(),
-  ban_data: banDataSchema.nullish(),
-  fin_data: finDataSchema.nullish(),
-  employee_data: z.unknown().nullish(),
-  can_buy_number: z.boolean().nullish(),
-  branches: z.array(branchSchema).nullish(),
-  regions: z.array(regionSchema).nullish(),
-  phone_number: z.string().nullish(),
-  feedback_type: z.string().nullish(),
-  email_address: z.string().nullish(),
-  company_name: z.string().nullish(),
-  tin: z.string().nullish(),
+  at: z.int(),
+  sn: z.nullish(z.string()),
+  ban: z.nullish(z.string()),
+  status: z.nullish(z.string()),
+  ban_data: z.nullish(banDataSchema),
+  fin_data: z.nullish(finDataSchema),
+  employee_data: z.nullish(z.unknown()),
+  can_buy_number: z.nullish(z.boolean()),
+  branches: z.nullish(z.array(branchSchema)),
+  regions: z.nullish(z.array(regionSchema)),
+  phone_number: z.nullish(z.string()),
+  feedback_type: z.nullish(z.string()),
+  email_address: z.nullish(z.string()),
+  company_name: z.nullish(z.string()),
+  tin: z.nullish(z.string()),
   /** Decision U9: a block or restore of this account (or number) that waits to take effect. */
-  block_pending: z.enum(['block', 'restore']).nullish(),
+  block_pending: z.nullish(z.enum(['block', 'restore'])),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -71,30 +98,30 @@ export const userSchema = z.looseObject({
   user_name: z.string(),
   user_id: anyId,
   roles: z.array(z.string()),
-  profile: profileSchema.nullish(),
-  settings: z.unknown().optional(),
-  ban: z.string().nullish(),
-  headBan: z.string().nullish(),
-  backToHeadBan: z.boolean().nullish(),
-  employees: z.unknown().optional(),
-  force_change_password: z.boolean().nullish(),
-  chosenRole: z.string().nullish(),
+  profile: z.nullish(profileSchema),
+  settings: z.optional(z.unknown()),
+  ban: z.nullish(z.string()),
+  headBan: z.nullish(z.string()),
+  backToHeadBan: z.nullish(z.boolean()),
+  employees: z.optional(z.unknown()),
+  force_change_password: z.nullish(z.boolean()),
+  chosenRole: z.nullish(z.string()),
   /** U11: the password to change is the temporary one the registration sent by SMS. */
-  temporary_password_by_sms: z.boolean().nullish(),
+  temporary_password_by_sms: z.nullish(z.boolean()),
   /** U11: set on the SMS-code step's reply only: the registration has just succeeded. */
-  registered: z.boolean().nullish(),
+  registered: z.nullish(z.boolean()),
 });
 export type User = z.infer<typeof userSchema>;
 
 /** POST user/login body. */
 export const loginBody = z.object({
-  login: z.string().min(1).max(100),
-  password: z.string().min(1).max(200),
+  login: text(1, 100),
+  password: text(1, 200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 /** Phone as typed in the registration form: digits only after the client strips formatting. */
-export const phoneField = digits.pipe(z.string().min(9).max(12));
+export const phoneField = z.pipe(digitsMini, text(9, 12));
 
 /** POST user/register body: the phone that receives the SMS code (E004 already registered, E008 wrong phone,
  *  E025 more than 5 numbers). */
@@ -103,40 +130,40 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 /** POST user/check body: the SMS code (E003 wrong, E006 expired); `phone` repeats the registering phone. */
 export const checkBody = z.object({
-  phone: phoneField.optional(),
-  code: z.string().regex(/^\d{4,8}$/),
+  phone: z.optional(phoneField),
+  code: z.string().check(z.regex(/^\d{4,8}$/)),
 });
 export type CheckBody = z.infer<typeof checkBody>;
 
 /** POST user/resend-code body. */
-export const resendCodeBody = z.object({ phone: phoneField.optional() });
+export const resendCodeBody = z.object({ phone: z.optional(phoneField) });
 export type ResendCodeBody = z.infer<typeof resendCodeBody>;
 
 /** POST user/forgot body: the login whose recovery link is sent (E086 login does not exist). */
 export const forgotBody = z.object({
-  login: z.string().min(1).max(100),
+  login: text(1, 100),
   /** U14: the language of the page the link was asked from; the link opens in it (default ru). */
-  lang: z.enum(['ru', 'uz']).optional(),
+  lang: z.optional(z.enum(['ru', 'uz'])),
 });
 export type ForgotBody = z.infer<typeof forgotBody>;
 
 /** POST user/restore body: `r` is the token from the recovery link's query (E024 temporary password expired). */
 export const restoreBody = z.object({
-  r: z.string().min(1).max(500),
-  password: z.string().min(1).max(200),
-  confirm: z.string().min(1).max(200),
+  r: text(1, 500),
+  password: text(1, 200),
+  confirm: text(1, 200),
 });
 export type RestoreBody = z.infer<typeof restoreBody>;
 
 /** POST user/change-password body. */
 export const changePasswordBody = z.object({
-  current: z.string().min(1).max(200),
-  password: z.string().min(1).max(200),
+  current: text(1, 200),
+  password: text(1, 200),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** POST v1/adfs/save-chosen-role body: the role chosen for this session (E130, E133, E134). */
-export const saveChosenRoleBody = z.object({ updatedValue: roleCode });
+export const saveChosenRoleBody = z.object({ updatedValue: roleCodeMini });
 export type SaveChosenRoleBody = z.infer<typeof saveChosenRoleBody>;
 
 /** Path (relative to /api/) of the corporate single-sign-on link (spec 7 "initialise-authorization"). It is a

@@ -1,5 +1,5 @@
 import { defineEndpoint } from './endpoint';
-import { noResult } from './fields.contract';
+import { emptyResult as noResult } from './envelope';
 import {
   changePasswordBody,
   checkBody,
@@ -16,7 +16,8 @@ import {
 /**
  * The session and user calls of the endpoint table (spec 7), in a module of their own: they are the first calls of
  * every visit (the session check, sign-in), so the app's client carries these and fetches the rest of the table on
- * the first other call. `endpoints.ts` spreads them into the one table.
+ * the first other call. `endpoints.ts` spreads them into the one table. Nothing here imports full `zod`
+ * (docs/decisions.md LB5): `noResult` is the envelope's `emptyResult` (fields.contract.ts re-exports the same).
  */
 export const sessionEndpoints = {
   'session.user': defineEndpoint({

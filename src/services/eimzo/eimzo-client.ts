@@ -71,8 +71,11 @@ export interface EimzoClient {
   listKeys(): Promise<EimzoKey[]>;
   /** `pfx.load_key`: returns the keyId; no password is asked here */
   loadKey(key: Pick<EimzoKey, 'disk' | 'path' | 'name' | 'alias'>): Promise<string>;
-  /** `pkcs7.create_pkcs7`: the module asks the password in its own window during this call */
-  sign(keyId: string, base64Data: string, detached?: boolean): Promise<EimzoSignature>;
+  /**
+   * `pkcs7.create_pkcs7`: the module asks the password in its own window during this call. Aborting `signal` closes
+   * the socket (the module then drops the request) and rejects with `cancelled`.
+   */
+  sign(keyId: string, base64Data: string, detached?: boolean, signal?: AbortSignal): Promise<EimzoSignature>;
   /** `pfx.unload_key` */
   unloadKey(keyId: string): Promise<void>;
 }
@@ -135,7 +138,7 @@ export function createEimzoClient(opts: EimzoClientOptions = {}): EimzoClient {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const signTimeoutMs = opts.signTimeoutMs ?? DEFAULT_SIGN_TIMEOUT_MS;
 
-  function call(request: EimzoRequest, ms = timeoutMs): Promise<Reply> {
+  function call(request: EimzoRequest, ms = timeoutMs, signal?: AbortSignal): Promise<Reply> {
     const Impl = (opts.WebSocketImpl ?? (globalThis as { WebSocket?: EimzoSocketCtor }).WebSocket) as
       | EimzoSocketCtor
       | undefined;
@@ -149,9 +152,25 @@ export function createEimzoClient(opts: EimzoClientOptions = {}): EimzoClient {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         outcome();
       };
       const connectionError = () => reject(new EimzoFailure({ kind: 'connection', mobile }));
+      // U20: the caller gave up (Escape, Cancel, the dialog closed): close the socket, so the module drops the
+      // request and closes its password window, instead of waiting for a password nobody will type
+      const onAbort = () => {
+        finish(() => reject(new EimzoFailure({ kind: 'cancelled' })));
+        try {
+          socket?.close(NORMAL_CLOSE);
+        } catch {
+          // not open yet: the constructor's socket is closed below as soon as it exists
+        }
+      };
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
       const timer = setTimeout(() => {
         finish(connectionError);
         try {
@@ -171,6 +190,10 @@ export function createEimzoClient(opts: EimzoClientOptions = {}): EimzoClient {
       }
       socket = ws;
       ws.onopen = () => {
+        if (settled) {
+          ws.close(NORMAL_CLOSE);
+          return;
+        }
         try {
           ws.send(JSON.stringify(request));
         } catch {
@@ -202,8 +225,8 @@ export function createEimzoClient(opts: EimzoClientOptions = {}): EimzoClient {
   }
 
   /** Sends a request and returns the reply when `success` is true; `status` is optional (some builds omit it). */
-  async function invoke(request: EimzoRequest, ms?: number): Promise<Reply> {
-    const reply = await call(request, ms);
+  async function invoke(request: EimzoRequest, ms?: number, signal?: AbortSignal): Promise<Reply> {
+    const reply = await call(request, ms, signal);
     if (reply.success === true) return reply;
     const status = toInt(str(reply, 'status'));
     throw new EimzoFailure(errorFromReply(status, str(reply, 'reason')));
@@ -259,10 +282,11 @@ export function createEimzoClient(opts: EimzoClientOptions = {}): EimzoClient {
       return requireStr(reply, 'keyId');
     },
 
-    async sign(keyId, base64Data, detached = false) {
+    async sign(keyId, base64Data, detached = false, signal) {
       const reply = await invoke(
         { plugin: 'pkcs7', name: 'create_pkcs7', arguments: [base64Data, keyId, detached ? 'yes' : 'no'] },
         signTimeoutMs,
+        signal,
       );
       return {
         pkcs7_64: requireStr(reply, 'pkcs7_64'),

@@ -11,7 +11,6 @@ import {
 } from '@/domain/at39.rules';
 import { documentDate } from '@/domain/debt.rules';
 import { formatPhone } from '@/domain/phone.rules';
-import { formatErrorMessage } from '@/i18n/messages';
 import type { At39ListRow } from '@/machines/at39-list.machine';
 import {
   selectComments,
@@ -28,6 +27,7 @@ import {
 import { canRetry } from '@/machines/at39-registration.selectors';
 import { DateRange } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
+import { ExportStatus } from '@/views/common/export-status.view';
 import { Modal } from '@/views/common/modal.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -103,23 +103,14 @@ function At39ListView() {
           </button>
         </div>
       </header>
-      <p className="at39__status-line" role="status" aria-live="polite">
-        {downloading ? t('at39.statisticsPreparing') : ''}
-      </p>
-      {statsError ? (
-        <div className="at39__error" role="alert" data-testid="at39-statistics-error">
-          <span>
-            {t('at39.statisticsFailed')} {formatErrorMessage(t, statsError)}
-          </span>
-          <button
-            type="button"
-            className="btn btn--link"
-            onClick={() => actor.send({ type: 'statistics.dismiss' })}
-          >
-            {t('app.close')}
-          </button>
-        </div>
-      ) : null}
+      <ExportStatus
+        busy={downloading}
+        busyText={t('at39.statisticsPreparing')}
+        error={statsError}
+        failedText={t('at39.statisticsFailed')}
+        onDismiss={() => actor.send({ type: 'statistics.dismiss' })}
+        testId="at39-statistics-error"
+      />
 
       <FilterForm params={params} onChange={go} />
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AT39_STEPS, MAX_SCAN_BYTES, uploadTargetKind } from '@/domain/at39.rules';
@@ -21,6 +21,7 @@ import {
   selectReviewPhase,
   selectScreen,
 } from '@/machines/at39-registration.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { UploadWidget } from '@/views/upload/upload.view';
 import { At39RegistrationContext as Ctx } from './at39.context';
@@ -63,6 +64,37 @@ function ErrorLine({ code, where }: { code: string | null; where?: 'reserve' }) 
     <p className="at39__error" role="alert" data-testid="at39-error" data-code={code}>
       {text}
     </p>
+  );
+}
+
+/**
+ * A step whose call failed: the error (this page's reading of its code) with Retry, unless retrying cannot help (E009),
+ * and the step's other ways on (`children`). The shared ErrorRetry of src/views/common (AR5, AR15).
+ */
+function StepFailed({
+  testId,
+  code,
+  onRetry,
+  children,
+}: {
+  testId: string;
+  code: string | null;
+  onRetry: () => void;
+  children?: ReactNode;
+}) {
+  const text = useErrorText()(code);
+  return (
+    <div className="at39__failed" data-testid={testId}>
+      {code ? (
+        <ErrorRetry
+          code={code}
+          message={text}
+          testId="at39-error"
+          onRetry={canRetry(code) ? onRetry : undefined}
+        />
+      ) : null}
+      {children ? <div className="at39__buttons">{children}</div> : null}
+    </div>
   );
 }
 
@@ -157,19 +189,11 @@ function ResumeFailed() {
   const actor = Ctx.useActorRef();
   const error = Ctx.useSelector(selectRegError);
   return (
-    <div data-testid="at39-resume-error">
-      <ErrorLine code={error} />
-      <div className="at39__buttons">
-        {canRetry(error) ? (
-          <button type="button" className="btn" onClick={() => actor.send({ type: 'resume.retry' })}>
-            {t('app.retry')}
-          </button>
-        ) : null}
-        <Link href="/at39-registration" className="btn btn--secondary">
-          {t('at39.list')}
-        </Link>
-      </div>
-    </div>
+    <StepFailed testId="at39-resume-error" code={error} onRetry={() => actor.send({ type: 'resume.retry' })}>
+      <Link href="/at39-registration" className="btn btn--secondary">
+        {t('at39.list')}
+      </Link>
+    </StepFailed>
   );
 }
 
@@ -305,14 +329,11 @@ function PassportStep() {
     );
   if (phase === 'sessionFailed')
     return (
-      <div data-testid="at39-passport-error">
-        <ErrorLine code={ctx.error} />
-        {canRetry(ctx.error) ? (
-          <button type="button" className="btn" onClick={() => actor.send({ type: 'passport.retry' })}>
-            {t('app.retry')}
-          </button>
-        ) : null}
-      </div>
+      <StepFailed
+        testId="at39-passport-error"
+        code={ctx.error}
+        onRetry={() => actor.send({ type: 'passport.retry' })}
+      />
     );
   if (phase === 'notFound' || phase === 'refused' || phase === 'expired' || phase === 'reused')
     return (
@@ -384,23 +405,15 @@ function CreateFailed() {
   const actor = Ctx.useActorRef();
   const error = Ctx.useSelector(selectRegError);
   return (
-    <div data-testid="at39-create-error">
-      <ErrorLine code={error} />
-      <div className="at39__buttons">
-        {canRetry(error) ? (
-          <button type="button" className="btn" onClick={() => actor.send({ type: 'create.retry' })}>
-            {t('app.retry')}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() => actor.send({ type: 'workplace.change' })}
-        >
-          {t('at39.changeToken')}
-        </button>
-      </div>
-    </div>
+    <StepFailed testId="at39-create-error" code={error} onRetry={() => actor.send({ type: 'create.retry' })}>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        onClick={() => actor.send({ type: 'workplace.change' })}
+      >
+        {t('at39.changeToken')}
+      </button>
+    </StepFailed>
   );
 }
 
@@ -476,23 +489,19 @@ function AccountStep() {
     );
   if (phase === 'plansFailed')
     return (
-      <div data-testid="at39-plans-error">
-        <ErrorLine code={ctx.error} />
-        <div className="at39__buttons">
-          {canRetry(ctx.error) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'plans.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => actor.send({ type: 'ban.change' })}
-          >
-            {t('at39.banChange')}
-          </button>
-        </div>
-      </div>
+      <StepFailed
+        testId="at39-plans-error"
+        code={ctx.error}
+        onRetry={() => actor.send({ type: 'plans.retry' })}
+      >
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => actor.send({ type: 'ban.change' })}
+        >
+          {t('at39.banChange')}
+        </button>
+      </StepFailed>
     );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -571,14 +580,11 @@ function DocumentsStep() {
   const busy = Ctx.useSelector(selectBusy);
   if (phase === 'loadFailed')
     return (
-      <div data-testid="at39-docs-error">
-        <ErrorLine code={ctx.error} />
-        {canRetry(ctx.error) ? (
-          <button type="button" className="btn" onClick={() => actor.send({ type: 'docs.retry' })}>
-            {t('app.retry')}
-          </button>
-        ) : null}
-      </div>
+      <StepFailed
+        testId="at39-docs-error"
+        code={ctx.error}
+        onRetry={() => actor.send({ type: 'docs.retry' })}
+      />
     );
   if (phase === 'loading' || ctx.registrationId === null)
     return (

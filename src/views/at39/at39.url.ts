@@ -4,29 +4,27 @@ import {
   DEFAULT_AT39_PARAMS,
   parseAt39Params,
 } from '@/domain/at39.rules';
+import { readListSearch, writeListSearch } from '@/views/common/list-url';
 
 /**
  * The list's filters and page in the URL (`?dt1=2026-11-01&dt2=2026-11-24&status=rejected&region=1&q=karimov&page=2`),
  * so reload and Back keep them; defaults are left out, unrelated parameters kept.
  */
-export function parseAt39Search(search: string): At39ListParams {
-  const sp = new URLSearchParams(search);
-  return parseAt39Params((name) => sp.get(name));
-}
+export const parseAt39Search = (search: string): At39ListParams => readListSearch(search, parseAt39Params);
 
 export function at39Search(p: At39ListParams, current = ''): string {
-  const sp = new URLSearchParams(current);
-  const set = (name: string, value: string, dflt: string) => {
-    if (value === dflt) sp.delete(name);
-    else sp.set(name, value);
-  };
-  set('dt1', p.dt1, DEFAULT_AT39_PARAMS.dt1);
-  set('dt2', p.dt2, DEFAULT_AT39_PARAMS.dt2);
-  set('status', p.status, DEFAULT_AT39_PARAMS.status);
-  set('region', p.region === null ? '' : String(p.region), '');
-  set('q', p.q, DEFAULT_AT39_PARAMS.q);
-  set('page', String(p.page), '1');
-  return sp.toString();
+  const d = DEFAULT_AT39_PARAMS;
+  return writeListSearch(
+    [
+      ['dt1', p.dt1, d.dt1],
+      ['dt2', p.dt2, d.dt2],
+      ['status', p.status, d.status],
+      ['region', p.region === null ? '' : String(p.region), ''],
+      ['q', p.q, d.q],
+      ['page', String(p.page), '1'],
+    ],
+    current,
+  );
 }
 
 /** The registration's `?id=` on `/at39-registration/new` (resume after a reload or from the list). */

@@ -152,7 +152,12 @@ function useAuthForm(flow: FlowRef) {
     error,
     formRef,
     errorBoxRef,
-    fieldError: (field: AuthField) => (error && error.field === field ? error.code : null),
+    fieldError: (field: AuthField) =>
+      error === null
+        ? null
+        : error.field === field
+          ? error.code
+          : (error.more?.find((m) => m.field === field)?.code ?? null),
     formError: error && error.field === null ? text(error) : null,
     values: (e: FormEvent<HTMLFormElement>) => {
       e.preventDefault();
@@ -262,10 +267,34 @@ function RegisterForm({ flow }: { flow: FlowRef }) {
   );
 }
 
+/**
+ * U23: the registering phone survives a reload of the SMS-code page: kept in this tab's sessionStorage (a phone
+ * number, not a secret; gone with the tab). Storage errors (private mode, quota) only lose the convenience.
+ */
+const CHECK_PHONE_KEY = 'auth:check:phone';
+function keptPhone(): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(CHECK_PHONE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+function keepPhone(phone: string): void {
+  try {
+    globalThis.sessionStorage?.setItem(CHECK_PHONE_KEY, phone);
+  } catch {
+    // nothing kept: the user types the phone again after a reload
+  }
+}
+
 function CheckForm({ flow }: { flow: FlowRef }) {
   const { t } = useTranslation();
   const f = useAuthForm(flow);
-  const phone = useSelector(flow, selectAuthPhone);
+  const flowPhone = useSelector(flow, selectAuthPhone);
+  useEffect(() => {
+    if (flowPhone) keepPhone(flowPhone);
+  }, [flowPhone]);
+  const phone = flowPhone ?? keptPhone();
   const notice = useSelector(flow, selectAuthNotice);
   const resendWait = useSelector(flow, selectResendWait);
   const phoneValue = () => String(new FormData(f.formRef.current ?? undefined).get('phone') ?? '');
@@ -411,6 +440,7 @@ function RestoreForm({ flow }: { flow: FlowRef }) {
         autoComplete="new-password"
         required
         error={f.fieldError('password')}
+        hint={t('validation.passwordRule')}
       />
       <TextField
         name="confirm"

@@ -82,7 +82,17 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
           <pre>{documentText}</pre>
         </figure>
       ) : null}
-      {failed ? (
+      {failed && errorCode === 'eimzo.cancelled' ? (
+        // U20: the module's -5000 — the password window was closed (spec 4 'Отменено / Вы отменили действие'), or,
+        // on 6.x, the password was wrong three times: the reply is the same, so both are said
+        <div role="alert" data-testid={testId}>
+          <p className="signing-panel__title">
+            <strong>{t('eimzo.cancelledTitle')}</strong>
+          </p>
+          <p>{t('eimzo.cancelled')}</p>
+          <p className="signing-panel__note">{t('eimzo.cancelledOrWrongPassword')}</p>
+        </div>
+      ) : failed ? (
         <p role="alert" className="form__error" data-testid={testId}>
           {formatErrorMessage(t, errorCode ?? 'eimzo.generic')}
         </p>

@@ -7,6 +7,8 @@ export interface ErrorRetryProps {
   readonly code: string;
   /** The server's description, for the codes whose text takes one (E108, block/restore failures). */
   readonly description?: string | null;
+  /** The page's own text for the code, when it reads a code otherwise than the catalogue (AT 39's form codes). */
+  readonly message?: string;
   /** A translated lead sentence saying what failed ('Не удалось загрузить список.'), before the error's text. */
   readonly title?: string;
   /** Sends the workflow's retry event; leave it out when retrying cannot help (no button then). */
@@ -26,14 +28,15 @@ export function ErrorRetry({
   code,
   description,
   title,
+  message: ownMessage,
   onRetry,
   busy = false,
   testId = 'error-retry',
 }: ErrorRetryProps) {
   const { t } = useTranslation();
-  const message = formatErrorMessage(t, code, description);
+  const message = ownMessage ?? formatErrorMessage(t, code, description);
   return (
-    <div className="error-retry" role="alert" data-testid={testId}>
+    <div className="error-retry" role="alert" data-testid={testId} data-code={code}>
       <span>{title ? `${title} ${message}` : message}</span>
       {onRetry ? (
         <button

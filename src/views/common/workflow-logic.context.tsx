@@ -9,10 +9,13 @@ import type { DocumentsMachine } from '@/machines/documents.machine';
 import type { DownloadMachine } from '@/machines/download.machine';
 import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
+import type { NewClientMachine } from '@/machines/new-client.machine';
+import type { NewNumbersMachine } from '@/machines/new-numbers.machine';
 import type { NewOrderMachine } from '@/machines/new-order.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
+import type { PreorderListMachine } from '@/machines/preorder-list.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
 import type { ServicesMachine } from '@/machines/services.machine';
 import type { ServicesCheckoutMachine } from '@/machines/services-checkout.machine';
@@ -66,6 +69,16 @@ export interface PageLogic {
   readonly download: DownloadMachine;
   readonly services: ServicesMachine;
   readonly servicesCheckout: ServicesCheckoutMachine;
+  readonly preorderList: PreorderListMachine;
+}
+
+/**
+ * The workflows of the public pages (new-client, new-numbers): loaded as their own chunk when a public page
+ * first asks, never together with the signed-in page workflows (the login route's budget, tests/e2e/budget.e2e.ts).
+ */
+export interface PublicLogic {
+  readonly newClient: NewClientMachine;
+  readonly newNumbers: NewNumbersMachine;
 }
 
 /**
@@ -81,10 +94,12 @@ export interface WorkflowLogic extends StartLogic, PageLogic {}
  */
 export interface AppLogic extends StartLogic {
   readonly loadPageLogic: () => Promise<PageLogic>;
+  /** The public pages' workflows, loaded apart from the page workflows (PublicLogic). */
+  readonly loadPublicLogic?: () => Promise<PublicLogic>;
 }
 
-/** Either all of it at once (tests) or the production shape with a loader. */
-export type ProvidedLogic = WorkflowLogic | AppLogic;
+/** Either all of it at once (tests, with the public pages' logic) or the production shape with a loader. */
+export type ProvidedLogic = WorkflowLogic | (WorkflowLogic & PublicLogic) | AppLogic;
 
 /**
  * The whole logic as a promise that React's `use` reads: settled at once when the value is all there (tests), else
@@ -139,9 +154,62 @@ function sourceOf(value: ProvidedLogic): LogicSource {
 
 const WorkflowLogicContext = createContext<LogicSource | null>(null);
 
+/** The public pages' logic, loaded once on the first ask (or settled at once in tests). */
+type PublicPromise = Promise<PublicLogic>;
+const publicSources = new WeakMap<ProvidedLogic, () => PublicPromise>();
+
+function publicSourceOf(value: ProvidedLogic): () => PublicPromise {
+  const known = publicSources.get(value);
+  if (known) return known;
+  let load: () => PublicPromise;
+  if ('loadPageLogic' in value) {
+    let pending: PublicPromise | null = null;
+    load = () => {
+      pending ??= (value.loadPublicLogic ?? (() => Promise.reject(new Error('no public logic'))))().then(
+        (logic) => {
+          pending = Object.assign(Promise.resolve(logic), { status: 'fulfilled' as const, value: logic });
+          return logic;
+        },
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    };
+  } else if ('newClient' in value) {
+    const all = Object.assign(Promise.resolve(value as PublicLogic), {
+      status: 'fulfilled' as const,
+      value: value as PublicLogic,
+    });
+    load = () => all;
+  } else {
+    load = () => Promise.reject(new Error('no public logic given to the providers'));
+  }
+  publicSources.set(value, load);
+  return load;
+}
+
+const PublicLogicContext = createContext<(() => PublicPromise) | null>(null);
+
 /** Mounted once by `AppProviders` (src/app/app-providers.tsx); tests mount the same providers. */
 export function WorkflowLogicProvider({ value, children }: { value: ProvidedLogic; children: ReactNode }) {
-  return <WorkflowLogicContext.Provider value={sourceOf(value)}>{children}</WorkflowLogicContext.Provider>;
+  return (
+    <WorkflowLogicContext.Provider value={sourceOf(value)}>
+      <PublicLogicContext.Provider value={publicSourceOf(value)}>{children}</PublicLogicContext.Provider>
+    </WorkflowLogicContext.Provider>
+  );
+}
+
+/**
+ * The public pages' provided logic (new-client, new-numbers). Suspends while its chunk is on its way; never loads
+ * the signed-in page workflows.
+ */
+export function usePublicLogic(): PublicLogic {
+  const load = useContext(PublicLogicContext);
+  if (!load)
+    throw new Error('no workflow logic: mount the view inside AppProviders (src/app/app-providers.tsx)');
+  return use(load());
 }
 
 /**

@@ -12,7 +12,6 @@ import {
   sameDebtParams,
 } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
-import { formatErrorMessage } from '@/i18n/messages';
 import type { DebtItem } from '@/machines/debt.machine';
 import {
   canRetry,
@@ -30,6 +29,7 @@ import {
   selectNoticePhase,
 } from '@/machines/debt.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
+import { ExportStatus } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -122,23 +122,14 @@ function DebtControlView() {
           ))}
         </div>
       </header>
-      <p className="debt__notice-line" role="status" aria-live="polite">
-        {exporting ? t('debt.exporting') : ''}
-      </p>
-      {exportError ? (
-        <div className="debt__error" role="alert" data-testid="debt-export-error">
-          <span>
-            {t('debt.exportFailed')} {formatErrorMessage(t, exportError)}
-          </span>
-          <button
-            type="button"
-            className="btn btn--link"
-            onClick={() => actor.send({ type: 'export.dismiss' })}
-          >
-            {t('app.close')}
-          </button>
-        </div>
-      ) : null}
+      <ExportStatus
+        busy={exporting !== null}
+        busyText={t('debt.exporting')}
+        error={exportError}
+        failedText={t('debt.exportFailed')}
+        onDismiss={() => actor.send({ type: 'export.dismiss' })}
+        testId="debt-export-error"
+      />
 
       <FilterForm params={params} onChange={go} />
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { type FormEvent, memo, useEffect, useRef, useState } from 'react';
+import { type FormEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { formatCount, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
@@ -114,9 +114,9 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
   const dialogOpen = useSelector(blockActor, selectIsDialogOpen);
   const [selection, setSelection] = useState<Selection>(new Map());
   const shownKey = shown ? `${shown.params.status}|${shown.params.page}|${shown.params.q}` : '';
-  // a new page, tab or filter starts with nothing selected
+  // a new page, tab or filter starts with nothing selected (no new state, so no render, when nothing was selected)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the rows on screen
-  useEffect(() => setSelection(new Map()), [shownKey]);
+  useEffect(() => setSelection((prev) => (prev.size === 0 ? prev : new Map())), [shownKey]);
   const wasOpen = useRef(false);
   useEffect(() => {
     // the dialog closed after a block or restore: the rows' statuses may have changed
@@ -126,36 +126,63 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
     }
     wasOpen.current = dialogOpen;
   }, [dialogOpen, actor]);
-  const press = (action: ToggleAction, sns: readonly string[]) => {
-    if (!blocking || sns.length === 0) return;
-    const request: BlockRestoreRequest = {
-      action,
-      sn: sns.length === 1 ? (sns[0] ?? null) : null,
-      ...(sns.length > 1 ? { sns } : {}),
-      ban,
-      companyName: blocking.companyName,
-      profileType: blocking.profileType,
-      impersonating: false,
-    };
-    blockActor.send({ type: 'toggle.press', request });
-  };
-  const toggleRow = (sn: string, action: ToggleAction | null) =>
-    setSelection((prev) => {
-      const next = new Map(prev);
-      if (next.has(sn) || action === null) next.delete(sn);
-      else next.set(sn, action);
-      return next;
-    });
-  const selectPage = (rows: readonly NumberItem[], on: boolean) =>
-    setSelection(() => {
-      const next = new Map<string, ToggleAction>();
-      if (on)
-        for (const r of rows) {
-          const a = toggleActionFor(r.status);
-          if (a) next.set(r.sn, a);
-        }
-      return next;
-    });
+  const companyName = blocking?.companyName;
+  const profileType = blocking?.profileType;
+  const canBlock = blocking !== null;
+  const press = useCallback(
+    (action: ToggleAction, sns: readonly string[]) => {
+      if (!canBlock || profileType === undefined || sns.length === 0) return;
+      const request: BlockRestoreRequest = {
+        action,
+        sn: sns.length === 1 ? (sns[0] ?? null) : null,
+        ...(sns.length > 1 ? { sns } : {}),
+        ban,
+        companyName: companyName ?? null,
+        profileType,
+        impersonating: false,
+      };
+      blockActor.send({ type: 'toggle.press', request });
+    },
+    [canBlock, ban, companyName, profileType, blockActor],
+  );
+  const toggleRow = useCallback(
+    (sn: string, action: ToggleAction | null) =>
+      setSelection((prev) => {
+        const next = new Map(prev);
+        if (next.has(sn) || action === null) next.delete(sn);
+        else next.set(sn, action);
+        return next;
+      }),
+    [],
+  );
+  const selectPage = useCallback(
+    (rows: readonly NumberItem[], on: boolean) =>
+      setSelection(() => {
+        const next = new Map<string, ToggleAction>();
+        if (on)
+          for (const r of rows) {
+            const a = toggleActionFor(r.status);
+            if (a) next.set(r.sn, a);
+          }
+        return next;
+      }),
+    [],
+  );
+  // stable while the selection and the dialog stay as they are, so the memoised table is not drawn again by renders
+  // that change neither (the prefetch finishing after a tab switch, docs/decisions.md N6)
+  const tableBlocking = useMemo<TableBlocking | null>(
+    () =>
+      canBlock
+        ? {
+            selection,
+            busy: dialogOpen,
+            onToggle: toggleRow,
+            onSelectPage: selectPage,
+            onPress: (action, sn) => press(action, [sn]),
+          }
+        : null,
+    [canBlock, selection, dialogOpen, toggleRow, selectPage, press],
+  );
   const toBlock = [...selection].filter(([, a]) => a === 'block').map(([sn]) => sn);
   const toRestore = [...selection].filter(([, a]) => a === 'restore').map(([sn]) => sn);
 
@@ -277,20 +304,7 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
                     </button>
                   </div>
                 ) : null}
-                <NumbersTable
-                  rows={shown.rows}
-                  blocking={
-                    blocking
-                      ? {
-                          selection,
-                          busy: dialogOpen,
-                          onToggle: toggleRow,
-                          onSelectPage: selectPage,
-                          onPress: (action, sn) => press(action, [sn]),
-                        }
-                      : null
-                  }
-                />
+                <NumbersTable rows={shown.rows} blocking={tableBlocking} />
               </>
             )}
             <Pagination

@@ -1,5 +1,6 @@
 import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
 import type { NumbersParams } from '@/machines/numbers.machine';
+import { writeListSearch } from '@/views/common/list-url';
 
 /**
  * The number list's state in the URL ("the tab, page and filter live in the URL so reload and back keep
@@ -48,13 +49,15 @@ export function parseNumbersSearch(search: string): NumbersParams {
 
 /** The query string (without '?') for `params`, keeping unrelated parameters of `current`; defaults are left out. */
 export function numbersSearch(params: NumbersParams, current = ''): string {
-  const sp = new URLSearchParams(current);
-  sp.set('status', params.status);
-  if (params.page > 1) sp.set('page', String(params.page));
-  else sp.delete('page');
-  if (params.q !== '') sp.set('q', params.q);
-  else sp.delete('q');
-  return sp.toString();
+  // the tab is always written (no default to leave out: a bare URL is the default tab, and the links name theirs)
+  return writeListSearch(
+    [
+      ['status', params.status, ''],
+      ['page', String(params.page), '1'],
+      ['q', params.q, ''],
+    ],
+    current,
+  );
 }
 
 /**

@@ -5,7 +5,6 @@ import { isoDay } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
 import { type OrdersParams, parseOrdersParams } from '@/domain/orders.rules';
 import { formatPhone } from '@/domain/phone.rules';
-import { formatErrorMessage } from '@/i18n/messages';
 import {
   canRetry,
   selectOrder,
@@ -21,6 +20,8 @@ import {
   selectRangeProblem,
 } from '@/machines/orders.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
+import { ExportStatus } from '@/views/common/export-status.view';
+import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { OrdersContext } from './orders.context';
@@ -28,12 +29,12 @@ import './orders.css';
 
 /** The range, filter and page in the URL (`?from=2026-11-01&to=2026-11-24&ban=100234561&page=2`), defaults left out. */
 export function ordersSearch(p: OrdersParams): string {
-  const sp = new URLSearchParams();
-  if (p.from) sp.set('from', p.from);
-  if (p.to) sp.set('to', p.to);
-  if (p.ban) sp.set('ban', p.ban);
-  if (p.page > 1) sp.set('page', String(p.page));
-  return sp.toString();
+  return writeListSearch([
+    ['from', p.from, ''],
+    ['to', p.to, ''],
+    ['ban', p.ban, ''],
+    ['page', String(p.page), '1'],
+  ]);
 }
 
 /** `/{lang}/orders` (AllOrders) and `/{lang}/orders/{id}` (SingleOrder): one page, the order beside the list. */
@@ -57,7 +58,7 @@ function useOrdersUrl() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const { id } = useParams<{ id?: string }>();
-  const params = parseOrdersParams((name) => new URLSearchParams(search).get(name));
+  const params = readListSearch(search, parseOrdersParams);
   const listPath = location.replace(/\/orders\/.*$/, '/orders');
   return {
     params,
@@ -128,23 +129,14 @@ function OrdersView() {
           ))}
         </div>
       </header>
-      <p className="orders__status" role="status" aria-live="polite">
-        {exporting ? t('orders.exporting') : ''}
-      </p>
-      {exportError ? (
-        <div className="orders__error" role="alert" data-testid="orders-export-error">
-          <span>
-            {t('orders.exportFailed')} {formatErrorMessage(t, exportError)}
-          </span>
-          <button
-            type="button"
-            className="btn btn--link"
-            onClick={() => actor.send({ type: 'export.dismiss' })}
-          >
-            {t('app.close')}
-          </button>
-        </div>
-      ) : null}
+      <ExportStatus
+        busy={exporting !== null}
+        busyText={t('orders.exporting')}
+        error={exportError}
+        failedText={t('orders.exportFailed')}
+        onDismiss={() => actor.send({ type: 'export.dismiss' })}
+        testId="orders-export-error"
+      />
 
       <FilterForm key={`${from}|${to}|${ban}`} params={params} onChange={(p) => go(p)} />
       {problem ? (

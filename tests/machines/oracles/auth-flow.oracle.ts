@@ -19,6 +19,7 @@ const FIELD: Record<string, string> = {
   E021: 'phone',
   E025: 'phone',
   E086: 'login',
+  E141: 'code',
 };
 const REQUIRED: Record<string, string[]> = {
   'login.submit': ['login', 'password'],
@@ -29,17 +30,37 @@ const REQUIRED: Record<string, string[]> = {
   'restore.submit': ['password', 'confirm'],
 };
 
-/** S4 client checks, written out again: blank field, phone without 9-12 digits, SMS code not 4-8 digits. */
-function invalid(ev: Ev): { code: string; field: string } | null {
-  for (const field of REQUIRED[ev.type] ?? []) {
-    const value = String(ev[field] ?? '').trim();
-    if (value === '') return { code: 'validation.required', field };
-    const digits = value.replace(/\D/g, '').length;
-    if (field === 'phone' && (digits < 9 || digits > 12 || /[^\d\s+()-]/.test(value)))
-      return { code: 'validation.phone', field };
-    if (field === 'code' && !/^\d{4,8}$/.test(value)) return { code: 'E003', field };
-  }
+/**
+ * S4 client checks, written out again: blank field, phone without 9-12 digits, SMS code not 4-8 digits; U21: a login
+ * over 100 or a password over 200 characters (the wire's limits), a new password (restore) without 8 characters,
+ * a letter and a digit; every wrong field is flagged (the first one, the others in `more`).
+ */
+function problem(type: string, field: string, raw: string): string | null {
+  const value = raw.trim();
+  if (value === '') return 'validation.required';
+  const digits = value.replace(/\D/g, '').length;
+  if (field === 'phone' && (digits < 9 || digits > 12 || /[^\d\s+()-]/.test(value)))
+    return 'validation.phone';
+  if (field === 'code' && !/^\d{4,8}$/.test(value)) return 'E003';
+  if (field === 'login' && value.length > 100) return 'validation.max100';
+  if (field === 'password' && raw.length > 200) return 'validation.max200';
+  if (
+    field === 'password' &&
+    type === 'restore.submit' &&
+    !(raw.length >= 8 && /\p{L}/u.test(raw) && /[0-9]/.test(raw))
+  )
+    return 'validation.passwordRule';
   return null;
+}
+function invalid(ev: Ev): { code: string; field: string; more?: { code: string; field: string }[] } | null {
+  const all: { code: string; field: string }[] = [];
+  for (const field of REQUIRED[ev.type] ?? []) {
+    const code = problem(ev.type, field, String(ev[field] ?? ''));
+    if (code !== null) all.push({ code, field });
+  }
+  const [first, ...more] = all;
+  if (!first) return null;
+  return more.length > 0 ? { ...first, more } : first;
 }
 
 /** SEC/E138: the SMS limit's reply carries the seconds to wait as its description (docs/security.md finding 6);
@@ -51,7 +72,8 @@ function waitOf(ev: Ev): number {
 const serverError = (c: Ctx, ev: Ev) => ({
   error: { code: codeOf(ev), field: FIELD[codeOf(ev)] ?? null },
   notice: null,
-  resendWait: codeOf(ev) === 'E138' ? waitOf(ev) : c.resendWait,
+  // U23: E141 (the tries used up) counts down like E138
+  resendWait: codeOf(ev) === 'E138' || codeOf(ev) === 'E141' ? waitOf(ev) : c.resendWait,
 });
 /** The countdown's tick on the check page: one second a step while seconds are left. */
 const TICK = 'xstate.after.1000.authFlow.check.editing';

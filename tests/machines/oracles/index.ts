@@ -9,9 +9,13 @@ import { documentsOracle } from './documents.oracle';
 import { downloadOracle } from './download.oracle';
 import { goldenCheckoutOracle } from './golden-checkout.oracle';
 import { impersonationOracle } from './impersonation.oracle';
+import { newClientOracle } from './new-client.oracle';
+import { newNumbersOracle } from './new-numbers.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { ordersOracle } from './orders.oracle';
+import { preRegistrationOracle } from './pre-registration.oracle';
+import { preorderListOracle } from './preorder-list.oracle';
 import { searchBoxOracle } from './search-box.oracle';
 import { servicesOracle } from './services.oracle';
 import { servicesCheckoutOracle } from './services-checkout.oracle';
@@ -36,6 +40,10 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   authFlow: authFlowOracle,
   notifications: notificationsOracle,
   debt: debtOracle,
+  newClient: newClientOracle,
+  preRegistration: preRegistrationOracle,
+  newNumbers: newNumbersOracle,
+  preorderList: preorderListOracle,
   goldenCheckout: goldenCheckoutOracle,
   orders: ordersOracle,
   upload: uploadOracle,

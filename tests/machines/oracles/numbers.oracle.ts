@@ -3,18 +3,29 @@ import { codeOf, done, failed } from './oracle-helpers';
 
 /**
  * Expected behaviour of the number list: spec 2 "Number lists by status have tabs: active, pending, blocked, all",
- * decisions N1-N5 (list region) and E1 (export region, independent of the list).
+ * decisions N1-N6 (list region) and E1 (export region, independent of the list).
  */
 const same = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   a.status === b.status && a.page === b.page && a.q === b.q;
 
 const LOADING = 'list.loading';
+type Page = Record<string, unknown> & { params: Record<string, unknown> };
+/** N6: the kept (prefetched) page for the URL's new parameters, if any. */
+const keptFor = (c: Record<string, unknown>, params: Record<string, unknown>) =>
+  (c.kept as readonly Page[]).find((p) => same(p.params, params));
 
 export const numbersOracle: ChartOracle = {
   id: 'numbers',
   initial: {
     to: [LOADING, 'export.idle'],
-    ctx: () => ({ shown: null, errorCode: null, fresh: false, exportFormat: null, exportError: null }),
+    ctx: () => ({
+      shown: null,
+      errorCode: null,
+      fresh: false,
+      kept: [],
+      exportFormat: null,
+      exportError: null,
+    }),
   },
   invokes: {
     // N4: one page of the BAN for the URL's tab, page and filter; `fresh` after 'Обновить список'
@@ -30,7 +41,16 @@ export const numbersOracle: ChartOracle = {
     {
       from: 'list.*',
       event: 'params.changed',
-      when: (c, ev) => !same(c.params, ev.params),
+      when: (c, ev) => !same(c.params, ev.params) && keptFor(c, ev.params) !== undefined,
+      to: 'list.ready.prefetching',
+      reenter: true,
+      ctx: (c, ev) => ({ params: ev.params, shown: keptFor(c, ev.params), errorCode: null, fresh: false }),
+      spec: 'N6 a new tab whose first page the prefetch brought is on screen at once; the other tabs are warmed again',
+    },
+    {
+      from: 'list.*',
+      event: 'params.changed',
+      when: (c, ev) => !same(c.params, ev.params) && keptFor(c, ev.params) === undefined,
       to: LOADING,
       reenter: true,
       ctx: (_, ev) => ({ params: ev.params, fresh: false }),
@@ -42,8 +62,8 @@ export const numbersOracle: ChartOracle = {
       event: 'list.refresh',
       to: LOADING,
       reenter: true,
-      ctx: () => ({ fresh: true }),
-      spec: "N4 'Обновить список' drops kept pages and loads again",
+      ctx: () => ({ fresh: true, kept: [] }),
+      spec: "N4 'Обновить список' drops kept pages and loads again (N6: the chart's kept pages too)",
     },
     {
       from: LOADING,
@@ -70,7 +90,8 @@ export const numbersOracle: ChartOracle = {
       from: 'list.ready.prefetching',
       event: done('prefetchNumbers'),
       to: 'list.ready.settled',
-      spec: 'N4 prefetch warms the other tabs',
+      ctx: (_, ev) => ({ kept: ev.output }),
+      spec: 'N4 prefetch warms the other tabs; N6 the chart keeps the pages it brought',
     },
     {
       from: 'list.ready.prefetching',

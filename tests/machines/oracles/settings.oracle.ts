@@ -6,16 +6,38 @@ import { codeOf, done, failed } from './oracle-helpers';
  * change (ends it), spec 5 "Password confirmation mismatch: 'Пароли не совпадают'", decisions S17 (two forms) and
  * S18 (contact data: phone 9-12 digits, email validated, kept as a draft across an expiry).
  */
-const blank = (ev: Ev) =>
-  ev.current === '' ? 'current' : ev.password === '' ? 'password' : ev.confirm === '' ? 'confirm' : null;
+/**
+ * spec 5 generic: every field is required; U21: no password is over 200 characters, and the new one follows the rule
+ * the server applies (8 to 200 characters, a letter and a digit).
+ */
+function passwordProblem(ev: Ev): { code: string; field: string } | null {
+  for (const field of ['current', 'password', 'confirm'])
+    if (ev[field] === '') return { code: 'validation.required', field };
+  if (ev.current.length > 200) return { code: 'validation.max200', field: 'current' };
+  if (ev.password.length > 200) return { code: 'validation.max200', field: 'password' };
+  if (ev.password.length < 8 || !/\p{L}/u.test(ev.password) || !/[0-9]/.test(ev.password))
+    return { code: 'validation.passwordRule', field: 'password' };
+  return null;
+}
 
-/** S18: phone 9-12 digits (separators allowed), email validated; empty clears. */
+/**
+ * S18: phone 9-12 digits (separators allowed), email validated (U21: Latin address, at most 200 characters); empty
+ * clears. U21: the chosen way of contact keeps its channel: e-mail needs an address, SMS and call a phone.
+ */
 function contactError(c: Ctx): { code: string; field: string } | null {
   const digits = c.phone.replace(/\D/g, '');
   if (c.phone.trim() !== '' && (digits.length < 9 || digits.length > 12 || /[^\d\s+()-]/.test(c.phone)))
     return { code: 'validation.phone', field: 'phone' };
-  if (c.email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email.trim()))
+  const email = c.email.trim();
+  if (
+    email !== '' &&
+    (email.length > 200 || !/^[A-Za-z0-9_'+.-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/.test(email))
+  )
     return { code: 'validation.email', field: 'email' };
+  if (c.feedbackType === 'email' && email === '')
+    return { code: 'validation.emailForFeedback', field: 'email' };
+  if ((c.feedbackType === 'sms' || c.feedbackType === 'call') && c.phone.trim() === '')
+    return { code: 'validation.phoneForFeedback', field: 'phone' };
   return null;
 }
 
@@ -23,10 +45,10 @@ const passwordRows = (from: string, stay: string): OracleRow[] => [
   {
     from,
     event: 'password.submit',
-    when: (_, ev) => blank(ev) !== null,
+    when: (_, ev) => passwordProblem(ev) !== null,
     to: stay,
-    ctx: (_, ev) => ({ passwordError: { code: 'validation.required', field: blank(ev) } }),
-    spec: 'spec 5 generic: every field is required',
+    ctx: (_, ev) => ({ passwordError: passwordProblem(ev) }),
+    spec: 'spec 5 generic: every field is required; U21 lengths and the password rule before any call',
   },
   {
     from,
@@ -84,9 +106,12 @@ export const settingsOracle: ChartOracle = {
       event: failed('changePassword'),
       to: 'password.editing',
       ctx: (_, ev) => ({
-        passwordError: { code: codeOf(ev), field: codeOf(ev) === 'E012' ? 'current' : null },
+        passwordError:
+          codeOf(ev) === 'E012'
+            ? { code: 'validation.wrongCurrentPassword', field: 'current' }
+            : { code: codeOf(ev), field: null },
       }),
-      spec: 'spec 8 E012 wrong login/password shown at the current password',
+      spec: 'spec 8 E012 wrong login/password; U21 on a password change it says the current password is wrong',
     },
     {
       from: 'contacts.restoring',

@@ -86,6 +86,8 @@ export const signingOracle: ChartOracle = {
     keyUnavailable: 'Нет установленого или подходящего ЭЦП-ключа.',
     moduleFailed: 'Ошибка EImzo',
     wrongPassword: 'Пароль неверный.',
+    // spec 4 "Cancelling shows 'Отменено / Вы отменили действие'"; U20: a 6.x module's three wrong passwords read alike
+    passwordCancelled: 'Вы отменили действие',
     outdated: 'ВНИМАНИЕ!!! Установите новую версию приложения E-IMZO',
   },
   rows: [

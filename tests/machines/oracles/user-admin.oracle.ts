@@ -22,8 +22,13 @@ function fieldErrors(mode: string, kind: string, f: Form): Record<string, string
   if (mode === 'create') {
     if (login === '') e.user_name = 'validation.required';
     else if (/[\u0400-\u04FF]/.test(login)) e.user_name = 'validation.latinOnly';
+    else if (login.length > 100) e.user_name = 'validation.max100';
     else if (!/^[A-Za-z0-9._-]{3,100}$/.test(login)) e.user_name = 'validation.fields';
   }
+  // U22: a name is required on create and on edit, at most 200 characters
+  const name = f.full_name.trim();
+  if (name === '') e.full_name = 'validation.required';
+  else if (name.length > 200) e.full_name = 'validation.max200';
   const staff = /^R0\d\d$/.test(f.role) && !CLIENT.includes(f.role) && f.role !== 'R006';
   if (f.role === '') e.role = 'validation.required';
   else if (kind === 'subscriber' ? !CLIENT.includes(f.role) : !staff) e.role = 'validation.fields';
@@ -35,7 +40,12 @@ function fieldErrors(mode: string, kind: string, f: Form): Record<string, string
   const phone = f.phone.replace(/\D/g, '');
   if (f.role === 'R001' && mode === 'create' && phone === '') e.phone = 'validation.required';
   else if (f.phone.trim() !== '' && !/^\d{9,12}$/.test(phone)) e.phone = 'validation.phone';
-  if (f.email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim()))
+  const email = f.email.trim();
+  // U21: a Latin address of at most 200 characters
+  if (
+    email !== '' &&
+    (email.length > 200 || !/^[A-Za-z0-9_'+.-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/.test(email))
+  )
     e.email = 'validation.email';
   return e;
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { Schema } from '../../src/services/contract/endpoint';
 
 /**
  * A minimal valid value of a zod 4 schema, built by walking its definition. Used to make well-formed replies and
@@ -8,7 +8,7 @@ import type { z } from 'zod';
  */
 
 type Def = { type: string; [k: string]: unknown };
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (s: Schema): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 const STRING_CANDIDATES = [
   'sample',
@@ -27,13 +27,13 @@ const STRING_CANDIDATES = [
 ];
 const NUMBER_CANDIDATES = [1, 0, 2, 0.5, -1];
 
-function pick<T>(schema: z.ZodType, candidates: readonly T[]): T {
+function pick<T>(schema: Schema, candidates: readonly T[]): T {
   for (const c of candidates) if (schema.safeParse(c).success) return c;
   throw new Error(`no sample candidate satisfies a ${defOf(schema).type} schema`);
 }
 
-function sampleObject(schema: z.ZodType, def: Def): Record<string, unknown> {
-  const shape = def.shape as Record<string, z.ZodType>;
+function sampleObject(schema: Schema, def: Def): Record<string, unknown> {
+  const shape = def.shape as Record<string, Schema>;
   const full: Record<string, unknown> = {};
   const required: Record<string, unknown> = {};
   const optionalKeys: string[] = [];
@@ -59,13 +59,13 @@ function sampleObject(schema: z.ZodType, def: Def): Record<string, unknown> {
 }
 
 /** A value that the schema accepts (its input form). Throws if the walker cannot find one. */
-export function sample(schema: z.ZodType): unknown {
+export function sample(schema: Schema): unknown {
   const def = defOf(schema);
   switch (def.type) {
     case 'object':
       return sampleObject(schema, def);
     case 'array': {
-      const el = sample(def.element as z.ZodType);
+      const el = sample(def.element as Schema);
       return pick(schema, [[el], [el, el], []]);
     }
     case 'string':
@@ -79,7 +79,7 @@ export function sample(schema: z.ZodType): unknown {
     case 'enum':
       return Object.values(def.entries as Record<string, unknown>)[0];
     case 'union': {
-      for (const o of def.options as z.ZodType[]) {
+      for (const o of def.options as Schema[]) {
         try {
           const v = sample(o);
           if (schema.safeParse(v).success) return v;
@@ -95,13 +95,13 @@ export function sample(schema: z.ZodType): unknown {
     case 'catch':
     case 'readonly':
     case 'nonoptional':
-      return sample(def.innerType as z.ZodType);
+      return sample(def.innerType as Schema);
     case 'pipe': {
-      const v = sample(def.in as z.ZodType);
+      const v = sample(def.in as Schema);
       if (schema.safeParse(v).success) return v;
-      const inDef = defOf(def.in as z.ZodType);
+      const inDef = defOf(def.in as Schema);
       if (inDef.type === 'union') {
-        for (const o of inDef.options as z.ZodType[]) {
+        for (const o of inDef.options as Schema[]) {
           const w = sample(o);
           if (schema.safeParse(w).success) return w;
         }

@@ -1,0 +1,181 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { signingDocument, signingDocumentText } from '@/domain/signing-document.rules';
+import {
+  type DraftKeeperEvent,
+  type NewClientMachine,
+  newClientMachine,
+  type ProvedCompany,
+  type WizardCatalogue,
+  type WizardStart,
+} from '@/machines/new-client.machine';
+import { newNumbersMachine, type QrCategory } from '@/machines/new-numbers.machine';
+import {
+  type DraftChallenge,
+  type PreorderApplication,
+  type PreorderCreated,
+  preRegistrationMachine,
+} from '@/machines/pre-registration.machine';
+import type { CreatedSignature, ListedKey } from '@/machines/signing.machine';
+import {
+  browserRegistrationDraftStore,
+  type RegistrationDraftStore,
+} from '@/services/drafts/registration-draft';
+import type { EimzoClient } from '@/services/eimzo/eimzo-client';
+import type { ApiLoader } from './api';
+import { eimzoClientOptions } from './eimzo-options';
+
+/**
+ * Real actors of the public onboarding: the registration wizard, the pre-registration and the new-numbers
+ * page, on the app's API client and the E-IMZO websocket client (its own chunk, loaded when the visitor first asks
+ * for the keys). Built by `loadPublicLogic` (src/app/app-logic.ts), never with the signed-in page workflows.
+ */
+
+export interface NewClientServiceOptions {
+  readonly eimzo?: EimzoClient;
+  readonly drafts?: RegistrationDraftStore;
+  readonly now?: () => Date;
+}
+
+type Catalogue = { numberCategories?: unknown; pricePlans?: unknown; services?: unknown };
+
+const lines = (items: unknown): WizardCatalogue['services'] =>
+  Array.isArray(items)
+    ? items.map((i: { id: string | number; name?: string | null; price?: number | null }) => ({
+        id: String(i.id),
+        name: i.name ?? String(i.id),
+        price: i.price ?? null,
+      }))
+    : [];
+
+export function createPublicLogic(api: ApiLoader, opts: NewClientServiceOptions = {}) {
+  let client: Promise<EimzoClient> | undefined = opts.eimzo ? Promise.resolve(opts.eimzo) : undefined;
+  const eimzo = () => {
+    client ??= import('./eimzo.actors').then((m) => m.createClient(eimzoClientOptions()));
+    return client;
+  };
+  const actors = () => import('./eimzo.actors');
+  const now = opts.now ?? (() => new Date());
+  const drafts = opts.drafts ?? browserRegistrationDraftStore();
+
+  const signWith = async (key: ListedKey, data: string): Promise<CreatedSignature> => {
+    const [c, a] = await Promise.all([eimzo(), actors()]);
+    return a.signWithKey(c, { key, data });
+  };
+
+  const preRegistration = preRegistrationMachine.provide({
+    actors: {
+      fetchDraftChallenge: fromPromise<DraftChallenge, { application: PreorderApplication }>(
+        async ({ input, signal }) => {
+          const r = await (await api()).call(
+            'preorder.signingChallenge',
+            { body: { draft: input.application } },
+            { signal },
+          );
+          return { challenge: r.challenge, draftHash: r.draftHash };
+        },
+      ),
+      signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async ({ input }) =>
+        signWith(input.key, input.data),
+      ),
+      // not aborted on exit: once sent, the application must not look cancelled while the server creates it
+      createPreorder: fromPromise<PreorderCreated, { application: PreorderApplication; pkcs7: string }>(
+        async ({ input }) => {
+          const r = await (await api()).call('preorder.create', {
+            body: { ...(input.application as Record<string, unknown>), pkcs7: input.pkcs7 } as never,
+          });
+          return {
+            id: String(r.id),
+            status: String(r.status ?? 'new'),
+            phoneReserved: r.phoneReserved === true,
+          };
+        },
+      ),
+    },
+  });
+
+  const newClient: NewClientMachine = newClientMachine.provide({
+    actors: {
+      loadStart: fromPromise<WizardStart>(async ({ signal }) => {
+        const c = await api();
+        const [cities, agents] = await Promise.all([
+          c.call('preorder.marketCodes', undefined, { signal }),
+          c.call('preorder.agents', undefined, { signal }),
+        ]);
+        return {
+          cities: cities.map((m) => ({ code: m.code, name: m.name })),
+          agents: agents.map((a) => ({ id: String(a.id), name: a.name })),
+          draft: drafts.read(now().getTime()),
+        };
+      }),
+      draftKeeper: fromCallback<DraftKeeperEvent>(({ receive }) => {
+        receive((event) => drafts.save(event.form, now().getTime()));
+      }),
+      clearDraft: fromPromise<void>(async () => drafts.clear()),
+      listKeys: fromPromise<ListedKey[]>(async () => {
+        const [c, a] = await Promise.all([eimzo(), actors()]);
+        return a.openModule(c, now());
+      }),
+      proveKey: fromPromise<ProvedCompany, { key: ListedKey; tin: string; city: string }>(
+        async ({ input }) => {
+          const c = await api();
+          const challenge = await c.call('preorder.signingChallenge', {
+            body: { draft: { user: { tin: input.tin } } },
+          });
+          const doc = signingDocumentText(
+            signingDocument(
+              'preregister',
+              { kind: 'draft', draftHash: challenge.draftHash },
+              challenge.challenge,
+            ),
+          );
+          const signature = await signWith(input.key, doc);
+          const { proof } = await c.call('preorder.prove', {
+            body: { tin: input.tin, pcs7: signature.pkcs7 },
+          });
+          const [company, bans, status] = await Promise.all([
+            c.call('preorder.company', { query: { inn: input.tin, proof } }),
+            c.call('preorder.banList', { query: { inn: input.tin, marketCode: input.city, proof } }),
+            c.call('preorder.status', { query: { inn: input.tin, 'market-code': input.city, proof } }),
+          ]);
+          return { company, bans, status: status.status == null ? null : String(status.status) };
+        },
+      ),
+      checkLogin: fromPromise<{ login: string; free: boolean }, { login: string }>(
+        async ({ input, signal }) => {
+          const r = await (await api()).call(
+            'preorder.checkLogin',
+            { query: { userName: input.login } },
+            { signal },
+          );
+          return { login: input.login, free: r.free };
+        },
+      ),
+      fetchCatalogue: fromPromise<WizardCatalogue>(async ({ signal }) => {
+        const r: Catalogue = await (await api()).call('preorder.onlineServices', undefined, { signal });
+        return {
+          numberCategories: lines(r.numberCategories),
+          pricePlans: lines(r.pricePlans),
+          services: lines(r.services),
+        };
+      }),
+      preRegistration,
+    },
+  });
+
+  const newNumbers = newNumbersMachine.provide({
+    actors: {
+      fetchQrCategories: fromPromise<QrCategory[]>(async ({ signal }) => {
+        const r = await (await api()).call('golden.categoriesQr', undefined, { signal });
+        return r.categories.map((c) => ({
+          id: c.id,
+          name: c.name,
+          price: c.price,
+          free: c.withoutVat === 'free' || c.id === 122,
+          examples: c.examples ?? [],
+        }));
+      }),
+    },
+  });
+
+  return { newClient, newNumbers };
+}

@@ -1,0 +1,30 @@
+import { fromPromise } from 'xstate';
+import { type PreorderListPage, preorderListMachine } from '@/machines/preorder-list.machine';
+import type { ApiLoader } from './api';
+
+/**
+ * Real actor of the staff pre-order list (decisions NC8, NC11) on the app's one API client. `createAppLogic`
+ * (src/app/app-logic.ts) builds it once with the other page workflows; tests provide fakes to the same machine.
+ */
+export function createPreorderListLogic(api: ApiLoader) {
+  return preorderListMachine.provide({
+    actors: {
+      fetchPreorders: fromPromise<PreorderListPage>(async ({ signal }) => {
+        const r = await (await api()).call('preorder.list', { query: { page: 1 } }, { signal });
+        return {
+          total: r.total,
+          rows: r.rows.map((row) => ({
+            id: row.id,
+            tin: row.tin,
+            companyName: row.companyName,
+            marketCode: row.marketCode,
+            login: row.login,
+            status: row.status,
+            phoneReserved: row.phoneReserved,
+            createdAt: row.createdAt,
+          })),
+        };
+      }),
+    },
+  });
+}

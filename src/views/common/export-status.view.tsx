@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { formatErrorMessage } from '@/i18n/messages';
+import './common.css';
+
+export interface ExportStatusProps {
+  /** A file is being prepared: the polite status line says `busyText`. */
+  readonly busy: boolean;
+  /** The translated 'preparing the file' sentence. */
+  readonly busyText: string;
+  /** The error code of the failed export (null: none). */
+  readonly error: string | null;
+  /** A translated lead sentence ('Не удалось выгрузить файл.') before the error's text. */
+  readonly failedText: string;
+  /** Sends the workflow's dismiss event. */
+  readonly onDismiss: () => void;
+  /** `data-testid` of the error panel. */
+  readonly testId: string;
+}
+
+/**
+ * What a list page says about a file it prepares (an export, a statistics archive): a polite status line while it
+ * runs, then, on failure, the error as an alert with a Close button. The chart decides both (its `exporting` tag and
+ * export error); this renders them. Shared by debt control, orders and the AT 39 list (docs/decisions.md AR15).
+ */
+export function ExportStatus({ busy, busyText, error, failedText, onDismiss, testId }: ExportStatusProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="status-line" role="status" aria-live="polite">
+        {busy ? busyText : ''}
+      </p>
+      {error ? (
+        <div className="error-retry" role="alert" data-testid={testId}>
+          <span>
+            {failedText} {formatErrorMessage(t, error)}
+          </span>
+          <button type="button" className="btn btn--link" onClick={onDismiss}>
+            {t('app.close')}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,521 @@
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { formatSum } from '@/domain/money.rules';
+import type { ConnectTypeValue, FormGroup } from '@/domain/preorder.rules';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { CatalogueLine } from '@/machines/new-client.machine';
+import {
+  selectAgents,
+  selectCatalogue,
+  selectCities,
+  selectConfirmStep,
+  selectCreated,
+  selectForm,
+  selectFormError,
+  selectKeyError,
+  selectKeyStep,
+  selectKeys,
+  selectLoginError,
+  selectLoginStatus,
+  selectNewClientState,
+  selectPhase,
+  selectPreRegistration,
+  selectProved,
+  selectRestored,
+} from '@/machines/new-client.selectors';
+import { FormError, TextField } from '@/views/common/form-field.view';
+import { Modal } from '@/views/common/modal.view';
+import { usePublicLogic } from '@/views/common/workflow-logic.context';
+import { NewClientContext } from './new-client.context';
+import { PreRegistrationPanel } from './pre-registration-panel.view';
+import './new-client.css';
+
+const { useSelector, useActorRef } = NewClientContext;
+
+/** Today as ISO `YYYY-MM-DD` in the visitor's calendar (the birth-day rule counts from it). */
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** `/{lang}/new-client`: the public registration wizard. */
+export function NewClientPage() {
+  const { newClient } = usePublicLogic();
+  const [today] = useState(localToday);
+  return (
+    <NewClientContext.Provider logic={newClient} input={{ today }}>
+      <NewClientView />
+    </NewClientContext.Provider>
+  );
+}
+
+export function NewClientView() {
+  const { t } = useTranslation();
+  const phase = useSelector(selectPhase);
+  const state = useSelector(selectNewClientState);
+  const error = useSelector(selectFormError);
+  const actor = useActorRef();
+  return (
+    <section className="page nc" data-testid="page-newClient" data-state={state} aria-labelledby="nc-title">
+      <h1 id="nc-title">{t('newClient.title')}</h1>
+      {phase === 'loading' ? (
+        <p role="status" data-testid="new-client-loading">
+          …
+        </p>
+      ) : null}
+      {phase === 'loadFailed' ? (
+        <FormError message={error ? formatErrorMessage(t, error) : null}>
+          <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
+            {t('newClient.retry')}
+          </button>
+        </FormError>
+      ) : null}
+      {phase === 'legal' ? <StepOne /> : null}
+      {phase === 'confirm' ? <StepTwo /> : null}
+      {phase === 'registered' ? <Registered /> : null}
+    </section>
+  );
+}
+
+type Send = ReturnType<typeof useActorRef>['send'];
+
+function Field({
+  group,
+  name,
+  label,
+  type = 'text',
+  error = null,
+  autoComplete,
+  readOnly,
+}: {
+  group: FormGroup | 'root';
+  name: string;
+  label: string;
+  type?: string;
+  error?: string | null;
+  autoComplete?: string;
+  readOnly?: boolean;
+}) {
+  const form = useSelector(selectForm);
+  const actor = useActorRef();
+  const values = (group === 'root' ? form : form[group]) as unknown as Record<string, string>;
+  return (
+    <TextField
+      name={`${group}.${name}`}
+      label={label}
+      type={type}
+      value={values[name] ?? ''}
+      error={error}
+      autoComplete={autoComplete}
+      readOnly={readOnly}
+      onChange={(e: ChangeEvent<HTMLInputElement>) =>
+        actor.send({ type: 'field.change', group, name, value: e.target.value })
+      }
+    />
+  );
+}
+
+function StepOne() {
+  const { t } = useTranslation();
+  const actor = useActorRef();
+  const send: Send = actor.send;
+  const form = useSelector(selectForm);
+  const error = useSelector(selectFormError);
+  const restored = useSelector(selectRestored);
+  const agents = useSelector(selectAgents);
+  const birthError = error === 'validation.badDate' || error === 'validation.adult' ? error : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'step.next' });
+  };
+  return (
+    <form className="nc-form" onSubmit={submit} noValidate data-testid="new-client-step1">
+      <p className="nc-step">{t('newClient.step1')}</p>
+      <p>{t('newClient.intro')}</p>
+      {restored ? (
+        <p className="form__ok" data-testid="new-client-restored">
+          {t('newClient.restored')}
+        </p>
+      ) : null}
+      <fieldset>
+        <legend>{t('newClient.sections.company')}</legend>
+        <CityAndKey />
+        <Field group="user" name="name" label={t('newClient.fields.name')} autoComplete="organization" />
+        <Field group="user" name="tin" label={t('newClient.fields.tin')} readOnly />
+        <Field group="user" name="oked" label={t('newClient.fields.oked')} />
+        <Field group="user" name="regCode" label={t('newClient.fields.regCode')} />
+      </fieldset>
+      <fieldset>
+        <legend>{t('newClient.sections.business')}</legend>
+        <Field group="business" name="index" label={t('newClient.fields.index')} autoComplete="postal-code" />
+        <Field group="business" name="oblast" label={t('newClient.fields.oblast')} />
+        <Field group="business" name="gorod" label={t('newClient.fields.gorod')} />
+        <Field group="business" name="rayon" label={t('newClient.fields.rayon')} />
+        <Field group="business" name="address" label={t('newClient.fields.address')} />
+        <Field group="business" name="dom" label={t('newClient.fields.dom')} />
+        <Field group="business" name="kvartira" label={t('newClient.fields.kvartira')} />
+        <Field group="business" name="phone" label={t('newClient.fields.businessPhone')} type="tel" />
+      </fieldset>
+      <fieldset>
+        <legend>{t('newClient.sections.bank')}</legend>
+        <Field group="bank" name="bankName" label={t('newClient.fields.bankName')} />
+        <Field group="bank" name="bankAccount" label={t('newClient.fields.bankAccount')} />
+        <Field group="bank" name="mfo" label={t('newClient.fields.mfo')} />
+      </fieldset>
+      <fieldset>
+        <legend>{t('newClient.sections.contact')}</legend>
+        <Field
+          group="contactFace"
+          name="lastName"
+          label={t('newClient.fields.lastName')}
+          autoComplete="family-name"
+        />
+        <Field
+          group="contactFace"
+          name="name"
+          label={t('newClient.fields.firstName')}
+          autoComplete="given-name"
+        />
+        <Field group="contactFace" name="firstName" label={t('newClient.fields.middleName')} />
+        <Field group="contactFace" name="doljnost" label={t('newClient.fields.doljnost')} />
+        <Field
+          group="contactFace"
+          name="birthDay"
+          label={t('newClient.fields.birthDay')}
+          type="date"
+          error={birthError}
+        />
+        <Field
+          group="contactFace"
+          name="passport"
+          label={t('newClient.fields.passport')}
+          autoComplete="off"
+        />
+        <Field
+          group="contactFace"
+          name="email"
+          label={t('newClient.fields.email')}
+          type="email"
+          autoComplete="email"
+        />
+        <Field
+          group="contactFace"
+          name="phone"
+          label={t('newClient.fields.contactPhone')}
+          type="tel"
+          autoComplete="tel"
+        />
+      </fieldset>
+      <fieldset>
+        <legend>{t('newClient.connectType.label')}</legend>
+        {([1, 2, 3] as const).map((type) => (
+          <label key={type} className="nc-radio">
+            <input
+              type="radio"
+              name="connectType"
+              checked={form.connectType === type}
+              onChange={() => send({ type: 'connect.change', connectType: type as ConnectTypeValue })}
+            />
+            {t(`newClient.connectType.${type === 1 ? 'self' : type === 2 ? 'agent' : 'employee'}`)}
+          </label>
+        ))}
+        {form.connectType === 2 ? (
+          <div className="field">
+            <label htmlFor="nc-agent">{t('newClient.agentName')}</label>
+            <select
+              id="nc-agent"
+              value={form.agentName}
+              onChange={(e) =>
+                send({ type: 'field.change', group: 'root', name: 'agentName', value: e.target.value })
+              }
+            >
+              <option value="">—</option>
+              {agents.map((a) => (
+                <option key={a.id} value={a.name}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {form.connectType === 3 ? (
+          <Field group="root" name="b2bOperName" label={t('newClient.b2bOperName')} />
+        ) : null}
+      </fieldset>
+      <LoginField />
+      <label className="nc-check">
+        <input
+          type="checkbox"
+          name="licence"
+          checked={form.licence}
+          onChange={(e) => send({ type: 'licence.toggle', accepted: e.target.checked })}
+        />
+        {t('newClient.licence')}
+      </label>
+      <FormError message={error && !birthError ? formatErrorMessage(t, error) : null} />
+      <div className="nc-actions">
+        <button type="submit" className="btn" data-testid="new-client-next">
+          {t('newClient.next')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CityAndKey() {
+  const { t } = useTranslation();
+  const actor = useActorRef();
+  const form = useSelector(selectForm);
+  const cities = useSelector(selectCities);
+  const step = useSelector(selectKeyStep);
+  const keyError = useSelector(selectKeyError);
+  const keys = useSelector(selectKeys);
+  const proved = useSelector(selectProved);
+  const chosen = keys.find((k) => k.serialNumber === form.user.key);
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="nc-city">{t('newClient.fields.city')}</label>
+        <select
+          id="nc-city"
+          name="user.city"
+          value={form.user.city}
+          onChange={(e) => actor.send({ type: 'city.choose', code: e.target.value })}
+        >
+          <option value="">{t('newClient.chooseCity')}</option>
+          {cities.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field nc-key" data-testid="new-client-key" data-step={step ?? ''}>
+        <label htmlFor="nc-key">{t('newClient.fields.key')}</label>
+        <div className="nc-key-row">
+          <input
+            id="nc-key"
+            readOnly
+            data-testid="new-client-key-value"
+            value={
+              form.user.key
+                ? `${form.user.key}${chosen?.owner ? ` — ${t('newClient.keyOf', { owner: chosen.owner, tin: form.user.tin })}` : ''}`
+                : t('newClient.noKey')
+            }
+          />
+          <button
+            type="button"
+            className="btn btn--secondary"
+            data-testid="new-client-choose-key"
+            disabled={step === 'listingKeys' || step === 'proving'}
+            onClick={() => actor.send({ type: 'keys.open' })}
+          >
+            {t('newClient.chooseKey')}
+          </button>
+        </div>
+        {step === 'listingKeys' ? <p role="status">{t('newClient.listingKeys')}</p> : null}
+        {step === 'proving' ? (
+          <p role="status" data-testid="new-client-proving">
+            {t('newClient.proving')}
+          </p>
+        ) : null}
+        {keyError ? (
+          <p className="field__error" role="alert" data-testid="new-client-key-error">
+            {formatErrorMessage(t, keyError)}
+          </p>
+        ) : null}
+        {proved && step === 'editing' && proved.company ? (
+          <p className="form__ok" data-testid="new-client-proved">
+            {t('newClient.proved')}
+          </p>
+        ) : null}
+        {step === 'known' && proved ? (
+          <p className="form__error" role="alert" data-testid="new-client-known">
+            {proved.status
+              ? t('newClient.knownStatus', { status: statusText(t, proved.status) })
+              : t('newClient.knownBans', { bans: proved.bans.join(', ') })}
+          </p>
+        ) : null}
+      </div>
+      {step === 'choosingKey' ? (
+        <Modal
+          title={t('newClient.keysTitle')}
+          closeLabel={t('newClient.close')}
+          onClose={() => actor.send({ type: 'keys.close' })}
+          testId="new-client-keys"
+        >
+          {keys.length === 0 ? <p>{t('newClient.noKeys')}</p> : null}
+          <ul className="nc-keys">
+            {keys.map((k) => (
+              <li key={`${k.path}/${k.name}`}>
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  data-testid={`key-${(k.serialNumber ?? '').toLowerCase()}`}
+                  onClick={() => actor.send({ type: 'key.choose', serial: k.serialNumber ?? '' })}
+                >
+                  {k.owner ?? k.name} · {k.tin ?? '—'} · {k.serialNumber} · {k.validTo}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+function LoginField() {
+  const { t } = useTranslation();
+  const actor = useActorRef();
+  const form = useSelector(selectForm);
+  const status = useSelector(selectLoginStatus);
+  const loginError = useSelector(selectLoginError);
+  return (
+    <div className="nc-login" data-testid="new-client-login" data-status={status}>
+      <TextField
+        name="login"
+        label={t('newClient.fields.login')}
+        value={form.login}
+        autoComplete="username"
+        error={status === 'error' ? loginError : null}
+        onChange={(e: ChangeEvent<HTMLInputElement>) =>
+          actor.send({ type: 'login.change', login: e.target.value })
+        }
+      />
+      <p className="nc-hint" aria-live="polite">
+        {status === 'checking'
+          ? t('newClient.checkingLogin')
+          : status === 'free'
+            ? t('newClient.loginFree')
+            : t('newClient.loginHint')}
+      </p>
+    </div>
+  );
+}
+
+const STATUS_KEYS = {
+  new: 'newClient.status.new',
+  review: 'newClient.status.review',
+  registered: 'newClient.status.registered',
+  rejected: 'newClient.status.rejected',
+} as const;
+
+function statusText(
+  t: (key: (typeof STATUS_KEYS)[keyof typeof STATUS_KEYS]) => string,
+  status: string,
+): string {
+  const key = STATUS_KEYS[status as keyof typeof STATUS_KEYS];
+  return key ? t(key) : status;
+}
+
+function Lines({ title, lines }: { title: string; lines: readonly CatalogueLine[] }) {
+  const { t, i18n } = useTranslation();
+  if (lines.length === 0) return null;
+  return (
+    <div className="nc-lines">
+      <h3>{title}</h3>
+      <ul>
+        {lines.map((l) => (
+          <li key={l.id}>
+            <span>{l.name}</span>
+            <span>{l.price ? formatSum(l.price, { lang: i18n.language }) : t('newClient.free')}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function StepTwo() {
+  const { t } = useTranslation();
+  const actor = useActorRef();
+  const step = useSelector(selectConfirmStep);
+  const catalogue = useSelector(selectCatalogue);
+  const form = useSelector(selectForm);
+  const error = useSelector(selectFormError);
+  const cities = useSelector(selectCities);
+  const child = useSelector(selectPreRegistration);
+  const city = cities.find((c) => c.code === form.user.city)?.name ?? form.user.city;
+  return (
+    <div className="nc-form" data-testid="new-client-step2">
+      <p className="nc-step">{t('newClient.step2')}</p>
+      <h2>{t('newClient.summary')}</h2>
+      <dl className="nc-summary">
+        <dt>{t('newClient.fields.name')}</dt>
+        <dd>{form.user.name}</dd>
+        <dt>{t('newClient.fields.tin')}</dt>
+        <dd>{form.user.tin}</dd>
+        <dt>{t('newClient.fields.city')}</dt>
+        <dd>{city}</dd>
+        <dt>{t('newClient.fields.login')}</dt>
+        <dd>{form.login}</dd>
+        <dt>{t('newClient.fields.email')}</dt>
+        <dd>{form.contactFace.email}</dd>
+      </dl>
+      <h2>{t('newClient.whatYouGet')}</h2>
+      {step === 'loadingCatalogue' ? <p role="status">{t('newClient.catalogueLoading')}</p> : null}
+      {step === 'catalogueFailed' ? (
+        <FormError message={error ? formatErrorMessage(t, error) : null}>
+          <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
+            {t('newClient.retry')}
+          </button>
+        </FormError>
+      ) : null}
+      {catalogue ? (
+        <div className="nc-catalogue" data-testid="new-client-catalogue">
+          <Lines title={t('newClient.numberCategories')} lines={catalogue.numberCategories} />
+          <Lines title={t('newClient.pricePlans')} lines={catalogue.pricePlans} />
+          <Lines title={t('newClient.services')} lines={catalogue.services} />
+        </div>
+      ) : null}
+      {step === 'registering' && child ? <PreRegistrationPanel actorRef={child} /> : null}
+      <div className="nc-actions">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={step === 'registering'}
+          onClick={() => actor.send({ type: 'step.back' })}
+        >
+          {t('newClient.back')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          data-testid="new-client-sign"
+          disabled={step !== 'ready'}
+          onClick={() => actor.send({ type: 'application.sign' })}
+        >
+          {t('newClient.signDocuments')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Registered() {
+  const { t } = useTranslation();
+  const created = useSelector(selectCreated);
+  const form = useSelector(selectForm);
+  if (!created) return null;
+  return (
+    <div className="nc-done" data-testid="new-client-success">
+      <p className="form__ok" role="status">
+        <strong>{t('newClient.success')}</strong>
+      </p>
+      <p>{t('newClient.applicationNo', { id: created.id })}</p>
+      <p data-testid="new-client-status">
+        {t('newClient.statusLabel', { status: statusText(t, created.status) })}
+      </p>
+      <ol>
+        <li>{t('newClient.next1')}</li>
+        <li>{t('newClient.next2', { email: form.contactFace.email, login: form.login })}</li>
+      </ol>
+      {created.phoneReserved ? <p>{t('newClient.reserved')}</p> : null}
+      <Link href="/login" className="btn">
+        {t('newClient.toLogin')}
+      </Link>
+    </div>
+  );
+}

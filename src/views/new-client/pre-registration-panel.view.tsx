@@ -1,0 +1,64 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { formatErrorMessage } from '@/i18n/messages';
+import type { PreRegistrationMachine } from '@/machines/pre-registration.machine';
+import {
+  selectCanRetryRegistration,
+  selectPreRegistrationError,
+  selectPreRegistrationStep,
+} from '@/machines/pre-registration.selectors';
+
+/**
+ * The pre-registration's progress and failures: preparing, the password prompt naming the key, sending,
+ * and each failure (E004, E026, E094, the module's texts) with Retry where the chart allows it, and Cancel.
+ */
+export function PreRegistrationPanel({ actorRef }: { actorRef: ActorRefFrom<PreRegistrationMachine> }) {
+  const { t } = useTranslation();
+  const step = useSelector(actorRef, selectPreRegistrationStep);
+  const error = useSelector(actorRef, selectPreRegistrationError);
+  const canRetry = useSelector(actorRef, selectCanRetryRegistration);
+  const key = useSelector(actorRef, (s) => s.context.key.serialNumber ?? '');
+  const progress =
+    step === 'preparing'
+      ? t('newClient.preparing')
+      : step === 'signing'
+        ? t('newClient.signingPrompt', { key })
+        : step === 'creating'
+          ? t('newClient.creating')
+          : null;
+  // a finished pre-registration shows nothing here: the wizard shows the success or step two again
+  if (step === 'done') return null;
+  return (
+    <div className="nc-panel" data-testid="prereg-panel" data-state={step}>
+      {progress ? (
+        <p role="status" aria-live="polite" data-testid={`prereg-${step}`}>
+          {progress}
+        </p>
+      ) : null}
+      {error ? (
+        <div
+          className="form__error"
+          role="alert"
+          data-testid={step === 'signFailed' ? 'prereg-sign-failed' : `prereg-${step}`}
+        >
+          <p>{formatErrorMessage(t, error)}</p>
+        </div>
+      ) : null}
+      <div className="nc-actions">
+        {canRetry ? (
+          <button type="button" className="btn" onClick={() => actorRef.send({ type: 'registration.retry' })}>
+            {t('newClient.retry')}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => actorRef.send({ type: 'registration.cancel' })}
+        >
+          {t('newClient.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}

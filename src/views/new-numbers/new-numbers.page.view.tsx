@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { formatSum } from '@/domain/money.rules';
+import { formatPhone } from '@/domain/phone.rules';
+import { formatErrorMessage } from '@/i18n/messages';
+import {
+  selectNewNumbersError,
+  selectNewNumbersPhase,
+  selectQrCategories,
+} from '@/machines/new-numbers.selectors';
+import { usePublicLogic } from '@/views/common/workflow-logic.context';
+import { NewNumbersContext } from './new-numbers.context';
+import './new-numbers.css';
+
+const { useSelector, useActorRef } = NewNumbersContext;
+
+/** `/{lang}/new-numbers`: the public page a poster's QR code opens (NC9). */
+export function NewNumbersPage() {
+  const { newNumbers } = usePublicLogic();
+  return (
+    <NewNumbersContext.Provider logic={newNumbers}>
+      <NewNumbersView />
+    </NewNumbersContext.Provider>
+  );
+}
+
+export function NewNumbersView() {
+  const { t, i18n } = useTranslation();
+  const phase = useSelector(selectNewNumbersPhase);
+  const categories = useSelector(selectQrCategories);
+  const error = useSelector(selectNewNumbersError);
+  const actor = useActorRef();
+  return (
+    <section className="page nn" data-testid="page-newNumbers" data-state={phase} aria-labelledby="nn-title">
+      <h1 id="nn-title">{t('newNumbers.title')}</h1>
+      <p>{t('newNumbers.lead')}</p>
+      {phase === 'loading' ? (
+        <p role="status" data-testid="new-numbers-loading" aria-busy="true">
+          …
+        </p>
+      ) : null}
+      {phase === 'failed' ? (
+        <div className="form__error" role="alert" data-testid="new-numbers-failed">
+          <p>{formatErrorMessage(t, error ?? 'unknown')}</p>
+          <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
+            {t('newNumbers.retry')}
+          </button>
+        </div>
+      ) : null}
+      {phase === 'empty' ? <p data-testid="new-numbers-empty">{t('newNumbers.empty')}</p> : null}
+      {phase === 'shown' ? (
+        <div data-testid="new-numbers-shown">
+          <ul className="nn-cards" data-testid="new-numbers-categories">
+            {categories.map((c) => (
+              <li key={c.id} className="nn-card" data-testid={`category-${c.id}`}>
+                <h2>{c.name}</h2>
+                <p className="nn-price">
+                  {c.free || c.price === 0
+                    ? t('newClient.free')
+                    : formatSum(c.price, { lang: i18n.language })}
+                </p>
+                {c.examples.length > 0 ? (
+                  <>
+                    <p className="nn-examples-title">{t('newNumbers.examples')}</p>
+                    <ul className="nn-examples">
+                      {c.examples.slice(0, 3).map((n) => (
+                        <li key={n}>{formatPhone(n)}</li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="nn-become">
+        <h2>{t('newNumbers.becomeTitle')}</h2>
+        <ol>
+          <li>{t('newNumbers.become1')}</li>
+          <li>{t('newNumbers.become2')}</li>
+          <li>{t('newNumbers.become3')}</li>
+        </ol>
+        <Link href="/new-client" className="btn" data-testid="new-numbers-become">
+          {t('newNumbers.becomeLink')}
+        </Link>
+      </div>
+    </section>
+  );
+}

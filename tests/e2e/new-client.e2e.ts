@@ -1,0 +1,229 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import ru from '@/i18n/ru.json';
+import uz from '@/i18n/uz.json';
+import { a11yContext, seriousViolations, settle } from './axe';
+import { fillLogin, launchBrowser, signIn, watchErrors } from './browser';
+
+/**
+ * The public onboarding in Chromium against `npm start` (issue 18): a visitor fills step one with the simulator's key
+ * of a company that is not a client yet (7a3c0009, password 7777), sees the company data filled in, meets the
+ * validation messages, a taken login, reloads mid-form and finds the draft, confirms step two, signs on the
+ * simulator's control API and sees 'Регистрация прошла успешно'; the new-numbers page loads without a session.
+ * Screenshots of each screen go to /tmp/shots-newclient (not committed).
+ */
+const base = inject('baseUrl');
+const control = inject('eimzoControlUrl');
+const PROSPECT_PASSWORD = '7777';
+const SHOTS = '/tmp/shots-newclient';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function simulator(path: string, body: unknown = {}): Promise<void> {
+  const res = await fetch(`${control}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+}
+afterEach(async () => {
+  await simulator('/script/clear');
+});
+
+const texts = { ru, uz } as const;
+
+async function noHorizontalOverflow(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+describe.each(['ru', 'uz'] as const)('new numbers (%s)', (lang) => {
+  it('loads without a session, with prices and example numbers, fits a phone, no serious axe findings', async () => {
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await a11yContext(browser);
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      const errors = watchErrors(page);
+      await page.goto(`${base}/${lang}/new-numbers`);
+      await page.getByTestId('new-numbers-categories').waitFor();
+      await expect.poll(() => page.getByTestId('category-79').textContent()).toContain('+998 90 111 11 11');
+      await expect
+        .poll(() => page.getByTestId('new-numbers-become').textContent())
+        .toBe(texts[lang].newNumbers.becomeLink);
+      await noHorizontalOverflow(page);
+      await page.screenshot({ path: `${SHOTS}/new-numbers-${lang}-${viewport.width}.png`, fullPage: true });
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe.each(['ru', 'uz'] as const)('the registration wizard (%s)', (lang) => {
+  const t = texts[lang];
+  it('step one: city first, the proved key fills the company, validation, a taken login, the draft survives a reload; step two; signed; success', async () => {
+    const context = await a11yContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const errors = watchErrors(page);
+    await page.goto(`${base}/${lang}/new-client`);
+    await page.getByTestId('new-client-step1').waitFor();
+    await page.screenshot({ path: `${SHOTS}/new-client-${lang}-1366-step1.png`, fullPage: true });
+
+    // the key before the city
+    await page.getByTestId('new-client-choose-key').click();
+    await expect
+      .poll(() => page.getByTestId('new-client-key-error').textContent())
+      .toBe(t.validation.cityFirst);
+
+    // the refused key (TIN 4…): E026
+    await page.locator('#nc-city').selectOption('BHK');
+    await page.getByTestId('new-client-choose-key').click();
+    await page.getByTestId('key-7a3c000a').click();
+    await expect.poll(() => page.getByTestId('new-client-key-error').textContent()).toBe(t.errors.E026);
+
+    // the prospect's key: a signed challenge proves it, the company data arrives
+    await simulator('/script', { outcome: { password: PROSPECT_PASSWORD } });
+    await page.getByTestId('new-client-choose-key').click();
+    await page.getByTestId('key-7a3c0009').click();
+    if (lang === 'uz') {
+      // the Russian run registered this company a moment ago: its pre-order is shown instead of a new one
+      await page.getByTestId('new-client-known').waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => page.getByTestId('new-client-known').textContent())
+        .toContain(t.newClient.status.new);
+      expect(errors).toEqual([]);
+      await context.close();
+      return;
+    }
+    await page.getByTestId('new-client-proved').waitFor({ timeout: 20_000 });
+    expect(await page.locator('input[name="user.name"]').inputValue()).toBe(
+      'Buxoro Yangi Texnologiyalar MChJ',
+    );
+    expect(await page.locator('input[name="user.tin"]').inputValue()).toBe('306120457');
+
+    // Cyrillic login, then a taken one, then a free one
+    const login = page.locator('input[name="login"]');
+    await login.fill('логин');
+    await expect.poll(() => page.getByTestId('error-login').textContent()).toBe(t.validation.latinOnly);
+    await login.fill('curator');
+    await expect.poll(() => page.getByTestId('error-login').textContent()).toBe(t.validation.loginTaken);
+    await login.fill(`buxoro${lang}`);
+    await expect.poll(() => page.getByTestId('new-client-login').getAttribute('data-status')).toBe('free');
+
+    // required fields, then the birth day
+    await page.getByTestId('new-client-next').click();
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe(t.validation.fillRequired);
+    await page.locator('input[name="contactFace.birthDay"]').fill('2015-01-01');
+    await page.locator('input[name="contactFace.email"]').fill('info@buxorotech.uz');
+    await page.locator('input[name="contactFace.phone"]').fill('998901112233');
+    await page.locator('input[name="licence"]').check();
+    await page.getByTestId('new-client-next').click();
+    await expect
+      .poll(() => page.getByTestId('error-contactFace.birthDay').textContent())
+      .toBe(t.validation.adult);
+    await page.locator('input[name="contactFace.birthDay"]').fill('1985-04-12');
+    await page.locator('input[name="contactFace.passport"]').fill('AB1234567');
+
+    // a reload keeps the draft, without the passport number; the key is proved again
+    await page.reload();
+    await page.getByTestId('new-client-restored').waitFor();
+    expect(await page.locator('input[name="contactFace.email"]').inputValue()).toBe('info@buxorotech.uz');
+    expect(await page.locator('input[name="contactFace.passport"]').inputValue()).toBe('');
+    expect(await page.evaluate(() => localStorage.getItem('newClient:draft'))).not.toContain('AB1234567');
+    await simulator('/script', { outcome: { password: PROSPECT_PASSWORD } });
+    await page.getByTestId('new-client-choose-key').click();
+    await page.getByTestId('key-7a3c0009').click();
+    await page.getByTestId('new-client-proved').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('new-client-login').getAttribute('data-status')).toBe('free');
+
+    // step two: the catalogue; signing sends the application
+    await page.getByTestId('new-client-next').click();
+    await page.getByTestId('new-client-catalogue').waitFor();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/new-client-${lang}-1366-step2.png`, fullPage: true });
+    await simulator('/script', { outcome: { password: PROSPECT_PASSWORD } });
+    await page.getByTestId('new-client-sign').click();
+    await page.getByTestId('new-client-success').waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => page.getByTestId('new-client-success').textContent())
+      .toContain(t.newClient.success);
+    expect(await page.evaluate(() => localStorage.getItem('newClient:draft'))).toBeNull();
+    await page.screenshot({ path: `${SHOTS}/new-client-${lang}-1366-success.png`, fullPage: true });
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('fits a phone (390×844) without horizontal overflow, no serious axe findings', async () => {
+    const context = await a11yContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/${lang}/new-client`);
+    await page.getByTestId('new-client-step1').waitFor();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/new-client-${lang}-390-step1.png`, fullPage: true });
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+// after the wizard above created the Russian run's pre-order: staff of the Orders section see it with its status
+describe.each(['ru', 'uz'] as const)('staff see the pre-orders (%s)', (lang) => {
+  const t = texts[lang];
+  it('an operator (R008) opens the list from the Orders section and finds the new pre-order with its status', async () => {
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      // a context axe can run in (the portal's CSP forbids the injected script otherwise)
+      const context = await a11yContext(browser);
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      const errors = watchErrors(page);
+      await page.goto(`${base}/${lang}/login`);
+      await fillLogin(page, 'operator');
+      await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
+      await page.goto(`${base}/${lang}/orders/preorders`);
+      await page.getByTestId('preorders-table').waitFor({ timeout: 20_000 });
+      const row = page.getByRole('row').filter({ hasText: 'buxororu' });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.textContent()).toContain('306120457');
+      expect(await row.textContent()).toContain(t.newClient.status.new);
+      await page.screenshot({ path: `${SHOTS}/preorders-${lang}-${viewport.width}.png`, fullPage: true });
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+
+  it('a client curator without the Orders section is sent to its landing page, and the server refuses the call', async () => {
+    const { page } = await signIn(browser, base, 'curator', { lang });
+    await page.goto(`${base}/${lang}/orders/preorders`);
+    await page.waitForURL((url) => !url.pathname.endsWith('/orders/preorders'), { timeout: 20_000 });
+    expect(await page.getByTestId('preorders-table').count()).toBe(0);
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/pre-order/list?page=1', { credentials: 'include' });
+      return ((await res.json()) as { status: string }).status;
+    });
+    expect(status).toBe('E005');
+    await page.context().close();
+  });
+});

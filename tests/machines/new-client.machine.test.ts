@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { LOGIN_CHECK_DEBOUNCE_MS } from '@/domain/preorder.rules';
+import { newClientMachine } from '@/machines/new-client.machine';
+import { newNumbersMachine } from '@/machines/new-numbers.machine';
+import { type PreorderCreated, preRegistrationMachine } from '@/machines/pre-registration.machine';
+import { ApiFailure } from '@/services/api/api-error';
+import {
+  created,
+  newClientInput,
+  preRegistrationInput,
+  prospectKey,
+  qrCategories,
+  refusedKey,
+  startFresh,
+} from './new-client.payloads';
+
+/** A promise the test settles by hand, so the order of answers is the test's choice. */
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function wizard(checkLogin: (login: string) => Promise<{ login: string; free: boolean }>) {
+  const clock = new SimulatedClock();
+  const asked: string[] = [];
+  const saved: unknown[] = [];
+  const machine = newClientMachine.provide({
+    actors: {
+      loadStart: fromPromise(async () => startFresh),
+      draftKeeper: fromCallback(({ receive }) => {
+        receive((e) => saved.push(e));
+      }),
+      listKeys: fromPromise(async () => [prospectKey, refusedKey]),
+      checkLogin: fromPromise(async ({ input }: { input: { login: string } }) => {
+        asked.push(input.login);
+        return checkLogin(input.login);
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: newClientInput, clock }).start();
+  return { actor, clock, asked, saved };
+}
+
+describe('the wizard: login check (spec 5: 500 ms after the last keystroke, longer than 2 characters)', () => {
+  it('asks once, 500 ms after the last keystroke, never for 2 characters or Cyrillic', async () => {
+    const { actor, clock, asked } = wizard(async (login) => ({ login, free: true }));
+    await flush();
+    actor.send({ type: 'login.change', login: 'bu' });
+    clock.increment(LOGIN_CHECK_DEBOUNCE_MS);
+    actor.send({ type: 'login.change', login: 'кир' });
+    clock.increment(LOGIN_CHECK_DEBOUNCE_MS);
+    expect(asked).toEqual([]);
+    expect(actor.getSnapshot().context.loginError).toBe('validation.latinOnly');
+    actor.send({ type: 'login.change', login: 'bux' });
+    clock.increment(300);
+    actor.send({ type: 'login.change', login: 'buxo' });
+    clock.increment(LOGIN_CHECK_DEBOUNCE_MS - 1);
+    expect(asked).toEqual([]);
+    clock.increment(1);
+    await flush();
+    expect(asked).toEqual(['buxo']);
+    expect(actor.getSnapshot().context.loginCheck).toEqual({ login: 'buxo', free: true });
+  });
+
+  it('an older answer never overwrites a newer one', async () => {
+    const answers = new Map<string, ReturnType<typeof deferred<{ login: string; free: boolean }>>>();
+    const { actor, clock } = wizard((login) => {
+      const d = deferred<{ login: string; free: boolean }>();
+      answers.set(login, d);
+      return d.promise;
+    });
+    await flush();
+    actor.send({ type: 'login.change', login: 'curator' });
+    clock.increment(LOGIN_CHECK_DEBOUNCE_MS);
+    actor.send({ type: 'login.change', login: 'curator2' });
+    clock.increment(LOGIN_CHECK_DEBOUNCE_MS);
+    answers.get('curator2')?.resolve({ login: 'curator2', free: true });
+    await flush();
+    // the first check answers last: 'taken' for a login no longer on the form
+    answers.get('curator')?.resolve({ login: 'curator', free: false });
+    await flush();
+    expect(actor.getSnapshot().context.loginCheck).toEqual({ login: 'curator2', free: true });
+    expect(actor.getSnapshot().context.loginError).toBeNull();
+  });
+
+  it('a taken login says so', async () => {
+    const { actor, clock } = wizard(async (login) => ({ login, free: false }));
+    await flush();
+    actor.send({ type: 'login.change', login: 'curator' });
+    clock.increment(LOGIN_CHECK_DEBOUNCE_MS);
+    await flush();
+    expect(actor.getSnapshot().context.loginError).toBe('validation.loginTaken');
+  });
+});
+
+describe('the wizard: city first, then the key (spec 5)', () => {
+  it("a key before the city is 'Сначала нужно выбрать город.'; a TIN starting with 4 is E026", async () => {
+    const { actor, saved } = wizard(async (login) => ({ login, free: true }));
+    await flush();
+    actor.send({ type: 'keys.open' });
+    expect(actor.getSnapshot().context.keyError).toBe('validation.cityFirst');
+    actor.send({ type: 'city.choose', code: 'BHK' });
+    actor.send({ type: 'keys.open' });
+    await flush();
+    expect(actor.getSnapshot().matches({ legal: { form: 'choosingKey' } })).toBe(true);
+    actor.send({ type: 'key.choose', serial: refusedKey.serialNumber as string });
+    expect(actor.getSnapshot().context.keyError).toBe('E026');
+    // every change is kept as the draft, never with the passport number
+    actor.send({ type: 'field.change', group: 'contactFace', name: 'passport', value: 'AB1234567' });
+    expect(JSON.stringify(saved.at(-1))).not.toContain('AB1234567');
+  });
+});
+
+describe('pre-registration', () => {
+  it('signs the document bound to the challenge and creates the pre-order', async () => {
+    const inputs: unknown[] = [];
+    const actor = createActor(
+      preRegistrationMachine.provide({
+        actors: {
+          fetchDraftChallenge: fromPromise(async () => ({
+            challenge: 'c'.repeat(32),
+            draftHash: 'a'.repeat(64),
+          })),
+          signWithKey: fromPromise(
+            async ({ input }: { input: { key: typeof prospectKey; data: string } }) => {
+              inputs.push(JSON.parse(input.data));
+              return { pkcs7: 'CMS', serial: '7a3c0009' };
+            },
+          ),
+          createPreorder: fromPromise(
+            async ({
+              input,
+            }: {
+              input: { application: typeof preRegistrationInput.application; pkcs7: string };
+            }) => {
+              inputs.push(input.pkcs7);
+              return created;
+            },
+          ),
+        },
+      }),
+      { input: preRegistrationInput },
+    ).start();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual(created);
+    expect(inputs[0]).toMatchObject({
+      action: 'preregister',
+      targets: { kind: 'draft', draftHash: 'a'.repeat(64) },
+      challenge: 'c'.repeat(32),
+    });
+    expect(inputs[1]).toBe('CMS');
+  });
+
+  it('E004 is final: no retry', async () => {
+    const actor = createActor(
+      preRegistrationMachine.provide({
+        actors: {
+          fetchDraftChallenge: fromPromise(async () => ({
+            challenge: 'c'.repeat(32),
+            draftHash: 'a'.repeat(64),
+          })),
+          signWithKey: fromPromise(async () => ({ pkcs7: 'CMS', serial: '7a3c0009' })),
+          createPreorder: fromPromise<
+            PreorderCreated,
+            { application: typeof preRegistrationInput.application; pkcs7: string }
+          >(async () => {
+            throw new ApiFailure({ kind: 'server', code: 'E004' });
+          }),
+        },
+      }),
+      { input: preRegistrationInput },
+    ).start();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('refused');
+    expect(actor.getSnapshot().context.errorCode).toBe('E004');
+    expect(actor.getSnapshot().can({ type: 'registration.retry' })).toBe(false);
+  });
+});
+
+describe('new numbers', () => {
+  it('shows the categories from the QR call', async () => {
+    const actor = createActor(
+      newNumbersMachine.provide({ actors: { fetchQrCategories: fromPromise(async () => qrCategories) } }),
+    ).start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('shown');
+    expect(actor.getSnapshot().context.categories).toEqual(qrCategories);
+  });
+});

@@ -1,0 +1,124 @@
+import type { ChartOracle, Ctx, Ev } from '../../support/oracle';
+import { apiCode, codeOf, done, eimzoKind, failed } from './oracle-helpers';
+
+/**
+ * Expected behaviour of the pre-registration: issue 18 ("pre-order/create … signed with the chosen key through
+ * E-IMZO: the server verifies …, matches the certificate's TIN …, refuses a replay"; E004, E026, E094), spec 7
+ * pre-order/create, docs/security.md finding 3 (one-time challenge), decisions NC5-NC7. The signed document is
+ * restated here (format, action, targets, challenge, text), not imported, so a bug in the rule is not copied.
+ */
+const draftText = (hash: string) =>
+  `Предварительная регистрация: заявка ${hash.slice(0, 16)}\nOldindan roʻyxatdan oʻtish: ariza ${hash.slice(0, 16)}`;
+const documentOf = (ev: Ev) =>
+  JSON.stringify({
+    format: 'b2b-portal.signing/1',
+    action: 'preregister',
+    targets: { kind: 'draft', draftHash: ev.output.draftHash },
+    sn: null,
+    ban: null,
+    challenge: ev.output.challenge,
+    text: draftText(ev.output.draftHash),
+  });
+
+/** The module's failures as the chart keeps them (eimzo.* keys, like the signing chart). */
+const moduleCode = (ev: Ev) =>
+  ({ badPassword: 'eimzo.badPassword', cancelled: 'eimzo.cancelled', connection: 'eimzo.connection' })[
+    eimzoKind(ev) as string
+  ] ?? codeOf(ev);
+
+const cancel = {
+  from: '*',
+  event: 'registration.cancel',
+  to: 'cancelled',
+  output: () => null,
+  spec: 'NC5: the visitor may cancel at any time; the wizard stays on step two',
+};
+
+export const preRegistrationOracle: ChartOracle = {
+  id: 'preRegistration',
+  initial: { to: 'preparing', ctx: () => ({ data: null, pkcs7: null, created: null, errorCode: null }) },
+  invokes: {
+    // SEC3: POST online-sales/pre-order/signing-challenge {draft: the application}
+    preparing: { fetchDraftChallenge: (c) => ({ application: c.application }) },
+    // the module signs the one document with the key chosen in step one
+    signing: { signWithKey: (c) => ({ key: c.key, data: c.data }) },
+    // spec 7 POST pre-order/create: the application and its signature
+    creating: { createPreorder: (c) => ({ application: c.application, pkcs7: c.pkcs7 }) },
+  },
+  rows: [
+    { ...cancel, from: ['preparing', 'signing', 'signFailed', 'creating', 'failed', 'refused'] },
+    {
+      from: 'preparing',
+      event: done('fetchDraftChallenge'),
+      to: 'signing',
+      ctx: (_, ev) => ({ data: documentOf(ev) }),
+      spec: 'SEC3: the preregister document on the application hash under the one-time challenge',
+    },
+    {
+      from: 'preparing',
+      event: failed('fetchDraftChallenge'),
+      to: 'failed',
+      ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
+      spec: 'spec 8: a failed call shows its error',
+    },
+    {
+      from: 'signing',
+      event: done('signWithKey'),
+      to: 'creating',
+      ctx: (_, ev) => ({ pkcs7: ev.output.pkcs7 }),
+      spec: 'issue 18: the signed application is sent',
+    },
+    {
+      from: 'signing',
+      event: failed('signWithKey'),
+      when: (_, ev) => eimzoKind(ev) === 'badPassword' || eimzoKind(ev) === 'cancelled',
+      to: 'signFailed',
+      ctx: (_, ev) => ({ errorCode: moduleCode(ev) }),
+      spec: "spec 8 'Пароль неверный.' / password window closed: sign again",
+    },
+    {
+      from: 'signing',
+      event: failed('signWithKey'),
+      to: 'failed',
+      ctx: (_, ev) => ({ errorCode: moduleCode(ev) }),
+      spec: 'spec 8 module errors',
+    },
+    {
+      from: 'signFailed',
+      event: 'registration.retry',
+      to: 'signing',
+      ctx: () => ({ errorCode: null }),
+      spec: 'NC5',
+    },
+    {
+      from: 'creating',
+      event: done('createPreorder'),
+      to: 'created',
+      ctx: (_, ev) => ({ created: ev.output, errorCode: null }),
+      output: (_: Ctx, ev: Ev) => ev.output,
+      spec: "issue 18: 'Регистрация прошла успешно'",
+    },
+    {
+      from: 'creating',
+      event: failed('createPreorder'),
+      when: (_, ev) => apiCode(ev) === 'E004' || apiCode(ev) === 'E026',
+      to: 'refused',
+      ctx: (_, ev) => ({ errorCode: apiCode(ev) }),
+      spec: 'issue 18: E004 already registered, E026 TIN type: no retry',
+    },
+    {
+      from: 'creating',
+      event: failed('createPreorder'),
+      to: 'failed',
+      ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
+      spec: 'issue 18 E094: the signature was refused; a retry signs again under a new challenge',
+    },
+    {
+      from: 'failed',
+      event: 'registration.retry',
+      to: 'preparing',
+      ctx: () => ({ errorCode: null, data: null, pkcs7: null }),
+      spec: 'SEC3: a used challenge is never signed twice: start again',
+    },
+  ],
+};

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { type PreorderListPage, preorderListMachine } from '@/machines/preorder-list.machine';
+import { ApiFailure } from '@/services/api/api-error';
+import { preorderRows } from './new-client.payloads';
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('the staff pre-order list', () => {
+  it('shows the loaded pre-orders and loads them again on Refresh', async () => {
+    let calls = 0;
+    const actor = createActor(
+      preorderListMachine.provide({
+        actors: {
+          fetchPreorders: fromPromise<PreorderListPage>(async () => {
+            calls += 1;
+            return calls === 1 ? { rows: preorderRows, total: 2 } : { rows: [], total: 0 };
+          }),
+        },
+      }),
+    ).start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('shown');
+    expect(actor.getSnapshot().context.rows.map((r) => r.status)).toEqual(['new', 'review']);
+    actor.send({ type: 'refresh' });
+    await flush();
+    expect(calls).toBe(2);
+    expect(actor.getSnapshot().value).toBe('empty');
+    expect(actor.getSnapshot().context.rows).toEqual([]);
+  });
+
+  it('keeps the server code of a refused list (E005 without Orders) and retries', async () => {
+    let fail = true;
+    const actor = createActor(
+      preorderListMachine.provide({
+        actors: {
+          fetchPreorders: fromPromise<PreorderListPage>(async () => {
+            if (fail) throw new ApiFailure({ kind: 'server', code: 'E005' });
+            return { rows: preorderRows, total: 2 };
+          }),
+        },
+      }),
+    ).start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.errorCode).toBe('E005');
+    fail = false;
+    actor.send({ type: 'retry' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('shown');
+    expect(actor.getSnapshot().context.errorCode).toBeNull();
+  });
+});

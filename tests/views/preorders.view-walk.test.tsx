@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { i18n } from '@/i18n/i18n';
+import { formatErrorMessage } from '@/i18n/messages';
+import { preorderListMachine } from '@/machines/preorder-list.machine';
+import { PreorderListContext } from '@/views/preorders/preorders.context';
+import { PreorderListView } from '@/views/preorders/preorders.view';
+import { preorderListModelEntry, type preorderRows } from '../machines/new-client.payloads';
+import { chartOracles } from '../machines/oracles';
+import { createDeferredActors } from '../support/fake-actors';
+import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
+import { TestProviders } from '../support/render-workflow';
+import { settleInAct } from '../support/view-act';
+import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+
+const t = i18n.getFixedT('ru');
+const viewTexts = chartOracles.preorderList?.viewTexts ?? {};
+type Rows = typeof preorderRows;
+
+/**
+ * What the staff list shows in each state, from the fakes' answers (not from the chart's context): one row per
+ * pre-order with its company, TIN, login and status in words (NC6), the phone reservation flag (NC7); the empty text
+ * as the oracle states it; the failure's text (E005 for a user without Orders).
+ */
+function expectTexts(state: AnyMachineSnapshot, answered: Rows | null, error: unknown, broken: boolean) {
+  const leaf = String(state.value);
+  if (leaf === 'shown' && answered) {
+    for (const r of answered) {
+      const row = within(screen.getByTestId(`preorder-${r.id}`));
+      expect(row.getByText(r.companyName)).toBeTruthy();
+      expect(row.getByText(r.tin)).toBeTruthy();
+      expect(row.getByText(r.login)).toBeTruthy();
+      expect(screen.getByTestId(`preorder-${r.id}-status`).textContent).toBe(
+        t(`newClient.status.${broken ? 'new' : r.status}`),
+      );
+      expect(row.getByText(r.phoneReserved ? t('newClient.yes') : t('newClient.no'))).toBeTruthy();
+    }
+    expect(screen.getAllByRole('row')).toHaveLength(answered.length + 1);
+  }
+  expect(screen.queryByTestId('preorders-table') !== null).toBe(leaf === 'shown');
+  if (leaf === 'empty') expect(screen.getByTestId('preorders-empty').textContent).toBe(viewTexts.empty);
+  if (leaf === 'failed')
+    expect(screen.getByTestId('preorders-failed').textContent).toContain(
+      formatErrorMessage(t, (error as Error).message),
+    );
+  expect(screen.queryByTestId('preorders-refresh') !== null).toBe(leaf === 'shown' || leaf === 'empty');
+}
+
+function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
+  const deferred = createDeferredActors(preorderListMachine);
+  const location = memoryLocation({ path: '/orders/preorders' });
+  let answered: Rows | null = null;
+  let error: unknown = null;
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Router hook={location.hook}>
+        <TestProviders>
+          <PreorderListContext.Provider logic={preorderListMachine.provide({ actors: deferred.actors })}>
+            <PreorderListView />
+          </PreorderListContext.Provider>
+        </TestProviders>
+      </Router>
+    </I18nextProvider>,
+  );
+  const user = userEvent.setup();
+  const settle = settleInAct(deferred);
+  const perform = performBy(
+    {
+      retry: () =>
+        user.click(
+          within(screen.getByTestId('preorders-failed')).getByRole('button', { name: t('newClient.retry') }),
+        ),
+      refresh: () => user.click(screen.getByTestId('preorders-refresh')),
+    },
+    (event: EventObject) => {
+      if (event.type === 'xstate.done.actor.fetchPreorders')
+        answered = (event as { output?: { rows: Rows } }).output?.rows ?? null;
+      if (event.type === 'xstate.error.actor.fetchPreorders') error = (event as { error?: unknown }).error;
+      return settle(event);
+    },
+  );
+  return {
+    perform,
+    expectState: (step: ViewStep) =>
+      waitFor(
+        () => {
+          expect(screen.getByTestId('page-preorderList').dataset.state).toBe(step.expected.dataState);
+          for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
+          expectTexts(step.state, answered, error, options.broken === true);
+        },
+        { timeout: options.timeout ?? 1000 },
+      ),
+  };
+}
+
+const paths: readonly MachinePath[] = generateModelPaths(
+  buildModelGraph(preorderListMachine, preorderListModelEntry),
+);
+
+afterEach(cleanup);
+
+describe('staff pre-order list view walk', () => {
+  it('walks paths that together show every state of the chart', () => {
+    const seen = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
+    expect(Object.keys(preorderListMachine.root.states).filter((s) => !seen.has(s))).toEqual([]);
+  });
+
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i shows each state along %s',
+    async (_, __, path) => {
+      const steps = await walkViewPath(preorderListMachine, path, mount());
+      expect(steps).toBe(path.steps.length - 1);
+    },
+  );
+
+  it('catches a list that shows every pre-order as new', async () => {
+    const toShown = paths.find((p) => p.steps.some((s) => String(s.state.value) === 'shown'));
+    expect(toShown).toBeDefined();
+    if (!toShown) return;
+    await expect(
+      walkViewPath(preorderListMachine, toShown, mount({ broken: true, timeout: 200 })),
+    ).rejects.toThrow(/view did not show shown/);
+  });
+});
