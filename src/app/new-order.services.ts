@@ -4,7 +4,7 @@ import {
   type CatalogueItem,
   type CreatedOrder,
   type CreateOrderInput,
-  type NewOrderCatalogue,
+  type NewOrderCompany,
   type NewOrderDraft,
   newOrderMachine,
 } from '@/machines/new-order.machine';
@@ -26,28 +26,28 @@ const item = (i: { id: string | number; name?: string | null; price?: number | n
 export function createNewOrderLogic(api: ApiLoader, { drafts }: { drafts: DraftStore }) {
   return newOrderMachine.provide({
     actors: {
-      fetchCatalogue: fromPromise<NewOrderCatalogue, void>(async ({ signal }) => {
+      // one load for the company data (GN12): the first call to fail is the region's error, one retry reloads all
+      fetchCompany: fromPromise<NewOrderCompany, void>(async ({ signal }) => {
         const client = await api();
-        const [golden, offer] = await Promise.all([
+        const [golden, offer, address, inn, balance] = await Promise.all([
           client.call('golden.categories', {}, { signal }),
           client.call('preorder.services', {}, { signal }),
+          client.call('orders.address', {}, { signal }),
+          client.call('orders.inn', {}, { signal }),
+          client.call('orders.balance', {}, { signal }),
         ]);
         return {
-          // the categories and their prices are the golden-number ones (GN1, GN12)
-          categories: golden.categories.map((c) => item({ id: c.id, name: null, price: c.price })),
-          pricePlans: (offer.pricePlans ?? []).map(item),
-          services: (offer.services ?? []).map(item),
+          catalogue: {
+            // the categories and their prices are the golden-number ones (GN1, GN12)
+            categories: golden.categories.map((c) => item({ id: c.id, name: null, price: c.price })),
+            pricePlans: (offer.pricePlans ?? []).map(item),
+            services: (offer.services ?? []).map(item),
+          },
+          address: address.address ?? null,
+          inn: inn.inn ?? null,
+          balance: balance.balance ?? null,
         };
       }),
-      fetchAddress: fromPromise<string | null, void>(
-        async ({ signal }) => (await (await api()).call('orders.address', {}, { signal })).address ?? null,
-      ),
-      fetchInn: fromPromise<string | null, void>(
-        async ({ signal }) => (await (await api()).call('orders.inn', {}, { signal })).inn ?? null,
-      ),
-      fetchBalance: fromPromise<number | null, void>(
-        async ({ signal }) => (await (await api()).call('orders.balance', {}, { signal })).balance ?? null,
-      ),
       restoreDraft: fromPromise<NewOrderDraft | null, { key: string | null }>(async ({ input }) => {
         if (input.key === null) return null;
         const values = drafts.read(input.key);

@@ -18,8 +18,9 @@ import type { StateMeta } from './state-meta';
  * The new-number order (spec 2 `/purchase/order`; spec 3 "New-number order row: kolvo (count), category, tariff,
  * services, nominal"; spec 5 "Order repeater cannot go below one row; deletion requires confirmation"; spec 7
  * `orders/address`, `orders/inn`, `orders/balance`, `POST orders/`; spec 8 E031; docs/decisions.md GN7, GN8, GN12).
- * Parallel regions: the catalogue the rows choose from, the delivery address, the company's tax id and its balance
- * load side by side, each with its error and retry; the form holds the rows (add, change, remove after a
+ * Two parallel regions: `company` loads the catalogue the rows choose from, the delivery address, the company's tax
+ * id and its balance together (one error, one retry: four independent regions made 3^4 load combinations per form
+ * state, too many for the model walk); the form holds the rows (add, change, remove after a
  * confirmation, never below one), validates them in the domain, submits and shows the created order or the failure.
  * What is typed is kept as a draft (no secrets: rows and address only) and read back when the page opens again.
  */
@@ -36,6 +37,14 @@ export interface NewOrderCatalogue {
   readonly categories: readonly CatalogueItem[];
   readonly pricePlans: readonly CatalogueItem[];
   readonly services: readonly CatalogueItem[];
+}
+
+/** The company data loaded beside the form: the catalogue, the address on file, the tax id, the balance. */
+export interface NewOrderCompany {
+  readonly catalogue: NewOrderCatalogue;
+  readonly address: string | null;
+  readonly inn: string | null;
+  readonly balance: number | null;
 }
 
 /** A draft read back: the rows and the address typed before. */
@@ -64,12 +73,10 @@ export interface NewOrderContext {
   readonly rows: readonly OrderRowDraft[];
   readonly address: string;
   readonly catalogue: NewOrderCatalogue | null;
-  readonly catalogueError: string | null;
-  readonly addressError: string | null;
   readonly inn: string | null;
-  readonly innError: string | null;
   readonly balance: number | null;
-  readonly balanceError: string | null;
+  /** the error of the company data load (the first of its four calls to fail) */
+  readonly companyError: string | null;
   /** the row the delete dialog asks about */
   readonly removeIndex: number | null;
   /** the first invalid row when the last submit was refused */
@@ -83,7 +90,7 @@ export type RowField = 'kolvo' | 'category' | 'tariff' | 'nominal';
 
 /**
  * Events of the new-number order.
- * - `catalogue.retry`, `address.retry`, `inn.retry`, `balance.retry`: user intent after that load failed.
+ * - `company.retry`: user intent after the company data (catalogue, address, tax id, balance) failed to load.
  * - `row.add`: user adds an empty row (up to the contract's limit).
  * - `row.change`: user types into or picks a field of row `index`; `row.service` ticks a service of it on or off.
  * - `address.change`: user types the delivery address.
@@ -94,10 +101,7 @@ export type RowField = 'kolvo' | 'category' | 'tariff' | 'nominal';
  * - `order.new`: user starts another order after one was created.
  */
 export type NewOrderEvent =
-  | { type: 'catalogue.retry' }
-  | { type: 'address.retry' }
-  | { type: 'inn.retry' }
-  | { type: 'balance.retry' }
+  | { type: 'company.retry' }
   | { type: 'row.add' }
   | { type: 'row.change'; index: number; field: RowField; value: string }
   | { type: 'row.service'; index: number; service: string; on: boolean }
@@ -127,14 +131,11 @@ export const newOrderMachine = setup({
     tags: {} as NewOrderTag,
   },
   actors: {
-    /** GET golden-number/categories and GET pre-order/services (GN12). */
-    fetchCatalogue: fromPromise<NewOrderCatalogue, void>(async () => notProvided('fetchCatalogue')),
-    /** GET orders/address. */
-    fetchAddress: fromPromise<string | null, void>(async () => notProvided('fetchAddress')),
-    /** GET orders/inn. */
-    fetchInn: fromPromise<string | null, void>(async () => notProvided('fetchInn')),
-    /** GET orders/balance. */
-    fetchBalance: fromPromise<number | null, void>(async () => notProvided('fetchBalance')),
+    /**
+     * GET golden-number/categories, GET pre-order/services (GN12), GET orders/address, orders/inn and
+     * orders/balance, together; the first failure is the error.
+     */
+    fetchCompany: fromPromise<NewOrderCompany, void>(async () => notProvided('fetchCompany')),
     /** Reads the draft kept under the key (null when there is none or it is not one). */
     restoreDraft: fromPromise<NewOrderDraft | null, { key: string | null }>(async () =>
       notProvided('restoreDraft'),
@@ -152,29 +153,16 @@ export const newOrderMachine = setup({
     saveDraft: (_, _params: { key: string | null; rows: readonly OrderRowDraft[]; address: string }) => {},
     /** Drops the draft once the order is created. Filled in at the composition root with the draft store. */
     clearDraft: (_, _params: { key: string | null }) => {},
-    assignCatalogue: assign((_, params: { catalogue: NewOrderCatalogue }) => ({
-      catalogue: params.catalogue,
-      catalogueError: null,
-    })),
-    assignCatalogueError: assign((_, params: { error: unknown }) => ({
-      catalogueError: errorCodeOf(params.error),
-    })),
-    assignAddress: assign(({ context }, params: { address: string | null }) => ({
+    assignCompany: assign(({ context }, params: { company: NewOrderCompany }) => ({
+      catalogue: params.company.catalogue,
       // what the user typed (or restored) wins over the address on file
-      address: context.address === '' ? (params.address ?? '') : context.address,
-      addressError: null,
+      address: context.address === '' ? (params.company.address ?? '') : context.address,
+      inn: params.company.inn,
+      balance: params.company.balance,
+      companyError: null,
     })),
-    assignAddressError: assign((_, params: { error: unknown }) => ({
-      addressError: errorCodeOf(params.error),
-    })),
-    assignInn: assign((_, params: { inn: string | null }) => ({ inn: params.inn, innError: null })),
-    assignInnError: assign((_, params: { error: unknown }) => ({ innError: errorCodeOf(params.error) })),
-    assignBalance: assign((_, params: { balance: number | null }) => ({
-      balance: params.balance,
-      balanceError: null,
-    })),
-    assignBalanceError: assign((_, params: { error: unknown }) => ({
-      balanceError: errorCodeOf(params.error),
+    assignCompanyError: assign((_, params: { error: unknown }) => ({
+      companyError: errorCodeOf(params.error),
     })),
     assignDraft: assign(({ context }, params: { draft: NewOrderDraft | null }) =>
       params.draft
@@ -221,12 +209,9 @@ export const newOrderMachine = setup({
     rows: FIRST_ROWS,
     address: '',
     catalogue: null,
-    catalogueError: null,
-    addressError: null,
     inn: null,
-    innError: null,
     balance: null,
-    balanceError: null,
+    companyError: null,
     removeIndex: null,
     problem: null,
     order: null,
@@ -248,137 +233,41 @@ export const newOrderMachine = setup({
       },
     },
     open: {
-      description: 'The page is open: the side loads run beside the form.',
+      description: 'The page is open: the company data loads beside the form.',
       meta: { view: 'the order form with the company data beside it' },
       type: 'parallel',
       states: {
-        catalogue: {
-          description: 'The catalogue: loaded when the page opens; a failure is shown with a retry (spec 8).',
-          meta: { view: 'the catalogue beside the form' },
-          initial: 'loading',
-          states: {
-            loading: {
-              description: 'Loads the catalogue.',
-              meta: { view: 'the catalogue busy' },
-              invoke: {
-                id: 'fetchCatalogue',
-                src: 'fetchCatalogue',
-                onDone: {
-                  target: 'ready',
-                  actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
-                },
-                onError: {
-                  target: 'failed',
-                  actions: { type: 'assignCatalogueError', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            ready: {
-              description: 'The catalogue is shown.',
-              meta: { view: 'the catalogue' },
-            },
-            failed: {
-              description: 'The catalogue could not be loaded; the error is shown with a retry button.',
-              meta: { view: 'error with a retry button', testId: 'new-order-catalogue-error' },
-              on: { 'catalogue.retry': { target: 'loading' } },
-            },
-          },
-        },
-        address: {
+        company: {
           description:
-            'The delivery address: loaded when the page opens; a failure is shown with a retry (spec 8).',
-          meta: { view: 'the delivery address beside the form' },
+            'The company data: the catalogue, delivery address, tax id and balance load together when the page ' +
+            'opens; the first failure is shown with one retry that loads them all again (spec 8, GN12).',
+          meta: { view: 'the company data beside the form' },
           initial: 'loading',
           states: {
             loading: {
-              description: 'Loads the delivery address.',
-              meta: { view: 'the delivery address busy' },
+              description: 'Loads the catalogue, the delivery address, the tax id and the balance.',
+              meta: { view: 'the company data busy', testId: 'new-order-company-loading' },
               invoke: {
-                id: 'fetchAddress',
-                src: 'fetchAddress',
+                id: 'fetchCompany',
+                src: 'fetchCompany',
                 onDone: {
                   target: 'ready',
-                  actions: { type: 'assignAddress', params: ({ event }) => ({ address: event.output }) },
+                  actions: { type: 'assignCompany', params: ({ event }) => ({ company: event.output }) },
                 },
                 onError: {
                   target: 'failed',
-                  actions: { type: 'assignAddressError', params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: 'assignCompanyError', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },
             ready: {
-              description: 'The delivery address is shown.',
-              meta: { view: 'the delivery address' },
+              description: 'The catalogue, address, tax id and balance are shown.',
+              meta: { view: 'the company data' },
             },
             failed: {
-              description:
-                'The delivery address could not be loaded; the error is shown with a retry button.',
-              meta: { view: 'error with a retry button', testId: 'new-order-address-error' },
-              on: { 'address.retry': { target: 'loading' } },
-            },
-          },
-        },
-        inn: {
-          description: 'The tax id: loaded when the page opens; a failure is shown with a retry (spec 8).',
-          meta: { view: 'the tax id beside the form' },
-          initial: 'loading',
-          states: {
-            loading: {
-              description: 'Loads the tax id.',
-              meta: { view: 'the tax id busy' },
-              invoke: {
-                id: 'fetchInn',
-                src: 'fetchInn',
-                onDone: {
-                  target: 'ready',
-                  actions: { type: 'assignInn', params: ({ event }) => ({ inn: event.output }) },
-                },
-                onError: {
-                  target: 'failed',
-                  actions: { type: 'assignInnError', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            ready: {
-              description: 'The tax id is shown.',
-              meta: { view: 'the tax id' },
-            },
-            failed: {
-              description: 'The tax id could not be loaded; the error is shown with a retry button.',
-              meta: { view: 'error with a retry button', testId: 'new-order-inn-error' },
-              on: { 'inn.retry': { target: 'loading' } },
-            },
-          },
-        },
-        balance: {
-          description: 'The balance: loaded when the page opens; a failure is shown with a retry (spec 8).',
-          meta: { view: 'the balance beside the form' },
-          initial: 'loading',
-          states: {
-            loading: {
-              description: 'Loads the balance.',
-              meta: { view: 'the balance busy' },
-              invoke: {
-                id: 'fetchBalance',
-                src: 'fetchBalance',
-                onDone: {
-                  target: 'ready',
-                  actions: { type: 'assignBalance', params: ({ event }) => ({ balance: event.output }) },
-                },
-                onError: {
-                  target: 'failed',
-                  actions: { type: 'assignBalanceError', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            ready: {
-              description: 'The balance is shown.',
-              meta: { view: 'the balance' },
-            },
-            failed: {
-              description: 'The balance could not be loaded; the error is shown with a retry button.',
-              meta: { view: 'error with a retry button', testId: 'new-order-balance-error' },
-              on: { 'balance.retry': { target: 'loading' } },
+              description: 'The company data could not be loaded; the error is shown with one retry button.',
+              meta: { view: 'error with a retry button', testId: 'new-order-company-error' },
+              on: { 'company.retry': { target: 'loading' } },
             },
           },
         },

@@ -8,7 +8,7 @@ import { statePathOf } from './state-path';
 /** A snapshot of the new-order machine. */
 export type NewOrderSnapshot = SnapshotFrom<NewOrderMachine>;
 
-/** Dotted leaf paths of the regions, e.g. `catalogue.ready address.ready inn.ready balance.ready form.editing`. */
+/** Dotted leaf paths of the regions, e.g. `company.ready form.editing`. */
 export const selectNewOrderState = (s: NewOrderSnapshot): string => statePathOf(s.value);
 
 /** Which screen the form shows. */
@@ -29,39 +29,19 @@ export const selectProblem = (s: NewOrderSnapshot): NewOrderContext['problem'] =
 /** A row may be deleted (spec 5: never the last one). */
 export const selectCanRemove = (s: NewOrderSnapshot): boolean => s.context.rows.length > 1;
 
-/** One of the side loads: still loading, its value, or its error code. */
-export interface SideLoad<T> {
+/** The company data load (catalogue, address, tax id, balance together): its phase and its error code. */
+export interface CompanyLoad {
   readonly phase: 'loading' | 'ready' | 'failed';
-  readonly value: T | null;
   readonly error: string | null;
 }
-const phaseOf = (s: NewOrderSnapshot, region: 'catalogue' | 'address' | 'inn' | 'balance') =>
-  s.matches({ open: { [region]: 'loading' } })
-    ? 'loading'
-    : s.matches({ open: { [region]: 'failed' } })
-      ? 'failed'
-      : 'ready';
-
-export const selectCatalogueLoad = (s: NewOrderSnapshot): SideLoad<NewOrderContext['catalogue']> => ({
-  phase: phaseOf(s, 'catalogue'),
-  value: s.context.catalogue,
-  error: s.matches({ open: { catalogue: 'failed' } }) ? s.context.catalogueError : null,
-});
-export const selectAddressLoad = (s: NewOrderSnapshot): SideLoad<string> => ({
-  phase: phaseOf(s, 'address'),
-  value: s.context.address,
-  error: s.matches({ open: { address: 'failed' } }) ? s.context.addressError : null,
-});
-export const selectInn = (s: NewOrderSnapshot): SideLoad<string> => ({
-  phase: phaseOf(s, 'inn'),
-  value: s.context.inn,
-  error: s.matches({ open: { inn: 'failed' } }) ? s.context.innError : null,
-});
-export const selectBalance = (s: NewOrderSnapshot): SideLoad<number> => ({
-  phase: phaseOf(s, 'balance'),
-  value: s.context.balance,
-  error: s.matches({ open: { balance: 'failed' } }) ? s.context.balanceError : null,
-});
+export const selectCompanyLoad = (s: NewOrderSnapshot): CompanyLoad =>
+  s.matches({ open: { company: 'loading' } })
+    ? { phase: 'loading', error: null }
+    : s.matches({ open: { company: 'failed' } })
+      ? { phase: 'failed', error: s.context.companyError }
+      : { phase: 'ready', error: null };
+export const selectInn = (s: NewOrderSnapshot): string | null => s.context.inn;
+export const selectBalance = (s: NewOrderSnapshot): number | null => s.context.balance;
 
 /** The order's sum from the catalogue's category prices (GN12), and whether it is over the balance (E031). */
 export const selectTotal = (s: NewOrderSnapshot): { total: number; overBalance: boolean } => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { CreateOrderInput, NewOrderDraft } from '@/machines/new-order.machine';
+import type { CreateOrderInput, NewOrderCompany, NewOrderDraft } from '@/machines/new-order.machine';
 import { newOrderMachine } from '@/machines/new-order.machine';
 import {
   selectCreatedOrder,
@@ -14,7 +14,7 @@ import {
 import { lintMachine } from '../support/model-universe';
 import {
   bronzeRow,
-  catalogue,
+  company,
   newOrderInput,
   noBalance,
   offline,
@@ -25,26 +25,23 @@ import {
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Fakes recording what they were asked; `create` answers in turn (an Error is thrown). */
-function setUp(opts: { draft?: NewOrderDraft | null; create?: unknown[]; inn?: unknown[] } = {}) {
+function setUp(opts: { draft?: NewOrderDraft | null; create?: unknown[]; company?: unknown[] } = {}) {
   const calls = {
     create: [] as CreateOrderInput[],
     saved: [] as unknown[],
     cleared: [] as unknown[],
-    inn: 0,
+    company: 0,
   };
   const created = [...(opts.create ?? [])];
-  const inns = [...(opts.inn ?? [])];
+  const companies = [...(opts.company ?? [])];
   const machine = newOrderMachine.provide({
     actors: {
-      fetchCatalogue: fromPromise(async () => catalogue),
-      fetchAddress: fromPromise(async (): Promise<string | null> => 'Toshkent, Navoiy 12'),
-      fetchInn: fromPromise(async (): Promise<string | null> => {
-        calls.inn++;
-        const next = inns.shift();
+      fetchCompany: fromPromise(async (): Promise<NewOrderCompany> => {
+        calls.company++;
+        const next = companies.shift();
         if (next instanceof Error) throw next;
-        return '301234567';
+        return company;
       }),
-      fetchBalance: fromPromise(async (): Promise<number | null> => 7_830_000),
       restoreDraft: fromPromise(async (): Promise<NewOrderDraft | null> => opts.draft ?? null),
       createOrder: fromPromise(async ({ input }: { input: CreateOrderInput }) => {
         calls.create.push(input);
@@ -72,13 +69,11 @@ describe('new-number order chart', () => {
     expect(lintMachine(newOrderMachine)).toEqual([]);
   });
 
-  it('loads catalogue, address, tax id and balance side by side and starts with one empty row', async () => {
+  it('loads catalogue, address, tax id and balance together beside the form and starts with one empty row', async () => {
     const { actor } = setUp();
     await flush();
     const s = actor.getSnapshot();
-    expect(selectNewOrderState(s)).toBe(
-      'open.catalogue.ready open.address.ready open.inn.ready open.balance.ready open.form.editing',
-    );
+    expect(selectNewOrderState(s)).toBe('open.company.ready open.form.editing');
     expect(selectRows(s)).toHaveLength(1);
     expect(s.context.address).toBe('Toshkent, Navoiy 12');
   });
@@ -161,13 +156,20 @@ describe('new-number order chart', () => {
     expect(selectCreatedOrder(actor.getSnapshot())).toEqual({ id: '57' });
   });
 
-  it('a failed side load is retried on its own while the form stays usable', async () => {
-    const { actor, calls } = setUp({ inn: [offline] });
+  it('a failed company load shows its error beside the usable form; one retry loads all four again', async () => {
+    const { actor, calls } = setUp({ company: [offline] });
     await flush();
-    expect(actor.getSnapshot().matches({ open: { inn: 'failed', form: 'editing' } })).toBe(true);
-    actor.send({ type: 'inn.retry' });
+    expect(actor.getSnapshot().matches({ open: { company: 'failed', form: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().context.companyError).toBe('network');
+    actor.send({ type: 'row.change', index: 0, field: 'kolvo', value: '2' });
+    expect(selectRows(actor.getSnapshot())[0]?.kolvo).toBe('2');
+    actor.send({ type: 'company.retry' });
     await flush();
-    expect(calls.inn).toBe(2);
-    expect(actor.getSnapshot().context.inn).toBe('301234567');
+    expect(calls.company).toBe(2);
+    const s = actor.getSnapshot();
+    expect(selectNewOrderState(s)).toBe('open.company.ready open.form.editing');
+    expect(s.context.inn).toBe('301234567');
+    expect(s.context.balance).toBe(7_830_000);
+    expect(s.context.companyError).toBeNull();
   });
 });

@@ -1,5 +1,10 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { NewOrderCatalogue, NewOrderDraft, NewOrderInput } from '@/machines/new-order.machine';
+import type {
+  NewOrderCatalogue,
+  NewOrderCompany,
+  NewOrderDraft,
+  NewOrderInput,
+} from '@/machines/new-order.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import type { EventPayloads } from '../support/model-universe';
 
@@ -27,6 +32,14 @@ export const catalogue: NewOrderCatalogue = {
   ],
 };
 
+/** The company data as the one load answers it: catalogue, address on file, tax id, balance. */
+export const company: NewOrderCompany = {
+  catalogue,
+  address: 'Toshkent, Navoiy 12',
+  inn: '301234567',
+  balance: 7_830_000,
+};
+
 export const bronzeRow = { kolvo: '3', category: '192', tariff: '1', services: ['IP_M5'], nominal: '10000' };
 export const platinumRow = { kolvo: '1', category: '79', tariff: '2', services: [], nominal: '' };
 
@@ -51,14 +64,8 @@ export const newOrderPayloads: EventPayloads = {
   'row.service': [{ type: 'row.service', index: 0, service: 'IP_M5', on: true }],
   'address.change': [{ type: 'address.change', value: 'Samarqand, Registon 5' }],
   'row.remove': [{ type: 'row.remove', index: 1 }],
-  'xstate.done.actor.fetchCatalogue': [done('fetchCatalogue', catalogue)],
-  'xstate.error.actor.fetchCatalogue': [fail('fetchCatalogue', offline)],
-  'xstate.done.actor.fetchAddress': [done('fetchAddress', 'Toshkent, Navoiy 12')],
-  'xstate.error.actor.fetchAddress': [fail('fetchAddress', offline)],
-  'xstate.done.actor.fetchInn': [done('fetchInn', '301234567')],
-  'xstate.error.actor.fetchInn': [fail('fetchInn', offline)],
-  'xstate.done.actor.fetchBalance': [done('fetchBalance', 7_830_000)],
-  'xstate.error.actor.fetchBalance': [fail('fetchBalance', offline)],
+  'xstate.done.actor.fetchCompany': [done('fetchCompany', company)],
+  'xstate.error.actor.fetchCompany': [fail('fetchCompany', offline), fail('fetchCompany', broken)],
   'xstate.done.actor.restoreDraft': [
     done('restoreDraft', null),
     done('restoreDraft', twoRowDraft),
@@ -69,7 +76,7 @@ export const newOrderPayloads: EventPayloads = {
   'xstate.error.actor.createOrder': [fail('createOrder', noBalance), fail('createOrder', broken)],
 };
 
-/** Rows or address changed by the user (not as restored or loaded): explored only once every side load is done. */
+/** Rows or address changed by the user (not as restored or loaded): explored only once the company data is loaded. */
 const RESTORED = new Set(
   [
     [{ kolvo: '1', category: '', tariff: '', services: [], nominal: '' }],
@@ -87,18 +94,14 @@ export const newOrderModelEntry = {
   id: 'newOrder',
   input: newOrderInput,
   payloads: newOrderPayloads,
-  // four side loads in parallel make many state values: a longer walk visits them all
-  walkSteps: 30_000,
-  // keeps the graph finite: the side loads fail (one at a time) and retry while the form is edited; past editing only
-  // snapshots with every side load done are explored further, and rows stop growing past three (100 come from a draft)
+  // keeps the graph finite: the company data fails and is retried while the form is untouched; past that only
+  // snapshots with the company data loaded are explored further, and rows stop growing past two (100 come from a draft)
   stopWhen: (s: AnyMachineSnapshot) => {
-    const sides = ['catalogue', 'address', 'inn', 'balance'];
-    const sidesReady = sides.every((r) => s.matches({ open: { [r]: 'ready' } }));
-    const failedSides = sides.filter((r) => s.matches({ open: { [r]: 'failed' } })).length;
     const rows = (s.context as { rows: unknown[] }).rows.length;
     return (
-      failedSides > 1 ||
-      (s.matches('open') && !sidesReady && (!s.matches({ open: { form: 'editing' } }) || edited(s))) ||
+      (s.matches('open') &&
+        !s.matches({ open: { company: 'ready' } }) &&
+        (!s.matches({ open: { form: 'editing' } }) || edited(s))) ||
       (rows > 2 && rows < 100)
     );
   },

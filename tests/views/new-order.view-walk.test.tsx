@@ -8,7 +8,7 @@ import { formatSum } from '@/domain/money.rules';
 import { i18n } from '@/i18n/i18n';
 import { type CreateOrderInput, type NewOrderDraft, newOrderMachine } from '@/machines/new-order.machine';
 import { NewOrderForm } from '@/views/purchase/new-order.view';
-import { catalogue, newOrderInput, noBalance, twoRowDraft } from '../machines/new-order.payloads';
+import { company, newOrderInput, noBalance, twoRowDraft } from '../machines/new-order.payloads';
 import { TestProviders } from '../support/render-workflow';
 
 const t = i18n.getFixedT('ru');
@@ -19,10 +19,7 @@ function mount(opts: { draft?: NewOrderDraft | null; create?: unknown[] } = {}) 
   const answers = [...(opts.create ?? [])];
   const logic = newOrderMachine.provide({
     actors: {
-      fetchCatalogue: fromPromise(async () => catalogue),
-      fetchAddress: fromPromise(async (): Promise<string | null> => 'Toshkent, Navoiy 12'),
-      fetchInn: fromPromise(async (): Promise<string | null> => '301234567'),
-      fetchBalance: fromPromise(async (): Promise<number | null> => 7_830_000),
+      fetchCompany: fromPromise(async () => company),
       restoreDraft: fromPromise(async (): Promise<NewOrderDraft | null> => opts.draft ?? null),
       createOrder: fromPromise(async ({ input }: { input: CreateOrderInput }) => {
         calls.create.push(input);
@@ -49,7 +46,7 @@ function mount(opts: { draft?: NewOrderDraft | null; create?: unknown[] } = {}) 
 }
 
 const page = () => screen.getByTestId('new-order-page');
-const editing = 'open.catalogue.ready open.address.ready open.inn.ready open.balance.ready open.form.editing';
+const editing = 'open.company.ready open.form.editing';
 
 afterEach(cleanup);
 

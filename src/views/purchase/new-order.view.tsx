@@ -7,10 +7,11 @@ import type { CatalogueItem, NewOrderInput, RowField } from '@/machines/new-orde
 import {
   canRetry,
   newOrderInputOf,
-  selectAddressLoad,
+  selectAddress,
   selectBalance,
   selectCanRemove,
-  selectCatalogueLoad,
+  selectCatalogue,
+  selectCompanyLoad,
   selectCreatedOrder,
   selectInn,
   selectNewOrderState,
@@ -104,18 +105,9 @@ function Rows() {
   const rows = NewOrderContext.useSelector(selectRows);
   const problem = NewOrderContext.useSelector(selectProblem);
   const canRemove = NewOrderContext.useSelector(selectCanRemove);
-  const catalogue = NewOrderContext.useSelector(selectCatalogueLoad);
   const busy = NewOrderContext.useSelector(selectSubmitting);
   return (
     <div data-testid="new-order-rows">
-      {catalogue.error ? (
-        <ErrorRetry
-          code={catalogue.error}
-          title={t('newOrder.errors.catalogue')}
-          testId="new-order-catalogue-error"
-          {...(canRetry(catalogue.error) ? { onRetry: () => actor.send({ type: 'catalogue.retry' }) } : {})}
-        />
-      ) : null}
       <ol className="new-order__rows">
         {rows.map((row, index) => (
           <Row
@@ -158,7 +150,7 @@ function Row({
 }) {
   const { t, i18n } = useTranslation();
   const actor = NewOrderContext.useActorRef();
-  const catalogue = NewOrderContext.useSelector(selectCatalogueLoad).value;
+  const catalogue = NewOrderContext.useSelector(selectCatalogue);
   const n = index + 1;
   const change = (field: RowField) => (e: { currentTarget: { value: string } }) =>
     actor.send({ type: 'row.change', index, field, value: e.currentTarget.value });
@@ -316,71 +308,55 @@ function Summary() {
   );
 }
 
-/** The delivery address (editable), the company's tax id and balance, each with its own error and retry. */
+/** The delivery address (editable), the company's tax id and balance; one error with one retry for the company data. */
 function Company() {
   const { t, i18n } = useTranslation();
   const actor = NewOrderContext.useActorRef();
-  const address = NewOrderContext.useSelector(selectAddressLoad);
+  const company = NewOrderContext.useSelector(selectCompanyLoad);
+  const address = NewOrderContext.useSelector(selectAddress);
   const inn = NewOrderContext.useSelector(selectInn);
   const balance = NewOrderContext.useSelector(selectBalance);
   const step = NewOrderContext.useSelector(selectNewOrderStep);
+  const loading = company.phase === 'loading';
   return (
     <aside className="new-order__company" aria-label={t('newOrder.company')}>
+      {company.error ? (
+        <ErrorRetry
+          code={company.error}
+          title={t('newOrder.errors.company')}
+          testId="new-order-company-error"
+          {...(canRetry(company.error) ? { onRetry: () => actor.send({ type: 'company.retry' }) } : {})}
+        />
+      ) : null}
       <FormField name="address" label={t('newOrder.address')}>
         {(control) => (
           <textarea
             {...control}
             rows={3}
             maxLength={300}
-            value={address.value ?? ''}
+            value={address}
             disabled={step !== 'editing'}
-            aria-busy={address.phase === 'loading'}
+            aria-busy={loading}
             onChange={(e) => actor.send({ type: 'address.change', value: e.currentTarget.value })}
           />
         )}
       </FormField>
-      {address.error ? (
-        <ErrorRetry
-          code={address.error}
-          title={t('newOrder.errors.address')}
-          testId="new-order-address-error"
-          {...(canRetry(address.error) ? { onRetry: () => actor.send({ type: 'address.retry' }) } : {})}
-        />
-      ) : null}
       <dl className="new-order__facts">
         <div>
           <dt>{t('newOrder.inn')}</dt>
-          <dd data-testid="new-order-inn">
-            {inn.phase === 'loading' ? t('app.loading') : (inn.value ?? '—')}
-          </dd>
+          <dd data-testid="new-order-inn">{loading ? t('app.loading') : (inn ?? '—')}</dd>
         </div>
         <div>
           <dt>{t('newOrder.balance')}</dt>
           <dd data-testid="new-order-balance">
-            {balance.phase === 'loading'
+            {loading
               ? t('app.loading')
-              : balance.value === null
+              : balance === null
                 ? '—'
-                : formatSum(balance.value, { lang: i18n.language })}
+                : formatSum(balance, { lang: i18n.language })}
           </dd>
         </div>
       </dl>
-      {inn.error ? (
-        <ErrorRetry
-          code={inn.error}
-          title={t('newOrder.errors.inn')}
-          testId="new-order-inn-error"
-          {...(canRetry(inn.error) ? { onRetry: () => actor.send({ type: 'inn.retry' }) } : {})}
-        />
-      ) : null}
-      {balance.error ? (
-        <ErrorRetry
-          code={balance.error}
-          title={t('newOrder.errors.balance')}
-          testId="new-order-balance-error"
-          {...(canRetry(balance.error) ? { onRetry: () => actor.send({ type: 'balance.retry' }) } : {})}
-        />
-      ) : null}
     </aside>
   );
 }

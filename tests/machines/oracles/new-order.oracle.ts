@@ -54,46 +54,42 @@ const keep = (c: Ctx, rows: Ctx[], address: string) => [
   { type: 'saveDraft', params: { key: c.draftKey, rows, address } },
 ];
 
-/** One side load (spec 7 call; spec 8 error with a retry). */
-function sideLoad(
-  region: string,
-  actor: string,
-  retry: string,
-  onDone: (c: Ctx, ev: Ev) => Ctx,
-  errorField: string,
-) {
-  return [
-    {
-      from: `open.${region}.loading`,
-      event: done(actor),
-      to: `open.${region}.ready`,
-      ctx: onDone,
-      spec: `spec 7 ${actor}: shown beside the form`,
-    },
-    {
-      from: `open.${region}.loading`,
-      event: failed(actor),
-      to: `open.${region}.failed`,
-      ctx: (_: Ctx, ev: Ev) => ({ [errorField]: codeOf(ev) }),
-      spec: 'spec 8 a failed call shows an error, with a retry',
-    },
-    {
-      from: `open.${region}.failed`,
-      event: retry,
-      to: `open.${region}.loading`,
-      spec: 'spec 8 retry the call',
-    },
-  ];
-}
-
-/** The page opens once the draft is read: the side loads start beside the form (spec 7 calls). */
-const OPEN = [
-  'open.catalogue.loading',
-  'open.address.loading',
-  'open.inn.loading',
-  'open.balance.loading',
-  'open.form.editing',
+/**
+ * The company data: the catalogue (GN12), `orders/address`, `orders/inn` and `orders/balance` (spec 7) load together
+ * beside the form; a failed call shows one error with one retry that loads them all again (spec 8, GN12).
+ */
+const COMPANY = [
+  {
+    from: 'open.company.loading',
+    event: done('fetchCompany'),
+    to: 'open.company.ready',
+    ctx: (c: Ctx, ev: Ev) => ({
+      catalogue: ev.output.catalogue,
+      // GN12 the address on file unless one was typed or restored
+      address: c.address === '' ? (ev.output.address ?? '') : c.address,
+      inn: ev.output.inn,
+      balance: ev.output.balance,
+      companyError: null,
+    }),
+    spec: 'spec 7 orders/address, orders/inn, orders/balance and the GN12 catalogue: shown beside the form',
+  },
+  {
+    from: 'open.company.loading',
+    event: failed('fetchCompany'),
+    to: 'open.company.failed',
+    ctx: (_: Ctx, ev: Ev) => ({ companyError: codeOf(ev) }),
+    spec: 'spec 8 a failed call shows an error, with a retry',
+  },
+  {
+    from: 'open.company.failed',
+    event: 'company.retry',
+    to: 'open.company.loading',
+    spec: 'spec 8 retry the call (GN12: one retry loads the company data again)',
+  },
 ];
+
+/** The page opens once the draft is read: the company data loads beside the form (spec 7 calls). */
+const OPEN = ['open.company.loading', 'open.form.editing'];
 
 export const newOrderOracle: ChartOracle = {
   id: 'newOrder',
@@ -102,36 +98,12 @@ export const newOrderOracle: ChartOracle = {
     ctx: () => ({ rows: [EMPTY], address: '', problem: null, order: null, error: null }),
   },
   invokes: {
-    'open.catalogue.loading': { fetchCatalogue: () => undefined },
-    'open.address.loading': { fetchAddress: () => undefined },
-    'open.inn.loading': { fetchInn: () => undefined },
-    'open.balance.loading': { fetchBalance: () => undefined },
+    'open.company.loading': { fetchCompany: () => undefined },
     restoring: { restoreDraft: (c) => ({ key: c.draftKey }) },
     'open.form.submitting': { createOrder: (c) => ({ rows: wire(c.rows), address: c.address.trim() }) },
   },
   rows: [
-    ...sideLoad(
-      'catalogue',
-      'fetchCatalogue',
-      'catalogue.retry',
-      (_, ev) => ({ catalogue: ev.output, catalogueError: null }),
-      'catalogueError',
-    ),
-    ...sideLoad(
-      'address',
-      'fetchAddress',
-      'address.retry',
-      (c, ev) => ({ address: c.address === '' ? (ev.output ?? '') : c.address, addressError: null }),
-      'addressError',
-    ),
-    ...sideLoad('inn', 'fetchInn', 'inn.retry', (_, ev) => ({ inn: ev.output, innError: null }), 'innError'),
-    ...sideLoad(
-      'balance',
-      'fetchBalance',
-      'balance.retry',
-      (_, ev) => ({ balance: ev.output, balanceError: null }),
-      'balanceError',
-    ),
+    ...COMPANY,
     {
       from: 'restoring',
       event: done('restoreDraft'),
