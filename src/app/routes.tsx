@@ -16,15 +16,6 @@ export interface AppRoute {
   readonly employeeLogin?: boolean;
 }
 
-const pending = (
-  section: Parameters<typeof import('@/views/pages/section.view').SectionPending>[0]['section'],
-) =>
-  lazyRoute(() =>
-    import('@/views/pages/section.view').then((m) => ({
-      default: () => <m.SectionPending section={section} />,
-    })),
-  );
-
 /** The Auth pages are the first page of most visits: bundled with the app, not a chunk fetched after it starts. */
 const authPage = () => <AuthPage ssoUrl={appConfig.ssoUrl} />;
 

@@ -8,18 +8,24 @@ import { formatSum } from '@/domain/money.rules';
 import { i18n } from '@/i18n/i18n';
 import { type CreateOrderInput, type NewOrderDraft, newOrderMachine } from '@/machines/new-order.machine';
 import { NewOrderForm } from '@/views/purchase/new-order.view';
-import { company, newOrderInput, noBalance, twoRowDraft } from '../machines/new-order.payloads';
+import { company, newOrderInput, noBalance, offline, twoRowDraft } from '../machines/new-order.payloads';
 import { TestProviders } from '../support/render-workflow';
 
 const t = i18n.getFixedT('ru');
 
 /** The real view on the real chart with fake calls: each step asserts what the state shows (`data-state` too). */
-function mount(opts: { draft?: NewOrderDraft | null; create?: unknown[] } = {}) {
-  const calls = { create: [] as CreateOrderInput[], saved: [] as unknown[] };
+function mount(opts: { draft?: NewOrderDraft | null; create?: unknown[]; company?: unknown[] } = {}) {
+  const calls = { create: [] as CreateOrderInput[], saved: [] as unknown[], company: 0 };
   const answers = [...(opts.create ?? [])];
+  const companies = [...(opts.company ?? [])];
   const logic = newOrderMachine.provide({
     actors: {
-      fetchCompany: fromPromise(async () => company),
+      fetchCompany: fromPromise(async () => {
+        calls.company++;
+        const next = companies.shift();
+        if (next instanceof Error) throw next;
+        return company;
+      }),
       restoreDraft: fromPromise(async (): Promise<NewOrderDraft | null> => opts.draft ?? null),
       createOrder: fromPromise(async ({ input }: { input: CreateOrderInput }) => {
         calls.create.push(input);
@@ -116,5 +122,20 @@ describe('new-number order page walk', () => {
     expect(calls.create).toHaveLength(2);
     await user.click(screen.getByTestId('new-order-again'));
     expect(screen.queryByTestId('new-order-row-2')).toBeNull();
+  });
+
+  it('a failed company load shows one error with one retry beside the usable form; the retry loads it all', async () => {
+    const user = userEvent.setup();
+    const calls = mount({ company: [offline] });
+    await waitFor(() => expect(screen.getByTestId('new-order-company-error')).toBeTruthy());
+    expect(page().getAttribute('data-state')).toBe('open.company.failed open.form.editing');
+    expect(screen.getByTestId('new-order-company-error').textContent).toContain(t('newOrder.errors.company'));
+    expect(screen.getByTestId('new-order-inn').textContent).toBe('—');
+    expect((screen.getByTestId('new-order-add') as HTMLButtonElement).disabled).toBe(false);
+    await user.click(screen.getByTestId('new-order-company-error-retry'));
+    await waitFor(() => expect(page().getAttribute('data-state')).toBe(editing));
+    expect(calls.company).toBe(2);
+    expect(screen.queryByTestId('new-order-company-error')).toBeNull();
+    expect(screen.getByTestId('new-order-inn').textContent).toBe('301234567');
   });
 });
