@@ -42,6 +42,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         orders,
         agreement,
         at39,
+        newOrder,
         preorders,
       ] = await loadChunk(() =>
         Promise.all([
@@ -57,6 +58,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./orders.services'),
           import('./agreement.services'),
           import('./at39.services'),
+          import('./new-order.services'),
           import('./preorder-list.services'),
         ]),
       );
@@ -73,6 +75,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         userAdmin: adminLogic.userAdmin,
         debt: debt.createDebtLogic(api.load),
         goldenCheckout: golden.createGoldenLogic(api.load),
+        newOrder: newOrder.createNewOrderLogic(api.load, deps),
         orders: orders.createOrdersLogic(api.load),
         upload: upload.createUploadLogic(api.load),
         agreement: agreement.createAgreementLogic(api.load),

@@ -16,15 +16,6 @@ export interface AppRoute {
   readonly employeeLogin?: boolean;
 }
 
-const pending = (
-  section: Parameters<typeof import('@/views/pages/section.view').SectionPending>[0]['section'],
-) =>
-  lazyRoute(() =>
-    import('@/views/pages/section.view').then((m) => ({
-      default: () => <m.SectionPending section={section} />,
-    })),
-  );
-
 /** The Auth pages are the first page of most visits: bundled with the app, not a chunk fetched after it starts. */
 const authPage = () => <AuthPage ssoUrl={appConfig.ssoUrl} />;
 
@@ -83,7 +74,12 @@ export const ROUTES: readonly AppRoute[] = [
       import('@/views/purchase/purchase.view').then((m) => ({ default: m.PurchasePage })),
     ),
   },
-  { path: '/purchase/order', view: pending('purchase') },
+  {
+    path: '/purchase/order',
+    view: lazyRoute(() =>
+      import('@/views/purchase/new-order.view').then((m) => ({ default: m.NewOrderPage })),
+    ),
+  },
   { path: '/onlinee-sales', view: documentsRoute('DocumentsRoute') },
   { path: '/onlinee-sales/orders/:id', view: documentsRoute('OrderRoute') },
   { path: '/onlinee-sales/suspend-documents/:id', view: documentsRoute('SuspendDocumentRoute') },

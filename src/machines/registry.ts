@@ -11,6 +11,7 @@ import { goldenCheckoutMachine } from './golden-checkout.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { newClientMachine } from './new-client.machine';
 import { newNumbersMachine } from './new-numbers.machine';
+import { newOrderMachine } from './new-order.machine';
 import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
 import { ordersMachine } from './orders.machine';
@@ -142,6 +143,12 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: goldenCheckoutMachine,
     description:
       'Golden-number checkout: categories, four searches (random, by digits, by group, by mask) paged by the server, numbers picked across pages, review with the total and its VAT, checkout (E031, a number taken meanwhile), the created order.',
+  },
+  {
+    id: 'newOrder',
+    machine: newOrderMachine,
+    description:
+      'New-number order: rows of count, category, tariff, services and nominal (never below one; deleting asks first), the company data (catalogue, address, tax id, balance) loaded together with one retry, POST orders/ (E031), the created order; a draft survives a reload.',
   },
   {
     id: 'orders',

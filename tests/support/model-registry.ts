@@ -14,6 +14,7 @@ import {
   preorderListModelEntry,
   preRegistrationModelEntry,
 } from '../machines/new-client.payloads';
+import { newOrderModelEntry } from '../machines/new-order.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { ordersModelEntry } from '../machines/orders.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
@@ -110,6 +111,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   newNumbersModelEntry,
   preorderListModelEntry,
   goldenCheckoutModelEntry,
+  newOrderModelEntry,
   ordersModelEntry,
   uploadModelEntry,
   agreementModelEntry,

@@ -15,6 +15,7 @@ import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { newClientMachine } from '@/machines/new-client.machine';
 import { newNumbersMachine } from '@/machines/new-numbers.machine';
+import { newOrderMachine } from '@/machines/new-order.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { ordersMachine } from '@/machines/orders.machine';
@@ -55,6 +56,7 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     newClient: newClientMachine,
     newNumbers: newNumbersMachine,
     goldenCheckout: goldenCheckoutMachine,
+    newOrder: newOrderMachine,
     orders: ordersMachine,
     upload: uploadMachine,
     agreement: agreementMachine,

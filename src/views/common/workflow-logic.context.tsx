@@ -11,6 +11,7 @@ import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NewClientMachine } from '@/machines/new-client.machine';
 import type { NewNumbersMachine } from '@/machines/new-numbers.machine';
+import type { NewOrderMachine } from '@/machines/new-order.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
@@ -53,6 +54,7 @@ export interface PageLogic {
   readonly userAdmin: UserAdminMachine;
   readonly debt: DebtMachine;
   readonly goldenCheckout: GoldenCheckoutMachine;
+  readonly newOrder: NewOrderMachine;
   readonly orders: OrdersMachine;
   /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
   readonly upload: UploadMachine;

@@ -11,6 +11,7 @@ import { goldenCheckoutOracle } from './golden-checkout.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { newClientOracle } from './new-client.oracle';
 import { newNumbersOracle } from './new-numbers.oracle';
+import { newOrderOracle } from './new-order.oracle';
 import { notificationsOracle } from './notifications.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { ordersOracle } from './orders.oracle';
@@ -45,6 +46,7 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   newNumbers: newNumbersOracle,
   preorderList: preorderListOracle,
   goldenCheckout: goldenCheckoutOracle,
+  newOrder: newOrderOracle,
   orders: ordersOracle,
   upload: uploadOracle,
   agreement: agreementOracle,

@@ -1,0 +1,425 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { goldenCategoryOf } from '@/domain/constants';
+import { formatSum } from '@/domain/money.rules';
+import type { OrderRowDraft } from '@/domain/orders.rules';
+import type { CatalogueItem, NewOrderInput, RowField } from '@/machines/new-order.machine';
+import {
+  canRetry,
+  newOrderInputOf,
+  selectAddress,
+  selectBalance,
+  selectCanRemove,
+  selectCatalogue,
+  selectCompanyLoad,
+  selectCreatedOrder,
+  selectInn,
+  selectNewOrderState,
+  selectNewOrderStep,
+  selectProblem,
+  selectRemoveDialog,
+  selectRows,
+  selectSubmitError,
+  selectSubmitting,
+  selectTotal,
+} from '@/machines/new-order.selectors';
+import { selectUser } from '@/machines/session.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { FormField } from '@/views/common/form-field.view';
+import { Modal } from '@/views/common/modal.view';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { SessionContext } from '@/views/session/session.context';
+import { NewOrderContext } from './new-order.context';
+import './purchase.css';
+
+/** `/{lang}/purchase/order`: the new-number order (its chart: src/machines/new-order.machine.ts). */
+export function NewOrderPage() {
+  const user = SessionContext.useSelector(selectUser);
+  if (!user) return null;
+  return <NewOrderForm input={newOrderInputOf(user.user_name)} />;
+}
+
+/** The page's chart started with its input (the draft key of the signed-in user). */
+export function NewOrderForm({ input }: { input: NewOrderInput }) {
+  const { newOrder } = useWorkflowLogic();
+  return (
+    <NewOrderContext.Provider logic={newOrder} input={input}>
+      <NewOrderView />
+    </NewOrderContext.Provider>
+  );
+}
+
+function NewOrderView() {
+  const { t } = useTranslation();
+  const actor = NewOrderContext.useActorRef();
+  const state = NewOrderContext.useSelector(selectNewOrderState);
+  const step = NewOrderContext.useSelector(selectNewOrderStep);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (step === 'done') heading.current?.focus();
+  }, [step]);
+  return (
+    <section
+      className="purchase new-order page"
+      aria-labelledby="new-order-title"
+      data-testid="new-order-page"
+      data-state={state}
+    >
+      <header className="purchase__head">
+        <h1 id="new-order-title">{t('newOrder.title')}</h1>
+        <p className="purchase__subtitle">{t('newOrder.subtitle')}</p>
+      </header>
+      {step === 'done' ? (
+        <Done headingRef={heading} />
+      ) : (
+        <div className="new-order__body">
+          <form
+            className="new-order__form"
+            noValidate
+            aria-labelledby="new-order-title"
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'order.submit' });
+            }}
+          >
+            {step === 'restoring' ? (
+              <p aria-busy="true" data-testid="new-order-restoring">
+                {t('app.loading')}
+              </p>
+            ) : (
+              <Rows />
+            )}
+            <Summary />
+          </form>
+          <Company />
+        </div>
+      )}
+      <RemoveDialog />
+    </section>
+  );
+}
+
+function Rows() {
+  const { t } = useTranslation();
+  const actor = NewOrderContext.useActorRef();
+  const rows = NewOrderContext.useSelector(selectRows);
+  const problem = NewOrderContext.useSelector(selectProblem);
+  const canRemove = NewOrderContext.useSelector(selectCanRemove);
+  const busy = NewOrderContext.useSelector(selectSubmitting);
+  return (
+    <div data-testid="new-order-rows">
+      <ol className="new-order__rows">
+        {rows.map((row, index) => (
+          <Row
+            // rows have no id of their own: their place in the order is theirs
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            index={index}
+            row={row}
+            error={problem && problem.index === index ? problem.problem : null}
+            canRemove={canRemove && !busy}
+          />
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        data-testid="new-order-add"
+        disabled={busy}
+        onClick={() => actor.send({ type: 'row.add' })}
+      >
+        {t('newOrder.add')}
+      </button>
+    </div>
+  );
+}
+
+const categoryKey = (item: CatalogueItem) =>
+  `purchase.categories.${goldenCategoryOf(Number(item.id))}` as const;
+
+function Row({
+  index,
+  row,
+  error,
+  canRemove,
+}: {
+  index: number;
+  row: OrderRowDraft;
+  error: string | null;
+  canRemove: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const actor = NewOrderContext.useActorRef();
+  const catalogue = NewOrderContext.useSelector(selectCatalogue);
+  const n = index + 1;
+  const change = (field: RowField) => (e: { currentTarget: { value: string } }) =>
+    actor.send({ type: 'row.change', index, field, value: e.currentTarget.value });
+  const errorOf = (field: RowField) =>
+    error === field ? `validation.order${field.charAt(0).toUpperCase()}${field.slice(1)}` : null;
+  const name = (field: string) => `row${n}-${field}`;
+  return (
+    <li className="new-order__row" data-testid={`new-order-row-${n}`}>
+      <fieldset>
+        <legend>{t('newOrder.row', { n })}</legend>
+        <div className="new-order__fields">
+          <FormField name={name('kolvo')} label={t('purchase.rows.count')} error={errorOf('kolvo')} required>
+            {(control) => (
+              <input
+                {...control}
+                inputMode="numeric"
+                maxLength={5}
+                value={row.kolvo}
+                onChange={change('kolvo')}
+              />
+            )}
+          </FormField>
+          <FormField
+            name={name('category')}
+            label={t('purchase.rows.category')}
+            error={errorOf('category')}
+            required
+          >
+            {(control) => (
+              <select {...control} value={row.category} onChange={change('category')}>
+                <option value="">{t('newOrder.choose')}</option>
+                {(catalogue?.categories ?? []).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {t(categoryKey(c))} — {formatSum(c.price ?? 0, { lang: i18n.language })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            name={name('tariff')}
+            label={t('purchase.rows.tariff')}
+            error={errorOf('tariff')}
+            required
+          >
+            {(control) => (
+              <select {...control} value={row.tariff} onChange={change('tariff')}>
+                <option value="">{t('newOrder.choose')}</option>
+                {(catalogue?.pricePlans ?? []).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            name={name('nominal')}
+            label={t('purchase.rows.nominal')}
+            error={errorOf('nominal')}
+            hint={t('newOrder.nominalHint')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                inputMode="numeric"
+                maxLength={9}
+                value={row.nominal}
+                onChange={change('nominal')}
+              />
+            )}
+          </FormField>
+        </div>
+        {catalogue && catalogue.services.length > 0 ? (
+          <fieldset className="new-order__services">
+            <legend>{t('purchase.rows.services')}</legend>
+            {catalogue.services.map((s) => (
+              <label key={s.id} className="new-order__service">
+                <input
+                  type="checkbox"
+                  name={name(`service-${s.id}`)}
+                  checked={row.services.includes(s.id)}
+                  onChange={(e) =>
+                    actor.send({ type: 'row.service', index, service: s.id, on: e.currentTarget.checked })
+                  }
+                />
+                {s.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn--link new-order__remove"
+          data-testid={`new-order-remove-${n}`}
+          disabled={!canRemove}
+          onClick={() => actor.send({ type: 'row.remove', index })}
+        >
+          {t('newOrder.remove', { n })}
+        </button>
+      </fieldset>
+    </li>
+  );
+}
+
+function Summary() {
+  const { t, i18n } = useTranslation();
+  const actor = NewOrderContext.useActorRef();
+  const { total, overBalance } = NewOrderContext.useSelector(selectTotal);
+  const busy = NewOrderContext.useSelector(selectSubmitting);
+  const error = NewOrderContext.useSelector(selectSubmitError);
+  const step = NewOrderContext.useSelector(selectNewOrderStep);
+  return (
+    <div className="new-order__summary">
+      <p className="new-order__total">
+        {t('newOrder.total')}:{' '}
+        <strong data-testid="new-order-total">{formatSum(total, { lang: i18n.language })}</strong>
+      </p>
+      {overBalance ? (
+        <p className="new-order__warning" data-testid="new-order-over-balance">
+          {t('newOrder.overBalance')}
+        </p>
+      ) : null}
+      {error ? (
+        <div data-testid="new-order-error">
+          <ErrorRetry
+            code={error}
+            title={t('newOrder.errors.submit')}
+            testId="new-order-submit-error"
+            {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
+          />
+          <button
+            type="button"
+            className="btn btn--link"
+            data-testid="new-order-edit"
+            onClick={() => actor.send({ type: 'order.edit' })}
+          >
+            {t('newOrder.edit')}
+          </button>
+        </div>
+      ) : null}
+      <p role="status" aria-live="polite" className="new-order__status">
+        {busy ? t('newOrder.submitting') : ''}
+      </p>
+      <button
+        type="submit"
+        className="btn"
+        data-testid="new-order-submit"
+        disabled={busy || step !== 'editing'}
+        aria-busy={busy}
+      >
+        {t('newOrder.submit')}
+      </button>
+    </div>
+  );
+}
+
+/** The delivery address (editable), the company's tax id and balance; one error with one retry for the company data. */
+function Company() {
+  const { t, i18n } = useTranslation();
+  const actor = NewOrderContext.useActorRef();
+  const company = NewOrderContext.useSelector(selectCompanyLoad);
+  const address = NewOrderContext.useSelector(selectAddress);
+  const inn = NewOrderContext.useSelector(selectInn);
+  const balance = NewOrderContext.useSelector(selectBalance);
+  const step = NewOrderContext.useSelector(selectNewOrderStep);
+  const loading = company.phase === 'loading';
+  return (
+    <aside className="new-order__company" aria-label={t('newOrder.company')}>
+      {company.error ? (
+        <ErrorRetry
+          code={company.error}
+          title={t('newOrder.errors.company')}
+          testId="new-order-company-error"
+          {...(canRetry(company.error) ? { onRetry: () => actor.send({ type: 'company.retry' }) } : {})}
+        />
+      ) : null}
+      <FormField name="address" label={t('newOrder.address')}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={300}
+            value={address}
+            disabled={step !== 'editing'}
+            aria-busy={loading}
+            onChange={(e) => actor.send({ type: 'address.change', value: e.currentTarget.value })}
+          />
+        )}
+      </FormField>
+      <dl className="new-order__facts">
+        <div>
+          <dt>{t('newOrder.inn')}</dt>
+          <dd data-testid="new-order-inn">{loading ? t('app.loading') : (inn ?? '—')}</dd>
+        </div>
+        <div>
+          <dt>{t('newOrder.balance')}</dt>
+          <dd data-testid="new-order-balance">
+            {loading
+              ? t('app.loading')
+              : balance === null
+                ? '—'
+                : formatSum(balance, { lang: i18n.language })}
+          </dd>
+        </div>
+      </dl>
+    </aside>
+  );
+}
+
+/** Spec 5 "deletion requires confirmation": the dialog names the row; Cancel first, Delete last (U13). */
+function RemoveDialog() {
+  const { t } = useTranslation();
+  const actor = NewOrderContext.useActorRef();
+  const dialog = NewOrderContext.useSelector(selectRemoveDialog);
+  if (!dialog) return null;
+  const cancel = () => actor.send({ type: 'remove.cancel' });
+  return (
+    <Modal
+      title={t('newOrder.removeTitle', { n: dialog.number })}
+      closeLabel={t('app.close')}
+      onClose={cancel}
+      testId="new-order-remove-dialog"
+      actions={
+        <>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            data-testid="new-order-remove-cancel"
+            onClick={cancel}
+          >
+            {t('app.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            data-testid="new-order-remove-confirm"
+            onClick={() => actor.send({ type: 'remove.confirm' })}
+          >
+            {t('newOrder.removeConfirm', { n: dialog.number })}
+          </button>
+        </>
+      }
+    >
+      <p>{t('newOrder.removeText', { n: dialog.number })}</p>
+    </Modal>
+  );
+}
+
+function Done({ headingRef }: { headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+  const { t } = useTranslation();
+  const actor = NewOrderContext.useActorRef();
+  const order = NewOrderContext.useSelector(selectCreatedOrder);
+  if (!order) return null;
+  return (
+    <div className="purchase__done" data-testid="new-order-done">
+      <h2 ref={headingRef} tabIndex={-1} data-testid="new-order-id">
+        {t('newOrder.doneTitle', { id: order.id })}
+      </h2>
+      <p>{t('newOrder.doneStatus', { status: t('orders.status.created') })}</p>
+      <p>{t('newOrder.doneText')}</p>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        data-testid="new-order-again"
+        onClick={() => actor.send({ type: 'order.new' })}
+      >
+        {t('newOrder.again')}
+      </button>
+    </div>
+  );
+}
