@@ -172,7 +172,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullName: 'Abdullayeva Malika',
     company: 'main',
     profile: 'BAN 100234561, type 5, can buy numbers, 12 000 numbers',
-    tryThis: 'profile, number lists by status, number purchase',
+    tryThis: 'profile, number lists by status, golden-number purchase, new-number order (/ru/purchase/order)',
   },
   {
     login: 'curator16',
@@ -230,7 +230,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     roles: ['R008'],
     fullName: 'Sobirov Ulugʻbek',
     profile: 'staff, no profile',
-    tryThis: 'lands on Orders; create subscribers',
+    tryThis:
+      'lands on Orders (move an order along its status through `orders/{id}/status`); pre-orders at /ru/orders/preorders; create subscribers',
   },
   {
     login: 'servicedesk',
