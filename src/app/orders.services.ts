@@ -1,10 +1,12 @@
 import { fromPromise } from 'xstate';
 import { formatSum } from '@/domain/money.rules';
+import type { OrderStatus } from '@/domain/orders.rules';
 import { i18n } from '@/i18n/i18n';
 import {
   type ExportOrdersInput,
   type FetchOrderInput,
   type FetchOrdersInput,
+  type MoveOrderInput,
   type OrderDetails,
   type OrderItem,
   ordersMachine,
@@ -95,6 +97,13 @@ export function createOrdersLogic(api: ApiLoader, save = { file: saveFile }) {
       fetchOrder: fromPromise<OrderDetails, FetchOrderInput>(async ({ input }) =>
         toDetails(await (await api()).call('orders.get', { params: { id: input.id } })),
       ),
+      moveOrder: fromPromise<{ readonly status: OrderStatus }, MoveOrderInput>(async ({ input }) => {
+        const moved = await (await api()).call('orders.setStatus', {
+          params: { id: input.id },
+          body: { status: input.status },
+        });
+        return { status: moved.status };
+      }),
       exportOrders: fromPromise<void, ExportOrdersInput>(({ input }) => exportOrders(input)),
     },
   });

@@ -8,8 +8,11 @@
 export const ORDER_STATUSES = ['created', 'paid', 'issued', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** A status an order can be moved to (an order is only ever created as `created`). */
+export type OrderMove = Exclude<OrderStatus, 'created'>;
+
 /** Where an order may go from a status (GN8). */
-const NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+const NEXT: Readonly<Record<OrderStatus, readonly OrderMove[]>> = {
   created: ['paid', 'cancelled'],
   paid: ['issued', 'cancelled'],
   issued: [],
@@ -17,7 +20,12 @@ const NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
 };
 
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  return NEXT[from].includes(to);
+  return (NEXT[from] as readonly OrderStatus[]).includes(to);
+}
+
+/** The statuses an order may be moved to next, in the lifecycle's order (GN8): what SingleOrder offers staff. */
+export function nextOrderStatuses(from: string): readonly OrderMove[] {
+  return isOrderStatus(from) ? NEXT[from] : [];
 }
 
 export function isOrderStatus(s: unknown): s is OrderStatus {

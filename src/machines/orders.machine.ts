@@ -1,5 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type OrdersParams, type RangeProblem, sameOrdersRange, validateRange } from '@/domain/orders.rules';
+import {
+  nextOrderStatuses,
+  type OrderMove,
+  type OrderStatus,
+  type OrdersParams,
+  type RangeProblem,
+  sameOrdersRange,
+  validateRange,
+} from '@/domain/orders.rules';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -10,7 +18,8 @@ import type { StateMeta } from './state-meta';
  * - `list`: the range and BAN filter come from the URL (`params.changed`); an incomplete or impossible range is
  *   refused with the spec's message and nothing is asked; a new range loads the range's orders once, a new page of
  *   the same range only pages them;
- * - `order`: the order the URL names (`/orders/{id}`), with its numbers or rows, sums, status and documents;
+ * - `order`: the order the URL names (`/orders/{id}`), with its numbers or rows, sums, status and documents; staff
+ *   move it along its lifecycle (GN8, GN13) after a confirmation naming the order, its company, sum and new status;
  * - `export`: the range's orders as CSV or XLSX.
  */
 
@@ -55,6 +64,10 @@ export interface FetchOrdersInput {
 export interface FetchOrderInput {
   readonly id: string;
 }
+export interface MoveOrderInput {
+  readonly id: string;
+  readonly status: OrderStatus;
+}
 export interface ExportOrdersInput {
   readonly rows: readonly OrderItem[];
   readonly params: OrdersParams;
@@ -71,6 +84,9 @@ export interface OrdersContext {
   readonly orderId: string | null;
   readonly order: OrderDetails | null;
   readonly orderError: string | null;
+  /** the status the user chose for the open order, while confirming and moving */
+  readonly nextStatus: OrderMove | null;
+  readonly moveError: string | null;
   readonly exportFormat: OrdersExportFormat | null;
   readonly exportError: string | null;
 }
@@ -82,6 +98,8 @@ export interface OrdersContext {
  * - `order.open`: fact from the router: the URL names order `id` (`/orders/{id}`).
  * - `order.close`: fact from the router: the URL names no order any more.
  * - `order.retry`: user intent after the order failed to load.
+ * - `status.choose`: user intent to move the open order to `status`; `status.confirm` / `status.cancel` answer the
+ *   confirmation; `status.dismiss` closes a failed move's error (the order is loaded again: it may have moved).
  * - `export.start`: user intent to export the range's orders in `format`; `export.dismiss` closes its error.
  */
 export type OrdersEvent =
@@ -90,10 +108,14 @@ export type OrdersEvent =
   | { type: 'order.open'; id: string }
   | { type: 'order.close' }
   | { type: 'order.retry' }
+  | { type: 'status.choose'; status: OrderMove }
+  | { type: 'status.confirm' }
+  | { type: 'status.cancel' }
+  | { type: 'status.dismiss' }
   | { type: 'export.start'; format: OrdersExportFormat }
   | { type: 'export.dismiss' };
 
-export type OrdersTag = 'busy' | 'orderBusy' | 'exporting';
+export type OrdersTag = 'busy' | 'orderBusy' | 'moving' | 'exporting';
 
 const EMPTY: OrdersParams = { from: '', to: '', ban: '', page: 1 };
 
@@ -109,6 +131,10 @@ export const ordersMachine = setup({
     fetchOrders: fromPromise<readonly OrderItem[], FetchOrdersInput>(async () => notProvided('fetchOrders')),
     /** GET orders/{id}. */
     fetchOrder: fromPromise<OrderDetails, FetchOrderInput>(async () => notProvided('fetchOrder')),
+    /** POST orders/{id}/status: the order's new status (GN13). */
+    moveOrder: fromPromise<{ readonly status: OrderStatus }, MoveOrderInput>(async () =>
+      notProvided('moveOrder'),
+    ),
     /** The loaded orders built into a CSV or XLSX file and downloaded. */
     exportOrders: fromPromise<void, ExportOrdersInput>(async () => notProvided('exportOrders')),
   },
@@ -118,6 +144,8 @@ export const ordersMachine = setup({
       context.loaded !== null && sameOrdersRange(context.loaded.range, params.params),
     isOtherOrder: ({ context }, params: { id: string }) => context.orderId !== params.id,
     hasOrders: ({ context }) => context.loaded !== null,
+    canMoveTo: ({ context }, params: { status: OrderMove }) =>
+      context.order !== null && nextOrderStatuses(context.order.status).includes(params.status),
   },
   actions: {
     assignInvalid: assign((_, params: { params: OrdersParams }) => ({
@@ -135,11 +163,33 @@ export const ordersMachine = setup({
       orderId: params.id,
       order: null,
       orderError: null,
+      nextStatus: null,
+      moveError: null,
     })),
     assignOrder: assign((_, params: { order: OrderDetails }) => ({ order: params.order, orderError: null })),
     assignOrderError: assign((_, params: { error: unknown }) => ({ orderError: errorCodeOf(params.error) })),
-    clearOrder: assign({ orderId: null, order: null, orderError: null }),
+    clearOrder: assign({ orderId: null, order: null, orderError: null, nextStatus: null, moveError: null }),
     clearOrderError: assign({ orderError: null }),
+    assignNextStatus: assign((_, params: { status: OrderMove }) => ({
+      nextStatus: params.status,
+      moveError: null,
+    })),
+    clearNextStatus: assign({ nextStatus: null, moveError: null }),
+    /** The order and its row in the list show the status the server answered. */
+    assignMoved: assign(({ context }, params: { status: OrderStatus }) => ({
+      order: context.order ? { ...context.order, status: params.status } : null,
+      loaded: context.loaded
+        ? {
+            ...context.loaded,
+            rows: context.loaded.rows.map((r) =>
+              r.id === context.orderId ? { ...r, status: params.status } : r,
+            ),
+          }
+        : null,
+      nextStatus: null,
+      moveError: null,
+    })),
+    assignMoveError: assign((_, params: { error: unknown }) => ({ moveError: errorCodeOf(params.error) })),
     assignExportFormat: assign((_, params: { format: OrdersExportFormat }) => ({
       exportFormat: params.format,
       exportError: null,
@@ -153,7 +203,8 @@ export const ordersMachine = setup({
   id: 'orders',
   description:
     'Orders for staff: the date range and BAN filter in the URL (validated), the range’s orders paged, one order ' +
-    'with its numbers, sums, status and documents, CSV/XLSX export.',
+    'with its numbers, sums, status and documents, moved along its lifecycle by staff after a confirmation, ' +
+    'CSV/XLSX export.',
   type: 'parallel',
   context: {
     params: EMPTY,
@@ -163,6 +214,8 @@ export const ordersMachine = setup({
     orderId: null,
     order: null,
     orderError: null,
+    nextStatus: null,
+    moveError: null,
     exportFormat: null,
     exportError: null,
   },
@@ -267,8 +320,53 @@ export const ordersMachine = setup({
           },
         },
         ready: {
-          description: 'The order is shown.',
-          meta: { view: 'numbers or rows, sums, status, documents', testId: 'order-details' },
+          description:
+            'The order is shown, with a button for each status its lifecycle allows next (GN8, GN13).',
+          meta: { view: 'numbers or rows, sums, status, documents, status buttons', testId: 'order-details' },
+          on: {
+            'status.choose': [
+              {
+                guard: { type: 'canMoveTo', params: ({ event }) => ({ status: event.status }) },
+                target: 'confirming',
+                actions: { type: 'assignNextStatus', params: ({ event }) => ({ status: event.status }) },
+              },
+              { description: 'a move the lifecycle forbids: nothing happens' },
+            ],
+          },
+        },
+        confirming: {
+          description:
+            'Asks to confirm the move, naming the order, its company, sum, the status it has and the one it gets.',
+          meta: { view: 'the confirmation dialog over the order', testId: 'order-status-confirm' },
+          on: {
+            'status.confirm': 'moving',
+            'status.cancel': { target: 'ready', actions: 'clearNextStatus' },
+          },
+        },
+        moving: {
+          description: 'Moves the order (POST orders/{id}/status).',
+          meta: { view: 'the confirmation dialog busy', testId: 'order-status-confirm' },
+          tags: ['moving'],
+          invoke: {
+            id: 'moveOrder',
+            src: 'moveOrder',
+            // nextStatus is set on the way in (confirming); `created` is no order's next status: the server refuses it
+            input: ({ context }) => ({ id: context.orderId ?? '', status: context.nextStatus ?? 'created' }),
+            onDone: {
+              target: 'ready',
+              actions: { type: 'assignMoved', params: ({ event }) => ({ status: event.output.status }) },
+            },
+            onError: {
+              target: 'moveFailed',
+              actions: { type: 'assignMoveError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        moveFailed: {
+          description:
+            'The move was refused (E101 the order has moved meanwhile, E013, E005…) or failed; closing the error loads the order again.',
+          meta: { view: 'the order with the error dialog', testId: 'order-status-error' },
+          on: { 'status.dismiss': { target: 'loading', actions: 'clearNextStatus' } },
         },
         failed: {
           description: 'The order could not be loaded (E013 no such order, E005…); retry.',

@@ -1,5 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
-import { ORDERS_PAGE_SIZE, pageCount, pageOf } from '@/domain/orders.rules';
+import {
+  nextOrderStatuses,
+  ORDERS_PAGE_SIZE,
+  type OrderMove,
+  pageCount,
+  pageOf,
+} from '@/domain/orders.rules';
 import type {
   OrderDetails,
   OrderItem,
@@ -41,6 +47,23 @@ export const selectOrderPhase = (s: OrdersSnapshot): OrderPhase => s.value.order
 export const selectOrder = (s: OrdersSnapshot): OrderDetails | null => s.context.order;
 export const selectOrderError = (s: OrdersSnapshot): string | null =>
   s.matches({ order: 'failed' }) ? s.context.orderError : null;
+/** The order is on screen (shown, being confirmed or moved, or its move failed). */
+export const selectOrderShown = (s: OrdersSnapshot): boolean =>
+  s.context.order !== null && !s.matches({ order: 'loading' }) && !s.matches({ order: 'closed' });
+/** The statuses the open order may be moved to (GN8), offered while nothing else is asked. */
+export const selectOrderMoves = (s: OrdersSnapshot): readonly OrderMove[] =>
+  s.matches({ order: 'ready' }) && s.context.order ? nextOrderStatuses(s.context.order.status) : [];
+/** The move being confirmed or sent, or that failed: where to, busy, the error. */
+export const selectStatusStep = (
+  s: OrdersSnapshot,
+): { to: OrderMove; busy: boolean; error: string | null } | null => {
+  const to = s.context.nextStatus;
+  if (to === null) return null;
+  if (s.matches({ order: 'confirming' })) return { to, busy: false, error: null };
+  if (s.hasTag('moving')) return { to, busy: true, error: null };
+  if (s.matches({ order: 'moveFailed' })) return { to, busy: false, error: s.context.moveError };
+  return null;
+};
 export const selectOrdersExporting = (s: OrdersSnapshot): OrdersExportFormat | null =>
   s.hasTag('exporting') ? s.context.exportFormat : null;
 export const selectOrdersExportError = (s: OrdersSnapshot): string | null =>

@@ -41,9 +41,36 @@ describe('header search box and impersonation', () => {
     const result = page.getByTestId('search-result');
     await result.waitFor();
     expect(await result.textContent()).toContain(CURATOR_BAN);
+    const calls: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/'))
+        calls.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
+    });
     await result.getByRole('button', { name: ru.search.choose }).click();
 
-    await page.waitForURL(`${base}/ru/profile`);
+    try {
+      await page.waitForURL(`${base}/ru/profile`);
+    } catch (e) {
+      // say what the page shows instead of only "timeout": the URL, the charts' states, the calls made, the messages
+      const shown = {
+        url: page.url(),
+        session: await page.getByTestId('session').getAttribute('data-state', { timeout: 1000 }),
+        impersonation: await page
+          .getByTestId('impersonation')
+          .getAttribute('data-state', { timeout: 1000 })
+          .catch(() => null),
+        searchBox: await page
+          .getByTestId('search-box')
+          .getAttribute('data-state', { timeout: 1000 })
+          .catch(() => null),
+        calls,
+        alerts: await page.getByRole('alert').allTextContents(),
+        errors,
+      };
+      throw new Error(`choosing the curator's BAN did not open its profile: ${JSON.stringify(shown)}`, {
+        cause: e,
+      });
+    }
     const banner = page.getByTestId('impersonation-banner');
     await banner.waitFor();
     const text = (await banner.textContent()) ?? '';

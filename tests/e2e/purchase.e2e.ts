@@ -142,6 +142,35 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     expect(await op.getByTestId('order-total').textContent()).toBe(sum);
     expect(await op.getByTestId('order-documents').locator('li').count()).toBe(3);
     await expectGeometry(op, `orders-order-${lang}`);
+    // GN13: the operator issues the numbers; the dialog names the order, company, sum and both statuses first
+    const company = (await row.locator('td').nth(3).textContent()) ?? '';
+    expect(company).toMatch(/^Toshkent Savdo Invest/);
+    await op.getByTestId('order-move-issued').click();
+    const confirm = op.getByTestId('order-status-confirm');
+    await confirm.waitFor();
+    expect(await op.getByTestId('order-status-text').textContent()).toBe(
+      t('orders.moveText', {
+        company,
+        ban: '100234561',
+        total: sum,
+        from: t('orders.status.paid'),
+        to: t('orders.status.issued'),
+      }),
+    );
+    await expectGeometry(op, `orders-move-${lang}`);
+    // Escape keeps the status; the focus goes back to the button that opened the dialog
+    await op.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await op.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'order-move-issued',
+    );
+    await op.getByTestId('order-move-issued').click();
+    await op.getByTestId('order-status-ok').click();
+    await confirm.waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await op.getByTestId('order-status').textContent()).toBe(t('orders.status.issued'));
+    expect(await row.textContent()).toContain(t('orders.status.issued'));
+    // issued is final: no move is offered any more
+    expect(await op.locator('[data-testid^="order-move-"]').count()).toBe(0);
     // an impossible range is refused with the spec's message
     await op.locator('#orders-from').fill('');
     await op.getByTestId('orders-apply').click();

@@ -3,22 +3,36 @@ import { createActor, fromPromise } from 'xstate';
 import {
   type ExportOrdersInput,
   type FetchOrdersInput,
+  type MoveOrderInput,
   type OrderItem,
   ordersMachine,
 } from '@/machines/orders.machine';
 import {
   selectOrder,
+  selectOrderMoves,
   selectOrdersPage,
   selectOrdersState,
   selectRangeProblem,
+  selectStatusStep,
 } from '@/machines/orders.selectors';
+import { ApiFailure } from '@/services/api/api-error';
 import { lintMachine } from '../support/model-universe';
 import { goldenOrder, nextPage, noRange, orderDetails, today } from './orders.payloads';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function answering(count = 45) {
-  const calls = { list: [] as FetchOrdersInput[], order: [] as string[], export: [] as ExportOrdersInput[] };
+function answering(
+  count = 45,
+  move: (input: MoveOrderInput) => Promise<{ status: MoveOrderInput['status'] }> = async (i) => ({
+    status: i.status,
+  }),
+) {
+  const calls = {
+    list: [] as FetchOrdersInput[],
+    order: [] as string[],
+    export: [] as ExportOrdersInput[],
+    move: [] as MoveOrderInput[],
+  };
   const rows = Array.from({ length: count }, (_, i) => ({ ...goldenOrder, id: String(100 + i) }));
   const machine = ordersMachine.provide({
     actors: {
@@ -34,6 +48,10 @@ function answering(count = 45) {
       }),
       exportOrders: fromPromise(async ({ input }: { input: ExportOrdersInput }) => {
         calls.export.push(input);
+      }),
+      moveOrder: fromPromise(async ({ input }: { input: MoveOrderInput }) => {
+        calls.move.push(input);
+        return move(input);
       }),
     },
   });
@@ -88,5 +106,49 @@ describe('orders chart', () => {
     expect(calls.export.map((e) => [e.format, e.rows.length])).toEqual([['csv', 2]]);
     actor.send({ type: 'order.close' });
     expect(selectOrder(actor.getSnapshot())).toBeNull();
+  });
+
+  it('moves the open paid order to issued only after the confirmation, and shows it in the list too', async () => {
+    const { machine, calls } = answering(1);
+    const actor = createActor(machine).start();
+    actor.send({ type: 'params.changed', params: today });
+    actor.send({ type: 'order.open', id: '100' });
+    await flush();
+    // GN8: a paid order may be issued or cancelled, not paid again
+    expect(selectOrderMoves(actor.getSnapshot())).toEqual(['issued', 'cancelled']);
+    actor.send({ type: 'status.choose', status: 'paid' });
+    expect(selectStatusStep(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'status.choose', status: 'issued' });
+    expect(selectStatusStep(actor.getSnapshot())).toEqual({ to: 'issued', busy: false, error: null });
+    expect(calls.move).toEqual([]);
+    actor.send({ type: 'status.cancel' });
+    expect(selectStatusStep(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'status.choose', status: 'issued' });
+    actor.send({ type: 'status.confirm' });
+    expect(selectStatusStep(actor.getSnapshot())).toMatchObject({ busy: true });
+    await flush();
+    expect(calls.move).toEqual([{ id: '100', status: 'issued' }]);
+    expect(selectOrder(actor.getSnapshot())?.status).toBe('issued');
+    expect(selectOrdersPage(actor.getSnapshot())?.rows[0]?.status).toBe('issued');
+    // issued is final: nothing more to offer
+    expect(selectOrderMoves(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('shows a refused move and loads the order again when its error is closed', async () => {
+    const { machine, calls } = answering(1, async () => {
+      throw new ApiFailure({ kind: 'server', code: 'E101' });
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'order.open', id: '41' });
+    await flush();
+    actor.send({ type: 'status.choose', status: 'cancelled' });
+    actor.send({ type: 'status.confirm' });
+    await flush();
+    expect(selectStatusStep(actor.getSnapshot())).toEqual({ to: 'cancelled', busy: false, error: 'E101' });
+    actor.send({ type: 'status.dismiss' });
+    await flush();
+    expect(calls.order).toEqual(['41', '41']);
+    expect(selectStatusStep(actor.getSnapshot())).toBeNull();
+    expect(selectOrderMoves(actor.getSnapshot())).toEqual(['issued', 'cancelled']);
   });
 });

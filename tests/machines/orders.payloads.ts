@@ -41,6 +41,8 @@ export const orderDetails: OrderDetails = {
 
 export const offline = new ApiFailure({ kind: 'network' });
 export const noOrder = new ApiFailure({ kind: 'server', code: 'E013' });
+/** The order moved by someone else meanwhile: the lifecycle refuses the move (GN13). */
+export const staleMove = new ApiFailure({ kind: 'server', code: 'E101' });
 
 const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
@@ -53,13 +55,25 @@ export const ordersPayloads: EventPayloads = {
   ],
   'order.open': [{ type: 'order.open', id: '41' }],
   'export.start': [{ type: 'export.start', format: 'xlsx' }],
+  // a move the paid order allows (issued) and one its lifecycle forbids (paid again)
+  'status.choose': [
+    { type: 'status.choose', status: 'issued' },
+    { type: 'status.choose', status: 'paid' },
+  ],
   'xstate.done.actor.fetchOrders': [done('fetchOrders', [goldenOrder])],
   'xstate.error.actor.fetchOrders': [fail('fetchOrders', offline)],
   'xstate.done.actor.fetchOrder': [done('fetchOrder', orderDetails)],
   'xstate.error.actor.fetchOrder': [fail('fetchOrder', noOrder)],
+  'xstate.done.actor.moveOrder': [done('moveOrder', { status: 'issued' })],
+  'xstate.error.actor.moveOrder': [fail('moveOrder', staleMove)],
   'xstate.done.actor.exportOrders': [done('exportOrders', undefined)],
   'xstate.error.actor.exportOrders': [fail('exportOrders', offline)],
 };
 
 /** The model-test entry of the orders chart (tests/support/model-registry.ts). */
-export const ordersModelEntry = { id: 'orders', payloads: ordersPayloads } as const;
+export const ordersModelEntry = {
+  id: 'orders',
+  payloads: ordersPayloads,
+  // three parallel regions: a failed list beside a move in flight takes a long uniform walk to come up
+  walkSteps: 30000,
+} as const;

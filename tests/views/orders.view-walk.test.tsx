@@ -17,6 +17,7 @@ import {
   offline,
   orderDetails,
   ordersModelEntry,
+  staleMove,
   today,
 } from '../machines/orders.payloads';
 import { createDeferredActors } from '../support/fake-actors';
@@ -52,6 +53,38 @@ function expectTexts(state: AnyMachineSnapshot) {
     expect(screen.getByTestId('order-documents').textContent).toContain(ctx.order.documents[0]?.title ?? '');
   }
   expect(screen.queryByTestId('order-error') !== null).toBe(state.matches({ order: 'failed' }));
+  // GN8/GN13: the moves a ready order's status allows, written out here (not read from the chart)
+  const allowed: Record<string, string[]> = { created: ['paid', 'cancelled'], paid: ['issued', 'cancelled'] };
+  for (const to of ['paid', 'issued', 'cancelled'])
+    expect(screen.queryByTestId(`order-move-${to}`) !== null).toBe(
+      state.matches({ order: 'ready' }) && (allowed[ctx.order?.status ?? ''] ?? []).includes(to),
+    );
+  const asking = state.matches({ order: 'confirming' }) || state.matches({ order: 'moving' });
+  expect(screen.queryByTestId('order-status-confirm') !== null).toBe(asking);
+  if (asking && ctx.order && ctx.nextStatus) {
+    // the dialog says what it acts on: the order, its company and BAN, the sum, from and to which status
+    expect(screen.getByTestId('order-status-text').textContent).toBe(
+      t('orders.moveText', {
+        company: ctx.order.company,
+        ban: ctx.order.ban,
+        total: formatSum(ctx.order.total),
+        from: t(`orders.status.${ctx.order.status}` as 'orders.status.paid'),
+        to: t(`orders.status.${ctx.nextStatus}` as 'orders.status.paid'),
+      }),
+    );
+    expect((screen.getByTestId('order-status-ok') as HTMLButtonElement).disabled).toBe(
+      state.matches({ order: 'moving' }),
+    );
+  }
+  expect(screen.queryByTestId('order-status-error') !== null).toBe(state.matches({ order: 'moveFailed' }));
+  if (state.matches({ order: 'moveFailed' }))
+    expect(screen.getByTestId('order-status-error-text').textContent).toBe(
+      ctx.moveError === 'E101' ? t('orders.moveStale') : t(`errors.${ctx.moveError}` as 'errors.E001'),
+    );
+  if (state.matches({ order: 'ready' }) && ctx.order)
+    expect(screen.getByTestId('order-status').textContent).toBe(
+      t(`orders.status.${ctx.order.status}` as 'orders.status.paid'),
+    );
   const csv = screen.getByTestId('orders-export-csv') as HTMLButtonElement;
   if (ctx.loaded && !state.matches({ list: 'invalid' }))
     expect(csv.disabled).toBe(state.matches({ export: 'exporting' }));
@@ -97,6 +130,19 @@ function mount(): ViewDriver {
         go();
       },
       'order.retry': () => user.click(within(screen.getByTestId('order-error')).getByRole('button')),
+      'status.choose': (e) => {
+        const to = (e as Ev<'status.choose'>).status;
+        const button = screen.queryByTestId(`order-move-${to}`);
+        // a move the lifecycle forbids has no button: the user cannot ask for it
+        if (button) return user.click(button);
+      },
+      'status.confirm': () => user.click(screen.getByTestId('order-status-ok')),
+      'status.cancel': () => {
+        // Escape from inside the dialog (a browser's showModal puts the focus there; jsdom has no showModal)
+        screen.getByTestId('order-status-cancel').focus();
+        return user.keyboard('{Escape}');
+      },
+      'status.dismiss': () => user.click(screen.getByTestId('order-status-dismiss')),
       'export.start': (e) =>
         user.click(screen.getByTestId(`orders-export-${(e as Ev<'export.start'>).format}`)),
       'export.dismiss': () =>
@@ -152,6 +198,16 @@ const scenarios: readonly MachinePath[] = [
     { type: 'export.dismiss' },
     { type: 'export.start', format: 'xlsx' },
     done('exportOrders'),
+    { type: 'status.choose', status: 'cancelled' },
+    { type: 'status.cancel' },
+    { type: 'status.choose', status: 'issued' },
+    { type: 'status.confirm' },
+    fail('moveOrder', staleMove),
+    { type: 'status.dismiss' },
+    done('fetchOrder', orderDetails),
+    { type: 'status.choose', status: 'issued' },
+    { type: 'status.confirm' },
+    done('moveOrder', { status: 'issued' }),
     { type: 'order.close' },
     { type: 'params.changed', params: noRange },
   ]),

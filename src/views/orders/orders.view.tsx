@@ -5,11 +5,14 @@ import { isoDay } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
 import { type OrdersParams, parseOrdersParams } from '@/domain/orders.rules';
 import { formatPhone } from '@/domain/phone.rules';
+import { formatErrorMessage } from '@/i18n/messages';
 import {
   canRetry,
   selectOrder,
   selectOrderError,
+  selectOrderMoves,
   selectOrderPhase,
+  selectOrderShown,
   selectOrdersError,
   selectOrdersExportError,
   selectOrdersExporting,
@@ -18,10 +21,12 @@ import {
   selectOrdersRows,
   selectOrdersState,
   selectRangeProblem,
+  selectStatusStep,
 } from '@/machines/orders.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportStatus } from '@/views/common/export-status.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
+import { Modal } from '@/views/common/modal.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { OrdersContext } from './orders.context';
@@ -265,6 +270,8 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
   const phase = OrdersContext.useSelector(selectOrderPhase);
   const order = OrdersContext.useSelector(selectOrder);
   const error = OrdersContext.useSelector(selectOrderError);
+  const shown = OrdersContext.useSelector(selectOrderShown);
+  const moves = OrdersContext.useSelector(selectOrderMoves);
   const lang = i18n.language;
   if (phase === 'closed') return null;
   return (
@@ -289,7 +296,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
           {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
         />
       ) : null}
-      {order && phase === 'ready' ? (
+      {order && shown ? (
         <div data-testid="order-details" className="orders__details">
           <dl className="orders__facts">
             <div>
@@ -325,6 +332,23 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
               </div>
             ) : null}
           </dl>
+          {moves.length > 0 ? (
+            // GN13: staff move the order along its lifecycle; each move is confirmed first
+            <fieldset className="orders__moves">
+              <legend className="visually-hidden">{t('orders.moves')}</legend>
+              {moves.map((to) => (
+                <button
+                  key={to}
+                  type="button"
+                  className={to === 'cancelled' ? 'btn btn--danger' : 'btn btn--secondary'}
+                  data-testid={`order-move-${to}`}
+                  onClick={() => actor.send({ type: 'status.choose', status: to })}
+                >
+                  {t(`orders.move.${to}`)}
+                </button>
+              ))}
+            </fieldset>
+          ) : null}
           {order.numbers.length > 0 ? (
             <>
               <h3>{t('orders.numbers')}</h3>
@@ -392,8 +416,84 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
           <Link href={`/onlinee-sales/orders/${order.id}`} data-testid="order-documents-link">
             {t('orders.documentsLink')}
           </Link>
+          <StatusDialog />
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The move of the open order: what it acts on (order, company, sum) and what changes, then busy, or its error. */
+function StatusDialog() {
+  const { t, i18n } = useTranslation();
+  const actor = OrdersContext.useActorRef();
+  const step = OrdersContext.useSelector(selectStatusStep);
+  const order = OrdersContext.useSelector(selectOrder);
+  if (!step || !order) return null;
+  const status = (s: string) => t(`orders.status.${s}`, { defaultValue: s });
+  if (step.error) {
+    const dismiss = () => actor.send({ type: 'status.dismiss' });
+    return (
+      <Modal
+        title={t('orders.moveFailed')}
+        closeLabel={t('app.close')}
+        onClose={dismiss}
+        testId="order-status-error"
+        actions={
+          <button type="button" className="btn" data-testid="order-status-dismiss" onClick={dismiss}>
+            {t('orders.moveAgain')}
+          </button>
+        }
+      >
+        <p role="alert" data-testid="order-status-error-text" data-code={step.error}>
+          {step.error === 'E101' ? t('orders.moveStale') : formatErrorMessage(t, step.error)}
+        </p>
+      </Modal>
+    );
+  }
+  const cancel = () => {
+    if (!step.busy) actor.send({ type: 'status.cancel' });
+  };
+  return (
+    <Modal
+      title={t('orders.moveTitle', { id: order.id })}
+      closeLabel={t('app.close')}
+      onClose={cancel}
+      dismissable={!step.busy}
+      testId="order-status-confirm"
+      actions={
+        <>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            data-testid="order-status-cancel"
+            disabled={step.busy}
+            onClick={cancel}
+          >
+            {t('orders.moveCancel')}
+          </button>
+          <button
+            type="button"
+            className={step.to === 'cancelled' ? 'btn btn--danger' : 'btn'}
+            data-testid="order-status-ok"
+            disabled={step.busy}
+            aria-busy={step.busy}
+            onClick={() => actor.send({ type: 'status.confirm' })}
+          >
+            {step.busy ? t('orders.moving') : t('orders.moveConfirm')}
+          </button>
+        </>
+      }
+    >
+      <p data-testid="order-status-text">
+        {t('orders.moveText', {
+          company: order.company,
+          ban: order.ban,
+          total: formatSum(order.total, { lang: i18n.language }),
+          from: status(order.status),
+          to: status(step.to),
+        })}
+      </p>
+    </Modal>
   );
 }

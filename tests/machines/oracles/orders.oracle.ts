@@ -22,19 +22,37 @@ const sameRange = (c: Ctx, p: Ctx) =>
   c.loaded.range.to === p.to &&
   c.loaded.range.ban === p.ban;
 
-const ORDER_STATES = ['order.closed', 'order.loading', 'order.ready', 'order.failed'];
+const ORDER_STATES = [
+  'order.closed',
+  'order.loading',
+  'order.ready',
+  'order.failed',
+  'order.confirming',
+  'order.moving',
+  'order.moveFailed',
+];
+
+/** GN8, written out: where an order may go next (created → paid → issued, cancelled before it is issued). */
+const LIFECYCLE: Record<string, readonly string[]> = {
+  created: ['paid', 'cancelled'],
+  paid: ['issued', 'cancelled'],
+  issued: [],
+  cancelled: [],
+};
 
 export const ordersOracle: ChartOracle = {
   id: 'orders',
   initial: {
     to: ['list.invalid', 'order.closed', 'export.idle'],
-    ctx: () => ({ loaded: null, order: null, orderId: null, problem: 'dateRange' }),
+    ctx: () => ({ loaded: null, order: null, orderId: null, problem: 'dateRange', nextStatus: null }),
   },
   invokes: {
     // spec 7 GET orders/orderDetails?from,to,searchBan
     'list.loading': { fetchOrders: (c) => ({ from: c.params.from, to: c.params.to, ban: c.params.ban }) },
     // spec 7 GET orders/{id}
     'order.loading': { fetchOrder: (c) => ({ id: c.orderId }) },
+    // GN13 POST orders/{id}/status with the confirmed status
+    'order.moving': { moveOrder: (c) => ({ id: c.orderId, status: c.nextStatus }) },
     // GN9 the range's orders as a file
     'export.exporting': {
       exportOrders: (c) => ({ rows: c.loaded?.rows ?? [], params: c.params, format: c.exportFormat }),
@@ -91,14 +109,14 @@ export const ordersOracle: ChartOracle = {
       event: 'order.open',
       when: (c, ev) => c.orderId !== ev.id,
       to: 'order.loading',
-      ctx: (_, ev) => ({ orderId: ev.id, order: null, orderError: null }),
+      ctx: (_, ev) => ({ orderId: ev.id, order: null, orderError: null, nextStatus: null, moveError: null }),
       spec: 'spec 2 SingleOrder /orders/{id}',
     },
     {
       from: ORDER_STATES,
       event: 'order.close',
       to: 'order.closed',
-      ctx: () => ({ orderId: null, order: null, orderError: null }),
+      ctx: () => ({ orderId: null, order: null, orderError: null, nextStatus: null, moveError: null }),
       spec: 'GN9 back to the list: no order open',
     },
     {
@@ -121,6 +139,61 @@ export const ordersOracle: ChartOracle = {
       to: 'order.loading',
       ctx: () => ({ orderError: null }),
       spec: 'spec 8 retry the order',
+    },
+    {
+      from: 'order.ready',
+      event: 'status.choose',
+      when: (c, ev) => c.order !== null && (LIFECYCLE[c.order.status] ?? []).includes(ev.status),
+      to: 'order.confirming',
+      ctx: (_, ev) => ({ nextStatus: ev.status, moveError: null }),
+      spec: 'GN8/GN13 a move the lifecycle allows is confirmed first, naming the order (guide: say what will happen)',
+    },
+    {
+      from: 'order.confirming',
+      event: 'status.cancel',
+      to: 'order.ready',
+      ctx: () => ({ nextStatus: null, moveError: null }),
+      spec: 'GN13 the confirmation declined: nothing is sent',
+    },
+    {
+      from: 'order.confirming',
+      event: 'status.confirm',
+      to: 'order.moving',
+      spec: 'GN13 POST orders/{id}/status',
+    },
+    {
+      from: 'order.moving',
+      event: done('moveOrder'),
+      to: 'order.ready',
+      ctx: (c, ev) => ({
+        order: { ...c.order, status: ev.output.status },
+        loaded:
+          c.loaded === null
+            ? null
+            : {
+                ...c.loaded,
+                rows: c.loaded.rows.map((r: Ctx) =>
+                  r.id === c.orderId ? { ...r, status: ev.output.status } : r,
+                ),
+              },
+        nextStatus: null,
+        moveError: null,
+      }),
+      spec: 'GN8 the order, and its row in the list, show the status the server answered',
+    },
+    {
+      from: 'order.moving',
+      event: failed('moveOrder'),
+      to: 'order.moveFailed',
+      ctx: (_, ev) => ({ moveError: codeOf(ev) }),
+      spec: 'spec 8 a refused call shows an error (E101 moved meanwhile, GN13)',
+    },
+    {
+      from: 'order.moveFailed',
+      event: 'status.dismiss',
+      to: 'order.loading',
+      ctx: () => ({ nextStatus: null, moveError: null }),
+      spec: 'GN13 closing the error shows the order as it now is (loaded again)',
     },
     {
       from: 'export.idle',
