@@ -15,6 +15,7 @@ import {
   selectIsLoggingOut,
   selectIsPasswordChangeForced,
   selectIsProfileFailed,
+  selectIsRefreshing,
   selectIsSessionFailed,
   selectIsSettled,
   selectIsSignedOut,
@@ -92,6 +93,7 @@ function GuardedRoute({ route, lang }: { route: AppRoute; lang: Lang }) {
   const authenticated = SessionContext.useSelector(selectIsAuthenticated);
   const settled = SessionContext.useSelector(selectIsSettled);
   const forced = SessionContext.useSelector(selectIsPasswordChangeForced);
+  const refreshing = SessionContext.useSelector(selectIsRefreshing);
   const View = route.view;
   const page = (
     <>
@@ -112,6 +114,9 @@ function GuardedRoute({ route, lang }: { route: AppRoute; lang: Lang }) {
   // the one route-access policy: a direct navigation to a page the user may not open lands on their landing page
   // (the landing page itself renders whatever the policy says, so a refusal never loops)
   const decision = routeAccess(location, facts);
+  // a refused page waits while the user is read again: a switch of account (impersonation, back to the head BAN)
+  // navigates before the refreshed user arrives, and the old user's answer would send it to the old landing page
+  if (decision === 'landing' && refreshing) return null;
   if (decision === 'landing' && landing !== null && location !== `/${landing}`)
     return <Redirect to={`/${landing}`} replace />;
   return page;

@@ -50,9 +50,12 @@ export const selectOrderError = (s: OrdersSnapshot): string | null =>
 /** The order is on screen (shown, being confirmed or moved, or its move failed). */
 export const selectOrderShown = (s: OrdersSnapshot): boolean =>
   s.context.order !== null && !s.matches({ order: 'loading' }) && !s.matches({ order: 'closed' });
-/** The statuses the open order may be moved to (GN8), offered while nothing else is asked. */
+/** The statuses the open order may be moved to (GN8), shown with the order (they stay while a move is asked, so
+ *  that the focus returns to the button that asked). */
 export const selectOrderMoves = (s: OrdersSnapshot): readonly OrderMove[] =>
-  s.matches({ order: 'ready' }) && s.context.order ? nextOrderStatuses(s.context.order.status) : [];
+  selectOrderShown(s) && s.context.order ? nextOrderStatuses(s.context.order.status) : [];
+/** A move can be chosen now (nothing else is asked or sent). */
+export const selectCanChooseMove = (s: OrdersSnapshot): boolean => s.matches({ order: 'ready' });
 /** The move being confirmed or sent, or that failed: where to, busy, the error. */
 export const selectStatusStep = (
   s: OrdersSnapshot,

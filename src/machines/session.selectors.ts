@@ -59,6 +59,9 @@ export const selectIsSettled = (s: SessionSnapshot): boolean =>
   s.matches({ authenticated: { main: 'ready' } }) ||
   s.matches({ authenticated: { main: 'forcedPasswordChange' } }) ||
   s.matches({ authenticated: { main: 'refreshing' } });
+/** The user (and profile) are being read again: what is known of the user may be about to change. */
+export const selectIsRefreshing = (s: SessionSnapshot): boolean =>
+  s.matches({ authenticated: { main: 'refreshing' } });
 /** The logout confirm dialog is open (asking, or logging out). */
 export const selectIsConfirmingLogout = (s: SessionSnapshot): boolean =>
   s.matches({ authenticated: { logout: 'confirming' } }) ||

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ActorRefFrom, fromPromise } from 'xstate';
 import { setLanguage } from '@/i18n/i18n';
+import { type SessionMachine, sessionMachine } from '@/machines/session.machine';
 import type { Profile, User } from '@/services/contract/session.contract';
+import { SessionContext } from '@/views/session/session.context';
 import { profile, user } from '../support/fixtures';
 import { renderShell } from '../support/render-shell';
+import { renderApp } from '../support/render-workflow';
 
 beforeEach(async () => {
   localStorage.clear();
@@ -90,3 +94,48 @@ describe('the shell: routes and guard of spec 2', () => {
     expect(localStorage.getItem('locale')).toBe('uz');
   });
 });
+
+describe('the guard while the session re-reads the user', () => {
+  it('waits for the refreshed user before refusing a page: impersonation opens the profile, never the landing page', async () => {
+    // the administrator has no profile of their own: the old user may not open /profile, the refreshed one may
+    const admin = user({ user_name: 'admin', user_id: 1, roles: ['R000'], chosenRole: 'R000' });
+    const viewing = user({ ...admin, ban: '100234561', backToHeadBan: true, profile: curatorProfile });
+    let answer: (u: User) => void = () => {};
+    let calls = 0;
+    const session = sessionMachine.provide({
+      actors: {
+        fetchSession: fromPromise<User | null>(async () => {
+          calls += 1;
+          if (calls === 1) return admin;
+          return new Promise<User>((resolve) => {
+            answer = resolve;
+          });
+        }),
+        fetchProfile: fromPromise(async () => curatorProfile),
+        saveChosenRole: fromPromise<void, { role: string }>(async () => {}),
+        logOut: fromPromise<void>(async () => {}),
+      },
+    });
+    const holder: { ref?: ActorRefFrom<SessionMachine> } = {};
+    const { location } = renderApp('/ru/administration/search', {
+      fakes: { session },
+      children: <Capture holder={holder} />,
+    });
+    await waitFor(() => expect(screen.getByTestId('session').dataset.state).toMatch(/main\.ready/));
+    // what the impersonation chart does once the server switched the account: refresh, then go to the profile
+    act(() => {
+      holder.ref?.send({ type: 'session.refresh' });
+      location.navigate('/ru/profile');
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(location.history?.at(-1)).toBe('/ru/profile');
+    act(() => answer(viewing));
+    expect(await screen.findByTestId('page-profile')).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/ru/profile');
+  });
+});
+
+function Capture({ holder }: { holder: { ref?: ActorRefFrom<SessionMachine> } }) {
+  holder.ref = SessionContext.useActorRef();
+  return null;
+}

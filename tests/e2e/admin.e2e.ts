@@ -41,6 +41,19 @@ describe('header search box and impersonation', () => {
     const result = page.getByTestId('search-result');
     await result.waitFor();
     expect(await result.textContent()).toContain(CURATOR_BAN);
+    // every change of the address from here on, with who made it (a failure names the navigation that won)
+    await page.evaluate(() => {
+      const w = window as unknown as { __history: string[] };
+      w.__history = [];
+      for (const name of ['pushState', 'replaceState'] as const) {
+        const original = history[name].bind(history);
+        history[name] = (data: unknown, unused: string, url?: string | URL | null) => {
+          const stack = (new Error().stack ?? '').split('\n').slice(2, 9).join(' | ');
+          w.__history.push(`${name} ${String(url)} ${performance.now().toFixed(0)}ms ${stack}`);
+          original(data, unused, url);
+        };
+      }
+    });
     const calls: string[] = [];
     page.on('response', (r) => {
       if (r.url().includes('/api/'))
@@ -64,6 +77,7 @@ describe('header search box and impersonation', () => {
           .getAttribute('data-state', { timeout: 1000 })
           .catch(() => null),
         calls,
+        history: await page.evaluate(() => (window as unknown as { __history: string[] }).__history),
         alerts: await page.getByRole('alert').allTextContents(),
         errors,
       };
@@ -149,6 +163,44 @@ describe('administration user search', () => {
     await page.waitForURL(`${base}/ru/administration/search?q=ova`);
     await page.locator('[data-testid="user-search"][data-state="loaded.browsing"]').waitFor();
     expect(await page.getByTestId('user-tab-all').getAttribute('aria-selected')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an 84-character login stays inside the page at 1366 and 390 px', async () => {
+    const { context, page, errors } = await signIn('admin');
+    await page.waitForURL(`${base}/ru/administration/search`);
+    // the longest login a tester met (84 characters), created as the administration form would
+    const login = `long.${'l'.repeat(79)}`;
+    expect(login).toHaveLength(84);
+    const created = await page.evaluate(async (user_name) => {
+      const res = await fetch('/api/user/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
+        body: JSON.stringify({ kind: 'subscriber', user_name, roles: ['R004'], ban: '100234561' }),
+      });
+      return res.status;
+    }, login);
+    expect(created).toBe(200);
+    await page.goto(`${base}/ru/administration/search?q=long.lll`);
+    const row = page.getByTestId(`user-row-${login}`);
+    await row.waitFor();
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(50);
+      const g = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+        main: document.getElementById('main')?.getBoundingClientRect().right ?? 0,
+      }));
+      expect(g.page, `page width at ${size.width}px`).toBeLessThanOrEqual(g.window);
+      expect(g.main, `main's right edge at ${size.width}px`).toBeLessThanOrEqual(g.window);
+      // the whole login is still readable (wrapped, not cut)
+      expect(await row.textContent()).toContain(login);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -55,10 +55,13 @@ function expectTexts(state: AnyMachineSnapshot) {
   expect(screen.queryByTestId('order-error') !== null).toBe(state.matches({ order: 'failed' }));
   // GN8/GN13: the moves a ready order's status allows, written out here (not read from the chart)
   const allowed: Record<string, string[]> = { created: ['paid', 'cancelled'], paid: ['issued', 'cancelled'] };
-  for (const to of ['paid', 'issued', 'cancelled'])
-    expect(screen.queryByTestId(`order-move-${to}`) !== null).toBe(
-      state.matches({ order: 'ready' }) && (allowed[ctx.order?.status ?? ''] ?? []).includes(to),
-    );
+  const shown = ['ready', 'confirming', 'moving', 'moveFailed'].some((o) => state.matches({ order: o }));
+  for (const to of ['paid', 'issued', 'cancelled']) {
+    const button = screen.queryByTestId(`order-move-${to}`) as HTMLButtonElement | null;
+    expect(button !== null).toBe(shown && (allowed[ctx.order?.status ?? ''] ?? []).includes(to));
+    // a move is chosen only when nothing else is asked or sent
+    if (button) expect(button.disabled).toBe(!state.matches({ order: 'ready' }));
+  }
   const asking = state.matches({ order: 'confirming' }) || state.matches({ order: 'moving' });
   expect(screen.queryByTestId('order-status-confirm') !== null).toBe(asking);
   if (asking && ctx.order && ctx.nextStatus) {

@@ -8,6 +8,7 @@ import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
   canRetry,
+  selectCanChooseMove,
   selectOrder,
   selectOrderError,
   selectOrderMoves,
@@ -272,6 +273,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
   const error = OrdersContext.useSelector(selectOrderError);
   const shown = OrdersContext.useSelector(selectOrderShown);
   const moves = OrdersContext.useSelector(selectOrderMoves);
+  const canChoose = OrdersContext.useSelector(selectCanChooseMove);
   const lang = i18n.language;
   if (phase === 'closed') return null;
   return (
@@ -342,6 +344,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
                   type="button"
                   className={to === 'cancelled' ? 'btn btn--danger' : 'btn btn--secondary'}
                   data-testid={`order-move-${to}`}
+                  disabled={!canChoose}
                   onClick={() => actor.send({ type: 'status.choose', status: to })}
                 >
                   {t(`orders.move.${to}`)}
