@@ -44,11 +44,11 @@ import { appConfig } from './config';
 import { ImpersonationNavigation } from './impersonation-navigation';
 import { ChunkBoundary } from './lazy-route';
 import { type AppRoute, ROUTES } from './routes';
-import { HeaderSearch } from './workflow-glue';
 
-// The header search box is imported with the shell: loaded lazily it remounted during the impersonation switch and
-// sent the administrator back to the search (tests/e2e/admin.e2e.ts). The banner is shown only when signed in: loaded
-// then, not with the login route's scripts (docs/benchmarks.md).
+// The header search box and the impersonation banner are shown only when signed in: loaded then, not with the login
+// route's scripts (docs/benchmarks.md). The search box's lazy load once sent the administrator back to the search
+// after choosing a subscriber; the cause was the guard deciding on the old user (docs/decisions.md LB8), not the load.
+const HeaderSearch = lazy(() => import('./workflow-glue').then((m) => ({ default: m.HeaderSearch })));
 const ImpersonationBanner = lazy(() =>
   import('@/views/impersonation/banner.view').then((m) => ({ default: m.ImpersonationBanner })),
 );
@@ -187,7 +187,11 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
                   userName: user.user_name,
                   roleTitle: selectedRole && !choosingRole ? roleTitle(t, selectedRole) : null,
                   showAdministration: config?.administration === true,
-                  search: config?.search ? <HeaderSearch /> : null,
+                  search: config?.search ? (
+                    <Suspense fallback={null}>
+                      <HeaderSearch />
+                    </Suspense>
+                  ) : null,
                   onLogout: () => session.send({ type: 'logout.request' }),
                   logoutPending: loggingOut,
                 }

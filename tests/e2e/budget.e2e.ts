@@ -10,8 +10,8 @@ import { launchBrowser } from './browser';
  * decision to record there, with the bench's ratio to the floor.
  */
 // 168 KiB until the session slice moved to zod/mini; 156 KiB since (docs/decisions.md LB5-LB7: /ru/login measured
-// 157.9 kB = 154.2 KiB)
-const LOGIN_JS_BUDGET = 156 * 1024;
+// 157.9 kB = 154.2 KiB); 153 KiB since the header search box loads once signed in (LB9: 155.2 kB = 151.6 KiB)
+const LOGIN_JS_BUDGET = 153 * 1024;
 /**
  * The public onboarding pages (/new-client, /new-numbers) measured 203–206 KB gzip -9 when this test was added: the
  * login page's scripts (167.7 KB then, the auth views are in the entry) plus the pages' messages part (13.7 KB), the
