@@ -48,6 +48,8 @@ const page = (lang: Lang, body: string) => `<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<!-- the demo server's no-referrer would make the form's Origin "null", which its origin check refuses -->
+<meta name="referrer" content="same-origin">
 <title>${esc(TEXT[lang].title)}</title>
 <style>
 body { font: 16px/1.45 system-ui, sans-serif; margin: 0; color: #1d2433; background: #eef2f7; }

@@ -125,6 +125,8 @@ describe('staff single sign-on: the sign-on page on the demo port', () => {
     expect(html).toContain('Korporativ kirish (simulyatsiya)');
     expect(html).toContain('name="login" value="staff-sso"');
     expect(html).not.toContain('value="helpdesk"');
+    // without it the demo server's no-referrer makes the form's Origin "null" and the post is refused
+    expect(html).toContain('<meta name="referrer" content="same-origin">');
     expect(res.headers.get('content-security-policy')).toMatch(
       /form-action 'self' http:\/\/127\.0\.0\.1:8080/,
     );
