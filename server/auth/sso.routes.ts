@@ -36,7 +36,7 @@ function readStateCookie(c: Context): { lang: Lang; state: string | undefined } 
 
 /**
  * The portal's half of the staff single sign-on, an authorization-code flow with the exchange done on the server
- * (docs/decisions.md SSO1-SSO3, docs/security.md finding 16). The corporate identity provider is simulated on the
+ * (docs/decisions.md SSO1-SSO3, docs/security.md findings 16-19). The corporate identity provider is simulated on the
  * demo port (server/demo/sso.routes.ts), so both routes work only in demo mode with the demo server running;
  * otherwise initialise answers "unavailable" and the callback refuses. Every refusal lands on the login page with
  * `?sso=failed`, which the page says in words; the log says why, without the code or the state.

@@ -4,7 +4,7 @@ import { type PortalHandle, startPortal } from '../../server/start';
 import { type Agent, createHarness, type Harness } from './harness';
 
 /**
- * Staff single sign-on, simulated on the demo port (docs/decisions.md SSO1-SSO4, docs/security.md finding 16): an
+ * Staff single sign-on, simulated on the demo port (docs/decisions.md SSO1-SSO4, docs/security.md findings 16-19): an
  * authorization-code flow whose code is exchanged by the portal's server.
  */
 
