@@ -9,6 +9,7 @@ import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
 import { type EndpointDef, isMutating, type Schema } from '../src/services/contract/endpoint';
 import { type EndpointName, endpointNames, endpoints } from '../src/services/contract/endpoints';
 import { OK_STATUS } from '../src/services/contract/envelope';
+import { mountSso } from './auth/sso.routes';
 import { type Clock, MINUTE, systemClock } from './clock';
 import { compressReplies } from './compress';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
@@ -118,6 +119,28 @@ function describeIssues(where: string, error: z.core.$ZodError): string {
     .slice(0, 5)
     .map((i) => `${[where, ...i.path.map(String)].join('.')}: ${i.message}`)
     .join('; ');
+}
+
+/**
+ * Opens a new session for `userId` and sets its cookie (httpOnly, SameSite=Strict, Secure over https), closing the
+ * caller's current session first. The one way a session starts: password login, registration and the staff
+ * single sign-on callback (server/auth/sso.routes.ts) all come through here.
+ */
+export function openSession(
+  c: Context,
+  svc: Services,
+  current: SessionRow | null,
+  userId: number,
+): SessionRow {
+  if (current) {
+    svc.sessions.delete(current.idHash);
+    if (current.impersonationId != null) svc.auth.endImpersonation(current.impersonationId, 'new login');
+  }
+  svc.sessions.purgeIdle();
+  const { token, session: row } = svc.sessions.create(userId);
+  const secure = isHttps(c, svc.config.trustProxy);
+  setCookie(c, SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', secure });
+  return row;
 }
 
 /** HSTS for a year once the portal is reached over https (never over plain http, where it would be ignored). */
@@ -287,16 +310,7 @@ export function createApp(deps: AppDeps): Hono {
         // links in messages point to the configured public origin, never to the request's Host header
         origin: config.publicOrigin,
         ip,
-        openSession: (userId: number) => {
-          if (session) {
-            svc.sessions.delete(session.row.idHash);
-            closeImpersonation(session.row, 'new login');
-          }
-          svc.sessions.purgeIdle();
-          const { token, session: row } = svc.sessions.create(userId);
-          setCookie(c, SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', secure });
-          return row;
-        },
+        openSession: (userId: number) => openSession(c, svc, session?.row ?? null, userId),
         closeSession: (reason: string) => {
           if (!session) return;
           svc.sessions.delete(session.row.idHash);
@@ -332,6 +346,11 @@ export function createApp(deps: AppDeps): Hono {
     if (h) register(name, h as Handler<typeof name>);
   }
 
+  // the staff single sign-on: browser navigations, not JSON calls (decisions SSO1-SSO3)
+  mountSso(app, svc, (c, userId) => {
+    const found = svc.sessions.use(getCookie(c, SESSION_COOKIE));
+    return openSession(c, svc, found.kind === 'ok' ? found.session : null, userId);
+  });
   // The demo helpers never live on the portal's origin (server/demo/demo.server.ts): `/api/demo/*` is the
   // not-found below in every mode.
   app.all('/api/*', (c) => c.json(envelope('E101', 'unknown call'), 404));

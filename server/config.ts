@@ -38,6 +38,9 @@ export interface ServerConfig {
   challengeMinutes: number;
   /** DEMO_PORT (default 64651): the demo page's port on 127.0.0.1 */
   demoPort: number;
+  /** where the browser reaches the demo server (`http://127.0.0.1:<port>`): set by start.ts once it listens, the
+   *  address it prints; unset (no demo server) the staff sign-on answers "unavailable" (decisions SSO1) */
+  demoOrigin?: string;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {

@@ -189,6 +189,8 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
     if (services.config.demoMode)
       demo = await startDemoServer(services, logger, { port: services.config.demoPort });
+    // the staff sign-on page lives there (decisions SSO1): the portal sends browsers to the address printed below
+    if (demo) services.config.demoOrigin = demo.url;
   }
   if (spa) app.route('/', spaRoutes(distDir));
 
@@ -258,7 +260,10 @@ async function main(): Promise<void> {
       ? [`  E-IMZO simulator: ${portal.eimzo.url} (control page ${portal.eimzo.controlUrl ?? '-'})`]
       : []),
     ...(portal.demoUrl
-      ? [`  Demo outbox (SMS codes, recovery links, temporary passwords) and controls: ${portal.demoUrl}/`]
+      ? [
+          `  Demo outbox (SMS codes, recovery links, temporary passwords) and controls: ${portal.demoUrl}/`,
+          `  Staff single sign-on (simulated): 'Войти как сотрудник' on the login page opens ${portal.demoUrl}/sso`,
+        ]
       : []),
     '',
     `  Demo logins (password ${DEMO_PASSWORD}):`,

@@ -277,7 +277,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullName: 'Umarov Javlon',
     ssoOnly: true,
     profile: 'staff, single sign-on only',
-    tryThis: 'the login form answers E132 (use the staff login)',
+    tryThis:
+      "'Войти как сотрудник' on the login page → the simulated corporate sign-on on the demo port → choose staff-sso; the password form answers E132",
   },
 ];
 

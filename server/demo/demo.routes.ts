@@ -7,6 +7,7 @@ import type { OutboxMessage } from '../store/auth.store';
 import { createBlockStore, type NumberRow } from '../store/block.store';
 import { renderDemoPage } from './demo.page';
 import { mountEpdpDemo } from './epdp.routes';
+import { mountSsoDemo } from './sso.routes';
 
 /**
  * The demo helpers: the outbox of messages that "were sent" (SMS codes, recovery and activation links, temporary
@@ -15,7 +16,8 @@ import { mountEpdpDemo } from './epdp.routes';
  *
  * JSON (what the browser tests use): `GET /api/outbox?phone=…|login=…`, `POST /api/expire-sessions?login=…`,
  * `POST /api/block/fast-forward[?ban=…]`, `POST /api/block/snapshot?ban=…`, `POST /api/block/rollback?ban=…`.
- * HTML: `GET /` (the outbox and the controls), whose forms post to `/controls/*` with a per-process token.
+ * HTML: `GET /` (the outbox and the controls), whose forms post to `/controls/*` with a per-process token;
+ * `GET /sso` (the simulated corporate sign-on, its form posts to `/sso/issue`).
  */
 
 /** Reads the demo outbox for a phone (sn, 9 digits, or 998…) or a login, newest first. */
@@ -155,6 +157,8 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
   });
   // the passport service simulator's confirmation page and the AT 39 back office (server/demo/epdp.routes.ts)
   mountEpdpDemo(app, svc, formToken);
+  // the simulated corporate single sign-on (server/demo/sso.routes.ts)
+  mountSsoDemo(app, svc, formToken);
   app.all('*', (c) => c.json({ status: 'E101', description: 'unknown demo call' }, 404));
   return app;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LANG, isLang } from './constants';
 import { NAV_PATHS, type NavKey, visibleNav } from './navigation.rules';
 import { isBanTypeAccount, type UserFacts, userConfig } from './roles.rules';
 
@@ -51,4 +52,18 @@ export function routeAccess(path: string, facts: UserFacts | null): GuardDecisio
   const key = NAV_BY_SEGMENT.get(segment);
   if (key === undefined) return 'landing';
   return visibleNav(facts).includes(key) ? 'allow' : 'landing';
+}
+
+/** Answers the single sign-on hands back on the login page (`?sso=`): the flow failed, or none is configured. */
+export type SsoNotice = 'failed' | 'unavailable';
+
+/** The `?sso=` of a login address, when it is one the page explains. */
+export function ssoNoticeOf(search: string): SsoNotice | null {
+  const v = new URLSearchParams(search).get('sso');
+  return v === 'failed' || v === 'unavailable' ? v : null;
+}
+
+/** The staff single sign-on entry in the page's language (initialise-authorization takes `lang`, decisions SSO1). */
+export function ssoHref(ssoUrl: string, lang: string): string {
+  return `${ssoUrl}${ssoUrl.includes('?') ? '&' : '?'}lang=${isLang(lang) ? lang : DEFAULT_LANG}`;
 }

@@ -39,7 +39,10 @@ describe('the shell: routes and guard of spec 2', () => {
     const { location } = renderShell('/ru/new-client', null);
     expect(await screen.findByTestId('page-newClient')).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/ru/new-client');
-    expect(screen.getByTestId('employee-login').getAttribute('target')).toBe('_blank');
+    // the staff sign-on opens in this tab, in the page's language (decisions SSO4)
+    const employee = screen.getByTestId('employee-login');
+    expect(employee.getAttribute('target')).toBeNull();
+    expect(employee.getAttribute('href')).toBe('/api/v1/adfs/initialise-authorization?lang=ru');
   });
 
   it.each(['/ru/nope', '/en/login', '/ru/profile/deeper', '/xx'])('shows not-found for %s', async (path) => {

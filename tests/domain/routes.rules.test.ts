@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { UserFacts } from '@/domain/roles.rules';
-import { AUTH_PAGES, type GuardDecision, isAuthPage, isPublicPath, routeAccess } from '@/domain/routes.rules';
+import {
+  AUTH_PAGES,
+  type GuardDecision,
+  isAuthPage,
+  isPublicPath,
+  routeAccess,
+  ssoHref,
+  ssoNoticeOf,
+} from '@/domain/routes.rules';
 
 /** Users of spec 6, as the session's facts (the first role decides). */
 const profileOf = (at: number, canBuyNumber = false) => ({
@@ -93,5 +101,24 @@ describe('Auth pages (spec 2: type is login, check, register, forgot or restore)
     [undefined, false],
   ] as const)('isAuthPage(%s) = %s', (s, ok) => {
     expect(isAuthPage(s)).toBe(ok);
+  });
+});
+
+describe('staff single sign-on link and answer (decisions SSO1, SSO4)', () => {
+  it('adds the language to the entry, keeping a query the address already has', () => {
+    expect(ssoHref('/api/v1/adfs/initialise-authorization', 'uz')).toBe(
+      '/api/v1/adfs/initialise-authorization?lang=uz',
+    );
+    expect(ssoHref('https://sso.example/start?x=1', 'ru')).toBe('https://sso.example/start?x=1&lang=ru');
+    expect(ssoHref('/sso', 'en')).toBe('/sso?lang=ru');
+  });
+
+  it.each([
+    ['?sso=failed', 'failed'],
+    ['sso=unavailable', 'unavailable'],
+    ['?sso=other', null],
+    ['', null],
+  ] as const)('reads %s as %s', (search, notice) => {
+    expect(ssoNoticeOf(search)).toBe(notice);
   });
 });

@@ -155,7 +155,11 @@ describe('every demo account signs in and lands where spec 2 says', () => {
     const box = page.getByTestId('form-error');
     await box.waitFor();
     expect(await box.textContent()).toContain('Войти как сотрудник');
-    expect(await box.getByRole('link').getAttribute('target')).toBe('_blank');
+    // the staff sign-on opens in this tab (decisions SSO4); tests/e2e/sso.e2e.ts follows it
+    expect(await box.getByRole('link').getAttribute('target')).toBeNull();
+    expect(await box.getByRole('link').getAttribute('href')).toBe(
+      '/api/v1/adfs/initialise-authorization?lang=ru',
+    );
     expect(page.url()).toBe(`${base}/ru/login`);
     await context.close();
   });

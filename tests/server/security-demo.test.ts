@@ -17,6 +17,11 @@ describe('finding 1: demo helpers leave the portal origin', () => {
     ['POST', 'demo/expire-sessions?login=admin'],
     ['POST', 'demo/block/fast-forward'],
     ['POST', 'demo/block/rollback?ban=100234561'],
+    // the simulated corporate sign-on (finding 16) lives on the demo port only
+    ['GET', 'demo/sso?state=x'],
+    ['POST', 'demo/sso/issue'],
+    ['GET', 'sso?state=x'],
+    ['POST', 'sso/issue'],
   ] as const;
 
   it('answers not-found for /api/demo/* on the portal, in demo mode and outside it', async () => {
@@ -66,6 +71,9 @@ describe('finding 1: demo helpers leave the portal origin', () => {
     };
     expect(json.result[0]?.kind).toBe('restore-link');
     expect((await fetch(`${portal.url}/api/demo/outbox?login=curator`)).status).toBe(404);
+    // the simulated corporate sign-on page: on the demo port, never on the portal's
+    expect((await fetch(`${portal.url}/sso?state=${'a'.repeat(43)}`)).status).toBe(404);
+    expect((await fetch(`${portal.demoUrl}/sso?state=${'a'.repeat(43)}`)).status).toBe(200);
   });
 
   it('refuses a foreign Host (DNS rebinding) and a cross-site form post on the demo page', async () => {

@@ -196,7 +196,7 @@ describe('Auth pages: what the walk does not assert', () => {
     expect(document.activeElement).toBe(input);
   });
 
-  it('offers the staff single sign-on with E132 and everywhere as an external link', async () => {
+  it('offers the staff single sign-on with E132 and everywhere, opened in the same tab', async () => {
     const app = await signedOutApp();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Логин'), 'staff-sso');
@@ -211,9 +211,40 @@ describe('Auth pages: what the walk does not assert', () => {
     const box = await screen.findByTestId('form-error');
     expect(box.textContent).toContain(i18n.t('errors.E132'));
     const link = within(box).getByRole('link', { name: 'Войти как сотрудник' });
-    expect(link.getAttribute('target')).toBe('_blank');
-    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.getAttribute('target')).toBeNull();
+    expect(link.getAttribute('href')).toBe('/api/v1/adfs/initialise-authorization?lang=ru');
     expect(screen.getByTestId('auth-sso').getAttribute('href')).toBe(link.getAttribute('href'));
+  });
+
+  it.each([
+    ['failed', 'auth.ssoFailed'],
+    ['unavailable', 'auth.ssoUnavailable'],
+  ] as const)('says what the single sign-on answered (?sso=%s) on the login page', async (answer, key) => {
+    await signedOutApp(`/ru/login?sso=${answer}`);
+    const notice = await screen.findByTestId('sso-notice');
+    expect(notice.textContent).toBe(i18n.t(key));
+    expect(notice.getAttribute('role')).toBe('alert');
+  });
+
+  it('shows no sign-on notice for anything else in ?sso=, nor on the other auth pages', async () => {
+    await signedOutApp('/ru/login?sso=%3Cb%3E');
+    await screen.findByTestId('auth-login');
+    expect(screen.queryByTestId('sso-notice')).toBeNull();
+  });
+
+  it('replaces the sign-on notice with the form error once the form is tried', async () => {
+    const app = await signedOutApp('/ru/login?sso=failed');
+    const user = userEvent.setup();
+    await screen.findByTestId('sso-notice');
+    await user.type(screen.getByLabelText('Логин'), 'staff-sso');
+    await user.type(screen.getByLabelText('Пароль'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    await app.settle({
+      type: 'xstate.error.actor.logIn',
+      error: new ApiFailure({ kind: 'server', code: 'E132' }),
+    });
+    await screen.findByTestId('form-error');
+    expect(screen.queryByTestId('sso-notice')).toBeNull();
   });
 
   it('moves to the SMS-code page after registering, with the phone filled in and "code sent"', async () => {

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { type ActorRefFrom, createActor } from 'xstate';
 import { formatCountdown } from '@/domain/countdown.rules';
-import { type AuthPage as AuthPageType, isAuthPage } from '@/domain/routes.rules';
+import {
+  type AuthPage as AuthPageType,
+  isAuthPage,
+  type SsoNotice,
+  ssoHref,
+  ssoNoticeOf,
+} from '@/domain/routes.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
   type AuthError,
@@ -46,7 +52,8 @@ const standIn: FlowRef = createActor(authFlowMachine);
 const CheckingSession = createContext(false);
 
 export interface AuthPageProps {
-  /** the corporate single sign-on entry (spec 7 initialise-authorization), opened as an external link */
+  /** the corporate single sign-on entry (spec 7 initialise-authorization), opened in this tab: the flow comes back
+   *  with the session, or to the login page with `?sso=failed|unavailable` (decisions SSO4) */
   readonly ssoUrl: string;
 }
 
@@ -77,7 +84,14 @@ export function AuthPage({ ssoUrl }: AuthPageProps) {
   const r = page === 'restore' ? new URLSearchParams(search).get('r') : null;
   return (
     <CheckingSession.Provider value={!flow}>
-      <AuthForms flow={shownFlow} page={page} r={r} expired={expired} ssoUrl={ssoUrl} />
+      <AuthForms
+        flow={shownFlow}
+        page={page}
+        r={r}
+        expired={expired}
+        ssoUrl={ssoUrl}
+        ssoNotice={page === 'login' ? ssoNoticeOf(search) : null}
+      />
     </CheckingSession.Provider>
   );
 }
@@ -88,14 +102,17 @@ function AuthForms({
   r,
   expired,
   ssoUrl,
+  ssoNotice,
 }: {
   flow: FlowRef;
   page: AuthPageType;
   r: string | null;
   expired: boolean;
   ssoUrl: string;
+  ssoNotice: SsoNotice | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const sso = ssoHref(ssoUrl, i18n.language);
   const [, navigate] = useLocation();
   const machinePage = useSelector(flow, selectAuthPage);
   const statePath = useSelector(flow, selectAuthStatePath);
@@ -123,13 +140,13 @@ function AuthForms({
           {t('auth.sessionExpired')}
         </p>
       ) : null}
-      {shown === 'login' ? <LoginForm flow={flow} ssoUrl={ssoUrl} /> : null}
+      {shown === 'login' ? <LoginForm flow={flow} ssoUrl={sso} ssoNotice={ssoNotice} /> : null}
       {shown === 'register' ? <RegisterForm flow={flow} /> : null}
       {shown === 'check' ? <CheckForm flow={flow} /> : null}
       {shown === 'forgot' ? <ForgotForm flow={flow} /> : null}
       {shown === 'restore' ? <RestoreForm flow={flow} /> : null}
       <p className="auth-page__sso">
-        <a href={ssoUrl} target="_blank" rel="noopener noreferrer" data-testid="auth-sso">
+        <a href={sso} data-testid="auth-sso">
           {t('auth.sso')}
         </a>
       </p>
@@ -181,7 +198,15 @@ function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
   );
 }
 
-function LoginForm({ flow, ssoUrl }: { flow: FlowRef; ssoUrl: string }) {
+function LoginForm({
+  flow,
+  ssoUrl,
+  ssoNotice,
+}: {
+  flow: FlowRef;
+  ssoUrl: string;
+  ssoNotice: SsoNotice | null;
+}) {
   const { t } = useTranslation();
   const f = useAuthForm(flow);
   return (
@@ -198,12 +223,14 @@ function LoginForm({ flow, ssoUrl }: { flow: FlowRef; ssoUrl: string }) {
       }}
     >
       <h1 id="auth-login-title">{t('auth.login.title')}</h1>
+      {ssoNotice && f.error === null ? (
+        // what the single sign-on answered, read from the address; a later form error replaces it
+        <p className="auth-page__notice" role="alert" data-testid="sso-notice">
+          {t(ssoNotice === 'failed' ? 'auth.ssoFailed' : 'auth.ssoUnavailable')}
+        </p>
+      ) : null}
       <FormError message={f.formError} boxRef={f.errorBoxRef}>
-        {f.error?.code === 'E132' ? (
-          <a href={ssoUrl} target="_blank" rel="noopener noreferrer">
-            {t('auth.login.employee')}
-          </a>
-        ) : null}
+        {f.error?.code === 'E132' ? <a href={ssoUrl}>{t('auth.login.employee')}</a> : null}
       </FormError>
       <TextField
         name="login"

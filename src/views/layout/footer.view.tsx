@@ -1,27 +1,23 @@
 import { useTranslation } from 'react-i18next';
+import { ssoHref } from '@/domain/routes.rules';
 
 export interface FooterProps {
-  /** Auth and new-client pages show the 'login as employee' single sign-on link (spec 2). */
+  /** Auth and new-client pages show the 'login as employee' single sign-on link (spec 2), opened in this tab. */
   showEmployeeLogin: boolean;
   ssoUrl: string;
   aboutUrl: string;
 }
 
 export function Footer({ showEmployeeLogin, ssoUrl, aboutUrl }: FooterProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <footer className="footer">
       <a href={aboutUrl} target="_blank" rel="noopener noreferrer" className="footer__link">
         {t('footer.about')}
       </a>
       {showEmployeeLogin ? (
-        <a
-          href={ssoUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="footer__link"
-          data-testid="employee-login"
-        >
+        // the sign-on flow comes back to this tab with the session (decisions SSO4): no new tab
+        <a href={ssoHref(ssoUrl, i18n.language)} className="footer__link" data-testid="employee-login">
           {t('footer.employeeLogin')}
         </a>
       ) : null}
