@@ -35,6 +35,7 @@ export function renderDemoPage(p: {
 <head>
 <meta charset="utf-8">
 <meta http-equiv="refresh" content="5">
+<meta name="referrer" content="same-origin">
 <title>B2B portal · demo outbox</title>
 <style>
 body { font: 15px/1.4 system-ui, sans-serif; margin: 2rem; color: #222; }

@@ -104,3 +104,17 @@ describe('staff single sign-on', () => {
     await context.close();
   });
 });
+
+describe('the demo outbox page on its own port', () => {
+  it('its controls post from the page itself (a same-origin referrer, not Origin: null)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${demoUrl}/`);
+    // a BAN no account has: the control answers without changing anything
+    await page.getByLabel(/Apply waiting blocks/).fill('999999999');
+    await page.getByRole('button', { name: 'Apply now' }).click();
+    await page.waitForURL((url) => url.origin === demoUrl && url.searchParams.has('done'));
+    expect(new URL(page.url()).searchParams.get('done')).toBe('applied 0 waiting block/restore request(s)');
+    await context.close();
+  });
+});
