@@ -73,6 +73,7 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   // the created pre-orders with their status: the staff list of the Orders section (spec 6 orders: R008, R000, R009,
   // R018-R023, R032) — docs/decisions.md NC8, NC11
   'preorder.list': '/orders/preorders',
+  'preorder.setStatus': '/orders/preorders',
   'agreement.checkLogin': '/agreement-registration',
   'agreement.register': '/agreement-registration',
   'agreement.list': '/agreement-registration',

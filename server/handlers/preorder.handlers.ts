@@ -13,7 +13,7 @@
  *   application document (the one documents table, registrationRef `preorder:<id>`) in one transaction.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mayListPreorders } from '../../src/domain/preorder.rules';
+import { mayListPreorders, nextPreorderStatuses, reservationAfter } from '../../src/domain/preorder.rules';
 import { validateTin } from '../../src/domain/validators.rules';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
@@ -179,5 +179,21 @@ export const preorderHandlers: Handlers = {
   'preorder.list': ({ input, session, svc }) => {
     ensure(mayListPreorders(session.viewer.facts), 'E005');
     return createPreorderStore(svc.db).list(input.query.page);
+  },
+  // NC12: staff move a pre-order along its statuses; registered or rejected releases the reserved numbers (spec 4
+  // "Phone reservation flag: … false after successful registration"); one conditional UPDATE, so two staff moving the
+  // same pre-order at once cannot both move it from the same status
+  'preorder.setStatus': ({ input, session, svc }) => {
+    ensure(mayListPreorders(session.viewer.facts), 'E005');
+    const store = createPreorderStore(svc.db);
+    const id = Number(input.params.id);
+    const to = input.body.status;
+    const p = store.get(id);
+    ensure(p, 'E013', 'no such pre-order');
+    ensure(nextPreorderStatuses(p.status).includes(to), 'E101', `${p.status} → ${to}`);
+    const phoneReserved = reservationAfter(to, p.phoneReserved);
+    ensure(store.setStatus(id, p.status, to, phoneReserved), 'E101', 'moved meanwhile');
+    svc.logger.info('preorder.status', { preorderId: id, from: p.status, to, userId: session.user.id });
+    return { id, status: to, phoneReserved };
   },
 };

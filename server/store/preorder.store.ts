@@ -136,6 +136,21 @@ export function createPreorderStore(db: Db) {
         );
       return Number(info.lastInsertRowid);
     },
+    /** One pre-order as the staff list shows it, or null. */
+    get(id: number): PreorderListRow | null {
+      const r = db.prepare(`SELECT ${LIST_COLUMNS} FROM preorders WHERE id = ?`).get(id) as
+        | RawRow
+        | undefined;
+      return r ? toRow(r) : null;
+    },
+    /** Moves a pre-order from `from` (false when it is not in `from` any more: someone moved it meanwhile). */
+    setStatus(id: number, from: string, to: string, phoneReserved: boolean): boolean {
+      return (
+        db
+          .prepare('UPDATE preorders SET status = ?, phone_reserved = ? WHERE id = ? AND status = ?')
+          .run(to, phoneReserved ? 1 : 0, id, from).changes === 1
+      );
+    },
     /** Newest first, 20 a page. */
     list(page: number): { rows: PreorderListRow[]; total: number } {
       const total = (db.prepare('SELECT COUNT(*) AS n FROM preorders').get() as { n: number }).n;

@@ -1,5 +1,10 @@
 import { fromPromise } from 'xstate';
-import { type PreorderListPage, preorderListMachine } from '@/machines/preorder-list.machine';
+import {
+  type MovedPreorder,
+  type MovePreorderInput,
+  type PreorderListPage,
+  preorderListMachine,
+} from '@/machines/preorder-list.machine';
 import type { ApiLoader } from './api';
 
 /**
@@ -24,6 +29,14 @@ export function createPreorderListLogic(api: ApiLoader) {
             createdAt: row.createdAt,
           })),
         };
+      }),
+      movePreorder: fromPromise<MovedPreorder, MovePreorderInput>(async ({ input, signal }) => {
+        const r = await (await api()).call(
+          'preorder.setStatus',
+          { params: { id: String(input.id) }, body: { status: input.status } },
+          { signal },
+        );
+        return { id: r.id, status: r.status, phoneReserved: r.phoneReserved };
       }),
     },
   });

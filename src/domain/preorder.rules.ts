@@ -202,3 +202,30 @@ export function fillFromTaxData(form: RegistrationForm, data: TaxCompanyData): R
 export function mayListPreorders(facts: UserFacts): boolean {
   return visibleNav(facts).includes('orders');
 }
+
+/** Statuses of a pre-order (NC6): created `new`, taken for `review` by staff, then `registered` or `rejected`. */
+export type PreorderState = 'new' | 'review' | 'registered' | 'rejected';
+/** A status staff move a pre-order to (a pre-order is only ever created `new`). */
+export type PreorderMove = Exclude<PreorderState, 'new'>;
+
+/** Where staff may move a pre-order from each status (NC12). */
+const PREORDER_NEXT: Readonly<Record<PreorderState, readonly PreorderMove[]>> = {
+  new: ['review', 'rejected'],
+  review: ['registered', 'rejected'],
+  registered: [],
+  rejected: [],
+};
+
+/** The statuses a pre-order may be moved to next, in order (NC12); none for an unknown or final status. */
+export function nextPreorderStatuses(from: string): readonly PreorderMove[] {
+  return Object.hasOwn(PREORDER_NEXT, from) ? PREORDER_NEXT[from as PreorderState] : [];
+}
+
+/**
+ * The phone reservation flag after a move (spec 4 "Phone reservation flag: true on successful reservation, false
+ * after successful registration"; NC7, NC12): a registered pre-order — and a rejected one, which keeps nothing —
+ * holds no numbers any more; review keeps what it had.
+ */
+export function reservationAfter(to: PreorderMove, reserved: boolean): boolean {
+  return to === 'review' ? reserved : false;
+}

@@ -1,11 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { nextPreorderStatuses, type PreorderMove } from '@/domain/preorder.rules';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
  * The staff list of created pre-orders (spec 6 orders: R008, R000, R009, R018-R023, R032; decisions NC8, NC11): the
  * newest pre-orders with company, TIN, city, login, status and the phone reservation flag, at
- * `/{lang}/orders/preorders`. Loads once on arrival; Retry after a failure, Refresh from the list.
+ * `/{lang}/orders/preorders`. Loads once on arrival; Retry after a failure, Refresh from the list. Staff move a
+ * pre-order along its statuses (NC12: new → review → registered, or rejected) after a confirmation that names it;
+ * registered or rejected releases its reserved numbers (spec 4 "Phone reservation flag").
  */
 
 /** One created pre-order as staff see it (spec 3 "Pre-order registration"; NC6 statuses, NC7 reservation flag). */
@@ -30,10 +33,33 @@ export interface PreorderListContext {
   readonly rows: readonly PreorderListRow[];
   readonly total: number;
   readonly errorCode: string | null;
+  /** the move being confirmed or sent: which pre-order, to which status */
+  readonly move: MovePreorderInput | null;
+  readonly moveError: string | null;
 }
 
-/** `retry` after a failed load, `refresh` of a shown list (actor results are xstate.done/error.actor.*). */
-export type PreorderListEvent = { type: 'retry' } | { type: 'refresh' };
+export interface MovePreorderInput {
+  readonly id: number;
+  readonly status: PreorderMove;
+}
+export interface MovedPreorder {
+  readonly id: number;
+  readonly status: PreorderListRow['status'];
+  readonly phoneReserved: boolean;
+}
+
+/**
+ * `retry` after a failed load, `refresh` of a shown list (actor results are xstate.done/error.actor.*);
+ * `status.choose`: user intent to move pre-order `id` to `status`; `status.confirm` / `status.cancel` answer the
+ * confirmation; `status.dismiss` closes a failed move's error (the list is loaded again: it may have moved).
+ */
+export type PreorderListEvent =
+  | { type: 'retry' }
+  | { type: 'refresh' }
+  | { type: 'status.choose'; id: number; status: PreorderMove }
+  | { type: 'status.confirm' }
+  | { type: 'status.cancel' }
+  | { type: 'status.dismiss' };
 
 export const preorderListMachine = setup({
   types: {
@@ -45,9 +71,15 @@ export const preorderListMachine = setup({
   actors: {
     /** GET pre-order/list?page=1 (NC8: newest first, 20 a page). */
     fetchPreorders: fromPromise<PreorderListPage>(async () => notProvided('fetchPreorders')),
+    /** POST pre-order/{id}/status (NC12). */
+    movePreorder: fromPromise<MovedPreorder, MovePreorderInput>(async () => notProvided('movePreorder')),
   },
   guards: {
     hasRows: (_, params: { page: PreorderListPage }) => params.page.rows.length > 0,
+    canMoveTo: ({ context }, params: MovePreorderInput) => {
+      const row = context.rows.find((r) => r.id === params.id);
+      return row !== undefined && nextPreorderStatuses(row.status).includes(params.status);
+    },
   },
   actions: {
     assignPage: assign((_, params: { page: PreorderListPage }) => ({
@@ -56,12 +88,26 @@ export const preorderListMachine = setup({
       errorCode: null,
     })),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
+    assignMove: assign((_, params: MovePreorderInput) => ({ move: params, moveError: null })),
+    clearMove: assign({ move: null, moveError: null }),
+    /** The row shows the status and reservation the server answered. */
+    assignMoved: assign(({ context }, params: { moved: MovedPreorder }) => ({
+      rows: context.rows.map((r) =>
+        r.id === params.moved.id
+          ? { ...r, status: params.moved.status, phoneReserved: params.moved.phoneReserved }
+          : r,
+      ),
+      move: null,
+      moveError: null,
+    })),
+    assignMoveError: assign((_, params: { error: unknown }) => ({ moveError: errorCodeOf(params.error) })),
   },
 }).createMachine({
   id: 'preorderList',
   description:
-    'Staff list of created pre-orders (Orders section): company, TIN, city, login, status, phone reservation.',
-  context: { rows: [], total: 0, errorCode: null },
+    'Staff list of created pre-orders (Orders section): company, TIN, city, login, status, phone reservation; ' +
+    'staff move a pre-order along its statuses after a confirmation.',
+  context: { rows: [], total: 0, errorCode: null, move: null, moveError: null },
   initial: 'loading',
   states: {
     loading: {
@@ -89,9 +135,55 @@ export const preorderListMachine = setup({
       },
     },
     shown: {
-      description: 'The pre-orders with their status; Refresh loads them again.',
-      meta: { view: 'the table of pre-orders', testId: 'preorders-table' },
-      on: { refresh: { target: 'loading' } },
+      description:
+        'The pre-orders with their status and a button for each status a row may take next; Refresh loads them again.',
+      meta: { view: 'the table of pre-orders with the status buttons', testId: 'preorders-table' },
+      on: {
+        refresh: { target: 'loading' },
+        'status.choose': [
+          {
+            guard: { type: 'canMoveTo', params: ({ event }) => ({ id: event.id, status: event.status }) },
+            target: 'confirming',
+            actions: { type: 'assignMove', params: ({ event }) => ({ id: event.id, status: event.status }) },
+          },
+          { description: 'a move the statuses forbid, or no such row: nothing happens' },
+        ],
+      },
+    },
+    confirming: {
+      description:
+        'Asks to confirm the move, naming the pre-order, its company and TIN, both statuses and whether its numbers are released.',
+      meta: { view: 'the confirmation dialog over the table', testId: 'preorder-status-confirm' },
+      on: {
+        'status.confirm': { target: 'moving' },
+        'status.cancel': { target: 'shown', actions: 'clearMove' },
+      },
+    },
+    moving: {
+      description: 'Moves the pre-order (POST pre-order/{id}/status).',
+      meta: { view: 'the confirmation dialog busy', testId: 'preorder-status-confirm' },
+      tags: ['busy'],
+      invoke: {
+        id: 'movePreorder',
+        src: 'movePreorder',
+        // move is set on the way in (confirming); id 0 is no pre-order: the server answers E013
+        input: ({ context }) => context.move ?? { id: 0, status: 'review' },
+        onDone: {
+          target: 'shown',
+          actions: { type: 'assignMoved', params: ({ event }) => ({ moved: event.output }) },
+        },
+        onError: {
+          target: 'moveFailed',
+          actions: { type: 'assignMoveError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    moveFailed: {
+      description:
+        'The move was refused (E101 moved meanwhile, E013, E005) or failed; closing the error loads the list again.',
+      meta: { view: 'the table with the error dialog', testId: 'preorder-status-error' },
+      tags: ['error'],
+      on: { 'status.dismiss': { target: 'loading', actions: 'clearMove' } },
     },
     empty: {
       description: "No pre-order yet: 'Заявок пока нет.'; Refresh loads again.",

@@ -1,11 +1,46 @@
 import type { SnapshotFrom } from 'xstate';
-import type { PreorderListMachine, PreorderListRow } from './preorder-list.machine';
+import { nextPreorderStatuses, type PreorderMove } from '@/domain/preorder.rules';
+import type { MovePreorderInput, PreorderListMachine, PreorderListRow } from './preorder-list.machine';
 
 /** What the staff pre-order list reads. */
 export type PreorderListSnapshot = SnapshotFrom<PreorderListMachine>;
-export type PreorderListPhase = 'loading' | 'shown' | 'empty' | 'failed';
-export const selectPreorderListPhase = (s: PreorderListSnapshot): PreorderListPhase =>
-  s.value as PreorderListPhase;
+export type PreorderListPhase = PreorderListSnapshot['value'];
+export const selectPreorderListPhase = (s: PreorderListSnapshot): PreorderListPhase => s.value;
 export const selectPreorderRows = (s: PreorderListSnapshot): readonly PreorderListRow[] => s.context.rows;
 export const selectPreorderTotal = (s: PreorderListSnapshot): number => s.context.total;
 export const selectPreorderListError = (s: PreorderListSnapshot): string | null => s.context.errorCode;
+
+/** The table is on screen (also while a move is asked, sent, or its error shown). */
+export const selectPreorderTableShown = (s: PreorderListSnapshot): boolean =>
+  s.matches('shown') || s.matches('confirming') || s.matches('moving') || s.matches('moveFailed');
+/** A move can be chosen now (nothing else is asked or sent). */
+export const selectCanChoosePreorderMove = (s: PreorderListSnapshot): boolean => s.matches('shown');
+
+export interface PreorderRowView extends PreorderListRow {
+  /** the statuses the row may be moved to next (NC12) */
+  readonly moves: readonly PreorderMove[];
+}
+const rowViews = new WeakMap<readonly PreorderListRow[], readonly PreorderRowView[]>();
+/** The rows with the moves each allows (the same array while the rows do not change). */
+export const selectPreorderRowViews = (s: PreorderListSnapshot): readonly PreorderRowView[] => {
+  const rows = s.context.rows;
+  let views = rowViews.get(rows);
+  if (!views) {
+    views = rows.map((r) => ({ ...r, moves: nextPreorderStatuses(r.status) }));
+    rowViews.set(rows, views);
+  }
+  return views;
+};
+
+/** The move being confirmed or sent, or that failed: the row, where to, busy, the error. */
+export const selectPreorderMoveStep = (
+  s: PreorderListSnapshot,
+): { row: PreorderListRow; to: MovePreorderInput['status']; busy: boolean; error: string | null } | null => {
+  const move = s.context.move;
+  const row = move ? s.context.rows.find((r) => r.id === move.id) : undefined;
+  if (!move || !row) return null;
+  if (s.matches('confirming')) return { row, to: move.status, busy: false, error: null };
+  if (s.matches('moving')) return { row, to: move.status, busy: true, error: null };
+  if (s.matches('moveFailed')) return { row, to: move.status, busy: false, error: s.context.moveError };
+  return null;
+};

@@ -274,6 +274,14 @@ export const preorderListPayloads = payloadsFor<PreorderListEvent>({
     fail('fetchPreorders', new ApiFailure({ kind: 'server', code: 'E005' })),
     fail('fetchPreorders', offline),
   ],
+  // NC12: a move the row allows (7 new → review), one it forbids (7 new → registered), one of no row
+  'status.choose': [
+    { type: 'status.choose', id: 7, status: 'review' },
+    { type: 'status.choose', id: 7, status: 'registered' },
+    { type: 'status.choose', id: 99, status: 'rejected' },
+  ],
+  'xstate.done.actor.movePreorder': [done('movePreorder', { id: 7, status: 'review', phoneReserved: true })],
+  'xstate.error.actor.movePreorder': [fail('movePreorder', new ApiFailure({ kind: 'server', code: 'E101' }))],
 });
 
 export const preorderListModelEntry = { id: 'preorderList', payloads: preorderListPayloads } as const;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type PreorderListPage, preorderListMachine } from '@/machines/preorder-list.machine';
+import {
+  type MovedPreorder,
+  type MovePreorderInput,
+  type PreorderListPage,
+  preorderListMachine,
+} from '@/machines/preorder-list.machine';
+import { selectPreorderMoveStep, selectPreorderRowViews } from '@/machines/preorder-list.selectors';
 import { ApiFailure } from '@/services/api/api-error';
 import { preorderRows } from './new-client.payloads';
 
@@ -49,5 +55,32 @@ describe('the staff pre-order list', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('shown');
     expect(actor.getSnapshot().context.errorCode).toBeNull();
+  });
+
+  it('moves a pre-order only after the confirmation; registered releases its numbers (NC12)', async () => {
+    const moves: MovePreorderInput[] = [];
+    const actor = createActor(
+      preorderListMachine.provide({
+        actors: {
+          fetchPreorders: fromPromise<PreorderListPage>(async () => ({ rows: preorderRows, total: 2 })),
+          movePreorder: fromPromise<MovedPreorder, MovePreorderInput>(async ({ input }) => {
+            moves.push(input);
+            return { id: input.id, status: input.status, phoneReserved: false };
+          }),
+        },
+      }),
+    ).start();
+    await flush();
+    // 7 is new: registering it straight away is not a move staff make
+    actor.send({ type: 'status.choose', id: 7, status: 'registered' });
+    expect(selectPreorderMoveStep(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'status.choose', id: 3, status: 'registered' });
+    expect(selectPreorderMoveStep(actor.getSnapshot())).toMatchObject({ to: 'registered', busy: false });
+    expect(moves).toEqual([]);
+    actor.send({ type: 'status.confirm' });
+    await flush();
+    expect(moves).toEqual([{ id: 3, status: 'registered' }]);
+    const row = selectPreorderRowViews(actor.getSnapshot()).find((r) => r.id === 3);
+    expect(row).toMatchObject({ status: 'registered', phoneReserved: false, moves: [] });
   });
 });

@@ -223,3 +223,48 @@ describe('staff see the created pre-orders (NC8)', () => {
     expect((await visitor.call('GET', 'pre-order/list?page=1')).status).toBe('E009');
   });
 });
+
+describe('staff move a pre-order along its statuses (NC12)', () => {
+  it('new → review keeps the reservation, → registered releases it; a forbidden or stale move is E101', async () => {
+    const created = await create(
+      { ...draftOf(TIN), orders: [{ kolvo: 2, category: 192, tariff: 1, services: [] }] },
+      prospect,
+    );
+    expect(created.reply.status).toBe('OKOK');
+    const operator = h.agent();
+    await operator.login('operator');
+    const [row] = (
+      (await operator.call('GET', 'pre-order/list?page=1')).result as {
+        rows: { id: number; phoneReserved: boolean }[];
+      }
+    ).rows;
+    const id = String(row?.id);
+    const reserved = row?.phoneReserved ?? false;
+    expect(reserved).toBe(true);
+    // spec 4: registered straight from new is not a move staff make (it is reviewed first)
+    expect((await operator.call('POST', `pre-order/${id}/status`, { status: 'registered' })).status).toBe(
+      'E101',
+    );
+    const review = await operator.call('POST', `pre-order/${id}/status`, { status: 'review' });
+    expect(review.result).toEqual({ id: Number(id), status: 'review', phoneReserved: reserved });
+    const registered = await operator.call('POST', `pre-order/${id}/status`, { status: 'registered' });
+    expect(registered.result).toEqual({ id: Number(id), status: 'registered', phoneReserved: false });
+    // final: nothing moves it any more, and the list says so
+    expect((await operator.call('POST', `pre-order/${id}/status`, { status: 'rejected' })).status).toBe(
+      'E101',
+    );
+    const list = await operator.call('GET', 'pre-order/list?page=1');
+    expect(list.result).toMatchObject({ rows: [{ status: 'registered', phoneReserved: false }] });
+    expect((await operator.call('POST', 'pre-order/999999/status', { status: 'review' })).status).toBe(
+      'E013',
+    );
+  });
+
+  it('a client is refused (E005), a visitor has no session (E009)', async () => {
+    expect((await create(draftOf(TIN), prospect)).reply.status).toBe('OKOK');
+    const curator = h.agent();
+    await curator.login('curator');
+    expect((await curator.call('POST', 'pre-order/1/status', { status: 'review' })).status).toBe('E005');
+    expect((await visitor.call('POST', 'pre-order/1/status', { status: 'review' })).status).toBe('E009');
+  });
+});

@@ -22,6 +22,11 @@ import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../supp
 const t = i18n.getFixedT('ru');
 const viewTexts = chartOracles.preorderList?.viewTexts ?? {};
 type Rows = typeof preorderRows;
+/** NC12, written out (not read from the chart). */
+const NEXT: Record<string, readonly string[]> = {
+  new: ['review', 'rejected'],
+  review: ['registered', 'rejected'],
+};
 
 /**
  * What the staff list shows in each state, from the fakes' answers (not from the chart's context): one row per
@@ -30,7 +35,8 @@ type Rows = typeof preorderRows;
  */
 function expectTexts(state: AnyMachineSnapshot, answered: Rows | null, error: unknown, broken: boolean) {
   const leaf = String(state.value);
-  if (leaf === 'shown' && answered) {
+  const tableShown = ['shown', 'confirming', 'moving', 'moveFailed'].includes(leaf);
+  if (tableShown && answered) {
     for (const r of answered) {
       const row = within(screen.getByTestId(`preorder-${r.id}`));
       expect(row.getByText(r.companyName)).toBeTruthy();
@@ -40,16 +46,43 @@ function expectTexts(state: AnyMachineSnapshot, answered: Rows | null, error: un
         t(`newClient.status.${broken ? 'new' : r.status}`),
       );
       expect(row.getByText(r.phoneReserved ? t('newClient.yes') : t('newClient.no'))).toBeTruthy();
+      // NC12 written out: the moves each status allows, chosen only when nothing else is asked
+      for (const to of ['review', 'registered', 'rejected']) {
+        const button = screen.queryByTestId(`preorder-${r.id}-move-${to}`) as HTMLButtonElement | null;
+        expect(button !== null).toBe((NEXT[r.status] ?? []).includes(to));
+        if (button) expect(button.disabled).toBe(leaf !== 'shown');
+      }
     }
     expect(screen.getAllByRole('row')).toHaveLength(answered.length + 1);
   }
-  expect(screen.queryByTestId('preorders-table') !== null).toBe(leaf === 'shown');
+  expect(screen.queryByTestId('preorders-table') !== null).toBe(tableShown);
   if (leaf === 'empty') expect(screen.getByTestId('preorders-empty').textContent).toBe(viewTexts.empty);
   if (leaf === 'failed')
     expect(screen.getByTestId('preorders-failed').textContent).toContain(
       formatErrorMessage(t, (error as Error).message),
     );
-  expect(screen.queryByTestId('preorders-refresh') !== null).toBe(leaf === 'shown' || leaf === 'empty');
+  expect(screen.queryByTestId('preorders-refresh') !== null).toBe(tableShown || leaf === 'empty');
+  const asking = leaf === 'confirming' || leaf === 'moving';
+  expect(screen.queryByTestId('preorder-status-confirm') !== null).toBe(asking);
+  const move = (state.context as { move: { id: number; status: string } | null }).move;
+  const row = answered?.find((r) => r.id === move?.id);
+  if (asking && move && row) {
+    // the dialog names the pre-order, its company, TIN and login, both statuses, and a release of its numbers
+    expect(screen.getByTestId('preorder-status-text').textContent).toBe(
+      t('newClient.moveText', {
+        company: row.companyName,
+        tin: row.tin,
+        login: row.login,
+        from: t(`newClient.status.${row.status}`),
+        to: t(`newClient.status.${move.status as 'new'}`),
+      }),
+    );
+    expect(screen.queryByTestId('preorder-status-releases') !== null).toBe(
+      row.phoneReserved && move.status !== 'review',
+    );
+    expect((screen.getByTestId('preorder-status-ok') as HTMLButtonElement).disabled).toBe(leaf === 'moving');
+  }
+  expect(screen.queryByTestId('preorder-status-error') !== null).toBe(leaf === 'moveFailed');
 }
 
 function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
@@ -77,11 +110,32 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
           within(screen.getByTestId('preorders-failed')).getByRole('button', { name: t('newClient.retry') }),
         ),
       refresh: () => user.click(screen.getByTestId('preorders-refresh')),
+      'status.choose': (e) => {
+        const { id, status } = e as unknown as { id: number; status: string };
+        // a move the row does not allow has no button: the user cannot ask for it
+        const button = screen.queryByTestId(`preorder-${id}-move-${status}`);
+        if (button) return user.click(button);
+      },
+      'status.confirm': () => user.click(screen.getByTestId('preorder-status-ok')),
+      'status.cancel': () => {
+        screen.getByTestId('preorder-status-cancel').focus();
+        return user.keyboard('{Escape}');
+      },
+      'status.dismiss': () => user.click(screen.getByTestId('preorder-status-dismiss')),
     },
     (event: EventObject) => {
       if (event.type === 'xstate.done.actor.fetchPreorders')
         answered = (event as { output?: { rows: Rows } }).output?.rows ?? null;
       if (event.type === 'xstate.error.actor.fetchPreorders') error = (event as { error?: unknown }).error;
+      if (event.type === 'xstate.done.actor.movePreorder') {
+        const moved = (
+          event as { output?: { id: number; status: Rows[number]['status']; phoneReserved: boolean } }
+        ).output;
+        if (moved && answered)
+          answered = answered.map((r) =>
+            r.id === moved.id ? { ...r, status: moved.status, phoneReserved: moved.phoneReserved } : r,
+          );
+      }
       return settle(event);
     },
   );

@@ -21,8 +21,11 @@ import {
   mySoliqDataSchema,
   preorderCreateBody,
   preorderCreatedSchema,
+  preorderIdParams,
   preorderListQuery,
   preorderListSchema,
+  preorderMoveBody,
+  preorderMovedSchema,
   preorderStatusSchema,
   proveBody,
   provedBanListQuery,
@@ -135,6 +138,16 @@ export const endpoints = {
     result: preorderListSchema,
     auth: 'session',
     summary: 'created pre-orders with their status, for B2B staff (path decided, NC8)',
+  }),
+  'preorder.setStatus': defineEndpoint({
+    method: 'POST',
+    path: 'pre-order/{id}/status',
+    params: preorderIdParams,
+    body: preorderMoveBody,
+    result: preorderMovedSchema,
+    auth: 'session',
+    summary:
+      'staff move a pre-order along its statuses; registered or rejected releases the numbers (path decided, NC12; E013, E101)',
   }),
 
   // ── online-sales documents ─────────────────────────────────────────────────────────────────────────

@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
+  selectCanChoosePreorderMove,
   selectPreorderListError,
   selectPreorderListPhase,
-  selectPreorderRows,
+  selectPreorderMoveStep,
+  selectPreorderRowViews,
+  selectPreorderTableShown,
 } from '@/machines/preorder-list.selectors';
+import { Modal } from '@/views/common/modal.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { PreorderListContext } from './preorders.context';
 import '@/views/orders/orders.css';
@@ -31,8 +35,10 @@ const createdAt = (ms: number) => {
 export function PreorderListView() {
   const { t } = useTranslation();
   const phase = useSelector(selectPreorderListPhase);
-  const rows = useSelector(selectPreorderRows);
+  const rows = useSelector(selectPreorderRowViews);
   const error = useSelector(selectPreorderListError);
+  const tableShown = useSelector(selectPreorderTableShown);
+  const canChoose = useSelector(selectCanChoosePreorderMove);
   const actor = useActorRef();
   return (
     <section
@@ -43,12 +49,13 @@ export function PreorderListView() {
     >
       <header className="orders__head">
         <h1 id="preorders-title">{t('newClient.staffTitle')}</h1>
-        {phase === 'shown' || phase === 'empty' ? (
+        {tableShown || phase === 'empty' ? (
           <div className="orders__actions">
             <button
               type="button"
               className="btn btn--secondary"
               data-testid="preorders-refresh"
+              disabled={phase !== 'shown' && phase !== 'empty'}
               onClick={() => actor.send({ type: 'refresh' })}
             >
               {t('newClient.refresh')}
@@ -70,7 +77,7 @@ export function PreorderListView() {
         </div>
       ) : null}
       {phase === 'empty' ? <p data-testid="preorders-empty">{t('newClient.staffEmpty')}</p> : null}
-      {phase === 'shown' ? (
+      {tableShown ? (
         <section
           className="orders__scroll"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table sideways; the region takes the keyboard focus so it can be scrolled without a mouse (axe scrollable-region-focusable)
@@ -88,6 +95,7 @@ export function PreorderListView() {
                 <th scope="col">{t('newClient.columns.status')}</th>
                 <th scope="col">{t('newClient.columns.reserved')}</th>
                 <th scope="col">{t('newClient.columns.created')}</th>
+                <th scope="col">{t('newClient.columns.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -103,12 +111,109 @@ export function PreorderListView() {
                   </td>
                   <td>{r.phoneReserved ? t('newClient.yes') : t('newClient.no')}</td>
                   <td>{createdAt(r.createdAt)}</td>
+                  <td>
+                    {/* NC12: the statuses the row may take next; each move is confirmed first */}
+                    <span className="orders__row-moves">
+                      {r.moves.map((to) => (
+                        <button
+                          key={to}
+                          type="button"
+                          className={to === 'rejected' ? 'btn btn--danger' : 'btn btn--secondary'}
+                          data-testid={`preorder-${r.id}-move-${to}`}
+                          disabled={!canChoose}
+                          aria-label={`${t(`newClient.move.${to}`)}: ${t('newClient.columns.id')} ${r.id}`}
+                          onClick={() => actor.send({ type: 'status.choose', id: r.id, status: to })}
+                        >
+                          {t(`newClient.move.${to}`)}
+                        </button>
+                      ))}
+                    </span>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </section>
       ) : null}
+      <MoveDialog />
     </section>
+  );
+}
+
+/** The move of a pre-order: what it acts on (number, company, TIN, login), the statuses, whether its numbers are
+ *  released; then busy, or its error. */
+function MoveDialog() {
+  const { t } = useTranslation();
+  const actor = useActorRef();
+  const step = useSelector(selectPreorderMoveStep);
+  if (!step) return null;
+  const status = (s: string) => t(`newClient.status.${s}` as 'newClient.status.new');
+  if (step.error) {
+    const dismiss = () => actor.send({ type: 'status.dismiss' });
+    return (
+      <Modal
+        title={t('newClient.moveFailed')}
+        closeLabel={t('app.close')}
+        onClose={dismiss}
+        testId="preorder-status-error"
+        actions={
+          <button type="button" className="btn" data-testid="preorder-status-dismiss" onClick={dismiss}>
+            {t('newClient.moveAgain')}
+          </button>
+        }
+      >
+        <p role="alert" data-testid="preorder-status-error-text" data-code={step.error}>
+          {step.error === 'E101' ? t('newClient.moveStale') : formatErrorMessage(t, step.error)}
+        </p>
+      </Modal>
+    );
+  }
+  const cancel = () => {
+    if (!step.busy) actor.send({ type: 'status.cancel' });
+  };
+  const releases = step.row.phoneReserved && step.to !== 'review';
+  return (
+    <Modal
+      title={t('newClient.moveTitle', { id: step.row.id })}
+      closeLabel={t('app.close')}
+      onClose={cancel}
+      dismissable={!step.busy}
+      testId="preorder-status-confirm"
+      actions={
+        <>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            data-testid="preorder-status-cancel"
+            disabled={step.busy}
+            onClick={cancel}
+          >
+            {t('newClient.moveCancel')}
+          </button>
+          <button
+            type="button"
+            className={step.to === 'rejected' ? 'btn btn--danger' : 'btn'}
+            data-testid="preorder-status-ok"
+            disabled={step.busy}
+            aria-busy={step.busy}
+            onClick={() => actor.send({ type: 'status.confirm' })}
+          >
+            {step.busy ? t('newClient.moving') : t('newClient.moveConfirm')}
+          </button>
+        </>
+      }
+    >
+      <p data-testid="preorder-status-text">
+        {t('newClient.moveText', {
+          company: step.row.companyName,
+          tin: step.row.tin,
+          login: step.row.login,
+          from: status(step.row.status),
+          to: status(step.to),
+        })}
+      </p>
+      {releases ? <p data-testid="preorder-status-releases">{t('newClient.moveReleases')}</p> : null}
+      {step.to === 'review' ? null : <p>{t('newClient.moveFinal')}</p>}
+    </Modal>
   );
 }

@@ -1,16 +1,30 @@
-import type { ChartOracle } from '../../support/oracle';
+import type { ChartOracle, Ctx } from '../../support/oracle';
 import { codeOf, done, failed } from './oracle-helpers';
 
 /**
  * Expected behaviour of the staff pre-order list, written from the spec and the decisions, not from the chart: spec 3
  * "Pre-order registration" (a pre-order has a status), spec 6 orders (R008, R000, R009, R018-R023, R032 see the
  * section), spec 8 (a failed call shows its error), decisions NC6 (statuses), NC8 (GET pre-order/list, newest first),
- * NC11 (the list of the Orders section).
+ * NC11 (the list of the Orders section), NC12 (staff move a pre-order: new → review → registered, or rejected;
+ * registered or rejected releases the reserved numbers, spec 4 "Phone reservation flag: … false after successful
+ * registration").
  */
+
+/** NC12, written out. */
+const NEXT: Record<string, readonly string[]> = {
+  new: ['review', 'rejected'],
+  review: ['registered', 'rejected'],
+  registered: [],
+  rejected: [],
+};
 export const preorderListOracle: ChartOracle = {
   id: 'preorderList',
-  initial: { to: 'loading', ctx: () => ({ rows: [], total: 0, errorCode: null }) },
-  invokes: { loading: { fetchPreorders: () => undefined } },
+  initial: { to: 'loading', ctx: () => ({ rows: [], total: 0, errorCode: null, move: null }) },
+  invokes: {
+    loading: { fetchPreorders: () => undefined },
+    // NC12 POST pre-order/{id}/status with the confirmed move
+    moving: { movePreorder: (c) => c.move },
+  },
   rows: [
     {
       from: 'loading',
@@ -36,6 +50,54 @@ export const preorderListOracle: ChartOracle = {
     },
     { from: 'failed', event: 'retry', to: 'loading', spec: 'spec 8: Retry loads again' },
     { from: ['shown', 'empty'], event: 'refresh', to: 'loading', spec: 'NC11: Refresh shows new pre-orders' },
+    {
+      from: 'shown',
+      event: 'status.choose',
+      when: (c, ev) => {
+        const row = c.rows.find((r: Ctx) => r.id === ev.id);
+        return row !== undefined && (NEXT[row.status] ?? []).includes(ev.status);
+      },
+      to: 'confirming',
+      ctx: (_, ev) => ({ move: { id: ev.id, status: ev.status }, moveError: null }),
+      spec: 'NC12: a move the statuses allow is confirmed first, naming the pre-order',
+    },
+    {
+      from: 'confirming',
+      event: 'status.cancel',
+      to: 'shown',
+      ctx: () => ({ move: null, moveError: null }),
+      spec: 'NC12: the confirmation declined, nothing is sent',
+    },
+    { from: 'confirming', event: 'status.confirm', to: 'moving', spec: 'NC12: POST pre-order/{id}/status' },
+    {
+      from: 'moving',
+      event: done('movePreorder'),
+      to: 'shown',
+      ctx: (c, ev) => ({
+        rows: c.rows.map((r: Ctx) =>
+          r.id === ev.output.id
+            ? { ...r, status: ev.output.status, phoneReserved: ev.output.phoneReserved }
+            : r,
+        ),
+        move: null,
+        moveError: null,
+      }),
+      spec: 'NC12 / spec 4: the row shows the new status and the reservation the server answered',
+    },
+    {
+      from: 'moving',
+      event: failed('movePreorder'),
+      to: 'moveFailed',
+      ctx: (_, ev) => ({ moveError: codeOf(ev) }),
+      spec: 'spec 8: a refused move shows its error (E101 moved meanwhile)',
+    },
+    {
+      from: 'moveFailed',
+      event: 'status.dismiss',
+      to: 'loading',
+      ctx: () => ({ move: null, moveError: null }),
+      spec: 'NC12: closing the error shows the list as it now is (loaded again)',
+    },
   ],
   viewTexts: { empty: 'Заявок пока нет.' },
 };
