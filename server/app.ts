@@ -33,6 +33,7 @@ import { internetHandlers } from './handlers/internet.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { ordersHandlers } from './handlers/orders.handlers';
+import { employeesHandlers } from './handlers/employees.handlers';
 import { preorderHandlers } from './handlers/preorder.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
 import { createLogger, type Logger } from './logger';
@@ -83,6 +84,7 @@ export const allHandlers: Handlers = {
   ...agreementHandlers,
   ...at39Handlers,
   ...internetHandlers,
+  ...employeesHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {

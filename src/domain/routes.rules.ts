@@ -1,3 +1,4 @@
+import { EMPLOYEE_LIST_PATH, mayOpenEmployeeList } from './employees.rules';
 import { NAV_PATHS, type NavKey, visibleNav } from './navigation.rules';
 import { isBanTypeAccount, type UserFacts, userConfig } from './roles.rules';
 
@@ -28,6 +29,11 @@ function firstSegment(path: string): string {
   return path.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
 }
 
+/** The path without its query or fragment, with one leading slash: `profile/employees?q=a` → `/profile/employees`. */
+function pathOnly(path: string): string {
+  return `/${path.replace(/^\/+/, '').split(/[?#]/)[0] ?? ''}`.replace(/\/+$/, '');
+}
+
 /** Whether a path under `/{lang}` (`/login`, `new-client/…`) is public (spec 2 'Guard'). */
 export function isPublicPath(path: string): boolean {
   return PUBLIC_SEGMENTS.has(firstSegment(path));
@@ -38,7 +44,8 @@ export function isPublicPath(path: string): boolean {
  * - a public route: anyone ('allow');
  * - any other route while signed out: 'login' (redirect to login in the stored locale);
  * - signed in: the page of a navigation entry opens only when the entry is in the user's navigation (spec 6), the
- *   administration only when the config allows it, a banExclude route never for a ban-type account (5, 15, 40);
+ *   administration only when the config allows it, the employee list (`/profile/employees`) only for whom the
+ *   profile's employees widget offers it (EM2), a banExclude route never for a ban-type account (5, 15, 40);
  *   otherwise 'landing' (the user's landing page, docs/decisions.md). A path no section owns is 'landing' (the shell shows the not-found page for an unknown URL
  *   before it asks; a remembered unknown path lands).
  */
@@ -48,6 +55,8 @@ export function routeAccess(path: string, facts: UserFacts | null): GuardDecisio
   if (facts === null) return 'login';
   if (BAN_EXCLUDED_SEGMENTS.has(segment) && isBanTypeAccount(facts.profile?.at)) return 'landing';
   if (segment === 'administration') return userConfig(facts).administration ? 'allow' : 'landing';
+  // the company's employee list opens for exactly who is shown the widget's button (docs/decisions.md EM2)
+  if (pathOnly(path) === EMPLOYEE_LIST_PATH) return mayOpenEmployeeList(facts) ? 'allow' : 'landing';
   const key = NAV_BY_SEGMENT.get(segment);
   if (key === undefined) return 'landing';
   return visibleNav(facts).includes(key) ? 'allow' : 'landing';
