@@ -16,6 +16,7 @@ import { notificationsMachine } from './notifications.machine';
 import { numbersMachine } from './numbers.machine';
 import { ordersMachine } from './orders.machine';
 import { preRegistrationMachine } from './pre-registration.machine';
+import { employeesListMachine } from './employees-list.machine';
 import { preorderListMachine } from './preorder-list.machine';
 import { searchBoxMachine } from './search-box.machine';
 import { servicesMachine } from './services.machine';
@@ -137,6 +138,12 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: preorderListMachine,
     description:
       'Staff list of created pre-orders (Orders section, NC11): company, TIN, city, login, status and the phone reservation flag.',
+  },
+  {
+    id: 'employeesList',
+    machine: employeesListMachine,
+    description:
+      "The company's employee list (EM1-EM5): name, number and position, searched by a name part or number digits and paged on the server; search text and page from the URL, a refused text said before anything is asked.",
   },
   {
     id: 'goldenCheckout',

@@ -19,6 +19,7 @@ import { newOrderMachine } from '@/machines/new-order.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { ordersMachine } from '@/machines/orders.machine';
+import { employeesListMachine } from '@/machines/employees-list.machine';
 import { preorderListMachine } from '@/machines/preorder-list.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
 import { servicesMachine } from '@/machines/services.machine';
@@ -68,6 +69,7 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     services: servicesMachine,
     servicesCheckout: servicesCheckoutMachine,
     preorderList: preorderListMachine,
+    employeesList: employeesListMachine,
     ...fakes,
   };
 }

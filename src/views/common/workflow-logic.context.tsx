@@ -15,6 +15,7 @@ import type { NewOrderMachine } from '@/machines/new-order.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
+import type { EmployeesListMachine } from '@/machines/employees-list.machine';
 import type { PreorderListMachine } from '@/machines/preorder-list.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
 import type { ServicesMachine } from '@/machines/services.machine';
@@ -70,6 +71,7 @@ export interface PageLogic {
   readonly services: ServicesMachine;
   readonly servicesCheckout: ServicesCheckoutMachine;
   readonly preorderList: PreorderListMachine;
+  readonly employeesList: EmployeesListMachine;
 }
 
 /**
