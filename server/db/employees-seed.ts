@@ -36,7 +36,9 @@ export const RU_POSITIONS = [
  * before the list existed gets its details on the next start. Returns how many rows changed.
  */
 export function seedEmployeeDetails(db: Db): number {
-  const ids = db.prepare('SELECT id FROM employees WHERE department IS NULL ORDER BY id').all() as { id: number }[];
+  const ids = db.prepare('SELECT id FROM employees WHERE department IS NULL ORDER BY id').all() as {
+    id: number;
+  }[];
   if (ids.length === 0) return 0;
   const rng = createRng(EMPLOYEES_SEED);
   const setDepartment = db.prepare('UPDATE employees SET department = ? WHERE id = ?');

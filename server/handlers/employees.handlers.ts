@@ -22,7 +22,12 @@ export const employeesHandlers: Handlers = {
     ensure(employeesQueryProblem(q) === null, 'E101', 'search text');
     const size = input.query.size ?? EMPLOYEE_LIST_PAGE_SIZE;
     const page = input.query.page ?? 0;
-    const { rows, total } = createEmployeesStore(svc.db).page(String(profile.ban), employeesSearch(q), page, size);
+    const { rows, total } = createEmployeesStore(svc.db).page(
+      String(profile.ban),
+      employeesSearch(q),
+      page,
+      size,
+    );
     return {
       content: rows.map((r) => ({
         id: r.id,

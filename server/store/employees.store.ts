@@ -33,9 +33,16 @@ function where(ban: string, search: EmployeeSearch): { sql: string; params: stri
 export function createEmployeesStore(db: Db) {
   return {
     /** Page `page` (0-based) of `size` employees of `ban` matching `search`, with the count of all that match. */
-    page(ban: string, search: EmployeeSearch, page: number, size: number): { rows: EmployeeListRow[]; total: number } {
+    page(
+      ban: string,
+      search: EmployeeSearch,
+      page: number,
+      size: number,
+    ): { rows: EmployeeListRow[]; total: number } {
       const w = where(ban, search);
-      const { total } = db.prepare(`SELECT COUNT(*) AS total FROM employees WHERE ${w.sql}`).get(...w.params) as {
+      const { total } = db
+        .prepare(`SELECT COUNT(*) AS total FROM employees WHERE ${w.sql}`)
+        .get(...w.params) as {
         total: number;
       };
       const rows = db

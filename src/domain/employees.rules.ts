@@ -41,12 +41,16 @@ const PHONE_LIKE = /^[\d\s+()-]+$/;
  * What the server is asked for a search text (EM3): nothing, digits of a number (a leading +998 or 998 of a longer
  * number dropped, so `+998 90 123` finds 90 123…), or a part of a name (trimmed, inner spaces single).
  */
-export function employeesSearch(q: string): { readonly kind: 'none' | 'digits' | 'name'; readonly value: string } {
+export function employeesSearch(q: string): {
+  readonly kind: 'none' | 'digits' | 'name';
+  readonly value: string;
+} {
   const text = q.trim().replace(/\s+/g, ' ');
   if (text === '') return { kind: 'none', value: '' };
   if (PHONE_LIKE.test(text) && /\d/.test(text)) {
     const digits = text.replace(/\D/g, '');
-    const national = digits.length > 9 && digits.startsWith('998') ? digits.slice(3) : digits;
+    const international = text.startsWith('+') || digits.length > 9;
+    const national = international && digits.startsWith('998') ? digits.slice(3) : digits;
     return { kind: 'digits', value: national };
   }
   return { kind: 'name', value: text };

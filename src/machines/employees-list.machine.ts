@@ -58,7 +58,8 @@ export const employeesListMachine = setup({
     fetchEmployees: fromPromise<EmployeesPage, EmployeesParams>(async () => notProvided('fetchEmployees')),
   },
   guards: {
-    isQueryInvalid: (_, params: { params: EmployeesParams }) => employeesQueryProblem(params.params.q) !== null,
+    isQueryInvalid: (_, params: { params: EmployeesParams }) =>
+      employeesQueryProblem(params.params.q) !== null,
     hasRows: (_, params: { page: EmployeesPage }) => params.page.rows.length > 0,
   },
   actions: {
@@ -148,11 +149,13 @@ export const employeesListMachine = setup({
       },
     },
     ready: {
-      description: 'The page of employees with name, number (+998 90 123 45 67) and position, the count and paging.',
+      description:
+        'The page of employees with name, number (+998 90 123 45 67) and position, the count and paging.',
       meta: { view: 'the table of employees with the pager', testId: 'employees-table' },
     },
     empty: {
-      description: 'No employee matches the search (or the page is past the last one, which the view clamps).',
+      description:
+        'No employee matches the search (or the page is past the last one, which the view clamps).',
       meta: { view: 'the nothing-found text', testId: 'employees-empty' },
     },
     failed: {

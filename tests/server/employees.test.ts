@@ -65,7 +65,9 @@ describe('employees/list (EM1-EM5)', () => {
     // every listed number is one of the company's numbers
     const sns = third.content.map((r) => r.sn).filter((s): s is string => s !== null);
     for (const sn of sns)
-      expect((h.db.prepare('SELECT ban FROM numbers WHERE sn = ?').get(sn) as { ban: string }).ban).toBe(main);
+      expect((h.db.prepare('SELECT ban FROM numbers WHERE sn = ?').get(sn) as { ban: string }).ban).toBe(
+        main,
+      );
     expect(third.content.every((r) => r.department !== null)).toBe(true);
   });
 

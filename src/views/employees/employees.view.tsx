@@ -50,7 +50,10 @@ function useEmployeesUrl(): [EmployeesParams, (next: EmployeesParams, replace?: 
   return [params, go];
 }
 
-const VALIDATION = { tooLong: 'validation.employeesQueryTooLong', badChars: 'validation.employeesQueryChars' };
+const VALIDATION = {
+  tooLong: 'validation.employeesQueryTooLong',
+  badChars: 'validation.employeesQueryChars',
+};
 
 export function EmployeesListView() {
   const { t } = useTranslation();
@@ -71,7 +74,8 @@ export function EmployeesListView() {
   }, [actor, q, page]);
 
   // EM3: a page past the last one (an old or typed address) goes to the last, replacing the entry
-  const settled = (phase === 'ready' || phase === 'empty') && shownParams.q === q && shownParams.page === page;
+  const settled =
+    (phase === 'ready' || phase === 'empty') && shownParams.q === q && shownParams.page === page;
   useEffect(() => {
     if (settled && pages >= 1 && page !== clampEmployeesPage(page, pages))
       go({ q, page: clampEmployeesPage(page, pages) }, true);
@@ -94,7 +98,7 @@ export function EmployeesListView() {
         <h1 id="employees-title">{t('employeesList.title')}</h1>
         <p className="employees__subtitle">{t('employeesList.subtitle')}</p>
       </header>
-      <form className="employees__search" role="search" onSubmit={submit} data-testid="employees-search">
+      <form className="employees__search" onSubmit={submit} data-testid="employees-search">
         <TextField
           key={q}
           name="q"
