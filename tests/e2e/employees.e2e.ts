@@ -132,6 +132,8 @@ describe('who is sent away from /profile/employees (EM2)', () => {
     ['operator', 'staff without a profile'],
   ])('%s (%s) lands elsewhere', async (login) => {
     const { page } = await signIn(browser, base, login, { lang: 'ru' });
+    // the landing page the user is sent to after sign-in (`/ru` first redirects there)
+    await page.waitForURL((url) => /^\/ru\/[a-z]/.test(url.pathname), { timeout: 20_000 });
     const landed = new URL(page.url()).pathname;
     await page.goto(`${base}/ru/profile/employees`);
     await page.waitForURL((url) => url.pathname !== '/ru/profile/employees', { timeout: 20_000 });
