@@ -1,19 +1,15 @@
 /**
  * The company's employee list (spec 2 "Employees dispatcher: open the employee list, or return to the organisation";
  * spec 3 Profile `employee_data`; spec 6 "Dispatcher flag is set when the profile has employee_data", "Employee widget
- * hidden for subscribers"; docs/decisions.md EM1-EM5).
+ * hidden for subscribers"; docs/decisions.md EM1-EM5). Who opens the list is the route policy's
+ * (`mayOpenEmployeeList` in routes.rules.ts, EM2): the shell asks it on every navigation, so it stays out of this module.
  */
-import { NAV_PATHS, visibleNav } from './navigation.rules';
-import { activeRole, roleGroup, type UserFacts, userConfig } from './roles.rules';
 
 /** Employees per page of the list (EM3). */
 export const EMPLOYEE_LIST_PAGE_SIZE = 20;
 
 /** The longest search text accepted (EM3). */
 export const EMPLOYEE_QUERY_MAX = 50;
-
-/** The list's place under `/{lang}` (EM2). */
-export const EMPLOYEE_LIST_PATH = `/${NAV_PATHS.profile}/employees`;
 
 /** What the URL asks of the list: the search text and the page (1-based). */
 export interface EmployeesParams {
@@ -75,20 +71,4 @@ export function employeePageCount(total: number, size = EMPLOYEE_LIST_PAGE_SIZE)
 /** A page past the last one (an old or typed address) goes to the last; below 1 to the first (EM3). */
 export function clampEmployeesPage(page: number, pages: number): number {
   return Math.min(Math.max(1, page), Math.max(1, pages));
-}
-
-/**
- * Who opens the list (EM2): exactly who is shown the widget's "Открыть список сотрудников" — a signed-in user with
- * the profile page and its widgets, not a subscriber, whose profile in view is a company with employee data (a
- * number's profile has none).
- */
-export function mayOpenEmployeeList(facts: UserFacts): boolean {
-  const config = userConfig(facts);
-  return (
-    visibleNav(facts).includes('profile') &&
-    config.widgets &&
-    config.dispatcher &&
-    roleGroup(activeRole(facts.roles) ?? '') !== 'subscriber' &&
-    facts.profile?.hasEmployeeData === true
-  );
 }

@@ -1,6 +1,5 @@
-import { EMPLOYEE_LIST_PATH, mayOpenEmployeeList } from './employees.rules';
 import { NAV_PATHS, type NavKey, visibleNav } from './navigation.rules';
-import { isBanTypeAccount, type UserFacts, userConfig } from './roles.rules';
+import { activeRole, isBanTypeAccount, roleGroup, type UserFacts, userConfig } from './roles.rules';
 
 /**
  * The one route-access policy of the portal: the shell's guard (a direct navigation), the redirect after sign-in (a
@@ -29,9 +28,24 @@ function firstSegment(path: string): string {
   return path.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
 }
 
-/** The path without its query or fragment, with one leading slash: `profile/employees?q=a` → `/profile/employees`. */
-function pathOnly(path: string): string {
-  return `/${path.replace(/^\/+/, '').split(/[?#]/)[0] ?? ''}`.replace(/\/+$/, '');
+/** The list's place under `/{lang}` (EM2). */
+export const EMPLOYEE_LIST_PATH = `/${NAV_PATHS.profile}/employees`;
+/** That path as `routeAccess` is asked it: with or without the leading slash, a query or a fragment. */
+export const EMPLOYEE_LIST_ROUTE = /^\/*profile\/employees\/?(?:[?#]|$)/;
+
+/**
+ * Who opens the list (EM2): exactly who is shown the widget's "Открыть список сотрудников" — a signed-in user with
+ * the profile page and its widgets, not a subscriber, whose profile in view is a company with employee data (the
+ * dispatcher flag; a number's profile has none).
+ */
+export function mayOpenEmployeeList(facts: UserFacts): boolean {
+  const config = userConfig(facts);
+  return (
+    visibleNav(facts).includes('profile') &&
+    config.widgets &&
+    config.dispatcher &&
+    roleGroup(activeRole(facts.roles) ?? '') !== 'subscriber'
+  );
 }
 
 /** Whether a path under `/{lang}` (`/login`, `new-client/…`) is public (spec 2 'Guard'). */
@@ -56,7 +70,7 @@ export function routeAccess(path: string, facts: UserFacts | null): GuardDecisio
   if (BAN_EXCLUDED_SEGMENTS.has(segment) && isBanTypeAccount(facts.profile?.at)) return 'landing';
   if (segment === 'administration') return userConfig(facts).administration ? 'allow' : 'landing';
   // the company's employee list opens for exactly who is shown the widget's button (docs/decisions.md EM2)
-  if (pathOnly(path) === EMPLOYEE_LIST_PATH) return mayOpenEmployeeList(facts) ? 'allow' : 'landing';
+  if (EMPLOYEE_LIST_ROUTE.test(path)) return mayOpenEmployeeList(facts) ? 'allow' : 'landing';
   const key = NAV_BY_SEGMENT.get(segment);
   if (key === undefined) return 'landing';
   return visibleNav(facts).includes(key) ? 'allow' : 'landing';

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampEmployeesPage,
-  EMPLOYEE_LIST_PATH,
   employeesQueryProblem,
   employeesSearch,
-  mayOpenEmployeeList,
   parseEmployeesParams,
 } from '@/domain/employees.rules';
 import type { ProfileFacts, UserFacts } from '@/domain/roles.rules';
-import { routeAccess } from '@/domain/routes.rules';
+import { EMPLOYEE_LIST_PATH, mayOpenEmployeeList, routeAccess } from '@/domain/routes.rules';
 
 const company: ProfileFacts = { at: 5, canBuyNumber: true, hasEmployeeData: true, budget: null };
 const facts = (role: string, profile: ProfileFacts | null, extra: Partial<UserFacts> = {}): UserFacts => ({

@@ -103,7 +103,7 @@ describe.each(['ru', 'uz'] as const)('the employee list in %s', (lang) => {
 
     // a refused text is said under the field
     await search(page, 'Ali%', lang);
-    expect(await page.getByTestId('error-q').textContent()).toBe(t('validation.employeesQueryChars'));
+    expect(await page.getByTestId('error-q').textContent()).toBe(t('validation.fields'));
 
     // paging the whole list
     await page.getByTestId('employees-search-clear').click();

@@ -1,7 +1,12 @@
 import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { clampEmployeesPage, type EmployeesParams, parseEmployeesParams } from '@/domain/employees.rules';
+import {
+  clampEmployeesPage,
+  EMPLOYEE_QUERY_MAX,
+  type EmployeesParams,
+  parseEmployeesParams,
+} from '@/domain/employees.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import {
   selectEmployeeRows,
@@ -50,10 +55,8 @@ function useEmployeesUrl(): [EmployeesParams, (next: EmployeesParams, replace?: 
   return [params, go];
 }
 
-const VALIDATION = {
-  tooLong: 'validation.employeesQueryTooLong',
-  badChars: 'validation.employeesQueryChars',
-};
+/** A refused search text (EM3) is said with spec 5's generic 'Поля заполнены неверно'; the hint says what is accepted. */
+const REFUSED = 'validation.fields';
 
 export function EmployeesListView() {
   const { t } = useTranslation();
@@ -106,8 +109,8 @@ export function EmployeesListView() {
           label={t('employeesList.search.label')}
           hint={t('employeesList.search.hint')}
           defaultValue={q}
-          maxLength={60}
-          error={problem === null ? null : VALIDATION[problem]}
+          maxLength={EMPLOYEE_QUERY_MAX}
+          error={problem === null ? null : REFUSED}
           autoComplete="off"
         />
         <div className="employees__search-actions">
