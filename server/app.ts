@@ -29,6 +29,7 @@ import { at39Handlers } from './handlers/at39.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
+import { employeesHandlers } from './handlers/employees.handlers';
 import { goldenHandlers } from './handlers/golden.handlers';
 import { internetHandlers } from './handlers/internet.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
@@ -84,6 +85,7 @@ export const allHandlers: Handlers = {
   ...agreementHandlers,
   ...at39Handlers,
   ...internetHandlers,
+  ...employeesHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {

@@ -100,6 +100,9 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'orders.setStatus': '/orders',
   // services: whoever the services page opens for (spec 6; docs/decisions.md SV1); the target of each call (the
   // caller's company, a subscriber's own number, the payer BAN) is checked in server/handlers/internet.handlers.ts
+  // the company's employee list (docs/decisions.md EM2): whom the profile's employees widget offers it; the company is
+  // the one in view, checked in server/handlers/employees.handlers.ts (EM4)
+  'employees.list': '/profile/employees',
   'internet.services': '/services',
   'internet.forConPp': '/services',
   'internet.employees': '/services',

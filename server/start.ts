@@ -11,6 +11,7 @@ import { configFromEnv, DEFAULT_CONFIG, demoModeRefusal, type ServerConfig } fro
 import { type Db, defaultDbPath, migrate, openDatabase } from './db/database';
 import { seedDebt } from './db/debt-seed';
 import { DEMO_PASSWORD, demoAccountLines } from './db/demo-accounts';
+import { seedEmployeeDetails } from './db/employees-seed';
 import { seedGolden } from './db/golden-seed';
 import { isSeeded, type SeedOptions, seedDatabase } from './db/seed';
 import { type RunningDemo, startDemoServer } from './demo/demo.server';
@@ -133,6 +134,8 @@ export function prepareDatabase(path: string, logger: Logger, seed?: SeedOptions
   seedDebt(db, Date.now());
   // likewise the pool of golden numbers (decision GN3)
   seedGolden(db);
+  // and the employees' departments of the employee list (EM1)
+  seedEmployeeDetails(db);
   return db;
 }
 

@@ -172,7 +172,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullName: 'Abdullayeva Malika',
     company: 'main',
     profile: 'BAN 100234561, type 5, can buy numbers, 12 000 numbers',
-    tryThis: 'profile, number lists by status, golden-number purchase, new-number order (/ru/purchase/order)',
+    tryThis:
+      'profile, number lists by status, employee list (/ru/profile/employees), golden-number purchase, new-number order (/ru/purchase/order)',
   },
   {
     login: 'curator16',

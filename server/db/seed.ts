@@ -4,6 +4,7 @@ import type { Db } from './database';
 import { seedDebt } from './debt-seed';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_LOCK_PRICES, DEMO_PASSWORD } from './demo-accounts';
 import { seedDocuments } from './documents-seed';
+import { seedEmployeeDetails } from './employees-seed';
 import { seedGolden } from './golden-seed';
 import { seedPreorders } from './preorder-seed';
 import { createRng, type Rng } from './prng';
@@ -404,6 +405,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     seedServices(db, now);
     seedPreorders(db);
     seedGolden(db);
+    seedEmployeeDetails(db);
     setMeta.run('seed_version', SEED_VERSION);
     setMeta.run('seeded_at', String(now));
   })();

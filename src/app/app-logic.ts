@@ -44,6 +44,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         at39,
         newOrder,
         preorders,
+        employees,
       ] = await loadChunk(() =>
         Promise.all([
           import('./settings.services'),
@@ -60,6 +61,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
           import('./at39.services'),
           import('./new-order.services'),
           import('./preorder-list.services'),
+          import('./employees-list.services'),
         ]),
       );
       const adminLogic = admin.createAdminLogic(api);
@@ -87,6 +89,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         services: servicesLogic.services,
         servicesCheckout: servicesLogic.servicesCheckout,
         preorderList: preorders.createPreorderListLogic(api.load),
+        employeesList: employees.createEmployeesListLogic(api.load),
       };
     },
     // the public pages' workflows: their own chunk, without the signed-in page workflows

@@ -61,6 +61,13 @@ export const ROUTES: readonly AppRoute[] = [
       import('@/views/profile/profile.page.view').then((m) => ({ default: m.ProfilePage })),
     ),
   },
+  // the company's employee list, opened from the profile's employees widget (docs/decisions.md EM2)
+  {
+    path: '/profile/employees',
+    view: lazyRoute(() =>
+      import('@/views/employees/employees.view').then((m) => ({ default: m.EmployeesListPage })),
+    ),
+  },
   {
     path: '/details',
     view: lazyRoute(() =>

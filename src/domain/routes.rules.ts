@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, isLang } from './constants';
 import { NAV_PATHS, type NavKey, visibleNav } from './navigation.rules';
-import { isBanTypeAccount, type UserFacts, userConfig } from './roles.rules';
+import { activeRole, isBanTypeAccount, roleGroup, type UserFacts, userConfig } from './roles.rules';
 
 /**
  * The one route-access policy of the portal: the shell's guard (a direct navigation), the redirect after sign-in (a
@@ -29,6 +29,26 @@ function firstSegment(path: string): string {
   return path.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
 }
 
+/** The list's place under `/{lang}` (EM2). */
+export const EMPLOYEE_LIST_PATH = `/${NAV_PATHS.profile}/employees`;
+/** That path as `routeAccess` is asked it: with or without the leading slash, a query or a fragment. */
+export const EMPLOYEE_LIST_ROUTE = /^\/*profile\/employees\/?(?:[?#]|$)/;
+
+/**
+ * Who opens the list (EM2): exactly who is shown the widget's "Открыть список сотрудников" — a signed-in user with
+ * the profile page and its widgets, not a subscriber, whose profile in view is a company with employee data (the
+ * dispatcher flag; a number's profile has none).
+ */
+export function mayOpenEmployeeList(facts: UserFacts): boolean {
+  const config = userConfig(facts);
+  return (
+    visibleNav(facts).includes('profile') &&
+    config.widgets &&
+    config.dispatcher &&
+    roleGroup(activeRole(facts.roles) ?? '') !== 'subscriber'
+  );
+}
+
 /** Whether a path under `/{lang}` (`/login`, `new-client/…`) is public (spec 2 'Guard'). */
 export function isPublicPath(path: string): boolean {
   return PUBLIC_SEGMENTS.has(firstSegment(path));
@@ -39,7 +59,8 @@ export function isPublicPath(path: string): boolean {
  * - a public route: anyone ('allow');
  * - any other route while signed out: 'login' (redirect to login in the stored locale);
  * - signed in: the page of a navigation entry opens only when the entry is in the user's navigation (spec 6), the
- *   administration only when the config allows it, a banExclude route never for a ban-type account (5, 15, 40);
+ *   administration only when the config allows it, the employee list (`/profile/employees`) only for whom the
+ *   profile's employees widget offers it (EM2), a banExclude route never for a ban-type account (5, 15, 40);
  *   otherwise 'landing' (the user's landing page, docs/decisions.md). A path no section owns is 'landing' (the shell shows the not-found page for an unknown URL
  *   before it asks; a remembered unknown path lands).
  */
@@ -49,6 +70,8 @@ export function routeAccess(path: string, facts: UserFacts | null): GuardDecisio
   if (facts === null) return 'login';
   if (BAN_EXCLUDED_SEGMENTS.has(segment) && isBanTypeAccount(facts.profile?.at)) return 'landing';
   if (segment === 'administration') return userConfig(facts).administration ? 'allow' : 'landing';
+  // the company's employee list opens for exactly who is shown the widget's button (docs/decisions.md EM2)
+  if (EMPLOYEE_LIST_ROUTE.test(path)) return mayOpenEmployeeList(facts) ? 'allow' : 'landing';
   const key = NAV_BY_SEGMENT.get(segment);
   if (key === undefined) return 'landing';
   return visibleNav(facts).includes(key) ? 'allow' : 'landing';

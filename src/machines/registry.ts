@@ -7,6 +7,7 @@ import { blockRestoreMachine } from './block-restore.machine';
 import { debtMachine } from './debt.machine';
 import { documentsMachine } from './documents.machine';
 import { downloadMachine } from './download.machine';
+import { employeesListMachine } from './employees-list.machine';
 import { goldenCheckoutMachine } from './golden-checkout.machine';
 import { impersonationMachine } from './impersonation.machine';
 import { newClientMachine } from './new-client.machine';
@@ -137,6 +138,12 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: preorderListMachine,
     description:
       'Staff list of created pre-orders (Orders section, NC11): company, TIN, city, login, status and the phone reservation flag.',
+  },
+  {
+    id: 'employeesList',
+    machine: employeesListMachine,
+    description:
+      "The company's employee list (EM1-EM5): name, number and position, searched by a name part or number digits and paged on the server; search text and page from the URL, a refused text said before anything is asked.",
   },
   {
     id: 'goldenCheckout',

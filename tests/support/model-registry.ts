@@ -6,6 +6,7 @@ import { at39ListModelEntry, at39RegistrationModelEntry } from '../machines/at39
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
 import { debtModelEntry } from '../machines/debt.payloads';
 import { documentsModelEntry, downloadModelEntry } from '../machines/documents.payloads';
+import { employeesListModelEntry } from '../machines/employees-list.payloads';
 import { goldenCheckoutModelEntry } from '../machines/golden-checkout.payloads';
 import { impersonationModelEntry } from '../machines/impersonation.payloads';
 import {
@@ -110,6 +111,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   preRegistrationModelEntry,
   newNumbersModelEntry,
   preorderListModelEntry,
+  employeesListModelEntry,
   goldenCheckoutModelEntry,
   newOrderModelEntry,
   ordersModelEntry,

@@ -11,6 +11,7 @@ import { blockRestoreMachine } from '@/machines/block-restore.machine';
 import { debtMachine } from '@/machines/debt.machine';
 import { documentsMachine } from '@/machines/documents.machine';
 import { downloadMachine } from '@/machines/download.machine';
+import { employeesListMachine } from '@/machines/employees-list.machine';
 import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { newClientMachine } from '@/machines/new-client.machine';
@@ -68,6 +69,7 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     services: servicesMachine,
     servicesCheckout: servicesCheckoutMachine,
     preorderList: preorderListMachine,
+    employeesList: employeesListMachine,
     ...fakes,
   };
 }

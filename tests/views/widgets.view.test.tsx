@@ -207,7 +207,7 @@ describe('widgets: contents', () => {
     expect(screen.getByTestId('widget-status-value').textContent).toBe(text);
   });
 
-  it('employees: a curator opens the employee list (the numbers of the organisation, every status)', async () => {
+  it('employees: a curator opens the employee list (/profile/employees, EM2)', async () => {
     const { location } = renderWidgets({
       facts: factsOf(['R004'], banProfile),
       profile: banProfile,
@@ -216,7 +216,7 @@ describe('widgets: contents', () => {
 
     await userEvent.click(screen.getByTestId('widget-employees-open'));
 
-    expect(location.history?.at(-1)).toBe('/profile?status=all');
+    expect(location.history?.at(-1)).toBe('/profile/employees');
     expect(screen.getByTestId('widget-employees-open').textContent).toBe('Открыть список сотрудников');
   });
 

@@ -5,6 +5,7 @@ import { at39Endpoints } from './at39.contract';
 import { blockEndpoints } from './block.contract';
 import { debtEndpoints } from './debt.contract';
 import { documentsEndpoints } from './documents.contract';
+import { employeesEndpoints } from './employees.contract';
 import { defineEndpoint } from './endpoint';
 import { goldenEndpoints } from './golden.contract';
 import { internetEndpoints } from './internet.contract';
@@ -159,6 +160,9 @@ export const endpoints = {
 
   // ── internet packages and roaming ──────────────────────────────────────────────────────────────────
   ...internetEndpoints,
+
+  // ── the company's employee list (employees.contract.ts; EM1) ─────────────────────────────────────────
+  ...employeesEndpoints,
 
   // ── AT 39 registration ─────────────────────────────────────────────────────────────────────────────
   ...at39Endpoints,

@@ -7,6 +7,7 @@ import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import type { DebtMachine } from '@/machines/debt.machine';
 import type { DocumentsMachine } from '@/machines/documents.machine';
 import type { DownloadMachine } from '@/machines/download.machine';
+import type { EmployeesListMachine } from '@/machines/employees-list.machine';
 import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NewClientMachine } from '@/machines/new-client.machine';
@@ -70,6 +71,7 @@ export interface PageLogic {
   readonly services: ServicesMachine;
   readonly servicesCheckout: ServicesCheckoutMachine;
   readonly preorderList: PreorderListMachine;
+  readonly employeesList: EmployeesListMachine;
 }
 
 /**

@@ -4,14 +4,15 @@ import { Link } from 'wouter';
 import { appConfig } from '@/app/config';
 import { formatSum } from '@/domain/money.rules';
 import type { UserFacts } from '@/domain/roles.rules';
+import { EMPLOYEE_LIST_PATH } from '@/domain/routes.rules';
 import { mayUseServices, saleHref } from '@/domain/services.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import type { Profile } from '@/services/contract/session.contract';
 import { statusLabelKey } from './status.labels';
 import './widgets.css';
 
-/** Where "open the employee list" leads: the organisation's numbers with their employees, every status. */
-export const EMPLOYEE_LIST_HREF = '/profile?status=all';
+/** Where "open the employee list" leads: the company's employee list (docs/decisions.md EM2). */
+export const EMPLOYEE_LIST_HREF = EMPLOYEE_LIST_PATH;
 
 export interface WidgetsProps {
   /** What the domain rules need of the user (roles, profile facts, BAN selected). */

@@ -7,6 +7,7 @@ import { blockRestoreOracle } from './block-restore.oracle';
 import { debtOracle } from './debt.oracle';
 import { documentsOracle } from './documents.oracle';
 import { downloadOracle } from './download.oracle';
+import { employeesListOracle } from './employees-list.oracle';
 import { goldenCheckoutOracle } from './golden-checkout.oracle';
 import { impersonationOracle } from './impersonation.oracle';
 import { newClientOracle } from './new-client.oracle';
@@ -45,6 +46,7 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   preRegistration: preRegistrationOracle,
   newNumbers: newNumbersOracle,
   preorderList: preorderListOracle,
+  employeesList: employeesListOracle,
   goldenCheckout: goldenCheckoutOracle,
   newOrder: newOrderOracle,
   orders: ordersOracle,

@@ -1,0 +1,35 @@
+import { fromPromise } from 'xstate';
+import type { EmployeesParams } from '@/domain/employees.rules';
+import { EMPLOYEE_LIST_PAGE_SIZE, employeesSearch } from '@/domain/employees.rules';
+import { type EmployeesPage, employeesListMachine } from '@/machines/employees-list.machine';
+import type { ApiLoader } from './api';
+
+/**
+ * Real actor of the company's employee list (docs/decisions.md EM1-EM5) on the app's one API client. `createAppLogic`
+ * (src/app/app-logic.ts) builds it once with the other page workflows; tests provide fakes to the same machine.
+ */
+export function createEmployeesListLogic(api: ApiLoader) {
+  return employeesListMachine.provide({
+    actors: {
+      fetchEmployees: fromPromise<EmployeesPage, EmployeesParams>(async ({ input, signal }) => {
+        const search = employeesSearch(input.q);
+        const r = await (await api()).call(
+          'employees.list',
+          {
+            query: {
+              ...(search.kind === 'none' ? {} : { q: input.q.trim() }),
+              page: input.page - 1,
+              size: EMPLOYEE_LIST_PAGE_SIZE,
+            },
+          },
+          { signal },
+        );
+        return {
+          total: r.totalElements,
+          pages: r.totalPages,
+          rows: r.content.map((e) => ({ id: e.id, fullName: e.fullName, sn: e.sn, position: e.position })),
+        };
+      }),
+    },
+  });
+}

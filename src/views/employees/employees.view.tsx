@@ -1,0 +1,200 @@
+import { type FormEvent, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import {
+  clampEmployeesPage,
+  EMPLOYEE_QUERY_MAX,
+  type EmployeesParams,
+  parseEmployeesParams,
+} from '@/domain/employees.rules';
+import { formatPhone } from '@/domain/phone.rules';
+import {
+  selectEmployeeRows,
+  selectEmployeesError,
+  selectEmployeesPages,
+  selectEmployeesParams,
+  selectEmployeesPhase,
+  selectEmployeesProblem,
+  selectEmployeesTotal,
+} from '@/machines/employees-list.selectors';
+import { ErrorRetry } from '@/views/common/error-retry.view';
+import { TextField } from '@/views/common/form-field.view';
+import { readListSearch, writeListSearch } from '@/views/common/list-url';
+import { Pagination } from '@/views/common/pagination.view';
+import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { EmployeesListContext } from './employees.context';
+import './employees.css';
+
+const { useSelector, useActorRef } = EmployeesListContext;
+
+/** `/{lang}/profile/employees`: the company's employees, opened from the profile's employees widget (EM2). */
+export function EmployeesListPage() {
+  const { employeesList } = useWorkflowLogic();
+  return (
+    <EmployeesListContext.Provider logic={employeesList}>
+      <EmployeesListView />
+    </EmployeesListContext.Provider>
+  );
+}
+
+/** The URL's search text and page, and a way to change them (a history entry each, so Back works; EM3). */
+function useEmployeesUrl(): [EmployeesParams, (next: EmployeesParams, replace?: boolean) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const params = readListSearch(search, parseEmployeesParams);
+  const go = (next: EmployeesParams, replace = false) => {
+    const query = writeListSearch(
+      [
+        ['q', next.q, ''],
+        ['page', String(next.page), '1'],
+      ],
+      search,
+    );
+    navigate(query === '' ? location : `${location}?${query}`, { replace });
+  };
+  return [params, go];
+}
+
+/** A refused search text (EM3) is said with spec 5's generic 'Поля заполнены неверно'; the hint says what is accepted. */
+const REFUSED = 'validation.fields';
+
+export function EmployeesListView() {
+  const { t } = useTranslation();
+  const actor = useActorRef();
+  const phase = useSelector(selectEmployeesPhase);
+  const rows = useSelector(selectEmployeeRows);
+  const total = useSelector(selectEmployeesTotal);
+  const pages = useSelector(selectEmployeesPages);
+  const shownParams = useSelector(selectEmployeesParams);
+  const problem = useSelector(selectEmployeesProblem);
+  const error = useSelector(selectEmployeesError);
+  const [params, go] = useEmployeesUrl();
+  const { q, page } = params;
+
+  // a fact from the router: the URL changed (arrival, search, paging, Back)
+  useEffect(() => {
+    actor.send({ type: 'params.changed', params: { q, page } });
+  }, [actor, q, page]);
+
+  // EM3: a page past the last one (an old or typed address) goes to the last, replacing the entry
+  const settled =
+    (phase === 'ready' || phase === 'empty') && shownParams.q === q && shownParams.page === page;
+  useEffect(() => {
+    if (settled && pages >= 1 && page !== clampEmployeesPage(page, pages))
+      go({ q, page: clampEmployeesPage(page, pages) }, true);
+  });
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const text = new FormData(e.currentTarget).get('q');
+    go({ q: typeof text === 'string' ? text : '', page: 1 });
+  };
+
+  return (
+    <section
+      className="employees page"
+      data-testid="page-employeesList"
+      data-state={phase}
+      aria-labelledby="employees-title"
+    >
+      <header className="employees__head">
+        <h1 id="employees-title">{t('employeesList.title')}</h1>
+        <p className="employees__subtitle">{t('employeesList.subtitle')}</p>
+      </header>
+      <form className="employees__search" onSubmit={submit} data-testid="employees-search">
+        <TextField
+          key={q}
+          name="q"
+          type="search"
+          label={t('employeesList.search.label')}
+          hint={t('employeesList.search.hint')}
+          defaultValue={q}
+          maxLength={EMPLOYEE_QUERY_MAX}
+          error={problem === null ? null : REFUSED}
+          autoComplete="off"
+        />
+        <div className="employees__search-actions">
+          <button type="submit" className="btn" data-testid="employees-search-submit">
+            {t('employeesList.search.submit')}
+          </button>
+          {q !== '' ? (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              data-testid="employees-search-clear"
+              onClick={() => go({ q: '', page: 1 })}
+            >
+              {t('employeesList.search.clear')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      {phase === 'loading' || phase === 'idle' ? (
+        <p role="status" aria-busy="true" data-testid={`employees-${phase}`}>
+          {t('employeesList.loading')}
+        </p>
+      ) : null}
+      {phase === 'failed' ? (
+        <ErrorRetry
+          code={error ?? 'unknown'}
+          title={t('employeesList.failed')}
+          onRetry={() => actor.send({ type: 'retry' })}
+          testId="employees-failed"
+        />
+      ) : null}
+      {phase === 'empty' ? (
+        <p role="status" data-testid="employees-empty">
+          {t('employeesList.empty')}
+        </p>
+      ) : null}
+      {phase === 'ready' ? (
+        <>
+          <p role="status" data-testid="employees-count">
+            {t('employeesList.count', { count: total })}
+          </p>
+          <section
+            className="employees__scroll"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table sideways; the region takes the keyboard focus so it can be scrolled without a mouse (axe scrollable-region-focusable)
+            tabIndex={0}
+            aria-labelledby="employees-title"
+          >
+            <table className="employees__table" data-testid="employees-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('employeesList.columns.name')}</th>
+                  <th scope="col">{t('employeesList.columns.number')}</th>
+                  <th scope="col">{t('employeesList.columns.position')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} data-testid={`employee-${r.id}`}>
+                    <td>{r.fullName}</td>
+                    <td className="employees__number" data-testid={`employee-${r.id}-number`}>
+                      {r.sn ? formatPhone(r.sn) : t('employeesList.noNumber')}
+                    </td>
+                    <td>{r.position ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      ) : null}
+      <div className="employees__foot">
+        <Link href="/profile" className="btn btn--secondary" data-testid="employees-back">
+          {t('employeesList.back')}
+        </Link>
+        {phase === 'ready' ? (
+          <Pagination
+            page={page}
+            pages={pages}
+            onPage={(p) => go({ q, page: p })}
+            testId="employees"
+            label={t('common.pagination.label')}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}
