@@ -227,3 +227,40 @@ describe.each(['ru', 'uz'] as const)('staff see the pre-orders (%s)', (lang) => 
     await page.context().close();
   });
 });
+
+// after both languages saw it new: staff take the pre-order for review, then register it (NC12); its reserved
+// numbers are released on registration (spec 4 "Phone reservation flag … false after successful registration")
+describe('staff move a pre-order', () => {
+  it('the operator reviews, then registers the new pre-order after confirmations that name it', async () => {
+    const { page, errors } = await signIn(browser, base, 'operator');
+    await page.goto(`${base}/ru/orders/preorders`);
+    await page.getByTestId('preorders-table').waitFor({ timeout: 20_000 });
+    const row = page.getByRole('row').filter({ hasText: 'buxororu' });
+    await expect.poll(() => row.count()).toBe(1);
+    const id = ((await row.getAttribute('data-testid')) ?? '').replace('preorder-', '');
+    const dialog = page.getByTestId('preorder-status-confirm');
+
+    await page.getByTestId(`preorder-${id}-move-review`).click();
+    await dialog.waitFor();
+    const text = (await page.getByTestId('preorder-status-text').textContent()) ?? '';
+    expect(text).toContain('306120457');
+    expect(text).toContain('buxororu');
+    expect(text).toContain(`«${ru.newClient.status.new}» станет «${ru.newClient.status.review}»`);
+    await page.getByTestId('preorder-status-ok').click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await page.getByTestId(`preorder-${id}-status`).textContent()).toBe(ru.newClient.status.review);
+
+    await page.getByTestId(`preorder-${id}-move-registered`).click();
+    await dialog.waitFor();
+    await page.getByTestId('preorder-status-ok').click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await page.getByTestId(`preorder-${id}-status`).textContent()).toBe(
+      ru.newClient.status.registered,
+    );
+    expect(await row.textContent()).toContain(ru.newClient.no);
+    // registered is final: no move is offered any more
+    expect(await page.locator(`[data-testid^="preorder-${id}-move-"]`).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
