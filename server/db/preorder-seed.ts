@@ -4,7 +4,7 @@ import { DEMO_COMPANIES } from './demo-accounts';
 
 /**
  * Seed of the pre-registration: the simulated tax service's company data (spec 3 `mySoliqData`) for every
- * demo key's TIN — the demo clients and the two prospects of server/eimzo/demo-keys.ts (NC4).
+ * demo key's TIN — the demo clients and the three prospects of server/eimzo/demo-keys.ts (NC4).
  */
 
 interface TaxCompany {
@@ -20,7 +20,7 @@ interface TaxCompany {
   readonly taxPayerTypeName: string;
 }
 
-/** The two prospects: the wizard's demo companies. */
+/** The three prospects: the wizard's demo companies (two register, one is refused). */
 export const PROSPECT_TAX_DATA: readonly TaxCompany[] = [
   {
     CompanyName: 'Buxoro Yangi Texnologiyalar MChJ',
@@ -45,6 +45,18 @@ export const PROSPECT_TAX_DATA: readonly TaxCompany[] = [
     bankMFO: '00405',
     director: 'Ergashev Jasur',
     taxPayerTypeName: 'Aylanmadan olinadigan soliq toʻlovchi',
+  },
+  {
+    CompanyName: 'Samarqand Meva Eksport MChJ',
+    CompanyInn: DEMO_PROSPECT_TINS.registersToo,
+    Oked: '46310',
+    vatCode: '326010073506',
+    CompanyAddress: 'Samarqand sh., Registon koʻchasi, 27-uy',
+    bankName: 'ATB "Ipoteka-bank" Samarqand filiali',
+    accountNumber: '20208000300712345003',
+    bankMFO: '00873',
+    director: 'Toshpulatov Sardor',
+    taxPayerTypeName: 'QQS toʻlovchi',
   },
 ];
 

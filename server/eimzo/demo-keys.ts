@@ -52,7 +52,12 @@ export const DEMO_UNKNOWN_TIN = '309999999';
  * Companies that are not clients yet (README): the registration wizard's demo. The first TIN starts with 3
  * and registers; the second starts with 4 and is refused with E026.
  */
-export const DEMO_PROSPECT_TINS = { registers: '306120457', refused: '406230118' } as const;
+export const DEMO_PROSPECT_TINS = {
+  registers: '306120457',
+  refused: '406230118',
+  /** a second company that registers: the Uzbek browser run's own, once the Russian run registered the first */
+  registersToo: '307350622',
+} as const;
 
 const DISK = 'C:';
 const DIR = 'DSKEYS';
@@ -238,6 +243,24 @@ export const DEMO_KEYS: readonly DemoKey[] = [
     path: DIR,
     file: 'DS4062301180010',
     note: `Namangan Ipak Yoʻli (${DEMO_PROSPECT_TINS.refused}): TIN starts with 4, the wizard says E026`,
+  },
+  {
+    serialNumber: '7a3c000b',
+    cn: 'toshpulatov sardor',
+    name: 'sardor',
+    surname: 'toshpulatov',
+    o: 'samarqand meva eksport mchj',
+    uid: '512301111',
+    pinfl: '31107940110111',
+    title: 'direktor',
+    inn: DEMO_PROSPECT_TINS.registersToo,
+    validFrom: '2025.07.01 09:00:00',
+    validTo: '2035.07.01 23:59:59',
+    password: '7777',
+    disk: DISK,
+    path: DIR,
+    file: 'DS3073506220011',
+    note: `Samarqand Meva Eksport (${DEMO_PROSPECT_TINS.registersToo}): not a client yet, a second company that registers on /new-client`,
   },
 ];
 

@@ -177,7 +177,18 @@ describe('each role sees the widgets the spec gives it (Chromium, real server)',
     });
     expect(ok).toBe('OKOK');
     await page.goto(`${base}/ru/profile`);
-    await page.getByTestId('profile').waitFor();
+    try {
+      await page.getByTestId('profile').waitFor();
+    } catch (e) {
+      // say where the page went instead (a refusal lands on the administration search)
+      const shown = {
+        url: page.url(),
+        session: await page.getByTestId('session').getAttribute('data-state'),
+        profile: await page.evaluate(async () => (await (await fetch('/api/profile')).text()).slice(0, 300)),
+        main: (await page.locator('#main').textContent())?.slice(0, 300) ?? null,
+      };
+      throw new Error(`the viewed BAN's profile did not open: ${JSON.stringify(shown)}`, { cause: e });
+    }
 
     expect(await page.getByTestId('profile-ban').locator('dd').textContent()).toBe('100234561');
     expect(await page.getByTestId('widgets').count()).toBe(0);

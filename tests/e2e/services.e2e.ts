@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
@@ -52,8 +52,45 @@ async function expectGeometry(page: Page, label: string) {
   await page.setViewportSize(SIZES[0]);
 }
 
-const listReady = (page: Page) =>
-  page.waitForSelector('[data-testid="services-page"][data-ready="true"]', { timeout: 20_000 });
+/** The portal's API calls of a page, with times, for a failure's message (a watcher per page). */
+const apiCalls = new WeakMap<Page, string[]>();
+function trackApi(page: Page): void {
+  if (apiCalls.has(page)) return;
+  const calls: string[] = [];
+  const started = Date.now();
+  apiCalls.set(page, calls);
+  const api = (url: string) => (url.includes('/api/') ? new URL(url).pathname + new URL(url).search : null);
+  page.on('request', (r: Request) => {
+    const path = api(r.url());
+    if (path) calls.push(`${Date.now() - started}ms → ${r.method()} ${path}`);
+  });
+  page.on('response', (r: Response) => {
+    const path = api(r.url());
+    if (path) calls.push(`${Date.now() - started}ms ← ${r.status()} ${path}`);
+  });
+  page.on('requestfailed', (r: Request) => {
+    const path = api(r.url());
+    if (path) calls.push(`${Date.now() - started}ms ✗ ${path} ${r.failure()?.errorText ?? ''}`);
+  });
+}
+
+/** Waits for the list to match the URL; on a timeout says what the page shows instead (state, URL, alerts, calls). */
+async function listReady(page: Page) {
+  try {
+    await page.waitForSelector('[data-testid="services-page"][data-ready="true"]', { timeout: 20_000 });
+  } catch (e) {
+    const section = page.getByTestId('services-page');
+    const shown = {
+      url: page.url(),
+      state: (await section.count()) > 0 ? await section.getAttribute('data-state') : null,
+      session: await page.getByTestId('session').getAttribute('data-state'),
+      alerts: await page.getByRole('alert').allTextContents(),
+      main: (await page.locator('#main').textContent())?.slice(0, 300) ?? null,
+      calls: apiCalls.get(page)?.slice(-30) ?? [],
+    };
+    throw new Error(`the services list is not ready: ${JSON.stringify(shown, null, 1)}`, { cause: e });
+  }
+}
 
 /** The sns of the rows on screen, in order. */
 async function rowSns(page: Page): Promise<string[]> {
@@ -79,6 +116,7 @@ describe.each(['ru', 'uz'] as const)('services in %s', (lang) => {
 
   it('curator16 connects a package for three employees (one already has it), disconnects it, and switches roaming on and off', async () => {
     const { page, errors } = await signIn(browser, base, 'curator16', { lang });
+    trackApi(page);
     await page.getByTestId('nav-services').click();
     await page.waitForURL(`**/${lang}/services**`);
     await listReady(page);

@@ -1,0 +1,90 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { i18n } from '@/i18n/i18n';
+import { launchBrowser, signIn } from './browser';
+
+/**
+ * The new-number order (`/{lang}/purchase/order`, chart newOrder; spec 5 "Order repeater cannot go below one row;
+ * deletion requires confirmation"; decisions GN12) in a real browser, in both languages: the curator's first submit
+ * names the missing count, rows are added and deleted with a confirmation (never below one), a half-filled order
+ * survives a reload, the sent order is created; the page fits 1366 and 390 px.
+ */
+const base = inject('baseUrl');
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectFits(page: Page, label: string): Promise<void> {
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(50);
+    const g = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      window: window.innerWidth,
+    }));
+    expect(g.page, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.window);
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
+/** The first real option of a select (the empty 'Выберите' comes first). */
+async function chooseFirst(page: Page, name: string): Promise<void> {
+  const select = page.locator(`select[name="${name}"]`);
+  const value = await select.locator('option').nth(1).getAttribute('value');
+  await select.selectOption(value ?? '');
+}
+
+describe.each(['ru', 'uz'] as const)('new-number order in %s', (lang) => {
+  const t = i18n.getFixedT(lang);
+
+  it('the curator fills rows, deletes one after a confirmation, reloads, and sends the order', async () => {
+    const { page, errors } = await signIn(browser, base, 'curator', { lang });
+    await page.goto(`${base}/${lang}/purchase/order`);
+    await page.getByTestId('new-order-balance').waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('newOrder.title'));
+
+    // spec 5: nothing is sent while a row is incomplete (the count is 1, no category yet): the field says so
+    await page.getByTestId('new-order-submit').click();
+    await page.getByText(t('validation.orderCategory')).waitFor();
+
+    await page.locator('input[name="row1-kolvo"]').fill('3');
+    await chooseFirst(page, 'row1-category');
+    await chooseFirst(page, 'row1-tariff');
+    // one row cannot be deleted
+    expect(await page.getByTestId('new-order-remove-1').isDisabled()).toBe(true);
+    await page.getByTestId('new-order-add').click();
+    await page.getByTestId('new-order-row-2').waitFor();
+    await expectFits(page, `new-order-${lang}`);
+
+    // deleting asks first, naming the row
+    await page.getByTestId('new-order-remove-2').click();
+    const dialog = page.getByTestId('new-order-remove-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe(t('newOrder.removeTitle', { n: 2 }));
+    await page.getByTestId('new-order-remove-confirm').click();
+    await page.getByTestId('new-order-row-2').waitFor({ state: 'detached' });
+
+    // a half-filled order survives a reload
+    await page.reload();
+    await page.getByTestId('new-order-balance').waitFor({ timeout: 20_000 });
+    expect(await page.locator('input[name="row1-kolvo"]').inputValue()).toBe('3');
+
+    await page.getByTestId('new-order-submit').click();
+    await page.getByTestId('new-order-done').waitFor({ timeout: 20_000 });
+    const title = (await page.getByTestId('new-order-id').textContent()) ?? '';
+    const id = title.match(/\d+/)?.[0] ?? '';
+    expect(title).toBe(t('newOrder.doneTitle', { id }));
+    if (lang === 'ru') expect(title).toMatch(/^Заказ № \d+ создан$/);
+    await expectFits(page, `new-order-done-${lang}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
