@@ -1,3 +1,4 @@
+import { PREORDER_PAGE_SIZE } from '../../src/domain/preorder.rules';
 import type { Db } from '../db/database';
 
 /** The SQL of the pre-registration (migration 008_preorders.sql). */
@@ -151,13 +152,13 @@ export function createPreorderStore(db: Db) {
           .run(to, phoneReserved ? 1 : 0, id, from).changes === 1
       );
     },
-    /** Newest first, 20 a page. */
+    /** Newest first, PREORDER_PAGE_SIZE a page (NC8, NC13). */
     list(page: number): { rows: PreorderListRow[]; total: number } {
       const total = (db.prepare('SELECT COUNT(*) AS n FROM preorders').get() as { n: number }).n;
       const rows = (
         db
-          .prepare(`SELECT ${LIST_COLUMNS} FROM preorders ORDER BY id DESC LIMIT 20 OFFSET ?`)
-          .all((page - 1) * 20) as RawRow[]
+          .prepare(`SELECT ${LIST_COLUMNS} FROM preorders ORDER BY id DESC LIMIT ? OFFSET ?`)
+          .all(PREORDER_PAGE_SIZE, (page - 1) * PREORDER_PAGE_SIZE) as RawRow[]
       ).map(toRow);
       return { rows, total };
     },

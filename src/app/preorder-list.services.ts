@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import {
+  type FetchPreordersInput,
   type MovedPreorder,
   type MovePreorderInput,
   type PreorderListPage,
@@ -14,8 +15,8 @@ import type { ApiLoader } from './api';
 export function createPreorderListLogic(api: ApiLoader) {
   return preorderListMachine.provide({
     actors: {
-      fetchPreorders: fromPromise<PreorderListPage>(async ({ signal }) => {
-        const r = await (await api()).call('preorder.list', { query: { page: 1 } }, { signal });
+      fetchPreorders: fromPromise<PreorderListPage, FetchPreordersInput>(async ({ input, signal }) => {
+        const r = await (await api()).call('preorder.list', { query: { page: input.page } }, { signal });
         return {
           total: r.total,
           rows: r.rows.map((row) => ({

@@ -229,3 +229,18 @@ export function nextPreorderStatuses(from: string): readonly PreorderMove[] {
 export function reservationAfter(to: PreorderMove, reserved: boolean): boolean {
   return to === 'review' ? reserved : false;
 }
+
+/** Pre-orders on a page of the staff list (NC8: newest first). */
+export const PREORDER_PAGE_SIZE = 20;
+
+/** The staff list's page from the URL (NC13): a positive integer up to 10 000, otherwise 1. */
+export function parsePreorderListPage(get: (name: string) => string | null): number {
+  const raw = get('page') ?? '';
+  const page = /^\d{1,5}$/.test(raw) ? Number(raw) : 1;
+  return page >= 1 && page <= 10_000 ? page : 1;
+}
+
+/** Pages of a list of `total` pre-orders (0 for none). */
+export function preorderPageCount(total: number): number {
+  return Math.ceil(total / PREORDER_PAGE_SIZE);
+}

@@ -6,7 +6,8 @@ import type { StateMeta } from './state-meta';
 /**
  * The staff list of created pre-orders (spec 6 orders: R008, R000, R009, R018-R023, R032; decisions NC8, NC11): the
  * newest pre-orders with company, TIN, city, login, status and the phone reservation flag, at
- * `/{lang}/orders/preorders`. Loads once on arrival; Retry after a failure, Refresh from the list. Staff move a
+ * `/{lang}/orders/preorders?page` (NC13: 20 a page, the page in the URL). Loads the URL's page on arrival and on each
+ * page change; Retry after a failure, Refresh from the list. Staff move a
  * pre-order along its statuses (NC12: new → review → registered, or rejected) after a confirmation that names it;
  * registered or rejected releases its reserved numbers (spec 4 "Phone reservation flag").
  */
@@ -30,6 +31,8 @@ export interface PreorderListPage {
 }
 
 export interface PreorderListContext {
+  /** the page the URL asks for (NC13), from 1 */
+  readonly page: number;
   readonly rows: readonly PreorderListRow[];
   readonly total: number;
   readonly errorCode: string | null;
@@ -48,12 +51,24 @@ export interface MovedPreorder {
   readonly phoneReserved: boolean;
 }
 
+/** Where the list starts: the URL's page (NC13). */
+export interface PreorderListInput {
+  readonly page: number;
+}
+
+/** GET pre-order/list?page: which page. */
+export interface FetchPreordersInput {
+  readonly page: number;
+}
+
 /**
+ * `page.changed`: fact from the router, the URL's page (arrival, paging, Back; NC13);
  * `retry` after a failed load, `refresh` of a shown list (actor results are xstate.done/error.actor.*);
  * `status.choose`: user intent to move pre-order `id` to `status`; `status.confirm` / `status.cancel` answer the
  * confirmation; `status.dismiss` closes a failed move's error (the list is loaded again: it may have moved).
  */
 export type PreorderListEvent =
+  | { type: 'page.changed'; page: number }
   | { type: 'retry' }
   | { type: 'refresh' }
   | { type: 'status.choose'; id: number; status: PreorderMove }
@@ -65,17 +80,21 @@ export const preorderListMachine = setup({
   types: {
     context: {} as PreorderListContext,
     events: {} as PreorderListEvent,
+    input: {} as PreorderListInput,
     meta: {} as StateMeta,
     tags: {} as 'busy' | 'error',
   },
   actors: {
-    /** GET pre-order/list?page=1 (NC8: newest first, 20 a page). */
-    fetchPreorders: fromPromise<PreorderListPage>(async () => notProvided('fetchPreorders')),
+    /** GET pre-order/list?page (NC8: newest first, 20 a page; NC13). */
+    fetchPreorders: fromPromise<PreorderListPage, FetchPreordersInput>(async () =>
+      notProvided('fetchPreorders'),
+    ),
     /** POST pre-order/{id}/status (NC12). */
     movePreorder: fromPromise<MovedPreorder, MovePreorderInput>(async () => notProvided('movePreorder')),
   },
   guards: {
     hasRows: (_, params: { page: PreorderListPage }) => params.page.rows.length > 0,
+    isOtherPage: ({ context }, params: { page: number }) => params.page !== context.page,
     canMoveTo: ({ context }, params: MovePreorderInput) => {
       const row = context.rows.find((r) => r.id === params.id);
       return row !== undefined && nextPreorderStatuses(row.status).includes(params.status);
@@ -86,6 +105,12 @@ export const preorderListMachine = setup({
       rows: params.page.rows,
       total: params.page.total,
       errorCode: null,
+    })),
+    /** The URL's page; a move being asked is dropped (the user went to another page). */
+    assignPageNo: assign((_, params: { page: number }) => ({
+      page: params.page,
+      move: null,
+      moveError: null,
     })),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     assignMove: assign((_, params: MovePreorderInput) => ({ move: params, moveError: null })),
@@ -107,16 +132,37 @@ export const preorderListMachine = setup({
   description:
     'Staff list of created pre-orders (Orders section): company, TIN, city, login, status, phone reservation; ' +
     'staff move a pre-order along its statuses after a confirmation.',
-  context: { rows: [], total: 0, errorCode: null, move: null, moveError: null },
+  context: ({ input }) => ({
+    page: input.page,
+    rows: [],
+    total: 0,
+    errorCode: null,
+    move: null,
+    moveError: null,
+  }),
   initial: 'loading',
+  on: {
+    'page.changed': [
+      {
+        guard: { type: 'isOtherPage', params: ({ event }) => ({ page: event.page }) },
+        target: '.loading',
+        actions: { type: 'assignPageNo', params: ({ event }) => ({ page: event.page }) },
+        description:
+          'another page (paging, Back): it is loaded, whatever was on screen; a move asked or sent is left ' +
+          '(the page loaded shows what the server has)',
+      },
+      { description: 'the page shown or being loaded: nothing to do' },
+    ],
+  },
   states: {
     loading: {
-      description: 'Loads the newest pre-orders.',
+      description: 'Loads the page of pre-orders the URL names (newest first).',
       meta: { view: 'the table busy', testId: 'preorders-loading' },
       tags: ['busy'],
       invoke: {
         id: 'fetchPreorders',
         src: 'fetchPreorders',
+        input: ({ context }) => ({ page: context.page }),
         onDone: [
           {
             guard: { type: 'hasRows', params: ({ event }) => ({ page: event.output }) },
@@ -186,7 +232,8 @@ export const preorderListMachine = setup({
       on: { 'status.dismiss': { target: 'loading', actions: 'clearMove' } },
     },
     empty: {
-      description: "No pre-order yet: 'Заявок пока нет.'; Refresh loads again.",
+      description:
+        "No pre-order on this page: 'Заявок пока нет.' (a page past the last goes to the last); Refresh loads again.",
       meta: { view: 'the empty-list text', testId: 'preorders-empty' },
       on: { refresh: { target: 'loading' } },
     },

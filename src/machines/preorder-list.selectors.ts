@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { nextPreorderStatuses, type PreorderMove } from '@/domain/preorder.rules';
+import { nextPreorderStatuses, type PreorderMove, preorderPageCount } from '@/domain/preorder.rules';
 import type { MovePreorderInput, PreorderListMachine, PreorderListRow } from './preorder-list.machine';
 
 /** What the staff pre-order list reads. */
@@ -8,6 +8,9 @@ export type PreorderListPhase = PreorderListSnapshot['value'];
 export const selectPreorderListPhase = (s: PreorderListSnapshot): PreorderListPhase => s.value;
 export const selectPreorderRows = (s: PreorderListSnapshot): readonly PreorderListRow[] => s.context.rows;
 export const selectPreorderTotal = (s: PreorderListSnapshot): number => s.context.total;
+/** The page the list shows or loads (NC13), and how many pages the last answer had. */
+export const selectPreorderPage = (s: PreorderListSnapshot): number => s.context.page;
+export const selectPreorderPages = (s: PreorderListSnapshot): number => preorderPageCount(s.context.total);
 export const selectPreorderListError = (s: PreorderListSnapshot): string | null => s.context.errorCode;
 
 /** The table is on screen (also while a move is asked, sent, or its error shown). */

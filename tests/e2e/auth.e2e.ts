@@ -5,7 +5,7 @@ import { type NavKey, visibleNav } from '../../src/domain/navigation.rules';
 import type { UserFacts } from '../../src/domain/roles.rules';
 import type { User } from '../../src/services/contract/session.contract';
 import { seededDb } from '../server/harness';
-import { launchBrowser, navOnScreen, sessionUser, watchErrors } from './browser';
+import { explained, launchBrowser, navOnScreen, sessionUser, watchErrors } from './browser';
 
 /**
  * Sign-in, the session and role choice in Chromium against `npm start`'s server: every demo account lands where
@@ -328,7 +328,7 @@ describe('registration by SMS code, forced password change, recovery link', () =
 
     await page.locator('input[name="phone"]').fill(`+998 ${sn}`);
     await page.getByTestId('auth-submit').click();
-    await page.waitForURL(`${base}/ru/check`);
+    await explained(page, 'the SMS code page did not open', () => page.waitForURL(`${base}/ru/check`));
     await page.getByTestId('auth-code-sent').waitFor();
     await page.reload();
     expect(await page.locator('input[name="phone"]').inputValue()).toBe(`+998 ${sn}`);
@@ -354,7 +354,7 @@ describe('registration by SMS code, forced password change, recovery link', () =
 
     await page.locator('input[name="phone"]').fill(`+998 ${sn}`);
     await page.getByTestId('auth-submit').click();
-    await page.waitForURL(`${base}/ru/check`);
+    await explained(page, 'the SMS code page did not open', () => page.waitForURL(`${base}/ru/check`));
     await page.getByTestId('auth-code-sent').waitFor();
     await page.locator('input[name="code"]').fill('000000');
     await page.getByTestId('auth-submit').click();

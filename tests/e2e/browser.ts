@@ -232,3 +232,26 @@ export async function expectPageGeometry(page: Page, label: string): Promise<voi
     expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
   }
 }
+
+/**
+ * Runs `wait` and, when it times out, says what the page shows instead of only "timeout": the address, the session's
+ * and the Auth flow's states, the alerts and the start of the main content (a flake under load is then readable).
+ */
+export async function explained<T>(page: Page, what: string, wait: () => Promise<T>): Promise<T> {
+  try {
+    return await wait();
+  } catch (e) {
+    const attr = async (testId: string) => {
+      const el = page.getByTestId(testId);
+      return (await el.count()) > 0 ? await el.first().getAttribute('data-state') : null;
+    };
+    const shown = {
+      url: page.url(),
+      session: await attr('session'),
+      auth: await attr('auth-page'),
+      alerts: await page.getByRole('alert').allTextContents(),
+      main: (await page.locator('#main').textContent())?.slice(0, 300) ?? null,
+    };
+    throw new Error(`${what}: ${JSON.stringify(shown)}`, { cause: e });
+  }
+}

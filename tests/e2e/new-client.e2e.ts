@@ -267,6 +267,15 @@ describe('staff move a pre-order', () => {
     expect(await row.textContent()).toContain(ru.newClient.no);
     // registered is final: no move is offered any more
     expect(await page.locator(`[data-testid^="preorder-${id}-move-"]`).count()).toBe(0);
+
+    // NC13: an old link to a page past the last goes to the last (here the only one), replacing the entry
+    await page.goto(`${base}/ru/orders/preorders?page=9`);
+    await page.waitForURL((url) => url.pathname === '/ru/orders/preorders' && url.search === '', {
+      timeout: 20_000,
+    });
+    await page.getByTestId('preorders-table').waitFor({ timeout: 20_000 });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await page.getByTestId('preorders-pagination').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { i18n } from '@/i18n/i18n';
-import { launchBrowser, signIn } from './browser';
+import { expectPageGeometry, launchBrowser, SCREEN_SIZES, signIn } from './browser';
 
 /**
  * The new-number order (`/{lang}/purchase/order`, chart newOrder; spec 5 "Order repeater cannot go below one row;
  * deletion requires confirmation"; decisions GN12) in a real browser, in both languages: the curator's first submit
- * names the missing count, rows are added and deleted with a confirmation (never below one), a half-filled order
+ * names what the row misses, rows are added and deleted with a confirmation (never below one), a half-filled order
  * survives a reload, the sent order is created; the page fits 1366 and 390 px.
  */
 const base = inject('baseUrl');
@@ -19,20 +19,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Title, content under the header and no sideways scroll at 1366 and 390 px; back to the laptop size after. */
 async function expectFits(page: Page, label: string): Promise<void> {
-  for (const size of [
-    { width: 1366, height: 768 },
-    { width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(50);
-    const g = await page.evaluate(() => ({
-      page: document.documentElement.scrollWidth,
-      window: window.innerWidth,
-    }));
-    expect(g.page, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.window);
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
+  await expectPageGeometry(page, label);
+  await page.setViewportSize(SCREEN_SIZES[0]);
 }
 
 /** The first real option of a select (the empty 'Выберите' comes first). */

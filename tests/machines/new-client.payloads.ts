@@ -266,8 +266,15 @@ export const preorderRows: PreorderListRow[] = [
 ];
 
 export const preorderListPayloads = payloadsFor<PreorderListEvent>({
+  // NC13: the URL's page as the router reports it: the one shown (nothing to do) and another
+  'page.changed': [
+    { type: 'page.changed', page: 1 },
+    { type: 'page.changed', page: 2 },
+  ],
   'xstate.done.actor.fetchPreorders': [
     done('fetchPreorders', { rows: preorderRows, total: 2 }),
+    // NC13: a page of a longer list (three pages of 20)
+    done('fetchPreorders', { rows: preorderRows, total: 45 }),
     done('fetchPreorders', { rows: [], total: 0 }),
   ],
   'xstate.error.actor.fetchPreorders': [
@@ -284,4 +291,8 @@ export const preorderListPayloads = payloadsFor<PreorderListEvent>({
   'xstate.error.actor.movePreorder': [fail('movePreorder', new ApiFailure({ kind: 'server', code: 'E101' }))],
 });
 
-export const preorderListModelEntry = { id: 'preorderList', payloads: preorderListPayloads } as const;
+export const preorderListModelEntry = {
+  id: 'preorderList',
+  input: { page: 1 },
+  payloads: preorderListPayloads,
+} as const;

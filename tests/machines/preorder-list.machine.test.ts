@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
+  type FetchPreordersInput,
   type MovedPreorder,
   type MovePreorderInput,
   type PreorderListPage,
@@ -18,12 +19,13 @@ describe('the staff pre-order list', () => {
     const actor = createActor(
       preorderListMachine.provide({
         actors: {
-          fetchPreorders: fromPromise<PreorderListPage>(async () => {
+          fetchPreorders: fromPromise<PreorderListPage, FetchPreordersInput>(async () => {
             calls += 1;
             return calls === 1 ? { rows: preorderRows, total: 2 } : { rows: [], total: 0 };
           }),
         },
       }),
+      { input: { page: 1 } },
     ).start();
     await flush();
     expect(actor.getSnapshot().value).toBe('shown');
@@ -40,12 +42,13 @@ describe('the staff pre-order list', () => {
     const actor = createActor(
       preorderListMachine.provide({
         actors: {
-          fetchPreorders: fromPromise<PreorderListPage>(async () => {
+          fetchPreorders: fromPromise<PreorderListPage, FetchPreordersInput>(async () => {
             if (fail) throw new ApiFailure({ kind: 'server', code: 'E005' });
             return { rows: preorderRows, total: 2 };
           }),
         },
       }),
+      { input: { page: 1 } },
     ).start();
     await flush();
     expect(actor.getSnapshot().value).toBe('failed');
@@ -62,13 +65,17 @@ describe('the staff pre-order list', () => {
     const actor = createActor(
       preorderListMachine.provide({
         actors: {
-          fetchPreorders: fromPromise<PreorderListPage>(async () => ({ rows: preorderRows, total: 2 })),
+          fetchPreorders: fromPromise<PreorderListPage, FetchPreordersInput>(async () => ({
+            rows: preorderRows,
+            total: 2,
+          })),
           movePreorder: fromPromise<MovedPreorder, MovePreorderInput>(async ({ input }) => {
             moves.push(input);
             return { id: input.id, status: input.status, phoneReserved: false };
           }),
         },
       }),
+      { input: { page: 1 } },
     ).start();
     await flush();
     // 7 is new: registering it straight away is not a move staff make

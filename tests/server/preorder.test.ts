@@ -224,6 +224,33 @@ describe('staff see the created pre-orders (NC8)', () => {
   });
 });
 
+describe('the staff list is paged (NC13)', () => {
+  it('20 a page, newest first; the total counts them all; a page past the last is empty', async () => {
+    const insert = h.db.prepare(
+      `INSERT INTO preorders (tin, market_code, company_name, login, email, connect_type, agent_name, status,
+        phone_reserved, key_serial, data, pkcs7, created_at)
+       VALUES (?, 'BHK', ?, ?, 'a@b.uz', 1, NULL, 'new', 0, '7a3c0009', '{}', '', ?)`,
+    );
+    for (let i = 1; i <= 23; i++)
+      insert.run(String(300_000_000 + i), `Company ${i}`, `company${i}`, h.clock.now() + i);
+    const operator = h.agent();
+    await operator.login('operator');
+    const page = async (n: number) =>
+      (await operator.call('GET', `pre-order/list?page=${n}`)).result as {
+        total: number;
+        rows: { login: string }[];
+      };
+    const first = await page(1);
+    expect(first.total).toBe(23);
+    expect(first.rows.map((r) => r.login)).toEqual(Array.from({ length: 20 }, (_, i) => `company${23 - i}`));
+    const second = await page(2);
+    expect(second.total).toBe(23);
+    expect(second.rows.map((r) => r.login)).toEqual(['company3', 'company2', 'company1']);
+    expect((await page(3)).rows).toEqual([]);
+    expect((await operator.call('GET', 'pre-order/list?page=0')).status).toBe('E101');
+  });
+});
+
 describe('staff move a pre-order along its statuses (NC12)', () => {
   it('new → review keeps the reservation, → registered releases it; a forbidden or stale move is E101', async () => {
     const created = await create(

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -89,12 +89,16 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   const deferred = createDeferredActors(preorderListMachine);
   const location = memoryLocation({ path: '/orders/preorders' });
   let answered: Rows | null = null;
+  let total = 0;
   let error: unknown = null;
   render(
     <I18nextProvider i18n={i18n}>
       <Router hook={location.hook}>
         <TestProviders>
-          <PreorderListContext.Provider logic={preorderListMachine.provide({ actors: deferred.actors })}>
+          <PreorderListContext.Provider
+            logic={preorderListMachine.provide({ actors: deferred.actors })}
+            input={{ page: 1 }}
+          >
             <PreorderListView />
           </PreorderListContext.Provider>
         </TestProviders>
@@ -122,10 +126,18 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
         return user.keyboard('{Escape}');
       },
       'status.dismiss': () => user.click(screen.getByTestId('preorder-status-dismiss')),
+      // NC13: the router reports the URL's page (a typed address, Back, or the pagination's buttons)
+      'page.changed': (e) => {
+        const { page } = e as unknown as { page: number };
+        act(() => location.navigate(page === 1 ? '/orders/preorders' : `/orders/preorders?page=${page}`));
+      },
     },
     (event: EventObject) => {
-      if (event.type === 'xstate.done.actor.fetchPreorders')
-        answered = (event as { output?: { rows: Rows } }).output?.rows ?? null;
+      if (event.type === 'xstate.done.actor.fetchPreorders') {
+        const output = (event as { output?: { rows: Rows; total: number } }).output;
+        answered = output?.rows ?? null;
+        total = output?.total ?? 0;
+      }
       if (event.type === 'xstate.error.actor.fetchPreorders') error = (event as { error?: unknown }).error;
       if (event.type === 'xstate.done.actor.movePreorder') {
         const moved = (
@@ -147,6 +159,10 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
           expect(screen.getByTestId('page-preorderList').dataset.state).toBe(step.expected.dataState);
           for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
           expectTexts(step.state, answered, error, options.broken === true);
+          // NC13: 20 a page; the pages are offered when the answer has more than one
+          expect(screen.queryByTestId('preorders-pagination') !== null).toBe(
+            screen.queryByTestId('preorders-table') !== null && total > 20,
+          );
         },
         { timeout: options.timeout ?? 1000 },
       ),

@@ -1,14 +1,21 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { parsePreorderListPage } from '@/domain/preorder.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
   selectCanChoosePreorderMove,
   selectPreorderListError,
   selectPreorderListPhase,
   selectPreorderMoveStep,
+  selectPreorderPage,
+  selectPreorderPages,
   selectPreorderRowViews,
   selectPreorderTableShown,
 } from '@/machines/preorder-list.selectors';
+import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { Modal } from '@/views/common/modal.view';
+import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { PreorderListContext } from './preorders.context';
 import '@/views/orders/orders.css';
@@ -18,11 +25,24 @@ const { useSelector, useActorRef } = PreorderListContext;
 /** `/{lang}/orders/preorders`: the created pre-orders with their status, for the Orders section's staff (NC11). */
 export function PreorderListPage() {
   const { preorderList } = useWorkflowLogic();
+  const [page] = usePageUrl();
   return (
-    <PreorderListContext.Provider logic={preorderList}>
+    <PreorderListContext.Provider logic={preorderList} input={{ page }}>
       <PreorderListView />
     </PreorderListContext.Provider>
   );
+}
+
+/** The URL's page (NC13), and a way to change it (a history entry each, so Back works; `replace` for a correction). */
+function usePageUrl(): [number, (page: number, replace?: boolean) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const page = readListSearch(search, parsePreorderListPage);
+  const go = (next: number, replace = false) => {
+    const query = writeListSearch([['page', String(next), '1']], search);
+    navigate(query === '' ? location : `${location}?${query}`, { replace });
+  };
+  return [page, go];
 }
 
 /** Day and time in Tashkent (UTC+5, no daylight saving), `dd.mm.yyyy hh:mm`. */
@@ -39,7 +59,20 @@ export function PreorderListView() {
   const error = useSelector(selectPreorderListError);
   const tableShown = useSelector(selectPreorderTableShown);
   const canChoose = useSelector(selectCanChoosePreorderMove);
+  const shownPage = useSelector(selectPreorderPage);
+  const pages = useSelector(selectPreorderPages);
   const actor = useActorRef();
+  const [page, go] = usePageUrl();
+
+  // a fact from the router: the URL's page (arrival, paging, Back); the chart ignores the page it has
+  useEffect(() => {
+    actor.send({ type: 'page.changed', page });
+  }, [actor, page]);
+  // NC13: a page past the last one (an old or typed address) goes to the last, replacing the entry
+  useEffect(() => {
+    if (phase === 'empty' && shownPage === page && pages >= 1 && page > pages) go(pages, true);
+  });
+
   return (
     <section
       className="orders page"
@@ -134,6 +167,15 @@ export function PreorderListView() {
             </tbody>
           </table>
         </section>
+      ) : null}
+      {tableShown && pages > 1 ? (
+        <Pagination
+          page={page}
+          pages={pages}
+          onPage={(p) => go(p)}
+          testId="preorders"
+          label={t('common.pagination.label')}
+        />
       ) : null}
       <MoveDialog />
     </section>

@@ -19,13 +19,24 @@ const NEXT: Record<string, readonly string[]> = {
 };
 export const preorderListOracle: ChartOracle = {
   id: 'preorderList',
-  initial: { to: 'loading', ctx: () => ({ rows: [], total: 0, errorCode: null, move: null }) },
+  // NC13: the list starts on the URL's page (the harness opens page 1)
+  initial: { to: 'loading', ctx: () => ({ page: 1, rows: [], total: 0, errorCode: null, move: null }) },
   invokes: {
-    loading: { fetchPreorders: () => undefined },
+    // NC13: GET pre-order/list?page with the URL's page
+    loading: { fetchPreorders: (c) => ({ page: c.page }) },
     // NC12 POST pre-order/{id}/status with the confirmed move
     moving: { movePreorder: (c) => c.move },
   },
   rows: [
+    {
+      from: ['loading', 'shown', 'empty', 'failed', 'confirming', 'moving', 'moveFailed'],
+      event: 'page.changed',
+      when: (c, ev) => ev.page !== c.page,
+      to: 'loading',
+      reenter: true,
+      ctx: (_, ev) => ({ page: ev.page, move: null, moveError: null }),
+      spec: 'NC13: another page of the URL (paging, Back) is loaded; a dialog over the old page closes',
+    },
     {
       from: 'loading',
       event: done('fetchPreorders'),
