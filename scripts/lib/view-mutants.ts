@@ -42,10 +42,20 @@ function parses(file: string, source: string): boolean {
   return (out.diagnostics ?? []).length === 0;
 }
 
+/** Whether `index` is inside a comment: a line of a block comment (` * …`), after `/*` or after `//` on its line. */
+export function inComment(src: string, index: number): boolean {
+  const before = src.slice(src.lastIndexOf('\n', index - 1) + 1, index).trimStart();
+  return (
+    before.startsWith('*') || before.startsWith('/*') || /(^|\s)\/\//.test(before) || before.startsWith('{/*')
+  );
+}
+
 /** Every mutant of one view file, in source order. */
 export function enumerateViewMutants(file: string, src: string): ViewMutant[] {
   const out: ViewMutant[] = [];
   const add = (kind: ViewMutantKind, index: number, length: number, replacement: string) => {
+    // a change inside a comment (a usage example in a doc comment) changes nothing that runs: not a mutant
+    if (inComment(src, index)) return;
     const source = src.slice(0, index) + replacement + src.slice(index + length);
     if (source !== src && parses(file, source))
       out.push({ kind, where: `${file}:${lineOf(src, index)}`, source });

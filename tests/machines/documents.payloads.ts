@@ -56,6 +56,13 @@ export const details: DocumentDetails = {
 };
 
 export const ordersPage: DocumentsContent = { kind: 'orders', orders: [order], others: [] };
+/** A document of a type the portal has no name for (spec 3 lists types 1, 4-17): its row says 'type N'. */
+export const unnamedTypeDoc: DocumentCard = { ...supplyDoc, id: '63', type: 3, title: 'Акт № 3' };
+export const ordersWithUnnamedType: DocumentsContent = {
+  kind: 'orders',
+  orders: [{ ...order, id: '2', documents: [unnamedTypeDoc] }],
+  others: [],
+};
 export const emptyOrders: DocumentsContent = { kind: 'orders', orders: [], others: [] };
 export const detailsPage: DocumentsContent = { kind: 'document', document: details };
 
@@ -77,6 +84,7 @@ export const documentsPayloads: EventPayloads = {
   ],
   'xstate.done.actor.fetchDocuments': [
     done('fetchDocuments', ordersPage),
+    done('fetchDocuments', ordersWithUnnamedType),
     done('fetchDocuments', emptyOrders),
   ],
   'xstate.error.actor.fetchDocuments': [fail('fetchDocuments', notYours), fail('fetchDocuments', offline)],

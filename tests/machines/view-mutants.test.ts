@@ -39,6 +39,26 @@ describe('view mutants (npm run mutation, views half)', () => {
     expect(mutants[0]?.where).toMatch(/^panel\.view\.tsx:\d+$/);
   });
 
+  it('seeds nothing inside a comment (a usage example changes nothing that runs)', () => {
+    const commented = `/**
+ * Use: <Panel label={t('panel.example')} />, {ready ? 'a' : 'b'}
+ */
+${VIEW}// {busy ? t('panel.other') : null}
+const x = 1; // {busy && t('panel.other2')}
+`;
+    const all = enumerateViewMutants('panel.view.tsx', commented);
+    expect(all.map((m) => m.kind)).toEqual(mutants.map((m) => m.kind));
+    for (const m of all) {
+      for (const kept of [
+        "t('panel.example')",
+        "{ready ? 'a'",
+        "{busy ? t('panel.other')",
+        "{busy && t('panel.other2')",
+      ])
+        expect(m.source).toContain(kept);
+    }
+  });
+
   it('a capped sample still tries every kind', () => {
     const sample = spreadSample(mutants, 4);
     expect(sample).toHaveLength(4);

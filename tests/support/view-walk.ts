@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { statePathOf } from '@/machines/state-path';
 import type { MachinePath } from './paths';
@@ -92,4 +93,13 @@ export async function walkViewPath(
     }
   }
   return path.steps.length - 1;
+}
+
+/**
+ * The page names itself: one of its level-one headings reads `text` (the page's name as src/i18n words it, written
+ * in the walk, not read from the view). A page that shows another title in some state fails the walk.
+ */
+export function expectPageHeading(text: string): void {
+  const headings = [...document.querySelectorAll('h1')].map((h) => h.textContent);
+  expect(headings, 'the page heading').toContain(text);
 }

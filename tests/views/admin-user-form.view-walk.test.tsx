@@ -63,6 +63,14 @@ function expectTexts(state: AnyMachineSnapshot) {
     );
     expect(login.value).toBe(context.form.user_name);
     expect(screen.queryByTestId('field-ban') !== null).toBe(context.kind === 'subscriber');
+    // the page names what it does: creating a subscriber or an administrator, or editing the user by login
+    const heading = creating
+      ? t(context.kind === 'subscriber' ? 'admin.createSubscriber' : 'admin.createAdmin')
+      : t('admin.form.editTitle', { user: context.details?.user_name ?? '' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(heading);
+    // nothing can be changed while the user is saved or once created
+    if (state.matches({ form: 'saving' }) || state.matches({ form: 'created' }))
+      expect((screen.getByTestId('field-role') as HTMLSelectElement).disabled).toBe(true);
     for (const [field, code] of Object.entries(context.fieldErrors)) {
       expect(screen.getByTestId(`field-error-${field}`).textContent).toBe(
         formatErrorMessage(t, code as string),
@@ -84,6 +92,10 @@ function expectTexts(state: AnyMachineSnapshot) {
     expect(screen.getByTestId('user-admin-open-created').getAttribute('href')).toBe(
       `/administration/edit-user/${context.createdId}`,
     );
+  }
+  if (state.matches('loading') || state.matches('loadFailed')) {
+    // before the user is read the page says only that a user is edited
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t('admin.edit'));
   }
   if (state.matches('loadFailed')) {
     expect(screen.getByTestId('user-admin-load-failed').textContent).toContain(

@@ -28,7 +28,13 @@ import { buildModelGraph, generateModelPaths, type MachinePath } from '../suppor
 import { TestProviders } from '../support/render-workflow';
 import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 
@@ -108,6 +114,7 @@ function mount(): ViewDriver {
     expectState: (step: ViewStep) =>
       waitFor(() => {
         expect(screen.getByTestId('at39-list-page').dataset.state).toBe(step.expected.dataState);
+        expectPageHeading(t('at39.title'));
         for (const id of step.expected.testIds) expect(screen.getAllByTestId(id).length).toBeGreaterThan(0);
         expectTexts(step.state);
       }),

@@ -28,7 +28,13 @@ import { buildModelGraph, generateModelPaths, type MachinePath } from '../suppor
 import { TestProviders } from '../support/render-workflow';
 import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 
@@ -114,6 +120,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       waitFor(
         () => {
           expect(screen.getByTestId('debt-page').dataset.state).toBe(step.expected.dataState);
+          expectPageHeading(t('debt.title'));
           for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
           expectTexts(step.state, options.broken === true);
         },

@@ -21,7 +21,13 @@ import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 const viewTexts = chartOracles.employeesList?.viewTexts ?? {};
@@ -112,6 +118,7 @@ function mount(): ViewDriver {
     expectState: (step: ViewStep) =>
       waitFor(() => {
         expect(screen.getByTestId('page-employeesList').dataset.state).toBe(step.expected.dataState);
+        expectPageHeading(t('employeesList.title'));
         for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
         expectTexts(step.state, answered, error);
       }),

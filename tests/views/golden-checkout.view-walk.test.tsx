@@ -33,7 +33,13 @@ import { buildModelGraph, generateModelPaths, type MachinePath } from '../suppor
 import { TestProviders } from '../support/render-workflow';
 import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 type Ev<K extends GoldenCheckoutEvent['type']> = Extract<GoldenCheckoutEvent, { type: K }>;
@@ -154,6 +160,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       waitFor(
         () => {
           expect(screen.getByTestId('purchase-page').dataset.state).toBe(step.expected.dataState);
+          expectPageHeading(t('purchase.title'));
           for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
           expectTexts(step.state, options.broken === true);
         },

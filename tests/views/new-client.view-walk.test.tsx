@@ -29,7 +29,13 @@ import { findRow, leafPaths } from '../support/oracle';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 const oracle = chartOracles.newClient;
@@ -319,6 +325,7 @@ function mount(): ViewDriver {
       await waitFor(() => {
         const page = screen.getByTestId('page-newClient');
         expect(page.dataset.state).toBe(step.expected.dataState);
+        expectPageHeading(t('newClient.title'));
         for (const id of step.expected.testIds)
           expect(within(page).getAllByTestId(id).length).toBeGreaterThan(0);
         expectTexts(step, seen);

@@ -19,7 +19,13 @@ import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 
@@ -95,6 +101,7 @@ function mount(): ViewDriver {
       waitFor(() => {
         expect(actor).not.toBeNull();
         expect(screen.getByTestId('page-newNumbers').dataset.state).toBe(step.expected.dataState);
+        expectPageHeading(t('newNumbers.title'));
         for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
         expectTexts(step.state, shown);
       }),

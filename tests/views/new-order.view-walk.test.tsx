@@ -10,6 +10,7 @@ import { type CreateOrderInput, type NewOrderDraft, newOrderMachine } from '@/ma
 import { NewOrderForm } from '@/views/purchase/new-order.view';
 import { company, newOrderInput, noBalance, offline, twoRowDraft } from '../machines/new-order.payloads';
 import { TestProviders } from '../support/render-workflow';
+import { expectPageHeading } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 
@@ -61,6 +62,7 @@ describe('new-number order page walk', () => {
     const user = userEvent.setup();
     const calls = mount();
     await waitFor(() => expect(page().getAttribute('data-state')).toBe(editing));
+    expectPageHeading(t('newOrder.title'));
     expect(screen.getByTestId('new-order-inn').textContent).toBe('301234567');
     expect(screen.getByTestId('new-order-balance').textContent).toBe(formatSum(7_830_000, { lang: 'ru' }));
     expect((screen.getByLabelText(t('newOrder.address')) as HTMLTextAreaElement).value).toBe(

@@ -25,7 +25,13 @@ import { buildModelGraph, generateModelPaths, type MachinePath } from '../suppor
 import { TestProviders } from '../support/render-workflow';
 import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 type Ev<K extends OrdersEvent['type']> = Extract<OrdersEvent, { type: K }>;
@@ -159,6 +165,7 @@ function mount(): ViewDriver {
       waitFor(
         () => {
           expect(screen.getByTestId('orders-page').dataset.state).toBe(step.expected.dataState);
+          expectPageHeading(t('orders.title'));
           for (const tid of step.expected.testIds) expect(screen.getByTestId(tid)).toBeTruthy();
           expectTexts(step.state);
         },

@@ -17,7 +17,13 @@ import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 const viewTexts = chartOracles.preorderList?.viewTexts ?? {};
@@ -157,6 +163,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       waitFor(
         () => {
           expect(screen.getByTestId('page-preorderList').dataset.state).toBe(step.expected.dataState);
+          expectPageHeading(t('newClient.staffTitle'));
           for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
           expectTexts(step.state, answered, error, options.broken === true);
           // NC13: 20 a page; the pages are offered when the answer has more than one

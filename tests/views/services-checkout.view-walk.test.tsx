@@ -22,7 +22,13 @@ import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 
@@ -31,6 +37,13 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
   const ctx = state.context as Ctx;
   if (state.matches('opening') || state.matches('empty') || state.matches('closed')) return;
   expect(screen.getByTestId('checkout-payer').textContent).toBe(ctx.payerBan);
+  // once done or cancelled, the way back to the list is offered, in words
+  if (state.matches('result') || state.matches('cancelled'))
+    expect(screen.getByTestId('checkout-back').textContent).toBe(t('services.checkoutPage.back'));
+  // confirming is possible only while the review waits for it (not while the balance is checked)
+  const confirm = screen.queryByTestId('checkout-confirm') as HTMLButtonElement | null;
+  if (state.matches('reviewing')) expect(confirm?.disabled).toBe(false);
+  if (state.matches('checkingBalance')) expect(confirm?.disabled).toBe(true);
   expect(screen.getByTestId('checkout-count').textContent).toBe(
     t('services.checkoutPage.numbers', { count: ctx.sns.length }),
   );
@@ -113,6 +126,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       waitFor(
         () => {
           expect(screen.getByTestId('services-checkout').dataset.state).toBe(step.expected.dataState);
+          expectPageHeading(t('services.checkoutPage.title'));
           for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
           expectTexts(step.state, options.broken === true);
         },

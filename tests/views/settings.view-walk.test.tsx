@@ -22,7 +22,13 @@ import {
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
 import { renderSessionApp, type SessionApp } from '../support/session.render';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 /**
  * The Settings chart walked through the real Settings page inside the real shell (signed in as a curator): tabs are
@@ -83,6 +89,7 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
         () => {
           const page = screen.getByTestId('settings');
           expect(page.dataset.state).toBe(step.expected.dataState);
+          expectPageHeading(i18n.t('settings.title'));
           for (const id of step.expected.testIds)
             expect(within(page).getAllByTestId(id).length).toBeGreaterThan(0);
           const passwordForm = within(page).getByTestId('settings-password');
