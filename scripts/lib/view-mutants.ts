@@ -65,6 +65,8 @@ export function enumerateViewMutants(file: string, src: string): ViewMutant[] {
   for (const m of src.matchAll(/\{([^{}?:;\n]+?) (\?|&&) /g)) {
     const cond = m[1]?.trim() ?? '';
     if (cond === '' || cond.startsWith('/*') || cond.startsWith('...')) continue;
+    // `{t(a === b ? …` cut inside a call: not a JSX condition (unbalanced brackets)
+    if (cond.split('(').length !== cond.split(')').length) continue;
     const start = (m.index ?? 0) + 1;
     add('negated-condition', start, (m[1] ?? '').length, `!(${cond})`);
   }

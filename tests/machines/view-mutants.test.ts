@@ -39,6 +39,11 @@ describe('view mutants (npm run mutation, views half)', () => {
     expect(mutants[0]?.where).toMatch(/^panel\.view\.tsx:\d+$/);
   });
 
+  it('takes no condition cut inside a call ({t(a === b ? … is a text choice, not a JSX condition)', () => {
+    const src = `export const X = ({ csv }: { csv: boolean }) => <b>{t(csv === true ? 'a.csv' : 'a.xlsx')}</b>;\n`;
+    expect(enumerateViewMutants('x.view.tsx', src).filter((m) => m.kind === 'negated-condition')).toEqual([]);
+  });
+
   it('seeds nothing inside a comment (a usage example changes nothing that runs)', () => {
     const commented = `/**
  * Use: <Panel label={t('panel.example')} />, {ready ? 'a' : 'b'}

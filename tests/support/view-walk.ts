@@ -96,10 +96,10 @@ export async function walkViewPath(
 }
 
 /**
- * The page names itself: one of its level-one headings reads `text` (the page's name as src/i18n words it, written
+ * The page names itself: one of its headings of `level` (a page 1, a panel inside a page 2) reads `text` (the page's name as src/i18n words it, written
  * in the walk, not read from the view). A page that shows another title in some state fails the walk.
  */
-export function expectPageHeading(text: string): void {
-  const headings = [...document.querySelectorAll('h1')].map((h) => h.textContent);
+export function expectPageHeading(text: string, level: 1 | 2 = 1): void {
+  const headings = [...document.querySelectorAll(`h${level}`)].map((h) => h.textContent);
   expect(headings, 'the page heading').toContain(text);
 }

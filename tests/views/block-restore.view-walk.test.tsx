@@ -135,10 +135,13 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
         () => {
           if (step.expected.dataState === 'idle') {
             expect(screen.queryByTestId('block-restore')).toBeNull();
-            expect(screen.getByTestId('status-toggle')).toBeTruthy();
+            expect((screen.getByTestId('status-toggle') as HTMLButtonElement).disabled).toBe(false);
             return;
           }
           const dialog = screen.getByTestId('block-restore');
+          // the button that opened the dialog waits while it is open (it cannot open a second one)
+          const toggle = screen.queryByTestId('status-toggle') as HTMLButtonElement | null;
+          if (toggle) expect(toggle.disabled).toBe(true);
           expect(dialog.dataset.state).toBe(step.expected.dataState);
           for (const id of step.expected.testIds) expect(within(dialog).getByTestId(id)).toBeTruthy();
           expectTexts(step.state as AnyMachineSnapshot);

@@ -95,6 +95,9 @@ function mount(): ViewDriver {
       // the router's fact: the URL changed (a search, a page, Back)
       'params.changed': (e) => {
         const p = (e as EventObject & { params: Params }).params;
+        // back to the whole list from a search: the user presses the search's clear button
+        const clear = screen.queryByTestId('employees-search-clear');
+        if (p.q === '' && p.page === 1 && clear) return user.click(clear);
         const search = new URLSearchParams();
         if (p.q !== '') search.set('q', p.q);
         if (p.page !== 1) search.set('page', String(p.page));

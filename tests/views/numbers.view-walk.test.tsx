@@ -19,7 +19,13 @@ import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
 import { TestProviders, WithFakes } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
-import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+import {
+  expectPageHeading,
+  performBy,
+  type ViewDriver,
+  type ViewStep,
+  walkViewPath,
+} from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 const entry = getModelTestEntry('numbers');
@@ -100,6 +106,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       waitFor(
         () => {
           expect(screen.getByTestId('numbers-list').dataset.state).toBe(step.expected.dataState);
+          expectPageHeading(t('numbers.title'), 2);
           for (const id of step.expected.testIds) expect(screen.getByTestId(id)).toBeTruthy();
           expectTexts(step.state, options.broken === true);
         },

@@ -68,6 +68,9 @@ function expectTexts(state: AnyMachineSnapshot, answered: Rows | null, error: un
       formatErrorMessage(t, (error as Error).message),
     );
   expect(screen.queryByTestId('preorders-refresh') !== null).toBe(tableShown || leaf === 'empty');
+  // Refresh waits while a move is asked, sent or its error shown
+  const refresh = screen.queryByTestId('preorders-refresh') as HTMLButtonElement | null;
+  if (refresh) expect(refresh.disabled).toBe(leaf !== 'shown' && leaf !== 'empty');
   const asking = leaf === 'confirming' || leaf === 'moving';
   expect(screen.queryByTestId('preorder-status-confirm') !== null).toBe(asking);
   const move = (state.context as { move: { id: number; status: string } | null }).move;
