@@ -124,6 +124,8 @@ export const newClientPayloads = payloadsFor<NewClientEvent>({
   ],
   'login.change': [
     { type: 'login.change', login: 'buxorotech' },
+    // another login typed while the first waits or is checked: the newer one is kept and checked (NC10)
+    { type: 'login.change', login: 'samarqand' },
     // two characters: nothing is asked of the server
     { type: 'login.change', login: 'bu' },
   ],
