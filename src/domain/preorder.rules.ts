@@ -20,7 +20,7 @@ import {
 /** Spec 5: the login is checked 500 ms after the last keystroke. */
 export const LOGIN_CHECK_DEBOUNCE_MS = 500;
 
-/** Issue 18: a draft is kept for 24 hours. */
+/** The onboarding requirements: a draft is kept for 24 hours. */
 export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Spec 3 "Connect types": 1 self, 2 agent, 3 B2B sales employee. */

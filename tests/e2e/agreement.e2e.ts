@@ -11,7 +11,7 @@ import { a11yContext, seriousViolations, settle, signIn as signInA11y } from './
 import { launchBrowser, signIn } from './browser';
 
 /**
- * Contract registration in a real browser, in both languages (issue 17): a seller fills the form hitting each
+ * Contract registration in a real browser, in both languages (the contract-registration requirements): a seller fills the form hitting each
  * validation message of spec 5 once, registers, downloads the agreement, and finds it again in the list of the
  * agreements they registered after a reload; a curator has no such entry and is sent to the landing page.
  */

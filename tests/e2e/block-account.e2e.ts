@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { launchBrowser, signIn as signInAs } from './browser';
 
 /**
- * Issue 11 major 2 (decisions U7-U10) in Chromium against `npm start`: the account block says what it does (the
+ * The new-user review major 2 (decisions U7-U10) in Chromium against `npm start`: the account block says what it does (the
  * account, the company, how many active numbers, the price per number and in total), reports terminated and
  * tentative numbers apart from failures, stays "in process" over a reload, and its restore undoes only what it
  * blocked; single numbers and a selection are blocked from the number list under one signature each.

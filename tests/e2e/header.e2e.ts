@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, signIn } from './browser';
 
 /**
- * Issue 11: "at 1366 px the signed-in header with the search box wraps to two rows" (decision U12). Every item of the
+ * The new-user review: "at 1366 px the signed-in header with the search box wraps to two rows" (decision U12). Every item of the
  * header shares one row at 1366×768 in both languages, for users with and without the search box; at 390×844 the
  * search field stays usable and the page no wider than the window.
  */

@@ -6,7 +6,7 @@ import { a11yContext, seriousViolations, settle } from './axe';
 import { fillLogin, launchBrowser, signIn, watchErrors } from './browser';
 
 /**
- * The public onboarding in Chromium against `npm start` (issue 18): a visitor fills step one with the simulator's key
+ * The public onboarding in Chromium against `npm start` (the onboarding requirements): a visitor fills step one with the simulator's key
  * of a company that is not a client yet (7a3c0009, password 7777), sees the company data filled in, meets the
  * validation messages, a taken login, reloads mid-form and finds the draft, confirms step two, signs on the
  * simulator's control API and sees 'Регистрация прошла успешно'; the new-numbers page loads without a session.

@@ -6,7 +6,7 @@ import { seededDb } from '../server/harness';
 import { launchBrowser, watchErrors } from './browser';
 
 /**
- * Issue 11 major 4 (decision U11): a newly registered user reads 'Регистрация прошла успешно' (spec 8) and is told
+ * The new-user review major 4 (decision U11): a newly registered user reads 'Регистрация прошла успешно' (spec 8) and is told
  * that the current password asked for is the temporary one sent by SMS; the password rule is stated.
  */
 

@@ -429,7 +429,7 @@ describe('demo keys', () => {
         tin === DEMO_UNKNOWN_TIN || prospect || (DEMO_COMPANY_TINS as readonly string[]).includes(tin),
       ).toBe(true);
     }
-    // the registration wizard's companies are not clients yet (issue 18)
+    // the registration wizard's companies are not clients yet (the onboarding requirements)
     for (const tin of Object.values(DEMO_PROSPECT_TINS)) expect(companyTins.has(tin)).toBe(false);
   });
 

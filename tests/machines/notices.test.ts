@@ -9,7 +9,7 @@ import { settingsInput } from './session.payloads';
 import { queries, usersPage } from './user-admin.payloads';
 
 /**
- * Issue 11 "Notifications (spec: gone after 4 s) never appear" (decision U16): the workflows tell the notifications
+ * The new-user review "Notifications (spec: gone after 4 s) never appear" (decision U16): the workflows tell the notifications
  * actor, through the actor system, when contact data is saved and a password changed.
  */
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));

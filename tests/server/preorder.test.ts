@@ -7,7 +7,7 @@ import { MAIN_KEY, tempDir } from '../support/eimzo';
 import { type Agent, createHarness, type Harness } from './harness';
 
 /**
- * The public onboarding on the reference backend (issue 18, NC3-NC9): what is public, what needs the proved key,
+ * The public onboarding on the reference backend (the onboarding requirements, NC3-NC9): what is public, what needs the proved key,
  * and the signed pre-order create (CA, TIN match, replay).
  */
 

@@ -11,7 +11,7 @@ import { UserFormPage } from '@/views/admin/user-form.view';
 import { adminRights } from '../machines/user-admin.payloads';
 import { TestProviders } from '../support/render-workflow';
 
-/** Issue 11 "the BAN field of a user is editable but every change is refused — show it read-only with the reason"
+/** The new-user review "the BAN field of a user is editable but every change is refused — show it read-only with the reason"
  *  (decision U18). */
 const curatorDetails: UserDetails = {
   user_id: 12,

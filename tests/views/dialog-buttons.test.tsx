@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
 import { TestProviders } from '../support/render-workflow';
 
-/** Issue 11 "one button order for all confirmation dialogs": the way out first, the way forward last (decision U13). */
+/** The new-user review "one button order for all confirmation dialogs": the way out first, the way forward last (decision U13). */
 afterEach(cleanup);
 
 describe('one order for dialog buttons (U13)', () => {

@@ -23,7 +23,7 @@ import { NumbersList } from '@/views/numbers/numbers-list.view';
 import { TestProviders, WithFakes } from '../support/render-workflow';
 
 /**
- * Issue 11 "block and restore single numbers and a selection from the number list" (decision U10): a row's button
+ * The new-user review "block and restore single numbers and a selection from the number list" (decision U10): a row's button
  * and the selection go through the one block/restore chart; a selection is signed once and sent as one batch.
  */
 

@@ -267,7 +267,7 @@ export const agreementOracle: ChartOracle = {
       event: 'document.download',
       to: 'download.downloading',
       ctx: (_, ev) => ({ docId: ev.docId, downloadError: null }),
-      spec: 'issue 17: the seller downloads the agreement right after registering and from the list (CR7)',
+      spec: 'the contract-registration requirements: the seller downloads the agreement right after registering and from the list (CR7)',
     },
     {
       from: 'download.downloading',

@@ -2,7 +2,7 @@ import type { ChartOracle, Ctx } from '../../support/oracle';
 import { codeOf, done, failed } from './oracle-helpers';
 
 /**
- * Expected behaviour of the AT 39 registrations list, from issue 19 "List" (register/filter; filters date range,
+ * Expected behaviour of the AT 39 registrations list, from the AT 39 requirements "List" (register/filter; filters date range,
  * status, region, text in the URL; paging with list and total_count; comments; statistics download), spec 7 "AT 39"
  * and docs/decisions.md AT2, AT9. Three independent regions: the list, the comments of one registration, the
  * statistics download.
@@ -44,7 +44,7 @@ export const at39ListOracle: ChartOracle = {
       to: 'list.loading',
       reenter: true,
       ctx: (_, ev) => ({ params: ev.params }),
-      spec: 'issue 19 "filters (date range, status, region, text) in the URL; paging"',
+      spec: 'the AT 39 requirements "filters (date range, status, region, text) in the URL; paging"',
     },
     {
       from: 'list.loading',

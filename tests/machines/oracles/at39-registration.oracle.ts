@@ -2,7 +2,7 @@ import type { ChartOracle, Ctx, Ev } from '../../support/oracle';
 import { codeOf, done, failed } from './oracle-helpers';
 
 /**
- * Expected behaviour of the AT 39 registration, written from the issue text (issue 19 "New registration", steps 1-6,
+ * Expected behaviour of the AT 39 registration, written from the issue text (the AT 39 requirements "New registration", steps 1-6,
  * "resumable"), spec 3 "AT 39 registration", spec 7 "AT 39", spec 8 (E025, E052, E091, E094, E105, E121, E123,
  * E125, E127-E129) and docs/decisions.md AT1-AT9 — never read from the chart. One row per step and per outcome.
  */
@@ -104,7 +104,7 @@ export const at39RegistrationOracle: ChartOracle = {
       when: (_, ev) => typeof ev.registrationId === 'string' && ev.registrationId !== '',
       to: 'resuming',
       ctx: (_, ev) => ({ registrationId: ev.registrationId, error: null }),
-      spec: 'issue 19 "a reload mid-way resumes at the same step"; AT7',
+      spec: 'the AT 39 requirements "a reload mid-way resumes at the same step"; AT7',
     },
     {
       from: 'opening',
@@ -149,7 +149,7 @@ export const at39RegistrationOracle: ChartOracle = {
       event: done('checkToken'),
       to: 'passport.starting',
       ctx: (_, ev) => ({ workplace: ev.output, error: null }),
-      spec: 'issue 19 "the token gives workplaceName and regionId"; step 1 passport next',
+      spec: 'the AT 39 requirements "the token gives workplaceName and regionId"; step 1 passport next',
     },
     {
       from: 'workplace.checking',
@@ -210,34 +210,34 @@ export const at39RegistrationOracle: ChartOracle = {
       when: (_, ev) => ev.output.outcome === 'ok' && ev.output.person !== null,
       to: 'passport.review',
       ctx: (_, ev) => ({ person: ev.output.person, error: null }),
-      spec: 'issue 19 step 1: clientPassportInfo, clientFioInfo, clientAddressInfo filled',
+      spec: 'the AT 39 requirements step 1: clientPassportInfo, clientFioInfo, clientAddressInfo filled',
     },
     {
       from: 'passport.reading',
       event: done('readPassport'),
       when: (_, ev) => ev.output.outcome === 'refused',
       to: 'passport.refused',
-      spec: 'issue 19 "refused … codes each reach their own error state"',
+      spec: 'the AT 39 requirements "refused … codes each reach their own error state"',
     },
     {
       from: 'passport.reading',
       event: done('readPassport'),
       when: (_, ev) => ev.output.outcome === 'expired',
       to: 'passport.expired',
-      spec: 'issue 19 "expired … codes each reach their own error state"',
+      spec: 'the AT 39 requirements "expired … codes each reach their own error state"',
     },
     {
       from: 'passport.reading',
       event: done('readPassport'),
       when: (_, ev) => ev.output.outcome === 'reused',
       to: 'passport.reused',
-      spec: 'issue 19 "reused codes each reach their own error state"',
+      spec: 'the AT 39 requirements "reused codes each reach their own error state"',
     },
     {
       from: 'passport.reading',
       event: done('readPassport'),
       to: 'passport.notFound',
-      spec: 'issue 19 "not-found … codes each reach their own error state"',
+      spec: 'the AT 39 requirements "not-found … codes each reach their own error state"',
     },
     {
       from: 'passport.reading',
@@ -250,7 +250,7 @@ export const at39RegistrationOracle: ChartOracle = {
       from: 'passport.review',
       event: 'person.confirm',
       to: 'creating',
-      spec: 'issue 19 step 2 create-registration',
+      spec: 'the AT 39 requirements step 2 create-registration',
     },
 
     // ── 2. create-registration (E129) ──────────────────────────────────────────────────────────────────────
@@ -259,7 +259,7 @@ export const at39RegistrationOracle: ChartOracle = {
       event: done('createRegistration'),
       to: 'kit.entering',
       ctx: (_, ev) => ({ registrationId: ev.output, status: 'draft', error: null }),
-      spec: 'issue 19 step 2 → registrationId; AT2 a new registration is a draft',
+      spec: 'the AT 39 requirements step 2 → registrationId; AT2 a new registration is a draft',
     },
     {
       from: 'creating',
@@ -298,7 +298,7 @@ export const at39RegistrationOracle: ChartOracle = {
       event: done('fetchClientCard'),
       to: 'account.banEntering',
       ctx: (_, ev) => ({ card: ev.output, error: null }),
-      spec: 'issue 19 step 3 → client card; step 4 next',
+      spec: 'the AT 39 requirements step 3 → client card; step 4 next',
     },
     {
       from: 'kit.checking',
@@ -392,7 +392,7 @@ export const at39RegistrationOracle: ChartOracle = {
       event: failed('reserveNumber'),
       to: 'account.choosing',
       ctx: err,
-      spec: 'issue 19 "a reserved number cannot be reserved twice"; spec 8 E123, E025 (AT4)',
+      spec: 'the AT 39 requirements "a reserved number cannot be reserved twice"; spec 8 E123, E025 (AT4)',
     },
 
     // ── 5. documents (reg-docs, save-doc: E118) ────────────────────────────────────────────────────────────

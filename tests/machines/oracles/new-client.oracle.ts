@@ -2,11 +2,11 @@ import type { ChartOracle, Ctx, Ev } from '../../support/oracle';
 import { codeOf, done, eimzoKind, failed } from './oracle-helpers';
 
 /**
- * Expected behaviour of the registration wizard, written from issue 18 and the spec, not from the chart: spec 4
+ * Expected behaviour of the registration wizard, written from the onboarding requirements and the spec, not from the chart: spec 4
  * "Registration wizard has 2 steps (legal data, confirmation). Step two loads the services catalogue. Step one
  * proceeds only if the licence is ticked and the login is free."; spec 5 (login Latin only, checked 500 ms after the
  * last keystroke once longer than 2 characters, must be free; email and a phone plus the licence; city before the
- * key; TIN 2/3 else E026, none 'У вас не имеется ИНН.'; 'Некорректная дата', 'Вам должно быть 18'); issue 18 (the
+ * key; TIN 2/3 else E026, none 'У вас не имеется ИНН.'; 'Некорректная дата', 'Вам должно быть 18'); the onboarding requirements (the
  * proved key before the company data, BANs and status; the draft 24 h without the passport number, cleared on
  * success; an older login check never overwrites a newer one); decisions NC1-NC7.
  */
@@ -129,7 +129,7 @@ export const newClientOracle: ChartOracle = {
   invokes: {
     // spec 7 GET pre-order/market-codes and online-sales/pre-order/agents; the kept draft
     loading: { loadStart: () => undefined },
-    // issue 18: the draft is kept while step one is open
+    // the onboarding requirements: the draft is kept while step one is open
     legal: { draftKeeper: () => undefined },
     // the E-IMZO key list (the signing chart's client)
     'legal.form.listingKeys': { listKeys: () => undefined },
@@ -141,9 +141,9 @@ export const newClientOracle: ChartOracle = {
     'legal.login.checking': { checkLogin: (c) => ({ login: c.form.login }) },
     // spec 4: step two loads the services catalogue
     'confirm.loadingCatalogue': { fetchCatalogue: () => undefined },
-    // issue 18: pre-registration with the application of spec 3 and the key of step one
+    // the onboarding requirements: pre-registration with the application of spec 3 and the key of step one
     'confirm.registering': { preRegistration: (c) => ({ application: applicationOf(c.form), key: c.key }) },
-    // issue 18: the draft is cleared on success
+    // the onboarding requirements: the draft is cleared on success
     registered: { clearDraft: () => undefined },
   },
   rows: [
@@ -170,7 +170,7 @@ export const newClientOracle: ChartOracle = {
             }
           : {}),
       }),
-      spec: 'issue 18: the draft survives a reload (24 h, no passport number); NC2',
+      spec: 'the onboarding requirements: the draft survives a reload (24 h, no passport number); NC2',
     },
     {
       from: 'loading',
@@ -199,7 +199,7 @@ export const newClientOracle: ChartOracle = {
       from: 'registered',
       event: done('clearDraft'),
       to: 'finished',
-      spec: 'issue 18: the draft is cleared on success',
+      spec: 'the onboarding requirements: the draft is cleared on success',
     },
     {
       from: 'registered',
@@ -289,7 +289,7 @@ export const newClientOracle: ChartOracle = {
       from: 'legal.login.checking',
       event: done('checkLogin'),
       to: 'legal.login.idle',
-      spec: 'issue 18: an older check never overwrites a newer one',
+      spec: 'the onboarding requirements: an older check never overwrites a newer one',
     },
     {
       from: 'legal.login.checking',
@@ -347,7 +347,7 @@ export const newClientOracle: ChartOracle = {
         keyError: null,
         form: { ...c.form, user: { ...c.form.user, key: ev.serial, tin: keyOf(c, ev.serial).tin } },
       }),
-      spec: "issue 18: the key's TIN fills tin",
+      spec: "the onboarding requirements: the key's TIN fills tin",
     },
     {
       from: 'legal.form.choosingKey',
@@ -363,14 +363,14 @@ export const newClientOracle: ChartOracle = {
       when: (_, ev) => ev.output.status !== null || ev.output.bans.length > 0,
       to: 'legal.form.known',
       ctx: (c, ev) => ({ proved: ev.output, form: filled(c, ev.output.company) }),
-      spec: 'issue 18: the user continues or sees the existing one',
+      spec: 'the onboarding requirements: the user continues or sees the existing one',
     },
     {
       from: 'legal.form.proving',
       event: done('proveKey'),
       to: E,
       ctx: (c, ev) => ({ proved: ev.output, form: filled(c, ev.output.company) }),
-      spec: 'issue 18: the company data fills the form (mySoliqData)',
+      spec: 'the onboarding requirements: the company data fills the form (mySoliqData)',
     },
     {
       from: 'legal.form.proving',
@@ -408,14 +408,14 @@ export const newClientOracle: ChartOracle = {
       ctx: () => ({ errorCode: null }),
       spec: 'spec 8: retry',
     },
-    { from: 'confirm.ready', event: 'application.sign', to: 'confirm.registering', spec: 'issue 18' },
+    { from: 'confirm.ready', event: 'application.sign', to: 'confirm.registering', spec: 'the onboarding requirements' },
     {
       from: 'confirm.registering',
       event: done('preRegistration'),
       when: (_, ev) => ev.output !== null && ev.output !== undefined,
       to: 'registered',
       ctx: (_, ev) => ({ created: ev.output }),
-      spec: "issue 18 'Регистрация прошла успешно'; the draft is cleared",
+      spec: "the onboarding requirements 'Регистрация прошла успешно'; the draft is cleared",
     },
     {
       from: 'confirm.registering',

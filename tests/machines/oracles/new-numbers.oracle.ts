@@ -3,7 +3,7 @@ import { codeOf, done, failed } from './oracle-helpers';
 
 /**
  * Expected behaviour of the public new-numbers page: spec 2 (`/new-numbers` is public), spec 7 GET
- * golden-number/categories/qr, issue 18 ("categories and prices, a few example numbers of each, the way to become a
+ * golden-number/categories/qr, the onboarding requirements ("categories and prices, a few example numbers of each, the way to become a
  * client"), decision NC9.
  */
 export const newNumbersOracle: ChartOracle = {
@@ -17,7 +17,7 @@ export const newNumbersOracle: ChartOracle = {
       when: (_, ev) => ev.output.length > 0,
       to: 'shown',
       ctx: (_, ev) => ({ categories: ev.output, errorCode: null }),
-      spec: 'issue 18: the categories with prices and examples',
+      spec: 'the onboarding requirements: the categories with prices and examples',
     },
     {
       from: 'loading',

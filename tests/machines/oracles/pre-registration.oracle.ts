@@ -2,7 +2,7 @@ import type { ChartOracle, Ctx, Ev } from '../../support/oracle';
 import { apiCode, codeOf, done, eimzoKind, failed } from './oracle-helpers';
 
 /**
- * Expected behaviour of the pre-registration: issue 18 ("pre-order/create … signed with the chosen key through
+ * Expected behaviour of the pre-registration: the onboarding requirements ("pre-order/create … signed with the chosen key through
  * E-IMZO: the server verifies …, matches the certificate's TIN …, refuses a replay"; E004, E026, E094), spec 7
  * pre-order/create, docs/security.md finding 3 (one-time challenge), decisions NC5-NC7. The signed document is
  * restated here (format, action, targets, challenge, text), not imported, so a bug in the rule is not copied.
@@ -66,7 +66,7 @@ export const preRegistrationOracle: ChartOracle = {
       event: done('signWithKey'),
       to: 'creating',
       ctx: (_, ev) => ({ pkcs7: ev.output.pkcs7 }),
-      spec: 'issue 18: the signed application is sent',
+      spec: 'the onboarding requirements: the signed application is sent',
     },
     {
       from: 'signing',
@@ -96,7 +96,7 @@ export const preRegistrationOracle: ChartOracle = {
       to: 'created',
       ctx: (_, ev) => ({ created: ev.output, errorCode: null }),
       output: (_: Ctx, ev: Ev) => ev.output,
-      spec: "issue 18: 'Регистрация прошла успешно'",
+      spec: "the onboarding requirements: 'Регистрация прошла успешно'",
     },
     {
       from: 'creating',
@@ -104,14 +104,14 @@ export const preRegistrationOracle: ChartOracle = {
       when: (_, ev) => apiCode(ev) === 'E004' || apiCode(ev) === 'E026',
       to: 'refused',
       ctx: (_, ev) => ({ errorCode: apiCode(ev) }),
-      spec: 'issue 18: E004 already registered, E026 TIN type: no retry',
+      spec: 'the onboarding requirements: E004 already registered, E026 TIN type: no retry',
     },
     {
       from: 'creating',
       event: failed('createPreorder'),
       to: 'failed',
       ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
-      spec: 'issue 18 E094: the signature was refused; a retry signs again under a new challenge',
+      spec: 'the onboarding requirements E094: the signature was refused; a retry signs again under a new challenge',
     },
     {
       from: 'failed',
