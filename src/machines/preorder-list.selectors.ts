@@ -1,5 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
-import { nextPreorderStatuses, type PreorderMove, preorderPageCount } from '@/domain/preorder.rules';
+import {
+  nextPreorderStatuses,
+  type PreorderMove,
+  preorderPageCount,
+  reservationAfter,
+} from '@/domain/preorder.rules';
 import type { MovePreorderInput, PreorderListMachine, PreorderListRow } from './preorder-list.machine';
 
 /** What the staff pre-order list reads. */
@@ -35,15 +40,28 @@ export const selectPreorderRowViews = (s: PreorderListSnapshot): readonly Preord
   return views;
 };
 
-/** The move being confirmed or sent, or that failed: the row, where to, busy, the error. */
-export const selectPreorderMoveStep = (
-  s: PreorderListSnapshot,
-): { row: PreorderListRow; to: MovePreorderInput['status']; busy: boolean; error: string | null } | null => {
+/** The move being confirmed or sent, or that failed: the row, where to, busy, the error, and what the move means
+ *  (NC12): whether it releases the reserved numbers (`reservationAfter`), and whether the status is final. */
+export interface PreorderMoveStep {
+  readonly row: PreorderListRow;
+  readonly to: MovePreorderInput['status'];
+  readonly busy: boolean;
+  readonly error: string | null;
+  readonly releases: boolean;
+  readonly final: boolean;
+}
+export const selectPreorderMoveStep = (s: PreorderListSnapshot): PreorderMoveStep | null => {
   const move = s.context.move;
   const row = move ? s.context.rows.find((r) => r.id === move.id) : undefined;
   if (!move || !row) return null;
-  if (s.matches('confirming')) return { row, to: move.status, busy: false, error: null };
-  if (s.matches('moving')) return { row, to: move.status, busy: true, error: null };
-  if (s.matches('moveFailed')) return { row, to: move.status, busy: false, error: s.context.moveError };
+  const meaning = {
+    row,
+    to: move.status,
+    releases: row.phoneReserved && !reservationAfter(move.status, row.phoneReserved),
+    final: nextPreorderStatuses(move.status).length === 0,
+  };
+  if (s.matches('confirming')) return { ...meaning, busy: false, error: null };
+  if (s.matches('moving')) return { ...meaning, busy: true, error: null };
+  if (s.matches('moveFailed')) return { ...meaning, busy: false, error: s.context.moveError };
   return null;
 };

@@ -5,7 +5,6 @@ import { isoDay } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
 import { type OrdersParams, parseOrdersParams } from '@/domain/orders.rules';
 import { formatPhone } from '@/domain/phone.rules';
-import { formatErrorMessage } from '@/i18n/messages';
 import {
   canRetry,
   selectCanChooseMove,
@@ -27,8 +26,8 @@ import {
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportStatus } from '@/views/common/export-status.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
-import { Modal } from '@/views/common/modal.view';
 import { Pagination } from '@/views/common/pagination.view';
+import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { OrdersContext } from './orders.context';
 import './orders.css';
@@ -434,59 +433,24 @@ function StatusDialog() {
   const order = OrdersContext.useSelector(selectOrder);
   if (!step || !order) return null;
   const status = (s: string) => t(`orders.status.${s}`, { defaultValue: s });
-  if (step.error) {
-    const dismiss = () => actor.send({ type: 'status.dismiss' });
-    return (
-      <Modal
-        title={t('orders.moveFailed')}
-        closeLabel={t('app.close')}
-        onClose={dismiss}
-        testId="order-status-error"
-        actions={
-          <button type="button" className="btn" data-testid="order-status-dismiss" onClick={dismiss}>
-            {t('orders.moveAgain')}
-          </button>
-        }
-      >
-        <p role="alert" data-testid="order-status-error-text" data-code={step.error}>
-          {step.error === 'E101' ? t('orders.moveStale') : formatErrorMessage(t, step.error)}
-        </p>
-      </Modal>
-    );
-  }
-  const cancel = () => {
-    if (!step.busy) actor.send({ type: 'status.cancel' });
-  };
   return (
-    <Modal
-      title={t('orders.moveTitle', { id: order.id })}
-      closeLabel={t('app.close')}
-      onClose={cancel}
-      dismissable={!step.busy}
-      testId="order-status-confirm"
-      actions={
-        <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid="order-status-cancel"
-            disabled={step.busy}
-            onClick={cancel}
-          >
-            {t('orders.moveCancel')}
-          </button>
-          <button
-            type="button"
-            className={step.to === 'cancelled' ? 'btn btn--danger' : 'btn'}
-            data-testid="order-status-ok"
-            disabled={step.busy}
-            aria-busy={step.busy}
-            onClick={() => actor.send({ type: 'status.confirm' })}
-          >
-            {step.busy ? t('orders.moving') : t('orders.moveConfirm')}
-          </button>
-        </>
-      }
+    <StatusMoveDialog
+      testId="order-status"
+      texts={{
+        title: t('orders.moveTitle', { id: order.id }),
+        cancel: t('orders.moveCancel'),
+        confirm: t('orders.moveConfirm'),
+        moving: t('orders.moving'),
+        failed: t('orders.moveFailed'),
+        again: t('orders.moveAgain'),
+        stale: t('orders.moveStale'),
+      }}
+      busy={step.busy}
+      error={step.error}
+      danger={step.to === 'cancelled'}
+      onConfirm={() => actor.send({ type: 'status.confirm' })}
+      onCancel={() => actor.send({ type: 'status.cancel' })}
+      onDismiss={() => actor.send({ type: 'status.dismiss' })}
     >
       <p data-testid="order-status-text">
         {t('orders.moveText', {
@@ -497,6 +461,6 @@ function StatusDialog() {
           to: status(step.to),
         })}
       </p>
-    </Modal>
+    </StatusMoveDialog>
   );
 }

@@ -14,8 +14,8 @@ import {
   selectPreorderTableShown,
 } from '@/machines/preorder-list.selectors';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
-import { Modal } from '@/views/common/modal.view';
 import { Pagination } from '@/views/common/pagination.view';
+import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { PreorderListContext } from './preorders.context';
 import '@/views/orders/orders.css';
@@ -190,60 +190,24 @@ function MoveDialog() {
   const step = useSelector(selectPreorderMoveStep);
   if (!step) return null;
   const status = (s: string) => t(`newClient.status.${s}` as 'newClient.status.new');
-  if (step.error) {
-    const dismiss = () => actor.send({ type: 'status.dismiss' });
-    return (
-      <Modal
-        title={t('newClient.moveFailed')}
-        closeLabel={t('app.close')}
-        onClose={dismiss}
-        testId="preorder-status-error"
-        actions={
-          <button type="button" className="btn" data-testid="preorder-status-dismiss" onClick={dismiss}>
-            {t('newClient.moveAgain')}
-          </button>
-        }
-      >
-        <p role="alert" data-testid="preorder-status-error-text" data-code={step.error}>
-          {step.error === 'E101' ? t('newClient.moveStale') : formatErrorMessage(t, step.error)}
-        </p>
-      </Modal>
-    );
-  }
-  const cancel = () => {
-    if (!step.busy) actor.send({ type: 'status.cancel' });
-  };
-  const releases = step.row.phoneReserved && step.to !== 'review';
   return (
-    <Modal
-      title={t('newClient.moveTitle', { id: step.row.id })}
-      closeLabel={t('app.close')}
-      onClose={cancel}
-      dismissable={!step.busy}
-      testId="preorder-status-confirm"
-      actions={
-        <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid="preorder-status-cancel"
-            disabled={step.busy}
-            onClick={cancel}
-          >
-            {t('newClient.moveCancel')}
-          </button>
-          <button
-            type="button"
-            className={step.to === 'rejected' ? 'btn btn--danger' : 'btn'}
-            data-testid="preorder-status-ok"
-            disabled={step.busy}
-            aria-busy={step.busy}
-            onClick={() => actor.send({ type: 'status.confirm' })}
-          >
-            {step.busy ? t('newClient.moving') : t('newClient.moveConfirm')}
-          </button>
-        </>
-      }
+    <StatusMoveDialog
+      testId="preorder-status"
+      texts={{
+        title: t('newClient.moveTitle', { id: step.row.id }),
+        cancel: t('newClient.moveCancel'),
+        confirm: t('newClient.moveConfirm'),
+        moving: t('newClient.moving'),
+        failed: t('newClient.moveFailed'),
+        again: t('newClient.moveAgain'),
+        stale: t('newClient.moveStale'),
+      }}
+      busy={step.busy}
+      error={step.error}
+      danger={step.to === 'rejected'}
+      onConfirm={() => actor.send({ type: 'status.confirm' })}
+      onCancel={() => actor.send({ type: 'status.cancel' })}
+      onDismiss={() => actor.send({ type: 'status.dismiss' })}
     >
       <p data-testid="preorder-status-text">
         {t('newClient.moveText', {
@@ -254,8 +218,8 @@ function MoveDialog() {
           to: status(step.to),
         })}
       </p>
-      {releases ? <p data-testid="preorder-status-releases">{t('newClient.moveReleases')}</p> : null}
-      {step.to === 'review' ? null : <p>{t('newClient.moveFinal')}</p>}
-    </Modal>
+      {step.releases ? <p data-testid="preorder-status-releases">{t('newClient.moveReleases')}</p> : null}
+      {step.final ? <p>{t('newClient.moveFinal')}</p> : null}
+    </StatusMoveDialog>
   );
 }
