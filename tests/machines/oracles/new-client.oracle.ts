@@ -408,7 +408,12 @@ export const newClientOracle: ChartOracle = {
       ctx: () => ({ errorCode: null }),
       spec: 'spec 8: retry',
     },
-    { from: 'confirm.ready', event: 'application.sign', to: 'confirm.registering', spec: 'the onboarding requirements' },
+    {
+      from: 'confirm.ready',
+      event: 'application.sign',
+      to: 'confirm.registering',
+      spec: 'the onboarding requirements',
+    },
     {
       from: 'confirm.registering',
       event: done('preRegistration'),
