@@ -8,7 +8,7 @@ import { templateSections } from '../../server/agreement/contract-text';
 import { validForm } from '../machines/agreement.payloads';
 import { pdfText } from '../server/pdf-text';
 import { a11yContext, seriousViolations, settle, signIn as signInA11y } from './axe';
-import { launchBrowser, signIn } from './browser';
+import { expectFitsWindow, launchBrowser, signIn } from './browser';
 
 /**
  * Contract registration in a real browser, in both languages (the contract-registration requirements): a seller fills the form hitting each
@@ -40,36 +40,6 @@ async function downloadPdf(page: Page, click: () => Promise<void>): Promise<stri
   return pdfText(new Uint8Array(bytes));
 }
 
-async function expectGeometry(page: Page): Promise<void> {
-  for (const size of [
-    { width: 1366, height: 768 },
-    { width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(50);
-    const g = await page.evaluate(() => {
-      window.scrollTo(0, 0);
-      const first = document.getElementById('main')?.firstElementChild;
-      const header = document.querySelector('header')?.getBoundingClientRect();
-      const sidebar = document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect();
-      const top = first?.getBoundingClientRect().top ?? 0;
-      const above = Math.max(
-        header && header.bottom <= top + 1 ? header.bottom : 0,
-        sidebar && sidebar.height > 0 && sidebar.bottom <= top + 1 ? sidebar.bottom : 0,
-      );
-      return {
-        gap: top - above,
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      };
-    });
-    expect(g.scrollWidth, `no horizontal overflow at ${size.width}px`).toBeLessThanOrEqual(g.innerWidth);
-    expect(g.gap, `content right under the header at ${size.width}px`).toBeLessThanOrEqual(80);
-    expect(g.gap).toBeGreaterThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
-
 describe.each(['ru', 'uz'] as const)('contract registration in %s', (lang) => {
   const t = i18n.getFixedT(lang);
   const login = `e2e.${lang}.${Date.now().toString(36)}`;
@@ -80,7 +50,7 @@ describe.each(['ru', 'uz'] as const)('contract registration in %s', (lang) => {
     await page.waitForURL(`**/${lang}/agreement-registration`);
     await page.getByTestId('agreement-form').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('agreement.title'));
-    await expectGeometry(page);
+    await expectFitsWindow(page, 'agreement');
 
     // the whole form, with five wrong values: Cyrillic login, tax id of the wrong type, a short MFO, a passport
     // issued in the future and a director under 18
@@ -133,7 +103,7 @@ describe.each(['ru', 'uz'] as const)('contract registration in %s', (lang) => {
     expect(await page.getByTestId('agreement-done').getByRole('heading', { level: 2 }).textContent()).toBe(
       t('agreement.done'),
     );
-    await expectGeometry(page);
+    await expectFitsWindow(page, 'agreement');
 
     // the agreement in the page's language, right after registering
     const title = lang === 'ru' ? `Договор № ${number}` : `${number}-son shartnoma`;
@@ -177,7 +147,7 @@ describe.each(['ru', 'uz'] as const)('contract registration in %s', (lang) => {
     );
     for (const section of templateSections('contact-access', lang)) expect(again).toContain(section);
     expect(again).toContain('Tursunov Bekzod');
-    await expectGeometry(page);
+    await expectFitsWindow(page, 'agreement');
 
     expect(errors).toEqual([]);
     await page.context().close();

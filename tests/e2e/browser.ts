@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -218,19 +219,43 @@ export async function measureGeometry(
 }
 
 /**
+ * At both `SCREEN_SIZES`, scrolled to the top: the content starts right under the header (gap 0 to `maxGap`, default
+ * MAX_GAP_PX) and the page is never wider than the window. `shotsDir` saves a full-page screenshot of each size to
+ * look at; the viewport goes back to the laptop size unless `restore` is false.
+ */
+export async function expectFitsWindow(
+  page: Page,
+  label: string,
+  opts: { maxGap?: number; shotsDir?: string | undefined; restore?: boolean } = {},
+): Promise<void> {
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(50);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const g = await measureGeometry(page);
+    if (opts.shotsDir) {
+      mkdirSync(opts.shotsDir, { recursive: true });
+      await page.screenshot({
+        path: `${opts.shotsDir}/${label.replace(/\W+/g, '_')}-${size.width}.png`,
+        fullPage: true,
+      });
+    }
+    expect(g.gap, `${label} at ${size.width}px: gap under the header`).toBeLessThanOrEqual(
+      opts.maxGap ?? MAX_GAP_PX,
+    );
+    expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeGreaterThanOrEqual(0);
+    expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
+  }
+  if (opts.restore ?? true) await page.setViewportSize(SCREEN_SIZES[0]);
+}
+
+/**
  * The page names itself in the tab, its content starts right under the header and it is never wider than the window,
  * at both `SCREEN_SIZES` (the viewport is left at the last one).
  */
 export async function expectPageGeometry(page: Page, label: string): Promise<void> {
   expect(await page.title(), `${label}: page title`).toMatch(/ — (Корпоративный портал|Korporativ portal)$/);
-  for (const size of SCREEN_SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(50);
-    const g = await measureGeometry(page);
-    expect(g.gap, `${label} at ${size.width}px: gap under the header`).toBeLessThanOrEqual(MAX_GAP_PX);
-    expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeGreaterThanOrEqual(0);
-    expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
-  }
+  await expectFitsWindow(page, label, { restore: false });
 }
 
 /**

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { i18n } from '@/i18n/i18n';
-import { launchBrowser, signIn } from './browser';
+import { expectFitsWindow, launchBrowser, signIn } from './browser';
 
 /**
  * The online-sales documents area in Chromium against `npm start` (docs/decisions.md DOC8-DOC12), in both languages:
@@ -17,10 +17,6 @@ const demoUrl = inject('demoUrl');
 const NOBUY_BAN = '100783350';
 const NOBUY_KEY_PASSWORD = '3333';
 const SHOTS = process.env.SHOTS_DIR;
-const WIDTHS = [
-  { width: 1366, height: 768 },
-  { width: 390, height: 844 },
-] as const;
 let browser: Browser;
 
 async function demo(path: string): Promise<void> {
@@ -54,41 +50,6 @@ async function ready(page: Page): Promise<Locator> {
   return docs;
 }
 
-/** No horizontal overflow and the content right under the header, at both widths (tests/e2e/layout.e2e.ts). */
-async function expectGeometry(page: Page, label: string): Promise<void> {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(80);
-    const g = await page.evaluate(() => {
-      const main = document.getElementById('main');
-      const first = main?.firstElementChild ?? main;
-      if (!main || !first) throw new Error('no main content');
-      const top = first.getBoundingClientRect().top;
-      let above = 0;
-      for (const sel of ['header', '[data-testid="impersonation-banner"]', '[data-testid="sidebar"]']) {
-        const r = document.querySelector(sel)?.getBoundingClientRect();
-        if (r && r.height > 0 && r.bottom <= top + 1) above = Math.max(above, r.bottom);
-      }
-      return {
-        gap: top - above,
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      };
-    });
-    expect(g.gap, `${label} at ${size.width}px: gap under the header`).toBeLessThanOrEqual(80);
-    expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeGreaterThanOrEqual(0);
-    expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({
-        path: `${SHOTS}/${label.replace(/\W+/g, '_')}-${size.width}.png`,
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize(WIDTHS[0]);
-}
-
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20_000, 0x20), Buffer.from('\n%%EOF\n')]);
 const EXE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), Buffer.alloc(4096, 0)]);
 
@@ -101,7 +62,7 @@ describe.each(['ru', 'uz'] as const)('documents in %s', (lang) => {
     const list = await ready(page);
     expect(await list.getByRole('heading', { level: 1 }).textContent()).toBe(t('documents.title'));
     expect(await list.locator('[data-testid^="order-"]').count()).toBeGreaterThanOrEqual(3);
-    await expectGeometry(page, `${lang}-documents`);
+    await expectFitsWindow(page, `${lang}-documents`, { shotsDir: SHOTS });
 
     // a document that still needs a scan (status 0 or 2)
     const row = list.locator('[data-testid^="document-"][data-type]', {
@@ -112,7 +73,7 @@ describe.each(['ru', 'uz'] as const)('documents in %s', (lang) => {
     await open.click();
     const docPage = await ready(page);
     expect(await docPage.getByTestId('document-text').textContent()).toContain(title.replace(/ №.*/, ''));
-    await expectGeometry(page, `${lang}-document`);
+    await expectFitsWindow(page, `${lang}-document`, { shotsDir: SHOTS });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -175,7 +136,7 @@ describe.each(['ru', 'uz'] as const)('documents in %s', (lang) => {
     );
     expect(text).toContain('Andijon Avto Logistika MChJ');
     expect(text).toContain('7a3c0004');
-    await expectGeometry(page, `${lang}-suspend-document`);
+    await expectFitsWindow(page, `${lang}-suspend-document`, { shotsDir: SHOTS });
     expect(errors).toEqual([]);
     await page.context().close();
     // the next language blocks again

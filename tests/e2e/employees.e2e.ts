@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { i18n } from '@/i18n/i18n';
-import { launchBrowser, signIn } from './browser';
+import { expectFitsWindow, launchBrowser, signIn } from './browser';
 
 /**
  * The company's employee list in a real browser, in both languages (docs/decisions.md EM1-EM5): the curator opens
@@ -12,10 +12,6 @@ import { launchBrowser, signIn } from './browser';
  */
 const base = inject('baseUrl');
 const SHOTS = process.env.SHOTS_DIR;
-const SIZES = [
-  { width: 1366, height: 768 },
-  { width: 390, height: 844 },
-] as const;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -25,34 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** No horizontal overflow and the content right under the header, at both widths (tests/e2e/layout.e2e.ts). */
-async function expectGeometry(page: Page, label: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(50);
-    const g = await page.evaluate(() => {
-      const main = document.getElementById('main');
-      const first = main?.firstElementChild ?? main;
-      const contentTop = first?.getBoundingClientRect().top ?? 0;
-      let above = 0;
-      // only what stands above the content counts (a sidebar beside it on a laptop does not)
-      for (const selector of ['header', '[data-testid="sidebar"]']) {
-        const r = document.querySelector(selector)?.getBoundingClientRect();
-        if (r && r.height > 0 && r.bottom <= contentTop + 1) above = Math.max(above, r.bottom);
-      }
-      return {
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-        gap: contentTop - above,
-      };
-    });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${label}-${size.width}.png`, fullPage: true });
-    expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
-    expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeLessThanOrEqual(48);
-  }
-  await page.setViewportSize(SIZES[0]);
-}
 
 const PHONE = /^\+998 \d{2} \d{3} \d{2} \d{2}$/;
 const list = (page: Page) => page.locator('[data-testid="page-employeesList"][data-state="ready"]');
@@ -83,7 +51,7 @@ describe.each(['ru', 'uz'] as const)('the employee list in %s', (lang) => {
     const all = await numbers(page);
     expect(all.length).toBe(20);
     for (const n of all.filter((x) => x !== '—')) expect(n).toMatch(PHONE);
-    await expectGeometry(page, `employees-${lang}`);
+    await expectFitsWindow(page, `employees-${lang}`, { maxGap: 48, shotsDir: SHOTS });
 
     // by a part of a name: every row found carries it
     const first = (await names(page))[0] ?? '';

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
-import { launchBrowser, signIn } from './browser';
+import { expectFitsWindow, launchBrowser, signIn } from './browser';
 
 /**
  * The golden-number purchase in a real browser, in both languages: the curator searches by mask, chooses two numbers
@@ -12,10 +12,6 @@ import { launchBrowser, signIn } from './browser';
  */
 const base = inject('baseUrl');
 const SHOTS = process.env.SHOTS_DIR;
-const SIZES = [
-  { width: 1366, height: 768 },
-  { width: 390, height: 844 },
-] as const;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -25,34 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** No horizontal overflow and the content right under the header, at both widths (tests/e2e/layout.e2e.ts). */
-async function expectGeometry(page: Page, label: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(50);
-    const g = await page.evaluate(() => {
-      const main = document.getElementById('main');
-      const first = main?.firstElementChild ?? main;
-      const contentTop = first?.getBoundingClientRect().top ?? 0;
-      let above = 0;
-      // only what stands above the content counts (a sidebar beside it on a laptop does not)
-      for (const selector of ['header', '[data-testid="sidebar"]']) {
-        const r = document.querySelector(selector)?.getBoundingClientRect();
-        if (r && r.height > 0 && r.bottom <= contentTop + 1) above = Math.max(above, r.bottom);
-      }
-      return {
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-        gap: contentTop - above,
-      };
-    });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${label}-${size.width}.png`, fullPage: true });
-    expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
-    expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeLessThanOrEqual(48);
-  }
-  await page.setViewportSize(SIZES[0]);
-}
 
 describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
   const t = i18n.getFixedT(lang);
@@ -66,7 +34,7 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     expect(await page.getByTestId('purchase-vat-note').textContent()).toBe(
       t('purchase.vatNotePayer', { percent: 12 }),
     );
-    await expectGeometry(page, `purchase-form-${lang}`);
+    await expectFitsWindow(page, `purchase-form-${lang}`, { maxGap: 48, shotsDir: SHOTS });
 
     // a malformed mask is refused in the page's language, nothing is searched
     await page.getByTestId('purchase-category-192').click();
@@ -85,7 +53,7 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     expect(await firstPage.count()).toBe(16);
     const a = ((await firstPage.nth(0).getAttribute('data-testid')) ?? '').replace('purchase-number-', '');
     await firstPage.nth(0).click();
-    await expectGeometry(page, `purchase-results-${lang}`);
+    await expectFitsWindow(page, `purchase-results-${lang}`, { maxGap: 48, shotsDir: SHOTS });
     await page.getByTestId('purchase-results-next').click();
     await page.locator('[data-testid="purchase-page"][data-state="browsing.results"]').waitFor();
     expect(await page.getByTestId('purchase-results-page').textContent()).toMatch(
@@ -102,7 +70,7 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     const sum = (await page.getByTestId('purchase-total').textContent()) ?? '';
     expect(sum).toBe(lang === 'ru' ? '168\u00a0400\u00a0сум' : '168\u00a0400\u00a0soʻm');
     expect(await page.getByTestId('purchase-confirm').textContent()).toBe(t('purchase.confirm', { sum }));
-    await expectGeometry(page, `purchase-review-${lang}`);
+    await expectFitsWindow(page, `purchase-review-${lang}`, { maxGap: 48, shotsDir: SHOTS });
     await page.getByTestId('purchase-confirm').click();
 
     await page.getByTestId('purchase-done').waitFor({ timeout: 20_000 });
@@ -112,7 +80,7 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     expect(numbers).toContain(formatPhone(a));
     expect(numbers).toContain(formatPhone(b));
     expect(await page.getByTestId('purchase-done-sum').textContent()).toContain(sum);
-    await expectGeometry(page, `purchase-done-${lang}`);
+    await expectFitsWindow(page, `purchase-done-${lang}`, { maxGap: 48, shotsDir: SHOTS });
     expect(errors).toEqual([]);
     await page.context().close();
 
@@ -132,7 +100,7 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     await row.waitFor({ timeout: 20_000 });
     expect(await row.textContent()).toContain('100234561');
     expect(await row.textContent()).toContain(t('orders.status.paid'));
-    await expectGeometry(op, `orders-list-${lang}`);
+    await expectFitsWindow(op, `orders-list-${lang}`, { maxGap: 48, shotsDir: SHOTS });
     await op.getByTestId(`order-open-${orderId}`).click();
     await op.waitForURL(`**/${lang}/orders/${orderId}?**`);
     await op.getByTestId('order-details').waitFor({ timeout: 20_000 });
@@ -141,7 +109,7 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     expect(details).toContain(formatPhone(b));
     expect(await op.getByTestId('order-total').textContent()).toBe(sum);
     expect(await op.getByTestId('order-documents').locator('li').count()).toBe(3);
-    await expectGeometry(op, `orders-order-${lang}`);
+    await expectFitsWindow(op, `orders-order-${lang}`, { maxGap: 48, shotsDir: SHOTS });
     // GN13: the operator issues the numbers; the dialog names the order, company, sum and both statuses first
     const company = (await row.locator('td').nth(3).textContent()) ?? '';
     expect(company).toMatch(/^Toshkent Savdo Invest/);
@@ -157,7 +125,7 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
         to: t('orders.status.issued'),
       }),
     );
-    await expectGeometry(op, `orders-move-${lang}`);
+    await expectFitsWindow(op, `orders-move-${lang}`, { maxGap: 48, shotsDir: SHOTS });
     // Escape keeps the status; the focus goes back to the button that opened the dialog
     await op.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });

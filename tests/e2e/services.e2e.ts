@@ -4,7 +4,7 @@ import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
 import { SAMARQAND_FIXTURE } from '../../server/db/services-seed';
-import { launchBrowser, signIn } from './browser';
+import { expectFitsWindow, launchBrowser, signIn } from './browser';
 
 /**
  * Services in a real browser, in both languages (docs/decisions.md "Services"): the type-16 curator connects NET 20 GB
@@ -19,38 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const SIZES = [
-  { width: 1366, height: 768 },
-  { width: 390, height: 844 },
-] as const;
-
-/** No horizontal overflow; the page's content starts right under the header (tests/e2e/layout.e2e.ts). */
-async function expectGeometry(page: Page, label: string) {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(50);
-    const g = await page.evaluate(() => {
-      const main = document.getElementById('main');
-      const first = main?.firstElementChild ?? main;
-      const top = first?.getBoundingClientRect().top ?? 0;
-      let above = 0;
-      for (const sel of ['header', '[data-testid="sidebar"]']) {
-        const r = document.querySelector(sel)?.getBoundingClientRect();
-        if (r && r.height > 0 && r.bottom <= top + 1) above = Math.max(above, r.bottom);
-      }
-      return {
-        gap: top - above,
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      };
-    });
-    expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
-    expect(g.gap, `${label} at ${size.width}px: gap under the header`).toBeLessThanOrEqual(80);
-    expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeGreaterThanOrEqual(0);
-  }
-  await page.setViewportSize(SIZES[0]);
-}
 
 /** The portal's API calls of a page, with times, for a failure's message (a watcher per page). */
 const apiCalls = new WeakMap<Page, string[]>();
@@ -121,7 +89,7 @@ describe.each(['ru', 'uz'] as const)('services in %s', (lang) => {
     await page.waitForURL(`**/${lang}/services**`);
     await listReady(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('services.title'));
-    await expectGeometry(page, 'services');
+    await expectFitsWindow(page, 'services');
 
     // the package: NET 20 GB (monthly), with its volume, price and period
     await page.getByTestId('services-choose-IP_M20').click();
@@ -145,7 +113,7 @@ describe.each(['ru', 'uz'] as const)('services in %s', (lang) => {
     );
     expect(await page.getByTestId('checkout-total').textContent()).toBe(formatSum(135_000, { lang }));
     expect(await page.getByTestId('checkout-numbers').textContent()).toContain(formatPhone(c));
-    await expectGeometry(page, 'checkout review');
+    await expectFitsWindow(page, 'checkout review');
     await page.getByTestId('checkout-confirm').click();
     await page.getByTestId('checkout-apply').waitFor();
     await page.getByTestId('checkout-do-apply').click();
@@ -162,7 +130,7 @@ describe.each(['ru', 'uz'] as const)('services in %s', (lang) => {
     );
     // E124 is not retried: the number has the package
     expect(await page.getByTestId('checkout-retry').count()).toBe(0);
-    await expectGeometry(page, 'checkout result');
+    await expectFitsWindow(page, 'checkout result');
 
     // back on the list the two lines show the package
     await page.getByTestId('checkout-back').click();
