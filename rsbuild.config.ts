@@ -3,7 +3,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginPrecompress } from './scripts/lib/precompress';
 
-/** The messages are split in two parts (start, pages): scripts/lib/i18n-parts.cjs. */
+/** The messages are split in three parts (start, public, pages): scripts/lib/i18n-parts.cjs. */
 const I18N_PARTS_LOADER = fileURLToPath(new URL('./scripts/lib/i18n-parts.cjs', import.meta.url));
 
 const apiTarget = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;

@@ -1,22 +1,33 @@
-// Splits a language's messages (src/i18n/ru.json, uz.json) into the part every page needs ('start': the login page,
-// the shell, errors) and the part only the code-split pages need ('pages': the top-level keys listed in
-// src/i18n/page-keys.json), so the login page does not download the texts of every workflow. Used by the build
-// (rspack loader below) and by vitest (vite plugin in vitest.config.ts); the app imports `./ru.json?part=start`.
+// Splits a language's messages (src/i18n/ru.json, uz.json) into three parts: 'start' — what every page needs (the
+// login page, the shell, errors); 'public' — the public onboarding pages' texts (the top-level keys listed in
+// src/i18n/public-keys.json); 'pages' — what only the signed-in code-split pages need (src/i18n/page-keys.json). The
+// login page then downloads no workflow's texts, and a visitor of /new-client none of the signed-in pages'. Used by
+// the build (rspack loader below) and by vitest (vite plugin in vitest.config.ts); the app imports
+// `./ru.json?part=start`.
 const { readFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 
-/** The top-level keys of the 'pages' part, read from page-keys.json next to the messages file. */
-function pageKeysFor(messagesPath) {
-  return new Set(JSON.parse(readFileSync(join(dirname(messagesPath), 'page-keys.json'), 'utf8')));
+const PARTS = ['start', 'public', 'pages'];
+
+/** The top-level keys of the 'pages' and 'public' parts, read from the key lists next to the messages file. */
+function keySetsFor(messagesPath) {
+  const read = (name) => new Set(JSON.parse(readFileSync(join(dirname(messagesPath), name), 'utf8')));
+  return { pages: read('page-keys.json'), public: read('public-keys.json') };
 }
 
-/** The JSON text of one part ('start' or 'pages') of a messages file's JSON text. */
-function pickPart(source, part, pageKeys) {
-  if (part !== 'start' && part !== 'pages') throw new Error(`unknown messages part ${part}`);
+/** The part ('start', 'public' or 'pages') a top-level key belongs to. */
+function partOfKey(key, sets) {
+  if (sets.public.has(key)) return 'public';
+  if (sets.pages.has(key)) return 'pages';
+  return 'start';
+}
+
+/** The JSON text of one part of a messages file's JSON text. */
+function pickPart(source, part, sets) {
+  if (!PARTS.includes(part)) throw new Error(`unknown messages part ${part}`);
   const all = JSON.parse(source);
   const out = {};
-  for (const [key, value] of Object.entries(all))
-    if (pageKeys.has(key) === (part === 'pages')) out[key] = value;
+  for (const [key, value] of Object.entries(all)) if (partOfKey(key, sets) === part) out[key] = value;
   return JSON.stringify(out);
 }
 
@@ -28,12 +39,14 @@ function partOf(query) {
 
 /** rspack loader: `import('./ru.json?part=start')`. */
 function loader(source) {
-  const pageKeysPath = join(dirname(this.resourcePath), 'page-keys.json');
-  this.addDependency(pageKeysPath);
-  return pickPart(source, partOf(this.resourceQuery), pageKeysFor(this.resourcePath));
+  this.addDependency(join(dirname(this.resourcePath), 'page-keys.json'));
+  this.addDependency(join(dirname(this.resourcePath), 'public-keys.json'));
+  return pickPart(source, partOf(this.resourceQuery), keySetsFor(this.resourcePath));
 }
 
 module.exports = loader;
+module.exports.PARTS = PARTS;
 module.exports.pickPart = pickPart;
 module.exports.partOf = partOf;
-module.exports.pageKeysFor = pageKeysFor;
+module.exports.partOfKey = partOfKey;
+module.exports.keySetsFor = keySetsFor;

@@ -12,7 +12,7 @@ export const i18nParts: Plugin = {
     const [path, query] = id.split('?');
     const part = parts.partOf(`?${query ?? ''}`);
     if (!part || !path || !/[\\/]src[\\/]i18n[\\/](ru|uz)\.json$/.test(path)) return null;
-    const json = parts.pickPart(readFileSync(path, 'utf8'), part, parts.pageKeysFor(path));
+    const json = parts.pickPart(readFileSync(path, 'utf8'), part, parts.keySetsFor(path));
     return { code: `export default ${json};`, moduleType: 'js' };
   },
 };

@@ -92,11 +92,12 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
         employeesList: employees.createEmployeesListLogic(api.load),
       };
     },
-    // the public pages' workflows: their own chunk, without the signed-in page workflows
-    loadPublicLogic: async () => {
-      const publicPages = await loadChunk(() => import('./new-client.services'));
-      const logic = publicPages.createPublicLogic(api.load);
-      return { newClient: logic.newClient, newNumbers: logic.newNumbers };
+    // the public pages' workflows: each page's its own chunk, without the signed-in page workflows or the other's
+    loadPublicLogic: {
+      newClient: async () =>
+        (await loadChunk(() => import('./new-client.services'))).createNewClientLogic(api.load),
+      newNumbers: async () =>
+        (await loadChunk(() => import('./new-numbers.services'))).createNewNumbersLogic(api.load),
     },
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself
     // decides (a first visit without a session is not an expiry)

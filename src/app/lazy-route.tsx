@@ -1,6 +1,6 @@
 import { Component, type ComponentType, lazy, type ReactNode } from 'react';
 import { CHUNK_TIMEOUT_MS } from '@/domain/constants';
-import { loadPageMessages } from '@/i18n/i18n';
+import { loadPageMessages, loadPublicMessages } from '@/i18n/i18n';
 import { ChunkFailed } from '@/views/layout/chunk-failed.view';
 
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -27,16 +27,21 @@ export async function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIM
 
 /**
  * A code-split route view. The chunk must arrive within the spec's 120 s (spec 9); a failed or late chunk renders a
- * translated message with a reload button instead of a blank page or an uncaught error. The pages' texts
- * (src/i18n/page-keys.json) download side by side with the chunk: the view renders when both are in.
+ * translated message with a reload button instead of a blank page or an uncaught error. The page's texts download
+ * side by side with the chunk, and the view renders when both are in: a signed-in page's (src/i18n/page-keys.json
+ * and public-keys.json) or, with `messages: 'public'`, only the public onboarding pages' (public-keys.json).
  */
-export function lazyRoute(load: Loader, timeoutMs = CHUNK_TIMEOUT_MS) {
+export function lazyRoute(
+  load: Loader,
+  {
+    timeoutMs = CHUNK_TIMEOUT_MS,
+    messages = 'pages',
+  }: { timeoutMs?: number; messages?: 'pages' | 'public' } = {},
+) {
+  const texts = messages === 'public' ? loadPublicMessages : loadPageMessages;
   return lazy(async () => {
     try {
-      return await loadChunk(
-        () => Promise.all([load(), loadPageMessages()]).then(([view]) => view),
-        timeoutMs,
-      );
+      return await loadChunk(() => Promise.all([load(), texts()]).then(([view]) => view), timeoutMs);
     } catch {
       return { default: ChunkFailed };
     }

@@ -8,7 +8,6 @@ import {
   type WizardCatalogue,
   type WizardStart,
 } from '@/machines/new-client.machine';
-import { newNumbersMachine, type QrCategory } from '@/machines/new-numbers.machine';
 import {
   type DraftChallenge,
   type PreorderApplication,
@@ -25,9 +24,10 @@ import type { ApiLoader } from './api';
 import { eimzoClientOptions } from './eimzo-options';
 
 /**
- * Real actors of the public onboarding: the registration wizard, the pre-registration and the new-numbers
- * page, on the app's API client and the E-IMZO websocket client (its own chunk, loaded when the visitor first asks
- * for the keys). Built by `loadPublicLogic` (src/app/app-logic.ts), never with the signed-in page workflows.
+ * Real actors of the public onboarding: the registration wizard and its pre-registration, on the app's API client and
+ * the E-IMZO websocket client (its own chunk, loaded when the visitor first asks for the keys). Built by
+ * `loadPublicLogic.newClient` (src/app/app-logic.ts) when /new-client first asks, never with the signed-in page
+ * workflows nor with the new-numbers page's (src/app/new-numbers.services.ts).
  */
 
 export interface NewClientServiceOptions {
@@ -47,7 +47,7 @@ const lines = (items: unknown): WizardCatalogue['services'] =>
       }))
     : [];
 
-export function createPublicLogic(api: ApiLoader, opts: NewClientServiceOptions = {}) {
+export function createNewClientLogic(api: ApiLoader, opts: NewClientServiceOptions = {}): NewClientMachine {
   let client: Promise<EimzoClient> | undefined = opts.eimzo ? Promise.resolve(opts.eimzo) : undefined;
   const eimzo = () => {
     client ??= import('./eimzo.actors').then((m) => m.createClient(eimzoClientOptions()));
@@ -162,20 +162,5 @@ export function createPublicLogic(api: ApiLoader, opts: NewClientServiceOptions 
     },
   });
 
-  const newNumbers = newNumbersMachine.provide({
-    actors: {
-      fetchQrCategories: fromPromise<QrCategory[]>(async ({ signal }) => {
-        const r = await (await api()).call('golden.categoriesQr', undefined, { signal });
-        return r.categories.map((c) => ({
-          id: c.id,
-          name: c.name,
-          price: c.price,
-          free: c.withoutVat === 'free' || c.id === 122,
-          examples: c.examples ?? [],
-        }));
-      }),
-    },
-  });
-
-  return { newClient, newNumbers };
+  return newClient;
 }

@@ -44,15 +44,17 @@ export const ROUTES: readonly AppRoute[] = [
   ...AUTH_PAGES.map((type) => ({ path: `/${type}`, view: authPage, employeeLogin: true })),
   {
     path: '/new-client',
-    view: lazyRoute(() =>
-      import('@/views/new-client/new-client.page.view').then((m) => ({ default: m.NewClientPage })),
+    view: lazyRoute(
+      () => import('@/views/new-client/new-client.page.view').then((m) => ({ default: m.NewClientPage })),
+      { messages: 'public' },
     ),
     employeeLogin: true,
   },
   {
     path: '/new-numbers',
-    view: lazyRoute(() =>
-      import('@/views/new-numbers/new-numbers.page.view').then((m) => ({ default: m.NewNumbersPage })),
+    view: lazyRoute(
+      () => import('@/views/new-numbers/new-numbers.page.view').then((m) => ({ default: m.NewNumbersPage })),
+      { messages: 'public' },
     ),
   },
   {

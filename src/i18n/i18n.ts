@@ -13,19 +13,32 @@ import { initialLang } from './locale';
 /** One language's messages (the same keys in both: tests/i18n/parity.test.ts; plural suffixes differ by language). */
 export type Messages = MessageTree;
 
+/** A part of a language's messages (scripts/lib/i18n-parts.cjs). */
+export type MessagesPart = 'start' | 'public' | 'pages';
+
 /**
- * Where each language's messages come from, in two parts per language (scripts/lib/i18n-parts.cjs): `start` — what
- * the login page, the shell and the error messages need — fetched on first use; `pages` — the texts of the
- * code-split pages (the top-level keys of page-keys.json) — fetched with the first such page, so the login page does
- * not download every workflow's texts.
+ * Where each language's messages come from, in three parts per language (scripts/lib/i18n-parts.cjs): `start` — what
+ * the login page, the shell and the error messages need — fetched on first use; `public` — the public onboarding
+ * pages' texts and the signing module's (the top-level keys of public-keys.json) — fetched with the first public or
+ * signed-in page; `pages` — the texts of the signed-in code-split pages (page-keys.json) — fetched with the first
+ * such page. The login page downloads no workflow's texts, a visitor of /new-client none of the signed-in pages'.
  */
 export const messageLoaders: Record<Lang, () => Promise<Messages>> = {
   ru: () => import('./ru.json?part=start').then((m) => m.default as Messages),
   uz: () => import('./uz.json?part=start').then((m) => m.default as Messages),
 };
+export const publicMessageLoaders: Record<Lang, () => Promise<Messages>> = {
+  ru: () => import('./ru.json?part=public').then((m) => m.default as Messages),
+  uz: () => import('./uz.json?part=public').then((m) => m.default as Messages),
+};
 export const pageMessageLoaders: Record<Lang, () => Promise<Messages>> = {
   ru: () => import('./ru.json?part=pages').then((m) => m.default as Messages),
   uz: () => import('./uz.json?part=pages').then((m) => m.default as Messages),
+};
+const partLoaders: Record<MessagesPart, Record<Lang, () => Promise<Messages>>> = {
+  start: messageLoaders,
+  public: publicMessageLoaders,
+  pages: pageMessageLoaders,
 };
 
 /** The path's language, else the remembered one, else 'ru'; outside a browser always the remembered/default one. */
@@ -61,12 +74,11 @@ void i18n.use(initReactI18next).init({
 const loading = new Map<string, Promise<void>>();
 
 /** Loads one part of one language's messages into the instance (once). A failed load may be tried again. */
-function loadPart(lang: Lang, part: 'start' | 'pages'): Promise<void> {
+function loadPart(lang: Lang, part: MessagesPart): Promise<void> {
   const key = `${lang}:${part}`;
   let done = loading.get(key);
   if (done === undefined) {
-    const loaders = part === 'start' ? messageLoaders : pageMessageLoaders;
-    done = loaders[lang]().then((messages) => {
+    done = partLoaders[part][lang]().then((messages) => {
       registerMessageKeys(messages);
       i18n.addResourceBundle(lang, 'translation', messages, true, true);
     });
@@ -76,20 +88,26 @@ function loadPart(lang: Lang, part: 'start' | 'pages'): Promise<void> {
   return done;
 }
 
-/** Whether a page has asked for the pages' texts: a language switch then loads them in the new language too. */
-let pagesWanted = false;
+/** The parts a page has asked for besides `start`: a language switch loads them in the new language too. */
+const wanted = new Set<MessagesPart>(['start']);
 
-/** Loads one language's messages into the instance (once): the start part, and the pages' part once a page asked. */
+/** Loads one language's messages into the instance (once): the start part, and every part a page has asked for. */
 export function loadMessages(lang: Lang): Promise<void> {
-  return pagesWanted
-    ? Promise.all([loadPart(lang, 'start'), loadPart(lang, 'pages')]).then(() => undefined)
-    : loadPart(lang, 'start');
+  return Promise.all([...wanted].map((part) => loadPart(lang, part))).then(() => undefined);
 }
 
-/** The texts of the code-split pages in the shown language (a lazy route waits for them with its chunk). */
+/** The texts of the public onboarding pages in the shown language (their lazy routes wait for them). */
+export function loadPublicMessages(lang: Lang = currentLang()): Promise<void> {
+  wanted.add('public');
+  return loadPart(lang, 'public');
+}
+
+/** The texts of the signed-in code-split pages in the shown language (a lazy route waits for them with its chunk);
+ *  the public part comes too: the signing module's texts are the block/restore dialog's as well. */
 export function loadPageMessages(lang: Lang = currentLang()): Promise<void> {
-  pagesWanted = true;
-  return loadPart(lang, 'pages');
+  wanted.add('public');
+  wanted.add('pages');
+  return Promise.all([loadPart(lang, 'public'), loadPart(lang, 'pages')]).then(() => undefined);
 }
 
 /** The start language's messages, requested at once; the app renders when they are in. */

@@ -33,9 +33,14 @@ describe('the composition root', () => {
     const pages = await loadPageLogic();
     // the public pages' workflows come from their own loader, never with the signed-in pages' ones
     expect(Object.keys(pages)).not.toContain('newClient');
-    expect(typeof loadPublicLogic).toBe('function');
-    const publicPages = await loadPublicLogic?.();
-    expect(Object.keys(publicPages ?? {}).sort()).toEqual(['newClient', 'newNumbers']);
+    // and each public page's from a loader of its own
+    expect(Object.keys(loadPublicLogic ?? {}).sort()).toEqual(['newClient', 'newNumbers']);
+    const publicPages = {
+      newClient: await loadPublicLogic?.newClient(),
+      newNumbers: await loadPublicLogic?.newNumbers(),
+    };
+    expect(publicPages.newClient?.id).toBe('newClient');
+    expect(publicPages.newNumbers?.id).toBe('newNumbers');
     expect(Object.keys({ ...start, ...pages, ...publicPages }).sort()).toEqual(
       Object.keys(testAppLogic()).sort(),
     );

@@ -13,12 +13,13 @@ import { launchBrowser } from './browser';
 // 157.9 kB = 154.2 KiB); 153 KiB since the header search box loads once signed in (LB9: 155.2 kB = 151.6 KiB)
 const LOGIN_JS_BUDGET = 153 * 1024;
 /**
- * The public onboarding pages (/new-client, /new-numbers) measured 203–206 KB gzip -9 when this test was added: the
- * login page's scripts (167.7 KB then, the auth views are in the entry) plus the pages' messages part (13.7 KB), the
- * whole endpoint table (8.2 KB), the signing and wizard charts (10.3 KB) and their views. The goal is the login
- * page's budget; it is NOT met (docs/benchmarks.md, "Public pages"). This ceiling only keeps the gap from growing.
+ * The public onboarding pages' scripts, gzip -9 summed like the login route's. The goal is the login page's budget;
+ * it is NOT met (docs/benchmarks.md, "Public pages"): both pages carry the login route's entry (the session chart with
+ * its sign-in child chart, the sign-in page), and the wizard the signing module's charts. These ceilings keep the gap
+ * from growing. 208 KiB for both until the public pages had their own messages part and endpoint slice on zod/mini,
+ * and each page its own logic chunk (NC14: /ru/new-client 177.9 kB = 173.7 KiB, /ru/new-numbers 164.5 kB = 160.6 KiB).
  */
-const PUBLIC_JS_BUDGET = 208 * 1024;
+const PUBLIC_JS_CEILING = { 'new-client': 175 * 1024, 'new-numbers': 162 * 1024 } as const;
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -78,20 +79,35 @@ describe('the login route loads little, compressed', () => {
   // the public pages a visitor opens from a poster or the header, on a phone and without a session: their charts
   // come as their own chunk (NC1), never with the signed-in pages' workflows
   it.each([
-    ['/ru/new-client', 'new-client-step1'],
-    ['/ru/new-numbers', 'new-numbers-categories'],
-    ['/uz/new-client', 'new-client-step1'],
-  ])('%s stays within the public pages’ JavaScript ceiling', async (path, shown) => {
+    ['/ru/new-client', 'new-client-step1', 'new-client'],
+    ['/ru/new-numbers', 'new-numbers-categories', 'new-numbers'],
+    ['/uz/new-client', 'new-client-step1', 'new-client'],
+    ['/uz/new-numbers', 'new-numbers-categories', 'new-numbers'],
+  ] as const)('%s stays within its JavaScript ceiling', async (path, shown, page) => {
     const scripts = await scriptsOf(path, shown);
     expect(scripts.length).toBeGreaterThan(0);
     const over = gzipBytes(scripts) - LOGIN_JS_BUDGET;
     console.log(
       `${path}: ${scripts.length} scripts, ${(gzipBytes(scripts) / 1000).toFixed(1)} KB gzip -9, ${(over / 1000).toFixed(1)} KB over the login budget`,
+      // per script, for docs/benchmarks.md
+      scripts.map((s) => `\n  ${s.path}: ${(gzipBytes([s]) / 1000).toFixed(1)} KB`).join(''),
     );
-    expect(gzipBytes(scripts)).toBeLessThanOrEqual(PUBLIC_JS_BUDGET);
+    expect(gzipBytes(scripts)).toBeLessThanOrEqual(PUBLIC_JS_CEILING[page]);
     // the signed-in pages' workflows (the debt list's chart) are not among them
     const text = scripts.map((s) => s.body.toString('utf8')).join('\n');
     expect(text).not.toContain('The page of overdue accounts the URL asks for.');
+    // nor the whole endpoint table (a staff-only call's summary) and classic zod, which only it uses: the public
+    // calls are their own slice on zod/mini (docs/decisions.md NC14)
+    expect(text).not.toContain('created pre-orders with their status, for B2B staff');
+    expect(text).not.toContain('"ZodString"');
+    expect(text).toContain('"ZodMiniString"');
+    // nor the signed-in pages' texts: only the public part of the messages (the services page's subtitle is not)
+    expect(text).not.toContain('Интернет-пакеты и роуминг для сотрудников компании');
+    expect(text).not.toContain('Kompaniya xodimlari uchun internet-paketlar va rouming');
+    // each page its own workflow: the poster's page loads neither the wizard's chart nor the signing module's
+    const wizard = 'Loads the cities and agents and reads a kept draft';
+    if (page === 'new-numbers') expect(text).not.toContain(wizard);
+    else expect(text).toContain(wizard);
   });
 
   it('sends scripts precompressed with brotli, varying by Accept-Encoding', async () => {

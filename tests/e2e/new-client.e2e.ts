@@ -71,6 +71,29 @@ describe.each(['ru', 'uz'] as const)('new numbers (%s)', (lang) => {
       await context.close();
     }
   });
+
+  it('switches language in place and leads to the wizard: each page loads its own texts and chart', async () => {
+    const other = lang === 'ru' ? 'uz' : 'ru';
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}/${lang}/new-numbers`);
+    await page.getByTestId('new-numbers-categories').waitFor();
+    // the other language's public texts arrive with the switch (the public messages part, NC14)
+    await page.getByTestId(`lang-${other}`).click();
+    await expect
+      .poll(() => page.getByTestId('new-numbers-become').textContent())
+      .toBe(texts[other].newNumbers.becomeLink);
+    // the wizard's chart was not loaded with the poster's page; following the link loads it
+    await page.getByTestId('new-numbers-become').click();
+    await page.getByTestId('new-client-step1').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/${other}/new-client`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(texts[other].newClient.title);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 /** The company each language's run registers (server/eimzo/demo-keys.ts): the Russian run the first prospect, the

@@ -4,17 +4,25 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The messages' two parts (scripts/lib/i18n-parts.cjs): `start` for the login page, the shell and errors, `pages`
- * for the code-split pages (src/i18n/page-keys.json). Together they are the whole file, with nothing twice, and no
- * module that the login page or the shell loads reads a text of the pages' part (it would show a bare key there).
+ * The messages' three parts (scripts/lib/i18n-parts.cjs): `start` for the login page, the shell and errors, `public`
+ * for the public onboarding pages (src/i18n/public-keys.json), `pages` for the signed-in code-split pages
+ * (src/i18n/page-keys.json). Together they are the whole file, with nothing twice; no module that the login page or
+ * the shell loads reads a text of the other two parts, and no module of the public pages reads one of `pages` (it
+ * would show a bare key there).
  */
+interface KeySets {
+  pages: ReadonlySet<string>;
+  public: ReadonlySet<string>;
+}
 const parts = createRequire(import.meta.url)('../../scripts/lib/i18n-parts.cjs') as {
-  pickPart: (source: string, part: string, keys: ReadonlySet<string>) => string;
-  pageKeysFor: (path: string) => ReadonlySet<string>;
+  pickPart: (source: string, part: string, keys: KeySets) => string;
+  keySetsFor: (path: string) => KeySets;
 };
 
 const FILES = ['src/i18n/ru.json', 'src/i18n/uz.json'];
-const pageKeys = parts.pageKeysFor('src/i18n/ru.json');
+const keySets = parts.keySetsFor('src/i18n/ru.json');
+const pageKeys = keySets.pages;
+const publicKeys = keySets.public;
 
 /** What the login route and the signed-in shell load without waiting for a page chunk. */
 const EAGER = [
@@ -34,34 +42,70 @@ const EAGER = [
   'src/views/common',
 ];
 
+/** What the public onboarding pages (/new-client, /new-numbers) load: their views, charts, actors and rules, the
+ *  signing module's client. */
+const PUBLIC = [
+  'src/views/new-client',
+  'src/views/new-numbers',
+  'src/app/new-client.services.ts',
+  'src/app/eimzo.actors.ts',
+  'src/app/eimzo-options.ts',
+  'src/machines/new-client.machine.ts',
+  'src/machines/new-client.selectors.ts',
+  'src/machines/new-numbers.machine.ts',
+  'src/machines/new-numbers.selectors.ts',
+  'src/machines/pre-registration.machine.ts',
+  'src/machines/pre-registration.selectors.ts',
+  'src/machines/signing.machine.ts',
+  'src/domain/preorder.rules.ts',
+  'src/services/eimzo',
+  'src/services/drafts',
+];
+
 function filesUnder(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
   return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
 }
 
-describe('messages in two parts', () => {
-  it.each(FILES)('%s: start and pages together are the whole file, nothing twice', (file) => {
-    const source = readFileSync(file, 'utf8');
-    const start = JSON.parse(parts.pickPart(source, 'start', pageKeys));
-    const pages = JSON.parse(parts.pickPart(source, 'pages', pageKeys));
+/** Every use, in the modules under `paths`, of a text whose top-level key is one of `keys`. */
+function textsOf(paths: readonly string[], keys: ReadonlySet<string>): string[] {
+  const used: string[] = [];
+  const key = new RegExp(`['"\`](${[...keys].join('|')})\\.[a-zA-Z]`, 'g');
+  for (const file of paths.flatMap(filesUnder).filter((f) => /\.tsx?$/.test(f))) {
+    for (const m of readFileSync(file, 'utf8').matchAll(key)) used.push(`${file}: ${m[0]}`);
+  }
+  return used;
+}
 
+describe('messages in three parts', () => {
+  it.each(FILES)('%s: start, public and pages together are the whole file, nothing twice', (file) => {
+    const source = readFileSync(file, 'utf8');
+    const start = JSON.parse(parts.pickPart(source, 'start', keySets));
+    const pub = JSON.parse(parts.pickPart(source, 'public', keySets));
+    const pages = JSON.parse(parts.pickPart(source, 'pages', keySets));
+
+    expect([...pageKeys].filter((k) => publicKeys.has(k))).toEqual([]);
     expect(Object.keys(pages).sort()).toEqual([...pageKeys].sort());
-    expect(Object.keys(start).filter((k) => pageKeys.has(k))).toEqual([]);
-    expect({ ...start, ...pages }).toEqual(JSON.parse(source));
+    expect(Object.keys(pub).sort()).toEqual([...publicKeys].sort());
+    expect(Object.keys(start).filter((k) => pageKeys.has(k) || publicKeys.has(k))).toEqual([]);
+    expect({ ...start, ...pub, ...pages }).toEqual(JSON.parse(source));
     expect(start.auth).toBeDefined();
     expect(start.errors).toBeDefined();
+    expect(pub.newClient).toBeDefined();
+    expect(pub.eimzo).toBeDefined();
   });
 
   it('refuses a part it does not know', () => {
-    expect(() => parts.pickPart('{}', 'all', pageKeys)).toThrow(/unknown messages part/);
+    expect(() => parts.pickPart('{}', 'all', keySets)).toThrow(/unknown messages part/);
   });
 
-  it('no module of the login page or the shell reads a text of the pages’ part', () => {
-    const used: string[] = [];
-    const key = new RegExp(`['"\`](${[...pageKeys].join('|')})\\.[a-zA-Z]`, 'g');
-    for (const file of EAGER.flatMap(filesUnder).filter((f) => /\.tsx?$/.test(f))) {
-      for (const m of readFileSync(file, 'utf8').matchAll(key)) used.push(`${file}: ${m[0]}`);
-    }
-    expect(used).toEqual([]);
+  it('no module of the login page or the shell reads a text of the public or the pages’ part', () => {
+    expect(textsOf(EAGER, new Set([...pageKeys, ...publicKeys]))).toEqual([]);
+  });
+
+  it('no module of the public pages reads a text of the signed-in pages’ part', () => {
+    // the scan finds what it looks for: the public pages do read their own part
+    expect(textsOf(PUBLIC, publicKeys).length).toBeGreaterThan(20);
+    expect(textsOf(PUBLIC, pageKeys)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createBlockRestoreLogic } from '@/app/block-restore.services';
+import { tashkentDay } from '@/domain/documents.rules';
 import { createApiClient } from '@/services/api/client';
 import { createEimzoClient } from '@/services/eimzo/eimzo-client';
 import { DEMO_KEYS } from '../../server/eimzo/demo-keys';
@@ -74,7 +75,8 @@ describe('a signed block documents itself', () => {
     );
     expect(actor.getSnapshot().value).toBe('succeeded');
 
-    const today = new Date(h.clock.now()).toISOString().slice(0, 10);
+    // the documents' days are Tashkent days (UTC+5): from 19:00 UTC on, the UTC date is yesterday there
+    const today = tashkentDay(h.clock.now());
     const docs = await api.call('documents.byType', { query: { type: 7, ban: BAN, dt1: today, dt2: today } });
     expect(docs).toHaveLength(1);
     const id = String(docs[0]?.id);

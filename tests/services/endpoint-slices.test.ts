@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '@/services/contract/endpoints';
+import { publicEndpoints } from '@/services/contract/public.contract';
+import { PUBLIC_CALLS } from '@/services/contract/public-calls';
 
 const DIR = join(__dirname, '../../src/services/contract');
 
@@ -38,6 +40,7 @@ describe('endpoint slices', () => {
         'documentsEndpoints',
         'internetEndpoints',
         'at39Endpoints',
+        'publicEndpoints',
       ]),
     );
   });
@@ -62,5 +65,15 @@ describe('endpoint slices', () => {
     );
     for (const [, key] of inline)
       expect(owner.get(key ?? ''), `${key} in endpoints.ts and a slice`).toBeUndefined();
+  });
+
+  it('the client knows the public slice by name: PUBLIC_CALLS is exactly its calls, all public', () => {
+    expect([...PUBLIC_CALLS].sort()).toEqual(Object.keys(publicEndpoints).sort());
+    for (const def of Object.values(publicEndpoints)) expect(def.auth).toBe('public');
+    // and no other call of the table is public: a public call outside the slice would load the whole table
+    const others = Object.entries(endpoints as Record<string, { auth: string }>).filter(
+      ([name, def]) => def.auth === 'public' && !PUBLIC_CALLS.has(name) && !name.startsWith('session.'),
+    );
+    expect(others.map(([name]) => name)).toEqual([]);
   });
 });

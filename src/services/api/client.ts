@@ -5,6 +5,7 @@ import { CSRF_HEADER, CSRF_VALUE } from '@/services/contract/csrf';
 import { type EndpointDef, fillPath, isMutating, type Schema } from '@/services/contract/endpoint';
 import type { EndpointName, EndpointResult, endpoints } from '@/services/contract/endpoints';
 import { errorEnvelope, OK_STATUS, okEnvelope } from '@/services/contract/envelope';
+import { PUBLIC_CALLS } from '@/services/contract/public-calls';
 import { sessionEndpoints } from '@/services/contract/session.endpoints';
 import { type ApiError, ApiFailure } from './api-error';
 
@@ -175,17 +176,27 @@ function toFormData(fields: unknown, fileField: string, file: Blob, fileName: st
   return form;
 }
 
-let fullTable: Promise<Readonly<Record<string, EndpointDef>>> | undefined;
+type Table = Readonly<Record<string, EndpointDef>>;
+let fullTable: Promise<Table> | undefined;
+let publicTable: Promise<Table> | undefined;
 
 /**
- * An endpoint's definition. The session calls are at hand: they are the first calls of every visit. The whole table
- * (every area's schemas, a good part of the app's JavaScript) is its own chunk, fetched on the first other call, so
- * the login page neither downloads nor evaluates it.
+ * An endpoint's definition. The session calls are at hand: they are the first calls of every visit. The public
+ * onboarding pages' calls are a chunk of their own (public.contract.ts, on zod/mini), fetched on the first of them, so
+ * a visitor of /new-client loads neither full `zod` nor the signed-in areas' schemas. The whole table (every area's
+ * schemas, a good part of the app's JavaScript) is its own chunk, fetched on the first other call, so the login page
+ * neither downloads nor evaluates it.
  */
 async function endpointDef(name: string): Promise<EndpointDef | undefined> {
-  if (Object.hasOwn(sessionEndpoints, name)) return (sessionEndpoints as Record<string, EndpointDef>)[name];
-  fullTable ??= import('@/services/contract/endpoints').then((m) => m.endpoints);
-  const table = await fullTable;
+  if (Object.hasOwn(sessionEndpoints, name)) return (sessionEndpoints as Table)[name];
+  let table: Table;
+  if (PUBLIC_CALLS.has(name)) {
+    publicTable ??= import('@/services/contract/public.contract').then((m) => m.publicEndpoints);
+    table = await publicTable;
+  } else {
+    fullTable ??= import('@/services/contract/endpoints').then((m) => m.endpoints);
+    table = await fullTable;
+  }
   return Object.hasOwn(table, name) ? table[name] : undefined;
 }
 

@@ -12,27 +12,13 @@ import { internetEndpoints } from './internet.contract';
 import { lookupEndpoints } from './lookup.contract';
 import { ordersEndpoints } from './orders.contract';
 import {
-  agentsSchema,
-  banListSchema,
-  catalogueSchema,
-  checkLoginQuery,
-  checkLoginResultSchema,
-  companyQuery,
-  marketCodesSchema,
-  mySoliqDataSchema,
-  preorderCreateBody,
-  preorderCreatedSchema,
   preorderIdParams,
   preorderListQuery,
   preorderListSchema,
   preorderMoveBody,
   preorderMovedSchema,
-  preorderStatusSchema,
-  proveBody,
-  provedBanListQuery,
-  provedStatusQuery,
-  proveResultSchema,
 } from './preorder.contract';
+import { publicEndpoints } from './public.contract';
 import { sessionEndpoints } from './session.endpoints';
 import { settingsEndpoints } from './settings.contract';
 import { signingEndpoints } from './signing.contract';
@@ -54,84 +40,8 @@ export const endpoints = {
   ...adminEndpoints,
   ...blockEndpoints,
 
-  // ── pre-order and registration ─────────────────────────────────────────────────────────────────────
-  'preorder.onlineServices': defineEndpoint({
-    method: 'GET',
-    path: 'online-sales/pre-order/services',
-    result: catalogueSchema,
-    auth: 'public',
-    summary: 'number categories, price plans and services for a pre-order',
-  }),
-  'preorder.banList': defineEndpoint({
-    method: 'GET',
-    path: 'online-sales/pre-order/banList',
-    query: provedBanListQuery,
-    result: banListSchema,
-    auth: 'public',
-    summary: 'BANs of a company in a city (public page: only with a proof of the key of that TIN, NC3)',
-  }),
-  'preorder.status': defineEndpoint({
-    method: 'GET',
-    path: 'online-sales/pre-order/status',
-    query: provedStatusQuery,
-    result: preorderStatusSchema,
-    auth: 'public',
-    summary:
-      'pre-order registration state of a company (E026; only with a proof of the key of that TIN, NC3)',
-  }),
-  'preorder.agents': defineEndpoint({
-    method: 'GET',
-    path: 'online-sales/pre-order/agents',
-    result: agentsSchema,
-    auth: 'public',
-    summary: 'agents a client may connect through',
-  }),
-  'preorder.checkLogin': defineEndpoint({
-    method: 'GET',
-    path: 'online-sales/pre-order/check-login',
-    query: checkLoginQuery,
-    result: checkLoginResultSchema,
-    auth: 'public',
-    summary: 'whether a login is free',
-  }),
-  'preorder.marketCodes': defineEndpoint({
-    method: 'GET',
-    path: 'pre-order/market-codes',
-    result: marketCodesSchema,
-    auth: 'public',
-    summary: 'cities (market codes)',
-  }),
-  'preorder.services': defineEndpoint({
-    method: 'GET',
-    path: 'pre-order/services',
-    result: catalogueSchema,
-    auth: 'public',
-    summary: 'services catalogue of step two of the wizard',
-  }),
-  'preorder.create': defineEndpoint({
-    method: 'POST',
-    path: 'pre-order/create',
-    body: preorderCreateBody,
-    result: preorderCreatedSchema,
-    auth: 'public',
-    summary: 'submit the client registration, signed with E-IMZO (NC5)',
-  }),
-  'preorder.prove': defineEndpoint({
-    method: 'POST',
-    path: 'online-sales/pre-order/prove',
-    body: proveBody,
-    result: proveResultSchema,
-    auth: 'public',
-    summary: 'a signed challenge proves holding a key of the TIN (path decided, NC3)',
-  }),
-  'preorder.company': defineEndpoint({
-    method: 'GET',
-    path: 'online-sales/pre-order/company',
-    query: companyQuery,
-    result: mySoliqDataSchema,
-    auth: 'public',
-    summary: 'company data from the tax service (mySoliqData) for a proved TIN (path decided, NC4)',
-  }),
+  // ── the public onboarding pages' calls (public.contract.ts, on zod/mini) and the staff's pre-order list ─────────
+  ...publicEndpoints,
   'preorder.list': defineEndpoint({
     method: 'GET',
     path: 'pre-order/list',

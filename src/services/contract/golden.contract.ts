@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { amount, digits, wireInt, wirePage, wireSize } from './fields.contract';
+import { goldenCategoriesSchema } from './public.contract';
+
+export type { GoldenCategories, GoldenCategory } from './public.contract';
 
 /**
  * Golden (special) numbers (spec 3 "Golden number category", "Order types"; spec 7; spec 9 prices and paging).
@@ -9,27 +12,8 @@ import { amount, digits, wireInt, wirePage, wireSize } from './fields.contract';
 /** Category ids (spec 3): 192 bronze, 153 silver, 152 gold, 79 platinum, others simple; 122 is shown 'free'. */
 export const GOLDEN_CATEGORY_IDS = { bronze: 192, silver: 153, gold: 152, platinum: 79, free: 122 } as const;
 
-/** A price category of numbers. `price` in sums. */
-export const goldenCategorySchema = z.looseObject({
-  id: z.number().int(),
-  name: z.string(),
-  price: amount,
-  withoutVat: z.union([z.string(), z.number(), z.boolean()]).nullish(),
-  /** a few example numbers of the category (the public new-numbers page, golden-number/categories/qr; NC9) */
-  examples: z
-    .array(z.string().regex(/^\d{9}$/))
-    .max(20)
-    .nullish(),
-});
-export type GoldenCategory = z.infer<typeof goldenCategorySchema>;
-
-/** GET golden-number/categories (and /categories/qr) result. */
-export const goldenCategoriesSchema = z.looseObject({
-  categories: z.array(goldenCategorySchema),
-  taxPayer: z.boolean().nullish(),
-  taxPercent: z.number().nullish(),
-});
-export type GoldenCategories = z.infer<typeof goldenCategoriesSchema>;
+/** The price categories (golden-number/categories) are `goldenCategoriesSchema` of public.contract.ts: the public
+ *  new-numbers page reads the same shape from /categories/qr (NC9, NC14). */
 
 /** How numbers are searched (spec 3 "Order types"). */
 export const goldenSearchType = z.enum(['random', 'byNumber', 'byGroup', 'byMask']);
@@ -116,13 +100,6 @@ export const goldenEndpoints = {
     result: goldenCategoriesSchema,
     auth: 'session',
     summary: 'price categories of numbers',
-  }),
-  'golden.categoriesQr': defineEndpoint({
-    method: 'GET',
-    path: 'golden-number/categories/qr',
-    result: goldenCategoriesSchema,
-    auth: 'public',
-    summary: 'price categories for the QR sale',
   }),
   // checkout before {type}: the router tries routes in this order, and 'checkout' would match {type}
   'golden.checkout': defineEndpoint({

@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from '@/domain/orders.rules';
 import { defineEndpoint } from './endpoint';
 import { amount, anyId, digits, idParam, wireDate } from './fields.contract';
 import { orderNumberSchema } from './golden.contract';
-import { orderRowSchema } from './preorder.contract';
+import { orderRowSchema } from './public.contract';
 
 /**
  * Orders of new numbers (spec 3 "New-number order row", "Order/pre-order"; spec 7 "Golden numbers and orders").

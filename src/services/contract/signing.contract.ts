@@ -32,17 +32,6 @@ export const challengeResultSchema = z.looseObject({
 });
 export type ChallengeResult = z.infer<typeof challengeResultSchema>;
 
-/** POST online-sales/pre-order/signing-challenge body: the draft the signature will cover (no session yet); the
- *  draft names at least its company's tax id (spec 3 "Client registration draft", `user.tin`). */
-export const draftChallengeBody = z.object({
-  draft: z.looseObject({ user: z.looseObject({ tin: z.string().regex(/^\d{9}$/) }) }),
-});
-
-/** The pre-registration challenge also names the draft hash the document's targets must carry. */
-export const draftChallengeResultSchema = challengeResultSchema.extend({
-  draftHash: z.string().regex(/^[0-9a-f]{64}$/),
-});
-
 /** The signed document as the server reads it back from a CMS. */
 export const signingDocumentSchema = z.object({
   format: z.literal('b2b-portal.signing/1'),
@@ -72,14 +61,6 @@ export const signingEndpoints = {
     result: challengeResultSchema,
     auth: 'session',
     summary: 'a one-time challenge for one signature of this session (action + targets)',
-  }),
-  'preorder.signingChallenge': defineEndpoint({
-    method: 'POST',
-    path: 'online-sales/pre-order/signing-challenge',
-    body: draftChallengeBody,
-    result: draftChallengeResultSchema,
-    auth: 'public',
-    summary: 'a one-time challenge bound to a pre-registration draft (no session yet)',
   }),
   'block.batch': defineEndpoint({
     method: 'POST',

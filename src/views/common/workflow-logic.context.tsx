@@ -75,13 +75,17 @@ export interface PageLogic {
 }
 
 /**
- * The workflows of the public pages (new-client, new-numbers): loaded as their own chunk when a public page
- * first asks, never together with the signed-in page workflows (the login route's budget, tests/e2e/budget.e2e.ts).
+ * The workflows of the public pages (new-client, new-numbers): each loaded as its own chunk when its page first asks,
+ * never together with the signed-in page workflows nor with each other (the pages' script budget,
+ * tests/e2e/budget.e2e.ts).
  */
 export interface PublicLogic {
   readonly newClient: NewClientMachine;
   readonly newNumbers: NewNumbersMachine;
 }
+
+/** One loader per public page's workflow. */
+export type PublicLogicLoaders = { readonly [K in keyof PublicLogic]: () => Promise<PublicLogic[K]> };
 
 /**
  * Every workflow's chart, provided with its actors: real ones from `createAppLogic` (src/app/app-logic.ts), fakes in
@@ -96,8 +100,8 @@ export interface WorkflowLogic extends StartLogic, PageLogic {}
  */
 export interface AppLogic extends StartLogic {
   readonly loadPageLogic: () => Promise<PageLogic>;
-  /** The public pages' workflows, loaded apart from the page workflows (PublicLogic). */
-  readonly loadPublicLogic?: () => Promise<PublicLogic>;
+  /** The public pages' workflows, each loaded apart from the page workflows and from the other (PublicLogic). */
+  readonly loadPublicLogic?: PublicLogicLoaders;
 }
 
 /** Either all of it at once (tests, with the public pages' logic) or the production shape with a loader. */
@@ -116,8 +120,9 @@ interface LogicSource {
 
 const sources = new WeakMap<ProvidedLogic, LogicSource>();
 
-function settled(logic: WorkflowLogic): LogicPromise {
-  return Object.assign(Promise.resolve(logic), { status: 'fulfilled' as const, value: logic });
+/** A promise React's `use` reads without suspending. */
+function settled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
 }
 
 function sourceOf(value: ProvidedLogic): LogicSource {
@@ -156,35 +161,37 @@ function sourceOf(value: ProvidedLogic): LogicSource {
 
 const WorkflowLogicContext = createContext<LogicSource | null>(null);
 
-/** The public pages' logic, loaded once on the first ask (or settled at once in tests). */
-type PublicPromise = Promise<PublicLogic>;
-const publicSources = new WeakMap<ProvidedLogic, () => PublicPromise>();
+/** A public page's logic, loaded once on its first ask (or settled at once in tests). */
+type PublicSource = <K extends keyof PublicLogic>(name: K) => Promise<PublicLogic[K]>;
+const publicSources = new WeakMap<ProvidedLogic, PublicSource>();
 
-function publicSourceOf(value: ProvidedLogic): () => PublicPromise {
+function publicSourceOf(value: ProvidedLogic): PublicSource {
   const known = publicSources.get(value);
   if (known) return known;
-  let load: () => PublicPromise;
+  let load: PublicSource;
   if ('loadPageLogic' in value) {
-    let pending: PublicPromise | null = null;
-    load = () => {
-      pending ??= (value.loadPublicLogic ?? (() => Promise.reject(new Error('no public logic'))))().then(
-        (logic) => {
-          pending = Object.assign(Promise.resolve(logic), { status: 'fulfilled' as const, value: logic });
-          return logic;
-        },
-        (error: unknown) => {
-          pending = null;
-          throw error;
-        },
-      );
-      return pending;
+    const pending = new Map<keyof PublicLogic, Promise<unknown>>();
+    load = <K extends keyof PublicLogic>(name: K): Promise<PublicLogic[K]> => {
+      let promise = pending.get(name) as Promise<PublicLogic[K]> | undefined;
+      if (promise === undefined) {
+        const loader = value.loadPublicLogic?.[name] as (() => Promise<PublicLogic[K]>) | undefined;
+        promise = (loader ?? (() => Promise.reject(new Error('no public logic'))))().then(
+          (logic) => {
+            pending.set(name, settled(logic));
+            return logic;
+          },
+          (error: unknown) => {
+            pending.delete(name);
+            throw error;
+          },
+        );
+        pending.set(name, promise);
+      }
+      return promise;
     };
   } else if ('newClient' in value) {
-    const all = Object.assign(Promise.resolve(value as PublicLogic), {
-      status: 'fulfilled' as const,
-      value: value as PublicLogic,
-    });
-    load = () => all;
+    const all = value as PublicLogic;
+    load = <K extends keyof PublicLogic>(name: K) => settled(all[name]);
   } else {
     load = () => Promise.reject(new Error('no public logic given to the providers'));
   }
@@ -192,7 +199,7 @@ function publicSourceOf(value: ProvidedLogic): () => PublicPromise {
   return load;
 }
 
-const PublicLogicContext = createContext<(() => PublicPromise) | null>(null);
+const PublicLogicContext = createContext<PublicSource | null>(null);
 
 /** Mounted once by `AppProviders` (src/app/app-providers.tsx); tests mount the same providers. */
 export function WorkflowLogicProvider({ value, children }: { value: ProvidedLogic; children: ReactNode }) {
@@ -204,14 +211,14 @@ export function WorkflowLogicProvider({ value, children }: { value: ProvidedLogi
 }
 
 /**
- * The public pages' provided logic (new-client, new-numbers). Suspends while its chunk is on its way; never loads
- * the signed-in page workflows.
+ * A public page's provided logic (`newClient`, `newNumbers`). Suspends while its chunk is on its way; loads neither
+ * the signed-in page workflows nor the other public page's.
  */
-export function usePublicLogic(): PublicLogic {
+export function usePublicLogic<K extends keyof PublicLogic>(name: K): PublicLogic[K] {
   const load = useContext(PublicLogicContext);
   if (!load)
     throw new Error('no workflow logic: mount the view inside AppProviders (src/app/app-providers.tsx)');
-  return use(load());
+  return use(load(name));
 }
 
 /**

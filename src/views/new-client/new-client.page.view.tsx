@@ -41,7 +41,7 @@ const localToday = () => {
 
 /** `/{lang}/new-client`: the public registration wizard. */
 export function NewClientPage() {
-  const { newClient } = usePublicLogic();
+  const newClient = usePublicLogic('newClient');
   const [today] = useState(localToday);
   return (
     <NewClientContext.Provider logic={newClient} input={{ today }}>

@@ -16,7 +16,7 @@ const { useSelector, useActorRef } = NewNumbersContext;
 
 /** `/{lang}/new-numbers`: the public page a poster's QR code opens (NC9). */
 export function NewNumbersPage() {
-  const { newNumbers } = usePublicLogic();
+  const newNumbers = usePublicLogic('newNumbers');
   return (
     <NewNumbersContext.Provider logic={newNumbers}>
       <NewNumbersView />
