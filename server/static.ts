@@ -104,6 +104,7 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 export function spaRoutes(distDir: string): Hono {
   const root = resolve(distDir);
   const app = new Hono();
+  const preload = messagesPreloads(root);
   const send = (file: string, cache: string, acceptEncoding: string | undefined) => {
     const headers: Record<string, string> = {
       'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
@@ -141,9 +142,39 @@ export function spaRoutes(distDir: string): Hono {
     if (extname(rel) !== '') return c.text('Not Found', 404);
     const index = join(root, 'index.html');
     if (!existsSync(index)) return c.text('The SPA is not built: run `npx rsbuild build`.', 503);
-    return send(index, 'no-cache', acceptEncoding);
+    const page = send(index, 'no-cache', acceptEncoding);
+    const link = preload(rel);
+    if (link) page.headers.set('Link', link);
+    return page;
   });
   return app;
+}
+
+/** The language segment that opens an app path (`/ru/login` → `ru`), if any. */
+const LANG_SEGMENT = /^\/(ru|uz)(?:\/|$)/;
+/** The build's chunk of a language's start messages (src/i18n/i18n.ts names it `messages-<lang>-start`). */
+const MESSAGES_CHUNK = /^messages-(ru|uz)-start\.[0-9a-f]{8,}\.js$/;
+
+/**
+ * The preload `Link` header for a page: the start messages of the language its path names. The app asks for them as
+ * soon as its entry script runs, and paints nothing before they are in; named in the page's own answer, they download
+ * side by side with the first scripts instead of one round trip after them. A path without a language (`/`) gets
+ * none: the app picks the remembered language there.
+ */
+export function messagesPreloads(root: string): (path: string) => string | undefined {
+  const dir = join(root, 'static', 'js', 'async');
+  const chunks = new Map<string, string>();
+  if (existsSync(dir)) {
+    for (const name of readdirSync(dir)) {
+      const m = MESSAGES_CHUNK.exec(name);
+      if (m?.[1]) chunks.set(m[1], `/static/js/async/${name}`);
+    }
+  }
+  return (path) => {
+    const lang = LANG_SEGMENT.exec(path)?.[1];
+    const href = lang === undefined ? undefined : chunks.get(lang);
+    return href === undefined ? undefined : `<${href}>; rel=preload; as=script`;
+  };
 }
 
 function newestMtime(path: string): number {

@@ -24,8 +24,16 @@ export type MessagesPart = 'start' | 'public' | 'pages';
  * such page. The login page downloads no workflow's texts, a visitor of /new-client none of the signed-in pages'.
  */
 export const messageLoaders: Record<Lang, () => Promise<Messages>> = {
-  ru: () => import('./ru.json?part=start').then((m) => m.default as Messages),
-  uz: () => import('./uz.json?part=start').then((m) => m.default as Messages),
+  // named chunks (`messages-<lang>-start.<hash>.js`): the server names the page's language's one in a preload `Link`
+  // header of the page itself, so it downloads with the first scripts instead of after them (server/static.ts)
+  ru: () =>
+    import(/* webpackChunkName: "messages-ru-start" */ './ru.json?part=start').then(
+      (m) => m.default as Messages,
+    ),
+  uz: () =>
+    import(/* webpackChunkName: "messages-uz-start" */ './uz.json?part=start').then(
+      (m) => m.default as Messages,
+    ),
 };
 export const publicMessageLoaders: Record<Lang, () => Promise<Messages>> = {
   ru: () => import('./ru.json?part=public').then((m) => m.default as Messages),

@@ -129,6 +129,30 @@ describe('the login route loads little, compressed', () => {
     expect(uz).not.toContain('Настройки');
   });
 
+  it.each(['ru', 'uz'])(
+    '/%s/login names its language’s messages in its own answer, and the browser fetches them once',
+    async (lang) => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const fetched: string[] = [];
+        page.on('request', (req) => {
+          if (req.url().includes('/static/js/')) fetched.push(new URL(req.url()).pathname);
+        });
+        const res = await page.goto(`${base}/${lang}/login`);
+        const link = (await res?.allHeaders())?.link ?? '';
+        const href = /^<([^>]+)>; rel=preload; as=script$/.exec(link)?.[1] ?? '';
+        expect(href).toMatch(new RegExp(`^/static/js/async/messages-${lang}-start\\.[0-9a-f]+\\.js$`));
+        await page.getByTestId('auth-login').waitFor();
+        await page.waitForLoadState('networkidle');
+        // the preload is the very download the app uses: one request, no second copy
+        expect(fetched.filter((p) => p === href)).toHaveLength(1);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it('has no chain of lazy chunks and does not wait for the session check to paint the form', async () => {
     const context = await browser.newContext();
     try {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -18,6 +18,14 @@ beforeAll(() => {
   writeFileSync(join(dist, 'app.3f9a1c2b.js'), script);
   writeFileSync(join(dist, 'tiny.js'), 'x');
   expect(precompressDir(dist)).toBe(1);
+  // the start messages' chunks as the build names them (src/i18n/i18n.ts), and one of another kind
+  mkdirSync(join(dist, 'static/js/async'), { recursive: true });
+  for (const name of [
+    'messages-ru-start.0a1b2c3d4e.js',
+    'messages-uz-start.5f6a7b8c9d.js',
+    'i.64ccce7351.js',
+  ])
+    writeFileSync(join(dist, 'static/js/async', name), 'x');
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -63,6 +71,20 @@ describe('static files', () => {
     expect(res.headers.get('Content-Encoding')).toBeNull();
     expect(res.headers.get('Vary')).toBe('Accept-Encoding');
     expect(await res.text()).toBe(script);
+  });
+
+  it('names the page language’s start messages in a preload Link header of the page, and nothing else', async () => {
+    const link = async (path: string) => (await get(path, 'br')).headers.get('Link');
+    expect(await link('/ru/login')).toBe(
+      '</static/js/async/messages-ru-start.0a1b2c3d4e.js>; rel=preload; as=script',
+    );
+    expect(await link('/uz/profile/employees')).toBe(
+      '</static/js/async/messages-uz-start.5f6a7b8c9d.js>; rel=preload; as=script',
+    );
+    expect(await link('/uz')).toContain('messages-uz-start');
+    // no language in the path (the app picks the remembered one), another language, or not a page
+    for (const path of ['/', '/login', '/en/login', '/rux/login', '/app.3f9a1c2b.js', '/api/user/'])
+      expect(await link(path), path).toBeNull();
   });
 
   it('leaves files too small to gain as they are', async () => {
