@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { isLang } from '../src/domain/constants';
 
 /** The E-IMZO module's local websocket endpoints (eimzo-protocol.md "Transport"). */
 export const EIMZO_CONNECT = ['ws://127.0.0.1:64646', 'wss://127.0.0.1:64443'] as const;
@@ -150,29 +151,26 @@ export function spaRoutes(distDir: string): Hono {
   return app;
 }
 
-/** The language segment that opens an app path (`/ru/login` → `ru`), if any. */
-const LANG_SEGMENT = /^\/(ru|uz)(?:\/|$)/;
 /** The build's chunk of a language's start messages (src/i18n/i18n.ts names it `messages-<lang>-start`). */
-const MESSAGES_CHUNK = /^messages-(ru|uz)-start\.[0-9a-f]{8,}\.js$/;
+const MESSAGES_CHUNK = /^messages-([a-z]+)-start\.[0-9a-f]{8,}\.js$/;
 
 /**
- * The preload `Link` header for a page: the start messages of the language its path names. The app asks for them as
- * soon as its entry script runs, and paints nothing before they are in; named in the page's own answer, they download
- * side by side with the first scripts instead of one round trip after them. A path without a language (`/`) gets
- * none: the app picks the remembered language there.
+ * The preload `Link` header for a page: the start messages of the language its path names (its first segment, spec
+ * 2). The app asks for them as soon as its entry script runs, and paints nothing before they are in; named in the
+ * page's own answer, they download side by side with the first scripts instead of one round trip after them. A path
+ * without a language (`/`) gets none: the app picks the remembered language there.
  */
 export function messagesPreloads(root: string): (path: string) => string | undefined {
   const dir = join(root, 'static', 'js', 'async');
   const chunks = new Map<string, string>();
   if (existsSync(dir)) {
     for (const name of readdirSync(dir)) {
-      const m = MESSAGES_CHUNK.exec(name);
-      if (m?.[1]) chunks.set(m[1], `/static/js/async/${name}`);
+      const lang = MESSAGES_CHUNK.exec(name)?.[1];
+      if (lang !== undefined && isLang(lang)) chunks.set(lang, `/static/js/async/${name}`);
     }
   }
   return (path) => {
-    const lang = LANG_SEGMENT.exec(path)?.[1];
-    const href = lang === undefined ? undefined : chunks.get(lang);
+    const href = chunks.get(path.split('/')[1] ?? '');
     return href === undefined ? undefined : `<${href}>; rel=preload; as=script`;
   };
 }

@@ -45,8 +45,6 @@ function loader(source) {
 }
 
 module.exports = loader;
-module.exports.PARTS = PARTS;
 module.exports.pickPart = pickPart;
 module.exports.partOf = partOf;
-module.exports.partOfKey = partOfKey;
 module.exports.keySetsFor = keySetsFor;

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { isFreeCategory } from '@/domain/constants';
 import { type NewNumbersMachine, newNumbersMachine, type QrCategory } from '@/machines/new-numbers.machine';
 import type { ApiLoader } from './api';
 
@@ -16,7 +17,7 @@ export function createNewNumbersLogic(api: ApiLoader): NewNumbersMachine {
           id: c.id,
           name: c.name,
           price: c.price,
-          free: c.withoutVat === 'free' || c.id === 122,
+          free: c.withoutVat === 'free' || isFreeCategory(c.id),
           examples: c.examples ?? [],
         }));
       }),

@@ -23,31 +23,30 @@ export type MessagesPart = 'start' | 'public' | 'pages';
  * signed-in page; `pages` — the texts of the signed-in code-split pages (page-keys.json) — fetched with the first
  * such page. The login page downloads no workflow's texts, a visitor of /new-client none of the signed-in pages'.
  */
-export const messageLoaders: Record<Lang, () => Promise<Messages>> = {
+const partLoaders: Record<MessagesPart, Record<Lang, () => Promise<Messages>>> = {
   // named chunks (`messages-<lang>-start.<hash>.js`): the server names the page's language's one in a preload `Link`
   // header of the page itself, so it downloads with the first scripts instead of after them (server/static.ts)
-  ru: () =>
-    import(/* webpackChunkName: "messages-ru-start" */ './ru.json?part=start').then(
-      (m) => m.default as Messages,
-    ),
-  uz: () =>
-    import(/* webpackChunkName: "messages-uz-start" */ './uz.json?part=start').then(
-      (m) => m.default as Messages,
-    ),
+  start: {
+    ru: () =>
+      import(/* webpackChunkName: "messages-ru-start" */ './ru.json?part=start').then(
+        (m) => m.default as Messages,
+      ),
+    uz: () =>
+      import(/* webpackChunkName: "messages-uz-start" */ './uz.json?part=start').then(
+        (m) => m.default as Messages,
+      ),
+  },
+  public: {
+    ru: () => import('./ru.json?part=public').then((m) => m.default as Messages),
+    uz: () => import('./uz.json?part=public').then((m) => m.default as Messages),
+  },
+  pages: {
+    ru: () => import('./ru.json?part=pages').then((m) => m.default as Messages),
+    uz: () => import('./uz.json?part=pages').then((m) => m.default as Messages),
+  },
 };
-export const publicMessageLoaders: Record<Lang, () => Promise<Messages>> = {
-  ru: () => import('./ru.json?part=public').then((m) => m.default as Messages),
-  uz: () => import('./uz.json?part=public').then((m) => m.default as Messages),
-};
-export const pageMessageLoaders: Record<Lang, () => Promise<Messages>> = {
-  ru: () => import('./ru.json?part=pages').then((m) => m.default as Messages),
-  uz: () => import('./uz.json?part=pages').then((m) => m.default as Messages),
-};
-const partLoaders: Record<MessagesPart, Record<Lang, () => Promise<Messages>>> = {
-  start: messageLoaders,
-  public: publicMessageLoaders,
-  pages: pageMessageLoaders,
-};
+/** The start part's loader per language. */
+export const messageLoaders = partLoaders.start;
 
 /** The path's language, else the remembered one, else 'ru'; outside a browser always the remembered/default one. */
 function startLang(): Lang {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { amount, digits, wireInt, wirePage, wireSize } from './fields.contract';
+// the price categories (golden-number/categories) have the shape the public new-numbers page reads from
+// /categories/qr: one schema, in public.contract.ts on zod/mini (NC9, NC14)
 import { goldenCategoriesSchema } from './public.contract';
-
-export type { GoldenCategories, GoldenCategory } from './public.contract';
 
 /**
  * Golden (special) numbers (spec 3 "Golden number category", "Order types"; spec 7; spec 9 prices and paging).
@@ -11,9 +11,6 @@ export type { GoldenCategories, GoldenCategory } from './public.contract';
 
 /** Category ids (spec 3): 192 bronze, 153 silver, 152 gold, 79 platinum, others simple; 122 is shown 'free'. */
 export const GOLDEN_CATEGORY_IDS = { bronze: 192, silver: 153, gold: 152, platinum: 79, free: 122 } as const;
-
-/** The price categories (golden-number/categories) are `goldenCategoriesSchema` of public.contract.ts: the public
- *  new-numbers page reads the same shape from /categories/qr (NC9, NC14). */
 
 /** How numbers are searched (spec 3 "Order types"). */
 export const goldenSearchType = z.enum(['random', 'byNumber', 'byGroup', 'byMask']);
