@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import ru from '../../src/i18n/ru.json';
+import uz from '../../src/i18n/uz.json';
 import { launchBrowser, watchErrors } from './browser';
 
 const base = inject('baseUrl');
@@ -49,11 +51,16 @@ describe('the app shell in Chromium', () => {
 
   it('switches the language and keeps the page', async () => {
     const { page } = await open('/ru/login');
+    const heading = page.getByRole('heading', { level: 1 });
     await page.getByTestId('lang-uz').click();
     await page.waitForURL(`${base}/uz/login`);
-    expect(await page.locator('html').getAttribute('lang')).toBe('uz');
+    // the address changes at once; the page turns Uzbek when the Uzbek messages have arrived (a chunk of their own)
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('uz');
+    await expect.poll(() => heading.textContent()).toBe(uz.auth.login.title);
     await page.getByTestId('lang-ru').click();
     await page.waitForURL(`${base}/ru/login`);
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');
+    await expect.poll(() => heading.textContent()).toBe(ru.auth.login.title);
     await page.close();
   });
 
