@@ -6,8 +6,10 @@
  * names), plus any chunk whose file name contains one of the arguments, to its source module through the maps. Prints,
  * per script, its gzip -9 size and the largest sources (minified bytes), grouped by package for node_modules.
  * A source-map-explorer of our own, so the analysis needs nothing beyond what the build already uses.
+ * REPORT_PAGE=/ru/new-client reports the scripts that page fetches instead (see `fetchedBy`); REPORT_ENTRY the bench's
+ * floor page.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +48,39 @@ function attribute(code: string, mapText: string): Map<string, number> {
   return sizes;
 }
 
+/**
+ * REPORT_PAGE=/ru/new-client: the scripts Chromium fetches while that page opens (until the network is idle), served
+ * from the source-mapped build by the portal itself (throw-away database, free port), instead of the HTML's scripts.
+ */
+async function fetchedBy(dist: string, path: string): Promise<string[]> {
+  const { startPortal } = await import('../server/start');
+  const { chromium } = await import('playwright-core');
+  const portal = await startPortal({
+    port: 0,
+    dbPath: ':memory:',
+    distDir: dist,
+    spa: 'serve',
+    config: { demoMode: false },
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname.slice(1));
+    });
+    await page.goto(`${portal.url}${path}`);
+    await page.waitForLoadState('networkidle');
+    return scripts;
+  } finally {
+    await browser.close();
+    await portal.close();
+  }
+}
+
 async function main(): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'bundle-report-'));
   try {
@@ -57,11 +92,15 @@ async function main(): Promise<void> {
       rsbuildConfig: mergeRsbuildConfig(content, {
         output: { distPath: { root: out }, sourceMap: { js: 'source-map', css: false } },
         performance: { printFileSize: false },
+        // REPORT_ENTRY=scripts/bench-floor/main.tsx reports the bench's floor page instead of the portal
+        ...(process.env.REPORT_ENTRY ? { source: { entry: { index: process.env.REPORT_ENTRY } } } : {}),
       }),
     });
     await rsbuild.build();
     const html = readFileSync(join(out, 'index.html'), 'utf8');
-    const initial = [...html.matchAll(/<script[^>]*src="\/([^"]+\.js)"/g)].map((m) => m[1] as string);
+    const initial = process.env.REPORT_PAGE
+      ? await fetchedBy(out, process.env.REPORT_PAGE)
+      : [...html.matchAll(/<script[^>]*src="\/([^"]+\.js)"/g)].map((m) => m[1] as string);
     const asyncDir = join(out, 'static/js/async');
     const extra = process.argv.slice(2).flatMap((part) =>
       readdirSync(asyncDir)
@@ -74,7 +113,11 @@ async function main(): Promise<void> {
       const code = readFileSync(join(out, file), 'utf8');
       const gz = gzipSync(code, { level: 9 }).length;
       total += gz;
-      const sizes = attribute(code, readFileSync(join(out, `${file}.map`), 'utf8'));
+      // the messages chunks come from a loader that makes no source map: the file is its one source
+      const map = join(out, `${file}.map`);
+      const sizes = existsSync(map)
+        ? attribute(code, readFileSync(map, 'utf8'))
+        : new Map([[`${file} (no source map)`, code.length]]);
       console.log(
         `\n${file}: ${(code.length / 1024).toFixed(1)} KB minified, ${(gz / 1024).toFixed(1)} KB gzip -9`,
       );

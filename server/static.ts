@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { isLang } from '../src/domain/constants';
+import { onboardingPageOf } from '../src/domain/public-pages.rules';
 
 /** The E-IMZO module's local websocket endpoints (eimzo-protocol.md "Transport"). */
 export const EIMZO_CONNECT = ['ws://127.0.0.1:64646', 'wss://127.0.0.1:64443'] as const;
@@ -141,7 +142,10 @@ export function spaRoutes(distDir: string): Hono {
       );
     }
     if (extname(rel) !== '') return c.text('Not Found', 404);
-    const index = join(root, 'index.html');
+    // a public onboarding page's address gets the public root's page when the build has one (docs/decisions.md NC15)
+    const publicPage = join(root, 'public.html');
+    const index =
+      onboardingPageOf(rel) !== null && existsSync(publicPage) ? publicPage : join(root, 'index.html');
     if (!existsSync(index)) return c.text('The SPA is not built: run `npx rsbuild build`.', 503);
     const page = send(index, 'no-cache', acceptEncoding);
     const link = preload(rel);
@@ -151,26 +155,32 @@ export function spaRoutes(distDir: string): Hono {
   return app;
 }
 
-/** The build's chunk of a language's start messages (src/i18n/i18n.ts names it `messages-<lang>-start`). */
-const MESSAGES_CHUNK = /^messages-([a-z]+)-start\.[0-9a-f]{8,}\.js$/;
+/**
+ * The build's chunks of a language's first messages (src/i18n/i18n.ts names them): `messages-<lang>-start` for the
+ * app's pages, `messages-<lang>-shell` for the public root's (docs/decisions.md NC15).
+ */
+const MESSAGES_CHUNK = /^messages-([a-z]+)-(start|shell)\.[0-9a-f]{8,}\.js$/;
 
 /**
- * The preload `Link` header for a page: the start messages of the language its path names (its first segment, spec
- * 2). The app asks for them as soon as its entry script runs, and paints nothing before they are in; named in the
- * page's own answer, they download side by side with the first scripts instead of one round trip after them. A path
- * without a language (`/`) gets none: the app picks the remembered language there.
+ * The preload `Link` header for a page: the first messages of the language its path names (its first segment, spec
+ * 2), in the part its root starts with (a public onboarding page's root starts with the `shell` part, every other
+ * page with `start`). The root asks for them as soon as its entry script runs, and paints nothing before they are in;
+ * named in the page's own answer, they download side by side with the first scripts instead of one round trip after
+ * them. A path without a language (`/`) gets none: the app picks the remembered language there.
  */
 export function messagesPreloads(root: string): (path: string) => string | undefined {
   const dir = join(root, 'static', 'js', 'async');
   const chunks = new Map<string, string>();
   if (existsSync(dir)) {
     for (const name of readdirSync(dir)) {
-      const lang = MESSAGES_CHUNK.exec(name)?.[1];
-      if (lang !== undefined && isLang(lang)) chunks.set(lang, `/static/js/async/${name}`);
+      const m = MESSAGES_CHUNK.exec(name);
+      if (m?.[1] !== undefined && isLang(m[1])) chunks.set(`${m[1]}-${m[2]}`, `/static/js/async/${name}`);
     }
   }
+  const publicRoot = existsSync(join(root, 'public.html'));
   return (path) => {
-    const href = chunks.get(path.split('/')[1] ?? '');
+    const part = publicRoot && onboardingPageOf(path) !== null ? 'shell' : 'start';
+    const href = chunks.get(`${path.split('/')[1] ?? ''}-${part}`);
     return href === undefined ? undefined : `<${href}>; rel=preload; as=script`;
   };
 }

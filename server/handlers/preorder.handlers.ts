@@ -13,7 +13,11 @@
  *   application document (the one documents table, registrationRef `preorder:<id>`) in one transaction.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mayListPreorders, nextPreorderStatuses, reservationAfter } from '../../src/domain/preorder.rules';
+import {
+  mayListPreorders,
+  nextPreorderStatuses,
+  reservationAfter,
+} from '../../src/domain/preorder-list.rules';
 import { validateTin } from '../../src/domain/validators.rules';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';

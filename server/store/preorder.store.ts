@@ -1,4 +1,4 @@
-import { PREORDER_PAGE_SIZE } from '../../src/domain/preorder.rules';
+import { PREORDER_PAGE_SIZE } from '../../src/domain/preorder-list.rules';
 import type { Db } from '../db/database';
 
 /** The SQL of the pre-registration (migration 008_preorders.sql). */

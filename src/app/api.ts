@@ -1,4 +1,4 @@
-import { type ApiClient, createApiClient } from '@/services/api/client';
+import { type ApiClient, type ApiClientOptions, createApiClient } from '@/services/api/client';
 
 /** Lazily loads the app's one API client. */
 export type ApiLoader = () => Promise<ApiClient>;
@@ -16,13 +16,14 @@ export interface AppApi {
 }
 
 /** One API client per app (the composition root calls this once; tests build their own or fake `load`). */
-export function createAppApi(opts: { baseURL: string }): AppApi {
+export function createAppApi(opts: { baseURL: string; atHand?: ApiClientOptions['atHand'] }): AppApi {
   const listeners = new Set<() => void>();
   let client: Promise<ApiClient> | undefined;
   const load: ApiLoader = () => {
     client ??= Promise.resolve(
       createApiClient({
         baseURL: opts.baseURL,
+        ...(opts.atHand ? { atHand: opts.atHand } : {}),
         onSessionExpired: () => {
           for (const listener of [...listeners]) listener();
         },

@@ -6,6 +6,7 @@ import type { AppApi } from './api';
 import type { BlockRestoreServiceOptions } from './block-restore.services';
 import { createImpersonationLogic } from './impersonation.services';
 import { loadChunk } from './lazy-route';
+import { createPublicLogicLoaders } from './public-logic';
 import { createSessionLogic } from './session.services';
 
 /** What the workflows need besides the API client. */
@@ -93,12 +94,7 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
       };
     },
     // the public pages' workflows: each page's its own chunk, without the signed-in page workflows or the other's
-    loadPublicLogic: {
-      newClient: async () =>
-        (await loadChunk(() => import('./new-client.services'))).createNewClientLogic(api.load),
-      newNumbers: async () =>
-        (await loadChunk(() => import('./new-numbers.services'))).createNewNumbersLogic(api.load),
-    },
+    loadPublicLogic: createPublicLogicLoaders(api.load),
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself
     // decides (a first visit without a session is not an expiry)
     connect: (system) =>

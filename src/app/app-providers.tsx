@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { i18n } from '@/i18n/i18n';
 import { SYSTEM_IDS } from '@/machines/actor-system';
 import { ActorSystemProvider } from '@/views/common/workflow-actor';
-import { type ProvidedLogic, WorkflowLogicProvider } from '@/views/common/workflow-logic.context';
+import { type AppProvidedLogic, WorkflowLogicProvider } from '@/views/common/workflow-logic.context';
 import { ImpersonationContext } from '@/views/impersonation/impersonation.context';
 import { NotificationsContext } from '@/views/layout/notifications.context';
 import { SessionContext } from '@/views/session/session.context';
@@ -19,7 +19,7 @@ type LocationHook = NonNullable<Parameters<typeof Router>[0]['hook']>;
  * app-wide actors registered in it (notifications, session, impersonation). Production and tests mount this same
  * component; only the logic differs (real actors from `createAppLogic`, or fakes).
  */
-export function AppProviders({ logic, children }: { logic: ProvidedLogic; children: ReactNode }) {
+export function AppProviders({ logic, children }: { logic: AppProvidedLogic; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <WorkflowLogicProvider value={logic}>
@@ -47,7 +47,7 @@ export function AppRoot({
   routes,
   children,
 }: {
-  logic: ProvidedLogic;
+  logic: AppProvidedLogic;
   hook?: LocationHook | undefined;
   routes?: readonly AppRoute[] | undefined;
   children?: ReactNode;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { sessionEndpoints } from '@/services/contract/session.endpoints';
 import { browserDraftStore } from '@/services/drafts/draft-store';
 import { createAppApi } from './api';
 import { createAppLogic } from './app-logic';
@@ -11,7 +12,9 @@ import { appConfig } from './config';
  */
 export function App() {
   const [logic] = useState(() =>
-    createAppLogic(createAppApi({ baseURL: appConfig.apiBase }), { drafts: browserDraftStore() }),
+    createAppLogic(createAppApi({ baseURL: appConfig.apiBase, atHand: sessionEndpoints }), {
+      drafts: browserDraftStore(),
+    }),
   );
   return <AppRoot logic={logic} />;
 }

@@ -1,20 +1,11 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import { AUTH_PAGES } from '@/domain/routes.rules';
 import { AuthPage } from '@/views/auth/auth-page.view';
+import type { AppRoute } from './app-route';
 import { appConfig } from './config';
 import { lazyRoute } from './lazy-route';
+import { PUBLIC_ROUTES } from './public-routes';
 
-/**
- * One route of spec 2, relative to `/{lang}`. Views are code-split (each its own chunk), except the Auth pages. Who
- * may open it is not here: `routeAccess` in src/domain/routes.rules.ts decides from the path.
- */
-export interface AppRoute {
-  /** wouter pattern under the language segment */
-  readonly path: string;
-  readonly view: LazyExoticComponent<ComponentType> | ComponentType;
-  /** Auth and new-client pages show the 'login as employee' link in the footer (spec 2). */
-  readonly employeeLogin?: boolean;
-}
+export type { AppRoute } from './app-route';
 
 /** The Auth pages are the first page of most visits: bundled with the app, not a chunk fetched after it starts. */
 const authPage = () => <AuthPage ssoUrl={appConfig.ssoUrl} />;
@@ -42,21 +33,7 @@ const settingsPage = lazyRoute(() =>
  */
 export const ROUTES: readonly AppRoute[] = [
   ...AUTH_PAGES.map((type) => ({ path: `/${type}`, view: authPage, employeeLogin: true })),
-  {
-    path: '/new-client',
-    view: lazyRoute(
-      () => import('@/views/new-client/new-client.page.view').then((m) => ({ default: m.NewClientPage })),
-      { messages: 'public' },
-    ),
-    employeeLogin: true,
-  },
-  {
-    path: '/new-numbers',
-    view: lazyRoute(
-      () => import('@/views/new-numbers/new-numbers.page.view').then((m) => ({ default: m.NewNumbersPage })),
-      { messages: 'public' },
-    ),
-  },
+  ...PUBLIC_ROUTES,
   {
     path: '/profile',
     view: lazyRoute(() =>

@@ -6,7 +6,7 @@ import { visibleNav } from '@/domain/navigation.rules';
 import { userConfig } from '@/domain/roles.rules';
 import { isAuthPage, isPublicPath, routeAccess } from '@/domain/routes.rules';
 import { setLanguage } from '@/i18n/i18n';
-import { rememberLocale, storedLocale } from '@/i18n/locale';
+import { storedLocale } from '@/i18n/locale';
 import {
   selectIsAuthenticated,
   selectIsBusy,
@@ -27,7 +27,6 @@ import {
 } from '@/machines/session.selectors';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
 import { usePreloadPageLogic } from '@/views/common/workflow-logic.context';
-import { Footer } from '@/views/layout/footer.view';
 import { Header } from '@/views/layout/header.view';
 import { NotFound } from '@/views/layout/not-found.view';
 import { NotificationsContext } from '@/views/layout/notifications.context';
@@ -40,9 +39,8 @@ import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
 import { SessionNavigator } from '@/views/session/session-navigator.view';
 import { SessionProblem } from '@/views/session/session-problem.view';
-import { appConfig } from './config';
 import { ImpersonationNavigation } from './impersonation-navigation';
-import { ChunkBoundary } from './lazy-route';
+import { RoutePage, RoutesFooter } from './page-frame';
 import { type AppRoute, ROUTES } from './routes';
 
 // The header search box and the impersonation banner are shown only when signed in: loaded then, not with the login
@@ -61,15 +59,6 @@ function NotificationsOutlet() {
   const notice = NotificationsContext.useSelector((s) => s.context.queue[0]);
   const actor = NotificationsContext.useActorRef();
   return <Notifications notice={notice} onDismiss={() => actor.send({ type: 'notice.dismiss' })} />;
-}
-
-/**
- * The stored locale (used for redirects) is the language of the last page actually shown: a refused URL does not
- * change it (docs/decisions.md).
- */
-function RememberLocale({ lang }: { lang: Lang }) {
-  useEffect(() => rememberLocale(lang), [lang]);
-  return null;
 }
 
 /** A signed-out visitor asked for a protected page: remember it for after sign-in, then go to login. */
@@ -94,17 +83,7 @@ function GuardedRoute({ route, lang }: { route: AppRoute; lang: Lang }) {
   const settled = SessionContext.useSelector(selectIsSettled);
   const forced = SessionContext.useSelector(selectIsPasswordChangeForced);
   const refreshing = SessionContext.useSelector(selectIsRefreshing);
-  const View = route.view;
-  const page = (
-    <>
-      <RememberLocale lang={lang} />
-      <ChunkBoundary key={route.path}>
-        <Suspense fallback={<LoadingOverlay />}>
-          <View />
-        </Suspense>
-      </ChunkBoundary>
-    </>
-  );
+  const page = <RoutePage route={route} lang={lang} />;
   if (isPublicPath(route.path)) return page;
   if (signedOut) return <ToLogin />;
   // checking the session, or the start-up steps (role, profile) are not done: the layout shows what is going on
@@ -228,18 +207,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
             )}
           </main>
         </div>
-        <Switch>
-          {routes
-            .filter((r) => r.employeeLogin)
-            .map((route) => (
-              <Route key={route.path} path={route.path}>
-                <Footer showEmployeeLogin ssoUrl={appConfig.ssoUrl} aboutUrl={appConfig.aboutUrl} />
-              </Route>
-            ))}
-          <Route>
-            <Footer showEmployeeLogin={false} ssoUrl={appConfig.ssoUrl} aboutUrl={appConfig.aboutUrl} />
-          </Route>
-        </Switch>
+        <RoutesFooter routes={routes} />
         {overlay ? <LoadingOverlay /> : null}
         <RolePicker />
         <LogoutConfirm />

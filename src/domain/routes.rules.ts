@@ -1,5 +1,5 @@
-import { DEFAULT_LANG, isLang } from './constants';
 import { NAV_PATHS, type NavKey, visibleNav } from './navigation.rules';
+import { ONBOARDING_PAGES } from './public-pages.rules';
 import { activeRole, isBanTypeAccount, roleGroup, type UserFacts, userConfig } from './roles.rules';
 
 /**
@@ -16,7 +16,7 @@ export function isAuthPage(s: string | undefined): s is AuthPage {
 }
 
 /** First segments of the public routes (spec 2: Auth, new-client and new-numbers). */
-const PUBLIC_SEGMENTS: ReadonlySet<string> = new Set<string>([...AUTH_PAGES, 'new-client', 'new-numbers']);
+const PUBLIC_SEGMENTS: ReadonlySet<string> = new Set<string>([...AUTH_PAGES, ...ONBOARDING_PAGES]);
 
 /** First segments of the routes flagged banExclude (docs/decisions.md "Which routes are banExclude"). */
 const BAN_EXCLUDED_SEGMENTS: ReadonlySet<string> = new Set(['services']);
@@ -84,9 +84,4 @@ export type SsoNotice = 'failed' | 'unavailable';
 export function ssoNoticeOf(search: string): SsoNotice | null {
   const v = new URLSearchParams(search).get('sso');
   return v === 'failed' || v === 'unavailable' ? v : null;
-}
-
-/** The staff single sign-on entry in the page's language (initialise-authorization takes `lang`, decisions SSO1). */
-export function ssoHref(ssoUrl: string, lang: string): string {
-  return `${ssoUrl}${ssoUrl.includes('?') ? '&' : '?'}lang=${isLang(lang) ? lang : DEFAULT_LANG}`;
 }

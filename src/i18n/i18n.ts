@@ -14,7 +14,9 @@ import { initialLang } from './locale';
 export type Messages = MessageTree;
 
 /** A part of a language's messages (scripts/lib/i18n-parts.cjs). */
-export type MessagesPart = 'start' | 'public' | 'pages';
+export type MessagesPart = 'start' | 'shell' | 'public' | 'pages';
+/** The part a root starts with: the app's `start`, or the public root's `shell` (a subset of `start`). */
+export type StartPart = 'start' | 'shell';
 
 /**
  * Where each language's messages come from, in three parts per language (scripts/lib/i18n-parts.cjs): `start` — what
@@ -33,6 +35,17 @@ const partLoaders: Record<MessagesPart, Record<Lang, () => Promise<Messages>>> =
       ),
     uz: () =>
       import(/* webpackChunkName: "messages-uz-start" */ './uz.json?part=start').then(
+        (m) => m.default as Messages,
+      ),
+  },
+  // the public root's start (docs/decisions.md NC15): the layout's texts and the errors, named for the preload too
+  shell: {
+    ru: () =>
+      import(/* webpackChunkName: "messages-ru-shell" */ './ru.json?part=shell').then(
+        (m) => m.default as Messages,
+      ),
+    uz: () =>
+      import(/* webpackChunkName: "messages-uz-shell" */ './uz.json?part=shell').then(
         (m) => m.default as Messages,
       ),
   },
@@ -95,7 +108,8 @@ function loadPart(lang: Lang, part: MessagesPart): Promise<void> {
   return done;
 }
 
-/** The parts a page has asked for besides `start`: a language switch loads them in the new language too. */
+/** The parts the root started with and the pages have asked for: a language switch loads them in the new language
+ *  too. */
 const wanted = new Set<MessagesPart>(['start']);
 
 /** Loads one language's messages into the instance (once): the start part, and every part a page has asked for. */
@@ -117,12 +131,23 @@ export function loadPageMessages(lang: Lang = currentLang()): Promise<void> {
   return Promise.all([loadPart(lang, 'public'), loadPart(lang, 'pages')]).then(() => undefined);
 }
 
-/** The start language's messages, requested at once; the app renders when they are in. */
-export const messagesReady: Promise<void> = (async () => {
-  const lang = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
-  await loadMessages(lang);
-  await i18n.changeLanguage(lang);
-})();
+let started: Promise<void> | undefined;
+
+/**
+ * The start language's messages for the page's root, requested once: the app's `start` part (src/i18n/start.ts) or
+ * the public root's `shell` (src/i18n/start-public.ts); the root renders when they are in. Each entry imports its
+ * start module first, so the request goes out before the rest of the root is evaluated.
+ */
+export function startMessages(part: StartPart): Promise<void> {
+  started ??= (async () => {
+    wanted.clear();
+    wanted.add(part);
+    const lang = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
+    await loadMessages(lang);
+    await i18n.changeLanguage(lang);
+  })();
+  return started;
+}
 
 /** Switches the UI language (and `<html lang>`), loading its messages first. Remembering it is the caller's choice:
  *  see rememberLocale. */

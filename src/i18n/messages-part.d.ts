@@ -1,4 +1,5 @@
-/** One part of a language's messages (`./ru.json?part=start` / `?part=public` / `?part=pages`, scripts/lib/i18n-parts.cjs). */
+/** One part of a language's messages (`./ru.json?part=start` / `?part=shell` / `?part=public` / `?part=pages`,
+ * scripts/lib/i18n-parts.cjs). */
 declare module '*.json?part=start' {
   const messages: Record<string, unknown>;
   export default messages;
@@ -8,6 +9,10 @@ declare module '*.json?part=pages' {
   export default messages;
 }
 declare module '*.json?part=public' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}
+declare module '*.json?part=shell' {
   const messages: Record<string, unknown>;
   export default messages;
 }

@@ -21,7 +21,8 @@ import {
   type PreorderCreated,
   preRegistrationMachine,
 } from './pre-registration.machine';
-import { type ListedKey, signingErrorCode } from './signing.machine';
+import type { ListedKey } from './signing.machine';
+import { signingErrorCode } from './signing-errors';
 import type { StateMeta } from './state-meta';
 
 /**

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { signingDocument, signingDocumentText } from '@/domain/signing-document.rules';
 import { errorCodeOf, notProvided } from './error-code';
-import { type CreatedSignature, type ListedKey, signingErrorCode } from './signing.machine';
+import type { CreatedSignature, ListedKey } from './signing.machine';
+import { signingErrorCode } from './signing-errors';
 import type { StateMeta } from './state-meta';
 
 /**

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { nextPreorderStatuses, type PreorderMove } from '@/domain/preorder.rules';
+import { nextPreorderStatuses, type PreorderMove } from '@/domain/preorder-list.rules';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 

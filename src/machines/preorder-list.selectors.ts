@@ -4,7 +4,7 @@ import {
   type PreorderMove,
   preorderPageCount,
   reservationAfter,
-} from '@/domain/preorder.rules';
+} from '@/domain/preorder-list.rules';
 import type { MovePreorderInput, PreorderListMachine, PreorderListRow } from './preorder-list.machine';
 
 /** What the staff pre-order list reads. */

@@ -8,8 +8,8 @@ import {
   signingText,
 } from '@/domain/signing-document.rules';
 import { validateTin } from '@/domain/validators.rules';
-import { type EimzoError, eimzoErrorKey, isEimzoFailure } from '@/services/eimzo/eimzo-errors';
-import { errorCodeOf, notProvided } from './error-code';
+import { notProvided } from './error-code';
+import { signingErrorCode } from './signing-errors';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -112,24 +112,6 @@ export type SigningTag = 'busy' | 'error' | 'waitingUser';
 
 /** Code of the refusal while impersonating (spec 8 E005 'insufficient rights'); shown as `eimzo.impersonating`. */
 export const FORBIDDEN_CODE = 'E005';
-
-/** Statuses of a load failure meaning the key file or its alias is gone (protocol doc: -2002 / -2006). */
-const KEY_FILE_STATUSES: readonly number[] = [-2002, -2006];
-
-/** The error code a rejected actor leaves in context: an i18n key for module failures, the API code otherwise. */
-export function signingErrorCode(error: unknown): string {
-  if (isEimzoFailure(error)) return eimzoErrorCode(error.error);
-  const code = errorCodeOf(error);
-  return code === 'unknown' ? 'eimzo.generic' : code;
-}
-
-function eimzoErrorCode(error: EimzoError): string {
-  if (error.kind === 'keyNotFound') return 'eimzo.noInstalledOrMatchingKey';
-  if (error.kind === 'generic' && error.status !== undefined && KEY_FILE_STATUSES.includes(error.status)) {
-    return 'eimzo.noInstalledOrMatchingKey';
-  }
-  return eimzoErrorKey(error);
-}
 
 /** A created signature: the module's base64 CMS and the signer's certificate serial. */
 export interface CreatedSignature {

@@ -68,12 +68,15 @@ describe.each(machineRegistry.map((e) => [e.id] as const))('workflow %s', (id) =
     expect(source).toContain(`id: '${id}'`);
   });
 
-  it('logic: a field of WorkflowLogic, filled by createAppLogic', () => {
+  it('logic: a field of WorkflowLogic, filled by createAppLogic (a public page’s by its loaders, NC15)', () => {
     const key = present('logic');
     if (key === null) return;
     expect(key).toBe(id);
     expect(Object.keys(testAppLogic())).toContain(key);
-    expect(readFileSync(join(ROOT, 'src/app/app-logic.ts'), 'utf8')).toMatch(new RegExp(`\\b${key}:`));
+    const root = ['src/app/app-logic.ts', 'src/app/public-logic.ts']
+      .map((file) => readFileSync(join(ROOT, file), 'utf8'))
+      .join('\n');
+    expect(root).toMatch(new RegExp(`\\b${key}:`));
   });
 
   it('i18n: its texts under one key, in both languages', () => {

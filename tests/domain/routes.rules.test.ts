@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { onboardingPageOf, ssoHref } from '@/domain/public-pages.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import {
   AUTH_PAGES,
@@ -6,7 +7,6 @@ import {
   isAuthPage,
   isPublicPath,
   routeAccess,
-  ssoHref,
   ssoNoticeOf,
 } from '@/domain/routes.rules';
 
@@ -120,5 +120,30 @@ describe('staff single sign-on link and answer (decisions SSO1, SSO4)', () => {
     ['', null],
   ] as const)('reads %s as %s', (search, notice) => {
     expect(ssoNoticeOf(search)).toBe(notice);
+  });
+});
+
+describe('onboardingPageOf: which addresses start the public root (NC15)', () => {
+  it.each([
+    ['/ru/new-client', 'new-client'],
+    ['/uz/new-numbers', 'new-numbers'],
+    ['/ru/new-numbers/', 'new-numbers'],
+    ['/uz/new-client?x=1#top', 'new-client'],
+  ] as const)('%s is the page %s', (path, page) => {
+    expect(onboardingPageOf(path)).toBe(page);
+  });
+
+  it.each([
+    '/',
+    '/ru',
+    '/ru/login',
+    '/ru/profile',
+    '/en/new-client',
+    '/new-client',
+    '/ru/new-client/extra',
+    '/ru/new-clients',
+    '/ru/administration/new-client',
+  ])('%s is not', (path) => {
+    expect(onboardingPageOf(path)).toBeNull();
   });
 });

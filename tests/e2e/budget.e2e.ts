@@ -10,16 +10,15 @@ import { launchBrowser } from './browser';
  * decision to record there, with the bench's ratio to the floor.
  */
 // 168 KiB until the session slice moved to zod/mini; 156 KiB since (docs/decisions.md LB5-LB7: /ru/login measured
-// 157.9 kB = 154.2 KiB); 153 KiB since the header search box loads once signed in (LB9: 155.2 kB = 151.6 KiB)
-const LOGIN_JS_BUDGET = 153 * 1024;
+// 157.9 kB = 154.2 KiB); 153 KiB since the header search box loads once signed in (LB9: 155.2 kB = 151.6 KiB); 152 KiB
+// since the charts' descriptions stay out of the bundle (LB11: 154.5 kB = 150.9 KiB)
+const LOGIN_JS_BUDGET = 152 * 1024;
 /**
- * The public onboarding pages' scripts, gzip -9 summed like the login route's. The goal is the login page's budget;
- * it is NOT met (docs/benchmarks.md, "Public pages"): both pages carry the login route's entry (the session chart with
- * its sign-in child chart, the sign-in page), and the wizard the signing module's charts. These ceilings keep the gap
- * from growing. 208 KiB for both until the public pages had their own messages part and endpoint slice on zod/mini,
- * and each page its own logic chunk (NC14: /ru/new-client 177.9 kB = 173.7 KiB, /ru/new-numbers 164.5 kB = 160.6 KiB).
+ * The public onboarding pages' scripts (gzip -9 summed, like the login route's) stay within the login page's budget
+ * too (issue: "the public pages' JS stays within the login page's budget"). They did not while they ran in the app's
+ * root (208 KiB, then 175 and 162 KiB after NC14); the public root (docs/decisions.md NC15) carries neither the
+ * session and sign-in charts nor the signed-in layout.
  */
-const PUBLIC_JS_CEILING = { 'new-client': 175 * 1024, 'new-numbers': 162 * 1024 } as const;
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -64,6 +63,10 @@ async function scriptsOf(path: string, shown = 'auth-login'): Promise<Fetched[]>
   }
 }
 
+/** Invoke ids of the session chart (role choice) and the sign-in chart (recovery link): strings the minifier keeps. */
+const SESSION_MARK = '"saveChosenRole"';
+const SIGN_IN_MARK = '"requestRestoreLink"';
+
 const gzipBytes = (scripts: Fetched[]) =>
   scripts.reduce((sum, s) => sum + gzipSync(s.body, { level: 9 }).length, 0);
 
@@ -74,6 +77,10 @@ describe('the login route loads little, compressed', () => {
     // the figure for docs/benchmarks.md, in every run's log
     console.log(`${path}: ${scripts.length} scripts, ${(gzipBytes(scripts) / 1000).toFixed(1)} KB gzip -9`);
     expect(gzipBytes(scripts)).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
+    // the marks the public pages are checked against are real: the login page runs both charts
+    const text = scripts.map((s) => s.body.toString('utf8')).join('\n');
+    expect(text).toContain(SESSION_MARK);
+    expect(text).toContain(SIGN_IN_MARK);
   });
 
   // the public pages a visitor opens from a poster or the header, on a phone and without a session: their charts
@@ -83,19 +90,23 @@ describe('the login route loads little, compressed', () => {
     ['/ru/new-numbers', 'new-numbers-categories', 'new-numbers'],
     ['/uz/new-client', 'new-client-step1', 'new-client'],
     ['/uz/new-numbers', 'new-numbers-categories', 'new-numbers'],
-  ] as const)('%s stays within its JavaScript ceiling', async (path, shown, page) => {
+  ] as const)('%s stays within the login page’s budget', async (path, shown, page) => {
     const scripts = await scriptsOf(path, shown);
     expect(scripts.length).toBeGreaterThan(0);
     const over = gzipBytes(scripts) - LOGIN_JS_BUDGET;
     console.log(
-      `${path}: ${scripts.length} scripts, ${(gzipBytes(scripts) / 1000).toFixed(1)} KB gzip -9, ${(over / 1000).toFixed(1)} KB over the login budget`,
+      `${path}: ${scripts.length} scripts, ${(gzipBytes(scripts) / 1000).toFixed(1)} KB gzip -9, ${(Math.abs(over) / 1000).toFixed(1)} KB ${over > 0 ? 'over' : 'under'} the login budget`,
       // per script, for docs/benchmarks.md
       scripts.map((s) => `\n  ${s.path}: ${(gzipBytes([s]) / 1000).toFixed(1)} KB`).join(''),
     );
-    expect(gzipBytes(scripts)).toBeLessThanOrEqual(PUBLIC_JS_CEILING[page]);
-    // the signed-in pages' workflows (the debt list's chart) are not among them
     const text = scripts.map((s) => s.body.toString('utf8')).join('\n');
-    expect(text).not.toContain('The page of overdue accounts the URL asks for.');
+    expect(gzipBytes(scripts)).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
+    // the public root's: neither the session chart nor the sign-in chart (their invoke ids; the login page's
+    // scripts have both, see above)
+    expect(text).not.toContain(SESSION_MARK);
+    expect(text).not.toContain(SIGN_IN_MARK);
+    // the signed-in pages' workflows (the debt list's chart: an invoke id of it) are not among them
+    expect(text).not.toContain('"markNoticeSent"');
     // nor the whole endpoint table (a staff-only call's summary) and classic zod, which only it uses: the public
     // calls are their own slice on zod/mini (docs/decisions.md NC14)
     expect(text).not.toContain('created pre-orders with their status, for B2B staff');
@@ -105,7 +116,7 @@ describe('the login route loads little, compressed', () => {
     expect(text).not.toContain('Интернет-пакеты и роуминг для сотрудников компании');
     expect(text).not.toContain('Kompaniya xodimlari uchun internet-paketlar va rouming');
     // each page its own workflow: the poster's page loads neither the wizard's chart nor the signing module's
-    const wizard = 'Loads the cities and agents and reads a kept draft';
+    const wizard = '"draftKeeper"';
     if (page === 'new-numbers') expect(text).not.toContain(wizard);
     else expect(text).toContain(wizard);
   });

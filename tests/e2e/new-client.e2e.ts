@@ -96,6 +96,43 @@ describe.each(['ru', 'uz'] as const)('new numbers (%s)', (lang) => {
   });
 });
 
+describe.each(['ru', 'uz'] as const)('the public root and the app’s (%s, docs/decisions.md NC15)', (lang) => {
+  it('opens the poster’s page in the public root, crosses to the sign-in page and back', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const sessionChecks: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/user/') sessionChecks.push(req.url());
+    });
+    const res = await page.goto(`${base}/${lang}/new-numbers`);
+    // the page names the public root's first messages (the shell part) for preloading
+    expect((await res?.allHeaders())?.link).toMatch(
+      new RegExp(`^</static/js/async/messages-${lang}-shell\\.[0-9a-f]+\\.js>; rel=preload; as=script$`),
+    );
+    await page.getByTestId('new-numbers-categories').waitFor();
+    expect(await page.getByTestId('public-shell').count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('become-client').textContent())
+      .toBe(texts[lang].header.becomeClient);
+    // a public page asks for no session
+    await page.waitForLoadState('networkidle');
+    expect(sessionChecks).toEqual([]);
+    // the logo leads to the portal: the app's root takes over with a full load and shows the sign-in page
+    await page.getByRole('link', { name: texts[lang].header.logo }).click();
+    await page.getByTestId('auth-login').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/${lang}/login`);
+    expect(await page.getByTestId('public-shell').count()).toBe(0);
+    expect(sessionChecks.length).toBeGreaterThan(0);
+    // and Back returns to the poster's page
+    await page.goBack();
+    await page.getByTestId('new-numbers-categories').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/${lang}/new-numbers`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 /** The company each language's run registers (server/eimzo/demo-keys.ts): the Russian run the first prospect, the
  *  Uzbek run — after it meets the first one's pre-order — the second. */
 const COMPANIES = {

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 interface KeySets {
   pages: ReadonlySet<string>;
   public: ReadonlySet<string>;
+  shell: ReadonlySet<string>;
 }
 const parts = createRequire(import.meta.url)('../../scripts/lib/i18n-parts.cjs') as {
   pickPart: (source: string, part: string, keys: KeySets) => string;
@@ -23,6 +24,7 @@ const FILES = ['src/i18n/ru.json', 'src/i18n/uz.json'];
 const keySets = parts.keySetsFor('src/i18n/ru.json');
 const pageKeys = keySets.pages;
 const publicKeys = keySets.public;
+const shellKeys = keySets.shell;
 
 /** What the login route and the signed-in shell load without waiting for a page chunk. */
 const EAGER = [
@@ -62,6 +64,23 @@ const PUBLIC = [
   'src/services/drafts',
 ];
 
+/** What the public root (src/public-main.tsx, docs/decisions.md NC15) loads besides the public pages: its layout. */
+const PUBLIC_ROOT = [
+  'src/public-main.tsx',
+  'src/app/public-app.tsx',
+  'src/app/page-frame.tsx',
+  'src/app/public-routes.tsx',
+  'src/app/lazy-route.tsx',
+  'src/i18n/messages.ts',
+  'src/views/layout/header.view.tsx',
+  'src/views/layout/footer.view.tsx',
+  'src/views/layout/language-switch.view.tsx',
+  'src/views/layout/chunk-failed.view.tsx',
+  'src/views/common/loading-overlay.view.tsx',
+  'src/views/common/modal.view.tsx',
+  'src/views/common/form-field.view.tsx',
+];
+
 function filesUnder(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
   return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
@@ -93,6 +112,40 @@ describe('messages in three parts', () => {
     expect(start.errors).toBeDefined();
     expect(pub.newClient).toBeDefined();
     expect(pub.eimzo).toBeDefined();
+  });
+
+  it.each(FILES)('%s: the public root’s shell part is the start part’s keys of shell-keys.json', (file) => {
+    const source = readFileSync(file, 'utf8');
+    const start = JSON.parse(parts.pickPart(source, 'start', keySets));
+    const shell = JSON.parse(parts.pickPart(source, 'shell', keySets));
+    expect(Object.keys(shell).sort()).toEqual([...shellKeys].sort());
+    for (const key of Object.keys(shell)) expect(shell[key]).toEqual(start[key]);
+    // what it leaves out is why it exists: the sign-in pages' texts and the signed-in header's
+    expect(shell.auth).toBeUndefined();
+    expect(shell.roles).toBeUndefined();
+    expect(shell.errors).toBeDefined();
+  });
+
+  it('the public root reads no text outside its shell part and the public part', () => {
+    const outside = new Set(
+      [...Object.keys(JSON.parse(readFileSync(FILES[0] as string, 'utf8')))].filter(
+        (k) => !shellKeys.has(k) && !publicKeys.has(k),
+      ),
+    );
+    // the scan finds what it looks for: the layout reads the shell part
+    expect(textsOf(PUBLIC_ROOT, shellKeys).length).toBeGreaterThan(5);
+    expect(textsOf([...PUBLIC_ROOT, ...PUBLIC], outside)).toEqual([]);
+    // the page title knows every page's title; under the public root it only ever shows a public page's (any other
+    // address loads the app's root), so its sign-in titles are the one exception
+    const title = 'src/views/layout/page-title.view.tsx';
+    expect(new Set(textsOf([title], outside).map((hit) => hit.split(': ')[1]?.slice(1, 6)))).toEqual(
+      new Set(['auth.']),
+    );
+    const authKeys = [...readFileSync(title, 'utf8').matchAll(/['"](auth\.[a-zA-Z.]+)['"]/g)].map(
+      (m) => m[1],
+    );
+    expect(authKeys.length).toBe(5);
+    expect(authKeys.every((key) => key?.endsWith('.title'))).toBe(true);
   });
 
   it('refuses a part it does not know', () => {

@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { pickSigningKey } from '@/domain/eimzo.rules';
-import {
-  type ListedKey,
-  type SigningInput,
-  signingErrorCode,
-  signingMachine,
-} from '@/machines/signing.machine';
+import { type ListedKey, type SigningInput, signingMachine } from '@/machines/signing.machine';
 import {
   selectCanRetry,
   selectSigningErrorCode,
@@ -14,6 +9,7 @@ import {
   selectSigningStep,
   selectSigningTestId,
 } from '@/machines/signing.selectors';
+import { signingErrorCode } from '@/machines/signing-errors';
 import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
 import {
   apiErrors,

@@ -94,6 +94,52 @@ describe('static files', () => {
   });
 });
 
+describe('the two roots (docs/decisions.md NC15)', () => {
+  let twoRoots: string;
+  beforeAll(() => {
+    twoRoots = mkdtempSync(join(tmpdir(), 'portal-roots-'));
+    writeFileSync(join(twoRoots, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(twoRoots, 'public.html'), '<!doctype html><title>public</title>');
+    mkdirSync(join(twoRoots, 'static/js/async'), { recursive: true });
+    for (const name of [
+      'messages-ru-start.0a1b2c3d4e.js',
+      'messages-ru-shell.1a2b3c4d5e.js',
+      'messages-uz-start.5f6a7b8c9d.js',
+      'messages-uz-shell.6f7a8b9c0d.js',
+    ])
+      writeFileSync(join(twoRoots, 'static/js/async', name), 'x');
+  });
+  afterAll(() => rmSync(twoRoots, { recursive: true, force: true }));
+  const page = async (root: () => string, path: string) => {
+    const res = await spaRoutes(root()).request(path);
+    return { title: /<title>(.*)<\/title>/.exec(await res.text())?.[1], link: res.headers.get('Link') };
+  };
+
+  it('answers a public onboarding page with the public root’s page, preloading its shell messages', async () => {
+    expect(await page(() => twoRoots, '/ru/new-client')).toEqual({
+      title: 'public',
+      link: '</static/js/async/messages-ru-shell.1a2b3c4d5e.js>; rel=preload; as=script',
+    });
+    expect(await page(() => twoRoots, '/uz/new-numbers?from=poster')).toEqual({
+      title: 'public',
+      link: '</static/js/async/messages-uz-shell.6f7a8b9c0d.js>; rel=preload; as=script',
+    });
+  });
+
+  it('answers every other page with the app’s, preloading its start messages', async () => {
+    for (const path of ['/ru/login', '/ru/new-client/extra', '/ru/profile', '/en/new-client'])
+      expect((await page(() => twoRoots, path)).title, path).toBe('app');
+    expect((await page(() => twoRoots, '/uz/login')).link).toContain('messages-uz-start');
+  });
+
+  it('answers a public page with the app’s page when the build has no public root', async () => {
+    expect(await page(() => dist, '/ru/new-client')).toEqual({
+      title: 'x',
+      link: '</static/js/async/messages-ru-start.0a1b2c3d4e.js>; rel=preload; as=script',
+    });
+  });
+});
+
 describe('API replies', () => {
   const big = { status: 'OKOK', result: Array.from({ length: 300 }, (_, i) => ({ sn: 900000000 + i })) };
   const app = new Hono();

@@ -6,7 +6,6 @@ import { type EndpointDef, fillPath, isMutating, type Schema } from '@/services/
 import type { EndpointName, EndpointResult, endpoints } from '@/services/contract/endpoints';
 import { errorEnvelope, OK_STATUS, okEnvelope } from '@/services/contract/envelope';
 import { PUBLIC_CALLS } from '@/services/contract/public-calls';
-import { sessionEndpoints } from '@/services/contract/session.endpoints';
 import { type ApiError, ApiFailure } from './api-error';
 
 type Def<N extends EndpointName> = (typeof endpoints)[N];
@@ -99,6 +98,12 @@ export interface ApiClientOptions {
   csrfHeader?: readonly [name: string, value: string];
   /** give up on a call after this many ms (fails with kind 'network'); default 60 000 */
   timeoutMs?: number;
+  /**
+   * Definitions the client holds from the start, by call name: the app gives the session calls (`sessionEndpoints`),
+   * the first calls of its every visit. Any other call's definition is fetched as a chunk on its first use (see
+   * `endpointDef`); default none.
+   */
+  atHand?: Readonly<Record<string, EndpointDef>>;
 }
 
 /** The API client (see `createApiClient`). */
@@ -181,14 +186,15 @@ let fullTable: Promise<Table> | undefined;
 let publicTable: Promise<Table> | undefined;
 
 /**
- * An endpoint's definition. The session calls are at hand: they are the first calls of every visit. The public
+ * An endpoint's definition. The `atHand` ones are there at once (the app's session calls: the first calls of every
+ * visit; the public root, which checks no session, holds none: docs/decisions.md NC15). The public
  * onboarding pages' calls are a chunk of their own (public.contract.ts, on zod/mini), fetched on the first of them, so
  * a visitor of /new-client loads neither full `zod` nor the signed-in areas' schemas. The whole table (every area's
  * schemas, a good part of the app's JavaScript) is its own chunk, fetched on the first other call, so the login page
  * neither downloads nor evaluates it.
  */
-async function endpointDef(name: string): Promise<EndpointDef | undefined> {
-  if (Object.hasOwn(sessionEndpoints, name)) return (sessionEndpoints as Table)[name];
+async function endpointDef(name: string, atHand: Table): Promise<EndpointDef | undefined> {
+  if (Object.hasOwn(atHand, name)) return atHand[name];
   let table: Table;
   if (PUBLIC_CALLS.has(name)) {
     publicTable ??= import('@/services/contract/public.contract').then((m) => m.publicEndpoints);
@@ -215,6 +221,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseURL = options.baseURL ?? '/api/';
   const [csrfName, csrfValue] = options.csrfHeader ?? [CSRF_HEADER, CSRF_VALUE];
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const atHand = options.atHand ?? {};
   const $fetch = ofetch.create(
     // retries off: a retried suspend would block twice; ignoreResponseError: statuses are ours to interpret
     { baseURL, credentials: 'include', retry: 0, ignoreResponseError: true },
@@ -283,7 +290,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function request(name: string, rawInput: unknown, mode: Mode, callOpts: CallOptions | undefined) {
-    const def = await endpointDef(name);
+    const def = await endpointDef(name, atHand);
     if (!def) throw contract('request', `unknown endpoint ${name}`);
     const input = (rawInput ?? {}) as RawInput;
     if (typeof input !== 'object') throw contract('request', 'input: not an object');

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
-import { amountMini as amount, anyIdMini as anyId, digitsMini as digits } from './session.contract';
+import { amountMini as amount, anyIdMini as anyId, digitsMini as digits } from './mini-fields';
 
 /**
  * The public onboarding pages' calls and shapes (spec 3 "Pre-order registration", "Client registration draft",

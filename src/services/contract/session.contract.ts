@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { amountMini, anyIdMini, digitsMini, roleCodeMini } from './mini-fields';
 
 /**
  * Session and user shapes (spec 3 "User", "Profile"; spec 7 "Session and user").
@@ -11,23 +12,8 @@ import { z } from 'zod/mini';
  * `x.nullish()`, checks through `.check(…)`). The other areas' contracts may nest them: both flavours share the core.
  */
 
-// The wire primitives of fields.contract.ts this slice needs, in `zod/mini` (the same rules;
-// tests/services/session-mini.contract.test.ts checks they accept and reject the same values as the classic ones).
-
-/** An id as the server sends it: number or string. */
-export const anyIdMini = z.union([z.number(), z.string()]);
-/** Money amount in sums; the real backend sometimes sends numbers as strings. */
-export const amountMini = z.union([
-  z.number(),
-  z.pipe(z.string().check(z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number)),
-]);
-/** A digits-only identifier given as a string or a number; output is the digit string. */
-export const digitsMini = z.pipe(
-  z.pipe(z.union([z.string(), z.int().check(z.nonnegative())]), z.transform(String)),
-  z.string().check(z.regex(/^\d{1,20}$/)),
-);
-/** Role code R000…R034 (spec 6). */
-export const roleCodeMini = z.string().check(z.regex(/^R\d{3}$/));
+// The wire primitives in `zod/mini` live in mini-fields.ts (the public pages' slice uses them too, without this one).
+export { amountMini, anyIdMini, digitsMini, roleCodeMini } from './mini-fields';
 
 const anyId = anyIdMini;
 const amount = amountMini;

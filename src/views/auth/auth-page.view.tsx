@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { type ActorRefFrom, createActor } from 'xstate';
 import { formatCountdown } from '@/domain/countdown.rules';
+import { ssoHref } from '@/domain/public-pages.rules';
 import {
   type AuthPage as AuthPageType,
   isAuthPage,
   type SsoNotice,
-  ssoHref,
   ssoNoticeOf,
 } from '@/domain/routes.rules';
 import { formatErrorMessage } from '@/i18n/messages';

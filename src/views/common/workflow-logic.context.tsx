@@ -104,8 +104,21 @@ export interface AppLogic extends StartLogic {
   readonly loadPublicLogic?: PublicLogicLoaders;
 }
 
-/** Either all of it at once (tests, with the public pages' logic) or the production shape with a loader. */
-export type ProvidedLogic = WorkflowLogic | (WorkflowLogic & PublicLogic) | AppLogic;
+/**
+ * What the public root (src/app/public-app.tsx, docs/decisions.md NC15) provides: the public pages' loaders only. A
+ * signed-in page's workflow asked for under it is an error: that root never renders such a page.
+ */
+export interface PublicRootLogic {
+  readonly loadPublicLogic: PublicLogicLoaders;
+}
+
+/**
+ * Either all of it at once (tests, with the public pages' logic), the production shape with a loader, or the public
+ * root's public pages only.
+ */
+export type ProvidedLogic = AppProvidedLogic | PublicRootLogic;
+/** What the app's providers mount (src/app/app-providers.tsx): the app-wide workflows and the rest. */
+export type AppProvidedLogic = WorkflowLogic | (WorkflowLogic & PublicLogic) | AppLogic;
 
 /**
  * The whole logic as a promise that React's `use` reads: settled at once when the value is all there (tests), else
@@ -151,6 +164,10 @@ function sourceOf(value: ProvidedLogic): LogicSource {
         return pending;
       },
     };
+  } else if (!('session' in value)) {
+    const refused = Promise.reject(new Error('the public root provides no signed-in workflow'));
+    refused.catch(() => {});
+    source = { ready: true, load: () => refused };
   } else {
     const all = settled(value);
     source = { ready: true, load: () => all };
@@ -169,7 +186,7 @@ function publicSourceOf(value: ProvidedLogic): PublicSource {
   const known = publicSources.get(value);
   if (known) return known;
   let load: PublicSource;
-  if ('loadPageLogic' in value) {
+  if ('loadPublicLogic' in value) {
     const pending = new Map<keyof PublicLogic, Promise<unknown>>();
     load = <K extends keyof PublicLogic>(name: K): Promise<PublicLogic[K]> => {
       let promise = pending.get(name) as Promise<PublicLogic[K]> | undefined;

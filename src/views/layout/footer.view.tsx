@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ssoHref } from '@/domain/routes.rules';
+import { ssoHref } from '@/domain/public-pages.rules';
 
 export interface FooterProps {
   /** Auth and new-client pages show the 'login as employee' single sign-on link (spec 2), opened in this tab. */

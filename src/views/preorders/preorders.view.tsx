@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { parsePreorderListPage } from '@/domain/preorder.rules';
+import { parsePreorderListPage } from '@/domain/preorder-list.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
   selectCanChoosePreorderMove,

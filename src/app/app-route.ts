@@ -1,0 +1,13 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/**
+ * One route of spec 2, relative to `/{lang}`. Views are code-split (each its own chunk), except the Auth pages. Who
+ * may open it is not here: `routeAccess` in src/domain/routes.rules.ts decides from the path.
+ */
+export interface AppRoute {
+  /** wouter pattern under the language segment */
+  readonly path: string;
+  readonly view: LazyExoticComponent<ComponentType> | ComponentType;
+  /** Auth and new-client pages show the 'login as employee' link in the footer (spec 2). */
+  readonly employeeLogin?: boolean;
+}

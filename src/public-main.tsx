@@ -1,0 +1,11 @@
+// The public root's entry (docs/decisions.md NC15): the server answers a public onboarding page's address
+// (/{lang}/new-client, /{lang}/new-numbers) with this entry's page, public.html, and every other address with the
+// app's (src/main.tsx). Evaluated first, so the start language's messages are requested before the rest.
+
+import { createRoot } from 'react-dom/client';
+import { PublicApp } from '@/app/public-app';
+import { messagesReady } from '@/i18n/start-public';
+import './app/app.css';
+
+const root = document.getElementById('root');
+if (root) void messagesReady.then(() => createRoot(root).render(<PublicApp />));
