@@ -73,8 +73,8 @@ function PublicScope({
 
 function PublicLangGate({ routes, leave }: { routes: readonly AppRoute[]; leave: () => void }) {
   const { lang } = useParams<{ lang: string }>();
-  if (!isLang(lang ?? '')) return <Leave leave={leave} />;
-  return <PublicScope lang={lang as Lang} routes={routes} leave={leave} />;
+  if (lang === undefined || !isLang(lang)) return <Leave leave={leave} />;
+  return <PublicScope lang={lang} routes={routes} leave={leave} />;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
-import { LANGS, type Lang } from '@/domain/constants';
+import { isLang, type Lang } from '@/domain/constants';
 import { visibleNav } from '@/domain/navigation.rules';
 import { userConfig } from '@/domain/roles.rules';
 import { isAuthPage, isPublicPath, routeAccess } from '@/domain/routes.rules';
@@ -50,10 +50,6 @@ const HeaderSearch = lazy(() => import('./workflow-glue').then((m) => ({ default
 const ImpersonationBanner = lazy(() =>
   import('@/views/impersonation/banner.view').then((m) => ({ default: m.ImpersonationBanner })),
 );
-
-function isLang(s: string | undefined): s is Lang {
-  return (LANGS as readonly string[]).includes(s ?? '');
-}
 
 function NotificationsOutlet() {
   const notice = NotificationsContext.useSelector((s) => s.context.queue[0]);
@@ -220,7 +216,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
 
 function LangGate({ routes }: { routes: readonly AppRoute[] }) {
   const { lang } = useParams<{ lang: string }>();
-  if (!isLang(lang)) return <UnknownPath />;
+  if (lang === undefined || !isLang(lang)) return <UnknownPath />;
   return <LangScope lang={lang} routes={routes} />;
 }
 
