@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginPrecompress } from './scripts/lib/precompress';
+import { PRERENDER_ENTRY, PRERENDER_ENVIRONMENT, pluginPrerender } from './scripts/lib/prerender';
 
 /** The messages are split in three parts (start, public, pages): scripts/lib/i18n-parts.cjs. */
 const I18N_PARTS_LOADER = fileURLToPath(new URL('./scripts/lib/i18n-parts.cjs', import.meta.url));
@@ -13,31 +14,50 @@ const STRIP_DESCRIPTIONS_LOADER = fileURLToPath(
 const apiTarget = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
-  plugins: [pluginReact(), pluginPrecompress()],
-  // two pages: the app, and the public root a visit starting on a public onboarding page runs (docs/decisions.md NC15)
-  source: { entry: { index: './src/main.tsx', public: './src/public-main.tsx' } },
+  plugins: [pluginReact(), pluginPrecompress(), pluginPrerender()],
   resolve: { alias: { '@': './src' } },
-  html: { title: 'Корпоративный портал', template: './src/index.html' },
-  output: { distPath: { root: 'dist' } },
-  performance: {
-    chunkSplit: {
-      strategy: 'split-by-experience',
-      // Two pages (the app and the public root) share their libraries as one first script, and not the portal's own
-      // modules: split out, those became three more small scripts for the login page, each compressed on its own
-      // (2.5 KB more gzip). A module both pages use is in each page's own script instead. Lazy chunks still share.
-      override: {
-        cacheGroups: {
-          vendors: { test: /[\\/]node_modules[\\/]/, chunks: 'initial', name: 'lib-vendor', priority: -10 },
-          // the few xstate modules only lazy workflows use of the public root (fromCallback) join it too
-          xstate: {
-            test: /[\\/]node_modules[\\/]xstate[\\/]/,
-            chunks: 'all',
-            name: 'lib-vendor',
-            priority: -5,
+  environments: {
+    // the browser's pages
+    web: {
+      // two pages: the app, and the public root a visit starting on a public onboarding page runs (docs/decisions.md
+      // NC15)
+      source: { entry: { index: './src/main.tsx', public: './src/public-main.tsx' } },
+      html: { title: 'Корпоративный портал', template: './src/index.html' },
+      output: { distPath: { root: 'dist' } },
+      performance: {
+        chunkSplit: {
+          strategy: 'split-by-experience',
+          // Two pages (the app and the public root) share their libraries as one first script, and not the portal's
+          // own modules: split out, those became three more small scripts for the login page, each compressed on its
+          // own (2.5 KB more gzip). A module both pages use is in each page's own script instead. Lazy chunks still
+          // share.
+          override: {
+            cacheGroups: {
+              vendors: {
+                test: /[\\/]node_modules[\\/]/,
+                chunks: 'initial',
+                name: 'lib-vendor',
+                priority: -10,
+              },
+              // the few xstate modules only lazy workflows use of the public root (fromCallback) join it too
+              xstate: {
+                test: /[\\/]node_modules[\\/]xstate[\\/]/,
+                chunks: 'all',
+                name: 'lib-vendor',
+                priority: -5,
+              },
+              default: { chunks: 'async', minChunks: 2, priority: -20, reuseExistingChunk: true },
+            },
           },
-          default: { chunks: 'async', minChunks: 2, priority: -20, reuseExistingChunk: true },
         },
       },
+    },
+    // the Auth pages rendered to HTML at build time (docs/decisions.md LB12): a Node bundle the prerender plugin runs
+    // after the build, kept out of the served folder
+    [PRERENDER_ENVIRONMENT]: {
+      source: { entry: { [PRERENDER_ENTRY]: './src/app/prerender.tsx' } },
+      output: { target: 'node', distPath: { root: 'dist-prerender' }, minify: false },
+      performance: { chunkSplit: { strategy: 'all-in-one' } },
     },
   },
   tools: {

@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { SUCCESS_STATUS } from '../src/domain/constants';
+import { webOnlyConfig } from './lib/web-config';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
@@ -75,7 +76,7 @@ async function buildFloor(distRoot: string): Promise<void> {
   process.env.NODE_ENV = 'production';
   const { createRsbuild, loadConfig, mergeRsbuildConfig } = await import('@rsbuild/core');
   const { content } = await loadConfig({ cwd: ROOT });
-  const config = mergeRsbuildConfig(content, { output: { distPath: { root: distRoot } } });
+  const config = webOnlyConfig(content, mergeRsbuildConfig, { output: { distPath: { root: distRoot } } });
   // the floor's one page replaces the portal's entries (a merge would keep the public root's entry beside it, and the
   // first scripts the two share: docs/decisions.md NC15)
   config.source = { ...config.source, entry: { index: './scripts/bench-floor/main.tsx' } };

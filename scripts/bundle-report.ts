@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { decode } from '@jridgewell/sourcemap-codec';
+import { webOnlyConfig } from './lib/web-config';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TOP = Number(process.env.REPORT_TOP ?? 25);
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     process.env.NODE_ENV = 'production';
     const { createRsbuild, loadConfig, mergeRsbuildConfig } = await import('@rsbuild/core');
     const { content } = await loadConfig({ cwd: ROOT });
-    const config = mergeRsbuildConfig(content, {
+    const config = webOnlyConfig(content, mergeRsbuildConfig, {
       output: { distPath: { root: out }, sourceMap: { js: 'source-map', css: false } },
       performance: { printFileSize: false },
     });

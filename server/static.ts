@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { isLang } from '../src/domain/constants';
+import { prerenderedFile, prerenderedPageOf } from '../src/domain/prerender.rules';
 import { onboardingPageOf } from '../src/domain/public-pages.rules';
 
 /** The E-IMZO module's local websocket endpoints (eimzo-protocol.md "Transport"). */
@@ -98,7 +99,8 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 /**
  * Serves the built SPA from `distDir`: existing files as they are (hashed assets with a one-year immutable cache,
- * everything else `no-cache`), and `index.html` for any other GET so deep links like `/ru/orders/12` work. Paths
+ * everything else `no-cache`), and `index.html` for any other GET so deep links like `/ru/orders/12` work (the
+ * prerendered Auth pages and the public root's page for their addresses). Paths
  * under `/api/` never fall back (the API answers them, or 404). A missing file with an extension is a 404, not the
  * page, so a stale chunk fails loudly instead of parsing HTML as script. Text files go out as their precompressed
  * brotli or gzip copy when the browser accepts it (`Vary: Accept-Encoding`).
@@ -142,10 +144,17 @@ export function spaRoutes(distDir: string): Hono {
       );
     }
     if (extname(rel) !== '') return c.text('Not Found', 404);
-    // a public onboarding page's address gets the public root's page when the build has one (docs/decisions.md NC15)
+    // a public onboarding page's address gets the public root's page when the build has one (docs/decisions.md NC15),
+    // a prerendered Auth page without a query its HTML (LB12), any other address the app's page
     const publicPage = join(root, 'public.html');
+    const ahead = prerenderedPageOf(rel, new URL(c.req.url).search);
+    const prerendered = ahead ? join(root, prerenderedFile(ahead.lang, ahead.page)) : undefined;
     const index =
-      onboardingPageOf(rel) !== null && existsSync(publicPage) ? publicPage : join(root, 'index.html');
+      prerendered !== undefined && existsSync(prerendered)
+        ? prerendered
+        : onboardingPageOf(rel) !== null && existsSync(publicPage)
+          ? publicPage
+          : join(root, 'index.html');
     if (!existsSync(index)) return c.text('The SPA is not built: run `npx rsbuild build`.', 503);
     const page = send(index, 'no-cache', acceptEncoding);
     const link = preload(rel);

@@ -1,9 +1,14 @@
 // Evaluated first, so the start language's messages are requested before the rest of the app is evaluated.
 
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { messagesReady } from '@/i18n/start';
 import './app/app.css';
 
 const root = document.getElementById('root');
-if (root) void messagesReady.then(() => createRoot(root).render(<App />));
+// a page the build rendered ahead (docs/decisions.md LB12) is already on screen: React takes over its markup
+if (root)
+  void messagesReady.then(() => {
+    if (root.firstElementChild) hydrateRoot(root, <App />);
+    else createRoot(root).render(<App />);
+  });

@@ -47,14 +47,17 @@ export function precompressDir(dir: string): number {
   return count;
 }
 
-/** rsbuild plugin: precompresses the output folder after every production build. */
+/** rsbuild plugin: precompresses the browser's output folder after every production build (not the prerender
+ *  environment's Node bundle, which is never served: docs/decisions.md LB12). */
 export function pluginPrecompress(): RsbuildPlugin {
   return {
     name: 'portal:precompress',
     setup(api) {
-      api.onAfterBuild(() => {
-        const { distPath } = api.context;
-        if (process.env.NODE_ENV !== 'development') precompressDir(distPath);
+      api.onAfterBuild(({ environments }) => {
+        if (process.env.NODE_ENV === 'development') return;
+        for (const environment of Object.values(environments)) {
+          if (environment.config.output.target === 'web') precompressDir(environment.distPath);
+        }
       });
     },
   };

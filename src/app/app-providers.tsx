@@ -39,23 +39,26 @@ export function AppProviders({ logic, children }: { logic: AppProvidedLogic; chi
 
 /**
  * The whole app on given logic: providers, router and shell. `hook`, `routes` and `children` (rendered inside the
- * providers, beside the router) are for tests.
+ * providers, beside the router) are for tests, `ssrPath` for the build's prerender.
  */
 export function AppRoot({
   logic,
   hook,
   routes,
+  ssrPath,
   children,
 }: {
   logic: AppProvidedLogic;
   hook?: LocationHook | undefined;
+  /** the address rendered outside a browser (the build's prerender, src/app/prerender.tsx) */
+  ssrPath?: string | undefined;
   routes?: readonly AppRoute[] | undefined;
   children?: ReactNode;
 }) {
   return (
     <AppProviders logic={logic}>
       {children}
-      <Router {...(hook ? { hook } : {})}>
+      <Router {...(hook ? { hook } : {})} {...(ssrPath ? { ssrPath } : {})}>
         <Shell {...(routes ? { routes } : {})} />
       </Router>
     </AppProviders>

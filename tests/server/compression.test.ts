@@ -140,6 +140,46 @@ describe('the two roots (docs/decisions.md NC15)', () => {
   });
 });
 
+describe('the prerendered Auth pages (docs/decisions.md LB12)', () => {
+  let built: string;
+  beforeAll(() => {
+    built = mkdtempSync(join(tmpdir(), 'portal-prerendered-'));
+    writeFileSync(join(built, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(built, 'public.html'), '<!doctype html><title>public</title>');
+    mkdirSync(join(built, 'prerendered'));
+    // the build writes every page of PRERENDERED_PATHS; two are enough to tell them apart
+    writeFileSync(join(built, 'prerendered', 'ru-login.html'), '<!doctype html><title>ru login</title>');
+    writeFileSync(
+      join(built, 'prerendered', 'uz-register.html'),
+      '<!doctype html><title>uz register</title>',
+    );
+    mkdirSync(join(built, 'static/js/async'), { recursive: true });
+    writeFileSync(join(built, 'static/js/async', 'messages-uz-start.5f6a7b8c9d.js'), 'x');
+  });
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+  const title = async (path: string) =>
+    /<title>(.*)<\/title>/.exec(await (await spaRoutes(built).request(path)).text())?.[1];
+
+  it('answers a prerendered address with its page, still preloading the start messages', async () => {
+    expect(await title('/ru/login')).toBe('ru login');
+    // an empty query is no query (the page's `location.search` is empty too)
+    expect(await title('/ru/login?')).toBe('ru login');
+    const res = await spaRoutes(built).request('/uz/register');
+    expect(/<title>(.*)<\/title>/.exec(await res.text())?.[1]).toBe('uz register');
+    expect(res.headers.get('Link')).toContain('messages-uz-start');
+  });
+
+  it('answers the same address with a query, and every other Auth page, with the app’s page', async () => {
+    for (const path of ['/ru/login?sso=failed', '/ru/restore?r=abc', '/ru/check', '/ru/login/', '/en/login'])
+      expect(await title(path), path).toBe('app');
+  });
+
+  it('answers a prerendered address the build did not write with the app’s page', async () => {
+    expect(await title('/uz/login')).toBe('app');
+    expect(await title('/ru/new-client')).toBe('public');
+  });
+});
+
 describe('API replies', () => {
   const big = { status: 'OKOK', result: Array.from({ length: 300 }, (_, i) => ({ sn: 900000000 + i })) };
   const app = new Hono();

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ssoHref } from '@/domain/public-pages.rules';
 
@@ -8,8 +9,21 @@ export interface FooterProps {
   aboutUrl: string;
 }
 
+const noSubscription = () => () => undefined;
+const thisYear = () => new Date().getFullYear();
+const noYear = () => null;
+
+/**
+ * The current year, or null in a page rendered at build time and while React hydrates it (docs/decisions.md LB12):
+ * the build's year may not be the visitor's, and a hydrated text must match the HTML. The year follows at once.
+ */
+function useYear(): number | null {
+  return useSyncExternalStore(noSubscription, thisYear, noYear);
+}
+
 export function Footer({ showEmployeeLogin, ssoUrl, aboutUrl }: FooterProps) {
   const { t, i18n } = useTranslation();
+  const year = useYear();
   return (
     <footer className="footer">
       <a href={aboutUrl} target="_blank" rel="noopener noreferrer" className="footer__link">
@@ -21,7 +35,7 @@ export function Footer({ showEmployeeLogin, ssoUrl, aboutUrl }: FooterProps) {
           {t('footer.employeeLogin')}
         </a>
       ) : null}
-      <span className="footer__copy">{t('footer.copyright', { year: new Date().getFullYear() })}</span>
+      <span className="footer__copy">{year === null ? null : t('footer.copyright', { year })}</span>
     </footer>
   );
 }

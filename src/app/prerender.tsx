@@ -1,0 +1,54 @@
+/**
+ * The build's prerender entry (docs/decisions.md LB12), bundled for Node by the `prerender` environment of
+ * rsbuild.config.ts and run once after the build by scripts/lib/prerender.ts: each page of `PRERENDERED_PATHS`
+ * rendered to HTML exactly as the browser's first render draws it — the app's own root, providers and charts, in the
+ * first state of a visit (the session check under way, so the Auth form is shown with its submit held back). The
+ * browser paints that HTML before any script runs, and `src/main.tsx` hydrates it instead of drawing it again.
+ */
+import { renderToString } from 'react-dom/server';
+import type { Lang } from '@/domain/constants';
+import { PRERENDERED_PATHS, type PrerenderedPage } from '@/domain/prerender.rules';
+import { i18n, setLanguage, startMessages } from '@/i18n/i18n';
+import { pageTitleKey } from '@/views/layout/page-title.view';
+import { appApiOf } from './api';
+import { createAppLogic } from './app-logic';
+import { AppRoot } from './app-providers';
+
+/** One prerendered page: the markup of `#root`, the document's title and language. */
+export interface PrerenderedHtml {
+  readonly path: string;
+  readonly lang: Lang;
+  readonly page: PrerenderedPage;
+  readonly root: string;
+  readonly title: string;
+}
+
+/** A session check that never answers: the page is drawn as every visit's first render sees it. */
+const pending = appApiOf(() => new Promise(() => undefined));
+/** No timers in the build's process: a delayed transition would keep it alive. */
+const noClock = { setTimeout: () => 0, clearTimeout: () => undefined };
+/** No drafts at build time (the Auth forms keep none). */
+const noDrafts = {
+  save: () => undefined,
+  read: () => null,
+  clear: () => undefined,
+  clearAll: () => undefined,
+};
+
+/** Renders one address of `PRERENDERED_PATHS` in its language. */
+export async function renderPage(path: string, lang: Lang, page: PrerenderedPage): Promise<PrerenderedHtml> {
+  await startMessages('start');
+  await setLanguage(lang);
+  const logic = { ...createAppLogic(pending, { drafts: noDrafts }), clock: noClock };
+  const root = renderToString(<AppRoot logic={logic} ssrPath={path} />);
+  const key = pageTitleKey(path.slice(`/${lang}`.length));
+  const title = `${i18n.t(key)} — ${i18n.t('app.title')}`;
+  return { path, lang, page, root, title };
+}
+
+/** Every prerendered page, one after the other (the i18n instance shows one language at a time). */
+export async function renderAll(): Promise<PrerenderedHtml[]> {
+  const out: PrerenderedHtml[] = [];
+  for (const p of PRERENDERED_PATHS) out.push(await renderPage(p.path, p.lang, p.page));
+  return out;
+}

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { act } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appApiOf } from '@/app/api';
+import { createAppLogic } from '@/app/app-logic';
+import { AppRoot } from '@/app/app-providers';
+import { renderPage } from '@/app/prerender';
+import type { Lang } from '@/domain/constants';
+import { PRERENDERED_PATHS, type PrerenderedPage } from '@/domain/prerender.rules';
+import { setLanguage } from '@/i18n/i18n';
+import ru from '@/i18n/ru.json';
+import uz from '@/i18n/uz.json';
+import { prerenderedDocument } from '../../scripts/lib/prerender';
+
+/**
+ * The prerendered Auth pages (docs/decisions.md LB12). The oracle is React's own hydration: the browser's first
+ * render of the app must draw exactly the markup the build wrote, or React throws the markup away (a recoverable
+ * error) and the visitor loses what was typed. Each page is rendered as the build does, put into a document at its
+ * address, and hydrated with the app's root as src/main.tsx does.
+ */
+const messages = { ru, uz } as const;
+/** The heading each page shows first, from the messages (spec texts), not from the renderer. */
+const HEADING: Record<PrerenderedPage, (m: Pick<typeof ru, 'auth'>) => string> = {
+  login: (m) => m.auth.login.title,
+  register: (m) => m.auth.register.title,
+  forgot: (m) => m.auth.forgot.title,
+};
+
+const never = appApiOf(() => new Promise(() => undefined));
+const noDrafts = {
+  save: () => undefined,
+  read: () => null,
+  clear: () => undefined,
+  clearAll: () => undefined,
+};
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+/** Puts `markup` into `#root` at `path` and hydrates it in `lang`; returns what React reported. */
+async function hydrate(markup: string, path: string, lang: Lang) {
+  await setLanguage(lang);
+  window.history.replaceState(null, '', path);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = markup;
+  document.body.append(container);
+  const heading = container.querySelector('h1');
+  const recoverable: unknown[] = [];
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  await act(async () => {
+    root = hydrateRoot(container, <AppRoot logic={createAppLogic(never, { drafts: noDrafts })} />, {
+      onRecoverableError: (error) => recoverable.push(error),
+    });
+  });
+  const errors = consoleError.mock.calls.map((c) => String(c[0]));
+  consoleError.mockRestore();
+  return { container, heading, recoverable, errors };
+}
+
+describe.each(PRERENDERED_PATHS)('$path', ({ path, lang, page }) => {
+  it('is rendered in its language with the form held back until the session check answers', async () => {
+    const html = await renderPage(path, lang, page);
+    expect(html.lang).toBe(lang);
+    expect(html.title).toBe(`${HEADING[page](messages[lang])} — ${messages[lang].app.title}`);
+    const doc = new DOMParser().parseFromString(`<div>${html.root}</div>`, 'text/html');
+    expect(doc.querySelector('h1')?.textContent).toBe(HEADING[page](messages[lang]));
+    expect(doc.querySelector('[data-testid="auth-page"]')?.getAttribute('data-auth')).toBe(page);
+    // nothing can be sent before the app runs: the submit button is disabled in the HTML itself
+    expect(doc.querySelector('[data-testid="auth-submit"]')?.hasAttribute('disabled')).toBe(true);
+    // the year is the visitor's, filled in after hydration, never the build's
+    expect(doc.querySelector('.footer__copy')?.textContent).toBe('');
+  });
+
+  it('is taken over by the app without a mismatch, keeping its elements and what was typed', async () => {
+    const html = await renderPage(path, lang, page);
+    const typed = 'typed-before-the-scripts';
+    const { container, heading, recoverable, errors } = await hydrate(
+      html.root.replace(/(<input[^>]*name="(login|phone|email)"[^>]*?)(\/?>)/, `$1 value="${typed}"$3`),
+      path,
+      lang,
+    );
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    // hydrated, not drawn again: the very heading element of the HTML is still the one on screen
+    expect(heading).not.toBeNull();
+    expect(container.querySelector('h1')).toBe(heading);
+    const field = container.querySelector<HTMLInputElement>(
+      'input[name="login"], input[name="phone"], input',
+    );
+    expect(field?.value).toBe(typed);
+    expect(container.querySelector('.footer__copy')?.textContent).toContain(String(new Date().getFullYear()));
+  });
+});
+
+describe('the oracle', () => {
+  it('reports a page drawn for another language than the one the app shows', async () => {
+    const html = await renderPage('/ru/login', 'ru', 'login');
+    const { recoverable } = await hydrate(html.root, '/uz/login', 'uz');
+    expect(recoverable.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the prerendered document', () => {
+  it('puts the markup into #root and sets the language and the title, escaped', () => {
+    const template =
+      '<!doctype html><html lang="ru"><head><title>Корпоративный портал</title></head><body><div id="root"></div></body></html>';
+    const doc = prerenderedDocument(template, {
+      path: '/uz/login',
+      lang: 'uz',
+      page: 'login',
+      root: '<p>x</p>',
+      title: 'Kirish <&> "portal"',
+    });
+    expect(doc).toBe(
+      '<!doctype html><html lang="uz"><head><title>Kirish &lt;&amp;&gt; &quot;portal&quot;</title></head><body><div id="root"><p>x</p></div></body></html>',
+    );
+    expect(() =>
+      prerenderedDocument('<body></body>', { path: '', lang: 'ru', page: 'login', root: '', title: '' }),
+    ).toThrow();
+  });
+});

@@ -1,0 +1,97 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import { PRERENDERED_PATHS } from '../../src/domain/prerender.rules';
+import ru from '../../src/i18n/ru.json';
+import uz from '../../src/i18n/uz.json';
+import { launchBrowser, watchErrors } from './browser';
+
+/**
+ * The prerendered Auth pages in Chromium against `npm start`'s server (docs/decisions.md LB12): the page's own HTML
+ * already holds the form in its language, the browser paints it before any script runs, and the app takes it over
+ * without drawing it again and without losing what the visitor typed meanwhile.
+ */
+const base = inject('baseUrl');
+const messages = { ru, uz } as const;
+const heading = { login: 'login', register: 'register', forgot: 'forgot' } as const;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the HTML of each prerendered address', () => {
+  it.each(PRERENDERED_PATHS)(
+    '$path holds its form in its language, its submit held back',
+    async ({ path, lang, page }) => {
+      const res = await fetch(`${base}${path}`);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${lang}">`);
+      const title = messages[lang].auth[heading[page]].title;
+      expect(html).toContain(`<title>${title} — ${messages[lang].app.title}</title>`);
+      expect(html).toContain(`<h1 id="auth-${page}-title">${title}</h1>`);
+      expect(html).toMatch(/<button type="submit" class="btn" disabled=""[^>]*data-testid="auth-submit"/);
+      // the same address with a query is drawn by the app (the query may change the first screen)
+      expect(await (await fetch(`${base}${path}?sso=failed`)).text()).toContain('<div id="root"></div>');
+    },
+  );
+});
+
+describe('taking over the painted page', () => {
+  it.each(['ru', 'uz'] as const)(
+    '/%s/login: typed before the scripts ran, kept by the app, and signs in',
+    async (lang) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      // the app's own script waits until the visitor has typed: the form is there from the HTML alone
+      let release: () => void = () => undefined;
+      const typed = new Promise<void>((r) => {
+        release = r;
+      });
+      await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => {
+        await typed;
+        await route.continue();
+      });
+      await page.goto(`${base}/${lang}/login`, { waitUntil: 'commit' });
+      const form = page.getByTestId('auth-login');
+      await form.waitFor();
+      await expect(form.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        messages[lang].auth.login.title,
+      );
+      await expect(form.getByTestId('auth-submit').isDisabled()).resolves.toBe(true);
+      await form.locator('input[name="login"]').fill('curator');
+      await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
+      // a mark React knows nothing of: still there after the take-over means the element was kept, not drawn anew
+      await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-painted', 'html'));
+      release();
+      await expect.poll(() => form.getByTestId('auth-submit').isEnabled(), { timeout: 20_000 }).toBe(true);
+      await expect(form.locator('input[name="login"]').inputValue()).resolves.toBe('curator');
+      await expect(form.locator('input[name="password"]').inputValue()).resolves.toBe(DEMO_PASSWORD);
+      await expect(page.locator('h1[data-painted="html"]').count()).resolves.toBe(1);
+      await expect(page.locator('.footer__copy').textContent()).resolves.toContain(
+        String(new Date().getFullYear()),
+      );
+      await form.getByTestId('auth-submit').click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
+      expect(new URL(page.url()).pathname.startsWith(`/${lang}/`)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(PRERENDERED_PATHS)('$path is hydrated without an error', async ({ path, page: name }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}${path}`);
+    await expect.poll(() => page.getByTestId('auth-submit').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByTestId('auth-page').getAttribute('data-auth')).resolves.toBe(name);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
