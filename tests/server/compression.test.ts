@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../scripts/lib/precompress';
+import { pluginPrecompress, precompressDir } from '../../scripts/lib/precompress';
 import { compressReplies } from '../../server/compress';
 import { acceptedCodings, spaRoutes } from '../../server/static';
 
@@ -137,6 +137,34 @@ describe('the two roots (docs/decisions.md NC15)', () => {
       title: 'x',
       link: '</static/js/async/messages-ru-start.0a1b2c3d4e.js>; rel=preload; as=script',
     });
+  });
+});
+
+describe('the precompress plugin', () => {
+  it('compresses the browser output only, not the prerender environment’s Node bundle', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    const node = mkdtempSync(join(tmpdir(), 'portal-node-'));
+    writeFileSync(join(web, 'app.js'), script);
+    writeFileSync(join(node, 'prerender.js'), script);
+    let afterBuild: ((p: unknown) => void) | undefined;
+    const api = {
+      onAfterBuild: (fn: (p: unknown) => void) => {
+        afterBuild = fn;
+      },
+    };
+    pluginPrecompress().setup(api as never);
+    afterBuild?.({
+      environments: {
+        web: { distPath: web, config: { output: { target: 'web' } } },
+        prerender: { distPath: node, config: { output: { target: 'node' } } },
+      },
+    });
+    expect([existsSync(join(web, 'app.js.br')), existsSync(join(node, 'prerender.js.br'))]).toEqual([
+      true,
+      false,
+    ]);
+    rmSync(web, { recursive: true, force: true });
+    rmSync(node, { recursive: true, force: true });
   });
 });
 
