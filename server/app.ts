@@ -3,6 +3,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
+import { config as zodConfig } from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { type ErrorCode, SESSION_EXPIRED_CODE } from '../src/domain/errors';
 import { UPLOAD_MAX_BYTES } from '../src/domain/upload.rules';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
@@ -114,6 +116,11 @@ export function createServices(deps: AppDeps): Services {
 
 const envelope = (status: ErrorCode, description?: string) =>
   description === undefined ? { status } : { status, description };
+
+// E101 descriptions (describeIssues below) quote zod's English issue messages. Classic `zod` registered them as soon
+// as one of its schemas was built; the contracts are all on `zod/mini` now, which registers no locale: without this
+// every message would read 'Invalid input'.
+zodConfig(en());
 
 /** Short, value-free description of a failed validation: `body.login: Too small…; query.page: …`. */
 function describeIssues(where: string, error: z.core.$ZodError): string {

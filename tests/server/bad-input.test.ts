@@ -128,6 +128,16 @@ describe('malformed input', () => {
     }
   });
 
+  it("an E101 description names the field and zod's English message (the server sets the locale)", async () => {
+    // the contracts are on zod/mini, which registers no locale of its own: without server/app.ts's
+    // config(en()) every message would read 'Invalid input'
+    const r = await createHarness().agent().login('');
+    expect([r.status, r.description]).toEqual([
+      'E101',
+      'body.login: Too small: expected string to have >=1 characters',
+    ]);
+  });
+
   it('mounts every endpoint at its contract path', () => {
     expect(honoPath('client/sn/{n}')).toBe('/api/client/sn/:n');
     expect(honoPath('user/')).toBe('/api/user/');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { amount, anyId, catalogueItem, digits, wireBool } from '@/services/contract/fields.contract';
 import * as mini from '@/services/contract/public.contract';
+import { amount, anyId, catalogueItem, digits, wireBool } from '../support/classic-fields';
 
 /**
  * The public pages' contract moved from classic `zod` to `zod/mini` (docs/decisions.md NC14), so that a visitor of

@@ -5,7 +5,6 @@ import ru from '@/i18n/ru.json';
 import { type ApiError, ApiFailure, errorCode } from '@/services/api/api-error';
 import { createApiClient } from '@/services/api/client';
 import { emptyResult, errorEnvelope, okEnvelope } from '@/services/contract/envelope';
-import { amount, anyId, digits, roleCode } from '@/services/contract/fields.contract';
 import {
   amountMini,
   anyIdMini,
@@ -20,13 +19,15 @@ import {
   saveChosenRoleBody,
   userSchema,
 } from '@/services/contract/session.contract';
+import { amount, anyId, digits, roleCode } from '../support/classic-fields';
 import { fakeFetch, json } from '../support/fake-fetch';
 
 /**
  * The session slice and the reply envelope are written with `zod/mini` (docs/decisions.md LB5) so that the login route
  * does not carry full `zod`. These tests pin that the mini schemas parse as the classic ones did: the wire primitives
- * against their classic twins in fields.contract.ts, the session shapes on good and broken replies, and the client's
- * contract break (shown as E001) for a broken session reply.
+ * against their classic twins (tests/support/classic-fields.ts: fields.contract.ts as it was in classic `zod`), the
+ * session shapes on good and broken replies, and the client's contract break (shown as E001) for a broken session
+ * reply.
  */
 
 const VALUES: unknown[] = [

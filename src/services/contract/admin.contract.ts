@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { USER_KINDS, USER_LIST_STATUSES } from '@/domain/constants';
 import { defineEndpoint } from './endpoint';
 import { anyId, digits, idParam, noResult, roleCode, wirePage, wireSize } from './fields.contract';
@@ -15,10 +15,10 @@ export type UserListStatus = z.infer<typeof userListStatus>;
 
 /** GET user/search query: `q` at least 3 characters (SHORT3), pages from 0, page size 45 (spec 9). */
 export const userSearchQuery = z.object({
-  q: z.string().min(3).max(100),
+  q: z.string().check(z.minLength(3), z.maxLength(100)),
   pageNo: wirePage,
   pageSize: wireSize,
-  status: userListStatus.optional(),
+  status: z.optional(userListStatus),
 });
 export type UserSearchQuery = z.input<typeof userSearchQuery>;
 
@@ -26,19 +26,19 @@ export type UserSearchQuery = z.input<typeof userSearchQuery>;
 export const userRowSchema = z.looseObject({
   user_id: anyId,
   user_name: z.string(),
-  full_name: z.string().nullish(),
-  roles: z.array(z.string()).nullish(),
-  ban: z.string().nullish(),
-  status: z.string().nullish(),
+  full_name: z.nullish(z.string()),
+  roles: z.nullish(z.array(z.string())),
+  ban: z.nullish(z.string()),
+  status: z.nullish(z.string()),
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
 /** GET user/search result. */
 export const userSearchResultSchema = z.looseObject({
   list: z.array(userRowSchema),
-  total: z.number().int().nonnegative(),
-  pageNo: z.number().int().nonnegative(),
-  pageSize: z.number().int().positive(),
+  total: z.int().check(z.nonnegative()),
+  pageNo: z.int().check(z.nonnegative()),
+  pageSize: z.int().check(z.positive()),
 });
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
@@ -50,14 +50,14 @@ export type UserIdParams = z.input<typeof userIdParams>;
 export const userDetailsSchema = z.looseObject({
   user_id: anyId,
   user_name: z.string(),
-  full_name: z.string().nullish(),
+  full_name: z.nullish(z.string()),
   roles: z.array(z.string()),
-  ban: z.string().nullish(),
-  email: z.string().nullish(),
-  phone: z.string().nullish(),
-  status: z.string().nullish(),
+  ban: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  phone: z.nullish(z.string()),
+  status: z.nullish(z.string()),
   branch: z.nullish(branchSchema),
-  regions: z.array(regionSchema).nullish(),
+  regions: z.nullish(z.array(regionSchema)),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
@@ -68,14 +68,14 @@ export type UserKind = z.infer<typeof userKind>;
 /** POST user/create body. Exactly one role: a user cannot hold several roles at once (E130). */
 export const userCreateBody = z.object({
   kind: userKind,
-  user_name: z.string().min(3).max(100),
-  full_name: z.string().max(200).optional(),
-  roles: z.array(roleCode).length(1),
-  ban: digits.optional(),
-  email: z.string().max(200).optional(),
-  phone: z.string().max(20).optional(),
-  branch_id: anyId.optional(),
-  region_ids: z.array(anyId).optional(),
+  user_name: z.string().check(z.minLength(3), z.maxLength(100)),
+  full_name: z.optional(z.string().check(z.maxLength(200))),
+  roles: z.array(roleCode).check(z.length(1)),
+  ban: z.optional(digits),
+  email: z.optional(z.string().check(z.maxLength(200))),
+  phone: z.optional(z.string().check(z.maxLength(20))),
+  branch_id: z.optional(anyId),
+  region_ids: z.optional(z.array(anyId)),
 });
 export type UserCreateBody = z.input<typeof userCreateBody>;
 
@@ -84,7 +84,7 @@ export const userCreateResultSchema = z.looseObject({ user_id: anyId });
 export type UserCreateResult = z.infer<typeof userCreateResultSchema>;
 
 /** POST user/update/{user_id} body: any subset of the editable fields. */
-export const userUpdateBody = userCreateBody.omit({ kind: true, user_name: true }).partial();
+export const userUpdateBody = z.partial(z.omit(userCreateBody, { kind: true, user_name: true }));
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 
 /** POST user/block/{user_id} body. */
@@ -93,8 +93,8 @@ export type SetBlockedBody = z.infer<typeof setBlockedBody>;
 
 /** POST user/impersonate body: the subscriber chosen in the search box, by BAN or by number (one of them). */
 export const impersonateBody = z
-  .object({ ban: digits.optional(), sn: digits.optional() })
-  .refine((b) => (b.ban === undefined) !== (b.sn === undefined), 'exactly one of ban or sn');
+  .object({ ban: z.optional(digits), sn: z.optional(digits) })
+  .check(z.refine((b) => (b.ban === undefined) !== (b.sn === undefined), 'exactly one of ban or sn'));
 export type ImpersonateBody = z.input<typeof impersonateBody>;
 
 /** The administration calls (users, impersonation), spread into the endpoint table (endpoints.ts). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { blobResult, wireInt, wirePage, wireSize } from './fields.contract';
 
@@ -9,7 +9,7 @@ import { blobResult, wireInt, wirePage, wireSize } from './fields.contract';
  * documents table), the agreements the caller registered, and the PDF of one of their documents.
  */
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
 
 /** A contact person of the form (spec 3 "contact persons"); `access`: given access to the portal. */
 export const contactPersonSchema = z.object({
@@ -46,7 +46,7 @@ export const agreementFormSchema = z.object({
   passportIssuedBy: text(300),
   passportIssuedDate: text(10),
   birthDate: text(10),
-  contacts: z.array(contactPersonSchema).max(5).readonly(),
+  contacts: z.readonly(z.array(contactPersonSchema).check(z.maxLength(5))),
   email: text(200),
   phone: text(40),
   extraPhone: text(40),
@@ -54,15 +54,15 @@ export const agreementFormSchema = z.object({
 export type AgreementFormWire = z.input<typeof agreementFormSchema>;
 
 /** GET agreement/check-login query. */
-export const agreementLoginQuery = z.object({ login: z.string().min(1).max(100) });
+export const agreementLoginQuery = z.object({ login: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** Whether the login is free for a new client account. */
 export const agreementLoginSchema = z.looseObject({ free: z.boolean() });
 
 /** One issued document of an agreement: `kind` agreement (type 1) or contactAccess (the additional agreement). */
 export const agreementDocumentSchema = z.looseObject({
-  id: z.number().int().positive(),
-  documentType: z.number().int(),
+  id: z.int().check(z.positive()),
+  documentType: z.int(),
   kind: z.enum(['agreement', 'contactAccess']),
   lang: z.enum(['ru', 'uz']),
   title: z.string(),
@@ -71,7 +71,7 @@ export type AgreementDocumentWire = z.output<typeof agreementDocumentSchema>;
 
 /** A registered agreement with its documents. `createdAt` epoch ms. */
 export const agreementSchema = z.looseObject({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   number: z.string(),
   login: z.string(),
   name: z.string(),
@@ -97,13 +97,13 @@ export const agreementListQuery = z.object({ page: wirePage, size: wireSize });
 /** A page of the caller's registered agreements, newest first. */
 export const agreementPageSchema = z.looseObject({
   content: z.array(agreementSchema),
-  totalElements: z.number().int().nonnegative(),
-  totalPages: z.number().int().nonnegative(),
-  page: z.number().int().nonnegative(),
+  totalElements: z.int().check(z.nonnegative()),
+  totalPages: z.int().check(z.nonnegative()),
+  page: z.int().check(z.nonnegative()),
 });
 
 /** GET agreement/document query: a document id of one of the caller's agreements. */
-export const agreementDocumentQuery = z.object({ docId: wireInt.pipe(z.number().int().positive()) });
+export const agreementDocumentQuery = z.object({ docId: z.pipe(wireInt, z.int().check(z.positive())) });
 
 /** The contract-registration calls, spread into the endpoint table (src/services/contract/endpoints.ts). */
 export const agreementEndpoints = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import {
   anyId,
@@ -21,48 +21,48 @@ import {
 
 /** Full name (spec 3 clientFioInfo). */
 export const clientFioInfo = z.looseObject({
-  surname: z.string().nullish(),
-  name: z.string().nullish(),
-  patronymic: z.string().nullish(),
+  surname: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  patronymic: z.nullish(z.string()),
 });
 
 /** Address (spec 3 clientAddressInfo). */
 export const clientAddressInfo = z.looseObject({
-  regionId: anyId.nullish(),
-  city: z.string().nullish(),
-  street: z.string().nullish(),
-  district: z.string().nullish(),
-  houseNumber: z.string().nullish(),
-  apartmentNumber: z.string().nullish(),
-  postIndex: z.string().nullish(),
+  regionId: z.nullish(anyId),
+  city: z.nullish(z.string()),
+  street: z.nullish(z.string()),
+  district: z.nullish(z.string()),
+  houseNumber: z.nullish(z.string()),
+  apartmentNumber: z.nullish(z.string()),
+  postIndex: z.nullish(z.string()),
 });
 
 /** Passport (spec 3 clientPassportInfo): gender F or M. */
 export const clientPassportInfo = z.looseObject({
-  pinfl: z.string().nullish(),
-  gender: z.enum(['F', 'M']).nullish(),
-  birthDate: z.string().nullish(),
-  passport: z.string().nullish(),
-  issuedBy: z.string().nullish(),
-  issuedDate: z.string().nullish(),
+  pinfl: z.nullish(z.string()),
+  gender: z.nullish(z.enum(['F', 'M'])),
+  birthDate: z.nullish(z.string()),
+  passport: z.nullish(z.string()),
+  issuedBy: z.nullish(z.string()),
+  issuedDate: z.nullish(z.string()),
 });
 
 /** Person data as the passport service returns it. */
 export const personDataSchema = z.looseObject({
-  clientFioInfo: clientFioInfo.nullish(),
-  clientAddressInfo: clientAddressInfo.nullish(),
-  clientPassportInfo: clientPassportInfo.nullish(),
+  clientFioInfo: z.nullish(clientFioInfo),
+  clientAddressInfo: z.nullish(clientAddressInfo),
+  clientPassportInfo: z.nullish(clientPassportInfo),
 });
 export type PersonData = z.infer<typeof personDataSchema>;
 
 /** GET at39/workplace/{token} params: the link token of the AT 39 module (E127, E128 invalid, E129 expired). */
-export const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9._~-]{8,512}$/) });
+export const tokenParams = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9._~-]{8,512}$/)) });
 export type TokenParams = z.infer<typeof tokenParams>;
 
 /** GET at39/{token} result: who works where. */
 export const tokenInfoSchema = z.looseObject({
-  workplaceName: z.string().nullish(),
-  regionId: anyId.nullish(),
+  workplaceName: z.nullish(z.string()),
+  regionId: z.nullish(anyId),
 });
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 
@@ -70,25 +70,25 @@ export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 export const epdpSessionSchema = z.looseObject({
   sessionId: z.string(),
   /** where the person confirms (the simulator's page on the demo port; docs/decisions.md AT3) */
-  confirmUrl: z.string().nullish(),
+  confirmUrl: z.nullish(z.string()),
 });
 export type EpdpSession = z.infer<typeof epdpSessionSchema>;
 
 /** GET v1/epdp/passport-info query. */
-export const passportInfoQuery = z.object({ auth_code: z.string().min(1).max(500) });
+export const passportInfoQuery = z.object({ auth_code: z.string().check(z.minLength(1), z.maxLength(500)) });
 export type PassportInfoQuery = z.infer<typeof passportInfoQuery>;
 
 /**
  * GET v1/epdp/passport-info result: the service's outcome for the code (AT3) and, when `ok`, the person. The
  * service's own refusals are outcomes, not catalogue codes: the spec's catalogue has none for them.
  */
-export const passportInfoSchema = personDataSchema.extend({
+export const passportInfoSchema = z.extend(personDataSchema, {
   outcome: z.enum(['ok', 'notFound', 'refused', 'expired', 'reused']),
 });
 export type PassportInfo = z.infer<typeof passportInfoSchema>;
 
-const req = (max = 200) => z.string().min(1).max(max);
-const opt = (max = 200) => z.string().max(max).optional();
+const req = (max = 200) => z.string().check(z.minLength(1), z.maxLength(max));
+const opt = (max = 200) => z.optional(z.string().check(z.maxLength(max)));
 
 /** POST at39/register/create-registration body (and the fields of update-registration). */
 export const registrationBody = z.object({
@@ -103,7 +103,7 @@ export const registrationBody = z.object({
     postIndex: opt(20),
   }),
   clientPassportInfo: z.object({
-    pinfl: z.string().regex(/^\d{14}$/),
+    pinfl: z.string().check(z.regex(/^\d{14}$/)),
     gender: z.enum(['F', 'M']),
     birthDate: req(40),
     passport: req(20),
@@ -111,9 +111,9 @@ export const registrationBody = z.object({
     issuedDate: opt(40),
   }),
   workplaceName: opt(),
-  regionId: anyId.optional(),
+  regionId: z.optional(anyId),
   /** the workplace token the registration is made under (E127, E128, E129 checked again on create) */
-  token: z.string().max(512).optional(),
+  token: z.optional(z.string().check(z.maxLength(512))),
 });
 export type RegistrationBody = z.input<typeof registrationBody>;
 
@@ -123,20 +123,20 @@ export type RegistrationCreated = z.infer<typeof registrationCreatedSchema>;
 
 /** GET at39/get-client-card query: the marked code of the SIM kit (E091, E105, E121). */
 export const clientCardQuery = z.object({
-  markedCode: z.string().min(1).max(100),
+  markedCode: z.string().check(z.minLength(1), z.maxLength(100)),
   /** the registration the kit is for: its region is checked (E121) and the kit attached to it */
-  registrationId: idParam.optional(),
+  registrationId: z.optional(idParam),
 });
 export type ClientCardQuery = z.infer<typeof clientCardQuery>;
 
 /** A SIM kit (client card). */
 export const clientCardSchema = z.looseObject({
-  markedCode: z.string().nullish(),
-  iccid: z.string().nullish(),
-  sn: z.string().nullish(),
-  regionId: anyId.nullish(),
+  markedCode: z.nullish(z.string()),
+  iccid: z.nullish(z.string()),
+  sn: z.nullish(z.string()),
+  regionId: z.nullish(anyId),
   /** the corporate account the kit was issued for, when any (E125 on ban-exists for another BAN) */
-  ban: z.string().nullish(),
+  ban: z.nullish(z.string()),
 });
 export type ClientCard = z.infer<typeof clientCardSchema>;
 
@@ -147,11 +147,11 @@ export type RegDocsQuery = z.input<typeof regDocsQuery>;
 /** A document attached to a registration. */
 export const regDocSchema = z.looseObject({
   id: anyId,
-  name: z.string().nullish(),
-  type: z.union([z.string(), z.number()]).nullish(),
+  name: z.nullish(z.string()),
+  type: z.nullish(z.union([z.string(), z.number()])),
   /** whether a file is attached for this kind */
-  uploaded: z.boolean().nullish(),
-  fileName: z.string().nullish(),
+  uploaded: z.nullish(z.boolean()),
+  fileName: z.nullish(z.string()),
 });
 export type RegDoc = z.infer<typeof regDocSchema>;
 export const regDocsSchema = z.array(regDocSchema);
@@ -160,7 +160,7 @@ export const regDocsSchema = z.array(regDocSchema);
 export const saveDocFields = z.object({
   registration_id: idParam,
   /** which needed document the file is (docs/reg-docs `type`); without it, the first one still missing */
-  type: z.enum(['passport', 'application']).optional(),
+  type: z.optional(z.enum(['passport', 'application'])),
 });
 export type SaveDocFields = z.input<typeof saveDocFields>;
 
@@ -177,25 +177,25 @@ export const registrationIdQuery = z.object({ registrationId: idParam });
 export type RegistrationIdQuery = z.input<typeof registrationIdQuery>;
 
 /** POST at39/get-price-plans body. */
-export const pricePlansBody = z.object({ registrationId: idParam, regionId: anyId.optional() });
+export const pricePlansBody = z.object({ registrationId: idParam, regionId: z.optional(anyId) });
 export type PricePlansBody = z.input<typeof pricePlansBody>;
 
 /** A tariff offered for the registration. */
 export const tariffSchema = z.looseObject({
   id: anyId,
   name: z.string(),
-  price: z.number().nullish(),
+  price: z.nullish(z.number()),
 });
 export type Tariff = z.infer<typeof tariffSchema>;
 export const tariffsSchema = z.array(tariffSchema);
 
 /** GET at39/register/filter query: registrations page by page (statuses are not shown in the spec). */
 export const registerFilterQuery = z.object({
-  dt1: wireDate.optional(),
-  dt2: wireDate.optional(),
-  status: z.string().max(40).optional(),
-  region: wireInt.optional(),
-  q: z.string().max(100).optional(),
+  dt1: z.optional(wireDate),
+  dt2: z.optional(wireDate),
+  status: z.optional(z.string().check(z.maxLength(40))),
+  region: z.optional(wireInt),
+  q: z.optional(z.string().check(z.maxLength(100))),
   page: wirePage,
   size: wireSize,
 });
@@ -204,38 +204,38 @@ export type RegisterFilterQuery = z.input<typeof registerFilterQuery>;
 /** A registration in the list. */
 export const registrationRowSchema = z.looseObject({
   registrationId: anyId,
-  status: z.union([z.string(), z.number()]).nullish(),
-  clientFioInfo: clientFioInfo.nullish(),
-  phoneNumber: z.string().nullish(),
-  createdAt: z.string().nullish(),
-  regionId: anyId.nullish(),
+  status: z.nullish(z.union([z.string(), z.number()])),
+  clientFioInfo: z.nullish(clientFioInfo),
+  phoneNumber: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
+  regionId: z.nullish(anyId),
   /** when the status last changed (ISO) */
-  statusAt: z.string().nullish(),
-  commentCount: z.number().nullish(),
+  statusAt: z.nullish(z.string()),
+  commentCount: z.nullish(z.number()),
 });
 export type RegistrationRow = z.infer<typeof registrationRowSchema>;
 
 /** register/filter result (spec 3: list, total_count). */
 export const registrationListSchema = z.looseObject({
   list: z.array(registrationRowSchema),
-  total_count: z.number().int().nonnegative(),
+  total_count: z.int().check(z.nonnegative()),
 });
 export type RegistrationList = z.infer<typeof registrationListSchema>;
 
 /** GET at39/docs/statistics query (zip/xlsx archive). */
-export const statisticsQuery = z.object({ dt1: wireDate.optional(), dt2: wireDate.optional() });
+export const statisticsQuery = z.object({ dt1: z.optional(wireDate), dt2: z.optional(wireDate) });
 export type StatisticsQuery = z.input<typeof statisticsQuery>;
 
 /** A comment on a registration (spec 3 "comments"). */
 export const commentSchema = z.looseObject({
   text: z.string(),
-  author: z.string().nullish(),
-  createdAt: z.string().nullish(),
+  author: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
 /** GET at39/register/comment result. */
-export const commentsSchema = z.looseObject({ comments: z.array(commentSchema).nullish() });
+export const commentsSchema = z.looseObject({ comments: z.nullish(z.array(commentSchema)) });
 export type Comments = z.infer<typeof commentsSchema>;
 
 /** POST at39/reserve-equipment body (spec 7): reserve a phone number for the registration. */
@@ -244,7 +244,7 @@ export const reserveEquipmentBody = z.object({
   registrationId: idParam,
   phoneNumber: digits,
   /** the price plan chosen from get-price-plans (recorded with the number) */
-  pricePlanId: anyId.optional(),
+  pricePlanId: z.optional(anyId),
 });
 export type ReserveEquipmentBody = z.input<typeof reserveEquipmentBody>;
 
@@ -253,25 +253,25 @@ export const regDataQuery = z.object({ registration_id: idParam });
 export type RegDataQuery = z.input<typeof regDataQuery>;
 
 /** A registration with everything on it (spec 3 fields). */
-export const registrationSchema = personDataSchema.extend({
+export const registrationSchema = z.extend(personDataSchema, {
   registrationId: anyId,
-  workplaceName: z.string().nullish(),
-  regionId: anyId.nullish(),
-  status: z.union([z.string(), z.number()]).nullish(),
-  cards: z.array(clientCardSchema).nullish(),
-  tariffs: tariffsSchema.nullish(),
-  comments: z.array(commentSchema).nullish(),
-  phoneNumber: z.string().nullish(),
-  markedCode: z.string().nullish(),
-  ban: z.string().nullish(),
-  pricePlanId: anyId.nullish(),
-  docs: regDocsSchema.nullish(),
-  createdAt: z.string().nullish(),
+  workplaceName: z.nullish(z.string()),
+  regionId: z.nullish(anyId),
+  status: z.nullish(z.union([z.string(), z.number()])),
+  cards: z.nullish(z.array(clientCardSchema)),
+  tariffs: z.nullish(tariffsSchema),
+  comments: z.nullish(z.array(commentSchema)),
+  phoneNumber: z.nullish(z.string()),
+  markedCode: z.nullish(z.string()),
+  ban: z.nullish(z.string()),
+  pricePlanId: z.nullish(anyId),
+  docs: z.nullish(regDocsSchema),
+  createdAt: z.nullish(z.string()),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
 /** PUT at39/register/update-registration body. */
-export const updateRegistrationBody = registrationBody.partial().extend({ registrationId: idParam });
+export const updateRegistrationBody = z.extend(z.partial(registrationBody), { registrationId: idParam });
 export type UpdateRegistrationBody = z.input<typeof updateRegistrationBody>;
 
 /** The AT 39 calls of spec 7 (the endpoint table's slice, docs/decisions.md AR7). */

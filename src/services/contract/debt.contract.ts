@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { amount, blobResult, digits, wireDate, wireInt, wirePage, wireSize } from './fields.contract';
 
@@ -10,11 +10,11 @@ import { amount, blobResult, digits, wireDate, wireInt, wirePage, wireSize } fro
 
 /** GET debt/accounts query. `page` counts from 0; `minDays` one of 0, 30, 60, 90. */
 export const debtListQuery = z.object({
-  q: z.string().max(60).optional(),
-  minDays: wireInt.pipe(z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(90)])).optional(),
-  notice: z.enum(['all', 'pending', 'sent']).optional(),
-  sort: z.enum(['ban', 'company', 'debt', 'daysOverdue', 'lastPayment']).optional(),
-  dir: z.enum(['asc', 'desc']).optional(),
+  q: z.optional(z.string().check(z.maxLength(60))),
+  minDays: z.optional(z.pipe(wireInt, z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(90)]))),
+  notice: z.optional(z.enum(['all', 'pending', 'sent'])),
+  sort: z.optional(z.enum(['ban', 'company', 'debt', 'daysOverdue', 'lastPayment'])),
+  dir: z.optional(z.enum(['asc', 'desc'])),
   page: wirePage,
   size: wireSize,
 });
@@ -32,21 +32,21 @@ export const debtAccountSchema = z.looseObject({
   company: z.string(),
   debt: amount,
   dueDate: wireDate,
-  daysOverdue: z.number().int().nonnegative(),
-  lastPaymentDate: wireDate.nullable(),
-  lastPaymentAmount: amount.nullable(),
-  sent: noticeSentSchema.nullable(),
+  daysOverdue: z.int().check(z.nonnegative()),
+  lastPaymentDate: z.nullable(wireDate),
+  lastPaymentAmount: z.nullable(amount),
+  sent: z.nullable(noticeSentSchema),
 });
 export type DebtAccountWire = z.output<typeof debtAccountSchema>;
 
 /** A page of overdue accounts; `totalDebt` sums the whole filtered list, not only this page. */
 export const debtPageSchema = z.looseObject({
   content: z.array(debtAccountSchema),
-  totalElements: z.number().int().nonnegative(),
-  totalPages: z.number().int().nonnegative(),
+  totalElements: z.int().check(z.nonnegative()),
+  totalPages: z.int().check(z.nonnegative()),
   totalDebt: amount,
-  page: z.number().int().nonnegative(),
-  size: z.number().int().positive(),
+  page: z.int().check(z.nonnegative()),
+  size: z.int().check(z.positive()),
 });
 
 /** `?ban=` of the notice calls. */
@@ -69,7 +69,7 @@ export const debtNoticeSchema = z.looseObject({
     ru: z.array(z.string()),
     uz: z.array(z.string()),
   }),
-  sent: noticeSentSchema.nullable(),
+  sent: z.nullable(noticeSentSchema),
 });
 export type DebtNoticeWire = z.output<typeof debtNoticeSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { anyId, blobResult, digits, idParam, wireDate, wireIntList } from './fields.contract';
 
@@ -12,20 +12,20 @@ import { anyId, blobResult, digits, idParam, wireDate, wireIntList } from './fie
 /** A document in a list. `status` is the backend's document status (code or word). */
 export const documentSchema = z.looseObject({
   id: anyId,
-  documentType: z.number().int(),
-  status: z.union([z.string(), z.number()]).nullish(),
-  ban: z.string().nullish(),
-  orderId: anyId.nullish(),
-  fileName: z.string().nullish(),
-  createdAt: z.string().nullish(),
+  documentType: z.int(),
+  status: z.nullish(z.union([z.string(), z.number()])),
+  ban: z.nullish(z.string()),
+  orderId: z.nullish(anyId),
+  fileName: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
   /** the people's title the document was issued with ('Заявление о блокировке номеров') */
-  title: z.string().nullish(),
+  title: z.nullish(z.string()),
   /** the language of its stored text */
-  lang: z.string().nullish(),
+  lang: z.nullish(z.string()),
   /** the server's message of an upload status 2 (spec 4) */
-  statusMessage: z.string().nullish(),
+  statusMessage: z.nullish(z.string()),
   /** whether a scan was uploaded (documents/delivery/byId returns it) */
-  hasFile: z.boolean().nullish(),
+  hasFile: z.nullish(z.boolean()),
 });
 export type DocumentItem = z.infer<typeof documentSchema>;
 export const documentListSchema = z.array(documentSchema);
@@ -41,14 +41,14 @@ export type OnlineOrderParams = z.input<typeof onlineOrderParams>;
 /** An online-sales order (DocumentsView). */
 export const onlineOrderSchema = z.looseObject({
   id: anyId,
-  status: z.union([z.string(), z.number()]).nullish(),
-  ban: z.string().nullish(),
-  createdAt: z.string().nullish(),
-  documents: documentListSchema.nullish(),
+  status: z.nullish(z.union([z.string(), z.number()])),
+  ban: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
+  documents: z.nullish(documentListSchema),
   /** 'golden' or 'new' (numbers ordered) */
-  kind: z.string().nullish(),
+  kind: z.nullish(z.string()),
   /** sum with VAT, in sums */
-  total: z.number().nullish(),
+  total: z.nullish(z.number()),
 });
 export type OnlineOrder = z.infer<typeof onlineOrderSchema>;
 
@@ -57,14 +57,20 @@ export const docIdQuery = z.object({ docId: idParam });
 export type DocIdQuery = z.input<typeof docIdQuery>;
 
 /** A document with its details; an invoice (type 6) carries its data as `json`. */
-export const documentDetailsSchema = documentSchema.extend({
-  json: z.unknown().optional(),
-  message: z.string().nullish(),
+export const documentDetailsSchema = z.extend(documentSchema, {
+  json: z.optional(z.unknown()),
+  message: z.nullish(z.string()),
   /** the document's whole text as issued (plain-text blocks, shown as text, never as HTML) */
-  content: z
-    .array(z.looseObject({ kind: z.enum(['heading', 'paragraph', 'small']), text: z.string().max(10_000) }))
-    .max(500)
-    .nullish(),
+  content: z.nullish(
+    z
+      .array(
+        z.looseObject({
+          kind: z.enum(['heading', 'paragraph', 'small']),
+          text: z.string().check(z.maxLength(10_000)),
+        }),
+      )
+      .check(z.maxLength(500)),
+  ),
 });
 export type DocumentDetails = z.infer<typeof documentDetailsSchema>;
 
@@ -72,7 +78,7 @@ export type DocumentDetails = z.infer<typeof documentDetailsSchema>;
  *  (`dt1`, `dt2`, 'Выберите начальную и конечную дату'). */
 export const byTypeQuery = z.object({
   type: wireIntList,
-  ban: digits.optional(),
+  ban: z.optional(digits),
   dt1: wireDate,
   dt2: wireDate,
 });
@@ -90,7 +96,7 @@ export const reUploadQuery = z.object({ docId: idParam });
 export const uploadReceiptSchema = z.looseObject({
   docId: anyId,
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  message: z.string().nullish(),
+  message: z.nullish(z.string()),
 });
 export type UploadReceiptWire = z.infer<typeof uploadReceiptSchema>;
 
@@ -101,7 +107,7 @@ export const onlineOrderListSchema = z.array(onlineOrderSchema);
 
 /** GET online-sales/documents/re-download and documents/detailed query: the document, and the language its text is
  *  given in (a document issued in both languages, e.g. the suspend document, follows the user's). */
-export const reDownloadQuery = z.object({ docId: idParam, lang: z.enum(['ru', 'uz']).optional() });
+export const reDownloadQuery = z.object({ docId: idParam, lang: z.optional(z.enum(['ru', 'uz'])) });
 export type ReDownloadQuery = z.input<typeof reDownloadQuery>;
 
 /** The documents calls of spec 7 (the endpoint table's slice, docs/decisions.md AR7). */

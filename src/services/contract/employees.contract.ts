@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { wirePage, wireSize } from './fields.contract';
 
@@ -10,27 +10,27 @@ import { wirePage, wireSize } from './fields.contract';
 
 /** GET employees/list query (EM1): search text (a part of a name, or digits of a number), 0-based page, size. */
 export const employeesListQuery = z.object({
-  q: z.string().max(50).optional(),
-  page: wirePage.optional(),
-  size: wireSize.optional(),
+  q: z.optional(z.string().check(z.maxLength(50))),
+  page: z.optional(wirePage),
+  size: z.optional(wireSize),
 });
 export type EmployeesListQuery = z.input<typeof employeesListQuery>;
 
 /** One employee: full name, the number in the server's 9-digit form (null when none), position, department. */
 export const employeeSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   fullName: z.string(),
-  sn: z.string().nullable(),
-  position: z.string().nullable(),
-  department: z.string().nullable(),
+  sn: z.nullable(z.string()),
+  position: z.nullable(z.string()),
+  department: z.nullable(z.string()),
 });
 export type EmployeeWire = z.infer<typeof employeeSchema>;
 
 /** A page of the employee list, with the count of the whole search. */
 export const employeesListSchema = z.looseObject({
   content: z.array(employeeSchema),
-  totalElements: z.number().int().nonnegative(),
-  totalPages: z.number().int().nonnegative(),
+  totalElements: z.int().check(z.nonnegative()),
+  totalPages: z.int().check(z.nonnegative()),
 });
 export type EmployeesList = z.infer<typeof employeesListSchema>;
 

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { ZodMiniType } from 'zod/mini';
 
-/** A schema of either zod flavour: classic `zod` (most areas) or `zod/mini` (the session slice and the reply
- *  envelope, which the login route carries: docs/decisions.md LB5). Both parse the same way (`safeParse`, one core). */
+/** A schema of either zod flavour. Every contract of src/ is written with `zod/mini` (docs/decisions.md LB5: the
+ *  login route carries the session slice and the reply envelope, and no chunk bundles classic `zod`); a classic
+ *  schema would parse the same way (`safeParse`, one core). */
 export type Schema = z.ZodType | ZodMiniType;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { amount, digits, wireInt, wirePage, wireSize } from './fields.contract';
 // the price categories (golden-number/categories) have the shape the public new-numbers page reads from
@@ -25,54 +25,48 @@ export const goldenSearchBody = z.object({
   categoryId: wireInt,
   page: wirePage,
   size: wireSize,
-  ban: digits.optional(),
+  ban: z.optional(digits),
   // byNumber digits, or the byMask mask: digits, `*` any digit, letters a repeated digit (docs/decisions.md GN4)
-  number: z
-    .string()
-    .regex(/^[\dA-Za-z*-]{1,12}$/)
-    .optional(),
-  operatorCode: z
-    .string()
-    .regex(/^\d{2}$/)
-    .optional(),
-  count: z.number().int().min(1).max(100).optional(),
-  limit: z.number().int().min(1).max(1000).optional(),
+  number: z.optional(z.string().check(z.regex(/^[\dA-Za-z*-]{1,12}$/))),
+  operatorCode: z.optional(z.string().check(z.regex(/^\d{2}$/))),
+  count: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
 });
 export type GoldenSearchBody = z.input<typeof goldenSearchBody>;
 
 /** A number on offer. */
 export const goldenNumberSchema = z.looseObject({
   number: z.string(),
-  categoryId: z.number().int().nullish(),
-  price: amount.nullish(),
+  categoryId: z.nullish(z.int()),
+  price: z.nullish(amount),
 });
 export type GoldenNumber = z.infer<typeof goldenNumberSchema>;
 
 /** A page of numbers (spec 3 "Number page": content, totalElements, totalPages, first, last, size, pageable). */
 export const goldenPageSchema = z.looseObject({
   content: z.array(goldenNumberSchema),
-  totalElements: z.number().int().nonnegative(),
-  totalPages: z.number().int().nonnegative(),
-  first: z.boolean().nullish(),
-  last: z.boolean().nullish(),
-  size: z.number().int().nonnegative(),
-  pageable: z.unknown().optional(),
+  totalElements: z.int().check(z.nonnegative()),
+  totalPages: z.int().check(z.nonnegative()),
+  first: z.nullish(z.boolean()),
+  last: z.nullish(z.boolean()),
+  size: z.int().check(z.nonnegative()),
+  pageable: z.optional(z.unknown()),
 });
 export type GoldenPage = z.infer<typeof goldenPageSchema>;
 
 /** POST golden-number/checkout body: the chosen numbers, for the BAN (E031 insufficient balance). */
 export const goldenCheckoutBody = z.object({
-  ban: digits.optional(),
-  numbers: z.array(digits).min(1).max(100),
+  ban: z.optional(digits),
+  numbers: z.array(digits).check(z.minLength(1), z.maxLength(100)),
   /** language of the order's documents (docs/decisions.md GN10); ru when absent */
-  lang: z.enum(['ru', 'uz']).optional(),
+  lang: z.optional(z.enum(['ru', 'uz'])),
 });
 export type GoldenCheckoutBody = z.input<typeof goldenCheckoutBody>;
 
 /** A number an order bought, with the price paid (sums, VAT included). */
 export const orderNumberSchema = z.looseObject({
   number: z.string(),
-  categoryId: z.number().int().nullish(),
+  categoryId: z.nullish(z.int()),
   price: amount,
 });
 export type OrderNumberWire = z.infer<typeof orderNumberSchema>;
@@ -80,12 +74,12 @@ export type OrderNumberWire = z.infer<typeof orderNumberSchema>;
 /** checkout result: the created order; the reference server also sends its summary (numbers, total, VAT, status) so
  *  the page can show it without another call (docs/decisions.md GN5). */
 export const goldenCheckoutResultSchema = z.looseObject({
-  orderId: z.union([z.number(), z.string()]).nullish(),
-  numbers: z.array(orderNumberSchema).nullish(),
-  total: amount.nullish(),
-  vat: amount.nullish(),
-  status: z.string().nullish(),
-  createdAt: z.string().nullish(),
+  orderId: z.nullish(z.union([z.number(), z.string()])),
+  numbers: z.nullish(z.array(orderNumberSchema)),
+  total: z.nullish(amount),
+  vat: z.nullish(amount),
+  status: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
 });
 export type GoldenCheckoutResult = z.infer<typeof goldenCheckoutResultSchema>;
 

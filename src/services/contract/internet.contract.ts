@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { amount, digits, numbersOutcome, wireBool, wirePage, wireSize } from './fields.contract';
 
@@ -12,19 +12,19 @@ import { amount, digits, numbersOutcome, wireBool, wirePage, wireSize } from './
 export const internetPackageSchema = z.looseObject({
   name: z.string(),
   soc: z.string(),
-  group: z.string().nullish(),
-  price: amount.nullish(),
-  volume: z.union([z.string(), z.number()]).nullish(),
-  period: z.number().int().nullish(),
-  isFree: z.boolean().nullish(),
+  group: z.nullish(z.string()),
+  price: z.nullish(amount),
+  volume: z.nullish(z.union([z.string(), z.number()])),
+  period: z.nullish(z.int()),
+  isFree: z.nullish(z.boolean()),
   /** getPackages: the number has this package now */
-  connected: z.boolean().nullish(),
+  connected: z.nullish(z.boolean()),
 });
 export type InternetPackage = z.infer<typeof internetPackageSchema>;
 export const internetPackagesSchema = z.array(internetPackageSchema);
 
 /** Package group filter (`ipGroup`). */
-export const ipGroupQuery = z.object({ ipGroup: z.string().min(1).max(50) });
+export const ipGroupQuery = z.object({ ipGroup: z.string().check(z.minLength(1), z.maxLength(50)) });
 export type IpGroupQuery = z.infer<typeof ipGroupQuery>;
 
 /** `isFree` switch of the promotion calls. */
@@ -37,31 +37,31 @@ export const connectedPackageSchema = z.looseObject({ soc: z.string(), name: z.s
 /** An employee number of the company with what it has connected (the group's packages) and roaming. */
 export const ipEmployeeSchema = z.looseObject({
   sn: z.string(),
-  name: z.string().nullish(),
-  pricePlan: z.string().nullish(),
-  soc: z.string().nullish(),
-  packageName: z.string().nullish(),
-  packages: z.array(connectedPackageSchema).nullish(),
-  roaming: z.boolean().nullish(),
+  name: z.nullish(z.string()),
+  pricePlan: z.nullish(z.string()),
+  soc: z.nullish(z.string()),
+  packageName: z.nullish(z.string()),
+  packages: z.nullish(z.array(connectedPackageSchema)),
+  roaming: z.nullish(z.boolean()),
 });
 export type IpEmployee = z.infer<typeof ipEmployeeSchema>;
 export const ipEmployeesSchema = z.array(ipEmployeeSchema);
 
 /** GET employees?ipGroup: searched (`q`: digits of a number or part of a name) and paged on the server (SV3). */
 export const employeesQuery = z.object({
-  ipGroup: z.string().min(1).max(50),
-  q: z.string().max(50).optional(),
-  page: wirePage.optional(),
-  size: wireSize.optional(),
+  ipGroup: z.string().check(z.minLength(1), z.maxLength(50)),
+  q: z.optional(z.string().check(z.maxLength(50))),
+  page: z.optional(wirePage),
+  size: z.optional(wireSize),
 });
 export type EmployeesQuery = z.input<typeof employeesQuery>;
 
 /** GET employeesPromotionIp?isFree: the promotion's numbers, searched and paged like the employees (SV5). */
 export const promotionQuery = z.object({
   isFree: wireBool,
-  q: z.string().max(50).optional(),
-  page: wirePage.optional(),
-  size: wireSize.optional(),
+  q: z.optional(z.string().check(z.maxLength(50))),
+  page: z.optional(wirePage),
+  size: z.optional(wireSize),
 });
 export type PromotionQuery = z.input<typeof promotionQuery>;
 
@@ -71,36 +71,39 @@ export type EmployeeListKind = z.infer<typeof employeeListKind>;
 
 /** GET employees/numbers query. */
 export const employeeNumbersQuery = z.object({
-  ipGroup: z.string().min(1).max(50),
+  ipGroup: z.string().check(z.minLength(1), z.maxLength(50)),
   list: employeeListKind,
-  q: z.string().max(50).optional(),
+  q: z.optional(z.string().check(z.maxLength(50))),
 });
 export type EmployeeNumbersQuery = z.input<typeof employeeNumbersQuery>;
 
 /** A page of employees. */
 export const employeesPageSchema = z.looseObject({
   content: ipEmployeesSchema,
-  totalElements: z.number().int().nonnegative(),
-  totalPages: z.number().int().nonnegative(),
+  totalElements: z.int().check(z.nonnegative()),
+  totalPages: z.int().check(z.nonnegative()),
 });
 export type EmployeesPage = z.infer<typeof employeesPageSchema>;
 
 /** GET employees/numbers?ipGroup,q: every number of the filter, for "select all filtered" (SV3; not in the spec). */
 export const employeeNumbersSchema = z.looseObject({
   sns: z.array(z.string()),
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
 });
 export type EmployeeNumbers = z.infer<typeof employeeNumbersSchema>;
 
 /** GET internet-package/checkBalance result: the balance a package is paid from. */
 export const checkBalanceSchema = z.looseObject({
-  balance: amount.nullish(),
-  enough: z.boolean().nullish(),
+  balance: z.nullish(amount),
+  enough: z.nullish(z.boolean()),
 });
 export type CheckBalance = z.infer<typeof checkBalanceSchema>;
 
 /** GET internet-package/getPackages query. */
-export const getPackagesQuery = z.object({ sn: digits, pricePlan: z.string().min(1).max(50) });
+export const getPackagesQuery = z.object({
+  sn: digits,
+  pricePlan: z.string().check(z.minLength(1), z.maxLength(50)),
+});
 export type GetPackagesQuery = z.input<typeof getPackagesQuery>;
 
 /** GET internet-package/has-deposit result. */
@@ -110,19 +113,19 @@ export type HasDeposit = z.infer<typeof hasDepositSchema>;
 /** Body of setup / setupFree / delete / setup-roaming / delete-roaming: which package on which numbers, paid by
  *  which BAN (E031 insufficient balance, E123 limit, E124 already connected, E125 other BAN). */
 export const packageActionBody = z.object({
-  soc: z.string().min(1).max(50),
-  sns: z.array(digits).min(1).max(1000),
-  payerBan: digits.optional(),
+  soc: z.string().check(z.minLength(1), z.maxLength(50)),
+  sns: z.array(digits).check(z.minLength(1), z.maxLength(1000)),
+  payerBan: z.optional(digits),
   /** the language the issued services document is written in (SV8) */
-  lang: z.enum(['ru', 'uz']).optional(),
+  lang: z.optional(z.enum(['ru', 'uz'])),
 });
 export type PackageActionBody = z.input<typeof packageActionBody>;
 
 /** Body of deleteAgreement: numbers whose package agreement is cancelled. */
 export const deleteAgreementBody = z.object({
-  sns: z.array(digits).min(1).max(1000),
-  payerBan: digits.optional(),
-  lang: z.enum(['ru', 'uz']).optional(),
+  sns: z.array(digits).check(z.minLength(1), z.maxLength(1000)),
+  payerBan: z.optional(digits),
+  lang: z.optional(z.enum(['ru', 'uz'])),
 });
 export type DeleteAgreementBody = z.input<typeof deleteAgreementBody>;
 
@@ -130,10 +133,10 @@ export type DeleteAgreementBody = z.input<typeof deleteAgreementBody>;
 export const numberOutcomeSchema = z.looseObject({ sn: z.string(), code: z.string() });
 
 /** Result of the package actions: per-number outcome, the balance left and the services document issued (SV7, SV8). */
-export const packageActionResultSchema = numbersOutcome.extend({
-  outcomes: z.array(numberOutcomeSchema).nullish(),
-  balance: amount.nullish(),
-  documentId: z.number().int().nullish(),
+export const packageActionResultSchema = z.extend(numbersOutcome, {
+  outcomes: z.nullish(z.array(numberOutcomeSchema)),
+  balance: z.nullish(amount),
+  documentId: z.nullish(z.int()),
 });
 export type PackageActionResult = z.infer<typeof packageActionResultSchema>;
 

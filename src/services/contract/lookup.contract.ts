@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { digits, wirePage, wireSize } from './fields.contract';
 import { profileSchema } from './session.contract';
@@ -19,38 +19,38 @@ export type NumberListStatus = z.infer<typeof numberListStatus>;
 /** GET client/numbers query (decided, spec silent): numbers of a BAN page by page, optional digits filter. */
 export const numbersQuery = z.object({
   ban: digits,
-  status: numberListStatus.optional(),
+  status: z.optional(numberListStatus),
   page: wirePage,
   size: wireSize,
-  q: z.string().max(20).optional(),
+  q: z.optional(z.string().check(z.maxLength(20))),
 });
 export type NumbersQuery = z.input<typeof numbersQuery>;
 
 /** One number of a BAN. `status`: A/O active, S blocked, N terminated, T tentative (spec 4). */
 export const numberRowSchema = z.looseObject({
   sn: z.string(),
-  status: z.string().nullish(),
-  pricePlan: z.string().nullish(),
-  name: z.string().nullish(),
+  status: z.nullish(z.string()),
+  pricePlan: z.nullish(z.string()),
+  name: z.nullish(z.string()),
 });
 export type NumberRow = z.infer<typeof numberRowSchema>;
 
 /** A page of numbers (Spring-style page like the golden-number page of spec 3). */
 export const numbersPageSchema = z.looseObject({
   content: z.array(numberRowSchema),
-  totalElements: z.number().int().nonnegative(),
-  totalPages: z.number().int().nonnegative(),
-  page: z.number().int().nonnegative(),
-  size: z.number().int().positive(),
+  totalElements: z.int().check(z.nonnegative()),
+  totalPages: z.int().check(z.nonnegative()),
+  page: z.int().check(z.nonnegative()),
+  size: z.int().check(z.positive()),
   /** U19: how many numbers each status tab lists with the same filter (the tabs show them); absent: not shown. */
-  counts: z
-    .looseObject({
-      active: z.number().int().nonnegative(),
-      pending: z.number().int().nonnegative(),
-      blocked: z.number().int().nonnegative(),
-      all: z.number().int().nonnegative(),
-    })
-    .nullish(),
+  counts: z.nullish(
+    z.looseObject({
+      active: z.int().check(z.nonnegative()),
+      pending: z.int().check(z.nonnegative()),
+      blocked: z.int().check(z.nonnegative()),
+      all: z.int().check(z.nonnegative()),
+    }),
+  ),
 });
 export type NumbersPage = z.infer<typeof numbersPageSchema>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
 
 // The wire primitives of fields.contract.ts that the zod/mini slices (session.contract.ts, public.contract.ts) need,
-// in `zod/mini`, with the same rules: tests/services/session-mini.contract.test.ts checks they accept and reject the
-// same values as the classic ones. A module of their own, so the public pages' slice does not bring the session's.
+// with the same rules: tests/services/session-mini.contract.test.ts checks they accept and reject the same values as
+// the classic ones (tests/support/classic-fields.ts). A module of their own, so the public pages' slice brings
+// neither the session's nor the rest of fields.contract.ts.
 
 /** An id as the server sends it: number or string. */
 export const anyIdMini = z.union([z.number(), z.string()]);

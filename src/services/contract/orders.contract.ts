@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ORDER_STATUSES } from '@/domain/orders.rules';
 import { defineEndpoint } from './endpoint';
 import { amount, anyId, digits, idParam, wireDate } from './fields.contract';
@@ -10,23 +10,23 @@ import { orderRowSchema } from './public.contract';
  */
 
 /** GET orders/address result: the delivery address on file. */
-export const orderAddressSchema = z.looseObject({ address: z.string().nullish() });
+export const orderAddressSchema = z.looseObject({ address: z.nullish(z.string()) });
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 
 /** GET orders/inn result: the tax id (INN) of the ordering company. */
-export const orderInnSchema = z.looseObject({ inn: z.string().nullish() });
+export const orderInnSchema = z.looseObject({ inn: z.nullish(z.string()) });
 export type OrderInn = z.infer<typeof orderInnSchema>;
 
 /** GET orders/balance result, sums. */
-export const orderBalanceSchema = z.looseObject({ balance: amount.nullish() });
+export const orderBalanceSchema = z.looseObject({ balance: z.nullish(amount) });
 export type OrderBalance = z.infer<typeof orderBalanceSchema>;
 
 /** POST orders/ body: at least one row (the repeater cannot go below one, spec 5). */
 export const orderCreateBody = z.object({
-  ban: digits.optional(),
-  rows: z.array(orderRowSchema).min(1).max(100),
-  address: z.string().max(300).optional(),
-  comment: z.string().max(1000).optional(),
+  ban: z.optional(digits),
+  rows: z.array(orderRowSchema).check(z.minLength(1), z.maxLength(100)),
+  address: z.optional(z.string().check(z.maxLength(300))),
+  comment: z.optional(z.string().check(z.maxLength(1000))),
 });
 export type OrderCreateBody = z.input<typeof orderCreateBody>;
 
@@ -38,33 +38,33 @@ export type OrderCreateResult = z.infer<typeof orderCreateResultSchema>;
 export const orderDetailsQuery = z.object({
   from: wireDate,
   to: wireDate,
-  searchBan: digits.optional(),
+  searchBan: z.optional(digits),
 });
 export type OrderDetailsQuery = z.input<typeof orderDetailsQuery>;
 
 /** A document of an order (the documents area renders and downloads it; spec 3 types 4, 5, 6). */
 export const orderDocumentSchema = z.looseObject({
   id: anyId,
-  documentType: z.number().int(),
-  title: z.string().nullish(),
+  documentType: z.int(),
+  title: z.nullish(z.string()),
 });
 
 /** An order as listed in AllOrders / shown in SingleOrder. `kind` golden (checkout) or new (new-number order);
  *  sums VAT included, `vat` its VAT part (docs/decisions.md GN2). */
 export const orderSchema = z.looseObject({
   id: anyId,
-  ban: z.string().nullish(),
-  company: z.string().nullish(),
-  kind: z.string().nullish(),
-  status: z.union([z.string(), z.number()]).nullish(),
-  createdAt: z.string().nullish(),
-  rows: z.array(z.looseObject({})).nullish(),
-  numbers: z.array(orderNumberSchema).nullish(),
-  total: amount.nullish(),
-  vat: amount.nullish(),
-  address: z.string().nullish(),
-  tin: z.string().nullish(),
-  documents: z.array(orderDocumentSchema).nullish(),
+  ban: z.nullish(z.string()),
+  company: z.nullish(z.string()),
+  kind: z.nullish(z.string()),
+  status: z.nullish(z.union([z.string(), z.number()])),
+  createdAt: z.nullish(z.string()),
+  rows: z.nullish(z.array(z.looseObject({}))),
+  numbers: z.nullish(z.array(orderNumberSchema)),
+  total: z.nullish(amount),
+  vat: z.nullish(amount),
+  address: z.nullish(z.string()),
+  tin: z.nullish(z.string()),
+  documents: z.nullish(z.array(orderDocumentSchema)),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -72,7 +72,7 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
 
 /** GET orders/{id} params. */
-export const orderIdParams = z.object({ id: idParam.pipe(z.string().regex(/^\d{1,12}$/)) });
+export const orderIdParams = z.object({ id: z.pipe(idParam, z.string().check(z.regex(/^\d{1,12}$/))) });
 
 /** POST orders/{id}/status body: where staff move an order (GN8 lifecycle, `canMoveOrder`; GN13). */
 export const orderStatusBody = z.object({ status: z.enum(ORDER_STATUSES) });

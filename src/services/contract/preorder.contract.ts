@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { connectType } from './public.contract';
 
 /**
@@ -25,10 +25,12 @@ export const preorderRowSchema = z.looseObject({
 });
 export type PreorderRow = z.infer<typeof preorderRowSchema>;
 export const preorderListSchema = z.looseObject({ rows: z.array(preorderRowSchema), total: z.number() });
-export const preorderListQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const preorderListQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
+});
 
 /** POST pre-order/{id}/status params and body: where staff move a pre-order (NC12, `nextPreorderStatuses`). */
-export const preorderIdParams = z.object({ id: z.string().regex(/^\d{1,12}$/) });
+export const preorderIdParams = z.object({ id: z.string().check(z.regex(/^\d{1,12}$/)) });
 export const preorderMoveBody = z.object({ status: z.enum(['review', 'registered', 'rejected']) });
 /** POST pre-order/{id}/status result: the status and the reservation flag the pre-order now has. */
 export const preorderMovedSchema = z.looseObject({

@@ -7,9 +7,10 @@ import { amountMini, anyIdMini, digitsMini, roleCodeMini } from './mini-fields';
  * Replies are loose objects: unknown extra fields pass through untouched.
  *
  * Written with `zod/mini` (docs/decisions.md LB5): these are the first calls of every visit, so the login route
- * carries this module; full `zod` is fetched only with the rest of the endpoint table after sign-in. Mini schemas
- * parse exactly as the classic ones (the same core), only their builder API differs (`z.nullish(x)` for
- * `x.nullish()`, checks through `.check(…)`). The other areas' contracts may nest them: both flavours share the core.
+ * carries this module; the rest of the endpoint table is fetched after sign-in. Every contract module is on `zod/mini`
+ * now, so no module of classic `zod` is bundled at all (tests/app/no-classic-zod.test.ts). Mini schemas parse exactly
+ * as the classic ones (the same core), only their builder API differs (`z.nullish(x)` for `x.nullish()`, checks
+ * through `.check(…)`). The other areas' contracts nest them.
  */
 
 // The wire primitives in `zod/mini` live in mini-fields.ts (the public pages' slice uses them too, without this one).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FEEDBACK_TYPES } from '@/domain/contacts.rules';
 import { defineEndpoint } from './endpoint';
 import { noResult } from './fields.contract';
@@ -17,16 +17,16 @@ export type FeedbackTypeWire = z.infer<typeof feedbackTypeSchema>;
  * null = not chosen. The phone is free text of digits and `+ ( ) -` with 9 to 12 digits.
  */
 export const contactsBody = z.object({
-  phone_number: z
-    .string()
-    .max(32)
-    .regex(/^[\d\s+()-]*$/)
-    .refine((s) => {
+  phone_number: z.string().check(
+    z.maxLength(32),
+    z.regex(/^[\d\s+()-]*$/),
+    z.refine((s) => {
       const digits = s.replace(/\D/g, '').length;
       return s.trim() === '' || (digits >= 9 && digits <= 12);
     }, 'phone: 9 to 12 digits'),
-  feedback_type: feedbackTypeSchema.nullable(),
-  email_address: z.union([z.literal(''), z.email().max(254)]),
+  ),
+  feedback_type: z.nullable(feedbackTypeSchema),
+  email_address: z.union([z.literal(''), z.email().check(z.maxLength(254))]),
 });
 export type ContactsBody = z.infer<typeof contactsBody>;
 

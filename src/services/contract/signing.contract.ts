@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { blockResultSchema } from './block.contract';
 import { defineEndpoint } from './endpoint';
 import { digits } from './fields.contract';
@@ -8,15 +8,19 @@ import { digits } from './fields.contract';
  * document itself is described in src/domain/signing-document.rules.ts; `signingDocumentSchema` reads it back.
  */
 
-const sn = z.string().regex(/^\d{9}$/);
-const ban = z.string().regex(/^\d{1,20}$/);
+const sn = z.string().check(z.regex(/^\d{9}$/));
+const ban = z.string().check(z.regex(/^\d{1,20}$/));
 
 /** The targets of a signature (one number, numbers of one account, a whole account, a pre-registration draft). */
 export const signingTargetsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('number'), ban, sn }),
-  z.object({ kind: z.literal('numbers'), ban, sns: z.array(sn).min(1).max(500).readonly() }),
+  z.object({
+    kind: z.literal('numbers'),
+    ban,
+    sns: z.readonly(z.array(sn).check(z.minLength(1), z.maxLength(500))),
+  }),
   z.object({ kind: z.literal('ban'), ban }),
-  z.object({ kind: z.literal('draft'), draftHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  z.object({ kind: z.literal('draft'), draftHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }),
 ]);
 
 export const signingActionSchema = z.enum(['block', 'restore', 'preregister']);
@@ -27,7 +31,7 @@ export type ChallengeBody = z.input<typeof challengeBody>;
 
 /** A one-time challenge, valid until `expiresAt` (ms since the epoch). */
 export const challengeResultSchema = z.looseObject({
-  challenge: z.string().min(16).max(200),
+  challenge: z.string().check(z.minLength(16), z.maxLength(200)),
   expiresAt: z.number(),
 });
 export type ChallengeResult = z.infer<typeof challengeResultSchema>;
@@ -37,18 +41,18 @@ export const signingDocumentSchema = z.object({
   format: z.literal('b2b-portal.signing/1'),
   action: signingActionSchema,
   targets: signingTargetsSchema,
-  sn: sn.nullable(),
-  ban: ban.nullable(),
-  challenge: z.string().max(200).nullable(),
-  text: z.string().min(1).max(20_000),
+  sn: z.nullable(sn),
+  ban: z.nullable(ban),
+  challenge: z.nullable(z.string().check(z.maxLength(200))),
+  text: z.string().check(z.minLength(1), z.maxLength(20_000)),
 });
 
 /** POST client/batch body: block or restore a list of numbers of one account under one signature. */
 export const blockBatchBody = z.object({
   action: z.enum(['block', 'restore']),
   ban: digits,
-  sns: z.array(digits).min(1).max(500),
-  isLopBan: z.boolean().optional(),
+  sns: z.array(digits).check(z.minLength(1), z.maxLength(500)),
+  isLopBan: z.optional(z.boolean()),
 });
 export type BlockBatchBody = z.input<typeof blockBatchBody>;
 
