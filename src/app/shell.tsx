@@ -32,9 +32,6 @@ import { NotFound } from '@/views/layout/not-found.view';
 import { NotificationsContext } from '@/views/layout/notifications.context';
 import { Notifications } from '@/views/layout/notifications.view';
 import { PageTitle } from '@/views/layout/page-title.view';
-import { Sidebar } from '@/views/layout/sidebar.view';
-import { LogoutConfirm } from '@/views/session/logout-confirm.view';
-import { RolePicker } from '@/views/session/role-picker.view';
 import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
 import { SessionNavigator } from '@/views/session/session-navigator.view';
@@ -50,6 +47,12 @@ const HeaderSearch = lazy(() => import('./workflow-glue').then((m) => ({ default
 const ImpersonationBanner = lazy(() =>
   import('@/views/impersonation/banner.view').then((m) => ({ default: m.ImpersonationBanner })),
 );
+// The sidebar, the role picker and the logout dialog are a session's too: one chunk, requested as soon as there is a
+// user (docs/decisions.md LB13), so the picker that follows sign-in and the first menu do not wait for it.
+const loadSignedInLayout = () => import('./signed-in-layout');
+const Sidebar = lazy(() => loadSignedInLayout().then((m) => ({ default: m.Sidebar })));
+const RolePicker = lazy(() => loadSignedInLayout().then((m) => ({ default: m.RolePicker })));
+const LogoutConfirm = lazy(() => loadSignedInLayout().then((m) => ({ default: m.LogoutConfirm })));
 
 function NotificationsOutlet() {
   const notice = NotificationsContext.useSelector((s) => s.context.queue[0]);
@@ -146,6 +149,10 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   useEffect(() => {
     if (hasSession) preloadPageLogic();
   }, [hasSession, preloadPageLogic]);
+  const hasUser = user !== null;
+  useEffect(() => {
+    if (hasUser) void loadSignedInLayout();
+  }, [hasUser]);
   return (
     <>
       <ImpersonationNavigation />
@@ -179,7 +186,11 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
           </Suspense>
         ) : null}
         <div className={signedIn ? 'shell__body' : 'shell__body shell__body--public'}>
-          {signedIn && !choosingRole ? <Sidebar entries={nav} /> : null}
+          {signedIn && !choosingRole ? (
+            <Suspense fallback={null}>
+              <Sidebar entries={nav} />
+            </Suspense>
+          ) : null}
           <main id="main" className="main" tabIndex={-1}>
             {problem ? (
               <SessionProblem />
@@ -205,8 +216,16 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
         </div>
         <RoutesFooter routes={routes} />
         {overlay ? <LoadingOverlay /> : null}
-        <RolePicker />
-        <LogoutConfirm />
+        {choosingRole ? (
+          <Suspense fallback={null}>
+            <RolePicker />
+          </Suspense>
+        ) : null}
+        {hasUser ? (
+          <Suspense fallback={null}>
+            <LogoutConfirm />
+          </Suspense>
+        ) : null}
         <SessionNavigator lang={lang} />
         <NotificationsOutlet />
       </div>
