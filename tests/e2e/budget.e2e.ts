@@ -11,8 +11,9 @@ import { launchBrowser } from './browser';
  */
 // 168 KiB until the session slice moved to zod/mini; 156 KiB since (docs/decisions.md LB5-LB7: /ru/login measured
 // 157.9 kB = 154.2 KiB); 153 KiB since the header search box loads once signed in (LB9: 155.2 kB = 151.6 KiB); 152 KiB
-// since the charts' descriptions stay out of the bundle (LB11: 154.5 kB = 150.9 KiB)
-const LOGIN_JS_BUDGET = 152 * 1024;
+// since the charts' descriptions stay out of the bundle (LB11: 154.5 kB = 150.9 KiB); 146 KiB since every contract is on
+// zod/mini and the signed-in dialogs are a chunk (LB13: /ru/login 143.8 KiB, /ru/new-client 145.1 KiB)
+const LOGIN_JS_BUDGET = 146 * 1024;
 /**
  * The public onboarding pages' scripts (gzip -9 summed, like the login route's) stay within the login page's budget
  * too (issue: "the public pages' JS stays within the login page's budget"). They did not while they ran in the app's
