@@ -45,18 +45,19 @@ function toItem(row: {
   } satisfies NumberItem;
 }
 
-/** Resolves once the next frame is painted (a task after the next animation frame; at most 100 ms, so a hidden tab,
- *  which gets no frames, still goes on), or at once outside a browser. */
+/** Resolves once the next frame is painted and the page is idle (an idle callback requested from the next animation
+ *  frame, at most 200 ms later; a timer where there are no idle callbacks; at most 100 ms when a hidden tab gets no
+ *  frames), or at once outside a browser. The prefetch is background work: it waits until the rows of the switch are
+ *  painted, and then gives way to anything more urgent (input, the next frame). */
 function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestAnimationFrame !== 'function') return resolve();
     const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 200 });
+      else setTimeout(resolve, 0);
+    });
   });
 }
 

@@ -88,6 +88,11 @@ async function switchTab(page: Page, tab: NumberTab): Promise<number> {
   );
 }
 
+/** The whole page of rows is drawn: the first rows come with the switch, the rest once it is painted (the table is
+ *  `aria-busy` until then). */
+const tableComplete = (page: Page) =>
+  page.waitForSelector('[data-testid="numbers-table"]:not([aria-busy="true"])', { state: 'attached' });
+
 const listReady = (page: Page, status: NumberTab) =>
   page.waitForSelector(`[data-testid="numbers-list"][data-ready="true"][data-status="${status}"]`);
 
@@ -208,6 +213,7 @@ describe('the 12 000-number company (curator)', () => {
     for (let round = 0; round < 3; round++) {
       for (const tab of order) {
         times.push(await switchTab(page, tab));
+        await tableComplete(page);
         const codes = await page
           .getByTestId('numbers-row')
           .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.statusCode ?? ''));

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -166,7 +166,7 @@ describe('number list: block and restore per row and for a selection (U10)', () 
 });
 
 describe('number filter and page (U15)', () => {
-  function renderMany(path: string) {
+  function renderMany(path: string, blocking = false) {
     const rows: NumberItem[] = Array.from({ length: 250 }, (_, i) => ({
       sn: String(901_000_000 + i),
       status: 'A',
@@ -198,7 +198,10 @@ describe('number filter and page (U15)', () => {
       <TestProviders>
         <Router hook={location.hook}>
           <WithFakes fakes={{ numbers }}>
-            <NumbersList ban="100234561" />
+            <NumbersList
+              ban="100234561"
+              blocking={blocking ? { profileType: 5, companyName: 'Toshkent Savdo Invest MChJ' } : null}
+            />
           </WithFakes>
         </Router>
       </TestProviders>,
@@ -243,5 +246,19 @@ describe('number filter and page (U15)', () => {
     expect(screen.getByTestId('numbers-tab-active').textContent).toBe('Активные · 250');
     expect(screen.getByTestId('numbers-tab-all').textContent).toBe('Все · 9\u00a0853');
     expect(screen.getByTestId('numbers-tab-blocked').textContent).toBe('Заблокированные · 0');
+  });
+
+  it('a new page keeps the keyboard focus on the row it was on (it is drawn at once, not in two steps)', async () => {
+    const { location } = renderMany('/profile?status=active', true);
+    await waitFor(() => expect(screen.getAllByTestId('numbers-row')).toHaveLength(100));
+    const checkbox = screen.getAllByTestId('numbers-select')[60] as HTMLInputElement;
+    checkbox.focus();
+
+    act(() => location.navigate('/profile?status=active&page=2'));
+
+    await waitFor(() => expect(screen.getAllByTestId('numbers-row')[0]?.dataset.sn).toBe('901000100'));
+    expect(screen.getAllByTestId('numbers-row')).toHaveLength(100);
+    expect(document.activeElement).toBe(checkbox);
+    expect(checkbox.isConnected).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -13,6 +13,7 @@ import {
   NUMBERS_PAGE_SIZE,
   type NumberItem,
   type NumbersPageResult,
+  type NumbersParams,
   numbersMachine,
   type ShownPage,
 } from '@/machines/numbers.machine';
@@ -40,6 +41,7 @@ function serve({ params }: FetchNumbersInput): NumbersPageResult {
 
 interface Options {
   fetch?: (i: FetchNumbersInput) => Promise<NumbersPageResult>;
+  prefetch?: (i: { ban: string; params: NumbersParams }) => Promise<readonly ShownPage[]>;
   exportNumbers?: (i: ExportNumbersInput) => Promise<void>;
 }
 
@@ -52,7 +54,13 @@ function renderList(path: string, opts: Options = {}) {
         calls.fetch.push(input);
         return (opts.fetch ?? (async (i) => serve(i)))(input);
       }),
-      prefetchNumbers: fromPromise(async (): Promise<readonly ShownPage[]> => []),
+      prefetchNumbers: fromPromise(
+        async ({
+          input,
+        }: {
+          input: { ban: string; params: NumbersParams };
+        }): Promise<readonly ShownPage[]> => (opts.prefetch ? opts.prefetch(input) : []),
+      ),
       exportNumbers: fromPromise(async ({ input }: { input: ExportNumbersInput }) => {
         calls.export.push(input);
         await opts.exportNumbers?.(input);
@@ -73,6 +81,8 @@ function renderList(path: string, opts: Options = {}) {
     waitFor(() => {
       expect(list().dataset.ready).toBe('true');
       expect(list().dataset.status).toBe(status);
+      // a page is drawn in two steps (the first rows, then the rest once painted): the table is busy until done
+      expect(screen.queryByTestId('numbers-table')?.getAttribute('aria-busy') ?? null).toBeNull();
     });
   return { ...utils, location, calls, list, shown, user: userEvent.setup() };
 }
@@ -194,6 +204,101 @@ describe('numbers list: the URL is the source of truth', () => {
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.tabIndex)).toEqual([-1, -1, 0, -1]);
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('numbers-tab-blocked');
+  });
+});
+
+/** Every state of the table, while the list says it is ready, between now and `until` resolving: rows drawn, busy or
+ *  not, the first row's status. */
+async function recordTable(until: () => Promise<unknown>) {
+  const seen: { rows: number; busy: boolean; firstStatus: string | undefined }[] = [];
+  const record = () => {
+    const list = document.querySelector<HTMLElement>('[data-testid="numbers-list"]');
+    const table = document.querySelector('[data-testid="numbers-table"]');
+    // what the list shows once it says it shows the page the URL asks for
+    if (!table || list?.dataset.ready !== 'true') return;
+    const rows = table.querySelectorAll<HTMLElement>('[data-testid="numbers-row"]');
+    const busy = table.getAttribute('aria-busy') === 'true';
+    const last = seen.at(-1);
+    if (last?.rows !== rows.length || last.busy !== busy || last.firstStatus !== rows[0]?.dataset.statusCode)
+      seen.push({ rows: rows.length, busy, firstStatus: rows[0]?.dataset.statusCode });
+  };
+  const observer = new MutationObserver(record);
+  observer.observe(document.body, { attributes: true, childList: true, subtree: true });
+  try {
+    await until();
+  } finally {
+    observer.disconnect();
+  }
+  record();
+  return seen;
+}
+
+describe('numbers list: a page is drawn in two steps', () => {
+  // jsdom's window is 768 px high: 22 rows of at least 36 px fill it
+  const FIRST = Math.ceil(window.innerHeight / 36);
+
+  it('draws a windowful of rows first, marked busy, and the rest of the page after', async () => {
+    const seen = await recordTable(async () => {
+      await renderList('/profile?status=active').shown('active');
+    });
+
+    expect(seen[0]).toEqual({ rows: FIRST, busy: true, firstStatus: 'A' });
+    expect(seen.at(-1)).toEqual({ rows: 100, busy: false, firstStatus: 'A' });
+    // never idle with a part of the page: whenever the table is not busy, every row is there
+    for (const s of seen) if (!s.busy) expect(s.rows).toBe(100);
+    const page = serve({ ban: '100234561', params: { status: 'active', page: 1, q: '' }, fresh: false });
+    expect(rowsShown()).toEqual(page.rows.map((r) => r.sn));
+    // the room of the rows still to come is given back once they are drawn
+    expect(screen.getByTestId('numbers-table').style.marginBottom).toBe('');
+  });
+
+  it('a tab switch shows the first rows of the new tab at once, then its whole page', async () => {
+    const { shown, user } = renderList('/profile?status=active');
+    await shown('active');
+
+    const seen = await recordTable(async () => {
+      await user.click(screen.getByTestId('numbers-tab-blocked'));
+      await shown('blocked');
+    });
+
+    // the first rows drawn for the new tab are the new tab's: the table never says ready with the old tab's rows
+    expect(seen[0]).toEqual({ rows: FIRST, busy: true, firstStatus: 'S' });
+    expect(seen.at(-1)).toEqual({ rows: 50, busy: false, firstStatus: 'S' });
+    for (const row of screen.getAllByTestId('numbers-row')) expect(row.dataset.statusCode).toBe('S');
+  });
+
+  it('a kept page shown again is drawn in two steps as well, though it was drawn in full before', async () => {
+    // kept pages are the same objects each time (the page cache), so their rows are the same arrays
+    const kept = new Map<string, NumbersPageResult>();
+    const page = (params: NumbersParams) => {
+      const key = `${params.status}|${params.page}|${params.q}`;
+      const hit = kept.get(key) ?? serve({ ban: '100234561', params, fresh: false });
+      kept.set(key, hit);
+      return hit;
+    };
+    const { shown, list } = renderList('/profile?status=active', {
+      fetch: async (i) => page(i.params),
+      prefetch: async ({ params }) =>
+        (['active', 'blocked', 'pending', 'all'] as const)
+          .filter((status) => status !== params.status)
+          .map((status) => ({
+            params: { status, page: 1, q: params.q },
+            ...page({ status, page: 1, q: params.q }),
+          })),
+    });
+    await shown('active');
+    await waitFor(() => expect(list().dataset.state).toContain('settled'));
+
+    const seen = await recordTable(async () => {
+      // to the blocked tab and straight back, before the rest of the blocked page is drawn
+      act(() => fireEvent.click(screen.getByTestId('numbers-tab-blocked')));
+      act(() => fireEvent.click(screen.getByTestId('numbers-tab-active')));
+      await shown('active');
+    });
+
+    const back = seen.findIndex((s) => s.firstStatus === 'A');
+    expect(seen[back]).toEqual({ rows: FIRST, busy: true, firstStatus: 'A' });
+    expect(seen.at(-1)).toEqual({ rows: 100, busy: false, firstStatus: 'A' });
   });
 });
 

@@ -1,5 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { type FormEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import {
+  type FormEvent,
+  memo,
+  type RefObject,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { formatCount, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
@@ -34,7 +45,10 @@ function useNumbersUrl(): [NumbersParams, (next: NumbersParams) => void] {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const params = parseNumbersSearch(search);
-  const go = (next: NumbersParams) => navigate(`${location}?${numbersSearch(next, search)}`);
+  const go = useCallback(
+    (next: NumbersParams) => navigate(`${location}?${numbersSearch(next, search)}`),
+    [navigate, location, search],
+  );
   return [params, go];
 }
 
@@ -89,10 +103,18 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
   // A click tells the machine at once as well, so the new rows and the new address are drawn in the same render
   // (one commit, one paint) instead of the address first and the rows after its effect; the effect above then
   // finds the machine already there.
-  const change = (next: NumbersParams) => {
-    actor.send({ type: 'params.changed', params: next });
-    go(next);
-  };
+  const change = useCallback(
+    (next: NumbersParams) => {
+      actor.send({ type: 'params.changed', params: next });
+      go(next);
+    },
+    [actor, go],
+  );
+  // stable while the URL stays as it is, so the memoised tabs, filter and pagination are not drawn again by renders
+  // that change none of them (the prefetch finishing after a switch)
+  const selectTab = useCallback((tab: NumberTab) => change({ status: tab, page: 1, q }), [change, q]);
+  const filter = useCallback((next: string) => change({ status, page: 1, q: next }), [change, status]);
+  const toPage = useCallback((next: number) => change({ status, page: next, q }), [change, status, q]);
 
   const ready = current && shown !== null && sameParams(shown.params, params);
 
@@ -168,6 +190,7 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
       }),
     [],
   );
+  const pressOne = useCallback((action: ToggleAction, sn: string) => press(action, [sn]), [press]);
   // stable while the selection and the dialog stay as they are, so the memoised table is not drawn again by renders
   // that change neither (the prefetch finishing after a tab switch, docs/decisions.md N6)
   const tableBlocking = useMemo<TableBlocking | null>(
@@ -178,10 +201,10 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
             busy: dialogOpen,
             onToggle: toggleRow,
             onSelectPage: selectPage,
-            onPress: (action, sn) => press(action, [sn]),
+            onPress: pressOne,
           }
         : null,
-    [canBlock, selection, dialogOpen, toggleRow, selectPage, press],
+    [canBlock, selection, dialogOpen, toggleRow, selectPage, pressOne],
   );
   const toBlock = [...selection].filter(([, a]) => a === 'block').map(([sn]) => sn);
   const toRestore = [...selection].filter(([, a]) => a === 'restore').map(([sn]) => sn);
@@ -243,11 +266,11 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
       <StatusTabs
         selected={status}
         counts={shown && shown.params.q === q ? (shown.counts ?? null) : null}
-        onSelect={(tab) => change({ status: tab, page: 1, q })}
+        onSelect={selectTab}
       />
 
       <div className="numbers__panel" {...tabPanelProps(TABS_ID, status)} aria-busy={loading}>
-        <FilterForm q={q} onFilter={(next) => change({ status, page: 1, q: next })} />
+        <FilterForm q={q} onFilter={filter} />
         {listError ? (
           <ErrorRetry
             code={listError}
@@ -307,10 +330,10 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
                 <NumbersTable rows={shown.rows} blocking={tableBlocking} />
               </>
             )}
-            <Pagination
+            <NumbersPagination
               page={page}
               pages={shown.totalPages}
-              onPage={(next) => change({ status, page: next, q })}
+              onPage={toPage}
               testId="numbers"
               withGoTo
             />
@@ -334,8 +357,11 @@ interface TableBlocking {
   readonly onPress: (action: ToggleAction, sn: string) => void;
 }
 
+/** The shared pagination, memoised: drawn again only when the page, the page count or the URL change. */
+const NumbersPagination = memo(Pagination);
+
 /** The four status tabs (the shared WAI-ARIA tabs: arrow keys, Home and End move between them). */
-function StatusTabs({
+const StatusTabs = memo(function StatusTabs({
   selected,
   counts,
   onSelect,
@@ -361,14 +387,14 @@ function StatusTabs({
       tabTestId="numbers-tab"
     />
   );
-}
+});
 
 /**
  * Digits filter; submitting puts it in the URL (page 1). The field follows the URL (Back restores it). What it
  * accepts is said under it; letters or other signs are refused with a field message naming them, and what was typed
  * stays (U15).
  */
-function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void }) {
+const FilterForm = memo(function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void }) {
   const { t } = useTranslation();
   const [rejected, setRejected] = useState<string[]>([]);
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -421,11 +447,88 @@ function FilterForm({ q, onFilter }: { q: string; onFilter: (q: string) => void 
       </form>
     </div>
   );
+});
+
+/** A table row is at least this tall (one line of text and its padding): until the rows on screen have been measured,
+ *  the frame that shows a new page draws as many rows as the window can show at this height. */
+const ROW_MIN_PX = 36;
+
+/**
+ * Runs `fn` once the next frame is painted and the page has nothing more urgent to do: an idle callback requested
+ * from the next animation frame (a timer where the browser has no idle callbacks; at most 200 ms later, and 100 ms
+ * when a hidden tab gets no frames). Returns a cancel.
+ */
+function whenPaintedAndIdle(fn: () => void): () => void {
+  let idle = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const fallback = setTimeout(fn, 100);
+  const frame = requestAnimationFrame(() => {
+    clearTimeout(fallback);
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fn, { timeout: 200 });
+    else timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+    clearTimeout(timer);
+    if (idle && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+  };
+}
+
+/** Heights of the rows last drawn: the shortest (how many rows a window can show at most) and the average (the room
+ *  the rows still to come are given). */
+interface RowHeights {
+  readonly min: number;
+  readonly average: number;
+}
+
+/** Measures the drawn rows of `body`; called once they are painted, so reading their boxes forces no layout. */
+function measureRows(body: HTMLTableSectionElement | null): RowHeights | null {
+  const heights = [...(body?.querySelectorAll('[data-testid="numbers-row"]') ?? [])].map(
+    (row) => row.getBoundingClientRect().height,
+  );
+  const min = Math.min(...heights);
+  if (heights.length === 0 || !(min > 0)) return null;
+  return { min, average: heights.reduce((a, b) => a + b, 0) / heights.length };
+}
+
+/**
+ * The rows to draw now. A new page draws as many rows as the window can show in the frame that shows it, and the
+ * rest of the page in a transition once that frame is painted: the whole page in one frame was 100 rows of React
+ * work and their layout before anything showed (docs/benchmarks.md, tab switch). Until then `rest` rows are still
+ * to come, and `restPx` is the room they are given, so the page keeps its height and scroll position meanwhile.
+ */
+function useStagedRows(
+  rows: readonly NumberItem[],
+  body: RefObject<HTMLTableSectionElement | null>,
+): { drawn: readonly NumberItem[]; rest: number; restPx: number } {
+  // which rows are drawn in full: a new page (even one drawn in full before, as a kept page comes back) starts again
+  const [page, setPage] = useState({ rows, complete: false });
+  if (page.rows !== rows) setPage({ rows, complete: false });
+  const heights = useRef<RowHeights | null>(null);
+  const viewport = typeof window === 'undefined' ? 0 : window.innerHeight;
+  const first = Math.ceil(viewport / (heights.current?.min ?? ROW_MIN_PX));
+  // a keyboard user on a row's checkbox or button keeps it: with the focus in the rows, a new page is drawn at once
+  // (the rows are reused by position, so nothing focused is removed)
+  const focusInRows =
+    typeof document !== 'undefined' && body.current?.contains(document.activeElement) === true;
+  const staged = !(page.rows === rows && page.complete) && first > 0 && rows.length > first && !focusInRows;
+  useEffect(() => {
+    if (!staged) return;
+    return whenPaintedAndIdle(() => {
+      heights.current = measureRows(body.current) ?? heights.current;
+      startTransition(() => setPage((now) => (now.rows === rows ? { rows, complete: true } : now)));
+    });
+  }, [rows, staged, body]);
+  if (!staged) return { drawn: rows, rest: 0, restPx: 0 };
+  const rest = rows.length - first;
+  return { drawn: rows.slice(0, first), rest, restPx: rest * (heights.current?.average ?? ROW_MIN_PX) };
 }
 
 /**
  * The rows of the page on screen. Memoised on the rows array (it changes only when a new page is shown), so the
- * renders of a tab switch that only mark the tab or the busy state do not rebuild 100 rows.
+ * renders of a tab switch that only mark the tab or the busy state do not rebuild 100 rows. A new page is drawn in
+ * two steps (`useStagedRows`); the table is `aria-busy` until its last row is there.
  */
 const NumbersTable = memo(function NumbersTable({
   rows,
@@ -435,6 +538,8 @@ const NumbersTable = memo(function NumbersTable({
   blocking: TableBlocking | null;
 }) {
   const { t } = useTranslation();
+  const body = useRef<HTMLTableSectionElement>(null);
+  const { drawn, rest, restPx } = useStagedRows(rows, body);
   // a page holds a handful of distinct statuses: translate each once, not once per row
   const labels = new Map<string, string>();
   const statusLabel = (code: NumberItem['status']) => {
@@ -445,10 +550,30 @@ const NumbersTable = memo(function NumbersTable({
     }
     return label;
   };
+  const busy = blocking?.busy;
+  const onToggle = blocking?.onToggle;
+  const onPress = blocking?.onPress;
+  // what every row's block/restore needs, stable while the selection changes: a checkbox redraws its own row only
+  const rowBlocking = useMemo<RowBlocking | null>(
+    () =>
+      busy !== undefined && onToggle && onPress
+        ? {
+            busy,
+            onToggle,
+            onPress,
+            blockText: t('ux.list.rowBlock'),
+            restoreText: t('ux.list.rowRestore'),
+          }
+        : null,
+    [busy, onToggle, onPress, t],
+  );
   return (
     <table
       className={blocking ? 'numbers__table numbers__table--blocking' : 'numbers__table'}
       data-testid="numbers-table"
+      aria-busy={rest > 0 ? true : undefined}
+      // the rows still to come take their room meanwhile: the page keeps its height and its scroll position
+      style={rest > 0 ? { marginBottom: `${Math.round(restPx)}px` } : undefined}
     >
       <thead>
         <tr>
@@ -478,59 +603,95 @@ const NumbersTable = memo(function NumbersTable({
           ) : null}
         </tr>
       </thead>
-      <tbody>
-        {rows.map((row, i) => (
-          // Keyed by position: a row holds nothing but text, so a new page reuses the table's 100 rows and only
-          // their texts change, instead of removing and creating 100 rows on every tab or page switch.
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are stateless text; reusing them by position is the point
-          <tr key={i} data-testid="numbers-row" data-sn={row.sn} data-status-code={row.status}>
-            <td>
-              {blocking ? (
-                <input
-                  type="checkbox"
-                  className="numbers__check"
-                  data-testid="numbers-select"
-                  aria-label={t('ux.list.select', { number: formatPhone(row.sn) })}
-                  disabled={toggleActionFor(row.status) === null}
-                  checked={blocking.selection.has(row.sn)}
-                  onChange={() => blocking.onToggle(row.sn, toggleActionFor(row.status))}
-                />
-              ) : null}
-              {formatPhone(row.sn)}
-            </td>
-            <td>{statusLabel(row.status)}</td>
-            <td>{row.pricePlan ?? ''}</td>
-            <td>{row.name ?? ''}</td>
-            {blocking ? (
-              <td>
-                <RowAction row={row} blocking={blocking} />
-              </td>
-            ) : null}
-          </tr>
+      <tbody ref={body}>
+        {drawn.map((row, i) => (
+          // Keyed by position: a row holds nothing but text, so a new page reuses the rows on screen and only their
+          // texts change, instead of removing and creating them on every tab or page switch.
+          <NumberRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are stateless text; reusing them by position is the point
+            key={i}
+            row={row}
+            status={statusLabel(row.status)}
+            blocking={rowBlocking}
+            selected={blocking?.selection.has(row.sn) ?? false}
+            t={t}
+          />
         ))}
       </tbody>
     </table>
   );
 });
 
-/** The block or restore button of one row, for an active or a blocked number (spec 4 "Toggle"; U10). */
-function RowAction({ row, blocking }: { row: NumberItem; blocking: TableBlocking }) {
-  const { t } = useTranslation();
-  const action = toggleActionFor(row.status);
-  if (action === null) return null;
-  const number = formatPhone(row.sn);
-  return (
-    <button
-      type="button"
-      className={action === 'block' ? 'btn btn--small btn--danger' : 'btn btn--small'}
-      data-testid="numbers-row-action"
-      data-action={action}
-      aria-haspopup="dialog"
-      aria-label={t(action === 'block' ? 'ux.list.rowBlockLabel' : 'ux.list.rowRestoreLabel', { number })}
-      disabled={blocking.busy}
-      onClick={() => blocking.onPress(action, row.sn)}
-    >
-      {t(action === 'block' ? 'ux.list.rowBlock' : 'ux.list.rowRestore')}
-    </button>
-  );
+/** What each row needs for its block/restore (U10); the same object for every row while nothing of it changes. */
+interface RowBlocking {
+  readonly busy: boolean;
+  readonly onToggle: (sn: string, action: ToggleAction | null) => void;
+  readonly onPress: (action: ToggleAction, sn: string) => void;
+  /** The rows' button texts, translated once per table rather than once per row. */
+  readonly blockText: string;
+  readonly restoreText: string;
 }
+
+/**
+ * One number. Memoised: the rows already on screen are not drawn again when the rest of a page follows, nor when
+ * another row's checkbox changes.
+ */
+const NumberRow = memo(function NumberRow({
+  row,
+  status,
+  blocking,
+  selected,
+  t,
+}: {
+  row: NumberItem;
+  /** The status name, translated. */
+  status: string;
+  blocking: RowBlocking | null;
+  selected: boolean;
+  t: TFunction;
+}) {
+  const number = formatPhone(row.sn);
+  const action = blocking ? toggleActionFor(row.status) : null;
+  return (
+    <tr data-testid="numbers-row" data-sn={row.sn} data-status-code={row.status}>
+      <td>
+        {blocking ? (
+          <input
+            type="checkbox"
+            className="numbers__check"
+            data-testid="numbers-select"
+            aria-label={t('ux.list.select', { number })}
+            disabled={action === null}
+            checked={selected}
+            onChange={() => blocking.onToggle(row.sn, action)}
+          />
+        ) : null}
+        {number}
+      </td>
+      <td>{status}</td>
+      <td>{row.pricePlan ?? ''}</td>
+      <td>{row.name ?? ''}</td>
+      {blocking ? (
+        <td>
+          {action !== null ? (
+            // the block or restore button of an active or a blocked number (spec 4 "Toggle"; U10)
+            <button
+              type="button"
+              className={action === 'block' ? 'btn btn--small btn--danger' : 'btn btn--small'}
+              data-testid="numbers-row-action"
+              data-action={action}
+              aria-haspopup="dialog"
+              aria-label={t(action === 'block' ? 'ux.list.rowBlockLabel' : 'ux.list.rowRestoreLabel', {
+                number,
+              })}
+              disabled={blocking.busy}
+              onClick={() => blocking.onPress(action, row.sn)}
+            >
+              {action === 'block' ? blocking.blockText : blocking.restoreText}
+            </button>
+          ) : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+});
