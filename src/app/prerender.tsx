@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import type { Lang } from '@/domain/constants';
 import { PRERENDERED_PATHS, type PrerenderedPage } from '@/domain/prerender.rules';
 import { i18n, setLanguage, startMessages } from '@/i18n/i18n';
+import { loadMoreForms } from '@/views/auth/auth-page.view';
 import { pageTitleKey } from '@/views/layout/page-title.view';
 import { appApiOf } from './api';
 import { createAppLogic } from './app-logic';
@@ -40,6 +41,8 @@ export async function renderPage(path: string, lang: Lang, page: PrerenderedPage
   await startMessages('start');
   await setLanguage(lang);
   const logic = { ...createAppLogic(pending, { drafts: noDrafts }), clock: noClock };
+  // the other Auth pages' forms are a chunk (decisions LB14): loaded first, they render at once
+  await loadMoreForms();
   const root = renderToString(<AppRoot logic={logic} ssrPath={path} />);
   const key = pageTitleKey(path.slice(`/${lang}`.length));
   const title = `${i18n.t(key)} — ${i18n.t('app.title')}`;

@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { Suspense, use, useContext, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { type ActorRefFrom, createActor } from 'xstate';
-import { formatCountdown } from '@/domain/countdown.rules';
+import { createActor } from 'xstate';
 import { ssoHref } from '@/domain/public-pages.rules';
 import {
   type AuthPage as AuthPageType,
@@ -11,24 +10,8 @@ import {
   type SsoNotice,
   ssoNoticeOf,
 } from '@/domain/routes.rules';
-import { formatErrorMessage } from '@/i18n/messages';
-import {
-  type AuthError,
-  type AuthField,
-  type AuthFlowMachine,
-  authFlowMachine,
-} from '@/machines/auth-flow.machine';
-import {
-  selectAuthError,
-  selectAuthIsBusy,
-  selectAuthNotice,
-  selectAuthPage,
-  selectAuthPhone,
-  selectAuthStatePath,
-  selectIsPasswordRestored,
-  selectIsRestoreLinkSent,
-  selectResendWait,
-} from '@/machines/auth-flow.selectors';
+import { authFlowMachine } from '@/machines/auth-flow.machine';
+import { selectAuthPage, selectAuthStatePath } from '@/machines/auth-flow.selectors';
 import {
   selectAuthFlow,
   selectIsAuthenticated,
@@ -37,11 +20,36 @@ import {
   selectIsSettled,
   selectLandingPath,
 } from '@/machines/session.selectors';
-import { FormError, formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
+import { FormError, TextField } from '@/views/common/form-field.view';
 import { SessionContext } from '@/views/session/session.context';
+import { CheckingSession, type FlowRef, Submit, useAuthForm } from './auth-form.parts';
 import './auth.css';
 
-type FlowRef = ActorRefFrom<AuthFlowMachine>;
+type MoreForms = typeof import('./auth-more-forms.view');
+let moreForms: MoreForms | undefined;
+let moreFormsLoad: Promise<MoreForms> | undefined;
+
+/**
+ * The other Auth pages' forms (register, check, forgot, restore): one chunk, fetched when such a page is shown, not
+ * with the login page (docs/decisions.md LB14). Once loaded they render at once; the build's prerender loads them
+ * before it renders, so its render never waits.
+ */
+export function loadMoreForms(): Promise<MoreForms> {
+  moreFormsLoad ??= import('./auth-more-forms.view').then((m) => {
+    moreForms = m;
+    return m;
+  });
+  return moreFormsLoad;
+}
+
+/** One of the other Auth pages' forms, suspending (inside AuthForms' Suspense) until their chunk is in. */
+function MoreForm({ page, flow }: { page: Exclude<AuthPageType, 'login'>; flow: FlowRef }) {
+  const forms = moreForms ?? use(loadMoreForms());
+  if (page === 'register') return <forms.RegisterForm flow={flow} />;
+  if (page === 'check') return <forms.CheckForm flow={flow} />;
+  if (page === 'forgot') return <forms.ForgotForm flow={flow} />;
+  return <forms.RestoreForm flow={flow} />;
+}
 
 /**
  * While the session check runs there is no Auth flow yet (the session machine starts it once the server says nobody
@@ -49,7 +57,6 @@ type FlowRef = ActorRefFrom<AuthFlowMachine>;
  * back ('busy'); the real flow takes over when it exists, keeping what was typed (same elements).
  */
 const standIn: FlowRef = createActor(authFlowMachine);
-const CheckingSession = createContext(false);
 
 export interface AuthPageProps {
   /** the corporate single sign-on entry (spec 7 initialise-authorization), opened in this tab: the flow comes back
@@ -141,60 +148,17 @@ function AuthForms({
         </p>
       ) : null}
       {shown === 'login' ? <LoginForm flow={flow} ssoUrl={sso} ssoNotice={ssoNotice} /> : null}
-      {shown === 'register' ? <RegisterForm flow={flow} /> : null}
-      {shown === 'check' ? <CheckForm flow={flow} /> : null}
-      {shown === 'forgot' ? <ForgotForm flow={flow} /> : null}
-      {shown === 'restore' ? <RestoreForm flow={flow} /> : null}
+      {shown === 'login' ? null : (
+        <Suspense fallback={null}>
+          <MoreForm page={shown} flow={flow} />
+        </Suspense>
+      )}
       <p className="auth-page__sso">
         <a href={sso} data-testid="auth-sso">
           {t('auth.sso')}
         </a>
       </p>
     </section>
-  );
-}
-
-/** What every form needs: busy flag, error texts per field and for the form, focus on failure. */
-function useAuthForm(flow: FlowRef) {
-  const { t } = useTranslation();
-  const flowBusy = useSelector(flow, selectAuthIsBusy);
-  const busy = useContext(CheckingSession) || flowBusy;
-  const error = useSelector(flow, selectAuthError);
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorBoxRef = useRef<HTMLDivElement>(null);
-  useFocusOnError(error, formRef, errorBoxRef);
-  const text = (e: AuthError) => formatErrorMessage(t, e.code);
-  return {
-    busy,
-    error,
-    formRef,
-    errorBoxRef,
-    fieldError: (field: AuthField) =>
-      error === null
-        ? null
-        : error.field === field
-          ? error.code
-          : (error.more?.find((m) => m.field === field)?.code ?? null),
-    formError: error && error.field === null ? text(error) : null,
-    values: (e: FormEvent<HTMLFormElement>) => {
-      e.preventDefault();
-      return formValues(e.currentTarget);
-    },
-  };
-}
-
-function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="submit"
-      className="btn"
-      disabled={busy}
-      aria-busy={busy || undefined}
-      data-testid="auth-submit"
-    >
-      {busy ? t('auth.pending') : children}
-    </button>
   );
 }
 
@@ -253,233 +217,6 @@ function LoginForm({
       <p className="auth-page__links">
         <Link href="/forgot">{t('auth.login.forgot')}</Link>
         <Link href="/register">{t('auth.login.register')}</Link>
-      </p>
-    </form>
-  );
-}
-
-function RegisterForm({ flow }: { flow: FlowRef }) {
-  const { t } = useTranslation();
-  const f = useAuthForm(flow);
-  return (
-    <form
-      ref={f.formRef}
-      className="form"
-      noValidate
-      aria-labelledby="auth-register-title"
-      data-testid="auth-register"
-      onSubmit={(e) => {
-        const v = f.values(e);
-        if (f.busy) return;
-        flow.send({ type: 'register.submit', phone: v.phone ?? '' });
-      }}
-    >
-      <h1 id="auth-register-title">{t('auth.register.title')}</h1>
-      <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <TextField
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        label={t('auth.register.phone')}
-        autoComplete="tel"
-        required
-        error={f.fieldError('phone')}
-      />
-      <Submit busy={f.busy}>{t('auth.register.submit')}</Submit>
-      <p className="auth-page__links">
-        <Link href="/check">{t('auth.register.haveCode')}</Link>
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </p>
-    </form>
-  );
-}
-
-/**
- * U23: the registering phone survives a reload of the SMS-code page: kept in this tab's sessionStorage (a phone
- * number, not a secret; gone with the tab). Storage errors (private mode, quota) only lose the convenience.
- */
-const CHECK_PHONE_KEY = 'auth:check:phone';
-function keptPhone(): string | null {
-  try {
-    return globalThis.sessionStorage?.getItem(CHECK_PHONE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-function keepPhone(phone: string): void {
-  try {
-    globalThis.sessionStorage?.setItem(CHECK_PHONE_KEY, phone);
-  } catch {
-    // nothing kept: the user types the phone again after a reload
-  }
-}
-
-function CheckForm({ flow }: { flow: FlowRef }) {
-  const { t } = useTranslation();
-  const f = useAuthForm(flow);
-  const flowPhone = useSelector(flow, selectAuthPhone);
-  useEffect(() => {
-    if (flowPhone) keepPhone(flowPhone);
-  }, [flowPhone]);
-  const phone = flowPhone ?? keptPhone();
-  const notice = useSelector(flow, selectAuthNotice);
-  const resendWait = useSelector(flow, selectResendWait);
-  const phoneValue = () => String(new FormData(f.formRef.current ?? undefined).get('phone') ?? '');
-  return (
-    <form
-      ref={f.formRef}
-      className="form"
-      noValidate
-      aria-labelledby="auth-check-title"
-      data-testid="auth-check"
-      onSubmit={(e) => {
-        const v = f.values(e);
-        if (f.busy) return;
-        flow.send({ type: 'check.submit', phone: v.phone ?? '', code: v.code ?? '' });
-      }}
-    >
-      <h1 id="auth-check-title">{t('auth.check.title')}</h1>
-      {notice === 'codeSent' ? (
-        <p className="form__ok" role="status" data-testid="auth-code-sent">
-          {t('auth.check.sent', { phone: phone ?? '' })}
-        </p>
-      ) : null}
-      <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <TextField
-        key={phone ?? ''}
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        label={t('auth.register.phone')}
-        autoComplete="tel"
-        defaultValue={phone ?? ''}
-        required
-        error={f.fieldError('phone')}
-      />
-      <TextField
-        name="code"
-        inputMode="numeric"
-        label={t('auth.check.code')}
-        autoComplete="one-time-code"
-        required
-        error={f.fieldError('code')}
-      />
-      <Submit busy={f.busy}>{t('auth.check.submit')}</Submit>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={f.busy || resendWait > 0}
-        aria-describedby={resendWait > 0 ? 'auth-resend-wait' : undefined}
-        data-testid="auth-resend"
-        onClick={() => flow.send({ type: 'code.resend', phone: phoneValue() })}
-      >
-        {t('auth.check.resend')}
-      </button>
-      {resendWait > 0 ? (
-        <p id="auth-resend-wait" className="auth-page__hint" data-testid="auth-resend-wait">
-          {t('auth.check.resendWait', { time: formatCountdown(resendWait) })}
-        </p>
-      ) : null}
-      <p className="auth-page__links">
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </p>
-    </form>
-  );
-}
-
-function ForgotForm({ flow }: { flow: FlowRef }) {
-  const { t } = useTranslation();
-  const f = useAuthForm(flow);
-  const sent = useSelector(flow, selectIsRestoreLinkSent);
-  return (
-    <form
-      ref={f.formRef}
-      className="form"
-      noValidate
-      aria-labelledby="auth-forgot-title"
-      data-testid="auth-forgot"
-      onSubmit={(e) => {
-        const v = f.values(e);
-        if (f.busy) return;
-        flow.send({ type: 'forgot.submit', login: v.login ?? '' });
-      }}
-    >
-      <h1 id="auth-forgot-title">{t('auth.forgot.title')}</h1>
-      {sent ? (
-        <p className="form__ok" role="status" data-testid="auth-forgot-sent">
-          {t('auth.forgot.sent')}
-        </p>
-      ) : null}
-      <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <TextField
-        name="login"
-        label={t('auth.forgot.login')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        error={f.fieldError('login')}
-      />
-      <Submit busy={f.busy}>{t('auth.forgot.submit')}</Submit>
-      <p className="auth-page__links">
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </p>
-    </form>
-  );
-}
-
-function RestoreForm({ flow }: { flow: FlowRef }) {
-  const { t } = useTranslation();
-  const f = useAuthForm(flow);
-  const restored = useSelector(flow, selectIsPasswordRestored);
-  if (restored) {
-    return (
-      <div className="form" data-testid="auth-restored">
-        <h1>{t('auth.restore.title')}</h1>
-        <p className="form__ok" role="status">
-          {t('auth.restore.done')}
-        </p>
-        <Link href="/login" className="btn">
-          {t('auth.backToLogin')}
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <form
-      ref={f.formRef}
-      className="form"
-      noValidate
-      aria-labelledby="auth-restore-title"
-      data-testid="auth-restore"
-      onSubmit={(e) => {
-        const v = f.values(e);
-        if (f.busy) return;
-        flow.send({ type: 'restore.submit', password: v.password ?? '', confirm: v.confirm ?? '' });
-      }}
-    >
-      <h1 id="auth-restore-title">{t('auth.restore.title')}</h1>
-      <FormError message={f.formError} boxRef={f.errorBoxRef} />
-      <TextField
-        name="password"
-        type="password"
-        label={t('auth.restore.password')}
-        autoComplete="new-password"
-        required
-        error={f.fieldError('password')}
-        hint={t('validation.passwordRule')}
-      />
-      <TextField
-        name="confirm"
-        type="password"
-        label={t('auth.restore.confirm')}
-        autoComplete="new-password"
-        required
-        error={f.fieldError('confirm')}
-      />
-      <Submit busy={f.busy}>{t('auth.restore.submit')}</Submit>
-      <p className="auth-page__links">
-        <Link href="/login">{t('auth.backToLogin')}</Link>
       </p>
     </form>
   );

@@ -1,0 +1,245 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { formatCountdown } from '@/domain/countdown.rules';
+import {
+  selectAuthNotice,
+  selectAuthPhone,
+  selectIsPasswordRestored,
+  selectIsRestoreLinkSent,
+  selectResendWait,
+} from '@/machines/auth-flow.selectors';
+import { FormError, TextField } from '@/views/common/form-field.view';
+import { type FlowRef, Submit, useAuthForm } from './auth-form.parts';
+
+/**
+ * The Auth pages' forms other than login (spec 2: register, check, forgot, restore): a chunk of their own, fetched
+ * when one of these pages is shown, never with the login page (docs/decisions.md LB14).
+ */
+export function RegisterForm({ flow }: { flow: FlowRef }) {
+  const { t } = useTranslation();
+  const f = useAuthForm(flow);
+  return (
+    <form
+      ref={f.formRef}
+      className="form"
+      noValidate
+      aria-labelledby="auth-register-title"
+      data-testid="auth-register"
+      onSubmit={(e) => {
+        const v = f.values(e);
+        if (f.busy) return;
+        flow.send({ type: 'register.submit', phone: v.phone ?? '' });
+      }}
+    >
+      <h1 id="auth-register-title">{t('auth.register.title')}</h1>
+      <FormError message={f.formError} boxRef={f.errorBoxRef} />
+      <TextField
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        label={t('auth.register.phone')}
+        autoComplete="tel"
+        required
+        error={f.fieldError('phone')}
+      />
+      <Submit busy={f.busy}>{t('auth.register.submit')}</Submit>
+      <p className="auth-page__links">
+        <Link href="/check">{t('auth.register.haveCode')}</Link>
+        <Link href="/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}
+
+/**
+ * U23: the registering phone survives a reload of the SMS-code page: kept in this tab's sessionStorage (a phone
+ * number, not a secret; gone with the tab). Storage errors (private mode, quota) only lose the convenience.
+ */
+const CHECK_PHONE_KEY = 'auth:check:phone';
+function keptPhone(): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(CHECK_PHONE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+function keepPhone(phone: string): void {
+  try {
+    globalThis.sessionStorage?.setItem(CHECK_PHONE_KEY, phone);
+  } catch {
+    // nothing kept: the user types the phone again after a reload
+  }
+}
+
+export function CheckForm({ flow }: { flow: FlowRef }) {
+  const { t } = useTranslation();
+  const f = useAuthForm(flow);
+  const flowPhone = useSelector(flow, selectAuthPhone);
+  useEffect(() => {
+    if (flowPhone) keepPhone(flowPhone);
+  }, [flowPhone]);
+  const phone = flowPhone ?? keptPhone();
+  const notice = useSelector(flow, selectAuthNotice);
+  const resendWait = useSelector(flow, selectResendWait);
+  const phoneValue = () => String(new FormData(f.formRef.current ?? undefined).get('phone') ?? '');
+  return (
+    <form
+      ref={f.formRef}
+      className="form"
+      noValidate
+      aria-labelledby="auth-check-title"
+      data-testid="auth-check"
+      onSubmit={(e) => {
+        const v = f.values(e);
+        if (f.busy) return;
+        flow.send({ type: 'check.submit', phone: v.phone ?? '', code: v.code ?? '' });
+      }}
+    >
+      <h1 id="auth-check-title">{t('auth.check.title')}</h1>
+      {notice === 'codeSent' ? (
+        <p className="form__ok" role="status" data-testid="auth-code-sent">
+          {t('auth.check.sent', { phone: phone ?? '' })}
+        </p>
+      ) : null}
+      <FormError message={f.formError} boxRef={f.errorBoxRef} />
+      <TextField
+        key={phone ?? ''}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        label={t('auth.register.phone')}
+        autoComplete="tel"
+        defaultValue={phone ?? ''}
+        required
+        error={f.fieldError('phone')}
+      />
+      <TextField
+        name="code"
+        inputMode="numeric"
+        label={t('auth.check.code')}
+        autoComplete="one-time-code"
+        required
+        error={f.fieldError('code')}
+      />
+      <Submit busy={f.busy}>{t('auth.check.submit')}</Submit>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={f.busy || resendWait > 0}
+        aria-describedby={resendWait > 0 ? 'auth-resend-wait' : undefined}
+        data-testid="auth-resend"
+        onClick={() => flow.send({ type: 'code.resend', phone: phoneValue() })}
+      >
+        {t('auth.check.resend')}
+      </button>
+      {resendWait > 0 ? (
+        <p id="auth-resend-wait" className="auth-page__hint" data-testid="auth-resend-wait">
+          {t('auth.check.resendWait', { time: formatCountdown(resendWait) })}
+        </p>
+      ) : null}
+      <p className="auth-page__links">
+        <Link href="/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}
+
+export function ForgotForm({ flow }: { flow: FlowRef }) {
+  const { t } = useTranslation();
+  const f = useAuthForm(flow);
+  const sent = useSelector(flow, selectIsRestoreLinkSent);
+  return (
+    <form
+      ref={f.formRef}
+      className="form"
+      noValidate
+      aria-labelledby="auth-forgot-title"
+      data-testid="auth-forgot"
+      onSubmit={(e) => {
+        const v = f.values(e);
+        if (f.busy) return;
+        flow.send({ type: 'forgot.submit', login: v.login ?? '' });
+      }}
+    >
+      <h1 id="auth-forgot-title">{t('auth.forgot.title')}</h1>
+      {sent ? (
+        <p className="form__ok" role="status" data-testid="auth-forgot-sent">
+          {t('auth.forgot.sent')}
+        </p>
+      ) : null}
+      <FormError message={f.formError} boxRef={f.errorBoxRef} />
+      <TextField
+        name="login"
+        label={t('auth.forgot.login')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={f.fieldError('login')}
+      />
+      <Submit busy={f.busy}>{t('auth.forgot.submit')}</Submit>
+      <p className="auth-page__links">
+        <Link href="/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}
+
+export function RestoreForm({ flow }: { flow: FlowRef }) {
+  const { t } = useTranslation();
+  const f = useAuthForm(flow);
+  const restored = useSelector(flow, selectIsPasswordRestored);
+  if (restored) {
+    return (
+      <div className="form" data-testid="auth-restored">
+        <h1>{t('auth.restore.title')}</h1>
+        <p className="form__ok" role="status">
+          {t('auth.restore.done')}
+        </p>
+        <Link href="/login" className="btn">
+          {t('auth.backToLogin')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form
+      ref={f.formRef}
+      className="form"
+      noValidate
+      aria-labelledby="auth-restore-title"
+      data-testid="auth-restore"
+      onSubmit={(e) => {
+        const v = f.values(e);
+        if (f.busy) return;
+        flow.send({ type: 'restore.submit', password: v.password ?? '', confirm: v.confirm ?? '' });
+      }}
+    >
+      <h1 id="auth-restore-title">{t('auth.restore.title')}</h1>
+      <FormError message={f.formError} boxRef={f.errorBoxRef} />
+      <TextField
+        name="password"
+        type="password"
+        label={t('auth.restore.password')}
+        autoComplete="new-password"
+        required
+        error={f.fieldError('password')}
+        hint={t('validation.passwordRule')}
+      />
+      <TextField
+        name="confirm"
+        type="password"
+        label={t('auth.restore.confirm')}
+        autoComplete="new-password"
+        required
+        error={f.fieldError('confirm')}
+      />
+      <Submit busy={f.busy}>{t('auth.restore.submit')}</Submit>
+      <p className="auth-page__links">
+        <Link href="/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}
