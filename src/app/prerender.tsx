@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import type { Lang } from '@/domain/constants';
 import { PRERENDERED_PATHS, type PrerenderedPage } from '@/domain/prerender.rules';
 import { i18n, setLanguage, startMessages } from '@/i18n/i18n';
+import { createDraftStore } from '@/services/drafts/draft-store';
 import { loadMoreForms } from '@/views/auth/auth-page.view';
 import { pageTitleKey } from '@/views/layout/page-title.view';
 import { appApiOf } from './api';
@@ -24,23 +25,17 @@ export interface PrerenderedHtml {
   readonly title: string;
 }
 
-/** A session check that never answers: the page is drawn as every visit's first render sees it. */
+/** A session check that never answers: the page is drawn as every visit's first render sees it (and no drafts:
+ *  a draft store without storage keeps nothing). */
 const pending = appApiOf(() => new Promise(() => undefined));
 /** No timers in the build's process: a delayed transition would keep it alive. */
 const noClock = { setTimeout: () => 0, clearTimeout: () => undefined };
-/** No drafts at build time (the Auth forms keep none). */
-const noDrafts = {
-  save: () => undefined,
-  read: () => null,
-  clear: () => undefined,
-  clearAll: () => undefined,
-};
 
 /** Renders one address of `PRERENDERED_PATHS` in its language. */
 export async function renderPage(path: string, lang: Lang, page: PrerenderedPage): Promise<PrerenderedHtml> {
   await startMessages('start');
   await setLanguage(lang);
-  const logic = { ...createAppLogic(pending, { drafts: noDrafts }), clock: noClock };
+  const logic = { ...createAppLogic(pending, { drafts: createDraftStore(null) }), clock: noClock };
   // the other Auth pages' forms are a chunk (decisions LB14): loaded first, they render at once
   await loadMoreForms();
   const root = renderToString(<AppRoot logic={logic} ssrPath={path} />);

@@ -16,6 +16,7 @@ import { saveFile } from '@/services/export/download.export';
 import { fetchAllPages, numbersTable } from '@/services/export/numbers.export';
 import { exportFileName } from '@/services/export/table.export';
 import { exportTableFile } from '@/services/export/table-file.export';
+import { whenPaintedAndIdle } from '@/views/common/after-paint';
 import { statusLabelKey } from '@/views/widgets/status.labels';
 import type { ApiLoader, AppApi } from './api';
 
@@ -45,21 +46,9 @@ function toItem(row: {
   } satisfies NumberItem;
 }
 
-/** Resolves once the next frame is painted and the page is idle (an idle callback requested from the next animation
- *  frame, at most 200 ms later; a timer where there are no idle callbacks; at most 100 ms when a hidden tab gets no
- *  frames), or at once outside a browser. The prefetch is background work: it waits until the rows of the switch are
- *  painted, and then gives way to anything more urgent (input, the next frame). */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') return resolve();
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() => {
-      clearTimeout(timer);
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 200 });
-      else setTimeout(resolve, 0);
-    });
-  });
-}
+/** Resolves once the next frame is painted and the page is idle (src/views/common/after-paint.ts). The prefetch is
+ *  background work: it waits until the rows of the switch are painted, then gives way to anything more urgent. */
+const afterPaint = (): Promise<void> => new Promise((resolve) => void whenPaintedAndIdle(resolve));
 
 /**
  * Pages of `GET client/numbers`, kept for `ttlMs`. A page being fetched is shared, so a tab clicked while its

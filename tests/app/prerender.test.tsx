@@ -11,6 +11,7 @@ import { PRERENDERED_PATHS, type PrerenderedPage } from '@/domain/prerender.rule
 import { setLanguage } from '@/i18n/i18n';
 import ru from '@/i18n/ru.json';
 import uz from '@/i18n/uz.json';
+import { createDraftStore } from '@/services/drafts/draft-store';
 import { prerenderedDocument } from '../../scripts/lib/prerender';
 
 /**
@@ -28,12 +29,6 @@ const HEADING: Record<PrerenderedPage, (m: Pick<typeof ru, 'auth'>) => string> =
 };
 
 const never = appApiOf(() => new Promise(() => undefined));
-const noDrafts = {
-  save: () => undefined,
-  read: () => null,
-  clear: () => undefined,
-  clearAll: () => undefined,
-};
 
 let root: Root | undefined;
 afterEach(() => {
@@ -54,9 +49,13 @@ async function hydrate(markup: string, path: string, lang: Lang) {
   const recoverable: unknown[] = [];
   const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   await act(async () => {
-    root = hydrateRoot(container, <AppRoot logic={createAppLogic(never, { drafts: noDrafts })} />, {
-      onRecoverableError: (error) => recoverable.push(error),
-    });
+    root = hydrateRoot(
+      container,
+      <AppRoot logic={createAppLogic(never, { drafts: createDraftStore(null) })} />,
+      {
+        onRecoverableError: (error) => recoverable.push(error),
+      },
+    );
   });
   const errors = consoleError.mock.calls.map((c) => String(c[0]));
   consoleError.mockRestore();

@@ -30,6 +30,7 @@ import {
   selectShown,
 } from '@/machines/numbers.selectors';
 import { BlockRestoreDialog } from '@/views/block-restore/block-restore-dialog.view';
+import { whenPaintedAndIdle } from '@/views/common/after-paint';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
@@ -452,28 +453,6 @@ const FilterForm = memo(function FilterForm({ q, onFilter }: { q: string; onFilt
 /** A table row is at least this tall (one line of text and its padding): until the rows on screen have been measured,
  *  the frame that shows a new page draws as many rows as the window can show at this height. */
 const ROW_MIN_PX = 36;
-
-/**
- * Runs `fn` once the next frame is painted and the page has nothing more urgent to do: an idle callback requested
- * from the next animation frame (a timer where the browser has no idle callbacks; at most 200 ms later, and 100 ms
- * when a hidden tab gets no frames). Returns a cancel.
- */
-function whenPaintedAndIdle(fn: () => void): () => void {
-  let idle = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const fallback = setTimeout(fn, 100);
-  const frame = requestAnimationFrame(() => {
-    clearTimeout(fallback);
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fn, { timeout: 200 });
-    else timer = setTimeout(fn, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(fallback);
-    clearTimeout(timer);
-    if (idle && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-  };
-}
 
 /** Heights of the rows last drawn: the shortest (how many rows a window can show at most) and the average (the room
  *  the rows still to come are given). */
