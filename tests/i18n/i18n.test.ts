@@ -8,6 +8,15 @@ afterEach(async () => {
 });
 
 describe('i18n instance', () => {
+  it('writes a count in a text as spec 9 does in both languages, whatever the locale data says', async () => {
+    const nbsp = '\u00A0';
+    expect(i18n.t('numbers.total', { count: 1202 })).toBe(`Всего 1${nbsp}202 номера`);
+    await setLanguage('uz');
+    expect(i18n.t('numbers.total', { count: 1202 })).toBe(`Jami 1${nbsp}202 ta raqam`);
+    // the `number` format ignores the language's own grouping (en would write 1,202)
+    expect(i18n.t('numbers.total', { count: 12000, lng: 'en' })).not.toContain('12,000');
+  });
+
   it('starts in Russian, with one message loader per language', () => {
     expect(i18n.isInitialized).toBe(true);
     expect(currentLang()).toBe('ru');
