@@ -58,33 +58,6 @@ export interface CallOptions {
   onProgress?: (loaded: number, total: number) => void;
 }
 
-/** An upload through XMLHttpRequest, for its upload progress events; resolves with the status, type and text. */
-function xhrSend(
-  url: string,
-  headers: Record<string, string>,
-  body: FormData,
-  signal: AbortSignal,
-  onProgress: (loaded: number, total: number) => void,
-): Promise<{ status: number; contentType: string; text: string }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
-    xhr.onload = () =>
-      resolve({
-        status: xhr.status,
-        contentType: xhr.getResponseHeader('content-type') ?? '',
-        text: xhr.responseText,
-      });
-    xhr.onerror = () => reject(new Error('network'));
-    xhr.onabort = () => reject(new Error('aborted'));
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(body);
-  });
-}
-
 const joinUrl = (base: string, path: string) => (base.endsWith('/') ? base + path : `${base}/${path}`);
 
 export interface ApiClientOptions {
@@ -169,18 +142,6 @@ function toSearch(query: unknown): string {
   return s ? `?${s}` : '';
 }
 
-function toFormData(fields: unknown, fileField: string, file: Blob, fileName: string | undefined): FormData {
-  const form = new FormData();
-  if (fields && typeof fields === 'object') {
-    for (const [k, v] of Object.entries(fields)) {
-      if (v === undefined || v === null) continue;
-      form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-    }
-  }
-  form.append(fileField, file, fileName ?? (file instanceof File ? file.name : 'file'));
-  return form;
-}
-
 type Table = Readonly<Record<string, EndpointDef>>;
 let fullTable: Promise<Table> | undefined;
 let publicTable: Promise<Table> | undefined;
@@ -204,6 +165,17 @@ async function endpointDef(name: string, atHand: Table): Promise<EndpointDef | u
     table = await fullTable;
   }
   return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+let transfer: Promise<typeof import('./transfer')> | undefined;
+/** The file transfers' chunk (./transfer.ts), fetched once on the first upload or counted download; a failed fetch
+ *  is a network failure of the call, and may be tried again. */
+function loadTransfer(): Promise<typeof import('./transfer')> {
+  transfer ??= import('./transfer').catch((e: unknown) => {
+    transfer = undefined;
+    throw fail({ kind: 'network' }, e);
+  });
+  return transfer;
 }
 
 const isBlobLike = (v: unknown): v is Blob =>
@@ -313,7 +285,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (!isBlobLike(input.file)) throw contract('request', 'file: not a Blob');
       const fields = validatePart(def, 'body', input.fields, 'fields');
       const fileName = typeof input.fileName === 'string' ? input.fileName : undefined;
-      body = toFormData(fields, def.fileField ?? 'file', input.file, fileName);
+      body = (await loadTransfer()).toFormData(fields, def.fileField ?? 'file', input.file, fileName);
     } else {
       if (def.multipart) throw contract('request', `${name} needs upload()`);
       if ((def.reply === 'blob') !== (mode === 'blob')) throw contract('request', `${name}: wrong call kind`);
@@ -339,7 +311,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         typeof XMLHttpRequest !== 'undefined' &&
         body instanceof FormData
       ) {
-        const res = await xhrSend(
+        const res = await (await loadTransfer()).xhrSend(
           joinUrl(baseURL, path + toSearch(query)),
           headers,
           body,
@@ -364,17 +336,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         data = res._data;
         if (streamed && onProgress && data instanceof ReadableStream) {
           const total = Number(res.headers.get('content-length')) || 0;
-          const reader = (data as ReadableStream<Uint8Array>).getReader();
-          const chunks: Uint8Array[] = [];
-          let loaded = 0;
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            chunks.push(value);
-            loaded += value.length;
-            onProgress(loaded, total);
-          }
-          data = new Blob(chunks as BlobPart[], { type: contentType });
+          data = await (await loadTransfer()).readCounted(data, contentType, total, onProgress);
         }
       }
     } catch (e) {
