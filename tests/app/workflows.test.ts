@@ -68,12 +68,12 @@ describe.each(machineRegistry.map((e) => [e.id] as const))('workflow %s', (id) =
     expect(source).toContain(`id: '${id}'`);
   });
 
-  it('logic: a field of WorkflowLogic, filled by createAppLogic (a public page’s by its loaders, NC15)', () => {
+  it('logic: a field of WorkflowLogic, filled by createAppLogic (a page’s in createPageLogic, a public page’s by its loaders, NC15)', () => {
     const key = present('logic');
     if (key === null) return;
     expect(key).toBe(id);
     expect(Object.keys(testAppLogic())).toContain(key);
-    const root = ['src/app/app-logic.ts', 'src/app/public-logic.ts']
+    const root = ['src/app/app-logic.ts', 'src/app/page-logic.ts', 'src/app/public-logic.ts']
       .map((file) => readFileSync(join(ROOT, file), 'utf8'))
       .join('\n');
     expect(root).toMatch(new RegExp(`\\b${key}:`));
