@@ -1,9 +1,12 @@
-// Build-time only: removes the charts' `description` texts from the browser bundle (docs/decisions.md LB11). A chart's
-// descriptions are for the analysts who read the exported diagrams (`npm run charts`, from the sources) and for the
-// model tests (also from the sources); XState never reads them to run a chart. They were 4.5 KB of the login page's
-// first script before compression. rspack loader for src/machines/*.machine.ts: every property `description` whose
-// value is a string (a literal, a template without substitutions, or such strings joined with +) is cut out, with
-// its comma; nothing else in the file changes.
+// Build-time only: removes the charts' prose from the browser bundle (docs/decisions.md LB11, LB15): the
+// `description` texts, and in a state's `meta` the `view` (what the screen shows, in words) and `title` (the key of
+// its title in the exported diagrams). They are for the analysts who read the exported diagrams (`npm run charts`,
+// from the sources) and for the model tests (also from the sources); XState never reads them to run a chart, and no
+// view reads them (a view reads `meta.testId`, which stays). The descriptions were 4.5 KB of the login page's first
+// script before compression, the meta prose 2.5 KB more. rspack loader for src/machines/*.machine.ts: every property
+// `description` whose value is a string (a literal, a template without substitutions, or such strings joined with
+// +), and every `view` or `title` with such a value in an object literal that is the value of a `meta` property, is
+// cut out, with its comma; nothing else in the file changes.
 const ts = require('typescript');
 
 /** Whether `node` is a string the loader may drop: 'a', `b`, 'a' + `b` + … */
@@ -18,17 +21,32 @@ function isStringText(node) {
   );
 }
 
-/** The source without its `description: '…'` properties, and how many it removed. */
+/** The plain name of a property assignment ('description' for `description:` and `'description':`), or null for a
+ *  computed one. */
+function nameOf(node, file) {
+  const text = node.name.getText(file);
+  return text.startsWith('[') ? null : text.replace(/['"]/g, '');
+}
+
+/** Whether `node` is the `view` or `title` text of a state's `meta: { … }`. */
+function isMetaProse(node, file) {
+  const name = nameOf(node, file);
+  if (name !== 'view' && name !== 'title') return false;
+  const object = node.parent;
+  const holder = object.parent;
+  return ts.isPropertyAssignment(holder) && holder.initializer === object && nameOf(holder, file) === 'meta';
+}
+
+/** The source without its `description: '…'` properties and its meta prose, and how many properties it removed. */
 function stripDescriptions(source, fileName = 'chart.ts') {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const cuts = [];
   const visit = (node) => {
     if (
       ts.isPropertyAssignment(node) &&
-      !node.name.getText(file).startsWith('[') &&
-      node.name.getText(file).replace(/['"]/g, '') === 'description' &&
+      ts.isObjectLiteralExpression(node.parent) &&
       isStringText(node.initializer) &&
-      ts.isObjectLiteralExpression(node.parent)
+      (nameOf(node, file) === 'description' || isMetaProse(node, file))
     ) {
       let end = node.getEnd();
       // the property's own comma goes with it (a last property may have none)

@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { machineRegistry } from '@/machines/registry';
 
 /**
- * The build drops the charts' `description` texts from the bundle (scripts/lib/strip-descriptions.cjs, decisions
- * LB11): exactly those, and nothing else of a chart's source.
+ * The build drops the charts' prose from the bundle (scripts/lib/strip-descriptions.cjs, decisions LB11, LB15): the
+ * `description` texts and the `view` and `title` texts of states' `meta`, exactly those, and nothing else of a chart's
+ * source (a state's `meta.testId`, which views read, stays).
  */
 const { stripDescriptions } = createRequire(import.meta.url)('../../scripts/lib/strip-descriptions.cjs') as {
   stripDescriptions: (source: string, fileName?: string) => { code: string; removed: number };
@@ -18,13 +19,23 @@ const chartFiles = readdirSync(MACHINES)
   .filter((f) => f.endsWith('.machine.ts'))
   .map((f) => join(MACHINES, f));
 
-/** The descriptions a chart holds, counted in its config as XState reads it (states and transitions). */
-function descriptionsOf(config: unknown): number {
-  if (Array.isArray(config)) return config.reduce((n: number, item) => n + descriptionsOf(item), 0);
+/** The prose a chart holds, counted in its config as XState reads it (states and transitions): descriptions, and
+ *  the `view` and `title` texts of meta. */
+function proseOf(config: unknown, inMeta = false): number {
+  if (Array.isArray(config)) return config.reduce((n: number, item) => n + proseOf(item), 0);
   if (config === null || typeof config !== 'object') return 0;
-  return Object.entries(config).reduce(
-    (n, [key, value]) => n + (key === 'description' && typeof value === 'string' ? 1 : descriptionsOf(value)),
-    0,
+  return Object.entries(config).reduce((n, [key, value]) => {
+    const prose = key === 'description' || (inMeta && (key === 'view' || key === 'title'));
+    return n + (prose && typeof value === 'string' ? 1 : proseOf(value, key === 'meta'));
+  }, 0);
+}
+
+/** The `meta.testId`s a chart holds. */
+function testIdsOf(config: unknown, inMeta = false): string[] {
+  if (Array.isArray(config)) return config.flatMap((item) => testIdsOf(item));
+  if (config === null || typeof config !== 'object') return [];
+  return Object.entries(config).flatMap(([key, value]) =>
+    inMeta && key === 'testId' && typeof value === 'string' ? [value] : testIdsOf(value, key === 'meta'),
   );
 }
 
@@ -36,7 +47,7 @@ function syntaxErrors(code: string): number {
   return out.diagnostics?.length ?? 0;
 }
 
-describe('the bundle carries no chart description', () => {
+describe('the bundle carries no chart prose', () => {
   it('cuts string descriptions only, with their commas', () => {
     const source = [
       'const a = {',
@@ -44,20 +55,24 @@ describe('the bundle carries no chart description', () => {
       "  id: 'x',",
       "  on: { go: { target: 'b', description: 'two' + ` three` } },",
       '  states: { b: { description: `four`, meta: { view: "v" } } },',
+      "  c: { meta: { 'view': 'seven', testId: 'c-id', title: `eight` }, view: 'not meta' },",
+      "  d: { meta: { view: someText, title: 'x' + name }, other: { meta: helper({ view: 'nine' }) } },",
       '  kept: { description: someText, other: { description: null } },',
       "  computed: { ['description']: 'five' },",
       "  quoted: { 'description': 'six' }",
       '};',
     ].join('\n');
     const { code, removed } = stripDescriptions(source);
-    expect(removed).toBe(4);
+    expect(removed).toBe(7);
     // the cut leaves the whitespace around it, which the minifier drops
     expect(code.split('\n')).toEqual([
       'const a = {',
       '  ',
       "  id: 'x',",
       "  on: { go: { target: 'b',  } },",
-      '  states: { b: {  meta: { view: "v" } } },',
+      '  states: { b: {  meta: {  } } },',
+      "  c: { meta: {  testId: 'c-id',  }, view: 'not meta' },",
+      "  d: { meta: { view: someText, title: 'x' + name }, other: { meta: helper({ view: 'nine' }) } },",
       '  kept: { description: someText, other: { description: null } },',
       "  computed: { ['description']: 'five' },",
       '  quoted: {  }',
@@ -65,18 +80,22 @@ describe('the bundle carries no chart description', () => {
     ]);
   });
 
-  it('removes exactly the descriptions of the registered charts, and the charts still compile', () => {
+  it('removes exactly the prose of the registered charts, keeps their test ids, and the charts still compile', () => {
     let removed = 0;
     for (const file of chartFiles) {
       const source = readFileSync(file, 'utf8');
       const once = stripDescriptions(source, file);
       removed += once.removed;
       expect(syntaxErrors(once.code), file).toBe(0);
-      // nothing left to cut: every description went in one pass
+      // nothing left to cut: all the prose went in one pass
       expect(stripDescriptions(once.code, file).removed, file).toBe(0);
+      // every test id is still there
+      const ids = [...source.matchAll(/testId: '([^']+)'/g)].map((m) => m[1]);
+      for (const id of ids) expect(once.code, file).toContain(`testId: '${id}'`);
     }
-    const registered = machineRegistry.reduce((n, entry) => n + descriptionsOf(entry.machine.config), 0);
-    expect(registered).toBeGreaterThan(200);
+    const registered = machineRegistry.reduce((n, entry) => n + proseOf(entry.machine.config), 0);
+    expect(registered).toBeGreaterThan(500);
+    expect(machineRegistry.flatMap((entry) => testIdsOf(entry.machine.config)).length).toBeGreaterThan(100);
     expect(removed).toBe(registered);
   });
 });
