@@ -15,13 +15,15 @@ import { initialLang } from './locale';
 export type Messages = MessageTree;
 
 /** A part of a language's messages (scripts/lib/i18n-parts.cjs). */
-export type MessagesPart = 'start' | 'shell' | 'public' | 'pages';
+export type MessagesPart = 'start' | 'shell' | 'session' | 'public' | 'pages';
 /** The part a root starts with: the app's `start`, or the public root's `shell` (a subset of `start`). */
 export type StartPart = 'start' | 'shell';
 
 /**
- * Where each language's messages come from, in three parts per language (scripts/lib/i18n-parts.cjs): `start` — what
- * the login page, the shell and the error messages need — fetched on first use; `public` — the public onboarding
+ * Where each language's messages come from, in four parts per language (scripts/lib/i18n-parts.cjs): `start` — what
+ * the login page, the shell and the error messages need — fetched on first use; `session` — what only a session's
+ * layout shows (the menu, the header's search, the impersonation banner: session-keys.json) — fetched with that
+ * layout; `public` — the public onboarding
  * pages' texts and the signing module's (the top-level keys of public-keys.json) — fetched with the first public or
  * signed-in page; `pages` — the texts of the signed-in code-split pages (page-keys.json) — fetched with the first
  * such page. The login page downloads no workflow's texts, a visitor of /new-client none of the signed-in pages'.
@@ -49,6 +51,10 @@ const partLoaders: Record<MessagesPart, Record<Lang, () => Promise<Messages>>> =
       import(/* webpackChunkName: "messages-uz-shell" */ './uz.json?part=shell').then(
         (m) => m.default as Messages,
       ),
+  },
+  session: {
+    ru: () => import('./ru.json?part=session').then((m) => m.default as Messages),
+    uz: () => import('./uz.json?part=session').then((m) => m.default as Messages),
   },
   public: {
     ru: () => import('./ru.json?part=public').then((m) => m.default as Messages),
@@ -124,6 +130,13 @@ export function loadMessages(lang: Lang): Promise<void> {
   return Promise.all([...wanted].map((part) => loadPart(lang, part))).then(() => undefined);
 }
 
+/** The texts only a session's layout shows (the menu, the header's search, the impersonation banner) in the shown
+ *  language: the parts of that layout wait for them with their chunk. */
+export function loadSessionMessages(lang: Lang = currentLang()): Promise<void> {
+  wanted.add('session');
+  return loadPart(lang, 'session');
+}
+
 /** The texts of the public onboarding pages in the shown language (their lazy routes wait for them). */
 export function loadPublicMessages(lang: Lang = currentLang()): Promise<void> {
   wanted.add('public');
@@ -131,11 +144,12 @@ export function loadPublicMessages(lang: Lang = currentLang()): Promise<void> {
 }
 
 /** The texts of the signed-in code-split pages in the shown language (a lazy route waits for them with its chunk);
- *  the public part comes too: the signing module's texts are the block/restore dialog's as well. */
+ *  the public part comes too (the signing module's texts are the block/restore dialog's as well), and the session's
+ *  (pages show search results and the viewed account). */
 export function loadPageMessages(lang: Lang = currentLang()): Promise<void> {
-  wanted.add('public');
-  wanted.add('pages');
-  return Promise.all([loadPart(lang, 'public'), loadPart(lang, 'pages')]).then(() => undefined);
+  const parts = ['session', 'public', 'pages'] as const;
+  for (const part of parts) wanted.add(part);
+  return Promise.all(parts.map((part) => loadPart(lang, part))).then(() => undefined);
 }
 
 let started: Promise<void> | undefined;

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The messages' three parts (scripts/lib/i18n-parts.cjs): `start` for the login page, the shell and errors, `public`
- * for the public onboarding pages (src/i18n/public-keys.json), `pages` for the signed-in code-split pages
- * (src/i18n/page-keys.json). Together they are the whole file, with nothing twice; no module that the login page or
- * the shell loads reads a text of the other two parts, and no module of the public pages reads one of `pages` (it
- * would show a bare key there).
+ * The messages' four parts (scripts/lib/i18n-parts.cjs): `start` for the login page, the shell and errors, `session`
+ * for what only a session's layout shows (src/i18n/session-keys.json), `public` for the public onboarding pages
+ * (src/i18n/public-keys.json), `pages` for the signed-in code-split pages (src/i18n/page-keys.json). Together they are
+ * the whole file, with nothing twice; no module that the login page loads reads a text of the other three parts, no
+ * module of the signed-in shell one of `public` or `pages`, and no module of the public pages one of `pages` (it would
+ * show a bare key there).
  */
 interface KeySets {
+  session: ReadonlySet<string>;
   pages: ReadonlySet<string>;
   public: ReadonlySet<string>;
   shell: ReadonlySet<string>;
@@ -23,26 +25,40 @@ const parts = createRequire(import.meta.url)('../../scripts/lib/i18n-parts.cjs')
 const FILES = ['src/i18n/ru.json', 'src/i18n/uz.json'];
 const keySets = parts.keySetsFor('src/i18n/ru.json');
 const pageKeys = keySets.pages;
+const sessionKeys = keySets.session;
 const publicKeys = keySets.public;
 const shellKeys = keySets.shell;
 
-/** What the login route and the signed-in shell load without waiting for a page chunk. */
-const EAGER = [
+/** The session's layout: the sidebar, the role picker, the logout dialog, the header's search box and the
+ *  impersonation banner. Lazy, and they wait for the `session` part. */
+const SESSION_LAYOUT = [
+  'src/views/layout/sidebar.view.tsx',
+  'src/views/session/role-picker.view.tsx',
+  'src/views/session/logout-confirm.view.tsx',
+  'src/views/search',
+  'src/views/impersonation',
+  'src/app/workflow-glue.tsx',
+];
+
+/** What the login route loads (files, so that the session's layout can be left out of the folders). */
+const LOGIN = [
   'src/main.tsx',
   'src/app/app.tsx',
   'src/app/shell.tsx',
   'src/app/lazy-route.tsx',
   'src/app/routes.tsx',
   'src/app/impersonation-navigation.tsx',
-  'src/app/workflow-glue.tsx',
   'src/i18n/messages.ts',
   'src/views/auth',
   'src/views/layout',
   'src/views/session',
-  'src/views/search',
-  'src/views/impersonation',
   'src/views/common',
-];
+]
+  .flatMap((path) => filesUnder(path))
+  .filter((file) => !SESSION_LAYOUT.includes(file));
+
+/** What the login route and the signed-in shell load without waiting for a page chunk. */
+const EAGER = [...LOGIN, ...SESSION_LAYOUT];
 
 /** What the public onboarding pages (/new-client, /new-numbers) load: their views, charts, actors and rules, the
  *  signing module's client. */
@@ -86,33 +102,99 @@ function filesUnder(path: string): string[] {
   return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
 }
 
-/** Every use, in the modules under `paths`, of a text whose top-level key is one of `keys`. */
+/** The charts' event names that are no text's key ('profile.retry', 'impersonation.started'): dotted like text keys,
+ *  but not texts. A name that is both ('impersonation.back') still counts as a text. */
+const TEXT_PATHS = textKeyPaths();
+const EVENT_NAMES = new Set(
+  readdirSync('src/machines')
+    .filter((f) => f.endsWith('.ts'))
+    .flatMap((f) => [...readFileSync(join('src/machines', f), 'utf8').matchAll(/type: '([a-zA-Z.]+)'/g)])
+    .map((m) => m[1] ?? '')
+    .filter((name) => !TEXT_PATHS.some((path) => path === name || path.startsWith(`${name}.`))),
+);
+
+/** Every text's dotted key path (ru.json; uz.json has the same keys: tests/i18n/parity.test.ts). */
+function textKeyPaths(): string[] {
+  return [...leaves(JSON.parse(readFileSync('src/i18n/ru.json', 'utf8'))).keys()];
+}
+
+/** Every use, in the modules under `paths`, of a text under one of `keys` ('nav', or 'header.search'); a chart's
+ *  event name is not a text. */
 function textsOf(paths: readonly string[], keys: ReadonlySet<string>): string[] {
   const used: string[] = [];
-  const key = new RegExp(`['"\`](${[...keys].join('|')})\\.[a-zA-Z]`, 'g');
+  const names = [...keys].map((k) => k.replace('.', '\\.')).join('|');
+  const key = new RegExp(`['"\`]((?:${names})\\.[a-zA-Z][a-zA-Z.]*)`, 'g');
   for (const file of paths.flatMap(filesUnder).filter((f) => /\.tsx?$/.test(f))) {
-    for (const m of readFileSync(file, 'utf8').matchAll(key)) used.push(`${file}: ${m[0]}`);
+    for (const m of readFileSync(file, 'utf8').matchAll(key)) {
+      if (!EVENT_NAMES.has(m[1] ?? '')) used.push(`${file}: ${m[0]}`);
+    }
   }
   return used;
 }
 
-describe('messages in three parts', () => {
-  it.each(FILES)('%s: start, public and pages together are the whole file, nothing twice', (file) => {
-    const source = readFileSync(file, 'utf8');
-    const start = JSON.parse(parts.pickPart(source, 'start', keySets));
-    const pub = JSON.parse(parts.pickPart(source, 'public', keySets));
-    const pages = JSON.parse(parts.pickPart(source, 'pages', keySets));
+/** Every leaf of a messages tree by its dotted path. */
+function leaves(tree: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (tree === null || typeof tree !== 'object') return out.set(prefix, tree);
+  for (const [key, value] of Object.entries(tree)) {
+    for (const [path, leaf] of leaves(value, prefix ? `${prefix}.${key}` : key)) out.set(path, leaf);
+  }
+  return out;
+}
 
-    expect([...pageKeys].filter((k) => publicKeys.has(k))).toEqual([]);
-    expect(Object.keys(pages).sort()).toEqual([...pageKeys].sort());
-    expect(Object.keys(pub).sort()).toEqual([...publicKeys].sort());
-    expect(Object.keys(start).filter((k) => pageKeys.has(k) || publicKeys.has(k))).toEqual([]);
-    expect({ ...start, ...pub, ...pages }).toEqual(JSON.parse(source));
-    expect(start.auth).toBeDefined();
-    expect(start.errors).toBeDefined();
-    expect(pub.newClient).toBeDefined();
-    expect(pub.eimzo).toBeDefined();
-  });
+/** Whether `path` is the key path `key` or inside it. */
+const isUnder = (path: string, key: string) => path === key || path.startsWith(`${key}.`);
+
+describe('messages in four parts', () => {
+  it.each(FILES)(
+    '%s: start, session, public and pages together are the whole file, nothing twice',
+    (file) => {
+      const source = readFileSync(file, 'utf8');
+      const slices = Object.fromEntries(
+        (['start', 'session', 'public', 'pages'] as const).map((part) => [
+          part,
+          leaves(JSON.parse(parts.pickPart(source, part, keySets))),
+        ]),
+      ) as Record<'start' | 'session' | 'public' | 'pages', Map<string, unknown>>;
+      const whole = leaves(JSON.parse(source));
+
+      // every text is in exactly one part, with its value
+      const seen = new Map<string, string>();
+      for (const [part, texts] of Object.entries(slices)) {
+        for (const [path, value] of texts) {
+          expect(seen.get(path), `${path} in ${seen.get(path)} and ${part}`).toBeUndefined();
+          seen.set(path, part);
+          expect(value).toEqual(whole.get(path));
+        }
+      }
+      expect([...seen.keys()].sort()).toEqual([...whole.keys()].sort());
+
+      // each list's keys are in its part, whole, and nowhere else
+      const lists = { session: sessionKeys, public: publicKeys, pages: pageKeys } as const;
+      for (const [part, keys] of Object.entries(lists)) {
+        for (const key of keys) {
+          const inWhole = [...whole.keys()].filter((path) => isUnder(path, key));
+          expect(inWhole.length, `${key} is a key of ${file}`).toBeGreaterThan(0);
+          for (const path of inWhole) expect(seen.get(path), path).toBe(part);
+        }
+      }
+      // the lists do not overlap
+      const all = [...sessionKeys, ...publicKeys, ...pageKeys];
+      expect(new Set(all).size).toBe(all.length);
+
+      // the login page's own texts and the errors start; the session's layout waits for its part
+      const has = (part: keyof typeof slices, key: string) =>
+        [...slices[part].keys()].some((path) => isUnder(path, key));
+      expect(has('start', 'auth.login')).toBe(true);
+      expect(has('start', 'errors')).toBe(true);
+      expect(has('start', 'header.logo')).toBe(true);
+      expect(has('session', 'header.search')).toBe(true);
+      expect(has('start', 'header.search')).toBe(false);
+      expect(has('session', 'nav')).toBe(true);
+      expect(has('public', 'newClient')).toBe(true);
+      expect(has('public', 'eimzo')).toBe(true);
+    },
+  );
 
   it.each(FILES)('%s: the public root’s shell part is the start part’s keys of shell-keys.json', (file) => {
     const source = readFileSync(file, 'utf8');
@@ -148,12 +230,25 @@ describe('messages in three parts', () => {
     expect(authKeys.every((key) => key?.endsWith('.title'))).toBe(true);
   });
 
+  it('the scan leaves out event names, but not one that is a text’s key too', () => {
+    expect(EVENT_NAMES.has('profile.retry')).toBe(true);
+    expect(EVENT_NAMES.has('impersonation.started')).toBe(true);
+    expect(EVENT_NAMES.has('impersonation.back')).toBe(false);
+    expect(textsOf(['src/views/impersonation'], new Set(['impersonation'])).length).toBeGreaterThan(0);
+  });
+
   it('refuses a part it does not know', () => {
     expect(() => parts.pickPart('{}', 'all', keySets)).toThrow(/unknown messages part/);
   });
 
   it('no module of the login page or the shell reads a text of the public or the pages’ part', () => {
     expect(textsOf(EAGER, new Set([...pageKeys, ...publicKeys]))).toEqual([]);
+  });
+
+  it('no module of the login page reads a text of the session’s part', () => {
+    // the scan finds what it looks for: the session's layout does read its part (the menu, the search box)
+    expect(textsOf(SESSION_LAYOUT, sessionKeys).length).toBeGreaterThan(10);
+    expect(textsOf(LOGIN, sessionKeys)).toEqual([]);
   });
 
   it('no module of the public pages reads a text of the signed-in pages’ part', () => {
