@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { phoneDigits } from '@/domain/validators.rules';
+import { phoneDigits } from '@/domain/credentials.rules';
 import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { User } from '@/services/contract/session.contract';

@@ -3,7 +3,13 @@
  * fields each form requires, a typed phone, an SMS code. The auth chart's `hasInvalidField` guard and its action call
  * `authFormError`; the server checks again.
  */
-import { isAcceptablePassword, isTypedPhone, LOGIN_MAX, PASSWORD_MAX, tooLongCode } from './validators.rules';
+import {
+  isAcceptablePassword,
+  isTypedPhone,
+  LOGIN_MAX,
+  PASSWORD_MAX,
+  tooLongCode,
+} from './credentials.rules';
 
 /** A field of the Auth forms; inputs carry these names (`<input name="login">`). */
 export type AuthField = 'login' | 'password' | 'phone' | 'code' | 'confirm';

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type AuthField, type AuthForm, authFormErrors } from '@/domain/auth-form.rules';
+import { validatePasswordConfirmation } from '@/domain/credentials.rules';
 import type { AuthPage } from '@/domain/routes.rules';
-import { validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { User } from '@/services/contract/session.contract';
 import { errorCodeOf, errorWaitOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
