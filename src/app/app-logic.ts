@@ -4,7 +4,6 @@ import type { DraftStore } from '@/services/drafts/draft-store';
 import type { AppLogic } from '@/views/common/workflow-logic.context';
 import type { AppApi } from './api';
 import type { BlockRestoreServiceOptions } from './block-restore.services';
-import { createImpersonationLogic } from './impersonation.services';
 import { loadChunk } from './lazy-route';
 import { createPublicLogicLoaders } from './public-logic';
 import { createSessionLogic } from './session.services';
@@ -29,7 +28,6 @@ export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
   return {
     session: createSessionLogic(api, deps),
     notifications: notificationsMachine,
-    impersonation: createImpersonationLogic(api),
     // the signed-in pages' workflows: one chunk (./page-logic.ts), fetched on first use
     loadPageLogic: () => loadChunk(() => import('./page-logic')).then((m) => m.createPageLogic(api, deps)),
     // the public pages' workflows: each page's its own chunk, without the signed-in page workflows or the other's

@@ -5,7 +5,7 @@ import { i18n } from '@/i18n/i18n';
 import { SYSTEM_IDS } from '@/machines/actor-system';
 import { ActorSystemProvider } from '@/views/common/workflow-actor';
 import { type AppProvidedLogic, WorkflowLogicProvider } from '@/views/common/workflow-logic.context';
-import { ImpersonationContext } from '@/views/impersonation/impersonation.context';
+import { ImpersonationHost } from '@/views/impersonation/impersonation.context';
 import { NotificationsContext } from '@/views/layout/notifications.context';
 import { SessionContext } from '@/views/session/session.context';
 import type { AppRoute } from './routes';
@@ -16,7 +16,8 @@ type LocationHook = NonNullable<Parameters<typeof Router>[0]['hook']>;
 
 /**
  * Mounts what every screen needs, once: i18n, every workflow's provided logic, the actor system's root, and the
- * app-wide actors registered in it (notifications, session, impersonation). Production and tests mount this same
+ * app-wide actors registered in it (notifications, session, and impersonation once there is a user and the page
+ * workflows' logic is in). Production and tests mount this same
  * component; only the logic differs (real actors from `createAppLogic`, or fakes).
  */
 export function AppProviders({ logic, children }: { logic: AppProvidedLogic; children: ReactNode }) {
@@ -26,9 +27,7 @@ export function AppProviders({ logic, children }: { logic: AppProvidedLogic; chi
         <ActorSystemProvider connect={logic.connect} clock={logic.clock}>
           <NotificationsContext.Provider logic={logic.notifications} systemId={SYSTEM_IDS.notifications}>
             <SessionContext.Provider logic={logic.session} systemId={SYSTEM_IDS.session}>
-              <ImpersonationContext.Provider logic={logic.impersonation} systemId={SYSTEM_IDS.impersonation}>
-                {children}
-              </ImpersonationContext.Provider>
+              <ImpersonationHost>{children}</ImpersonationHost>
             </SessionContext.Provider>
           </NotificationsContext.Provider>
         </ActorSystemProvider>

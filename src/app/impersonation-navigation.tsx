@@ -11,11 +11,13 @@ import { ImpersonationContext } from '@/views/impersonation/impersonation.contex
 export const VIEWING_PATH = '/profile';
 export const BACK_PATH = '/administration/search';
 
-/** Navigates when the impersonation chart says a switch is done. Mounted once, under the language segment. */
+/** Navigates when the impersonation chart says a switch is done (once the app has started it). Mounted once, under
+ *  the language segment. */
 export function ImpersonationNavigation() {
-  const actor = ImpersonationContext.useActorRef();
+  const actor = ImpersonationContext.useOptionalActorRef();
   const [, navigate] = useLocation();
   useEffect(() => {
+    if (actor === null) return;
     const started = actor.on('impersonation.started', () => navigate(VIEWING_PATH));
     const ended = actor.on('impersonation.ended', () => navigate(BACK_PATH));
     return () => {

@@ -9,6 +9,7 @@ import * as debt from './debt.services';
 import * as documents from './documents.services';
 import * as employees from './employees-list.services';
 import * as golden from './golden.services';
+import { createImpersonationLogic } from './impersonation.services';
 import * as internet from './internet.services';
 import * as newOrder from './new-order.services';
 import * as orders from './orders.services';
@@ -28,6 +29,7 @@ export function createPageLogic(api: AppApi, deps: AppDeps): PageLogic {
   const servicesLogic = internet.createServicesLogic(api.load);
   const at39Logic = at39.createAt39Logic(api.load);
   return {
+    impersonation: createImpersonationLogic(api),
     settings: settings.createSettingsLogic(api, deps),
     numbers: profile.createProfileLogic(api).numbers,
     blockRestore: blockRestore.createBlockRestoreLogic(api.load, deps),

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { useSelector } from '@xstate/react';
 import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -13,9 +14,10 @@ import type { ApiClient } from '@/services/api/client';
 import type { User } from '@/services/contract/session.contract';
 import type { DraftStore } from '@/services/drafts/draft-store';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { ImpersonationContext } from '@/views/impersonation/impersonation.context';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
 import { SettingsPage } from '@/views/settings/settings-page.view';
-import { user } from '../support/fixtures';
+import { profile, user } from '../support/fixtures';
 import { testAppLogic } from '../support/render-workflow';
 
 afterEach(cleanup);
@@ -29,8 +31,10 @@ describe('the composition root', () => {
       { drafts },
     );
     const { connect, loadPageLogic, loadPublicLogic, ...start } = logic;
-    expect(Object.keys(start).sort()).toEqual(['impersonation', 'notifications', 'session']);
+    expect(Object.keys(start).sort()).toEqual(['notifications', 'session']);
     const pages = await loadPageLogic();
+    // the impersonation chart comes with the page workflows: the app starts it once there is a user
+    expect(Object.keys(pages)).toContain('impersonation');
     // the public pages' workflows come from their own loader, never with the signed-in pages' ones
     expect(Object.keys(pages)).not.toContain('newClient');
     // and each public page's from a loader of its own
@@ -46,6 +50,65 @@ describe('the composition root', () => {
     );
     expect(typeof connect).toBe('function');
   });
+
+  it.each([
+    ['a signed-out visitor', null],
+    [
+      'an administration user viewing a client',
+      user({ backToHeadBan: true, ban: '100234561', profile: profile() }),
+    ],
+  ])(
+    'the impersonation chart starts only once there is a user, with the page workflows (%s)',
+    async (_, who) => {
+      const logic = createAppLogic(
+        appApiOf(async () => ({}) as ApiClient),
+        { drafts },
+      );
+      let answer: (u: User | null) => void = () => {};
+      let loads = 0;
+      const provided = {
+        ...logic,
+        session: logic.session.provide({
+          actors: {
+            fetchSession: fromPromise<User | null>(
+              () =>
+                new Promise((resolve) => {
+                  answer = resolve;
+                }),
+            ),
+          },
+        }),
+        loadPageLogic: () => {
+          loads += 1;
+          return logic.loadPageLogic();
+        },
+      };
+      function Probe() {
+        const actor = ImpersonationContext.useOptionalActorRef();
+        const state = useSelector(actor ?? undefined, (s) => (s ? String(s.value) : 'none'));
+        return <p data-testid="probe">{state}</p>;
+      }
+      const view = render(
+        <AppProviders logic={provided}>
+          <Probe />
+        </AppProviders>,
+      );
+      // checking the session: no chart, nothing of the page workflows fetched
+      await act(async () => {});
+      expect(view.getByTestId('probe').textContent).toBe('none');
+      expect(loads).toBe(0);
+      await act(async () => answer(who));
+      if (who === null) {
+        await act(async () => {});
+        expect(view.getByTestId('probe').textContent).toBe('none');
+        expect(loads).toBe(0);
+      } else {
+        // started, and told at once whom the session views: the session's own word went to no one before
+        await waitFor(() => expect(view.getByTestId('probe').textContent).toBe('viewing'));
+        expect(loads).toBe(1);
+      }
+    },
+  );
 
   it('a view of a page workflow waits for the loaded logic (one load, shared), then runs on it', async () => {
     const logic = createAppLogic(

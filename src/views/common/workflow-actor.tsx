@@ -55,12 +55,17 @@ export function useWorkflowActor<TLogic extends AnyStateMachine>(
 /**
  * Like `createActorContext` of @xstate/react, but the actor is a member of the app's actor system: `Provider` spawns
  * it (with the provided `logic`, the `input` and, for the app-wide actors, a `systemId`), `useActorRef` and
- * `useSelector` read it. Used without a Provider, the hooks throw.
+ * `useSelector` read it. Used without a Provider, the hooks throw. `Value` hands down an actor started elsewhere, or
+ * none yet; `useOptionalActorRef` reads it without throwing.
+ *
+ * Given the chart's id instead of the chart, the module holding the context does not hold the chart: a Provider must
+ * then be given its `logic` (the app's providers start such a chart once its chunk is in: ImpersonationHost).
  */
-export function createWorkflowContext<TMachine extends AnyStateMachine>(machine: TMachine) {
+export function createWorkflowContext<TMachine extends AnyStateMachine>(machine: TMachine | TMachine['id']) {
   const Context = createContext<ActorRefFrom<TMachine> | null>(null);
+  const id = typeof machine === 'string' ? machine : machine.id;
   function Provider({
-    logic = machine,
+    logic = typeof machine === 'string' ? undefined : machine,
     input,
     systemId,
     children,
@@ -70,13 +75,17 @@ export function createWorkflowContext<TMachine extends AnyStateMachine>(machine:
     systemId?: SystemId;
     children: ReactNode;
   }) {
+    if (logic === undefined) throw new Error(`no ${id} chart given to its Provider`);
     const actor = useWorkflowActor(logic, { input, systemId });
     return <Context.Provider value={actor}>{children}</Context.Provider>;
   }
   function useActorRef(): ActorRefFrom<TMachine> {
     const actor = useContext(Context);
-    if (!actor) throw new Error(`no ${machine.id} actor: mount its Provider first`);
+    if (!actor) throw new Error(`no ${id} actor: mount its Provider first`);
     return actor;
+  }
+  function useOptionalActorRef(): ActorRefFrom<TMachine> | null {
+    return useContext(Context);
   }
   function useSelector<T>(
     selector: (snapshot: SnapshotFrom<TMachine>) => T,
@@ -85,5 +94,5 @@ export function createWorkflowContext<TMachine extends AnyStateMachine>(machine:
     const read = selector as (snapshot: unknown) => T;
     return useActorSelector(useActorRef(), read, compare);
   }
-  return { Provider, useActorRef, useSelector };
+  return { Provider, Value: Context.Provider, useActorRef, useOptionalActorRef, useSelector };
 }

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, use, useCallback, useContext } from 'react';
+import { createContext, type ReactNode, use, useCallback, useContext, useEffect, useState } from 'react';
 import type { ActorOptions, ActorSystem, AnyActorLogic } from 'xstate';
 import type { AgreementMachine } from '@/machines/agreement.machine';
 import type { At39ListMachine } from '@/machines/at39-list.machine';
@@ -33,7 +33,6 @@ type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 export interface StartLogic {
   readonly session: SessionMachine;
   readonly notifications: NotificationsMachine;
-  readonly impersonation: ImpersonationMachine;
   /**
    * Connects what is outside every chart to the running actor system (the API client's E009 to the session); returns
    * the disconnect. Called once when the system starts.
@@ -47,6 +46,8 @@ export interface StartLogic {
 
 /** The workflows only signed-in pages use: in production loaded as their own chunk when a page first asks. */
 export interface PageLogic {
+  /** started by the app's providers once there is a user and this logic is in (ImpersonationHost), not by a page */
+  readonly impersonation: ImpersonationMachine;
   readonly settings: SettingsMachine;
   readonly numbers: NumbersMachine;
   readonly blockRestore: BlockRestoreMachine;
@@ -129,6 +130,8 @@ type LogicPromise = Promise<WorkflowLogic>;
 interface LogicSource {
   ready: boolean;
   load: () => LogicPromise;
+  /** the whole logic once it is in, else null (never loads) */
+  peek: () => WorkflowLogic | null;
 }
 
 const sources = new WeakMap<ProvidedLogic, LogicSource>();
@@ -145,13 +148,16 @@ function sourceOf(value: ProvidedLogic): LogicSource {
   if ('loadPageLogic' in value) {
     const { loadPageLogic, ...start } = value;
     let pending: LogicPromise | null = null;
+    let loaded: WorkflowLogic | null = null;
     source = {
       ready: false,
+      peek: () => loaded,
       load: () => {
         pending ??= loadPageLogic().then(
           (pages) => {
             const logic = { ...start, ...pages };
             pending = settled(logic);
+            loaded = logic;
             source.ready = true;
             return logic;
           },
@@ -167,10 +173,10 @@ function sourceOf(value: ProvidedLogic): LogicSource {
   } else if (!('session' in value)) {
     const refused = Promise.reject(new Error('the public root provides no signed-in workflow'));
     refused.catch(() => {});
-    source = { ready: true, load: () => refused };
+    source = { ready: true, load: () => refused, peek: () => null };
   } else {
     const all = settled(value);
-    source = { ready: true, load: () => all };
+    source = { ready: true, load: () => all, peek: () => value };
   }
   sources.set(value, source);
   return source;
@@ -248,6 +254,32 @@ export function useWorkflowLogic(): WorkflowLogic {
     throw new Error('no workflow logic: mount the view inside AppProviders (src/app/app-providers.tsx)');
   // `use` on every render, never skipped once loaded: React replays a suspended view and counts on the same calls
   return use(source.load());
+}
+
+/**
+ * The provided logic of every workflow once it is in, else null; never suspends. While `want` holds, it loads it (once)
+ * and renders again when it arrives; a failed chunk is tried again when `want` turns on anew. For what the app starts
+ * on its own rather than a page (the impersonation chart, ImpersonationHost).
+ */
+export function useLoadedWorkflowLogic(want: boolean): WorkflowLogic | null {
+  const source = useContext(WorkflowLogicContext);
+  if (!source)
+    throw new Error('no workflow logic: mount the view inside AppProviders (src/app/app-providers.tsx)');
+  const [logic, setLogic] = useState<WorkflowLogic | null>(source.peek);
+  useEffect(() => {
+    if (!want || logic !== null) return;
+    let live = true;
+    source.load().then(
+      (loaded) => {
+        if (live) setLogic(loaded);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [want, logic, source]);
+  return logic;
 }
 
 /**

@@ -29,9 +29,14 @@ export function describeClient(t: TFunction, client: ViewedClient): string {
 /**
  * The impersonation banner: while an administration user views a client account it says whose account is
  * shown and by whom, with the way back to the head account. Also the loading overlay while the switch runs and the
- * 'Ошибка!' dialog when it fails. `data-state` carries the chart's state even when nothing else is shown.
+ * 'Ошибка!' dialog when it fails. `data-state` carries the chart's state even when nothing else is shown. Nothing
+ * until the app has started the chart (ImpersonationHost: with the page workflows' chunk, right after sign-in).
  */
 export function ImpersonationBanner() {
+  return ImpersonationContext.useOptionalActorRef() === null ? null : <Banner />;
+}
+
+function Banner() {
   const { t } = useTranslation();
   const actor = ImpersonationContext.useActorRef();
   const statePath = ImpersonationContext.useSelector(selectImpersonationStatePath);

@@ -12,6 +12,11 @@ import { ImpersonationContext } from '@/views/impersonation/impersonation.contex
  * the banner's button. Rendered only while a BAN is selected, when the app mounts the impersonation provider.
  */
 function ReturnToOrganisation() {
+  // the app starts the chart with the page workflows' chunk, which this page needs too: at most a moment without it
+  return ImpersonationContext.useOptionalActorRef() === null ? null : <ReturnButton />;
+}
+
+function ReturnButton() {
   const { t } = useTranslation();
   const actor = ImpersonationContext.useActorRef();
   const returning = ImpersonationContext.useSelector(selectIsReturning);
