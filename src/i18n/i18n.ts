@@ -15,15 +15,15 @@ import { initialLang } from './locale';
 export type Messages = MessageTree;
 
 /** A part of a language's messages (scripts/lib/i18n-parts.cjs). */
-export type MessagesPart = 'start' | 'shell' | 'session' | 'public' | 'pages';
-/** The part a root starts with: the app's `start`, or the public root's `shell` (a subset of `start`). */
+export type MessagesPart = 'start' | 'shell' | 'more' | 'public' | 'pages';
+/** The part a root starts with: the app's `start`, or the public root's `shell`. */
 export type StartPart = 'start' | 'shell';
 
 /**
  * Where each language's messages come from, in four parts per language (scripts/lib/i18n-parts.cjs): `start` — what
- * the login page, the shell and the error messages need — fetched on first use; `session` — what only a session's
- * layout shows (the menu, the header's search, the impersonation banner: session-keys.json) — fetched with that
- * layout; `public` — the public onboarding
+ * the login page shows: its form, the shell, the errors its calls can return — fetched on first use; `more` — what
+ * the pages beyond it share (the session's layout, the other Auth forms, the pages' common words, checks and errors:
+ * more-keys.json) — fetched with the first of them; `public` — the public onboarding
  * pages' texts and the signing module's (the top-level keys of public-keys.json) — fetched with the first public or
  * signed-in page; `pages` — the texts of the signed-in code-split pages (page-keys.json) — fetched with the first
  * such page. The login page downloads no workflow's texts, a visitor of /new-client none of the signed-in pages'.
@@ -52,9 +52,9 @@ const partLoaders: Record<MessagesPart, Record<Lang, () => Promise<Messages>>> =
         (m) => m.default as Messages,
       ),
   },
-  session: {
-    ru: () => import('./ru.json?part=session').then((m) => m.default as Messages),
-    uz: () => import('./uz.json?part=session').then((m) => m.default as Messages),
+  more: {
+    ru: () => import('./ru.json?part=more').then((m) => m.default as Messages),
+    uz: () => import('./uz.json?part=more').then((m) => m.default as Messages),
   },
   public: {
     ru: () => import('./ru.json?part=public').then((m) => m.default as Messages),
@@ -112,7 +112,7 @@ function loadPart(lang: Lang, part: MessagesPart): Promise<void> {
   let done = loading.get(key);
   if (done === undefined) {
     done = partLoaders[part][lang]().then((messages) => {
-      registerMessageKeys(messages);
+      registerMessageKeys(part, messages);
       i18n.addResourceBundle(lang, 'translation', messages, true, true);
     });
     done.catch(() => loading.delete(key));
@@ -130,24 +130,29 @@ export function loadMessages(lang: Lang): Promise<void> {
   return Promise.all([...wanted].map((part) => loadPart(lang, part))).then(() => undefined);
 }
 
-/** The texts only a session's layout shows (the menu, the header's search, the impersonation banner) in the shown
- *  language: the parts of that layout wait for them with their chunk. */
-export function loadSessionMessages(lang: Lang = currentLang()): Promise<void> {
-  wanted.add('session');
-  return loadPart(lang, 'session');
+/** The texts the pages beyond the login page share (the session's layout, the other Auth forms, the pages' words,
+ *  checks and errors) in the shown language: each such part of the app waits for them with its chunk. */
+export function loadMoreMessages(lang: Lang = currentLang()): Promise<void> {
+  wanted.add('more');
+  return loadPart(lang, 'more');
 }
 
-/** The texts of the public onboarding pages in the shown language (their lazy routes wait for them). */
+/** The part the page's root started with: the app's, or the public root's (whose `shell` holds what `more` adds). */
+let rootPart: StartPart = 'start';
+
+/** The texts of the public onboarding pages in the shown language (their lazy routes wait for them); under the app's
+ *  root the pages' shared texts too (`more`: the public root's start part has them). */
 export function loadPublicMessages(lang: Lang = currentLang()): Promise<void> {
-  wanted.add('public');
-  return loadPart(lang, 'public');
+  const parts: MessagesPart[] = rootPart === 'start' ? ['more', 'public'] : ['public'];
+  for (const part of parts) wanted.add(part);
+  return Promise.all(parts.map((part) => loadPart(lang, part))).then(() => undefined);
 }
 
 /** The texts of the signed-in code-split pages in the shown language (a lazy route waits for them with its chunk);
- *  the public part comes too (the signing module's texts are the block/restore dialog's as well), and the session's
- *  (pages show search results and the viewed account). */
+ *  the public part comes too (the signing module's texts are the block/restore dialog's as well), and the shared
+ *  `more`. */
 export function loadPageMessages(lang: Lang = currentLang()): Promise<void> {
-  const parts = ['session', 'public', 'pages'] as const;
+  const parts = ['more', 'public', 'pages'] as const;
   for (const part of parts) wanted.add(part);
   return Promise.all(parts.map((part) => loadPart(lang, part))).then(() => undefined);
 }
@@ -161,6 +166,7 @@ let started: Promise<void> | undefined;
  */
 export function startMessages(part: StartPart): Promise<void> {
   started ??= (async () => {
+    rootPart = part;
     wanted.clear();
     wanted.add(part);
     const lang = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;

@@ -33,12 +33,25 @@ export function flattenMessages(tree: MessageTree, prefix = ''): Record<string, 
  */
 let source: MessageTree | undefined;
 let keys: ReadonlySet<string> | undefined;
+const registered = new Set<string>();
 
-/** Records a message tree the keys come from: one language's parts are enough (start, then pages), merged. */
-export function registerMessageKeys(tree: MessageTree): void {
-  const first = Object.keys(tree)[0];
-  if (source !== undefined && first !== undefined && first in source) return;
-  source = source === undefined ? tree : { ...source, ...tree };
+/** Two message trees as one: a key both hold (a part may hold some keys of an object, another part the rest) merged
+ *  key by key. */
+function mergeTrees(a: MessageTree, b: MessageTree): MessageTree {
+  const out: Record<string, string | MessageTree> = { ...a };
+  for (const [name, value] of Object.entries(b)) {
+    const mine = out[name];
+    out[name] = typeof mine === 'object' && typeof value === 'object' ? mergeTrees(mine, value) : value;
+  }
+  return out;
+}
+
+/** Records a part of the messages the keys come from: one language's copy of each part is enough (start, then more,
+ *  public, pages…), merged. */
+export function registerMessageKeys(part: string, tree: MessageTree): void {
+  if (registered.has(part)) return;
+  registered.add(part);
+  source = source === undefined ? tree : mergeTrees(source, tree);
   keys = undefined;
 }
 

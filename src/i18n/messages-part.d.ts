@@ -1,4 +1,4 @@
-/** One part of a language's messages (`./ru.json?part=start` / `?part=shell` / `?part=session` / `?part=public` / `?part=pages`,
+/** One part of a language's messages (`./ru.json?part=start` / `?part=shell` / `?part=more` / `?part=public` / `?part=pages`,
  * scripts/lib/i18n-parts.cjs). */
 declare module '*.json?part=start' {
   const messages: Record<string, unknown>;
@@ -16,7 +16,7 @@ declare module '*.json?part=shell' {
   const messages: Record<string, unknown>;
   export default messages;
 }
-declare module '*.json?part=session' {
+declare module '*.json?part=more' {
   const messages: Record<string, unknown>;
   export default messages;
 }

@@ -4,6 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import { FALLBACK_ERROR_CODE, isKnownErrorCode, PARAMETER_DESCRIPTION_CODE } from '@/domain/errors';
+import { loadMoreMessages } from './i18n';
 import { isTranslationKey, type TranslationKey } from './keys';
 
 /** Where the message is shown: the error dialog (default) or a transient notification. */
@@ -40,7 +41,8 @@ export function errorMessageKey(code: string): { key: TranslationKey; known: boo
  * - known code: its mapped text; E108 is followed by the server's parameter description (`'<text> <description>'`;
  *   the E108 text ends with a colon); `{{description}}` placeholders (block/restore failures) are filled;
  * - unknown code in a dialog: the E001 text ('falling back to E001');
- * - unknown code in a notification: 'нет такой ошибки', then ': <description>' when there is one.
+ * - unknown code in a notification: 'нет такой ошибки', then ': <description>' when there is one;
+ * - a known code whose text is not loaded yet (the login page holds the texts of its own calls' codes): the E001 text.
  * A blank description counts as none.
  */
 export function formatErrorMessage(
@@ -57,5 +59,11 @@ export function formatErrorMessage(
     return detail === undefined ? text : `${text}: ${detail}`;
   }
   const text = t(key, { description: detail ?? '' });
+  // a catalogue text not loaded yet (on the login page, a code only the pages' calls return: the `more` part brings
+  // it): the E001 text, never the bare key
+  if (text === key) {
+    void loadMoreMessages().catch(() => {});
+    return t(`errors.${FALLBACK_ERROR_CODE}`);
+  }
   return code === PARAMETER_DESCRIPTION_CODE && detail !== undefined ? `${text} ${detail}` : text;
 }

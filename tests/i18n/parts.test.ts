@@ -1,18 +1,18 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The messages' four parts (scripts/lib/i18n-parts.cjs): `start` for the login page, the shell and errors, `session`
- * for what only a session's layout shows (src/i18n/session-keys.json), `public` for the public onboarding pages
- * (src/i18n/public-keys.json), `pages` for the signed-in code-split pages (src/i18n/page-keys.json). Together they are
- * the whole file, with nothing twice; no module that the login page loads reads a text of the other three parts, no
- * module of the signed-in shell one of `public` or `pages`, and no module of the public pages one of `pages` (it would
- * show a bare key there).
+ * The messages' four parts (scripts/lib/i18n-parts.cjs): `start` for the login page (its form, the shell, the errors
+ * its calls return), `more` for what the pages beyond it share (src/i18n/more-keys.json), `public` for the public
+ * onboarding pages (src/i18n/public-keys.json), `pages` for the signed-in code-split pages (src/i18n/page-keys.json).
+ * Together they are the whole file, with nothing twice; no module the login page evaluates reads a text of the other
+ * three parts, no module of the signed-in shell one of `public` or `pages`, and no module of the public pages one of
+ * `pages` (it would show a bare key there).
  */
 interface KeySets {
-  session: ReadonlySet<string>;
+  more: ReadonlySet<string>;
   pages: ReadonlySet<string>;
   public: ReadonlySet<string>;
   shell: ReadonlySet<string>;
@@ -25,37 +25,56 @@ const parts = createRequire(import.meta.url)('../../scripts/lib/i18n-parts.cjs')
 const FILES = ['src/i18n/ru.json', 'src/i18n/uz.json'];
 const keySets = parts.keySetsFor('src/i18n/ru.json');
 const pageKeys = keySets.pages;
-const sessionKeys = keySets.session;
+const moreKeys = keySets.more;
 const publicKeys = keySets.public;
 const shellKeys = keySets.shell;
 
-/** The session's layout: the sidebar, the role picker, the logout dialog, the header's search box and the
- *  impersonation banner. Lazy, and they wait for the `session` part. */
-const SESSION_LAYOUT = [
-  'src/views/layout/sidebar.view.tsx',
-  'src/views/session/role-picker.view.tsx',
-  'src/views/session/logout-confirm.view.tsx',
-  'src/views/search',
-  'src/views/impersonation',
-  'src/app/workflow-glue.tsx',
-];
+/** The source file a module specifier of `from` names ('@/x', './x'), or null (a package, a stylesheet). */
+function resolveModule(from: string, spec: string): string | null {
+  const base = spec.startsWith('@/')
+    ? join('src', spec.slice(2))
+    : spec.startsWith('.')
+      ? join(dirname(from), spec)
+      : null;
+  if (base === null) return null;
+  for (const file of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (/\.tsx?$/.test(file) && existsSync(file) && statSync(file).isFile()) return file;
+  }
+  return null;
+}
 
-/** What the login route loads (files, so that the session's layout can be left out of the folders). */
-const LOGIN = [
-  'src/main.tsx',
-  'src/app/app.tsx',
-  'src/app/shell.tsx',
-  'src/app/lazy-route.tsx',
-  'src/app/routes.tsx',
-  'src/app/impersonation-navigation.tsx',
-  'src/i18n/messages.ts',
-  'src/views/auth',
-  'src/views/layout',
-  'src/views/session',
-  'src/views/common',
-]
-  .flatMap((path) => filesUnder(path))
-  .filter((file) => !SESSION_LAYOUT.includes(file));
+/**
+ * The modules a root evaluates: `entries` and what they import statically, transitively. An `import()` is a chunk
+ * of its own, fetched later; an `import type` is no code. Read from the sources, not from the build: the oracle does
+ * not share the bundler's view.
+ */
+function staticGraph(entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(
+      /^(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm,
+    )) {
+      const next = resolveModule(file, m[1] ?? '');
+      if (next !== null) visit(next);
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return [...seen].sort();
+}
+
+/** What the login page evaluates: the app's root and its static imports. */
+const LOGIN = staticGraph(['src/main.tsx']);
+
+/** The session's layout, fetched once there is a user with the `more` part: the sidebar, the role picker, the logout
+ *  dialog (one chunk), the header's search box and the impersonation banner. */
+const SESSION_LAYOUT = staticGraph([
+  'src/app/signed-in-layout.ts',
+  'src/app/workflow-glue.tsx',
+  'src/views/impersonation/banner.view.tsx',
+]).filter((file) => !LOGIN.includes(file));
 
 /** What the login route and the signed-in shell load without waiting for a page chunk. */
 const EAGER = [...LOGIN, ...SESSION_LAYOUT];
@@ -118,14 +137,27 @@ function textKeyPaths(): string[] {
   return [...leaves(JSON.parse(readFileSync('src/i18n/ru.json', 'utf8'))).keys()];
 }
 
-/** Every use, in the modules under `paths`, of a text under one of `keys` ('nav', or 'header.search'); a chart's
- *  event name is not a text. */
+/** A module's code without its comments (a comment may quote a key). */
+const codeOf = (file: string) =>
+  readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|\s)\/\/.*$/gm, '$1');
+
+/** Every use, in the modules under `paths`, of a text that is one of `keys` or under one ('nav' → 'nav.profile',
+ *  'app.cancel' → 'app.cancel'), written as a whole string; a chart's event name is not a text. */
 function textsOf(paths: readonly string[], keys: ReadonlySet<string>): string[] {
   const used: string[] = [];
-  const names = [...keys].map((k) => k.replace('.', '\\.')).join('|');
-  const key = new RegExp(`['"\`]((?:${names})\\.[a-zA-Z][a-zA-Z.]*)`, 'g');
+  const escape = (k: string) => k.replaceAll('.', '\\.');
+  const leafSet = new Set(TEXT_PATHS);
+  const leafKeys = [...keys].filter((k) => leafSet.has(k)).map(escape);
+  const treeKeys = [...keys].filter((k) => !leafSet.has(k)).map(escape);
+  const alternatives = [
+    ...(leafKeys.length > 0 ? [`(?:${leafKeys.join('|')})`] : []),
+    ...(treeKeys.length > 0 ? [`(?:${treeKeys.join('|')})\\.[a-zA-Z][a-zA-Z0-9.]*`] : []),
+  ];
+  const key = new RegExp(`['"\`](${alternatives.join('|')})(?=['"\`])`, 'g');
   for (const file of paths.flatMap(filesUnder).filter((f) => /\.tsx?$/.test(f))) {
-    for (const m of readFileSync(file, 'utf8').matchAll(key)) {
+    for (const m of codeOf(file).matchAll(key)) {
       if (!EVENT_NAMES.has(m[1] ?? '')) used.push(`${file}: ${m[0]}`);
     }
   }
@@ -151,11 +183,11 @@ describe('messages in four parts', () => {
     (file) => {
       const source = readFileSync(file, 'utf8');
       const slices = Object.fromEntries(
-        (['start', 'session', 'public', 'pages'] as const).map((part) => [
+        (['start', 'more', 'public', 'pages'] as const).map((part) => [
           part,
           leaves(JSON.parse(parts.pickPart(source, part, keySets))),
         ]),
-      ) as Record<'start' | 'session' | 'public' | 'pages', Map<string, unknown>>;
+      ) as Record<'start' | 'more' | 'public' | 'pages', Map<string, unknown>>;
       const whole = leaves(JSON.parse(source));
 
       // every text is in exactly one part, with its value
@@ -170,7 +202,7 @@ describe('messages in four parts', () => {
       expect([...seen.keys()].sort()).toEqual([...whole.keys()].sort());
 
       // each list's keys are in its part, whole, and nowhere else
-      const lists = { session: sessionKeys, public: publicKeys, pages: pageKeys } as const;
+      const lists = { more: moreKeys, public: publicKeys, pages: pageKeys } as const;
       for (const [part, keys] of Object.entries(lists)) {
         for (const key of keys) {
           const inWhole = [...whole.keys()].filter((path) => isUnder(path, key));
@@ -179,29 +211,36 @@ describe('messages in four parts', () => {
         }
       }
       // the lists do not overlap
-      const all = [...sessionKeys, ...publicKeys, ...pageKeys];
+      const all = [...moreKeys, ...publicKeys, ...pageKeys];
       expect(new Set(all).size).toBe(all.length);
 
-      // the login page's own texts and the errors start; the session's layout waits for its part
+      // the login page's own texts and the errors its calls return start; the rest waits for the part it is in
       const has = (part: keyof typeof slices, key: string) =>
         [...slices[part].keys()].some((path) => isUnder(path, key));
       expect(has('start', 'auth.login')).toBe(true);
       expect(has('start', 'errors')).toBe(true);
       expect(has('start', 'header.logo')).toBe(true);
-      expect(has('session', 'header.search')).toBe(true);
+      expect(has('more', 'header.search')).toBe(true);
       expect(has('start', 'header.search')).toBe(false);
-      expect(has('session', 'nav')).toBe(true);
+      expect(has('more', 'nav')).toBe(true);
+      expect(has('start', 'errors.E012')).toBe(true);
+      expect(has('more', 'errors.E118')).toBe(true);
+      expect(has('start', 'auth.register.title')).toBe(true);
+      expect(has('more', 'auth.register.phone')).toBe(true);
       expect(has('public', 'newClient')).toBe(true);
       expect(has('public', 'eimzo')).toBe(true);
     },
   );
 
-  it.each(FILES)('%s: the public root’s shell part is the start part’s keys of shell-keys.json', (file) => {
+  it.each(FILES)('%s: the public root’s shell part is the keys of shell-keys.json, whole', (file) => {
     const source = readFileSync(file, 'utf8');
-    const start = JSON.parse(parts.pickPart(source, 'start', keySets));
+    const whole = JSON.parse(source);
     const shell = JSON.parse(parts.pickPart(source, 'shell', keySets));
     expect(Object.keys(shell).sort()).toEqual([...shellKeys].sort());
-    for (const key of Object.keys(shell)) expect(shell[key]).toEqual(start[key]);
+    // whole: what the app's root splits between `start` and `more` (the words, checks and errors), the public root
+    // loads at once
+    for (const key of Object.keys(shell)) expect(shell[key]).toEqual(whole[key]);
+    expect(shell.errors.E118).toBe(whole.errors.E118);
     // what it leaves out is why it exists: the sign-in pages' texts and the signed-in header's
     expect(shell.auth).toBeUndefined();
     expect(shell.roles).toBeUndefined();
@@ -242,13 +281,41 @@ describe('messages in four parts', () => {
   });
 
   it('no module of the login page or the shell reads a text of the public or the pages’ part', () => {
-    expect(textsOf(EAGER, new Set([...pageKeys, ...publicKeys]))).toEqual([]);
+    // the header search's selectors share the user search's query helpers, so its chart is evaluated with the
+    // session's layout; it runs only on the administration pages, whose texts come with them
+    const runsOnPages = 'src/machines/user-search.machine.ts';
+    expect(EAGER).toContain(runsOnPages);
+    expect(
+      textsOf(
+        EAGER.filter((file) => file !== runsOnPages),
+        new Set([...pageKeys, ...publicKeys]),
+      ),
+    ).toEqual([]);
   });
 
-  it('no module of the login page reads a text of the session’s part', () => {
-    // the scan finds what it looks for: the session's layout does read its part (the menu, the search box)
-    expect(textsOf(SESSION_LAYOUT, sessionKeys).length).toBeGreaterThan(10);
-    expect(textsOf(LOGIN, sessionKeys)).toEqual([]);
+  it('no module the login page evaluates reads a text of the more part', () => {
+    // the graph is the login page's: the root, the shell, the login form, not the lazy layout or pages
+    expect(LOGIN).toContain('src/app/shell.tsx');
+    expect(LOGIN).toContain('src/views/auth/auth-page.view.tsx');
+    expect(LOGIN).toContain('src/domain/credentials.rules.ts');
+    expect(LOGIN).not.toContain('src/views/auth/auth-more-forms.view.tsx');
+    expect(LOGIN).not.toContain('src/views/layout/sidebar.view.tsx');
+    expect(LOGIN).not.toContain('src/domain/validators.rules.ts');
+    // the scan finds what it looks for: the session's layout and the other Auth forms do read the part
+    expect(textsOf(SESSION_LAYOUT, moreKeys).length).toBeGreaterThan(10);
+    expect(textsOf(['src/views/auth/auth-more-forms.view.tsx'], moreKeys).length).toBeGreaterThan(5);
+    // the one exception: the page title knows every section's name, and shows the portal's name alone until they are
+    // in (tests/views/page-title.view.test.tsx)
+    const title = 'src/views/layout/page-title.view.tsx';
+    expect(new Set(textsOf([title], moreKeys).map((hit) => hit.split(': ')[1]?.slice(1, 10)))).toEqual(
+      new Set(['sections.']),
+    );
+    expect(
+      textsOf(
+        LOGIN.filter((file) => file !== title),
+        moreKeys,
+      ),
+    ).toEqual([]);
   });
 
   it('no module of the public pages reads a text of the signed-in pages’ part', () => {

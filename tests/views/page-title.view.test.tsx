@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
+import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -45,5 +46,29 @@ describe('page titles: each page names itself in the tab, in the language shown'
       </I18nextProvider>,
     );
     expect(document.title).toBe(expected);
+  });
+
+  it('shows the portal’s name alone until the sections’ names arrive, then the page’s', async () => {
+    // a visit that starts on the login page has the `start` part only; a section's name comes with `more`
+    const start = (await import('@/i18n/ru.json?part=start')).default;
+    const more = (await import('@/i18n/ru.json?part=more')).default;
+    const fresh = i18next.createInstance();
+    await fresh.init({
+      lng: 'ru',
+      resources: { ru: { translation: start } },
+      interpolation: { escapeValue: false },
+    });
+    render(
+      <I18nextProvider i18n={fresh}>
+        <Router hook={memoryLocation({ path: '/profile' }).hook}>
+          <PageTitle />
+        </Router>
+      </I18nextProvider>,
+    );
+    expect(document.title).toBe('Корпоративный портал');
+    act(() => {
+      fresh.addResourceBundle('ru', 'translation', more, true, true);
+    });
+    expect(document.title).toBe('Профиль — Корпоративный портал');
   });
 });

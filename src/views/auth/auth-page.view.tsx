@@ -10,6 +10,7 @@ import {
   type SsoNotice,
   ssoNoticeOf,
 } from '@/domain/routes.rules';
+import { loadMoreMessages } from '@/i18n/i18n';
 import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { selectAuthPage, selectAuthStatePath } from '@/machines/auth-flow.selectors';
 import {
@@ -30,12 +31,13 @@ let moreForms: MoreForms | undefined;
 let moreFormsLoad: Promise<MoreForms> | undefined;
 
 /**
- * The other Auth pages' forms (register, check, forgot, restore): one chunk, fetched when such a page is shown, not
- * with the login page (docs/decisions.md LB14). Once loaded they render at once; the build's prerender loads them
- * before it renders, so its render never waits.
+ * The other Auth pages' forms (register, check, forgot, restore): one chunk, fetched with their texts (the `more`
+ * messages part; their headings are the login page's, for the page title) when such a page is shown, not with the
+ * login page (docs/decisions.md LB14, LB15). Once loaded they render at once; the build's prerender loads them before
+ * it renders, so its render never waits.
  */
 export function loadMoreForms(): Promise<MoreForms> {
-  moreFormsLoad ??= import('./auth-more-forms.view').then((m) => {
+  moreFormsLoad ??= Promise.all([import('./auth-more-forms.view'), loadMoreMessages()]).then(([m]) => {
     moreForms = m;
     return m;
   });

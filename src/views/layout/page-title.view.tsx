@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { TranslationKey } from '@/i18n/keys';
@@ -35,14 +35,23 @@ export function pageTitleKey(path: string): TranslationKey {
 
 /**
  * Keeps `document.title` on the page shown, in the language shown ('Профиль — Корпоративный портал'), so a tab, the
- * history and a screen reader's page announcement say where the user is.
+ * history and a screen reader's page announcement say where the user is. The sections' names come with the pages'
+ * texts (the `more` messages part), after the login page's: until they are in, the portal's name alone, and the
+ * title is drawn again when they arrive.
  */
 export function PageTitle() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // drawn again when a part of the messages arrives (the sections' names)
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    i18n.store.on('added', redraw);
+    return () => i18n.store.off('added', redraw);
+  }, [i18n]);
   const [path] = useLocation();
   const key = pageTitleKey(path);
   const app = t('app.title');
-  const title = key === 'app.title' ? app : `${t(key)} — ${app}`;
+  const section = key === 'app.title' ? key : t(key);
+  const title = section === key ? app : `${section} — ${app}`;
   useEffect(() => {
     document.title = title;
   }, [title]);
