@@ -147,10 +147,10 @@ const codeOf = (file: string) =>
  *  'app.cancel' → 'app.cancel'), written as a whole string; a chart's event name is not a text. */
 function textsOf(paths: readonly string[], keys: ReadonlySet<string>): string[] {
   const used: string[] = [];
-  const escape = (k: string) => k.replaceAll('.', '\\.');
+  const escapeDots = (k: string) => k.replaceAll('.', '\\.');
   const leafSet = new Set(TEXT_PATHS);
-  const leafKeys = [...keys].filter((k) => leafSet.has(k)).map(escape);
-  const treeKeys = [...keys].filter((k) => !leafSet.has(k)).map(escape);
+  const leafKeys = [...keys].filter((k) => leafSet.has(k)).map(escapeDots);
+  const treeKeys = [...keys].filter((k) => !leafSet.has(k)).map(escapeDots);
   const alternatives = [
     ...(leafKeys.length > 0 ? [`(?:${leafKeys.join('|')})`] : []),
     ...(treeKeys.length > 0 ? [`(?:${treeKeys.join('|')})\\.[a-zA-Z][a-zA-Z0-9.]*`] : []),
