@@ -6,7 +6,8 @@ import { PRERENDER_ENTRY, PRERENDER_ENVIRONMENT, pluginPrerender } from './scrip
 
 /** The messages are split in three parts (start, public, pages): scripts/lib/i18n-parts.cjs. */
 const I18N_PARTS_LOADER = fileURLToPath(new URL('./scripts/lib/i18n-parts.cjs', import.meta.url));
-/** The charts' descriptions stay in the sources and the exported diagrams, not in the bundle (decisions LB11). */
+/** The charts' descriptions and the calls' summaries stay in the sources and the exported diagrams, not in the bundle
+ *  (decisions LB11, LB15). */
 const STRIP_DESCRIPTIONS_LOADER = fileURLToPath(
   new URL('./scripts/lib/strip-descriptions.cjs', import.meta.url),
 );
@@ -73,7 +74,10 @@ export default defineConfig({
             use: [{ loader: I18N_PARTS_LOADER }],
           },
           {
-            test: /[\\/]src[\\/]machines[\\/][^\\/]+\.machine\.ts$/,
+            test: [
+              /[\\/]src[\\/]machines[\\/][^\\/]+\.machine\.ts$/,
+              /[\\/]src[\\/]services[\\/]contract[\\/][^\\/]+\.ts$/,
+            ],
             enforce: 'pre',
             use: [{ loader: STRIP_DESCRIPTIONS_LOADER }],
           },

@@ -6,7 +6,9 @@
 // script before compression, the meta prose 2.5 KB more. rspack loader for src/machines/*.machine.ts: every property
 // `description` whose value is a string (a literal, a template without substitutions, or such strings joined with
 // +), and every `view` or `title` with such a value in an object literal that is the value of a `meta` property, is
-// cut out, with its comma; nothing else in the file changes.
+// cut out, with its comma; nothing else in the file changes. The API contract's modules (src/services/contract/*.ts)
+// go through it too, for the one-line `summary` of each call's `defineEndpoint({ … })`: documentation, which the client
+// never reads.
 const ts = require('typescript');
 
 /** Whether `node` is a string the loader may drop: 'a', `b`, 'a' + `b` + … */
@@ -37,7 +39,15 @@ function isMetaProse(node, file) {
   return ts.isPropertyAssignment(holder) && holder.initializer === object && nameOf(holder, file) === 'meta';
 }
 
-/** The source without its `description: '…'` properties and its meta prose, and how many properties it removed. */
+/** Whether `node` is the `summary` of an API call's definition, `defineEndpoint({ …, summary: '…' })`. */
+function isEndpointSummary(node, file) {
+  if (nameOf(node, file) !== 'summary') return false;
+  const call = node.parent.parent;
+  return ts.isCallExpression(call) && call.expression.getText(file) === 'defineEndpoint';
+}
+
+/** The source without its `description: '…'` properties, its meta prose and its calls' summaries, and how many
+ *  properties it removed. */
 function stripDescriptions(source, fileName = 'chart.ts') {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const cuts = [];
@@ -46,7 +56,7 @@ function stripDescriptions(source, fileName = 'chart.ts') {
       ts.isPropertyAssignment(node) &&
       ts.isObjectLiteralExpression(node.parent) &&
       isStringText(node.initializer) &&
-      (nameOf(node, file) === 'description' || isMetaProse(node, file))
+      (nameOf(node, file) === 'description' || isMetaProse(node, file) || isEndpointSummary(node, file))
     ) {
       let end = node.getEnd();
       // the property's own comma goes with it (a last property may have none)

@@ -98,4 +98,32 @@ describe('the bundle carries no chart prose', () => {
     expect(machineRegistry.flatMap((entry) => testIdsOf(entry.machine.config)).length).toBeGreaterThan(100);
     expect(removed).toBe(registered);
   });
+
+  it('removes the one-line summary of every call of the API contract, and nothing else of it', () => {
+    const CONTRACT = 'src/services/contract';
+    const files = readdirSync(CONTRACT)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(CONTRACT, f));
+    let calls = 0;
+    let removed = 0;
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      calls += source.match(/defineEndpoint\(\{/g)?.length ?? 0;
+      const once = stripDescriptions(source, file);
+      removed += once.removed;
+      expect(syntaxErrors(once.code), file).toBe(0);
+      expect(once.code, file).not.toMatch(/summary:\s*['"`]/);
+      // the definitions keep their paths
+      const paths = [...source.matchAll(/path: '([^']+)'/g)].map((m) => m[1]);
+      for (const path of paths) expect(once.code, file).toContain(`path: '${path}'`);
+    }
+    expect(calls).toBeGreaterThan(50);
+    expect(removed).toBe(calls);
+    // only a summary in a definition goes: an object's own `summary` field elsewhere stays
+    const { code } = stripDescriptions(
+      "const a = { summary: 'kept' }; defineEndpoint({ path: 'x', summary: 'cut' });",
+    );
+    expect(code).toContain("summary: 'kept'");
+    expect(code).not.toContain("'cut'");
+  });
 });

@@ -15,6 +15,12 @@ import { launchBrowser } from './browser';
 // zod/mini and the signed-in dialogs are a chunk (LB13: /ru/login 143.8 KiB, /ru/new-client 145.1 KiB)
 const LOGIN_JS_BUDGET = 146 * 1024;
 /**
+ * The speed goal's figure for the login page itself (docs/benchmarks.md): at most 1.10× the bench's floor page, which
+ * measured 125.5 KiB (gzip -9), so 138 KiB. The budget above is the ceiling the public pages share with it; this one
+ * keeps the login page at its goal (docs/decisions.md LB15: /ru/login 137.4 KiB, /uz/login 136.9 KiB when set).
+ */
+const LOGIN_GOAL_JS = 138 * 1024;
+/**
  * The public onboarding pages' scripts (gzip -9 summed, like the login route's) stay within the login page's budget
  * too (issue: "the public pages' JS stays within the login page's budget"). They did not while they ran in the app's
  * root (208 KiB, then 175 and 162 KiB after NC14); the public root (docs/decisions.md NC15) carries neither the
@@ -78,6 +84,7 @@ describe('the login route loads little, compressed', () => {
     // the figure for docs/benchmarks.md, in every run's log
     console.log(`${path}: ${scripts.length} scripts, ${(gzipBytes(scripts) / 1000).toFixed(1)} KB gzip -9`);
     expect(gzipBytes(scripts)).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
+    expect(gzipBytes(scripts)).toBeLessThanOrEqual(LOGIN_GOAL_JS);
     // the marks the public pages are checked against are real: the login page runs both charts
     const text = scripts.map((s) => s.body.toString('utf8')).join('\n');
     expect(text).toContain(SESSION_MARK);
@@ -134,11 +141,14 @@ describe('the login route loads little, compressed', () => {
     const text = (scripts: Fetched[]) => scripts.map((s) => s.body.toString('utf8')).join('\n');
     const ru = text(await scriptsOf('/ru/login'));
     const uz = text(await scriptsOf('/uz/login'));
-    // the Settings menu entry in each language: present in its own page's scripts only
-    expect(ru).toContain('Настройки');
-    expect(ru).not.toContain('Sozlamalar');
-    expect(uz).toContain('Sozlamalar');
-    expect(uz).not.toContain('Настройки');
+    // the login form's heading in each language: present in its own page's scripts only
+    expect(ru).toContain('Вход в личный кабинет');
+    expect(ru).not.toContain('Shaxsiy kabinetga kirish');
+    expect(uz).toContain('Shaxsiy kabinetga kirish');
+    expect(uz).not.toContain('Вход в личный кабинет');
+    // and no text the login page does not show: the menu's Settings entry comes with the session's layout
+    expect(ru).not.toContain('Настройки');
+    expect(uz).not.toContain('Sozlamalar');
   });
 
   it.each(['ru', 'uz'])(
