@@ -1,18 +1,13 @@
 import { SYSTEM_IDS } from '@/machines/actor-system';
 import { notificationsMachine } from '@/machines/notifications.machine';
-import type { DraftStore } from '@/services/drafts/draft-store';
 import type { AppLogic } from '@/views/common/workflow-logic.context';
 import type { AppApi } from './api';
-import type { BlockRestoreServiceOptions } from './block-restore.services';
+import type { AppDeps } from './app-deps';
 import { loadChunk } from './lazy-route';
 import { createPublicLogicLoaders } from './public-logic';
 import { createSessionLogic } from './session.services';
 
-/** What the workflows need besides the API client. */
-export interface AppDeps extends BlockRestoreServiceOptions {
-  /** where typed form data is kept across an expiry (the browser's sessionStorage in production) */
-  readonly drafts: DraftStore;
-}
+export type { AppDeps } from './app-deps';
 
 /**
  * The composition root: every workflow's chart provided with its real actors, built once per app on one API client.

@@ -2,7 +2,7 @@ import type { PageLogic } from '@/views/common/workflow-logic.context';
 import * as admin from './admin.services';
 import * as agreement from './agreement.services';
 import type { AppApi } from './api';
-import type { AppDeps } from './app-logic';
+import type { AppDeps } from './app-deps';
 import * as at39 from './at39.services';
 import * as blockRestore from './block-restore.services';
 import * as debt from './debt.services';
