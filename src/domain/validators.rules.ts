@@ -1,25 +1,9 @@
-import {
-  isAcceptablePassword,
-  isTypedPhone,
-  LOGIN_MAX,
-  PASSWORD_MAX,
-  phoneDigits,
-  tooLongCode,
-  validatePasswordConfirmation,
-} from './credentials.rules';
+import { isAcceptablePassword, PASSWORD_MAX, tooLongCode } from './credentials.rules';
 import { firstBlankPassword, type PasswordField, type PasswordForm } from './password-form.rules';
 
 // The checks the Auth forms make live in ./credentials.rules.ts, so that the login page's scripts hold them without
 // the rest of this file (the signed-in and onboarding forms' checks); they are this module's too.
-export {
-  isAcceptablePassword,
-  isTypedPhone,
-  LOGIN_MAX,
-  PASSWORD_MAX,
-  phoneDigits,
-  tooLongCode,
-  validatePasswordConfirmation,
-};
+export * from './credentials.rules';
 
 /**
  * Form validation rules (spec 5). Each validator returns null when the value is valid, otherwise a code: an i18n
