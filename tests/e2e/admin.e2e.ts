@@ -93,6 +93,21 @@ describe('header search box and impersonation', () => {
     const viewing = await sessionUser(page);
     expect(viewing).toMatchObject({ backToHeadBan: true, ban: CURATOR_BAN, user_name: 'admin' });
     expect(await page.getByTestId('impersonation').getAttribute('data-state')).toBe('viewing');
+    // on a phone the sentence takes the banner's width and the way back goes under it, not beside it in a column
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sentence = await banner.locator('.banner__text').boundingBox();
+    const back = await banner.getByTestId('impersonation-back').boundingBox();
+    expect(sentence && back).toBeTruthy();
+    if (sentence && back) {
+      expect(back.y).toBeGreaterThanOrEqual(sentence.y + sentence.height);
+      expect(sentence.width).toBeGreaterThan(300);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const wide = await banner.locator('.banner__text').boundingBox();
+    const wideBack = await banner.getByTestId('impersonation-back').boundingBox();
+    // and one row on a wide screen
+    if (wide && wideBack)
+      expect(Math.abs(wide.y + wide.height / 2 - (wideBack.y + wideBack.height / 2))).toBeLessThan(8);
 
     // the banner survives a reload: the flag lives on the server's session
     await page.reload();
