@@ -17,8 +17,8 @@ type LocationHook = NonNullable<Parameters<typeof Router>[0]['hook']>;
 /**
  * Mounts what every screen needs, once: i18n, every workflow's provided logic, the actor system's root, and the
  * app-wide actors registered in it (notifications, session, and impersonation once there is a user and the page
- * workflows' logic is in). Production and tests mount this same
- * component; only the logic differs (real actors from `createAppLogic`, or fakes).
+ * workflows' logic is in). Production and tests mount this same component; only the logic differs (real actors from
+ * `createAppLogic`, or fakes).
  */
 export function AppProviders({ logic, children }: { logic: AppProvidedLogic; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { isLang, type Lang } from '@/domain/constants';
 import { visibleNav } from '@/domain/navigation.rules';
 import { userConfig } from '@/domain/roles.rules';
 import { isAuthPage, isPublicPath, routeAccess } from '@/domain/routes.rules';
-import { loadMoreMessages, setLanguage } from '@/i18n/i18n';
+import { setLanguage, withMoreMessages } from '@/i18n/i18n';
 import { storedLocale } from '@/i18n/locale';
 import {
   selectIsAuthenticated,
@@ -41,22 +41,20 @@ import { RoutePage, RoutesFooter } from './page-frame';
 import { type AppRoute, ROUTES } from './routes';
 
 // The header search box and the impersonation banner are shown only when signed in: loaded then, with the texts
-// beyond the login page's (the `more` messages part), not with the login route's scripts (docs/benchmarks.md). The search box's lazy load once sent the
-// administrator back to the search after choosing a subscriber; the cause was the guard deciding on the old user
-// (docs/decisions.md LB8), not the load.
-const withMoreTexts = <T,>(chunk: Promise<T>): Promise<T> =>
-  Promise.all([chunk, loadMoreMessages()]).then(([m]) => m);
+// beyond the login page's (the `more` messages part), not with the login route's scripts (docs/benchmarks.md). The
+// search box's lazy load once sent the administrator back to the search after choosing a subscriber; the cause was the
+// guard deciding on the old user (docs/decisions.md LB8), not the load.
 const HeaderSearch = lazy(() =>
-  withMoreTexts(import('./workflow-glue')).then((m) => ({ default: m.HeaderSearch })),
+  withMoreMessages(import('./workflow-glue')).then((m) => ({ default: m.HeaderSearch })),
 );
 const ImpersonationBanner = lazy(() =>
-  withMoreTexts(import('@/views/impersonation/banner.view')).then((m) => ({
+  withMoreMessages(import('@/views/impersonation/banner.view')).then((m) => ({
     default: m.ImpersonationBanner,
   })),
 );
 // The sidebar, the role picker and the logout dialog are a session's too: one chunk, requested as soon as there is a
 // user (docs/decisions.md LB13), so the picker that follows sign-in and the first menu do not wait for it.
-const loadSignedInLayout = () => withMoreTexts(import('./signed-in-layout'));
+const loadSignedInLayout = () => withMoreMessages(import('./signed-in-layout'));
 const Sidebar = lazy(() => loadSignedInLayout().then((m) => ({ default: m.Sidebar })));
 const RolePicker = lazy(() => loadSignedInLayout().then((m) => ({ default: m.RolePicker })));
 const LogoutConfirm = lazy(() => loadSignedInLayout().then((m) => ({ default: m.LogoutConfirm })));

@@ -26,7 +26,7 @@ export function validatePasswordConfirmation(
   return pw === confirm ? null : 'validation.passwordMismatch';
 }
 
-/** The longest login, password and name the wire carries (U21); a longer one is a field message, never a call. */
+/** The longest login and password the wire carries (U21); a longer one is a field message, never a call. */
 export const LOGIN_MAX = 100;
 export const PASSWORD_MAX = 200;
 

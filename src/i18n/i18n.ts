@@ -23,9 +23,8 @@ export type StartPart = 'start' | 'shell';
  * Where each language's messages come from, in four parts per language (scripts/lib/i18n-parts.cjs): `start` — what
  * the login page shows: its form, the shell, the errors its calls can return — fetched on first use; `more` — what
  * the pages beyond it share (the session's layout, the other Auth forms, the pages' common words, checks and errors:
- * more-keys.json) — fetched with the first of them; `public` — the public onboarding
- * pages' texts and the signing module's (the top-level keys of public-keys.json) — fetched with the first public or
- * signed-in page; `pages` — the texts of the signed-in code-split pages (page-keys.json) — fetched with the first
+ * more-keys.json) — fetched with the first of them; `public` — the public onboarding pages' texts and the signing
+ * module's (the top-level keys of public-keys.json) — fetched with the first public or signed-in page; `pages` — the texts of the signed-in code-split pages (page-keys.json) — fetched with the first
  * such page. The login page downloads no workflow's texts, a visitor of /new-client none of the signed-in pages'.
  */
 const partLoaders: Record<MessagesPart, Record<Lang, () => Promise<Messages>>> = {
@@ -130,11 +129,22 @@ export function loadMessages(lang: Lang): Promise<void> {
   return Promise.all([...wanted].map((part) => loadPart(lang, part))).then(() => undefined);
 }
 
+/** Loads parts of the messages in one language, and in the next language the user switches to as well. */
+function loadParts(lang: Lang, parts: readonly MessagesPart[]): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  return Promise.all(parts.map((part) => loadPart(lang, part))).then(() => undefined);
+}
+
 /** The texts the pages beyond the login page share (the session's layout, the other Auth forms, the pages' words,
- *  checks and errors) in the shown language: each such part of the app waits for them with its chunk. */
+ *  checks and errors) in the shown language. */
 export function loadMoreMessages(lang: Lang = currentLang()): Promise<void> {
-  wanted.add('more');
-  return loadPart(lang, 'more');
+  return loadParts(lang, ['more']);
+}
+
+/** A chunk of a part of the app beyond the login page, with the texts it shows (`more`): both downloading side by
+ *  side, the chunk's module once both are in. */
+export function withMoreMessages<T>(chunk: Promise<T>): Promise<T> {
+  return Promise.all([chunk, loadMoreMessages()]).then(([module]) => module);
 }
 
 /** The part the page's root started with: the app's, or the public root's (whose `shell` holds what `more` adds). */
@@ -143,18 +153,14 @@ let rootPart: StartPart = 'start';
 /** The texts of the public onboarding pages in the shown language (their lazy routes wait for them); under the app's
  *  root the pages' shared texts too (`more`: the public root's start part has them). */
 export function loadPublicMessages(lang: Lang = currentLang()): Promise<void> {
-  const parts: MessagesPart[] = rootPart === 'start' ? ['more', 'public'] : ['public'];
-  for (const part of parts) wanted.add(part);
-  return Promise.all(parts.map((part) => loadPart(lang, part))).then(() => undefined);
+  return loadParts(lang, rootPart === 'start' ? ['more', 'public'] : ['public']);
 }
 
 /** The texts of the signed-in code-split pages in the shown language (a lazy route waits for them with its chunk);
  *  the public part comes too (the signing module's texts are the block/restore dialog's as well), and the shared
  *  `more`. */
 export function loadPageMessages(lang: Lang = currentLang()): Promise<void> {
-  const parts = ['more', 'public', 'pages'] as const;
-  for (const part of parts) wanted.add(part);
-  return Promise.all(parts.map((part) => loadPart(lang, part))).then(() => undefined);
+  return loadParts(lang, ['more', 'public', 'pages']);
 }
 
 let started: Promise<void> | undefined;

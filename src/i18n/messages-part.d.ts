@@ -1,5 +1,5 @@
-/** One part of a language's messages (`./ru.json?part=start` / `?part=shell` / `?part=more` / `?part=public` / `?part=pages`,
- * scripts/lib/i18n-parts.cjs). */
+/** One part of a language's messages (`./ru.json?part=start` / `?part=shell` / `?part=more` / `?part=public` /
+ * `?part=pages`, scripts/lib/i18n-parts.cjs). */
 declare module '*.json?part=start' {
   const messages: Record<string, unknown>;
   export default messages;

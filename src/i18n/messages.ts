@@ -4,7 +4,6 @@
  */
 import type { TFunction } from 'i18next';
 import { FALLBACK_ERROR_CODE, isKnownErrorCode, PARAMETER_DESCRIPTION_CODE } from '@/domain/errors';
-import { loadMoreMessages } from './i18n';
 import { isTranslationKey, type TranslationKey } from './keys';
 
 /** Where the message is shown: the error dialog (default) or a transient notification. */
@@ -59,11 +58,8 @@ export function formatErrorMessage(
     return detail === undefined ? text : `${text}: ${detail}`;
   }
   const text = t(key, { description: detail ?? '' });
-  // a catalogue text not loaded yet (on the login page, a code only the pages' calls return: the `more` part brings
+  // a catalogue text not loaded yet (on the login page, a code only the pages' calls return; the `more` part holds
   // it): the E001 text, never the bare key
-  if (text === key) {
-    void loadMoreMessages().catch(() => {});
-    return t(`errors.${FALLBACK_ERROR_CODE}`);
-  }
+  if (text === key) return t(`errors.${FALLBACK_ERROR_CODE}`);
   return code === PARAMETER_DESCRIPTION_CODE && detail !== undefined ? `${text} ${detail}` : text;
 }

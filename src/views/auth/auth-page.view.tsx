@@ -10,7 +10,7 @@ import {
   type SsoNotice,
   ssoNoticeOf,
 } from '@/domain/routes.rules';
-import { loadMoreMessages } from '@/i18n/i18n';
+import { withMoreMessages } from '@/i18n/i18n';
 import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { selectAuthPage, selectAuthStatePath } from '@/machines/auth-flow.selectors';
 import {
@@ -37,7 +37,7 @@ let moreFormsLoad: Promise<MoreForms> | undefined;
  * it renders, so its render never waits.
  */
 export function loadMoreForms(): Promise<MoreForms> {
-  moreFormsLoad ??= Promise.all([import('./auth-more-forms.view'), loadMoreMessages()]).then(([m]) => {
+  moreFormsLoad ??= withMoreMessages(import('./auth-more-forms.view')).then((m) => {
     moreForms = m;
     return m;
   });
