@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { activeRole, isStaffRole } from '../../src/domain/roles.rules';
+import { activeRole, isStaffRole, mayGrantRole } from '../../src/domain/roles.rules';
 import { mayEditUser } from '../../src/domain/user-edit.rules';
 import { isValidLogin } from '../../src/domain/validators.rules';
 import type { userDetailsSchema } from '../../src/services/contract/admin.contract';
@@ -24,7 +24,7 @@ function targetOf(svc: Services, id: string | number): UserRow {
  *  only by createAdmin, client users by editUser. */
 function ensureMayEdit(s: RequestSession, target: UserRow): void {
   const editor = {
-    activeRole: activeRole(s.user.roles),
+    activeRole: activeRole(s.viewer.roles),
     editUser: s.viewer.config.editUser,
     createAdmin: s.viewer.config.createAdmin,
   };
@@ -79,9 +79,10 @@ function subscriberSn(svc: Services, phone: string | undefined, ban: string): st
   return sn;
 }
 
-/** May the session give `role` to somebody? Client roles need createSubscriber, staff roles createAdmin. */
+/** May the session give `role` to somebody? The grant table of src/domain/roles.rules.ts, read for the active role
+ *  (the session's chosen role first): nobody grants a role above their own group (docs/security.md finding 20). */
 function mayGrant(s: RequestSession, role: string): boolean {
-  return CLIENT_ROLES.has(role) ? s.viewer.config.createSubscriber : s.viewer.config.createAdmin;
+  return mayGrantRole(activeRole(s.viewer.roles), role);
 }
 
 function withActing(
@@ -132,6 +133,7 @@ export const adminHandlers: Handlers = {
       ensure(isStaffRole(role), 'E013', 'roles: not a staff role');
       ensure(b.ban === undefined, 'E013', 'ban: staff accounts have no BAN');
     }
+    ensure(mayGrant(session, role), 'E005', 'this role may be granted only by a higher group');
     ensure(isValidLogin(b.user_name), 'E013', 'user_name: Latin letters, digits, . _ - only');
     // an all-digit login could equal a number that registers later (user/check would then find two accounts)
     ensure(
@@ -183,7 +185,7 @@ export const adminHandlers: Handlers = {
       ensure(b.roles.length === 1, 'E130');
       const role = b.roles[0] as string;
       ensure(target.id !== session.user.id, 'E136', 'own roles cannot be changed');
-      ensure(mayGrant(session, role), 'E005');
+      ensure(mayGrant(session, role), 'E005', 'this role may be granted only by a higher group');
       const wasClient = target.roles.some((r) => CLIENT_ROLES.has(r));
       ensure(CLIENT_ROLES.has(role) === wasClient, 'E013', 'roles: a client account stays a client account');
       ensure(CLIENT_ROLES.has(role) || isStaffRole(role), 'E013', 'roles: unknown role');

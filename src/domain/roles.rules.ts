@@ -218,3 +218,39 @@ export function isStaffRole(role: string): boolean {
 
 /** Staff roles, in code order. */
 export const STAFF_ROLES: readonly string[] = ALL_ROLES.filter(isStaffRole);
+
+/**
+ * Who may grant which roles: create an account with the role, or change an account's role to it (docs/decisions.md
+ * PRG1-PRG2, docs/security.md finding 20). Spec 6 gives the kinds (createSubscriber: client accounts, createAdmin:
+ * staff accounts) but ranks no groups; the rule is that nobody grants a role above their own group, and only the
+ * admin group (R000, R030) grants the admin roles. One row per group of spec 6 "Groups", the grantable roles written
+ * as spec role lists; a group not listed grants nothing. R006 has no group, so nobody grants it.
+ */
+const GRANTS: Readonly<Partial<Record<RoleGroup, string>>> = {
+  // createSubscriber + createAdmin: every titled role, the admin roles included
+  admin: 'R000-R005, R007-R034',
+  // createAdmin: the staff roles, their own group included, except the admin group (R000, R030)
+  helpdesk: 'R002, R003, R005, R008-R029, R031-R034',
+  // createSubscriber: the client roles (subscriber, curator, key owner)
+  callCentre: 'R001, R004, R007',
+  operator: 'R001, R004, R007',
+  serviceDesk: 'R001, R004, R007',
+  regional: 'R001, R004, R007',
+  // subscriber, curator, keyOwner, seller, okk (neither createSubscriber nor createAdmin): nothing
+};
+
+const GRANT_SETS: ReadonlyMap<RoleGroup, ReadonlySet<string>> = new Map(
+  Object.entries(GRANTS).map(([group, list]) => [group as RoleGroup, roleSet(list)]),
+);
+
+/** Whether a user whose active role is `grantor` may grant `role` (create an account with it, or change an
+ *  account's role to it). No active role, or an unknown one, grants nothing. */
+export function mayGrantRole(grantor: string | null | undefined, role: string): boolean {
+  if (grantor == null) return false;
+  return GRANT_SETS.get(roleGroup(grantor))?.has(role) === true;
+}
+
+/** The roles a user whose active role is `grantor` may grant, in code order. */
+export function grantableRoles(grantor: string | null | undefined): readonly string[] {
+  return ALL_ROLES.filter((role) => mayGrantRole(grantor, role));
+}
