@@ -22,13 +22,13 @@ export function creatableKinds(config: UserConfig): UserKind[] {
   return USER_KINDS.filter((k) => (k === 'subscriber' ? config.createSubscriber : config.createAdmin));
 }
 
-/** What the editor may do in the user form. Only employees (operator staff) may change proxy (spec 5). */
+/** What the editor may do in the user form: its active role decides which roles it may grant (PRG1); only
+ *  employees (operator staff) may change proxy (spec 5). */
 export function editorRightsOf(facts: UserFacts): EditorRights {
   const config = userConfig(facts);
   const role = activeRole(facts.roles);
   return {
-    client: config.createSubscriber,
-    staff: config.createAdmin,
+    role: role ?? null,
     employee: config.administration && role !== undefined && !isClientRole(role),
   };
 }

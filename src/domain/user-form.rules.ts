@@ -1,5 +1,5 @@
 import type { UserKind } from './constants';
-import { CLIENT_ROLES, isClientRole, STAFF_ROLES } from './roles.rules';
+import { CLIENT_ROLES, isClientRole, mayGrantRole, STAFF_ROLES } from './roles.rules';
 import {
   isEmail,
   isTypedPhone,
@@ -26,15 +26,39 @@ export const kindOfRoles = (roles: readonly string[]): UserKind =>
 export const rolesForKind = (kind: UserKind): readonly string[] =>
   kind === 'subscriber' ? CLIENT_ROLES : STAFF_ROLES;
 
-/** What the editing user may do (from its config flags, spec 6), handed in with the route. */
+/** What the editing user may do, handed in with the route. */
 export interface EditorRights {
-  /** createSubscriber: may give client roles */
-  readonly client: boolean;
-  /** createAdmin: may give staff roles */
-  readonly staff: boolean;
+  /** the editor's active role (the session's chosen role first): the grant table reads it (roles.rules.ts
+   *  `mayGrantRole`, PRG1); null without a role */
+  readonly role: string | null;
   /** the editor is an operator employee (a staff role): only employees may change proxy (spec 5) */
   readonly employee: boolean;
 }
+
+/** The form's role field: the roles it offers, and whether the editor may change the role (PRG3). */
+export interface RoleField {
+  readonly options: readonly string[];
+  readonly editable: boolean;
+}
+
+/** Before the edited account is loaded: nothing offered, nothing to change. */
+export const NO_ROLE_FIELD: RoleField = { options: [], editable: false };
+
+/**
+ * The role field for an account of `kind` (PRG3): the roles of that kind the editor may grant (roles.rules.ts
+ * `mayGrantRole`). An edited account whose role (`held`) the editor may not grant shows that role as it is, alone and
+ * read-only, rather than a list without it; a new account (`held` null) or one without a role offers the list.
+ */
+export function roleFieldOf(editorRole: string | null, kind: UserKind, held: string | null): RoleField {
+  const grantable = rolesForKind(kind).filter((role) => mayGrantRole(editorRole, role));
+  if (held === null || held === '' || grantable.includes(held))
+    return { options: grantable, editable: grantable.length > 0 };
+  return { options: [held], editable: false };
+}
+
+/** Whether the role field takes `value`: the editor may change the role, and the value is offered (or blank). */
+export const roleFieldTakes = (field: RoleField, value: string): boolean =>
+  field.editable && (value === '' || field.options.includes(value));
 
 /** Which page: create an account of a kind (`creation/{type}`), or edit one (`edit-user/{id}`). */
 export type UserAdminTarget =
@@ -61,19 +85,20 @@ const BAN = /^\d{9}$/;
 export const canChangeProxy = (editor: EditorRights, kind: UserKind): boolean =>
   editor.employee && kind === 'subscriber';
 
-/** May the editor give roles of this kind (createSubscriber for client roles, createAdmin for staff roles)? */
-export const canGrantKind = (editor: EditorRights, kind: UserKind): boolean =>
-  kind === 'subscriber' ? editor.client : editor.staff;
-
 /** Whether a check found anything. */
 export const hasFieldErrors = (e: FieldErrors): boolean => Object.keys(e).length > 0;
 
 /**
  * Checks the form before anything is sent (the server checks again). Codes are i18n keys:
  * `validation.fillRequired` (missing), `validation.latinOnly` (Cyrillic or other non-Latin login),
- * `validation.fields` (wrong format).
+ * `validation.fields` (wrong format, or a role the role field does not offer: `roles`, see `roleFieldOf`).
  */
-export function validateUserForm(mode: 'create' | 'edit', kind: UserKind, form: UserForm): FieldErrors {
+export function validateUserForm(
+  mode: 'create' | 'edit',
+  kind: UserKind,
+  form: UserForm,
+  roles: readonly string[],
+): FieldErrors {
   const errors: Partial<Record<UserField, string>> = {};
   const login = form.user_name.trim();
   if (mode === 'create') {
@@ -87,7 +112,7 @@ export function validateUserForm(mode: 'create' | 'edit', kind: UserKind, form: 
   if (name === '') errors.full_name = 'validation.required';
   else if (name.length > NAME_MAX) errors.full_name = tooLongCode(NAME_MAX);
   if (form.role === '') errors.role = 'validation.required';
-  else if (!rolesForKind(kind).includes(form.role)) errors.role = 'validation.fields';
+  else if (!roles.includes(form.role)) errors.role = 'validation.fields';
   const ban = form.ban.trim();
   if (kind === 'subscriber') {
     if (ban === '' && mode === 'create') errors.ban = 'validation.required';

@@ -7,6 +7,10 @@ import {
   formOf,
   hasFieldErrors,
   kindOfRoles,
+  NO_ROLE_FIELD,
+  type RoleField,
+  roleFieldOf,
+  roleFieldTakes,
   toCreateBody,
   toUpdateBody,
   type UserAdminTarget,
@@ -24,7 +28,7 @@ import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
-export type { EditorRights, FieldErrors, UserAdminTarget, UserField, UserForm };
+export type { EditorRights, FieldErrors, RoleField, UserAdminTarget, UserField, UserForm };
 
 /** What the save actor sends: create or update. */
 export type SaveRequest =
@@ -37,6 +41,9 @@ export interface UserAdminContext {
   /** kind of the account being created or edited */
   readonly kind: UserKind;
   readonly details: UserDetails | null;
+  /** the role field: the roles the editor may grant for this kind of account, or the edited account's own role
+   *  alone and read-only when the editor may not grant it (PRG3) */
+  readonly roleField: RoleField;
   /** the form as loaded (edit) or blank (create): what "changed" is measured against */
   readonly original: UserForm;
   readonly form: UserForm;
@@ -63,15 +70,16 @@ export type UserAdminEvent =
   | { type: 'load.retry' }
   | { type: 'form.restart' };
 
-const NO_RIGHTS: EditorRights = { client: false, staff: false, employee: false };
+const NO_RIGHTS: EditorRights = { role: null, employee: false };
 
-/** A changed field: back to editing, its error dropped. Not while saving, not once created (read-only), and never
- *  the login of an existing account. */
+/** A changed field: back to editing, its error dropped. Not while saving, not once created (read-only), never the
+ *  login of an existing account, and never a role the role field does not offer (PRG3). */
 const changeField = {
   guard: {
     type: 'isFieldEditable',
     params: ({ event }: { event: Extract<UserAdminEvent, { type: 'field.change' }> }) => ({
       field: event.field,
+      value: event.value,
     }),
   },
   target: 'editing',
@@ -107,10 +115,15 @@ export const userAdminMachine = setup({
     isEditTarget: (_, params: { target: UserAdminTarget }) => params.target.mode === 'edit',
     isFormValid: ({ context }) =>
       context.target !== null &&
-      !hasFieldErrors(validateUserForm(context.target.mode, context.kind, context.form)),
+      !hasFieldErrors(
+        validateUserForm(context.target.mode, context.kind, context.form, context.roleField.options),
+      ),
     isCreating: ({ context }) => context.target?.mode === 'create',
-    isFieldEditable: ({ context }, params: { field: UserField }) =>
-      params.field !== 'user_name' || context.target?.mode === 'create',
+    isFieldEditable: ({ context }, params: { field: UserField; value: string }) => {
+      if (params.field === 'user_name') return context.target?.mode === 'create';
+      if (params.field === 'role') return roleFieldTakes(context.roleField, params.value);
+      return true;
+    },
   },
   actions: {
     /** U16: a created user and saved changes are also said in a notification (spec 9, 4 s). */
@@ -130,6 +143,7 @@ export const userAdminMachine = setup({
         editor: params.editor,
         kind,
         details: null,
+        roleField: roleFieldOf(params.editor.role, kind, null),
         original: form,
         form,
         fieldErrors: {},
@@ -141,22 +155,27 @@ export const userAdminMachine = setup({
       target: params.target,
       editor: params.editor,
       details: null,
+      roleField: NO_ROLE_FIELD,
       original: EMPTY_FORM,
       form: EMPTY_FORM,
       fieldErrors: {},
       errorCode: null,
       createdId: null,
     })),
-    assignDetails: assign((_, params: { details: UserDetails }) => {
+    assignDetails: assign(({ context }, params: { details: UserDetails }) => {
       const form = formOf(params.details);
-      return { details: params.details, kind: kindOfRoles(params.details.roles), original: form, form };
+      const kind = kindOfRoles(params.details.roles);
+      const roleField = roleFieldOf(context.editor.role, kind, params.details.roles[0] ?? null);
+      return { details: params.details, kind, roleField, original: form, form };
     }),
     assignField: assign(({ context }, params: { field: UserField; value: string }) => {
       const { [params.field]: _cleared, ...rest } = context.fieldErrors;
       return { form: { ...context.form, [params.field]: params.value }, fieldErrors: rest, errorCode: null };
     }),
     assignFieldErrors: assign(({ context }) => ({
-      fieldErrors: context.target ? validateUserForm(context.target.mode, context.kind, context.form) : {},
+      fieldErrors: context.target
+        ? validateUserForm(context.target.mode, context.kind, context.form, context.roleField.options)
+        : {},
     })),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     clearError: assign({ errorCode: null }),
@@ -179,6 +198,7 @@ export const userAdminMachine = setup({
     editor: NO_RIGHTS,
     kind: 'admin',
     details: null,
+    roleField: NO_ROLE_FIELD,
     original: EMPTY_FORM,
     form: EMPTY_FORM,
     fieldErrors: {},

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { canChangeProxy, canGrantKind, rolesForKind } from '@/domain/user-form.rules';
+import { canChangeProxy } from '@/domain/user-form.rules';
 import { statePathOf } from './state-path';
 import type { UserAdminMachine } from './user-admin.machine';
 
@@ -27,11 +27,11 @@ export const selectSaveFailure = (s: UserAdminSnapshot): string | null =>
   s.matches({ form: 'saveFailed' }) ? (s.context.errorCode ?? 'unknown') : null;
 export const selectLoadFailure = (s: UserAdminSnapshot): string | null =>
   s.matches('loadFailed') ? (s.context.errorCode ?? 'unknown') : null;
-/** Roles offered in the role field: those of the account's kind. */
-export const selectRoleOptions = (s: UserAdminSnapshot): readonly string[] => rolesForKind(s.context.kind);
-/** The editor may give roles of the account's kind (else the role field is read-only). */
-export const selectCanEditRole = (s: UserAdminSnapshot): boolean =>
-  canGrantKind(s.context.editor, s.context.kind);
+/** Roles offered in the role field: those of the account's kind the editor may grant (the grant table of
+ *  roles.rules.ts), or the edited account's own role alone when the editor may not grant it (PRG3). */
+export const selectRoleOptions = (s: UserAdminSnapshot): readonly string[] => s.context.roleField.options;
+/** The editor may change the role (else the role field is read-only and says why). */
+export const selectCanEditRole = (s: UserAdminSnapshot): boolean => s.context.roleField.editable;
 /** The company binding (proxy) field is shown for client accounts. */
 export const selectHasProxy = (s: UserAdminSnapshot): boolean => s.context.kind === 'subscriber';
 /** Only employees may change proxy (spec 5). */

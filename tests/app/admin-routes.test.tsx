@@ -99,7 +99,10 @@ describe('rights from the config (spec 6)', () => {
   });
 
   it('only operator employees may change proxy', () => {
-    expect(editorRightsOf(facts('R000'))).toEqual({ client: true, staff: true, employee: true });
+    expect(editorRightsOf(facts('R000'))).toEqual({ role: 'R000', employee: true });
+    expect(editorRightsOf(facts('R002')).role).toBe('R002');
+    // the chosen role is first in the facts: it decides what may be granted
+    expect(editorRightsOf({ ...facts('R005'), roles: ['R005', 'R008'] }).role).toBe('R005');
     expect(editorRightsOf(facts('R004')).employee).toBe(false);
   });
 });

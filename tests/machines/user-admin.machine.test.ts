@@ -20,8 +20,10 @@ import {
 import type { UserDetails } from '@/services/contract/admin.contract';
 import { lintMachine } from '../support/model-universe';
 import {
+  administratorDetails,
   adminRights,
   employeeDataForbidden,
+  helpdeskRights,
   offline,
   operatorDetails,
   targets,
@@ -151,6 +153,26 @@ describe('creating users', () => {
     expect(selectRoleOptions(actor.getSnapshot())).toEqual(['R001', 'R004', 'R007']);
     enter(targets.createAdmin);
     expect(selectRoleOptions(actor.getSnapshot())).toEqual(STAFF_ROLES);
+    expect(selectCanEditRole(actor.getSnapshot())).toBe(true);
+  });
+
+  it('offers helpdesk only the staff roles below the admin group, and ignores R000 (finding 20)', () => {
+    const { actor, saves, enter, set } = admin();
+    enter(targets.createAdmin, helpdeskRights);
+    const options = selectRoleOptions(actor.getSnapshot());
+    expect(options).toEqual(STAFF_ROLES.filter((r) => r !== 'R000' && r !== 'R030'));
+    expect(options).toContain('R002');
+    set('user_name', 'new.admin');
+    set('full_name', 'Karimov Anvar');
+    set('role', 'R000');
+    expect(actor.getSnapshot().context.form.role).toBe('');
+    set('role', 'R030');
+    actor.send({ type: 'form.submit' });
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({ role: 'validation.required' });
+    set('role', 'R033');
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ form: 'saving' });
+    expect(saves[0]?.mode === 'create' && saves[0].body.roles).toEqual(['R033']);
   });
 
   it('shows the server refusal (E004 login taken) and saves again on submit', async () => {
@@ -250,18 +272,48 @@ describe('editing users', () => {
     expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
   });
 
-  it('keeps the role read-only when the editor may not give roles of that kind', async () => {
-    const { actor, enter } = admin();
-    enter(targets.edit, { client: true, staff: false, employee: true });
+  it('keeps the role read-only, shown as it is, when the editor may not grant it', async () => {
+    const { actor, enter, set } = admin();
+    // call centre grants client roles only: the operator's R008 stays
+    enter(targets.edit, { role: 'R003', employee: true });
     await flush();
     expect(selectCanEditRole(actor.getSnapshot())).toBe(false);
+    expect(selectRoleOptions(actor.getSnapshot())).toEqual(['R008']);
+    set('role', 'R001');
+    expect(actor.getSnapshot().context.form.role).toBe('R008');
+  });
+
+  it('helpdesk sees an administrator’s R000 read-only and saves other fields without a role (PRG3)', async () => {
+    const { actor, saves, enter, set } = admin({ get: async () => administratorDetails });
+    enter(targets.edit, helpdeskRights);
+    await flush();
+    expect(selectRoleOptions(actor.getSnapshot())).toEqual(['R000']);
+    expect(selectCanEditRole(actor.getSnapshot())).toBe(false);
+    set('role', 'R008');
+    set('full_name', 'Rustamov Jasur Ali');
+    actor.send({ type: 'form.submit' });
+    await flush();
+    expect(saves).toEqual([{ mode: 'edit', userId: '7', body: { full_name: 'Rustamov Jasur Ali' } }]);
+  });
+
+  it('helpdesk may change an operator to another staff role but not to R000', async () => {
+    const { actor, saves, enter, set } = admin();
+    enter(targets.edit, helpdeskRights);
+    await flush();
+    expect(selectCanEditRole(actor.getSnapshot())).toBe(true);
+    set('role', 'R000');
+    expect(actor.getSnapshot().context.form.role).toBe('R008');
+    set('role', 'R009');
+    actor.send({ type: 'form.submit' });
+    await flush();
+    expect(saves).toEqual([{ mode: 'edit', userId: '7', body: { roles: ['R009'] } }]);
   });
 });
 
 describe('the form follows the editor (rules: tests/domain/user-form.rules.test.ts)', () => {
   it('the proxy field follows the editor', async () => {
     const { actor, enter } = admin();
-    enter(targets.createSubscriber, { client: true, staff: false, employee: false });
+    enter(targets.createSubscriber, { role: 'R003', employee: false });
     expect(selectCanChangeProxy(actor.getSnapshot())).toBe(false);
     enter(targets.createSubscriber, adminRights);
     expect(selectCanChangeProxy(actor.getSnapshot())).toBe(true);

@@ -76,7 +76,9 @@ export const userSearchPayloads = payloadsFor<UserSearchEvent>({
 export const userSearchModelEntry: ModelTestEntry = { id: 'userSearch', payloads: userSearchPayloads };
 
 // ── user creation / editing ──────────────────────────────────────────────────────────────────────────────────
-export const adminRights: EditorRights = { client: true, staff: true, employee: true };
+export const adminRights: EditorRights = { role: 'R000', employee: true };
+/** Helpdesk (R002, createAdmin): grants the staff roles below the admin group and no client role (PRG1). */
+export const helpdeskRights: EditorRights = { role: 'R002', employee: true };
 
 export const targets = {
   createAdmin: { mode: 'create', kind: 'admin' },
@@ -100,24 +102,48 @@ export const operatorDetails: UserDetails = {
   ],
 };
 
+/** An administrator's account: helpdesk may open it but not grant its role, so the role is shown read-only (PRG3). */
+export const administratorDetails: UserDetails = {
+  user_id: 8,
+  user_name: 'admin',
+  full_name: 'Rustamov Jasur',
+  roles: ['R000'],
+  ban: null,
+  email: 'admin@example.uz',
+  phone: null,
+  status: 'active',
+  branch: null,
+  regions: [],
+};
+
 export const userNotFound = new ApiFailure({ kind: 'server', code: 'E014' });
 export const employeeDataForbidden = new ApiFailure({ kind: 'server', code: 'E135' });
 
 export const userAdminPayloads = payloadsFor<UserAdminEvent>({
-  'route.entered': Object.values(targets).map((target) => ({
-    type: 'route.entered',
-    target,
-    editor: adminRights,
-  })),
+  'route.entered': [
+    ...Object.values(targets).map((target) => ({
+      type: 'route.entered' as const,
+      target,
+      editor: adminRights,
+    })),
+    // helpdesk creates staff and edits users: the role list leaves out R000/R030 (finding 20)
+    { type: 'route.entered', target: targets.createAdmin, editor: helpdeskRights },
+    { type: 'route.entered', target: targets.edit, editor: helpdeskRights },
+  ],
   'field.change': [
     { type: 'field.change', field: 'user_name', value: 'new.user' },
     { type: 'field.change', field: 'role', value: 'R008' },
+    // a role only the admin group grants: taken from an administrator, ignored from helpdesk (finding 20)
+    { type: 'field.change', field: 'role', value: 'R000' },
     // an edited field of an existing account: only changed fields are sent
     { type: 'field.change', field: 'full_name', value: 'Qodirov Sanjar Ali' },
     // boundary: an emptied required field (an edited account can become invalid)
     { type: 'field.change', field: 'role', value: '' },
   ],
-  'xstate.done.actor.getUser': [{ type: 'xstate.done.actor.getUser', output: operatorDetails }],
+  'xstate.done.actor.getUser': [
+    { type: 'xstate.done.actor.getUser', output: operatorDetails },
+    { type: 'xstate.done.actor.getUser', output: administratorDetails },
+  ],
   'xstate.error.actor.getUser': [
     { type: 'xstate.error.actor.getUser', error: userNotFound },
     { type: 'xstate.error.actor.getUser', error: offline },

@@ -68,9 +68,16 @@ function expectTexts(state: AnyMachineSnapshot) {
       ? t(context.kind === 'subscriber' ? 'admin.createSubscriber' : 'admin.createAdmin')
       : t('admin.form.editTitle', { user: context.details?.user_name ?? '' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(heading);
-    // nothing can be changed while the user is saved or once created
-    if (state.matches({ form: 'saving' }) || state.matches({ form: 'created' }))
-      expect((screen.getByTestId('field-role') as HTMLSelectElement).disabled).toBe(true);
+    // the role list is the chart's (the roles the editor may grant, PRG3) after the blank choice; read-only when the
+    // editor may not change the role, and nothing can be changed while the user is saved or once created
+    const role = screen.getByTestId('field-role') as HTMLSelectElement;
+    expect([...role.options].map((o) => o.value)).toEqual(['', ...context.roleField.options]);
+    const locked = state.matches({ form: 'saving' }) || state.matches({ form: 'created' });
+    expect(role.disabled).toBe(locked || !context.roleField.editable);
+    const roleHint = document.getElementById(role.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+    expect(roleHint?.textContent).toBe(
+      t(context.roleField.editable ? 'admin.form.rolesHint' : 'admin.form.roleFixed'),
+    );
     for (const [field, code] of Object.entries(context.fieldErrors)) {
       expect(screen.getByTestId(`field-error-${field}`).textContent).toBe(
         formatErrorMessage(t, code as string),
@@ -135,6 +142,9 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
         const { field, value } = event as EventObject & { field: UserField; value: string };
         const el = screen.getByTestId(`field-${field}`) as HTMLInputElement | HTMLSelectElement;
         if (el instanceof HTMLSelectElement) {
+          // a role the editor may not grant is not offered, and a read-only role cannot be changed (PRG3): the user
+          // cannot choose it, and the chart ignores the event
+          if (el.disabled || ![...el.options].some((o) => o.value === value)) return;
           if (el.value === value) await user.selectOptions(el, '');
           await user.selectOptions(el, value);
         } else if (el.readOnly) {
@@ -207,7 +217,7 @@ describe('the form', () => {
   }
 
   it('labels every field and says only employees may change proxy', () => {
-    renderPage({ mode: 'create', kind: 'subscriber' }, { client: true, staff: false, employee: false });
+    renderPage({ mode: 'create', kind: 'subscriber' }, { role: 'R003', employee: false });
     for (const key of ['login', 'name', 'role', 'ban', 'phone', 'email'] as const) {
       expect(screen.getByLabelText(t(`admin.fields.${key}`))).toBeTruthy();
     }

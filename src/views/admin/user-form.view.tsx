@@ -35,7 +35,7 @@ import './admin.css';
 export interface UserFormPageProps {
   /** creation/{type} or edit-user/{id} */
   readonly target: UserAdminTarget;
-  /** what the signed-in user may do (config createSubscriber, createAdmin; staff role) */
+  /** what the signed-in user may do (active role: the roles it may grant; staff role: proxy) */
   readonly editor: EditorRights;
 }
 
@@ -84,7 +84,7 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the target is keyed by targetKey; editor rights follow the session
   useEffect(() => {
     actor.send({ type: 'route.entered', target, editor });
-  }, [actor, targetKey, editor.client, editor.staff, editor.employee]);
+  }, [actor, targetKey, editor.role, editor.employee]);
 
   const title = creating
     ? t(kind === 'subscriber' ? 'admin.createSubscriber' : 'admin.createAdmin')
@@ -151,6 +151,7 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
           <FormField
             name="role"
             label={t('admin.fields.role')}
+            hint={t(canEditRole ? 'admin.form.rolesHint' : 'admin.form.roleFixed')}
             error={errors.role}
             errorTestId="field-error-role"
           >

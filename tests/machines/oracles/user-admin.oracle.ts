@@ -5,7 +5,8 @@ import { codeOf, done, failed } from './oracle-helpers';
  * Expected behaviour of user creation and editing: spec 2 "/administration … creation/{type}, edit-user/{id}", spec 7
  * "GET user/get/{user_id} -> result.branch, result.regions", spec 4 "a user cannot have multiple roles at once",
  * spec 5 "ввод должен быть исключительно латиницей", "Заполните все поля корректно", E135/E136, decisions A14
- * (creation) and A15 (editing: only changed fields are sent, the login is read-only).
+ * (creation) and A15 (editing: only changed fields are sent, the login is read-only), PRG1-PRG3 (the role list offers
+ * only the roles the editor may grant; a role it may not grant is shown as it is, read-only).
  */
 type Form = Record<'user_name' | 'full_name' | 'role' | 'ban' | 'phone' | 'email', string>;
 
@@ -15,8 +16,51 @@ const CLIENT = ['R001', 'R004', 'R007'];
 /** A14: client roles make a subscriber account; every other titled role a staff ('admin') one. */
 const kindOf = (roles: readonly string[]) => (CLIENT.includes(roles[0] ?? '') ? 'subscriber' : 'admin');
 
-/** A14 / spec 5 field rules, written out again (not the chart's validator): the error of each field. */
-function fieldErrors(mode: string, kind: string, f: Form): Record<string, string> {
+const code = (n: number) => `R${String(n).padStart(3, '0')}`;
+/** Spec 3: titles exist for R000-R034; R006 has no group (spec 6). */
+const TITLED = Array.from({ length: 35 }, (_, n) => code(n)).filter((r) => r !== 'R006');
+const ADMIN = ['R000', 'R030'];
+const STAFF = TITLED.filter((r) => !CLIENT.includes(r));
+/** Spec 6 createSubscriber without createAdmin: R003, R034, R008, R009, R011-R023, R032. */
+const CLIENT_GRANTORS = [
+  'R003',
+  'R034',
+  'R008',
+  'R009',
+  'R032',
+  ...Array.from({ length: 13 }, (_, n) => code(11 + n)),
+];
+
+/** PRG1 (issue 30 item 1: nobody grants a role above their own group, only R000/R030 grant R000/R030), written
+ *  again from the rule: the roles the editor's active role may grant. */
+function grants(editorRole: string | null): string[] {
+  if (editorRole === null) return [];
+  if (ADMIN.includes(editorRole)) return TITLED;
+  if (editorRole === 'R002' || editorRole === 'R033') return STAFF.filter((r) => !ADMIN.includes(r));
+  if (CLIENT_GRANTORS.includes(editorRole)) return CLIENT;
+  return [];
+}
+
+/** PRG3: the roles of the account's kind the editor may grant; an edited account's role it may not grant alone. */
+function roleFieldFor(editorRole: string | null, kind: string, held: string | null) {
+  const ofKind = kind === 'subscriber' ? CLIENT : STAFF;
+  const options = ofKind.filter((r) => grants(editorRole).includes(r));
+  if (held === null || held === '' || options.includes(held))
+    return { options, editable: options.length > 0 };
+  return { options: [held], editable: false };
+}
+
+/** The role field of the form in view, from the editor, the kind and the loaded account. */
+const roleFieldOf = (c: Ctx) =>
+  roleFieldFor(
+    c.editor?.role ?? null,
+    c.kind,
+    c.target?.mode === 'edit' ? (c.details?.roles?.[0] ?? null) : null,
+  );
+
+/** A14 / spec 5 field rules, written out again (not the chart's validator): the error of each field. `roles`: what
+ *  the role field offers (PRG3). */
+function fieldErrors(mode: string, kind: string, f: Form, roles: readonly string[]): Record<string, string> {
   const e: Record<string, string> = {};
   const login = f.user_name.trim();
   if (mode === 'create') {
@@ -29,9 +73,8 @@ function fieldErrors(mode: string, kind: string, f: Form): Record<string, string
   const name = f.full_name.trim();
   if (name === '') e.full_name = 'validation.required';
   else if (name.length > 200) e.full_name = 'validation.max200';
-  const staff = /^R0\d\d$/.test(f.role) && !CLIENT.includes(f.role) && f.role !== 'R006';
   if (f.role === '') e.role = 'validation.required';
-  else if (kind === 'subscriber' ? !CLIENT.includes(f.role) : !staff) e.role = 'validation.fields';
+  else if (!roles.includes(f.role)) e.role = 'validation.fields';
   const ban = f.ban.trim();
   if (kind === 'subscriber') {
     if (ban === '' && mode === 'create') e.ban = 'validation.required';
@@ -50,7 +93,8 @@ function fieldErrors(mode: string, kind: string, f: Form): Record<string, string
   return e;
 }
 
-const valid = (mode: string, kind: string, f: Form) => Object.keys(fieldErrors(mode, kind, f)).length === 0;
+const errorsOf = (c: Ctx) => fieldErrors(c.target.mode, c.kind, c.form, roleFieldOf(c).options);
+const valid = (c: Ctx) => Object.keys(errorsOf(c)).length === 0;
 
 const opt = (v: string) => (v.trim() === '' ? {} : { v: v.trim() });
 
@@ -77,7 +121,14 @@ function saveInput(c: Ctx) {
 }
 
 const blankFor = (kind: string): Form => ({ ...BLANK, role: kind === 'subscriber' ? 'R001' : '' });
-const editable = (c: Ctx, ev: Ctx) => ev.field !== 'user_name' || c.target?.mode === 'create';
+/** A15: the login of an existing account is read-only; PRG3: the role takes only an offered role (or a blank), and
+ *  nothing when the editor may not change it. */
+const editable = (c: Ctx, ev: Ctx) => {
+  if (ev.field === 'user_name') return c.target?.mode === 'create';
+  if (ev.field !== 'role') return true;
+  const field = roleFieldOf(c);
+  return field.editable && (ev.value === '' || field.options.includes(ev.value));
+};
 const typed = (c: Ctx, ev: Ctx) => {
   const { [ev.field]: _cleared, ...rest } = c.fieldErrors;
   return { form: { ...c.form, [ev.field]: ev.value }, fieldErrors: rest, errorCode: null };
@@ -98,7 +149,14 @@ export const userAdminOracle: ChartOracle = {
       when: (_, ev) => ev.target.mode === 'edit',
       to: 'loading',
       reenter: true,
-      ctx: (_, ev) => ({ target: ev.target, editor: ev.editor, details: null, form: BLANK, errorCode: null }),
+      ctx: (_, ev) => ({
+        target: ev.target,
+        editor: ev.editor,
+        details: null,
+        roleField: { options: [], editable: false },
+        form: BLANK,
+        errorCode: null,
+      }),
       spec: 'spec 2 edit-user/{id}; spec 7 GET user/get/{user_id}',
     },
     {
@@ -110,21 +168,23 @@ export const userAdminOracle: ChartOracle = {
         target: ev.target,
         editor: ev.editor,
         kind: ev.target.kind,
+        roleField: roleFieldFor(ev.editor.role, ev.target.kind, null),
         form: blankFor(ev.target.kind),
         original: blankFor(ev.target.kind),
         fieldErrors: {},
         errorCode: null,
         createdId: null,
       }),
-      spec: 'spec 2 creation/{type}; A14 kinds subscriber (role R001 first) and admin',
+      spec: 'spec 2 creation/{type}; A14 kinds subscriber (role R001 first) and admin; PRG1 roles the editor may grant',
     },
     {
       from: 'loading',
       event: done('getUser'),
       to: 'form.editing',
-      ctx: (_, ev) => ({
+      ctx: (c, ev) => ({
         details: ev.output,
         kind: kindOf(ev.output.roles),
+        roleField: roleFieldFor(c.editor.role, kindOf(ev.output.roles), ev.output.roles[0] ?? null),
         form: {
           user_name: ev.output.user_name,
           full_name: ev.output.full_name ?? '',
@@ -134,7 +194,7 @@ export const userAdminOracle: ChartOracle = {
           email: ev.output.email ?? '',
         },
       }),
-      spec: 'spec 7 user/get → branch, regions; A15',
+      spec: 'spec 7 user/get → branch, regions; A15; PRG3 a role the editor may not grant is shown read-only',
     },
     {
       from: 'loading',
@@ -164,13 +224,13 @@ export const userAdminOracle: ChartOracle = {
       when: editable,
       to: 'form.editing',
       ctx: typed,
-      spec: 'A14 / A15 typing edits the form',
+      spec: 'A14 / A15 typing edits the form; PRG3 only a role the editor may grant',
     },
     // A15: the login of an existing account is read-only: typing into it changes nothing (no row: ignored)
     {
       from: 'form.editing',
       event: 'form.submit',
-      when: (c) => valid(c.target.mode, c.kind, c.form),
+      when: (c) => valid(c),
       to: 'form.saving',
       spec: 'A14 / A15 a valid form is saved',
     },
@@ -178,7 +238,7 @@ export const userAdminOracle: ChartOracle = {
       from: 'form.editing',
       event: 'form.submit',
       to: 'form.invalid',
-      ctx: (c) => ({ fieldErrors: fieldErrors(c.target.mode, c.kind, c.form) }),
+      ctx: (c) => ({ fieldErrors: errorsOf(c) }),
       spec: "spec 5 'Заполните все поля корректно'; A14",
     },
     {
