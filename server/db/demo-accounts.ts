@@ -157,7 +157,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     roles: ['R002'],
     fullName: 'Karimova Dilnoza',
     profile: 'staff, no profile',
-    tryThis: 'lands on user editing: finds and edits users, creates staff accounts below the administrators (R000/R030 only by admin); no search box',
+    tryThis:
+      'lands on user editing: finds and edits users, creates staff accounts below the administrators (R000/R030 only by admin); no search box',
   },
   {
     login: 'callcenter',
