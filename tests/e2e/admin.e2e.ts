@@ -246,6 +246,26 @@ describe('administration user search', () => {
     await page.waitForURL(/\/ru\/administration\/edit-user\/\d+$/);
     await page.locator('[data-testid="user-admin"][data-state="form.editing"]').waitFor();
     expect(await page.getByTestId('user-place').textContent()).toBeTruthy();
+    // finding 20: the role list holds only the roles helpdesk may grant, and says so
+    const role = page.getByTestId('field-role');
+    const values = () =>
+      role.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const offered = await values();
+    expect(offered).toContain('R011');
+    expect(offered).toContain('R002');
+    expect(offered.filter((r) => r === 'R000' || r === 'R030')).toEqual([]);
+    expect(await role.isDisabled()).toBe(false);
+    expect(await page.getByText(ru.admin.form.rolesHint).count()).toBe(1);
+    // an administrator's account: its role is shown as it is, read-only, with the reason
+    await page.goto(`${base}/ru/administration/editing`);
+    await input.fill('admin');
+    await input.press('Enter');
+    await page.getByTestId('user-edit-admin').click();
+    await page.locator('[data-testid="user-admin"][data-state="form.editing"]').waitFor();
+    expect(await role.inputValue()).toBe('R000');
+    expect(await role.isDisabled()).toBe(true);
+    expect(await values()).toEqual(['', 'R000']);
+    expect(await page.getByText(ru.admin.form.roleFixed).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
