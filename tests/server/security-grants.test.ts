@@ -118,6 +118,30 @@ describe('finding 20: nobody grants a role above their own group', () => {
     expect([two.status, own.status]).toEqual(['E101', 'E136']);
   });
 
+  it('reads the role chosen for the session, not the first role stored: R000 + R002 acting as R002 grants no R000', async () => {
+    const h = createHarness();
+    const id = idOf(h, 'helpdesk');
+    // the helpdesk account also holds R000, stored first
+    h.db.prepare('UPDATE user_roles SET position = 1 WHERE user_id = ?').run(id);
+    h.db.prepare("INSERT INTO user_roles (user_id, position, role) VALUES (?, 0, 'R000')").run(id);
+    const a = await as(h, 'helpdesk');
+    expect((await a.call('POST', 'v1/adfs/save-chosen-role', { updatedValue: 'R002' })).status).toBe('OKOK');
+
+    const asHelpdesk = [
+      (await a.call('POST', 'user/create', createBody('R000'))).status,
+      (await a.call('POST', `user/update/${idOf(h, 'seller')}`, { roles: ['R030'] })).status,
+      // the per-target edit rule reads the same active role: an administrator is edited only by an acting R000/R030
+      (await a.call('POST', `user/update/${idOf(h, 'admin')}`, { full_name: 'Edited by helpdesk' })).status,
+    ];
+    // a role is chosen once per session (E134): another session chooses R000
+    const b = await as(h, 'helpdesk');
+    expect((await b.call('POST', 'v1/adfs/save-chosen-role', { updatedValue: 'R000' })).status).toBe('OKOK');
+    const asAdmin = (await b.call('POST', 'user/create', createBody('R000'))).status;
+
+    expect(asHelpdesk).toEqual(['E005', 'E005', 'E005']);
+    expect(asAdmin).toBe('OKOK');
+  });
+
   /**
    * Each grantor × role over HTTP (create): written from the rule, not from the code. A = granted, - = refused (E005).
    * Roles: R000 R030 (admin), R002 R033 (helpdesk), R003 (call centre), R008 (operator), R010 R031 (OKK), R004 R007
