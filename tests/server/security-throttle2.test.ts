@@ -201,6 +201,16 @@ describe('finding 30: a mutating call from a foreign origin', () => {
     expect(await ok(proxied, '192.0.2.77')).toBe('E005');
   });
 
+  it('checks a GET that changes something (client/suspend) the same way', async () => {
+    const h = createHarness();
+    const a = h.agent();
+    await a.login('curator');
+    const r = await a.call('GET', 'client/suspend?sn=901234567', undefined, {
+      headers: { 'x-requested-with': 'portal', 'sec-fetch-site': 'cross-site' },
+    });
+    expect([r.http, r.status]).toEqual([403, 'E005']);
+  });
+
   it('leaves calls that change nothing alone', async () => {
     const h = createHarness();
     const r = await h
