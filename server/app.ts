@@ -12,6 +12,7 @@ import { type EndpointDef, isMutating, type Schema } from '../src/services/contr
 import { type EndpointName, endpointNames, endpoints } from '../src/services/contract/endpoints';
 import { OK_STATUS } from '../src/services/contract/envelope';
 import { mountSso } from './auth/sso.routes';
+import { clientAddress, fromTrustedProxy, isHttps, trustFunction } from './client-address';
 import { type Clock, MINUTE, systemClock } from './clock';
 import { compressReplies } from './compress';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
@@ -155,14 +156,65 @@ export function openSession(
 /** HSTS for a year once the portal is reached over https (never over plain http, where it would be ignored). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export function isHttps(c: Context, trustProxy: boolean): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+/** How deep a JSON body may nest (finding 29): the deepest body of the contract is a few levels; anything deeper is
+ *  refused before it is parsed (PRH6). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether `text` nests arrays and objects deeper than `max`, read in one pass without parsing it (brackets inside
+ * strings do not count). A body this check lets through is parsed by JSON.parse; one it stops never is.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c /* backslash: skip the escaped character */) i++;
+      else if (ch === 0x22 /* " */) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b /* [ */ || ch === 0x7b /* { */) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d /* ] */ || ch === 0x7d /* } */) depth--;
+  }
+  return false;
 }
 
-function clientIp(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
+/** Reads a JSON body: too deep → `'too deep'`, not JSON → `'not JSON'`, otherwise the value. */
+async function readJsonBody(c: Context): Promise<{ value: unknown } | { refused: 'too deep' | 'not JSON' }> {
+  const text = await c.req.text();
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { refused: 'too deep' };
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return { refused: 'not JSON' };
+  }
+}
+
+/**
+ * The origins a browser may call the API from (finding 30, PRH7): the configured `PUBLIC_ORIGIN`, and the origin the
+ * request itself was addressed to — its Host with its scheme, or X-Forwarded-Host when a trusted proxy sent it.
+ */
+function ownOrigins(c: Context, svc: Services): string[] {
+  const scheme = isHttps(c, svc.config.trustProxy) ? 'https' : 'http';
+  const hosts = [c.req.header('host') ?? new URL(c.req.url).host];
+  const forwardedHost = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+  if (forwardedHost && fromTrustedProxy(c, svc.config.trustProxy)) hosts.push(forwardedHost);
+  return [svc.config.publicOrigin, ...hosts.map((h) => `${scheme}://${h.toLowerCase()}`)];
+}
+
+/**
+ * Why a mutating call must be refused as cross-site (the second layer behind the CSRF header), or null. A browser
+ * says where the call comes from: `Sec-Fetch-Site` (same-origin, or none for the user's own action) when it sends
+ * it, else `Origin` (one of `ownOrigins`). A call with neither comes from no browser (curl, a test, a server): no
+ * cross-site request is possible without a browser, so it passes (PRH7).
+ */
+function crossSite(c: Context, svc: Services): string | null {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin' || site === 'none' ? null : `sec-fetch-site ${site}`;
+  const origin = c.req.header('origin');
+  if (origin === undefined) return null;
+  return ownOrigins(c, svc).includes(origin.toLowerCase()) ? null : 'foreign origin';
 }
 
 /** The body of a download reply; a File's name becomes the attachment's file name (ASCII only, it is ours). */
@@ -189,6 +241,8 @@ export function createApp(deps: AppDeps): Hono {
   const handlers = deps.handlers ?? allHandlers;
   const app = new Hono();
   svc.sessions.purgeIdle();
+  // a TRUST_PROXY list that does not compile stops the start here, not at the first request
+  trustFunction(config.trustProxy);
 
   app.use('/api/*', async (c, next) => {
     await next();
@@ -222,10 +276,15 @@ export function createApp(deps: AppDeps): Hono {
   const register = <N extends EndpointName>(name: N, handler: Handler<N>) => {
     const def = endpoints[name] as EndpointDef;
     app.on(def.method, honoPath(def.path), async (c) => {
-      const ip = clientIp(c);
+      const ip = clientAddress(c, config.trustProxy);
       if (isMutating(def) && c.req.header(CSRF_HEADER) !== CSRF_VALUE) {
         logger.warn('auth.denied', { endpoint: name, status: 'E005', reason: 'csrf header missing', ip });
         return c.json(envelope('E005', `${CSRF_HEADER} header required`), 403);
+      }
+      const foreign = isMutating(def) ? crossSite(c, svc) : null;
+      if (foreign) {
+        logger.warn('auth.denied', { endpoint: name, status: 'E005', reason: foreign, ip });
+        return c.json(envelope('E005', 'cross-site call'), 403);
       }
 
       // ── session ──
@@ -299,13 +358,10 @@ export function createApp(deps: AppDeps): Hono {
           input.body = r.data;
         }
       } else if (def.body) {
-        let raw: unknown;
-        try {
-          raw = await c.req.json();
-        } catch {
-          return c.json(envelope('E101', 'body: not JSON'), 400);
-        }
-        const r = def.body.safeParse(raw);
+        // finding 29: a body nested thousands of levels deep is refused before it is parsed
+        const read = await readJsonBody(c);
+        if ('refused' in read) return c.json(envelope('E101', `body: ${read.refused}`), 400);
+        const r = def.body.safeParse(read.value);
         if (!r.success) return c.json(envelope('E101', describeIssues('body', r.error)));
         input.body = r.data;
       }

@@ -1,4 +1,5 @@
 import { DEFAULT_COST, type ScryptCost } from './auth/passwords';
+import { DEFAULT_TRUST_PROXY, parseTrustProxy, type TrustProxy } from './client-address';
 import { defaultDataDir } from './eimzo/ca';
 
 /** Settings of the reference backend. Everything has a default; `configFromEnv` reads the documented variables. */
@@ -25,8 +26,10 @@ export interface ServerConfig {
   validateReplies: boolean;
   /** cost of newly hashed passwords */
   passwordCost: ScryptCost;
-  /** honour X-Forwarded-Proto when deciding whether the session cookie is Secure */
-  trustProxy: boolean;
+  /** TRUST_PROXY (default `loopback`): which peers are proxies whose X-Forwarded-Proto (Secure cookie, HSTS) and
+   *  X-Forwarded-For (the client address of throttles and logs) are believed: `false`, a hop count, or addresses
+   *  and CIDR ranges (server/client-address.ts, docs/decisions.md PRH1) */
+  trustProxy: TrustProxy;
   /** PUBLIC_ORIGIN: scheme://host[:port] the links in messages point to (never the request's Host header);
    *  `npm start` without it: the portal's own listening address */
   publicOrigin: string;
@@ -55,7 +58,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   restoreTokenMinutes: 60,
   validateReplies: true,
   passwordCost: DEFAULT_COST,
-  trustProxy: true,
+  trustProxy: DEFAULT_TRUST_PROXY,
   publicOrigin: 'http://127.0.0.1:8080',
   eimzoDataDir: defaultDataDir(),
   signingSkewMinutes: 5,
@@ -101,6 +104,8 @@ export function demoModeRefusal(env: NodeJS.ProcessEnv, demoMode: boolean): stri
   return null;
 }
 
+/** The settings `npm start` reads. A value the portal cannot run with (TRUST_PROXY) throws an Error whose message is
+ *  the one-line reason, which `npm start` prints before it exits. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const productionLike = env.NODE_ENV === 'production' || Boolean(env.API_TARGET);
   return {
@@ -110,7 +115,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     sessionIdleMinutes: positive(env.SESSION_IDLE_MINUTES, DEFAULT_CONFIG.sessionIdleMinutes),
     sessionMaxHours: positive(env.SESSION_MAX_HOURS, DEFAULT_CONFIG.sessionMaxHours),
     validateReplies: env.NODE_ENV !== 'production',
-    trustProxy: flag(env.TRUST_PROXY, true),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicOrigin: originOf(env.PUBLIC_ORIGIN) ?? DEFAULT_CONFIG.publicOrigin,
     eimzoDataDir: env.EIMZO_DATA_DIR || defaultDataDir(),
     demoPort: env.DEMO_PORT && /^\d+$/.test(env.DEMO_PORT) ? Number(env.DEMO_PORT) : DEFAULT_CONFIG.demoPort,

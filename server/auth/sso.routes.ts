@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { DEFAULT_LANG, isLang, type Lang } from '../../src/domain/constants';
+import { clientAddress, isHttps } from '../client-address';
 import type { Services } from '../handler';
 import type { SessionRow } from '../store/session.store';
 import { createSsoStore, isSsoSecret, type SsoRefusal, sameSecret, ssoSecret } from '../store/sso.store';
@@ -20,9 +21,7 @@ export const ssoCallbackUrl = (svc: Services, code: string, state: string) =>
   `${svc.config.publicOrigin}${SSO_CALLBACK_ROUTE}?${new URLSearchParams({ code, state })}`;
 
 /** Over https (or behind a trusted proxy that says so) the cookie is Secure, as the session cookie is. */
-const isSecure = (c: Context, svc: Services) =>
-  new URL(c.req.url).protocol === 'https:' ||
-  (svc.config.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https');
+const isSecure = (c: Context, svc: Services) => isHttps(c, svc.config.trustProxy);
 
 const langOf = (v: string | undefined): Lang => (v && isLang(v) ? v : DEFAULT_LANG);
 
@@ -68,8 +67,7 @@ export function mountSso(
 
   app.get(SSO_CALLBACK_ROUTE, (c) => {
     const { lang, state } = readStateCookie(c);
-    const ip = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
-      ?.remoteAddress;
+    const ip = clientAddress(c, svc.config.trustProxy);
     deleteCookie(c, SSO_STATE_COOKIE, { path: COOKIE_PATH, secure: isSecure(c, svc) });
     const refuse = (reason: SsoRefusal | 'demo mode off' | 'no state cookie' | 'state mismatch' | 'user') => {
       svc.logger.warn('auth.sso', { step: 'callback', ok: false, reason, ip });

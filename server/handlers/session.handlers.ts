@@ -7,7 +7,7 @@ import { ApiError, ensure, type HandlerContext, type Handlers, type Services } f
 import { sendMessage } from '../messages';
 import { CLIENT_ROLES } from '../permissions';
 import type { SessionRow } from '../store/session.store';
-import { ACCOUNT_POLICY, ADDRESS_POLICY } from '../store/throttle.store';
+import { type RateLimit, recipientKey } from '../store/throttle.store';
 import type { UserRow } from '../store/user.store';
 import { userReply, viewerOf } from '../viewer';
 
@@ -69,30 +69,54 @@ function sendCode(svc: Services, sn: string, ip: string): void {
   });
 }
 
+/**
+ * The recovery link's limits (finding 24), of the SMS code's kind (finding 6): per login and per recipient one a
+ * minute and `smsPerWindow` an hour (`oneRecipient`); per address four times that an hour (`oneAddress`). Over any:
+ * E138 with the seconds to wait (the forgot page counts them down); nothing is counted then.
+ */
+const oneRecipient = (svc: Services, key: string): RateLimit => ({
+  key,
+  perWindow: svc.config.smsPerWindow,
+  windowMs: svc.config.smsWindowMinutes * MINUTE,
+  spacingMs: svc.config.smsResendSeconds * 1000,
+});
+const oneAddress = (svc: Services, key: string): RateLimit => ({
+  key,
+  perWindow: svc.config.smsPerWindow * 4,
+  windowMs: svc.config.smsWindowMinutes * MINUTE,
+});
+function linkLimit(svc: Services, ip: string, limits: readonly RateLimit[]): void {
+  const wait = svc.throttle.takeMessage(limits);
+  if (wait > 0) {
+    svc.logger.warn('auth.forgot.limited', { ip, waitMs: wait });
+    throw new ApiError('E138', String(Math.ceil(wait / 1000)));
+  }
+}
+
 async function login({ input, svc, openSession, ip }: HandlerContext<'session.login'>) {
   const { login: name, password } = input.body;
-  const accountKey = `account:${name.trim().toLowerCase()}`;
-  const addressKey = `address:${ip}`;
-  // a locked account or address is answered before any password hash is computed
-  const locked = Math.max(svc.throttle.lockedFor(accountKey), svc.throttle.lockedFor(addressKey));
-  if (locked > 0) {
+  // findings 23 and 31: the attempt is counted on the account from this address, the address and the account
+  // BEFORE the password is checked, in one transaction, so parallel guesses cannot all reach the check; a locked
+  // key is answered before any password hash is computed
+  const ticket = svc.throttle.reserveLogin(name, ip);
+  if ('waitMs' in ticket) {
     svc.logger.warn('auth.login', { login: name, ok: false, status: 'E137', reason: 'locked', ip });
-    throw new ApiError('E137', String(Math.ceil(locked / 1000)));
+    throw new ApiError('E137', String(Math.ceil(ticket.waitMs / 1000)));
   }
   const user = svc.users.byLogin(name);
   const fail = (status: 'E012' | 'E023' | 'E131' | 'E132', reason: string) => {
     svc.logger.warn('auth.login', { login: name, ok: false, status, reason, ip });
     return new ApiError(status);
   };
-  if (user?.ssoOnly) throw fail('E132', 'single sign-on account');
+  if (user?.ssoOnly) {
+    svc.throttle.loginReleased(ticket);
+    throw fail('E132', 'single sign-on account');
+  }
   // always pay for one scrypt, so unknown logins cannot be told apart by timing
   const ok = await verifyPassword(password, user?.passwordHash);
-  if (!user || !ok) {
-    svc.throttle.fail(accountKey, ACCOUNT_POLICY);
-    svc.throttle.fail(addressKey, ADDRESS_POLICY);
-    throw fail('E012', user ? 'wrong password' : 'unknown login');
-  }
-  svc.throttle.succeed(accountKey);
+  // a wrong password stays counted
+  if (!user || !ok) throw fail('E012', user ? 'wrong password' : 'unknown login');
+  svc.throttle.loginSucceeded(ticket);
   if (user.status === 'blocked') throw fail('E023', 'blocked');
   if (user.status !== 'active') throw fail('E012', 'not activated');
   if (
@@ -204,12 +228,20 @@ export const sessionHandlers: Handlers = {
   },
 
   'session.forgot': ({ input, svc, origin, ip }) => {
+    // finding 24: the login as typed and the address are limited BEFORE the login is looked up, so the limit answers
+    // alike whether the login exists or not (PRH5); every request that passes counts
+    const typed = input.body.login.trim().toLowerCase();
+    linkLimit(svc, ip, [oneRecipient(svc, `forgot-login:${typed}`), oneAddress(svc, `forgot-ip:${ip}`)]);
     const user = svc.users.byLogin(input.body.login);
     ensure(user, 'E086');
     ensure(!user.ssoOnly, 'E132');
     ensure(user.status !== 'blocked', 'E023');
-    const token = svc.auth.issueToken(user.id);
     const byMail = user.email != null;
+    // several logins may share one mailbox or phone: the recipient has the same limit as a login
+    linkLimit(svc, ip, [
+      oneRecipient(svc, recipientKey('forgot-to', user.email ?? user.phone ?? user.login)),
+    ]);
+    const token = svc.auth.issueToken(user.id);
     sendMessage(svc, {
       recipient: user.email ?? user.phone ?? user.login,
       login: user.login,

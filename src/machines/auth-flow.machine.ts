@@ -36,6 +36,8 @@ export interface AuthFlowContext {
   readonly user: User | null;
   /** seconds until a new SMS code may be asked for (E138 said how long; counted down on the check page), 0 = now */
   readonly resendWait: number;
+  /** seconds until a new recovery link may be asked for (E138 on the forgot page; counted down there), 0 = now */
+  readonly linkWait: number;
 }
 
 /**
@@ -109,6 +111,7 @@ const initialContext: AuthFlowContext = {
   notice: null,
   user: null,
   resendWait: 0,
+  linkWait: 0,
 };
 
 /**
@@ -134,7 +137,7 @@ export const authFlowMachine = setup({
     resendCode: fromPromise<void, { phone: string }>(async () => notProvided('resendCode')),
     /** POST user/check: confirms the SMS code and opens the session (E003 wrong, E006 expired). */
     checkCode: fromPromise<User, { phone: string; code: string }>(async () => notProvided('checkCode')),
-    /** POST user/forgot: a recovery link is sent (E086 login does not exist). */
+    /** POST user/forgot: a recovery link is sent (E086 login does not exist, E138 asked too often: wait). */
     requestRestoreLink: fromPromise<void, { login: string }>(async () => notProvided('requestRestoreLink')),
     /** POST user/restore with the link's `r` (E024 temporary password expired). */
     restorePassword: fromPromise<void, { r: string; password: string; confirm: string }>(async () =>
@@ -153,6 +156,8 @@ export const authFlowMachine = setup({
     hasNoRestoreToken: ({ context }) => context.restoreToken === null || context.restoreToken === '',
     /** a new SMS code may not be asked for yet (E138's countdown is running) */
     isResendWaiting: ({ context }) => context.resendWait > 0,
+    /** a new recovery link may not be asked for yet (E138's countdown on the forgot page is running) */
+    isLinkWaiting: ({ context }) => context.linkWait > 0,
   },
   actions: {
     clearMessages: assign({ error: null, notice: null }),
@@ -178,6 +183,13 @@ export const authFlowMachine = setup({
       return { error: { code, field: fieldOfCode(code) }, notice: null, resendWait };
     }),
     tickResendWait: assign(({ context }) => ({ resendWait: Math.max(0, context.resendWait - 1) })),
+    /** finding 24: the recovery link is limited like the SMS code; its wait is the forgot page's own */
+    assignLinkError: assign(({ context }, params: { error: unknown }) => {
+      const code = errorCodeOf(params.error);
+      const linkWait = code === 'E138' ? (errorWaitOf(params.error) ?? 0) : context.linkWait;
+      return { error: { code, field: fieldOfCode(code) }, notice: null, linkWait };
+    }),
+    tickLinkWait: assign(({ context }) => ({ linkWait: Math.max(0, context.linkWait - 1) })),
     assignCodeSent: assign({ notice: 'codeSent', error: null }),
     assignUser: assign((_, params: { user: User }) => ({ user: params.user, error: null })),
   },
@@ -416,10 +428,26 @@ export const authFlowMachine = setup({
       },
       states: {
         editing: {
-          description: 'The user types the login; the last error (E086) is shown at the login field.',
-          meta: { view: 'recovery form, submit enabled', testId: 'auth-forgot' },
+          description:
+            'The user types the login; the last error (E086) is shown at the login field; after E138 the submit ' +
+            'waits out the countdown, one second at a time.',
+          meta: {
+            view: 'recovery form, submit enabled (disabled during a countdown)',
+            testId: 'auth-forgot',
+          },
+          // E138: one second of the countdown until a new link may be asked for
+          after: {
+            1000: {
+              guard: 'isLinkWaiting',
+              target: 'editing',
+              reenter: true,
+              actions: 'tickLinkWait',
+            },
+          },
           on: {
             'forgot.submit': [
+              // the countdown is running: the button is disabled, a late submit changes nothing
+              { guard: 'isLinkWaiting' },
               {
                 guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
                 actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
@@ -439,7 +467,7 @@ export const authFlowMachine = setup({
             onDone: { target: 'sent' },
             onError: {
               target: 'editing',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignLinkError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },

@@ -29,3 +29,5 @@ export const selectIsRestoreLinkSent = (s: AuthFlowSnapshot): boolean => s.match
 export const selectIsPasswordRestored = (s: AuthFlowSnapshot): boolean => s.matches({ restore: 'restored' });
 /** Seconds until a new SMS code may be asked for (E138's countdown), 0 when the resend button is enabled. */
 export const selectResendWait = (s: AuthFlowSnapshot): number => s.context.resendWait;
+/** Seconds until a new recovery link may be asked for (E138's countdown on the forgot page), 0 when it may. */
+export const selectLinkWait = (s: AuthFlowSnapshot): number => s.context.linkWait;

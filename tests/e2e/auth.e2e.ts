@@ -311,7 +311,7 @@ describe('registration by SMS code, forced password change, recovery link', () =
     const first = (await wait.textContent()) ?? '';
     expect(first).toMatch(/^Yangi kodni \d+:\d\d dan keyin soʻrash mumkin$/);
     expect(await page.getByTestId('auth-resend').isDisabled()).toBe(true);
-    expect(await page.getByTestId('form-error').textContent()).toContain('Kod allaqachon yuborilgan');
+    expect(await page.getByTestId('form-error').textContent()).toContain('Xabar allaqachon yuborilgan');
     const seconds = (text: string) => {
       const [m, s] = (text.match(/(\d+):(\d\d)/) ?? []).slice(1).map(Number);
       return (m ?? 0) * 60 + (s ?? 0);
@@ -319,6 +319,23 @@ describe('registration by SMS code, forced password change, recovery link', () =
     // the countdown runs: two seconds later it shows less
     await page.waitForTimeout(2100);
     expect(seconds((await wait.textContent()) ?? '')).toBeLessThan(seconds(first));
+    await context.close();
+  });
+
+  it('a second recovery link right after the first is refused (E138) and the forgot page counts down (finding 24)', async () => {
+    const { context, page, errors } = await open('/ru/forgot');
+
+    await page.locator('input[name="login"]').fill('operator');
+    await page.getByTestId('auth-submit').click();
+    await page.getByTestId('auth-forgot-sent').waitFor();
+    await page.getByTestId('auth-submit').click();
+
+    const wait = page.getByTestId('auth-forgot-wait');
+    await wait.waitFor();
+    expect((await wait.textContent()) ?? '').toMatch(/^Новую ссылку можно будет запросить через \d+:\d\d$/);
+    expect(await page.getByTestId('auth-submit').isDisabled()).toBe(true);
+    expect(await page.getByTestId('form-error').textContent()).toContain('Сообщение уже отправлено');
+    expect(errors).toEqual([]);
     await context.close();
   });
 

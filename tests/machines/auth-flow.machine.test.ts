@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authFlowMachine, fieldOfCode, invalidFieldOf } from '@/machines/auth-flow.machine';
 import {
@@ -10,6 +10,8 @@ import {
   selectAuthStatePath,
   selectIsPasswordRestored,
   selectIsRestoreLinkSent,
+  selectLinkWait,
+  selectResendWait,
 } from '@/machines/auth-flow.selectors';
 import { ApiFailure } from '@/services/api/api-error';
 import type { User } from '@/services/contract/session.contract';
@@ -256,6 +258,32 @@ describe('auth flow: recovery link and new password (E086, E024, mismatch)', () 
     await answer('requestRestoreLink', { error: failure('E086') });
 
     expect(selectAuthError(actor.getSnapshot())).toEqual({ code: 'E086', field: 'login' });
+  });
+
+  it('finding 24: counts E138 down on the forgot page and asks for no link before it ends', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { actor, answer, inputs } = flow();
+      actor.send({ type: 'page.open', page: 'forgot' });
+      actor.send({ type: 'forgot.submit', login: 'curator' });
+      await answer('requestRestoreLink', {
+        error: new ApiFailure({ kind: 'server', code: 'E138', description: '2' }),
+      });
+
+      expect([selectLinkWait(actor.getSnapshot()), selectResendWait(actor.getSnapshot())]).toEqual([2, 0]);
+      expect(selectAuthError(actor.getSnapshot())).toEqual({ code: 'E138', field: null });
+      actor.send({ type: 'forgot.submit', login: 'curator' });
+      expect(inputs.requestRestoreLink).toHaveLength(1);
+
+      vi.advanceTimersByTime(1000);
+      expect(selectLinkWait(actor.getSnapshot())).toBe(1);
+      vi.advanceTimersByTime(1000);
+      expect(selectLinkWait(actor.getSnapshot())).toBe(0);
+      actor.send({ type: 'forgot.submit', login: 'curator' });
+      expect(inputs.requestRestoreLink).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says 'Пароли не совпадают' at the confirmation when the passwords differ, without a call", () => {

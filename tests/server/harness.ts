@@ -39,8 +39,9 @@ export interface Harness {
   db: Db;
   clock: ManualClock;
   logs: string[];
-  /** a new cookie-keeping agent (one browser) */
-  agent(): Agent;
+  /** a new cookie-keeping agent (one browser), connecting from `peer` (default 127.0.0.1: a browser on the same
+   *  machine, as with `npm start` on a laptop; the socket address node-server hands the app as `c.env.incoming`) */
+  agent(peer?: string): Agent;
   /** what the demo outbox holds for a phone or login, newest first */
   outbox(q: { phone?: string; login?: string }): OutboxMessage[];
 }
@@ -58,7 +59,8 @@ export function createHarness(opts: { config?: Partial<ServerConfig>; db?: Db } 
     db,
     clock,
     logs: logger.lines,
-    agent: () => createAgent((req) => app.fetch(req)),
+    agent: (peer = '127.0.0.1') =>
+      createAgent((req) => app.fetch(req, { incoming: { socket: { remoteAddress: peer } } })),
     outbox: ({ phone, login }) => auth.outbox({ recipient: phone, login }),
   };
 }

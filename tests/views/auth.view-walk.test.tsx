@@ -71,7 +71,12 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
       'login.submit': fillAndSubmit,
       'register.submit': fillAndSubmit,
       'check.submit': fillAndSubmit,
-      'forgot.submit': fillAndSubmit,
+      'forgot.submit': async (e) => {
+        await fill(fields(e));
+        // while E138's countdown runs the submit is disabled: the user cannot ask, the chart ignores the event
+        if ((within(form()).getByTestId('auth-submit') as HTMLButtonElement).disabled) return;
+        await submit();
+      },
       'restore.submit': fillAndSubmit,
       'code.resend': async (e) => {
         await fill(fields(e));
@@ -82,6 +87,7 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
       },
       // E138's countdown: one second of the system's simulated clock
       'xstate.after.1000.authFlow.check.editing': () => app.advance(1000),
+      'xstate.after.1000.authFlow.forgot.editing': () => app.advance(1000),
     },
     app.settle,
   );
@@ -100,7 +106,10 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
           for (const id of step.expected.testIds)
             expect(within(page).getAllByTestId(id).length).toBeGreaterThan(0);
           const submitButton = within(page).queryByTestId('auth-submit') as HTMLButtonElement | null;
-          if (submitButton) expect(submitButton.disabled).toBe(step.state.hasTag('busy'));
+          const linkWait = step.state.context.linkWait as number;
+          const forgotPage = step.expected.dataState.startsWith('forgot');
+          if (submitButton)
+            expect(submitButton.disabled).toBe(step.state.hasTag('busy') || (forgotPage && linkWait > 0));
           const error = step.state.context.error as AuthError | null;
           if (error) {
             const text = formatErrorMessage(i18n.t, error.code);
@@ -108,7 +117,8 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
             expect(shown.textContent).toContain(text);
             // a resend during the countdown was never sent (disabled button): focus stays where it was
             const ignoredResend =
-              step.event.type === 'code.resend' && (step.state.context.resendWait as number) > 0;
+              (step.event.type === 'code.resend' && (step.state.context.resendWait as number) > 0) ||
+              (step.event.type === 'forgot.submit' && linkWait > 0);
             if (
               !ignoredResend &&
               (SUBMITS.has(step.event.type) || step.event.type.startsWith('xstate.error.actor.'))
@@ -130,6 +140,13 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
               i18n.t('auth.check.resendWait', { time: `0:${String(wait).padStart(2, '0')}` }),
             );
           else expect(shownWait).toBeNull();
+          // finding 24: the forgot page's own countdown, under its disabled submit
+          const shownLinkWait = within(page).queryByTestId('auth-forgot-wait');
+          if (linkWait > 0 && forgotPage)
+            expect(shownLinkWait?.textContent).toBe(
+              i18n.t('auth.forgot.wait', { time: `0:${String(linkWait).padStart(2, '0')}` }),
+            );
+          else expect(shownLinkWait).toBeNull();
         },
         { timeout },
       ),

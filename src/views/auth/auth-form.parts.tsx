@@ -42,14 +42,17 @@ export function useAuthForm(flow: FlowRef) {
   };
 }
 
-export function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
+/** The form's submit button: disabled while a call runs, and while a countdown (`waitId`: the element saying how long)
+ *  runs. */
+export function Submit({ busy, children, waitId }: { busy: boolean; children: ReactNode; waitId?: string }) {
   const { t } = useTranslation();
   return (
     <button
       type="submit"
       className="btn"
-      disabled={busy}
+      disabled={busy || waitId !== undefined}
       aria-busy={busy || undefined}
+      aria-describedby={waitId}
       data-testid="auth-submit"
     >
       {busy ? t('auth.pending') : children}

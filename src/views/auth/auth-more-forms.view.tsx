@@ -8,6 +8,7 @@ import {
   selectAuthPhone,
   selectIsPasswordRestored,
   selectIsRestoreLinkSent,
+  selectLinkWait,
   selectResendWait,
 } from '@/machines/auth-flow.selectors';
 import { FormError, TextField } from '@/views/common/form-field.view';
@@ -150,6 +151,7 @@ export function ForgotForm({ flow }: { flow: FlowRef }) {
   const { t } = useTranslation();
   const f = useAuthForm(flow);
   const sent = useSelector(flow, selectIsRestoreLinkSent);
+  const linkWait = useSelector(flow, selectLinkWait);
   return (
     <form
       ref={f.formRef}
@@ -179,7 +181,14 @@ export function ForgotForm({ flow }: { flow: FlowRef }) {
         required
         error={f.fieldError('login')}
       />
-      <Submit busy={f.busy}>{t('auth.forgot.submit')}</Submit>
+      <Submit busy={f.busy} waitId={linkWait > 0 ? 'auth-forgot-wait' : undefined}>
+        {t('auth.forgot.submit')}
+      </Submit>
+      {linkWait > 0 ? (
+        <p id="auth-forgot-wait" className="auth-page__hint" data-testid="auth-forgot-wait">
+          {t('auth.forgot.wait', { time: formatCountdown(linkWait) })}
+        </p>
+      ) : null}
       <p className="auth-page__links">
         <Link href="/login">{t('auth.backToLogin')}</Link>
       </p>

@@ -75,14 +75,25 @@ const serverError = (c: Ctx, ev: Ev) => ({
   // U23: E141 (the tries used up) counts down like E138
   resendWait: codeOf(ev) === 'E138' || codeOf(ev) === 'E141' ? waitOf(ev) : c.resendWait,
 });
+/** Finding 24: the recovery link's E138 starts the forgot page's own countdown; the SMS one stays as it is. */
+const linkError = (c: Ctx, ev: Ev) => ({
+  error: { code: codeOf(ev), field: FIELD[codeOf(ev)] ?? null },
+  notice: null,
+  linkWait: codeOf(ev) === 'E138' ? waitOf(ev) : c.linkWait,
+});
 /** The countdown's tick on the check page: one second a step while seconds are left. */
 const TICK = 'xstate.after.1000.authFlow.check.editing';
+/** … and on the forgot page. */
+const LINK_TICK = 'xstate.after.1000.authFlow.forgot.editing';
 const rejected = (page: string, actor: string): OracleRow => ({
   from: `${page}.${actor === 'resendCode' ? 'resending' : 'submitting'}`,
   event: failed(actor),
   to: `${page}.editing`,
-  ctx: serverError,
-  spec: 'S4 errors are codes with a field; spec 8 catalogue',
+  ctx: page === 'forgot' ? linkError : serverError,
+  spec:
+    page === 'forgot'
+      ? 'S4 errors are codes with a field; finding 24 E138 counts down on the forgot page'
+      : 'S4 errors are codes with a field; spec 8 catalogue',
 });
 const invalidRow = (from: string, event: string, to: string): OracleRow => ({
   from,
@@ -98,7 +109,7 @@ export const authFlowOracle: ChartOracle = {
   id: 'authFlow',
   initial: {
     to: 'login.editing',
-    ctx: () => ({ phone: null, restoreToken: null, error: null, user: null, resendWait: 0 }),
+    ctx: () => ({ phone: null, restoreToken: null, error: null, user: null, resendWait: 0, linkWait: 0 }),
   },
   invokes: {
     // S4: passwords travel in the submit event to the call only
@@ -214,6 +225,22 @@ export const authFlowOracle: ChartOracle = {
     },
     rejected('check', 'resendCode'),
 
+    {
+      from: 'forgot.editing',
+      event: 'forgot.submit',
+      when: (c) => c.linkWait > 0,
+      to: '.',
+      spec: 'finding 24 E138: no new link before the countdown ends (the button is disabled)',
+    },
+    {
+      from: 'forgot.editing',
+      event: LINK_TICK,
+      when: (c) => c.linkWait > 0,
+      to: 'forgot.editing',
+      reenter: true,
+      ctx: (c) => ({ linkWait: c.linkWait - 1 }),
+      spec: 'finding 24 E138: the recovery countdown, one second at a time',
+    },
     invalidRow('forgot.editing', 'forgot.submit', '.'),
     {
       from: 'forgot.editing',
