@@ -68,12 +68,14 @@ describe('finding 27: cancelling a paid order refunds its total and frees its nu
     const curator = await clientAs(h, 'curator');
     const before = balanceOf(h);
     const { numbers, order } = await buyTwo(curator.api);
-    expect(balanceOf(h)).toBe(before - order.total);
+    const total = order.total ?? 0;
+    expect(total).toBeGreaterThan(0);
+    expect(balanceOf(h)).toBe(before - total);
     const operator = await clientAs(h, 'operator');
     const params = { id: String(order.orderId) };
     h.clock.advance(60_000);
     const moved = await operator.api.call('orders.setStatus', { params, body: { status: 'cancelled' } });
-    expect(moved).toMatchObject({ status: 'cancelled', refund: { amount: order.total } });
+    expect(moved).toMatchObject({ status: 'cancelled', refund: { amount: total } });
     // the balance where the company sees it: the purchase page and the profile
     expect(balanceOf(h)).toBe(before);
     expect((await curator.api.call('orders.balance', {})).balance).toBe(before);
@@ -81,13 +83,13 @@ describe('finding 27: cancelling a paid order refunds its total and frees its nu
     const shown = await operator.api.call('orders.get', { params });
     expect(shown).toMatchObject({
       status: 'cancelled',
-      refund: { amount: order.total, at: new Date(h.clock.now()).toISOString() },
+      refund: { amount: total, at: new Date(h.clock.now()).toISOString() },
     });
     for (const n of numbers) expect(poolStatus(h, n)).toEqual({ status: 'free', orderId: null });
     // the numbers can be bought again (one order each, never two live orders of one number)
     const again = await curator.api.call('golden.checkout', { body: { numbers } });
-    expect(again.numbers.map((n) => n.number).sort()).toEqual([...numbers].sort());
-    expect(balanceOf(h)).toBe(before - again.total);
+    expect((again.numbers ?? []).map((n) => n.number).sort()).toEqual([...numbers].sort());
+    expect(balanceOf(h)).toBe(before - (again.total ?? 0));
   });
 
   it('a refund that fails leaves the order paid, the balance as it was and the numbers sold; retried, it refunds once', async () => {
@@ -114,7 +116,7 @@ describe('finding 27: cancelling a paid order refunds its total and frees its nu
       codeOf(operator.api.call('orders.setStatus', { params, body: { status: 'cancelled' } })),
     ]);
     expect(both.sort()).toEqual(['E101', 'OKOK']);
-    expect(balanceOf(h)).toBe(after + order.total);
+    expect(balanceOf(h)).toBe(after + (order.total ?? 0));
   });
 
   it('a new-number order debits its total when marked paid and refunds it when cancelled; a created one moves no money', async () => {
