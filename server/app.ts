@@ -5,6 +5,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
 import { config as zodConfig } from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { contentDisposition, downloadName, downloadTypeOf } from '../src/domain/download.rules';
 import { type ErrorCode, SESSION_EXPIRED_CODE } from '../src/domain/errors';
 import { UPLOAD_MAX_BYTES } from '../src/domain/upload.rules';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
@@ -218,11 +219,22 @@ function crossSite(c: Context, svc: Services): string | null {
 }
 
 /** The body of a download reply; a File's name becomes the attachment's file name (ASCII only, it is ours). */
+/**
+ * A download (security finding 32, docs/decisions.md PRM6): served with a type the portal knows (anything else as
+ * `application/octet-stream`), always as an attachment whose name ends in that type's extension, never sniffed and
+ * never run as a page if a browser opens it anyway.
+ */
 function blobResponse(blob: Blob): Response {
-  const headers: Record<string, string> = { 'content-type': blob.type || 'application/octet-stream' };
-  if (blob instanceof File)
-    headers['content-disposition'] = `attachment; filename="${blob.name.replace(/[^\w.-]/g, '')}"`;
-  return new Response(blob, { headers });
+  const type = downloadTypeOf(blob.type);
+  const name = downloadName(blob instanceof File ? blob.name : 'download', type);
+  return new Response(blob, {
+    headers: {
+      'content-type': type,
+      'content-disposition': contentDisposition(name),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    },
+  });
 }
 
 /** `{param}` → `:param` */

@@ -8,6 +8,7 @@ import {
   isEditableStatus,
   MAX_SCAN_BYTES,
 } from '../../src/domain/at39.rules';
+import { downloadName } from '../../src/domain/download.rules';
 import { sniffUploadKind, UPLOAD_KINDS } from '../../src/domain/upload.rules';
 import type { Registration, RegistrationRow } from '../../src/services/contract/at39.contract';
 import { buildStatisticsXlsx } from '../at39/statistics';
@@ -300,7 +301,8 @@ export const at39Handlers: Handlers = {
     at39Store(svc).saveScan({
       regId: reg.id,
       kind,
-      name: (file.name || kind).slice(0, 200),
+      // named by what its bytes are, never by the extension it came with (security finding 32)
+      name: downloadName(file.name || kind, mime),
       mime,
       bytes,
       now: svc.clock.now(),

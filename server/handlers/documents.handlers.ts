@@ -1,5 +1,6 @@
 import { dayStart } from '../../src/domain/debt.rules';
 import { documentFileName, tashkentDay } from '../../src/domain/documents.rules';
+import { downloadName, UNKNOWN_DOWNLOAD_TYPE } from '../../src/domain/download.rules';
 import {
   DEFAULT_UPLOAD_LIMITS,
   refuseUploadFile,
@@ -149,7 +150,11 @@ export const documentsHandlers: Handlers = {
     const d = documentForViewer(svc, session, input.query.id);
     const file = documentFile(svc.db, d.id);
     ensure(file, 'E013', 'no scan was uploaded for this document');
-    return new File([file.bytes as BlobPart], file.name, { type: file.mime });
+    // typed and named by its bytes, not by the type or name stored with it (security finding 32, PRM6): a scan kept
+    // before the check, or a stored name that lies, still downloads as what it is
+    const kind = sniffUploadKind(file.bytes.subarray(0, UPLOAD_SNIFF_BYTES));
+    const type = kind ? UPLOAD_KINDS[kind].mime : UNKNOWN_DOWNLOAD_TYPE;
+    return new File([file.bytes as BlobPart], downloadName(file.name, type), { type });
   },
   // spec 7 GET documents/instruction: the users' instruction as a .docx (spec 9 "instruction docx"; DOC12)
   'documents.instruction': () =>
@@ -168,8 +173,8 @@ export const documentsHandlers: Handlers = {
     saveDocumentFile(svc.db, doc.id, {
       bytes,
       mime: UPLOAD_KINDS[kind].mime,
-      // the name it came with, without any path, for the download
-      name: (file.name.split(/[\\/]/).pop() || `scan.${UPLOAD_KINDS[kind].extensions[0]}`).slice(0, 200),
+      // the name it came with, without any path, but with the extension of what its bytes are (PRM6)
+      name: downloadName(file.name || 'scan', UPLOAD_KINDS[kind].mime),
       status: 1,
       message: null,
       now: svc.clock.now(),

@@ -1,12 +1,22 @@
 import { GOLDEN_CATEGORIES, goldenCategoryOf } from '../../src/domain/constants';
 import { dayStart } from '../../src/domain/debt.rules';
 import { categoryIdOf, categoryPrice, DEFAULT_TAX_PERCENT, vatOf } from '../../src/domain/golden.rules';
-import { canMoveOrder, exceedsBalance, orderTotal, validateRange } from '../../src/domain/orders.rules';
+import {
+  canMoveOrder,
+  draftOfWireRow,
+  exceedsBalance,
+  moneyOfMove,
+  type OrderCatalogueIds,
+  orderProblems,
+  orderTotal,
+  validateRange,
+} from '../../src/domain/orders.rules';
 import { routeAccess } from '../../src/domain/routes.rules';
 import { AT39_PRICE_PLANS } from '../db/at39-seed';
 import { IP_CATALOGUE } from '../db/services-seed';
 import { ApiError, ensure, type Handlers } from '../handler';
 import { documentsOfOrder } from '../store/documents.store';
+import { releaseGoldenNumbers } from '../store/golden.store';
 import type { OrderFull, OrderHead } from '../store/orders.store';
 import { buyerBan, purchaseStores } from './golden.handlers';
 
@@ -31,14 +41,42 @@ const headWire = (o: OrderHead) => ({
   createdAt: new Date(o.createdAt).toISOString(),
 });
 
+const refundWire = (r: { amount: number; at: number } | null) =>
+  r ? { amount: r.amount, at: new Date(r.at).toISOString() } : null;
+
 const fullWire = (o: OrderFull, docs: { id: number; type: number; title: string }[]) => ({
   ...headWire(o),
   numbers: o.numbers,
   rows: o.rows,
   address: o.address,
   tin: o.tin,
+  refund: refundWire(o.refund),
   documents: docs.map((d) => ({ id: d.id, documentType: d.type, title: d.title })),
 });
+
+/**
+ * The catalogue a new-number order row chooses from (GN12): the number categories of spec 3 / 9, the price plans
+ * and services the reference server sells elsewhere (AT 39 price plans, the internet packages of SV2). What
+ * `pre-order/services` answers, and what `POST orders/` checks a row against (PRM3).
+ */
+function newOrderCatalogue() {
+  return {
+    numberCategories: GOLDEN_KINDS.map((k) => ({
+      id: categoryIdOf(k),
+      name: k,
+      price: GOLDEN_CATEGORIES[k].price,
+    })),
+    pricePlans: AT39_PRICE_PLANS.map((p) => ({ id: p.id, name: p.name, price: p.price })),
+    services: IP_CATALOGUE.map((p) => ({ id: p.soc, name: p.name, price: p.price })),
+  };
+}
+
+/** The catalogue's ids as the row rule reads them (strings). */
+function catalogueIds(): OrderCatalogueIds {
+  const c = newOrderCatalogue();
+  const ids = (items: readonly { id: string | number }[]) => items.map((i) => ({ id: String(i.id) }));
+  return { categories: ids(c.numberCategories), pricePlans: ids(c.pricePlans), services: ids(c.services) };
+}
 
 export const ordersHandlers: Handlers = {
   'orders.address': ({ session, svc }) => {
@@ -59,16 +97,22 @@ export const ordersHandlers: Handlers = {
     const company = orders.company(ban);
     ensure(company, 'E052');
     const now = svc.clock.now();
+    // every row is one the catalogue sells, in bounds and whole sums (security finding 28, PRM3, PRM4): the same rule
+    // the form applies before sending; an unknown category, tariff or service is E101, never a row priced 0
+    const drafts = input.body.rows.map(draftOfWireRow);
+    const problems = orderProblems(drafts, catalogueIds());
+    if (problems.length > 0)
+      throw new ApiError('E101', problems.map((p) => `rows[${p.index}].${p.field}`).join(', '));
     // a row's category is a number category id: its price per number, plus the nominal (starting balance) per SIM
-    const rows = input.body.rows.map((r) => ({
-      kolvo: r.kolvo,
-      category: String(r.category),
-      tariff: String(r.tariff),
-      services: (r.services ?? []).map(String),
-      nominal: r.nominal ?? null,
+    const rows = drafts.map((r) => ({
+      kolvo: Number(r.kolvo),
+      category: r.category,
+      tariff: r.tariff,
+      services: [...r.services],
+      nominal: r.nominal === '' ? null : Number(r.nominal),
     }));
+    // every row counts (they are all valid now); spec 8 E031 (GN12) is checked whatever the sum, even 0
     const total = orderTotal(rows, (id) => categoryPrice(goldenCategoryOf(Number(id))));
-    // spec 8 E031 (GN12): an order over the balance available for orders is refused; it is not debited (GN8)
     ensure(!exceedsBalance(total, company.balance), 'E031');
     const id = svc.db.transaction(() => {
       const orderId = orders.insert({
@@ -102,28 +146,47 @@ export const ordersHandlers: Handlers = {
     const { orders } = purchaseStores(svc);
     const id = Number(input.params.id);
     const to = input.body.status;
-    // one transaction: two operators moving the same order at once cannot both move it from the same status
-    const moved = svc.db.transaction(() => {
-      const o = orders.get(id);
-      ensure(o, 'E013', 'no such order');
-      ensure(canMoveOrder(o.status, to), 'E101', `${o.status} → ${to}`);
-      orders.setStatus(id, to, svc.clock.now());
-      return o.status;
-    })();
-    svc.logger.info('orders.status', { orderId: id, from: moved, to, userId: session.user.id });
-    return { id, status: to };
+    const now = svc.clock.now();
+    // one immediate transaction (security finding 27, PRM1, PRM2): the status, the money and the numbers move
+    // together or not at all; the status moves only from the one read (a second operator's move of the same order
+    // finds it moved: E101), and an order has at most one refund (order_refunds' key)
+    const moved = svc.db
+      .transaction(() => {
+        const o = orders.get(id);
+        ensure(o, 'E013', 'no such order');
+        ensure(canMoveOrder(o.status, to), 'E101', `${o.status} → ${to}`);
+        const money = moneyOfMove(o, to);
+        if (money.debit > 0) {
+          const company = orders.company(o.ban);
+          ensure(company, 'E052');
+          ensure(!exceedsBalance(money.debit, company.balance), 'E031');
+          orders.debit(o.ban, money.debit);
+        }
+        if (to === 'cancelled' && o.numbers.length > 0) {
+          const numbers = o.numbers.map((n) => n.number);
+          const freed = releaseGoldenNumbers(svc.db, o.id, numbers);
+          ensure(freed === numbers.length, 'E013', 'the order no longer holds its numbers');
+          orders.releaseNumbers(o.id, now);
+        }
+        if (money.refund > 0) {
+          ensure(orders.credit(o.ban, money.refund), 'E052', 'no company to refund');
+          orders.addRefund(o.id, money.refund, now, session.user.id);
+        }
+        ensure(orders.moveStatus(id, o.status, to, now), 'E101', `${o.status} → ${to}`);
+        return { from: o.status, money, refund: money.refund > 0 ? { amount: money.refund, at: now } : null };
+      })
+      .immediate();
+    svc.logger.info('orders.status', {
+      orderId: id,
+      from: moved.from,
+      to,
+      debit: moved.money.debit,
+      refund: moved.money.refund,
+      userId: session.user.id,
+    });
+    return { id, status: to, refund: refundWire(moved.refund) };
   },
-  'preorder.services': () => ({
-    // the catalogue a new-number order row chooses from (GN12): the number categories of spec 3 / 9, the price plans
-    // and services the reference server sells elsewhere (AT 39 price plans, the internet packages of SV2)
-    numberCategories: GOLDEN_KINDS.map((k) => ({
-      id: categoryIdOf(k),
-      name: k,
-      price: GOLDEN_CATEGORIES[k].price,
-    })),
-    pricePlans: AT39_PRICE_PLANS.map((p) => ({ id: p.id, name: p.name, price: p.price })),
-    services: IP_CATALOGUE.map((p) => ({ id: p.soc, name: p.name, price: p.price })),
-  }),
+  'preorder.services': () => newOrderCatalogue(),
   'orders.get': ({ input, session, svc }) => {
     const o = purchaseStores(svc).orders.get(Number(input.params.id));
     ensure(o, 'E013', 'no such order');

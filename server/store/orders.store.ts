@@ -29,6 +29,8 @@ export interface OrderFull extends OrderHead {
   }[];
   readonly address: string | null;
   readonly tin: string | null;
+  /** the refund of a cancelled paid order (PRM1): the amount returned to the balance, and when (epoch ms) */
+  readonly refund: { readonly amount: number; readonly at: number } | null;
 }
 
 interface RawHead {
@@ -87,7 +89,16 @@ export function createOrdersStore(db: Db) {
   const company = db.prepare(`SELECT c.ban, c.name, c.tin, c.balance, r.name AS region
     FROM companies c LEFT JOIN regions r ON r.id = c.region_id WHERE c.ban = ?`);
   const debit = db.prepare('UPDATE companies SET balance = balance - ? WHERE ban = ?');
+  const credit = db.prepare('UPDATE companies SET balance = balance + ? WHERE ban = ?');
   const setStatus = db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ?');
+  const moveStatus = db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status = ?');
+  const insRefund = db.prepare(
+    'INSERT INTO order_refunds (order_id, amount, refunded_at, refunded_by) VALUES (?, ?, ?, ?)',
+  );
+  const refundOf = db.prepare('SELECT amount, refunded_at AS at FROM order_refunds WHERE order_id = ?');
+  const releaseNumbers = db.prepare(
+    'UPDATE order_numbers SET released_at = ? WHERE order_id = ? AND released_at IS NULL',
+  );
 
   return {
     company: (ban: string) =>
@@ -119,6 +130,16 @@ export function createOrdersStore(db: Db) {
       d: { address: string | null; tin: string | null; comment: string | null },
     ) => insDetails.run(orderId, d.address, d.tin, d.comment),
     setStatus: (id: number, status: OrderStatus, now: number) => setStatus.run(status, now, id),
+    /** Moves an order only if it still has status `from`; false when another move came first. */
+    moveStatus: (id: number, from: OrderStatus, to: OrderStatus, now: number): boolean =>
+      moveStatus.run(to, now, id, from).changes === 1,
+    /** Adds to a company's balance; false when there is no such company. */
+    credit: (ban: string, amount: number): boolean => credit.run(amount, ban).changes === 1,
+    /** Records the refund of an order (at most one: a second throws). Call inside the cancel's transaction. */
+    addRefund: (orderId: number, amount: number, now: number, by: number | null) =>
+      insRefund.run(orderId, amount, now, by),
+    /** Marks the numbers an order held as released (back on sale; the order still lists them). */
+    releaseNumbers: (orderId: number, now: number) => releaseNumbers.run(now, orderId).changes,
     lastAddress: (ban: string) => (lastAddress.get(ban) as { address: string } | undefined)?.address ?? null,
 
     /** Orders created in [fromMs, toMs), newest first, optionally of one BAN. */
@@ -147,6 +168,7 @@ export function createOrdersStore(db: Db) {
         ).map((r) => ({ ...r, services: JSON.parse(r.services) as string[] })),
         address: d?.address ?? null,
         tin: d?.tin ?? null,
+        refund: (refundOf.get(id) as { amount: number; at: number } | undefined) ?? null,
       };
     },
   };

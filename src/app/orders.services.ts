@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import { formatSum } from '@/domain/money.rules';
-import type { OrderStatus } from '@/domain/orders.rules';
 import { i18n } from '@/i18n/i18n';
 import {
   type ExportOrdersInput,
@@ -9,6 +8,7 @@ import {
   type MoveOrderInput,
   type OrderDetails,
   type OrderItem,
+  type OrderMoved,
   ordersMachine,
 } from '@/machines/orders.machine';
 import type { Order } from '@/services/contract/orders.contract';
@@ -49,6 +49,7 @@ const toDetails = (o: Order): OrderDetails => ({
   })),
   address: o.address ?? null,
   tin: o.tin ?? null,
+  refund: o.refund ? { amount: o.refund.amount, at: o.refund.at } : null,
   documents: (o.documents ?? []).map((d) => ({
     id: String(d.id),
     type: d.documentType,
@@ -97,12 +98,15 @@ export function createOrdersLogic(api: ApiLoader, save = { file: saveFile }) {
       fetchOrder: fromPromise<OrderDetails, FetchOrderInput>(async ({ input }) =>
         toDetails(await (await api()).call('orders.get', { params: { id: input.id } })),
       ),
-      moveOrder: fromPromise<{ readonly status: OrderStatus }, MoveOrderInput>(async ({ input }) => {
+      moveOrder: fromPromise<OrderMoved, MoveOrderInput>(async ({ input }) => {
         const moved = await (await api()).call('orders.setStatus', {
           params: { id: input.id },
           body: { status: input.status },
         });
-        return { status: moved.status };
+        return {
+          status: moved.status,
+          refund: moved.refund ? { amount: moved.refund.amount, at: moved.refund.at } : null,
+        };
       }),
       exportOrders: fromPromise<void, ExportOrdersInput>(({ input }) => exportOrders(input)),
     },

@@ -23,6 +23,21 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return (NEXT[from] as readonly OrderStatus[]).includes(to);
 }
 
+/**
+ * The money a staff move of an order moves (PRM1, PRM2): `paid` means its total has left the company's balance —
+ * a golden-number checkout debits it at once (GN5), a new-number order is debited when staff mark it paid; so
+ * cancelling a paid order refunds its total, and cancelling a created one moves nothing. Sums, never negative.
+ */
+export function moneyOfMove(
+  order: { readonly kind: 'golden' | 'new'; readonly status: OrderStatus; readonly total: number },
+  to: OrderStatus,
+): { readonly debit: number; readonly refund: number } {
+  if (!canMoveOrder(order.status, to)) return { debit: 0, refund: 0 };
+  if (to === 'paid' && order.kind === 'new') return { debit: order.total, refund: 0 };
+  if (to === 'cancelled' && order.status === 'paid') return { debit: 0, refund: order.total };
+  return { debit: 0, refund: 0 };
+}
+
 /** The statuses an order may be moved to next, in the lifecycle's order (GN8): what SingleOrder offers staff. */
 export function nextOrderStatuses(from: string): readonly OrderMove[] {
   return isOrderStatus(from) ? NEXT[from] : [];
@@ -126,26 +141,96 @@ export function canAddRow(rows: readonly OrderRowDraft[]): boolean {
   return rows.length < MAX_ORDER_ROWS;
 }
 
-/** The first problem of a row: count 1-10 000, a category and a tariff chosen, nominal a non-negative amount. */
-export type RowProblem = 'kolvo' | 'category' | 'tariff' | 'nominal';
+/** Most numbers one row orders (PRM3): a row of a thousand SIM cards is a large company's whole fleet. */
+export const ORDER_ROW_MAX_COUNT = 1_000;
 
-export function rowProblem(r: OrderRowDraft): RowProblem | null {
-  if (!/^\d{1,5}$/.test(r.kolvo.trim()) || Number(r.kolvo) < 1 || Number(r.kolvo) > 10_000) return 'kolvo';
-  if (r.category === '') return 'category';
-  if (r.tariff === '') return 'tariff';
-  if (r.nominal.trim() !== '' && !/^\d{1,9}$/.test(r.nominal.trim())) return 'nominal';
-  return null;
+/** The largest nominal (starting balance of each SIM) a row may ask for, in whole sums (PRM4). */
+export const ORDER_NOMINAL_MAX = 1_000_000;
+
+/**
+ * What a row may choose from (GN12): the ids the catalogue offers (`pre-order/services` and the number categories),
+ * as strings. The page passes the catalogue it loaded, the reference server the one it answers.
+ */
+export interface OrderCatalogueIds {
+  readonly categories: readonly { readonly id: string }[];
+  readonly pricePlans: readonly { readonly id: string }[];
+  readonly services: readonly { readonly id: string }[];
+}
+
+/**
+ * A field of a row that is wrong (PRM3, PRM4): `kolvo` not a whole count from 1 to ORDER_ROW_MAX_COUNT, `category` /
+ * `tariff` not chosen or not one the catalogue offers, `services` one the catalogue does not offer, `nominal` not
+ * empty and not a whole sum from 0 to ORDER_NOMINAL_MAX.
+ */
+export type RowProblem = 'kolvo' | 'category' | 'tariff' | 'services' | 'nominal';
+
+const WHOLE = /^\d{1,9}$/;
+const offers = (items: readonly { readonly id: string }[], id: string) => items.some((i) => i.id === id);
+
+/**
+ * Every wrong field of a row, in the form's order. Without a catalogue (it failed to load) only what can be checked
+ * without it is: the server checks the ids again and answers E101.
+ */
+export function rowProblems(r: OrderRowDraft, catalogue: OrderCatalogueIds | null = null): RowProblem[] {
+  const problems: RowProblem[] = [];
+  const kolvo = r.kolvo.trim();
+  if (!WHOLE.test(kolvo) || Number(kolvo) < 1 || Number(kolvo) > ORDER_ROW_MAX_COUNT) problems.push('kolvo');
+  if (r.category === '' || (catalogue && !offers(catalogue.categories, r.category)))
+    problems.push('category');
+  if (r.tariff === '' || (catalogue && !offers(catalogue.pricePlans, r.tariff))) problems.push('tariff');
+  if (catalogue && r.services.some((s) => !offers(catalogue.services, s))) problems.push('services');
+  const nominal = r.nominal.trim();
+  if (nominal !== '' && (!WHOLE.test(nominal) || Number(nominal) > ORDER_NOMINAL_MAX))
+    problems.push('nominal');
+  return problems;
+}
+
+/** The first problem of a row, or null. */
+export function rowProblem(r: OrderRowDraft, catalogue: OrderCatalogueIds | null = null): RowProblem | null {
+  return rowProblems(r, catalogue)[0] ?? null;
+}
+
+/** A wrong field of one row of the order (0-based). */
+export interface OrderFieldProblem {
+  readonly index: number;
+  readonly field: RowProblem;
+}
+
+/** Every wrong field of every row (empty when the order may be sent). */
+export function orderProblems(
+  rows: readonly OrderRowDraft[],
+  catalogue: OrderCatalogueIds | null = null,
+): OrderFieldProblem[] {
+  return rows.flatMap((r, index) => rowProblems(r, catalogue).map((field) => ({ index, field })));
 }
 
 /** The index and problem of the first invalid row, or null when every row is fine. */
 export function firstRowProblem(
   rows: readonly OrderRowDraft[],
+  catalogue: OrderCatalogueIds | null = null,
 ): { readonly index: number; readonly problem: RowProblem } | null {
-  for (const [index, r] of rows.entries()) {
-    const problem = rowProblem(r);
-    if (problem) return { index, problem };
-  }
-  return null;
+  const first = orderProblems(rows, catalogue)[0];
+  return first ? { index: first.index, problem: first.field } : null;
+}
+
+/**
+ * A row as it came over the wire, read as the form's draft so the server checks it with the same rule
+ * (`rowProblems`): `1.5`, `1e21` or `-1` are not whole numbers there either.
+ */
+export function draftOfWireRow(r: {
+  readonly kolvo: number;
+  readonly category: string | number;
+  readonly tariff: string | number;
+  readonly services?: readonly (string | number)[];
+  readonly nominal?: number | null;
+}): OrderRowDraft {
+  return {
+    kolvo: String(r.kolvo),
+    category: String(r.category),
+    tariff: String(r.tariff),
+    services: (r.services ?? []).map(String),
+    nominal: r.nominal === undefined || r.nominal === null ? '' : String(r.nominal),
+  };
 }
 
 /** A row as the server is sent it (`POST orders/`, spec 7): count and nominal as numbers. */

@@ -3,10 +3,10 @@ import {
   canAddRow,
   canRemoveRow,
   EMPTY_ROW,
-  firstRowProblem,
+  type OrderFieldProblem,
   type OrderRowDraft,
   type OrderRowWire,
-  type RowProblem,
+  orderProblems,
   rowToWire,
   withoutRow,
   withRow,
@@ -79,8 +79,11 @@ export interface NewOrderContext {
   readonly companyError: string | null;
   /** the row the delete dialog asks about */
   readonly removeIndex: number | null;
-  /** the first invalid row when the last submit was refused */
-  readonly problem: { readonly index: number; readonly problem: RowProblem } | null;
+  /**
+   * every wrong field of every row when the last submit was refused (PRM3, PRM4: counts and nominals in bounds, ids
+   * the loaded catalogue offers); a field's problem goes once the user changes that field
+   */
+  readonly problems: readonly OrderFieldProblem[];
   readonly order: CreatedOrder | null;
   readonly error: string | null;
 }
@@ -119,6 +122,10 @@ export type NewOrderTag = 'busy';
 
 const FIRST_ROWS: readonly OrderRowDraft[] = [EMPTY_ROW];
 
+/** The problems without the one of a row's field (the user changed that field). */
+const withoutProblem = (problems: readonly OrderFieldProblem[], index: number, field: string) =>
+  problems.filter((p) => p.index !== index || p.field !== field);
+
 const servicesWith = (services: readonly string[], service: string, on: boolean): string[] =>
   on ? [...services.filter((s) => s !== service), service] : services.filter((s) => s !== service);
 
@@ -146,7 +153,7 @@ export const newOrderMachine = setup({
   guards: {
     canAddRow: ({ context }) => canAddRow(context.rows),
     canRemoveRow: ({ context }) => canRemoveRow(context.rows),
-    hasRowProblem: ({ context }) => firstRowProblem(context.rows) !== null,
+    hasRowProblem: ({ context }) => orderProblems(context.rows, context.catalogue).length > 0,
   },
   actions: {
     /** Keeps the rows and the address under the draft key. Filled in at the composition root with the draft store. */
@@ -175,27 +182,28 @@ export const newOrderMachine = setup({
     addRow: assign(({ context }) => ({ rows: [...context.rows, EMPTY_ROW] })),
     changeRow: assign(({ context }, params: { index: number; field: RowField; value: string }) => ({
       rows: withRow(context.rows, params.index, { [params.field]: params.value }),
-      problem: null,
+      problems: withoutProblem(context.problems, params.index, params.field),
     })),
     toggleService: assign(({ context }, params: { index: number; service: string; on: boolean }) => ({
       rows: withRow(context.rows, params.index, {
         services: servicesWith(context.rows[params.index]?.services ?? [], params.service, params.on),
       }),
+      problems: withoutProblem(context.problems, params.index, 'services'),
     })),
     changeAddress: assign((_, params: { value: string }) => ({ address: params.value })),
     askRemove: assign((_, params: { index: number }) => ({ removeIndex: params.index })),
     removeRow: assign(({ context }) => ({
       rows: withoutRow(context.rows, context.removeIndex ?? -1),
       removeIndex: null,
-      problem: null,
+      problems: [],
     })),
     clearRemove: assign({ removeIndex: null }),
-    assignProblem: assign(({ context }) => ({ problem: firstRowProblem(context.rows) })),
-    clearProblem: assign({ problem: null, error: null }),
+    assignProblems: assign(({ context }) => ({ problems: orderProblems(context.rows, context.catalogue) })),
+    clearProblems: assign({ problems: [], error: null }),
     assignOrder: assign((_, params: { order: CreatedOrder }) => ({ order: params.order, error: null })),
     assignError: assign((_, params: { error: unknown }) => ({ error: errorCodeOf(params.error) })),
     clearError: assign({ error: null }),
-    resetForm: assign({ rows: FIRST_ROWS, order: null, error: null, problem: null }),
+    resetForm: assign({ rows: FIRST_ROWS, order: null, error: null, problems: [] }),
   },
 }).createMachine({
   id: 'newOrder',
@@ -213,7 +221,7 @@ export const newOrderMachine = setup({
     balance: null,
     companyError: null,
     removeIndex: null,
-    problem: null,
+    problems: [],
     order: null,
     error: null,
   }),
@@ -354,8 +362,8 @@ export const newOrderMachine = setup({
                   { description: 'spec 5: the last row cannot be deleted' },
                 ],
                 'order.submit': [
-                  { guard: 'hasRowProblem', actions: 'assignProblem' },
-                  { target: 'submitting', actions: 'clearProblem' },
+                  { guard: 'hasRowProblem', actions: 'assignProblems' },
+                  { target: 'submitting', actions: 'clearProblems' },
                 ],
               },
             },

@@ -24,8 +24,10 @@ export const selectNewOrderStep = (s: NewOrderSnapshot): NewOrderStep => {
 export const selectRows = (s: NewOrderSnapshot): readonly OrderRowDraft[] => s.context.rows;
 export const selectAddress = (s: NewOrderSnapshot): string => s.context.address;
 export const selectCatalogue = (s: NewOrderSnapshot): NewOrderContext['catalogue'] => s.context.catalogue;
-export const selectProblem = (s: NewOrderSnapshot): NewOrderContext['problem'] =>
-  s.matches({ open: { form: 'editing' } }) ? s.context.problem : null;
+const NO_PROBLEMS: NewOrderContext['problems'] = [];
+/** Every wrong field of every row the last refused submit found, while the form is being edited. */
+export const selectProblems = (s: NewOrderSnapshot): NewOrderContext['problems'] =>
+  s.matches({ open: { form: 'editing' } }) ? s.context.problems : NO_PROBLEMS;
 /** A row may be deleted (spec 5: never the last one). */
 export const selectCanRemove = (s: NewOrderSnapshot): boolean => s.context.rows.length > 1;
 

@@ -51,7 +51,21 @@ export interface OrderDetails extends OrderItem {
   }[];
   readonly address: string | null;
   readonly tin: string | null;
+  /** the refund of a cancelled paid order (PRM1): the sum returned to the company's balance, when (ISO instant) */
+  readonly refund: OrderRefund | null;
   readonly documents: readonly { readonly id: string; readonly type: number; readonly title: string }[];
+}
+
+/** What a refund returned to the company's balance (sums) and when (ISO instant). */
+export interface OrderRefund {
+  readonly amount: number;
+  readonly at: string;
+}
+
+/** What a move answered: the order's new status and, for a cancelled paid order, its refund (PRM1). */
+export interface OrderMoved {
+  readonly status: OrderStatus;
+  readonly refund: OrderRefund | null;
 }
 
 export type OrdersExportFormat = 'csv' | 'xlsx';
@@ -131,10 +145,8 @@ export const ordersMachine = setup({
     fetchOrders: fromPromise<readonly OrderItem[], FetchOrdersInput>(async () => notProvided('fetchOrders')),
     /** GET orders/{id}. */
     fetchOrder: fromPromise<OrderDetails, FetchOrderInput>(async () => notProvided('fetchOrder')),
-    /** POST orders/{id}/status: the order's new status (GN13). */
-    moveOrder: fromPromise<{ readonly status: OrderStatus }, MoveOrderInput>(async () =>
-      notProvided('moveOrder'),
-    ),
+    /** POST orders/{id}/status: the order's new status and its refund, if the move made one (GN13, PRM1). */
+    moveOrder: fromPromise<OrderMoved, MoveOrderInput>(async () => notProvided('moveOrder')),
     /** The loaded orders built into a CSV or XLSX file and downloaded. */
     exportOrders: fromPromise<void, ExportOrdersInput>(async () => notProvided('exportOrders')),
   },
@@ -175,9 +187,11 @@ export const ordersMachine = setup({
       moveError: null,
     })),
     clearNextStatus: assign({ nextStatus: null, moveError: null }),
-    /** The order and its row in the list show the status the server answered. */
-    assignMoved: assign(({ context }, params: { status: OrderStatus }) => ({
-      order: context.order ? { ...context.order, status: params.status } : null,
+    /** The order and its row in the list show the status the server answered; the order its refund (PRM1). */
+    assignMoved: assign(({ context }, params: { status: OrderStatus; refund: OrderRefund | null }) => ({
+      order: context.order
+        ? { ...context.order, status: params.status, refund: params.refund ?? context.order.refund }
+        : null,
       loaded: context.loaded
         ? {
             ...context.loaded,
@@ -344,7 +358,9 @@ export const ordersMachine = setup({
           },
         },
         moving: {
-          description: 'Moves the order (POST orders/{id}/status).',
+          description:
+            'Moves the order (POST orders/{id}/status): marking a new-number order paid debits its total; cancelling ' +
+            'a paid order refunds it and frees its numbers (PRM1, PRM2).',
           meta: { view: 'the confirmation dialog busy', testId: 'order-status-confirm' },
           tags: ['moving'],
           invoke: {
@@ -354,7 +370,10 @@ export const ordersMachine = setup({
             input: ({ context }) => ({ id: context.orderId ?? '', status: context.nextStatus ?? 'created' }),
             onDone: {
               target: 'ready',
-              actions: { type: 'assignMoved', params: ({ event }) => ({ status: event.output.status }) },
+              actions: {
+                type: 'assignMoved',
+                params: ({ event }) => ({ status: event.output.status, refund: event.output.refund }),
+              },
             },
             onError: {
               target: 'moveFailed',

@@ -1,5 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import {
+  isOrderStatus,
+  moneyOfMove,
   nextOrderStatuses,
   ORDERS_PAGE_SIZE,
   type OrderMove,
@@ -66,6 +68,38 @@ export const selectStatusStep = (
   if (s.hasTag('moving')) return { to, busy: true, error: null };
   if (s.matches({ order: 'moveFailed' })) return { to, busy: false, error: s.context.moveError };
   return null;
+};
+/**
+ * What the move being confirmed does to the money and the numbers (PRM1, PRM2), for the dialog to say before the
+ * user confirms: the sum debited (a new-number order marked paid) or refunded (a paid order cancelled), whether the
+ * numbers go back on sale, and whether a cancel moves no money at all (a created order). Null when no move is asked.
+ */
+export const selectMoveEffect = (
+  s: OrdersSnapshot,
+): { debit: number; refund: number; releases: boolean; noCharge: boolean } | null => {
+  const order = s.context.order;
+  const to = s.context.nextStatus;
+  if (!order || to === null || !isOrderStatus(order.status)) return null;
+  const money = moneyOfMove({ kind: order.kind, status: order.status, total: order.total }, to);
+  const cancelling = to === 'cancelled';
+  return {
+    ...money,
+    releases: cancelling && order.numbers.length > 0,
+    noCharge: cancelling && money.refund === 0,
+  };
+};
+
+/**
+ * The order's refund line (PRM1): the sum returned to the balance and when, or — for an order cancelled before it
+ * was paid — that nothing was charged; null for an order that is not cancelled.
+ */
+export const selectRefundLine = (
+  s: OrdersSnapshot,
+): { kind: 'refund'; amount: number; at: string } | { kind: 'noCharge' } | null => {
+  const order = s.context.order;
+  if (!order) return null;
+  if (order.refund) return { kind: 'refund', amount: order.refund.amount, at: order.refund.at };
+  return order.status === 'cancelled' ? { kind: 'noCharge' } : null;
 };
 export const selectOrdersExporting = (s: OrdersSnapshot): OrdersExportFormat | null =>
   s.hasTag('exporting') ? s.context.exportFormat : null;

@@ -3,17 +3,23 @@ import {
   canAddRow,
   canMoveOrder,
   canRemoveRow,
+  draftOfWireRow,
   EMPTY_ROW,
   exceedsBalance,
   firstRowProblem,
   isRealDay,
   MAX_ORDER_ROWS,
+  moneyOfMove,
+  ORDER_NOMINAL_MAX,
+  ORDER_ROW_MAX_COUNT,
+  orderProblems,
   orderTotal,
   pageCount,
   pageOf,
   parseOrdersParams,
   parseRowsDraft,
   rowProblem,
+  rowProblems,
   rowToWire,
   sameOrdersRange,
   validateRange,
@@ -31,6 +37,22 @@ describe('order lifecycle (GN8)', () => {
     ['cancelled', 'paid', false],
     ['created', 'issued', false],
   ] as const)('%s → %s: %s', (from, to, ok) => expect(canMoveOrder(from, to)).toBe(ok));
+});
+
+describe('the money of a move (PRM1, PRM2: paid means the total left the balance)', () => {
+  it.each([
+    ['golden', 'paid', 'cancelled', { debit: 0, refund: 500 }],
+    ['golden', 'paid', 'issued', { debit: 0, refund: 0 }],
+    ['new', 'created', 'paid', { debit: 500, refund: 0 }],
+    ['new', 'created', 'cancelled', { debit: 0, refund: 0 }],
+    ['new', 'paid', 'cancelled', { debit: 0, refund: 500 }],
+    ['new', 'paid', 'issued', { debit: 0, refund: 0 }],
+    // a move the lifecycle forbids moves no money
+    ['golden', 'issued', 'cancelled', { debit: 0, refund: 0 }],
+    ['new', 'cancelled', 'paid', { debit: 0, refund: 0 }],
+  ] as const)('%s order %s → %s: %j', (kind, status, to, money) =>
+    expect(moneyOfMove({ kind, status, total: 500 }, to)).toEqual(money),
+  );
 });
 
 describe('date range (spec 5)', () => {
@@ -81,7 +103,13 @@ describe('the order repeater (spec 5)', () => {
   });
   it.each([
     [{ kolvo: '0' }, 'kolvo'],
-    [{ kolvo: '10001' }, 'kolvo'],
+    [{ kolvo: '1001' }, 'kolvo'],
+    [{ kolvo: '1000' }, null],
+    [{ kolvo: '1.5' }, 'kolvo'],
+    [{ nominal: '1000000' }, null],
+    [{ nominal: '1000001' }, 'nominal'],
+    [{ nominal: '1.5' }, 'nominal'],
+    [{ nominal: '1e21' }, 'nominal'],
     [{ category: '' }, 'category'],
     [{ tariff: '' }, 'tariff'],
     [{ nominal: '-5' }, 'nominal'],
@@ -92,6 +120,43 @@ describe('the order repeater (spec 5)', () => {
     expect(firstRowProblem([row, { ...row, tariff: '' }])).toEqual({ index: 1, problem: 'tariff' });
     expect(firstRowProblem([row])).toBeNull();
   });
+  it('states its bounds once (PRM3, PRM4)', () => {
+    expect([ORDER_ROW_MAX_COUNT, ORDER_NOMINAL_MAX]).toEqual([1_000, 1_000_000]);
+  });
+});
+
+describe('a row is what the catalogue offers (security finding 28, PRM3)', () => {
+  const catalogue = {
+    categories: [{ id: '192' }, { id: '79' }],
+    pricePlans: [{ id: '1' }, { id: '2' }],
+    services: [{ id: 'IP_M5' }],
+  };
+  const ok = { kolvo: '2', category: '192', tariff: '1', services: ['IP_M5'], nominal: '' };
+  it.each([
+    [{}, []],
+    [{ category: '999' }, ['category']],
+    [{ tariff: 'Biznes 50' }, ['tariff']],
+    [{ services: ['IP_M5', 'roaming'] }, ['services']],
+    [{ kolvo: '0', category: '', nominal: 'x' }, ['kolvo', 'category', 'nominal']],
+  ])('%j → %j', (over, problems) => expect(rowProblems({ ...ok, ...over }, catalogue)).toEqual(problems));
+  it('without a catalogue only checks what needs none', () => {
+    expect(rowProblems({ ...ok, category: '999', services: ['x'] })).toEqual([]);
+  });
+  it('lists every wrong field of every row', () => {
+    expect(orderProblems([ok, { ...ok, tariff: '9', nominal: '-1' }], catalogue)).toEqual([
+      { index: 1, field: 'tariff' },
+      { index: 1, field: 'nominal' },
+    ]);
+  });
+  it.each([
+    [{ kolvo: 2, category: 192, tariff: 1, services: ['IP_M5'], nominal: 0 }, []],
+    [{ kolvo: 1.5, category: 192, tariff: 1 }, ['kolvo']],
+    [{ kolvo: 2, category: 192, tariff: 1, nominal: 1500.5 }, ['nominal']],
+    [{ kolvo: 2, category: 192, tariff: 1, nominal: 1e21 }, ['nominal']],
+    [{ kolvo: -1, category: 192, tariff: 1, nominal: null }, ['kolvo']],
+  ])('a wire row %j is read with the same rule: %j', (wire, problems) =>
+    expect(rowProblems(draftOfWireRow(wire), catalogue)).toEqual(problems),
+  );
 });
 
 describe('the order repeater: rows, sum and balance (spec 3 "New-number order row", spec 5, GN12)', () => {

@@ -106,6 +106,17 @@ describe.each(['ru', 'uz'] as const)('documents in %s', (lang) => {
     // the page reloads the document by itself once the server took the scan
     await docPage.locator('[data-testid="document-status"][data-status="1"]').waitFor({ timeout: 10_000 });
     expect(await upload.getByTestId('upload-done').isVisible()).toBe(true);
+    // PRM6: the scan downloads as what its bytes are, named with that type's extension
+    const [scan] = await Promise.all([
+      page.waitForEvent('download'),
+      docPage.getByTestId('document-scan-start').click(),
+    ]);
+    expect(scan.suggestedFilename()).toMatch(/_100672418_\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(
+      readFileSync(await scan.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -41,9 +41,15 @@ describe.each(['ru', 'uz'] as const)('new-number order in %s', (lang) => {
     await page.getByTestId('new-order-balance').waitFor({ timeout: 20_000 });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('newOrder.title'));
 
-    // spec 5: nothing is sent while a row is incomplete (the count is 1, no category yet): the field says so
+    // spec 5, PRM3, PRM4: nothing is sent while a row is wrong (a count over 1 000, a fractional nominal, no
+    // category yet): each field says what is wrong
+    await page.locator('input[name="row1-kolvo"]').fill('1001');
+    await page.locator('input[name="row1-nominal"]').fill('1.5');
     await page.getByTestId('new-order-submit').click();
     await page.getByText(t('validation.orderCategory')).waitFor();
+    expect(await page.getByTestId('error-row1-kolvo').textContent()).toBe(t('validation.orderKolvo'));
+    expect(await page.getByTestId('error-row1-nominal').textContent()).toBe(t('validation.orderNominal'));
+    await page.locator('input[name="row1-nominal"]').fill('');
 
     await page.locator('input[name="row1-kolvo"]').fill('3');
     await chooseFirst(page, 'row1-category');

@@ -132,6 +132,15 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     expect(await op.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
       'order-move-issued',
     );
+    // PRM1/PRM2: a cancel would say first that the paid sum goes back to the balance and the numbers go on sale
+    await op.getByTestId('order-move-cancelled').click();
+    await confirm.waitFor();
+    expect(await op.getByTestId('order-status-money').textContent()).toBe(
+      `${t('orders.moveRefund', { sum })} ${t('orders.moveRelease')}`,
+    );
+    await expectFitsWindow(op, `orders-cancel-${lang}`, { maxGap: 48, shotsDir: SHOTS });
+    await op.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
     await op.getByTestId('order-move-issued').click();
     await op.getByTestId('order-status-ok').click();
     await confirm.waitFor({ state: 'detached', timeout: 20_000 });

@@ -5,7 +5,7 @@ import { newOrderMachine } from '@/machines/new-order.machine';
 import {
   selectCreatedOrder,
   selectNewOrderState,
-  selectProblem,
+  selectProblems,
   selectRemoveDialog,
   selectRows,
   selectSubmitError,
@@ -90,8 +90,51 @@ describe('new-number order chart', () => {
     const { actor, calls } = setUp();
     await flush();
     actor.send({ type: 'order.submit' });
-    expect(selectProblem(actor.getSnapshot())).toEqual({ index: 0, problem: 'category' });
+    expect(selectProblems(actor.getSnapshot())).toEqual([
+      { index: 0, field: 'category' },
+      { index: 0, field: 'tariff' },
+    ]);
     expect(calls.create).toEqual([]);
+  });
+
+  it('names every wrong field of every row against the loaded catalogue; changing a field clears its message (PRM3, PRM4)', async () => {
+    const stale = {
+      rows: [
+        { kolvo: '1001', category: '999', tariff: '77', services: ['IP_GONE'], nominal: '1000001' },
+        { kolvo: '2', category: '192', tariff: '1', services: [], nominal: '1.5' },
+      ],
+      address: '',
+    };
+    const { actor, calls } = setUp({ draft: stale });
+    await flush();
+    actor.send({ type: 'order.submit' });
+    expect(selectProblems(actor.getSnapshot())).toEqual([
+      { index: 0, field: 'kolvo' },
+      { index: 0, field: 'category' },
+      { index: 0, field: 'tariff' },
+      { index: 0, field: 'services' },
+      { index: 0, field: 'nominal' },
+      { index: 1, field: 'nominal' },
+    ]);
+    expect(calls.create).toEqual([]);
+    actor.send({ type: 'row.change', index: 0, field: 'kolvo', value: '1000' });
+    actor.send({ type: 'row.service', index: 0, service: 'IP_GONE', on: false });
+    expect(selectProblems(actor.getSnapshot())).toEqual([
+      { index: 0, field: 'category' },
+      { index: 0, field: 'tariff' },
+      { index: 0, field: 'nominal' },
+      { index: 1, field: 'nominal' },
+    ]);
+    actor.send({ type: 'row.change', index: 0, field: 'category', value: '79' });
+    actor.send({ type: 'row.change', index: 0, field: 'tariff', value: '2' });
+    actor.send({ type: 'row.change', index: 0, field: 'nominal', value: '1000000' });
+    actor.send({ type: 'row.change', index: 1, field: 'nominal', value: '' });
+    actor.send({ type: 'order.submit' });
+    await flush();
+    expect(calls.create[0]?.rows).toEqual([
+      { kolvo: 1000, category: '79', tariff: '2', services: [], nominal: 1_000_000 },
+      { kolvo: 2, category: '192', tariff: '1', services: [] },
+    ]);
   });
 
   it('keeps every change as a draft; deletes a row only after the dialog is confirmed, never the last one', async () => {

@@ -85,8 +85,10 @@ const RESTORED = new Set(
   ].map((r) => JSON.stringify(r)),
 );
 const edited = (s: AnyMachineSnapshot) => {
-  const c = s.context as { rows: unknown[]; address: string; problem: unknown };
-  return !RESTORED.has(JSON.stringify(c.rows)) || c.address === 'Samarqand, Registon 5' || c.problem !== null;
+  const c = s.context as { rows: unknown[]; address: string; problems: unknown[] };
+  return (
+    !RESTORED.has(JSON.stringify(c.rows)) || c.address === 'Samarqand, Registon 5' || c.problems.length > 0
+  );
 };
 
 /** The model-test entry of the new-order chart (tests/support/model-registry.ts). */

@@ -4,15 +4,19 @@ import {
   type ExportOrdersInput,
   type FetchOrdersInput,
   type MoveOrderInput,
+  type OrderDetails,
   type OrderItem,
+  type OrderMoved,
   ordersMachine,
 } from '@/machines/orders.machine';
 import {
+  selectMoveEffect,
   selectOrder,
   selectOrderMoves,
   selectOrdersPage,
   selectOrdersState,
   selectRangeProblem,
+  selectRefundLine,
   selectStatusStep,
 } from '@/machines/orders.selectors';
 import { ApiFailure } from '@/services/api/api-error';
@@ -23,9 +27,7 @@ const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function answering(
   count = 45,
-  move: (input: MoveOrderInput) => Promise<{ status: MoveOrderInput['status'] }> = async (i) => ({
-    status: i.status,
-  }),
+  move: (input: MoveOrderInput) => Promise<OrderMoved> = async (i) => ({ status: i.status, refund: null }),
 ) {
   const calls = {
     list: [] as FetchOrdersInput[],
@@ -150,5 +152,64 @@ describe('orders chart', () => {
     expect(calls.order).toEqual(['41', '41']);
     expect(selectStatusStep(actor.getSnapshot())).toBeNull();
     expect(selectOrderMoves(actor.getSnapshot())).toEqual(['issued', 'cancelled']);
+  });
+
+  it('says before a cancel that the paid total goes back and the numbers go on sale, then shows the refund (PRM1)', async () => {
+    const refund = { amount: 168_400, at: '2026-11-24T10:00:00.000Z' };
+    const { machine } = answering(1, async (i) => ({ status: i.status, refund }));
+    const actor = createActor(machine).start();
+    actor.send({ type: 'order.open', id: '41' });
+    await flush();
+    expect(selectRefundLine(actor.getSnapshot())).toBeNull();
+    expect(selectMoveEffect(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'status.choose', status: 'cancelled' });
+    expect(selectMoveEffect(actor.getSnapshot())).toEqual({
+      debit: 0,
+      refund: 168_400,
+      releases: true,
+      noCharge: false,
+    });
+    actor.send({ type: 'status.confirm' });
+    await flush();
+    expect(selectOrder(actor.getSnapshot())).toMatchObject({ status: 'cancelled', refund });
+    expect(selectRefundLine(actor.getSnapshot())).toEqual({ kind: 'refund', ...refund });
+  });
+
+  it('a new-number order: paid debits its total; a created one cancelled moves no money (PRM1)', async () => {
+    const created: OrderDetails = { ...orderDetails, kind: 'new', status: 'created', numbers: [] };
+    const machine = ordersMachine.provide({
+      actors: {
+        fetchOrders: fromPromise(async (): Promise<readonly OrderItem[]> => []),
+        fetchOrder: fromPromise(async () => created),
+        exportOrders: fromPromise(async () => {}),
+        moveOrder: fromPromise(
+          async ({ input }: { input: MoveOrderInput }): Promise<OrderMoved> => ({
+            status: input.status,
+            refund: null,
+          }),
+        ),
+      },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'order.open', id: '41' });
+    await flush();
+    actor.send({ type: 'status.choose', status: 'paid' });
+    expect(selectMoveEffect(actor.getSnapshot())).toEqual({
+      debit: 168_400,
+      refund: 0,
+      releases: false,
+      noCharge: false,
+    });
+    actor.send({ type: 'status.cancel' });
+    actor.send({ type: 'status.choose', status: 'cancelled' });
+    expect(selectMoveEffect(actor.getSnapshot())).toEqual({
+      debit: 0,
+      refund: 0,
+      releases: false,
+      noCharge: true,
+    });
+    actor.send({ type: 'status.confirm' });
+    await flush();
+    expect(selectRefundLine(actor.getSnapshot())).toEqual({ kind: 'noCharge' });
   });
 });

@@ -32,6 +32,7 @@ export const orderDetails: OrderDetails = {
   rows: [],
   address: null,
   tin: '302145876',
+  refund: null,
   documents: [
     { id: '7', type: 4, title: 'Договор поставки к заказу № 41 от 24.11.2026' },
     { id: '8', type: 5, title: 'Акт передачи номеров к заказу № 41 от 24.11.2026' },
@@ -64,7 +65,7 @@ export const ordersPayloads: EventPayloads = {
   'xstate.error.actor.fetchOrders': [fail('fetchOrders', offline)],
   'xstate.done.actor.fetchOrder': [done('fetchOrder', orderDetails)],
   'xstate.error.actor.fetchOrder': [fail('fetchOrder', noOrder)],
-  'xstate.done.actor.moveOrder': [done('moveOrder', { status: 'issued' })],
+  'xstate.done.actor.moveOrder': [done('moveOrder', { status: 'issued', refund: null })],
   'xstate.error.actor.moveOrder': [fail('moveOrder', staleMove)],
   'xstate.done.actor.exportOrders': [done('exportOrders', undefined)],
   'xstate.error.actor.exportOrders': [fail('exportOrders', offline)],

@@ -267,8 +267,9 @@ describe('orders: list and one order', () => {
     const created = await api.call('orders.create', {
       body: {
         rows: [
-          { kolvo: 3, category: BRONZE, tariff: 'Biznes 50', services: [], nominal: 10_000 },
-          { kolvo: 1, category: SIMPLE, tariff: 'Biznes 20', services: ['roaming'] },
+          // a tariff and services the catalogue sells (pre-order/services; an unknown id is E101, PRM3)
+          { kolvo: 3, category: BRONZE, tariff: '2', services: [], nominal: 10_000 },
+          { kolvo: 1, category: SIMPLE, tariff: '1', services: ['IP_M5'] },
         ],
         address: 'Toshkent, Amir Temur 1',
       },

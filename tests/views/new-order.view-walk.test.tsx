@@ -71,9 +71,11 @@ describe('new-number order page walk', () => {
     // spec 5: the only row cannot be deleted
     expect((screen.getByTestId('new-order-remove-1') as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByTestId('new-order-submit'));
+    // PRM3: every wrong field says what is wrong, not only the first
     expect(
       within(screen.getByTestId('new-order-row-1')).getByText(t('validation.orderCategory')),
     ).toBeTruthy();
+    expect(within(screen.getByTestId('new-order-row-1')).getByText(t('validation.orderTariff'))).toBeTruthy();
     expect(calls.create).toEqual([]);
 
     const row1 = within(screen.getByTestId('new-order-row-1'));
@@ -103,6 +105,45 @@ describe('new-number order page walk', () => {
     await user.click(screen.getByTestId('new-order-remove-confirm'));
     expect(screen.queryByTestId('new-order-row-2')).toBeNull();
     expect(page().getAttribute('data-state')).toBe(editing);
+  });
+
+  it('a kept draft out of bounds or off the catalogue: each field says what is wrong before anything is sent (PRM3, PRM4)', async () => {
+    const user = userEvent.setup();
+    const calls = mount({
+      draft: {
+        rows: [{ kolvo: '1001', category: '192', tariff: '1', services: ['IP_GONE'], nominal: '1.5' }],
+        address: '',
+      },
+    });
+    await waitFor(() => expect(page().getAttribute('data-state')).toBe(editing));
+    const row = within(screen.getByTestId('new-order-row-1'));
+    // a service the catalogue no longer sells is listed, ticked, so it can be unticked
+    const stray = row.getByLabelText(t('newOrder.strayService', { id: 'IP_GONE' })) as HTMLInputElement;
+    expect(stray.checked).toBe(true);
+    await user.click(screen.getByTestId('new-order-submit'));
+    // (by test id: the bounds are written with non-breaking spaces, which text queries normalise away)
+    const message = (field: string) => screen.queryByTestId(`error-row1-${field}`)?.textContent ?? null;
+    expect(message('kolvo')).toBe(t('validation.orderKolvo'));
+    expect(message('services')).toBe(t('validation.orderServices'));
+    expect(message('nominal')).toBe(t('validation.orderNominal'));
+    expect(row.getByLabelText(t('purchase.rows.count')).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.create).toEqual([]);
+    // fixing one field takes its message away and leaves the others
+    await user.click(stray);
+    expect(message('services')).toBeNull();
+    expect(row.queryByLabelText(t('newOrder.strayService', { id: 'IP_GONE' }))).toBeNull();
+    expect(message('kolvo')).toBe(t('validation.orderKolvo'));
+    const kolvo = row.getByLabelText(t('purchase.rows.count'));
+    await user.clear(kolvo);
+    await user.type(kolvo, '1000');
+    const nominal = row.getByLabelText(t('purchase.rows.nominal'));
+    await user.clear(nominal);
+    await user.type(nominal, '5000');
+    await user.click(screen.getByTestId('new-order-submit'));
+    await waitFor(() => expect(screen.getByTestId('new-order-done')).toBeTruthy());
+    expect(calls.create[0]?.rows).toEqual([
+      { kolvo: 1000, category: '192', tariff: '1', services: [], nominal: 5000 },
+    ]);
   });
 
   it('a kept draft comes back; E031 is shown with the form kept; a retry creates the order', async () => {

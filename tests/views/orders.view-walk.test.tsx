@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate';
+import { tashkentDateTime } from '@/domain/documents.rules';
 import { formatSum } from '@/domain/money.rules';
 import { i18n } from '@/i18n/i18n';
 import { type OrdersContext as Ctx, type OrdersEvent, ordersMachine } from '@/machines/orders.machine';
@@ -84,16 +85,44 @@ function expectTexts(state: AnyMachineSnapshot) {
     expect((screen.getByTestId('order-status-ok') as HTMLButtonElement).disabled).toBe(
       state.matches({ order: 'moving' }),
     );
+    // PRM1/PRM2, written out here: cancelling a paid order gives its total back and its numbers go on sale again;
+    // a created one was never charged; a new-number order marked paid is debited; other moves touch no money
+    const sum = formatSum(ctx.order.total);
+    const expected =
+      ctx.nextStatus === 'cancelled' && ctx.order.status === 'paid'
+        ? [
+            t('orders.moveRefund', { sum }),
+            ...(ctx.order.numbers.length > 0 ? [t('orders.moveRelease')] : []),
+          ].join(' ')
+        : ctx.nextStatus === 'cancelled'
+          ? t('orders.moveNoCharge')
+          : ctx.nextStatus === 'paid' && ctx.order.kind === 'new'
+            ? t('orders.moveDebit', { sum })
+            : null;
+    expect(screen.queryByTestId('order-status-money')?.textContent ?? null).toBe(expected);
   }
   expect(screen.queryByTestId('order-status-error') !== null).toBe(state.matches({ order: 'moveFailed' }));
   if (state.matches({ order: 'moveFailed' }))
     expect(screen.getByTestId('order-status-error-text').textContent).toBe(
       ctx.moveError === 'E101' ? t('orders.moveStale') : t(`errors.${ctx.moveError}` as 'errors.E001'),
     );
-  if (state.matches({ order: 'ready' }) && ctx.order)
+  if (state.matches({ order: 'ready' }) && ctx.order) {
     expect(screen.getByTestId('order-status').textContent).toBe(
       t(`orders.status.${ctx.order.status}` as 'orders.status.paid'),
     );
+    // PRM1: the refund line of a cancelled order, in Tashkent time
+    const refund = ctx.order.refund;
+    expect(screen.queryByTestId('order-refund')?.textContent ?? null).toBe(
+      refund
+        ? t('orders.refundText', {
+            sum: formatSum(refund.amount),
+            date: tashkentDateTime(Date.parse(refund.at)),
+          })
+        : ctx.order.status === 'cancelled'
+          ? t('orders.noCharge')
+          : null,
+    );
+  }
   const csv = screen.getByTestId('orders-export-csv') as HTMLButtonElement;
   if (ctx.loaded && !state.matches({ list: 'invalid' }))
     expect(csv.disabled).toBe(state.matches({ export: 'exporting' }));
@@ -217,9 +246,29 @@ const scenarios: readonly MachinePath[] = [
     done('fetchOrder', orderDetails),
     { type: 'status.choose', status: 'issued' },
     { type: 'status.confirm' },
-    done('moveOrder', { status: 'issued' }),
+    done('moveOrder', { status: 'issued', refund: null }),
     { type: 'order.close' },
     { type: 'params.changed', params: noRange },
+  ]),
+  // PRM1: a paid golden order cancelled: the dialog says the money comes back, the order then shows its refund
+  scripted([
+    done('fetchOrders', [goldenOrder]),
+    { type: 'order.open', id: '41' },
+    done('fetchOrder', orderDetails),
+    { type: 'status.choose', status: 'cancelled' },
+    { type: 'status.confirm' },
+    done('moveOrder', { status: 'cancelled', refund: { amount: 168_400, at: '2026-11-24T10:05:00.000Z' } }),
+  ]),
+  // a created new-number order: marking it paid says it is debited; cancelling it says nothing was charged
+  scripted([
+    done('fetchOrders', [goldenOrder]),
+    { type: 'order.open', id: '41' },
+    done('fetchOrder', { ...orderDetails, kind: 'new', status: 'created', numbers: [] }),
+    { type: 'status.choose', status: 'paid' },
+    { type: 'status.cancel' },
+    { type: 'status.choose', status: 'cancelled' },
+    { type: 'status.confirm' },
+    done('moveOrder', { status: 'cancelled', refund: null }),
   ]),
 ];
 

@@ -1,9 +1,8 @@
 import { z } from 'zod/mini';
-import { ORDER_STATUSES } from '@/domain/orders.rules';
+import { ORDER_NOMINAL_MAX, ORDER_ROW_MAX_COUNT, ORDER_STATUSES } from '@/domain/orders.rules';
 import { defineEndpoint } from './endpoint';
 import { amount, anyId, digits, idParam, wireDate } from './fields.contract';
 import { orderNumberSchema } from './golden.contract';
-import { orderRowSchema } from './public.contract';
 
 /**
  * Orders of new numbers (spec 3 "New-number order row", "Order/pre-order"; spec 7 "Golden numbers and orders").
@@ -21,10 +20,25 @@ export type OrderInn = z.infer<typeof orderInnSchema>;
 export const orderBalanceSchema = z.looseObject({ balance: z.nullish(amount) });
 export type OrderBalance = z.infer<typeof orderBalanceSchema>;
 
+/**
+ * A row of `POST orders/` (spec 3 "New-number order row: kolvo (count), category, tariff, services, nominal"): a whole
+ * count from 1 to ORDER_ROW_MAX_COUNT, a nominal in whole sums from 0 to ORDER_NOMINAL_MAX (PRM3, PRM4; the schema
+ * stores integers). Whether the ids are ones the catalogue offers is the row rule's (`orderProblems`), which the
+ * server applies after this shape.
+ */
+export const newOrderRowSchema = z.object({
+  kolvo: z.int().check(z.minimum(1), z.maximum(ORDER_ROW_MAX_COUNT)),
+  category: anyId,
+  tariff: anyId,
+  services: z._default(z.array(anyId).check(z.maxLength(100)), []),
+  nominal: z.optional(z.int().check(z.minimum(0), z.maximum(ORDER_NOMINAL_MAX))),
+});
+export type NewOrderRow = z.input<typeof newOrderRowSchema>;
+
 /** POST orders/ body: at least one row (the repeater cannot go below one, spec 5). */
 export const orderCreateBody = z.object({
   ban: z.optional(digits),
-  rows: z.array(orderRowSchema).check(z.minLength(1), z.maxLength(100)),
+  rows: z.array(newOrderRowSchema).check(z.minLength(1), z.maxLength(100)),
   address: z.optional(z.string().check(z.maxLength(300))),
   comment: z.optional(z.string().check(z.maxLength(1000))),
 });
@@ -49,6 +63,10 @@ export const orderDocumentSchema = z.looseObject({
   title: z.nullish(z.string()),
 });
 
+/** The refund of a cancelled paid order (PRM1): the sum returned to the company's balance and when (ISO instant). */
+export const orderRefundSchema = z.looseObject({ amount, at: z.string() });
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
 /** An order as listed in AllOrders / shown in SingleOrder. `kind` golden (checkout) or new (new-number order);
  *  sums VAT included, `vat` its VAT part (docs/decisions.md GN2). */
 export const orderSchema = z.looseObject({
@@ -64,6 +82,7 @@ export const orderSchema = z.looseObject({
   vat: z.nullish(amount),
   address: z.nullish(z.string()),
   tin: z.nullish(z.string()),
+  refund: z.nullish(orderRefundSchema),
   documents: z.nullish(z.array(orderDocumentSchema)),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -78,10 +97,12 @@ export const orderIdParams = z.object({ id: z.pipe(idParam, z.string().check(z.r
 export const orderStatusBody = z.object({ status: z.enum(ORDER_STATUSES) });
 export type OrderStatusBody = z.input<typeof orderStatusBody>;
 
-/** POST orders/{id}/status result: the order's id and the status it now has. */
+/** POST orders/{id}/status result: the order's id, the status it now has and, for a cancelled paid order, its
+ *  refund (PRM1). */
 export const orderStatusResultSchema = z.looseObject({
   id: anyId,
   status: z.enum(ORDER_STATUSES),
+  refund: z.nullish(orderRefundSchema),
 });
 export type OrderStatusResult = z.infer<typeof orderStatusResultSchema>;
 
@@ -132,7 +153,8 @@ export const ordersEndpoints = {
     result: orderStatusResultSchema,
     auth: 'session',
     summary:
-      'staff move an order along its lifecycle (GN8, GN13; E013 no such order, E101 a move the lifecycle forbids)',
+      'staff move an order along its lifecycle (GN8, GN13; E013 no such order, E101 a move the lifecycle forbids; ' +
+      'paid debits a new-number order, E031 when the balance does not cover it; cancelling a paid order refunds it, PRM1)',
   }),
   'orders.get': defineEndpoint({
     method: 'GET',

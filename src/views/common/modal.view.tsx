@@ -32,11 +32,16 @@ export function Modal({
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // the element that had the focus when the dialog was asked for, read while rendering: by the time the effect runs,
+  // the commit may have disabled the button that opened it, and a browser then moves the focus to <body>
+  const opener = useRef<HTMLElement | null | undefined>(undefined);
+  if (opener.current === undefined && typeof document !== 'undefined')
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previous = opener.current ?? null;
     if (typeof dialog.showModal === 'function') {
       if (!dialog.open) dialog.showModal();
     } else {

@@ -2,12 +2,14 @@ import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { isoDay } from '@/domain/debt.rules';
+import { tashkentDateTime } from '@/domain/documents.rules';
 import { formatSum } from '@/domain/money.rules';
 import { type OrdersParams, parseOrdersParams } from '@/domain/orders.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import {
   canRetry,
   selectCanChooseMove,
+  selectMoveEffect,
   selectOrder,
   selectOrderError,
   selectOrderMoves,
@@ -21,6 +23,7 @@ import {
   selectOrdersRows,
   selectOrdersState,
   selectRangeProblem,
+  selectRefundLine,
   selectStatusStep,
 } from '@/machines/orders.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
@@ -273,6 +276,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
   const shown = OrdersContext.useSelector(selectOrderShown);
   const moves = OrdersContext.useSelector(selectOrderMoves);
   const canChoose = OrdersContext.useSelector(selectCanChooseMove);
+  const refund = OrdersContext.useSelector(selectRefundLine);
   const lang = i18n.language;
   if (phase === 'closed') return null;
   return (
@@ -330,6 +334,21 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
               <div>
                 <dt>{t('orders.address')}</dt>
                 <dd>{order.address}</dd>
+              </div>
+            ) : null}
+            {refund ? (
+              // PRM1: a cancelled paid order says what went back to the balance and when; an unpaid one that
+              // nothing was charged
+              <div>
+                <dt>{t('orders.refundLabel')}</dt>
+                <dd data-testid="order-refund">
+                  {refund.kind === 'refund'
+                    ? t('orders.refundText', {
+                        sum: formatSum(refund.amount, { lang }),
+                        date: tashkentDateTime(Date.parse(refund.at)),
+                      })
+                    : t('orders.noCharge')}
+                </dd>
               </div>
             ) : null}
           </dl>
@@ -431,8 +450,19 @@ function StatusDialog() {
   const actor = OrdersContext.useActorRef();
   const step = OrdersContext.useSelector(selectStatusStep);
   const order = OrdersContext.useSelector(selectOrder);
+  const effect = OrdersContext.useSelector(selectMoveEffect);
   if (!step || !order) return null;
   const status = (s: string) => t(`orders.status.${s}`, { defaultValue: s });
+  const sum = (amount: number) => formatSum(amount, { lang: i18n.language });
+  // PRM1, PRM2: what the move does to the company's balance and to the numbers, said before it is confirmed
+  const money = effect
+    ? [
+        effect.debit > 0 ? t('orders.moveDebit', { sum: sum(effect.debit) }) : null,
+        effect.refund > 0 ? t('orders.moveRefund', { sum: sum(effect.refund) }) : null,
+        effect.releases ? t('orders.moveRelease') : null,
+        effect.noCharge ? t('orders.moveNoCharge') : null,
+      ].filter((x): x is string => x !== null)
+    : [];
   return (
     <StatusMoveDialog
       testId="order-status"
@@ -461,6 +491,7 @@ function StatusDialog() {
           to: status(step.to),
         })}
       </p>
+      {money.length > 0 ? <p data-testid="order-status-money">{money.join(' ')}</p> : null}
     </StatusMoveDialog>
   );
 }

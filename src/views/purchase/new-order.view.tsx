@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { goldenCategoryOf } from '@/domain/constants';
 import { formatSum } from '@/domain/money.rules';
-import type { OrderRowDraft } from '@/domain/orders.rules';
+import type { OrderRowDraft, RowProblem } from '@/domain/orders.rules';
+import { formatErrorMessage } from '@/i18n/messages';
 import type { CatalogueItem, NewOrderInput, RowField } from '@/machines/new-order.machine';
 import {
   canRetry,
@@ -16,7 +17,7 @@ import {
   selectInn,
   selectNewOrderState,
   selectNewOrderStep,
-  selectProblem,
+  selectProblems,
   selectRemoveDialog,
   selectRows,
   selectSubmitError,
@@ -103,7 +104,7 @@ function Rows() {
   const { t } = useTranslation();
   const actor = NewOrderContext.useActorRef();
   const rows = NewOrderContext.useSelector(selectRows);
-  const problem = NewOrderContext.useSelector(selectProblem);
+  const problems = NewOrderContext.useSelector(selectProblems);
   const canRemove = NewOrderContext.useSelector(selectCanRemove);
   const busy = NewOrderContext.useSelector(selectSubmitting);
   return (
@@ -116,7 +117,7 @@ function Rows() {
             key={index}
             index={index}
             row={row}
-            error={problem && problem.index === index ? problem.problem : null}
+            errors={problems.filter((p) => p.index === index).map((p) => p.field)}
             canRemove={canRemove && !busy}
           />
         ))}
@@ -137,15 +138,18 @@ function Rows() {
 const categoryKey = (item: CatalogueItem) =>
   `purchase.categories.${goldenCategoryOf(Number(item.id))}` as const;
 
+/** The message key of a wrong field (PRM3, PRM4), in both languages. */
+const problemKey = (field: RowProblem) => `validation.order${field.charAt(0).toUpperCase()}${field.slice(1)}`;
+
 function Row({
   index,
   row,
-  error,
+  errors,
   canRemove,
 }: {
   index: number;
   row: OrderRowDraft;
-  error: string | null;
+  errors: readonly RowProblem[];
   canRemove: boolean;
 }) {
   const { t, i18n } = useTranslation();
@@ -154,20 +158,28 @@ function Row({
   const n = index + 1;
   const change = (field: RowField) => (e: { currentTarget: { value: string } }) =>
     actor.send({ type: 'row.change', index, field, value: e.currentTarget.value });
-  const errorOf = (field: RowField) =>
-    error === field ? `validation.order${field.charAt(0).toUpperCase()}${field.slice(1)}` : null;
+  const errorOf = (field: RowProblem) => (errors.includes(field) ? problemKey(field) : null);
   const name = (field: string) => `row${n}-${field}`;
+  // a service a kept draft holds that the catalogue no longer sells is listed too, so it can be unticked
+  const offered = catalogue?.services ?? [];
+  const stray = row.services.filter((id) => !offered.some((s) => s.id === id));
   return (
     <li className="new-order__row" data-testid={`new-order-row-${n}`}>
       <fieldset>
         <legend>{t('newOrder.row', { n })}</legend>
         <div className="new-order__fields">
-          <FormField name={name('kolvo')} label={t('purchase.rows.count')} error={errorOf('kolvo')} required>
+          <FormField
+            name={name('kolvo')}
+            label={t('purchase.rows.count')}
+            error={errorOf('kolvo')}
+            hint={t('newOrder.kolvoHint')}
+            required
+          >
             {(control) => (
               <input
                 {...control}
                 inputMode="numeric"
-                maxLength={5}
+                maxLength={4}
                 value={row.kolvo}
                 onChange={change('kolvo')}
               />
@@ -217,17 +229,20 @@ function Row({
               <input
                 {...control}
                 inputMode="numeric"
-                maxLength={9}
+                maxLength={7}
                 value={row.nominal}
                 onChange={change('nominal')}
               />
             )}
           </FormField>
         </div>
-        {catalogue && catalogue.services.length > 0 ? (
-          <fieldset className="new-order__services">
+        {offered.length + stray.length > 0 ? (
+          <fieldset
+            className="new-order__services"
+            aria-describedby={errors.includes('services') ? `${name('services')}-error` : undefined}
+          >
             <legend>{t('purchase.rows.services')}</legend>
-            {catalogue.services.map((s) => (
+            {offered.map((s) => (
               <label key={s.id} className="new-order__service">
                 <input
                   type="checkbox"
@@ -240,6 +255,26 @@ function Row({
                 {s.name}
               </label>
             ))}
+            {stray.map((id) => (
+              <label key={id} className="new-order__service" data-testid={`${name('stray')}-${id}`}>
+                <input
+                  type="checkbox"
+                  name={name(`service-${id}`)}
+                  checked
+                  onChange={() => actor.send({ type: 'row.service', index, service: id, on: false })}
+                />
+                {t('newOrder.strayService', { id })}
+              </label>
+            ))}
+            {errors.includes('services') ? (
+              <p
+                id={`${name('services')}-error`}
+                className="field__error"
+                data-testid={`error-${name('services')}`}
+              >
+                {formatErrorMessage(t, problemKey('services'))}
+              </p>
+            ) : null}
           </fieldset>
         ) : null}
         <button

@@ -6,24 +6,39 @@ import { codeOf, done, failed } from './oracle-helpers';
  * row: kolvo (count), category, tariff, services, nominal"), spec 5 ("Order repeater cannot go below one row;
  * deletion requires confirmation"), spec 7 (`orders/address`, `orders/inn`, `orders/balance`, `POST orders/`), spec 8
  * (a failed call shows an error with a retry; E031; a broken reply) and decisions GN8, GN12 (rows of at most 100, the
- * draft kept on every change and dropped once the order is created, the address on file unless one was typed).
+ * draft kept on every change and dropped once the order is created, the address on file unless one was typed),
+ * PRM3 and PRM4 (every wrong field of every row named; counts 1-1 000, nominal a whole sum up to 1 000 000, ids the
+ * loaded catalogue offers).
  */
 
 const EMPTY = { kolvo: '1', category: '', tariff: '', services: [], nominal: '' };
 
-/** GN12 in the spec's terms: count 1-10 000, a category and a tariff chosen, the nominal empty or a whole sum. */
-function problemOf(rows: Ctx[]): { index: number; problem: string } | null {
-  for (let index = 0; index < rows.length; index++) {
-    const r = rows[index] as Ctx;
+/**
+ * GN12, PRM3, PRM4 in the spec's terms: every wrong field of every row, in the form's order — a count from 1 to
+ * 1 000, a category and a tariff chosen and offered by the loaded catalogue, no service it does not offer, the
+ * nominal empty or a whole sum up to 1 000 000. Without a catalogue only what needs none is checked.
+ */
+function problemsOf(c: Ctx): { index: number; field: string }[] {
+  const ids = (list: { id: string }[] | undefined) => new Set((list ?? []).map((x) => x.id));
+  const cat = c.catalogue;
+  const out: { index: number; field: string }[] = [];
+  (c.rows as Ctx[]).forEach((r, index) => {
     const k = String(r.kolvo).trim();
-    if (!/^\d+$/.test(k) || Number(k) < 1 || Number(k) > 10_000) return { index, problem: 'kolvo' };
-    if (r.category === '') return { index, problem: 'category' };
-    if (r.tariff === '') return { index, problem: 'tariff' };
-    if (String(r.nominal).trim() !== '' && !/^\d+$/.test(String(r.nominal).trim()))
-      return { index, problem: 'nominal' };
-  }
-  return null;
+    if (!/^\d+$/.test(k) || Number(k) < 1 || Number(k) > 1_000) out.push({ index, field: 'kolvo' });
+    if (r.category === '' || (cat && !ids(cat.categories).has(r.category)))
+      out.push({ index, field: 'category' });
+    if (r.tariff === '' || (cat && !ids(cat.pricePlans).has(r.tariff))) out.push({ index, field: 'tariff' });
+    if (cat && (r.services as string[]).some((s) => !ids(cat.services).has(s)))
+      out.push({ index, field: 'services' });
+    const n = String(r.nominal).trim();
+    if (n !== '' && (!/^\d+$/.test(n) || Number(n) > 1_000_000)) out.push({ index, field: 'nominal' });
+  });
+  return out;
 }
+
+/** A field's problem goes once the user changes that field (PRM3). */
+const without = (c: Ctx, index: number, field: string) =>
+  (c.problems as { index: number; field: string }[]).filter((p) => p.index !== index || p.field !== field);
 
 /** Spec 7 POST orders/: counts and nominals as numbers, an empty nominal left out. */
 const wire = (rows: Ctx[]) =>
@@ -95,7 +110,7 @@ export const newOrderOracle: ChartOracle = {
   id: 'newOrder',
   initial: {
     to: 'restoring',
-    ctx: () => ({ rows: [EMPTY], address: '', problem: null, order: null, error: null }),
+    ctx: () => ({ rows: [EMPTY], address: '', problems: [], order: null, error: null }),
   },
   invokes: {
     'open.company.loading': { fetchCompany: () => undefined },
@@ -133,7 +148,7 @@ export const newOrderOracle: ChartOracle = {
       from: 'open.form.editing',
       event: 'row.change',
       to: '.',
-      ctx: (c, ev) => ({ rows: changed(c, ev), problem: null }),
+      ctx: (c, ev) => ({ rows: changed(c, ev), problems: without(c, ev.index, ev.field) }),
       effects: (c, ev) => keep(c, changed(c, ev), c.address),
       spec: 'spec 3 kolvo, category, tariff, nominal as typed; GN12 kept as a draft',
     },
@@ -141,7 +156,7 @@ export const newOrderOracle: ChartOracle = {
       from: 'open.form.editing',
       event: 'row.service',
       to: '.',
-      ctx: (c, ev) => ({ rows: serviced(c, ev) }),
+      ctx: (c, ev) => ({ rows: serviced(c, ev), problems: without(c, ev.index, 'services') }),
       effects: (c, ev) => keep(c, serviced(c, ev), c.address),
       spec: 'spec 3 services of a row; GN12 kept as a draft',
     },
@@ -168,7 +183,7 @@ export const newOrderOracle: ChartOracle = {
       ctx: (c) => ({
         rows: c.rows.filter((_: Ctx, i: number) => i !== c.removeIndex),
         removeIndex: null,
-        problem: null,
+        problems: [],
       }),
       effects: (c) =>
         keep(
@@ -188,16 +203,16 @@ export const newOrderOracle: ChartOracle = {
     {
       from: 'open.form.editing',
       event: 'order.submit',
-      when: (c) => problemOf(c.rows) !== null,
+      when: (c) => problemsOf(c).length > 0,
       to: '.',
-      ctx: (c) => ({ problem: problemOf(c.rows) }),
-      spec: 'spec 5 / GN12 an invalid row is named; nothing is sent',
+      ctx: (c) => ({ problems: problemsOf(c) }),
+      spec: 'spec 5 / GN12 / PRM3 every wrong field of every row is named; nothing is sent',
     },
     {
       from: 'open.form.editing',
       event: 'order.submit',
       to: 'open.form.submitting',
-      ctx: () => ({ problem: null, error: null }),
+      ctx: () => ({ problems: [], error: null }),
       spec: 'spec 7 POST orders/ with the rows and the address',
     },
     {
@@ -233,7 +248,7 @@ export const newOrderOracle: ChartOracle = {
       from: 'open.form.done',
       event: 'order.new',
       to: 'open.form.editing',
-      ctx: () => ({ rows: [EMPTY], order: null, error: null, problem: null }),
+      ctx: () => ({ rows: [EMPTY], order: null, error: null, problems: [] }),
       spec: 'spec 3 a new order starts with one row',
     },
   ],

@@ -166,7 +166,8 @@ export const ordersOracle: ChartOracle = {
       event: done('moveOrder'),
       to: 'order.ready',
       ctx: (c, ev) => ({
-        order: { ...c.order, status: ev.output.status },
+        // PRM1: a cancelled paid order carries the refund the server answered
+        order: { ...c.order, status: ev.output.status, refund: ev.output.refund ?? c.order.refund },
         loaded:
           c.loaded === null
             ? null
@@ -179,7 +180,7 @@ export const ordersOracle: ChartOracle = {
         nextStatus: null,
         moveError: null,
       }),
-      spec: 'GN8 the order, and its row in the list, show the status the server answered',
+      spec: 'GN8 the order, and its row in the list, show the status the server answered; PRM1 and its refund',
     },
     {
       from: 'order.moving',
