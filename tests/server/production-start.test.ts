@@ -174,5 +174,5 @@ describe('databases a production start refuses', () => {
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^cannot use the database .*portal\.db: .*schema version 998/);
-  });
+  }, 90_000);
 });
