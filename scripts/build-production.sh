@@ -10,11 +10,15 @@ echo "== build-production: npm ci (dev dependencies included: the build needs th
 # --include=dev: an inherited NODE_ENV=production would otherwise leave the build tools out
 npm ci --include=dev --no-audit --no-fund
 
+echo "== build-production: npm ci took $SECONDS s"
+start=$SECONDS
 echo "== build-production: npm run build"
 # the build always makes a production bundle, whatever NODE_ENV the caller has (e.g. 'test')
 NODE_ENV=production npm run build
 
+echo "== build-production: npm run build took $((SECONDS - start)) s"
+start=$SECONDS
 echo "== build-production: npm prune --omit=dev"
 npm prune --omit=dev --no-audit --no-fund
 
-echo "== build-production: done ($(du -sh --apparent-size . | cut -f1) with node_modules and the build)"
+echo "== build-production: npm prune took $((SECONDS - start)) s"

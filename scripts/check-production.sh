@@ -30,9 +30,11 @@ echo "   clean clone of $(git rev-parse --short HEAD) in $work/clone"
 t0=$(seconds)
 scripts/build-production.sh > "$work/build.log" 2>&1 || { tail -n 60 "$work/build.log"; echo "build-production.sh failed"; exit 1; }
 echo "   scripts/build-production.sh: $(since "$t0") s"
+grep '^== build-production: .* took' "$work/build.log" | sed 's/^== build-production: /     /' 
 
-# the pruned install holds no build tool, and the build's output is there
-for dev in tsx esbuild @rsbuild/core typescript vitest; do
+# the pruned install holds no build tool, and the build's output is there (typescript stays: i18next names it an
+# optional peer, and npm keeps a present optional peer of a production dependency; nothing runs it)
+for dev in tsx esbuild @rsbuild/core @rspack/core vitest @biomejs/biome; do
   if [ -e "node_modules/$dev" ]; then echo "node_modules/$dev is still there after npm prune --omit=dev"; exit 1; fi
 done
 test -f dist/index.html && test -f dist-server/start.js && test -f dist-server/admin-create.js
