@@ -1,7 +1,7 @@
 // `npm run sbom`: what the production install ships (issue 29 item 10, docs/decisions.md OPS6), into reports/
 // (gitignored, made anew each run):
 //   reports/sbom.cdx.json   `npm sbom --omit=dev` in CycloneDX 1.5: every production package with version, licence,
-//                           purl and integrity, read from the installed tree and package-lock.json (no network)
+//                           purl and integrity, read from package-lock.json (no network)
 //   reports/licences.md     the licences of the production packages: a count per licence, then every package
 //   reports/licences.json   the same as data
 // Plain JavaScript with no dependency, so it also runs in the pruned install (CI runs it there). It fails (exit 1) when
@@ -25,7 +25,17 @@ const npm = (args) =>
     stdio: ['ignore', 'pipe', 'inherit'],
   });
 
-const sbom = npm(['sbom', '--omit=dev', '--sbom-format', 'cyclonedx', '--sbom-type', 'application']);
+// from package-lock.json (what `npm ci` installs): in the pruned install `npm sbom` reading node_modules refuses the
+// dev dependencies the prune removed as "missing", even with --omit=dev
+const sbom = npm([
+  'sbom',
+  '--omit=dev',
+  '--package-lock-only',
+  '--sbom-format',
+  'cyclonedx',
+  '--sbom-type',
+  'application',
+]);
 const components = JSON.parse(sbom).components?.length ?? 0;
 writeFileSync(join(out, 'sbom.cdx.json'), sbom);
 
