@@ -1,24 +1,24 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { proxy } from 'hono/proxy';
 import { createApp, createServices } from './app';
 import type { Clock } from './clock';
 import { configFromEnv, DEFAULT_CONFIG, demoModeRefusal, type ServerConfig } from './config';
-import { type Db, defaultDbPath, migrate, openDatabase } from './db/database';
+import { assertKnownSchema, type Db, defaultDbPath, migrate, openDatabase } from './db/database';
 import { seedDebt } from './db/debt-seed';
 import { DEMO_PASSWORD, demoAccountLines } from './db/demo-accounts';
 import { seedEmployeeDetails } from './db/employees-seed';
 import { seedGolden } from './db/golden-seed';
+import { seedReference } from './db/reference-seed';
 import { isSeeded, type SeedOptions, seedDatabase } from './db/seed';
 import { type RunningDemo, startDemoServer } from './demo/demo.server';
 import { createLogger, type Logger } from './logger';
+import { PROJECT_ROOT } from './paths';
 import { buildSpa, EIMZO_CONNECT, needsBuild, securityHeaders, spaRoutes } from './static';
-
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface PortalOptions {
   /** default 8080 (`PORT`); 0 picks a free port */
@@ -32,7 +32,8 @@ export interface PortalOptions {
   /** serve the SPA from dist (default true); 'auto' / true also builds it when stale, 'serve' never builds */
   spa?: boolean | 'serve';
   distDir?: string;
-  /** start the E-IMZO simulator (server/eimzo/simulator.ts) in the same process (default false; `npm start`: on);
+  /** start the E-IMZO simulator (server/eimzo/simulator.ts) in the same process, in demo mode only (default false;
+   *  `npm start` on a laptop: on);
    *  an object sets its ports, data dir and mode (`npm start` reads EIMZO_PORT, EIMZO_CONTROL_PORT, EIMZO_DATA_DIR,
    *  EIMZO_MODE) */
   eimzo?: boolean | EimzoStartOptions;
@@ -54,12 +55,6 @@ export interface PortalHandle {
   /** the demo page (outbox and controls, 127.0.0.1 only), when demo mode is on */
   demoUrl: string | undefined;
   close(): Promise<void>;
-}
-
-interface SimulatorModule {
-  startSimulator?: (
-    opts?: Record<string, unknown>,
-  ) => Promise<{ url: string; controlUrl?: string; close(): Promise<void> }>;
 }
 
 /** Where and how the simulator runs (defaults: the simulator's own, i.e. the real module's port 64646). */
@@ -105,14 +100,11 @@ interface RunningEimzo {
   close(): Promise<void>;
 }
 
-/** Starts the E-IMZO simulator when server/eimzo/simulator.ts exports `startSimulator`; a busy port is not fatal. */
+/** Starts the E-IMZO simulator (loaded only then; the production bundle carries it too); a busy port is not fatal. */
 async function startEimzo(logger: Logger, opts: EimzoStartOptions = {}): Promise<RunningEimzo | undefined> {
-  const file = join(PROJECT_ROOT, 'server', 'eimzo', 'simulator.ts');
-  if (!existsSync(file)) return undefined;
-  const mod = (await import(pathToFileURL(file).href)) as SimulatorModule;
-  if (typeof mod.startSimulator !== 'function') return undefined;
+  const { startSimulator } = await import('./eimzo/simulator');
   try {
-    const sim = await mod.startSimulator({ mode: 'interactive', ...opts });
+    const sim = await startSimulator({ mode: 'interactive', ...opts });
     logger.info('eimzo.started', { url: sim.url, control: sim.controlUrl });
     return sim;
   } catch (e) {
@@ -121,22 +113,49 @@ async function startEimzo(logger: Logger, opts: EimzoStartOptions = {}): Promise
   }
 }
 
-/** Opens, migrates and (first time only) seeds the database. */
-export function prepareDatabase(path: string, logger: Logger, seed?: SeedOptions): Db {
+export interface PrepareOptions {
+  /** demo mode (`config.demoMode`): seed the demo data on first start. Off (production, API_TARGET): only the reference
+   *  catalogues, and a database holding demo data is refused (docs/decisions.md OPS1) */
+  demo: boolean;
+  seed?: SeedOptions;
+}
+
+/**
+ * Opens and migrates the database (refusing one a newer build migrated: OPS3), adds the reference catalogues, and in
+ * demo mode only (first time) the demo data. Throws a one-line reason naming the file when it cannot.
+ */
+export function prepareDatabase(path: string, logger: Logger, opts: PrepareOptions): Db {
   const db = openDatabase(path);
-  const applied = migrate(db);
-  if (applied.length > 0) logger.info('db.migrated', { path, versions: applied });
-  if (!isSeeded(db)) {
-    const summary = seedDatabase(db, { debtAsOf: Date.now(), ...seed });
-    logger.info('db.seeded', { path, ...summary });
+  try {
+    const applied = migrate(db);
+    if (applied.length > 0) logger.info('db.migrated', { path, versions: applied });
+    const reference = seedReference(db);
+    if (reference > 0) logger.info('db.reference', { path, rows: reference });
+    if (!opts.demo) {
+      // a production start never runs on the demo's accounts (a database `npm start` on a laptop seeded)
+      if (isSeeded(db))
+        throw new Error(
+          'it holds the demo data (demo accounts with a published password): outside demo mode use a new database file',
+        );
+      return db;
+    }
+    if (!isSeeded(db)) {
+      const summary = seedDatabase(db, { debtAsOf: Date.now(), ...opts.seed });
+      logger.info('db.seeded', { path, ...summary });
+    }
+    // a demo database seeded before debt control existed gets its overdue accounts now (no-op otherwise)
+    seedDebt(db, Date.now());
+    // likewise the pool of golden numbers (decision GN3)
+    seedGolden(db);
+    // and the employees' departments of the employee list (EM1)
+    seedEmployeeDetails(db);
+    return db;
+  } catch (e) {
+    db.close();
+    throw new Error(`cannot use the database ${path}: ${e instanceof Error ? e.message : String(e)}`, {
+      cause: e,
+    });
   }
-  // a database seeded before debt control existed gets its overdue accounts now (no-op otherwise)
-  seedDebt(db, Date.now());
-  // likewise the pool of golden numbers (decision GN3)
-  seedGolden(db);
-  // and the employees' departments of the employee list (EM1)
-  seedEmployeeDetails(db);
-  return db;
 }
 
 /**
@@ -159,7 +178,10 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   }
 
   // The simulator starts first so the page's CSP and the SPA can name its socket when it is not the usual one.
-  const eimzo = opts.eimzo ? await startEimzo(logger, opts.eimzo === true ? {} : opts.eimzo) : undefined;
+  const eimzo =
+    opts.eimzo && demoMode && !opts.apiTarget
+      ? await startEimzo(logger, opts.eimzo === true ? {} : opts.eimzo)
+      : undefined;
   const eimzoOrigin = eimzo ? new URL(eimzo.url).origin : undefined;
   const unusualEimzo =
     eimzo !== undefined && !(EIMZO_CONNECT as readonly string[]).includes(eimzoOrigin ?? '');
@@ -185,7 +207,7 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     });
     logger.info('api.proxy', { target });
   } else {
-    db = prepareDatabase(opts.dbPath ?? defaultDbPath(), logger, opts.seed);
+    db = prepareDatabase(opts.dbPath ?? defaultDbPath(), logger, { demo: demoMode, seed: opts.seed });
     const services = createServices({ db, clock: opts.clock, logger, config: opts.config });
     config = services.config;
     const api = createApp({ db, services });
@@ -235,21 +257,47 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   };
 }
 
-async function main(): Promise<void> {
+/** Why `main` must not start: a one-line reason, or null. */
+function startRefusal(env: NodeJS.ProcessEnv, config: ServerConfig): string | null {
+  const refusal = demoModeRefusal(env, config.demoMode);
+  if (refusal) return refusal;
+  // production serves what `npm run build` made and never builds (a pruned install has no build tools)
+  if (env.NODE_ENV === 'production' && !existsSync(join(PROJECT_ROOT, 'dist', 'index.html')))
+    return `NODE_ENV=production needs the built SPA (${join(PROJECT_ROOT, 'dist', 'index.html')} is missing): run scripts/build-production.sh first; production never builds at start.`;
+  return null;
+}
+
+/**
+ * `npm start` (scripts/launch.js): the portal from the environment (README "Configuration"). In demo mode (a laptop)
+ * it builds a stale SPA first, seeds the demo data, starts the E-IMZO simulator and prints the demo logins; outside it
+ * (NODE_ENV=production, API_TARGET) none of these (docs/decisions.md OPS1, OPS2).
+ */
+export async function main(): Promise<void> {
   const env = process.env;
   const logger = createLogger();
   const config = configFromEnv(env);
-  const refusal = demoModeRefusal(env, config.demoMode);
+  const refusal = startRefusal(env, config);
   if (refusal) {
     process.stderr.write(`${refusal}\n`);
     process.exit(1);
   }
+  // a database this build cannot use is refused before anything else (a stale SPA would be built first otherwise)
+  if (!env.API_TARGET) {
+    try {
+      assertKnownSchema(defaultDbPath(env));
+    } catch (e) {
+      process.stderr.write(`cannot use the database ${defaultDbPath(env)}: ${(e as Error).message}\n`);
+      process.exit(1);
+    }
+  }
+  const production = env.NODE_ENV === 'production';
   const portal = await startPortal({
     port: env.PORT ? Number(env.PORT) : 8080,
     host: env.HOST || '127.0.0.1',
     dbPath: defaultDbPath(env),
     apiTarget: env.API_TARGET || undefined,
-    eimzo: env.EIMZO !== '0' && eimzoOptionsFromEnv(env),
+    spa: production ? 'serve' : true,
+    eimzo: config.demoMode && env.EIMZO !== '0' && eimzoOptionsFromEnv(env),
     config: { ...config, ...(env.PUBLIC_ORIGIN ? {} : { publicOrigin: undefined }) },
     logger,
   });
@@ -258,7 +306,9 @@ async function main(): Promise<void> {
     `  B2B portal: ${portal.url}/ru`,
     env.API_TARGET
       ? `  API proxied to ${env.API_TARGET}`
-      : `  Database: ${defaultDbPath(env)} (npm run db:reset re-seeds it)`,
+      : config.demoMode
+        ? `  Database: ${defaultDbPath(env)} (npm run db:reset re-seeds it)`
+        : `  Database: ${defaultDbPath(env)} (the first administrator: npm run admin:create -- --login <login>)`,
     ...(portal.eimzo
       ? [`  E-IMZO simulator: ${portal.eimzo.url} (control page ${portal.eimzo.controlUrl ?? '-'})`]
       : []),
@@ -269,9 +319,10 @@ async function main(): Promise<void> {
         ]
       : []),
     '',
-    `  Demo logins (password ${DEMO_PASSWORD}):`,
-    ...demoAccountLines(),
-    '',
+    // the demo accounts exist in demo mode only (OPS1): nothing to print elsewhere
+    ...(config.demoMode && !env.API_TARGET
+      ? [`  Demo logins (password ${DEMO_PASSWORD}):`, ...demoAccountLines(), '']
+      : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   let stopping = false;

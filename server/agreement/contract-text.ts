@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { type AgreementForm, contactsWithAccess, normalPassport } from '../../src/domain/agreement.rules';
 import { GOLDEN_CATEGORIES } from '../../src/domain/constants';
 import { documentDate } from '../../src/domain/debt.rules';
 import { formatSum } from '../../src/domain/money.rules';
 import { formatPhone } from '../../src/domain/phone.rules';
+import { serverPath } from '../paths';
 import type { PdfBlock } from '../pdf/pdf';
 
 /**
@@ -20,7 +20,7 @@ import type { PdfBlock } from '../pdf/pdf';
 export type TemplateName = 'agreement' | 'contact-access';
 export type ContractLang = 'ru' | 'uz';
 
-const DIR = join(dirname(fileURLToPath(import.meta.url)), 'templates');
+const DIR = serverPath('agreement', 'templates');
 const cache = new Map<string, string>();
 
 /** The raw template text. */

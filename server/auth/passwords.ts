@@ -1,5 +1,6 @@
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { serverPath } from '../paths';
 
 /**
  * Password hashing with scrypt (node:crypto), a random 16-byte salt per password, and the cost parameters stored
@@ -65,7 +66,7 @@ export function sha256(s: string): string {
 let common: ReadonlySet<string> | undefined;
 function commonPasswords(): ReadonlySet<string> {
   common ??= new Set(
-    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    readFileSync(serverPath('auth', 'common-passwords.txt'), 'utf8')
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean),

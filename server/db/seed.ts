@@ -1,3 +1,17 @@
+/**
+ * THE SEED RULE (docs/decisions.md OPS1). Two kinds of rows are seeded, and a new table's seed must say which it is:
+ * - reference catalogues a real deployment needs (regions, branches, block prices, the internet-package catalogue):
+ *   server/db/reference-seed.ts `seedReference`, run on every start in every mode; nothing there names a person, a
+ *   company, a number or an account;
+ * - demo data (everything else: demo accounts, generated companies, users and numbers, debt, the golden-number pool,
+ *   documents, orders, pre-orders and the simulated tax service, AT 39, employees, services assignments, …): this
+ *   file's `seedDatabase` and the seeds it calls, run ONLY in demo mode (server/start.ts `prepareDatabase`,
+ *   `config.demoMode`). A production start never writes them.
+ * A seed for a new table goes into one of the two (a demo one is called from `seedDatabase` below, or from the demo
+ * branch of `prepareDatabase` when older demo databases must get it too). tests/server/production-seed.test.ts counts
+ * the rows of every table of the schema after a production start and fails on a filled table that
+ * REFERENCE_TABLES does not name.
+ */
 import { DEFAULT_COST, hashPasswordSync, type ScryptCost } from '../auth/passwords';
 import { seedAt39 } from './at39-seed';
 import type { Db } from './database';
@@ -8,8 +22,8 @@ import { seedEmployeeDetails } from './employees-seed';
 import { seedGolden } from './golden-seed';
 import { seedPreorders } from './preorder-seed';
 import { createRng, type Rng } from './prng';
+import { branchesOfRegion, seedReference } from './reference-seed';
 import {
-  BRANCH_CITIES,
   COMPANY_CITIES,
   COMPANY_SUFFIXES,
   COMPANY_TRADES,
@@ -69,8 +83,8 @@ function loginOf(fullName: string): string {
 }
 
 /**
- * Fills an empty (migrated) database with the deterministic demo data in one transaction: regions and branches, the
- * demo companies of demo-accounts.ts plus generated ones (account types 5, 15, 16, 20, 40), their numbers in every
+ * Fills an empty (migrated) database with the deterministic demo data in one transaction, after the reference
+ * catalogues (seedReference, when not there yet): the demo companies of demo-accounts.ts plus generated ones (account types 5, 15, 16, 20, 40), their numbers in every
  * status (A, O, S, N, T), employees, the demo accounts (password DEMO_PASSWORD) and generated users in every
  * status. Generated users have no password (they cannot log in) so the seed stays fast.
  */
@@ -86,8 +100,6 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     DEMO_ACCOUNTS.map((a) => [a.login, a.ssoOnly ? null : hashPasswordSync(DEMO_PASSWORD, cost)]),
   );
 
-  const insRegion = db.prepare('INSERT INTO regions (id, name) VALUES (?, ?)');
-  const insBranch = db.prepare('INSERT INTO branches (id, region_id, name) VALUES (?, ?, ?)');
   const insCompany = db.prepare(`INSERT INTO companies
     (ban, name, tin, at, status, can_buy_number, balance, budget, unbilled_amnt, branch_id, region_id,
      phone_number, email_address, feedback_type)
@@ -226,19 +238,13 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     counts.users++;
   };
 
+  seedReference(db);
   db.transaction(() => {
-    for (const r of REGIONS) {
-      insRegion.run(r.id, r.name);
-      const cities = BRANCH_CITIES[r.id] ?? [];
+    for (const r of REGIONS)
       branchesOf.set(
         r.id,
-        cities.map((city, i) => {
-          const id = r.id * 10 + i + 1;
-          insBranch.run(id, r.id, `${city} filiali`);
-          return id;
-        }),
+        branchesOfRegion(r.id).map((b) => b.id),
       );
-    }
     const branchIn = (regionId: number) => rng.pick(branchesOf.get(regionId) ?? [11]);
 
     setLockPrice.run('number', DEMO_LOCK_PRICES.number);

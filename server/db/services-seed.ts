@@ -150,8 +150,36 @@ export const SAMARQAND_FIXTURE = {
   clean: [0, 1, 3, 4, 5],
 } as const;
 
+/** Whether the demo's services data (deposits, connections, roaming, offers) is there; the catalogue is reference
+ *  data (seedServicesCatalogue). */
 export function isServicesSeeded(db: Db): boolean {
-  return db.prepare('SELECT 1 FROM ip_packages LIMIT 1').get() !== undefined;
+  return db.prepare('SELECT 1 FROM ip_deposits LIMIT 1').get() !== undefined;
+}
+
+/**
+ * The catalogue of packages with the price plans that may take each (docs/decisions.md SV2): reference data a real
+ * deployment needs (OPS1), seeded by server/db/reference-seed.ts in every mode. Adds only the missing rows; returns how
+ * many.
+ */
+export function seedServicesCatalogue(db: Db): number {
+  const insPackage = db.prepare(`INSERT OR IGNORE INTO ip_packages
+    (soc, ip_group, name, volume_mb, price, period_days, is_free, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insPlan = db.prepare('INSERT OR IGNORE INTO ip_package_plans (soc, price_plan) VALUES (?, ?)');
+  let added = 0;
+  for (const [i, p] of IP_CATALOGUE.entries()) {
+    added += insPackage.run(
+      p.soc,
+      p.group,
+      p.name,
+      p.volumeMb,
+      p.price,
+      p.periodDays,
+      p.price === 0 ? 1 : 0,
+      i,
+    ).changes;
+    for (const plan of p.plans ?? PRICE_PLANS) added += insPlan.run(p.soc, plan).changes;
+  }
+  return added;
 }
 
 /** The active (A, O) numbers of a BAN sorted by sn: the services lists show these. */
@@ -164,15 +192,12 @@ export function activeNumbersOf(db: Db, ban: string): { sn: string; pricePlan: s
 }
 
 /**
- * Seeds the catalogue, deposits, connected packages, roaming and promotion offers (only once). Deterministic: the same
- * rows on every machine.
+ * Seeds the demo's deposits, connected packages, roaming and promotion offers (only once), after the catalogue (which
+ * is reference data, added here too when missing). Deterministic: the same rows on every machine.
  */
 export function seedServices(db: Db, now: number): void {
   if (isServicesSeeded(db)) return;
   const rng = createRng(SERVICES_SEED);
-  const insPackage = db.prepare(`INSERT INTO ip_packages
-    (soc, ip_group, name, volume_mb, price, period_days, is_free, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insPlan = db.prepare('INSERT INTO ip_package_plans (soc, price_plan) VALUES (?, ?)');
   const insConn = db.prepare(
     'INSERT OR IGNORE INTO ip_connections (sn, soc, connected_at, connected_by) VALUES (?, ?, ?, NULL)',
   );
@@ -186,10 +211,7 @@ export function seedServices(db: Db, now: number): void {
   const samarqand = DEMO_COMPANIES.find((c) => c.key === 'samarqand')?.ban;
 
   db.transaction(() => {
-    for (const [i, p] of IP_CATALOGUE.entries()) {
-      insPackage.run(p.soc, p.group, p.name, p.volumeMb, p.price, p.periodDays, p.price === 0 ? 1 : 0, i);
-      for (const plan of p.plans ?? PRICE_PLANS) insPlan.run(p.soc, plan);
-    }
+    seedServicesCatalogue(db);
     for (const c of DEMO_COMPANIES) {
       const amount = DEMO_DEPOSITS[c.key];
       if (amount !== undefined) insDeposit.run(c.ban, amount);

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
+import { serverPath } from '../paths';
 
 /**
  * A small text-document PDF builder for the reference backend: A4 pages of headings and wrapped paragraphs in
@@ -10,7 +9,7 @@ import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
  * font is subset into each file, so a one-page document stays small.
  */
 
-const FONT_PATH = join(dirname(fileURLToPath(import.meta.url)), 'fonts', 'DejaVuSans.ttf');
+const FONT_PATH = serverPath('pdf', 'fonts', 'DejaVuSans.ttf');
 let fontBytes: Buffer | undefined;
 
 /** A block of a document: a heading or a paragraph of plain text. */
