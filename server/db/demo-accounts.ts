@@ -233,7 +233,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullName: 'Sobirov Ulugʻbek',
     profile: 'staff, no profile',
     tryThis:
-      'lands on Orders (move an order along its status through `orders/{id}/status`); pre-orders at /ru/orders/preorders; create subscribers',
+      'lands on Orders (move an order along its status through `orders/{id}/status`; cancelling a paid one refunds it and frees its numbers, PRM1); pre-orders at /ru/orders/preorders; create subscribers',
   },
   {
     login: 'servicedesk',
