@@ -18,9 +18,9 @@ import {
   isCompanyAccount,
   isNormalizedRecoveryContact,
   type LinkContact,
-  mayChangeRecoveryContacts,
   recoveryContactOf,
 } from '../../src/domain/recovery-contact.rules';
+import { mayChangeRecoveryContacts } from '../../src/domain/routes.rules';
 import { type SigningTargets, targetsKey } from '../../src/domain/signing-document.rules';
 import { editTargetClass } from '../../src/domain/user-edit.rules';
 import { MINUTE } from '../clock';
@@ -66,14 +66,10 @@ export function activationLink(
 /** PRC4: the key owner's own company, or E005 (staff, another role, a number's profile, impersonation). */
 function changerBan(session: RequestSession): string {
   const own = session.viewer.ownProfile;
-  const facts = {
-    roles: session.viewer.roles,
-    ownBan: typeof own?.ban === 'string' ? own.ban : null,
-    ownSn: typeof own?.sn === 'string' ? own.sn : null,
-    impersonating: session.viewer.impersonating,
-  };
-  ensure(mayChangeRecoveryContacts(facts) && facts.ownBan, 'E005', 'only the company’s key owner');
-  return facts.ownBan;
+  const ban = typeof own?.ban === 'string' && own.sn == null ? own.ban : null;
+  const may = mayChangeRecoveryContacts(session.viewer.facts) && !session.viewer.impersonating;
+  ensure(may && ban, 'E005', 'only the company’s key owner');
+  return ban;
 }
 
 /** The company account `id` names (digits only), or E005 for any other account: the same answer for none. */

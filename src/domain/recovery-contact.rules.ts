@@ -8,7 +8,7 @@
  * subscriber); and the company's key owner (R007, who holds the company's E-IMZO key) is the way back for a client who
  * lost the old contact, with a signature that authorises exactly one change.
  */
-import { activeRole, isClientRole } from './roles.rules';
+import { isClientRole } from './roles.rules';
 import { editTargetClass } from './user-edit.rules';
 import { EMAIL_MAX, isEmail, isTypedPhone, phoneDigits } from './validators.rules';
 
@@ -94,25 +94,6 @@ export function clientActivation(
   return { route: contact.channel === 'email' ? 'companyEmail' : 'companyPhone', contact };
 }
 
-/** The facts the key owner's page and its calls are decided on. */
-export interface ContactChangerFacts {
-  readonly roles: readonly string[];
-  /** the signed-in user's own profile: a company (BAN) profile, not a number's */
-  readonly ownBan: string | null;
-  readonly ownSn: string | null;
-  /** an administrator viewing the company (impersonation): never */
-  readonly impersonating: boolean;
-}
-
-/**
- * PRC4: who changes the recovery contacts of a company's accounts — the company's key owner: active role R007, with
- * the company's own BAN profile, not staff viewing it. The signature (the company's key, checked by TIN on the
- * server) is what authorises each change; the role only opens the page.
- */
-export function mayChangeRecoveryContacts(f: ContactChangerFacts): boolean {
-  return activeRole(f.roles) === 'R007' && present(f.ownBan) && f.ownSn === null && !f.impersonating;
-}
-
 /** PRC4: the accounts whose contact the key owner changes — the company's client accounts (never staff). */
 export const isCompanyAccount = (
   account: { roles: readonly string[]; ban: string | null },
@@ -128,8 +109,8 @@ export type RecoveryContactField = keyof RecoveryContactValues;
 
 /**
  * The first problem of the typed contact: an e-mail that is no address (`validation.email`), a phone that is no
- * typed phone (`validation.phone`), or neither given (`recoveryContact.form.needOne`: an account needs somewhere to
- * receive its recovery link). Null when it may be signed.
+ * typed phone (`validation.phone`), or neither given (`validation.fillRequired`, spec 5 'Сначала заполните все
+ * необходимые поля.': an account needs somewhere to receive its recovery link). Null when it may be signed.
  */
 export function recoveryContactError(
   v: RecoveryContactValues,
@@ -137,7 +118,7 @@ export function recoveryContactError(
   if (v.email.trim() !== '' && !isEmail(v.email)) return { code: 'validation.email', field: 'email' };
   if (v.phone.trim() !== '' && !isTypedPhone(v.phone)) return { code: 'validation.phone', field: 'phone' };
   if (v.email.trim() === '' && v.phone.trim() === '')
-    return { code: 'recoveryContact.form.needOne', field: 'email' };
+    return { code: 'validation.fillRequired', field: 'email' };
   return null;
 }
 

@@ -208,13 +208,37 @@ describe('the form', () => {
 
   it('labels every field and says only employees may change proxy', () => {
     renderPage({ mode: 'create', kind: 'subscriber' }, { client: true, staff: false, employee: false });
-    for (const key of ['login', 'name', 'role', 'ban', 'phone', 'email'] as const) {
+    for (const key of ['login', 'name', 'role', 'ban', 'phone'] as const) {
       expect(screen.getByLabelText(t(`admin.fields.${key}`))).toBeTruthy();
     }
     const ban = screen.getByLabelText(t('admin.fields.ban')) as HTMLInputElement;
     expect(ban.readOnly).toBe(true);
     expect(ban.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText(t('admin.proxyEmployeesOnly'))).toBeTruthy();
+    // PRC1/PRC2: no address for a new client account; the subscriber's number, and where the link goes, are said
+    expect(screen.queryByLabelText(t('admin.fields.email'))).toBeNull();
+    expect(
+      screen.getByText('Номер абонента этой компании: ссылка для активации придёт на него по SMS.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('user-admin-activation-hint').textContent).toMatch(
+      /^Ссылку для активации получит контакт компании .*, а не адрес, введённый здесь/,
+    );
+  });
+
+  it('shows a client account’s contact read-only, saying who changes it (PRC1)', async () => {
+    const deferred = renderPage({ mode: 'edit', userId: '11' });
+    await act(async () => {
+      deferred.settle({
+        type: 'xstate.done.actor.getUser',
+        output: { ...operatorDetails, user_id: 11, user_name: 'curator', roles: ['R004'], ban: '100234561' },
+      });
+    });
+    const email = screen.getByLabelText(t('admin.fields.email')) as HTMLInputElement;
+    const phone = screen.getByLabelText(t('admin.fields.phone')) as HTMLInputElement;
+    expect([email.readOnly, phone.readOnly]).toEqual([true, true]);
+    expect(email.value).toBe('operator@example.uz');
+    expect(screen.getAllByText(t('admin.form.clientContactsHint'))).toHaveLength(2);
+    expect(t('admin.form.clientContactsHint')).toContain('владелец ключа ЭЦП компании');
   });
 
   it('shows the branch and regions of the edited user and an E136 refusal', async () => {
