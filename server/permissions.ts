@@ -105,8 +105,8 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'employees.list': '/profile/employees',
   // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC4, PRC6); the company is the
   // caller's own, each account and each signed change checked in server/handlers/recovery-contact.handlers.ts
-  'recoveryContact.accounts': '/settings/users',
-  'recoveryContact.save': '/settings/users',
+  'recovery.accounts': '/settings/users',
+  'recovery.setContact': '/settings/users',
   'internet.services': '/services',
   'internet.forConPp': '/services',
   'internet.employees': '/services',

@@ -98,7 +98,7 @@ export function ensureContactTarget(
 }
 
 export const recoveryContactHandlers: Handlers = {
-  'recoveryContact.accounts': ({ session, svc }) => {
+  'recovery.accounts': ({ session, svc }) => {
     const ban = changerBan(session);
     const accounts = storeOf(svc)
       .accountsOf(ban)
@@ -115,7 +115,7 @@ export const recoveryContactHandlers: Handlers = {
     return { ban, accounts };
   },
 
-  'recoveryContact.save': ({ input, session, svc, origin, ip }) => {
+  'recovery.setContact': ({ input, session, svc, origin, ip }) => {
     const ban = changerBan(session);
     const target = companyAccount(svc, ban, input.params.user_id);
     const contact = { email: input.body.email, phone: input.body.phone };

@@ -17,7 +17,7 @@ export function createRecoveryContactLogic(api: ApiLoader, opts: BlockRestoreSer
   return recoveryContactMachine.provide({
     actors: {
       fetchAccounts: fromPromise<CompanyAccounts>(async ({ signal }) => {
-        const r = await (await api()).call('recoveryContact.accounts', undefined, { signal });
+        const r = await (await api()).call('recovery.accounts', undefined, { signal });
         return {
           ban: r.ban,
           accounts: r.accounts.map((a) => ({
@@ -34,7 +34,7 @@ export function createRecoveryContactLogic(api: ApiLoader, opts: BlockRestoreSer
       signing: createSigningLogic(api, opts),
       // Not aborted on exit: once sent, the signed change must not look cancelled while the server makes it.
       saveContact: fromPromise<SaveContactResult, SaveContactInput>(async ({ input }) => {
-        const r = await (await api()).call('recoveryContact.save', {
+        const r = await (await api()).call('recovery.setContact', {
           params: { user_id: input.userId },
           body: { email: input.email, phone: input.phone },
         });

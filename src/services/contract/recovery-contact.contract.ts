@@ -42,14 +42,14 @@ export const recoveryContactResultSchema = z.looseObject({ activation_sent: z.bo
 export type RecoveryContactResult = z.infer<typeof recoveryContactResultSchema>;
 
 export const recoveryContactEndpoints = {
-  'recoveryContact.accounts': defineEndpoint({
+  'recovery.accounts': defineEndpoint({
     method: 'GET',
     path: 'user/company-accounts',
     result: companyAccountsSchema,
     auth: 'session',
     summary: "the key owner's company accounts with their recovery contacts (PRC4; E005)",
   }),
-  'recoveryContact.save': defineEndpoint({
+  'recovery.setContact': defineEndpoint({
     method: 'POST',
     path: 'user/recovery-contact/{user_id}',
     params: recoveryContactParams,
