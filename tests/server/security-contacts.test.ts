@@ -201,6 +201,25 @@ describe('finding 21: staff take over client accounts through the recovery e-mai
     expect((await challenge(owner, { ...foreign, ban: NAVOIY_BAN })).status).toBe('E005');
   });
 
+  it('takes the signature with one conditional update: of parallel saves exactly one wins', async () => {
+    const h = harness();
+    const id = await navoiyCurator(h);
+    const owner = await as(h, 'keyowner');
+    expect(
+      (await signChange(h, owner, contactTargets(h, 'navoiy.curator', 'botir@navoiy.uz', null))).code,
+    ).toBe(1);
+
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => saveContact(owner, id, { email: 'botir@navoiy.uz', phone: null })),
+    );
+
+    expect(replies.filter((r) => r.status === 'OKOK')).toHaveLength(1);
+    expect(replies.filter((r) => r.status === 'E005')).toHaveLength(7);
+    expect(
+      h.outbox({ login: 'navoiy.curator' }).filter((m) => m.recipient === 'botir@navoiy.uz'),
+    ).toHaveLength(1);
+  });
+
   it('staff cannot forge it: no challenge, no save, while impersonating or not; a curator needs the key owner', async () => {
     const h = harness();
     const id = await navoiyCurator(h);
