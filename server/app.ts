@@ -40,6 +40,7 @@ import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { ordersHandlers } from './handlers/orders.handlers';
 import { preorderHandlers } from './handlers/preorder.handlers';
+import { recoveryContactHandlers } from './handlers/recovery-contact.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
 import { createLogger, type Logger } from './logger';
 import { mayCall } from './permissions';
@@ -90,6 +91,7 @@ export const allHandlers: Handlers = {
   ...at39Handlers,
   ...internetHandlers,
   ...employeesHandlers,
+  ...recoveryContactHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {

@@ -103,6 +103,10 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   // the company's employee list (docs/decisions.md EM2): whom the profile's employees widget offers it; the company is
   // the one in view, checked in server/handlers/employees.handlers.ts (EM4)
   'employees.list': '/profile/employees',
+  // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC4, PRC6); the company is the
+  // caller's own, each account and each signed change checked in server/handlers/recovery-contact.handlers.ts
+  'recovery.accounts': '/settings/users',
+  'recovery.setContact': '/settings/users',
   'internet.services': '/services',
   'internet.forConPp': '/services',
   'internet.employees': '/services',

@@ -217,7 +217,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullName: 'Mirzayev Anvar',
     company: 'navoiy',
     profile: 'BAN 100672418, type 5, can buy numbers',
-    tryThis: 'lands on Documents; signing with the E-IMZO simulator',
+    tryThis:
+      "lands on Documents; signing with the E-IMZO simulator; Settings → the company accounts' recovery contacts (key 2222)",
   },
   {
     login: 'keyowner-nobuy',

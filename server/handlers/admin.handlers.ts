@@ -1,14 +1,21 @@
 import type { z } from 'zod';
+import {
+  type ActivationRoute,
+  clientActivation,
+  type LinkContact,
+  staffContactFields,
+  staffMayChangeContacts,
+} from '../../src/domain/recovery-contact.rules';
 import { activeRole, isStaffRole, mayGrantRole } from '../../src/domain/roles.rules';
 import { mayEditUser } from '../../src/domain/user-edit.rules';
 import { isValidLogin } from '../../src/domain/validators.rules';
 import type { userDetailsSchema } from '../../src/services/contract/admin.contract';
 import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
-import { sendMessage } from '../messages';
 import { CLIENT_ROLES } from '../permissions';
 import type { SessionRow } from '../store/session.store';
 import type { UserRow, UserStatus } from '../store/user.store';
 import { lookupSn } from './lookup.handlers';
+import { activationLink, companyContactOf } from './recovery-contact.handlers';
 import { phoneToSn, replyFor } from './session.handlers';
 
 /** A user id is digits only: `0x1` and `4e0` are not users 1 and 4. */
@@ -56,6 +63,12 @@ function details(svc: Services, u: UserRow): z.input<typeof userDetailsSchema> {
     branch: branch ?? null,
     regions: svc.users.regionsOf(u.id),
   };
+}
+
+/** Whether a sent e-mail or phone is the stored one (blank = none; a phone compared by its digits). */
+function sameContact(sent: string, stored: string | null, phone = false): boolean {
+  const norm = (v: string | null) => (phone ? (v ?? '').replace(/\D/g, '') : (v ?? '').trim());
+  return norm(sent) === norm(stored);
 }
 
 /** Branch and regions must exist. */
@@ -128,6 +141,10 @@ export const adminHandlers: Handlers = {
       ensure(CLIENT_ROLES.has(role), 'E013', 'roles: not a client role');
       ensure(b.ban, 'E013', 'ban: required for a client account');
       ensure(svc.profiles.exists(b.ban), 'E052');
+      // PRC1, finding 22: a client account's recovery contact is never an address its creator types
+      const typable = staffContactFields(role, 'create');
+      ensure(typable.email || !b.email?.trim(), 'E135', 'email: staff do not set a client account’s e-mail');
+      ensure(typable.phone || !b.phone?.trim(), 'E135', 'phone: staff do not set a client account’s phone');
     } else {
       ensure(session.viewer.config.createAdmin, 'E005');
       ensure(isStaffRole(role), 'E013', 'roles: not a staff role');
@@ -154,30 +171,53 @@ export const adminHandlers: Handlers = {
       forceChangePassword: false,
       ban: b.kind === 'subscriber' ? (b.ban ?? null) : null,
       sn,
-      email: b.email ?? null,
-      phone: sn ? `998${sn}` : (b.phone ?? null),
+      email: b.kind === 'subscriber' ? null : (b.email ?? null),
+      phone: sn ? `998${sn}` : b.kind === 'subscriber' ? null : (b.phone ?? null),
       branchId: b.branch_id == null ? null : Number(b.branch_id),
       regionIds: (b.region_ids ?? []).map(Number),
       createdBy: session.user.id,
     });
-    // the new account is activated through a recovery link: it sets its own password
-    const token = svc.auth.issueToken(id);
-    sendMessage(svc, {
-      recipient: b.email ?? sn ?? b.phone ?? b.user_name,
-      login: b.user_name,
-      channel: b.email ? 'email' : 'sms',
-      kind: 'activation-link',
-      text: `Hisobni faollashtirish / Активация учётной записи: ${origin}/ru/restore?r=${token}`,
-      secret: token,
+    // the new account is activated through a recovery link: it sets its own password. PRC2: a client account's link
+    // goes to its own number (a subscriber) or to the company's contact on record, else it waits for the key owner
+    const activation: { route: ActivationRoute; contact: LinkContact | null } =
+      b.kind === 'subscriber'
+        ? clientActivation(role, sn, companyContactOf(svc, b.ban as string))
+        : {
+            route: b.email ? 'accountEmail' : 'accountPhone',
+            contact: {
+              channel: b.email ? 'email' : 'sms',
+              to: b.email ?? b.phone ?? b.user_name,
+              source: 'account',
+            },
+          };
+    if (activation.contact) activationLink(svc, origin, b.user_name, id, activation.contact);
+    svc.logger.info('admin.create', {
+      actor: session.user.id,
+      userId: id,
+      role,
+      activation: activation.route,
+      ip,
     });
-    svc.logger.info('admin.create', { actor: session.user.id, userId: id, role, ip });
-    return { user_id: id };
+    return { user_id: id, activation: activation.route };
   },
 
   'admin.update': ({ input, session, svc, ip }) => {
     const target = targetOf(svc, input.params.user_id);
     const b = input.body;
     ensureMayEdit(session, target);
+    // PRC1, finding 21: staff never change (nor clear) a client account's e-mail or phone; its key owner does, signed
+    if (!staffMayChangeContacts(target.roles)) {
+      ensure(
+        b.email === undefined || sameContact(b.email, target.email),
+        'E135',
+        'email: a client’s contact',
+      );
+      ensure(
+        b.phone === undefined || sameContact(b.phone, target.phone, true),
+        'E135',
+        'phone: a client’s contact',
+      );
+    }
     checkContacts(b);
     if (b.roles) {
       // no role changes while viewing a client account (refused while impersonating)

@@ -44,6 +44,7 @@ import {
   type SignatureRow,
   settleBlockRequests,
 } from '../store/block.store';
+import { ensureContactTarget } from './recovery-contact.handlers';
 
 export { pendingBlockOf, settleBlockRequests };
 
@@ -159,10 +160,18 @@ function ensureOwner(session: RequestSession, ban: string, sns: readonly string[
 }
 
 /** Who may ask for a challenge on these targets: the same people who may then apply it. */
-function ensureMaySign(session: RequestSession, action: string, targets: SigningTargets): void {
+function ensureMaySign(
+  svc: Services,
+  session: RequestSession,
+  action: string,
+  targets: SigningTargets,
+): void {
   signerCompany(session);
   ensure(action !== 'preregister' && targets.kind !== 'draft', 'E101', 'a draft is signed without a session');
-  if (targets.kind === 'number') ensureOwner(session, targets.ban, [targets.sn]);
+  // a recovery contact is signed only as a contact change, and a contact change only over a contact (PRC5)
+  ensure((action === 'contact-change') === (targets.kind === 'contact'), 'E101', 'action and targets differ');
+  if (targets.kind === 'contact') ensureContactTarget(svc, session, targets);
+  else if (targets.kind === 'number') ensureOwner(session, targets.ban, [targets.sn]);
   else if (targets.kind === 'numbers') ensureOwner(session, targets.ban, targets.sns);
   else ensureOwner(session, targets.ban, null);
 }
@@ -343,7 +352,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
 
     'signing.challenge': ({ input, session, svc }) => {
       const { action, targets } = input.body;
-      ensureMaySign(session, action, targets);
+      ensureMaySign(svc, session, action, targets);
       const now = svc.clock.now();
       const challenge = newChallenge();
       const expiresAt = now + svc.config.challengeMinutes * MINUTE;

@@ -10,6 +10,7 @@ import type { SessionRow } from '../store/session.store';
 import { type RateLimit, recipientKey } from '../store/throttle.store';
 import type { UserRow } from '../store/user.store';
 import { userReply, viewerOf } from '../viewer';
+import { recoveryContactFor } from './recovery-contact.handlers';
 
 /** 9-digit sn of a phone typed as `9XXXXXXXX` or `998 9XXXXXXXX`; undefined when it is neither (E008). */
 export function phoneToSn(digits: string): string | undefined {
@@ -236,16 +237,16 @@ export const sessionHandlers: Handlers = {
     ensure(user, 'E086');
     ensure(!user.ssoOnly, 'E132');
     ensure(user.status !== 'blocked', 'E023');
-    const byMail = user.email != null;
+    // PRC3: the account's own contact, else (a client account) its company's on record; nowhere is said, not faked
+    const contact = recoveryContactFor(svc, user);
+    ensure(contact, 'E019', 'no contact to send a recovery link to');
     // several logins may share one mailbox or phone: the recipient has the same limit as a login
-    linkLimit(svc, ip, [
-      oneRecipient(svc, recipientKey('forgot-to', user.email ?? user.phone ?? user.login)),
-    ]);
+    linkLimit(svc, ip, [oneRecipient(svc, recipientKey('forgot-to', contact.to))]);
     const token = svc.auth.issueToken(user.id);
     sendMessage(svc, {
-      recipient: user.email ?? user.phone ?? user.login,
+      recipient: contact.to,
       login: user.login,
-      channel: byMail ? 'email' : 'sms',
+      channel: contact.channel,
       kind: 'restore-link',
       // U14: the link opens in the language the user asked in
       text: `Parolni tiklash / Восстановление пароля: ${origin}/${input.body.lang ?? 'ru'}/restore?r=${token}`,

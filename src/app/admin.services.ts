@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { type FoundSubscriber, type SubscriberTarget, searchBoxMachine } from '@/machines/search-box.machine';
-import { type SaveRequest, userAdminMachine } from '@/machines/user-admin.machine';
+import { type SaveOutcome, type SaveRequest, userAdminMachine } from '@/machines/user-admin.machine';
 import {
   type RowChange,
   type UserPage,
@@ -55,11 +55,11 @@ export function createAdminLogic(appApi: AppApi) {
       getUser: fromPromise<UserDetails, { userId: string }>(async ({ input }) =>
         (await api()).call('admin.get', { params: { user_id: input.userId } }),
       ),
-      saveUser: fromPromise<{ userId: string | null }, SaveRequest>(async ({ input }) => {
+      saveUser: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
         const client = await api();
         if (input.mode === 'create') {
           const r = await client.call('admin.create', { body: input.body });
-          return { userId: String(r.user_id) };
+          return { userId: String(r.user_id), activation: r.activation ?? null };
         }
         await client.call('admin.update', { params: { user_id: input.userId }, body: input.body });
         return { userId: input.userId };

@@ -15,6 +15,7 @@ import * as newOrder from './new-order.services';
 import * as orders from './orders.services';
 import * as preorders from './preorder-list.services';
 import * as profile from './profile.services';
+import * as recoveryContact from './recovery-contact.services';
 import * as settings from './settings.services';
 import * as upload from './upload.services';
 
@@ -51,5 +52,6 @@ export function createPageLogic(api: AppApi, deps: AppDeps): PageLogic {
     servicesCheckout: servicesLogic.servicesCheckout,
     preorderList: preorders.createPreorderListLogic(api.load),
     employeesList: employees.createEmployeesListLogic(api.load),
+    recoveryContact: recoveryContact.createRecoveryContactLogic(api.load, deps),
   };
 }

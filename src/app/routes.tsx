@@ -54,6 +54,15 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   { path: '/settings', view: settingsPage },
+  // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6)
+  {
+    path: '/settings/users',
+    view: lazyRoute(() =>
+      import('@/views/recovery-contact/recovery-contact.view').then((m) => ({
+        default: m.RecoveryContactPage,
+      })),
+    ),
+  },
   {
     path: '/purchase',
     view: lazyRoute(() =>

@@ -49,6 +49,22 @@ export function mayOpenEmployeeList(facts: UserFacts): boolean {
   );
 }
 
+/**
+ * PRC4: who changes the recovery contacts of a company's accounts — the company's key owner: active role R007, with
+ * the company's profile in view and no BAN selected by staff (impersonation never). The server also asks that the
+ * profile be the user's own company profile; the signature (the company's key, checked by TIN on the server) is what
+ * authorises each change, the role only opens the page. Here, beside the route it opens, so the login page's
+ * guard reads it without the contact rules (docs/decisions.md PRC6).
+ */
+export function mayChangeRecoveryContacts(f: UserFacts): boolean {
+  return activeRole(f.roles) === 'R007' && f.profile !== null && !f.banSelected;
+}
+
+/** The page of the key owner's contact changes, under `/{lang}` (PRC6). */
+export const RECOVERY_CONTACTS_PATH = '/settings/users';
+/** That path as `routeAccess` is asked it: with or without the leading slash, a query or a fragment. */
+export const RECOVERY_CONTACTS_ROUTE = /^\/*settings\/users\/?(?:[?#]|$)/;
+
 /** Whether a path under `/{lang}` (`/login`, `new-client/…`) is public (spec 2 'Guard'). */
 export function isPublicPath(path: string): boolean {
   return PUBLIC_SEGMENTS.has(firstSegment(path));
@@ -72,6 +88,8 @@ export function routeAccess(path: string, facts: UserFacts | null): GuardDecisio
   if (segment === 'administration') return userConfig(facts).administration ? 'allow' : 'landing';
   // the company's employee list opens for exactly who is shown the widget's button (docs/decisions.md EM2)
   if (EMPLOYEE_LIST_ROUTE.test(path)) return mayOpenEmployeeList(facts) ? 'allow' : 'landing';
+  // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6)
+  if (RECOVERY_CONTACTS_ROUTE.test(path)) return mayChangeRecoveryContacts(facts) ? 'allow' : 'landing';
   const key = NAV_BY_SEGMENT.get(segment);
   if (key === undefined) return 'landing';
   return visibleNav(facts).includes(key) ? 'allow' : 'landing';

@@ -8,16 +8,25 @@
  * these targets. Against a backend without the challenge call, `challenge` is null (the spec's flow).
  */
 
-/** What a signature authorises. */
-export type SigningAction = 'block' | 'restore' | 'preregister';
+/** What a signature authorises. `contact-change`: the key owner confirms an account's new recovery contact
+ *  (docs/decisions.md PRC5). */
+export type SigningAction = 'block' | 'restore' | 'preregister' | 'contact-change';
 
 /** What a signature is about. Lists of numbers are kept sorted and without repeats, so the same targets always
- *  read the same. */
+ *  read the same. `contact`: one account of the company and the exact new recovery contact (null = none). */
 export type SigningTargets =
   | { readonly kind: 'number'; readonly ban: string; readonly sn: string }
   | { readonly kind: 'numbers'; readonly ban: string; readonly sns: readonly string[] }
   | { readonly kind: 'ban'; readonly ban: string }
-  | { readonly kind: 'draft'; readonly draftHash: string };
+  | { readonly kind: 'draft'; readonly draftHash: string }
+  | {
+      readonly kind: 'contact';
+      readonly ban: string;
+      readonly userId: string;
+      readonly login: string;
+      readonly email: string | null;
+      readonly phone: string | null;
+    };
 
 /** Format marker of the signed document. */
 export const SIGNING_DOCUMENT_FORMAT = 'b2b-portal.signing/1';
@@ -45,6 +54,15 @@ export function canonicalTargets(t: SigningTargets): SigningTargets {
       return { kind: 'ban', ban: t.ban };
     case 'draft':
       return { kind: 'draft', draftHash: t.draftHash };
+    case 'contact':
+      return {
+        kind: 'contact',
+        ban: t.ban,
+        userId: t.userId,
+        login: t.login,
+        email: t.email,
+        phone: t.phone,
+      };
   }
 }
 
@@ -55,6 +73,10 @@ const VERBS: Record<SigningAction, { ru: string; uz: string }> = {
   block: { ru: 'Блокировка', uz: 'Bloklash' },
   restore: { ru: 'Разблокировка', uz: 'Blokdan chiqarish' },
   preregister: { ru: 'Предварительная регистрация', uz: 'Oldindan roʻyxatdan oʻtish' },
+  'contact-change': {
+    ru: 'Смена контакта для восстановления доступа',
+    uz: 'Kirishni tiklash kontaktini almashtirish',
+  },
 };
 
 /** The human-readable text the signer signs and sees: Russian, then Uzbek, on one line each. */
@@ -73,6 +95,11 @@ export function signingText(action: SigningAction, targets: SigningTargets): str
       return `${verb.ru}: все номера лицевого счёта ${t.ban}\n${verb.uz}: shaxsiy hisob ${t.ban} barcha raqamlari`;
     case 'draft':
       return `${verb.ru}: заявка ${t.draftHash.slice(0, 16)}\n${verb.uz}: ariza ${t.draftHash.slice(0, 16)}`;
+    case 'contact':
+      return (
+        `${verb.ru}: пользователь ${t.login}, лицевой счёт ${t.ban}; e-mail ${t.email ?? '—'}, телефон ${t.phone ?? '—'}\n` +
+        `${verb.uz}: foydalanuvchi ${t.login}, shaxsiy hisob ${t.ban}; e-mail ${t.email ?? '—'}, telefon ${t.phone ?? '—'}`
+      );
   }
 }
 

@@ -1,4 +1,5 @@
 import type { UserKind } from './constants';
+import { staffContactFields } from './recovery-contact.rules';
 import { CLIENT_ROLES, isClientRole, mayGrantRole, STAFF_ROLES } from './roles.rules';
 import {
   isEmail,
@@ -119,9 +120,13 @@ export function validateUserForm(
     else if (ban !== '' && !BAN.test(ban)) errors.ban = 'validation.fields';
   }
   const phone = phoneDigits(form.phone);
-  if (form.role === 'R001' && mode === 'create' && phone === '') errors.phone = 'validation.required';
-  else if (form.phone.trim() !== '' && !isTypedPhone(form.phone)) errors.phone = 'validation.phone';
-  if (form.email.trim() !== '' && !isEmail(form.email)) errors.email = 'validation.email';
+  // PRC1: a field staff may not type (a client account's contact) is not checked: it is not sent either
+  const typed = (f: 'phone' | 'email') => contactFieldMode(kind, mode, form.role, f) === 'editable';
+  if (typed('phone')) {
+    if (form.role === 'R001' && mode === 'create' && phone === '') errors.phone = 'validation.required';
+    else if (form.phone.trim() !== '' && !isTypedPhone(form.phone)) errors.phone = 'validation.phone';
+  }
+  if (typed('email') && form.email.trim() !== '' && !isEmail(form.email)) errors.email = 'validation.email';
   return errors;
 }
 
@@ -165,9 +170,11 @@ export function toCreateBody(kind: UserKind, form: UserForm): UserCreateRequest 
   const ban = orUndefined(form.ban);
   if (kind === 'subscriber' && ban !== undefined) body.ban = ban;
   const phone = orUndefined(phoneDigits(form.phone));
-  if (phone !== undefined) body.phone = phone;
+  if (phone !== undefined && contactFieldMode(kind, 'create', form.role, 'phone') === 'editable')
+    body.phone = phone;
   const email = orUndefined(form.email);
-  if (email !== undefined) body.email = email;
+  if (email !== undefined && contactFieldMode(kind, 'create', form.role, 'email') === 'editable')
+    body.email = email;
   return body;
 }
 
@@ -190,7 +197,28 @@ export function toUpdateBody(original: UserForm, form: UserForm): UserUpdateRequ
   if (form.role !== original.role) body.roles = [form.role];
   if (form.ban.trim() !== original.ban && form.ban.trim() !== '') body.ban = form.ban.trim();
   const phone = phoneDigits(form.phone);
-  if (form.phone.trim() !== original.phone && phone !== '') body.phone = phone;
-  if (form.email.trim() !== original.email && form.email.trim() !== '') body.email = form.email.trim();
+  // PRC1: a client account's contact is shown read-only and never sent (the server answers E135)
+  const client = kindOfRoles([original.role]) === 'subscriber';
+  if (!client && form.phone.trim() !== original.phone && phone !== '') body.phone = phone;
+  if (!client && form.email.trim() !== original.email && form.email.trim() !== '')
+    body.email = form.email.trim();
   return body;
+}
+
+/**
+ * How the form shows a contact field (docs/decisions.md PRC1): staff type a staff account's e-mail and phone; of a
+ * client account only a new subscriber's own number (`staffContactFields`). A client account's contact is shown
+ * read-only when editing (staff see where its links go) and left out when creating (its activation goes to the
+ * company's contact on record, PRC2).
+ */
+export function contactFieldMode(
+  kind: UserKind,
+  mode: 'create' | 'edit',
+  role: string,
+  field: 'phone' | 'email',
+): 'editable' | 'readOnly' | 'hidden' {
+  if (kind !== 'subscriber') return 'editable';
+  // a client account's form (whatever role is typed into it): only a new subscriber's own number (PRC1)
+  if (staffContactFields(isClientRole(role) ? role : 'R004', mode)[field]) return 'editable';
+  return mode === 'create' ? 'hidden' : 'readOnly';
 }

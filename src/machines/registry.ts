@@ -18,6 +18,7 @@ import { numbersMachine } from './numbers.machine';
 import { ordersMachine } from './orders.machine';
 import { preRegistrationMachine } from './pre-registration.machine';
 import { preorderListMachine } from './preorder-list.machine';
+import { recoveryContactMachine } from './recovery-contact.machine';
 import { searchBoxMachine } from './search-box.machine';
 import { servicesMachine } from './services.machine';
 import { servicesCheckoutMachine } from './services-checkout.machine';
@@ -210,5 +211,11 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: servicesCheckoutMachine,
     description:
       'Services checkout: review, balance check (has-deposit, checkBalance), applying slice by slice with confirmed progress, result number by number (accepted, E124, E123, E031), retry of the failed ones, cancel.',
+  },
+  {
+    id: 'recoveryContact',
+    machine: recoveryContactMachine,
+    description:
+      "The key owner's recovery contacts of the company's accounts (PRC4-PRC8): list, choose an account, the new e-mail/phone, E-IMZO signature of exactly that change (child chart signing), saved once; a pending account's activation link goes to the new contact.",
   },
 ];

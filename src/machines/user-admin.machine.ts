@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { ActivationRoute } from '@/domain/recovery-contact.rules';
 import {
   blankForm,
   type EditorRights,
@@ -30,6 +31,12 @@ import type { StateMeta } from './state-meta';
 
 export type { EditorRights, FieldErrors, RoleField, UserAdminTarget, UserField, UserForm };
 
+/** What the save actor returns: the account's id, and for a created one how its activation link travels. */
+export interface SaveOutcome {
+  readonly userId: string | null;
+  readonly activation?: ActivationRoute | null;
+}
+
 /** What the save actor sends: create or update. */
 export type SaveRequest =
   | { readonly mode: 'create'; readonly body: UserCreateBody }
@@ -52,6 +59,8 @@ export interface UserAdminContext {
   readonly errorCode: string | null;
   /** id of the account just created */
   readonly createdId: string | null;
+  /** how the created account's activation link travels (docs/decisions.md PRC2); null when the server did not say */
+  readonly activation: ActivationRoute | null;
 }
 
 /**
@@ -106,8 +115,8 @@ export const userAdminMachine = setup({
   actors: {
     /** GET user/get/{user_id}. */
     getUser: fromPromise<UserDetails, { userId: string }>(async () => notProvided('getUser')),
-    /** POST user/create or POST user/update/{user_id}; the id of a created account. */
-    saveUser: fromPromise<{ userId: string | null }, SaveRequest>(async () => notProvided('saveUser')),
+    /** POST user/create or POST user/update/{user_id}; the id of a created account and where its link went. */
+    saveUser: fromPromise<SaveOutcome, SaveRequest>(async () => notProvided('saveUser')),
   },
   guards: {
     /** E014 'user not found' (spec 8): the address names no user; retrying cannot help (U17). */
@@ -149,6 +158,7 @@ export const userAdminMachine = setup({
         fieldErrors: {},
         errorCode: null,
         createdId: null,
+        activation: null,
       };
     }),
     enterEdit: assign((_, params: { target: UserAdminTarget; editor: EditorRights }) => ({
@@ -161,6 +171,7 @@ export const userAdminMachine = setup({
       fieldErrors: {},
       errorCode: null,
       createdId: null,
+      activation: null,
     })),
     assignDetails: assign(({ context }, params: { details: UserDetails }) => {
       const form = formOf(params.details);
@@ -179,14 +190,24 @@ export const userAdminMachine = setup({
     })),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     clearError: assign({ errorCode: null }),
-    assignSaved: assign(({ context }, params: { userId: string | null }) => ({
-      createdId: context.target?.mode === 'create' ? params.userId : null,
-      original: context.form,
-      errorCode: null,
-    })),
+    assignSaved: assign(
+      ({ context }, params: { userId: string | null; activation?: ActivationRoute | null }) => ({
+        createdId: context.target?.mode === 'create' ? params.userId : null,
+        activation: context.target?.mode === 'create' ? (params.activation ?? null) : null,
+        original: context.form,
+        errorCode: null,
+      }),
+    ),
     resetForm: assign(({ context }) => {
       const blank = blankForm(context.kind);
-      return { form: blank, original: blank, createdId: null, fieldErrors: {}, errorCode: null };
+      return {
+        form: blank,
+        original: blank,
+        createdId: null,
+        activation: null,
+        fieldErrors: {},
+        errorCode: null,
+      };
     }),
   },
 }).createMachine({
@@ -204,6 +225,7 @@ export const userAdminMachine = setup({
     fieldErrors: {},
     errorCode: null,
     createdId: null,
+    activation: null,
   },
   initial: 'waiting',
   on: {
@@ -314,7 +336,13 @@ export const userAdminMachine = setup({
                 guard: 'isCreating',
                 target: 'created',
                 actions: [
-                  { type: 'assignSaved', params: ({ event }) => ({ userId: event.output.userId }) },
+                  {
+                    type: 'assignSaved',
+                    params: ({ event }) => ({
+                      userId: event.output.userId,
+                      activation: event.output.activation,
+                    }),
+                  },
                   'notifyCreated',
                 ],
               },

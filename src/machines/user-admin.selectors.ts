@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { canChangeProxy } from '@/domain/user-form.rules';
+import { canChangeProxy, contactFieldMode } from '@/domain/user-form.rules';
 import { statePathOf } from './state-path';
 import type { UserAdminMachine } from './user-admin.machine';
 
@@ -41,3 +41,13 @@ export const selectCanChangeProxy = (s: UserAdminSnapshot): boolean =>
 /** The form's steps, checked against the chart's states at compile time. */
 export const selectIsUserLoading = (s: UserAdminSnapshot): boolean => s.matches('loading');
 export const selectIsUserCreated = (s: UserAdminSnapshot): boolean => s.matches({ form: 'created' });
+
+/** How the form shows the phone and the e-mail (PRC1): typed, read-only (a client account's, when editing) or left
+ *  out (a new client account's, whose activation goes to its company's contact). */
+const contactMode = (s: UserAdminSnapshot, field: 'phone' | 'email') =>
+  contactFieldMode(s.context.kind, s.context.target?.mode ?? 'create', s.context.form.role, field);
+export const selectPhoneMode = (s: UserAdminSnapshot) => contactMode(s, 'phone');
+export const selectEmailMode = (s: UserAdminSnapshot) => contactMode(s, 'email');
+/** How the created account's activation link travelled (PRC2), once created; null when the server did not say. */
+export const selectActivationRoute = (s: UserAdminSnapshot) =>
+  s.matches({ form: 'created' }) ? s.context.activation : null;

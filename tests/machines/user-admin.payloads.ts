@@ -148,7 +148,10 @@ export const userAdminPayloads = payloadsFor<UserAdminEvent>({
     { type: 'xstate.error.actor.getUser', error: userNotFound },
     { type: 'xstate.error.actor.getUser', error: offline },
   ],
-  'xstate.done.actor.saveUser': [{ type: 'xstate.done.actor.saveUser', output: { userId: '42' } }],
+  // PRC2: a created account's reply says how its activation link travelled
+  'xstate.done.actor.saveUser': [
+    { type: 'xstate.done.actor.saveUser', output: { userId: '42', activation: 'companyEmail' } },
+  ],
   'xstate.error.actor.saveUser': [{ type: 'xstate.error.actor.saveUser', error: employeeDataForbidden }],
 });
 

@@ -31,7 +31,7 @@ function createBody(role: string) {
   serial += 1;
   const user_name = `grant.${role.toLowerCase()}.${serial}`;
   return CLIENT.includes(role)
-    ? { kind: 'subscriber', user_name, roles: [role], ban: CURATOR_BAN, email: `${user_name}@savdo.uz` }
+    ? { kind: 'subscriber', user_name, roles: [role], ban: CURATOR_BAN }
     : { kind: 'admin', user_name, roles: [role], email: `${user_name}@operator.uz` };
 }
 

@@ -18,6 +18,7 @@ import {
 import { newOrderModelEntry } from '../machines/new-order.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { ordersModelEntry } from '../machines/orders.payloads';
+import { recoveryContactModelEntry } from '../machines/recovery-contact.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
 import { servicesModelEntry } from '../machines/services.payloads';
 import { servicesCheckoutModelEntry } from '../machines/services-checkout.payloads';
@@ -123,6 +124,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   downloadModelEntry,
   servicesModelEntry,
   servicesCheckoutModelEntry,
+  recoveryContactModelEntry,
 ];
 
 /** The test entry of a registered machine id; throws when there is none. */

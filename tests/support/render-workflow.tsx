@@ -21,6 +21,7 @@ import { notificationsMachine } from '@/machines/notifications.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { ordersMachine } from '@/machines/orders.machine';
 import { preorderListMachine } from '@/machines/preorder-list.machine';
+import { recoveryContactMachine } from '@/machines/recovery-contact.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
 import { servicesMachine } from '@/machines/services.machine';
 import { servicesCheckoutMachine } from '@/machines/services-checkout.machine';
@@ -70,6 +71,7 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     servicesCheckout: servicesCheckoutMachine,
     preorderList: preorderListMachine,
     employeesList: employeesListMachine,
+    recoveryContact: recoveryContactMachine,
     ...fakes,
   };
 }

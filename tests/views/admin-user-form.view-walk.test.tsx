@@ -53,10 +53,24 @@ function Harness() {
 function expectTexts(state: AnyMachineSnapshot) {
   const context = state.context as Ctx;
   if (state.matches('form')) {
-    for (const field of ['full_name', 'role', 'phone', 'email'] as const) {
-      expect((screen.getByTestId(`field-${field}`) as HTMLInputElement).value).toBe(context.form[field]);
-    }
     const creating = context.target?.mode === 'create';
+    for (const field of ['full_name', 'role', 'phone', 'email'] as const) {
+      // PRC1, written from the decision: staff type a staff account's contact, and of a client account only a new
+      // subscriber's (R001) own number; a new client account's other contact is left out, an existing one's read-only
+      const contact = field === 'phone' || field === 'email';
+      const typed =
+        context.kind !== 'subscriber' || (field === 'phone' && creating && context.form.role === 'R001');
+      if (contact && !typed && creating) {
+        expect(screen.queryByTestId(`field-${field}`)).toBeNull();
+        continue;
+      }
+      const input = screen.getByTestId(`field-${field}`) as HTMLInputElement;
+      expect(input.value).toBe(context.form[field]);
+      if (contact)
+        expect(input.readOnly).toBe(
+          !typed || state.matches({ form: 'saving' }) || state.matches({ form: 'created' }),
+        );
+    }
     const login = screen.getByTestId('field-user_name') as HTMLInputElement;
     expect(login.readOnly).toBe(
       !creating || state.matches({ form: 'saving' }) || state.matches({ form: 'created' }),
@@ -218,13 +232,37 @@ describe('the form', () => {
 
   it('labels every field and says only employees may change proxy', () => {
     renderPage({ mode: 'create', kind: 'subscriber' }, { role: 'R003', employee: false });
-    for (const key of ['login', 'name', 'role', 'ban', 'phone', 'email'] as const) {
+    for (const key of ['login', 'name', 'role', 'ban', 'phone'] as const) {
       expect(screen.getByLabelText(t(`admin.fields.${key}`))).toBeTruthy();
     }
     const ban = screen.getByLabelText(t('admin.fields.ban')) as HTMLInputElement;
     expect(ban.readOnly).toBe(true);
     expect(ban.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText(t('admin.proxyEmployeesOnly'))).toBeTruthy();
+    // PRC1/PRC2: no address for a new client account; the subscriber's number, and where the link goes, are said
+    expect(screen.queryByLabelText(t('admin.fields.email'))).toBeNull();
+    expect(
+      screen.getByText('Номер абонента этой компании: ссылка для активации придёт на него по SMS.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('user-admin-activation-hint').textContent).toMatch(
+      /^Ссылку для активации получит контакт компании .*, а не адрес, введённый здесь/,
+    );
+  });
+
+  it('shows a client account’s contact read-only, saying who changes it (PRC1)', async () => {
+    const deferred = renderPage({ mode: 'edit', userId: '11' });
+    await act(async () => {
+      deferred.settle({
+        type: 'xstate.done.actor.getUser',
+        output: { ...operatorDetails, user_id: 11, user_name: 'curator', roles: ['R004'], ban: '100234561' },
+      });
+    });
+    const email = screen.getByLabelText(t('admin.fields.email')) as HTMLInputElement;
+    const phone = screen.getByLabelText(t('admin.fields.phone')) as HTMLInputElement;
+    expect([email.readOnly, phone.readOnly]).toEqual([true, true]);
+    expect(email.value).toBe('operator@example.uz');
+    expect(screen.getAllByText(t('admin.form.clientContactsHint'))).toHaveLength(2);
+    expect(t('admin.form.clientContactsHint')).toContain('владелец ключа ЭЦП компании');
   });
 
   it('shows the branch and regions of the edited user and an E136 refusal', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { USER_KINDS, USER_LIST_STATUSES } from '@/domain/constants';
+import { ACTIVATION_ROUTES } from '@/domain/recovery-contact.rules';
 import { defineEndpoint } from './endpoint';
 import { anyId, digits, idParam, noResult, roleCode, wirePage, wireSize } from './fields.contract';
 import { branchSchema, regionSchema, userSchema } from './session.contract';
@@ -79,8 +80,12 @@ export const userCreateBody = z.object({
 });
 export type UserCreateBody = z.input<typeof userCreateBody>;
 
-/** POST user/create result: the new id. */
-export const userCreateResultSchema = z.looseObject({ user_id: anyId });
+/** POST user/create result: the new id, and how its activation link travels (docs/decisions.md PRC2; a backend
+ *  that does not say, or says something else, is read as saying nothing). */
+export const userCreateResultSchema = z.looseObject({
+  user_id: anyId,
+  activation: z.catch(z.optional(z.enum(ACTIVATION_ROUTES)), undefined),
+});
 export type UserCreateResult = z.infer<typeof userCreateResultSchema>;
 
 /** POST user/update/{user_id} body: any subset of the editable fields. */

@@ -19,6 +19,7 @@ import {
   preorderMovedSchema,
 } from './preorder.contract';
 import { publicEndpoints } from './public.contract';
+import { recoveryContactEndpoints } from './recovery-contact.contract';
 import { sessionEndpoints } from './session.endpoints';
 import { settingsEndpoints } from './settings.contract';
 import { signingEndpoints } from './signing.contract';
@@ -81,6 +82,8 @@ export const endpoints = {
   ...debtEndpoints,
   ...agreementEndpoints,
   ...signingEndpoints,
+  // the key owner's recovery contacts of the company's accounts (recovery-contact.contract.ts; PRC4)
+  ...recoveryContactEndpoints,
 } as const;
 
 /** Dot name of a call in the table. */

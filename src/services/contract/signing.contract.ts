@@ -21,9 +21,18 @@ export const signingTargetsSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('ban'), ban }),
   z.object({ kind: z.literal('draft'), draftHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }),
+  // one account of the company and its exact new recovery contact (docs/decisions.md PRC5)
+  z.object({
+    kind: z.literal('contact'),
+    ban,
+    userId: z.string().check(z.regex(/^\d{1,15}$/)),
+    login: z.string().check(z.minLength(1), z.maxLength(100)),
+    email: z.nullable(z.string().check(z.maxLength(200))),
+    phone: z.nullable(z.string().check(z.regex(/^\d{9,15}$/))),
+  }),
 ]);
 
-export const signingActionSchema = z.enum(['block', 'restore', 'preregister']);
+export const signingActionSchema = z.enum(['block', 'restore', 'preregister', 'contact-change']);
 
 /** POST signing/challenge body: what the coming signature will authorise. */
 export const challengeBody = z.object({ action: signingActionSchema, targets: signingTargetsSchema });

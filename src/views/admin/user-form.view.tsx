@@ -4,9 +4,11 @@ import { Link } from 'wouter';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { EditorRights, UserAdminTarget, UserField } from '@/machines/user-admin.machine';
 import {
+  selectActivationRoute,
   selectCanChangeProxy,
   selectCanEditRole,
   selectCreatedId,
+  selectEmailMode,
   selectFieldErrors,
   selectHasProxy,
   selectIsCreating,
@@ -17,6 +19,7 @@ import {
   selectIsUserCreated,
   selectIsUserLoading,
   selectLoadFailure,
+  selectPhoneMode,
   selectRoleOptions,
   selectSaveFailure,
   selectShowsForm,
@@ -77,6 +80,9 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
   const canEditRole = UserAdminContext.useSelector(selectCanEditRole);
   const hasProxy = UserAdminContext.useSelector(selectHasProxy);
   const canChangeProxy = UserAdminContext.useSelector(selectCanChangeProxy);
+  const phoneMode = UserAdminContext.useSelector(selectPhoneMode);
+  const emailMode = UserAdminContext.useSelector(selectEmailMode);
+  const activation = UserAdminContext.useSelector(selectActivationRoute);
   const id = useId();
 
   const targetKey = target.mode === 'create' ? `create:${target.kind}` : `edit:${target.userId}`;
@@ -178,8 +184,29 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
               ? textField('ban', { readOnly: true, hint: t('ux.admin.banFixed') })
               : textField('ban', { readOnly: !canChangeProxy, hint: t('admin.proxyEmployeesOnly') })
             : null}
-          {textField('phone', { type: 'tel' })}
-          {textField('email', { type: 'email' })}
+          {
+            // PRC1: a client account's contact is never typed by staff — a new subscriber's own number excepted;
+            // when editing it is shown read-only with the reason, when creating it is left out
+            phoneMode === 'hidden'
+              ? null
+              : textField('phone', {
+                  type: 'tel',
+                  readOnly: phoneMode === 'readOnly',
+                  hint:
+                    phoneMode === 'readOnly'
+                      ? t('admin.form.clientContactsHint')
+                      : hasProxy
+                        ? t('admin.form.subscriberNumberHint')
+                        : undefined,
+                })
+          }
+          {emailMode === 'hidden'
+            ? null
+            : textField('email', {
+                type: 'email',
+                readOnly: emailMode === 'readOnly',
+                hint: emailMode === 'readOnly' ? t('admin.form.clientContactsHint') : undefined,
+              })}
           {details ? (
             <dl data-testid="user-place">
               <dt>{t('admin.fields.branch')}</dt>
@@ -194,7 +221,11 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
               </dd>
             </dl>
           ) : null}
-          {creating ? <p className="admin-form__hint">{t('admin.form.activationHint')}</p> : null}
+          {creating ? (
+            <p className="admin-form__hint" data-testid="user-admin-activation-hint">
+              {t(hasProxy ? 'admin.form.clientActivationHint' : 'admin.form.activationHint')}
+            </p>
+          ) : null}
           {invalid ? (
             <p className="form__error" role="alert" data-testid="user-admin-invalid">
               {t('validation.fieldsCorrect')}
@@ -213,6 +244,9 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
           {createdId !== null || created ? (
             <div className="form__ok" role="status" data-testid="user-admin-created">
               <p className="admin-form__readonly">{t('admin.created')}</p>
+              {activation !== null ? (
+                <p data-testid="user-admin-activation">{t(`admin.form.activation.${activation}`)}</p>
+              ) : null}
               {createdId !== null ? (
                 <Link
                   href={`/administration/edit-user/${encodeURIComponent(createdId)}`}

@@ -17,6 +17,7 @@ import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
 import type { PreorderListMachine } from '@/machines/preorder-list.machine';
+import type { RecoveryContactMachine } from '@/machines/recovery-contact.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
 import type { ServicesMachine } from '@/machines/services.machine';
 import type { ServicesCheckoutMachine } from '@/machines/services-checkout.machine';
@@ -73,6 +74,8 @@ export interface PageLogic {
   readonly servicesCheckout: ServicesCheckoutMachine;
   readonly preorderList: PreorderListMachine;
   readonly employeesList: EmployeesListMachine;
+  /** the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6) */
+  readonly recoveryContact: RecoveryContactMachine;
 }
 
 /**

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { initialTabIndex } from '@/domain/navigation.rules';
 import { formatPhone } from '@/domain/phone.rules';
+import { RECOVERY_CONTACTS_PATH } from '@/domain/routes.rules';
 import { formatErrorMessage } from '@/i18n/messages';
+import { selectMayChangeRecoveryContacts } from '@/machines/recovery-contact.selectors';
 import {
   selectIsPasswordChangeForced,
   selectProfile,
@@ -70,6 +73,7 @@ function SettingsContent() {
         <div hidden={tab !== 'info'}>
           <UserInfo />
           {forced ? null : <ContactsForm />}
+          {forced ? null : <RecoveryContactsLink />}
         </div>
         <div hidden={tab !== 'password'}>
           <RegisteredNote />
@@ -109,6 +113,26 @@ function UserInfo() {
         </ul>
       </dd>
     </dl>
+  );
+}
+
+/** The key owner's way to the recovery contacts of the company's accounts (docs/decisions.md PRC6). */
+function RecoveryContactsLink() {
+  const { t } = useTranslation();
+  const shown = SessionContext.useSelector(selectMayChangeRecoveryContacts);
+  if (!shown) return null;
+  return (
+    <section
+      className="form"
+      aria-labelledby="settings-recovery-title"
+      data-testid="settings-recovery-contacts"
+    >
+      <h2 id="settings-recovery-title">{t('recoveryContact.title')}</h2>
+      <p>{t('recoveryContact.openHint')}</p>
+      <Link href={RECOVERY_CONTACTS_PATH} data-testid="settings-recovery-contacts-open">
+        {t('recoveryContact.openLink')}
+      </Link>
+    </section>
   );
 }
 

@@ -18,6 +18,7 @@ import { numbersOracle } from './numbers.oracle';
 import { ordersOracle } from './orders.oracle';
 import { preRegistrationOracle } from './pre-registration.oracle';
 import { preorderListOracle } from './preorder-list.oracle';
+import { recoveryContactOracle } from './recovery-contact.oracle';
 import { searchBoxOracle } from './search-box.oracle';
 import { servicesOracle } from './services.oracle';
 import { servicesCheckoutOracle } from './services-checkout.oracle';
@@ -58,4 +59,5 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   download: downloadOracle,
   services: servicesOracle,
   servicesCheckout: servicesCheckoutOracle,
+  recoveryContact: recoveryContactOracle,
 };

@@ -58,6 +58,11 @@ const roleFieldOf = (c: Ctx) =>
     c.target?.mode === 'edit' ? (c.details?.roles?.[0] ?? null) : null,
   );
 
+/** PRC1 (spec 5 "employee data changes forbidden"): staff type a staff account's contact, and of a client account
+ *  only a new subscriber's (R001) own number. */
+const staffTypes = (kind: string, mode: string, role: string, field: 'phone' | 'email') =>
+  kind !== 'subscriber' || (field === 'phone' && mode === 'create' && role === 'R001');
+
 /** A14 / spec 5 field rules, written out again (not the chart's validator): the error of each field. `roles`: what
  *  the role field offers (PRG3). */
 function fieldErrors(mode: string, kind: string, f: Form, roles: readonly string[]): Record<string, string> {
@@ -81,11 +86,15 @@ function fieldErrors(mode: string, kind: string, f: Form, roles: readonly string
     else if (ban !== '' && !/^\d{9}$/.test(ban)) e.ban = 'validation.fields';
   }
   const phone = f.phone.replace(/\D/g, '');
-  if (f.role === 'R001' && mode === 'create' && phone === '') e.phone = 'validation.required';
-  else if (f.phone.trim() !== '' && !/^\d{9,12}$/.test(phone)) e.phone = 'validation.phone';
+  // PRC1: staff type no client account's contact (a new subscriber's own number excepted): not checked, not sent
+  if (staffTypes(kind, mode, f.role, 'phone')) {
+    if (f.role === 'R001' && mode === 'create' && phone === '') e.phone = 'validation.required';
+    else if (f.phone.trim() !== '' && !/^\d{9,12}$/.test(phone)) e.phone = 'validation.phone';
+  }
   const email = f.email.trim();
   // U21: a Latin address of at most 200 characters
   if (
+    staffTypes(kind, mode, f.role, 'email') &&
     email !== '' &&
     (email.length > 200 || !/^[A-Za-z0-9_'+.-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/.test(email))
   )
@@ -108,15 +117,17 @@ function saveInput(c: Ctx) {
     if (f.role !== o.role) body.roles = [f.role];
     if (f.ban.trim() !== o.ban && f.ban.trim() !== '') body.ban = f.ban.trim();
     const phone = f.phone.replace(/\D/g, '');
-    if (f.phone.trim() !== o.phone && phone !== '') body.phone = phone;
-    if (f.email.trim() !== o.email && f.email.trim() !== '') body.email = f.email.trim();
+    const client = kindOf([o.role]) === 'subscriber';
+    if (!client && f.phone.trim() !== o.phone && phone !== '') body.phone = phone;
+    if (!client && f.email.trim() !== o.email && f.email.trim() !== '') body.email = f.email.trim();
     return { mode: 'edit', userId: c.target.userId, body };
   }
   const body: Record<string, unknown> = { kind: c.kind, user_name: f.user_name.trim(), roles: [f.role] };
   if ('v' in opt(f.full_name)) body.full_name = f.full_name.trim();
   if (c.kind === 'subscriber' && 'v' in opt(f.ban)) body.ban = f.ban.trim();
-  if ('v' in opt(f.phone.replace(/\D/g, ''))) body.phone = f.phone.replace(/\D/g, '');
-  if ('v' in opt(f.email)) body.email = f.email.trim();
+  if ('v' in opt(f.phone.replace(/\D/g, '')) && staffTypes(c.kind, 'create', f.role, 'phone'))
+    body.phone = f.phone.replace(/\D/g, '');
+  if ('v' in opt(f.email) && staffTypes(c.kind, 'create', f.role, 'email')) body.email = f.email.trim();
   return { mode: 'create', body };
 }
 
@@ -252,9 +263,14 @@ export const userAdminOracle: ChartOracle = {
       event: done('saveUser'),
       when: (c) => c.target.mode === 'create',
       to: 'form.created',
-      ctx: (c, ev) => ({ createdId: ev.output.userId, original: c.form, errorCode: null }),
+      ctx: (c, ev) => ({
+        createdId: ev.output.userId,
+        activation: ev.output.activation ?? null,
+        original: c.form,
+        errorCode: null,
+      }),
       effects: () => [{ type: 'notifyCreated' }],
-      spec: 'A14 after creating, a link to edit the new user and «Создать ещё»; U16 a notification says the user was created',
+      spec: 'A14 after creating, a link to edit the new user and «Создать ещё»; U16 a notification says the user was created; PRC2 where its activation link went',
     },
     {
       from: 'form.saving',

@@ -1,0 +1,69 @@
+import type { ContactPair } from '../../src/domain/recovery-contact.rules';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+
+/**
+ * The SQL of recovery contacts (docs/decisions.md PRC1-PRC6): the company's contact on record, the company's accounts
+ * with their own contacts, and the key owner's signed change of one account's contact (audited with the signature
+ * that authorised it).
+ */
+export interface CompanyAccountRow {
+  id: number;
+  login: string;
+  fullName: string | null;
+  status: string;
+  email: string | null;
+  phone: string | null;
+  ban: string | null;
+  roles: string[];
+}
+
+export function createRecoveryContactStore(db: Db, clock: Clock) {
+  const company = db.prepare(
+    'SELECT email_address AS email, phone_number AS phone FROM companies WHERE ban = ?',
+  );
+  const accounts =
+    db.prepare(`SELECT u.id, u.login, u.full_name AS fullName, u.status, u.email, u.phone, u.ban,
+      (SELECT group_concat(role, ',') FROM (SELECT role FROM user_roles WHERE user_id = u.id ORDER BY position)) AS roles
+    FROM users u WHERE u.ban = ? ORDER BY u.login COLLATE NOCASE`);
+  const setContact = db.prepare(
+    'UPDATE users SET email = @email, phone = @phone, updated_at = @now WHERE id = @id',
+  );
+  const audit = db.prepare(
+    `INSERT INTO user_audit (actor_user_id, target_user_id, action, detail, at) VALUES (?, ?, 'contact:signed', ?, ?)`,
+  );
+
+  return {
+    /** The company's contact on record (Settings → contact data, kept by its curator or key owner). */
+    companyContact(ban: string): ContactPair | null {
+      return (company.get(ban) as ContactPair | undefined) ?? null;
+    },
+
+    /** Every account bound to the BAN with its roles in order (the handler keeps the client accounts). */
+    accountsOf(ban: string): CompanyAccountRow[] {
+      return (accounts.all(ban) as (Omit<CompanyAccountRow, 'roles'> & { roles: string | null })[]).map(
+        (r) => ({
+          ...r,
+          roles: r.roles ? r.roles.split(',') : [],
+        }),
+      );
+    },
+
+    /** Sets the account's contact and audits which fields changed and under which signature, in one transaction. */
+    setContact(
+      userId: number,
+      contact: ContactPair,
+      fields: readonly string[],
+      actor: number,
+      signatureId: number,
+    ) {
+      db.transaction(() => {
+        const now = clock.now();
+        setContact.run({ id: userId, email: contact.email, phone: contact.phone, now });
+        audit.run(actor, userId, JSON.stringify({ fields, signature: signatureId }), now);
+      })();
+    },
+  };
+}
+
+export type RecoveryContactStore = ReturnType<typeof createRecoveryContactStore>;
