@@ -158,6 +158,7 @@ export const userAdminPayloads = payloadsFor<UserAdminEvent>({
 export const userAdminModelEntry: ModelTestEntry = {
   id: 'userAdmin',
   payloads: userAdminPayloads,
-  // U22: a valid form takes three typed fields (login, name, role), and (PRG3) the role must be one the editor may grant for the form's kind, so 'created' lies deeper in a random walk
+  // U22: a valid form takes three typed fields (login, name, role), and (PRG3) the role must be one the editor may
+  // grant for the form's kind, so 'created' lies deeper in a random walk
   walkSteps: 12000,
 };
