@@ -71,6 +71,7 @@ const regData = async (a: Agent, id: string) =>
     ban: string | null;
     phoneNumber: string | null;
     status: string;
+    editableFields: string[];
   };
 
 /** A registration with its kit and BAN (the looks and the save, as the chart runs them), ready for a number. */
@@ -267,7 +268,7 @@ describe('finding 26: AT 39 stores identity data as sent', () => {
     expect((await update({ clientAddressInfo: { regionId: 12, city: 'Buxoro' } })).status).toBe('E013');
     // Yusupova's flat number is empty at the service: the staff member fills it in
     expect((await update({ clientAddressInfo: { apartmentNumber: '12' } })).status).toBe('OKOK');
-    const data = (await regData(sd, registrationId)) as Blocks & { editableFields: string[] };
+    const data = await regData(sd, registrationId);
     expect(data.clientFioInfo).toMatchObject({ surname: 'Yusupova' });
     expect(data.clientAddressInfo).toMatchObject({ city: 'Samarqand', apartmentNumber: '12' });
     expect(data.editableFields).toEqual(['apartmentNumber']);
