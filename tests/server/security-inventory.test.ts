@@ -11,6 +11,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AT39_KITS, AT39_PEOPLE, AT39_TOKENS } from '../../server/db/at39-seed';
+import { loadMigrations, migrate, openDatabase } from '../../server/db/database';
+import { seedGolden } from '../../server/db/golden-seed';
 import { RESERVATION_MINUTES } from '../../src/domain/at39.rules';
 import { categoryIdOf } from '../../src/domain/golden.rules';
 import { type Agent, createHarness, type Harness } from './harness';
@@ -205,6 +207,81 @@ describe('finding 25: one number in two places', () => {
     const after = await qrExamples(h);
     expect(after.get(BRONZE)).not.toContain(bronze);
     expect(after.get(SIMPLE)).not.toContain(simple);
+  });
+});
+
+describe('finding 25: existing data moves into the one inventory (migration 019)', () => {
+  it('the sale wins a double booking, "1" is dropped, company numbers are assigned and stay so', () => {
+    const db = openDatabase(':memory:');
+    migrate(
+      db,
+      loadMigrations().filter((m) => m.version < 19),
+    );
+    // a database of before: the pool, AT 39's reservations (one on a sold number, one on '1'), a company's number
+    db.pragma('foreign_keys = OFF');
+    db.exec(`
+      INSERT INTO companies (ban, name, tin, at, status) VALUES ('100000001', 'X', '200000001', 5, 'A');
+      INSERT INTO numbers (sn, ban, status, price_plan, activated_at) VALUES ('901000001', '100000001', 'N', 'P', 0);
+      INSERT INTO orders (id, ban, kind, status, created_at, updated_at) VALUES (1, '100000001', 'golden', 'paid', 0, 0);
+      INSERT INTO golden_pool (number, operator_code, local, category_id, price, status, seq, order_id) VALUES
+        ('905550001', '90', '5550001', 122, 0, 'free', 1, NULL),
+        ('905550002', '90', '5550002', 122, 0, 'sold', 2, 1),
+        ('905550003', '90', '5550003', 122, 0, 'free', 3, NULL);
+      INSERT INTO at39_registrations (id, user_id, status, region_id, pinfl, person, client_name, created_at,
+        updated_at, status_at) VALUES
+        (1, 1, 'documents', 1, 'p', '{"a":1}', 'a', 0, 0, 0), (2, 1, 'submitted', 1, 'p', '{}', 'a', 0, 0, 0),
+        (3, 1, 'documents', 1, 'p', '{}', 'a', 0, 0, 0), (4, 1, 'documents', 1, 'p', '{}', 'a', 0, 0, 0);
+      INSERT INTO at39_reservations (phone_number, registration_id, pinfl, ban, reserved_at) VALUES
+        ('905550002', 1, 'p', '100000001', 0), ('905550003', 2, 'p', '100000001', 0),
+        ('1', 3, 'p', '100000001', 0), ('907770001', 4, 'p', '100000001', 1000);
+      INSERT INTO at39_kits (marked_code, iccid, sn, region_id) VALUES ('8999801999999', 'x', '907000777', 1);`);
+    db.pragma('foreign_keys = ON');
+    expect(migrate(db)).toEqual([19]);
+    seedGolden(db);
+    const row = (n: string) =>
+      db
+        .prepare(
+          'SELECT state, order_id, registration_id, ban, reserved_until FROM number_inventory WHERE number = ?',
+        )
+        .get(n);
+    const held = (state: string, over: object = {}) => ({
+      state,
+      order_id: null,
+      registration_id: null,
+      ban: null,
+      reserved_until: null,
+      ...over,
+    });
+    expect(row('905550001')).toEqual(held('free'));
+    expect(row('905550002')).toEqual(held('sold', { order_id: 1 }));
+    expect(row('905550003')).toEqual(held('assigned', { registration_id: 2, ban: '100000001' }));
+    expect(row('907770001')).toEqual(
+      held('reserved', {
+        registration_id: 4,
+        ban: '100000001',
+        reserved_until: 1000 + RESERVATION_MINUTES * MINUTE,
+      }),
+    );
+    expect(row('901000001')).toEqual(held('assigned', { ban: '100000001' }));
+    expect(row('907000777')).toEqual(held('free'));
+    expect(db.prepare('SELECT COUNT(*) AS n FROM number_inventory WHERE category_id IS NULL').get()).toEqual({
+      n: 0,
+    });
+    expect(db.prepare('SELECT confirmed_person FROM at39_registrations WHERE id = 1').get()).toEqual({
+      confirmed_person: '{"a":1}',
+    });
+    // a number connected later is assigned; one another holder has cannot be connected
+    db.prepare(
+      "INSERT INTO numbers (sn, ban, status, price_plan, activated_at) VALUES ('905550001', '100000001', 'A', 'P', 0)",
+    ).run();
+    expect(row('905550001')).toEqual(held('assigned', { ban: '100000001' }));
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO numbers (sn, ban, status, price_plan, activated_at) VALUES ('905550002', '100000001', 'A', 'P', 0)",
+        )
+        .run(),
+    ).toThrow(/held by another holder/);
   });
 });
 

@@ -61,6 +61,12 @@ INSERT INTO number_inventory (number, operator_code, local, state, registration_
   WHERE number_inventory.state = 'free';
 DROP TABLE at39_reservations;
 
+-- the SIM kits' own numbers (the number the AT 39 page offers) are numbers on offer too
+INSERT INTO number_inventory (number, operator_code, local)
+  SELECT sn, substr(sn, 1, 2), substr(sn, 3) FROM at39_kits
+  WHERE length(sn) = 9 AND sn NOT GLOB '*[^0-9]*' AND sn NOT IN (SELECT sn FROM numbers)
+  ON CONFLICT(number) DO NOTHING;
+
 -- A company's number is assigned (PRI3): the companies' numbers move over, and a trigger keeps it so for every
 -- number connected later; connecting a number some other holder has is refused.
 INSERT INTO number_inventory (number, operator_code, local, state, ban)
