@@ -1,3 +1,4 @@
+import { inventoryOf, reservationDeadline } from '../store/inventory.store';
 import type { Db } from './database';
 import { createRng } from './prng';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './seed-data';
@@ -169,8 +170,12 @@ export function seedAt39(db: Db, now: number): void {
   const insKit = db.prepare(
     'INSERT INTO at39_kits (marked_code, iccid, sn, region_id, holder_user_id, ban, sold) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const kit = (code: string, sn: string, region: number, holder: number, ban: string | null, sold = 0) =>
+  // a kit's number is a number of the one inventory, free until someone takes it (PRI1)
+  const inventory = inventoryOf(db);
+  const kit = (code: string, sn: string, region: number, holder: number, ban: string | null, sold = 0) => {
     insKit.run(code, `899980${code.slice(-13)}`, sn, region, holder, ban, sold);
+    inventory.addFree([{ number: sn }]);
+  };
   for (let i = 1; i <= FREE_KITS; i++)
     kit(`8999801${String(i).padStart(6, '0')}`, `9070${String(i).padStart(5, '0')}`, 1, sd, null);
   kit(AT39_KITS.sold, '907100001', 1, sd, null, 1);
@@ -184,11 +189,9 @@ export function seedAt39(db: Db, now: number): void {
 
   const insReg =
     db.prepare(`INSERT INTO at39_registrations (user_id, status, workplace_name, region_id, pinfl,
-    person, client_name, marked_code, ban, price_plan_id, created_at, updated_at, status_at)
-    VALUES (@userId, @status, @workplace, @regionId, @pinfl, @person, @clientName, NULL, @ban, @plan, @at, @at, @at)`);
-  const insRes = db.prepare(
-    'INSERT INTO at39_reservations (phone_number, registration_id, pinfl, ban, reserved_at) VALUES (?, ?, ?, ?, ?)',
-  );
+    person, confirmed_person, client_name, marked_code, ban, price_plan_id, created_at, updated_at, status_at)
+    VALUES (@userId, @status, @workplace, @regionId, @pinfl, @person, @person, @clientName, NULL, @ban, @plan, @at,
+    @at, @at)`);
   const insComment = db.prepare(
     'INSERT INTO at39_comments (registration_id, author, text, created_at) VALUES (?, ?, ?, ?)',
   );
@@ -227,7 +230,19 @@ export function seedAt39(db: Db, now: number): void {
         at,
       }).lastInsertRowid,
     );
-    if (status !== 'draft') insRes.run(String(++phone), id, p.pinfl, '100234561', at);
+    // its number from the inventory: an unfinished one holds it reserved (from the seed's time, PRI2), the others
+    // assigned
+    if (status !== 'draft') {
+      const sn = String(++phone);
+      inventory.addFree([{ number: sn }]);
+      inventory.take(sn, {
+        state: 'reserved',
+        registrationId: id,
+        ban: '100234561',
+        until: reservationDeadline(now),
+      });
+      if (status !== 'documents') inventory.assignRegistration(id, '100234561');
+    }
     if (status === 'rejected')
       insComment.run(id, 'backoffice', 'Pasport nusxasi oʻqilmaydi, qayta yuklang.', at + DAY / 2);
     if (status === 'submitted' || status === 'registered')

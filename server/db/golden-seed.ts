@@ -1,4 +1,5 @@
-import { categoryIdOf, categoryOfLocal, categoryPrice, OPERATOR_CODES } from '../../src/domain/golden.rules';
+import { OPERATOR_CODES } from '../../src/domain/golden.rules';
+import { inventoryOf } from '../store/inventory.store';
 import type { Db } from './database';
 import { createRng, type Rng } from './prng';
 
@@ -7,8 +8,11 @@ const GOLDEN_SEED = 20_261_124;
 /** Numbers on offer in the demo pool (GN3): tens of thousands, over the operator codes. */
 export const GOLDEN_POOL_SIZE = 40_000;
 
+/** The pool shares the one inventory with kits and company numbers (PRI1): a meta row says it was drawn. */
+const SEEDED_KEY = 'golden_pool_seeded';
+
 export function isGoldenSeeded(db: Db): boolean {
-  return db.prepare('SELECT 1 FROM golden_pool LIMIT 1').get() !== undefined;
+  return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEEDED_KEY) !== undefined;
 }
 
 const digit = (rng: Rng) => String(rng.int(0, 9));
@@ -33,18 +37,19 @@ function localDigits(rng: Rng): string {
 }
 
 /**
- * Seeds the pool of golden numbers (only when it is empty): GOLDEN_POOL_SIZE distinct numbers over OPERATOR_CODES,
- * each with the category its pattern gives (src/domain/golden.rules.ts `categoryOfLocal`) and that category's price.
- * The same on every machine. Returns how many numbers were added.
+ * Seeds the pool of golden numbers (only once): GOLDEN_POOL_SIZE distinct numbers over OPERATOR_CODES, free in the one
+ * inventory (server/store/inventory.store.ts), each with the category its pattern gives (src/domain/golden.rules.ts
+ * `categoryOfLocal`) and that category's price; numbers the inventory already has (a company's, a kit's) keep their
+ * row and state. The same on every machine. Every start also classifies the inventory's rows that have no category
+ * yet (company numbers, rows migration 019 moved over). Returns how many numbers were added.
  */
 export function seedGolden(db: Db, size = GOLDEN_POOL_SIZE): number {
-  if (isGoldenSeeded(db)) return 0;
+  const inventory = inventoryOf(db);
+  if (isGoldenSeeded(db)) {
+    inventory.classify();
+    return 0;
+  }
   const rng = createRng(GOLDEN_SEED);
-  const ins =
-    db.prepare(`INSERT OR IGNORE INTO golden_pool (number, operator_code, local, category_id, price, seq)
-    VALUES (?, ?, ?, ?, ?, ?)`);
-  // numbers the companies already hold are not on offer
-  const held = db.prepare('SELECT 1 FROM numbers WHERE sn = ?');
   let added = 0;
   db.transaction(() => {
     while (added < size) {
@@ -54,13 +59,12 @@ export function seedGolden(db: Db, size = GOLDEN_POOL_SIZE): number {
       const length = rng.chance(1 / 30) ? rng.int(2, 6) : 1;
       const start = Number(local);
       for (let k = 0; k < length && added < size && start + k <= 9_999_999; k++) {
-        const l = String(start + k).padStart(7, '0');
-        const n = `${code}${l}`;
-        if (held.get(n)) continue;
-        const kind = categoryOfLocal(l);
-        added += ins.run(n, code, l, categoryIdOf(kind), categoryPrice(kind), rng.int(0, 2 ** 30)).changes;
+        const number = `${code}${String(start + k).padStart(7, '0')}`;
+        added += inventory.addFree([{ number, seq: rng.int(0, 2 ** 30) }]);
       }
     }
+    inventory.classify();
+    db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(SEEDED_KEY, '1');
   })();
   return added;
 }

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import {
   AT39_DOC_KINDS,
+  AT39_REFUSALS,
   AUTH_CODE_MINUTES,
+  changedConfirmedField,
+  editableAddressFields,
   exceedsLineLimit,
   exceedsPersonLimit,
   hasAllDocuments,
   isEditableStatus,
   MAX_SCAN_BYTES,
+  nationalNumber,
+  type PersonBlocks,
+  withAddressFilled,
 } from '../../src/domain/at39.rules';
 import { downloadName } from '../../src/domain/download.rules';
 import { sniffUploadKind, UPLOAD_KINDS } from '../../src/domain/upload.rules';
@@ -17,17 +23,25 @@ import { AT39_PRICE_PLANS, DEFAULT_LINE_LIMIT } from '../db/at39-seed';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import {
   type At39Store,
+  ConfirmationUsed,
   createAt39Store,
+  type KitRow,
   type PersonRow,
   type RegistrationRowDb,
   ReservedAlready,
 } from '../store/at39.store';
+import { currentInventory } from '../store/inventory.store';
 
 /**
  * AT 39 registration (docs/decisions.md "AT 39 registration"). Who may call: the AT39 navigation entry (R008, R005,
  * R009, R018-R023, R032; not while a BAN is selected) by the access table (server/permissions.ts). Per target: a
  * registration is its creator's only (E094 for anyone else's), a kit its holder's (E091), a token its owner's (E128).
  * Passport data never reaches the log.
+ *
+ * Security (docs/security.md findings 25, 26, 30): a number is taken from the one inventory with its conditional update
+ * and held RESERVATION_MINUTES until the registration is submitted; the person comes only from the registration's own
+ * confirmation and what the service gave is read-only; the GET looks (get-client-card, ban-exists) change nothing —
+ * the kit and the BAN are saved with update-registration.
  */
 
 const stores = new WeakMap<Services, At39Store>();
@@ -127,6 +141,9 @@ function rowWire(r: RegistrationRowDb): RegistrationRow {
   };
 }
 
+/** The passport service's answer a registration was created from (older rows: the stored person). */
+const confirmedOf = (r: RegistrationRowDb) => JSON.parse(r.confirmed_person ?? r.person) as PersonBlocks;
+
 function fullWire(svc: Services, r: RegistrationRowDb): Registration {
   const person = JSON.parse(r.person) as Record<string, unknown>;
   const kit = r.marked_code ? at39Store(svc).kit(r.marked_code) : undefined;
@@ -148,8 +165,37 @@ function fullWire(svc: Services, r: RegistrationRowDb): Registration {
       .comments(r.id)
       .map((c) => ({ text: c.text, author: c.author, createdAt: iso(c.created_at) })),
     createdAt: iso(r.created_at),
+    editableFields: editableAddressFields(confirmedOf(r).clientAddressInfo),
+    reservedUntil: r.reserved_until === null ? null : iso(r.reserved_until),
   };
 }
+
+/**
+ * The kit `code` for the caller (and the registration, when given): E091 unknown or another holder's, E105 sold or
+ * attached to another registration, E121 another region, E125 issued for another BAN than the registration's.
+ */
+function usableKit(svc: Services, session: RequestSession, code: string, reg?: RegistrationRowDb): KitRow {
+  const store = at39Store(svc);
+  const kit = store.kit(code.trim());
+  ensure(kit && kit.holder_user_id === session.user.id, 'E091');
+  ensure(kit.sold === 0 && !store.kitUsedElsewhere(kit.marked_code, reg?.id ?? -1), 'E105');
+  if (reg) {
+    ensure(kit.region_id === reg.region_id, 'E121');
+    ensure(!kit.ban || !reg.ban || kit.ban === reg.ban, 'E125');
+  }
+  return kit;
+}
+
+/** The BAN `ban` for a registration whose kit is `kitCode`: E052 no such BAN, E125 the kit is another BAN's. */
+function usableBan(svc: Services, ban: string, kitCode: string | null) {
+  const store = at39Store(svc);
+  ensure(store.companyExists(ban), 'E052');
+  const kit = kitCode ? store.kit(kitCode) : undefined;
+  ensure(!kit?.ban || kit.ban === ban, 'E125');
+}
+
+/** The reservations past their deadline are freed before a registration or a number is read (PRI2). */
+const sweep = (svc: Services) => currentInventory(svc.db, svc.clock.now());
 
 /** Epoch ms of an ISO day's start (UTC), or null. */
 const dayMs = (d: string | undefined) =>
@@ -181,9 +227,11 @@ export const at39Handlers: Handlers = {
     if (!s || s.user_id !== session.user.id || s.code_issued_at === null) return { outcome: 'notFound' };
     if (s.code_used_at !== null) return { outcome: 'reused' };
     if (svc.clock.now() - s.code_issued_at > AUTH_CODE_MINUTES * MINUTE) return { outcome: 'expired' };
-    if (!store.spendCode(code, svc.clock.now())) return { outcome: 'reused' };
+    const person = s.state === 'confirmed' && s.pinfl ? store.person(s.pinfl) : undefined;
+    // the answer is kept with the code: the registration this code creates takes its person from it (finding 26)
+    const answer = person ? JSON.stringify(personWire(person)) : null;
+    if (!store.spendCode(code, svc.clock.now(), answer)) return { outcome: 'reused' };
     if (s.state === 'refused') return { outcome: 'refused' };
-    const person = s.pinfl ? store.person(s.pinfl) : undefined;
     if (s.state !== 'confirmed' || !person) return { outcome: 'notFound' };
     svc.logger.info('at39.passportRead', { userId: session.user.id });
     return { outcome: 'ok', ...personWire(person) };
@@ -193,42 +241,49 @@ export const at39Handlers: Handlers = {
     const b = input.body;
     const t = workplaceOf(svc, session, b.token ?? '');
     const store = at39Store(svc);
-    // the person comes from the passport service: only a pinfl this staff member read there may be registered
+    // finding 26: the person is the answer of this staff member's own confirmation, read once with passport-info,
+    // and each confirmation creates one registration
+    const code = b.authCode.trim().toUpperCase();
+    const s = store.sessionByCode(code);
     ensure(
-      store.wasConfirmed(session.user.id, b.clientPassportInfo.pinfl),
+      s && s.user_id === session.user.id && s.state === 'confirmed' && s.person !== null && s.pinfl !== null,
       'E013',
       'the passport data was not confirmed',
     );
-    const id = store.createRegistration({
-      userId: session.user.id,
-      workplace: t.workplace_name,
-      regionId: t.region_id,
-      pinfl: b.clientPassportInfo.pinfl,
-      person: JSON.stringify({
-        clientFioInfo: b.clientFioInfo,
-        clientAddressInfo: b.clientAddressInfo,
-        clientPassportInfo: b.clientPassportInfo,
-      }),
-      clientName: `${b.clientFioInfo.surname} ${b.clientFioInfo.name}`,
-      now: svc.clock.now(),
-    });
+    ensure(s.registration_id === null, 'E013', AT39_REFUSALS.confirmationUsed);
+    const confirmed = JSON.parse(s.person) as PersonBlocks;
+    // what the client sends may only repeat the service's values (or fill an address field it left empty)
+    ensure(changedConfirmedField(confirmed, b) === null, 'E013', AT39_REFUSALS.personConfirmed);
+    const person = withAddressFilled(confirmed, confirmed, b);
+    const fio = confirmed.clientFioInfo ?? {};
+    let id: number;
+    try {
+      id = store.createRegistration({
+        userId: session.user.id,
+        authCode: code,
+        workplace: t.workplace_name,
+        regionId: t.region_id,
+        pinfl: s.pinfl,
+        person: JSON.stringify(person),
+        confirmed: s.person,
+        clientName: `${String(fio.surname ?? '')} ${String(fio.name ?? '')}`.trim(),
+        now: svc.clock.now(),
+      });
+    } catch (e) {
+      if (e instanceof ConfirmationUsed) throw new ApiError('E013', AT39_REFUSALS.confirmationUsed);
+      throw e;
+    }
     svc.logger.info('at39.created', { userId: session.user.id, registrationId: id });
     return { registrationId: id };
   },
 
+  // finding 30: GET looks, read-only (no CSRF header on a GET); update-registration saves the kit and the BAN
   'at39.clientCard': ({ input, session, svc }) => {
-    const store = at39Store(svc);
-    const kit = store.kit(input.query.markedCode.trim());
-    ensure(kit && kit.holder_user_id === session.user.id, 'E091');
     const reg =
       input.query.registrationId === undefined
         ? undefined
         : editableRegistration(svc, session, input.query.registrationId);
-    ensure(kit.sold === 0 && !store.kitUsedElsewhere(kit.marked_code, reg?.id ?? -1), 'E105');
-    if (reg) {
-      ensure(kit.region_id === reg.region_id, 'E121');
-      store.setKit(reg.id, kit.marked_code, svc.clock.now());
-    }
+    const kit = usableKit(svc, session, input.query.markedCode, reg);
     return {
       markedCode: kit.marked_code,
       iccid: kit.iccid,
@@ -239,12 +294,8 @@ export const at39Handlers: Handlers = {
   },
 
   'at39.banExists': ({ input, session, svc }) => {
-    const store = at39Store(svc);
     const reg = editableRegistration(svc, session, input.query.registrationId);
-    ensure(store.companyExists(input.query.ban), 'E052');
-    const kit = reg.marked_code ? store.kit(reg.marked_code) : undefined;
-    ensure(!kit?.ban || kit.ban === input.query.ban, 'E125');
-    store.setBan(reg.id, input.query.ban, svc.clock.now());
+    usableBan(svc, input.query.ban, reg.marked_code);
     return { exists: true };
   },
 
@@ -256,27 +307,23 @@ export const at39Handlers: Handlers = {
   'at39.reserveEquipment': ({ input, session, svc }) => {
     const store = at39Store(svc);
     const b = input.body;
+    sweep(svc);
     const reg = editableRegistration(svc, session, b.registrationId);
+    // a number of the operator (9 digits, an operator code first; '1' is none), from the one inventory (finding 25)
+    const sn = nationalNumber(b.phoneNumber);
+    ensure(sn !== '', 'E101', 'not a number of the operator');
     ensure(reg.ban !== null, 'E052', 'check the BAN first');
     ensure(String(b.regionId) === String(reg.region_id), 'E121');
     const limit = store.lineLimit(reg.ban) ?? DEFAULT_LINE_LIMIT;
     ensure(!exceedsLineLimit(store.lineCount(reg.ban, reg.id), limit), 'E123');
     ensure(!exceedsPersonLimit(store.personCount(reg.pinfl, reg.id)), 'E025');
-    // a number already connected to a company is not free either
-    ensure(!store.isCompanyNumber(b.phoneNumber), 'E013', 'number already reserved');
     const plan = b.pricePlanId === undefined ? null : Number(b.pricePlanId);
     ensure(plan === null || AT39_PRICE_PLANS.some((p) => p.id === plan), 'E101', 'unknown price plan');
     try {
-      store.reserve({
-        regId: reg.id,
-        phone: b.phoneNumber,
-        pinfl: reg.pinfl,
-        ban: reg.ban,
-        plan,
-        now: svc.clock.now(),
-      });
+      store.reserve({ regId: reg.id, phone: sn, ban: reg.ban, plan, now: svc.clock.now() });
     } catch (e) {
-      if (e instanceof ReservedAlready) throw new ApiError('E013', 'number already reserved');
+      // not free: reserved by another registration, sold to a golden-number buyer, a company's, or unknown
+      if (e instanceof ReservedAlready) throw new ApiError('E013', AT39_REFUSALS.numberTaken);
       throw e;
     }
     if (reg.status === 'draft') store.setStatus(reg.id, 'documents', svc.clock.now());
@@ -313,19 +360,25 @@ export const at39Handlers: Handlers = {
 
   'at39.register': ({ input, session, svc }) => {
     const store = at39Store(svc);
+    sweep(svc);
     const reg = editableRegistration(svc, session, input.query.registrationId);
     ensure(reg.marked_code !== null, 'E091', 'no SIM kit');
-    ensure(reg.phone_number !== null, 'E013', 'no number reserved');
+    // no number held any more: its reservation ran out (PRI2); the chart goes back to reserve one
+    ensure(reg.phone_number !== null && reg.ban !== null, 'E013', AT39_REFUSALS.reservationExpired);
     ensure(hasAllDocuments(docsOf(svc, reg.id)), 'E013', 'documents missing');
-    svc.db.transaction(() => {
-      store.setStatus(reg.id, 'submitted', svc.clock.now());
-      store.sellKit(reg.marked_code as string);
-    })();
+    const submitted = store.submit({
+      regId: reg.id,
+      ban: reg.ban,
+      markedCode: reg.marked_code,
+      now: svc.clock.now(),
+    });
+    ensure(submitted, 'E013', AT39_REFUSALS.reservationExpired);
     svc.logger.info('at39.submitted', { userId: session.user.id, registrationId: reg.id });
     return undefined;
   },
 
   'at39.filter': ({ input, session, svc }) => {
+    sweep(svc);
     const q = input.query;
     const to = dayMs(q.dt2);
     const { rows, total } = at39Store(svc).list(
@@ -344,6 +397,7 @@ export const at39Handlers: Handlers = {
   },
 
   'at39.statistics': async ({ input, session, svc }) => {
+    sweep(svc);
     const to = dayMs(input.query.dt2);
     const { rows } = at39Store(svc).list(
       {
@@ -372,25 +426,43 @@ export const at39Handlers: Handlers = {
     };
   },
 
-  'at39.regData': ({ input, session, svc }) =>
-    fullWire(svc, ownRegistration(svc, session, input.query.registration_id)),
+  'at39.regData': ({ input, session, svc }) => {
+    sweep(svc);
+    return fullWire(svc, ownRegistration(svc, session, input.query.registration_id));
+  },
 
   'at39.updateRegistration': ({ input, session, svc }) => {
     const b = input.body;
+    const store = at39Store(svc);
+    const inventory = sweep(svc);
     const reg = editableRegistration(svc, session, b.registrationId);
-    const person = JSON.parse(reg.person) as Record<string, Record<string, unknown>>;
-    // the passport itself comes from the passport service: only the name spelling and the address may be edited
-    const fio = { ...person.clientFioInfo, ...b.clientFioInfo };
-    const next = {
-      ...person,
-      clientFioInfo: fio,
-      clientAddressInfo: { ...person.clientAddressInfo, ...b.clientAddressInfo },
-    };
     const now = svc.clock.now();
-    at39Store(svc).setPerson(reg.id, JSON.stringify(next), `${fio.surname} ${fio.name}`, now);
-    // a rejected registration that is edited goes back to the staff member's work list
-    if (reg.status === 'rejected')
-      at39Store(svc).setStatus(reg.id, reg.phone_number ? 'documents' : 'draft', now);
+    let kitCode = reg.marked_code;
+    if (b.markedCode !== undefined) {
+      kitCode = usableKit(svc, session, b.markedCode, reg).marked_code;
+    }
+    if (b.ban !== undefined) usableBan(svc, b.ban, kitCode);
+    // finding 26: what the passport service gave stays; only the address fields it left empty may be filled in
+    const confirmed = confirmedOf(reg);
+    ensure(changedConfirmedField(confirmed, b) === null, 'E013', AT39_REFUSALS.personConfirmed);
+    let hasNumber = reg.phone_number !== null;
+    svc.db.transaction(() => {
+      if (kitCode !== reg.marked_code && kitCode !== null) store.setKit(reg.id, kitCode, now);
+      if (b.ban !== undefined && b.ban !== reg.ban) {
+        store.setBan(reg.id, b.ban, now);
+        // the number was reserved on the old BAN's line: it goes back, the line is checked at the next reservation
+        if (inventory.releaseRegistration(reg.id) > 0) {
+          hasNumber = false;
+          if (reg.status === 'documents') store.setStatus(reg.id, 'draft', now);
+        }
+      }
+      if (b.clientAddressInfo !== undefined) {
+        const next = withAddressFilled(JSON.parse(reg.person) as PersonBlocks, confirmed, b);
+        store.setPerson(reg.id, JSON.stringify(next), reg.client_name, now);
+      }
+      // a rejected registration that is edited goes back to the staff member's work list
+      if (reg.status === 'rejected') store.setStatus(reg.id, hasNumber ? 'documents' : 'draft', now);
+    })();
     return undefined;
   },
 };

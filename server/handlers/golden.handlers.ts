@@ -14,6 +14,7 @@ import { orderDocuments } from '../golden/order-documents';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { insertDocument } from '../store/documents.store';
 import { createGoldenStore, type GoldenStore } from '../store/golden.store';
+import { currentInventory } from '../store/inventory.store';
 import { createOrdersStore, type OrdersStore } from '../store/orders.store';
 
 /**
@@ -81,6 +82,8 @@ export const goldenHandlers: Handlers = {
     };
     const checked = validateSearch(type, b.categoryId, form);
     if (!checked.ok) throw new ApiError('E101', `invalid ${checked.problem}`);
+    // reservations past their deadline are on offer again (PRI2)
+    currentInventory(svc.db, svc.clock.now());
     const page = purchaseStores(svc).golden.search(checked.query, b.page, b.size);
     const totalPages = Math.ceil(page.totalElements / b.size);
     return {
@@ -105,6 +108,9 @@ export const goldenHandlers: Handlers = {
     // recorded together, or nothing is (GN5); a second buyer of the same number finds it sold
     const result = svc.db
       .transaction(() => {
+        // the numbers are taken from the one inventory (finding 25): free ones only, each by its conditional
+        // update below, so a number an AT 39 registration holds is as taken as one another buyer bought
+        currentInventory(svc.db, now);
         const found = golden.lookup(wanted);
         const taken = wanted.filter((n) => !found.some((f) => f.number === n && f.free));
         if (taken.length > 0) throw new ApiError('E013', takenDescription(taken));

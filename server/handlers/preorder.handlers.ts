@@ -21,8 +21,16 @@ import {
 import { validateTin } from '../../src/domain/validators.rules';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
-import { AGENTS, CATALOGUE, MARKET_CODES, QR_CATEGORIES, QR_TAX_PERCENT } from '../preorder/preorder-data';
+import {
+  AGENTS,
+  CATALOGUE,
+  MARKET_CODES,
+  QR_CATEGORIES,
+  QR_EXAMPLES,
+  QR_TAX_PERCENT,
+} from '../preorder/preorder-data';
 import { insertDocument } from '../store/documents.store';
+import { currentInventory } from '../store/inventory.store';
 import { createPreorderStore } from '../store/preorder.store';
 import { consumeDraftSignature } from './block.handlers';
 
@@ -53,8 +61,12 @@ export const preorderHandlers: Handlers = {
   'preorder.agents': () => AGENTS.map((a) => ({ ...a })),
   'preorder.services': () => structuredClone(CATALOGUE) as never,
   'preorder.onlineServices': () => structuredClone(CATALOGUE) as never,
-  'golden.categoriesQr': () => ({
-    categories: QR_CATEGORIES.map((c) => ({ ...c, examples: [...c.examples] })),
+  // the examples are free numbers of the one inventory (finding 25, PRI4): never one somebody holds
+  'golden.categoriesQr': ({ svc }) => ({
+    categories: QR_CATEGORIES.map((c) => ({
+      ...c,
+      examples: currentInventory(svc.db, svc.clock.now()).freeExamples(c.id, QR_EXAMPLES),
+    })),
     taxPayer: true,
     taxPercent: QR_TAX_PERCENT,
   }),

@@ -34,14 +34,20 @@ export const CATALOGUE = {
   ],
 } as const;
 
-/** Categories of the QR page (golden-number/categories/qr), each with a few example numbers (NC9). */
+/**
+ * Categories of the QR page (golden-number/categories/qr). Their example numbers are not listed here: they are free
+ * numbers of the one inventory, read when the page asks (NC9, PRI4).
+ */
 export const QR_CATEGORIES = [
-  { id: 122, name: 'Bepul', price: 0, withoutVat: 'free', examples: ['901234581', '903318027', '905560419'] },
-  { id: 192, name: 'Bronza', price: 150_000, examples: ['901112233', '903004050', '907770012'] },
-  { id: 153, name: 'Kumush', price: 500_000, examples: ['901001001', '903030303', '905005050'] },
-  { id: 152, name: 'Oltin', price: 1_500_000, examples: ['901111112', '905555551', '907777770'] },
-  { id: 79, name: 'Platina', price: 5_000_000, examples: ['901111111', '907777777', '909999999'] },
+  { id: 122, name: 'Bepul', price: 0, withoutVat: 'free' },
+  { id: 192, name: 'Bronza', price: 150_000 },
+  { id: 153, name: 'Kumush', price: 500_000 },
+  { id: 152, name: 'Oltin', price: 1_500_000 },
+  { id: 79, name: 'Platina', price: 5_000_000 },
 ] as const;
+
+/** Example numbers a QR category carries (NC9: up to 20, the page shows three). */
+export const QR_EXAMPLES = 20;
 
 /** VAT of the QR prices (spec 3 "Categories response": taxPercent). */
 export const QR_TAX_PERCENT = 12;

@@ -1,7 +1,12 @@
 import type { At39Status } from '../../src/domain/at39.rules';
 import type { Db } from '../db/database';
+import { inventoryOf, reservationDeadline } from './inventory.store';
 
-/** The SQL of AT 39 registration (migration 009_at39.sql). Personal data goes in and out here: never logged. */
+/**
+ * The SQL of AT 39 registration (migrations 009_at39.sql, 019_number_inventory.sql). Personal data goes in and out
+ * here: never logged. A registration's number is a row of the one inventory (server/store/inventory.store.ts) that
+ * names the registration; it is taken and given back only through that store.
+ */
 
 export interface PersonRow {
   pinfl: string;
@@ -31,6 +36,10 @@ export interface EpdpSessionRow {
   auth_code: string | null;
   code_issued_at: number | null;
   code_used_at: number | null;
+  /** the service's answer to the code (the three spec 3 blocks as JSON), kept when the code is read */
+  person: string | null;
+  /** the registration this confirmation created (each confirmation creates one) */
+  registration_id: number | null;
 }
 
 export interface TokenRow {
@@ -60,6 +69,8 @@ export interface RegistrationRowDb {
   region_id: number;
   pinfl: string;
   person: string;
+  /** the passport service's answer the registration was created from (finding 26): these values are read-only */
+  confirmed_person: string | null;
   client_name: string;
   marked_code: string | null;
   ban: string | null;
@@ -68,6 +79,8 @@ export interface RegistrationRowDb {
   updated_at: number;
   status_at: number;
   phone_number: string | null;
+  /** the reservation's deadline while the number is reserved (null once assigned, or without a number) */
+  reserved_until: number | null;
   comment_count: number;
 }
 
@@ -80,9 +93,9 @@ export interface ListFilter {
   q: string | null;
 }
 
-const REG_SELECT = `SELECT r.*, s.phone_number,
+const REG_SELECT = `SELECT r.*, s.number AS phone_number, s.reserved_until,
   (SELECT COUNT(*) FROM at39_comments c WHERE c.registration_id = r.id) AS comment_count
-  FROM at39_registrations r LEFT JOIN at39_reservations s ON s.registration_id = r.id`;
+  FROM at39_registrations r LEFT JOIN number_inventory s ON s.registration_id = r.id`;
 
 function where(f: ListFilter): { sql: string; args: unknown[] } {
   const parts = ['r.user_id = ?'];
@@ -104,7 +117,7 @@ function where(f: ListFilter): { sql: string; args: unknown[] } {
     args.push(f.region);
   }
   if (f.q) {
-    parts.push(`(r.client_name LIKE ? ESCAPE '\\' OR CAST(r.id AS TEXT) = ? OR s.phone_number LIKE ?)`);
+    parts.push(`(r.client_name LIKE ? ESCAPE '\\' OR CAST(r.id AS TEXT) = ? OR s.number LIKE ?)`);
     const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     args.push(like, f.q, `%${f.q.replace(/\D/g, '') || '-'}%`);
   }
@@ -120,10 +133,12 @@ export function createAt39Store(db: Db) {
     answer: db.prepare(`UPDATE at39_epdp_sessions SET state = ?, pinfl = ?, auth_code = ?, code_issued_at = ?
       WHERE id = ? AND state = 'pending'`),
     spendCode: db.prepare(
-      'UPDATE at39_epdp_sessions SET code_used_at = ? WHERE auth_code = ? AND code_used_at IS NULL',
+      'UPDATE at39_epdp_sessions SET code_used_at = ?, person = ? WHERE auth_code = ? AND code_used_at IS NULL',
     ),
-    confirmedPinfl: db.prepare(`SELECT 1 FROM at39_epdp_sessions WHERE user_id = ? AND pinfl = ?
-      AND state = 'confirmed' AND code_used_at IS NOT NULL LIMIT 1`),
+    // a read confirmation creates one registration: bound once, by the staff member who read it (finding 26)
+    bindConfirmation: db.prepare(`UPDATE at39_epdp_sessions SET registration_id = ? WHERE auth_code = ?
+      AND user_id = ? AND state = 'confirmed' AND code_used_at IS NOT NULL AND person IS NOT NULL
+      AND registration_id IS NULL`),
     ageCode: db.prepare('UPDATE at39_epdp_sessions SET code_issued_at = ? WHERE auth_code = ?'),
     token: db.prepare('SELECT * FROM at39_tokens WHERE token = ?'),
     kit: db.prepare('SELECT * FROM at39_kits WHERE marked_code = ?'),
@@ -132,23 +147,19 @@ export function createAt39Store(db: Db) {
     sellKit: db.prepare('UPDATE at39_kits SET sold = 1 WHERE marked_code = ?'),
     company: db.prepare('SELECT 1 FROM companies WHERE ban = ?'),
     lineLimit: db.prepare('SELECT max_connections FROM at39_line_limits WHERE ban = ?'),
+    // the line's connections and the person's numbers: the inventory's numbers held by registrations (AT4, AT5)
     lineCount: db.prepare(
-      'SELECT COUNT(*) AS n FROM at39_reservations WHERE ban = ? AND registration_id <> ?',
+      'SELECT COUNT(*) AS n FROM number_inventory WHERE ban = ? AND registration_id IS NOT NULL AND registration_id <> ?',
     ),
-    personCount: db.prepare(
-      'SELECT COUNT(*) AS n FROM at39_reservations WHERE pinfl = ? AND registration_id <> ?',
-    ),
-    numberTaken: db.prepare('SELECT 1 FROM numbers WHERE sn = ?'),
+    personCount: db.prepare(`SELECT COUNT(*) AS n FROM number_inventory i
+      JOIN at39_registrations r ON r.id = i.registration_id WHERE r.pinfl = ? AND r.id <> ?`),
     insReg:
       db.prepare(`INSERT INTO at39_registrations (user_id, status, workplace_name, region_id, pinfl, person,
-      client_name, created_at, updated_at, status_at) VALUES (?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?)`),
+      confirmed_person, client_name, created_at, updated_at, status_at)
+      VALUES (?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     reg: db.prepare(`${REG_SELECT} WHERE r.id = ?`),
     setKit: db.prepare('UPDATE at39_registrations SET marked_code = ?, updated_at = ? WHERE id = ?'),
     setBan: db.prepare('UPDATE at39_registrations SET ban = ?, updated_at = ? WHERE id = ?'),
-    dropReservation: db.prepare('DELETE FROM at39_reservations WHERE registration_id = ?'),
-    insReservation:
-      db.prepare(`INSERT INTO at39_reservations (phone_number, registration_id, pinfl, ban, reserved_at)
-      VALUES (?, ?, ?, ?, ?) ON CONFLICT(phone_number) DO NOTHING`),
     setPlan: db.prepare('UPDATE at39_registrations SET price_plan_id = ?, updated_at = ? WHERE id = ?'),
     setStatus: db.prepare(
       'UPDATE at39_registrations SET status = ?, status_at = ?, updated_at = ? WHERE id = ?',
@@ -183,9 +194,12 @@ export function createAt39Store(db: Db) {
       code: string,
       now: number,
     ) => q.answer.run(state, pinfl, code, now, id).changes > 0,
-    /** Marks a code used; false when it was used already (a race between two requests included). */
-    spendCode: (code: string, now: number) => q.spendCode.run(now, code).changes > 0,
-    wasConfirmed: (userId: number, pinfl: string) => q.confirmedPinfl.get(userId, pinfl) !== undefined,
+    /**
+     * Marks a code used and keeps the service's answer with it (`person`, JSON; null for a refusal); false when it
+     * was used already (a race between two requests included).
+     */
+    spendCode: (code: string, now: number, person: string | null) =>
+      q.spendCode.run(now, person, code).changes > 0,
     ageCode: (code: string, issuedAt: number) => q.ageCode.run(issuedAt, code).changes,
     token: (t: string) => q.token.get(t) as TokenRow | undefined,
     kit: (code: string) => q.kit.get(code) as KitRow | undefined,
@@ -195,28 +209,48 @@ export function createAt39Store(db: Db) {
       (q.lineLimit.get(ban) as { max_connections: number } | undefined)?.max_connections,
     lineCount: (ban: string, regId: number) => (q.lineCount.get(ban, regId) as { n: number }).n,
     personCount: (pinfl: string, regId: number) => (q.personCount.get(pinfl, regId) as { n: number }).n,
-    isCompanyNumber: (sn: string) => q.numberTaken.get(sn) !== undefined,
-    createRegistration(r: {
-      userId: number;
-      workplace: string;
-      regionId: number;
-      pinfl: string;
-      person: string;
-      clientName: string;
-      now: number;
-    }): number {
-      return Number(
-        q.insReg.run(r.userId, r.workplace, r.regionId, r.pinfl, r.person, r.clientName, r.now, r.now, r.now)
-          .lastInsertRowid,
-      );
-    },
+    /**
+     * Creates a registration from a read confirmation in one transaction, binding the confirmation to it with one
+     * conditional update: null when the code is not this user's read confirmation or created a registration already
+     * (two requests racing with one code: exactly one creates).
+     */
+    createRegistration: db.transaction(
+      (r: {
+        userId: number;
+        authCode: string;
+        workplace: string;
+        regionId: number;
+        pinfl: string;
+        person: string;
+        confirmed: string;
+        clientName: string;
+        now: number;
+      }): number => {
+        const id = Number(
+          q.insReg.run(
+            r.userId,
+            r.workplace,
+            r.regionId,
+            r.pinfl,
+            r.person,
+            r.confirmed,
+            r.clientName,
+            r.now,
+            r.now,
+            r.now,
+          ).lastInsertRowid,
+        );
+        if (q.bindConfirmation.run(id, r.authCode, r.userId).changes === 1) return id;
+        throw new ConfirmationUsed();
+      },
+    ),
     registration: (id: number) => q.reg.get(id) as RegistrationRowDb | undefined,
     list(f: ListFilter, page: number, size: number): { rows: RegistrationRowDb[]; total: number } {
       const w = where(f);
       const total = (
         db
           .prepare(`SELECT COUNT(*) AS n FROM at39_registrations r
-          LEFT JOIN at39_reservations s ON s.registration_id = r.id${w.sql}`)
+          LEFT JOIN number_inventory s ON s.registration_id = r.id${w.sql}`)
           .get(...w.args) as { n: number }
       ).n;
       const rows = db
@@ -227,24 +261,27 @@ export function createAt39Store(db: Db) {
     setKit: (id: number, code: string, now: number) => q.setKit.run(code, now, id),
     setBan: (id: number, ban: string, now: number) => q.setBan.run(ban, now, id),
     /**
-     * Reserves `phone` for the registration in one transaction: its previous number is given back, and the number
-     * is taken only when no other registration holds it (the primary key decides between two racing requests).
+     * Reserves `phone` for the registration in one transaction: its previous number is given back, and the number is
+     * taken from the inventory with its one conditional update (free → reserved until RESERVATION_MINUTES from now),
+     * so of two requests racing for it — from AT 39 or from a golden checkout — exactly one wins (finding 25).
      */
     reserve: db.transaction(
-      (r: {
-        regId: number;
-        phone: string;
-        pinfl: string;
-        ban: string | null;
-        plan: number | null;
-        now: number;
-      }) => {
-        q.dropReservation.run(r.regId);
-        const taken = q.insReservation.run(r.phone, r.regId, r.pinfl, r.ban, r.now).changes === 0;
-        if (taken) throw new ReservedAlready();
+      (r: { regId: number; phone: string; ban: string | null; plan: number | null; now: number }) => {
+        const inventory = inventoryOf(db);
+        inventory.releaseRegistration(r.regId);
+        const until = reservationDeadline(r.now);
+        if (!inventory.take(r.phone, { state: 'reserved', registrationId: r.regId, ban: r.ban, until }))
+          throw new ReservedAlready();
         q.setPlan.run(r.plan, r.now, r.regId);
       },
     ),
+    /** Submits a registration whose number is still held: the number becomes assigned to its BAN (PRI2). */
+    submit: db.transaction((r: { regId: number; ban: string; markedCode: string; now: number }): boolean => {
+      if (!inventoryOf(db).assignRegistration(r.regId, r.ban)) return false;
+      q.setStatus.run('submitted', r.now, r.now, r.regId);
+      q.sellKit.run(r.markedCode);
+      return true;
+    }),
     setStatus: (id: number, status: At39Status, now: number) => q.setStatus.run(status, now, now, id),
     setPerson: (id: number, person: string, clientName: string, now: number) =>
       q.setPerson.run(person, clientName, now, id),
@@ -265,7 +302,15 @@ export function createAt39Store(db: Db) {
   };
 }
 
-/** Thrown inside the reservation transaction when another registration holds the number (rolls it back). */
+/** Thrown inside the creation transaction when the confirmation created a registration already (rolls it back). */
+export class ConfirmationUsed extends Error {
+  constructor() {
+    super('confirmation used');
+    this.name = 'ConfirmationUsed';
+  }
+}
+
+/** Thrown inside the reservation transaction when the number is not free (rolls it back, the old number kept). */
 export class ReservedAlready extends Error {
   constructor() {
     super('number already reserved');

@@ -1,10 +1,12 @@
 import { compileMask, type GoldenQuery } from '../../src/domain/golden.rules';
 import type { Db } from '../db/database';
+import { inventoryOf } from './inventory.store';
 
 /**
- * The pool of golden numbers (migration 006_purchase.sql): the four searches in SQL — the mask is matched by the
- * database (GLOB plus `substr` comparisons), never in JavaScript (docs/decisions.md GN4) — and the atomic reservation
- * of a checkout (GN5).
+ * The golden numbers on offer: the free numbers of the one inventory (migration 019_number_inventory.sql, PRI1) with
+ * their category. The four searches in SQL — the mask is matched by the database (GLOB plus `substr` comparisons),
+ * never in JavaScript (docs/decisions.md GN4); a checkout takes its numbers through the inventory's one conditional
+ * update (server/store/inventory.store.ts `take`, GN5).
  */
 
 export interface PoolNumber {
@@ -28,7 +30,7 @@ const toNumber = (r: Raw): PoolNumber => ({ number: r.number, categoryId: r.cate
 
 /** WHERE clause and its parameters for a query (every search: the category, free numbers, the operator code). */
 function whereOf(q: GoldenQuery): { sql: string; params: (string | number)[] } {
-  const parts = ['category_id = ?', "status = 'free'"];
+  const parts = ['category_id = ?', "state = 'free'"];
   const params: (string | number)[] = [q.categoryId];
   if (q.operatorCode) {
     parts.push('operator_code = ?');
@@ -77,7 +79,7 @@ export function createGoldenStore(db: Db) {
         const runs = `WITH f AS (
             SELECT number, category_id, price,
               CAST(number AS INTEGER) - ROW_NUMBER() OVER (ORDER BY number) AS g
-            FROM golden_pool WHERE ${w.sql}),
+            FROM number_inventory WHERE ${w.sql}),
           r AS (SELECT g FROM f GROUP BY g HAVING COUNT(*) >= ?)
           SELECT number, category_id, price FROM f JOIN r USING (g)`;
         const params = [...w.params, q.count ?? 2];
@@ -91,47 +93,40 @@ export function createGoldenStore(db: Db) {
       }
       const order = q.type === 'random' ? 'seq' : 'number';
       const total = (
-        prep(`SELECT COUNT(*) AS n FROM golden_pool WHERE ${w.sql}`).get(...w.params) as { n: number }
+        prep(`SELECT COUNT(*) AS n FROM number_inventory WHERE ${w.sql}`).get(...w.params) as { n: number }
       ).n;
       const rows = prep(
-        `SELECT number, category_id, price FROM golden_pool WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        `SELECT number, category_id, price FROM number_inventory WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
       ).all(...w.params, size, page * size) as Raw[];
       return { content: rows.map(toNumber), totalElements: total };
     },
 
-    /** The numbers as they are now (free or sold); unknown numbers are left out. */
+    /** The numbers as they are now (free or held) with their category; unknown or unclassified ones are left out. */
     lookup(numbers: readonly string[]): (PoolNumber & { free: boolean })[] {
-      const get = prep('SELECT number, category_id, price, status FROM golden_pool WHERE number = ?');
+      const get = prep(
+        'SELECT number, category_id, price, state FROM number_inventory WHERE number = ? AND category_id IS NOT NULL',
+      );
       return numbers.flatMap((n) => {
-        const r = get.get(n) as (Raw & { status: string }) | undefined;
-        return r ? [{ ...toNumber(r), free: r.status === 'free' }] : [];
+        const r = get.get(n) as (Raw & { state: string }) | undefined;
+        return r ? [{ ...toNumber(r), free: r.state === 'free' }] : [];
       });
     },
 
-    /** Marks a free number sold to an order; false when it is not free any more (someone else bought it). */
-    reserve(number: string, orderId: number): boolean {
-      return (
-        prep("UPDATE golden_pool SET status = 'sold', order_id = ? WHERE number = ? AND status = 'free'").run(
-          orderId,
-          number,
-        ).changes === 1
-      );
-    },
+    /** Marks a free number sold to an order (the inventory's one conditional update); false when it is not free. */
+    reserve: (number: string, orderId: number): boolean =>
+      inventoryOf(db).take(number, { state: 'sold', orderId }),
 
-    /** Back on offer (an order cancelled before its numbers were issued). */
-    release(orderId: number): number {
-      return prep("UPDATE golden_pool SET status = 'free', order_id = NULL WHERE order_id = ?").run(orderId)
-        .changes;
-    },
+    /** Back on offer (an order cancelled before its numbers were issued): the inventory's `releaseOrder`. */
+    release: (orderId: number): number => inventoryOf(db).releaseOrder(orderId),
 
     /** Every free number of a category (tests compare the SQL search with a filter over this). */
     allFree(categoryId: number, operatorCode?: string): PoolNumber[] {
       const rows = operatorCode
         ? prep(
-            "SELECT number, category_id, price FROM golden_pool WHERE category_id = ? AND status = 'free' AND operator_code = ? ORDER BY number",
+            "SELECT number, category_id, price FROM number_inventory WHERE category_id = ? AND state = 'free' AND operator_code = ? ORDER BY number",
           ).all(categoryId, operatorCode)
         : prep(
-            "SELECT number, category_id, price FROM golden_pool WHERE category_id = ? AND status = 'free' ORDER BY number",
+            "SELECT number, category_id, price FROM number_inventory WHERE category_id = ? AND state = 'free' ORDER BY number",
           ).all(categoryId);
       return (rows as Raw[]).map(toNumber);
     },

@@ -1,5 +1,12 @@
 import { fromPromise } from 'xstate';
-import { type At39DocKind, type At39ListParams, isAt39Status, uploadTargetKind } from '@/domain/at39.rules';
+import {
+  AT39_ADDRESS_FIELDS,
+  type At39AddressField,
+  type At39DocKind,
+  type At39ListParams,
+  isAt39Status,
+  uploadTargetKind,
+} from '@/domain/at39.rules';
 import {
   type At39Comment,
   type At39ListPage,
@@ -82,7 +89,7 @@ const opt = (v: string) => (v === '' ? undefined : v);
 
 function addressWire(a: At39Person['address']) {
   return {
-    regionId: a.regionId ?? 0,
+    regionId: a.regionId ?? undefined,
     city: opt(a.city),
     street: opt(a.street),
     district: opt(a.district),
@@ -111,6 +118,7 @@ function toStored(r: Registration): At39Stored {
     pricePlanId: num(r.pricePlanId),
     phoneNumber: r.phoneNumber ?? null,
     docs: (r.docs ?? []).map(toDoc),
+    editable: AT39_ADDRESS_FIELDS.filter((f: At39AddressField) => r.editableFields?.includes(f) === true),
   };
 }
 
@@ -189,23 +197,14 @@ export function createAt39Logic(api: ApiLoader, save = { blob: saveBlob }) {
         const r = await (await api()).call('at39.passportInfo', { query: { auth_code: input.code } });
         return { outcome: r.outcome, person: r.outcome === 'ok' ? toPerson(r) : null };
       }),
+      // the person is the confirmation's the code names (PRI6): only the code and the workplace are sent
       createRegistration: fromPromise<string, CreateRegistrationInput>(async ({ input }) => {
-        const p = input.person;
         const r = await (await api()).call('at39.createRegistration', {
           body: {
             token: input.token,
+            authCode: input.authCode,
             workplaceName: opt(input.workplace.name),
             regionId: input.workplace.regionId,
-            clientFioInfo: { surname: p.fio.surname, name: p.fio.name, patronymic: opt(p.fio.patronymic) },
-            clientAddressInfo: addressWire(p.address),
-            clientPassportInfo: {
-              pinfl: p.passport.pinfl,
-              gender: p.passport.gender,
-              birthDate: p.passport.birthDate,
-              passport: p.passport.passport,
-              issuedBy: opt(p.passport.issuedBy),
-              issuedDate: opt(p.passport.issuedDate),
-            },
           },
         });
         return str(r.registrationId);
@@ -215,9 +214,14 @@ export function createAt39Logic(api: ApiLoader, save = { blob: saveBlob }) {
           await (await api()).call('at39.regData', { query: { registration_id: input.registrationId } }),
         ),
       ),
-      fetchClientCard: fromPromise<At39Card, ClientCardInput>(async ({ input }) => {
-        const c = await (await api()).call('at39.clientCard', {
+      // finding 30: the GET only looks; the kit and the BAN are saved with update-registration (a PUT)
+      attachKit: fromPromise<At39Card, ClientCardInput>(async ({ input }) => {
+        const client = await api();
+        const c = await client.call('at39.clientCard', {
           query: { markedCode: input.markedCode, registrationId: input.registrationId },
+        });
+        await client.call('at39.updateRegistration', {
+          body: { registrationId: input.registrationId, markedCode: input.markedCode },
         });
         return {
           markedCode: str(c.markedCode),
@@ -226,9 +230,13 @@ export function createAt39Logic(api: ApiLoader, save = { blob: saveBlob }) {
           regionId: num(c.regionId),
         };
       }),
-      checkBan: fromPromise<void, BanInput>(async ({ input }) => {
-        await (await api()).call('at39.banExists', {
+      attachBan: fromPromise<void, BanInput>(async ({ input }) => {
+        const client = await api();
+        await client.call('at39.banExists', {
           query: { ban: input.ban, registrationId: input.registrationId },
+        });
+        await client.call('at39.updateRegistration', {
+          body: { registrationId: input.registrationId, ban: input.ban },
         });
       }),
       fetchPricePlans: fromPromise<readonly At39Tariff[], RegistrationRef>(async ({ input }) =>
@@ -251,15 +259,8 @@ export function createAt39Logic(api: ApiLoader, save = { blob: saveBlob }) {
       ),
       updatePerson: fromPromise<void, UpdatePersonInput>(async ({ input }) => {
         await (await api()).call('at39.updateRegistration', {
-          body: {
-            registrationId: input.registrationId,
-            clientFioInfo: {
-              surname: input.fio.surname,
-              name: input.fio.name,
-              patronymic: opt(input.fio.patronymic),
-            },
-            clientAddressInfo: addressWire(input.address),
-          },
+          // the whole address: the fields the service gave are sent as they are, so only the filled-in ones differ
+          body: { registrationId: input.registrationId, clientAddressInfo: addressWire(input.address) },
         });
       }),
       submitRegistration: fromPromise<void, RegistrationRef>(async ({ input }) => {

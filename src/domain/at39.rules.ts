@@ -7,6 +7,7 @@
  * Pure rules shared by the reference server (which enforces them) and the SPA (which shows and guards them).
  */
 
+import { isOperatorNumber } from './golden.rules';
 import { phoneDigits } from './validators.rules';
 
 /** Registration statuses (AT2): who moves a registration between them is written next to each. */
@@ -84,16 +85,104 @@ export function isBan(s: string): boolean {
   return /^\d{9}$/.test(s.trim());
 }
 
-/** The 9 digits of a number as typed ('+998 90 700 00 01', '90 700-00-01', '907000001'); '' when it is none. */
+/**
+ * The 9 digits of a number as typed ('+998 90 700 00 01', '90 700-00-01', '907000001'); '' when it is none: not 9
+ * digits, or no operator code first (`isOperatorNumber`, docs/decisions.md PRI5).
+ */
 export function nationalNumber(s: string): string {
   const d = phoneDigits(s);
   const national = d.length === 12 && d.startsWith('998') ? d.slice(3) : d;
-  return /^\d{9}$/.test(national) ? national : '';
+  return isOperatorNumber(national) ? national : '';
 }
 
-/** A phone number to reserve: 9 digits, the operator code first (as sn), with or without +998. */
+/** A phone number to reserve: 9 digits, an operator code first (as sn), with or without +998. */
 export function isPhoneNumber(s: string): boolean {
   return nationalNumber(s) !== '';
+}
+
+/**
+ * Minutes a number reserved by an unfinished registration stays held (docs/decisions.md PRI2): afterwards it is free
+ * again (the reference server frees it at the next look at the inventory) and submitting asks for a number again.
+ */
+export const RESERVATION_MINUTES = 30;
+
+/**
+ * Why the server refused with E013 in AT 39 (the catalogue's "wrong value" with a description the chart reads, as the
+ * golden checkout reads `taken:`): the number is not free, the registration's reservation ran out, the confirmation
+ * was used for another registration already, or a value differs from what the passport service gave.
+ */
+export const AT39_REFUSALS = {
+  numberTaken: 'number taken',
+  reservationExpired: 'reservation expired',
+  confirmationUsed: 'confirmation used',
+  personConfirmed: 'person data comes from the passport service',
+} as const;
+export type At39Refusal = keyof typeof AT39_REFUSALS;
+
+/** The refusal a failed call names (code and description), or null for any other failure. */
+export function at39RefusalOf(code: string, description: string | null | undefined): At39Refusal | null {
+  if (code !== 'E013' || !description) return null;
+  const found = (Object.keys(AT39_REFUSALS) as At39Refusal[]).find((k) => AT39_REFUSALS[k] === description);
+  return found ?? null;
+}
+
+/** The address fields of spec 3 clientAddressInfo a person form shows (regionId aside: a list, not text). */
+export const AT39_ADDRESS_FIELDS = [
+  'city',
+  'district',
+  'street',
+  'houseNumber',
+  'apartmentNumber',
+  'postIndex',
+] as const;
+export type At39AddressField = (typeof AT39_ADDRESS_FIELDS)[number];
+
+type Fields = Readonly<Record<string, unknown>>;
+/** A person as the wire carries it (spec 3 clientFioInfo, clientAddressInfo, clientPassportInfo). */
+export interface PersonBlocks {
+  readonly clientFioInfo?: Fields | null;
+  readonly clientAddressInfo?: Fields | null;
+  readonly clientPassportInfo?: Fields | null;
+}
+const BLOCKS = ['clientFioInfo', 'clientAddressInfo', 'clientPassportInfo'] as const;
+
+const given = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
+
+/**
+ * The address fields the staff member may fill in (finding 26, docs/decisions.md PRI7): those the passport service
+ * left empty. Everything the service gave — the name, the passport, the filled address fields — is read-only.
+ */
+export function editableAddressFields(confirmedAddress: Fields | null | undefined): At39AddressField[] {
+  return AT39_ADDRESS_FIELDS.filter((f) => !given(confirmedAddress?.[f]));
+}
+
+/**
+ * The first field of `sent` that changes what the confirmation gave (`clientFioInfo.surname`), or null when `sent`
+ * keeps it: every field the service gave is absent or equal, and a new value is only in an editable address field.
+ */
+export function changedConfirmedField(confirmed: PersonBlocks, sent: PersonBlocks): string | null {
+  const editable = new Set<string>(editableAddressFields(confirmed.clientAddressInfo));
+  for (const block of BLOCKS) {
+    const values = sent[block] ?? {};
+    for (const [field, value] of Object.entries(values)) {
+      if (value === undefined || value === null) continue;
+      const before = confirmed[block]?.[field];
+      const fillable = block === 'clientAddressInfo' && editable.has(field);
+      const changed = given(before) ? String(before) !== String(value) : given(value) && !fillable;
+      if (changed) return `${block}.${field}`;
+    }
+  }
+  return null;
+}
+
+/** The person after an edit that `changedConfirmedField` let through: the editable address fields filled in. */
+export function withAddressFilled(current: PersonBlocks, confirmed: PersonBlocks, sent: PersonBlocks) {
+  const address: Record<string, unknown> = { ...(current.clientAddressInfo ?? {}) };
+  for (const f of editableAddressFields(confirmed.clientAddressInfo)) {
+    const v = sent.clientAddressInfo?.[f];
+    if (given(v)) address[f] = String(v).trim();
+  }
+  return { ...current, clientAddressInfo: address };
 }
 
 /** The registration steps, in order; a registration resumes at the first one not done (AT7). */

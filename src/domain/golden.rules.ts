@@ -20,6 +20,15 @@ export type GoldenSearchKind = (typeof GOLDEN_SEARCH_TYPES)[number];
 /** Operator codes of the pool (GN3): the codes the operator sells numbers in. */
 export const OPERATOR_CODES = ['90', '91', '93', '94', '97', '99'] as const;
 
+/**
+ * A number the operator gives out: 9 digits, an operator code of OPERATOR_CODES first (`901234567`). Spec 5's search
+ * rule reads a number as `89[01]` + 7 digits, the domestic form of 90/91; the pool also sells the other codes (GN3),
+ * so the inventory takes every operator code (docs/decisions.md PRI5).
+ */
+export function isOperatorNumber(sn: string): boolean {
+  return /^\d{9}$/.test(sn) && (OPERATOR_CODES as readonly string[]).includes(sn.slice(0, 2));
+}
+
 /** Digits of a number after the operator code (`90 1234567`): the part a mask or digits are matched against. */
 export const LOCAL_DIGITS = 7;
 

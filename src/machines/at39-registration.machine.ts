@@ -1,7 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
+  type At39AddressField,
   type At39DocKind,
   type At39Status,
+  at39RefusalOf,
+  editableAddressFields,
   hasAllDocuments,
   isAuthCode,
   isBan,
@@ -11,7 +14,7 @@ import {
   type PassportOutcome,
   resumeStep,
 } from '@/domain/at39.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, errorDescriptionOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -19,10 +22,12 @@ import type { StateMeta } from './state-meta';
  * 39"; docs/decisions.md AT1-AT9). One state per step and per error of the step:
  * workplace token (E127, E128, E129) → passport data from the e-government passport service (a one-time auth code
  * the person's confirmation hands back; not found, refused, expired and reused codes each their own state) →
- * create-registration (E129) → the SIM kit (E091, E105, E121) → the account: BAN (E052, E125), price plan and number
- * (reserve-equipment: number taken, E123, E025) → documents (docs/reg-docs, docs/save-doc: E118) → review and submit
- * (E094); a registration left half-way resumes at its step (get-reg-data: E094), its person data edited through
- * update-registration.
+ * create-registration from that confirmation (E129) → the SIM kit (get-client-card looks, update-registration attaches:
+ * E091, E105, E121) → the account: BAN (ban-exists looks, update-registration saves: E052, E125), price plan and number
+ * (reserve-equipment: number taken, E123, E025; held RESERVATION_MINUTES) → documents (docs/reg-docs, docs/save-doc:
+ * E118) → review and submit (E094; a reservation that ran out goes back to the account); a registration left half-way
+ * resumes at its step (get-reg-data: E094). What the passport service gave is read-only; the address fields it left
+ * empty may be filled in through update-registration (docs/decisions.md PRI6, PRI7; security findings 25, 26, 30).
  *
  * Errors live in context as codes (catalogue codes, or `invalid.*` for a form the chart refuses before any call).
  */
@@ -95,12 +100,15 @@ export interface At39Stored {
   readonly pricePlanId: number | null;
   readonly phoneNumber: string | null;
   readonly docs: readonly At39Doc[];
+  /** the address fields the passport service left empty (the only ones that may be filled in, PRI7) */
+  readonly editable: readonly At39AddressField[];
 }
 
+/** The registration is created from the confirmation the code names: the server takes the person from it (PRI6). */
 export interface CreateRegistrationInput {
   readonly token: string;
   readonly workplace: At39Workplace;
-  readonly person: At39Person;
+  readonly authCode: string;
 }
 export interface RegistrationRef {
   readonly registrationId: string;
@@ -117,13 +125,14 @@ export interface ReserveInput extends RegistrationRef {
   readonly pricePlanId: number;
 }
 export interface UpdatePersonInput extends RegistrationRef {
-  readonly fio: At39Person['fio'];
   readonly address: At39Person['address'];
 }
 
-/** The person's editable parts (spelling of the name, the address): the passport itself comes from the service. */
+/**
+ * What the person form sends: the address, of which only the fields the passport service left empty may differ (the
+ * name, the passport and the filled address fields are the service's and read-only, PRI7).
+ */
 export interface At39PersonEdit {
-  readonly fio: At39Person['fio'];
   readonly address: At39Person['address'];
 }
 
@@ -141,6 +150,8 @@ export interface At39RegistrationContext {
   readonly pricePlanId: number | null;
   readonly phoneNumber: string | null;
   readonly docs: readonly At39Doc[];
+  /** the address fields the passport service left empty: the only ones the person form may fill in (PRI7) */
+  readonly editable: readonly At39AddressField[];
   /** what the person-edit form sends */
   readonly edit: At39PersonEdit | null;
   readonly error: string | null;
@@ -162,7 +173,8 @@ export interface At39RegistrationContext {
  * - `docs.retry`; `documents.continue`: the files are uploaded through the upload chart (one per needed document, on
  *   the documents step); continuing checks on the server that all of them are there.
  * - `documents.back`: from the review back to the documents.
- * - `person.edit`, `person.save`, `edit.cancel`: edit the person (update-registration).
+ * - `person.edit`, `person.save`, `edit.cancel`: fill in the address fields the passport service left empty
+ *   (update-registration); offered only when there are such fields.
  * - `registration.submit`: submit (register/?registrationId); `resume.retry` after get-reg-data failed.
  */
 export type At39RegistrationEvent =
@@ -207,16 +219,16 @@ export const at39RegistrationMachine = setup({
     startPassportSession: fromPromise<At39EpdpSession, void>(async () => notProvided('startPassportSession')),
     /** GET v1/epdp/passport-info?auth_code. */
     readPassport: fromPromise<At39PassportResult, { code: string }>(async () => notProvided('readPassport')),
-    /** POST at39/register/create-registration → registrationId (E129). */
+    /** POST at39/register/create-registration with the confirmation's code → registrationId (E129, E013). */
     createRegistration: fromPromise<string, CreateRegistrationInput>(async () =>
       notProvided('createRegistration'),
     ),
     /** GET at39/register/get-reg-data (E094). */
     loadRegistration: fromPromise<At39Stored, RegistrationRef>(async () => notProvided('loadRegistration')),
-    /** GET at39/get-client-card?markedCode (E091, E105, E121). */
-    fetchClientCard: fromPromise<At39Card, ClientCardInput>(async () => notProvided('fetchClientCard')),
-    /** GET at39/ban-exists?ban,registrationId (E052, E125). */
-    checkBan: fromPromise<void, BanInput>(async () => notProvided('checkBan')),
+    /** GET at39/get-client-card?markedCode looks, then PUT update-registration attaches it (E091, E105, E121). */
+    attachKit: fromPromise<At39Card, ClientCardInput>(async () => notProvided('attachKit')),
+    /** GET at39/ban-exists?ban,registrationId looks, then PUT update-registration saves it (E052, E125). */
+    attachBan: fromPromise<void, BanInput>(async () => notProvided('attachBan')),
     /** POST at39/get-price-plans. */
     fetchPricePlans: fromPromise<readonly At39Tariff[], RegistrationRef>(async () =>
       notProvided('fetchPricePlans'),
@@ -250,6 +262,10 @@ export const at39RegistrationMachine = setup({
       }) === p.step,
     isReadOnly: (_, p: { stored: At39Stored }) =>
       p.stored.status === 'submitted' || p.stored.status === 'registered',
+    hasEditableFields: ({ context }) => context.editable.length > 0,
+    /** the submit was refused because the registration holds no number any more (its reservation ran out, PRI2) */
+    isReservationLost: (_, p: { error: unknown }) =>
+      at39RefusalOf(errorCodeOf(p.error), errorDescriptionOf(p.error)) === 'reservationExpired',
   },
   actions: {
     assignToken: assign((_, p: { token: string }) => ({ token: p.token.trim(), error: null })),
@@ -261,6 +277,7 @@ export const at39RegistrationMachine = setup({
     assignCode: assign((_, p: { code: string }) => ({ authCode: p.code.trim().toUpperCase(), error: null })),
     assignPerson: assign((_, p: { result: At39PassportResult }) => ({
       person: p.result.person,
+      editable: editableAddressFields(p.result.person?.address),
       error: null,
     })),
     assignRegistrationId: assign((_, p: { id: string }) => ({
@@ -279,6 +296,7 @@ export const at39RegistrationMachine = setup({
       pricePlanId: p.stored.pricePlanId,
       phoneNumber: p.stored.phoneNumber,
       docs: p.stored.docs,
+      editable: p.stored.editable,
       error: null,
     })),
     assignCard: assign((_, p: { card: At39Card }) => ({ card: p.card, error: null })),
@@ -296,10 +314,19 @@ export const at39RegistrationMachine = setup({
     assignDocs: assign((_, p: { docs: readonly At39Doc[] }) => ({ docs: p.docs, error: null })),
     assignEdit: assign((_, p: { edit: At39PersonEdit }) => ({ edit: p.edit, error: null })),
     applyEdit: assign(({ context }) => ({
-      person: context.person && context.edit ? { ...context.person, ...context.edit } : context.person,
+      person:
+        context.person && context.edit
+          ? { ...context.person, address: context.edit.address }
+          : context.person,
       edit: null,
       error: null,
     })),
+    /** The number is gone (PRI2): back to reserving one, with the reason shown. */
+    dropReservation: assign({
+      phoneNumber: null,
+      status: 'draft' as const,
+      error: 'reservation.expired',
+    }),
     markSubmitted: assign({ status: 'submitted' as const, error: null }),
     assignError: assign((_, p: { error: unknown }) => ({ error: errorCodeOf(p.error) })),
     assignInvalid: assign((_, p: { code: string }) => ({ error: p.code })),
@@ -323,6 +350,7 @@ export const at39RegistrationMachine = setup({
     pricePlanId: null,
     phoneNumber: null,
     docs: [],
+    editable: [],
     edit: null,
     error: null,
   },
@@ -557,7 +585,8 @@ export const at39RegistrationMachine = setup({
     },
 
     creating: {
-      description: 'Creates the registration (POST register/create-registration) → registrationId.',
+      description:
+        'Creates the registration (POST register/create-registration) from the confirmation the code names → registrationId.',
       meta: { view: 'create button busy', testId: 'at39-person' },
       tags: ['busy'],
       invoke: {
@@ -566,7 +595,7 @@ export const at39RegistrationMachine = setup({
         input: ({ context }) => ({
           token: context.token,
           workplace: context.workplace ?? { name: '', regionId: 0 },
-          person: context.person as At39Person,
+          authCode: context.authCode,
         }),
         onDone: {
           target: 'kit',
@@ -590,7 +619,8 @@ export const at39RegistrationMachine = setup({
     },
 
     kit: {
-      description: 'The SIM kit by its marked code (GET get-client-card): E091, E105, E121 shown here.',
+      description:
+        'The SIM kit by its marked code (GET get-client-card, then PUT update-registration): E091, E105, E121 shown here.',
       meta: { view: 'the kit step' },
       initial: 'entering',
       states: {
@@ -609,12 +639,13 @@ export const at39RegistrationMachine = setup({
           },
         },
         checking: {
-          description: 'Looks the kit up and attaches it to the registration.',
+          description:
+            'Looks the kit up (GET) and attaches it to the registration (PUT update-registration).',
           meta: { view: 'kit field busy', testId: 'at39-kit' },
           tags: ['busy'],
           invoke: {
-            id: 'fetchClientCard',
-            src: 'fetchClientCard',
+            id: 'attachKit',
+            src: 'attachKit',
             input: ({ context, event }) => ({
               registrationId: context.registrationId ?? '',
               markedCode: event.type === 'kit.submit' ? event.markedCode.trim() : '',
@@ -634,12 +665,12 @@ export const at39RegistrationMachine = setup({
 
     account: {
       description:
-        'The account: the BAN (ban-exists: E052, E125), the price plan (get-price-plans) and the number (reserve-equipment: taken, E123, E025).',
+        'The account: the BAN (ban-exists, then update-registration: E052, E125), the price plan (get-price-plans) and the number (reserve-equipment: taken, E123, E025).',
       meta: { view: 'the account step' },
       initial: 'banEntering',
       states: {
         banEntering: {
-          description: 'The BAN form.',
+          description: 'The BAN form (also where a submit whose reservation ran out comes back to).',
           meta: { view: 'BAN field', testId: 'at39-ban' },
           on: {
             'ban.submit': [
@@ -653,12 +684,13 @@ export const at39RegistrationMachine = setup({
           },
         },
         banChecking: {
-          description: 'Checks the BAN for the registration (GET ban-exists).',
+          description:
+            'Checks the BAN (GET ban-exists) and saves it on the registration (PUT update-registration).',
           meta: { view: 'BAN field busy', testId: 'at39-ban' },
           tags: ['busy'],
           invoke: {
-            id: 'checkBan',
-            src: 'checkBan',
+            id: 'attachBan',
+            src: 'attachBan',
             input: ({ context }) => ({
               registrationId: context.registrationId ?? '',
               ban: context.ban ?? '',
@@ -824,11 +856,16 @@ export const at39RegistrationMachine = setup({
           on: {
             'registration.submit': 'submitting',
             'documents.back': '#at39Registration.documents',
-            'person.edit': 'editing',
+            'person.edit': [
+              { guard: 'hasEditableFields', target: 'editing' },
+              // the service gave every field: nothing may be filled in (the view offers no button then)
+              { actions: { type: 'assignInvalid', params: { code: 'invalid.nothingToFill' } } },
+            ],
           },
         },
         editing: {
-          description: 'Edits the name spelling and the address (update-registration).',
+          description:
+            'Fills in the address fields the passport service left empty (update-registration); the rest is read-only.',
           meta: { view: 'the person form', testId: 'at39-edit' },
           on: {
             'person.save': {
@@ -847,7 +884,6 @@ export const at39RegistrationMachine = setup({
             src: 'updatePerson',
             input: ({ context }) => ({
               registrationId: context.registrationId ?? '',
-              fio: context.edit?.fio ?? (context.person as At39Person).fio,
               address: context.edit?.address ?? (context.person as At39Person).address,
             }),
             onDone: { target: 'ready', actions: 'applyEdit' },
@@ -866,10 +902,17 @@ export const at39RegistrationMachine = setup({
             src: 'submitRegistration',
             input: ({ context }) => ({ registrationId: context.registrationId ?? '' }),
             onDone: { target: '#at39Registration.done', actions: 'markSubmitted' },
-            onError: {
-              target: 'ready',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: [
+              {
+                guard: { type: 'isReservationLost', params: ({ event }) => ({ error: event.error }) },
+                target: '#at39Registration.account',
+                actions: 'dropReservation',
+              },
+              {
+                target: 'ready',
+                actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
         },
       },

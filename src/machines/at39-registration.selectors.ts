@@ -68,6 +68,8 @@ export function selectReviewPhase(s: At39RegistrationSnapshot): ReviewPhase | nu
 }
 
 export const selectBusy = (s: At39RegistrationSnapshot): boolean => s.hasTag('busy');
+/** Whether the review offers filling in the address: the passport service left some of its fields empty (PRI7). */
+export const selectCanFillAddress = (s: At39RegistrationSnapshot): boolean => s.context.editable.length > 0;
 export const selectRegError = (s: At39RegistrationSnapshot): string | null => s.context.error;
 export const selectRegContext = (s: At39RegistrationSnapshot): At39RegistrationContext => s.context;
 export const selectRegistrationId = (s: At39RegistrationSnapshot): string | null => s.context.registrationId;

@@ -14,14 +14,19 @@ export function errorCodeOf(error: unknown): string {
   return 'unknown';
 }
 
-/** The seconds a throttled call says to wait (E137, E138 with the seconds as description), else null. Reads the
- *  API client's `ApiFailure.error.description` without importing the client. */
-export function errorWaitOf(error: unknown): number | null {
+/** The server's description of a rejected call (the API client's `ApiFailure.error.description`, read without
+ *  importing the client), or null. */
+export function errorDescriptionOf(error: unknown): string | null {
   const description =
     typeof error === 'object' && error !== null && 'error' in error
       ? (error.error as { description?: unknown } | null)?.description
       : undefined;
-  return waitSecondsOf(errorCodeOf(error), typeof description === 'string' ? description : null);
+  return typeof description === 'string' ? description : null;
+}
+
+/** The seconds a throttled call says to wait (E137, E138 with the seconds as description), else null. */
+export function errorWaitOf(error: unknown): number | null {
+  return waitSecondsOf(errorCodeOf(error), errorDescriptionOf(error));
 }
 
 /** Whether a rejected call means the session is missing, closed or expired (E009). */

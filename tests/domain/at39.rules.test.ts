@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  at39RefusalOf,
+  changedConfirmedField,
+  editableAddressFields,
   exceedsLineLimit,
   exceedsPersonLimit,
   hasAllDocuments,
@@ -10,7 +13,9 @@ import {
   nationalNumber,
   parseAt39Params,
   resumeStep,
+  withAddressFilled,
 } from '@/domain/at39.rules';
+import { isOperatorNumber } from '@/domain/golden.rules';
 
 describe('AT 39 rules', () => {
   it.each([
@@ -42,6 +47,10 @@ describe('AT 39 rules', () => {
     ['907000001', '907000001'],
     ['90 700', ''],
     ['8 90 700 00 01', ''],
+    // no operator code first (PRI5): not a number the operator gives out
+    ['123456789', ''],
+    ['+998 88 700 00 01', ''],
+    ['99 700 00 01', '997000001'],
   ])('reads the number %s as %s', (typed, digits) => {
     expect(nationalNumber(typed)).toBe(digits);
   });
@@ -82,5 +91,69 @@ describe('AT 39 rules', () => {
       q: 'karimov',
       page: 3,
     });
+  });
+
+  it.each([
+    ['901234567', true],
+    ['931234567', true],
+    ['991234567', true],
+    ['921234567', false],
+    ['1', false],
+    ['9012345678', false],
+  ])('reads %s as a number of the operator: %s', (sn, ok) => {
+    expect(isOperatorNumber(sn)).toBe(ok);
+  });
+
+  it('names the AT 39 refusals of E013 by their description only', () => {
+    expect(at39RefusalOf('E013', 'reservation expired')).toBe('reservationExpired');
+    expect(at39RefusalOf('E013', 'number taken')).toBe('numberTaken');
+    expect(at39RefusalOf('E094', 'reservation expired')).toBeNull();
+    expect(at39RefusalOf('E013', 'documents missing')).toBeNull();
+    expect(at39RefusalOf('E013', undefined)).toBeNull();
+  });
+});
+
+describe('the person of a registration is the passport service’s (finding 26, PRI7)', () => {
+  const confirmed = {
+    clientFioInfo: { surname: 'Yusupova', name: 'Dilnoza', patronymic: 'Rustamovna' },
+    clientAddressInfo: { regionId: 12, city: 'Samarqand', street: 'Registon', houseNumber: '3' },
+    clientPassportInfo: { pinfl: '41506881234561', gender: 'F', passport: 'AB7654321' },
+  };
+
+  it('only the address fields the service left empty may be filled in', () => {
+    expect(editableAddressFields(confirmed.clientAddressInfo)).toEqual([
+      'district',
+      'apartmentNumber',
+      'postIndex',
+    ]);
+    expect(editableAddressFields({ city: ' ' })).toContain('city');
+    expect(editableAddressFields(undefined)).toHaveLength(6);
+  });
+
+  it.each([
+    [{}, null],
+    [confirmed, null],
+    [{ clientFioInfo: { surname: 'Yusupova', name: 'Dilnoza' } }, null],
+    [{ clientAddressInfo: { regionId: '12', apartmentNumber: '7', postIndex: '140100' } }, null],
+    [{ clientFioInfo: { surname: 'Boshqa' } }, 'clientFioInfo.surname'],
+    [{ clientFioInfo: { patronymic: '' } }, 'clientFioInfo.patronymic'],
+    [{ clientPassportInfo: { gender: 'M' } }, 'clientPassportInfo.gender'],
+    [{ clientPassportInfo: { issuedBy: 'IIB' } }, 'clientPassportInfo.issuedBy'],
+    [{ clientAddressInfo: { city: 'Buxoro' } }, 'clientAddressInfo.city'],
+    [{ clientAddressInfo: { regionId: 1 } }, 'clientAddressInfo.regionId'],
+  ])('what is sent (%j) changes %s', (sent, field) => {
+    expect(changedConfirmedField(confirmed, sent)).toBe(field);
+  });
+
+  it('fills in the editable fields and keeps the rest', () => {
+    const current = {
+      ...confirmed,
+      clientAddressInfo: { ...confirmed.clientAddressInfo, district: 'Markaz' },
+    };
+    const next = withAddressFilled(current, confirmed, {
+      clientAddressInfo: { district: ' Siyob ', city: 'Samarqand', apartmentNumber: '' },
+    });
+    expect(next.clientAddressInfo).toEqual({ ...confirmed.clientAddressInfo, district: 'Siyob' });
+    expect(next.clientFioInfo).toBe(confirmed.clientFioInfo);
   });
 });

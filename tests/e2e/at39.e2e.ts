@@ -95,6 +95,8 @@ describe.each(cases)('AT 39 registration in $lang', ({ lang, kit, phone }) => {
     await page.getByLabel(t('at39.authCode')).press('Enter');
     await page.getByTestId('at39-person-data').waitFor();
     expect(await page.getByTestId('at39-person-data').textContent()).toContain('Karimov');
+    // the person is the passport service's, said so (finding 26)
+    expect(await page.getByTestId('at39-person-readonly').textContent()).toBe(t('at39.personReadOnly'));
     await look(page, `${lang}-person`);
     await page.getByTestId('at39-person-confirm').click();
 
@@ -119,6 +121,10 @@ describe.each(cases)('AT 39 registration in $lang', ({ lang, kit, phone }) => {
     await page.getByLabel(t('at39.ban')).press('Enter');
     await page.getByTestId('at39-reserve-button').waitFor({ timeout: 20_000 });
     expect(await page.getByLabel(t('at39.phoneNumber')).inputValue()).toBe(formatPhone(phone));
+    // how long the number is held (finding 25)
+    expect(await page.locator('#at39-phone-hint').textContent()).toContain(
+      t('at39.reservationHint', { minutes: 30 }),
+    );
     await page.getByRole('radio', { name: /Biznes Pro/ }).check();
     await look(page, `${lang}-account`);
     await page.getByTestId('at39-reserve-button').click();

@@ -32,13 +32,16 @@ import {
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Fakes that answer like the reference backend would, recording what each call got. */
-function answering(opts: { outcomes?: string[]; reserveFails?: string; stored?: At39Stored } = {}) {
+function answering(
+  opts: { outcomes?: string[]; reserveFails?: string; stored?: At39Stored; submitFails?: ApiFailure } = {},
+) {
   const calls: Record<string, unknown[]> = {};
   const rec = (id: string, input: unknown) => {
     calls[id] = [...(calls[id] ?? []), input];
   };
   const outcomes = [...(opts.outcomes ?? [])];
   let reserveFails = opts.reserveFails;
+  let submitFails = opts.submitFails;
   const machine = at39RegistrationMachine.provide({
     actors: {
       checkToken: fromPromise(async ({ input }) => {
@@ -62,12 +65,12 @@ function answering(opts: { outcomes?: string[]; reserveFails?: string; stored?: 
         rec('loadRegistration', input);
         return opts.stored ?? storedAtKit;
       }),
-      fetchClientCard: fromPromise(async ({ input }) => {
-        rec('fetchClientCard', input);
+      attachKit: fromPromise(async ({ input }) => {
+        rec('attachKit', input);
         return card;
       }),
-      checkBan: fromPromise(async ({ input }) => {
-        rec('checkBan', input);
+      attachBan: fromPromise(async ({ input }) => {
+        rec('attachBan', input);
       }),
       fetchPricePlans: fromPromise(async ({ input }) => {
         rec('fetchPricePlans', input);
@@ -91,6 +94,11 @@ function answering(opts: { outcomes?: string[]; reserveFails?: string; stored?: 
       }),
       submitRegistration: fromPromise(async ({ input }) => {
         rec('submitRegistration', input);
+        if (submitFails) {
+          const e = submitFails;
+          submitFails = undefined;
+          throw e;
+        }
       }),
     },
   });
@@ -138,9 +146,10 @@ describe('AT 39 registration machine', () => {
     expect(actor.getSnapshot().context.status).toBe('submitted');
     expect(calls.checkToken).toEqual([{ token: TOKEN }]);
     expect(calls.readPassport).toEqual([{ code: AUTH_CODE }]);
-    expect(calls.createRegistration).toEqual([{ token: TOKEN, workplace, person: karimov }]);
-    expect(calls.fetchClientCard).toEqual([{ registrationId: '501', markedCode: MARKED_CODE }]);
-    expect(calls.checkBan).toEqual([{ registrationId: '501', ban: BAN }]);
+    // the registration is created from the confirmation's code, never from person data the chart sends (PRI6)
+    expect(calls.createRegistration).toEqual([{ token: TOKEN, workplace, authCode: AUTH_CODE }]);
+    expect(calls.attachKit).toEqual([{ registrationId: '501', markedCode: MARKED_CODE }]);
+    expect(calls.attachBan).toEqual([{ registrationId: '501', ban: BAN }]);
     expect(calls.reserveNumber).toEqual([
       { registrationId: '501', regionId: 1, phoneNumber: '907000001', pricePlanId: 2 },
       { registrationId: '501', regionId: 1, phoneNumber: '907000002', pricePlanId: 2 },
@@ -190,6 +199,59 @@ describe('AT 39 registration machine', () => {
     await flush();
     expect(selectRegState(actor.getSnapshot())).toBe(state);
     expect(calls.loadRegistration).toEqual([{ registrationId: '501' }]);
+  });
+
+  it('a reservation that ran out sends the submit back to the account step, with the reason (PRI2)', async () => {
+    const expired = new ApiFailure({ kind: 'server', code: 'E013', description: 'reservation expired' });
+    const { actor, calls } = answering({ stored: storedComplete, submitFails: expired });
+    actor.start();
+    actor.send({ type: 'route.entered', registrationId: '501' });
+    await flush();
+    actor.send({ type: 'registration.submit' });
+    await flush();
+    expect(selectRegState(actor.getSnapshot())).toBe('account.banEntering');
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: 'reservation.expired',
+      phoneNumber: null,
+      status: 'draft',
+      ban: BAN,
+    });
+    // another E013 (a wrong value) stays on the review
+    const other = answering({
+      stored: storedComplete,
+      submitFails: new ApiFailure({ kind: 'server', code: 'E013', description: 'documents missing' }),
+    });
+    other.actor.start();
+    other.actor.send({ type: 'route.entered', registrationId: '501' });
+    await flush();
+    other.actor.send({ type: 'registration.submit' });
+    await flush();
+    expect([selectRegState(other.actor.getSnapshot()), other.actor.getSnapshot().context.error]).toEqual([
+      'review.ready',
+      'E013',
+    ]);
+    expect(calls.submitRegistration).toHaveLength(1);
+  });
+
+  it('the person form opens only when the passport service left address fields empty (PRI7)', async () => {
+    const full = answering({ stored: storedComplete });
+    full.actor.start();
+    full.actor.send({ type: 'route.entered', registrationId: '501' });
+    await flush();
+    full.actor.send({ type: 'person.edit' });
+    expect(selectRegState(full.actor.getSnapshot())).toBe('review.ready');
+    const gaps = answering({ stored: { ...storedComplete, editable: ['apartmentNumber'] } });
+    gaps.actor.start();
+    gaps.actor.send({ type: 'route.entered', registrationId: '501' });
+    await flush();
+    gaps.actor.send({ type: 'person.edit' });
+    expect(selectRegState(gaps.actor.getSnapshot())).toBe('review.editing');
+    const address = { ...karimov.address, apartmentNumber: '7' };
+    gaps.actor.send({ type: 'person.save', edit: { address } });
+    await flush();
+    expect(gaps.calls.updatePerson).toEqual([{ registrationId: '501', address }]);
+    expect(gaps.actor.getSnapshot().context.person?.address.apartmentNumber).toBe('7');
+    expect(gaps.actor.getSnapshot().context.person?.fio).toEqual(karimov.fio);
   });
 
   it('offers no retry after E009', () => {

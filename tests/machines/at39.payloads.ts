@@ -19,7 +19,8 @@ import type { EventPayloads } from '../support/model-universe';
  * guard sees both outcomes (a well-formed and a malformed token, code, marked code, BAN and number; every passport
  * outcome; each resume step; documents complete and not), and every catalogue error of the issue is one of the
  * failures an actor answers: E127, E128, E129 (token), E129 (create), E094 (resume, submit), E091, E105, E121 (kit),
- * E052, E125 (BAN), E013 number taken, E123, E025 (reserve). E118 is the upload chart's (the documents step mounts it).
+ * E052, E125 (BAN), E013 number taken, E123, E025 (reserve), E013 reservation expired (submit, PRI2). E118 is the
+ * upload chart's (the documents step mounts it). A person with and without address fields to fill in (PRI7).
  */
 
 export const TOKEN = 'WP-SD-TASHKENT-01';
@@ -53,6 +54,11 @@ export const karimov: At39Person = {
   },
 };
 export const passportOk: At39PassportResult = { outcome: 'ok', person: karimov };
+/** A person the passport service knows without a flat number (that field may be filled in, PRI7). */
+export const passportWithGaps: At39PassportResult = {
+  outcome: 'ok',
+  person: { ...karimov, address: { ...karimov.address, apartmentNumber: '' } },
+};
 const outcome = (o: At39PassportResult['outcome']): At39PassportResult => ({ outcome: o, person: null });
 export const card: At39Card = {
   markedCode: MARKED_CODE,
@@ -84,11 +90,12 @@ const stored = (over: Partial<At39Stored>): At39Stored => ({
   pricePlanId: null,
   phoneNumber: null,
   docs: docsMissing,
+  editable: [],
   ...over,
 });
-/** Resume points (AT7): a draft without a kit, one without a number, one missing documents, a complete one, a
- *  submitted one (read-only). */
-export const storedAtKit = stored({});
+/** Resume points (AT7): a draft without a kit (its person with empty address fields to fill in, PRI7), one without a
+ *  number, one missing documents, a complete one, a submitted one (read-only). */
+export const storedAtKit = stored({ editable: ['apartmentNumber', 'postIndex'] });
 export const storedAtAccount = stored({ card });
 export const storedAtDocuments = stored({
   card,
@@ -98,6 +105,8 @@ export const storedAtDocuments = stored({
   status: 'documents',
 });
 export const storedComplete = stored({ ...storedAtDocuments, docs: docsComplete });
+/** A complete registration whose person has an address field the passport service left empty (PRI7). */
+export const storedCompleteWithGaps = stored({ ...storedComplete, editable: ['apartmentNumber'] });
 export const storedSubmitted = stored({ ...storedComplete, status: 'submitted' });
 
 const api = (code: string) => new ApiFailure({ kind: 'server', code });
@@ -131,15 +140,7 @@ export const at39RegistrationPayloads: EventPayloads = {
     { type: 'number.reserve', phoneNumber: '90 700 00 01', pricePlanId: 1 },
     { type: 'number.reserve', phoneNumber: '90 700', pricePlanId: 1 },
   ],
-  'person.save': [
-    {
-      type: 'person.save',
-      edit: {
-        fio: { ...karimov.fio, patronymic: 'Akmal oʻgʻli' },
-        address: { ...karimov.address, street: 'Navoiy' },
-      },
-    },
-  ],
+  'person.save': [{ type: 'person.save', edit: { address: { ...karimov.address, apartmentNumber: '7' } } }],
   'xstate.done.actor.checkToken': [done('checkToken', workplace)],
   'xstate.error.actor.checkToken': [
     fail('checkToken', api('E127')),
@@ -150,6 +151,7 @@ export const at39RegistrationPayloads: EventPayloads = {
   'xstate.error.actor.startPassportSession': [fail('startPassportSession', offline)],
   'xstate.done.actor.readPassport': [
     done('readPassport', passportOk),
+    done('readPassport', passportWithGaps),
     done('readPassport', outcome('notFound')),
     done('readPassport', outcome('refused')),
     done('readPassport', outcome('expired')),
@@ -163,17 +165,18 @@ export const at39RegistrationPayloads: EventPayloads = {
     done('loadRegistration', storedAtAccount),
     done('loadRegistration', storedAtDocuments),
     done('loadRegistration', storedComplete),
+    done('loadRegistration', storedCompleteWithGaps),
     done('loadRegistration', storedSubmitted),
   ],
   'xstate.error.actor.loadRegistration': [fail('loadRegistration', api('E094'))],
-  'xstate.done.actor.fetchClientCard': [done('fetchClientCard', card)],
-  'xstate.error.actor.fetchClientCard': [
-    fail('fetchClientCard', api('E091')),
-    fail('fetchClientCard', api('E105')),
-    fail('fetchClientCard', api('E121')),
+  'xstate.done.actor.attachKit': [done('attachKit', card)],
+  'xstate.error.actor.attachKit': [
+    fail('attachKit', api('E091')),
+    fail('attachKit', api('E105')),
+    fail('attachKit', api('E121')),
   ],
-  'xstate.done.actor.checkBan': [done('checkBan', undefined)],
-  'xstate.error.actor.checkBan': [fail('checkBan', api('E052')), fail('checkBan', api('E125'))],
+  'xstate.done.actor.attachBan': [done('attachBan', undefined)],
+  'xstate.error.actor.attachBan': [fail('attachBan', api('E052')), fail('attachBan', api('E125'))],
   'xstate.done.actor.fetchPricePlans': [done('fetchPricePlans', tariffs)],
   'xstate.error.actor.fetchPricePlans': [fail('fetchPricePlans', offline)],
   'xstate.done.actor.reserveNumber': [done('reserveNumber', undefined)],
@@ -187,13 +190,21 @@ export const at39RegistrationPayloads: EventPayloads = {
   'xstate.done.actor.updatePerson': [done('updatePerson', undefined)],
   'xstate.error.actor.updatePerson': [fail('updatePerson', offline)],
   'xstate.done.actor.submitRegistration': [done('submitRegistration', undefined)],
-  'xstate.error.actor.submitRegistration': [fail('submitRegistration', api('E094'))],
+  'xstate.error.actor.submitRegistration': [
+    fail('submitRegistration', api('E094')),
+    fail(
+      'submitRegistration',
+      new ApiFailure({ kind: 'server', code: 'E013', description: 'reservation expired' }),
+    ),
+  ],
 };
 
 /** The model-test entry of the registration chart (tests/support/model-registry.ts). */
 export const at39RegistrationModelEntry = {
   id: 'at39Registration',
   payloads: at39RegistrationPayloads,
+  // six stored registrations to resume and five passport answers: the read-only resume needs a longer walk
+  walkSteps: 4000,
 } as const;
 
 // ── the list ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -52,6 +52,25 @@ function expectTexts(state: AnyMachineSnapshot) {
     if (state.matches({ passport: o })) expect(page.textContent).toContain(t(`at39.outcome.${o}`));
   if (state.matches({ kit: 'entering' }) || state.matches({ account: 'banEntering' }))
     expect(shownCode).toBe(ctx.error);
+  // a submit whose reservation ran out comes back here and says so (PRI2)
+  if (state.matches({ account: 'banEntering' }) && ctx.error === 'reservation.expired')
+    expect(error?.textContent).toBe(t('at39.reservationExpired', { minutes: 30 }));
+  // the person's data is the passport service's: said on the check and on the address form (PRI7)
+  if (state.matches({ passport: 'review' }))
+    expect(screen.getByTestId('at39-person-readonly').textContent).toBe(t('at39.personReadOnly'));
+  if (state.matches({ review: 'editing' })) {
+    for (const [field, label] of [
+      ['city', 'at39.address.city'],
+      ['apartmentNumber', 'at39.address.apartment'],
+    ] as const) {
+      const input = screen.getByLabelText(t(label)) as HTMLInputElement;
+      expect([field, input.readOnly]).toEqual([field, !ctx.editable.includes(field)]);
+    }
+    expect(screen.queryByLabelText(t('at39.fio.surname'))).toBeNull();
+  }
+  // filling in the address is offered only when the service left some of it empty
+  if (state.matches({ review: 'ready' }))
+    expect(screen.queryByTestId('at39-edit-person') !== null).toBe(ctx.editable.length > 0);
   if (state.matches({ account: 'choosing' })) {
     expect(shownCode).toBe(ctx.error);
     if (ctx.error === 'E013') expect(error?.textContent).toBe(t('at39.numberTaken'));
@@ -143,8 +162,8 @@ function mount(): ViewDriver {
           await user.clear(input);
           if (value) await user.type(input, value);
         };
-        await set(t('at39.fio.patronymic'), edit.fio.patronymic);
-        await set(t('at39.address.street'), edit.address.street);
+        // only the fields the passport service left empty are typed in; the others are read-only (PRI7)
+        await set(t('at39.address.apartment'), edit.address.apartmentNumber);
         await button(t('app.save'), 'at39-edit');
       },
       'edit.cancel': () => button(t('app.cancel'), 'at39-edit'),
@@ -168,8 +187,10 @@ function mount(): ViewDriver {
 }
 
 /** Whether a user can make the event happen there: asking the passport service again is offered after a refusal
- *  and on the person's data, not while a request runs. */
+ *  and on the person's data, not while a request runs; filling in the address only when there is something to fill. */
 function performable(event: EventObject, before: AnyMachineSnapshot | undefined): boolean {
+  // filling in the address is offered only when the passport service left some of it empty (PRI7)
+  if (event.type === 'person.edit') return ((before?.context as Ctx | undefined)?.editable.length ?? 0) > 0;
   if (event.type === 'passport.restart')
     return ['notFound', 'refused', 'expired', 'reused', 'review'].some((s) =>
       before?.matches({ passport: s }),
@@ -220,13 +241,13 @@ const scenarios: readonly MachinePath[] = [
     done('createRegistration', '501'),
     ...['E091', 'E105', 'E121'].flatMap((c) => [
       { type: 'kit.submit', markedCode: MARKED_CODE },
-      fail('fetchClientCard', c),
+      fail('attachKit', c),
     ]),
     { type: 'kit.submit', markedCode: MARKED_CODE },
-    done('fetchClientCard', card),
-    ...['E052', 'E125'].flatMap((c) => [{ type: 'ban.submit', ban: BAN }, fail('checkBan', c)]),
+    done('attachKit', card),
+    ...['E052', 'E125'].flatMap((c) => [{ type: 'ban.submit', ban: BAN }, fail('attachBan', c)]),
     { type: 'ban.submit', ban: BAN },
-    done('checkBan'),
+    done('attachBan'),
     done('fetchPricePlans', tariffs),
     ...['E013', 'E123', 'E025'].flatMap((c) => [
       { type: 'number.reserve', phoneNumber: '907000001', pricePlanId: 1 },
@@ -276,6 +297,7 @@ describe('AT 39 registration view walk', () => {
       'E013',
       'E123',
       'E025',
+      'reservation.expired',
     ])
       expect([code, codes.has(code)]).toEqual([code, true]);
   });

@@ -90,26 +90,36 @@ export type PassportInfo = z.infer<typeof passportInfoSchema>;
 const req = (max = 200) => z.string().check(z.minLength(1), z.maxLength(max));
 const opt = (max = 200) => z.optional(z.string().check(z.maxLength(max)));
 
-/** POST at39/register/create-registration body (and the fields of update-registration). */
+const fioBody = z.object({ surname: req(100), name: req(100), patronymic: opt(100) });
+const addressBody = z.object({
+  regionId: anyId,
+  city: opt(),
+  street: opt(),
+  district: opt(),
+  houseNumber: opt(20),
+  apartmentNumber: opt(20),
+  postIndex: opt(20),
+});
+const passportBody = z.object({
+  pinfl: z.string().check(z.regex(/^\d{14}$/)),
+  gender: z.enum(['F', 'M']),
+  birthDate: req(40),
+  passport: req(20),
+  issuedBy: opt(),
+  issuedDate: opt(40),
+});
+
+/**
+ * POST at39/register/create-registration body. The person comes from the confirmation `authCode` names (read once
+ * with passport-info; it creates one registration): the person blocks may be left out, and any value they carry must
+ * be the service's (E013 otherwise) except an address field the service left empty (docs/decisions.md PRI6, PRI7).
+ */
 export const registrationBody = z.object({
-  clientFioInfo: z.object({ surname: req(100), name: req(100), patronymic: opt(100) }),
-  clientAddressInfo: z.object({
-    regionId: anyId,
-    city: opt(),
-    street: opt(),
-    district: opt(),
-    houseNumber: opt(20),
-    apartmentNumber: opt(20),
-    postIndex: opt(20),
-  }),
-  clientPassportInfo: z.object({
-    pinfl: z.string().check(z.regex(/^\d{14}$/)),
-    gender: z.enum(['F', 'M']),
-    birthDate: req(40),
-    passport: req(20),
-    issuedBy: opt(),
-    issuedDate: opt(40),
-  }),
+  /** the passport service's one-time code this staff member read the person with */
+  authCode: z.string().check(z.regex(/^[A-Za-z0-9]{8}$/)),
+  clientFioInfo: z.optional(fioBody),
+  clientAddressInfo: z.optional(addressBody),
+  clientPassportInfo: z.optional(passportBody),
   workplaceName: opt(),
   regionId: z.optional(anyId),
   /** the workplace token the registration is made under (E127, E128, E129 checked again on create) */
@@ -121,10 +131,15 @@ export type RegistrationBody = z.input<typeof registrationBody>;
 export const registrationCreatedSchema = z.looseObject({ registrationId: anyId });
 export type RegistrationCreated = z.infer<typeof registrationCreatedSchema>;
 
-/** GET at39/get-client-card query: the marked code of the SIM kit (E091, E105, E121). */
+const markedCode = z.string().check(z.minLength(1), z.maxLength(100));
+
+/**
+ * GET at39/get-client-card query: the marked code of the SIM kit (E091, E105, E121). A look only: the kit is attached
+ * with update-registration (a GET changes nothing, finding 30).
+ */
 export const clientCardQuery = z.object({
-  markedCode: z.string().check(z.minLength(1), z.maxLength(100)),
-  /** the registration the kit is for: its region is checked (E121) and the kit attached to it */
+  markedCode,
+  /** the registration the kit is for: its region is checked (E121) */
   registrationId: z.optional(idParam),
 });
 export type ClientCardQuery = z.infer<typeof clientCardQuery>;
@@ -164,7 +179,7 @@ export const saveDocFields = z.object({
 });
 export type SaveDocFields = z.input<typeof saveDocFields>;
 
-/** GET at39/ban-exists query. */
+/** GET at39/ban-exists query (a look only; the BAN is saved with update-registration, finding 30). */
 export const banExistsQuery = z.object({ ban: digits, registrationId: idParam });
 export type BanExistsQuery = z.input<typeof banExistsQuery>;
 
@@ -267,11 +282,26 @@ export const registrationSchema = z.extend(personDataSchema, {
   pricePlanId: z.nullish(anyId),
   docs: z.nullish(regDocsSchema),
   createdAt: z.nullish(z.string()),
+  /** the address fields the staff member may fill in: those the passport service left empty (PRI7) */
+  editableFields: z.nullish(z.array(z.string())),
+  /** while the number is reserved: until when (ISO; RESERVATION_MINUTES after the reservation, PRI2) */
+  reservedUntil: z.nullish(z.string()),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
-/** PUT at39/register/update-registration body. */
-export const updateRegistrationBody = z.extend(z.partial(registrationBody), { registrationId: idParam });
+/**
+ * PUT at39/register/update-registration body: what the staff member changes on a registration — the SIM kit
+ * (`markedCode`: E091, E105, E121, E125), the BAN (`ban`: E052, E125) and the address fields the passport service left
+ * empty; a value the service gave must stay as it is (E013). The writes the GET looks used to make (finding 30).
+ */
+export const updateRegistrationBody = z.object({
+  registrationId: idParam,
+  markedCode: z.optional(markedCode),
+  ban: z.optional(digits),
+  clientFioInfo: z.optional(fioBody),
+  clientAddressInfo: z.optional(z.partial(addressBody)),
+  clientPassportInfo: z.optional(passportBody),
+});
 export type UpdateRegistrationBody = z.input<typeof updateRegistrationBody>;
 
 /** The AT 39 calls of spec 7 (the endpoint table's slice, docs/decisions.md AR7). */
@@ -315,7 +345,7 @@ export const at39Endpoints = {
     query: clientCardQuery,
     result: clientCardSchema,
     auth: 'session',
-    summary: 'SIM kit by marked code (E091, E105, E121)',
+    summary: 'look up a SIM kit by marked code (E091, E105, E121); changes nothing',
   }),
   'at39.regDocs': defineEndpoint({
     method: 'GET',
@@ -341,7 +371,7 @@ export const at39Endpoints = {
     query: banExistsQuery,
     result: banExistsSchema,
     auth: 'session',
-    summary: 'whether a BAN exists for the registration',
+    summary: 'whether a BAN exists for the registration (E052, E125); changes nothing',
   }),
   'at39.register': defineEndpoint({
     method: 'POST',
@@ -406,6 +436,6 @@ export const at39Endpoints = {
     body: updateRegistrationBody,
     result: noResult,
     auth: 'session',
-    summary: 'update a registration',
+    summary: 'attach the kit, the BAN, fill in the address (E091, E105, E121, E052, E125, E013)',
   }),
 } as const;

@@ -1,18 +1,25 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AT39_STEPS, MAX_SCAN_BYTES, uploadTargetKind } from '@/domain/at39.rules';
+import {
+  AT39_STEPS,
+  type At39AddressField,
+  MAX_SCAN_BYTES,
+  RESERVATION_MINUTES,
+  uploadTargetKind,
+} from '@/domain/at39.rules';
 import { documentDate } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { ALL_UPLOAD_KINDS } from '@/domain/upload.rules';
 import { formatErrorMessage } from '@/i18n/messages';
-import type { At39Person, At39PersonEdit } from '@/machines/at39-registration.machine';
+import type { At39Person } from '@/machines/at39-registration.machine';
 import {
   type At39Screen,
   canRetry,
   selectAccountPhase,
   selectBusy,
+  selectCanFillAddress,
   selectDocsPhase,
   selectPassportPhase,
   selectRegContext,
@@ -44,14 +51,15 @@ export function At39RegistrationPage() {
   );
 }
 
-/** The text of an error code on this page: the chart's own form codes, the number-taken reading of E013 (AT5),
- *  then the catalogue. */
+/** The text of an error code on this page: the chart's own form codes, the reservation that ran out (PRI2), the
+ *  number-taken reading of E013 (AT5), then the catalogue. */
 function useErrorText() {
   const { t } = useTranslation();
   return (code: string | null, where?: 'reserve'): string => {
     if (code === null) return '';
     const own = formCodeKey(code);
     if (own) return t(own);
+    if (code === 'reservation.expired') return t('at39.reservationExpired', { minutes: RESERVATION_MINUTES });
     if (where === 'reserve' && code === 'E013') return t('at39.numberTaken');
     return formatErrorMessage(t, code);
   };
@@ -350,6 +358,9 @@ function PassportStep() {
       <div data-testid="at39-person">
         <h2>{t('at39.personTitle')}</h2>
         <p>{t('at39.personCheck')}</p>
+        <p className="at39__hint" data-testid="at39-person-readonly">
+          {t('at39.personReadOnly')}
+        </p>
         <PersonData person={ctx.person} />
         <div className="at39__buttons">
           <button
@@ -550,7 +561,7 @@ function AccountStep() {
           aria-describedby="at39-phone-hint"
         />
         <small id="at39-phone-hint" className="at39__hint">
-          {t('at39.phoneHint')}
+          {t('at39.phoneHint')} {t('at39.reservationHint', { minutes: RESERVATION_MINUTES })}
         </small>
       </div>
       <ErrorLine code={ctx.error} where="reserve" />
@@ -638,6 +649,7 @@ function ReviewStep() {
   const phase = Ctx.useSelector(selectReviewPhase);
   const ctx = Ctx.useSelector(selectRegContext);
   const busy = Ctx.useSelector(selectBusy);
+  const canFill = Ctx.useSelector(selectCanFillAddress);
   if (phase === 'editing' || phase === 'updating') return <EditPerson />;
   const plan = ctx.tariffs.find((p) => p.id === ctx.pricePlanId);
   return (
@@ -710,14 +722,17 @@ function ReviewStep() {
             >
               {t('at39.submit')}
             </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled={busy}
-              onClick={() => actor.send({ type: 'person.edit' })}
-            >
-              {t('at39.editPerson')}
-            </button>
+            {canFill ? (
+              <button
+                type="button"
+                className="btn btn--secondary"
+                disabled={busy}
+                data-testid="at39-edit-person"
+                onClick={() => actor.send({ type: 'person.edit' })}
+              >
+                {t('at39.editPerson')}
+              </button>
+            ) : null}
             <button
               type="button"
               className="btn btn--secondary"
@@ -740,64 +755,73 @@ function ReviewStep() {
   );
 }
 
+/** The address fields of the form, in the order of the summary. */
+const ADDRESS_FORM = [
+  ['city', 'at39.address.city'],
+  ['district', 'at39.address.district'],
+  ['street', 'at39.address.street'],
+  ['houseNumber', 'at39.address.house'],
+  ['apartmentNumber', 'at39.address.apartment'],
+  ['postIndex', 'at39.address.postIndex'],
+] as const satisfies readonly (readonly [At39AddressField, string])[];
+
+/**
+ * Fills in the address fields the passport service left empty (finding 26, PRI7): the name and the passport are shown
+ * as they came, the address fields the service gave are read-only inputs; only the others may be typed in.
+ */
 function EditPerson() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
   const ctx = Ctx.useSelector(selectRegContext);
   const busy = Ctx.useSelector(selectBusy);
-  const p = ctx.edit ?? ctx.person;
-  if (!p) return null;
-  const fields: [keyof At39PersonEdit['fio'] | keyof At39PersonEdit['address'], 'fio' | 'address', string][] =
-    [
-      ['surname', 'fio', t('at39.fio.surname')],
-      ['name', 'fio', t('at39.fio.name')],
-      ['patronymic', 'fio', t('at39.fio.patronymic')],
-      ['city', 'address', t('at39.address.city')],
-      ['district', 'address', t('at39.address.district')],
-      ['street', 'address', t('at39.address.street')],
-      ['houseNumber', 'address', t('at39.address.house')],
-      ['apartmentNumber', 'address', t('at39.address.apartment')],
-      ['postIndex', 'address', t('at39.address.postIndex')],
-    ];
+  const address = ctx.edit?.address ?? ctx.person?.address;
+  if (!ctx.person || !address) return null;
+  const person = ctx.person;
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const v = (n: string) => {
-      const x = f.get(n);
-      return typeof x === 'string' ? x.trim() : '';
-    };
-    actor.send({
-      type: 'person.save',
-      edit: {
-        fio: { surname: v('surname'), name: v('name'), patronymic: v('patronymic') },
-        address: {
-          ...p.address,
-          city: v('city'),
-          district: v('district'),
-          street: v('street'),
-          houseNumber: v('houseNumber'),
-          apartmentNumber: v('apartmentNumber'),
-          postIndex: v('postIndex'),
-        },
-      },
-    });
+    const next = { ...address };
+    for (const name of ctx.editable) {
+      const x = f.get(name);
+      next[name] = typeof x === 'string' ? x.trim() : '';
+    }
+    actor.send({ type: 'person.save', edit: { address: next } });
   };
   return (
     <form className="at39__edit" onSubmit={submit} data-testid="at39-edit" aria-busy={busy}>
       <h2>{t('at39.editPerson')}</h2>
+      <p className="at39__hint" data-testid="at39-edit-readonly">
+        {t('at39.personReadOnly')}
+      </p>
+      <dl className="at39__dl">
+        <div>
+          <dt>{t('at39.personTitle')}</dt>
+          <dd>{[person.fio.surname, person.fio.name, person.fio.patronymic].filter(Boolean).join(' ')}</dd>
+        </div>
+        <div>
+          <dt>{t('at39.passport.number')}</dt>
+          <dd>{person.passport.passport}</dd>
+        </div>
+      </dl>
       <div className="at39__grid">
-        {fields.map(([name, group, label]) => (
-          <div className="at39__field" key={name}>
-            <label htmlFor={`at39-edit-${name}`}>{label}</label>
-            <input
-              id={`at39-edit-${name}`}
-              name={name}
-              required={name === 'surname' || name === 'name'}
-              maxLength={name === 'surname' || name === 'name' || name === 'patronymic' ? 100 : 200}
-              defaultValue={(p[group] as Record<string, unknown>)[name] as string}
-            />
-          </div>
-        ))}
+        {ADDRESS_FORM.map(([name, label]) => {
+          const editable = ctx.editable.includes(name);
+          return (
+            <div className="at39__field" key={name}>
+              <label htmlFor={`at39-edit-${name}`}>{t(label)}</label>
+              <input
+                id={`at39-edit-${name}`}
+                name={name}
+                readOnly={!editable}
+                aria-readonly={!editable}
+                maxLength={
+                  name === 'houseNumber' || name === 'apartmentNumber' || name === 'postIndex' ? 20 : 200
+                }
+                defaultValue={address[name]}
+              />
+            </div>
+          );
+        })}
       </div>
       <ErrorLine code={ctx.error} />
       <div className="at39__buttons">

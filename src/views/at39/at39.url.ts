@@ -41,7 +41,15 @@ export function regionKey(id: number | null): `at39.regions.${RegionId}` | null 
   return found === undefined ? null : `at39.regions.${found}`;
 }
 
-const FORM_CODES = ['token', 'authCode', 'markedCode', 'ban', 'reservation', 'documents'] as const;
+const FORM_CODES = [
+  'token',
+  'authCode',
+  'markedCode',
+  'ban',
+  'reservation',
+  'documents',
+  'nothingToFill',
+] as const;
 
 /** The i18n key of one of the chart's own form codes (`invalid.ban` …), or null for any other code. */
 export function formCodeKey(code: string): `at39.invalid.${(typeof FORM_CODES)[number]}` | null {

@@ -4,7 +4,9 @@ import { codeOf, done, failed } from './oracle-helpers';
 /**
  * Expected behaviour of the AT 39 registration, written from the issue text (the AT 39 requirements "New registration", steps 1-6,
  * "resumable"), spec 3 "AT 39 registration", spec 7 "AT 39", spec 8 (E025, E052, E091, E094, E105, E121, E123,
- * E125, E127-E129) and docs/decisions.md AT1-AT9 — never read from the chart. One row per step and per outcome.
+ * E125, E127-E129), docs/decisions.md AT1-AT9 and PRI2/PRI6/PRI7 (security findings 25, 26, 30: a reservation that
+ * runs out, the person only from its own confirmation and read-only, the kit and BAN saved by update-registration) —
+ * never read from the chart. One row per step and per outcome.
  */
 
 /** AT1: the workplace token as spec 7 GET {token} takes it in its path. */
@@ -19,6 +21,13 @@ const digitsOf = (s: string) => {
   const d = s.replace(/\D/g, '');
   return d.length === 12 && d.startsWith('998') ? d.slice(3) : d;
 };
+
+/** PRI7: the address fields a person form may fill in are those the passport service left empty. */
+const ADDRESS = ['city', 'district', 'street', 'houseNumber', 'apartmentNumber', 'postIndex'];
+const emptyAddressFields = (person: Ctx | null) => ADDRESS.filter((f) => (person?.address?.[f] ?? '') === '');
+/** PRI2: the submit was refused because the registration's reservation ran out. */
+const reservationLost = (ev: Ev) =>
+  codeOf(ev) === 'E013' && ev.error?.error?.description === 'reservation expired';
 
 /** AT7 resume rule, from what a stored registration has done. */
 function resumeTarget(s: Ctx): string {
@@ -39,6 +48,7 @@ const storedCtx = (s: Ctx): Ctx => ({
   pricePlanId: s.pricePlanId,
   phoneNumber: s.phoneNumber,
   docs: s.docs,
+  editable: s.editable,
   error: null,
 });
 
@@ -64,6 +74,7 @@ export const at39RegistrationOracle: ChartOracle = {
       pricePlanId: null,
       phoneNumber: null,
       docs: [],
+      editable: [],
       edit: null,
       error: null,
     }),
@@ -74,12 +85,13 @@ export const at39RegistrationOracle: ChartOracle = {
     'passport.starting': { startPassportSession: () => undefined },
     'passport.reading': { readPassport: (c) => ({ code: c.authCode }) },
     creating: {
-      createRegistration: (c) => ({ token: c.token, workplace: c.workplace, person: c.person }),
+      // PRI6: the confirmation's code, never the person data
+      createRegistration: (c) => ({ token: c.token, workplace: c.workplace, authCode: c.authCode }),
     },
     'kit.checking': {
-      fetchClientCard: (c, ev) => ({ registrationId: c.registrationId, markedCode: ev.markedCode.trim() }),
+      attachKit: (c, ev) => ({ registrationId: c.registrationId, markedCode: ev.markedCode.trim() }),
     },
-    'account.banChecking': { checkBan: (c) => ({ registrationId: c.registrationId, ban: c.ban }) },
+    'account.banChecking': { attachBan: (c) => ({ registrationId: c.registrationId, ban: c.ban }) },
     'account.loadingPlans': { fetchPricePlans: (c) => ({ registrationId: c.registrationId }) },
     'account.reserving': {
       reserveNumber: (c) => ({
@@ -92,7 +104,7 @@ export const at39RegistrationOracle: ChartOracle = {
     'documents.loading': { fetchDocs: (c) => ({ registrationId: c.registrationId }) },
     'documents.checking': { fetchDocs: (c) => ({ registrationId: c.registrationId }) },
     'review.updating': {
-      updatePerson: (c) => ({ registrationId: c.registrationId, fio: c.edit.fio, address: c.edit.address }),
+      updatePerson: (c) => ({ registrationId: c.registrationId, address: c.edit.address }),
     },
     'review.submitting': { submitRegistration: (c) => ({ registrationId: c.registrationId }) },
   },
@@ -209,7 +221,11 @@ export const at39RegistrationOracle: ChartOracle = {
       event: done('readPassport'),
       when: (_, ev) => ev.output.outcome === 'ok' && ev.output.person !== null,
       to: 'passport.review',
-      ctx: (_, ev) => ({ person: ev.output.person, error: null }),
+      ctx: (_, ev) => ({
+        person: ev.output.person,
+        editable: emptyAddressFields(ev.output.person),
+        error: null,
+      }),
       spec: 'the AT 39 requirements step 1: clientPassportInfo, clientFioInfo, clientAddressInfo filled',
     },
     {
@@ -284,7 +300,7 @@ export const at39RegistrationOracle: ChartOracle = {
       when: (_, ev) => markedCode(ev.markedCode),
       to: 'kit.checking',
       ctx: noError,
-      spec: 'spec 7 GET get-client-card?markedCode',
+      spec: 'spec 7 GET get-client-card?markedCode; PRI8 then PUT update-registration attaches it',
     },
     {
       from: 'kit.entering',
@@ -295,14 +311,14 @@ export const at39RegistrationOracle: ChartOracle = {
     },
     {
       from: 'kit.checking',
-      event: done('fetchClientCard'),
+      event: done('attachKit'),
       to: 'account.banEntering',
       ctx: (_, ev) => ({ card: ev.output, error: null }),
       spec: 'the AT 39 requirements step 3 → client card; step 4 next',
     },
     {
       from: 'kit.checking',
-      event: failed('fetchClientCard'),
+      event: failed('attachKit'),
       to: 'kit.entering',
       ctx: err,
       spec: 'spec 8 E091 SIM not found or another user’s, E105 kit sold, E121 another region',
@@ -326,13 +342,13 @@ export const at39RegistrationOracle: ChartOracle = {
     },
     {
       from: 'account.banChecking',
-      event: done('checkBan'),
+      event: done('attachBan'),
       to: 'account.loadingPlans',
       spec: 'spec 7 get-price-plans',
     },
     {
       from: 'account.banChecking',
-      event: failed('checkBan'),
+      event: failed('attachBan'),
       to: 'account.banEntering',
       ctx: err,
       spec: 'spec 8 E052 BAN not found, E125 number belongs to another BAN',
@@ -463,15 +479,23 @@ export const at39RegistrationOracle: ChartOracle = {
     {
       from: 'review.ready',
       event: 'person.edit',
+      when: (c) => c.editable.length > 0,
       to: 'review.editing',
-      spec: 'spec 7 PUT register/update-registration',
+      spec: 'spec 7 PUT register/update-registration; PRI7 only the address fields the service left empty',
+    },
+    {
+      from: 'review.ready',
+      event: 'person.edit',
+      to: '.',
+      ctx: invalid('invalid.nothingToFill'),
+      spec: 'PRI7 the service gave every field: nothing to fill in, said',
     },
     {
       from: 'review.editing',
       event: 'person.save',
       to: 'review.updating',
       ctx: (_, ev) => ({ edit: ev.edit, error: null }),
-      spec: 'spec 7 PUT register/update-registration; AT7 name spelling and address',
+      spec: 'spec 7 PUT register/update-registration; PRI7 the address fields the service left empty',
     },
     {
       from: 'review.editing',
@@ -484,7 +508,7 @@ export const at39RegistrationOracle: ChartOracle = {
       from: 'review.updating',
       event: done('updatePerson'),
       to: 'review.ready',
-      ctx: (c) => ({ person: { ...c.person, ...c.edit }, edit: null, error: null }),
+      ctx: (c) => ({ person: { ...c.person, address: c.edit.address }, edit: null, error: null }),
       spec: 'spec 7 update-registration; the summary shows the edit',
     },
     {
@@ -500,6 +524,14 @@ export const at39RegistrationOracle: ChartOracle = {
       to: 'done',
       ctx: () => ({ status: 'submitted', error: null }),
       spec: "spec 8 'Регистрация прошла успешно'; AT2 submitted",
+    },
+    {
+      from: 'review.submitting',
+      event: failed('submitRegistration'),
+      when: (_, ev) => reservationLost(ev),
+      to: 'account.banEntering',
+      ctx: () => ({ phoneNumber: null, status: 'draft', error: 'reservation.expired' }),
+      spec: 'PRI2 the number is free again after RESERVATION_MINUTES: reserve one again, the reason said',
     },
     {
       from: 'review.submitting',
