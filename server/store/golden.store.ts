@@ -137,14 +137,10 @@ export type GoldenStore = ReturnType<typeof createGoldenStore>;
 
 /**
  * Puts the numbers an order bought back on sale (a cancelled paid order, security finding 27; docs/decisions.md
- * PRM2): the reverse of `reserve`, one conditional update per number — only a number still sold to this very order is
- * freed. Returns how many were freed; the caller refuses the cancel (and its transaction rolls back) unless every
- * number was. The one place a cancel frees numbers: when the numbers move to one inventory (free / reserved / sold /
- * assigned), point this function at it.
+ * PRM2): the reverse of `reserve`, through the one number inventory (PRI1) — only a number still sold to this very
+ * order is freed. Returns how many were freed; the caller refuses the cancel (and its transaction rolls back) unless
+ * every number was.
  */
 export function releaseGoldenNumbers(db: Db, orderId: number, numbers: readonly string[]): number {
-  const free = db.prepare(
-    "UPDATE golden_pool SET status = 'free', order_id = NULL WHERE number = ? AND order_id = ? AND status = 'sold'",
-  );
-  return numbers.reduce((n, number) => n + free.run(number, orderId).changes, 0);
+  return inventoryOf(db).releaseSoldTo(orderId, numbers);
 }

@@ -71,6 +71,9 @@ export function createInventoryStore(db: Db) {
     releaseSold: db.prepare(
       "UPDATE number_inventory SET state = 'free', order_id = NULL WHERE number = ? AND state = 'sold'",
     ),
+    releaseSoldTo: db.prepare(
+      "UPDATE number_inventory SET state = 'free', order_id = NULL WHERE number = ? AND order_id = ? AND state = 'sold'",
+    ),
     releaseOrder: db.prepare(
       "UPDATE number_inventory SET state = 'free', order_id = NULL WHERE order_id = ? AND state = 'sold'",
     ),
@@ -133,6 +136,14 @@ export function createInventoryStore(db: Db) {
     releaseNumbers: db.transaction((numbers: readonly string[]): number =>
       numbers.reduce((n, number) => n + q.releaseSold.run(number).changes, 0),
     ),
+
+    /**
+     * Puts back on offer the numbers still sold to this very order (a cancelled paid order, finding 27, PRM2): one
+     * conditional update per number, so a number sold meanwhile to another order stays where it is. Returns how many
+     * moved; the caller refuses the cancel (its transaction rolls back) unless every one did.
+     */
+    releaseSoldTo: (orderId: number, numbers: readonly string[]): number =>
+      numbers.reduce((n, number) => n + q.releaseSoldTo.run(number, orderId).changes, 0),
 
     /** Puts every number of a golden-number order back on offer (its sold numbers); returns how many. */
     releaseOrder: (orderId: number) => q.releaseOrder.run(orderId).changes,

@@ -100,7 +100,7 @@ describe('production start on an empty database', () => {
 
   it('counts the demo tables of a demo database as filled (the check above can fail)', () => {
     const filled = demoTablesWithRows(seededDb());
-    for (const table of ['users', 'companies', 'numbers', 'employees', 'debt_accounts', 'golden_pool'])
+    for (const table of ['users', 'companies', 'numbers', 'employees', 'debt_accounts', 'number_inventory'])
       expect(filled).toContain(table);
     for (const table of [
       'documents',

@@ -46,7 +46,9 @@ const CURATOR_BAN = '100234561';
 const balanceOf = (h: Harness, ban = CURATOR_BAN) =>
   (h.db.prepare('SELECT balance FROM companies WHERE ban = ?').get(ban) as { balance: number }).balance;
 const poolStatus = (h: Harness, number: string) =>
-  h.db.prepare('SELECT status, order_id AS orderId FROM golden_pool WHERE number = ?').get(number) as {
+  h.db
+    .prepare('SELECT state AS status, order_id AS orderId FROM number_inventory WHERE number = ?')
+    .get(number) as {
     status: string;
     orderId: number | null;
   };
