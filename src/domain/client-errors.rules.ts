@@ -9,6 +9,15 @@
 export const CLIENT_ERROR_KINDS = ['error', 'rejection', 'contract'] as const;
 export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
 
+/** A failure as the page saw it; the reporter turns `reason` into a safe one-line message (`safeErrorMessage`). */
+export interface SeenFailure {
+  readonly kind: ClientErrorKind;
+  readonly reason: unknown;
+  readonly requestId?: string | undefined;
+  /** the call's name for a contract break; the page's route pattern otherwise (the reporter finds it) */
+  readonly route?: string;
+}
+
 /**
  * A well-formed request id (`X-Request-Id`): 1–128 characters of `A–Z a–z 0–9 . _ : -` — a UUID, a balancer's trace
  * id, a ULID. The server takes a caller's id only when it matches (docs/decisions.md OBS4) and replaces anything else.
