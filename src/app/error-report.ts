@@ -5,7 +5,7 @@
  * no contract-break listener: a report that fails is dropped, never reported.
  */
 import { REQUEST_ID_PATTERN, type SeenFailure, safeErrorMessage } from '@/domain/client-errors.rules';
-import { pagePatternOf } from '@/domain/page-routes.rules';
+import { pagePatternOf } from '@/domain/page-patterns.rules';
 import { createApiClient } from '@/services/api/client';
 import { clientErrorEndpoints } from '@/services/contract/client-errors.contract';
 import { appConfig } from './config';

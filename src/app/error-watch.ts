@@ -7,23 +7,24 @@ import type { SeenFailure } from '@/domain/client-errors.rules';
 
 /** At most this many reports per page load: a failure in a loop is one problem, not a flood. */
 const MAX_REPORTS = 5;
-let reports = 0;
 
-/** Hands a failure to the reporter chunk (best effort: a report that cannot be sent is dropped). */
-export function reportFailure(
-  failure: SeenFailure,
-  send: (f: SeenFailure) => Promise<void> = (f) => import('./error-report').then((m) => m.sendReport(f)),
-): void {
-  if (++reports > MAX_REPORTS) return;
-  send(failure).catch(() => undefined);
+/** A reporter that hands failures to `send`, at most `MAX_REPORTS` (best effort: one that fails is dropped). */
+export function reporter(send: (f: SeenFailure) => Promise<void>): (f: SeenFailure) => void {
+  let reports = 0;
+  return (failure) => {
+    if (++reports <= MAX_REPORTS) send(failure).catch(() => undefined);
+  };
 }
+
+/** The page's reporter: the reporter chunk (./error-report.ts), fetched on the first failure. */
+export const reportFailure = reporter((f) => import('./error-report').then((m) => m.sendReport(f)));
 
 /** The API client's `onContractBreak`: a reply that broke the contract (the E001 fallback). */
 export const reportContractBreak = (b: { call: string; requestId: string | undefined; issues: string }) =>
   reportFailure({ kind: 'contract', requestId: b.requestId, route: b.call, reason: b.issues });
 
-/** Reports the page's uncaught errors and unhandled promise rejections. */
-export function watchUncaughtErrors(target: Window, report: (f: SeenFailure) => void = reportFailure): void {
+/** Reports the page's uncaught errors and unhandled promise rejections to `report`. */
+export function watchUncaughtErrors(target: Window, report: (f: SeenFailure) => void): void {
   target.addEventListener('error', (e) => {
     // "Script error." without an error: another origin's script (an extension), nothing of ours to tell
     if (e.error != null) report({ kind: 'error', reason: e.error });

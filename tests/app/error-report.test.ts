@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeFailure, reportBody, sendReport } from '@/app/error-report';
+import { reporter, watchUncaughtErrors } from '@/app/error-watch';
 import { clientErrorBody } from '@/services/contract/client-errors.contract';
 import { fakeFetch, json } from '../support/fake-fetch';
 
@@ -53,16 +54,12 @@ describe('the report of a failure', () => {
 });
 
 describe('the first script’s listeners', () => {
-  afterEach(() => {
-    vi.resetModules();
-  });
-
   it('hand an uncaught error and a rejection to the reporter, at most five per page', async () => {
-    const { reportFailure, watchUncaughtErrors } = await import('@/app/error-watch');
     const sent: unknown[] = [];
     const target = new EventTarget() as unknown as Window;
-    watchUncaughtErrors(target, (f) =>
-      reportFailure(f, async (x) => {
+    watchUncaughtErrors(
+      target,
+      reporter(async (x) => {
         sent.push(x);
       }),
     );
@@ -80,12 +77,11 @@ describe('the first script’s listeners', () => {
   });
 
   it('drop a report that cannot be sent without a new failure', async () => {
-    const { reportFailure } = await import('@/app/error-watch');
     const rejected = vi.fn();
     process.on('unhandledRejection', rejected);
-    reportFailure({ kind: 'error', reason: 'x' }, async () => {
+    reporter(async () => {
       throw new Error('offline');
-    });
+    })({ kind: 'error', reason: 'x' });
     await new Promise((r) => setTimeout(r, 10));
     process.off('unhandledRejection', rejected);
     expect(rejected).not.toHaveBeenCalled();

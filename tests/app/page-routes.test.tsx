@@ -2,7 +2,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '@/app/routes';
-import { isPagePath, SIGNED_IN_PAGES } from '@/domain/page-routes.rules';
+import { isPagePath } from '@/domain/page-patterns.rules';
+import { SIGNED_IN_PAGES } from '@/domain/page-routes.rules';
 import { AUTH_PAGES } from '@/domain/routes.rules';
 import { setLanguage } from '@/i18n/i18n';
 import { renderShell } from '../support/render-shell';

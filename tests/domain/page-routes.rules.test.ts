@@ -1,6 +1,7 @@
 import { parse } from 'regexparam';
 import { describe, expect, it } from 'vitest';
-import { isPagePath, PAGE_REDIRECTS, pagePatternOf, SIGNED_IN_PAGES } from '@/domain/page-routes.rules';
+import { isPagePath, pagePatternOf } from '@/domain/page-patterns.rules';
+import { PAGE_REDIRECTS, SIGNED_IN_PAGES } from '@/domain/page-routes.rules';
 import { AUTH_PAGES } from '@/domain/routes.rules';
 
 /** An address of a pattern, its parameters filled (`:id` → 12, `*?` → nothing or `checkout`). */

@@ -9,10 +9,10 @@ import { defineEndpoint } from './endpoint';
 
 /**
  * A browser's report of a failure it saw (docs/decisions.md OBS9), on zod/mini: the SPA's reporter is a chunk of its
- * own, loaded on the first failure, and carries this slice instead of the whole endpoint table. Strict: a field the
- * schema does not name is refused, so nothing else rides along.
+ * own, loaded on the first failure, and carries this slice instead of the whole endpoint table. A field the schema
+ * does not name is dropped by the parse, so nothing else rides along into the log.
  */
-export const clientErrorBody = z.strictObject({
+export const clientErrorBody = z.object({
   kind: z.enum(CLIENT_ERROR_KINDS),
   /** the `X-Request-Id` of the reply it failed on, when there was one */
   requestId: z.optional(z.string().check(z.regex(REQUEST_ID_PATTERN))),
