@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { safeErrorMessage } from '../src/domain/client-errors.rules';
 import { type ClientErrorReport, clientErrorBody } from '../src/services/contract/client-errors.contract';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
+import { okReply } from '../src/services/contract/envelope';
 import type { Logger } from './logger';
 import type { PortalMetrics } from './metrics';
 
@@ -80,7 +81,7 @@ export function clientErrorRoute(sink: ClientErrorSink, address: (c: Context) =>
       }
       const parsed = clientErrorBody.safeParse(raw);
       if (!parsed.success) return c.json({ status: 'E101', description: 'body: not a client error report' });
-      return c.json({ status: 'OKOK', result: { counted: sink.report(parsed.data, address(c)) } });
+      return c.json(okReply({ counted: sink.report(parsed.data, address(c)) }));
     },
   ] as const;
 }
