@@ -5,7 +5,8 @@
  * and, for each of `user/`, `profile` and a page of the 10 000-number company's number list, runs N concurrent
  * clients for a bounded time, then prints requests/s and p50/p99 latency. Stops by itself.
  *
- * BENCH_CONCURRENCY (default 16) and BENCH_SECONDS (default 5) tune it.
+ * BENCH_CONCURRENCY (default 16) and BENCH_SECONDS (default 5) tune it. BENCH_LOG=<file> (e.g. /dev/null) writes the
+ * server's log lines there instead of dropping them, so the access log's cost per request shows (docs/operations.md).
  */
 
 import { type ChildProcess, fork } from 'node:child_process';
@@ -21,14 +22,16 @@ const MAIN_BAN = '100234561';
 
 async function serve(): Promise<void> {
   const { startPortal } = await import('../server/start');
-  const { silentLogger } = await import('../server/logger');
+  const { createLogger, silentLogger } = await import('../server/logger');
+  const { createWriteStream } = await import('node:fs');
+  const logFile = process.env.BENCH_LOG ? createWriteStream(process.env.BENCH_LOG) : undefined;
   const { configFromEnv } = await import('../server/config');
   const dir = process.env.BENCH_DIR as string;
   const portal = await startPortal({
     port: 0,
     dbPath: join(dir, 'bench.db'),
     spa: false,
-    logger: silentLogger,
+    logger: logFile ? createLogger((line) => logFile.write(`${line}\n`)) : silentLogger,
     config: configFromEnv(),
   });
   process.send?.({ url: portal.url });

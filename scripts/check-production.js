@@ -56,6 +56,22 @@ check(
   `GET ${script} serves the script`,
 );
 
+// the probes a container platform and a balancer ask (docs/operations.md): alive, ready, and never the SPA page
+const health = await fetch(`${base}/healthz`);
+check(
+  health.status === 200 && /json/.test(health.headers.get('content-type') ?? ''),
+  'GET /healthz answers 200 JSON (the Dockerfile HEALTHCHECK)',
+);
+const ready = await fetch(`${base}/readyz`);
+const readyBody = await ready.json();
+check(ready.status === 200 && readyBody.ready === true, 'GET /readyz says ready (the database checked)');
+const lost = await fetch(`${base}/ru/no-such-page`, { headers: { 'x-request-id': 'ci-check-1' } });
+check(
+  lost.status === 404 && /text\/html/.test(lost.headers.get('content-type') ?? ''),
+  'an unknown page answers 404 with the not-found page',
+);
+check(lost.headers.get('x-request-id') === 'ci-check-1', "the caller's X-Request-Id is echoed");
+
 const admin = await signIn(login, password);
 check(
   admin.status === 'OKOK' && admin.cookie !== undefined,

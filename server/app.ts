@@ -31,6 +31,7 @@ import { adminHandlers } from './handlers/admin.handlers';
 import { agreementHandlers } from './handlers/agreement.handlers';
 import { at39Handlers } from './handlers/at39.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
+import { clientErrorHandlers } from './handlers/client-errors.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
 import { employeesHandlers } from './handlers/employees.handlers';
@@ -43,6 +44,8 @@ import { preorderHandlers } from './handlers/preorder.handlers';
 import { recoveryContactHandlers } from './handlers/recovery-contact.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
 import { createLogger, type Logger } from './logger';
+import { createMetrics, type PortalMetrics } from './metrics';
+import { observeRequests } from './observe';
 import { mayCall } from './permissions';
 import { createAuthStore } from './store/auth.store';
 import { createNumberStore } from './store/number.store';
@@ -72,6 +75,8 @@ export interface AppDeps {
   handlers?: Handlers;
   /** services built beforehand with `createServices` (shared with the demo page) */
   services?: Services;
+  /** the portal's metrics (server/start.ts); default: a registry of the app's own */
+  metrics?: PortalMetrics;
 }
 
 /** Every handler of the reference backend, by endpoint name. A new call = one table entry + one handler here. */
@@ -92,6 +97,7 @@ export const allHandlers: Handlers = {
   ...internetHandlers,
   ...employeesHandlers,
   ...recoveryContactHandlers,
+  ...clientErrorHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {
@@ -115,6 +121,7 @@ export function createServices(deps: AppDeps): Services {
     ),
     auth: createAuthStore(db, clock),
     throttle: createThrottleStore(db, clock),
+    metrics: deps.metrics ?? createMetrics({ defaultMetrics: false }),
   };
 }
 
@@ -257,6 +264,8 @@ export function createApp(deps: AppDeps): Hono {
   svc.sessions.purgeIdle();
   // a TRUST_PROXY list that does not compile stops the start here, not at the first request
   trustFunction(config.trustProxy);
+  // request id, access log line, metrics: owned by the portal in front when there is one (server/observe.ts)
+  app.use('*', observeRequests({ logger, metrics: svc.metrics }));
 
   app.use('/api/*', async (c, next) => {
     await next();
@@ -319,7 +328,15 @@ export function createApp(deps: AppDeps): Hono {
         }
       }
       if (def.auth !== 'public' && !session) {
-        logger.warn('auth.denied', { endpoint: name, status: SESSION_EXPIRED_CODE, reason: found.kind, ip });
+        // every visit asks `user/` before signing in: no cookie at all is the normal anonymous case (info); a cookie
+        // that was sent but is expired, unknown or of an inactive user stays a warning (docs/decisions.md OBS4)
+        const anonymous = found.kind === 'none' && !getCookie(c, SESSION_COOKIE);
+        logger[anonymous ? 'info' : 'warn']('auth.denied', {
+          endpoint: name,
+          status: SESSION_EXPIRED_CODE,
+          reason: anonymous ? 'no session cookie' : found.kind,
+          ip,
+        });
         if (found.kind !== 'none') deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
         return c.json(envelope(SESSION_EXPIRED_CODE));
       }

@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { Logger } from './logger';
+import type { PortalMetrics } from './metrics';
 import type { AuthStore } from './store/auth.store';
 import type { NumberStore } from './store/number.store';
 import type { ProfileStore } from './store/profile.store';
@@ -26,6 +27,8 @@ export interface Services {
   sessions: SessionStore;
   auth: AuthStore;
   throttle: ThrottleStore;
+  /** the portal's Prometheus metrics (server/metrics.ts); a registry of its own when the app runs alone */
+  metrics: PortalMetrics;
 }
 
 type Out<S> = S extends Schema ? z.output<S> : undefined;

@@ -4,7 +4,12 @@
  * (password, code, passport, token…) are replaced by "[redacted]" before writing. The single deliberate exception is
  * the demo SMS outbox line (`demo.outbox`, demo mode only), which carries the message text so a person trying the demo
  * can read their code: that text goes in the `text` field, which is not redacted.
+ *
+ * A line written while a request is handled carries that request's id (`requestId`, from server/request-context.ts),
+ * so every line of one request can be found from the id the caller saw in `X-Request-Id`.
  */
+import { currentRequest } from './request-context';
+
 export type LogLevel = 'info' | 'warn' | 'error';
 
 export interface Logger {
@@ -27,7 +32,16 @@ export function createLogger(
   now: () => number = Date.now,
 ): Logger {
   const log = (level: LogLevel, event: string, fields: Record<string, unknown> = {}) => {
-    write(JSON.stringify({ t: new Date(now()).toISOString(), level, event, ...redact(fields) }));
+    const requestId = currentRequest()?.id;
+    write(
+      JSON.stringify({
+        t: new Date(now()).toISOString(),
+        level,
+        event,
+        ...(requestId === undefined ? {} : { requestId }),
+        ...redact(fields),
+      }),
+    );
   };
   return {
     info: (event, fields) => log('info', event, fields),

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { Hono, type MiddlewareHandler } from 'hono';
-import { proxy } from 'hono/proxy';
+import { Hono } from 'hono';
 import { createApp, createServices } from './app';
+import { createClientErrorSink } from './client-errors';
 import type { Clock } from './clock';
 import { configFromEnv, DEFAULT_CONFIG, demoModeRefusal, type ServerConfig } from './config';
 import { assertKnownSchema, type Db, defaultDbPath, migrate, openDatabase } from './db/database';
@@ -17,7 +17,12 @@ import { seedReference } from './db/reference-seed';
 import { isSeeded, type SeedOptions, seedDatabase } from './db/seed';
 import { type RunningDemo, startDemoServer } from './demo/demo.server';
 import { createLogger, type Logger } from './logger';
+import { createMetrics, type PortalMetrics } from './metrics';
+import { observeRequests } from './observe';
+import { DEFAULT_OPS, opsOptionsFromEnv } from './ops-config';
 import { PROJECT_ROOT } from './paths';
+import { databaseCheck, probeRoutes, upstreamCheck } from './probes';
+import { proxyRoutes } from './proxy';
 import { buildSpa, EIMZO_CONNECT, needsBuild, securityHeaders, spaRoutes } from './static';
 
 export interface PortalOptions {
@@ -43,6 +48,19 @@ export interface PortalOptions {
   seed?: SeedOptions;
   /** extra connect-src origins for the CSP (e.g. a simulator on another port) */
   extraConnect?: readonly string[];
+  /** serve `/metrics` on a listener of its own (`METRICS_PORT`, `METRICS_HOST`; docs/decisions.md OBS2); 0 picks a
+   *  free port. Unset: no metrics listener (the counts are kept all the same). */
+  metrics?: { port: number; host?: string };
+  /** proxy mode: a call's whole reply must be in within this many ms (`UPSTREAM_TIMEOUT_MS`, default 30 000) */
+  upstreamTimeoutMs?: number;
+}
+
+/** How a shutdown drains (docs/decisions.md OBS1). */
+export interface DrainOptions {
+  /** how long /readyz answers 503 while requests are still served, before the listener closes (default 0) */
+  delayMs?: number;
+  /** how long requests in flight may take to finish once the listener closed (default 5 000) */
+  timeoutMs?: number;
 }
 
 export interface PortalHandle {
@@ -54,7 +72,13 @@ export interface PortalHandle {
   eimzo: { url: string; controlUrl?: string } | undefined;
   /** the demo page (outbox and controls, 127.0.0.1 only), when demo mode is on */
   demoUrl: string | undefined;
+  /** where `/metrics` is served, when `metrics` was given */
+  metricsUrl: string | undefined;
+  /** Closes everything at once (connections in flight are cut). */
   close(): Promise<void>;
+  /** The graceful shutdown: /readyz turns 503 at once, requests are still served for `delayMs`, then the listener
+   *  closes and the requests in flight finish (at most `timeoutMs`) before everything is closed. */
+  drain(opts?: DrainOptions): Promise<void>;
 }
 
 /** Where and how the simulator runs (defaults: the simulator's own, i.e. the real module's port 64646). */
@@ -80,18 +104,12 @@ export function eimzoOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Eimzo
 
 /**
  * Tells the SPA where the simulator listens when it is not the module's usual address: a
- * `<meta name="eimzo-url">` in every HTML page (read by src/app/block-restore.services.ts).
+ * `<meta name="eimzo-url">` in every HTML page (read by src/app/block-restore.services.ts). A rewrite of the page
+ * server/static.ts applies before it compresses and tags it.
  */
-function announceEimzoUrl(url: string): MiddlewareHandler {
+function announceEimzoUrl(url: string): (html: string) => string {
   const tag = `<meta name="eimzo-url" content="${url.replace(/[^A-Za-z0-9:/._-]/g, '')}">`;
-  return async (c, next) => {
-    await next();
-    if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
-    const html = await c.res.text();
-    const headers = new Headers(c.res.headers);
-    headers.delete('content-length');
-    c.res = new Response(html.replace('</head>', `${tag}</head>`), { status: c.res.status, headers });
-  };
+  return (html) => html.replace('</head>', `${tag}</head>`);
 }
 
 interface RunningEimzo {
@@ -177,7 +195,8 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     buildSpa(PROJECT_ROOT);
   }
 
-  // The simulator starts first so the page's CSP and the SPA can name its socket when it is not the usual one.
+  // The simulator starts first so the page's CSP and the SPA can name its socket when it is not the usual one. Never in
+  // front of the operator's backend: there the real module runs on each user's own machine (docs/decisions.md OBS7).
   const eimzo =
     opts.eimzo && demoMode && !opts.apiTarget
       ? await startEimzo(logger, opts.eimzo === true ? {} : opts.eimzo)
@@ -186,75 +205,169 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   const unusualEimzo =
     eimzo !== undefined && !(EIMZO_CONNECT as readonly string[]).includes(eimzoOrigin ?? '');
 
+  const metrics = createMetrics();
+  let draining = false;
   const app = new Hono();
+  // first: the request id, the access log line and the request metrics cover every reply below (OBS3, OBS4)
+  app.use('*', observeRequests({ logger, metrics, draining: () => draining }));
   app.use(
     '*',
     securityHeaders([...(opts.extraConnect ?? []), ...(unusualEimzo && eimzoOrigin ? [eimzoOrigin] : [])]),
   );
-  if (unusualEimzo && eimzo) app.use('*', announceEimzoUrl(eimzo.url));
 
   let db: Db | undefined;
   let demo: RunningDemo | undefined;
   let config: ServerConfig | undefined;
   if (opts.apiTarget) {
     const target = opts.apiTarget.replace(/\/+$/, '');
-    app.all('/api/*', (c) => {
-      const url = new URL(c.req.url);
-      return proxy(`${target}${url.pathname}${url.search}`, {
-        raw: c.req.raw,
-        headers: { ...c.req.header(), host: undefined, 'x-forwarded-host': c.req.header('host') },
-      });
-    });
+    app.route(
+      '/',
+      probeRoutes({
+        mode: 'proxy',
+        checks: { upstream: upstreamCheck(target) },
+        draining: () => draining,
+        logger,
+      }),
+    );
+    app.route(
+      '/',
+      proxyRoutes({
+        target,
+        timeoutMs: opts.upstreamTimeoutMs ?? DEFAULT_OPS.upstreamTimeoutMs,
+        trustProxy: opts.config?.trustProxy ?? DEFAULT_CONFIG.trustProxy,
+        logger,
+        metrics,
+        clientErrors: createClientErrorSink({ logger, metrics }),
+      }),
+    );
     logger.info('api.proxy', { target });
   } else {
     db = prepareDatabase(opts.dbPath ?? defaultDbPath(), logger, { demo: demoMode, seed: opts.seed });
-    const services = createServices({ db, clock: opts.clock, logger, config: opts.config });
+    const services = createServices({ db, clock: opts.clock, logger, config: opts.config, metrics });
     config = services.config;
     const api = createApp({ db, services });
+    app.route(
+      '/',
+      probeRoutes({
+        mode: 'reference',
+        checks: { database: databaseCheck(db) },
+        draining: () => draining,
+        logger,
+      }),
+    );
     app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
     if (services.config.demoMode)
       demo = await startDemoServer(services, logger, { port: services.config.demoPort });
     // the staff sign-on page lives there (decisions SSO1): the portal sends browsers to the address printed below
     if (demo) services.config.demoOrigin = demo.url;
   }
-  if (spa) app.route('/', spaRoutes(distDir));
+  if (spa)
+    app.route(
+      '/',
+      spaRoutes(distDir, unusualEimzo && eimzo ? { transformHtml: announceEimzoUrl(eimzo.url) } : {}),
+    );
 
   const server = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: opts.host ?? '127.0.0.1' });
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('listening', () => resolveListen());
-    server.once('error', reject);
-  }).catch(async (e: unknown) => {
+  const metricsServer = opts.metrics
+    ? serve({
+        fetch: metricsRoutes(metrics).fetch,
+        port: opts.metrics.port,
+        hostname: opts.metrics.host ?? '127.0.0.1',
+      })
+    : undefined;
+  await Promise.all(
+    [server, metricsServer].map(
+      (s) =>
+        s &&
+        new Promise<void>((resolveListen, reject) => {
+          s.once('listening', () => resolveListen());
+          s.once('error', reject);
+        }),
+    ),
+  ).catch(async (e: unknown) => {
+    server.close();
+    metricsServer?.close();
     await eimzo?.close();
     await demo?.close();
     db?.close();
     throw e;
   });
   const port = (server.address() as AddressInfo).port;
-  const host = opts.host ?? '127.0.0.1';
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = listeningUrl(server, opts.host ?? '127.0.0.1');
   // without PUBLIC_ORIGIN, links in messages point to where the portal listens
   if (config && opts.config?.publicOrigin === undefined) config.publicOrigin = url;
 
+  const metricsUrl = metricsServer && listeningUrl(metricsServer, opts.metrics?.host ?? '127.0.0.1');
+  if (metricsUrl) logger.info('metrics.listening', { url: `${metricsUrl}/metrics` });
+
   let closed = false;
+  const closeRest = async () => {
+    await eimzo?.close();
+    await demo?.close();
+    await new Promise<void>((done) => (metricsServer ? metricsServer.close(() => done()) : done()));
+    db?.close();
+  };
   return {
     url,
     port,
     db,
     eimzo: eimzo && { url: eimzo.url, controlUrl: eimzo.controlUrl },
     demoUrl: demo?.url,
+    metricsUrl,
     async close() {
       if (closed) return;
       closed = true;
-      await eimzo?.close();
-      await demo?.close();
       await new Promise<void>((done) => {
         server.close(() => done());
         // keep-alive connections would hold close() open
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
-      db?.close();
+      await closeRest();
+    },
+    async drain({ delayMs = 0, timeoutMs = 5000 }: DrainOptions = {}) {
+      if (closed) return;
+      draining = true;
+      logger.info('portal.draining', { delayMs, timeoutMs });
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      closed = true;
+      const httpServer = server as {
+        closeIdleConnections?: () => void;
+        closeAllConnections?: () => void;
+      };
+      await new Promise<void>((done) => {
+        const timer = setTimeout(() => {
+          logger.warn('portal.drainTimeout', { timeoutMs });
+          httpServer.closeAllConnections?.();
+        }, timeoutMs);
+        // new connections are refused from here; a request in flight finishes, its connection then closes
+        // (`Connection: close` while draining), idle kept-alive ones close now
+        server.close(() => {
+          clearTimeout(timer);
+          done();
+        });
+        httpServer.closeIdleConnections?.();
+      });
+      await closeRest();
+      logger.info('portal.drained', {});
     },
   };
+}
+
+/** `http://host:port` of a listening server. */
+function listeningUrl(server: { address(): unknown }, host: string): string {
+  const port = (server.address() as AddressInfo).port;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The metrics listener's one route (docs/decisions.md OBS2): a separate port, so the portal's public port never
+ *  shows them. Not access-logged and not counted: a scrape every few seconds would drown the log. */
+function metricsRoutes(metrics: PortalMetrics): Hono {
+  const app = new Hono();
+  app.get('/metrics', async (c) => {
+    const { body, contentType } = await metrics.render();
+    return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+  });
+  return app;
 }
 
 /** Why `main` must not start: a one-line reason, or null. */
@@ -276,6 +389,7 @@ export async function main(): Promise<void> {
   const env = process.env;
   const logger = createLogger();
   const config = configFromEnv(env);
+  const ops = opsOptionsFromEnv(env);
   const refusal = startRefusal(env, config);
   if (refusal) {
     process.stderr.write(`${refusal}\n`);
@@ -300,6 +414,8 @@ export async function main(): Promise<void> {
     eimzo: config.demoMode && env.EIMZO !== '0' && eimzoOptionsFromEnv(env),
     config: { ...config, ...(env.PUBLIC_ORIGIN ? {} : { publicOrigin: undefined }) },
     logger,
+    ...(ops.metricsPort === undefined ? {} : { metrics: { port: ops.metricsPort, host: ops.metricsHost } }),
+    upstreamTimeoutMs: ops.upstreamTimeoutMs,
   });
   const lines = [
     '',
@@ -330,11 +446,13 @@ export async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info('portal.stopping', { signal });
-    portal.close().then(
+    // SIGTERM (an orchestrator): /readyz 503 first, then drain; SIGINT (Ctrl-C at a terminal): drain at once (OBS1)
+    const delayMs = signal === 'SIGTERM' ? ops.shutdownDelayMs : 0;
+    portal.drain({ delayMs, timeoutMs: ops.drainTimeoutMs }).then(
       () => process.exit(0),
       () => process.exit(1),
     );
-    setTimeout(() => process.exit(1), 5000).unref();
+    setTimeout(() => process.exit(1), delayMs + ops.drainTimeoutMs + 5000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,10 +1,14 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { Hono, type MiddlewareHandler } from 'hono';
-import { isLang } from '../src/domain/constants';
-import { prerenderedFile, prerenderedPageOf } from '../src/domain/prerender.rules';
-import { onboardingPageOf } from '../src/domain/public-pages.rules';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { isLang, LANGS } from '../src/domain/constants';
+import { isPagePath } from '../src/domain/page-patterns.rules';
+import { prerenderedFile, prerenderedPageOf, publicPageFile } from '../src/domain/prerender.rules';
+import { ONBOARDING_PAGES, onboardingPageOf } from '../src/domain/public-pages.rules';
+import { noteRoute } from './request-context';
 
 /** The E-IMZO module's local websocket endpoints (eimzo-protocol.md "Transport"). */
 export const EIMZO_CONNECT = ['ws://127.0.0.1:64646', 'wss://127.0.0.1:64443'] as const;
@@ -97,35 +101,183 @@ export function precompressedCopy(
 /** A content hash in the file name (`index.3f9a1c2b.js`): such a file never changes, so it may be cached for good. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
+/** HTML smaller than this is sent as it is (the headers would cost what compression saves); the app's page, 0.9 KB,
+ *  is 0.35 KB in brotli. */
+const HTML_MIN_BYTES = 256;
+
+/** One version of a file as it is sent: its bytes (an HTML page after `transformHtml`), the validators. */
+interface Prepared {
+  readonly version: string;
+  readonly body: Buffer;
+  /** the entity tag's base: a hash of the bytes; a compressed representation adds `-br` / `-gzip` */
+  readonly hash: string;
+  readonly lastModified: Date;
+  /** an HTML page's compressed copies, made on first use (docs/decisions.md OBS8) */
+  readonly packed: { br?: Buffer; gzip?: Buffer };
+}
+
+const hashOf = (body: Buffer | string) => createHash('sha1').update(body).digest('base64url').slice(0, 22);
+
+/**
+ * Whether the request's validators say the client's copy is current (RFC 9110 13.1): `If-None-Match` (weak
+ * comparison, any encoding of the same bytes) when sent, else `If-Modified-Since` against the file's time.
+ */
+export function notModified(
+  ifNoneMatch: string | undefined,
+  ifModifiedSince: string | undefined,
+  prepared: Pick<Prepared, 'hash' | 'lastModified'>,
+): boolean {
+  if (ifNoneMatch !== undefined) {
+    return ifNoneMatch.split(',').some((tag) => {
+      const t = tag.trim().replace(/^W\//, '');
+      return t === '*' || t.replace(/^"|"$/g, '').replace(/-(br|gzip)$/, '') === prepared.hash;
+    });
+  }
+  if (ifModifiedSince === undefined) return false;
+  const since = Date.parse(ifModifiedSince);
+  return Number.isFinite(since) && Math.floor(prepared.lastModified.getTime() / 1000) * 1000 <= since;
+}
+
+/** `robots.txt` (docs/decisions.md OBS8): the login page and the public onboarding pages of each language, and the
+ *  scripts and styles they need, may be crawled; the cabinet, the API and everything else may not. */
+export function robotsTxt(): string {
+  const allowed = LANGS.flatMap((lang) => ['login', ...ONBOARDING_PAGES].map((page) => `/${lang}/${page}$`));
+  return [
+    'User-agent: *',
+    ...allowed.map((path) => `Allow: ${path}`),
+    'Allow: /static/',
+    'Allow: /favicon.ico$',
+    'Disallow: /',
+    '',
+  ].join('\n');
+}
+
+export interface SpaOptions {
+  /** rewrites every HTML page once per file version before it is compressed and sent (the signing simulator's
+   *  address in a meta tag, server/start.ts) */
+  transformHtml?: (html: string) => string;
+}
+
 /**
  * Serves the built SPA from `distDir`: existing files as they are (hashed assets with a one-year immutable cache,
- * everything else `no-cache`), and `index.html` for any other GET so deep links like `/ru/orders/12` work (the
- * prerendered Auth pages and the public root's page for their addresses). Paths
- * under `/api/` never fall back (the API answers them, or 404). A missing file with an extension is a 404, not the
- * page, so a stale chunk fails loudly instead of parsing HTML as script. Text files go out as their precompressed
- * brotli or gzip copy when the browser accepts it (`Vary: Accept-Encoding`).
+ * everything else `no-cache` with an ETag and Last-Modified, answered 304 when the browser's copy is current), and a
+ * page for any other GET so deep links like `/ru/orders/12` work (the prerendered Auth pages and the public pages'
+ * copies for their addresses, the app's page for the rest). An address that is no page of the SPA
+ * (src/domain/page-routes.rules.ts) gets the app's page with HTTP 404: the app draws its not-found page there
+ * (docs/decisions.md OBS6). Paths under `/api/` never fall back (the API answers them, or 404). A missing file with an
+ * extension is a 404, not the page, so a stale chunk fails loudly instead of parsing HTML as script. Text files go out
+ * as their precompressed brotli or gzip copy when the browser accepts it (`Vary: Accept-Encoding`); HTML pages are
+ * compressed here, once per version, after `transformHtml`.
  */
-export function spaRoutes(distDir: string): Hono {
+export function spaRoutes(distDir: string, opts: SpaOptions = {}): Hono {
   const root = resolve(distDir);
   const app = new Hono();
   const preload = messagesPreloads(root);
-  const send = (file: string, cache: string, acceptEncoding: string | undefined) => {
+  const prepared = new Map<string, Prepared>();
+
+  const prepare = (file: string): Prepared => {
+    const st = statSync(file);
+    const version = `${st.mtimeMs}:${st.size}`;
+    const known = prepared.get(file);
+    if (known?.version === version) return known;
+    let body = readFileSync(file);
+    if (opts.transformHtml && extname(file) === '.html')
+      body = Buffer.from(opts.transformHtml(body.toString('utf8')));
+    const entry: Prepared = { version, body, hash: hashOf(body), lastModified: st.mtime, packed: {} };
+    prepared.set(file, entry);
+    return entry;
+  };
+
+  const packedHtml = (entry: Prepared, encoding: 'br' | 'gzip'): Buffer => {
+    let packed = entry.packed[encoding];
+    if (!packed) {
+      packed =
+        encoding === 'br'
+          ? brotliCompressSync(entry.body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+              },
+            })
+          : gzipSync(entry.body, { level: 9 });
+      entry.packed[encoding] = packed;
+    }
+    return packed;
+  };
+
+  const send = (c: Context, file: string, status: 200 | 404 = 200): Response => {
     const headers: Record<string, string> = {
       'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Cache-Control': cache,
+      'Cache-Control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
-    const copy = precompressedCopy(file, acceptEncoding);
-    if (copy) {
-      headers['Content-Encoding'] = copy.encoding;
-      headers.Vary = 'Accept-Encoding';
-      return new Response(readFileSync(copy.path), { headers });
-    }
-    // the answer differs by Accept-Encoding whenever the file has compressed copies at all
-    if (existsSync(`${file}.gz`) || existsSync(`${file}.br`)) headers.Vary = 'Accept-Encoding';
-    return new Response(readFileSync(file), { headers });
-  };
-  app.on(['GET', 'HEAD'], '*', (c) => {
     const acceptEncoding = c.req.header('Accept-Encoding');
+    if (HASHED.test(file)) {
+      // never changes: no validators needed, the build's compressed copy when there is one
+      const copy = precompressedCopy(file, acceptEncoding);
+      if (copy) {
+        headers['Content-Encoding'] = copy.encoding;
+        headers.Vary = 'Accept-Encoding';
+        return new Response(readFileSync(copy.path), { status, headers });
+      }
+      if (existsSync(`${file}.gz`) || existsSync(`${file}.br`)) headers.Vary = 'Accept-Encoding';
+      return new Response(readFileSync(file), { status, headers });
+    }
+    const entry = prepare(file);
+    let body: Buffer = entry.body;
+    let encoding: 'br' | 'gzip' | undefined;
+    if (extname(file) === '.html') {
+      if (entry.body.length >= HTML_MIN_BYTES) {
+        headers.Vary = 'Accept-Encoding';
+        const accepts = acceptedCodings(acceptEncoding);
+        encoding = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
+        if (encoding) body = packedHtml(entry, encoding);
+      }
+    } else {
+      const copy = precompressedCopy(file, acceptEncoding);
+      if (copy) {
+        encoding = copy.encoding;
+        body = readFileSync(copy.path);
+      }
+      // the answer differs by Accept-Encoding whenever the file has compressed copies at all
+      if (copy || existsSync(`${file}.gz`) || existsSync(`${file}.br`)) headers.Vary = 'Accept-Encoding';
+    }
+    headers.ETag = `"${entry.hash}${encoding ? `-${encoding}` : ''}"`;
+    headers['Last-Modified'] = entry.lastModified.toUTCString();
+    // a not-found page is never "not modified": its status is the news
+    if (
+      status === 200 &&
+      notModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), entry)
+    )
+      return new Response(null, { status: 304, headers: withoutBodyHeaders(headers) });
+    if (encoding) headers['Content-Encoding'] = encoding;
+    return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
+      status,
+      headers,
+    });
+  };
+
+  const robots = Buffer.from(robotsTxt());
+  const robotsEntry: Prepared = {
+    version: 'robots',
+    body: robots,
+    hash: hashOf(robots),
+    lastModified: new Date(),
+    packed: {},
+  };
+  app.on(['GET', 'HEAD'], '/robots.txt', (c) => {
+    noteRoute('/robots.txt');
+    const headers = {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      ETag: `"${robotsEntry.hash}"`,
+      'Last-Modified': robotsEntry.lastModified.toUTCString(),
+    };
+    if (notModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), robotsEntry))
+      return new Response(null, { status: 304, headers });
+    return new Response(robots, { headers });
+  });
+
+  app.on(['GET', 'HEAD'], '*', (c) => {
     const path = c.req.path;
     if (path === '/api' || path.startsWith('/api/')) return c.notFound();
     let rel: string;
@@ -137,31 +289,36 @@ export function spaRoutes(distDir: string): Hono {
     const file = normalize(join(root, rel));
     if (file !== root && !file.startsWith(root + sep)) return c.text('Not Found', 404);
     if (rel !== '/' && existsSync(file) && statSync(file).isFile()) {
-      return send(
-        file,
-        HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        acceptEncoding,
-      );
+      noteRoute('static');
+      return send(c, file);
     }
     if (extname(rel) !== '') return c.text('Not Found', 404);
-    // a public onboarding page's address gets the public root's page when the build has one (docs/decisions.md NC15),
-    // a prerendered Auth page without a query its HTML (LB12), any other address the app's page
-    const publicPage = join(root, 'public.html');
+    noteRoute('spa');
+    // a prerendered Auth page without a query gets its HTML (LB12), a public onboarding page its copy of the public
+    // root's page in its language, else the public root's page itself (NC15, OBS8), any other address the app's page
     const ahead = prerenderedPageOf(rel, new URL(c.req.url).search);
-    const prerendered = ahead ? join(root, prerenderedFile(ahead.lang, ahead.page)) : undefined;
-    const index =
-      prerendered !== undefined && existsSync(prerendered)
-        ? prerendered
-        : onboardingPageOf(rel) !== null && existsSync(publicPage)
-          ? publicPage
-          : join(root, 'index.html');
-    if (!existsSync(index)) return c.text('The SPA is not built: run `npx rsbuild build`.', 503);
-    const page = send(index, 'no-cache', acceptEncoding);
+    const onboarding = onboardingPageOf(rel);
+    const lang = rel.split('/')[1] ?? '';
+    const candidates = [
+      ahead ? join(root, prerenderedFile(ahead.lang, ahead.page)) : undefined,
+      onboarding && isLang(lang) ? join(root, publicPageFile(lang, onboarding)) : undefined,
+      onboarding ? join(root, 'public.html') : undefined,
+      join(root, 'index.html'),
+    ];
+    const index = candidates.find((f): f is string => f !== undefined && existsSync(f));
+    if (index === undefined) return c.text('The SPA is not built: run `npx rsbuild build`.', 503);
+    const page = send(c, index, isPagePath(rel) ? 200 : 404);
     const link = preload(rel);
-    if (link) page.headers.set('Link', link);
+    if (link && page.status !== 304) page.headers.set('Link', link);
     return page;
   });
   return app;
+}
+
+/** A 304 carries the validators and caching headers of the 200 it stands for, not its body's type and coding. */
+function withoutBodyHeaders(headers: Record<string, string>): Record<string, string> {
+  const { 'Content-Type': _type, ...rest } = headers;
+  return rest;
 }
 
 /**

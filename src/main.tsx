@@ -2,9 +2,12 @@
 
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { reportFailure, watchUncaughtErrors } from '@/app/error-watch';
 import { messagesReady } from '@/i18n/start';
 import './app/app.css';
 
+// an uncaught error or rejection is reported to the server (docs/decisions.md OBS9)
+watchUncaughtErrors(window, reportFailure);
 const root = document.getElementById('root');
 // a page the build rendered ahead (docs/decisions.md LB12) is already on screen: React takes over its markup
 if (root)

@@ -3,9 +3,12 @@
 // app's (src/main.tsx). Evaluated first, so the start language's messages are requested before the rest.
 
 import { createRoot } from 'react-dom/client';
+import { reportFailure, watchUncaughtErrors } from '@/app/error-watch';
 import { PublicApp } from '@/app/public-app';
 import { messagesReady } from '@/i18n/start-public';
 import './app/app.css';
 
+// an uncaught error or rejection is reported to the server (docs/decisions.md OBS9)
+watchUncaughtErrors(window, reportFailure);
 const root = document.getElementById('root');
 if (root) void messagesReady.then(() => createRoot(root).render(<PublicApp />));

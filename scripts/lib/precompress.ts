@@ -9,8 +9,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
 /**
- * Text formats worth compressing (images and fonts of the build are already compressed formats). Not the HTML page:
- * it is half a kilobyte, and the server may rewrite it per request (the signing module's address in a meta tag).
+ * Text formats worth compressing (images and fonts of the build are already compressed formats). Not the HTML pages:
+ * the server may rewrite them (the signing module's address in a meta tag), so it compresses each page when it first
+ * sends it, after the rewrite, and keeps the result (server/static.ts, docs/decisions.md OBS8).
  */
 export const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
 

@@ -16,7 +16,12 @@ export interface AppApi {
 }
 
 /** One API client per app (the composition root calls this once; tests build their own or fake `load`). */
-export function createAppApi(opts: { baseURL: string; atHand?: ApiClientOptions['atHand'] }): AppApi {
+export function createAppApi(opts: {
+  baseURL: string;
+  atHand?: ApiClientOptions['atHand'];
+  /** a reply that broke the contract (the production roots report it: src/app/error-watch.ts) */
+  onContractBreak?: ApiClientOptions['onContractBreak'];
+}): AppApi {
   const listeners = new Set<() => void>();
   let client: Promise<ApiClient> | undefined;
   const load: ApiLoader = () => {
@@ -24,6 +29,7 @@ export function createAppApi(opts: { baseURL: string; atHand?: ApiClientOptions[
       createApiClient({
         baseURL: opts.baseURL,
         ...(opts.atHand ? { atHand: opts.atHand } : {}),
+        ...(opts.onContractBreak ? { onContractBreak: opts.onContractBreak } : {}),
         onSessionExpired: () => {
           for (const listener of [...listeners]) listener();
         },

@@ -5,6 +5,7 @@ import { createAppApi } from './api';
 import { createAppLogic } from './app-logic';
 import { AppRoot } from './app-providers';
 import { appConfig } from './config';
+import { reportContractBreak } from './error-watch';
 
 /**
  * The production app: the composition root's logic on the browser's API client, location and draft store, built
@@ -12,9 +13,16 @@ import { appConfig } from './config';
  */
 export function App() {
   const [logic] = useState(() =>
-    createAppLogic(createAppApi({ baseURL: appConfig.apiBase, atHand: sessionEndpoints }), {
-      drafts: browserDraftStore(),
-    }),
+    createAppLogic(
+      createAppApi({
+        baseURL: appConfig.apiBase,
+        atHand: sessionEndpoints,
+        onContractBreak: reportContractBreak,
+      }),
+      {
+        drafts: browserDraftStore(),
+      },
+    ),
   );
   return <AppRoot logic={logic} />;
 }

@@ -11,6 +11,7 @@ import { PageTitle } from '@/views/layout/page-title.view';
 import { createAppApi } from './api';
 import type { AppRoute } from './app-route';
 import { appConfig } from './config';
+import { reportContractBreak } from './error-watch';
 import { RoutePage, RoutesFooter } from './page-frame';
 import { createPublicLogicLoaders } from './public-logic';
 import { PUBLIC_ROUTES } from './public-routes';
@@ -119,7 +120,9 @@ export function PublicRoot({
 /** The production public root: the public pages' loaders on the browser's API client, built once when it mounts. */
 export function PublicApp() {
   const [logic] = useState<PublicRootLogic>(() => ({
-    loadPublicLogic: createPublicLogicLoaders(createAppApi({ baseURL: appConfig.apiBase }).load),
+    loadPublicLogic: createPublicLogicLoaders(
+      createAppApi({ baseURL: appConfig.apiBase, onContractBreak: reportContractBreak }).load,
+    ),
   }));
   return <PublicRoot logic={logic} />;
 }

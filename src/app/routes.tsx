@@ -1,3 +1,4 @@
+import { SIGNED_IN_PAGES, type SignedInPage } from '@/domain/page-routes.rules';
 import { AUTH_PAGES } from '@/domain/routes.rules';
 import { AuthPage } from '@/views/auth/auth-page.view';
 import type { AppRoute } from './app-route';
@@ -27,92 +28,63 @@ const settingsPage = lazyRoute(() =>
   import('@/views/settings/settings-page.view').then((m) => ({ default: m.SettingsPage })),
 );
 
+/** Each signed-in page's view, by its pattern in src/domain/page-routes.rules.ts (typed by that list: a page the
+ *  server knows has a view here, and a view has an address the server knows, docs/decisions.md OBS6). */
+const SIGNED_IN_VIEWS: { readonly [P in SignedInPage]: AppRoute['view'] } = {
+  '/profile': lazyRoute(() =>
+    import('@/views/profile/profile.page.view').then((m) => ({ default: m.ProfilePage })),
+  ),
+  '/profile/employees': lazyRoute(() =>
+    import('@/views/employees/employees.view').then((m) => ({ default: m.EmployeesListPage })),
+  ),
+  '/details': lazyRoute(() =>
+    import('@/views/details/details.page.view').then((m) => ({ default: m.DetailsPage })),
+  ),
+  '/settings': settingsPage,
+  '/settings/users': lazyRoute(() =>
+    import('@/views/recovery-contact/recovery-contact.view').then((m) => ({
+      default: m.RecoveryContactPage,
+    })),
+  ),
+  '/purchase': lazyRoute(() =>
+    import('@/views/purchase/purchase.view').then((m) => ({ default: m.PurchasePage })),
+  ),
+  '/purchase/order': lazyRoute(() =>
+    import('@/views/purchase/new-order.view').then((m) => ({ default: m.NewOrderPage })),
+  ),
+  '/onlinee-sales': documentsRoute('DocumentsRoute'),
+  '/onlinee-sales/orders/:id': documentsRoute('OrderRoute'),
+  '/onlinee-sales/suspend-documents/:id': documentsRoute('SuspendDocumentRoute'),
+  '/onlinee-sales/services-documents/:id': documentsRoute('ServicesDocumentRoute'),
+  '/orders': ordersPage,
+  '/orders/preorders': lazyRoute(() =>
+    import('@/views/preorders/preorders.view').then((m) => ({ default: m.PreorderListPage })),
+  ),
+  '/orders/:id': ordersPage,
+  '/administration/search': adminRoute('UserSearchRoute'),
+  '/administration/creation/:type': adminRoute('CreationRoute'),
+  '/administration/editing': adminRoute('EditingRoute'),
+  '/administration/edit-user/:id': adminRoute('EditUserRoute'),
+  '/agreement-registration': lazyRoute(() =>
+    import('./agreement.routes').then((m) => ({ default: m.AgreementRoute })),
+  ),
+  '/at39-registration': lazyRoute(() => import('./at39.routes').then((m) => ({ default: m.At39ListRoute }))),
+  '/at39-registration/new': lazyRoute(() =>
+    import('./at39.routes').then((m) => ({ default: m.At39NewRoute })),
+  ),
+  '/debt-control': lazyRoute(() => import('./debt.routes').then((m) => ({ default: m.DebtRoute }))),
+  '/services/*?': lazyRoute(() =>
+    import('@/views/services/services-page.view').then((m) => ({ default: m.ServicesPage })),
+  ),
+};
+
 /**
  * The route table of spec 2. Auth, new-client and new-numbers are public; everything else needs a session (the 'no
- * auth flag' routes too: spec 2 'Guard' names the only public ones; docs/decisions.md) — see `routeAccess`.
+ * auth flag' routes too: spec 2 'Guard' names the only public ones; docs/decisions.md) — see `routeAccess`. The
+ * signed-in pages come in the order of `SIGNED_IN_PAGES` (`/orders/preorders` before `/orders/:id`).
  */
 export const ROUTES: readonly AppRoute[] = [
   ...AUTH_PAGES.map((type) => ({ path: `/${type}`, view: authPage, employeeLogin: true })),
   ...PUBLIC_ROUTES,
-  {
-    path: '/profile',
-    view: lazyRoute(() =>
-      import('@/views/profile/profile.page.view').then((m) => ({ default: m.ProfilePage })),
-    ),
-  },
-  // the company's employee list, opened from the profile's employees widget (docs/decisions.md EM2)
-  {
-    path: '/profile/employees',
-    view: lazyRoute(() =>
-      import('@/views/employees/employees.view').then((m) => ({ default: m.EmployeesListPage })),
-    ),
-  },
-  {
-    path: '/details',
-    view: lazyRoute(() =>
-      import('@/views/details/details.page.view').then((m) => ({ default: m.DetailsPage })),
-    ),
-  },
-  { path: '/settings', view: settingsPage },
-  // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6)
-  {
-    path: '/settings/users',
-    view: lazyRoute(() =>
-      import('@/views/recovery-contact/recovery-contact.view').then((m) => ({
-        default: m.RecoveryContactPage,
-      })),
-    ),
-  },
-  {
-    path: '/purchase',
-    view: lazyRoute(() =>
-      import('@/views/purchase/purchase.view').then((m) => ({ default: m.PurchasePage })),
-    ),
-  },
-  {
-    path: '/purchase/order',
-    view: lazyRoute(() =>
-      import('@/views/purchase/new-order.view').then((m) => ({ default: m.NewOrderPage })),
-    ),
-  },
-  { path: '/onlinee-sales', view: documentsRoute('DocumentsRoute') },
-  { path: '/onlinee-sales/orders/:id', view: documentsRoute('OrderRoute') },
-  { path: '/onlinee-sales/suspend-documents/:id', view: documentsRoute('SuspendDocumentRoute') },
-  { path: '/onlinee-sales/services-documents/:id', view: documentsRoute('ServicesDocumentRoute') },
-  { path: '/orders', view: ordersPage },
-  // the staff list of pre-orders (NC11), before `/orders/:id` so it is not read as an order id
-  {
-    path: '/orders/preorders',
-    view: lazyRoute(() =>
-      import('@/views/preorders/preorders.view').then((m) => ({ default: m.PreorderListPage })),
-    ),
-  },
-  { path: '/orders/:id', view: ordersPage },
-  { path: '/administration/search', view: adminRoute('UserSearchRoute') },
-  { path: '/administration/creation/:type', view: adminRoute('CreationRoute') },
-  { path: '/administration/editing', view: adminRoute('EditingRoute') },
-  { path: '/administration/edit-user/:id', view: adminRoute('EditUserRoute') },
-  {
-    path: '/agreement-registration',
-    view: lazyRoute(() => import('./agreement.routes').then((m) => ({ default: m.AgreementRoute }))),
-  },
-  {
-    path: '/at39-registration',
-    view: lazyRoute(() => import('./at39.routes').then((m) => ({ default: m.At39ListRoute }))),
-  },
-  {
-    path: '/at39-registration/new',
-    view: lazyRoute(() => import('./at39.routes').then((m) => ({ default: m.At39NewRoute }))),
-  },
-  {
-    path: '/debt-control',
-    view: lazyRoute(() => import('./debt.routes').then((m) => ({ default: m.DebtRoute }))),
-  },
-  // one route for the list and its checkout, so the numbers chosen on the list stay chosen (docs/decisions.md SV6)
-  {
-    path: '/services/*?',
-    view: lazyRoute(() =>
-      import('@/views/services/services-page.view').then((m) => ({ default: m.ServicesPage })),
-    ),
-  },
+  ...SIGNED_IN_PAGES.map((path) => ({ path, view: SIGNED_IN_VIEWS[path] })),
 ];

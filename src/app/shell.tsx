@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 import { isLang, type Lang } from '@/domain/constants';
 import { visibleNav } from '@/domain/navigation.rules';
+import { PAGE_REDIRECTS } from '@/domain/page-routes.rules';
 import { userConfig } from '@/domain/roles.rules';
 import { isAuthPage, isPublicPath, routeAccess } from '@/domain/routes.rules';
 import { setLanguage, withMoreMessages } from '@/i18n/i18n';
@@ -204,9 +205,11 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
                 <Route path="/">
                   <LangIndex lang={lang} />
                 </Route>
-                <Route path="/administration">
-                  <Redirect to="/administration/search" replace />
-                </Route>
+                {Object.entries(PAGE_REDIRECTS).map(([from, to]) => (
+                  <Route key={from} path={from}>
+                    <Redirect to={to} replace />
+                  </Route>
+                ))}
                 {routes.map((route) => (
                   <Route key={route.path} path={route.path}>
                     <GuardedRoute route={route} lang={lang} />

@@ -1,4 +1,5 @@
 import { LANGS, type Lang } from './constants';
+import type { OnboardingPage } from './public-pages.rules';
 import type { AuthPage } from './routes.rules';
 
 /**
@@ -28,5 +29,14 @@ export function prerenderedPageOf(
 
 /** Where the build writes a prerendered page, relative to the output folder. */
 export function prerenderedFile(lang: Lang, page: PrerenderedPage): string {
+  return `prerendered/${lang}-${page}.html`;
+}
+
+/**
+ * Where the build writes a public onboarding page's copy of the public root's page (`public.html`) in one language:
+ * its `<html lang>`, title and meta description in that language (docs/decisions.md OBS8). The public root draws the
+ * page itself; only the document around it differs.
+ */
+export function publicPageFile(lang: Lang, page: OnboardingPage): string {
   return `prerendered/${lang}-${page}.html`;
 }

@@ -60,10 +60,18 @@ describe('static files', () => {
     expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(script);
   });
 
-  it('sends the page itself as it is (the server may rewrite it per request)', async () => {
+  it('compresses the page itself when serving it (the server may rewrite it first, docs/decisions.md OBS8)', async () => {
     const res = await get('/ru/login', 'gzip, br');
-    expect(res.headers.get('Content-Encoding')).toBeNull();
-    expect(await res.text()).toContain('<title>x</title>');
+    expect(res.headers.get('Content-Encoding')).toBe('br');
+    expect(res.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).toContain(
+      '<title>x</title>',
+    );
+    const gz = await get('/ru/login', 'gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toContain('<title>x</title>');
+    const plain = await get('/ru/login');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toContain('<title>x</title>');
   });
 
   it('sends the file itself when no coding is accepted, still varying by Accept-Encoding', async () => {

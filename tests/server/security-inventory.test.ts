@@ -236,7 +236,12 @@ describe('finding 25: existing data moves into the one inventory (migration 019)
         ('1', 3, 'p', '100000001', 0), ('907770001', 4, 'p', '100000001', 1000);
       INSERT INTO at39_kits (marked_code, iccid, sn, region_id) VALUES ('8999801999999', 'x', '907000777', 1);`);
     db.pragma('foreign_keys = ON');
-    expect(migrate(db, loadMigrations().filter((m) => m.version <= 19))).toEqual([19]);
+    expect(
+      migrate(
+        db,
+        loadMigrations().filter((m) => m.version <= 19),
+      ),
+    ).toEqual([19]);
     // and whatever came after (020 order refunds, …)
     migrate(db);
     seedGolden(db);

@@ -67,6 +67,12 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** called before the E009 failure is thrown, so the session machine resets auth wherever the call came from */
   onSessionExpired?: () => void;
+  /**
+   * Called before a reply that breaks the contract (the E001 fallback) is thrown as a failure: the call's name, the
+   * reply's `X-Request-Id` when it had one, the value-free issues. The app reports it to the server (docs/decisions.md
+   * OBS9); the listener's own failure never changes the call's.
+   */
+  onContractBreak?: (info: { call: string; requestId: string | undefined; issues: string }) => void;
   /** CSRF header sent on mutating calls; default [CSRF_HEADER, CSRF_VALUE] from the contract */
   csrfHeader?: readonly [name: string, value: string];
   /** give up on a call after this many ms (fails with kind 'network'); default 60 000 */
@@ -303,6 +309,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     let status: number;
     let contentType: string;
     let data: unknown;
+    let requestId: string | undefined;
     try {
       const onProgress = callOpts?.onProgress;
       if (
@@ -333,6 +340,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         });
         status = res.status;
         contentType = res.headers.get('content-type') ?? '';
+        requestId = res.headers.get('x-request-id') ?? undefined;
         data = res._data;
         if (streamed && onProgress && data instanceof ReadableStream) {
           const total = Number(res.headers.get('content-length')) || 0;
@@ -347,19 +355,31 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       callerSignal?.removeEventListener('abort', onAbort);
     }
 
-    if (mode === 'blob') {
-      const is2xx = status >= 200 && status < 300;
-      const isText = /json|html/i.test(contentType);
-      if (is2xx && !isText && isBlobLike(data)) return data;
-      let text = '';
-      try {
-        text = isBlobLike(data) ? await data.text() : typeof data === 'string' ? data : '';
-      } catch (e) {
-        throw fail({ kind: 'network' }, e);
+    try {
+      if (mode === 'blob') {
+        const is2xx = status >= 200 && status < 300;
+        const isText = /json|html/i.test(contentType);
+        if (is2xx && !isText && isBlobLike(data)) return data;
+        let text = '';
+        try {
+          text = isBlobLike(data) ? await data.text() : typeof data === 'string' ? data : '';
+        } catch (e) {
+          throw fail({ kind: 'network' }, e);
+        }
+        return interpret(name, def, status, text, false);
       }
-      return interpret(name, def, status, text, false);
+      return interpret(name, def, status, typeof data === 'string' ? data : '', true);
+    } catch (e) {
+      const error = (e as ApiFailure).error;
+      if (error?.kind === 'contract') {
+        try {
+          options.onContractBreak?.({ call: name, requestId, issues: error.issues });
+        } catch {
+          // a failing listener must not replace the failure the caller is about to receive
+        }
+      }
+      throw e;
     }
-    return interpret(name, def, status, typeof data === 'string' ? data : '', true);
   }
 
   /** The single exit: anything that is not already an ApiFailure becomes a contract break (never a raw throw). */

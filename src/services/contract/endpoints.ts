@@ -3,6 +3,7 @@ import { adminEndpoints } from './admin.contract';
 import { agreementEndpoints } from './agreement.contract';
 import { at39Endpoints } from './at39.contract';
 import { blockEndpoints } from './block.contract';
+import { clientErrorEndpoints } from './client-errors.contract';
 import { debtEndpoints } from './debt.contract';
 import { documentsEndpoints } from './documents.contract';
 import { employeesEndpoints } from './employees.contract';
@@ -84,6 +85,9 @@ export const endpoints = {
   ...signingEndpoints,
   // the key owner's recovery contacts of the company's accounts (recovery-contact.contract.ts; PRC4)
   ...recoveryContactEndpoints,
+
+  // ── the browser's failure reports (client-errors.contract.ts; OBS9) ─────────────────────────────────
+  ...clientErrorEndpoints,
 } as const;
 
 /** Dot name of a call in the table. */
