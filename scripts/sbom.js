@@ -1,4 +1,4 @@
-// `npm run sbom`: what the production install ships (issue 29 item 10, docs/decisions.md OPS6), into reports/
+// `npm run sbom`: what the production install ships (docs/decisions.md OPS6), into reports/
 // (gitignored, made anew each run):
 //   reports/sbom.cdx.json   `npm sbom --omit=dev` in CycloneDX 1.5: every production package with version, licence,
 //                           purl and integrity, read from package-lock.json (no network)

@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 1: `npm run admin:create` makes the first administrator of a production database (docs/decisions.md
+ * `npm run admin:create` makes the first administrator of a production database (docs/decisions.md
  * OPS4): an active R000 account that signs in, with a password the server's own rules accept, never echoed or logged.
  */
 import { spawnSync } from 'node:child_process';

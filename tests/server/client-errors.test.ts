@@ -1,5 +1,5 @@
 /**
- * The browsers' failure reports (issue 29 item 9, docs/decisions.md OBS9) on the reference backend: public, CSRF
+ * The browsers' failure reports (docs/decisions.md OBS9) on the reference backend: public, CSRF
  * header, checked by the contract's schema, rate-limited per address, counted in the metrics, logged without what a
  * caller could put in it.
  */

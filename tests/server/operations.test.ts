@@ -1,5 +1,5 @@
 /**
- * Operations (issue 29, docs/operations.md): probes, metrics, the access log and the request id, real 404s, HTTP
+ * Operations (docs/operations.md): probes, metrics, the access log and the request id, real 404s, HTTP
  * caching and robots.txt, the drain on shutdown. Over real sockets, one portal shared where the test only reads.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 2: the production install (docs/decisions.md OPS2, OPS5). Docker cannot run here, so the Dockerfile's
+ * The production install (docs/decisions.md OPS2, OPS5). Docker cannot run here, so the Dockerfile's
  * facts are read from the file; CI builds and runs the same script on a clean clone (scripts/check-production.sh).
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 1: a production start (demo mode off: NODE_ENV=production or API_TARGET) never carries demo data.
+ * A production start (demo mode off: NODE_ENV=production or API_TARGET) never carries demo data.
  * It seeds only the reference catalogues (docs/decisions.md OPS1), signs no demo login in, starts no E-IMZO simulator
  * and no demo page; it refuses a database holding the demo data and one a newer build migrated (OPS3).
  */

@@ -1,5 +1,5 @@
 /**
- * Proxy mode for real (issue 29 item 6, docs/decisions.md OBS7): the portal started twice — the reference backend, and
+ * Proxy mode for real (docs/decisions.md OBS7): the portal started twice — the reference backend, and
  * a second portal proxying `/api/*` to it — and stub upstreams that record what they received or never answer.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

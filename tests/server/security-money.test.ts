@@ -1,5 +1,5 @@
 /**
- * Security findings 27, 28 and 32 (docs/security.md; issue 30 items 8, 9, 13): money moves only with its
+ * Security findings 27, 28 and 32 (docs/security.md): money moves only with its
  * counter-move, an order row is what the catalogue sells, and a download is named by what its bytes are.
  * - 27: an operator's cancel of a paid order refunds its total to the company's balance and frees its numbers, in one
  *   transaction; a refund that fails leaves the order, the balance and the numbers as they were.

@@ -12,7 +12,7 @@ import { configFromEnv } from '../../server/config';
 import { type Agent, createHarness, type Harness } from './harness';
 
 /**
- * Findings 23, 24, 29, 30 and 31 (docs/security.md) and issue 29 item 7 (the client address behind trusted
+ * Findings 23, 24, 29, 30 and 31 (docs/security.md) and the client address behind trusted
  * proxies): parallel guesses, recovery flooding, deep JSON, cross-site calls, and throttles per account and address.
  */
 
@@ -273,7 +273,7 @@ describe('finding 31: throttles per account and address, per address, per accoun
   });
 });
 
-describe('issue 29 item 7: the client address behind trusted proxies', () => {
+describe('the client address behind trusted proxies (decision PRH1)', () => {
   const trusts: [string, TrustProxy][] = [
     ['a list of addresses', ['10.0.0.0/8']],
     ['a hop count', 1],

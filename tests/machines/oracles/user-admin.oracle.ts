@@ -31,7 +31,7 @@ const CLIENT_GRANTORS = [
   ...Array.from({ length: 13 }, (_, n) => code(11 + n)),
 ];
 
-/** PRG1 (issue 30 item 1: nobody grants a role above their own group, only R000/R030 grant R000/R030), written
+/** PRG1 (nobody grants a role above their own group, only R000/R030 grant R000/R030), written
  *  again from the rule: the roles the editor's active role may grant. */
 function grants(editorRole: string | null): string[] {
   if (editorRole === null) return [];
