@@ -42,7 +42,8 @@ export function tellSystem<TContext = unknown>(
 
 /**
  * Events of the system root.
- * - `member.start`: a view mounts a workflow: spawn `logic` as child `id` (registered as `systemId` when given).
+ * - `member.start`: a view mounts a workflow: spawn `logic` as child `id` (registered as `systemId` when given; an
+ *   actor still holding that id, left by a render React threw away or a page being replaced, is stopped first).
  * - `member.stop`: the view unmounts: stop child `id`.
  * The done and error events the children send their parent are dropped: every workflow handles its own failures.
  */
@@ -60,8 +61,14 @@ export type SystemRootEvent =
 export const systemRootMachine = setup({
   types: { events: {} as SystemRootEvent },
   actions: {
-    spawnMember: enqueueActions(({ event, enqueue }) => {
+    spawnMember: enqueueActions(({ event, enqueue, system }) => {
       if (event.type !== 'member.start') return;
+      // A view spawns while React renders, and React may throw that render away (a lazy chunk or a suspended sibling
+      // in the same boundary, a higher-priority update) and render again, or render a new page before the old one's
+      // clean-up runs: the id is then still held by an actor nobody shows. The one the view renders now takes it; the
+      // stale holder stops first (stopping frees the id at once), else the spawn throws and the whole app goes white.
+      const holder = event.systemId === undefined ? undefined : system.get(event.systemId);
+      if (holder) enqueue.stopChild(holder);
       // the root declares no actors of its own: its children are whatever logic the views mount
       const options = { id: event.id, input: event.input, systemId: event.systemId };
       enqueue.spawnChild(event.logic, options as Parameters<typeof enqueue.spawnChild>[1]);

@@ -48,7 +48,13 @@ export function useWorkflowActor<TLogic extends AnyStateMachine>(
     if (!child) throw new Error(`workflow actor ${id} did not start`);
     return child as ActorRefFrom<TLogic>;
   });
-  useEffect(() => () => root.send({ type: 'member.stop', id }), [root, id]);
+  useEffect(
+    () => () => {
+      // the app unmounting stops the root first: its members stop with it
+      if (root.getSnapshot().status === 'active') root.send({ type: 'member.stop', id });
+    },
+    [root, id],
+  );
   return actor;
 }
 
