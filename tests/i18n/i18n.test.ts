@@ -17,6 +17,22 @@ describe('i18n instance', () => {
     expect(i18n.t('numbers.total', { count: 12000, lng: 'en' })).not.toContain('12,000');
   });
 
+  it('groups every count a text carries, not only those written with the `number` format (issue 32 item 4)', async () => {
+    const nbsp = '\u00A0';
+    // the block result once said 'Ещё номеров: 9553' beside '9 603'
+    expect(i18n.t('blockRestore.moreNumbers', { total: 9553 })).toBe(`Ещё номеров: 9${nbsp}553`);
+    expect(i18n.t('ux.list.selected', { n: 12000 })).toBe(`Выбрано номеров: 12${nbsp}000`);
+    expect(i18n.t('common.pagination.page', { page: 2, pages: 1240 })).toBe(`Страница 2 из 1${nbsp}240`);
+    await setLanguage('uz');
+    expect(i18n.t('blockRestore.moreNumbers', { total: 9553 })).toContain(`9${nbsp}553`);
+    // an id, a BAN, a year or a sum the caller formatted is written as given
+    await setLanguage('ru');
+    expect(i18n.t('at39.commentsAria', { id: 10234, n: 1500 })).toBe(
+      `Комментарии к регистрации № 10234: 1${nbsp}500`,
+    );
+    expect(i18n.t('blockRestore.moreNumbers', { total: '9553' })).toBe('Ещё номеров: 9553');
+  });
+
   it('starts in Russian, with one message loader per language', () => {
     expect(i18n.isInitialized).toBe(true);
     expect(currentLang()).toBe('ru');

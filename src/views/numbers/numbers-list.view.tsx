@@ -293,7 +293,7 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
               <>
                 {blocking && selection.size > 0 ? (
                   <div className="numbers__bulk" data-testid="numbers-bulk">
-                    <span role="status">{t('ux.list.selected', { n: String(selection.size) })}</span>
+                    <span role="status">{t('ux.list.selected', { n: selection.size })}</span>
                     {toBlock.length > 0 ? (
                       <button
                         type="button"
@@ -303,7 +303,7 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
                         disabled={dialogOpen}
                         onClick={() => press('block', toBlock)}
                       >
-                        {t('ux.list.blockSelected', { n: String(toBlock.length) })}
+                        {t('ux.list.blockSelected', { n: toBlock.length })}
                       </button>
                     ) : null}
                     {toRestore.length > 0 ? (
@@ -315,7 +315,7 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
                         disabled={dialogOpen}
                         onClick={() => press('restore', toRestore)}
                       >
-                        {t('ux.list.restoreSelected', { n: String(toRestore.length) })}
+                        {t('ux.list.restoreSelected', { n: toRestore.length })}
                       </button>
                     ) : null}
                     <button
