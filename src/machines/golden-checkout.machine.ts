@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   DEFAULT_SEARCH_FORM,
+  formForType,
   type GoldenOffer,
   type GoldenQuery,
   type GoldenSearchForm,
@@ -160,8 +161,9 @@ export const goldenCheckoutMachine = setup({
     assignError: assign((_, params: { error: unknown }) => ({ error: errorCodeOf(params.error) })),
     clearError: assign({ error: null }),
     assignCategory: assign((_, params: { categoryId: number }) => ({ categoryId: params.categoryId })),
-    assignSearchType: assign((_, params: { searchType: GoldenSearchKind }) => ({
+    assignSearchType: assign(({ context }, params: { searchType: GoldenSearchKind }) => ({
       searchType: params.searchType,
+      form: formForType(context.form, params.searchType),
       problem: null,
     })),
     assignField: assign(({ context }, params: { field: GoldenFormField; value: string }) => ({

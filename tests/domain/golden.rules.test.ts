@@ -7,6 +7,7 @@ import {
   categoryPrice,
   compileMask,
   DEFAULT_SEARCH_FORM,
+  formForType,
   isValidMask,
   MAX_SELECTION,
   matchesMask,
@@ -57,6 +58,20 @@ describe('search validation (spec 5; GN4)', () => {
 
   it('opens with operator code 90, group count 2 and an empty mask (spec 5, 9)', () => {
     expect(DEFAULT_SEARCH_FORM).toEqual({ operatorCode: '90', digits: '', count: '2', mask: '' });
+  });
+
+  it('a type other than random never keeps the empty code of random: it searches in 90, the code it shows (issue 32 C)', () => {
+    const any = form({ operatorCode: '', mask: '***-**-00' });
+    for (const type of ['byNumber', 'byGroup', 'byMask'] as const) {
+      expect(formForType(any, type)).toEqual({ ...any, operatorCode: '90' });
+      expect(formForType(form({ operatorCode: '97' }), type).operatorCode).toBe('97');
+    }
+    expect(formForType(any, 'random')).toBe(any);
+    // the issue's path: 'Любой', then mask, then Подобрать: a valid search in 90, not 'choose a code'
+    expect(validateSearch('byMask', 192, formForType(any, 'byMask'))).toEqual({
+      ok: true,
+      query: { type: 'byMask', categoryId: 192, operatorCode: '90', number: '***-**-00' },
+    });
   });
 
   it.each([

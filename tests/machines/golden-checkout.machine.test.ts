@@ -58,6 +58,21 @@ describe('golden-number checkout chart', () => {
     expect(lintMachine(goldenCheckoutMachine)).toEqual([]);
   });
 
+  it('random over every code, then another type: the search runs in 90, the code the list shows (issue 32 C)', async () => {
+    const { machine, calls } = answering();
+    const actor = createActor(machine).start();
+    await flush();
+    actor.send({ type: 'category.choose', categoryId: 192 });
+    actor.send({ type: 'form.change', field: 'operatorCode', value: '' });
+    actor.send({ type: 'search.type', searchType: 'byGroup' });
+    expect(actor.getSnapshot().context.form.operatorCode).toBe('90');
+    actor.send({ type: 'search.submit' });
+    await flush();
+    expect(actor.getSnapshot().context.problem).toBeNull();
+    expect(calls.search.at(-1)?.query).toMatchObject({ type: 'byGroup', operatorCode: '90' });
+    actor.stop();
+  });
+
   it('searches by mask, picks numbers on two pages, reviews the total with VAT and buys them', async () => {
     // Arrange
     const { machine, calls } = answering();

@@ -12,14 +12,21 @@ import { apiCode, codeOf, done, failed } from './oracle-helpers';
 /** Spec 5: the mask is three, two and two places (GN4: a digit, * or a letter each). */
 const maskOk = (m: string) => /^[0-9*A-Z]{3}-[0-9*A-Z]{2}-[0-9*A-Z]{2}$/.test(m.trim().toUpperCase());
 
-/** Spec 5 / GN4 in the terms the payloads use (operator code 90 throughout): only a bad mask stops a search. */
-const searchOk = (c: Ctx) => c.searchType !== 'byMask' || maskOk(c.form.mask);
+/**
+ * Spec 5 / GN4 in the terms the payloads use: the code comes first (empty means every code, which only a random
+ * search may ask for: 'Любой'), then the mask.
+ */
+const problemOf = (c: Ctx): string | null => {
+  if (c.form.operatorCode === '' && c.searchType !== 'random') return 'operatorCode';
+  if (c.searchType === 'byMask' && !maskOk(c.form.mask)) return 'mask';
+  return null;
+};
 
-/** The search the server is asked for (spec 7 body: categoryId, operatorCode, number for byMask). */
+/** The search the server is asked for (spec 7 body: categoryId, operatorCode unless every code, number for byMask). */
 const queryOf = (c: Ctx) => ({
   type: c.searchType,
   categoryId: c.categoryId,
-  operatorCode: c.form.operatorCode,
+  ...(c.form.operatorCode === '' ? {} : { operatorCode: c.form.operatorCode }),
   ...(c.searchType === 'byMask' ? { number: c.form.mask.trim().toUpperCase() } : {}),
 });
 
@@ -93,8 +100,15 @@ export const goldenCheckoutOracle: ChartOracle = {
       from: 'browsing.*',
       event: 'search.type',
       to: '.',
-      ctx: (_, ev) => ({ searchType: ev.searchType, problem: null }),
-      spec: 'spec 3 order types random, byNumber, byGroup, byMask',
+      // only random searches every code ('Любой', the empty code); another type shows and searches 90 (issue 32 C)
+      ctx: (c, ev) => ({
+        searchType: ev.searchType,
+        problem: null,
+        ...(ev.searchType !== 'random' && c.form.operatorCode === ''
+          ? { form: { ...c.form, operatorCode: '90' } }
+          : {}),
+      }),
+      spec: 'spec 3 order types random, byNumber, byGroup, byMask; spec 5 operator code default 90',
     },
     {
       from: 'browsing.*',
@@ -109,7 +123,7 @@ export const goldenCheckoutOracle: ChartOracle = {
     {
       from: 'browsing.*',
       event: 'search.submit',
-      when: (c) => searchOk(c),
+      when: (c) => problemOf(c) === null,
       to: 'browsing.searching',
       reenter: true,
       ctx: (c) => ({ query: queryOf(c), page: 0, problem: null, error: null }),
@@ -119,8 +133,8 @@ export const goldenCheckoutOracle: ChartOracle = {
       from: 'browsing.*',
       event: 'search.submit',
       to: '.',
-      ctx: () => ({ problem: 'mask' }),
-      spec: 'spec 5 mask format 999-99-99: the field says so, nothing is sent',
+      ctx: (c) => ({ problem: problemOf(c) }),
+      spec: 'spec 5 an operator code (every code only for random), mask format 999-99-99: the field says so, nothing is sent',
     },
     {
       from: 'browsing.*',
