@@ -28,6 +28,10 @@ export function validatePasswordConfirmation(
 
 /** The longest login and password the wire carries (U21); a longer one is a field message, never a call. */
 export const LOGIN_MAX = 100;
+/** The shortest new login (spec 5 checks a login once longer than 2 characters). */
+export const LOGIN_MIN = 3;
+/** The characters of a new login: Latin letters, digits, dot, dash, underscore (the wire's rule, U21). */
+export const LOGIN_CHARS = /^[A-Za-z0-9._-]*$/;
 export const PASSWORD_MAX = 200;
 
 /**

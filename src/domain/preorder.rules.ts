@@ -1,10 +1,10 @@
 import {
   isEmail,
   isFilled,
+  newLoginProblem,
   shouldCheckLogin,
   validateAdult,
   validateCityChosen,
-  validateLatinLogin,
   validateRegistrationContacts,
   validateTin,
 } from './validators.rules';
@@ -98,8 +98,9 @@ export const keyChoiceProblem = (form: RegistrationForm) => validateCityChosen(f
 /** The key's TIN (spec 5): none → 'validation.noTin', not starting with 2 or 3 → E026. */
 export const keyTinProblem = (tin: string | null | undefined) => validateTin(tin);
 
-/** The login as typed: Cyrillic or other non-Latin → 'validation.latinOnly'. */
-export const loginProblem = (login: string) => (login === '' ? null : validateLatinLogin(login));
+/** The login as typed: non-Latin → 'validation.latinOnly', another sign → 'validation.loginChars', too long →
+ *  'validation.loginLength' (the server's rule, `newLoginProblem`). */
+export const loginProblem = (login: string) => newLoginProblem(login);
 
 /** Whether the login is asked of the server (longer than 2 characters, Latin only). */
 export const loginNeedsCheck = (login: string) => shouldCheckLogin(login);
@@ -125,7 +126,7 @@ export function stepOneProblem(
     validateCityChosen(form.user.city) ??
     (isFilled(form.user.key) && keyProved ? validateTin(form.user.tin) : 'validation.fillRequired') ??
     (isFilled(form.user.name) ? null : 'validation.fillRequired') ??
-    (isFilled(form.login) ? loginProblem(form.login) : 'validation.fillRequired') ??
+    (isFilled(form.login) ? newLoginProblem(form.login, { short: true }) : 'validation.fillRequired') ??
     (loginFree === false ? 'validation.loginTaken' : null) ??
     (loginFree === true ? null : 'validation.fillRequired') ??
     birthDayProblem(form.contactFace.birthDay, now) ??

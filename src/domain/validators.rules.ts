@@ -1,4 +1,11 @@
-import { isAcceptablePassword, PASSWORD_MAX, tooLongCode } from './credentials.rules';
+import {
+  isAcceptablePassword,
+  LOGIN_CHARS,
+  LOGIN_MAX,
+  LOGIN_MIN,
+  PASSWORD_MAX,
+  tooLongCode,
+} from './credentials.rules';
 import { firstBlankPassword, type PasswordField, type PasswordForm } from './password-form.rules';
 
 // The checks the Auth forms make live in ./credentials.rules.ts, so that the login page's scripts hold them without
@@ -30,11 +37,29 @@ export function validateLatinLogin(login: string): 'validation.latinOnly' | null
 }
 
 /**
+ * What is wrong with a new login as typed, the same rule the server applies at the end of the wizard (issue 32 B): a
+ * non-Latin character first (spec 5's text), then a character outside `LOGIN_CHARS` (`info@samarqand.uz`, `user+1`,
+ * `<b>x</b>`), then the length (at most LOGIN_MAX; the least, LOGIN_MIN, only once the form is sent: `short`).
+ */
+export function newLoginProblem(
+  login: string,
+  opts: { short?: boolean } = {},
+): 'validation.latinOnly' | 'validation.loginChars' | 'validation.loginLength' | null {
+  if (login === '') return null;
+  const latin = validateLatinLogin(login);
+  if (latin) return latin;
+  if (!LOGIN_CHARS.test(login)) return 'validation.loginChars';
+  if (login.length > LOGIN_MAX || (opts.short === true && login.length < LOGIN_MIN))
+    return 'validation.loginLength';
+  return null;
+}
+
+/**
  * Whether to ask the server if a login is free (spec 5: once longer than 2 characters). Only logins that pass the
- * Latin rule are checked, so the server is never asked about a login the form refuses anyway.
+ * login rule are checked, so the server is never asked about a login the form refuses anyway.
  */
 export function shouldCheckLogin(login: string): boolean {
-  return login.length > 2 && validateLatinLogin(login) === null;
+  return login.length >= LOGIN_MIN && newLoginProblem(login) === null;
 }
 
 /**
@@ -205,7 +230,7 @@ export function validateCityChosen(city: string | null | undefined): 'validation
  * underscore. The one home of the login pattern: the user form and the reference server ask it.
  */
 export function isValidLogin(login: string): boolean {
-  return /^[A-Za-z0-9._-]{3,100}$/.test(login);
+  return login !== '' && newLoginProblem(login, { short: true }) === null;
 }
 
 /**

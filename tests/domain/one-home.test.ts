@@ -42,7 +42,7 @@ const RULES: readonly { name: string; pattern: RegExp; home: readonly string[] }
   },
   { name: 'e-mail pattern', pattern: /\)\+\[A-Za-z\]\{2,\}\$/, home: ['src/domain/validators.rules.ts'] },
   { name: 'password rule', pattern: /\\p\{L\}\/u\.test/, home: ['src/domain/credentials.rules.ts'] },
-  { name: 'login pattern', pattern: /A-Za-z0-9\._-\]\{3,100\}/, home: ['src/domain/validators.rules.ts'] },
+  { name: 'login pattern', pattern: /A-Za-z0-9\._-\]\*\$/, home: ['src/domain/credentials.rules.ts'] },
   { name: 'document types', pattern: /numberSupply:\s*5/, home: ['src/domain/constants.ts'] },
   { name: 'typed phone', pattern: /\[\^\\d\\s\+\(\)-\]/, home: ['src/domain/credentials.rules.ts'] },
   {

@@ -4,6 +4,7 @@ import {
   dateRangeError,
   isFilled,
   matchesMask,
+  newLoginProblem,
   parseCalendarDate,
   requiredFields,
   shouldCheckLogin,
@@ -16,6 +17,7 @@ import {
   validateRegistrationContacts,
   validateTin,
 } from '@/domain/validators.rules';
+import { preorderCreateBody } from '@/services/contract/public.contract';
 
 describe("validateLatinLogin (spec 5: 'ввод должен быть исключительно латиницей')", () => {
   it.each([
@@ -47,6 +49,44 @@ describe('shouldCheckLogin: longer than 2 characters, and Latin', () => {
     ['ab я', false],
   ])('%j → %s', (login, expected) => {
     expect(shouldCheckLogin(login)).toBe(expected);
+  });
+});
+
+describe('newLoginProblem: the wizard says at step 1 what the server refuses at the end (issue 32 B)', () => {
+  const long = 'a'.repeat(101);
+  it.each([
+    ['user.name-1_x', null, null],
+    ['ab', null, 'validation.loginLength'],
+    ['', null, null],
+    ['логин', 'validation.latinOnly', 'validation.latinOnly'],
+    ['info@samarqand.uz', 'validation.loginChars', 'validation.loginChars'],
+    ['user+1', 'validation.loginChars', 'validation.loginChars'],
+    ['<b>x</b>', 'validation.loginChars', 'validation.loginChars'],
+    ['a'.repeat(100), null, null],
+    [long, 'validation.loginLength', 'validation.loginLength'],
+    ['x'.repeat(300), 'validation.loginLength', 'validation.loginLength'],
+  ])('%j → typing %s, sending %s', (login, typing, sending) => {
+    expect(newLoginProblem(login)).toBe(typing);
+    expect(newLoginProblem(login, { short: true })).toBe(sending);
+    // the server is asked only about a login the form accepts
+    expect(shouldCheckLogin(login)).toBe(login.length >= 3 && typing === null);
+  });
+
+  it('is the rule of the wire: the pre-order body accepts a login exactly when the form does', () => {
+    const loginOf = preorderCreateBody.shape.account.shape.login;
+    for (const login of [
+      'abc',
+      'a'.repeat(100),
+      'a'.repeat(80),
+      'ab',
+      'info@samarqand.uz',
+      'user+1',
+      '<b>x</b>',
+      'a'.repeat(101),
+      'логин',
+    ]) {
+      expect(loginOf.safeParse(login).success, login).toBe(newLoginProblem(login, { short: true }) === null);
+    }
   });
 });
 

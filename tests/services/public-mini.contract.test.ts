@@ -128,8 +128,9 @@ const CLASSIC = {
       login: z
         .string()
         .min(3)
-        .max(50)
-        .regex(/^[A-Za-z0-9._-]+$/),
+        // the wizard's own rule since issue 32 B (newLoginProblem: up to LOGIN_MAX, 100, not 50)
+        .max(100)
+        .regex(/^[A-Za-z0-9._-]*$/),
     }),
     info: z.object({ connectType, agentName: text().optional(), b2bOperName: text().optional() }),
     orders: z.array(orderRowSchema).max(100).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { LOGIN_CHARS, LOGIN_MAX, LOGIN_MIN } from '@/domain/credentials.rules';
 import { defineEndpoint } from './endpoint';
 import { amountMini as amount, anyIdMini as anyId, digitsMini as digits } from './mini-fields';
 
@@ -113,8 +114,10 @@ export type CheckLoginResult = z.infer<typeof checkLoginResultSchema>;
 export const connectType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 export type ConnectType = z.infer<typeof connectType>;
 
-/** Login of a new client: Latin only (spec 5 'ввод должен быть исключительно латиницей'). */
-export const latinLogin = z.string().check(z.minLength(3), z.maxLength(50), z.regex(/^[A-Za-z0-9._-]+$/));
+/** Login of a new client: the wizard's own rule (`newLoginProblem`: Latin letters, digits, `._-`, 3 to LOGIN_MAX). */
+export const latinLogin = z
+  .string()
+  .check(z.minLength(LOGIN_MIN), z.maxLength(LOGIN_MAX), z.regex(LOGIN_CHARS));
 
 /** Legal data of the client (draft `user`). `key` is the chosen signing key's serial number. */
 export const draftUser = z.object({

@@ -14,10 +14,18 @@ import { codeOf, done, eimzoKind, failed } from './oracle-helpers';
 const DEBOUNCE = 'xstate.after.loginDebounce.newClient.legal.login.waiting';
 const E = 'legal.form.editing';
 
-/** Spec 5: Latin letters, digits and ASCII punctuation only. */
-const isLatin = (login: string) => /^[\x21-\x7E]*$/.test(login);
-/** Spec 5: checked once longer than 2 characters (and Latin: a refused login is not asked). */
-const needsCheck = (login: string) => login.length > 2 && isLatin(login);
+/**
+ * Spec 5 'ввод должен быть исключительно латиницей' first; then what the server's pre-order body takes (issue 32 B):
+ * Latin letters, digits, `._-`, at most 100 characters; at least 3 once the step is left (`sending`).
+ */
+const loginCode = (login: string, sending = false): string | null => {
+  if (login === '') return null;
+  if (!/^[\x21-\x7E]*$/.test(login)) return 'validation.latinOnly';
+  if (!/^[A-Za-z0-9._-]*$/.test(login)) return 'validation.loginChars';
+  return login.length > 100 || (sending && login.length < 3) ? 'validation.loginLength' : null;
+};
+/** Spec 5: checked once longer than 2 characters (and valid: a refused login is not asked). */
+const needsCheck = (login: string) => login.length > 2 && loginCode(login) === null;
 /** Spec 5: the TIN must start with 2 or 3; none at all is 'У вас не имеется ИНН.' */
 const tinCode = (tin: string | null | undefined) =>
   !tin || tin.trim() === '' ? 'validation.noTin' : /^[23]/.test(tin.trim()) ? null : 'E026';
@@ -44,7 +52,8 @@ function stepOneCode(c: Ctx): string | null {
   if (tin) return tin;
   if (!f.user.name.trim()) return fill;
   if (!f.login) return fill;
-  if (!isLatin(f.login)) return 'validation.latinOnly';
+  const login = loginCode(f.login, true);
+  if (login) return login;
   const answer = c.loginCheck && c.loginCheck.login === f.login ? c.loginCheck.free : null;
   if (answer === false) return 'validation.loginTaken';
   if (answer !== true) return fill;
@@ -259,7 +268,7 @@ export const newClientOracle: ChartOracle = {
       reenter: true,
       ctx: (c, ev) => ({
         form: { ...c.form, login: ev.login },
-        loginError: isLatin(ev.login) ? null : 'validation.latinOnly',
+        loginError: loginCode(ev.login),
       }),
       spec: 'spec 5: checked 500 ms after the last keystroke once longer than 2 characters',
     },
@@ -269,7 +278,7 @@ export const newClientOracle: ChartOracle = {
       to: 'legal.login.idle',
       ctx: (c, ev) => ({
         form: { ...c.form, login: ev.login },
-        loginError: ev.login === '' || isLatin(ev.login) ? null : 'validation.latinOnly',
+        loginError: loginCode(ev.login),
       }),
       spec: "spec 5 'ввод должен быть исключительно латиницей'; 2 characters are not checked",
     },
