@@ -67,7 +67,9 @@ describe('workflow actors in the app actor system', () => {
   it('the root stops a stale holder of a system id when another member takes it', () => {
     const root = createActor(systemRootMachine).start();
     root.send({ type: 'member.start', id: 'a', logic: page, systemId: SYSTEM_IDS.services });
-    const first = (root.getSnapshot().children as Record<string, unknown>).a as { getSnapshot(): { status: string } };
+    const first = (root.getSnapshot().children as Record<string, unknown>).a as {
+      getSnapshot(): { status: string };
+    };
     root.send({ type: 'member.start', id: 'b', logic: page, systemId: SYSTEM_IDS.services });
     const children = root.getSnapshot().children as Record<string, unknown>;
     expect(Object.keys(children)).toEqual(['b']);
