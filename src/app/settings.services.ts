@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { phoneDigits } from '@/domain/credentials.rules';
 import { type ContactValues, settingsMachine } from '@/machines/settings.machine';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import type { AppApi } from './api';
@@ -17,7 +18,8 @@ export function createSettingsLogic(appApi: AppApi, { drafts }: SessionDeps) {
           'settings.contacts',
           {
             body: {
-              phone_number: input.phone.trim(),
+              // the wire takes the digits (`+998 71 283 06 69` → `998712830669`), however the phone was written
+              phone_number: phoneDigits(input.phone),
               feedback_type: input.feedbackType === '' ? null : input.feedbackType,
               email_address: input.email.trim(),
             },

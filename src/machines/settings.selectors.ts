@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { formatPhone } from '@/domain/phone.rules';
 import type { Profile, User } from '@/services/contract/session.contract';
 import { draftKey } from '@/services/drafts/draft-store';
 import {
@@ -17,7 +18,8 @@ import { statePathOf } from './state-path';
 export function contactsOf(profile: Profile | null): ContactValues {
   const feedback = profile?.feedback_type ?? '';
   return {
-    phone: profile?.phone_number ?? '',
+    // one way to read a phone (`+998 71 283 06 69`), here too: the field once showed '998712830669' (issue 32)
+    phone: formatPhone(profile?.phone_number ?? ''),
     email: profile?.email_address ?? '',
     feedbackType: (FEEDBACK_TYPES as readonly string[]).includes(feedback) ? (feedback as FeedbackType) : '',
   };

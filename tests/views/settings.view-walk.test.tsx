@@ -6,6 +6,7 @@ import { type EventObject, fromPromise } from 'xstate';
 import { i18n, setLanguage } from '@/i18n/i18n';
 import { formatErrorMessage } from '@/i18n/messages';
 import { type ContactValues, type SettingsError, settingsMachine } from '@/machines/settings.machine';
+import { contactsOf } from '@/machines/settings.selectors';
 import {
   createDraftStore,
   type DraftStorage,
@@ -130,6 +131,7 @@ describe('Settings chart through the real Settings page', () => {
     expect(paths.length).toBeGreaterThan(5);
     expect(settingsInput.draftKey).toBe(draftKey({ user: 'curator', path: '/settings', form: 'contacts' }));
     expect(settingsInput.contacts).toEqual(curatorContacts);
+    expect(contactsOf(curatorProfile)).toEqual(curatorContacts);
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
