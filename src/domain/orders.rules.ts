@@ -165,6 +165,16 @@ export interface OrderCatalogueIds {
 export type RowProblem = 'kolvo' | 'category' | 'tariff' | 'services' | 'nominal';
 
 const WHOLE = /^\d{1,9}$/;
+
+/**
+ * A whole amount or count as a person types it: the digits, with the group spaces the portal itself writes (`10 000`,
+ * also with a no-break or narrow no-break space) taken out; anything else is left as typed, so the rule refuses it.
+ * The initial-balance field once refused '10 000' (issue 32).
+ */
+export function typedWhole(typed: string): string {
+  const t = typed.trim();
+  return /^\d{1,3}(?:[ \u00A0\u202F]\d{3})+$/.test(t) ? t.replace(/[ \u00A0\u202F]/g, '') : t;
+}
 const offers = (items: readonly { readonly id: string }[], id: string) => items.some((i) => i.id === id);
 
 /**
@@ -173,13 +183,13 @@ const offers = (items: readonly { readonly id: string }[], id: string) => items.
  */
 export function rowProblems(r: OrderRowDraft, catalogue: OrderCatalogueIds | null = null): RowProblem[] {
   const problems: RowProblem[] = [];
-  const kolvo = r.kolvo.trim();
+  const kolvo = typedWhole(r.kolvo);
   if (!WHOLE.test(kolvo) || Number(kolvo) < 1 || Number(kolvo) > ORDER_ROW_MAX_COUNT) problems.push('kolvo');
   if (r.category === '' || (catalogue && !offers(catalogue.categories, r.category)))
     problems.push('category');
   if (r.tariff === '' || (catalogue && !offers(catalogue.pricePlans, r.tariff))) problems.push('tariff');
   if (catalogue && r.services.some((s) => !offers(catalogue.services, s))) problems.push('services');
-  const nominal = r.nominal.trim();
+  const nominal = typedWhole(r.nominal);
   if (nominal !== '' && (!WHOLE.test(nominal) || Number(nominal) > ORDER_NOMINAL_MAX))
     problems.push('nominal');
   return problems;
@@ -244,9 +254,9 @@ export interface OrderRowWire {
 
 /** A valid row as sent (call only after `firstRowProblem` said none); an empty nominal is left out. */
 export function rowToWire(r: OrderRowDraft): OrderRowWire {
-  const nominal = r.nominal.trim();
+  const nominal = typedWhole(r.nominal);
   return {
-    kolvo: Number(r.kolvo.trim()),
+    kolvo: Number(typedWhole(r.kolvo)),
     category: r.category,
     tariff: r.tariff,
     services: [...r.services],
@@ -267,8 +277,8 @@ export function orderTotal(
   priceOf: (categoryId: string) => number,
 ): number {
   return rows.reduce((sum, r) => {
-    const kolvo = Number(typeof r.kolvo === 'string' ? r.kolvo.trim() : r.kolvo);
-    const nominal = Number(typeof r.nominal === 'string' ? r.nominal.trim() : (r.nominal ?? 0));
+    const kolvo = Number(typeof r.kolvo === 'string' ? typedWhole(r.kolvo) : r.kolvo);
+    const nominal = Number(typeof r.nominal === 'string' ? typedWhole(r.nominal) : (r.nominal ?? 0));
     if (!Number.isFinite(kolvo) || kolvo < 1 || r.category === '') return sum;
     return (
       sum + Math.round(kolvo) * (priceOf(r.category) + (Number.isFinite(nominal) ? Math.round(nominal) : 0))

@@ -115,7 +115,23 @@ describe('the order repeater (spec 5)', () => {
     [{ nominal: '-5' }, 'nominal'],
     [{ nominal: '' }, null],
     [{}, null],
+    // typed as the portal writes amounts (issue 32): group spaces are taken, other separators are not
+    [{ nominal: '10 000' }, null],
+    [{ nominal: '10\u00A0000' }, null],
+    [{ nominal: '1 000 000' }, null],
+    [{ nominal: '1 000 001' }, 'nominal'],
+    [{ kolvo: '1 000' }, null],
+    [{ nominal: '10 00' }, 'nominal'],
+    [{ nominal: '10,000' }, 'nominal'],
+    [{ nominal: '1 0000' }, 'nominal'],
   ])('%j → %s', (over, problem) => expect(rowProblem({ ...row, ...over })).toBe(problem));
+  it('sends and sums a grouped amount as its number', () => {
+    expect(rowToWire({ ...row, kolvo: '1 000', nominal: '10 000' })).toMatchObject({
+      kolvo: 1000,
+      nominal: 10000,
+    });
+    expect(orderTotal([{ kolvo: '2', category: '192', nominal: '10 000' }], () => 5)).toBe(2 * 10_005);
+  });
   it('names the first invalid row', () => {
     expect(firstRowProblem([row, { ...row, tariff: '' }])).toEqual({ index: 1, problem: 'tariff' });
     expect(firstRowProblem([row])).toBeNull();
