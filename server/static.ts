@@ -293,6 +293,13 @@ export function spaRoutes(distDir: string, opts: SpaOptions = {}): Hono {
       return send(c, file);
     }
     if (extname(rel) !== '') return c.text('Not Found', 404);
+    // spec 2 names every page in lowercase: a page's address typed in capitals (`/ru/LOGIN`) is moved for good to its
+    // own, with its query, so the app never renders under an address its pages do not read (docs/decisions.md RT7)
+    const lower = rel.toLowerCase();
+    if (lower !== rel && isLang(rel.split('/')[1] ?? '') && isPagePath(lower)) {
+      noteRoute('spa');
+      return c.redirect(`${encodeURI(lower)}${new URL(c.req.url).search}`, 301);
+    }
     noteRoute('spa');
     // a prerendered Auth page without a query gets its HTML (LB12), a public onboarding page its copy of the public
     // root's page in its language, else the public root's page itself (NC15, OBS8), any other address the app's page

@@ -243,13 +243,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
 
 function LangGate({ routes }: { routes: readonly AppRoute[] }) {
   const { lang } = useParams<{ lang: string }>();
-  const [location] = useLocation();
-  const search = useSearch();
   if (lang === undefined || !isLang(lang)) return <UnknownPath />;
-  // the router matches a path in any case, but the pages read their own address in lowercase (spec 2 names every
-  // path so): `/ru/LOGIN` is `/ru/login`, with its query (docs/decisions.md RT7)
-  const lower = location.toLowerCase();
-  if (lower !== location) return <Redirect to={`${lower}${search ? `?${search}` : ''}`} replace />;
   return <LangScope lang={lang} routes={routes} />;
 }
 

@@ -51,16 +51,6 @@ describe('the shell: routes and guard of spec 2', () => {
     expect(screen.getByRole('heading', { name: 'Страница не найдена' })).toBeTruthy();
   });
 
-  it.each([
-    ['/ru/LOGIN', '/ru/login', 'auth-login'],
-    ['/ru/Login', '/ru/login', 'auth-login'],
-    ['/uz/New-Client?x=1', '/uz/new-client?x=1', 'page-newClient'],
-  ])('an address in capitals (%s) shows its page at the lowercase address', async (path, to, testId) => {
-    const { location } = renderShell(path, null);
-    await waitFor(() => expect(location.history?.at(-1)).toBe(to));
-    expect(await screen.findByTestId(testId)).toBeTruthy();
-  });
-
   it('shows a signed-in curator the layout with the navigation of the domain rule', async () => {
     renderShell('/ru/profile', curator, curatorProfile);
     expect(await screen.findByTestId('header-signed-in')).toBeTruthy();

@@ -103,6 +103,22 @@ describe('every signed-in route loads directly, ten times over, with no page err
   });
 });
 
+describe('an address typed in capitals', () => {
+  it.each([
+    ['/ru/LOGIN', '/ru/login', 'auth-login'],
+    ['/uz/New-Client', '/uz/new-client', 'new-client-step1'],
+  ])('%s opens %s', async (typed, to, shown) => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${base}${typed}`);
+      await page.getByTestId(shown).waitFor();
+      expect(new URL(page.url()).pathname).toBe(to);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe('the site icon', () => {
   it('is served as /favicon.ico', async () => {
     const res = await fetch(`${base}/favicon.ico`);

@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentLang, i18n, messageLoaders, setLanguage } from '@/i18n/i18n';
 import { isTranslationKey } from '@/i18n/keys';
+import ru from '@/i18n/ru.json';
+import uz from '@/i18n/uz.json';
 
 afterEach(async () => {
   await setLanguage('ru');
@@ -17,7 +19,7 @@ describe('i18n instance', () => {
     expect(i18n.t('numbers.total', { count: 12000, lng: 'en' })).not.toContain('12,000');
   });
 
-  it('groups every count a text carries, not only those written with the `number` format (issue 32 item 4)', async () => {
+  it('groups every count a text carries (spec 9: 9 553)', async () => {
     const nbsp = '\u00A0';
     // the block result once said 'Ещё номеров: 9553' beside '9 603'
     expect(i18n.t('blockRestore.moreNumbers', { total: 9553 })).toBe(`Ещё номеров: 9${nbsp}553`);
@@ -31,6 +33,18 @@ describe('i18n instance', () => {
       `Комментарии к регистрации № 10234: 1${nbsp}500`,
     );
     expect(i18n.t('blockRestore.moreNumbers', { total: '9553' })).toBe('Ещё номеров: 9553');
+  });
+
+  it.each([
+    ['ru', ru],
+    ['uz', uz],
+  ] as const)('writes every count-named placeholder of %s with the number format', (_lang, messages) => {
+    // a placeholder named as a count ({{count}}, {{total}}, {{n}}, …) without `, number` would read 9553
+    const bare = JSON.stringify(messages).match(
+      /\{\{ *(?:count|total|n|page|pages|max|covers|done|accepted|failed|minutes) *\}\}/g,
+    );
+    expect(bare).toBeNull();
+    expect(JSON.stringify(messages)).toContain('{{count, number}}');
   });
 
   it('starts in Russian, with one message loader per language', () => {

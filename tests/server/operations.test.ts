@@ -310,6 +310,27 @@ describe('HTTP caching, compression, robots.txt (OBS8)', () => {
     expect(stale.status).toBe(404);
   });
 
+  it.each([
+    ['/ru/LOGIN', '/ru/login'],
+    ['/ru/Login', '/ru/login'],
+    ['/uz/New-Client?x=1', '/uz/new-client?x=1'],
+    ['/ru/Orders/6', '/ru/orders/6'],
+  ])('moves a page typed in capitals (%s) for good to its lowercase address', async (path, to) => {
+    const res = await spaRoutes(fakeDist()).request(path);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(to);
+  });
+
+  it.each([
+    ['/RU/login', 404],
+    ['/ru/NOPE', 404],
+    ['/ru/login', 200],
+  ])('leaves %s as it is (%i): only a page of a known language moves', async (path, status) => {
+    const res = await spaRoutes(fakeDist()).request(path);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('location')).toBeNull();
+  });
+
   it('sends the page compressed, the same entity tag for any of its codings matching', async () => {
     const res = await fetch(`${portal.url}/ru/profile`, { headers: { 'Accept-Encoding': 'br' } });
     // fetch decodes: the header tells the coding, the text is the page itself
