@@ -52,6 +52,18 @@ export function employeesSearch(q: string): {
   return { kind: 'name', value: text };
 }
 
+/** The apostrophes an Uzbek name is written with (ʻ ʼ ’ ‘ ` and the typewriter one): one letter sign to a search. */
+const APOSTROPHES = /[\u0027\u0060\u02BB\u02BC\u2018\u2019]/g;
+
+/**
+ * A name as the search compares it: any script's letters in lower case (Cyrillic Ж and ж, Latin O and o, Uzbek Oʻ
+ * and oʻ), composed alike (NFC), every apostrophe as one. `employee LIKE` runs on both sides of this (the SQL
+ * function `search_fold`), so 'ЖУРАЕВ' finds 'Жураев' and "Gʻofur" finds "G'ofur" (EM3).
+ */
+export function searchFold(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(APOSTROPHES, "'");
+}
+
 /** The list's parameters from the URL: `q` as typed (validated by the chart), `page` a positive integer or 1. */
 export function parseEmployeesParams(get: (name: string) => string | null): EmployeesParams {
   const raw = get('page') ?? '';

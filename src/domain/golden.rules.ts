@@ -117,7 +117,7 @@ export const DEFAULT_SEARCH_FORM: GoldenSearchForm = {
 /**
  * The form when the search type changes. Only a random search may run over every operator code (its empty choice,
  * 'Любой'); the other types list the codes alone, so an empty code there would show 90 while the search asked to choose
- * one (issue 32 C): it becomes the default code of spec 5, 90. The shown value and the searched one are one.
+ * one: it becomes the default code of spec 5, 90. The shown value and the searched one are one.
  */
 export function formForType(form: GoldenSearchForm, type: GoldenSearchKind): GoldenSearchForm {
   return type !== 'random' && form.operatorCode.trim() === ''

@@ -169,7 +169,7 @@ const WHOLE = /^\d{1,9}$/;
 /**
  * A whole amount or count as a person types it: the digits, with the group spaces the portal itself writes (`10 000`,
  * also with a no-break or narrow no-break space) taken out; anything else is left as typed, so the rule refuses it.
- * The initial-balance field once refused '10 000' (issue 32).
+ * The initial-balance field once refused '10 000'.
  */
 export function typedWhole(typed: string): string {
   const t = typed.trim();

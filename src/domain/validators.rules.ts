@@ -37,7 +37,7 @@ export function validateLatinLogin(login: string): 'validation.latinOnly' | null
 }
 
 /**
- * What is wrong with a new login as typed, the same rule the server applies at the end of the wizard (issue 32 B): a
+ * What is wrong with a new login as typed, the same rule the server applies at the end of the wizard: a
  * non-Latin character first (spec 5's text), then a character outside `LOGIN_CHARS` (`info@samarqand.uz`, `user+1`,
  * `<b>x</b>`), then the length (at most LOGIN_MAX; the least, LOGIN_MIN, only once the form is sent: `short`).
  */

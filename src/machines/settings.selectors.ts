@@ -18,7 +18,7 @@ import { statePathOf } from './state-path';
 export function contactsOf(profile: Profile | null): ContactValues {
   const feedback = profile?.feedback_type ?? '';
   return {
-    // one way to read a phone (`+998 71 283 06 69`), here too: the field once showed '998712830669' (issue 32)
+    // one way to read a phone (`+998 71 283 06 69`), here too: the field once showed '998712830669'
     phone: formatPhone(profile?.phone_number ?? ''),
     email: profile?.email_address ?? '',
     feedbackType: (FEEDBACK_TYPES as readonly string[]).includes(feedback) ? (feedback as FeedbackType) : '',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 32 item 8: the focus ring was a box-shadow with `outline: none`, which Windows high-contrast mode (forced
+ * The focus ring was a box-shadow with `outline: none`, which Windows high-contrast mode (forced
  * colours) does not draw, so a keyboard user saw no focus there. The ring is an outline; no style removes the outline
  * of a focused element without drawing one for `:focus-visible`.
  */

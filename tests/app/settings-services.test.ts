@@ -3,7 +3,7 @@ import { type AnyActorLogic, createActor, toPromise } from 'xstate';
 import type { AppApi } from '@/app/api';
 import { createSettingsLogic } from '@/app/settings.services';
 
-/** Issue 32: the Settings form shows the phone as the portal reads it; what is saved is its digits, however written. */
+/** The Settings form shows the phone as the portal reads it; what is saved is its digits, however written. */
 describe('saving the Settings contacts', () => {
   it.each([
     ['+998 71 283 06 69', '998712830669'],

@@ -4,6 +4,7 @@ import {
   employeesQueryProblem,
   employeesSearch,
   parseEmployeesParams,
+  searchFold,
 } from '@/domain/employees.rules';
 import type { ProfileFacts, UserFacts } from '@/domain/roles.rules';
 import { EMPLOYEE_LIST_PATH, mayOpenEmployeeList, routeAccess } from '@/domain/routes.rules';
@@ -64,5 +65,19 @@ describe('employee list rules (EM2, EM3)', () => {
     expect(mayOpenEmployeeList(f)).toBe(open);
     expect(routeAccess(EMPLOYEE_LIST_PATH, f)).toBe(open ? 'allow' : 'landing');
     expect(routeAccess(`${EMPLOYEE_LIST_PATH}?q=Ali&page=2`, f)).toBe(open ? 'allow' : 'landing');
+  });
+});
+
+describe('searchFold: the one rule a name search compares by', () => {
+  it.each([
+    ['ЖУРАЕВ', 'жураев'],
+    ['Oʻtkir', "o'tkir"],
+    ['G’ofur', "g'ofur"],
+    ['Gʼofur', "g'ofur"],
+    ['Ҳилола Ёқубова', 'ҳилола ёқубова'],
+    // a decomposed й (и + combining breve) is the composed one
+    ['\u0438\u0306', '\u0439'],
+  ])('%s → %s', (typed, folded) => {
+    expect(searchFold(typed)).toBe(folded);
   });
 });

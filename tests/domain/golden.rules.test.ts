@@ -60,7 +60,7 @@ describe('search validation (spec 5; GN4)', () => {
     expect(DEFAULT_SEARCH_FORM).toEqual({ operatorCode: '90', digits: '', count: '2', mask: '' });
   });
 
-  it('a type other than random never keeps the empty code of random: it searches in 90, the code it shows (issue 32 C)', () => {
+  it('a type other than random never keeps the empty code of random: it searches in 90, the code it shows', () => {
     const any = form({ operatorCode: '', mask: '***-**-00' });
     for (const type of ['byNumber', 'byGroup', 'byMask'] as const) {
       expect(formForType(any, type)).toEqual({ ...any, operatorCode: '90' });

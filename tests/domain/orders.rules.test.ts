@@ -115,7 +115,7 @@ describe('the order repeater (spec 5)', () => {
     [{ nominal: '-5' }, 'nominal'],
     [{ nominal: '' }, null],
     [{}, null],
-    // typed as the portal writes amounts (issue 32): group spaces are taken, other separators are not
+    // typed as the portal writes amounts: group spaces are taken, other separators are not
     [{ nominal: '10 000' }, null],
     [{ nominal: '10\u00A0000' }, null],
     [{ nominal: '1 000 000' }, null],

@@ -52,7 +52,7 @@ describe('shouldCheckLogin: longer than 2 characters, and Latin', () => {
   });
 });
 
-describe('newLoginProblem: the wizard says at step 1 what the server refuses at the end (issue 32 B)', () => {
+describe('newLoginProblem: the wizard says at step 1 what the server refuses at the end', () => {
   const long = 'a'.repeat(101);
   it.each([
     ['user.name-1_x', null, null],

@@ -72,7 +72,7 @@ describe('page geometry on every route, at 1366×768 and 390×844', () => {
 });
 
 /**
- * Issue 32 A: the services page went white on 4 of 6 direct loads ("Actor with system ID 'services' already exists":
+ * The services page went white on 4 of 6 direct loads ("Actor with system ID 'services' already exists":
  * a render React threw away while a chunk loaded had left the id taken). Each signed-in route, loaded directly ten
  * times, shows its content and raises no page error.
  */

@@ -58,7 +58,7 @@ describe('golden-number checkout chart', () => {
     expect(lintMachine(goldenCheckoutMachine)).toEqual([]);
   });
 
-  it('random over every code, then another type: the search runs in 90, the code the list shows (issue 32 C)', async () => {
+  it('random over every code, then another type: the search runs in 90, the code the list shows', async () => {
     const { machine, calls } = answering();
     const actor = createActor(machine).start();
     await flush();

@@ -55,8 +55,6 @@ export const goldenCheckoutPayloads: EventPayloads = {
   'form.change': [
     { type: 'form.change', field: 'mask', value: '***-**-00' },
     { type: 'form.change', field: 'mask', value: '12-3' },
-    // 'Любой' (random's every code): a later mask search must run in 90, the code the list shows
-    { type: 'form.change', field: 'operatorCode', value: '' },
   ],
   'page.go': [{ type: 'page.go', page: 1 }],
   'number.toggle': [

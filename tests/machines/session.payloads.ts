@@ -201,7 +201,7 @@ export const authFlowModelEntry: ModelTestEntry = {
 
 /** The contact data of `curatorProfile`, as the Settings page starts with it. */
 /** What the Settings form opens with for curatorProfile (`phone_number: '998901112233'`): the phone as the portal
- *  reads it everywhere (issue 32: the field once showed the raw digits). */
+ *  reads it everywhere (the field once showed the raw digits). */
 export const curatorContacts: ContactValues = {
   phone: '+998 90 111 22 33',
   feedbackType: 'sms',

@@ -99,6 +99,24 @@ describe('employees/list (EM1-EM5)', () => {
     expect(none).toMatchObject({ totalElements: 0, totalPages: 0, content: [] });
   });
 
+  it('ignores the case of any script and counts every apostrophe as one (Cyrillic, Uzbek Latin)', async () => {
+    const api = await clientAs(h, 'curator');
+    const add = h.db.prepare(
+      'INSERT INTO employees (ban, sn, full_name, position) VALUES (?, NULL, ?, NULL)',
+    );
+    const names = ['Жураев Шухрат Ильич', 'Gʻofurov Oʻtkir', "G'ofurova Dilnoza", 'Ёқубова Ҳилола'];
+    const ids = names.map((n) => Number(add.run(main, n).lastInsertRowid));
+    const found = async (q: string) =>
+      (await api.call('employees.list', { query: { q, size: 1000 } })).content.map((r) => r.fullName);
+    expect(await found('ЖУРАЕВ')).toEqual(['Жураев Шухрат Ильич']);
+    expect(await found('шухрат')).toEqual(['Жураев Шухрат Ильич']);
+    // ʻ (U+02BB), ' and ’ are one sign: each finds both spellings
+    for (const q of ['GʻOFUR', "g'ofur", 'G’ofur'])
+      expect((await found(q)).sort()).toEqual(["G'ofurova Dilnoza", 'Gʻofurov Oʻtkir']);
+    expect(await found('ҲИЛОЛА')).toEqual(['Ёқубова Ҳилола']);
+    h.db.prepare(`DELETE FROM employees WHERE id IN (${ids.join(',')})`).run();
+  });
+
   it('shows another company only its own employees: nothing of the curator’s company', async () => {
     const api = await clientAs(h, 'curator16');
     const own = allOf(h, samarqand);

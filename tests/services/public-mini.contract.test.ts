@@ -128,7 +128,7 @@ const CLASSIC = {
       login: z
         .string()
         .min(3)
-        // the wizard's own rule since issue 32 B (newLoginProblem: up to LOGIN_MAX, 100, not 50)
+        // the wizard's own rule since the login rule became one (newLoginProblem: up to LOGIN_MAX, 100, not 50)
         .max(100)
         .regex(/^[A-Za-z0-9._-]*$/),
     }),

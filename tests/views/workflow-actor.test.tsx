@@ -7,7 +7,7 @@ import { SYSTEM_IDS, systemRootMachine } from '@/machines/actor-system';
 import { ActorSystemProvider, createWorkflowContext } from '@/views/common/workflow-actor';
 
 /**
- * Issue 32 A: the services page went white ("Actor with system ID 'services' already exists", then "workflow actor …
+ * The services page went white ("Actor with system ID 'services' already exists", then "workflow actor …
  * did not start"). A view spawns its actor while React renders; React throws away a render whose subtree suspends
  * (a lazy chunk) and renders again, so the second spawn met the id still held by the first.
  */

@@ -100,7 +100,7 @@ export const goldenCheckoutOracle: ChartOracle = {
       from: 'browsing.*',
       event: 'search.type',
       to: '.',
-      // only random searches every code ('Любой', the empty code); another type shows and searches 90 (issue 32 C)
+      // only random searches every code ('Любой', the empty code); another type shows and searches 90
       ctx: (c, ev) => ({
         searchType: ev.searchType,
         problem: null,

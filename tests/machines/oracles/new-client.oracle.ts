@@ -15,7 +15,7 @@ const DEBOUNCE = 'xstate.after.loginDebounce.newClient.legal.login.waiting';
 const E = 'legal.form.editing';
 
 /**
- * Spec 5 'ввод должен быть исключительно латиницей' first; then what the server's pre-order body takes (issue 32 B):
+ * Spec 5 'ввод должен быть исключительно латиницей' first; then what the server's pre-order body takes:
  * Latin letters, digits, `._-`, at most 100 characters; at least 3 once the step is left (`sending`).
  */
 const loginCode = (login: string, sending = false): string | null => {
