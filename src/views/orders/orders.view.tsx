@@ -205,7 +205,7 @@ function OrdersView() {
                           </td>
                           <td>{dateTime(o.createdAt)}</td>
                           <td>{o.ban}</td>
-                          <td>{o.company}</td>
+                          <td className="orders__company">{o.company}</td>
                           <td>{t(o.kind === 'new' ? 'orders.kind.new' : 'orders.kind.golden')}</td>
                           <td>{t(`orders.status.${o.status}`, { defaultValue: o.status })}</td>
                           <td className="orders__num">{formatSum(o.total, { lang })}</td>
