@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, or, sendTo, setup, stateIn } from 'xstate';
 import {
   type ConnectTypeValue,
   emptyRegistrationForm,
@@ -96,6 +96,8 @@ export interface NewClientContext {
   /** The last check-login answer and the login it was for. */
   readonly loginCheck: { readonly login: string; readonly free: boolean } | null;
   readonly loginError: string | null;
+  /** 'Далее' was pressed while the login check had not answered: step one is left (or the login named) when it does. */
+  readonly nextPending: boolean;
   /** Why the key cannot be used (cityFirst, noTin, E026, module or proof errors). */
   readonly keyError: string | null;
   /** Why step one cannot be left, or a failed load. */
@@ -212,6 +214,23 @@ export const newClientMachine = setup({
       loginNeedsCheck(context.form.login) && context.loginCheck?.login !== context.form.login,
     canLeaveStepOne: ({ context }) =>
       stepOneProblem(context.form, factsOf(context), new Date(`${context.today}T12:00:00`)) === null,
+    /** The login check of the typed login is waiting or running: 'Далее' waits for it. */
+    isLoginPending: or([
+      stateIn('#newClient.legal.login.waiting'),
+      stateIn('#newClient.legal.login.checking'),
+    ]),
+    /** The answer for the typed login came while 'Далее' waited for it. */
+    isAwaitedAnswer: ({ context }, params: { login: string }) =>
+      context.nextPending && params.login === context.form.login,
+    /** …and step one can be left with it. */
+    isAwaitedFreeAnswer: ({ context }, params: { login: string; free: boolean }) =>
+      context.nextPending &&
+      params.login === context.form.login &&
+      stepOneProblem(
+        context.form,
+        factsOf({ ...context, loginCheck: { login: params.login, free: params.free } }),
+        new Date(`${context.today}T12:00:00`),
+      ) === null,
     isCreated: (_, params: { output: unknown }) => params.output !== null && params.output !== undefined,
   },
   actions: {
@@ -226,6 +245,8 @@ export const newClientMachine = setup({
       ({ context }, params: { group: FormGroup | 'root'; name: string; value: string }) => ({
         form: setField(context.form, params.group, params.name, params.value),
         errorCode: null,
+        // any other input cancels a 'Далее' waiting for the login check: the visitor presses it again when done
+        nextPending: false,
       }),
     ),
     assignCity: assign(({ context }, params: { code: string }) => ({
@@ -235,19 +256,26 @@ export const newClientMachine = setup({
       proved: null,
       keyError: null,
       errorCode: null,
+      nextPending: false,
     })),
     assignConnect: assign(({ context }, params: { connectType: ConnectTypeValue }) => ({
       form: { ...context.form, connectType: params.connectType },
+      nextPending: false,
     })),
     assignLicence: assign(({ context }, params: { accepted: boolean }) => ({
       form: { ...context.form, licence: params.accepted },
       errorCode: null,
+      nextPending: false,
     })),
     assignLogin: assign(({ context }, params: { login: string }) => ({
       form: { ...context.form, login: params.login },
       loginError: loginProblem(params.login),
       errorCode: null,
+      // typing again: 'Далее' is pressed again when the visitor is done
+      nextPending: false,
     })),
+    assignNextPending: assign({ nextPending: true, errorCode: null }),
+    clearNextPending: assign({ nextPending: false }),
     assignLoginCheck: assign((_, params: { login: string; free: boolean }) => ({
       loginCheck: { login: params.login, free: params.free },
       loginError: params.free ? null : 'validation.loginTaken',
@@ -314,6 +342,7 @@ export const newClientMachine = setup({
     proved: null,
     loginCheck: null,
     loginError: null,
+    nextPending: false,
     keyError: null,
     errorCode: null,
     restored: false,
@@ -375,7 +404,13 @@ export const newClientMachine = setup({
             'saveDraft',
           ],
         },
-        'step.next': [{ guard: 'canLeaveStepOne', target: 'confirm' }, { actions: 'assignStepOneError' }],
+        'step.next': [
+          // within half a second of typing the login the check has not answered: wait for it (busy), then go on
+          // or name the login, instead of 'fill in all fields' with no field marked
+          { guard: 'isLoginPending', actions: 'assignNextPending' },
+          { guard: 'canLeaveStepOne', target: 'confirm' },
+          { actions: 'assignStepOneError' },
+        ],
       },
       states: {
         form: {
@@ -394,7 +429,10 @@ export const newClientMachine = setup({
                     'saveDraft',
                   ],
                 },
-                'keys.open': [{ guard: 'hasCity', target: 'listingKeys' }, { actions: 'assignCityFirst' }],
+                'keys.open': [
+                  { guard: 'hasCity', target: 'listingKeys', actions: 'clearNextPending' },
+                  { actions: ['assignCityFirst', 'clearNextPending'] },
+                ],
               },
             },
             listingKeys: {
@@ -480,7 +518,7 @@ export const newClientMachine = setup({
                     'saveDraft',
                   ],
                 },
-                'keys.open': { target: 'listingKeys' },
+                'keys.open': { target: 'listingKeys', actions: 'clearNextPending' },
               },
             },
           },
@@ -554,6 +592,35 @@ export const newClientMachine = setup({
                 input: ({ context }) => ({ login: context.form.login }),
                 onDone: [
                   {
+                    guard: {
+                      type: 'isAwaitedFreeAnswer',
+                      params: ({ event }) => ({ login: event.output.login, free: event.output.free }),
+                    },
+                    target: '#newClient.confirm',
+                    actions: [
+                      {
+                        type: 'assignLoginCheck',
+                        params: ({ event }) => ({ login: event.output.login, free: event.output.free }),
+                      },
+                      'clearNextPending',
+                    ],
+                  },
+                  {
+                    guard: {
+                      type: 'isAwaitedAnswer',
+                      params: ({ event }) => ({ login: event.output.login }),
+                    },
+                    target: 'idle',
+                    actions: [
+                      {
+                        type: 'assignLoginCheck',
+                        params: ({ event }) => ({ login: event.output.login, free: event.output.free }),
+                      },
+                      'clearNextPending',
+                      'assignStepOneError',
+                    ],
+                  },
+                  {
                     guard: { type: 'isCurrentLogin', params: ({ event }) => ({ login: event.output.login }) },
                     target: 'idle',
                     actions: {
@@ -563,7 +630,10 @@ export const newClientMachine = setup({
                   },
                   { target: 'idle' },
                 ],
-                onError: { target: 'idle', actions: { type: 'assignLoginCheckError', params: errorParams } },
+                onError: {
+                  target: 'idle',
+                  actions: [{ type: 'assignLoginCheckError', params: errorParams }, 'clearNextPending'],
+                },
               },
               on: {
                 'login.change': [

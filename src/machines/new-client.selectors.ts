@@ -15,6 +15,8 @@ export const selectKeys = (s: NewClientSnapshot): NewClientContext['keys'] => s.
 export const selectKeyError = (s: NewClientSnapshot): string | null => s.context.keyError;
 export const selectFormError = (s: NewClientSnapshot): string | null => s.context.errorCode;
 export const selectRestored = (s: NewClientSnapshot): boolean => s.context.restored;
+/** 'Далее' waits for the login check (the button is busy). */
+export const selectNextPending = (s: NewClientSnapshot): boolean => s.context.nextPending;
 export const selectProved = (s: NewClientSnapshot): NewClientContext['proved'] => s.context.proved;
 export const selectCatalogue = (s: NewClientSnapshot): NewClientContext['catalogue'] => s.context.catalogue;
 export const selectCreated = (s: NewClientSnapshot): NewClientContext['created'] => s.context.created;

@@ -6,13 +6,17 @@ import { newNumbersMachine } from '@/machines/new-numbers.machine';
 import { type PreorderCreated, preRegistrationMachine } from '@/machines/pre-registration.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import {
+  catalogue,
+  completeDraft,
   created,
   newClientInput,
+  newcomer,
   preRegistrationInput,
   prospectKey,
   qrCategories,
   refusedKey,
   startFresh,
+  startWithDraft,
 } from './new-client.payloads';
 
 /** A promise the test settles by hand, so the order of answers is the test's choice. */
@@ -114,6 +118,74 @@ describe('the wizard: city first, then the key (spec 5)', () => {
     // every change is kept as the draft, never with the passport number
     actor.send({ type: 'field.change', group: 'contactFace', name: 'passport', value: 'AB1234567' });
     expect(JSON.stringify(saved.at(-1))).not.toContain('AB1234567');
+  });
+});
+
+describe("the wizard: 'Далее' while the login check has not answered", () => {
+  /** Step one complete but for the login's answer: the draft restored, the key proved. */
+  async function readyButTheLogin(free: boolean) {
+    const clock = new SimulatedClock();
+    const asked: string[] = [];
+    const answer = deferred<{ login: string; free: boolean }>();
+    const machine = newClientMachine.provide({
+      actors: {
+        loadStart: fromPromise(async () => startWithDraft),
+        draftKeeper: fromCallback(() => {}),
+        listKeys: fromPromise(async () => [prospectKey]),
+        proveKey: fromPromise(async () => newcomer),
+        checkLogin: fromPromise(async ({ input }: { input: { login: string } }) => {
+          asked.push(input.login);
+          return answer.promise;
+        }),
+        fetchCatalogue: fromPromise(async () => catalogue),
+      },
+    });
+    const actor = createActor(machine, { input: newClientInput, clock }).start();
+    await flush();
+    actor.send({ type: 'keys.open' });
+    await flush();
+    actor.send({ type: 'key.choose', serial: prospectKey.serialNumber ?? '' });
+    await flush();
+    // the visitor retypes the login and presses 'Далее' at once, within the 500 ms
+    actor.send({ type: 'login.change', login: `${completeDraft.login}2` });
+    actor.send({ type: 'step.next' });
+    return { actor, clock, asked, answer, free };
+  }
+
+  it.each([true, false])(
+    'waits (busy, no message), then goes on or names the login (free: %s)',
+    async (free) => {
+      const { actor, clock, asked, answer } = await readyButTheLogin(free);
+      expect(actor.getSnapshot().context.nextPending).toBe(true);
+      expect(actor.getSnapshot().context.errorCode).toBeNull();
+      expect(actor.getSnapshot().matches('legal')).toBe(true);
+      clock.increment(LOGIN_CHECK_DEBOUNCE_MS);
+      await flush();
+      expect(asked).toEqual([`${completeDraft.login}2`]);
+      answer.resolve({ login: `${completeDraft.login}2`, free });
+      await flush();
+      const snap = actor.getSnapshot();
+      expect(snap.context.nextPending).toBe(false);
+      if (free) {
+        expect(snap.matches('confirm')).toBe(true);
+      } else {
+        expect(snap.matches('legal')).toBe(true);
+        expect(snap.context.errorCode).toBe('validation.loginTaken');
+        expect(snap.context.loginError).toBe('validation.loginTaken');
+      }
+    },
+  );
+
+  it('typing again cancels the wait: the answer then only marks the login', async () => {
+    const { actor, clock, answer } = await readyButTheLogin(true);
+    actor.send({ type: 'field.change', group: 'contactFace', name: 'name', value: 'Dilnoza Rahimova' });
+    expect(actor.getSnapshot().context.nextPending).toBe(false);
+    clock.increment(LOGIN_CHECK_DEBOUNCE_MS);
+    await flush();
+    answer.resolve({ login: `${completeDraft.login}2`, free: true });
+    await flush();
+    expect(actor.getSnapshot().matches('legal')).toBe(true);
+    expect(actor.getSnapshot().context.loginCheck).toEqual({ login: `${completeDraft.login}2`, free: true });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   selectLoginError,
   selectLoginStatus,
   selectNewClientState,
+  selectNextPending,
   selectPhase,
   selectPreRegistration,
   selectProved,
@@ -125,6 +126,7 @@ function StepOne() {
   const form = useSelector(selectForm);
   const error = useSelector(selectFormError);
   const restored = useSelector(selectRestored);
+  const nextPending = useSelector(selectNextPending);
   const agents = useSelector(selectAgents);
   const birthError = error === 'validation.badDate' || error === 'validation.adult' ? error : null;
   const submit = (e: FormEvent) => {
@@ -257,8 +259,14 @@ function StepOne() {
       </label>
       <FormError message={error && !birthError ? formatErrorMessage(t, error) : null} />
       <div className="nc-actions">
-        <button type="submit" className="btn" data-testid="new-client-next">
-          {t('newClient.next')}
+        <button
+          type="submit"
+          className="btn"
+          data-testid="new-client-next"
+          aria-busy={nextPending}
+          aria-disabled={nextPending}
+        >
+          {nextPending ? t('newClient.checkingLogin') : t('newClient.next')}
         </button>
       </div>
     </form>

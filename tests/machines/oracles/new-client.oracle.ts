@@ -127,13 +127,28 @@ const cityChosen = (c: Ctx, ev: Ev) => ({
   key: null,
   proved: null,
   keyError: null,
+  nextPending: false,
+});
+
+/** What the login check answered, in the context: 'Далее' waiting for it reads step one with it. */
+const withAnswer = (c: Ctx, ev: Ev): Ctx => ({
+  ...c,
+  loginCheck: { login: ev.output.login, free: ev.output.free },
 });
 
 export const newClientOracle: ChartOracle = {
   id: 'newClient',
   initial: {
     to: 'loading',
-    ctx: () => ({ keys: [], key: null, proved: null, loginCheck: null, created: null, restored: false }),
+    ctx: () => ({
+      keys: [],
+      key: null,
+      proved: null,
+      loginCheck: null,
+      created: null,
+      restored: false,
+      nextPending: false,
+    }),
   },
   invokes: {
     // spec 7 GET pre-order/market-codes and online-sales/pre-order/agents; the kept draft
@@ -226,23 +241,31 @@ export const newClientOracle: ChartOracle = {
           ? {
               form: { ...c.form, contactFace: { ...c.form.contactFace, [ev.name]: ev.value } },
               errorCode: null,
+              nextPending: false,
             }
-          : {},
+          : { nextPending: false },
       spec: 'spec 3 registration draft: typed values are kept',
     },
     {
       from: 'legal.*',
       event: 'connect.change',
       to: '.',
-      ctx: (c, ev) => ({ form: { ...c.form, connectType: ev.connectType } }),
+      ctx: (c, ev) => ({ form: { ...c.form, connectType: ev.connectType }, nextPending: false }),
       spec: 'spec 3 connect types',
     },
     {
       from: 'legal.*',
       event: 'licence.toggle',
       to: '.',
-      ctx: (c, ev) => ({ form: { ...c.form, licence: ev.accepted }, errorCode: null }),
+      ctx: (c, ev) => ({ form: { ...c.form, licence: ev.accepted }, errorCode: null, nextPending: false }),
       spec: 'spec 4 the licence',
+    },
+    {
+      from: ['legal.login.waiting', 'legal.login.checking'],
+      event: 'step.next',
+      to: '.',
+      ctx: () => ({ nextPending: true, errorCode: null }),
+      spec: "the wizard's 'Далее' within half a second of typing the login waits for the check (busy), not 'fill in all fields'",
     },
     {
       from: 'legal.*',
@@ -269,6 +292,7 @@ export const newClientOracle: ChartOracle = {
       ctx: (c, ev) => ({
         form: { ...c.form, login: ev.login },
         loginError: loginCode(ev.login),
+        nextPending: false,
       }),
       spec: 'spec 5: checked 500 ms after the last keystroke once longer than 2 characters',
     },
@@ -279,10 +303,37 @@ export const newClientOracle: ChartOracle = {
       ctx: (c, ev) => ({
         form: { ...c.form, login: ev.login },
         loginError: loginCode(ev.login),
+        nextPending: false,
       }),
       spec: "spec 5 'ввод должен быть исключительно латиницей'; 2 characters are not checked",
     },
     { from: 'legal.login.waiting', event: DEBOUNCE, to: 'legal.login.checking', spec: 'spec 5: 500 ms' },
+    {
+      from: 'legal.login.checking',
+      event: done('checkLogin'),
+      when: (c, ev) =>
+        c.nextPending && ev.output.login === c.form.login && stepOneCode(withAnswer(c, ev)) === null,
+      to: 'confirm.loadingCatalogue',
+      ctx: (_, ev) => ({
+        loginCheck: { login: ev.output.login, free: ev.output.free },
+        loginError: null,
+        nextPending: false,
+      }),
+      spec: "the wizard's 'Далее' pressed while the check ran: a free login and a complete step one go on",
+    },
+    {
+      from: 'legal.login.checking',
+      event: done('checkLogin'),
+      when: (c, ev) => c.nextPending && ev.output.login === c.form.login,
+      to: 'legal.login.idle',
+      ctx: (c, ev) => ({
+        loginCheck: { login: ev.output.login, free: ev.output.free },
+        loginError: ev.output.free ? null : 'validation.loginTaken',
+        nextPending: false,
+        errorCode: stepOneCode(withAnswer(c, ev)),
+      }),
+      spec: "the wizard's 'Далее' pressed while the check ran: else it says why, the login named when taken",
+    },
     {
       from: 'legal.login.checking',
       event: done('checkLogin'),
@@ -304,7 +355,7 @@ export const newClientOracle: ChartOracle = {
       from: 'legal.login.checking',
       event: failed('checkLogin'),
       to: 'legal.login.idle',
-      ctx: (_, ev) => ({ loginError: codeOf(ev) }),
+      ctx: (_, ev) => ({ loginError: codeOf(ev), nextPending: false }),
       spec: 'spec 8',
     },
 
@@ -321,16 +372,23 @@ export const newClientOracle: ChartOracle = {
       event: 'keys.open',
       when: (c) => Boolean(c.form.user.city),
       to: 'legal.form.listingKeys',
+      ctx: () => ({ nextPending: false }),
       spec: 'spec 5: the city first',
     },
     {
       from: E,
       event: 'keys.open',
       to: '.',
-      ctx: () => ({ keyError: 'validation.cityFirst' }),
+      ctx: () => ({ keyError: 'validation.cityFirst', nextPending: false }),
       spec: "spec 5 'Сначала нужно выбрать город.'",
     },
-    { from: 'legal.form.known', event: 'keys.open', to: 'legal.form.listingKeys', spec: 'NC2: another key' },
+    {
+      from: 'legal.form.known',
+      event: 'keys.open',
+      to: 'legal.form.listingKeys',
+      ctx: () => ({ nextPending: false }),
+      spec: 'NC2: another key',
+    },
     {
       from: 'legal.form.listingKeys',
       event: done('listKeys'),
