@@ -158,11 +158,13 @@ export function fillTemplate(
   facts: RegistrationFacts,
 ): PdfBlock[] {
   const values = templateValues(form, facts, lang);
+  // a value that ends a sentence with its own dot (initials: 'Каримов А. Р.') takes the template's dot after it:
+  // 'Каримов А. Р. Подпись', never 'Р.. Подпись'
   const fill = (s: string) =>
-    s.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    s.replace(/\{\{(\w+)\}\}(\.?)/g, (_, key: string, dot: string) => {
       const v = values[key];
       if (v === undefined) throw new Error(`template ${name}.${lang}: no value for {{${key}}}`);
-      return v;
+      return dot !== '' && v.endsWith('.') ? v : `${v}${dot}`;
     });
   const blocks: PdfBlock[] = [];
   for (const raw of templateText(name, lang).split(/\n\s*\n/)) {

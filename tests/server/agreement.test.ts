@@ -89,6 +89,21 @@ describe('agreement/register: the agreement and its documents', () => {
     expect(none.agreement.documents.map((d) => d.kind)).toEqual(['agreement', 'agreement']);
   });
 
+  it.each([
+    ['ru', 'Каримов А. Р. Подпись'],
+    ['uz', 'Каримов А. Р. Imzo'],
+  ] as const)('a director written with initials ends the sentence once (%s)', async (lang, expected) => {
+    const { api } = await clientAs(createHarness(), 'seller');
+    const reply = await api.call('agreement.register', {
+      body: { ...validForm, director: 'Каримов А. Р.', login: `initials.${lang}` },
+    });
+    if (reply.outcome !== 'registered') throw new Error('not registered');
+    const doc = reply.agreement.documents.find((d) => d.kind === 'agreement' && d.lang === lang);
+    const text = (await pdfOf(api, doc?.id ?? 0)).replace(/\s+/g, ' ');
+    expect(text).toContain(expected);
+    expect(text).not.toContain('Р..');
+  });
+
   it.each(['ru', 'uz'] as const)(
     'the %s agreement PDF holds every template section and the form values in that language',
     async (lang) => {
