@@ -47,6 +47,8 @@ export const selectOrdersError = (s: OrdersSnapshot): string | null =>
 export type OrderPhase = OrdersSnapshot['value']['order'];
 export const selectOrderPhase = (s: OrdersSnapshot): OrderPhase => s.value.order;
 export const selectOrder = (s: OrdersSnapshot): OrderDetails | null => s.context.order;
+/** The order the address names (its number shown before it loads, or when there is no such order). */
+export const selectOrderId = (s: OrdersSnapshot): string | null => s.context.orderId;
 export const selectOrderError = (s: OrdersSnapshot): string | null =>
   s.matches({ order: 'failed' }) ? s.context.orderError : null;
 /** The order is on screen (shown, being confirmed or moved, or its move failed). */

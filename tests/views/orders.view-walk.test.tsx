@@ -60,6 +60,9 @@ function expectTexts(state: AnyMachineSnapshot) {
     expect(screen.getByTestId('order-documents').textContent).toContain(ctx.order.documents[0]?.title ?? '');
   }
   expect(screen.queryByTestId('order-error') !== null).toBe(state.matches({ order: 'failed' }));
+  // an address naming no order says which one it did not find (E013), written out here
+  if (state.matches({ order: 'failed' }) && ctx.orderError === 'E013')
+    expect(screen.getByTestId('order-error').textContent).toContain(`Заказа № ${ctx.orderId} нет.`);
   // GN8/GN13: the moves a ready order's status allows, written out here (not read from the chart)
   const allowed: Record<string, string[]> = { created: ['paid', 'cancelled'], paid: ['issued', 'cancelled'] };
   const shown = ['ready', 'confirming', 'moving', 'moveFailed'].some((o) => state.matches({ order: o }));

@@ -12,6 +12,7 @@ import {
   selectMoveEffect,
   selectOrder,
   selectOrderError,
+  selectOrderId,
   selectOrderMoves,
   selectOrderPhase,
   selectOrderShown,
@@ -272,6 +273,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
   const actor = OrdersContext.useActorRef();
   const phase = OrdersContext.useSelector(selectOrderPhase);
   const order = OrdersContext.useSelector(selectOrder);
+  const orderId = OrdersContext.useSelector(selectOrderId);
   const error = OrdersContext.useSelector(selectOrderError);
   const shown = OrdersContext.useSelector(selectOrderShown);
   const moves = OrdersContext.useSelector(selectOrderMoves);
@@ -287,7 +289,13 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
       aria-busy={phase === 'loading'}
     >
       <div className="orders__order-head">
-        <h2 id="order-title">{order ? t('orders.single', { id: order.id }) : t('orders.title')}</h2>
+        <h2 id="order-title">
+          {order
+            ? t('orders.single', { id: order.id })
+            : orderId
+              ? t('orders.single', { id: orderId })
+              : t('orders.title')}
+        </h2>
         <Link href={closeHref} className="btn btn--link" data-testid="order-close">
           {t('orders.close')}
         </Link>
@@ -296,7 +304,8 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
       {error ? (
         <ErrorRetry
           code={error}
-          title={t('orders.orderFailed')}
+          // an address naming no order (`/ru/orders/99999`) says which order it did not find
+          title={error === 'E013' ? t('orders.notFound', { id: orderId ?? '' }) : t('orders.orderFailed')}
           testId="order-error"
           {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
         />
