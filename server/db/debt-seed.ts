@@ -1,4 +1,5 @@
-import { addDays, isoDay } from '../../src/domain/debt.rules';
+import { tashkentDay } from '../../src/domain/dates.rules';
+import { addDays } from '../../src/domain/debt.rules';
 import type { Db } from './database';
 import { createRng } from './prng';
 import { COMPANY_CITIES, COMPANY_SUFFIXES, COMPANY_TRADES } from './seed-data';
@@ -31,7 +32,7 @@ export function isDebtSeeded(db: Db): boolean {
 export function seedDebt(db: Db, asOf: number): number {
   if (isDebtSeeded(db)) return 0;
   const rng = createRng(DEBT_SEED);
-  const today = isoDay(asOf);
+  const today = tashkentDay(asOf);
   const ins = db.prepare(`INSERT INTO debt_accounts
     (ban, company, debt, due_date, last_payment_date, last_payment_amount) VALUES (?, ?, ?, ?, ?, ?)`);
   const used = new Set<string>();

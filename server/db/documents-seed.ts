@@ -1,3 +1,4 @@
+import { formatDate, tashkentDay } from '../../src/domain/dates.rules';
 import { formatPhone } from '../../src/domain/phone.rules';
 import { suspendText } from '../documents/suspend-document';
 import type { PdfBlock } from '../pdf/pdf';
@@ -20,12 +21,6 @@ const h = (text: string): PdfBlock => ({ kind: 'heading', text });
 const p = (text: string): PdfBlock => ({ kind: 'paragraph', text });
 const small = (text: string): PdfBlock => ({ kind: 'small', text });
 
-function day(ms: number): string {
-  const d = new Date(ms + 5 * 3_600_000);
-  const z = (n: number) => String(n).padStart(2, '0');
-  return `${z(d.getUTCDate())}.${z(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
-}
-
 const sum = (n: number) => `${new Intl.NumberFormat('ru-RU').format(n)} сум`;
 
 type Doc = Omit<NewDocument, 'createdBy' | 'now'> & { readonly at: number };
@@ -44,7 +39,7 @@ function agreement(c: { ban: string; tin: string; name: string }, at: number): D
     body: [
       h(`${title} об оказании услуг связи`),
       p(
-        `г. Ташкент, ${day(at)}. Оператор мобильной связи и ${c.name} (ИНН ${c.tin}), далее «Абонент», заключили настоящий договор.`,
+        `г. Ташкент, ${formatDate(at)}. Оператор мобильной связи и ${c.name} (ИНН ${c.tin}), далее «Абонент», заключили настоящий договор.`,
       ),
       p(
         '1. Оператор оказывает Абоненту услуги подвижной радиотелефонной связи по номерам лицевого счёта Абонента.',
@@ -93,7 +88,7 @@ export function seedDocuments(db: Db, asOf: number): number {
         status: i === 0 ? 0 : 1,
         at,
         body: [
-          h(`Накладная № ${orderId} от ${day(at)}`),
+          h(`Накладная № ${orderId} от ${formatDate(at)}`),
           p(
             `Поставщик: оператор мобильной связи. Получатель: ${KEYOWNER.name}, ИНН ${KEYOWNER.tin}, лицевой счёт ${KEYOWNER.ban}.`,
           ),
@@ -108,7 +103,7 @@ export function seedDocuments(db: Db, asOf: number): number {
         status: i === 1 ? 2 : 1,
         at: at + 60_000,
         body: [
-          h(`Акт передачи номеров № ${orderId} от ${day(at)}`),
+          h(`Акт передачи номеров № ${orderId} от ${formatDate(at)}`),
           p(
             `Оператор передаёт, а ${KEYOWNER.name} принимает в пользование номера категории «${o.category}»: ${list}.`,
           ),
@@ -123,7 +118,7 @@ export function seedDocuments(db: Db, asOf: number): number {
         at: at + 120_000,
         data: {
           number: `SF-${orderId}`,
-          date: new Date(at).toISOString().slice(0, 10),
+          date: tashkentDay(at),
           items: o.numbers.map((n) => ({
             name: `Номер ${formatPhone(n)} (${o.category})`,
             qty: 1,
@@ -133,7 +128,7 @@ export function seedDocuments(db: Db, asOf: number): number {
           vat,
         },
         body: [
-          h(`Счёт-фактура № SF-${orderId} от ${day(at)}`),
+          h(`Счёт-фактура № SF-${orderId} от ${formatDate(at)}`),
           p(`Покупатель: ${KEYOWNER.name}, ИНН ${KEYOWNER.tin}.`),
           ...o.numbers.map((n) => p(`Номер ${formatPhone(n)}, категория «${o.category}»: ${sum(o.price)}.`)),
           p(`Итого: ${sum(total)}, в том числе НДС 12 %: ${sum(vat)}.`),
@@ -156,7 +151,7 @@ export function seedDocuments(db: Db, asOf: number): number {
     body: [
       h(`Ishonchnoma № ${KEYOWNER.ban}-1`),
       p(
-        `Toshkent sh., ${day(proxyAt)}. ${KEYOWNER.name} (STIR ${KEYOWNER.tin}) oʻz xodimi Gʻulomov Oʻktamga kompaniya nomidan SIM-kartalarni qabul qilish va hujjatlarni imzolash huquqini beradi.`,
+        `Toshkent sh., ${formatDate(proxyAt)}. ${KEYOWNER.name} (STIR ${KEYOWNER.tin}) oʻz xodimi Gʻulomov Oʻktamga kompaniya nomidan SIM-kartalarni qabul qilish va hujjatlarni imzolash huquqini beradi.`,
       ),
       p('Ishonchnoma bir yil muddatga berilgan.'),
     ],
@@ -213,7 +208,7 @@ export function seedDocuments(db: Db, asOf: number): number {
       status: 1,
       at,
       body: [
-        h(`${s.ru} от ${day(at)}`),
+        h(`${s.ru} от ${formatDate(at)}`),
         p(
           `${KEYOWNER.name} (ИНН ${KEYOWNER.tin}, лицевой счёт ${KEYOWNER.ban}) просит подключить: ${s.what} для номера ${formatPhone('901112233')}.`,
         ),

@@ -1,4 +1,5 @@
 import { DOCUMENT_TYPES } from '../../src/domain/constants';
+import { formatDateTime } from '../../src/domain/dates.rules';
 import { formatPhone } from '../../src/domain/phone.rules';
 import type { CompanyInfo } from '../../src/services/contract/block.contract';
 import type { Db } from '../db/database';
@@ -37,12 +38,8 @@ export interface SuspendData {
   readonly text: { readonly ru: readonly PdfBlock[]; readonly uz: readonly PdfBlock[] };
 }
 
-/** Tashkent time (UTC+5, no daylight saving): the time the client reads on the document. */
-function tashkent(ms: number): string {
-  const d = new Date(ms + 5 * 3_600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-}
+/** Tashkent time, the time the client reads on the document (TZ1). */
+const tashkent = (ms: number): string => formatDateTime(ms);
 
 /** A signature is a long base64 text: the document shows its start, enough to match it with the stored one. */
 const signatureStart = (s: string) => (s.length > 48 ? `${s.slice(0, 48)}…` : s);

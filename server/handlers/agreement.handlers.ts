@@ -6,7 +6,7 @@ import {
   validateAgreementForm,
 } from '../../src/domain/agreement.rules';
 import { DOCUMENT_TYPES } from '../../src/domain/constants';
-import { isoDay } from '../../src/domain/debt.rules';
+import { tashkentDay } from '../../src/domain/dates.rules';
 import type { AgreementWire } from '../../src/services/contract/agreement.contract';
 import { type ContractLang, fillTemplate, type TemplateName } from '../agreement/contract-text';
 import { ensure, type Handlers, type Services } from '../handler';
@@ -70,9 +70,12 @@ function toWire(a: AgreementRow, docs: readonly DocumentRow[]): AgreementWire {
   };
 }
 
-/** The first field error of the form on the server's day: E026 for the tax id's type, E013 naming the field else. */
+/**
+ * The first field error of the form on today's day in Tashkent (TZ1; noon of that day in the process's zone, whose
+ * calendar day the rules read): E026 for the tax id's type, E013 naming the field else.
+ */
 function ensureValid(form: AgreementForm, now: number) {
-  const errors = validateAgreementForm(form, new Date(now));
+  const errors = validateAgreementForm(form, new Date(`${tashkentDay(now)}T12:00:00`));
   ensure(errors.tin !== 'E026', 'E026');
   const first = Object.keys(errors)[0];
   ensure(first === undefined, 'E013', first);
@@ -89,7 +92,7 @@ export const agreementHandlers: Handlers = {
       // the login may have been taken since the form checked it: nothing is created then
       if (store.loginTaken(form.login)) return null;
       const id = store.nextId();
-      const day = isoDay(now);
+      const day = tashkentDay(now);
       const number = agreementNumber(id, day);
       const row = {
         id,

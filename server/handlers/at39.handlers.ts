@@ -14,6 +14,7 @@ import {
   type PersonBlocks,
   withAddressFilled,
 } from '../../src/domain/at39.rules';
+import { tashkentDayRange, tashkentDayStart } from '../../src/domain/dates.rules';
 import { downloadName } from '../../src/domain/download.rules';
 import { sniffUploadKind, UPLOAD_KINDS } from '../../src/domain/upload.rules';
 import type { Registration, RegistrationRow } from '../../src/services/contract/at39.contract';
@@ -55,7 +56,6 @@ export function at39Store(svc: Services): At39Store {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const DAY = 86_400_000;
 
 /** The person as the passport service answers (spec 3 clientFioInfo, clientAddressInfo, clientPassportInfo). */
 export function personWire(p: PersonRow) {
@@ -198,8 +198,15 @@ function usableBan(svc: Services, ban: string, kitCode: string | null) {
 const sweep = (svc: Services) => currentInventory(svc.db, svc.clock.now());
 
 /** Epoch ms of an ISO day's start (UTC), or null. */
-const dayMs = (d: string | undefined) =>
-  d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : null;
+/** Where a Tashkent day starts (TZ1), null when there is none; `dayEnd` is where it ends (the next day's start). */
+const dayMs = (d: string | undefined) => {
+  const ms = d ? tashkentDayStart(d) : Number.NaN;
+  return Number.isNaN(ms) ? null : ms;
+};
+const dayEnd = (d: string | undefined) => {
+  const ms = d ? tashkentDayRange(d, d).end : Number.NaN;
+  return Number.isNaN(ms) ? null : ms;
+};
 
 export const at39Handlers: Handlers = {
   'at39.token': ({ input, session, svc }) => {
@@ -380,12 +387,11 @@ export const at39Handlers: Handlers = {
   'at39.filter': ({ input, session, svc }) => {
     sweep(svc);
     const q = input.query;
-    const to = dayMs(q.dt2);
     const { rows, total } = at39Store(svc).list(
       {
         userId: session.user.id,
         from: dayMs(q.dt1),
-        to: to === null ? null : to + DAY,
+        to: dayEnd(q.dt2),
         status: q.status || null,
         region: q.region ?? null,
         q: q.q?.trim() || null,
@@ -398,12 +404,11 @@ export const at39Handlers: Handlers = {
 
   'at39.statistics': async ({ input, session, svc }) => {
     sweep(svc);
-    const to = dayMs(input.query.dt2);
     const { rows } = at39Store(svc).list(
       {
         userId: session.user.id,
         from: dayMs(input.query.dt1),
-        to: to === null ? null : to + DAY,
+        to: dayEnd(input.query.dt2),
         status: null,
         region: null,
         q: null,

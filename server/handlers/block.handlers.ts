@@ -14,12 +14,14 @@
  *   E022 while the number or account is already in process.
  * - `client/suspend`, `client/restore`, `client/batch`: only the account's own client users; a fresh signature of
  *   this session for exactly this action and these targets is consumed unless the account type is 20; numbers go
- *   "in process" now and change status at the next local midnight (block) or in 5-10 minutes (restore).
+ *   "in process" now and change status at the next midnight in Tashkent, whatever the server's zone (block; TZ1),
+ *   or in 5-10 minutes (restore).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { blockEffect, blockNeedsSignature, type SkipReason } from '../../src/domain/block.rules';
 import { numberStatusKind } from '../../src/domain/constants';
+import { nextTashkentMidnight } from '../../src/domain/dates.rules';
 import { blockTargets, type SigningTargets, targetsKey } from '../../src/domain/signing-document.rules';
 import { signingDocumentSchema } from '../../src/services/contract/signing.contract';
 import { MINUTE } from '../clock';
@@ -53,13 +55,6 @@ export const SIGNATURE_TTL_MS = 10 * MINUTE;
 /** A restore takes effect after 5 to 10 minutes (spec 4). */
 export const RESTORE_MIN_MS = 5 * MINUTE;
 export const RESTORE_MAX_MS = 10 * MINUTE;
-
-/** The next local midnight (00:00 of the following day, server time zone) after `now`. */
-export function nextLocalMidnight(now: number): number {
-  const d = new Date(now);
-  d.setHours(24, 0, 0, 0);
-  return d.getTime();
-}
 
 /** The hash a pre-registration challenge binds: SHA-256 of the draft's JSON with keys sorted at every level. */
 export function draftHash(draft: unknown): string {
@@ -287,7 +282,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
 
     const effectiveAt =
       action === 'block'
-        ? nextLocalMidnight(now)
+        ? nextTashkentMidnight(now)
         : now + RESTORE_MIN_MS + Math.floor(random() * (RESTORE_MAX_MS - RESTORE_MIN_MS + 1));
     const sn = targets.kind === 'number' ? targets.sn : null;
     const scope: BlockScope =

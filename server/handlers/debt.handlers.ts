@@ -1,8 +1,8 @@
+import { tashkentDay } from '../../src/domain/dates.rules';
 import {
   DEBT_PAGE_SIZE,
   DEFAULT_DEBT_PARAMS,
   daysOverdue,
-  isoDay,
   type NoticeFields,
   noticeFields,
   pageDebts,
@@ -30,7 +30,8 @@ function debtStore(svc: Services): DebtStore {
   return s;
 }
 
-const todayOf = (svc: Services) => isoDay(svc.clock.now());
+/** Today in Tashkent (TZ1): days overdue and a notice's date count from it, whatever the server's zone. */
+const todayOf = (svc: Services) => tashkentDay(svc.clock.now());
 
 function toWire(r: DebtRow, today: string): DebtAccountWire {
   return {

@@ -1,5 +1,5 @@
-import { dayStart } from '../../src/domain/debt.rules';
-import { documentFileName, tashkentDay } from '../../src/domain/documents.rules';
+import { tashkentDay, tashkentDayRange } from '../../src/domain/dates.rules';
+import { documentFileName } from '../../src/domain/documents.rules';
 import { downloadName, UNKNOWN_DOWNLOAD_TYPE } from '../../src/domain/download.rules';
 import {
   DEFAULT_UPLOAD_LIMITS,
@@ -57,9 +57,7 @@ function orderForViewer(svc: Services, session: RequestSession, id: string): Ord
 
 /** Epoch-ms bounds of a range of ISO days in Tashkent time, both days included (E101 when unreadable or reversed). */
 function rangeOf(dt1: string, dt2: string): { from: number; to: number } {
-  const TZ = 5 * 3_600_000;
-  const from = dayStart(dt1.slice(0, 10)) - TZ;
-  const to = dayStart(dt2.slice(0, 10)) - TZ + 86_400_000;
+  const { start: from, end: to } = tashkentDayRange(dt1.slice(0, 10), dt2.slice(0, 10));
   ensure(Number.isFinite(from) && Number.isFinite(to) && from < to, 'E101', 'dt1, dt2: a range of days');
   return { from, to };
 }

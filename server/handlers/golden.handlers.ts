@@ -1,5 +1,5 @@
 import { FREE_CATEGORY_ID, GOLDEN_CATEGORIES } from '../../src/domain/constants';
-import { isoDay } from '../../src/domain/debt.rules';
+import { tashkentDay } from '../../src/domain/dates.rules';
 import {
   categoryIdOf,
   DEFAULT_TAX_PERCENT,
@@ -144,7 +144,7 @@ export const goldenHandlers: Handlers = {
             total,
             vat,
             taxPercent: DEFAULT_TAX_PERCENT,
-            date: isoDay(now),
+            date: tashkentDay(now),
           },
           lang,
           session.user.id,

@@ -1,3 +1,4 @@
+import { tashkentDay } from '../../src/domain/dates.rules';
 import { activeRole, roleGroup } from '../../src/domain/roles.rules';
 import {
   ACCEPTED,
@@ -157,7 +158,7 @@ function apply(
       packageName: pkg?.name ?? null,
       price: action === 'connect' ? (pkg?.price ?? 0) : 0,
       numbers: accepted,
-      date: new Date(now).toISOString().slice(0, 10),
+      date: tashkentDay(now),
     };
     const documentId = insertDocument(svc.db, {
       type: SERVICE_DOCUMENT_TYPE[action],

@@ -1,5 +1,5 @@
 import { GOLDEN_CATEGORIES, goldenCategoryOf } from '../../src/domain/constants';
-import { dayStart } from '../../src/domain/debt.rules';
+import { tashkentDayRange } from '../../src/domain/dates.rules';
 import { categoryIdOf, categoryPrice, DEFAULT_TAX_PERCENT, vatOf } from '../../src/domain/golden.rules';
 import {
   canMoveOrder,
@@ -25,8 +25,6 @@ import { buyerBan, purchaseStores } from './golden.handlers';
  * and balance) and the staff's AllOrders / SingleOrder (`orders/orderDetails`, `orders/{id}`). The list is for the
  * roles spec 6 shows Orders to (server/permissions.ts); one order is also readable by the company that placed it.
  */
-
-const DAY = 86_400_000;
 
 const GOLDEN_KINDS = ['simple', 'bronze', 'silver', 'gold', 'platinum'] as const;
 
@@ -139,7 +137,9 @@ export const ordersHandlers: Handlers = {
     const q = input.query;
     const problem = validateRange({ from: q.from, to: q.to, ban: q.searchBan ?? '' });
     if (problem) throw new ApiError('E101', problem);
-    const list = purchaseStores(svc).orders.list(dayStart(q.from), dayStart(q.to) + DAY, q.searchBan);
+    // Tashkent days (TZ1): 'from' starts at its 00:00 there (19:00 UTC the day before), 'to' is included whole
+    const { start, end } = tashkentDayRange(q.from, q.to);
+    const list = purchaseStores(svc).orders.list(start, end, q.searchBan);
     return list.map(headWire);
   },
   'orders.setStatus': ({ input, session, svc }) => {

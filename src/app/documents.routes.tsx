@@ -2,13 +2,13 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
+import { tashkentDay } from '@/domain/dates.rules';
 import {
   type DocumentsFilter,
   type DocumentsTab,
   parseDocumentsFilter,
   parseDocumentsPage,
   parseDocumentsTab,
-  tashkentDay,
 } from '@/domain/documents.rules';
 import type { DocumentsRoute as RouteInput } from '@/machines/documents.machine';
 import type { UploadMachine } from '@/machines/upload.machine';

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { formatDateTime } from '@/domain/dates.rules';
 import { formatSum } from '@/domain/money.rules';
 import { i18n } from '@/i18n/i18n';
 import {
@@ -57,14 +58,6 @@ const toDetails = (o: Order): OrderDetails => ({
   })),
 });
 
-/** `2026-11-24T09:05:00.000Z` → `24.11.2026 09:05` in the server's business time (UTC, as the range is). */
-export function orderDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-}
-
 export function createOrdersLogic(api: ApiLoader, save = { file: saveFile }) {
   const exportOrders = async ({ rows, params, format }: ExportOrdersInput): Promise<void> => {
     const t = i18n.t.bind(i18n);
@@ -80,7 +73,7 @@ export function createOrdersLogic(api: ApiLoader, save = { file: saveFile }) {
         t('orders.columns.vat'),
       ],
       money: (amount) => formatSum(amount, { lang: i18n.language }),
-      date: orderDate,
+      date: formatDateTime,
       kind: (k) => t(k === 'new' ? 'orders.kind.new' : 'orders.kind.golden'),
       status: (s) => t(`orders.status.${s}`, { defaultValue: s }),
     });

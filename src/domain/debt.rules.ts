@@ -65,12 +65,15 @@ export interface DebtFacts {
   readonly noticeSentAt: number | null;
 }
 
-/** `YYYY-MM-DD` of an epoch-ms instant, in UTC (the server's business day; the seed and tests use UTC too). */
-export function isoDay(ms: number): string {
+/**
+ * Calendar arithmetic only: the `YYYY-MM-DD` of a UTC-midnight count from `dayStart`. The day of an instant (today,
+ * a document's day) is Tashkent's: `tashkentDay` in dates.rules.ts (TZ1).
+ */
+function calendarDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Epoch ms of midnight UTC of an ISO day; NaN when malformed. */
+/** A calendar day as a count of UTC-midnight ms, for day differences only (not an instant: TZ1); NaN when malformed. */
 export function dayStart(iso: string): number {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return Number.NaN;
   return Date.parse(`${iso}T00:00:00Z`);
@@ -87,7 +90,7 @@ export function daysOverdue(dueDate: string, today: string): number {
 
 /** Adds whole days to an ISO day. */
 export function addDays(iso: string, days: number): string {
-  return isoDay(dayStart(iso) + days * DAY_MS);
+  return calendarDay(dayStart(iso) + days * DAY_MS);
 }
 
 /** Letters and digits, lower-cased, apostrophe variants (ʻ ʼ ' `) dropped: 'Fargʻona' matches 'fargona'. */

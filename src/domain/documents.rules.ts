@@ -4,7 +4,7 @@
  * list asks for, and the people's file name of a download.
  */
 import { DOCUMENT_TYPES, SERVICE_DOCUMENT_TYPES } from './constants';
-import { addDays, documentDate, isoDay } from './debt.rules';
+import { addDays } from './debt.rules';
 import { dateRangeError } from './validators.rules';
 
 /** The lists of the Documents page: orders (with their documents), suspend documents, service documents. */
@@ -95,18 +95,6 @@ export function documentFileName(title: string, ban: string | null, day: string,
       .filter(Boolean)
       .join('_') || 'document';
   return `${[words, ban, day].filter(Boolean).join('_')}.${ext}`;
-}
-
-/** `YYYY-MM-DD` of an instant in Tashkent (UTC+5, no daylight saving): the day printed on a document. */
-export function tashkentDay(ms: number): string {
-  return isoDay(ms + 5 * 3_600_000);
-}
-
-/** `dd.mm.yyyy hh:mm` of an instant in Tashkent (UTC+5): when money moved (an order's refund, PRM1). */
-export function tashkentDateTime(ms: number): string {
-  const d = new Date(ms + 5 * 3_600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${documentDate(tashkentDay(ms))} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
 }
 
 /** The extension of a stored scan's type (for its download name). */

@@ -2,6 +2,7 @@
  * Aside widgets of a content page (spec 2 "Widgets", spec 6 "Widgets").
  */
 import { numberStatusKind, UNBILLED_ACCOUNT_TYPE } from './constants';
+import { tashkentMonth } from './dates.rules';
 import { activeRole, roleGroup, roleSet, type UserFacts, userConfig } from './roles.rules';
 
 /** An aside widget, in display order. */
@@ -21,8 +22,8 @@ export interface WidgetFlags {
 
 const NO_TOP_UP = roleSet('R000, R030, R004');
 
-/** October, as a zero-based month of Date#getMonth. */
-const SALE_MONTH = 9;
+/** October (1..12), in Tashkent whatever the browser's zone (TZ1). */
+const SALE_MONTH = 10;
 
 const NONE: WidgetFlags = { visible: [], topUp: false, unbilled: false, blockToggle: false };
 
@@ -46,7 +47,7 @@ export function widgetFlags(u: UserFacts, now: Date): WidgetFlags {
   if (!u.banSelected && profile.budget != null) visible.push('budget');
   visible.push('status');
   if (roleGroup(role) !== 'subscriber' && (config.dispatcher || u.banSelected)) visible.push('employees');
-  if (now.getMonth() === SALE_MONTH) visible.push('sale');
+  if (tashkentMonth(now) === SALE_MONTH) visible.push('sale');
   return {
     visible,
     topUp: !NO_TOP_UP.has(role),

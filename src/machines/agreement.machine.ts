@@ -9,6 +9,7 @@ import {
   MAX_CONTACTS,
   validateAgreementForm,
 } from '@/domain/agreement.rules';
+import { tashkentDay } from '@/domain/dates.rules';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -56,7 +57,7 @@ export interface AgreementPage {
 }
 
 /** Input of the machine: the form to start from (the page: empty) and the day the adult rule counts from (null:
- *  the browser's today, read when the guard runs). */
+ *  today in Tashkent, whatever the browser's zone, read when the guard runs; TZ1). */
 export interface AgreementInput {
   readonly form?: AgreementForm;
   readonly today?: string | null;
@@ -109,7 +110,8 @@ export type AgreementEvent =
 /** Tags: `busy` a check or registration runs (the form is read-only), `listBusy`, `downloading`, `error`. */
 export type AgreementTag = 'busy' | 'listBusy' | 'downloading' | 'error';
 
-const dayOf = (today: string | null) => (today === null ? new Date() : new Date(`${today}T12:00:00`));
+/** Noon of the day in the process's zone: the rules read a Date's calendar day, and noon's is that day. */
+const dayOf = (today: string | null) => new Date(`${today ?? tashkentDay(Date.now())}T12:00:00`);
 
 const withoutKeys = (errors: AgreementErrors, drop: (key: string) => boolean): AgreementErrors =>
   Object.fromEntries(Object.entries(errors).filter(([k]) => !drop(k)));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime, tashkentDay } from '@/domain/dates.rules';
 import {
   defaultDocumentsFilter,
   documentFileName,
@@ -8,8 +9,6 @@ import {
   parseDocumentsPage,
   parseDocumentsTab,
   serviceTypesOf,
-  tashkentDateTime,
-  tashkentDay,
   typesOfTab,
 } from '@/domain/documents.rules';
 
@@ -89,7 +88,7 @@ describe('tabs, types, URL values, pages', () => {
     expect(tashkentDay(Date.UTC(2026, 10, 23, 19, 30))).toBe('2026-11-24');
     expect(tashkentDay(Date.UTC(2026, 10, 23, 18, 59))).toBe('2026-11-23');
     // the refund line's time (PRM1): UTC+5, past midnight on the next day
-    expect(tashkentDateTime(Date.UTC(2026, 10, 23, 19, 5))).toBe('24.11.2026 00:05');
-    expect(tashkentDateTime(Date.UTC(2026, 0, 1, 6, 30))).toBe('01.01.2026 11:30');
+    expect(formatDateTime(Date.UTC(2026, 10, 23, 19, 5))).toBe('24.11.2026 00:05');
+    expect(formatDateTime(Date.UTC(2026, 0, 1, 6, 30))).toBe('01.01.2026 11:30');
   });
 });

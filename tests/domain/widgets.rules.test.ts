@@ -17,9 +17,9 @@ const user = (roles: string[], u: Partial<UserFacts> = {}): UserFacts => ({
   ...u,
 });
 
-/** Local dates: the sale rule reads the local month. */
-const MARCH = new Date(2025, 2, 15);
-const OCTOBER = new Date(2025, 9, 15);
+/** Instants: the sale rule reads the month in Tashkent (UTC+5), whatever zone the test runs in. */
+const MARCH = new Date('2025-03-15T07:00:00Z');
+const OCTOBER = new Date('2025-10-15T07:00:00Z');
 
 const NONE: WidgetFlags = { visible: [], topUp: false, unbilled: false, blockToggle: false };
 
@@ -103,15 +103,22 @@ describe('widgetFlags: visible widgets', () => {
     ],
     // Seasonal sale: October only.
     ['subscriber in October', user(['R001']), OCTOBER, ['balance', 'status', 'sale']],
-    ['subscriber on 1 October', user(['R001']), new Date(2025, 9, 1, 0, 0), ['balance', 'status', 'sale']],
+    // 1 October 00:00 in Tashkent is still 30 September in UTC
+    [
+      'subscriber on 1 October',
+      user(['R001']),
+      new Date('2025-09-30T19:00:00Z'),
+      ['balance', 'status', 'sale'],
+    ],
     [
       'subscriber on 31 October',
       user(['R001']),
-      new Date(2025, 9, 31, 23, 59),
+      new Date('2025-10-31T18:59:00Z'),
       ['balance', 'status', 'sale'],
     ],
-    ['subscriber on 30 September', user(['R001']), new Date(2025, 8, 30, 23, 59), ['balance', 'status']],
-    ['subscriber on 1 November', user(['R001']), new Date(2025, 10, 1, 0, 0), ['balance', 'status']],
+    ['subscriber on 30 September', user(['R001']), new Date('2025-09-30T18:59:00Z'), ['balance', 'status']],
+    // 1 November 00:00 in Tashkent is still 31 October in UTC
+    ['subscriber on 1 November', user(['R001']), new Date('2025-10-31T19:00:00Z'), ['balance', 'status']],
     [
       'everything in October',
       user(['R004'], { profile: profile({ budget: 1, hasEmployeeData: true }) }),

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tashkentDay } from '@/domain/dates.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
 import { expectFitsWindow, launchBrowser, signIn } from './browser';
@@ -89,7 +90,8 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     const staff = await signIn(browser, base, 'operator', { lang });
     const op = staff.page;
     await op.waitForURL((url) => url.pathname === `/${lang}/orders`, { timeout: 20_000 });
-    const today = new Date().toISOString().slice(0, 10);
+    // the list's days are Tashkent's (TZ1): from 19:00 UTC the day there is already the next one
+    const today = tashkentDay(Date.now());
     await op.locator('#orders-from').fill(today);
     await op.locator('#orders-to').fill(today);
     await op.getByTestId('orders-apply').click();

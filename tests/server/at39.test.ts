@@ -435,3 +435,26 @@ describe('who may call', () => {
     expect((await agent.call('GET', 'at39/register/filter?page=0&size=20')).status).toBe('OKOK');
   });
 });
+
+describe('the registrations list filters by Tashkent days (TZ1)', () => {
+  it('"dt1" starts at 00:00 in Tashkent (19:00 UTC the day before), "dt2" is included whole', async () => {
+    // a session that outlives the hours the clock moves through
+    const h = createHarness({ config: { sessionIdleMinutes: 48 * 60, sessionMaxHours: 48 } });
+    h.clock.set(Date.parse('2026-11-28T18:00:00Z'));
+    const api = await clientAs(h, 'servicedesk');
+    const at = async (iso: string) => {
+      h.clock.set(Date.parse(iso));
+      return newRegistration(h, api, AT39_PEOPLE.karimov.pinfl);
+    };
+    const lateOn28th = await at('2026-11-28T18:59:00Z'); // 23:59 on the 28th in Tashkent
+    const eveningUtc = await at('2026-11-28T20:30:00Z'); // 01:30 on the 29th in Tashkent
+    const ids = async (dt1: string, dt2: string) =>
+      (await api.call('at39.filter', { query: { page: 0, size: 100, dt1, dt2 } })).list
+        .map((r) => String(r.registrationId))
+        .filter((id) => id === lateOn28th || id === eveningUtc);
+
+    expect(await ids('2026-11-28', '2026-11-28')).toEqual([lateOn28th]);
+    expect(await ids('2026-11-29', '2026-11-29')).toEqual([eveningUtc]);
+    expect((await ids('2026-11-28', '2026-11-29')).sort()).toEqual([lateOn28th, eveningUtc].sort());
+  });
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nextTashkentMidnight } from '@/domain/dates.rules';
 import {
   blockTargets,
   type SigningAction,
@@ -13,12 +14,7 @@ import { MINUTE } from '../../server/clock';
 import { DEMO_LOCK_PRICES } from '../../server/db/demo-accounts';
 import type { DemoKey } from '../../server/eimzo/demo-keys';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
-import {
-  nextLocalMidnight,
-  pendingBlockOf,
-  SIGNATURE_TTL_MS,
-  settleBlockRequests,
-} from '../../server/handlers/block.handlers';
+import { pendingBlockOf, SIGNATURE_TTL_MS, settleBlockRequests } from '../../server/handlers/block.handlers';
 import { EXPIRED_KEY, MAIN_KEY, NAVOIY_KEY, socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 import { type Agent, createHarness, type Harness } from './harness';
 
@@ -380,7 +376,7 @@ describe('timing on the server clock', () => {
     h.clock.set(Date.now());
   });
 
-  it('a block is in process until the next local midnight, then the number is blocked', async () => {
+  it('a block is in process until the next midnight in Tashkent, then the number is blocked', async () => {
     const client = await loginAs('subscriber20');
     const start = h.clock.now();
     await client.call('block.suspend', { query: { ban: SUB20_BAN, sn: SUB20_SN } });
@@ -388,9 +384,9 @@ describe('timing on the server clock', () => {
     const inProcess = await failure(
       client.call('block.isPrivilegedLock', { query: { ban: SUB20_BAN, sn: SUB20_SN } }),
     );
-    h.clock.set(nextLocalMidnight(start) - 1);
+    h.clock.set(nextTashkentMidnight(start) - 1);
     const beforeMidnight = await client.call('session.profile');
-    h.clock.set(nextLocalMidnight(start));
+    h.clock.set(nextTashkentMidnight(start));
     const afterMidnight = await client.call('session.profile');
 
     expect(profileAfter.status).toBe('A');
@@ -403,7 +399,7 @@ describe('timing on the server clock', () => {
   it('a restore takes 5 to 10 minutes', async () => {
     const client = await loginAs('subscriber20');
     await client.call('block.suspend', { query: { ban: SUB20_BAN, sn: SUB20_SN } });
-    h.clock.set(nextLocalMidnight(h.clock.now()));
+    h.clock.set(nextTashkentMidnight(h.clock.now()));
     await client.call('session.profile');
     await client.call('block.restore', { query: { ban: SUB20_BAN, sn: SUB20_SN } });
     const pending = pendingBlockOf(h.db, { ban: SUB20_BAN, sn: SUB20_SN });
@@ -470,7 +466,7 @@ describe('timing on the server clock', () => {
     const before = await client.call('session.profile');
     await client.call('block.suspend', { query: { ban: SUB20_BAN, sn: SUB20_SN } });
     const after = await client.call('session.profile');
-    h.clock.set(nextLocalMidnight(h.clock.now()));
+    h.clock.set(nextTashkentMidnight(h.clock.now()));
     const applied = await client.call('session.profile');
 
     expect(before.block_pending).toBeNull();
@@ -483,12 +479,40 @@ describe('timing on the server clock', () => {
   });
 });
 
-describe('helpers', () => {
-  it('midnight is the start of the next local day', () => {
-    const noon = new Date(2026, 0, 15, 12, 0, 0).getTime();
-    const justBefore = new Date(2026, 0, 15, 23, 59, 59).getTime();
+describe('a block takes effect after 00:00 in Tashkent, whatever the server’s zone', () => {
+  const savedTz = process.env.TZ;
+  afterAll(() => {
+    if (savedTz === undefined) delete process.env.TZ;
+    else process.env.TZ = savedTz;
+  });
 
-    expect(nextLocalMidnight(noon)).toBe(new Date(2026, 0, 16, 0, 0, 0).getTime());
-    expect(nextLocalMidnight(justBefore)).toBe(new Date(2026, 0, 16, 0, 0, 0).getTime());
+  it.each(['UTC', 'America/New_York', 'Asia/Tashkent'])(
+    'a server in %s waits for Tashkent midnight',
+    (zone) => {
+      process.env.TZ = zone;
+      // 01:00 on the 29th in Tashkent: the block waits for the 30th's midnight, 19:00 UTC on the 29th
+      expect(nextTashkentMidnight(Date.parse('2026-11-28T20:00:00Z'))).toBe(
+        Date.parse('2026-11-29T19:00:00Z'),
+      );
+      // 23:59:59 on the 28th in Tashkent: one second to go
+      expect(nextTashkentMidnight(Date.parse('2026-11-28T18:59:59Z'))).toBe(
+        Date.parse('2026-11-28T19:00:00Z'),
+      );
+    },
+  );
+
+  it('under a UTC server the request waits until 19:00 UTC, not 00:00 UTC (05:00 in Tashkent)', async () => {
+    process.env.TZ = 'UTC';
+    h = createHarness({ config: { sessionIdleMinutes: 48 * 60, sessionMaxHours: 48 } });
+    h.clock.set(Date.parse('2026-11-28T20:00:00Z'));
+    const client = await loginAs('subscriber20');
+    await client.call('block.suspend', { query: { ban: SUB20_BAN, sn: SUB20_SN } });
+    h.clock.set(Date.parse('2026-11-29T18:59:59Z'));
+    const before = await client.call('session.profile');
+    h.clock.set(Date.parse('2026-11-29T19:00:00Z'));
+    const after = await client.call('session.profile');
+
+    expect(before.status).toBe('A');
+    expect(after.status).toBe('S');
   });
 });

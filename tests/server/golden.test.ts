@@ -12,7 +12,7 @@ import { GOLDEN_POOL_SIZE } from '../../server/db/golden-seed';
 import { silentLogger } from '../../server/logger';
 import { startPortal } from '../../server/start';
 import { createGoldenStore } from '../../server/store/golden.store';
-import { isoDay } from '../../src/domain/debt.rules';
+import { tashkentDay } from '../../src/domain/dates.rules';
 import {
   categoryIdOf,
   categoryOfLocal,
@@ -243,7 +243,7 @@ describe('orders: list and one order', () => {
     const curator = await clientAs(h, 'curator');
     const page = await curator.call('golden.search', search('random', { categoryId: SIMPLE }));
     const r = await curator.call('golden.checkout', { body: { numbers: [page.content[0]?.number ?? ''] } });
-    const today = isoDay(h.clock.now());
+    const today = tashkentDay(h.clock.now());
     const operator = await clientAs(h, 'operator');
     const list = await operator.call('orders.details', { query: { from: today, to: today } });
     expect(list.map((o) => o.id)).toContain(r.orderId);

@@ -4,6 +4,7 @@
  * who may order (the purchase page's policy), and the staff's status moves along `canMoveOrder`.
  */
 import { describe, expect, it } from 'vitest';
+import { tashkentDay } from '../../src/domain/dates.rules';
 import { categoryIdOf } from '../../src/domain/golden.rules';
 import { ApiFailure } from '../../src/services/api/api-error';
 import { createApiClient } from '../../src/services/api/client';
@@ -57,9 +58,33 @@ describe('the new-number order', () => {
     const operator = await clientAs(h, 'operator');
     const one = await operator.call('orders.get', { params: { id: String(created.id) } });
     expect(one).toMatchObject({ kind: 'new', status: 'created', total: 2 * (84_200 + 5_000) + 1_263_000 });
-    const today = new Date(h.clock.now()).toISOString().slice(0, 10);
+    const today = tashkentDay(h.clock.now());
     const list = await operator.call('orders.details', { query: { from: today, to: today } });
     expect(list.map((o) => String(o.id))).toContain(String(created.id));
+  });
+
+  it('is listed by its day in Tashkent: "from" starts at 00:00 there (19:00 UTC the day before), "to" runs to 24:00', async () => {
+    // sessions that outlive the day the clock moves through
+    const h = createHarness({ config: { sessionIdleMinutes: 48 * 60, sessionMaxHours: 48 } });
+    h.clock.set(Date.parse('2026-11-28T18:00:00Z'));
+    const api = await clientAs(h, 'curator');
+    const order = async (iso: string) => {
+      h.clock.set(Date.parse(iso));
+      return String(
+        (await api.call('orders.create', { body: { rows: [row({ kolvo: 1 })], address: 'Toshkent' } })).id,
+      );
+    };
+    const lateOn28th = await order('2026-11-28T18:59:00Z'); // 23:59 on the 28th in Tashkent
+    const eveningUtc = await order('2026-11-28T20:30:00Z'); // 01:30 on the 29th in Tashkent
+    const lateOn29th = await order('2026-11-29T18:59:00Z'); // 23:59 on the 29th in Tashkent
+    const operator = await clientAs(h, 'operator');
+    const ids = async (from: string, to: string) =>
+      (await operator.call('orders.details', { query: { from, to } })).map((o) => String(o.id)).sort();
+
+    expect(await ids('2026-11-28', '2026-11-28')).toEqual([lateOn28th]);
+    expect(await ids('2026-11-29', '2026-11-29')).toEqual([eveningUtc, lateOn29th].sort());
+    expect(await ids('2026-11-28', '2026-11-29')).toEqual([lateOn28th, eveningUtc, lateOn29th].sort());
+    expect(await ids('2026-11-30', '2026-11-30')).toEqual([]);
   });
 
   it('is refused with E031 when its sum is over the balance, and nothing is recorded', async () => {
@@ -71,7 +96,7 @@ describe('the new-number order', () => {
       await codeOf(api.call('orders.create', { body: { rows: [row({ kolvo, category: PLATINUM })] } })),
     ).toBe('E031');
     const operator = await clientAs(h, 'operator');
-    const today = new Date(h.clock.now()).toISOString().slice(0, 10);
+    const today = tashkentDay(h.clock.now());
     expect(await operator.call('orders.details', { query: { from: today, to: today } })).toEqual([]);
   });
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createBlockRestoreLogic } from '@/app/block-restore.services';
-import { tashkentDay } from '@/domain/documents.rules';
+import { tashkentDay } from '@/domain/dates.rules';
 import { createApiClient } from '@/services/api/client';
 import { createEimzoClient } from '@/services/eimzo/eimzo-client';
 import { DEMO_KEYS } from '../../server/eimzo/demo-keys';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate';
-import { tashkentDateTime } from '@/domain/documents.rules';
+import { formatDateTime } from '@/domain/dates.rules';
 import { formatSum } from '@/domain/money.rules';
 import { i18n } from '@/i18n/i18n';
 import { type OrdersContext as Ctx, type OrdersEvent, ordersMachine } from '@/machines/orders.machine';
@@ -119,7 +119,7 @@ function expectTexts(state: AnyMachineSnapshot) {
       refund
         ? t('orders.refundText', {
             sum: formatSum(refund.amount),
-            date: tashkentDateTime(Date.parse(refund.at)),
+            date: formatDateTime(refund.at),
           })
         : ctx.order.status === 'cancelled'
           ? t('orders.noCharge')

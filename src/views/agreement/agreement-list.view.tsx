@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { documentDate, isoDay } from '@/domain/debt.rules';
+import { formatDate } from '@/domain/dates.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { AgreementDocument } from '@/machines/agreement.machine';
 import {
@@ -116,7 +116,7 @@ export function AgreementList() {
                   <span>
                     {t('agreement.list.tin')} {a.tin}
                   </span>
-                  <span>{documentDate(isoDay(a.createdAt))}</span>
+                  <span>{formatDate(a.createdAt)}</span>
                   <span>
                     {t('agreement.fields.login')}: {a.login}
                   </span>

@@ -9,7 +9,7 @@ import {
   pageCount,
   sameAt39Params,
 } from '@/domain/at39.rules';
-import { documentDate } from '@/domain/debt.rules';
+import { formatDate } from '@/domain/dates.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import type { At39ListRow } from '@/machines/at39-list.machine';
 import {
@@ -53,8 +53,8 @@ export function At39ListPage() {
   );
 }
 
-/** ISO instant → `DD.MM.YYYY` (the server's day, UTC). */
-const day = (iso: string | null) => (iso ? documentDate(iso.slice(0, 10)) : '');
+/** ISO instant → `DD.MM.YYYY`, its day in Tashkent. */
+const day = (iso: string | null) => (iso ? formatDate(iso) : '');
 
 function At39ListView() {
   const { t } = useTranslation();

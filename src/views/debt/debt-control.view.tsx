@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { formatDateTime } from '@/domain/dates.rules';
 import {
   type DebtListParams,
   type DebtSortKey,
@@ -55,14 +56,6 @@ export function DebtControlPage() {
     </DebtContext.Provider>
   );
 }
-
-const sentAtFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 function DebtControlView() {
   const { t, i18n } = useTranslation();
@@ -396,7 +389,7 @@ function NoticePanel() {
           </p>
           {notice.sent ? (
             <p className="debt__notice-sent" data-testid="debt-notice-sent">
-              {t('debt.notice.sentInfo', { at: sentAtFormat.format(notice.sent.at), by: notice.sent.by })}
+              {t('debt.notice.sentInfo', { at: formatDateTime(notice.sent.at), by: notice.sent.by })}
             </p>
           ) : (
             <p className="debt__notice-draft">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { SERVICE_DOCUMENT_TYPES } from '@/domain/constants';
-import { documentDate } from '@/domain/debt.rules';
+import { formatDate, tashkentDay } from '@/domain/dates.rules';
 import {
   DOCUMENTS_PAGE_SIZE,
   DOCUMENTS_TABS,
@@ -14,7 +14,6 @@ import {
   ORDERS_PAGE_SIZE,
   pageSlice,
   TITLED_DOCUMENT_TYPES,
-  tashkentDay,
 } from '@/domain/documents.rules';
 import { formatSum } from '@/domain/money.rules';
 import type { DocumentCard, DocumentDetails, OrderCard } from '@/machines/documents.machine';
@@ -51,8 +50,8 @@ export function useTypeTitle() {
       : t('documents.types.unknown', { type });
 }
 
-const dayOf = (iso: string | null) => (iso ? tashkentDay(Date.parse(iso)) : '');
-const shownDay = (iso: string | null) => (iso ? documentDate(dayOf(iso)) : '');
+const dayOf = (iso: string | null) => (iso ? tashkentDay(iso) : '');
+const shownDay = (iso: string | null) => (iso ? formatDate(iso) : '');
 
 /** The people's name of a document's PDF ('Договор_100234561_2026-11-24.pdf'). */
 function usePdfName() {

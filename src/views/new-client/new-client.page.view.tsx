@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { tashkentDay } from '@/domain/dates.rules';
 import { formatSum } from '@/domain/money.rules';
 import type { ConnectTypeValue, FormGroup } from '@/domain/preorder.rules';
 import { formatErrorMessage } from '@/i18n/messages';
@@ -34,11 +35,8 @@ import './new-client.css';
 
 const { useSelector, useActorRef } = NewClientContext;
 
-/** Today as ISO `YYYY-MM-DD` in the visitor's calendar (the birth-day rule counts from it). */
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** Today as ISO `YYYY-MM-DD` in Tashkent, whatever the visitor's zone (the birth-day rule counts from it; TZ1). */
+const localToday = () => tashkentDay(Date.now());
 
 /** `/{lang}/new-client`: the public registration wizard. */
 export function NewClientPage() {

@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
-import { isoDay } from '@/domain/debt.rules';
-import { tashkentDateTime } from '@/domain/documents.rules';
+import { formatDateTime, tashkentDay } from '@/domain/dates.rules';
 import { formatSum } from '@/domain/money.rules';
 import { type OrdersParams, parseOrdersParams } from '@/domain/orders.rules';
 import { formatPhone } from '@/domain/phone.rules';
@@ -56,13 +55,6 @@ export function OrdersPage() {
   );
 }
 
-const dateTime = (iso: string) => {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-};
-
 function useOrdersUrl() {
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -97,7 +89,7 @@ function OrdersView() {
   // GN9: a first visit without a range shows today's orders (the URL then says so)
   useEffect(() => {
     if (empty) {
-      const today = isoDay(Date.now());
+      const today = tashkentDay(Date.now());
       go({ from: today, to: today, ban: '', page: 1 }, { replace: true });
     }
   }, [empty, go]);
@@ -204,7 +196,7 @@ function OrdersView() {
                               {o.id}
                             </Link>
                           </td>
-                          <td>{dateTime(o.createdAt)}</td>
+                          <td>{formatDateTime(o.createdAt)}</td>
                           <td>{o.ban}</td>
                           <td className="orders__company">{o.company}</td>
                           <td>{t(o.kind === 'new' ? 'orders.kind.new' : 'orders.kind.golden')}</td>
@@ -325,7 +317,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
             </div>
             <div>
               <dt>{t('orders.createdAt')}</dt>
-              <dd>{dateTime(order.createdAt)}</dd>
+              <dd>{formatDateTime(order.createdAt)}</dd>
             </div>
             <div>
               <dt>{t('orders.company')}</dt>
@@ -354,7 +346,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
                   {refund.kind === 'refund'
                     ? t('orders.refundText', {
                         sum: formatSum(refund.amount, { lang }),
-                        date: tashkentDateTime(Date.parse(refund.at)),
+                        date: formatDateTime(refund.at),
                       })
                     : t('orders.noCharge')}
                 </dd>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { formatDateTime } from '@/domain/dates.rules';
 import { parsePreorderListPage } from '@/domain/preorder-list.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
@@ -44,13 +45,6 @@ function usePageUrl(): [number, (page: number, replace?: boolean) => void] {
   };
   return [page, go];
 }
-
-/** Day and time in Tashkent (UTC+5, no daylight saving), `dd.mm.yyyy hh:mm`. */
-const createdAt = (ms: number) => {
-  const d = new Date(ms + 5 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-};
 
 export function PreorderListView() {
   const { t } = useTranslation();
@@ -143,7 +137,7 @@ export function PreorderListView() {
                     {t(`newClient.status.${r.status}`)}
                   </td>
                   <td>{r.phoneReserved ? t('newClient.yes') : t('newClient.no')}</td>
-                  <td>{createdAt(r.createdAt)}</td>
+                  <td>{formatDateTime(r.createdAt)}</td>
                   <td>
                     {/* NC12: the statuses the row may take next; each move is confirmed first */}
                     <span className="orders__row-moves">
