@@ -4,7 +4,7 @@
  * who may order (the purchase page's policy), and the staff's status moves along `canMoveOrder`.
  */
 import { describe, expect, it } from 'vitest';
-import { categoryIdOf } from '../../src/domain/golden.rules';
+import { categoryIdOf } from '../../src/domain/golden-categories.rules';
 import { ApiFailure } from '../../src/services/api/api-error';
 import { createApiClient } from '../../src/services/api/client';
 import { createHarness, type Harness } from './harness';
