@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
+import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise } from 'xstate';
 import { catalogueCategories } from '@/domain/golden-categories.rules';
@@ -10,11 +10,19 @@ import { formatSum } from '@/domain/money.rules';
 import { i18n } from '@/i18n/i18n';
 import { newClientMachine } from '@/machines/new-client.machine';
 import { newNumbersMachine, type QrCategory } from '@/machines/new-numbers.machine';
+import {
+  type FetchOrdersInput,
+  type OrderDetails,
+  type OrderItem,
+  ordersMachine,
+} from '@/machines/orders.machine';
 import { NewClientContext } from '@/views/new-client/new-client.context';
 import { NewClientView } from '@/views/new-client/new-client.page.view';
 import { NewNumbersContext } from '@/views/new-numbers/new-numbers.context';
 import { NewNumbersView } from '@/views/new-numbers/new-numbers.page.view';
+import { OrdersPage, ordersSearch } from '@/views/orders/orders.view';
 import { newClientInput } from '../machines/new-client.payloads';
+import { goldenOrder, orderDetails, today } from '../machines/orders.payloads';
 import { TestProviders } from '../support/render-workflow';
 
 /**
@@ -118,5 +126,48 @@ describe('step two of the new-client wizard names and prices the categories in i
     for (const [, name, price] of EXPECTED[lang])
       expect((shown.getByText(name).nextElementSibling as HTMLElement).textContent).toBe(price);
     for (const c of catalogue.numberCategories) expect(shown.queryByText(c.name)).toBeNull();
+  });
+});
+
+describe('an order names the category of each of its rows in the page language', () => {
+  // a new-number order's rows carry the category id the catalogue sells (GN12), never a name
+  const newOrder: OrderDetails = {
+    ...orderDetails,
+    kind: 'new',
+    status: 'created',
+    numbers: [],
+    rows: EXPECTED.ru.map(([id]) => ({
+      kolvo: 1,
+      category: String(id),
+      tariff: '1',
+      services: [],
+      nominal: null,
+    })),
+  };
+  it.each(['ru', 'uz'] as const)('%s', async (lang) => {
+    await inLanguage(lang);
+    const logic = ordersMachine.provide({
+      actors: {
+        fetchOrders: fromPromise<readonly OrderItem[], FetchOrdersInput>(async () => [
+          { ...goldenOrder, kind: 'new' },
+        ]),
+        fetchOrder: fromPromise(async () => newOrder),
+      },
+    });
+    const location = memoryLocation({ path: `/orders/${newOrder.id}?${ordersSearch(today)}` });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Router hook={location.hook}>
+          <TestProviders fakes={{ orders: logic }}>
+            <Route path="/orders/:id">
+              <OrdersPage />
+            </Route>
+          </TestProviders>
+        </Router>
+      </I18nextProvider>,
+    );
+    const details = await screen.findByTestId('order-details');
+    const cells = [...details.querySelectorAll('tbody tr')].map((tr) => tr.children[1]?.textContent);
+    expect(cells).toEqual(EXPECTED[lang].map(([, name]) => name));
   });
 });
