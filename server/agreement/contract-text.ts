@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AgreementForm, contactsWithAccess, normalPassport } from '../../src/domain/agreement.rules';
-import { GOLDEN_CATEGORIES } from '../../src/domain/constants';
 import { documentDate } from '../../src/domain/debt.rules';
+import { GOLDEN_CATEGORIES } from '../../src/domain/golden-categories.rules';
 import { formatSum } from '../../src/domain/money.rules';
 import { formatPhone } from '../../src/domain/phone.rules';
 import { serverPath } from '../paths';

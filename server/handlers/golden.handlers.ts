@@ -1,14 +1,11 @@
-import { FREE_CATEGORY_ID, GOLDEN_CATEGORIES } from '../../src/domain/constants';
 import { tashkentDay } from '../../src/domain/dates.rules';
 import {
-  categoryIdOf,
-  DEFAULT_TAX_PERCENT,
   type GoldenSearchForm,
   MAX_SELECTION,
   takenDescription,
   validateSearch,
-  vatOf,
 } from '../../src/domain/golden.rules';
+import { categoriesReply, DEFAULT_TAX_PERCENT, vatOf } from '../../src/domain/golden-categories.rules';
 import { routeAccess } from '../../src/domain/routes.rules';
 import { orderDocuments } from '../golden/order-documents';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
@@ -42,35 +39,13 @@ export function buyerBan(session: RequestSession, asked?: string): string {
   return ban;
 }
 
-/** The categories reply (GN1, GN2): the five categories of spec 3 and 9, every company a VAT payer at 12 %. */
-function categoriesReply() {
-  const names = {
-    simple: 'Простой',
-    bronze: 'Бронзовый',
-    silver: 'Серебряный',
-    gold: 'Золотой',
-    platinum: 'Платиновый',
-  };
-  const kinds = ['simple', 'bronze', 'silver', 'gold', 'platinum'] as const;
-  return {
-    categories: kinds.map((k) => ({
-      id: categoryIdOf(k),
-      name: names[k],
-      price: GOLDEN_CATEGORIES[k].price,
-      ...(categoryIdOf(k) === FREE_CATEGORY_ID ? { withoutVat: 'free' } : {}),
-    })),
-    taxPayer: true,
-    taxPercent: DEFAULT_TAX_PERCENT,
-  };
-}
-
 /** May the viewer buy numbers (spec 6 via the one route policy). */
 export const mayBuy = (s: { facts: Parameters<typeof routeAccess>[1] }) =>
   routeAccess('/purchase', s.facts) === 'allow';
 
 export const goldenHandlers: Handlers = {
+  // the one catalogue (NC16): the same categories, prices and VAT as the public QR page
   'golden.categories': () => categoriesReply(),
-  'golden.categoriesQr': () => categoriesReply(),
   'golden.search': ({ input, svc }) => {
     const b = input.body;
     const type = input.params.type;

@@ -1,6 +1,11 @@
-import { GOLDEN_CATEGORIES, goldenCategoryOf } from '../../src/domain/constants';
 import { tashkentDayRange } from '../../src/domain/dates.rules';
-import { categoryIdOf, categoryPrice, DEFAULT_TAX_PERCENT, vatOf } from '../../src/domain/golden.rules';
+import {
+  catalogueCategories,
+  categoryPrice,
+  DEFAULT_TAX_PERCENT,
+  goldenCategoryOf,
+  vatOf,
+} from '../../src/domain/golden-categories.rules';
 import {
   canMoveOrder,
   draftOfWireRow,
@@ -25,8 +30,6 @@ import { buyerBan, purchaseStores } from './golden.handlers';
  * and balance) and the staff's AllOrders / SingleOrder (`orders/orderDetails`, `orders/{id}`). The list is for the
  * roles spec 6 shows Orders to (server/permissions.ts); one order is also readable by the company that placed it.
  */
-
-const GOLDEN_KINDS = ['simple', 'bronze', 'silver', 'gold', 'platinum'] as const;
 
 const headWire = (o: OrderHead) => ({
   id: o.id,
@@ -53,17 +56,13 @@ const fullWire = (o: OrderFull, docs: { id: number; type: number; title: string 
 });
 
 /**
- * The catalogue a new-number order row chooses from (GN12): the number categories of spec 3 / 9, the price plans
+ * The catalogue a new-number order row chooses from (GN12): the number categories of the one catalogue (NC16), the price plans
  * and services the reference server sells elsewhere (AT 39 price plans, the internet packages of SV2). What
  * `pre-order/services` answers, and what `POST orders/` checks a row against (PRM3).
  */
 function newOrderCatalogue() {
   return {
-    numberCategories: GOLDEN_KINDS.map((k) => ({
-      id: categoryIdOf(k),
-      name: k,
-      price: GOLDEN_CATEGORIES[k].price,
-    })),
+    numberCategories: catalogueCategories(),
     pricePlans: AT39_PRICE_PLANS.map((p) => ({ id: p.id, name: p.name, price: p.price })),
     services: IP_CATALOGUE.map((p) => ({ id: p.soc, name: p.name, price: p.price })),
   };

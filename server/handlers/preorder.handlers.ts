@@ -13,6 +13,7 @@
  *   application document (the one documents table, registrationRef `preorder:<id>`) in one transaction.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { categoriesReply } from '../../src/domain/golden-categories.rules';
 import {
   mayListPreorders,
   nextPreorderStatuses,
@@ -21,14 +22,7 @@ import {
 import { validateTin } from '../../src/domain/validators.rules';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
-import {
-  AGENTS,
-  CATALOGUE,
-  MARKET_CODES,
-  QR_CATEGORIES,
-  QR_EXAMPLES,
-  QR_TAX_PERCENT,
-} from '../preorder/preorder-data';
+import { AGENTS, CATALOGUE, MARKET_CODES, QR_EXAMPLES } from '../preorder/preorder-data';
 import { insertDocument } from '../store/documents.store';
 import { currentInventory } from '../store/inventory.store';
 import { createPreorderStore } from '../store/preorder.store';
@@ -61,15 +55,19 @@ export const preorderHandlers: Handlers = {
   'preorder.agents': () => AGENTS.map((a) => ({ ...a })),
   'preorder.services': () => structuredClone(CATALOGUE) as never,
   'preorder.onlineServices': () => structuredClone(CATALOGUE) as never,
-  // the examples are free numbers of the one inventory (finding 25, PRI4): never one somebody holds
-  'golden.categoriesQr': ({ svc }) => ({
-    categories: QR_CATEGORIES.map((c) => ({
-      ...c,
-      examples: currentInventory(svc.db, svc.clock.now()).freeExamples(c.id, QR_EXAMPLES),
-    })),
-    taxPayer: true,
-    taxPercent: QR_TAX_PERCENT,
-  }),
+  // the one catalogue (NC16), as golden-number/categories answers it; the examples are free numbers of the one
+  // inventory (finding 25, PRI4): never one somebody holds
+  'golden.categoriesQr': ({ svc }) => {
+    const reply = categoriesReply();
+    const inventory = currentInventory(svc.db, svc.clock.now());
+    return {
+      ...reply,
+      categories: reply.categories.map((c) => ({
+        ...c,
+        examples: inventory.freeExamples(c.id, QR_EXAMPLES),
+      })),
+    };
+  },
 
   'preorder.checkLogin': ({ input, svc }) => ({
     free: !createPreorderStore(svc.db).loginTaken(input.query.userName),

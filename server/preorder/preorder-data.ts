@@ -1,8 +1,9 @@
 /**
- * Reference data of the public onboarding on the reference backend: cities (spec 3 "Market code"), agents,
- * the services catalogue of step two (spec 3 "Order/pre-order"), and the number categories of the QR page (spec 3
- * "Golden number category": 192 bronze, 153 silver, 152 gold, 79 platinum, 122 free) with a few example numbers each.
+ * Reference data of the public onboarding on the reference backend: cities (spec 3 "Market code"), agents and
+ * the services catalogue of step two (spec 3 "Order/pre-order"). The number categories are not here: every call takes
+ * them from the one catalogue (src/domain/golden-categories.rules.ts, docs/decisions.md NC16).
  */
+import { catalogueCategories } from '../../src/domain/golden-categories.rules';
 
 export const MARKET_CODES = [
   { name: 'Toshkent', code: 'TAS', storage: 'TAS01', regionId: 1, myIdMarkedCodeId: 11 },
@@ -18,12 +19,7 @@ export const AGENTS = [
 ] as const;
 
 export const CATALOGUE = {
-  numberCategories: [
-    { id: 0, name: 'Oddiy', price: 0 },
-    { id: 192, name: 'Bronza', price: 150_000 },
-    { id: 153, name: 'Kumush', price: 500_000 },
-    { id: 152, name: 'Oltin', price: 1_500_000 },
-  ],
+  numberCategories: catalogueCategories(),
   pricePlans: [
     { id: 'BIZ50', name: 'Biznes 50', price: 50_000 },
     { id: 'BIZ100', name: 'Biznes 100', price: 100_000 },
@@ -34,20 +30,5 @@ export const CATALOGUE = {
   ],
 } as const;
 
-/**
- * Categories of the QR page (golden-number/categories/qr). Their example numbers are not listed here: they are free
- * numbers of the one inventory, read when the page asks (NC9, PRI4).
- */
-export const QR_CATEGORIES = [
-  { id: 122, name: 'Bepul', price: 0, withoutVat: 'free' },
-  { id: 192, name: 'Bronza', price: 150_000 },
-  { id: 153, name: 'Kumush', price: 500_000 },
-  { id: 152, name: 'Oltin', price: 1_500_000 },
-  { id: 79, name: 'Platina', price: 5_000_000 },
-] as const;
-
 /** Example numbers a QR category carries (NC9: up to 20, the page shows three). */
 export const QR_EXAMPLES = 20;
-
-/** VAT of the QR prices (spec 3 "Categories response": taxPercent). */
-export const QR_TAX_PERCENT = 12;

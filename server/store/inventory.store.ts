@@ -1,5 +1,6 @@
 import { RESERVATION_MINUTES } from '../../src/domain/at39.rules';
-import { categoryIdOf, categoryOfLocal, categoryPrice } from '../../src/domain/golden.rules';
+import { categoryOfLocal } from '../../src/domain/golden.rules';
+import { categoryIdOf, categoryPrice } from '../../src/domain/golden-categories.rules';
 import { MINUTE } from '../clock';
 import type { Db } from '../db/database';
 

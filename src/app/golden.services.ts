@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { GOLDEN_PAGE_SIZE, isFreeCategory } from '@/domain/constants';
+import { GOLDEN_PAGE_SIZE } from '@/domain/constants';
+import { isFreeCategory } from '@/domain/golden-categories.rules';
 import { i18n } from '@/i18n/i18n';
 import {
   type CheckoutInput,

@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import { isFreeCategory } from '@/domain/constants';
 import { type NewNumbersMachine, newNumbersMachine, type QrCategory } from '@/machines/new-numbers.machine';
 import type { ApiLoader } from './api';
 
@@ -13,13 +12,7 @@ export function createNewNumbersLogic(api: ApiLoader): NewNumbersMachine {
     actors: {
       fetchQrCategories: fromPromise<QrCategory[]>(async ({ signal }) => {
         const r = await (await api()).call('golden.categoriesQr', undefined, { signal });
-        return r.categories.map((c) => ({
-          id: c.id,
-          name: c.name,
-          price: c.price,
-          free: c.withoutVat === 'free' || isFreeCategory(c.id),
-          examples: c.examples ?? [],
-        }));
+        return r.categories.map((c) => ({ id: c.id, price: c.price, examples: c.examples ?? [] }));
       }),
     },
   });

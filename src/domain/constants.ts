@@ -42,42 +42,6 @@ export const DIRECT_BLOCK_ACCOUNT_TYPE = 20;
 /** Status of a successful reply (spec 7). */
 export const SUCCESS_STATUS = 'OKOK';
 
-/** Golden-number price categories (spec 3 ids, spec 9 prices in sums). Any other id is 'simple'. */
-export const GOLDEN_CATEGORIES = {
-  simple: { id: null, price: 0 },
-  bronze: { id: 192, price: 84_200 },
-  silver: { id: 153, price: 210_500 },
-  gold: { id: 152, price: 421_000 },
-  platinum: { id: 79, price: 1_263_000 },
-} as const;
-
-/** Name of a golden-number category. */
-export type GoldenCategory = keyof typeof GOLDEN_CATEGORIES;
-
-/** Category id shown with withoutVat 'free' (spec 3). */
-export const FREE_CATEGORY_ID = 122;
-
-/** Maps a category id to its named price category; every unknown id is 'simple' (spec 3 'others simple'). */
-export function goldenCategoryOf(id: number): GoldenCategory {
-  switch (id) {
-    case GOLDEN_CATEGORIES.bronze.id:
-      return 'bronze';
-    case GOLDEN_CATEGORIES.silver.id:
-      return 'silver';
-    case GOLDEN_CATEGORIES.gold.id:
-      return 'gold';
-    case GOLDEN_CATEGORIES.platinum.id:
-      return 'platinum';
-    default:
-      return 'simple';
-  }
-}
-
-/** True for the category shown as free (withoutVat), id 122 (spec 3). */
-export function isFreeCategory(id: number): boolean {
-  return id === FREE_CATEGORY_ID;
-}
-
 /** Number status codes (spec 3 / 4): A and O active, S blocked, N terminated, T tentative. */
 export const NUMBER_STATUS = {
   A: 'active',

@@ -5,13 +5,8 @@
  * search, totals on the review) and the reference server (the pool's categories, the mask compiled to SQL, the order
  * total and its VAT). Decisions GN1-GN9 in docs/decisions.md.
  */
-import {
-  DEFAULT_GROUP_COUNT,
-  DEFAULT_OPERATOR_CODE,
-  FREE_CATEGORY_ID,
-  GOLDEN_CATEGORIES,
-  type GoldenCategory,
-} from './constants';
+import { DEFAULT_GROUP_COUNT, DEFAULT_OPERATOR_CODE } from './constants';
+import { type GoldenCategory, vatOf } from './golden-categories.rules';
 
 /** The four ways to search (spec 3 "Order types"). */
 export const GOLDEN_SEARCH_TYPES = ['random', 'byNumber', 'byGroup', 'byMask'] as const;
@@ -37,19 +32,6 @@ export const MAX_SELECTION = 20;
 
 /** Group sizes byGroup offers (GN4): runs of 2 to 10 consecutive numbers. */
 export const MAX_GROUP_COUNT = 10;
-
-/** VAT rate of Uzbekistan used by the reference server's categories reply (GN2). */
-export const DEFAULT_TAX_PERCENT = 12;
-
-/** The category id the pool stores for a named category: 'simple' is the free category 122 (spec 3). */
-export function categoryIdOf(kind: GoldenCategory): number {
-  return kind === 'simple' ? FREE_CATEGORY_ID : GOLDEN_CATEGORIES[kind].id;
-}
-
-/** Price in sums of a named category (spec 9). */
-export function categoryPrice(kind: GoldenCategory): number {
-  return GOLDEN_CATEGORIES[kind].price;
-}
 
 const run = (s: string, ch: string) => {
   let n = 0;
@@ -251,12 +233,6 @@ export function toggleSelection(selected: readonly GoldenOffer[], offer: GoldenO
 /** Whether one more number may be chosen. */
 export function canSelectMore(selected: readonly GoldenOffer[]): boolean {
   return selected.length < MAX_SELECTION;
-}
-
-/** The VAT part of a VAT-inclusive amount in whole sums (GN2): round(total × p / (100 + p)). */
-export function vatOf(total: number, taxPercent: number): number {
-  if (!(taxPercent > 0)) return 0;
-  return Math.round((total * taxPercent) / (100 + taxPercent));
 }
 
 /** What the review shows and the server records (GN2): prices include VAT; the total, its VAT and the net part. */

@@ -8,12 +8,11 @@ import type { StateMeta } from './state-meta';
  * with their prices and a few example numbers each, and the way to become a client. No session needed.
  */
 
-/** A category as the page shows it. `free`: id 122 or withoutVat 'free' (spec 3). */
+/** A category as the page shows it: the page names it from its id in its own language and writes the free id 122
+ *  as the purchase page does (docs/decisions.md NC16), so the wire's name and withoutVat are not kept. */
 export interface QrCategory {
   readonly id: number;
-  readonly name: string;
   readonly price: number;
-  readonly free: boolean;
   readonly examples: readonly string[];
 }
 

@@ -280,10 +280,10 @@ export const WORKFLOW_FILES: Record<string, Record<FileKind, Entry>> = {
     titles: 'src/machines/titles/preRegistration.titles.json',
   },
   newNumbers: {
-    rules: 'src/domain/money.rules.ts',
+    rules: 'src/domain/golden-categories.rules.ts',
     contract: 'src/services/contract/public.contract.ts',
     handler: 'server/handlers/preorder.handlers.ts',
-    store: { none: 'the QR categories are reference data (server/preorder/preorder-data.ts), no SQL' },
+    store: { none: 'the categories are the one catalogue (src/domain/golden-categories.rules.ts), no SQL' },
     chart: 'src/machines/new-numbers.machine.ts',
     selectors: 'src/machines/new-numbers.selectors.ts',
     actors: 'src/app/new-numbers.services.ts',

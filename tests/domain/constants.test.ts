@@ -14,12 +14,8 @@ import {
   EDIT_SEARCH_MIN,
   EIMZO_MIN_VERSION,
   EIMZO_NEW_API_VERSION,
-  GOLDEN_CATEGORIES,
   GOLDEN_FIRST_PAGE,
   GOLDEN_PAGE_SIZE,
-  type GoldenCategory,
-  goldenCategoryOf,
-  isFreeCategory,
   isLang,
   LANGS,
   LOGIN_CHECK_DEBOUNCE_MS,
@@ -66,37 +62,6 @@ describe('spec 9 constants', () => {
     ['NUMBER_TABS', NUMBER_TABS, ['active', 'pending', 'blocked', 'all']],
   ] as [string, unknown, unknown][])('%s = %j', (_, actual, expected) => {
     expect(actual).toEqual(expected);
-  });
-});
-
-describe('golden categories (spec 3 ids, spec 9 prices)', () => {
-  it.each([
-    ['simple', 0],
-    ['bronze', 84_200],
-    ['silver', 210_500],
-    ['gold', 421_000],
-    ['platinum', 1_263_000],
-  ] as [GoldenCategory, number][])('%s costs %i', (name, price) => {
-    expect(GOLDEN_CATEGORIES[name].price).toBe(price);
-  });
-  it.each([
-    [192, 'bronze'],
-    [153, 'silver'],
-    [152, 'gold'],
-    [79, 'platinum'],
-    [122, 'simple'],
-    [1, 'simple'],
-    [0, 'simple'],
-    [-1, 'simple'],
-  ] as [number, GoldenCategory][])('goldenCategoryOf(%i) → %s', (id, expected) => {
-    expect(goldenCategoryOf(id)).toBe(expected);
-  });
-  it.each([
-    [122, true],
-    [192, false],
-    [0, false],
-  ])('isFreeCategory(%i) → %s', (id, expected) => {
-    expect(isFreeCategory(id)).toBe(expected);
   });
 });
 

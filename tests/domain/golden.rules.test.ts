@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_CATEGORY_ID } from '@/domain/constants';
 import {
   canSelectMore,
-  categoryIdOf,
   categoryOfLocal,
-  categoryPrice,
   compileMask,
   DEFAULT_SEARCH_FORM,
   formForType,
@@ -17,9 +14,9 @@ import {
   takenNumbersOf,
   toggleSelection,
   validateSearch,
-  vatOf,
   withoutTaken,
 } from '@/domain/golden.rules';
+import { categoryIdOf, categoryPrice, FREE_CATEGORY_ID, vatOf } from '@/domain/golden-categories.rules';
 
 describe('categories (spec 3 ids, spec 9 prices)', () => {
   it.each([

@@ -97,7 +97,11 @@ export const newcomer: ProvedCompany = {
 export const withPreorder: ProvedCompany = { company: newcomer.company, bans: [], status: 'review' };
 
 export const catalogue: WizardCatalogue = {
-  numberCategories: [{ id: '192', name: 'Bronza', price: 150_000 }],
+  // the one catalogue's categories as the wire names them (NC16): the page names them from the id, in its language
+  numberCategories: [
+    { id: '122', name: 'simple', price: 0 },
+    { id: '192', name: 'bronze', price: 84_200 },
+  ],
   pricePlans: [{ id: 'BIZ50', name: 'Biznes 50', price: 50_000 }],
   services: [{ id: 'roaming', name: 'Roaming', price: null }],
 };
@@ -228,8 +232,8 @@ export const preRegistrationModelEntry = {
 // ── new numbers ─────────────────────────────────────────────────────────────────────────────────────────
 
 export const qrCategories: QrCategory[] = [
-  { id: 122, name: 'Bepul', price: 0, free: true, examples: ['901234581'] },
-  { id: 79, name: 'Platina', price: 5_000_000, free: false, examples: ['901111111', '907777777'] },
+  { id: 122, price: 0, examples: ['901234581'] },
+  { id: 79, price: 1_263_000, examples: ['901111111', '907777777'] },
 ];
 
 export const newNumbersPayloads = payloadsFor<NewNumbersEvent>({

@@ -13,13 +13,8 @@ import { silentLogger } from '../../server/logger';
 import { startPortal } from '../../server/start';
 import { createGoldenStore } from '../../server/store/golden.store';
 import { tashkentDay } from '../../src/domain/dates.rules';
-import {
-  categoryIdOf,
-  categoryOfLocal,
-  matchesMask,
-  takenNumbersOf,
-  vatOf,
-} from '../../src/domain/golden.rules';
+import { categoryOfLocal, matchesMask, takenNumbersOf } from '../../src/domain/golden.rules';
+import { categoryIdOf, vatOf } from '../../src/domain/golden-categories.rules';
 import { ApiFailure } from '../../src/services/api/api-error';
 import { createApiClient } from '../../src/services/api/client';
 import { createAgent, createHarness, type Harness, TEST_COST } from './harness';

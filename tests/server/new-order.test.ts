@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tashkentDay } from '../../src/domain/dates.rules';
-import { categoryIdOf } from '../../src/domain/golden.rules';
+import { categoryIdOf } from '../../src/domain/golden-categories.rules';
 import { ApiFailure } from '../../src/services/api/api-error';
 import { createApiClient } from '../../src/services/api/client';
 import { createHarness, type Harness } from './harness';

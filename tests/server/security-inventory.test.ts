@@ -14,7 +14,7 @@ import { AT39_KITS, AT39_PEOPLE, AT39_TOKENS } from '../../server/db/at39-seed';
 import { loadMigrations, migrate, openDatabase } from '../../server/db/database';
 import { seedGolden } from '../../server/db/golden-seed';
 import { RESERVATION_MINUTES } from '../../src/domain/at39.rules';
-import { categoryIdOf } from '../../src/domain/golden.rules';
+import { categoryIdOf } from '../../src/domain/golden-categories.rules';
 import { type Agent, createHarness, type Harness } from './harness';
 
 const MINUTE = 60_000;

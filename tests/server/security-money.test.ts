@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { documentFile, insertDocument, saveDocumentFile } from '../../server/store/documents.store';
-import { categoryIdOf } from '../../src/domain/golden.rules';
+import { categoryIdOf } from '../../src/domain/golden-categories.rules';
 import { ApiFailure } from '../../src/services/api/api-error';
 import { createApiClient } from '../../src/services/api/client';
 import { endpoints } from '../../src/services/contract/endpoints';

@@ -79,6 +79,11 @@ interface Seen {
 /** A pre-order status in words (NC6). */
 const statusText = (status: string | null | undefined) =>
   t(`newClient.status.${status as 'new' | 'review' | 'registered' | 'rejected'}`);
+/** How step two writes the payloads' categories on the Russian page: the purchase page's names and prices. */
+const RU_CATEGORY_LINES: Record<string, [string, string]> = {
+  '122': ['Простой', 'бесплатно (без НДС)'],
+  '192': ['Бронзовый', '84\u00a0200\u00a0сум'],
+};
 const priceText = (l: CatalogueLine) => (l.price ? formatSum(l.price, { lang: 'ru' }) : t('newClient.free'));
 
 function expectTexts(step: ViewStep, seen: Seen) {
@@ -169,13 +174,14 @@ function expectTexts(step: ViewStep, seen: Seen) {
     }
     if (state.matches({ confirm: 'ready' }) && seen.catalogue) {
       const shown = within(screen.getByTestId('new-client-catalogue'));
-      const lines = [
-        ...seen.catalogue.numberCategories,
-        ...seen.catalogue.pricePlans,
-        ...seen.catalogue.services,
-      ];
-      for (const l of lines)
+      for (const l of [...seen.catalogue.pricePlans, ...seen.catalogue.services])
         expect((shown.getByText(l.name).nextElementSibling as HTMLElement).textContent).toBe(priceText(l));
+      // a number category by its Russian name and the spec's price, never the wire's name (NC16)
+      for (const l of seen.catalogue.numberCategories) {
+        const [name, price] = RU_CATEGORY_LINES[l.id] ?? ['', ''];
+        expect((shown.getByText(name).nextElementSibling as HTMLElement).textContent).toBe(price);
+        expect(shown.queryByText(l.name)).toBeNull();
+      }
     }
     if (state.matches({ confirm: 'registering' })) {
       // the pre-registration panel: the child starts by preparing the document to sign

@@ -26,6 +26,7 @@ import {
   selectProved,
   selectRestored,
 } from '@/machines/new-client.selectors';
+import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { FormError, TextField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
 import { usePublicLogic } from '@/views/common/workflow-logic.context';
@@ -426,17 +427,34 @@ function statusText(
   return key ? t(key) : status;
 }
 
-function Lines({ title, lines }: { title: string; lines: readonly CatalogueLine[] }) {
+/** A catalogue's lines; number categories are named from their id in the page's language and priced as the
+ *  purchase page prices them (docs/decisions.md NC16), not by the wire's name. */
+function Lines({
+  title,
+  lines,
+  categories = false,
+}: {
+  title: string;
+  lines: readonly CatalogueLine[];
+  categories?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   if (lines.length === 0) return null;
+  const lang = i18n.language;
   return (
     <div className="nc-lines">
       <h3>{title}</h3>
       <ul>
         {lines.map((l) => (
           <li key={l.id}>
-            <span>{l.name}</span>
-            <span>{l.price ? formatSum(l.price, { lang: i18n.language }) : t('newClient.free')}</span>
+            <span>{categories ? categoryName(t, Number(l.id)) : l.name}</span>
+            <span>
+              {categories
+                ? categoryPriceText(t, lang, Number(l.id), l.price ?? 0)
+                : l.price
+                  ? formatSum(l.price, { lang })
+                  : t('newClient.free')}
+            </span>
           </li>
         ))}
       </ul>
@@ -487,7 +505,7 @@ function StepTwo() {
       ) : null}
       {catalogue ? (
         <div className="nc-catalogue" data-testid="new-client-catalogue">
-          <Lines title={t('newClient.numberCategories')} lines={catalogue.numberCategories} />
+          <Lines title={t('newClient.numberCategories')} lines={catalogue.numberCategories} categories />
           <Lines title={t('newClient.pricePlans')} lines={catalogue.pricePlans} />
           <Lines title={t('newClient.services')} lines={catalogue.services} />
         </div>

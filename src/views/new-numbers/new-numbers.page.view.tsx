@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
@@ -8,6 +7,7 @@ import {
   selectNewNumbersPhase,
   selectQrCategories,
 } from '@/machines/new-numbers.selectors';
+import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { usePublicLogic } from '@/views/common/workflow-logic.context';
 import { NewNumbersContext } from './new-numbers.context';
 import './new-numbers.css';
@@ -53,12 +53,8 @@ export function NewNumbersView() {
           <ul className="nn-cards" data-testid="new-numbers-categories">
             {categories.map((c) => (
               <li key={c.id} className="nn-card" data-testid={`category-${c.id}`}>
-                <h2>{c.name}</h2>
-                <p className="nn-price">
-                  {c.free || c.price === 0
-                    ? t('newClient.free')
-                    : formatSum(c.price, { lang: i18n.language })}
-                </p>
+                <h2>{categoryName(t, c.id)}</h2>
+                <p className="nn-price">{categoryPriceText(t, i18n.language, c.id, c.price)}</p>
                 {c.examples.length > 0 ? (
                   <>
                     <p className="nn-examples-title">{t('newNumbers.examples')}</p>

@@ -26,6 +26,7 @@ import {
   selectRefundLine,
   selectStatusStep,
 } from '@/machines/orders.selectors';
+import { categoryName } from '@/views/common/category-texts';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportStatus } from '@/views/common/export-status.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
@@ -402,7 +403,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
                     // biome-ignore lint/suspicious/noArrayIndexKey: see above
                     <tr key={i}>
                       <td>{r.kolvo}</td>
-                      <td>{r.category}</td>
+                      <td>{categoryName(t, Number(r.category))}</td>
                       <td>{r.tariff}</td>
                       <td>{r.nominal === null ? '' : formatSum(r.nominal, { lang })}</td>
                     </tr>

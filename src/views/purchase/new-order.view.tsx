@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { goldenCategoryOf } from '@/domain/constants';
 import { formatSum } from '@/domain/money.rules';
 import type { OrderRowDraft, RowProblem } from '@/domain/orders.rules';
 import { formatErrorMessage } from '@/i18n/messages';
-import type { CatalogueItem, NewOrderInput, RowField } from '@/machines/new-order.machine';
+import type { NewOrderInput, RowField } from '@/machines/new-order.machine';
 import {
   canRetry,
   newOrderInputOf,
@@ -25,6 +24,7 @@ import {
   selectTotal,
 } from '@/machines/new-order.selectors';
 import { selectUser } from '@/machines/session.selectors';
+import { categoryName } from '@/views/common/category-texts';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { FormField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
@@ -135,9 +135,6 @@ function Rows() {
   );
 }
 
-const categoryKey = (item: CatalogueItem) =>
-  `purchase.categories.${goldenCategoryOf(Number(item.id))}` as const;
-
 /** The message key of a wrong field (PRM3, PRM4), in both languages. */
 const problemKey = (field: RowProblem) => `validation.order${field.charAt(0).toUpperCase()}${field.slice(1)}`;
 
@@ -196,7 +193,7 @@ function Row({
                 <option value="">{t('newOrder.choose')}</option>
                 {(catalogue?.categories ?? []).map((c) => (
                   <option key={c.id} value={c.id}>
-                    {t(categoryKey(c))} — {formatSum(c.price ?? 0, { lang: i18n.language })}
+                    {categoryName(t, Number(c.id))} — {formatSum(c.price ?? 0, { lang: i18n.language })}
                   </option>
                 ))}
               </select>

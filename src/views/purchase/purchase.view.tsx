@@ -1,7 +1,5 @@
-import type { TFunction } from 'i18next';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { goldenCategoryOf, isFreeCategory } from '@/domain/constants';
 import { GOLDEN_SEARCH_TYPES, type GoldenOffer, MAX_SELECTION, OPERATOR_CODES } from '@/domain/golden.rules';
 import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
@@ -28,6 +26,7 @@ import {
   selectSplit,
   selectTaken,
 } from '@/machines/golden-checkout.selectors';
+import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -101,25 +100,6 @@ function Browsing() {
   );
 }
 
-type T = TFunction;
-const CATEGORY_KEYS = {
-  simple: 'purchase.categories.simple',
-  bronze: 'purchase.categories.bronze',
-  silver: 'purchase.categories.silver',
-  gold: 'purchase.categories.gold',
-  platinum: 'purchase.categories.platinum',
-} as const;
-
-function categoryName(t: T, id: number): string {
-  return t(CATEGORY_KEYS[goldenCategoryOf(id)]);
-}
-
-function priceText(t: T, lang: string, id: number, price: number): string {
-  return isFreeCategory(id)
-    ? `${t('purchase.free')} (${t('purchase.withoutVat')})`
-    : formatSum(price, { lang });
-}
-
 function VatNote() {
   const { t } = useTranslation();
   const catalogue = PurchaseContext.useSelector(selectCatalogue);
@@ -153,7 +133,9 @@ function Categories() {
               onChange={() => actor.send({ type: 'category.choose', categoryId: c.id })}
             />
             <span className="purchase__category-name">{categoryName(t, c.id)}</span>
-            <span className="purchase__category-price">{priceText(t, i18n.language, c.id, c.price)}</span>
+            <span className="purchase__category-price">
+              {categoryPriceText(t, i18n.language, c.id, c.price)}
+            </span>
           </label>
         ))}
       </div>
@@ -337,7 +319,9 @@ function Results() {
           {results.content.map((o) => (
             <li key={o.number} className={chosen(o) ? 'purchase__number is-chosen' : 'purchase__number'}>
               <span className="purchase__phone">{formatPhone(o.number)}</span>
-              <span className="purchase__price">{priceText(t, i18n.language, o.categoryId, o.price)}</span>
+              <span className="purchase__price">
+                {categoryPriceText(t, i18n.language, o.categoryId, o.price)}
+              </span>
               <button
                 type="button"
                 className={chosen(o) ? 'btn btn--secondary' : 'btn'}
@@ -383,7 +367,7 @@ function SelectionPanel() {
           {selected.map((s) => (
             <li key={s.number}>
               <span>{formatPhone(s.number)}</span>
-              <span>{priceText(t, i18n.language, s.categoryId, s.price)}</span>
+              <span>{categoryPriceText(t, i18n.language, s.categoryId, s.price)}</span>
             </li>
           ))}
         </ul>
@@ -465,7 +449,7 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
             <tr key={s.number} data-testid={`purchase-review-${s.number}`}>
               <td className="purchase__phone">{formatPhone(s.number)}</td>
               <td>{categoryName(t, s.categoryId)}</td>
-              <td>{priceText(t, lang, s.categoryId, s.price)}</td>
+              <td>{categoryPriceText(t, lang, s.categoryId, s.price)}</td>
               <td>
                 {editable ? (
                   <button
@@ -562,7 +546,7 @@ function Done({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
         {order.numbers.map((n) => (
           <li key={n.number}>
             <span>{formatPhone(n.number)}</span>
-            <span>{priceText(t, lang, n.categoryId, n.price)}</span>
+            <span>{categoryPriceText(t, lang, n.categoryId, n.price)}</span>
           </li>
         ))}
       </ul>
