@@ -252,7 +252,8 @@ export const NAME_MAX = 200;
 /**
  * The first problem of the password-change form before it is sent (spec 5 generic; U21): a blank field
  * (`validation.required`), a current password over 200 characters (`validation.max200`: no password is longer), a new
- * password outside the rule (`validation.passwordRule`, or `validation.max200` when too long). Null when it may go;
+ * password outside the rule (`validation.passwordRule`, or `validation.max200` when too long), a new password equal to
+ * the current one (`validation.samePassword`). Null when it may go;
  * the confirmation's mismatch is checked after it ('Пароли не совпадают').
  */
 export function passwordChangeError(e: PasswordForm): { code: string; field: PasswordField } | null {
@@ -261,5 +262,7 @@ export function passwordChangeError(e: PasswordForm): { code: string; field: Pas
   if (e.current.length > PASSWORD_MAX) return { code: tooLongCode(PASSWORD_MAX), field: 'current' };
   if (e.password.length > PASSWORD_MAX) return { code: tooLongCode(PASSWORD_MAX), field: 'password' };
   if (!isAcceptablePassword(e.password)) return { code: 'validation.passwordRule', field: 'password' };
+  // the server refuses a new password equal to the current one (E013): the field says why, before any call
+  if (e.password === e.current) return { code: 'validation.samePassword', field: 'password' };
   return null;
 }

@@ -6,6 +6,7 @@ import {
   matchesMask,
   newLoginProblem,
   parseCalendarDate,
+  passwordChangeError,
   requiredFields,
   shouldCheckLogin,
   validateAdult,
@@ -321,5 +322,26 @@ describe("validateCityChosen (spec 5: 'Сначала нужно выбрать 
     [undefined, 'validation.cityFirst'],
   ] as [string | null | undefined, string | null][])('%j → %s', (city, expected) => {
     expect(validateCityChosen(city)).toBe(expected);
+  });
+});
+
+describe('passwordChangeError: the change form says what the server would refuse', () => {
+  it.each([
+    [
+      { current: '', password: 'NewPass-2026', confirm: 'NewPass-2026' },
+      { code: 'validation.required', field: 'current' },
+    ],
+    [
+      { current: 'Demo-2026', password: 'short1', confirm: 'short1' },
+      { code: 'validation.passwordRule', field: 'password' },
+    ],
+    // the server answers E013 for a new password equal to the current one: the field says so first
+    [
+      { current: 'Demo-2026', password: 'Demo-2026', confirm: 'Demo-2026' },
+      { code: 'validation.samePassword', field: 'password' },
+    ],
+    [{ current: 'Demo-2026', password: 'NewPass-2026', confirm: 'NewPass-2026' }, null],
+  ])('%j → %j', (form, expected) => {
+    expect(passwordChangeError(form)).toEqual(expected);
   });
 });

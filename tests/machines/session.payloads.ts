@@ -234,6 +234,12 @@ export const settingsModelEntry: ModelTestEntry = {
         confirm: 'Other-2026',
       },
       { type: 'password.submit', current: '', password: PASSWORDS.next, confirm: PASSWORDS.next },
+      {
+        type: 'password.submit',
+        current: PASSWORDS.current,
+        password: PASSWORDS.current,
+        confirm: PASSWORDS.current,
+      },
     ],
     'contacts.change': [
       { type: 'contacts.change', field: 'email', value: 'not-an-email' },

@@ -82,8 +82,14 @@ describe('CSV for Excel', () => {
 
   it.each([
     ['=1+1', "'=1+1"],
-    ['+998901234567', "'+998901234567"],
-    ['-5', "'-5"],
+    // a signed number is written as the text formula Excel shows as typed (a leading ' was shown literally)
+    ['+998901234567', '"=""+998901234567"""'],
+    ['+998 90 123 45 67', '"=""+998 90 123 45 67"""'],
+    ['-5', '"=""-5"""'],
+    ['-5\u00A0000,50', '"=""-5\u00A0000,50"""'],
+    // a sign before anything but digits stays refused as a formula
+    ['+A1', "'+A1"],
+    ['-1+cmd|calc', "'-1+cmd|calc"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tx', "'\tx"],
     ['plain', 'plain'],

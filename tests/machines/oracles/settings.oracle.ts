@@ -17,6 +17,8 @@ function passwordProblem(ev: Ev): { code: string; field: string } | null {
   if (ev.password.length > 200) return { code: 'validation.max200', field: 'password' };
   if (ev.password.length < 8 || !/\p{L}/u.test(ev.password) || !/[0-9]/.test(ev.password))
     return { code: 'validation.passwordRule', field: 'password' };
+  // the server's rule: the new password differs from the current one
+  if (ev.password === ev.current) return { code: 'validation.samePassword', field: 'password' };
   return null;
 }
 
