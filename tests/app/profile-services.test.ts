@@ -177,7 +177,7 @@ describe('numbers export actor', () => {
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('Номер;Статус;Тариф;Сотрудник');
     expect(lines).toHaveLength(2_346);
-    expect(lines[1]).toBe("'+998 90 000 00 00;Активен;Biznes;Oʻlmasov Gʻayrat");
+    expect(lines[1]).toBe('"=""+998 90 000 00 00""";Активен;Biznes;Oʻlmasov Gʻayrat');
   });
 
   it('builds an XLSX in the language shown (uz headers), readable by exceljs', async () => {
