@@ -388,28 +388,30 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
           {order.rows.length > 0 ? (
             <>
               <h3>{t('orders.rows')}</h3>
-              <table className="orders__table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('purchase.rows.count')}</th>
-                    <th scope="col">{t('purchase.rows.category')}</th>
-                    <th scope="col">{t('purchase.rows.tariff')}</th>
-                    <th scope="col">{t('purchase.rows.nominal')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.rows.map((r, i) => (
-                    // rows have no id of their own: their place in the order is theirs
-                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                    <tr key={i}>
-                      <td>{r.kolvo}</td>
-                      <td>{categoryName(t, Number(r.category))}</td>
-                      <td>{r.tariff}</td>
-                      <td>{r.nominal === null ? '' : formatSum(r.nominal, { lang })}</td>
+              <div className="orders__scroll">
+                <table className="orders__table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('purchase.rows.count')}</th>
+                      <th scope="col">{t('purchase.rows.category')}</th>
+                      <th scope="col">{t('purchase.rows.tariff')}</th>
+                      <th scope="col">{t('purchase.rows.nominal')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {order.rows.map((r, i) => (
+                      // rows have no id of their own: their place in the order is theirs
+                      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                      <tr key={i}>
+                        <td>{r.kolvo}</td>
+                        <td>{categoryName(t, Number(r.category))}</td>
+                        <td>{r.tariff}</td>
+                        <td>{r.nominal === null ? '' : formatSum(r.nominal, { lang })}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           ) : null}
           <dl className="orders__sums">
