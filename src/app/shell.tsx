@@ -31,7 +31,6 @@ import { usePreloadPageLogic } from '@/views/common/workflow-logic.context';
 import { Header } from '@/views/layout/header.view';
 import { NotFound } from '@/views/layout/not-found.view';
 import { NotificationsContext } from '@/views/layout/notifications.context';
-import { Notifications } from '@/views/layout/notifications.view';
 import { PageTitle } from '@/views/layout/page-title.view';
 import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
@@ -60,10 +59,23 @@ const Sidebar = lazy(() => loadSignedInLayout().then((m) => ({ default: m.Sideba
 const RolePicker = lazy(() => loadSignedInLayout().then((m) => ({ default: m.RolePicker })));
 const LogoutConfirm = lazy(() => loadSignedInLayout().then((m) => ({ default: m.LogoutConfirm })));
 
+const NoticeMessage = lazy(() =>
+  import('@/views/layout/notifications.view').then((m) => ({ default: m.NoticeMessage })),
+);
+
+/** The polite live region is there from the start (a screen reader announces what enters it); the message in it. */
 function NotificationsOutlet() {
   const notice = NotificationsContext.useSelector((s) => s.context.queue[0]);
   const actor = NotificationsContext.useActorRef();
-  return <Notifications notice={notice} onDismiss={() => actor.send({ type: 'notice.dismiss' })} />;
+  return (
+    <div className="notifications" aria-live="polite" aria-atomic="true" data-testid="notifications">
+      {notice ? (
+        <Suspense fallback={null}>
+          <NoticeMessage notice={notice} send={(type) => actor.send({ type })} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
 }
 
 /** A signed-out visitor asked for a protected page: remember it for after sign-in, then go to login. */

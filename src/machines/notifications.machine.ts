@@ -8,17 +8,31 @@ export interface Notice {
   params?: Record<string, string>;
 }
 
-/** At most this many messages wait; older ones are dropped so a burst never floods the screen. */
+/** At most this many messages wait; older ones behind the one on screen are dropped so a burst never floods it. */
 export const MAX_NOTICES = 3;
 
 /**
  * Events of the notifications chart.
  * - `notice.push`: show a message (queued behind the one on screen).
  * - `notice.dismiss`: the user closed the message on screen.
+ * - `notice.hold` / `notice.release`: the pointer or the focus entered / left the message on screen.
  */
-export type NotificationsEvent = { type: 'notice.push'; notice: Notice } | { type: 'notice.dismiss' };
+export type NotificationsEvent =
+  | { type: 'notice.push'; notice: Notice }
+  | { type: 'notice.dismiss' }
+  | { type: 'notice.hold' }
+  | { type: 'notice.release' };
 
-/** Notifications: each message stays 4 s (spec 9), then the next one in the queue is shown. */
+/** Closing the message on screen (or its 4 s running out) shows the next one for its own time, or nothing. */
+const next = [
+  { guard: 'hasMore', target: 'showing', reenter: true, actions: 'dropHead' },
+  { target: 'idle', actions: 'dropHead' },
+] as const;
+
+/**
+ * Notifications (spec 9 "Notification disappears after 4 seconds", decision NT1): information stays 4 s, paused while
+ * the pointer or the focus is on it; an error stays until the user closes it.
+ */
 export const notificationsMachine = setup({
   types: {
     context: {} as { queue: Notice[] },
@@ -27,19 +41,28 @@ export const notificationsMachine = setup({
   delays: { noticeTime: NOTIFICATION_MS },
   guards: {
     hasMore: ({ context }) => context.queue.length > 1,
+    isErrorShown: ({ context }) => context.queue[0]?.tone === 'error',
   },
   actions: {
     enqueue: assign({
-      queue: ({ context, event }) =>
-        event.type === 'notice.push' ? [...context.queue, event.notice].slice(-MAX_NOTICES) : context.queue,
+      queue: ({ context: { queue }, event }) =>
+        event.type === 'notice.push'
+          ? queue.slice(0, 1).concat(
+              queue
+                .slice(1)
+                .concat(event.notice)
+                .slice(1 - MAX_NOTICES),
+            )
+          : queue,
     }),
     dropHead: assign({ queue: ({ context }) => context.queue.slice(1) }),
   },
 }).createMachine({
   id: 'notifications',
-  description: 'Transient messages in a polite live region; each disappears after 4 seconds.',
+  description: 'Transient messages in a polite live region: information for 4 seconds, errors until closed.',
   context: { queue: [] },
   initial: 'idle',
+  on: { 'notice.push': { actions: 'enqueue' } },
   states: {
     idle: {
       description: 'Nothing on screen.',
@@ -47,21 +70,21 @@ export const notificationsMachine = setup({
       on: { 'notice.push': { target: 'showing', actions: 'enqueue' } },
     },
     showing: {
-      description: 'The first queued message is on screen.',
+      description: 'The first queued message is on screen; its 4 seconds run.',
       meta: { view: 'the head message with a close button' },
-      on: {
-        'notice.push': { actions: 'enqueue' },
-        'notice.dismiss': [
-          { guard: 'hasMore', target: 'showing', reenter: true, actions: 'dropHead' },
-          { target: 'idle', actions: 'dropHead' },
-        ],
-      },
-      after: {
-        noticeTime: [
-          { guard: 'hasMore', target: 'showing', reenter: true, actions: 'dropHead' },
-          { target: 'idle', actions: 'dropHead' },
-        ],
-      },
+      always: { guard: 'isErrorShown', target: 'kept' },
+      on: { 'notice.dismiss': next, 'notice.hold': 'paused' },
+      after: { noticeTime: next },
+    },
+    paused: {
+      description: 'The pointer or the focus is on the message: its time stands still.',
+      meta: { view: 'the head message with a close button' },
+      on: { 'notice.dismiss': next, 'notice.release': 'showing' },
+    },
+    kept: {
+      description: 'An error message: it stays until the user closes it.',
+      meta: { view: 'the head error message with a close button' },
+      on: { 'notice.dismiss': next },
     },
   },
 });

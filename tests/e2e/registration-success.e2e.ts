@@ -127,6 +127,12 @@ describe('a newly registered user is told what happened and which password to ty
       const notice = page.getByTestId('notifications').locator('.notice');
       await notice.waitFor({ timeout: 5_000 });
       expect(await notice.locator('span').textContent()).toBe(t.changed);
+      // decision NT1: the pointer on it holds its 4 s; once the pointer has left, they run out
+      await notice.hover();
+      await page.waitForTimeout(4_500);
+      expect(await notice.isVisible()).toBe(true);
+      await page.mouse.move(1, 1);
+      await notice.waitFor({ state: 'detached', timeout: 6_000 });
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -1,19 +1,42 @@
 import { useTranslation } from 'react-i18next';
-import type { Notice } from '@/machines/notifications.machine';
+import type { Notice, NotificationsEvent } from '@/machines/notifications.machine';
 
-/** Polite live region with the current notification (it disappears after 4 s, driven by the machine). */
-export function Notifications({ notice, onDismiss }: { notice: Notice | undefined; onDismiss: () => void }) {
+/**
+ * The notification on screen, inside the shell's polite live region (a chunk of its own, loaded with the first message:
+ * the login page's first script has no room for it). The machine decides how long it stays (information 4 s, an
+ * error until closed); the pointer or the focus on it holds its time, leaving it (both) lets it run again.
+ */
+export function NoticeMessage({
+  notice,
+  send,
+}: {
+  notice: Notice;
+  send: (type: Exclude<NotificationsEvent['type'], 'notice.push'>) => void;
+}) {
   const { t } = useTranslation();
+  const hold = () => send('notice.hold');
   return (
-    <div className="notifications" aria-live="polite" aria-atomic="true" data-testid="notifications">
-      {notice ? (
-        <div className={`notice notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
-          <span>{t(notice.key as never, notice.params ?? {}) as string}</span>
-          <button type="button" className="btn--link" onClick={onDismiss} aria-label={t('app.close')}>
-            ×
-          </button>
-        </div>
-      ) : null}
+    <div
+      className={`notice notice--${notice.tone}`}
+      role={notice.tone === 'error' ? 'alert' : 'status'}
+      onMouseEnter={hold}
+      onFocus={hold}
+      onMouseLeave={(e) => e.currentTarget.contains(document.activeElement) || send('notice.release')}
+      onBlur={(e) =>
+        e.currentTarget.contains(e.relatedTarget) ||
+        e.currentTarget.matches(':hover') ||
+        send('notice.release')
+      }
+    >
+      <span>{t(notice.key as never, notice.params ?? {}) as string}</span>
+      <button
+        type="button"
+        className="btn--link"
+        onClick={() => send('notice.dismiss')}
+        aria-label={t('app.close')}
+      >
+        ×
+      </button>
     </div>
   );
 }
