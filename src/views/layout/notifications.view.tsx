@@ -16,6 +16,7 @@ export function NoticeMessage({
   const { t } = useTranslation();
   const hold = () => send('notice.hold');
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a status or alert region; pointer and focus only hold its time
     <div
       className={`notice notice--${notice.tone}`}
       role={notice.tone === 'error' ? 'alert' : 'status'}
