@@ -230,8 +230,13 @@ export const at39Handlers: Handlers = {
     const store = at39Store(svc);
     const code = input.query.auth_code.trim().toUpperCase();
     const s = store.sessionByCode(code);
-    // a code of another staff member's session is as unknown to the caller as a code never issued
-    if (!s || s.user_id !== session.user.id || s.code_issued_at === null) return { outcome: 'notFound' };
+    // a code of another staff member's session is as unknown to the caller as a code never issued: a mistyped code
+    // (AT10), refused at the field, not "no such person" (which would send the person through the consent again)
+    ensure(
+      s && s.user_id === session.user.id && s.code_issued_at !== null,
+      'E013',
+      AT39_REFUSALS.wrongAuthCode,
+    );
     if (s.code_used_at !== null) return { outcome: 'reused' };
     if (svc.clock.now() - s.code_issued_at > AUTH_CODE_MINUTES * MINUTE) return { outcome: 'expired' };
     const person = s.state === 'confirmed' && s.pinfl ? store.person(s.pinfl) : undefined;
