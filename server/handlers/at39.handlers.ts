@@ -22,6 +22,7 @@ import { buildStatisticsXlsx } from '../at39/statistics';
 import { MINUTE } from '../clock';
 import { AT39_PRICE_PLANS, DEFAULT_LINE_LIMIT } from '../db/at39-seed';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
+import { isReadablePdf } from '../pdf/pdf-check';
 import {
   type At39Store,
   ConfirmationUsed,
@@ -355,6 +356,8 @@ export const at39Handlers: Handlers = {
     // the same byte rule as the upload chart's client check (src/domain/upload.rules.ts)
     const kindOfBytes = sniffUploadKind(bytes.subarray(0, 16));
     ensure(kindOfBytes, 'E118');
+    // a PDF header over anything else is no scan: the file must parse (DOC13)
+    ensure(kindOfBytes !== 'pdf' || (await isReadablePdf(bytes)), 'E118', 'pdf unreadable');
     const mime = UPLOAD_KINDS[kindOfBytes].mime;
     const kind = input.body.type ?? docsOf(svc, reg.id).find((d) => !d.uploaded)?.type ?? 'passport';
     at39Store(svc).saveScan({

@@ -10,10 +10,11 @@ import { AT39_KITS, AT39_PEOPLE, AT39_TOKENS, FULL_LINE_BAN } from '../../server
 import { AT39_REFUSALS } from '../../src/domain/at39.rules';
 import { ApiFailure } from '../../src/services/api/api-error';
 import { type ApiClient, createApiClient } from '../../src/services/api/client';
+import { tinyPdfBytes } from '../support/pdf-sample';
 import { createHarness, type Harness } from './harness';
 
 const MINUTE = 60_000;
-const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a]);
+const PDF = tinyPdfBytes();
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 
 async function clientAs(h: Harness, login: string | null) {
