@@ -22,6 +22,7 @@ import { buildStatisticsXlsx } from '../at39/statistics';
 import { MINUTE } from '../clock';
 import { AT39_PRICE_PLANS, DEFAULT_LINE_LIMIT } from '../db/at39-seed';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
+import { isReadablePdf } from '../pdf/pdf-check';
 import {
   type At39Store,
   ConfirmationUsed,
@@ -230,8 +231,13 @@ export const at39Handlers: Handlers = {
     const store = at39Store(svc);
     const code = input.query.auth_code.trim().toUpperCase();
     const s = store.sessionByCode(code);
-    // a code of another staff member's session is as unknown to the caller as a code never issued
-    if (!s || s.user_id !== session.user.id || s.code_issued_at === null) return { outcome: 'notFound' };
+    // a code of another staff member's session is as unknown to the caller as a code never issued: a mistyped code
+    // (AT10), refused at the field, not "no such person" (which would send the person through the consent again)
+    ensure(
+      s && s.user_id === session.user.id && s.code_issued_at !== null,
+      'E013',
+      AT39_REFUSALS.wrongAuthCode,
+    );
     if (s.code_used_at !== null) return { outcome: 'reused' };
     if (svc.clock.now() - s.code_issued_at > AUTH_CODE_MINUTES * MINUTE) return { outcome: 'expired' };
     const person = s.state === 'confirmed' && s.pinfl ? store.person(s.pinfl) : undefined;
@@ -350,6 +356,8 @@ export const at39Handlers: Handlers = {
     // the same byte rule as the upload chart's client check (src/domain/upload.rules.ts)
     const kindOfBytes = sniffUploadKind(bytes.subarray(0, 16));
     ensure(kindOfBytes, 'E118');
+    // a PDF header over anything else is no scan: the file must parse (DOC13)
+    ensure(kindOfBytes !== 'pdf' || (await isReadablePdf(bytes)), 'E118', 'pdf unreadable');
     const mime = UPLOAD_KINDS[kindOfBytes].mime;
     const kind = input.body.type ?? docsOf(svc, reg.id).find((d) => !d.uploaded)?.type ?? 'passport';
     at39Store(svc).saveScan({

@@ -12,6 +12,7 @@ import type { DocumentItem } from '../../src/services/contract/documents.contrac
 import { buildInstructionDocx } from '../documents/instruction-docx';
 import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { buildTextPdf, type PdfBlock } from '../pdf/pdf';
+import { isReadablePdf } from '../pdf/pdf-check';
 import {
   type DocumentRow,
   documentFile,
@@ -168,6 +169,8 @@ export const documentsHandlers: Handlers = {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const kind = sniffUploadKind(bytes.subarray(0, UPLOAD_SNIFF_BYTES));
     ensure(kind !== null, 'E118');
+    // a PDF header over anything else is no scan: the file must parse (DOC13)
+    ensure(kind !== 'pdf' || (await isReadablePdf(bytes)), 'E118', 'pdf unreadable');
     saveDocumentFile(svc.db, doc.id, {
       bytes,
       mime: UPLOAD_KINDS[kind].mime,

@@ -116,6 +116,7 @@ export const AT39_REFUSALS = {
   reservationExpired: 'reservation expired',
   confirmationUsed: 'confirmation used',
   personConfirmed: 'person data comes from the passport service',
+  wrongAuthCode: 'wrong auth code',
 } as const;
 export type At39Refusal = keyof typeof AT39_REFUSALS;
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
 import { AT39_PEOPLE, AT39_TOKENS } from '../../server/db/at39-seed';
+import { TINY_PDF } from '../support/pdf-sample';
 import { launchBrowser, signIn } from './browser';
 
 /**
@@ -36,7 +37,7 @@ afterAll(async () => {
 const PNG = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
 ]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+const PDF = Buffer.from(TINY_PDF, 'latin1');
 
 /** No horizontal overflow; at the phone size too (and a screenshot of both when asked). */
 async function look(page: Page, name: string) {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { i18n } from '@/i18n/i18n';
+import { TINY_PDF } from '../support/pdf-sample';
 import { expectFitsWindow, launchBrowser, signIn } from './browser';
 
 /**
@@ -50,7 +51,7 @@ async function ready(page: Page): Promise<Locator> {
   return docs;
 }
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20_000, 0x20), Buffer.from('\n%%EOF\n')]);
+const PDF = Buffer.from(TINY_PDF, 'latin1');
 const EXE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), Buffer.alloc(4096, 0)]);
 
 describe.each(['ru', 'uz'] as const)('documents in %s', (lang) => {

@@ -7,12 +7,14 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AT39_KITS, AT39_PEOPLE, AT39_TOKENS, FULL_LINE_BAN } from '../../server/db/at39-seed';
+import { AT39_REFUSALS } from '../../src/domain/at39.rules';
 import { ApiFailure } from '../../src/services/api/api-error';
 import { type ApiClient, createApiClient } from '../../src/services/api/client';
+import { tinyPdfBytes } from '../support/pdf-sample';
 import { createHarness, type Harness } from './harness';
 
 const MINUTE = 60_000;
-const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a]);
+const PDF = tinyPdfBytes();
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 
 async function clientAs(h: Harness, login: string | null) {
@@ -95,7 +97,7 @@ describe('the passport service simulator (demo port)', () => {
     expect(h.logs.join('\n')).not.toContain('Karimov');
   });
 
-  it('answers refused, not found and expired codes, and a code never issued or of another user as not found', async () => {
+  it('answers refused, not found and expired codes', async () => {
     const h = createHarness();
     const api = await clientAs(h, 'servicedesk');
     const s1 = (await api.call('at39.sessionId', {})).sessionId;
@@ -109,13 +111,32 @@ describe('the passport service simulator (demo port)', () => {
     h.clock.advance(6 * MINUTE);
     await api.call('session.login', { body: { login: 'servicedesk', password: 'Demo-2026' } });
     expect((await api.call('at39.passportInfo', { query: { auth_code: late } })).outcome).toBe('expired');
-    expect((await api.call('at39.passportInfo', { query: { auth_code: 'ZZZZ2222' } })).outcome).toBe(
-      'notFound',
-    );
+  });
+
+  it('refuses a mistyped code (never issued, or of another user) as a wrong code, not as an unknown person; the right code still works', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const { sessionId } = await api.call('at39.sessionId', {});
+    const right = await answer(h, sessionId, AT39_PEOPLE.karimov.pinfl);
+    const typo = `${right.slice(0, 7)}${right.endsWith('Z') ? 'Y' : 'Z'}`;
+    const wrong = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => (e instanceof ApiFailure ? e.error : e),
+      );
+    expect(await wrong(api.call('at39.passportInfo', { query: { auth_code: typo } }))).toEqual({
+      kind: 'server',
+      code: 'E013',
+      description: AT39_REFUSALS.wrongAuthCode,
+    });
     const other = await clientAs(h, 'operator');
-    const s4 = (await api.call('at39.sessionId', {})).sessionId;
-    const mine = await answer(h, s4, AT39_PEOPLE.karimov.pinfl);
-    expect((await other.call('at39.passportInfo', { query: { auth_code: mine } })).outcome).toBe('notFound');
+    expect(await wrong(other.call('at39.passportInfo', { query: { auth_code: right } }))).toEqual({
+      kind: 'server',
+      code: 'E013',
+      description: AT39_REFUSALS.wrongAuthCode,
+    });
+    // the mistyped tries spent nothing: the right code reads the person
+    expect((await api.call('at39.passportInfo', { query: { auth_code: right } })).outcome).toBe('ok');
   });
 
   it('serves the confirmation page on the demo app only, never on the portal origin', async () => {

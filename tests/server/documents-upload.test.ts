@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { documentFile, getDocument, insertDocument } from '../../server/store/documents.store';
 import { ApiFailure } from '../../src/services/api/api-error';
 import { createApiClient } from '../../src/services/api/client';
+import { tinyPdfBytes } from '../support/pdf-sample';
 import { createHarness, type Harness } from './harness';
 
 const KEYOWNER_BAN = '100672418';
@@ -45,12 +46,7 @@ function docOf(h: Harness, ban: string): number {
   });
 }
 
-const pdfBytes = () => {
-  const b = new Uint8Array(4096);
-  b.set([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a]);
-  for (let i = 9; i < b.length; i++) b[i] = (i * 31) % 256;
-  return b;
-};
+const pdfBytes = tinyPdfBytes;
 const exeBytes = () => new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]);
 
 describe('documents/re-upload', () => {
@@ -82,6 +78,24 @@ describe('documents/re-upload', () => {
     ).toBe('E118');
     expect(getDocument(h.db, id)).toMatchObject({ status: 0, hasFile: false });
   });
+
+  it('refuses a 19 MB file of zeros behind a PDF header with E118 (it does not parse) and keeps the old state', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'keyowner');
+    const id = docOf(h, KEYOWNER_BAN);
+    const zeros = new Uint8Array(19 * 1024 * 1024);
+    zeros.set(new TextEncoder().encode('%PDF-1.7\n'));
+    const started = Date.now();
+    const failure = await api
+      .upload('documents.reUpload', { query: { docId: id }, file: new Blob([zeros]), fileName: 'scan.pdf' })
+      .then(
+        () => null,
+        (e: unknown) => (e instanceof ApiFailure ? e.error : e),
+      );
+    expect(failure).toEqual({ kind: 'server', code: 'E118', description: 'pdf unreadable' });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(getDocument(h.db, id)).toMatchObject({ status: 0, hasFile: false });
+  }, 30_000);
 
   it('a second upload replaces the first', async () => {
     const h = createHarness();

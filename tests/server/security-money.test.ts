@@ -15,6 +15,7 @@ import { ApiFailure } from '../../src/services/api/api-error';
 import { createApiClient } from '../../src/services/api/client';
 import { endpoints } from '../../src/services/contract/endpoints';
 import { validForm } from '../machines/agreement.payloads';
+import { TINY_PDF } from '../support/pdf-sample';
 import { type Agent, createHarness, type Harness } from './harness';
 
 async function clientAs(h: Harness, login: string) {
@@ -224,9 +225,10 @@ describe('finding 28: a new-number order row is what the catalogue sells, in who
 });
 
 const KEYOWNER_BAN = '100672418';
+/** a PDF that parses, with an HTML page in a comment line: sniffed by a browser as HTML if served as such */
 const pdfHtmlPolyglot = () =>
   new TextEncoder().encode(
-    '%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>\n%%EOF\n',
+    TINY_PDF.replace('\n', '\n%<html><body><script>alert(document.cookie)</script></body></html>\n'),
   );
 const pngBytes = () =>
   new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48]);

@@ -50,6 +50,18 @@ function expectTexts(state: AnyMachineSnapshot) {
   if (['resumeFailed', 'createFailed'].some((s) => state.matches(s))) expect(shownCode).toBe(ctx.error);
   for (const o of ['notFound', 'refused', 'expired', 'reused'] as const)
     if (state.matches({ passport: o })) expect(page.textContent).toContain(t(`at39.outcome.${o}`));
+  // a wrong one-time code is said at the code field, which keeps what was typed for retyping (AT10)
+  if (state.matches({ passport: 'awaiting' })) {
+    const input = screen.getByLabelText(t('at39.authCode')) as HTMLInputElement;
+    expect(shownCode).toBe(ctx.error);
+    expect(input.getAttribute('aria-invalid')).toBe(ctx.error ? 'true' : null);
+    if (ctx.error === 'E013') {
+      expect(error?.textContent).toBe(t('at39.wrongAuthCode'));
+      expect(input.getAttribute('aria-describedby')).toContain(error?.id);
+      expect(input.value).toBe(ctx.authCode);
+      expect(input.disabled).toBe(false);
+    }
+  }
   if (state.matches({ kit: 'entering' }) || state.matches({ account: 'banEntering' }))
     expect(shownCode).toBe(ctx.error);
   // a submit whose reservation ran out comes back here and says so (PRI2)
@@ -233,6 +245,9 @@ const scenarios: readonly MachinePath[] = [
     { type: 'token.submit', token: TOKEN },
     done('checkToken', workplace),
     done('startPassportSession', epdp),
+    // a mistyped code is refused at the field (AT10): retyped, not a new consent
+    { type: 'code.submit', code: 'ZZZZ9999' },
+    fail('readPassport', 'E013'),
     { type: 'code.submit', code: AUTH_CODE },
     done('readPassport', passportOk),
     { type: 'person.confirm' },

@@ -139,9 +139,14 @@ describe('StatusToggle', () => {
 
     await waitFor(() => expect(screen.getByTestId('block-restore').dataset.state).toBe('cancelled'));
     expect(dialog.textContent).toContain('Вы отменили действие');
-    expect(screen.getByRole('heading', { name: 'Отменено' })).toBeTruthy();
-    await user.click(screen.getByTestId('block-restore-close'));
+    // the button that had the focus is gone: the focus moves into the 'Отменено' result, not to <body>
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Отменено' })),
+    );
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    // and back to the toggle that opened the flow when it closes
+    expect(document.activeElement).toBe(screen.getByTestId('status-toggle'));
   });
 
   it('names the account, its company, its active numbers and the price per number and in total (U7)', async () => {

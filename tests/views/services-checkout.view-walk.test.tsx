@@ -67,6 +67,10 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
     // spec 4: "Cancelling shows 'Отменено / Вы отменили действие'"
     expect(screen.getByTestId('checkout-cancelled').textContent).toContain('Отменено');
     expect(screen.getByTestId('checkout-cancelled').textContent).toContain('Вы отменили действие');
+    // the control that cancelled is gone: the focus is on the 'Отменено' result, not on <body>
+    expect(document.activeElement).toBe(
+      within(screen.getByTestId('checkout-cancelled')).getByRole('heading'),
+    );
   }
 }
 

@@ -80,7 +80,8 @@ export type PassportInfoQuery = z.infer<typeof passportInfoQuery>;
 
 /**
  * GET v1/epdp/passport-info result: the service's outcome for the code (AT3) and, when `ok`, the person. The
- * service's own refusals are outcomes, not catalogue codes: the spec's catalogue has none for them.
+ * service's own refusals are outcomes, not catalogue codes: the spec's catalogue has none for them. A code never issued
+ * to the caller (mistyped) is no outcome: E013 `wrong auth code` (docs/decisions.md AT10).
  */
 export const passportInfoSchema = z.extend(personDataSchema, {
   outcome: z.enum(['ok', 'notFound', 'refused', 'expired', 'reused']),

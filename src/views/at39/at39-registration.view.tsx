@@ -55,21 +55,23 @@ export function At39RegistrationPage() {
  *  number-taken reading of E013 (AT5), then the catalogue. */
 function useErrorText() {
   const { t } = useTranslation();
-  return (code: string | null, where?: 'reserve'): string => {
+  return (code: string | null, where?: 'reserve' | 'code'): string => {
     if (code === null) return '';
     const own = formCodeKey(code);
     if (own) return t(own);
     if (code === 'reservation.expired') return t('at39.reservationExpired', { minutes: RESERVATION_MINUTES });
     if (where === 'reserve' && code === 'E013') return t('at39.numberTaken');
+    // the passport service's one-time code: its only E013 is a code it never issued to this staff member (AT10)
+    if (where === 'code' && code === 'E013') return t('at39.wrongAuthCode');
     return formatErrorMessage(t, code);
   };
 }
 
-function ErrorLine({ code, where }: { code: string | null; where?: 'reserve' }) {
+function ErrorLine({ code, where, id }: { code: string | null; where?: 'reserve' | 'code'; id?: string }) {
   const text = useErrorText()(code, where);
   if (!code) return null;
   return (
-    <p className="at39__error" role="alert" data-testid="at39-error" data-code={code}>
+    <p id={id} className="at39__error" role="alert" data-testid="at39-error" data-code={code}>
       {text}
     </p>
   );
@@ -217,8 +219,14 @@ function OneField(props: {
   defaultValue?: string;
   inputMode?: 'numeric' | 'text';
   autoFocus?: boolean;
+  /** an error of this field (said under it, the input marked invalid and described by it) */
+  error?: { code: string | null; where?: 'code' };
   onSubmit: (value: string) => void;
 }) {
+  const invalid = props.error?.code != null;
+  const described = [props.hint ? `${props.id}-hint` : null, invalid ? `${props.id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = new FormData(e.currentTarget).get(props.name);
@@ -234,7 +242,8 @@ function OneField(props: {
           autoComplete="off"
           inputMode={props.inputMode}
           defaultValue={props.defaultValue}
-          aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+          aria-describedby={described || undefined}
+          aria-invalid={invalid || undefined}
           // biome-ignore lint/a11y/noAutofocus: the step's only field, focused when the step opens
           autoFocus={props.autoFocus}
         />
@@ -242,6 +251,9 @@ function OneField(props: {
           <small id={`${props.id}-hint`} className="at39__hint">
             {props.hint}
           </small>
+        ) : null}
+        {props.error ? (
+          <ErrorLine id={`${props.id}-error`} code={props.error.code} where={props.error.where} />
         ) : null}
       </div>
       <button type="submit" className="btn" disabled={props.busy} aria-busy={props.busy}>
@@ -404,9 +416,9 @@ function PassportStep() {
         button={t('at39.passport.fetch')}
         busy={busy}
         testId="at39-code-form"
+        error={{ code: ctx.error, where: 'code' }}
         onSubmit={(v) => actor.send({ type: 'code.submit', code: v })}
       />
-      <ErrorLine code={ctx.error} />
     </div>
   );
 }

@@ -56,6 +56,14 @@ export function Modal({
     };
   }, []);
 
+  // a step of the flow replaced the element that had the focus (Escape on a signing step shows 'Отменено' in the same
+  // dialog): the browser leaves the focus on <body>; bring it to the dialog's heading, which names the new step
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.contains(document.activeElement)) heading.current?.focus();
+  });
+
   const onCancel = (e: React.SyntheticEvent) => {
     e.preventDefault();
     if (dismissable) onCloseRef.current();
@@ -78,7 +86,7 @@ export function Modal({
       data-testid={testId}
     >
       <div className="modal__head">
-        <h2 id={titleId} className="modal__title">
+        <h2 id={titleId} ref={heading} className="modal__title" tabIndex={-1}>
           {title}
         </h2>
         {dismissable ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { formatSum } from '@/domain/money.rules';
@@ -331,7 +331,7 @@ export function CheckoutView() {
 
           {step === 'cancelled' ? (
             <div className="checkout__panel" role="status" data-testid="checkout-cancelled">
-              <h2>{t('services.checkoutPage.cancelledTitle')}</h2>
+              <FocusedHeading>{t('services.checkoutPage.cancelledTitle')}</FocusedHeading>
               <p>{t('services.checkoutPage.cancelledText')}</p>
               {backLink}
             </div>
@@ -339,6 +339,18 @@ export function CheckoutView() {
         </>
       )}
     </section>
+  );
+}
+
+/** A result's heading that takes the focus when shown: the control that led here (Cancel, Escape) is gone with its
+ *  step, and the focus must not fall to <body>. */
+function FocusedHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h2 ref={ref} tabIndex={-1}>
+      {children}
+    </h2>
   );
 }
 
