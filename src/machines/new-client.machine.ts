@@ -205,7 +205,7 @@ export const newClientMachine = setup({
   guards: {
     hasCity: ({ context }) => keyChoiceProblem(context.form) === null,
     isKeyUsable: ({ context }, params: { serial: string }) =>
-      keyTinProblem(keyOf(context.keys, params.serial)?.tin) === null,
+      keyTinProblem(keyOf(context.keys, params.serial)?.inn) === null,
     isKnownCompany: (_, params: { proved: ProvedCompany }) =>
       params.proved.status !== null || params.proved.bans.length > 0,
     needsLoginCheck: (_, params: { login: string }) => loginNeedsCheck(params.login),
@@ -289,7 +289,7 @@ export const newClientMachine = setup({
     })),
     assignCityFirst: assign({ keyError: 'validation.cityFirst' }),
     assignKeyTinError: assign(({ context }, params: { serial: string }) => ({
-      keyError: keyTinProblem(keyOf(context.keys, params.serial)?.tin),
+      keyError: keyTinProblem(keyOf(context.keys, params.serial)?.inn),
     })),
     assignKey: assign(({ context }, params: { serial: string }) => {
       const key = keyOf(context.keys, params.serial);
@@ -299,7 +299,8 @@ export const newClientMachine = setup({
         keyError: null,
         form: {
           ...context.form,
-          user: { ...context.form.user, key: key?.serialNumber ?? '', tin: key?.tin?.trim() ?? '' },
+          // the company's TIN is the key's INN; a person's key (UID only) never gets here (noTin)
+          user: { ...context.form.user, key: key?.serialNumber ?? '', tin: key?.inn?.trim() ?? '' },
         },
       };
     }),

@@ -11,6 +11,7 @@ import {
   created,
   newClientInput,
   newcomer,
+  personKey,
   preRegistrationInput,
   prospectKey,
   qrCategories,
@@ -40,7 +41,7 @@ function wizard(checkLogin: (login: string) => Promise<{ login: string; free: bo
       draftKeeper: fromCallback(({ receive }) => {
         receive((e) => saved.push(e));
       }),
-      listKeys: fromPromise(async () => [prospectKey, refusedKey]),
+      listKeys: fromPromise(async () => [prospectKey, refusedKey, personKey]),
       checkLogin: fromPromise(async ({ input }: { input: { login: string } }) => {
         asked.push(input.login);
         return checkLogin(input.login);
@@ -115,6 +116,13 @@ describe('the wizard: city first, then the key (spec 5)', () => {
     expect(actor.getSnapshot().matches({ legal: { form: 'choosingKey' } })).toBe(true);
     actor.send({ type: 'key.choose', serial: refusedKey.serialNumber as string });
     expect(actor.getSnapshot().context.keyError).toBe('E026');
+    // a person's key (a UID, no company INN: the demo key 7a3c0008) is 'У вас не имеется ИНН.', never proved
+    actor.send({ type: 'keys.open' });
+    await flush();
+    actor.send({ type: 'key.choose', serial: personKey.serialNumber as string });
+    expect(actor.getSnapshot().context.keyError).toBe('validation.noTin');
+    expect(actor.getSnapshot().matches({ legal: { form: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().context.form.user.tin).toBe('');
     // every change is kept as the draft, never with the passport number
     actor.send({ type: 'field.change', group: 'contactFace', name: 'passport', value: 'AB1234567' });
     expect(JSON.stringify(saved.at(-1))).not.toContain('AB1234567');
