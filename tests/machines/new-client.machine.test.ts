@@ -197,6 +197,59 @@ describe("the wizard: 'Далее' while the login check has not answered", () =
   });
 });
 
+describe("the wizard: a double tap on 'Hujjatlarni imzolash'", () => {
+  it('signs once: the second application.sign is ignored while signing runs (busy), nothing is cancelled', async () => {
+    const clock = new SimulatedClock();
+    const challenges: unknown[] = [];
+    const machine = newClientMachine.provide({
+      actors: {
+        loadStart: fromPromise(async () => startWithDraft),
+        draftKeeper: fromCallback(() => {}),
+        listKeys: fromPromise(async () => [prospectKey]),
+        proveKey: fromPromise(async () => newcomer),
+        checkLogin: fromPromise(
+          async ({ input }: { input: { login: string } }): Promise<{ login: string; free: boolean }> => ({
+            login: input.login,
+            free: true,
+          }),
+        ),
+        fetchCatalogue: fromPromise(async () => catalogue),
+        preRegistration: preRegistrationMachine.provide({
+          actors: {
+            // the challenge never answers: the signing stays running
+            fetchDraftChallenge: fromPromise(async ({ input }) => {
+              challenges.push(input);
+              return new Promise<never>(() => {});
+            }),
+          },
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: newClientInput, clock }).start();
+    await flush();
+    actor.send({ type: 'keys.open' });
+    await flush();
+    actor.send({ type: 'key.choose', serial: prospectKey.serialNumber ?? '' });
+    await flush();
+    clock.increment(LOGIN_CHECK_DEBOUNCE_MS);
+    await flush();
+    actor.send({ type: 'step.next' });
+    await flush();
+    expect(actor.getSnapshot().matches({ confirm: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    actor.send({ type: 'application.sign' });
+    const child = actor.getSnapshot().children.preRegistration;
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    actor.send({ type: 'application.sign' });
+    await flush();
+    const snap = actor.getSnapshot();
+    expect(snap.matches({ confirm: 'registering' })).toBe(true);
+    expect(snap.children.preRegistration).toBe(child);
+    expect(child?.getSnapshot().status).toBe('active');
+    expect(challenges).toHaveLength(1);
+  });
+});
+
 describe('pre-registration', () => {
   it('signs the document bound to the challenge and creates the pre-order', async () => {
     const inputs: unknown[] = [];

@@ -25,6 +25,7 @@ import {
   selectPreRegistration,
   selectProved,
   selectRestored,
+  selectSigningBusy,
 } from '@/machines/new-client.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { FormError, TextField } from '@/views/common/form-field.view';
@@ -471,6 +472,7 @@ function StepTwo() {
   const error = useSelector(selectFormError);
   const cities = useSelector(selectCities);
   const child = useSelector(selectPreRegistration);
+  const signing = useSelector(selectSigningBusy);
   const city = cities.find((c) => c.code === form.user.city)?.name ?? form.user.city;
   return (
     <div className="nc-form" data-testid="new-client-step2">
@@ -510,7 +512,6 @@ function StepTwo() {
           <Lines title={t('newClient.services')} lines={catalogue.services} />
         </div>
       ) : null}
-      {step === 'registering' && child ? <PreRegistrationPanel actorRef={child} /> : null}
       <div className="nc-actions" data-testid={step === 'ready' ? 'new-client-confirm' : undefined}>
         <button
           type="button"
@@ -525,11 +526,14 @@ function StepTwo() {
           className="btn"
           data-testid="new-client-sign"
           disabled={step !== 'ready'}
+          aria-busy={signing}
           onClick={() => actor.send({ type: 'application.sign' })}
         >
           {t('newClient.signDocuments')}
         </button>
       </div>
+      {/* below the buttons, so they never move: a second tap lands on the busy sign button, not on Cancel */}
+      {step === 'registering' && child ? <PreRegistrationPanel actorRef={child} /> : null}
     </div>
   );
 }
