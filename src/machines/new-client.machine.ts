@@ -694,9 +694,8 @@ export const newClientMachine = setup({
           on: { 'application.sign': { target: 'registering' } },
         },
         registering: {
-          description:
-            'The pre-registration chart signs the application and creates the pre-order; a repeated ' +
-            "'Hujjatlarni imzolash' (a double tap) is ignored, never a second signing nor a cancel.",
+          // a repeated 'Hujjatlarni imzolash' (a double tap) is dropped: never a second signing nor a cancel
+          description: 'The pre-registration chart signs the application and creates the pre-order.',
           meta: { view: 'the pre-registration panel (signing, sending, failures)', testId: 'prereg-panel' },
           // the sign button is busy while this runs; application.sign has no transition here, so a repeat is dropped
           tags: ['busy'],

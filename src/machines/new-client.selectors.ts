@@ -51,10 +51,6 @@ export type ConfirmStep = 'loadingCatalogue' | 'catalogueFailed' | 'ready' | 're
 export const selectConfirmStep = (s: NewClientSnapshot): ConfirmStep | null =>
   s.matches('confirm') ? (s.value as { confirm: ConfirmStep }).confirm : null;
 
-/** The application is being signed and sent: the sign button is busy and a repeated tap does nothing. */
-export const selectSigningBusy = (s: NewClientSnapshot): boolean =>
-  s.matches({ confirm: 'registering' }) && s.hasTag('busy');
-
 /** The running pre-registration child, while step two registers. */
 export const selectPreRegistration = (s: NewClientSnapshot) =>
   s.children.preRegistration as import('xstate').ActorRefFrom<PreRegistrationMachine> | undefined;

@@ -25,7 +25,6 @@ import {
   selectPreRegistration,
   selectProved,
   selectRestored,
-  selectSigningBusy,
 } from '@/machines/new-client.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { FormError, TextField } from '@/views/common/form-field.view';
@@ -472,7 +471,6 @@ function StepTwo() {
   const error = useSelector(selectFormError);
   const cities = useSelector(selectCities);
   const child = useSelector(selectPreRegistration);
-  const signing = useSelector(selectSigningBusy);
   const city = cities.find((c) => c.code === form.user.city)?.name ?? form.user.city;
   return (
     <div className="nc-form" data-testid="new-client-step2">
@@ -526,7 +524,7 @@ function StepTwo() {
           className="btn"
           data-testid="new-client-sign"
           disabled={step !== 'ready'}
-          aria-busy={signing}
+          aria-busy={step === 'registering'}
           onClick={() => actor.send({ type: 'application.sign' })}
         >
           {t('newClient.signDocuments')}
