@@ -94,6 +94,9 @@ export function consumeDraftSignature(
     tsa: ca.tsa,
   });
   if (!r.ok) return { ok: false, reason: r.reason };
+  // a registration is a company's: a person's certificate (a UID, no INN) has no company TIN (spec 5 'У вас не
+  // имеется ИНН.'), even when its UID looks like one
+  if (!r.subject.inn) return { ok: false, reason: 'noCompanyInn' };
   if (!r.signingTime || Math.abs(r.signingTime.getTime() - now) > svc.config.signingSkewMinutes * MINUTE)
     return { ok: false, reason: 'signingTime' };
   let parsed: unknown;

@@ -80,7 +80,7 @@ export const preorderHandlers: Handlers = {
     const r = consumeDraftSignature(svc, pcs7, { user: { tin } });
     if (!r.ok) {
       svc.logger.warn('preorder.proofRejected', { reason: r.reason });
-      throw new ApiError('E094', r.reason);
+      throw new ApiError(r.reason === 'noCompanyInn' ? 'E026' : 'E094', r.reason);
     }
     const proof = randomBytes(24).toString('base64url');
     const now = svc.clock.now();
@@ -135,7 +135,7 @@ export const preorderHandlers: Handlers = {
     const signed = consumeDraftSignature(svc, pkcs7, draft as typeof draft & Record<string, unknown>);
     if (!signed.ok) {
       svc.logger.warn('preorder.signatureRejected', { reason: signed.reason });
-      throw new ApiError('E094', signed.reason);
+      throw new ApiError(signed.reason === 'noCompanyInn' ? 'E026' : 'E094', signed.reason);
     }
     const now = svc.clock.now();
     const phoneReserved = (draft.orders?.length ?? 0) > 0;

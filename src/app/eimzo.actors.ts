@@ -27,6 +27,7 @@ export function toListedKey(key: Awaited<ReturnType<EimzoClient['listKeys']>>[nu
     alias: key.alias,
     serialNumber: key.serialNumber ?? null,
     tin: key.TIN ?? null,
+    inn: key.INN ?? null,
     expired: isExpired(key, now),
     owner: key.CN ?? null,
     validTo:

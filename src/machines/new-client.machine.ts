@@ -205,7 +205,7 @@ export const newClientMachine = setup({
   guards: {
     hasCity: ({ context }) => keyChoiceProblem(context.form) === null,
     isKeyUsable: ({ context }, params: { serial: string }) =>
-      keyTinProblem(keyOf(context.keys, params.serial)?.tin) === null,
+      keyTinProblem(keyOf(context.keys, params.serial)?.inn) === null,
     isKnownCompany: (_, params: { proved: ProvedCompany }) =>
       params.proved.status !== null || params.proved.bans.length > 0,
     needsLoginCheck: (_, params: { login: string }) => loginNeedsCheck(params.login),
@@ -289,7 +289,7 @@ export const newClientMachine = setup({
     })),
     assignCityFirst: assign({ keyError: 'validation.cityFirst' }),
     assignKeyTinError: assign(({ context }, params: { serial: string }) => ({
-      keyError: keyTinProblem(keyOf(context.keys, params.serial)?.tin),
+      keyError: keyTinProblem(keyOf(context.keys, params.serial)?.inn),
     })),
     assignKey: assign(({ context }, params: { serial: string }) => {
       const key = keyOf(context.keys, params.serial);
@@ -299,7 +299,8 @@ export const newClientMachine = setup({
         keyError: null,
         form: {
           ...context.form,
-          user: { ...context.form.user, key: key?.serialNumber ?? '', tin: key?.tin?.trim() ?? '' },
+          // the company's TIN is the key's INN; a person's key (UID only) never gets here (noTin)
+          user: { ...context.form.user, key: key?.serialNumber ?? '', tin: key?.inn?.trim() ?? '' },
         },
       };
     }),
@@ -693,8 +694,11 @@ export const newClientMachine = setup({
           on: { 'application.sign': { target: 'registering' } },
         },
         registering: {
+          // a repeated 'Hujjatlarni imzolash' (a double tap) is dropped: never a second signing nor a cancel
           description: 'The pre-registration chart signs the application and creates the pre-order.',
           meta: { view: 'the pre-registration panel (signing, sending, failures)', testId: 'prereg-panel' },
+          // the sign button is busy while this runs; application.sign has no transition here, so a repeat is dropped
+          tags: ['busy'],
           invoke: {
             id: 'preRegistration',
             src: 'preRegistration',

@@ -56,6 +56,8 @@ export interface ListedKey {
   readonly serialNumber: string | null;
   /** The key's TIN: INN of the legal entity, else the holder's UID. */
   readonly tin: string | null;
+  /** The legal entity's INN alone (OID 1.2.860.3.16.1.1); null on a person's key (a UID is no company's TIN). */
+  readonly inn: string | null;
   /** validTo was before the moment of listing (spec 4: expired keys are skipped). */
   readonly expired: boolean;
   /** Holder's name, shown while the password is asked. */

@@ -27,6 +27,7 @@ describe('parseAlias', () => {
       T: 'DIREKTOR',
       UID: '500000001',
       PINFL: '30101900000001',
+      INN: '300000001',
       TIN: '300000001',
     });
   });
@@ -46,6 +47,7 @@ describe('parseAlias', () => {
       'cn=karimov bobur,name=bobur,surname=karimov,c=uz,uid=412345678,serialnumber=1a2b,validfrom=2025.01.01 00:00:00,validto=2027.01.01 00:00:00',
     );
     expect(key.TIN).toBe('412345678');
+    expect(key.INN).toBeUndefined();
     expect(key.UID).toBe('412345678');
     expect(key.O).toBeUndefined();
     expect(key.T).toBeUndefined();
@@ -100,6 +102,7 @@ function info(tin: string | undefined, validTo: Date | undefined, serial: string
     T: undefined,
     UID: undefined,
     PINFL: undefined,
+    INN: tin,
     TIN: tin,
   };
 }

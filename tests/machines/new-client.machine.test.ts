@@ -11,6 +11,7 @@ import {
   created,
   newClientInput,
   newcomer,
+  personKey,
   preRegistrationInput,
   prospectKey,
   qrCategories,
@@ -40,7 +41,7 @@ function wizard(checkLogin: (login: string) => Promise<{ login: string; free: bo
       draftKeeper: fromCallback(({ receive }) => {
         receive((e) => saved.push(e));
       }),
-      listKeys: fromPromise(async () => [prospectKey, refusedKey]),
+      listKeys: fromPromise(async () => [prospectKey, refusedKey, personKey]),
       checkLogin: fromPromise(async ({ input }: { input: { login: string } }) => {
         asked.push(input.login);
         return checkLogin(input.login);
@@ -115,6 +116,13 @@ describe('the wizard: city first, then the key (spec 5)', () => {
     expect(actor.getSnapshot().matches({ legal: { form: 'choosingKey' } })).toBe(true);
     actor.send({ type: 'key.choose', serial: refusedKey.serialNumber as string });
     expect(actor.getSnapshot().context.keyError).toBe('E026');
+    // a person's key (a UID, no company INN: the demo key 7a3c0008) is 'У вас не имеется ИНН.', never proved
+    actor.send({ type: 'keys.open' });
+    await flush();
+    actor.send({ type: 'key.choose', serial: personKey.serialNumber as string });
+    expect(actor.getSnapshot().context.keyError).toBe('validation.noTin');
+    expect(actor.getSnapshot().matches({ legal: { form: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().context.form.user.tin).toBe('');
     // every change is kept as the draft, never with the passport number
     actor.send({ type: 'field.change', group: 'contactFace', name: 'passport', value: 'AB1234567' });
     expect(JSON.stringify(saved.at(-1))).not.toContain('AB1234567');
@@ -186,6 +194,59 @@ describe("the wizard: 'Далее' while the login check has not answered", () =
     await flush();
     expect(actor.getSnapshot().matches('legal')).toBe(true);
     expect(actor.getSnapshot().context.loginCheck).toEqual({ login: `${completeDraft.login}2`, free: true });
+  });
+});
+
+describe("the wizard: a double tap on 'Hujjatlarni imzolash'", () => {
+  it('signs once: the second application.sign is ignored while signing runs (busy), nothing is cancelled', async () => {
+    const clock = new SimulatedClock();
+    const challenges: unknown[] = [];
+    const machine = newClientMachine.provide({
+      actors: {
+        loadStart: fromPromise(async () => startWithDraft),
+        draftKeeper: fromCallback(() => {}),
+        listKeys: fromPromise(async () => [prospectKey]),
+        proveKey: fromPromise(async () => newcomer),
+        checkLogin: fromPromise(
+          async ({ input }: { input: { login: string } }): Promise<{ login: string; free: boolean }> => ({
+            login: input.login,
+            free: true,
+          }),
+        ),
+        fetchCatalogue: fromPromise(async () => catalogue),
+        preRegistration: preRegistrationMachine.provide({
+          actors: {
+            // the challenge never answers: the signing stays running
+            fetchDraftChallenge: fromPromise(async ({ input }) => {
+              challenges.push(input);
+              return new Promise<never>(() => {});
+            }),
+          },
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: newClientInput, clock }).start();
+    await flush();
+    actor.send({ type: 'keys.open' });
+    await flush();
+    actor.send({ type: 'key.choose', serial: prospectKey.serialNumber ?? '' });
+    await flush();
+    clock.increment(LOGIN_CHECK_DEBOUNCE_MS);
+    await flush();
+    actor.send({ type: 'step.next' });
+    await flush();
+    expect(actor.getSnapshot().matches({ confirm: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    actor.send({ type: 'application.sign' });
+    const child = actor.getSnapshot().children.preRegistration;
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    actor.send({ type: 'application.sign' });
+    await flush();
+    const snap = actor.getSnapshot();
+    expect(snap.matches({ confirm: 'registering' })).toBe(true);
+    expect(snap.children.preRegistration).toBe(child);
+    expect(child?.getSnapshot().status).toBe('active');
+    expect(challenges).toHaveLength(1);
   });
 });
 

@@ -36,6 +36,7 @@ export const prospectKey: ListedKey = {
   alias: 'cn=rahimova dilnoza,…',
   serialNumber: '7A3C0009',
   tin: '306120457',
+  inn: '306120457',
   expired: false,
   owner: 'RAHIMOVA DILNOZA',
   validTo: '2035-07-01',
@@ -45,7 +46,17 @@ export const refusedKey: ListedKey = {
   name: 'DS4062301180010',
   serialNumber: '7A3C000A',
   tin: '406230118',
+  inn: '406230118',
   owner: 'ERGASHEV JASUR',
+};
+/** A person's key (the demo key 7a3c0008): a UID, no company INN (spec 5 'У вас не имеется ИНН.'). */
+export const personKey: ListedKey = {
+  ...prospectKey,
+  name: 'DS3099999990008',
+  serialNumber: '7A3C0008',
+  tin: '309999999',
+  inn: null,
+  owner: 'KARIMOV BOBUR',
 };
 
 /** A draft with everything step one asks, as a visitor left it yesterday. */

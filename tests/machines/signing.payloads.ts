@@ -35,6 +35,7 @@ export const validKey: ListedKey = {
   alias: 'cn=abdullayeva malika,serialnumber=7a3c0002,1.2.860.3.16.1.1=302145876',
   serialNumber: '7A3C0002',
   tin: SIGNER_TIN,
+  inn: SIGNER_TIN,
   expired: false,
   owner: 'ABDULLAYEVA MALIKA',
   validTo: '2027-12-31',
@@ -51,6 +52,7 @@ export const otherCompanyKey: ListedKey = {
   name: 'DS309999999',
   serialNumber: '7A3C0008',
   tin: '309999999',
+  inn: null,
   owner: 'TESTOV TEST',
 };
 

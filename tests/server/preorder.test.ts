@@ -3,7 +3,7 @@ import { signingDocument, signingDocumentText } from '@/domain/signing-document.
 import { type DemoKeyMaterial, loadOrCreateCa, loadOrCreateDemoKeyMaterial } from '../../server/eimzo/ca';
 import { createSignedData } from '../../server/eimzo/cms';
 import { DEMO_KEYS, DEMO_PROSPECT_TINS } from '../../server/eimzo/demo-keys';
-import { MAIN_KEY, tempDir } from '../support/eimzo';
+import { MAIN_KEY, tempDir, UNKNOWN_TIN_KEY } from '../support/eimzo';
 import { type Agent, createHarness, type Harness } from './harness';
 
 /**
@@ -17,12 +17,14 @@ const TIN = DEMO_PROSPECT_TINS.registers;
 const data = tempDir('preorder-');
 let prospect: DemoKeyMaterial;
 let main: DemoKeyMaterial;
+let person: DemoKeyMaterial;
 
 beforeAll(() => {
   const ca = loadOrCreateCa(data.dir);
-  const keys = loadOrCreateDemoKeyMaterial(ca, [PROSPECT_KEY, MAIN_KEY]);
+  const keys = loadOrCreateDemoKeyMaterial(ca, [PROSPECT_KEY, MAIN_KEY, UNKNOWN_TIN_KEY]);
   prospect = keys.get(PROSPECT_KEY.serialNumber) as DemoKeyMaterial;
   main = keys.get(MAIN_KEY.serialNumber) as DemoKeyMaterial;
+  person = keys.get(UNKNOWN_TIN_KEY.serialNumber) as DemoKeyMaterial;
 });
 afterAll(() => data.remove());
 
@@ -110,6 +112,12 @@ describe('the company data, BANs and status need the proved key (NC3)', () => {
     ]) {
       expect((await visitor.call('GET', path)).status).toBe('E094');
     }
+  });
+
+  it("a person's key (a UID, no INN) proves no company: E026, even for its own UID (spec 5 noTin)", async () => {
+    const r = await prove(UNKNOWN_TIN_KEY.uid as string, person);
+    expect(r.status).toBe('E026');
+    expect(r.description).toBe('noCompanyInn');
   });
 
   it('a key of another TIN proves nothing (certificate TIN ≠ tin)', async () => {

@@ -163,6 +163,7 @@ function expectTexts(step: ViewStep, seen: Seen) {
     expect(within(summary).getByText(seen.login)).toBeTruthy();
     const sign = screen.getByRole('button', { name: t('newClient.signDocuments') }) as HTMLButtonElement;
     expect(sign.disabled).toBe(!state.matches({ confirm: 'ready' }));
+    if (!state.matches({ confirm: 'registering' })) expect(sign.getAttribute('aria-busy')).toBe('false');
     if (state.matches({ confirm: 'loadingCatalogue' }))
       expect(screen.getByTestId('new-client-catalogue-loading').textContent).toBe(
         t('newClient.catalogueLoading'),
@@ -187,6 +188,11 @@ function expectTexts(step: ViewStep, seen: Seen) {
       // the pre-registration panel: the child starts by preparing the document to sign
       expect(screen.getByTestId('prereg-preparing').textContent).toBe(t('newClient.preparing'));
       expect(screen.getByRole('button', { name: t('newClient.cancel') })).toBeTruthy();
+      // a double tap: the sign button is busy, and the panel (with its Cancel) comes after it, so the buttons the
+      // first tap hit do not move and a second tap never lands on Cancel
+      expect(sign.getAttribute('aria-busy')).toBe('true');
+      const order = sign.compareDocumentPosition(screen.getByTestId('prereg-panel'));
+      expect(order & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     } else expect(screen.queryByTestId('prereg-panel')).toBeNull();
   }
   if (state.matches('registered') || state.matches('finished')) {

@@ -25,6 +25,8 @@ export interface EimzoKeyInfo {
   UID: string | undefined;
   /** holder's personal number (OID 1.2.860.3.16.1.2) */
   PINFL: string | undefined;
+  /** the legal entity's INN (OID 1.2.860.3.16.1.1); absent on a person's key */
+  INN: string | undefined;
   /** the TIN the key signs for: the legal entity's INN (OID 1.2.860.3.16.1.1) when present, else UID */
   TIN: string | undefined;
 }
@@ -82,6 +84,7 @@ export function parseAlias(alias: string): EimzoKeyInfo {
     T: value('T'),
     UID: value('UID'),
     PINFL: value('PINFL'),
+    INN: value('INN'),
     TIN: value('INN') ?? value('UID'),
   };
 }

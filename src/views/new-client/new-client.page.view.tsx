@@ -510,7 +510,6 @@ function StepTwo() {
           <Lines title={t('newClient.services')} lines={catalogue.services} />
         </div>
       ) : null}
-      {step === 'registering' && child ? <PreRegistrationPanel actorRef={child} /> : null}
       <div className="nc-actions" data-testid={step === 'ready' ? 'new-client-confirm' : undefined}>
         <button
           type="button"
@@ -525,11 +524,14 @@ function StepTwo() {
           className="btn"
           data-testid="new-client-sign"
           disabled={step !== 'ready'}
+          aria-busy={step === 'registering'}
           onClick={() => actor.send({ type: 'application.sign' })}
         >
           {t('newClient.signDocuments')}
         </button>
       </div>
+      {/* below the buttons, so they never move: a second tap lands on the busy sign button, not on Cancel */}
+      {step === 'registering' && child ? <PreRegistrationPanel actorRef={child} /> : null}
     </div>
   );
 }

@@ -406,13 +406,14 @@ export const newClientOracle: ChartOracle = {
     {
       from: 'legal.form.choosingKey',
       event: 'key.choose',
-      when: (c, ev) => tinCode(keyOf(c, ev.serial)?.tin) === null,
+      // the company's TIN is the key's INN: a person's key (a UID only) has none
+      when: (c, ev) => tinCode(keyOf(c, ev.serial)?.inn) === null,
       to: 'legal.form.proving',
       ctx: (c, ev) => ({
         key: keyOf(c, ev.serial),
         proved: null,
         keyError: null,
-        form: { ...c.form, user: { ...c.form.user, key: ev.serial, tin: keyOf(c, ev.serial).tin } },
+        form: { ...c.form, user: { ...c.form.user, key: ev.serial, tin: keyOf(c, ev.serial).inn } },
       }),
       spec: "the onboarding requirements: the key's TIN fills tin",
     },
@@ -420,7 +421,7 @@ export const newClientOracle: ChartOracle = {
       from: 'legal.form.choosingKey',
       event: 'key.choose',
       to: E,
-      ctx: (c, ev) => ({ keyError: tinCode(keyOf(c, ev.serial)?.tin) }),
+      ctx: (c, ev) => ({ keyError: tinCode(keyOf(c, ev.serial)?.inn) }),
       spec: "spec 5: E026, 'У вас не имеется ИНН.'",
     },
     { from: 'legal.form.choosingKey', event: 'keys.close', to: E, spec: 'the list dialog closes' },
