@@ -1,3 +1,4 @@
+import { PRICE_PLANS } from '../../src/domain/price-plans.rules';
 import { inventoryOf, reservationDeadline } from '../store/inventory.store';
 import type { Db } from './database';
 import { createRng } from './prng';
@@ -13,12 +14,12 @@ const AT39_SEED = 20_261_124;
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
 
-/** The tariffs get-price-plans offers (monthly price in sums). */
+/** The tariffs get-price-plans offers: the one catalogue's ids and prices (NC17), the Uzbek brand name on the wire. */
 export const AT39_PRICE_PLANS = [
-  { id: 1, name: 'Biznes Start', price: 45_000 },
-  { id: 2, name: 'Biznes Pro', price: 79_000 },
-  { id: 3, name: 'Korporativ 25', price: 25_000 },
-  { id: 4, name: 'Korporativ Cheksiz', price: 149_000 },
+  { ...PRICE_PLANS.bizStart, name: 'Biznes Start' },
+  { ...PRICE_PLANS.bizPro, name: 'Biznes Pro' },
+  { ...PRICE_PLANS.corp25, name: 'Korporativ 25' },
+  { ...PRICE_PLANS.corpUnlimited, name: 'Korporativ Cheksiz' },
 ] as const;
 
 /** Default connection limit of a corporate account (E123 once reached). */

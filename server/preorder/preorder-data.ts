@@ -5,13 +5,8 @@
  */
 import { catalogueCategories } from '../../src/domain/golden-categories.rules';
 
-export const MARKET_CODES = [
-  { name: 'Toshkent', code: 'TAS', storage: 'TAS01', regionId: 1, myIdMarkedCodeId: 11 },
-  { name: 'Samarqand', code: 'SKD', storage: 'SKD01', regionId: 12, myIdMarkedCodeId: 12 },
-  { name: 'Buxoro', code: 'BHK', storage: 'BHK01', regionId: 3, myIdMarkedCodeId: 13 },
-  { name: 'Namangan', code: 'NMA', storage: 'NMA01', regionId: 8, myIdMarkedCodeId: 14 },
-  { name: 'Fargʻona', code: 'FEG', storage: 'FEG01', regionId: 13, myIdMarkedCodeId: 15 },
-] as const;
+/** The cities of the one catalogue (NC18). */
+export { MARKET_CODES } from '../../src/domain/market-codes.rules';
 
 export const AGENTS = [
   { id: 1, name: 'Aloqa Servis Agent MChJ' },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { i18n } from '@/i18n/i18n';
 import { FIXED_DEBTORS } from '../../server/db/debt-seed';
 import { pdfText } from '../server/pdf-text';
-import { launchBrowser, download as saveDownload, signIn as signInAs } from './browser';
+import { launchBrowser, SCREEN_SIZES, download as saveDownload, signIn as signInAs } from './browser';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -102,6 +102,43 @@ describe.each(cases)('debt control in $lang', ({ lang, debtor, query }) => {
     expect(cells).toContain(debtor.ban);
     expect(cells).toContain(t('debt.sentMark'));
 
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/**
+ * The notice open with the list at a laptop and a phone width: the list keeps the width its columns need (the notice
+ * beside it squeezed the company column to a few characters at 1366 px), and the page is never wider than the window.
+ */
+describe.each(['ru', 'uz'] as const)('the open notice and the list (%s)', (lang) => {
+  it.each(SCREEN_SIZES)('keeps every column of the list readable at $width px', async (size) => {
+    const { page, errors } = await signInAs(browser, base, 'okk', { lang, viewport: size });
+    await page.waitForURL(`**/${lang}/debt-control`, { timeout: 20_000 });
+    await ready(page);
+    await page.locator('[data-testid^="debt-open-"]').first().click();
+    await page.getByTestId('debt-notice').waitFor();
+    await page.getByTestId('debt-notice-ru').waitFor();
+    const g = await page.getByTestId('debt-table').evaluate((table) => {
+      const wrap = table.parentElement as HTMLElement;
+      const width = (el: Element | null) => el?.getBoundingClientRect().width ?? 0;
+      const em = Number.parseFloat(getComputedStyle(table).fontSize);
+      return {
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+        wrap: wrap.scrollWidth,
+        wrapBox: wrap.clientWidth,
+        company: width(table.querySelector('tbody td:nth-child(2)')),
+        narrowest: Math.min(...[...table.querySelectorAll('thead th')].map(width)),
+        em,
+      };
+    });
+    expect(g.page, 'page width').toBeLessThanOrEqual(g.window);
+    // the company column keeps at least 12 characters' width (about 6 em), no column is narrower than 3.5 em
+    expect(g.company, 'company column').toBeGreaterThanOrEqual(6 * g.em);
+    expect(g.narrowest, 'narrowest column').toBeGreaterThanOrEqual(3.5 * g.em);
+    // on a laptop the whole table fits: nothing scrolls sideways
+    if (size.width >= 1366) expect(g.wrap, 'table scrolled sideways').toBeLessThanOrEqual(g.wrapBox);
     expect(errors).toEqual([]);
     await page.context().close();
   });

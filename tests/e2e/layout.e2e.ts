@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectPageGeometry, launchBrowser, signIn as signInAs, visit as visitPath } from './browser';
+import { i18n } from '@/i18n/i18n';
+import {
+  expectPageGeometry,
+  launchBrowser,
+  SCREEN_SIZES,
+  signIn as signInAs,
+  visit as visitPath,
+} from './browser';
 
 /**
  * Page geometry on every route, at a laptop and a phone width: the main content starts right under the header (or
@@ -127,4 +134,44 @@ describe('the site icon', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
   });
+});
+
+/**
+ * The number list with its block buttons, at a laptop and a phone width: on a phone the table scrolls sideways inside
+ * its own frame, which says so (a line above it, a label, the keyboard focus), and each row's block button stays on
+ * screen at the frame's edge instead of scrolling out of sight with the last column.
+ */
+describe.each(['ru', 'uz'] as const)('the number list with its block buttons (%s)', (lang) => {
+  const t = i18n.getFixedT(lang);
+  it.each(SCREEN_SIZES)(
+    'keeps the block button on screen and hints a sideways scroll at $width px',
+    async (size) => {
+      const { page, errors } = await signInAs(browser, base, 'curator', { lang, viewport: size });
+      await page.goto(`${base}/${lang}/profile?status=active`);
+      await page.locator('[data-testid="numbers-list"][data-ready="true"]').waitFor({ timeout: 20_000 });
+      const action = page.getByTestId('numbers-row-action').first();
+      await action.scrollIntoViewIfNeeded();
+      const box = await action.boundingBox();
+      expect(box, 'block button').not.toBeNull();
+      expect(box?.x ?? -1, 'block button left edge').toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0), 'block button right edge').toBeLessThanOrEqual(size.width);
+      const g = await page.getByTestId('numbers-scroll').evaluate((frame) => ({
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+        scrolls: frame.scrollWidth > frame.clientWidth,
+        tabIndex: frame.tabIndex,
+        label: frame.getAttribute('aria-label'),
+      }));
+      expect(g.page, 'page width').toBeLessThanOrEqual(g.window);
+      expect(g.tabIndex).toBe(0);
+      expect(g.label).toBe(t('ux.list.scrollLabel'));
+      const hint = page.getByTestId('numbers-scroll-hint');
+      // a frame that scrolls sideways says so; on a laptop nothing scrolls and no hint is shown
+      expect(await hint.isVisible()).toBe(g.scrolls);
+      if (g.scrolls) expect(await hint.textContent()).toBe(t('ux.list.scrollHint'));
+      if (size.width < 600) expect(g.scrolls, 'the table scrolls inside its frame on a phone').toBe(true);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });

@@ -280,6 +280,23 @@ describe.each(['ru', 'uz'] as const)('staff see the pre-orders (%s)', (lang) => 
       await expect.poll(() => row.count()).toBe(1);
       expect(await row.textContent()).toContain('306120457');
       expect(await row.textContent()).toContain(t.newClient.status.new);
+      // the city by its name in the page's language (NC18), never its market code
+      expect(await row.textContent()).toContain(t.newClient.cities.BHK);
+      expect(await row.textContent()).not.toContain('BHK');
+      // nothing scrolls sideways, the page nor the list, and the row's first move is on screen
+      const widths = await page.getByTestId('preorders-table').evaluate((table) => {
+        const box = table.parentElement as HTMLElement;
+        return {
+          page: document.documentElement.scrollWidth,
+          window: window.innerWidth,
+          list: box.scrollWidth,
+          listBox: box.clientWidth,
+        };
+      });
+      expect(widths.page, `page at ${viewport.width}`).toBeLessThanOrEqual(widths.window);
+      expect(widths.list, `list at ${viewport.width}`).toBeLessThanOrEqual(widths.listBox);
+      const move = await row.locator('button').first().boundingBox();
+      expect((move?.x ?? -1) >= 0 && (move?.x ?? 0) + (move?.width ?? 0) <= viewport.width).toBe(true);
       await page.screenshot({ path: `${SHOTS}/preorders-${lang}-${viewport.width}.png`, fullPage: true });
       await settle(page);
       expect(await seriousViolations(page)).toEqual([]);

@@ -10,6 +10,7 @@ import { formatSum } from '@/domain/money.rules';
 import { i18n } from '@/i18n/i18n';
 import { newClientMachine } from '@/machines/new-client.machine';
 import { newNumbersMachine, type QrCategory } from '@/machines/new-numbers.machine';
+import { type NewOrderDraft, newOrderMachine } from '@/machines/new-order.machine';
 import {
   type FetchOrdersInput,
   type OrderDetails,
@@ -21,7 +22,9 @@ import { NewClientView } from '@/views/new-client/new-client.page.view';
 import { NewNumbersContext } from '@/views/new-numbers/new-numbers.context';
 import { NewNumbersView } from '@/views/new-numbers/new-numbers.page.view';
 import { OrdersPage, ordersSearch } from '@/views/orders/orders.view';
+import { NewOrderForm } from '@/views/purchase/new-order.view';
 import { newClientInput } from '../machines/new-client.payloads';
+import { company, newOrderInput } from '../machines/new-order.payloads';
 import { goldenOrder, orderDetails, today } from '../machines/orders.payloads';
 import { TestProviders } from '../support/render-workflow';
 
@@ -47,6 +50,12 @@ const EXPECTED = {
     [152, 'Oltin', `421${NBSP}000${NBSP}soʻm`],
     [79, 'Platina', `1${NBSP}263${NBSP}000${NBSP}soʻm`],
   ],
+} as const;
+
+/** The price plans of the one catalogue (ids 1–4) as each language names them (NC17). */
+const PLANS = {
+  ru: ['Бизнес Старт', 'Бизнес Про', 'Корпоративный 25', 'Корпоративный Безлимит'],
+  uz: ['Biznes Start', 'Biznes Pro', 'Korporativ 25', 'Korporativ Cheksiz'],
 } as const;
 
 const qrCategories: QrCategory[] = catalogueCategories().map((c) => ({
@@ -169,5 +178,83 @@ describe('an order names the category of each of its rows in the page language',
     const details = await screen.findByTestId('order-details');
     const cells = [...details.querySelectorAll('tbody tr')].map((tr) => tr.children[1]?.textContent);
     expect(cells).toEqual(EXPECTED[lang].map(([, name]) => name));
+    // the price plan of each row by its name in the page's language (NC17), never its id
+    const plans = [...details.querySelectorAll('tbody tr')].map((tr) => tr.children[2]?.textContent);
+    expect(plans).toEqual(EXPECTED[lang].map(() => PLANS[lang][0]));
+  });
+});
+
+describe('an order names the price plan of each of its rows in the page language', () => {
+  const newOrder: OrderDetails = {
+    ...orderDetails,
+    kind: 'new',
+    status: 'created',
+    numbers: [],
+    rows: ['1', '2', '3', '4'].map((tariff) => ({
+      kolvo: 1,
+      category: '192',
+      tariff,
+      services: [],
+      nominal: null,
+    })),
+  };
+  it.each(['ru', 'uz'] as const)('%s', async (lang) => {
+    await inLanguage(lang);
+    const logic = ordersMachine.provide({
+      actors: {
+        fetchOrders: fromPromise<readonly OrderItem[], FetchOrdersInput>(async () => [
+          { ...goldenOrder, kind: 'new' },
+        ]),
+        fetchOrder: fromPromise(async () => newOrder),
+      },
+    });
+    const location = memoryLocation({ path: `/orders/${newOrder.id}?${ordersSearch(today)}` });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Router hook={location.hook}>
+          <TestProviders fakes={{ orders: logic }}>
+            <Route path="/orders/:id">
+              <OrdersPage />
+            </Route>
+          </TestProviders>
+        </Router>
+      </I18nextProvider>,
+    );
+    const details = await screen.findByTestId('order-details');
+    const plans = [...details.querySelectorAll('tbody tr')].map((tr) => tr.children[2]?.textContent);
+    expect(plans).toEqual(PLANS[lang]);
+  });
+});
+
+describe('the new-number order offers the categories and price plans in the page language', () => {
+  it.each(['ru', 'uz'] as const)('%s', async (lang) => {
+    await inLanguage(lang);
+    const logic = newOrderMachine.provide({
+      actors: {
+        fetchCompany: fromPromise(async () => company),
+        restoreDraft: fromPromise(async (): Promise<NewOrderDraft | null> => null),
+      },
+      actions: { saveDraft: () => {}, clearDraft: () => {} },
+    });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <TestProviders fakes={{ newOrder: logic }}>
+          <NewOrderForm input={newOrderInput} />
+        </TestProviders>
+      </I18nextProvider>,
+    );
+    const category = (await screen.findByRole('combobox', {
+      name: /^(Категория|Toifa)/,
+    })) as HTMLSelectElement;
+    const options = [...category.options].slice(1).map((o) => o.textContent);
+    // the free category as the catalogue writes it (spec 3 "Id 122 is shown with withoutVat 'free'"), never '0 сум'
+    expect(options).toEqual(
+      company.catalogue.categories.map((c) => {
+        const row = EXPECTED[lang].find(([id]) => String(id) === c.id);
+        return `${row?.[1]} — ${row?.[2]}`;
+      }),
+    );
+    const plan = screen.getByRole('combobox', { name: /^(Тариф|Tarif)/ }) as HTMLSelectElement;
+    expect([...plan.options].slice(1).map((o) => o.textContent)).toEqual(PLANS[lang].slice(0, 2));
   });
 });

@@ -31,6 +31,7 @@ import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportStatus } from '@/views/common/export-status.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { Pagination } from '@/views/common/pagination.view';
+import { pricePlanName } from '@/views/common/price-plan-texts';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { OrdersContext } from './orders.context';
@@ -405,7 +406,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
                       <tr key={i}>
                         <td>{r.kolvo}</td>
                         <td>{categoryName(t, Number(r.category))}</td>
-                        <td>{r.tariff}</td>
+                        <td>{pricePlanName(t, r.tariff)}</td>
                         <td>{r.nominal === null ? '' : formatSum(r.nominal, { lang })}</td>
                       </tr>
                     ))}

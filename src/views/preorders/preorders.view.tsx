@@ -14,6 +14,7 @@ import {
   selectPreorderRowViews,
   selectPreorderTableShown,
 } from '@/machines/preorder-list.selectors';
+import { cityName } from '@/views/common/city-texts';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { Pagination } from '@/views/common/pagination.view';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
@@ -111,7 +112,10 @@ export function PreorderListView() {
           tabIndex={0}
           aria-labelledby="preorders-title"
         >
-          <table className="orders__table orders__table--wrap" data-testid="preorders-table">
+          <table
+            className="orders__table orders__table--wrap orders__table--cards"
+            data-testid="preorders-table"
+          >
             <thead>
               <tr>
                 <th scope="col">{t('newClient.columns.id')}</th>
@@ -128,17 +132,23 @@ export function PreorderListView() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} data-testid={`preorder-${r.id}`}>
-                  <td>{r.id}</td>
-                  <td>{r.companyName}</td>
-                  <td>{r.tin}</td>
-                  <td>{r.marketCode}</td>
-                  <td>{r.login}</td>
-                  <td data-testid={`preorder-${r.id}-status`} data-status={r.status}>
+                  <td data-label={t('newClient.columns.id')}>{r.id}</td>
+                  <td data-label={t('newClient.columns.company')}>{r.companyName}</td>
+                  <td data-label={t('newClient.columns.tin')}>{r.tin}</td>
+                  <td data-label={t('newClient.columns.city')}>{cityName(t, r.marketCode)}</td>
+                  <td data-label={t('newClient.columns.login')}>{r.login}</td>
+                  <td
+                    data-label={t('newClient.columns.status')}
+                    data-testid={`preorder-${r.id}-status`}
+                    data-status={r.status}
+                  >
                     {t(`newClient.status.${r.status}`)}
                   </td>
-                  <td>{r.phoneReserved ? t('newClient.yes') : t('newClient.no')}</td>
-                  <td>{formatDateTime(r.createdAt)}</td>
-                  <td>
+                  <td data-label={t('newClient.columns.reserved')}>
+                    {r.phoneReserved ? t('newClient.yes') : t('newClient.no')}
+                  </td>
+                  <td data-label={t('newClient.columns.created')}>{formatDateTime(r.createdAt)}</td>
+                  <td data-label={t('newClient.columns.actions')}>
                     {/* NC12: the statuses the row may take next; each move is confirmed first */}
                     <span className="orders__row-moves">
                       {r.moves.map((to) => (

@@ -24,10 +24,11 @@ import {
   selectTotal,
 } from '@/machines/new-order.selectors';
 import { selectUser } from '@/machines/session.selectors';
-import { categoryName } from '@/views/common/category-texts';
+import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { FormField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
+import { pricePlanName } from '@/views/common/price-plan-texts';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
 import { NewOrderContext } from './new-order.context';
@@ -193,7 +194,8 @@ function Row({
                 <option value="">{t('newOrder.choose')}</option>
                 {(catalogue?.categories ?? []).map((c) => (
                   <option key={c.id} value={c.id}>
-                    {categoryName(t, Number(c.id))} — {formatSum(c.price ?? 0, { lang: i18n.language })}
+                    {categoryName(t, Number(c.id))} —{' '}
+                    {categoryPriceText(t, i18n.language, Number(c.id), c.price ?? 0)}
                   </option>
                 ))}
               </select>
@@ -210,7 +212,7 @@ function Row({
                 <option value="">{t('newOrder.choose')}</option>
                 {(catalogue?.pricePlans ?? []).map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.name}
+                    {pricePlanName(t, p.id, p.name)}
                   </option>
                 ))}
               </select>
