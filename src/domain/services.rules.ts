@@ -150,6 +150,19 @@ export function mayUseServices(facts: UserFacts): boolean {
   return routeAccess('/services', facts) === 'allow';
 }
 
+/** Where the Documents list shows the services documents (the services tab of `/onlinee-sales`). */
+export const SERVICE_DOCUMENTS_HREF = '/onlinee-sales?tab=services';
+
+/**
+ * Where a checkout's result sends the user for the service document (docs/decisions.md SV11): the Documents list's
+ * services tab when the route guard lets the user open it, otherwise null (the result says who can obtain it).
+ */
+export function serviceDocumentsHref(facts: UserFacts | null): string | null {
+  return facts !== null && routeAccess(SERVICE_DOCUMENTS_HREF, facts) === 'allow'
+    ? SERVICE_DOCUMENTS_HREF
+    : null;
+}
+
 /** The company a services call acts on and, for a subscriber, the one number it may act on (SV1). */
 export interface ServicesScope {
   readonly ban: string;

@@ -5,8 +5,10 @@ import {
   type NumberOutcome,
   outcomeSummary,
   retryNumbers,
+  serviceDocumentsHref,
 } from '@/domain/services.rules';
 import type { ServicesCheckoutContext, ServicesCheckoutMachine } from './services-checkout.machine';
+import { type SessionSnapshot, selectUserFacts } from './session.selectors';
 
 export type ServicesCheckoutSnapshot = SnapshotFrom<ServicesCheckoutMachine>;
 
@@ -54,3 +56,7 @@ export const selectOutcomes = (s: ServicesCheckoutSnapshot): readonly NumberOutc
 export const selectOutcomeSummary = (s: ServicesCheckoutSnapshot) => outcomeSummary(s.context.outcomes);
 export const selectRetryCount = (s: ServicesCheckoutSnapshot): number =>
   retryNumbers(s.context.outcomes).length;
+
+/** The link of the result's service document: the Documents list when the user's role may open it, else null (SV11). */
+export const selectServiceDocumentsHref = (s: SessionSnapshot): string | null =>
+  serviceDocumentsHref(selectUserFacts(s));

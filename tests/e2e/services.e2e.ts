@@ -130,6 +130,11 @@ describe.each(['ru', 'uz'] as const)('services in %s', (lang) => {
     );
     // E124 is not retried: the number has the package
     expect(await page.getByTestId('checkout-retry').count()).toBe(0);
+    // the curator's menu has no Documents: the result says who can obtain the document and links nowhere
+    expect(await page.getByTestId('checkout-document').textContent()).toBe(
+      t('services.checkoutPage.documentElsewhere'),
+    );
+    expect(await page.getByTestId('checkout-documents-link').count()).toBe(0);
     await expectFitsWindow(page, 'checkout result');
 
     // back on the list the two lines show the package

@@ -18,9 +18,11 @@ import {
   selectOutcomes,
   selectProgress,
   selectRetryCount,
+  selectServiceDocumentsHref,
   selectStopping,
 } from '@/machines/services-checkout.selectors';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { SessionContext } from '@/views/session/session.context';
 import { CheckoutContext, ServicesContext } from './services.context';
 import { parseCheckoutSearch, parseServicesSearch, servicesSearch } from './services.url';
 
@@ -76,6 +78,7 @@ export function CheckoutView() {
   const outcomes = CheckoutContext.useSelector(selectOutcomes);
   const result = CheckoutContext.useSelector(selectOutcomeSummary);
   const retryCount = CheckoutContext.useSelector(selectRetryCount);
+  const documentsHref = SessionContext.useSelector(selectServiceDocumentsHref);
   const back = `/services?${servicesSearch(parseServicesSearch(search))}`;
   const money = (n: number) => formatSum(n, { lang: i18n.language });
   const what = t(`services.checkoutPage.what.${summary.action}`, { name: summary.pkg?.name ?? '' });
@@ -311,7 +314,18 @@ export function CheckoutView() {
                 ))}
               </ul>
               {result.accepted > 0 && (summary.action === 'connect' || summary.action === 'connectFree') ? (
-                <p className="services__muted">{t('services.checkoutPage.document')}</p>
+                documentsHref ? (
+                  <p className="services__muted" data-testid="checkout-document">
+                    {t('services.checkoutPage.document')}{' '}
+                    <Link href={documentsHref} data-testid="checkout-documents-link">
+                      {t('services.checkoutPage.documentsLink')}
+                    </Link>
+                  </p>
+                ) : (
+                  <p className="services__muted" data-testid="checkout-document">
+                    {t('services.checkoutPage.documentElsewhere')}
+                  </p>
+                )
               ) : null}
               <div className="checkout__buttons">
                 {retryCount > 0 ? (
