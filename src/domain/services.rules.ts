@@ -62,6 +62,14 @@ export function needsBalanceCheck(action: ServiceAction): boolean {
   return action === 'connect';
 }
 
+/**
+ * The actions a number may already have done (E124: the package, the free package, roaming on): their checkout asks
+ * the server which chosen numbers have it, leaves those out of the order and the total, and names them (SV12).
+ */
+export function canAlreadyHave(action: ServiceAction): boolean {
+  return action === 'connect' || action === 'connectFree' || action === 'roamingOn';
+}
+
 /** The document type each action issues (spec 3 "8 and 10-17 services"; SV8). */
 export const SERVICE_DOCUMENT_TYPE: Readonly<Record<ServiceAction, (typeof SERVICE_DOCUMENT_TYPES)[number]>> =
   {
