@@ -194,7 +194,16 @@ describe('services checkout chart', () => {
 
   it('a balance that covers everything goes to funded', async () => {
     const machine = servicesCheckoutMachine.provide({
-      actors: { checkBalance: fromPromise(async () => enough) },
+      actors: {
+        checkBalance: fromPromise(async () => enough),
+        quoteOrder: fromPromise(
+          async ({ input }: { input: CheckoutOrder }): Promise<OrderQuote> => ({
+            already: [],
+            sns: input.sns,
+            total: 0,
+          }),
+        ),
+      },
     });
     const a = createActor(machine).start();
     a.send({ type: 'checkout.start', order: connectOrder });
