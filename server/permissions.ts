@@ -116,6 +116,7 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'internet.checkBalance': '/services/checkout',
   'internet.packages': '/services',
   'internet.hasDeposit': '/services/checkout',
+  'internet.quote': '/services/checkout',
   'internet.setup': '/services/checkout',
   'internet.setupFree': '/services/checkout',
   'internet.delete': '/services/checkout',

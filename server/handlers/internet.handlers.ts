@@ -2,6 +2,7 @@ import { tashkentDay } from '../../src/domain/dates.rules';
 import { activeRole, roleGroup } from '../../src/domain/roles.rules';
 import {
   ACCEPTED,
+  checkoutTotal,
   EMPLOYEES_PAGE_SIZE,
   inScope,
   LINE_PACKAGE_LIMIT,
@@ -107,6 +108,19 @@ function checkTargets(
     'E125',
   );
   ensure(new Set(sns).size === sns.length, 'E101', 'a number is listed twice');
+}
+
+/** Whether a number has what the action would give it already (E124): the package, the taken free package, roaming.
+ *  The quote and the calls that apply ask the same question (SV12). */
+function alreadyHas(
+  s: ReturnType<typeof store>,
+  action: 'connect' | 'connectFree' | 'roamingOn',
+  sn: string,
+  soc: string,
+): boolean {
+  if (action === 'roamingOn') return s.roaming(sn);
+  if (action === 'connectFree') return (s.promotion(sn)?.takenAt ?? null) !== null || s.has(sn, soc);
+  return s.has(sn, soc);
 }
 
 interface Applied {
@@ -234,6 +248,23 @@ export const internetHandlers: Handlers = {
       .filter((p) => p.group !== PROMO_GROUP || has.has(p.soc))
       .map((p) => packageWire(p, has.has(p.soc)));
   },
+  'internet.quote': ({ input, session, svc }) => {
+    const scope = scopeOf(session);
+    const s = store(svc);
+    const { action, soc, sns } = input.body;
+    const pkg = action === 'roamingOn' ? null : s.package(soc);
+    if (action === 'roamingOn') ensure(soc === ROAMING_SOC, 'E101', 'not the roaming service');
+    else ensure(pkg && pkg.isFree === (action === 'connectFree'), 'E101', 'not a package of this action');
+    checkTargets(svc, scope, sns, input.body.payerBan);
+    const already = sns.filter((sn) => alreadyHas(s, action, sn, soc));
+    const rest = sns.filter((sn) => !already.includes(sn));
+    // the server's own total: the package's price for each number the order goes to, never a sum sent by the client
+    return {
+      already,
+      sns: rest,
+      total: action === 'connect' && pkg ? checkoutTotal(pkg.price, rest.length) : 0,
+    };
+  },
   'internet.setup': (ctx) => {
     const { input, session, svc } = ctx;
     const scope = scopeOf(session);
@@ -244,7 +275,8 @@ export const internetHandlers: Handlers = {
     return apply(ctx, 'connect', input.body.sns, pkg, input.body.lang ?? 'ru', (sn) => {
       const n = s.number(sn);
       if (!n || !s.packagesForPlan(n.pricePlan).some((p) => p.soc === pkg.soc)) return { code: 'E101' };
-      if (s.has(sn, pkg.soc)) return { code: 'E124' };
+      // a number that has the package already is skipped and not charged (SV12)
+      if (alreadyHas(s, 'connect', sn, pkg.soc)) return { code: 'E124' };
       if (s.lineCount(sn) >= LINE_PACKAGE_LIMIT) return { code: 'E123' };
       // the deposit is debited number by number: it can run out in the middle of a list (SV7)
       const deposit = s.deposit(scope.ban);
@@ -266,7 +298,7 @@ export const internetHandlers: Handlers = {
     return apply(ctx, 'connectFree', input.body.sns, pkg, input.body.lang ?? 'ru', (sn) => {
       const promo = s.promotion(sn);
       if (!promo || promo.soc !== pkg.soc) return { code: 'E101' };
-      if (promo.takenAt !== null || s.has(sn, pkg.soc)) return { code: 'E124' };
+      if (alreadyHas(s, 'connectFree', sn, pkg.soc)) return { code: 'E124' };
       if (s.lineCount(sn) >= LINE_PACKAGE_LIMIT) return { code: 'E123' };
       s.takePromotion(sn, svc.clock.now());
       s.connect(sn, pkg.soc, svc.clock.now(), session.user.id);
@@ -300,7 +332,7 @@ export const internetHandlers: Handlers = {
     ensure(input.body.soc === ROAMING_SOC, 'E101', 'not the roaming service');
     checkTargets(svc, scope, input.body.sns, input.body.payerBan);
     return apply(ctx, 'roamingOn', input.body.sns, null, input.body.lang ?? 'ru', (sn) => {
-      if (s.roaming(sn)) return { code: 'E124' };
+      if (alreadyHas(s, 'roamingOn', sn, ROAMING_SOC)) return { code: 'E124' };
       s.roamingOn(sn, svc.clock.now(), session.user.id);
       return { code: ACCEPTED };
     });

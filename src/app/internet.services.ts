@@ -15,6 +15,8 @@ import {
 import {
   type ApplyChunkInput,
   type ApplyChunkResult,
+  type CheckoutOrder,
+  type OrderQuote,
   servicesCheckoutMachine,
 } from '@/machines/services-checkout.machine';
 import { ApiFailure } from '@/services/api/api-error';
@@ -137,6 +139,16 @@ export function createServicesLogic(api: ApiLoader) {
 
   const servicesCheckout = servicesCheckoutMachine.provide({
     actors: {
+      quoteOrder: fromPromise<OrderQuote, CheckoutOrder>(async ({ input }) => {
+        const client = await api();
+        const action = input.action;
+        if (action !== 'connect' && action !== 'connectFree' && action !== 'roamingOn')
+          return { already: [], sns: input.sns, total: 0 };
+        const soc = action === 'roamingOn' ? ROAMING_SOC : (input.pkg?.soc ?? '');
+        const body = { action, soc, sns: [...input.sns], payerBan: input.payerBan };
+        const reply = await client.call('internet.quote', { body });
+        return { already: reply.already, sns: reply.sns, total: reply.total };
+      }),
       checkBalance: fromPromise<BalanceFacts, void>(async () => {
         const client = await api();
         const [deposit, balance] = await Promise.all([

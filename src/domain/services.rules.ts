@@ -62,6 +62,14 @@ export function needsBalanceCheck(action: ServiceAction): boolean {
   return action === 'connect';
 }
 
+/**
+ * The actions a number may already have done (E124: the package, the free package, roaming on): their checkout asks
+ * the server which chosen numbers have it, leaves those out of the order and the total, and names them (SV12).
+ */
+export function canAlreadyHave(action: ServiceAction): boolean {
+  return action === 'connect' || action === 'connectFree' || action === 'roamingOn';
+}
+
 /** The document type each action issues (spec 3 "8 and 10-17 services"; SV8). */
 export const SERVICE_DOCUMENT_TYPE: Readonly<Record<ServiceAction, (typeof SERVICE_DOCUMENT_TYPES)[number]>> =
   {
@@ -148,6 +156,19 @@ export function outcomeSummary(outcomes: readonly NumberOutcome[]): {
  */
 export function mayUseServices(facts: UserFacts): boolean {
   return routeAccess('/services', facts) === 'allow';
+}
+
+/** Where the Documents list shows the services documents (the services tab of `/onlinee-sales`). */
+export const SERVICE_DOCUMENTS_HREF = '/onlinee-sales?tab=services';
+
+/**
+ * Where a checkout's result sends the user for the service document (docs/decisions.md SV11): the Documents list's
+ * services tab when the route guard lets the user open it, otherwise null (the result says who can obtain it).
+ */
+export function serviceDocumentsHref(facts: UserFacts | null): string | null {
+  return facts !== null && routeAccess(SERVICE_DOCUMENTS_HREF, facts) === 'allow'
+    ? SERVICE_DOCUMENTS_HREF
+    : null;
 }
 
 /** The company a services call acts on and, for a subscriber, the one number it may act on (SV1). */

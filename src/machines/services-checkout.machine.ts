@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import {
   affordableCount,
   type BalanceFacts,
+  canAlreadyHave,
   NOT_SENT,
   type NumberOutcome,
   needsBalanceCheck,
@@ -48,6 +49,14 @@ export interface ApplyChunkInput {
   readonly payerBan: string;
 }
 
+/** What the server answers before the review (SV12): the chosen numbers that have it already (left out), the numbers
+ *  the order goes to, and the total it charges for them (computed by the server, not summed by the client). */
+export interface OrderQuote {
+  readonly already: readonly string[];
+  readonly sns: readonly string[];
+  readonly total: number;
+}
+
 /** What the server confirmed for a slice: an outcome per number sent, and the balance left (when it has one). */
 export interface ApplyChunkResult {
   readonly outcomes: readonly NumberOutcome[];
@@ -60,6 +69,10 @@ export interface ServicesCheckoutContext {
   readonly payerBan: string;
   /** the numbers of this run, in order (all chosen, or the failed ones on a retry) */
   readonly sns: readonly string[];
+  /** chosen numbers that have it already: left out of the order and the total (SV12) */
+  readonly already: readonly string[];
+  /** the total the server quoted for `sns`; null when not quoted (then price × count) */
+  readonly total: number | null;
   /** outcomes the server confirmed, in list order; their count is the progress */
   readonly outcomes: readonly NumberOutcome[];
   readonly balance: BalanceFacts | null;
@@ -71,6 +84,7 @@ export interface ServicesCheckoutContext {
 /**
  * Events of the services checkout.
  * - `checkout.start`: fact from the services page when the checkout opens: what was chosen (nothing chosen: empty).
+ * - `quote.retry`: user intent after asking which numbers have it already failed.
  * - `checkout.confirm`: user intent on the review: go on (balance check first for a paid connection).
  * - `checkout.apply`: user intent after the balance check: apply (also when the balance covers only some numbers).
  * - `checkout.cancel`: user intent to cancel before anything is sent.
@@ -82,6 +96,7 @@ export interface ServicesCheckoutContext {
  */
 export type ServicesCheckoutEvent =
   | { type: 'checkout.start'; order: CheckoutOrder }
+  | { type: 'quote.retry' }
   | { type: 'checkout.confirm' }
   | { type: 'checkout.apply' }
   | { type: 'checkout.cancel' }
@@ -103,6 +118,8 @@ export const servicesCheckoutMachine = setup({
     tags: {} as ServicesCheckoutTag,
   },
   actors: {
+    /** POST internet-package/quote: which chosen numbers have it already, and the total of the rest (SV12). */
+    quoteOrder: fromPromise<OrderQuote, CheckoutOrder>(async () => notProvided('quoteOrder')),
     /** GET internet-package/has-deposit and checkBalance. */
     checkBalance: fromPromise<BalanceFacts, void>(async () => notProvided('checkBalance')),
     /** POST setup / setupFree / delete / deleteAgreement / setup-roaming / delete-roaming for one slice. */
@@ -110,7 +127,9 @@ export const servicesCheckoutMachine = setup({
   },
   guards: {
     isEmptyOrder: (_, params: { order: CheckoutOrder }) => params.order.sns.length === 0,
+    needsQuote: (_, params: { order: CheckoutOrder }) => canAlreadyHave(params.order.action),
     needsBalance: ({ context }) => needsBalanceCheck(context.action),
+    isNothingLeft: ({ context }) => context.sns.length === 0,
     canAffordAll: ({ context }, params: { balance: BalanceFacts }) =>
       affordableCount(params.balance, context.pkg?.price ?? 0, context.sns.length) >= context.sns.length,
     hasMore: ({ context }) => context.outcomes.length < context.sns.length,
@@ -123,10 +142,18 @@ export const servicesCheckoutMachine = setup({
       pkg: params.order.pkg,
       payerBan: params.order.payerBan,
       sns: params.order.sns,
+      already: [],
+      total: null,
       outcomes: [],
       balance: null,
       error: null,
       stopping: false,
+    })),
+    assignQuote: assign((_, params: { quote: OrderQuote }) => ({
+      sns: params.quote.sns,
+      already: params.quote.already,
+      total: params.quote.total,
+      error: null,
     })),
     assignBalance: assign((_, params: { balance: BalanceFacts }) => ({
       balance: params.balance,
@@ -164,6 +191,8 @@ export const servicesCheckoutMachine = setup({
     })),
     startRetry: assign(({ context }) => ({
       sns: retryNumbers(context.outcomes),
+      already: [],
+      total: null,
       outcomes: [],
       stopping: false,
       error: null,
@@ -180,6 +209,8 @@ export const servicesCheckoutMachine = setup({
     pkg: null,
     payerBan: '',
     sns: [],
+    already: [],
+    total: null,
     outcomes: [],
     balance: null,
     error: null,
@@ -197,10 +228,48 @@ export const servicesCheckoutMachine = setup({
             target: 'empty',
           },
           {
+            guard: { type: 'needsQuote', params: ({ event }) => ({ order: event.order }) },
+            target: 'quoting',
+            actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.order }) },
+          },
+          {
             target: 'reviewing',
             actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.order }) },
           },
         ],
+      },
+    },
+    quoting: {
+      description:
+        'Asks the server which chosen numbers have it already (left out of the order and the total) and the total of ' +
+        'the rest (SV12).',
+      meta: { view: 'the checkout busy: checking the numbers', testId: 'checkout-quoting' },
+      tags: ['busy'],
+      invoke: {
+        id: 'quoteOrder',
+        src: 'quoteOrder',
+        input: ({ context }) => ({
+          action: context.action,
+          pkg: context.pkg,
+          sns: context.sns,
+          payerBan: context.payerBan,
+        }),
+        onDone: {
+          target: 'reviewing',
+          actions: { type: 'assignQuote', params: ({ event }) => ({ quote: event.output }) },
+        },
+        onError: {
+          target: 'quoteFailed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    quoteFailed: {
+      description: 'The numbers could not be checked; retry or cancel.',
+      meta: { view: 'error with retry and cancel', testId: 'checkout-quote-error' },
+      on: {
+        'quote.retry': { target: 'quoting', actions: 'clearError' },
+        'checkout.cancel': 'cancelled',
       },
     },
     reviewing: {
@@ -211,7 +280,11 @@ export const servicesCheckoutMachine = setup({
         testId: 'checkout-review',
       },
       on: {
-        'checkout.confirm': [{ guard: 'needsBalance', target: 'checkingBalance' }, { target: 'applying' }],
+        'checkout.confirm': [
+          { guard: 'isNothingLeft', description: 'every chosen number has it already: nothing to send' },
+          { guard: 'needsBalance', target: 'checkingBalance' },
+          { target: 'applying' },
+        ],
         'checkout.cancel': 'cancelled',
       },
     },

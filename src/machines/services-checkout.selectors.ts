@@ -5,8 +5,10 @@ import {
   type NumberOutcome,
   outcomeSummary,
   retryNumbers,
+  serviceDocumentsHref,
 } from '@/domain/services.rules';
 import type { ServicesCheckoutContext, ServicesCheckoutMachine } from './services-checkout.machine';
+import { type SessionSnapshot, selectUserFacts } from './session.selectors';
 
 export type ServicesCheckoutSnapshot = SnapshotFrom<ServicesCheckoutMachine>;
 
@@ -23,12 +25,14 @@ export const selectCheckoutState = (s: ServicesCheckoutSnapshot): string => s.va
 /** What is done, to how many numbers, for how much. */
 export const selectCheckoutSummary = (
   s: ServicesCheckoutSnapshot,
-): Pick<ServicesCheckoutContext, 'action' | 'pkg' | 'payerBan' | 'sns'> & { total: number } => ({
+): Pick<ServicesCheckoutContext, 'action' | 'pkg' | 'payerBan' | 'sns' | 'already'> & { total: number } => ({
   action: s.context.action,
   pkg: s.context.pkg,
   payerBan: s.context.payerBan,
   sns: s.context.sns,
-  total: checkoutTotal(s.context.pkg?.price ?? 0, s.context.sns.length),
+  already: s.context.already,
+  // the server's quote when there is one (SV12); a retry's failed numbers are priced as price × count
+  total: s.context.total ?? checkoutTotal(s.context.pkg?.price ?? 0, s.context.sns.length),
 });
 
 /** The balance check: what is left, and how many numbers it pays for. */
@@ -48,9 +52,13 @@ export const selectProgress = (s: ServicesCheckoutSnapshot): { done: number; tot
 export const selectStopping = (s: ServicesCheckoutSnapshot): boolean => s.context.stopping;
 export const selectCheckoutBusy = (s: ServicesCheckoutSnapshot): boolean => s.hasTag('busy');
 export const selectCheckoutError = (s: ServicesCheckoutSnapshot): string | null =>
-  s.matches('balanceFailed') || s.matches('applyFailed') ? s.context.error : null;
+  s.matches('quoteFailed') || s.matches('balanceFailed') || s.matches('applyFailed') ? s.context.error : null;
 
 export const selectOutcomes = (s: ServicesCheckoutSnapshot): readonly NumberOutcome[] => s.context.outcomes;
 export const selectOutcomeSummary = (s: ServicesCheckoutSnapshot) => outcomeSummary(s.context.outcomes);
 export const selectRetryCount = (s: ServicesCheckoutSnapshot): number =>
   retryNumbers(s.context.outcomes).length;
+
+/** The link of the result's service document: the Documents list when the user's role may open it, else null (SV11). */
+export const selectServiceDocumentsHref = (s: SessionSnapshot): string | null =>
+  serviceDocumentsHref(selectUserFacts(s));

@@ -20,6 +20,7 @@ import {
   SERVICE_DOCUMENT_TYPE,
   saleHref,
   sameEmployeeList,
+  serviceDocumentsHref,
   toggleSelection,
 } from '@/domain/services.rules';
 
@@ -60,6 +61,18 @@ describe('who may use services (spec 6; SV1)', () => {
     expect(inScope({ ban: '100388204', onlySn: null }, ['901', '911'], banOf)).toBe(false);
     expect(inScope({ ban: '100388204', onlySn: '901' }, ['901'], banOf)).toBe(true);
     expect(inScope({ ban: '100388204', onlySn: '901' }, ['902'], banOf)).toBe(false);
+  });
+});
+
+describe('where the result sends the user for the service document (spec 6; SV11)', () => {
+  // spec 6: the key owner's menu has documents; the curator's and the subscriber's do not
+  it.each([
+    ['key owner of a type-20 account', user(['R007'], profile({ at: 20 })), '/onlinee-sales?tab=services'],
+    ['curator of a type-16 account', user(['R004'], profile({ canBuyNumber: true })), null],
+    ['subscriber without a budget', user(['R001'], profile({ at: 20 })), null],
+    ['nobody signed in', null, null],
+  ])('%s → %s', (_, facts, expected) => {
+    expect(serviceDocumentsHref(facts)).toBe(expected);
   });
 });
 

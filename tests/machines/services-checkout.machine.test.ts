@@ -5,11 +5,14 @@ import { SYSTEM_IDS } from '@/machines/actor-system';
 import {
   type ApplyChunkInput,
   type ApplyChunkResult,
+  type CheckoutOrder,
+  type OrderQuote,
   servicesCheckoutMachine,
 } from '@/machines/services-checkout.machine';
 import {
   selectBalance,
   selectCheckoutStep,
+  selectCheckoutSummary,
   selectOutcomeSummary,
   selectProgress,
   selectRetryCount,
@@ -30,7 +33,13 @@ const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A server that debits a deposit number by number: accepted while it lasts, E031 after (SV7). */
 function server(
-  opts: { deposit: number; price?: number; has?: readonly string[]; failOnce?: number } = { deposit: 0 },
+  opts: {
+    deposit: number;
+    price?: number;
+    has?: readonly string[];
+    quoteHas?: readonly string[];
+    failOnce?: number;
+  } = { deposit: 0 },
 ) {
   const calls: ApplyChunkInput[] = [];
   let deposit = opts.deposit;
@@ -38,6 +47,12 @@ function server(
   const release: (() => void)[] = [];
   const machine = servicesCheckoutMachine.provide({
     actors: {
+      // the server's quote: the numbers of `quoteHas` have it already and are left out (SV12)
+      quoteOrder: fromPromise(async ({ input }: { input: CheckoutOrder }): Promise<OrderQuote> => {
+        const already = input.sns.filter((sn) => opts.quoteHas?.includes(sn));
+        const sns = input.sns.filter((sn) => !already.includes(sn));
+        return { already, sns, total: (input.pkg?.price ?? 0) * sns.length };
+      }),
       checkBalance: fromPromise(async (): Promise<BalanceFacts> => ({ hasDeposit: true, balance: deposit })),
       applyChunk: fromPromise(async ({ input }: { input: ApplyChunkInput }): Promise<ApplyChunkResult> => {
         calls.push(input);
@@ -77,6 +92,7 @@ describe('services checkout chart', () => {
     const s = server({ deposit: 45_000 * 10, has: [orderSns[1] as string] });
     const actor = createActor(s.machine).start();
     actor.send({ type: 'checkout.start', order: connectOrder });
+    await flush();
     actor.send({ type: 'checkout.confirm' });
     await flush();
     // the deposit covers 10 of 26 numbers: the user is told before anything is sent
@@ -113,6 +129,7 @@ describe('services checkout chart', () => {
     const t = server({ deposit: 45_000 * 30, failOnce: 1 });
     const b = createActor(t.machine).start();
     b.send({ type: 'checkout.start', order: connectOrder });
+    await flush();
     b.send({ type: 'checkout.confirm' });
     await flush();
     b.send({ type: 'checkout.apply' });
@@ -133,6 +150,7 @@ describe('services checkout chart', () => {
     const s = server({ deposit: 45_000 * 30 });
     const actor = createActor(s.machine).start();
     actor.send({ type: 'checkout.start', order: connectOrder });
+    await flush();
     actor.send({ type: 'checkout.confirm' });
     await flush();
     actor.send({ type: 'checkout.apply' });
@@ -153,6 +171,7 @@ describe('services checkout chart', () => {
     expect(s.calls[0]).toMatchObject({ action: 'disconnect', sns: orderSns.slice(0, 2) });
     const b = createActor(s.machine).start();
     b.send({ type: 'checkout.start', order: connectOrder });
+    await flush();
     b.send({ type: 'checkout.cancel' });
     expect(selectCheckoutStep(b.getSnapshot())).toBe('cancelled');
     const c = createActor(s.machine).start();
@@ -175,10 +194,20 @@ describe('services checkout chart', () => {
 
   it('a balance that covers everything goes to funded', async () => {
     const machine = servicesCheckoutMachine.provide({
-      actors: { checkBalance: fromPromise(async () => enough) },
+      actors: {
+        checkBalance: fromPromise(async () => enough),
+        quoteOrder: fromPromise(
+          async ({ input }: { input: CheckoutOrder }): Promise<OrderQuote> => ({
+            already: [],
+            sns: input.sns,
+            total: 0,
+          }),
+        ),
+      },
     });
     const a = createActor(machine).start();
     a.send({ type: 'checkout.start', order: connectOrder });
+    await flush();
     a.send({ type: 'checkout.confirm' });
     await flush();
     expect(selectCheckoutStep(a.getSnapshot())).toBe('funded');
@@ -187,8 +216,35 @@ describe('services checkout chart', () => {
     });
     const b = createActor(m2).start();
     b.send({ type: 'checkout.start', order: connectOrder });
+    await flush();
     b.send({ type: 'checkout.confirm' });
     await flush();
     expect(selectBalance(b.getSnapshot())?.covers).toBe(1);
+  });
+
+  it('leaves the numbers that have it already out of the order and the total, and names them (SV12)', async () => {
+    const s = server({ deposit: 45_000 * 30, quoteHas: [orderSns[1] as string] });
+    const actor = createActor(s.machine).start();
+    actor.send({ type: 'checkout.start', order: connectOrder });
+    expect(selectCheckoutStep(actor.getSnapshot())).toBe('quoting');
+    await flush();
+    const review = selectCheckoutSummary(actor.getSnapshot());
+    expect(review.already).toEqual([orderSns[1]]);
+    expect(review.sns).toEqual(orderSns.filter((_, i) => i !== 1));
+    expect(review.total).toBe(45_000 * 25);
+    actor.send({ type: 'checkout.confirm' });
+    await flush();
+    actor.send({ type: 'checkout.apply' });
+    expect(s.calls[0]?.sns).not.toContain(orderSns[1]);
+  });
+
+  it('every chosen number has it already: nothing to confirm', async () => {
+    const s = server({ deposit: 0, quoteHas: orderSns });
+    const actor = createActor(s.machine).start();
+    actor.send({ type: 'checkout.start', order: connectOrder });
+    await flush();
+    expect(selectCheckoutSummary(actor.getSnapshot())).toMatchObject({ sns: [], total: 0 });
+    actor.send({ type: 'checkout.confirm' });
+    expect(selectCheckoutStep(actor.getSnapshot())).toBe('reviewing');
   });
 });

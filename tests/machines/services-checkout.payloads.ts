@@ -40,6 +40,17 @@ export const allAccepted: ApplyChunkResult = {
   balance: 1_000_000,
 };
 
+/** The server's answer before the review: the second number has the package already (left out, not charged). */
+export const quoteOneHas = {
+  already: [orderSns[1] as string],
+  sns: orderSns.filter((_, i) => i !== 1),
+  total: net20.price * (orderSns.length - 1),
+};
+/** No chosen number has it: the order goes to all of them (two slices). */
+export const quoteNoneHas = { already: [], sns: [...orderSns], total: net20.price * orderSns.length };
+/** Every chosen number has it already: nothing to order. */
+export const quoteAllHave = { already: [...orderSns], sns: [], total: 0 };
+
 export const enough = { hasDeposit: true, balance: 10_000_000 };
 export const oneOnly = { hasDeposit: true, balance: 50_000 };
 
@@ -55,6 +66,13 @@ export const servicesCheckoutPayloads: EventPayloads = {
     { type: 'checkout.start', order: disconnectOrder },
     { type: 'checkout.start', order: emptyOrder },
   ],
+  'quote.retry': [{ type: 'quote.retry' }],
+  'xstate.done.actor.quoteOrder': [
+    done('quoteOrder', quoteOneHas),
+    done('quoteOrder', quoteNoneHas),
+    done('quoteOrder', quoteAllHave),
+  ],
+  'xstate.error.actor.quoteOrder': [fail('quoteOrder', offline)],
   'xstate.done.actor.checkBalance': [done('checkBalance', enough), done('checkBalance', oneOnly)],
   'xstate.error.actor.checkBalance': [fail('checkBalance', offline)],
   'xstate.done.actor.applyChunk': [done('applyChunk', mixed), done('applyChunk', allAccepted)],

@@ -2,11 +2,13 @@
  * The services checkout's real actors (src/app/internet.services.ts) against the reference backend in-process: a list
  * longer than one slice, the deposit running out in the middle (E031 from there on), and the progress counting only the
  * outcomes the server confirmed — while the second slice is on its way, the first slice's numbers are all it counts.
+ * The numbers that have the package already are named before the review and left out of the order and of the total the
+ * server quotes (SV12); the server skips such a number, uncharged, even when a client sends it.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { APPLY_CHUNK } from '@/domain/services.rules';
-import { selectProgress } from '@/machines/services-checkout.selectors';
+import { selectCheckoutSummary, selectProgress } from '@/machines/services-checkout.selectors';
 import { DEMO_COMPANIES } from '../../server/db/demo-accounts';
 import { activeNumbersOf, SAMARQAND_FIXTURE } from '../../server/db/services-seed';
 import { createServicesLogic } from '../../src/app/internet.services';
@@ -39,7 +41,7 @@ describe('services checkout on the reference server', () => {
     const sns = activeNumbersOf(h.db, samarqand)
       .map((n) => n.sn)
       .filter((_, i) => i !== SAMARQAND_FIXTURE.atLineLimit)
-      .slice(0, APPLY_CHUNK + 10);
+      .slice(0, APPLY_CHUNK + 20);
     const withPackage = () =>
       new Set(
         (
@@ -69,6 +71,13 @@ describe('services checkout on the reference server', () => {
         payerBan: samarqand,
       },
     });
+    // the review leaves out the numbers that have it, and shows the server's total for the others
+    await waitFor(actor, (s) => s.matches('reviewing'));
+    const review = selectCheckoutSummary(actor.getSnapshot());
+    expect(review.already).toEqual(sns.filter((sn) => had.has(sn)));
+    expect(review.sns).toEqual(toPay);
+    expect(review.total).toBe(PRICE * toPay.length);
+    expect(toPay.length).toBeGreaterThan(APPLY_CHUNK + 4);
     actor.send({ type: 'checkout.confirm' });
     await waitFor(actor, (s) => s.matches('short'));
     expect(actor.getSnapshot().context.balance).toEqual({ hasDeposit: true, balance: PRICE * paid });
@@ -76,24 +85,25 @@ describe('services checkout on the reference server', () => {
 
     // the first slice is confirmed, the second is held: 25 of 35, and exactly the numbers the server answered for
     await waitFor(actor, (s) => s.context.outcomes.length > 0);
-    expect(selectProgress(actor.getSnapshot())).toEqual({ done: APPLY_CHUNK, total: sns.length });
+    expect(selectProgress(actor.getSnapshot())).toEqual({ done: APPLY_CHUNK, total: toPay.length });
     expect(actor.getSnapshot().matches('applying')).toBe(true);
     // nothing of the held slice is applied yet: its numbers have only what they had before
     const now = withPackage();
-    for (const sn of sns.slice(APPLY_CHUNK)) expect(now.has(sn)).toBe(had.has(sn));
-    for (const sn of sns.slice(0, APPLY_CHUNK)) expect(now.has(sn)).toBe(true);
+    for (const sn of toPay.slice(APPLY_CHUNK)) expect(now.has(sn)).toBe(false);
+    for (const sn of toPay.slice(0, APPLY_CHUNK)) expect(now.has(sn)).toBe(true);
 
     release();
     await waitFor(actor, (s) => s.matches('result'));
     const codes = actor.getSnapshot().context.outcomes.map((o) => o.code);
-    expect(codes[SAMARQAND_FIXTURE.hasSalePackage]).toBe('E124');
-    expect(codes.filter((c) => c === 'E124')).toHaveLength(had.size);
+    // the numbers that had it were never sent
+    expect(codes).toHaveLength(toPay.length);
+    expect(codes.filter((c) => c === 'E124')).toHaveLength(0);
     // the deposit runs out: the last four numbers to pay for answer E031, in the middle of the second slice
     expect(codes.filter((c) => c === 'accepted')).toHaveLength(paid);
-    const e031 = sns.filter((_, i) => codes[i] === 'E031');
+    const e031 = toPay.filter((_, i) => codes[i] === 'E031');
     expect(e031).toEqual(toPay.slice(-4));
-    expect(sns.indexOf(e031[0] as string)).toBeGreaterThanOrEqual(APPLY_CHUNK);
-    expect(selectProgress(actor.getSnapshot())).toEqual({ done: sns.length, total: sns.length });
+    expect(toPay.indexOf(e031[0] as string)).toBeGreaterThanOrEqual(APPLY_CHUNK);
+    expect(selectProgress(actor.getSnapshot())).toEqual({ done: toPay.length, total: toPay.length });
     const left = h.db.prepare('SELECT balance FROM ip_deposits WHERE ban = ?').get(samarqand) as {
       balance: number;
     };
@@ -106,5 +116,36 @@ describe('services checkout on the reference server', () => {
         .get(samarqand) as { n: number }
     ).n;
     expect(docs).toBe(2);
+  });
+
+  it('the quote and the charge are the server’s: a number that has the package is left out and never charged', async () => {
+    const h = createHarness();
+    const api = createApiClient({
+      baseURL: 'http://portal.test/api/',
+      fetch: h.agent().fetch,
+      onSessionExpired: () => {},
+    });
+    await api.call('session.login', { body: { login: 'curator16', password: 'Demo-2026' } });
+    const all = activeNumbersOf(h.db, samarqand).map((n) => n.sn);
+    const has = all[SAMARQAND_FIXTURE.hasSalePackage] as string;
+    const sns = [all[0], all[1], has] as string[];
+    const quote = await api.call('internet.quote', {
+      body: { action: 'connect', soc: 'IP_M20', sns, payerBan: samarqand },
+    });
+    expect(quote).toMatchObject({ already: [has], sns: [all[0], all[1]], total: PRICE * 2 });
+    // a client that sends the number anyway: skipped (E124) and not charged; the debit is the quoted total
+    const deposit = () =>
+      (h.db.prepare('SELECT balance FROM ip_deposits WHERE ban = ?').get(samarqand) as { balance: number })
+        .balance;
+    const before = deposit();
+    const reply = await api.call('internet.setup', { body: { soc: 'IP_M20', sns, payerBan: samarqand } });
+    expect(reply.outcomes?.find((o) => o.sn === has)?.code).toBe('E124');
+    expect(before - deposit()).toBe(quote.total);
+    // asked again, every number has it now: nothing to order, nothing to pay
+    expect(
+      await api.call('internet.quote', {
+        body: { action: 'connect', soc: 'IP_M20', sns, payerBan: samarqand },
+      }),
+    ).toMatchObject({ already: sns, sns: [], total: 0 });
   });
 });

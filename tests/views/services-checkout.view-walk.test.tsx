@@ -35,7 +35,7 @@ const t = i18n.getFixedT('ru');
 /** What the checkout must show in a state: what is done and for how much, the progress, the numbers' outcomes. */
 function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
   const ctx = state.context as Ctx;
-  if (state.matches('opening') || state.matches('empty') || state.matches('closed')) return;
+  if (['opening', 'empty', 'closed', 'quoting', 'quoteFailed'].some((v) => state.matches(v))) return;
   expect(screen.getByTestId('checkout-payer').textContent).toBe(ctx.payerBan);
   // once done or cancelled, the way back to the list is offered, in words
   if (state.matches('result') || state.matches('cancelled'))
@@ -110,6 +110,10 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       // a fact from the services page: what it chose, handed over when the checkout opens
       'checkout.start': (event: EventObject) => act(() => actor?.send(event)),
       'checkout.confirm': () => user.click(screen.getByTestId('checkout-confirm')),
+      'quote.retry': () =>
+        user.click(
+          within(screen.getByTestId('checkout-quote-error')).getByRole('button', { name: t('app.retry') }),
+        ),
       'checkout.cancel': () => user.click(cancelButton()),
       'checkout.apply': () => user.click(screen.getByTestId('checkout-do-apply')),
       'balance.retry': () =>
@@ -146,7 +150,9 @@ function performable(event: EventObject, before: AnyMachineSnapshot | undefined)
     case 'checkout.start':
       return before?.matches('opening') === true;
     case 'checkout.cancel':
-      return ['reviewing', 'balanceFailed', 'funded', 'short'].some((s) => before?.matches(s));
+      return ['reviewing', 'quoteFailed', 'balanceFailed', 'funded', 'short'].some((s) => before?.matches(s));
+    case 'checkout.confirm':
+      return !(before?.matches('reviewing') === true && (ctx?.sns.length ?? 0) === 0);
     case 'apply.stop':
       return before?.matches('applying') === true && ctx?.stopping === false;
     case 'result.retry':

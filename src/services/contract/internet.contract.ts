@@ -121,6 +121,25 @@ export const packageActionBody = z.object({
 });
 export type PackageActionBody = z.input<typeof packageActionBody>;
 
+/** POST internet-package/quote body (SV12; not in the spec): the action, the package (`ROAM` for roaming) and the chosen
+ *  numbers, before the review. */
+export const quoteBody = z.object({
+  action: z.enum(['connect', 'connectFree', 'roamingOn']),
+  soc: z.string().check(z.minLength(1), z.maxLength(50)),
+  sns: z.array(digits).check(z.minLength(1), z.maxLength(5000)),
+  payerBan: z.optional(digits),
+});
+export type QuoteBody = z.input<typeof quoteBody>;
+
+/** POST internet-package/quote result: the numbers that have it already (left out), the numbers the order goes to,
+ *  and the total the server charges for them. */
+export const quoteResultSchema = z.looseObject({
+  already: z.array(z.string()),
+  sns: z.array(z.string()),
+  total: amount,
+});
+export type QuoteResult = z.infer<typeof quoteResultSchema>;
+
 /** Body of deleteAgreement: numbers whose package agreement is cancelled. */
 export const deleteAgreementBody = z.object({
   sns: z.array(digits).check(z.minLength(1), z.maxLength(1000)),
@@ -210,6 +229,14 @@ export const internetEndpoints = {
     result: hasDepositSchema,
     auth: 'session',
     summary: 'whether the company has a deposit',
+  }),
+  'internet.quote': defineEndpoint({
+    method: 'POST',
+    path: 'internet-package/quote',
+    body: quoteBody,
+    result: quoteResultSchema,
+    auth: 'session',
+    summary: 'which chosen numbers have it already, and the total of the rest (SV12; not in the spec)',
   }),
   'internet.setup': defineEndpoint({
     method: 'POST',

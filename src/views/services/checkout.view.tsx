@@ -18,9 +18,11 @@ import {
   selectOutcomes,
   selectProgress,
   selectRetryCount,
+  selectServiceDocumentsHref,
   selectStopping,
 } from '@/machines/services-checkout.selectors';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { SessionContext } from '@/views/session/session.context';
 import { CheckoutContext, ServicesContext } from './services.context';
 import { parseCheckoutSearch, parseServicesSearch, servicesSearch } from './services.url';
 
@@ -76,6 +78,7 @@ export function CheckoutView() {
   const outcomes = CheckoutContext.useSelector(selectOutcomes);
   const result = CheckoutContext.useSelector(selectOutcomeSummary);
   const retryCount = CheckoutContext.useSelector(selectRetryCount);
+  const documentsHref = SessionContext.useSelector(selectServiceDocumentsHref);
   const back = `/services?${servicesSearch(parseServicesSearch(search))}`;
   const money = (n: number) => formatSum(n, { lang: i18n.language });
   const what = t(`services.checkoutPage.what.${summary.action}`, { name: summary.pkg?.name ?? '' });
@@ -104,7 +107,30 @@ export function CheckoutView() {
         <h1 id="checkout-title">{t('services.checkoutPage.title')}</h1>
       </header>
 
-      {step === 'opening' || step === 'closed' ? null : step === 'empty' ? (
+      {step === 'opening' || step === 'closed' ? null : step === 'quoting' ? (
+        <p className="checkout__panel" role="status" data-testid="checkout-quoting">
+          {t('services.checkoutPage.quoting')}
+        </p>
+      ) : step === 'quoteFailed' ? (
+        <div className="services__error" role="alert" data-testid="checkout-quote-error">
+          <span>
+            {t('services.checkoutPage.quoteFailed')} {formatErrorMessage(t, error ?? 'unknown')}
+          </span>
+          {canRetry(error) ? (
+            <button type="button" className="btn" onClick={() => actor.send({ type: 'quote.retry' })}>
+              {t('app.retry')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn--secondary"
+            data-testid="checkout-cancel"
+            onClick={() => actor.send({ type: 'checkout.cancel' })}
+          >
+            {t('services.checkoutPage.cancel')}
+          </button>
+        </div>
+      ) : step === 'empty' ? (
         <div className="checkout__panel" data-testid="checkout-empty">
           <p>{t('services.checkoutPage.emptyText')}</p>
           {backLink}
@@ -148,6 +174,22 @@ export function CheckoutView() {
             </ul>
           ) : null}
 
+          {summary.already.length > 0 &&
+          ['reviewing', 'checkingBalance', 'funded', 'short'].includes(step) ? (
+            <div className="checkout__panel" role="status" data-testid="checkout-already">
+              <p>
+                {t(`services.checkoutPage.already.${summary.action === 'roamingOn' ? 'roaming' : 'package'}`)}
+              </p>
+              <ul className="checkout__numbers">
+                {summary.already.map((sn) => (
+                  <li key={sn} data-testid={`checkout-already-${sn}`}>
+                    {formatPhone(sn)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+
           {step === 'reviewing' || step === 'checkingBalance' ? (
             <div className="checkout__panel" data-testid="checkout-review">
               {step === 'checkingBalance' ? (
@@ -160,7 +202,7 @@ export function CheckoutView() {
                   type="button"
                   className="btn"
                   data-testid="checkout-confirm"
-                  disabled={step !== 'reviewing'}
+                  disabled={step !== 'reviewing' || summary.sns.length === 0}
                   onClick={() => actor.send({ type: 'checkout.confirm' })}
                 >
                   {t('services.checkoutPage.confirm')}
@@ -311,7 +353,18 @@ export function CheckoutView() {
                 ))}
               </ul>
               {result.accepted > 0 && (summary.action === 'connect' || summary.action === 'connectFree') ? (
-                <p className="services__muted">{t('services.checkoutPage.document')}</p>
+                documentsHref ? (
+                  <p className="services__muted" data-testid="checkout-document">
+                    {t('services.checkoutPage.document')}{' '}
+                    <Link href={documentsHref} data-testid="checkout-documents-link">
+                      {t('services.checkoutPage.documentsLink')}
+                    </Link>
+                  </p>
+                ) : (
+                  <p className="services__muted" data-testid="checkout-document">
+                    {t('services.checkoutPage.documentElsewhere')}
+                  </p>
+                )
               ) : null}
               <div className="checkout__buttons">
                 {retryCount > 0 ? (

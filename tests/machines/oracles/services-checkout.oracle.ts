@@ -38,6 +38,9 @@ const balanceAfter = (c: Ctx, ev: Ev) =>
 /** spec 7 checkBalance: the deposit pays for every number in list order (no deposit: on the invoice, SV7). */
 const coversAll = (c: Ctx, b: { hasDeposit: boolean; balance: number }) =>
   !b.hasDeposit || (c.pkg?.price ?? 0) <= 0 || Math.floor(b.balance / c.pkg.price) >= c.sns.length;
+/** SV12 / spec 8 E124: the actions a chosen number may already have done (the package, the free one, roaming on). */
+const mayHaveIt = (action: string) => ['connect', 'connectFree', 'roamingOn'].includes(action);
+
 /** SV6: when a run ends the services page is told its lines changed (through the actor system). */
 const linesChanged = () => [{ type: 'tellLinesChanged' }];
 
@@ -45,9 +48,20 @@ export const servicesCheckoutOracle: ChartOracle = {
   id: 'servicesCheckout',
   initial: {
     to: 'opening',
-    ctx: () => ({ sns: [], outcomes: [], balance: null, error: null, stopping: false }),
+    ctx: () => ({
+      sns: [],
+      already: [],
+      total: null,
+      outcomes: [],
+      balance: null,
+      error: null,
+      stopping: false,
+    }),
   },
   invokes: {
+    quoting: {
+      quoteOrder: (c) => ({ action: c.action, pkg: c.pkg, sns: c.sns, payerBan: c.payerBan }),
+    },
     checkingBalance: { checkBalance: () => undefined },
     applying: {
       applyChunk: (c) => ({ action: c.action, pkg: c.pkg, sns: slice(c), payerBan: c.payerBan }),
@@ -64,17 +78,70 @@ export const servicesCheckoutOracle: ChartOracle = {
     {
       from: 'opening',
       event: 'checkout.start',
+      when: (_, ev) => mayHaveIt(ev.order.action),
+      to: 'quoting',
+      ctx: (_, ev) => ({
+        action: ev.order.action,
+        pkg: ev.order.pkg,
+        sns: ev.order.sns,
+        payerBan: ev.order.payerBan,
+        already: [],
+        total: null,
+        outcomes: [],
+        balance: null,
+        stopping: false,
+      }),
+      spec: 'SV12 spec 8 E124: before the review the server says which chosen numbers have it already',
+    },
+    {
+      from: 'opening',
+      event: 'checkout.start',
       to: 'reviewing',
       ctx: (_, ev) => ({
         action: ev.order.action,
         pkg: ev.order.pkg,
         sns: ev.order.sns,
         payerBan: ev.order.payerBan,
+        already: [],
+        total: null,
         outcomes: [],
         balance: null,
         stopping: false,
       }),
       spec: 'spec 2 /services/checkout (page, payerBan): the chosen package(s), numbers and payer BAN reviewed',
+    },
+    {
+      from: 'quoting',
+      event: done('quoteOrder'),
+      to: 'reviewing',
+      ctx: (_, ev) => ({
+        sns: ev.output.sns,
+        already: ev.output.already,
+        total: ev.output.total,
+        error: null,
+      }),
+      spec: 'SV12 numbers that have it are left out of the order and the total; the total is the server’s',
+    },
+    {
+      from: 'quoting',
+      event: failed('quoteOrder'),
+      to: 'quoteFailed',
+      ctx: (_, ev) => ({ error: codeOf(ev) }),
+      spec: 'spec 8 a failed call shows an error, with a retry',
+    },
+    {
+      from: 'quoteFailed',
+      event: 'quote.retry',
+      to: 'quoting',
+      ctx: () => ({ error: null }),
+      spec: 'SV12 ask again',
+    },
+    {
+      from: 'reviewing',
+      event: 'checkout.confirm',
+      when: (c) => c.sns.length === 0,
+      to: '.',
+      spec: 'SV12 every chosen number has it already: nothing to send',
     },
     {
       from: 'reviewing',
@@ -90,7 +157,7 @@ export const servicesCheckoutOracle: ChartOracle = {
       spec: 'SV6 disconnecting, roaming and the free package need no balance check',
     },
     {
-      from: ['reviewing', 'balanceFailed', 'funded', 'short'],
+      from: ['reviewing', 'quoteFailed', 'balanceFailed', 'funded', 'short'],
       event: 'checkout.cancel',
       to: 'cancelled',
       spec: "spec 4 cancelling shows 'Отменено / Вы отменили действие'",
@@ -197,7 +264,14 @@ export const servicesCheckoutOracle: ChartOracle = {
       event: 'result.retry',
       when: (c) => retryable(c.outcomes).length > 0,
       to: 'reviewing',
-      ctx: (c) => ({ sns: retryable(c.outcomes), outcomes: [], stopping: false, error: null }),
+      ctx: (c) => ({
+        sns: retryable(c.outcomes),
+        already: [],
+        total: null,
+        outcomes: [],
+        stopping: false,
+        error: null,
+      }),
       spec: 'SV6 retry the failed ones (not E124: they have it already), reviewed again',
     },
     {
