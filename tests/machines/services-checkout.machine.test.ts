@@ -212,7 +212,16 @@ describe('services checkout chart', () => {
     await flush();
     expect(selectCheckoutStep(a.getSnapshot())).toBe('funded');
     const m2 = servicesCheckoutMachine.provide({
-      actors: { checkBalance: fromPromise(async () => oneOnly) },
+      actors: {
+        checkBalance: fromPromise(async () => oneOnly),
+        quoteOrder: fromPromise(
+          async ({ input }: { input: CheckoutOrder }): Promise<OrderQuote> => ({
+            already: [],
+            sns: input.sns,
+            total: 0,
+          }),
+        ),
+      },
     });
     const b = createActor(m2).start();
     b.send({ type: 'checkout.start', order: connectOrder });
