@@ -58,10 +58,9 @@ export function Modal({
 
   // a step of the flow replaced the element that had the focus (Escape on a signing step shows 'Отменено' in the same
   // dialog): the browser leaves the focus on <body>; bring it to the dialog's heading, which names the new step
-  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.contains(document.activeElement)) heading.current?.focus();
+    const dialog = ref.current as HTMLDialogElement;
+    dialog.contains(document.activeElement) || dialog.querySelector('h2')?.focus();
   });
 
   const onCancel = (e: React.SyntheticEvent) => {
@@ -86,7 +85,7 @@ export function Modal({
       data-testid={testId}
     >
       <div className="modal__head">
-        <h2 id={titleId} ref={heading} className="modal__title" tabIndex={-1}>
+        <h2 id={titleId} className="modal__title" tabIndex={-1}>
           {title}
         </h2>
         {dismissable ? (

@@ -27,7 +27,6 @@ import {
   selectRestored,
 } from '@/machines/new-client.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
-import { cityName } from '@/views/common/city-texts';
 import { FormError, TextField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
 import { usePublicLogic } from '@/views/common/workflow-logic.context';
@@ -296,7 +295,7 @@ function CityAndKey() {
           <option value="">{t('newClient.chooseCity')}</option>
           {cities.map((c) => (
             <option key={c.code} value={c.code}>
-              {cityName(t, c.code, c.name)}
+              {c.name}
             </option>
           ))}
         </select>
@@ -472,7 +471,7 @@ function StepTwo() {
   const error = useSelector(selectFormError);
   const cities = useSelector(selectCities);
   const child = useSelector(selectPreRegistration);
-  const city = cityName(t, form.user.city, cities.find((c) => c.code === form.user.city)?.name);
+  const city = cities.find((c) => c.code === form.user.city)?.name ?? form.user.city;
   return (
     <div className="nc-form" data-testid="new-client-step2">
       <p className="nc-step">{t('newClient.step2')}</p>
