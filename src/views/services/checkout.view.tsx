@@ -112,24 +112,17 @@ export function CheckoutView() {
           {t('services.checkoutPage.quoting')}
         </p>
       ) : step === 'quoteFailed' ? (
-        <div className="services__error" role="alert" data-testid="checkout-quote-error">
-          <span>
-            {t('services.checkoutPage.quoteFailed')} {formatErrorMessage(t, error ?? 'unknown')}
-          </span>
-          {canRetry(error) ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'quote.retry' })}>
-              {t('app.retry')}
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid="checkout-cancel"
-            onClick={() => actor.send({ type: 'checkout.cancel' })}
-          >
-            {t('services.checkoutPage.cancel')}
-          </button>
-        </div>
+        <CheckoutFailure
+          testId="checkout-quote-error"
+          text={t('services.checkoutPage.quoteFailed')}
+          error={error}
+          retry={{ label: t('app.retry'), onClick: () => actor.send({ type: 'quote.retry' }) }}
+          close={{
+            label: t('services.checkoutPage.cancel'),
+            testId: 'checkout-cancel',
+            onClick: () => actor.send({ type: 'checkout.cancel' }),
+          }}
+        />
       ) : step === 'empty' ? (
         <div className="checkout__panel" data-testid="checkout-empty">
           <p>{t('services.checkoutPage.emptyText')}</p>
@@ -221,23 +214,16 @@ export function CheckoutView() {
           ) : null}
 
           {step === 'balanceFailed' ? (
-            <div className="services__error" role="alert" data-testid="checkout-balance-error">
-              <span>
-                {t('services.checkoutPage.balanceFailed')} {formatErrorMessage(t, error ?? 'unknown')}
-              </span>
-              {canRetry(error) ? (
-                <button type="button" className="btn" onClick={() => actor.send({ type: 'balance.retry' })}>
-                  {t('app.retry')}
-                </button>
-              ) : null}
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => actor.send({ type: 'checkout.cancel' })}
-              >
-                {t('services.checkoutPage.cancel')}
-              </button>
-            </div>
+            <CheckoutFailure
+              testId="checkout-balance-error"
+              text={t('services.checkoutPage.balanceFailed')}
+              error={error}
+              retry={{ label: t('app.retry'), onClick: () => actor.send({ type: 'balance.retry' }) }}
+              close={{
+                label: t('services.checkoutPage.cancel'),
+                onClick: () => actor.send({ type: 'checkout.cancel' }),
+              }}
+            />
           ) : null}
 
           {step === 'funded' || step === 'short' ? (
@@ -304,29 +290,21 @@ export function CheckoutView() {
                   {stopping ? t('services.checkoutPage.stopping') : t('services.checkoutPage.stop')}
                 </button>
               ) : (
-                <div className="services__error" role="alert" data-testid="checkout-apply-error">
-                  <span>
-                    {t('services.checkoutPage.applyFailed')} {formatErrorMessage(t, error ?? 'unknown')}
-                  </span>
-                  {canRetry(error) ? (
-                    <button
-                      type="button"
-                      className="btn"
-                      data-testid="checkout-resume"
-                      onClick={() => actor.send({ type: 'apply.resume' })}
-                    >
-                      {t('services.checkoutPage.resume')}
-                    </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="btn btn--secondary"
-                    data-testid="checkout-finish"
-                    onClick={() => actor.send({ type: 'apply.finish' })}
-                  >
-                    {t('services.checkoutPage.finish')}
-                  </button>
-                </div>
+                <CheckoutFailure
+                  testId="checkout-apply-error"
+                  text={t('services.checkoutPage.applyFailed')}
+                  error={error}
+                  retry={{
+                    label: t('services.checkoutPage.resume'),
+                    testId: 'checkout-resume',
+                    onClick: () => actor.send({ type: 'apply.resume' }),
+                  }}
+                  close={{
+                    label: t('services.checkoutPage.finish'),
+                    testId: 'checkout-finish',
+                    onClick: () => actor.send({ type: 'apply.finish' }),
+                  }}
+                />
               )}
             </div>
           ) : null}
@@ -397,6 +375,45 @@ export function CheckoutView() {
 
 /** A result's heading that takes the focus when shown: the control that led here (Cancel, Escape) is gone with its
  *  step, and the focus must not fall to <body>. */
+interface FailureAction {
+  readonly label: string;
+  readonly testId?: string;
+  readonly onClick: () => void;
+}
+
+/** A failed step of the checkout (the quote, the balance, a slice): what failed and why, the retry the error allows
+ *  (`canRetry`), and the way out. */
+function CheckoutFailure({
+  testId,
+  text,
+  error,
+  retry,
+  close,
+}: {
+  testId: string;
+  text: string;
+  error: string | null;
+  retry: FailureAction;
+  close: FailureAction;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="services__error" role="alert" data-testid={testId}>
+      <span>
+        {text} {formatErrorMessage(t, error ?? 'unknown')}
+      </span>
+      {canRetry(error) ? (
+        <button type="button" className="btn" data-testid={retry.testId} onClick={retry.onClick}>
+          {retry.label}
+        </button>
+      ) : null}
+      <button type="button" className="btn btn--secondary" data-testid={close.testId} onClick={close.onClick}>
+        {close.label}
+      </button>
+    </div>
+  );
+}
+
 function FocusedHeading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
