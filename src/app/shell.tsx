@@ -144,6 +144,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   // the Auth pages paint their form during the session check: no overlay over it
   const [location] = useLocation();
   const checking = SessionContext.useSelector(selectIsCheckingSession);
+  const signedOut = SessionContext.useSelector(selectIsSignedOut);
   const overlay = busy && !(checking && isAuthPage(location.replace(/^\//, '').split('/')[0] ?? ''));
 
   useEffect(() => {
@@ -164,13 +165,11 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   // once signed in, the page workflows' logic downloads beside the first page's chunk, not after it
   const preloadPageLogic = usePreloadPageLogic();
   const hasSession = Boolean(signedIn);
-  useEffect(() => {
-    if (hasSession) preloadPageLogic();
-  }, [hasSession, preloadPageLogic]);
   const hasUser = user !== null;
   useEffect(() => {
     if (hasUser) void loadSignedInLayout();
-  }, [hasUser]);
+    if (hasSession) preloadPageLogic();
+  }, [hasUser, hasSession, preloadPageLogic]);
   return (
     <>
       <ImpersonationNavigation />
@@ -188,7 +187,7 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
                   roleTitle: selectedRole && !choosingRole ? roleTitle(t, selectedRole) : null,
                   showAdministration: config?.administration === true,
                   search: config?.search ? (
-                    <Suspense fallback={null}>
+                    <Suspense fallback={<div className="search-box" />}>
                       <HeaderSearch />
                     </Suspense>
                   ) : null,
@@ -203,7 +202,13 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
             <ImpersonationBanner />
           </Suspense>
         ) : null}
-        <div className={signedIn ? 'shell__body' : 'shell__body shell__body--public'}>
+        <div
+          className={
+            signedIn || !(problem || signedOut || isPublicPath(location))
+              ? 'shell__body'
+              : 'shell__body shell__body--public'
+          }
+        >
           {signedIn && !choosingRole ? (
             <Suspense fallback={null}>
               <Sidebar entries={nav} />

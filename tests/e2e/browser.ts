@@ -182,6 +182,29 @@ export async function download(
 }
 
 /** The two screen sizes every screen is measured at (a laptop and a phone). */
+/** The public pages every layout check visits (under `/{lang}`), a not-found address included. */
+export const PUBLIC_LAYOUT_PATHS = [
+  'login',
+  'register',
+  'forgot',
+  'check',
+  'new-client',
+  'new-numbers',
+  'no-such-page',
+] as const;
+
+/** The signed-in pages every layout check visits, by the demo account that opens them. */
+export const SIGNED_IN_LAYOUT_PATHS: readonly (readonly [string, readonly string[]])[] = [
+  ['curator', ['profile', 'details', 'settings', 'purchase', 'purchase/order', 'no-such-page']],
+  [
+    'admin',
+    ['administration/search', 'administration/creation/subscriber', 'administration/editing', 'settings'],
+  ],
+  ['operator', ['orders', 'agreement-registration', 'at39-registration', 'at39-registration/new', 'profile']],
+  ['keyowner', ['onlinee-sales', 'services', 'settings']],
+  ['okk', ['debt-control', 'settings']],
+];
+
 export const SCREEN_SIZES = [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },

@@ -4,7 +4,9 @@ import { i18n } from '@/i18n/i18n';
 import {
   expectPageGeometry,
   launchBrowser,
+  PUBLIC_LAYOUT_PATHS,
   SCREEN_SIZES,
+  SIGNED_IN_LAYOUT_PATHS,
   signIn as signInAs,
   visit as visitPath,
 } from './browser';
@@ -38,34 +40,14 @@ const visit = (page: Page, path: string) => visitPath(page, base, path);
 describe('page geometry on every route, at 1366×768 and 390×844', () => {
   it.each(['ru', 'uz'])('public pages (%s)', async (lang) => {
     const page = await browser.newPage();
-    for (const path of [
-      'login',
-      'register',
-      'forgot',
-      'check',
-      'new-client',
-      'new-numbers',
-      'no-such-page',
-    ]) {
+    for (const path of PUBLIC_LAYOUT_PATHS) {
       await visit(page, `/${lang}/${path}`);
       await expectGeometry(page, `/${lang}/${path}`);
     }
     await page.close();
   });
 
-  it.each([
-    ['curator', ['profile', 'details', 'settings', 'purchase', 'purchase/order', 'no-such-page']],
-    [
-      'admin',
-      ['administration/search', 'administration/creation/subscriber', 'administration/editing', 'settings'],
-    ],
-    [
-      'operator',
-      ['orders', 'agreement-registration', 'at39-registration', 'at39-registration/new', 'profile'],
-    ],
-    ['keyowner', ['onlinee-sales', 'services', 'settings']],
-    ['okk', ['debt-control', 'settings']],
-  ] as const)('signed in as %s', async (login, paths) => {
+  it.each(SIGNED_IN_LAYOUT_PATHS)('signed in as %s', async (login, paths) => {
     const { page, errors } = await signIn(login);
     for (const lang of ['ru', 'uz']) {
       for (const path of paths) {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { GOLDEN_KINDS } from '@/domain/golden-categories.rules';
 import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
@@ -54,6 +55,14 @@ function expectTexts(state: AnyMachineSnapshot, shownCategories: typeof qrCatego
     }
   }
   expect(screen.queryByTestId('new-numbers-categories') !== null).toBe(state.matches('shown'));
+  // while loading, one stand-in card of the real structure per category of the domain's catalogue (no layout shift)
+  if (state.matches('loading')) {
+    const skeleton = screen.getByTestId('new-numbers-loading');
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(skeleton.getAttribute('aria-label')).toBe(t('app.loading'));
+    expect(skeleton.querySelectorAll(':scope > li.nn-card').length).toBe(GOLDEN_KINDS.length);
+    expect(skeleton.querySelectorAll(':scope > li .nn-examples > li').length).toBe(3 * GOLDEN_KINDS.length);
+  } else expect(screen.queryByTestId('new-numbers-loading')).toBeNull();
   if (state.matches('empty'))
     expect(screen.getByTestId('new-numbers-empty').textContent).toBe(t('newNumbers.empty'));
   if (state.matches('failed'))

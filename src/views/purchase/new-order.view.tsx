@@ -85,9 +85,13 @@ function NewOrderView() {
             }}
           >
             {step === 'restoring' ? (
-              <p aria-busy="true" data-testid="new-order-restoring">
-                {t('app.loading')}
-              </p>
+              // the rows' place is kept while the draft is read (nothing below moves when they come), unseen
+              <div className="new-order__restoring" aria-busy="true" data-testid="new-order-restoring">
+                <p className="visually-hidden">{t('app.loading')}</p>
+                <div aria-hidden="true" inert>
+                  <Rows />
+                </div>
+              </div>
             ) : (
               <Rows />
             )}

@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, PUBLIC_LAYOUT_PATHS, SCREEN_SIZES, SIGNED_IN_LAYOUT_PATHS, signIn } from './browser';
+
+/**
+ * Layout shift while a page loads (Core Web Vitals "good" is a CLS of at most 0.1), on every route the layout test
+ * visits, at a laptop and a phone size, in both languages: a cold load (the browser's cache off) on a CPU slowed
+ * four times, summed from the browser's own layout-shift entries until the network is quiet and the page has settled.
+ * What once moved: the phone's stacked menu stood 330 px tall while a page loaded and shrank when the content came
+ * (0.72 on the profile), the header grew when the session and the search box arrived, the footer stood in the first
+ * view and was pushed off it, and the public numbers page inserted its cards above the text under them.
+ */
+const base = inject('baseUrl');
+const CLS_GOOD = 0.1;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Shift = { value: number; sources: string[] };
+
+/** Records every layout shift not caused by input, with the elements that moved (for the failure message). */
+function recordShifts() {
+  const shifts: Shift[] = [];
+  (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const e = entry as PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      };
+      if (e.hadRecentInput) continue;
+      shifts.push({
+        value: e.value,
+        sources: (e.sources ?? []).map((s) => {
+          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+          const name = el ? `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}` : '?';
+          return `${name} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`;
+        }),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** Loads `path` cold on a 4× slower CPU and returns the layout shift it caused. */
+async function loadShift(page: Page, path: string): Promise<{ cls: number; shifts: Shift[] }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  try {
+    await page.goto(`${base}${path}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+    return { cls: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+}
+
+async function expectSteady(page: Page, path: string, size: { width: number }): Promise<void> {
+  const { cls, shifts } = await loadShift(page, path);
+  expect(
+    cls,
+    `${path} at ${size.width}px: layout shift ${cls.toFixed(3)} from ${JSON.stringify(shifts)}`,
+  ).toBeLessThanOrEqual(CLS_GOOD);
+}
+
+describe('layout shift while loading, on every route, at 1366×768 and 390×844', () => {
+  it.each(SCREEN_SIZES)('public pages at $width px', async (size) => {
+    const page = await browser.newPage({ viewport: size });
+    await page.addInitScript(recordShifts);
+    for (const lang of ['ru', 'uz'])
+      for (const path of PUBLIC_LAYOUT_PATHS) await expectSteady(page, `/${lang}/${path}`, size);
+    await page.close();
+  });
+
+  it.each(
+    SIGNED_IN_LAYOUT_PATHS.flatMap(([login, paths]) =>
+      SCREEN_SIZES.map((size) => ({ login, paths, size, width: size.width })),
+    ),
+  )('signed in as $login at $width px', async ({ login, paths, size }) => {
+    const { page, errors } = await signIn(browser, base, login, { viewport: size });
+    await page.addInitScript(recordShifts);
+    for (const lang of ['ru', 'uz'])
+      for (const path of paths) await expectSteady(page, `/${lang}/${path}`, size);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
