@@ -1,6 +1,5 @@
 import { tashkentDayRange } from '../../src/domain/dates.rules';
 import {
-  catalogueCategories,
   categoryPrice,
   DEFAULT_TAX_PERCENT,
   goldenCategoryOf,
@@ -17,9 +16,8 @@ import {
   validateRange,
 } from '../../src/domain/orders.rules';
 import { routeAccess } from '../../src/domain/routes.rules';
-import { AT39_PRICE_PLANS } from '../db/at39-seed';
-import { IP_CATALOGUE } from '../db/services-seed';
 import { ApiError, ensure, type Handlers } from '../handler';
+import { servicesCatalogue } from '../preorder/preorder-data';
 import { documentsOfOrder } from '../store/documents.store';
 import { releaseGoldenNumbers } from '../store/golden.store';
 import type { OrderFull, OrderHead } from '../store/orders.store';
@@ -55,22 +53,10 @@ const fullWire = (o: OrderFull, docs: { id: number; type: number; title: string 
   documents: docs.map((d) => ({ id: d.id, documentType: d.type, title: d.title })),
 });
 
-/**
- * The catalogue a new-number order row chooses from (GN12): the number categories of the one catalogue (NC16), the price plans
- * and services the reference server sells elsewhere (AT 39 price plans, the internet packages of SV2). What
- * `pre-order/services` answers, and what `POST orders/` checks a row against (PRM3).
- */
-function newOrderCatalogue() {
-  return {
-    numberCategories: catalogueCategories(),
-    pricePlans: AT39_PRICE_PLANS.map((p) => ({ id: p.id, name: p.name, price: p.price })),
-    services: IP_CATALOGUE.map((p) => ({ id: p.soc, name: p.name, price: p.price })),
-  };
-}
-
 /** The catalogue's ids as the row rule reads them (strings). */
 function catalogueIds(): OrderCatalogueIds {
-  const c = newOrderCatalogue();
+  // the catalogue `pre-order/services` answers (GN12, PU1)
+  const c = servicesCatalogue();
   const ids = (items: readonly { id: string | number }[]) => items.map((i) => ({ id: String(i.id) }));
   return { categories: ids(c.numberCategories), pricePlans: ids(c.pricePlans), services: ids(c.services) };
 }
@@ -185,7 +171,6 @@ export const ordersHandlers: Handlers = {
     });
     return { id, status: to, refund: refundWire(moved.refund) };
   },
-  'preorder.services': () => newOrderCatalogue(),
   'orders.get': ({ input, session, svc }) => {
     const o = purchaseStores(svc).orders.get(Number(input.params.id));
     ensure(o, 'E013', 'no such order');

@@ -22,7 +22,7 @@ import {
 import { validateTin } from '../../src/domain/validators.rules';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
-import { AGENTS, CATALOGUE, MARKET_CODES, QR_EXAMPLES } from '../preorder/preorder-data';
+import { AGENTS, MARKET_CODES, QR_EXAMPLES, servicesCatalogue } from '../preorder/preorder-data';
 import { insertDocument } from '../store/documents.store';
 import { currentInventory } from '../store/inventory.store';
 import { createPreorderStore } from '../store/preorder.store';
@@ -53,8 +53,9 @@ const knownCity = (code: string) => MARKET_CODES.some((m) => m.code === code);
 export const preorderHandlers: Handlers = {
   'preorder.marketCodes': () => MARKET_CODES.map((m) => ({ ...m })),
   'preorder.agents': () => AGENTS.map((a) => ({ ...a })),
-  'preorder.services': () => structuredClone(CATALOGUE) as never,
-  'preorder.onlineServices': () => structuredClone(CATALOGUE) as never,
+  // the two spec paths of one catalogue answer from one function (PU1)
+  'preorder.services': () => servicesCatalogue(),
+  'preorder.onlineServices': () => servicesCatalogue(),
   // the one catalogue (NC16), as golden-number/categories answers it; the examples are free numbers of the one
   // inventory (finding 25, PRI4): never one somebody holds
   'golden.categoriesQr': ({ svc }) => {

@@ -1,9 +1,11 @@
 /**
  * Reference data of the public onboarding on the reference backend: cities (spec 3 "Market code"), agents and
- * the services catalogue of step two (spec 3 "Order/pre-order"). The number categories are not here: every call takes
+ * the services catalogue of step two (spec 3 "Order/pre-order") and of a new-number order. The number categories are not here: every call takes
  * them from the one catalogue (src/domain/golden-categories.rules.ts, docs/decisions.md NC16).
  */
 import { catalogueCategories } from '../../src/domain/golden-categories.rules';
+import { AT39_PRICE_PLANS } from '../db/at39-seed';
+import { IP_CATALOGUE } from '../db/services-seed';
 
 /** The cities of the one catalogue (NC18). */
 export { MARKET_CODES } from '../../src/domain/market-codes.rules';
@@ -13,17 +15,19 @@ export const AGENTS = [
   { id: 2, name: 'Raqamli Yechimlar MChJ' },
 ] as const;
 
-export const CATALOGUE = {
-  numberCategories: catalogueCategories(),
-  pricePlans: [
-    { id: 'BIZ50', name: 'Biznes 50', price: 50_000 },
-    { id: 'BIZ100', name: 'Biznes 100', price: 100_000 },
-  ],
-  services: [
-    { id: 'roaming', name: 'Roaming', price: 0 },
-    { id: 'ip', name: 'Internet-paket 10 GB', price: 40_000 },
-  ],
-} as const;
+/**
+ * The one services catalogue both `online-sales/pre-order/services` (the wizard) and `pre-order/services` (the
+ * new-number order) answer (PU1): the number categories of the one catalogue (NC16), the price plans and services the
+ * reference server sells elsewhere (AT 39 price plans, the internet packages of SV2). `POST orders/` checks a row
+ * against the same ids (PRM3). A fresh object each call: a caller may not change the next caller's answer.
+ */
+export function servicesCatalogue() {
+  return {
+    numberCategories: catalogueCategories(),
+    pricePlans: AT39_PRICE_PLANS.map((p) => ({ id: p.id, name: p.name, price: p.price })),
+    services: IP_CATALOGUE.map((p) => ({ id: p.soc, name: p.name, price: p.price })),
+  };
+}
 
 /** Example numbers a QR category carries (NC9: up to 20, the page shows three). */
 export const QR_EXAMPLES = 20;

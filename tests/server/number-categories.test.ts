@@ -56,4 +56,14 @@ describe('every call answers the one catalogue of categories', () => {
       expect(idsAndPrices(r.numberCategories ?? [])).toEqual(SPEC);
     },
   );
+
+  it('online-sales/pre-order/services and pre-order/services answer one catalogue: categories, plans, services', async () => {
+    const h = createHarness();
+    const online = await client(h).call('preorder.onlineServices', undefined);
+    const order = await client(h).call('preorder.services', undefined);
+    expect(online).toEqual(order);
+    // the new-number order sells what its row rule accepts: both name price plans and services, not empty lists
+    expect(order.pricePlans?.length).toBeGreaterThan(0);
+    expect(order.services?.length).toBeGreaterThan(0);
+  });
 });
