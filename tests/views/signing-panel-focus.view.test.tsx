@@ -3,7 +3,14 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { i18n } from '@/i18n/i18n';
-import { type ListedKey, signingMachine } from '@/machines/signing.machine';
+import {
+  type ChallengeOutcome,
+  type CreatedSignature,
+  type ListedKey,
+  type SigningInput,
+  signingMachine,
+  type TaxIdResult,
+} from '@/machines/signing.machine';
 import { SigningPanel } from '@/views/block-restore/signing-panel.view';
 import { moduleErrors, SIGNER_TIN, signingInput, validKey } from '../machines/signing.payloads';
 import { TestProviders } from '../support/render-workflow';
@@ -13,10 +20,12 @@ function cancelledSigning() {
   const actor = createActor(
     signingMachine.provide({
       actors: {
-        fetchTaxId: fromPromise(async () => ({ tin: SIGNER_TIN })),
-        fetchChallenge: fromPromise(async () => ({ challenge: null })),
+        fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => ({ tin: SIGNER_TIN })),
+        fetchChallenge: fromPromise<ChallengeOutcome, Pick<SigningInput, 'action' | 'targets'>>(async () => ({
+          challenge: null,
+        })),
         openModule: fromPromise<ListedKey[]>(async () => [validKey]),
-        signWithKey: fromPromise(async (): Promise<never> => {
+        signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async () => {
           throw moduleErrors.cancelled;
         }),
       },
