@@ -382,3 +382,67 @@ describe('auth flow: helpers', () => {
     expect(s.output?.user_name).toBe('curator');
   });
 });
+
+describe("auth flow: a double submit of 'Получить код'", () => {
+  it('ignores the second submit while the first call runs: one SMS, then the code page', async () => {
+    const { actor, inputs, answer } = flow();
+    actor.send({ type: 'page.open', page: 'register' });
+    actor.send({ type: 'register.submit', phone: AUTH.phone });
+    actor.send({ type: 'register.submit', phone: AUTH.phone });
+
+    expect(inputs.requestCode).toHaveLength(1);
+    await answer('requestCode', { output: undefined });
+    expect(selectAuthStatePath(actor.getSnapshot())).toBe('check.editing');
+  });
+
+  it.each(['E009', 'E008', 'E138'])(
+    'an %s answer keeps the registration page (never restarts the flow at login)',
+    async (code) => {
+      const { actor, answer } = flow();
+      actor.send({ type: 'page.open', page: 'register' });
+      actor.send({ type: 'register.submit', phone: AUTH.phone });
+      actor.send({ type: 'register.submit', phone: AUTH.phone });
+      await answer('requestCode', { error: failure(code) });
+
+      expect(selectAuthStatePath(actor.getSnapshot())).toBe('register.editing');
+      expect(selectAuthError(actor.getSnapshot())?.code).toBe(code);
+    },
+  );
+
+  it('an answer to a superseded request does not move the flow', async () => {
+    const calls: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+    const requestCode = fromPromise<void, { phone: string }>(
+      () => new Promise<void>((resolve, reject) => calls.push({ resolve, reject })),
+    );
+    const actor = createActor(authFlowMachine.provide({ actors: { requestCode } })).start();
+    const settle = () => new Promise((r) => setImmediate(r));
+    actor.send({ type: 'page.open', page: 'register' });
+    actor.send({ type: 'register.submit', phone: AUTH.phone });
+    // the user follows 'back to login' while the first call runs, comes back and asks again
+    actor.send({ type: 'page.open', page: 'login' });
+    actor.send({ type: 'page.open', page: 'register' });
+    actor.send({ type: 'register.submit', phone: AUTH.phone });
+    expect(calls).toHaveLength(2);
+
+    calls[0]?.reject(failure('E009'));
+    await settle();
+    expect(selectAuthStatePath(actor.getSnapshot())).toBe('register.submitting');
+    calls[0]?.resolve();
+    await settle();
+    expect(selectAuthStatePath(actor.getSnapshot())).toBe('register.submitting');
+
+    calls[1]?.resolve();
+    await settle();
+    expect(selectAuthStatePath(actor.getSnapshot())).toBe('check.editing');
+  });
+
+  it('a superseded answer after leaving for login leaves the user on login', async () => {
+    const { actor, answer } = flow();
+    actor.send({ type: 'page.open', page: 'register' });
+    actor.send({ type: 'register.submit', phone: AUTH.phone });
+    actor.send({ type: 'page.open', page: 'login' });
+    await answer('requestCode', { output: undefined });
+
+    expect(selectAuthStatePath(actor.getSnapshot())).toBe('login.editing');
+  });
+});

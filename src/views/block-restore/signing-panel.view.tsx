@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatErrorMessage } from '@/i18n/messages';
@@ -86,9 +87,7 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
         // U20: the module's -5000 — the password window was closed (spec 4 'Отменено / Вы отменили действие'), or,
         // on 6.x, the password was wrong three times: the reply is the same, so both are said
         <div role="alert" data-testid={testId}>
-          <p className="signing-panel__title">
-            <strong>{t('eimzo.cancelledTitle')}</strong>
-          </p>
+          <CancelledHeading>{t('eimzo.cancelledTitle')}</CancelledHeading>
           <p>{t('eimzo.cancelled')}</p>
           <p className="signing-panel__note">{t('eimzo.cancelledOrWrongPassword')}</p>
         </div>
@@ -121,5 +120,23 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * 'Отменено' as the heading the focus moves to: Escape in the module's password window removed the element that had
+ * the focus, and the browser left it on <body>. Inside a dialog the modal already brings the focus to its own heading
+ * (src/views/common/modal.view.tsx), so only a panel embedded in a page takes it here.
+ */
+function CancelledHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const heading = ref.current;
+    if (heading && !heading.closest('dialog')) heading.focus();
+  }, []);
+  return (
+    <h3 ref={ref} className="signing-panel__title" tabIndex={-1}>
+      <strong>{children}</strong>
+    </h3>
   );
 }

@@ -1,0 +1,113 @@
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seededDb } from '../server/harness';
+import { launchBrowser, watchErrors } from './browser';
+
+/**
+ * A double-click on 'Получить код' (spec 2 registration): one SMS, and the user lands on the SMS-code page, on a slow
+ * network too (the reply arrives long after both clicks) and on a fast one (the code page is already shown when the
+ * second click comes). Real Chromium double clicks on `npm start`'s server; the network is slowed with a route delay.
+ */
+const base = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A type-15 company's number nobody registered yet (these tests take the 10th and later, away from auth.e2e's). */
+function freeNumber(nth: number): string {
+  const db = seededDb();
+  try {
+    const row = db
+      .prepare(
+        `SELECT sn FROM numbers n WHERE ban = '100457732' AND status = 'A'
+         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.sn = n.sn) ORDER BY sn DESC LIMIT 1 OFFSET ?`,
+      )
+      .get(nth) as { sn: string };
+    return row.sn;
+  } finally {
+    db.close();
+  }
+}
+
+const delayed = (ms: number) => async (route: Route) => {
+  await new Promise((r) => setTimeout(r, ms));
+  await route.continue();
+};
+
+/** Opens the registration page with `delays` per API path, counts the registration calls. */
+async function openRegister(delays: Record<string, number>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const registerCalls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.endsWith('/api/user/register')) registerCalls.push(req.method());
+  });
+  for (const [path, ms] of Object.entries(delays)) await page.route(`**/api/${path}`, delayed(ms));
+  await page.goto(`${base}/ru/register`);
+  return { context, page, errors, registerCalls };
+}
+
+async function settleOn(page: Page, path: string) {
+  await page.waitForURL(`${base}${path}`);
+  // anything late (a second reply, a stray navigation) would move the page within this time
+  await page.waitForTimeout(1500);
+  expect(new URL(page.url()).pathname).toBe(path);
+}
+
+describe("double-click on 'Получить код'", () => {
+  it('a true dblclick on a slow network sends one request and lands on the SMS-code page', async () => {
+    const sn = freeNumber(10);
+    const { context, page, errors, registerCalls } = await openRegister({ 'user/register': 1200 });
+    await page.getByTestId('auth-submit').and(page.locator(':enabled')).waitFor();
+    await page.locator('input[name="phone"]').fill(`+998 ${sn}`);
+
+    await page.getByTestId('auth-submit').dblclick();
+
+    await settleOn(page, '/ru/check');
+    await page.getByTestId('auth-code-sent').waitFor();
+    expect(registerCalls).toEqual(['POST']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a dblclick while the session check is still running sends nothing and leaves the page as it was', async () => {
+    const sn = freeNumber(11);
+    const { context, page, errors, registerCalls } = await openRegister({ 'user/': 2500 });
+    await page.locator('input[name="phone"]').fill(`+998 ${sn}`);
+
+    await page.getByTestId('auth-submit').dblclick({ force: true });
+
+    await page.getByTestId('auth-submit').and(page.locator(':enabled')).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/ru/register');
+    expect(registerCalls).toEqual([]);
+    expect(await page.locator('input[name="phone"]').inputValue()).toBe(`+998 ${sn}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('two clicks 250 ms apart on a fast network: the second lands on the SMS-code page, which stays', async () => {
+    const sn = freeNumber(12);
+    const { context, page, errors, registerCalls } = await openRegister({});
+    await page.getByTestId('auth-submit').and(page.locator(':enabled')).waitFor();
+    await page.locator('input[name="phone"]').fill(`+998 ${sn}`);
+    const box = await page.getByTestId('auth-submit').boundingBox();
+    if (!box) throw new Error('no submit button on screen');
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(250);
+    await page.mouse.click(x, y);
+
+    await settleOn(page, '/ru/check');
+    expect(registerCalls).toEqual(['POST']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
