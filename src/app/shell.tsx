@@ -145,7 +145,8 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   const [location] = useLocation();
   const checking = SessionContext.useSelector(selectIsCheckingSession);
   const signedOut = SessionContext.useSelector(selectIsSignedOut);
-  const overlay = busy && !(checking && isAuthPage(location.replace(/^\//, '').split('/')[0] ?? ''));
+  const onAuthPage = isAuthPage(location.replace(/^\//, '').split('/')[0] ?? '');
+  const overlay = busy && !(checking && onAuthPage);
 
   useEffect(() => {
     void setLanguage(lang);
@@ -155,7 +156,6 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   // no search, no administration link, no role title), and the address leaves the Auth page it was typed on
   const choosingRole = SessionContext.useSelector(selectIsChoosingRole);
   const [, navigate] = useLocation();
-  const onAuthPage = isAuthPage(location.replace(/^\//, '').split('/')[0] ?? '');
   useEffect(() => {
     if (choosingRole && onAuthPage) navigate(`~/${lang}`, { replace: true });
   }, [choosingRole, onAuthPage, lang, navigate]);
