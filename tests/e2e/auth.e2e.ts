@@ -4,8 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import { type NavKey, visibleNav } from '../../src/domain/navigation.rules';
 import type { UserFacts } from '../../src/domain/roles.rules';
 import type { User } from '../../src/services/contract/session.contract';
-import { seededDb } from '../server/harness';
-import { explained, launchBrowser, navOnScreen, sessionUser, watchErrors } from './browser';
+import { explained, freeNumber, launchBrowser, navOnScreen, sessionUser, watchErrors } from './browser';
 
 /**
  * Sign-in, the session and role choice in Chromium against `npm start`'s server: every demo account lands where
@@ -266,23 +265,6 @@ describe('Uzbek', () => {
     await context.close();
   });
 });
-
-/** A number of the type-15 company nobody registered in the seed (the same deterministic seed the server used); `nth` picks another one for each test that registers (the tests share
- *  the running server, so two tests must not register the same number). */
-function freeNumber(nth = 0): string {
-  const db = seededDb();
-  try {
-    const row = db
-      .prepare(
-        `SELECT sn FROM numbers n WHERE ban = '100457732' AND status = 'A'
-         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.sn = n.sn) ORDER BY sn DESC LIMIT 1 OFFSET ?`,
-      )
-      .get(nth) as { sn: string };
-    return row.sn;
-  } finally {
-    db.close();
-  }
-}
 
 async function outbox(q: string, kind: string): Promise<string> {
   for (let i = 0; i < 20; i++) {

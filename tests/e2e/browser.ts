@@ -4,6 +4,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import type { User } from '../../src/services/contract/session.contract';
+import { seededDb } from '../server/harness';
 
 /**
  * Page objects of the browser tests: the browser, signing in, and the screens and pieces every workflow shares (the
@@ -301,5 +302,25 @@ export async function explained<T>(page: Page, what: string, wait: () => Promise
       main: (await page.locator('#main').textContent())?.slice(0, 300) ?? null,
     };
     throw new Error(`${what}: ${JSON.stringify(shown)}`, { cause: e });
+  }
+}
+
+/**
+ * A number of the type-15 company nobody registered in the seed (the same deterministic seed the server used),
+ * counted from the highest; `nth` picks another one for each test that registers (the tests share the running server,
+ * so two tests must not register the same number; registration-success.e2e.ts takes them from the other end).
+ */
+export function freeNumber(nth = 0): string {
+  const db = seededDb();
+  try {
+    const row = db
+      .prepare(
+        `SELECT sn FROM numbers n WHERE ban = '100457732' AND status = 'A'
+         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.sn = n.sn) ORDER BY sn DESC LIMIT 1 OFFSET ?`,
+      )
+      .get(nth) as { sn: string };
+    return row.sn;
+  } finally {
+    db.close();
   }
 }

@@ -1,7 +1,6 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { seededDb } from '../server/harness';
-import { launchBrowser, watchErrors } from './browser';
+import { freeNumber, launchBrowser, watchErrors } from './browser';
 
 /**
  * A double-click on 'Получить код' (spec 2 registration): one SMS, and the user lands on the SMS-code page, on a slow
@@ -17,22 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A type-15 company's number nobody registered yet (these tests take the 10th and later, away from auth.e2e's). */
-function freeNumber(nth: number): string {
-  const db = seededDb();
-  try {
-    const row = db
-      .prepare(
-        `SELECT sn FROM numbers n WHERE ban = '100457732' AND status = 'A'
-         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.sn = n.sn) ORDER BY sn DESC LIMIT 1 OFFSET ?`,
-      )
-      .get(nth) as { sn: string };
-    return row.sn;
-  } finally {
-    db.close();
-  }
-}
 
 const delayed = (ms: number) => async (route: Route) => {
   await new Promise((r) => setTimeout(r, ms));
