@@ -127,6 +127,8 @@ describe('the login route loads little, compressed', () => {
     const wizard = '"draftKeeper"';
     if (page === 'new-numbers') expect(text).not.toContain(wizard);
     else expect(text).toContain(wizard);
+    // and the wizard's step two (its catalogue and the success) comes when the visitor starts on step one (NC27)
+    expect(text).not.toContain('"new-client-catalogue"');
   });
 
   it('sends scripts precompressed with brotli, varying by Accept-Encoding', async () => {

@@ -1,17 +1,11 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { tashkentDay } from '@/domain/dates.rules';
-import { formatSum } from '@/domain/money.rules';
 import type { ConnectTypeValue, FormGroup } from '@/domain/preorder.rules';
 import { formatErrorMessage } from '@/i18n/messages';
-import type { CatalogueLine } from '@/machines/new-client.machine';
 import {
   selectAgents,
-  selectCatalogue,
   selectCities,
-  selectConfirmStep,
-  selectCreated,
   selectForm,
   selectFormError,
   selectKeyError,
@@ -22,22 +16,30 @@ import {
   selectNewClientState,
   selectNextPending,
   selectPhase,
-  selectPreRegistration,
   selectProved,
   selectRestored,
 } from '@/machines/new-client.selectors';
-import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { FormError, TextField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
 import { usePublicLogic } from '@/views/common/workflow-logic.context';
 import { NewClientContext } from './new-client.context';
-import { PreRegistrationPanel } from './pre-registration-panel.view';
+import { statusText } from './new-client-status';
 import './new-client.css';
 
 const { useSelector, useActorRef } = NewClientContext;
 
 /** Today as ISO `YYYY-MM-DD` in Tashkent, whatever the visitor's zone (the birth-day rule counts from it; TZ1). */
 const localToday = () => tashkentDay(Date.now());
+
+/** Step two and the success are a chunk of their own (docs/decisions.md NC27): asked for as soon as the visitor
+ *  types in step one, so it is there when 'Далее' answers; a restored draft or a slow network shows the fallback. */
+let stepTwoChunk: Promise<typeof import('./new-client-step2.view')> | undefined;
+const loadStepTwo = () => {
+  stepTwoChunk ??= import(/* webpackChunkName: "page-new-client-step2" */ './new-client-step2.view');
+  return stepTwoChunk;
+};
+const StepTwo = lazy(() => loadStepTwo().then((m) => ({ default: m.StepTwo })));
+const Registered = lazy(() => loadStepTwo().then((m) => ({ default: m.Registered })));
 
 /** `/{lang}/new-client`: the public registration wizard. */
 export function NewClientPage() {
@@ -74,8 +76,17 @@ export function NewClientView() {
         </div>
       ) : null}
       {phase === 'legal' ? <StepOne /> : null}
-      {phase === 'confirm' ? <StepTwo /> : null}
-      {phase === 'registered' ? <Registered /> : null}
+      {phase === 'confirm' || phase === 'registered' ? (
+        <Suspense
+          fallback={
+            <p role="status" data-testid="new-client-step-loading">
+              …
+            </p>
+          }
+        >
+          {phase === 'confirm' ? <StepTwo /> : <Registered />}
+        </Suspense>
+      ) : null}
     </section>
   );
 }
@@ -133,7 +144,14 @@ function StepOne() {
     send({ type: 'step.next' });
   };
   return (
-    <form className="nc-form" onSubmit={submit} noValidate data-testid="new-client-step1">
+    <form
+      className="nc-form"
+      onSubmit={submit}
+      onFocus={loadStepTwo}
+      onPointerDown={loadStepTwo}
+      noValidate
+      data-testid="new-client-step1"
+    >
       <p className="nc-step">{t('newClient.step1')}</p>
       <p>{t('newClient.intro')}</p>
       {restored ? (
@@ -408,156 +426,6 @@ function LoginField() {
             ? t('newClient.loginFree')
             : t('newClient.loginHint')}
       </p>
-    </div>
-  );
-}
-
-const STATUS_KEYS = {
-  new: 'newClient.status.new',
-  review: 'newClient.status.review',
-  registered: 'newClient.status.registered',
-  rejected: 'newClient.status.rejected',
-} as const;
-
-function statusText(
-  t: (key: (typeof STATUS_KEYS)[keyof typeof STATUS_KEYS]) => string,
-  status: string,
-): string {
-  const key = STATUS_KEYS[status as keyof typeof STATUS_KEYS];
-  return key ? t(key) : status;
-}
-
-/** A catalogue's lines; number categories are named from their id in the page's language and priced as the
- *  purchase page prices them (docs/decisions.md NC16), not by the wire's name. */
-function Lines({
-  title,
-  lines,
-  categories = false,
-}: {
-  title: string;
-  lines: readonly CatalogueLine[];
-  categories?: boolean;
-}) {
-  const { t, i18n } = useTranslation();
-  if (lines.length === 0) return null;
-  const lang = i18n.language;
-  return (
-    <div className="nc-lines">
-      <h3>{title}</h3>
-      <ul>
-        {lines.map((l) => (
-          <li key={l.id}>
-            <span>{categories ? categoryName(t, Number(l.id)) : l.name}</span>
-            <span>
-              {categories
-                ? categoryPriceText(t, lang, Number(l.id), l.price ?? 0)
-                : l.price
-                  ? formatSum(l.price, { lang })
-                  : t('newClient.free')}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function StepTwo() {
-  const { t } = useTranslation();
-  const actor = useActorRef();
-  const step = useSelector(selectConfirmStep);
-  const catalogue = useSelector(selectCatalogue);
-  const form = useSelector(selectForm);
-  const error = useSelector(selectFormError);
-  const cities = useSelector(selectCities);
-  const child = useSelector(selectPreRegistration);
-  const city = cities.find((c) => c.code === form.user.city)?.name ?? form.user.city;
-  return (
-    <div className="nc-form" data-testid="new-client-step2">
-      <p className="nc-step">{t('newClient.step2')}</p>
-      <h2>{t('newClient.summary')}</h2>
-      <dl className="nc-summary">
-        <dt>{t('newClient.fields.name')}</dt>
-        <dd>{form.user.name}</dd>
-        <dt>{t('newClient.fields.tin')}</dt>
-        <dd>{form.user.tin}</dd>
-        <dt>{t('newClient.fields.city')}</dt>
-        <dd>{city}</dd>
-        <dt>{t('newClient.fields.login')}</dt>
-        <dd>{form.login}</dd>
-        <dt>{t('newClient.fields.email')}</dt>
-        <dd>{form.contactFace.email}</dd>
-      </dl>
-      <h2>{t('newClient.whatYouGet')}</h2>
-      {step === 'loadingCatalogue' ? (
-        <p role="status" data-testid="new-client-catalogue-loading">
-          {t('newClient.catalogueLoading')}
-        </p>
-      ) : null}
-      {step === 'catalogueFailed' ? (
-        <div data-testid="new-client-catalogue-failed">
-          <FormError message={error ? formatErrorMessage(t, error) : null}>
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
-              {t('newClient.retry')}
-            </button>
-          </FormError>
-        </div>
-      ) : null}
-      {catalogue ? (
-        <div className="nc-catalogue" data-testid="new-client-catalogue">
-          <Lines title={t('newClient.numberCategories')} lines={catalogue.numberCategories} categories />
-          <Lines title={t('newClient.pricePlans')} lines={catalogue.pricePlans} />
-          <Lines title={t('newClient.services')} lines={catalogue.services} />
-        </div>
-      ) : null}
-      <div className="nc-actions" data-testid={step === 'ready' ? 'new-client-confirm' : undefined}>
-        <button
-          type="button"
-          className="btn btn--secondary"
-          disabled={step === 'registering'}
-          onClick={() => actor.send({ type: 'step.back' })}
-        >
-          {t('newClient.back')}
-        </button>
-        <button
-          type="button"
-          className="btn"
-          data-testid="new-client-sign"
-          disabled={step !== 'ready'}
-          aria-busy={step === 'registering'}
-          onClick={() => actor.send({ type: 'application.sign' })}
-        >
-          {t('newClient.signDocuments')}
-        </button>
-      </div>
-      {/* below the buttons, so they never move: a second tap lands on the busy sign button, not on Cancel */}
-      {step === 'registering' && child ? <PreRegistrationPanel actorRef={child} /> : null}
-    </div>
-  );
-}
-
-function Registered() {
-  const { t } = useTranslation();
-  const created = useSelector(selectCreated);
-  const form = useSelector(selectForm);
-  if (!created) return null;
-  return (
-    <div className="nc-done" data-testid="new-client-success">
-      <p className="form__ok" role="status">
-        <strong>{t('newClient.success')}</strong>
-      </p>
-      <p>{t('newClient.applicationNo', { id: created.id })}</p>
-      <p data-testid="new-client-status">
-        {t('newClient.statusLabel', { status: statusText(t, created.status) })}
-      </p>
-      <ol>
-        <li>{t('newClient.next1')}</li>
-        <li>{t('newClient.next2', { email: form.contactFace.email, login: form.login })}</li>
-      </ol>
-      {created.phoneReserved ? <p>{t('newClient.reserved')}</p> : null}
-      <Link href="/login" className="btn">
-        {t('newClient.toLogin')}
-      </Link>
     </div>
   );
 }
