@@ -14,6 +14,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { categoriesReply } from '../../src/domain/golden-categories.rules';
+import { applicationRefused, isOpenPreorder } from '../../src/domain/preorder.rules';
 import {
   mayListPreorders,
   nextPreorderStatuses,
@@ -119,8 +120,15 @@ export const preorderHandlers: Handlers = {
     ensureMaySee(svc, session, inn, proof);
     const store = createPreorderStore(svc.db);
     if (ban !== undefined) ensure(store.bansOf(inn).includes(ban), 'E094', 'not a BAN of this company');
-    const latest = store.latestOf(inn, city);
-    return { city, esfKey: inn, ban: ban ?? null, status: latest?.status ?? null };
+    // NC25: an open pre-order in another city is answered too (with its city), as pre-order/create refuses it
+    const anywhere = store.latestAnywhere(inn);
+    const latest = isOpenPreorder(anywhere?.status) ? anywhere : store.latestOf(inn, city);
+    return {
+      city: latest?.marketCode ?? city,
+      esfKey: inn,
+      ban: ban ?? null,
+      status: latest?.status ?? null,
+    };
   },
 
   'preorder.create': ({ input, svc }) => {
@@ -130,8 +138,11 @@ export const preorderHandlers: Handlers = {
     ensure(knownCity(draft.user.city), 'E101', 'unknown market code');
     ensure(typeof pkcs7 === 'string' && pkcs7 !== '', 'E094', 'the application must be signed');
     const store = createPreorderStore(svc.db);
-    const client = (svc.db.prepare('SELECT 1 FROM companies WHERE tin = ?').get(tin) ?? null) !== null;
-    ensure(!client && store.openOf(tin) === null, 'E004', 'this company is registered or has a pre-order');
+    ensure(
+      !applicationRefused(store.bansOf(tin), store.latestAnywhere(tin)?.status),
+      'E004',
+      'this company is registered or has a pre-order',
+    );
     ensure(!store.loginTaken(draft.account.login), 'E004', 'login taken');
     const signed = consumeDraftSignature(svc, pkcs7, draft as typeof draft & Record<string, unknown>);
     if (!signed.ok) {

@@ -100,10 +100,11 @@ export function createPreorderStore(db: Db) {
         .get(tin, marketCode) as RawRow | undefined;
       return r ? toRow(r) : null;
     },
-    /** A pre-order of the company that is still open (not rejected), in any city. */
-    openOf(tin: string): PreorderListRow | null {
+    /** The company's latest pre-order in any city, or null: a new one is created only while none is open (NC25), so
+     *  an open one is always the latest. */
+    latestAnywhere(tin: string): PreorderListRow | null {
       const r = db
-        .prepare(`SELECT ${LIST_COLUMNS} FROM preorders WHERE tin = ? AND status <> 'rejected' LIMIT 1`)
+        .prepare(`SELECT ${LIST_COLUMNS} FROM preorders WHERE tin = ? ORDER BY id DESC LIMIT 1`)
         .get(tin) as RawRow | undefined;
       return r ? toRow(r) : null;
     },

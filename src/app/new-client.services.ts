@@ -137,7 +137,12 @@ export function createNewClientLogic(api: ApiLoader, opts: NewClientServiceOptio
             c.call('preorder.banList', { query: { inn: input.tin, marketCode: input.city, proof } }),
             c.call('preorder.status', { query: { inn: input.tin, 'market-code': input.city, proof } }),
           ]);
-          return { company, bans, status: status.status == null ? null : String(status.status) };
+          return {
+            company,
+            bans,
+            status: status.status == null ? null : String(status.status),
+            city: status.city,
+          };
         },
       ),
       checkLogin: fromPromise<{ login: string; free: boolean }, { login: string }>(

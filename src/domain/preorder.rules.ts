@@ -142,6 +142,13 @@ export function stepOneProblem(
   );
 }
 
+/** Spec 8 E004 'already registered': one application per TIN in every city (NC25). A company that is a client
+ *  already (it has BANs) or has a pre-order not rejected, in any city, may not apply again. The wizard's step one and
+ *  the server's pre-order/create both ask this. */
+export const isOpenPreorder = (status: string | null | undefined) => status != null && status !== 'rejected';
+export const applicationRefused = (bans: readonly unknown[], status: string | null | undefined) =>
+  bans.length > 0 || isOpenPreorder(status);
+
 /** What of a form may be kept in the browser: everything but the passport number (no password or
  *  signature is ever part of the form). */
 export function storableForm(form: RegistrationForm): RegistrationForm {

@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, or, sendTo, setup, stateIn } from 'xstate';
 import {
+  applicationRefused,
   type ConnectTypeValue,
   emptyRegistrationForm,
   type FormGroup,
@@ -59,11 +60,13 @@ export interface WizardStart {
   readonly draft: RegistrationForm | null;
 }
 
-/** What a proved key opens (NC3): the tax data, the company's BANs and its pre-order status in the city. */
+/** What a proved key opens (NC3): the tax data, the company's BANs and its pre-order status: an open pre-order of
+ *  the TIN in any city, else the latest in the chosen one (NC25), and the city it is in. */
 export interface ProvedCompany {
   readonly company: TaxCompanyData | null;
   readonly bans: readonly string[];
   readonly status: string | null;
+  readonly city?: string | null;
 }
 
 /** One catalogue line of step two. */
@@ -206,8 +209,9 @@ export const newClientMachine = setup({
     hasCity: ({ context }) => keyChoiceProblem(context.form) === null,
     isKeyUsable: ({ context }, params: { serial: string }) =>
       keyTinProblem(keyOf(context.keys, params.serial)?.inn) === null,
+    /** NC25: a client already, or an open pre-order of the TIN in any city (spec 8 E004, as pre-order/create). */
     isKnownCompany: (_, params: { proved: ProvedCompany }) =>
-      params.proved.status !== null || params.proved.bans.length > 0,
+      applicationRefused(params.proved.bans, params.proved.status),
     needsLoginCheck: (_, params: { login: string }) => loginNeedsCheck(params.login),
     isCurrentLogin: ({ context }, params: { login: string }) => params.login === context.form.login,
     needsRecheck: ({ context }) =>
@@ -508,8 +512,8 @@ export const newClientMachine = setup({
             },
             known: {
               description:
-                'The company has a pre-order in this city (its status) or is a client already (its BANs): no new ' +
-                'application; another city or key may be chosen.',
+                'The company has an open pre-order in any city (its status and city) or is a client already (its ' +
+                'BANs): no new application (E004, NC25); another city or key may be chosen.',
               meta: { view: 'the existing pre-order or BANs', testId: 'new-client-known' },
               on: {
                 'city.choose': {

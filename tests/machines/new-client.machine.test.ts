@@ -18,6 +18,8 @@ import {
   refusedKey,
   startFresh,
   startWithDraft,
+  withPreorderElsewhere,
+  withRejected,
 } from './new-client.payloads';
 
 /** A promise the test settles by hand, so the order of answers is the test's choice. */
@@ -126,6 +128,32 @@ describe('the wizard: city first, then the key (spec 5)', () => {
     // every change is kept as the draft, never with the passport number
     actor.send({ type: 'field.change', group: 'contactFace', name: 'passport', value: 'AB1234567' });
     expect(JSON.stringify(saved.at(-1))).not.toContain('AB1234567');
+  });
+});
+
+describe('the wizard: one application per TIN in every city (NC25, spec 8 E004)', () => {
+  it.each([
+    [withPreorderElsewhere, 'known'],
+    [withRejected, 'editing'],
+  ] as const)('a proved key whose TIN has %o stops at step one: %s', async (proved, step) => {
+    const machine = newClientMachine.provide({
+      actors: {
+        loadStart: fromPromise(async () => startWithDraft),
+        draftKeeper: fromCallback(() => {}),
+        listKeys: fromPromise(async () => [prospectKey]),
+        proveKey: fromPromise(async () => proved),
+      },
+    });
+    const actor = createActor(machine, { input: newClientInput }).start();
+    await flush();
+    actor.send({ type: 'keys.open' });
+    await flush();
+    actor.send({ type: 'key.choose', serial: prospectKey.serialNumber ?? '' });
+    await flush();
+    // the chosen city is BHK: an open pre-order in TAS refuses the application before anything is signed
+    expect(actor.getSnapshot().context.form.user.city).toBe('BHK');
+    expect(actor.getSnapshot().matches({ legal: { form: step } })).toBe(true);
+    expect(actor.getSnapshot().context.proved).toEqual(proved);
   });
 });
 

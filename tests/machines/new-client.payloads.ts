@@ -105,7 +105,15 @@ export const newcomer: ProvedCompany = {
   bans: [],
   status: null,
 };
-export const withPreorder: ProvedCompany = { company: newcomer.company, bans: [], status: 'review' };
+export const withPreorder: ProvedCompany = {
+  company: newcomer.company,
+  bans: [],
+  status: 'review',
+  city: 'BHK',
+};
+/** NC25: the TIN's open pre-order is in another city than the chosen one; a rejected one refuses nothing. */
+export const withPreorderElsewhere: ProvedCompany = { ...withPreorder, status: 'new', city: 'TAS' };
+export const withRejected: ProvedCompany = { ...withPreorder, status: 'rejected', city: 'BHK' };
 
 export const catalogue: WizardCatalogue = {
   // the one catalogue's categories as the wire names them (NC16): the page names them from the id, in its language
@@ -152,7 +160,11 @@ export const newClientPayloads = payloadsFor<NewClientEvent>({
   'xstate.error.actor.loadStart': [fail('loadStart', offline)],
   'xstate.done.actor.listKeys': [done('listKeys', [prospectKey, refusedKey])],
   'xstate.error.actor.listKeys': [fail('listKeys', moduleAbsent)],
-  'xstate.done.actor.proveKey': [done('proveKey', newcomer), done('proveKey', withPreorder)],
+  'xstate.done.actor.proveKey': [
+    done('proveKey', newcomer),
+    done('proveKey', withPreorder),
+    done('proveKey', withRejected),
+  ],
   'xstate.error.actor.proveKey': [fail('proveKey', proofRefused)],
   'xstate.done.actor.checkLogin': [
     done('checkLogin', { login: 'buxorotech', free: true }),

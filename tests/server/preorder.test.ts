@@ -215,6 +215,25 @@ describe('pre-order/create (NC5)', () => {
   });
 });
 
+describe('one application per TIN in every city (NC25)', () => {
+  it("step one's status answers an open pre-order of the TIN in another city, with its city, as create refuses it", async () => {
+    expect((await create(draftOf(TIN), prospect)).reply.status).toBe('OKOK');
+    const { proof } = (await prove(TIN, prospect)).result as { proof: string };
+    const statusIn = (city: string) =>
+      visitor.call('GET', `online-sales/pre-order/status?inn=${TIN}&market-code=${city}&proof=${proof}`);
+    expect((await statusIn('TAS')).result).toMatchObject({ city: 'BHK', esfKey: TIN, status: 'new' });
+    expect(
+      (await create({ ...draftOf(TIN, 'other'), user: { ...draftOf(TIN).user, city: 'TAS' } }, prospect))
+        .reply.status,
+    ).toBe('E004');
+    // a rejected pre-order refuses nothing: the asked city's own answer comes back, and create is open again
+    h.db.prepare("UPDATE preorders SET status = 'rejected'").run();
+    expect((await statusIn('TAS')).result).toMatchObject({ city: 'TAS', status: null });
+    expect((await statusIn('BHK')).result).toMatchObject({ city: 'BHK', status: 'rejected' });
+    expect((await create(draftOf(TIN, 'third'), prospect)).reply.status).toBe('OKOK');
+  });
+});
+
 describe('staff see the created pre-orders (NC8)', () => {
   it('with their status; a client and a visitor are refused', async () => {
     expect((await create(draftOf(TIN), prospect)).reply.status).toBe('OKOK');

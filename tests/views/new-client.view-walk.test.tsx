@@ -153,8 +153,12 @@ function expectTexts(step: ViewStep, seen: Seen) {
       ).toBe(seen.proved?.company?.CompanyName);
     }
     if (state.matches({ legal: { form: 'known' } }))
+      // NC25: the open pre-order of the TIN is named with its city, in whichever city it is
       expect(screen.getByTestId('new-client-known').textContent).toBe(
-        t('newClient.knownStatus', { status: statusText(seen.proved?.status) }),
+        t('newClient.knownStatus', {
+          status: statusText(seen.proved?.status),
+          city: seen.start?.cities.find((c) => c.code === seen.proved?.city)?.name,
+        }),
       );
   }
   if (state.matches('confirm')) {

@@ -363,9 +363,12 @@ function CityAndKey() {
         ) : null}
         {step === 'known' && proved ? (
           <p className="form__error" role="alert" data-testid="new-client-known">
-            {proved.status
-              ? t('newClient.knownStatus', { status: statusText(t, proved.status) })
-              : t('newClient.knownBans', { bans: proved.bans.join(', ') })}
+            {proved.bans.length
+              ? t('newClient.knownBans', { bans: proved.bans.join(', ') })
+              : t('newClient.knownStatus', {
+                  status: statusText(t, proved.status ?? ''),
+                  city: cities.find((c) => c.code === proved.city)?.name ?? proved.city,
+                })}
           </p>
         ) : null}
       </div>

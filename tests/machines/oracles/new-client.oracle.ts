@@ -428,10 +428,12 @@ export const newClientOracle: ChartOracle = {
     {
       from: 'legal.form.proving',
       event: done('proveKey'),
-      when: (_, ev) => ev.output.status !== null || ev.output.bans.length > 0,
+      // spec 8 E004, as pre-order/create refuses it: a client (BANs) or a pre-order not rejected, in any city
+      when: (_, ev) =>
+        ev.output.bans.length > 0 || (ev.output.status != null && ev.output.status !== 'rejected'),
       to: 'legal.form.known',
       ctx: (c, ev) => ({ proved: ev.output, form: filled(c, ev.output.company) }),
-      spec: 'the onboarding requirements: the user continues or sees the existing one',
+      spec: 'the onboarding requirements: the user continues or sees the existing one; NC25 one application per TIN',
     },
     {
       from: 'legal.form.proving',
