@@ -57,8 +57,13 @@ export function createNewClientLogic(api: ApiLoader, opts: NewClientServiceOptio
   const now = opts.now ?? (() => new Date());
   const drafts = opts.drafts ?? browserRegistrationDraftStore();
 
+  // the module is opened (its API key set) when the keys are listed; a reload on step two (NC26) signs without
+  // listing them, so it opens the module first
+  let opened = false;
   const signWith = async (key: ListedKey, data: string): Promise<CreatedSignature> => {
     const [c, a] = await Promise.all([eimzo(), actors()]);
+    if (!opened) await a.openModule(c, now());
+    opened = true;
     return a.signWithKey(c, { key, data });
   };
 
@@ -105,14 +110,20 @@ export function createNewClientLogic(api: ApiLoader, opts: NewClientServiceOptio
           cities: cities.map((m) => ({ code: m.code, name: m.name })),
           agents: agents.map((a) => ({ id: String(a.id), name: a.name })),
           draft: drafts.read(now().getTime()),
+          key: drafts.key(now().getTime()),
         };
       }),
       draftKeeper: fromCallback<DraftKeeperEvent>(({ receive }) => {
         receive((event) => drafts.save(event.form, now().getTime()));
       }),
+      stepTwoKeeper: fromCallback<DraftKeeperEvent, { key: ListedKey | null }>(({ input }) => {
+        drafts.keepKey(input.key, now().getTime());
+        return () => drafts.keepKey(null, now().getTime());
+      }),
       clearDraft: fromPromise<void>(async () => drafts.clear()),
       listKeys: fromPromise<ListedKey[]>(async () => {
         const [c, a] = await Promise.all([eimzo(), actors()]);
+        opened = true;
         return a.openModule(c, now());
       }),
       proveKey: fromPromise<ProvedCompany, { key: ListedKey; tin: string; city: string }>(

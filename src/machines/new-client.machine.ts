@@ -53,11 +53,13 @@ export interface AgentOption {
   readonly name: string;
 }
 
-/** What the page needs before step one: cities, agents and a kept draft (null when none or expired). */
+/** What the page needs before step one: cities, agents and a kept draft (null when none or expired); `key` when
+ *  that draft was left on step two: the key it was to be signed with (NC26). */
 export interface WizardStart {
   readonly cities: readonly CityOption[];
   readonly agents: readonly AgentOption[];
   readonly draft: RegistrationForm | null;
+  readonly key?: ListedKey | null;
 }
 
 /** What a proved key opens (NC3): the tax data, the company's BANs and its pre-order status: an open pre-order of
@@ -106,6 +108,8 @@ export interface NewClientContext {
   /** Why step one cannot be left, or a failed load. */
   readonly errorCode: string | null;
   readonly restored: boolean;
+  /** A reload on step two came back there (NC26): the application is signed again, nothing else asked. */
+  readonly resumed: boolean;
   readonly catalogue: WizardCatalogue | null;
   readonly created: PreorderCreated | null;
 }
@@ -199,6 +203,10 @@ export const newClientMachine = setup({
     checkLogin: fromPromise<{ login: string; free: boolean }, { login: string }>(async () =>
       notProvided('checkLogin'),
     ),
+    /** While step two is open, marks the kept draft as left there with its key (NC26); unmarks it on leaving. */
+    stepTwoKeeper: fromCallback<DraftKeeperEvent, { key: ListedKey | null }>(() =>
+      notProvided('stepTwoKeeper'),
+    ),
     /** Drops the kept draft (after a successful registration). */
     clearDraft: fromPromise<void>(async () => notProvided('clearDraft')),
     /** GET online-sales/pre-order/services. */
@@ -235,6 +243,8 @@ export const newClientMachine = setup({
         factsOf({ ...context, loginCheck: { login: params.login, free: params.free } }),
         new Date(`${context.today}T12:00:00`),
       ) === null,
+    /** NC26: the kept draft was left on step two, with its key. */
+    isResumed: (_, params: { start: WizardStart }) => params.start.draft !== null && !!params.start.key,
     isCreated: (_, params: { output: unknown }) => params.output !== null && params.output !== undefined,
   },
   actions: {
@@ -244,6 +254,17 @@ export const newClientMachine = setup({
       form: params.start.draft ? restoredForm(params.start.draft) : emptyRegistrationForm(),
       restored: params.start.draft !== null,
       errorCode: null,
+    })),
+    /** NC26: back on step two with the kept key; what it proved then is not kept (the proof expires), the
+     *  application's signature proves the key again and the server checks the TIN again (E004) when it is sent. */
+    assignResumed: assign(({ context }, params: { key: ListedKey }) => ({
+      key: params.key,
+      proved: { company: null, bans: [], status: null },
+      form: {
+        ...context.form,
+        user: { ...context.form.user, key: params.key.serialNumber ?? '', tin: params.key.inn ?? '' },
+      },
+      resumed: true,
     })),
     assignField: assign(
       ({ context }, params: { group: FormGroup | 'root'; name: string; value: string }) => ({
@@ -351,22 +372,35 @@ export const newClientMachine = setup({
     keyError: null,
     errorCode: null,
     restored: false,
+    resumed: false,
     catalogue: null,
     created: null,
   }),
   initial: 'loading',
   states: {
     loading: {
-      description: 'Loads the cities and agents and reads a kept draft (younger than 24 hours).',
+      description:
+        'Loads the cities and agents and reads a kept draft (younger than 24 hours); a draft left on step two ' +
+        'comes back on step two with its key (NC26).',
       meta: { view: 'loading overlay', testId: 'new-client-loading' },
       tags: ['busy'],
       invoke: {
         id: 'loadStart',
         src: 'loadStart',
-        onDone: {
-          target: 'legal',
-          actions: { type: 'assignStart', params: ({ event }) => ({ start: event.output }) },
-        },
+        onDone: [
+          {
+            guard: { type: 'isResumed', params: ({ event }) => ({ start: event.output }) },
+            target: 'confirm',
+            actions: [
+              { type: 'assignStart', params: ({ event }) => ({ start: event.output }) },
+              { type: 'assignResumed', params: ({ event }) => ({ key: event.output.key as ListedKey }) },
+            ],
+          },
+          {
+            target: 'legal',
+            actions: { type: 'assignStart', params: ({ event }) => ({ start: event.output }) },
+          },
+        ],
         onError: { target: 'loadFailed', actions: { type: 'assignError', params: errorParams } },
       },
     },
@@ -670,7 +704,9 @@ export const newClientMachine = setup({
         'Step two, confirmation: the services catalogue and the summary; signing sends the application.',
       meta: { view: 'step two of two', testId: 'new-client-step2' },
       initial: 'loadingCatalogue',
-      on: { 'step.back': { target: 'legal' } },
+      // a reload here comes back here (NC26): the kept draft names the key while step two is open
+      invoke: { id: 'stepTwoKeeper', src: 'stepTwoKeeper', input: ({ context }) => ({ key: context.key }) },
+      on: { 'step.back': { target: 'legal', actions: assign({ resumed: false }) } },
       states: {
         loadingCatalogue: {
           description: 'Loads the services catalogue (number categories, price plans, services).',

@@ -15,6 +15,8 @@ export const selectKeys = (s: NewClientSnapshot): NewClientContext['keys'] => s.
 export const selectKeyError = (s: NewClientSnapshot): string | null => s.context.keyError;
 export const selectFormError = (s: NewClientSnapshot): string | null => s.context.errorCode;
 export const selectRestored = (s: NewClientSnapshot): boolean => s.context.restored;
+/** A reload on step two came back there (NC26). */
+export const selectResumed = (s: NewClientSnapshot): boolean => s.context.resumed;
 /** 'Далее' waits for the login check (the button is busy). */
 export const selectNextPending = (s: NewClientSnapshot): boolean => s.context.nextPending;
 export const selectProved = (s: NewClientSnapshot): NewClientContext['proved'] => s.context.proved;

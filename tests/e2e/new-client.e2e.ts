@@ -230,6 +230,15 @@ describe.each(['ru', 'uz'] as const)('the registration wizard (%s)', (lang) => {
     await page.getByTestId('new-client-catalogue').waitFor();
     await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/new-client-${lang}-1366-step2.png`, fullPage: true });
+    // a reload on step two comes back on step two with the key, asking only for the signature (NC26)
+    await page.reload();
+    await page.getByTestId('new-client-resumed').waitFor();
+    // the key as the module lists it (its serial in capitals)
+    expect((await page.getByTestId('new-client-resumed').textContent())?.toLowerCase()).toBe(
+      t.newClient.resumed.replace('{{key}}', company.key).toLowerCase(),
+    );
+    await page.getByTestId('new-client-catalogue').waitFor();
+    expect(await page.getByTestId('new-client-step1').count()).toBe(0);
     await simulator('/script', { outcome: { password: PROSPECT_PASSWORD } });
     await page.getByTestId('new-client-sign').click();
     await page.getByTestId('new-client-success').waitFor({ timeout: 20_000 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { LOGIN_CHECK_DEBOUNCE_MS } from '@/domain/preorder.rules';
-import { newClientMachine } from '@/machines/new-client.machine';
+import { newClientMachine, type WizardStart } from '@/machines/new-client.machine';
 import { newNumbersMachine } from '@/machines/new-numbers.machine';
 import { type PreorderCreated, preRegistrationMachine } from '@/machines/pre-registration.machine';
+import type { ListedKey } from '@/machines/signing.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import {
   catalogue,
@@ -17,6 +18,7 @@ import {
   qrCategories,
   refusedKey,
   startFresh,
+  startOnStepTwo,
   startWithDraft,
   withPreorderElsewhere,
   withRejected,
@@ -167,6 +169,7 @@ describe("the wizard: 'Далее' while the login check has not answered", () =
       actors: {
         loadStart: fromPromise(async () => startWithDraft),
         draftKeeper: fromCallback(() => {}),
+        stepTwoKeeper: fromCallback(() => {}),
         listKeys: fromPromise(async () => [prospectKey]),
         proveKey: fromPromise(async () => newcomer),
         checkLogin: fromPromise(async ({ input }: { input: { login: string } }) => {
@@ -233,6 +236,7 @@ describe("the wizard: a double tap on 'Hujjatlarni imzolash'", () => {
       actors: {
         loadStart: fromPromise(async () => startWithDraft),
         draftKeeper: fromCallback(() => {}),
+        stepTwoKeeper: fromCallback(() => {}),
         listKeys: fromPromise(async () => [prospectKey]),
         proveKey: fromPromise(async () => newcomer),
         checkLogin: fromPromise(
@@ -275,6 +279,109 @@ describe("the wizard: a double tap on 'Hujjatlarni imzolash'", () => {
     expect(snap.children.preRegistration).toBe(child);
     expect(child?.getSnapshot().status).toBe('active');
     expect(challenges).toHaveLength(1);
+  });
+});
+
+describe('the wizard: a reload on step two (NC26)', () => {
+  it('comes back on step two with the kept key and asks only for the application signature', async () => {
+    const kept: unknown[] = [];
+    const signedWith: unknown[] = [];
+    const listed: unknown[] = [];
+    const machine = newClientMachine.provide({
+      actors: {
+        loadStart: fromPromise(async () => startOnStepTwo),
+        draftKeeper: fromCallback(() => {}),
+        stepTwoKeeper: fromCallback(({ input }: { input: { key: ListedKey | null } }) => {
+          kept.push(input.key);
+          return () => kept.push('left');
+        }),
+        listKeys: fromPromise(async () => {
+          listed.push('list');
+          return [prospectKey];
+        }),
+        checkLogin: fromPromise(
+          async ({ input }: { input: { login: string } }): Promise<{ login: string; free: boolean }> => ({
+            login: input.login,
+            free: true,
+          }),
+        ),
+        fetchCatalogue: fromPromise(async () => catalogue),
+        preRegistration: preRegistrationMachine.provide({
+          actors: {
+            fetchDraftChallenge: fromPromise(async () => ({
+              challenge: 'c'.repeat(32),
+              draftHash: 'a'.repeat(64),
+            })),
+            signWithKey: fromPromise(async ({ input }: { input: { key: ListedKey; data: string } }) => {
+              signedWith.push(input.key);
+              return { pkcs7: 'CMS', serial: '7a3c0009' };
+            }),
+            createPreorder: fromPromise(async () => created),
+          },
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: newClientInput }).start();
+    await flush();
+    const snap = actor.getSnapshot();
+    expect(snap.matches({ confirm: 'ready' })).toBe(true);
+    expect(snap.context.resumed).toBe(true);
+    expect(snap.context.form.user).toMatchObject({ key: prospectKey.serialNumber, tin: prospectKey.inn });
+    expect(snap.context.form.login).toBe(startOnStepTwo.draft?.login);
+    expect(kept).toEqual([prospectKey]);
+    actor.send({ type: 'application.sign' });
+    await flush();
+    await flush();
+    expect(signedWith).toEqual([prospectKey]);
+    expect(listed).toEqual([]);
+    expect(actor.getSnapshot().context.created).toEqual(created);
+    // leaving step two unmarks the draft (it is then cleared on success)
+    expect(kept).toEqual([prospectKey, 'left']);
+  });
+
+  it('back on step one the key stays proved, the line goes, and the draft is unmarked', async () => {
+    const kept: unknown[] = [];
+    const machine = newClientMachine.provide({
+      actors: {
+        loadStart: fromPromise(async () => startOnStepTwo),
+        draftKeeper: fromCallback(() => {}),
+        stepTwoKeeper: fromCallback(({ input }: { input: { key: ListedKey | null } }) => {
+          kept.push(input.key);
+          return () => kept.push('left');
+        }),
+        checkLogin: fromPromise(async ({ input }: { input: { login: string } }) => ({
+          login: input.login,
+          free: true as boolean,
+        })),
+        fetchCatalogue: fromPromise(async () => catalogue),
+      },
+    });
+    const clock = new SimulatedClock();
+    const actor = createActor(machine, { input: newClientInput, clock }).start();
+    await flush();
+    actor.send({ type: 'step.back' });
+    expect(actor.getSnapshot().matches({ legal: { form: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().context.resumed).toBe(false);
+    expect(kept).toEqual([prospectKey, 'left']);
+    clock.increment(LOGIN_CHECK_DEBOUNCE_MS);
+    await flush();
+    // the key proved before the reload still counts: 'Далее' goes on without choosing it again
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().matches('confirm')).toBe(true);
+  });
+
+  it('a draft left on step one comes back on step one without its key (as before)', async () => {
+    const machine = newClientMachine.provide({
+      actors: {
+        loadStart: fromPromise(async (): Promise<WizardStart> => ({ ...startWithDraft, key: null })),
+        draftKeeper: fromCallback(() => {}),
+      },
+    });
+    const actor = createActor(machine, { input: newClientInput }).start();
+    await flush();
+    expect(actor.getSnapshot().matches('legal')).toBe(true);
+    expect(actor.getSnapshot().context.key).toBeNull();
+    expect(actor.getSnapshot().context.form.user.key).toBe('');
   });
 });
 

@@ -92,6 +92,8 @@ export const startWithDraft: WizardStart = {
   draft: completeDraft,
 };
 export const startFresh: WizardStart = { cities, agents: [], draft: null };
+/** NC26: the draft was left on step two with the prospect's key. */
+export const startOnStepTwo: WizardStart = { ...startWithDraft, key: prospectKey };
 
 export const newcomer: ProvedCompany = {
   company: {
@@ -156,7 +158,11 @@ export const newClientPayloads = payloadsFor<NewClientEvent>({
     { type: 'key.choose', serial: prospectKey.serialNumber as string },
     { type: 'key.choose', serial: refusedKey.serialNumber as string },
   ],
-  'xstate.done.actor.loadStart': [done('loadStart', startWithDraft), done('loadStart', startFresh)],
+  'xstate.done.actor.loadStart': [
+    done('loadStart', startWithDraft),
+    done('loadStart', startFresh),
+    done('loadStart', startOnStepTwo),
+  ],
   'xstate.error.actor.loadStart': [fail('loadStart', offline)],
   'xstate.done.actor.listKeys': [done('listKeys', [prospectKey, refusedKey])],
   'xstate.error.actor.listKeys': [fail('listKeys', moduleAbsent)],

@@ -11,6 +11,7 @@ import {
   selectForm,
   selectFormError,
   selectPreRegistration,
+  selectResumed,
 } from '@/machines/new-client.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { FormError } from '@/views/common/form-field.view';
@@ -70,10 +71,16 @@ export function StepTwo() {
   const error = useSelector(selectFormError);
   const cities = useSelector(selectCities);
   const child = useSelector(selectPreRegistration);
+  const resumed = useSelector(selectResumed);
   const city = cities.find((c) => c.code === form.user.city)?.name ?? form.user.city;
   return (
     <div className="nc-form" data-testid="new-client-step2">
       <p className="nc-step">{t('newClient.step2')}</p>
+      {resumed ? (
+        <p className="form__ok" data-testid="new-client-resumed">
+          {t('newClient.resumed', { key: form.user.key })}
+        </p>
+      ) : null}
       <h2>{t('newClient.summary')}</h2>
       <dl className="nc-summary">
         <dt>{t('newClient.fields.name')}</dt>

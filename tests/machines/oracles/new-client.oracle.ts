@@ -147,6 +147,7 @@ export const newClientOracle: ChartOracle = {
       loginCheck: null,
       created: null,
       restored: false,
+      resumed: false,
       nextPending: false,
     }),
   },
@@ -165,6 +166,8 @@ export const newClientOracle: ChartOracle = {
     'legal.login.checking': { checkLogin: (c) => ({ login: c.form.login }) },
     // spec 4: step two loads the services catalogue
     'confirm.loadingCatalogue': { fetchCatalogue: () => undefined },
+    // NC26: while step two is open the kept draft names its key, so a reload comes back there
+    confirm: { stepTwoKeeper: (c) => ({ key: c.key }) },
     // the onboarding requirements: pre-registration with the application of spec 3 and the key of step one
     'confirm.registering': { preRegistration: (c) => ({ application: applicationOf(c.form), key: c.key }) },
     // the onboarding requirements: the draft is cleared on success
@@ -172,6 +175,27 @@ export const newClientOracle: ChartOracle = {
   },
   rows: [
     // ── start ──────────────────────────────────────────────────────────────────────────────────────────
+    {
+      from: 'loading',
+      event: done('loadStart'),
+      when: (_, ev) => ev.output.draft !== null && Boolean(ev.output.key),
+      to: 'confirm.loadingCatalogue',
+      ctx: (_, ev) => ({
+        cities: ev.output.cities,
+        agents: ev.output.agents,
+        restored: true,
+        resumed: true,
+        // only the application's signature is asked again: the key comes back, the proof it gave is not kept
+        key: ev.output.key,
+        proved: { company: null, bans: [], status: null },
+        form: {
+          ...ev.output.draft,
+          user: { ...ev.output.draft.user, key: ev.output.key.serialNumber, tin: ev.output.key.inn },
+          contactFace: { ...ev.output.draft.contactFace, passport: '' },
+        },
+      }),
+      spec: "the users' report: a reload on step two comes back on step two, asking only for the signature; NC26",
+    },
     {
       from: 'loading',
       event: done('loadStart'),
@@ -455,6 +479,7 @@ export const newClientOracle: ChartOracle = {
       from: 'confirm.*',
       event: 'step.back',
       to: (c) => [E, loginOnEntry(c)],
+      ctx: () => ({ resumed: false }),
       spec: 'spec 4: back to legal data, nothing typed lost',
     },
     {
