@@ -22,7 +22,7 @@ export interface OrderForDocuments {
 
 const T = {
   ru: {
-    supply: 'Договор поставки',
+    supply: 'Накладная',
     numberSupply: 'Акт передачи номеров',
     invoice: 'Счёт-фактура',
     order: (id: number, date: string) => `к заказу № ${id} от ${date}`,
@@ -34,7 +34,7 @@ const T = {
     total: (t: string, v: string, p: number) => `Итого: ${t}, в том числе НДС ${p}%: ${v}.`,
   },
   uz: {
-    supply: 'Yetkazib berish shartnomasi',
+    supply: 'Yuk xati',
     numberSupply: 'Raqamlarni topshirish dalolatnomasi',
     invoice: 'Hisob-faktura',
     order: (id: number, date: string) => `${date} sanadagi ${id}-son buyurtmaga`,

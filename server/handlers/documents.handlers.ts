@@ -1,5 +1,5 @@
 import { tashkentDay, tashkentDayRange } from '../../src/domain/dates.rules';
-import { documentFileName } from '../../src/domain/documents.rules';
+import { documentFileName, documentNumber } from '../../src/domain/documents.rules';
 import { downloadName, UNKNOWN_DOWNLOAD_TYPE } from '../../src/domain/download.rules';
 import {
   DEFAULT_UPLOAD_LIMITS,
@@ -74,6 +74,7 @@ function toItem(d: DocumentRow): DocumentItem {
     fileName: d.fileName,
     createdAt: new Date(d.createdAt).toISOString(),
     title: d.title,
+    number: documentNumber(d),
     lang: d.lang,
     statusMessage: d.statusMessage,
     hasFile: d.hasFile,

@@ -1,4 +1,5 @@
 import { tashkentDayRange } from '../../src/domain/dates.rules';
+import { documentNumber } from '../../src/domain/documents.rules';
 import {
   categoryPrice,
   DEFAULT_TAX_PERCENT,
@@ -18,7 +19,7 @@ import {
 import { routeAccess } from '../../src/domain/routes.rules';
 import { ApiError, ensure, type Handlers } from '../handler';
 import { servicesCatalogue } from '../preorder/preorder-data';
-import { documentsOfOrder } from '../store/documents.store';
+import { type DocumentRow, documentsOfOrder } from '../store/documents.store';
 import { releaseGoldenNumbers } from '../store/golden.store';
 import type { OrderFull, OrderHead } from '../store/orders.store';
 import { buyerBan, purchaseStores } from './golden.handlers';
@@ -43,14 +44,19 @@ const headWire = (o: OrderHead) => ({
 const refundWire = (r: { amount: number; at: number } | null) =>
   r ? { amount: r.amount, at: new Date(r.at).toISOString() } : null;
 
-const fullWire = (o: OrderFull, docs: { id: number; type: number; title: string }[]) => ({
+const fullWire = (o: OrderFull, docs: readonly DocumentRow[]) => ({
   ...headWire(o),
   numbers: o.numbers,
   rows: o.rows,
   address: o.address,
   tin: o.tin,
   refund: refundWire(o.refund),
-  documents: docs.map((d) => ({ id: d.id, documentType: d.type, title: d.title })),
+  documents: docs.map((d) => ({
+    id: d.id,
+    documentType: d.type,
+    title: d.title,
+    number: documentNumber(d),
+  })),
 });
 
 /** The catalogue's ids as the row rule reads them (strings). */

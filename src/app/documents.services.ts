@@ -29,6 +29,7 @@ const toCard = (d: DocumentItem): DocumentCard => ({
   id: String(d.id),
   type: d.documentType,
   title: d.title ?? '',
+  number: d.number ?? String(d.id),
   status: typeof d.status === 'number' ? d.status : d.status == null ? null : Number(d.status),
   statusMessage: d.statusMessage ?? null,
   ban: d.ban ?? null,

@@ -55,6 +55,7 @@ const toDetails = (o: Order): OrderDetails => ({
     id: String(d.id),
     type: d.documentType,
     title: d.title ?? '',
+    number: d.number ?? String(d.id),
   })),
 });
 

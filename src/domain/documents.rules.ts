@@ -76,6 +76,35 @@ export function parseDocumentsTab(value: string | null): DocumentsTab {
   return (DOCUMENTS_TABS as readonly string[]).includes(value ?? '') ? (value as DocumentsTab) : 'orders';
 }
 
+/**
+ * A document's number as its title says it (DOC14): the number the issuing workflow gave it (an agreement's
+ * `data.number`), else its order's id, else its services operation (`S-<id>` of `services:<id>`), else its own id.
+ * The server sends it beside the type code, so every page builds the title in its own language.
+ */
+export function documentNumber(d: {
+  readonly id: number | string;
+  readonly orderId?: number | string | null;
+  readonly registrationRef?: string | null;
+  readonly data?: unknown;
+}): string {
+  const own = (d.data as { number?: unknown } | null | undefined)?.number;
+  if (typeof own === 'string' && own.trim() !== '') return own;
+  if (d.orderId !== null && d.orderId !== undefined) return String(d.orderId);
+  const services = /^services:(\d+)$/.exec(d.registrationRef ?? '');
+  if (services) return `S-${services[1]}`;
+  return String(d.id);
+}
+
+/**
+ * A document's title in the page's language (DOC14): the label of its type code (the caller's translation of
+ * `documents.types.<type>`) and its number — 'Накладная № 12', 'Yuk xati № 12'; the label alone without a number.
+ * The list, the order panel and the download's name all read it, so a title never disagrees with its type.
+ */
+export function documentTitle(label: string, number: string | null | undefined): string {
+  const n = number?.trim();
+  return n ? `${label} № ${n}` : label;
+}
+
 /** Characters no file system takes in a name (control characters are dropped separately). */
 const UNSAFE = /[\\/:*?"<>|]+/g;
 const isPrintable = (ch: string) => ch.charCodeAt(0) >= 0x20;

@@ -28,7 +28,10 @@ export type DocumentsRoute =
 export interface DocumentCard {
   readonly id: string;
   readonly type: number;
+  /** the title as issued (in the language it was made in); pages show documentTitle(type label, number) */
   readonly title: string;
+  /** the number the page's title is built with (DOC14) */
+  readonly number: string;
   readonly status: number | null;
   readonly statusMessage: string | null;
   readonly ban: string | null;

@@ -53,7 +53,13 @@ export interface OrderDetails extends OrderItem {
   readonly tin: string | null;
   /** the refund of a cancelled paid order (PRM1): the sum returned to the company's balance, when (ISO instant) */
   readonly refund: OrderRefund | null;
-  readonly documents: readonly { readonly id: string; readonly type: number; readonly title: string }[];
+  /** `title` as issued; the panel shows the title built from the type and `number` in the page's language (DOC14) */
+  readonly documents: readonly {
+    readonly id: string;
+    readonly type: number;
+    readonly title: string;
+    readonly number: string;
+  }[];
 }
 
 /** What a refund returned to the company's balance (sums) and when (ISO instant). */

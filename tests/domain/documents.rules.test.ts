@@ -3,7 +3,9 @@ import { formatDateTime, tashkentDay } from '@/domain/dates.rules';
 import {
   defaultDocumentsFilter,
   documentFileName,
+  documentNumber,
   documentsFilterError,
+  documentTitle,
   pageSlice,
   parseDocumentsFilter,
   parseDocumentsPage,
@@ -90,5 +92,23 @@ describe('tabs, types, URL values, pages', () => {
     // the refund line's time (PRM1): UTC+5, past midnight on the next day
     expect(formatDateTime(Date.UTC(2026, 10, 23, 19, 5))).toBe('24.11.2026 00:05');
     expect(formatDateTime(Date.UTC(2026, 0, 1, 6, 30))).toBe('01.01.2026 11:30');
+  });
+});
+
+describe('documentNumber and documentTitle (DOC14)', () => {
+  it.each([
+    [{ id: 9, data: { number: 'A-2026-7' }, orderId: 3 }, 'A-2026-7'],
+    [{ id: 9, orderId: 3 }, '3'],
+    [{ id: 9, orderId: null, registrationRef: 'services:14' }, 'S-14'],
+    [{ id: 9, registrationRef: 'services:seed-8' }, '9'],
+    [{ id: 9, data: { number: '  ' } }, '9'],
+  ])('the number of %o is %s', (d, n) => {
+    expect(documentNumber(d)).toBe(n);
+  });
+  it('a title is the label and the number; the label alone without one', () => {
+    expect(documentTitle('Накладная', '12')).toBe('Накладная № 12');
+    expect(documentTitle('Yuk xati', '12')).toBe('Yuk xati № 12');
+    expect(documentTitle('Договор', null)).toBe('Договор');
+    expect(documentTitle('Договор', ' ')).toBe('Договор');
   });
 });

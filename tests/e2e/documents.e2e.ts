@@ -71,9 +71,17 @@ describe.each(['ru', 'uz'] as const)('documents in %s', (lang) => {
     });
     const open = row.first().locator('a[data-testid^="document-open-"]');
     const title = (await open.textContent()) ?? '';
+    // DOC14: the type label and the title are the page's language, built from the type code and the number
+    const type = Number(await row.first().getAttribute('data-type'));
+    const label = t(`documents.types.${type}` as 'documents.types.1');
+    expect(await row.first().locator('.docs__type').textContent()).toBe(label);
+    expect(title).toMatch(new RegExp(`^${label} № \\S+$`));
+    if (type === 4) expect(label).toBe(lang === 'ru' ? 'Накладная' : 'Yuk xati');
     await open.click();
     const docPage = await ready(page);
-    expect(await docPage.getByTestId('document-text').textContent()).toContain(title.replace(/ №.*/, ''));
+    // the text stays in the language the document was made in (the seed's are Russian); it carries the number
+    expect(await docPage.getByTestId('document-text').textContent()).toContain(title.replace(/^.*№ /, ''));
+    expect(await docPage.locator('.docs__subtitle').textContent()).toBe(title);
     await expectFitsWindow(page, `${lang}-document`, { shotsDir: SHOTS });
 
     const [download] = await Promise.all([

@@ -23,6 +23,7 @@ export const supplyDoc: DocumentCard = {
   id: '41',
   type: 4,
   title: 'Накладная № 1',
+  number: '1',
   status: 0,
   statusMessage: null,
   ban: '100672418',
@@ -35,6 +36,7 @@ export const suspendDoc: DocumentCard = {
   id: '52',
   type: 7,
   title: 'Заявление о блокировке номеров',
+  number: '52',
   status: 1,
   orderId: null,
 };

@@ -64,6 +64,14 @@ describe('the key owner’s documents', () => {
     const docs = await api.call('documents.byOrder', { query: { orderId: id } });
     expect(order.documents?.map((d) => d.id)).toEqual(docs.map((d) => d.id));
     expect(docs[0]?.title).toMatch(/^Накладная №/);
+    // DOC14: the code fields a page builds the title from in its own language
+    expect(docs.map((d) => [d.documentType, d.number])).toEqual([
+      [4, id],
+      [5, id],
+      // the invoice has its own number (its json's), which its PDF shows too
+      [6, `SF-${id}`],
+    ]);
+    expect(order.documents?.map((d) => d.number)).toEqual([id, id, `SF-${id}`]);
   });
 
   it('byType: the suspend documents, and several service types at once, within the range', async () => {

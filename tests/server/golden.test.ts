@@ -249,6 +249,14 @@ describe('orders: list and one order', () => {
     const one = await operator.call('orders.get', { params: { id: String(r.orderId) } });
     expect(one).toMatchObject({ id: r.orderId, ban: '100234561', status: 'paid', kind: 'golden', total: 0 });
     expect(one.documents?.map((d) => d.documentType)).toEqual([4, 5, 6]);
+    // DOC14: each document carries the number its title is built with, and the supply document (4) is what its type
+    // label says, a waybill, in the text it was issued with too
+    expect(one.documents?.map((d) => d.number)).toEqual([
+      String(r.orderId),
+      String(r.orderId),
+      String(r.orderId),
+    ]);
+    expect(one.documents?.[0]?.title).toMatch(/^Накладная /);
     expect(
       (await failure(operator.call('orders.details', { query: { from: today, to: '2020-01-01' } }))).code,
     ).toBe('E101');

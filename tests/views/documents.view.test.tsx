@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { i18n } from '@/i18n/i18n';
@@ -20,7 +21,10 @@ const answering = (content: DocumentsContent) =>
 const idleUploader = () =>
   createActor(uploadMachine, { input: { target: { kind: 'document', id: '52' } } }).start();
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('ru');
+});
 
 describe('DocumentView', () => {
   it('shows the type, status, whole text as text and the PDF button; no upload for an accepted document', async () => {
@@ -92,4 +96,34 @@ describe('OrderView (DocumentsView)', () => {
     );
     expect(within(row).getByRole('link').getAttribute('href')).toBe('/onlinee-sales/services-documents/41');
   });
+});
+
+describe('document names follow the page (DOC14)', () => {
+  // a supply document issued in Russian as 'Договор поставки …': the page names it by its type code and number
+  const issuedElsewhere = {
+    ...order,
+    documents: [{ ...order.documents[0], title: 'Договор поставки к заказу № 1 от 18.11.2026', number: '1' }],
+  } as typeof order;
+  const cases = [
+    { lang: 'ru', label: 'Накладная', title: 'Накладная № 1' },
+    { lang: 'uz', label: 'Yuk xati', title: 'Yuk xati № 1' },
+  ] as const;
+  for (const c of cases)
+    it(`${c.lang}: the type label and the title are the page's, built from the type code and number`, async () => {
+      await act(() => i18n.changeLanguage(c.lang));
+      renderWorkflow(
+        <DocumentsContext.Provider
+          logic={answering({ kind: 'order', order: issuedElsewhere })}
+          input={{ route: { page: 'order', id: order.id } }}
+        >
+          <OrderView backHref="/onlinee-sales" />
+        </DocumentsContext.Provider>,
+      );
+      await waitFor(() => expect(screen.getByTestId('documents-page').dataset.state).toBe('ready'));
+      const row = screen.getByTestId('document-41');
+      expect(row.querySelector('.docs__type')?.textContent).toBe(c.label);
+      expect(within(row).getByRole('link').textContent).toBe(c.title);
+      expect(row.textContent).not.toContain('Договор поставки');
+      expect(within(row).getByTestId('document-pdf-41-start').getAttribute('aria-label')).toContain(c.title);
+    });
 });

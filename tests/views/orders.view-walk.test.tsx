@@ -57,7 +57,13 @@ function expectTexts(state: AnyMachineSnapshot) {
   expect(screen.queryByTestId('order-panel') !== null).toBe(!state.matches({ order: 'closed' }));
   if (state.matches({ order: 'ready' }) && ctx.order) {
     expect(screen.getByTestId('order-total').textContent).toBe(formatSum(ctx.order.total));
-    expect(screen.getByTestId('order-documents').textContent).toContain(ctx.order.documents[0]?.title ?? '');
+    // DOC14, written out: each document is named by its type's label and number on the page's language (ru here),
+    // never by the title it was issued with
+    const names = [...screen.getByTestId('order-documents').querySelectorAll('li')].map(
+      (li) => li.textContent,
+    );
+    const labels: Record<number, string> = { 4: 'Накладная', 5: 'Акт передачи номеров', 6: 'Счёт-фактура' };
+    expect(names).toEqual(ctx.order.documents.map((d) => `${labels[d.type]} № ${d.number}`));
   }
   expect(screen.queryByTestId('order-error') !== null).toBe(state.matches({ order: 'failed' }));
   // an address naming no order says which one it did not find (E013), written out here

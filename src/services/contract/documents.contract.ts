@@ -18,8 +18,11 @@ export const documentSchema = z.looseObject({
   orderId: z.nullish(anyId),
   fileName: z.nullish(z.string()),
   createdAt: z.nullish(z.string()),
-  /** the people's title the document was issued with ('Заявление о блокировке номеров') */
+  /** the title the document was issued with, in the language it was made in; pages build theirs from
+   *  `documentType` and `number` (docs/decisions.md DOC14) */
   title: z.nullish(z.string()),
+  /** the document's number its title is built with ('12', 'S-4', an agreement's number) */
+  number: z.nullish(z.string()),
   /** the language of its stored text */
   lang: z.nullish(z.string()),
   /** the server's message of an upload status 2 (spec 4) */

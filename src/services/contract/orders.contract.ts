@@ -60,7 +60,10 @@ export type OrderDetailsQuery = z.input<typeof orderDetailsQuery>;
 export const orderDocumentSchema = z.looseObject({
   id: anyId,
   documentType: z.int(),
+  /** the title as issued (the language it was made in); the panel builds its own from the type and `number` */
   title: z.nullish(z.string()),
+  /** the document's number its title is built with (docs/decisions.md DOC14) */
+  number: z.nullish(z.string()),
 });
 
 /** The refund of a cancelled paid order (PRM1): the sum returned to the company's balance and when (ISO instant). */

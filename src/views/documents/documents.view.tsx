@@ -13,7 +13,6 @@ import {
   documentFileName,
   ORDERS_PAGE_SIZE,
   pageSlice,
-  TITLED_DOCUMENT_TYPES,
 } from '@/domain/documents.rules';
 import { formatSum } from '@/domain/money.rules';
 import type { DocumentCard, DocumentDetails, OrderCard } from '@/machines/documents.machine';
@@ -27,6 +26,7 @@ import {
 } from '@/machines/documents.selectors';
 import type { UploadMachine } from '@/machines/upload.machine';
 import { DateRange } from '@/views/common/date-range.view';
+import { useDocumentTitle, useTypeTitle } from '@/views/common/document-title';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
@@ -40,15 +40,6 @@ import './documents.css';
  * service documents), an order with its documents (DocumentsView), one document. Everything comes from the documents
  * chart; downloads and uploads are their own charts (DownloadButton, UploadView).
  */
-
-/** The type's title in the page's language (spec 3 types). */
-export function useTypeTitle() {
-  const { t } = useTranslation();
-  return (type: number) =>
-    TITLED_DOCUMENT_TYPES.includes(type)
-      ? t(`documents.types.${type}` as 'documents.types.1')
-      : t('documents.types.unknown', { type });
-}
 
 const dayOf = (iso: string | null) => (iso ? tashkentDay(iso) : '');
 const shownDay = (iso: string | null) => (iso ? formatDate(iso) : '');
@@ -130,18 +121,20 @@ function Frame({
 function DocumentRow({ doc, href }: { doc: DocumentCard; href: string | null }) {
   const { t, i18n } = useTranslation();
   const typeTitle = useTypeTitle();
+  const titleOf = useDocumentTitle();
   const pdfName = usePdfName();
   const lang = i18n.language === 'uz' ? 'uz' : 'ru';
+  const title = titleOf(doc);
   return (
     <li className="docs__row" data-testid={`document-${doc.id}`} data-type={doc.type}>
       <div className="docs__row-main">
         <span className="docs__type">{typeTitle(doc.type)}</span>
         {href ? (
           <Link href={href} className="docs__title" data-testid={`document-open-${doc.id}`}>
-            {doc.title}
+            {title}
           </Link>
         ) : (
-          <span className="docs__title">{doc.title}</span>
+          <span className="docs__title">{title}</span>
         )}
         <span className="docs__meta">
           {shownDay(doc.createdAt)} · <StatusBadge status={doc.status} />
@@ -150,7 +143,7 @@ function DocumentRow({ doc, href }: { doc: DocumentCard; href: string | null }) 
       <DownloadButton
         target={{ kind: 'pdf', id: doc.id, fileName: pdfName(doc), lang }}
         label={t('documents.download')}
-        accessibleLabel={t('documents.downloadNamed', { title: doc.title })}
+        accessibleLabel={t('documents.downloadNamed', { title })}
         testId={`document-pdf-${doc.id}`}
       />
     </li>
@@ -383,11 +376,12 @@ export function DocumentView({
   const uploadActive = useSelector(uploader, (s) => !s.matches('idle') || s.context.cancelled);
   const content = DocumentsContext.useSelector(selectDocumentsContent);
   const typeTitle = useTypeTitle();
+  const titleOf = useDocumentTitle();
   const pdfName = usePdfName();
   const doc: DocumentDetails | null = content?.kind === 'document' ? content.document : null;
   const lang = i18n.language === 'uz' ? 'uz' : 'ru';
   return (
-    <Frame title={doc ? typeTitle(doc.type) : t('documents.view')} subtitle={doc?.title}>
+    <Frame title={doc ? typeTitle(doc.type) : t('documents.view')} subtitle={doc ? titleOf(doc) : undefined}>
       <p>
         <Link href={backHref}>{t('documents.back')}</Link>
       </p>

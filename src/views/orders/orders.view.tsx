@@ -27,6 +27,7 @@ import {
   selectStatusStep,
 } from '@/machines/orders.selectors';
 import { categoryName } from '@/views/common/category-texts';
+import { useDocumentTitle } from '@/views/common/document-title';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportStatus } from '@/views/common/export-status.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
@@ -264,6 +265,7 @@ function FilterForm({ params, onChange }: { params: OrdersParams; onChange: (p: 
 /** The order the URL names: numbers or rows, sums, status and documents. */
 function OrderPanel({ closeHref }: { closeHref: string }) {
   const { t, i18n } = useTranslation();
+  const titleOf = useDocumentTitle();
   const actor = OrdersContext.useActorRef();
   const phase = OrdersContext.useSelector(selectOrderPhase);
   const order = OrdersContext.useSelector(selectOrder);
@@ -435,7 +437,9 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
           ) : (
             <ul data-testid="order-documents">
               {order.documents.map((d) => (
-                <li key={d.id}>{d.title}</li>
+                <li key={d.id} data-type={d.type}>
+                  {titleOf(d)}
+                </li>
               ))}
             </ul>
           )}
