@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, tashkentDay } from '@/domain/dates.rules';
 import {
+  DOCUMENT_REFUSAL_REASONS,
   defaultDocumentsFilter,
   documentFileName,
   documentsFilterError,
@@ -8,6 +9,7 @@ import {
   parseDocumentsFilter,
   parseDocumentsPage,
   parseDocumentsTab,
+  refusalReasonOf,
   serviceTypesOf,
   typesOfTab,
 } from '@/domain/documents.rules';
@@ -90,5 +92,16 @@ describe('tabs, types, URL values, pages', () => {
     // the refund line's time (PRM1): UTC+5, past midnight on the next day
     expect(formatDateTime(Date.UTC(2026, 10, 23, 19, 5))).toBe('24.11.2026 00:05');
     expect(formatDateTime(Date.UTC(2026, 0, 1, 6, 30))).toBe('01.01.2026 11:30');
+  });
+});
+
+describe('refusalReasonOf: a refusal code the portal has a text for (DOC20)', () => {
+  it('keeps a known code and drops anything else (a backend’s free text stays in statusMessage)', () => {
+    for (const code of DOCUMENT_REFUSAL_REASONS) expect(refusalReasonOf(code)).toBe(code);
+    expect(refusalReasonOf('Скан не читается')).toBeNull();
+    expect(refusalReasonOf('toString')).toBeNull();
+    expect(refusalReasonOf(null)).toBeNull();
+    expect(refusalReasonOf(undefined)).toBeNull();
+    expect(refusalReasonOf(1)).toBeNull();
   });
 });

@@ -4,6 +4,8 @@ import {
   documentsOfRegistration,
   getDocument,
   insertDocument,
+  refuseDocument,
+  saveDocumentFile,
 } from '../../server/store/documents.store';
 import { seededDb } from './harness';
 
@@ -40,6 +42,39 @@ describe('documents store (one table for every document type)', () => {
     expect(doc?.body[1]?.text).toBe('Raqamlar: +998 90 123 45 67');
     expect(documentsOfRegistration(db, 'block:1').map((d) => d.id)).toEqual([id]);
     expect(getDocument(db, id + 1000)).toBeNull();
+  });
+
+  it('a refusal keeps its reason code (migration 021, DOC20); a new accepted scan clears it; the column takes only known codes', () => {
+    const db = seededDb();
+    const ban = (db.prepare('SELECT ban FROM companies LIMIT 1').get() as { ban: string }).ban;
+    const id = insertDocument(db, {
+      type: 4,
+      ban,
+      lang: 'ru',
+      title: 'Накладная',
+      body: [],
+      createdBy: null,
+      now: 1_700_000_000_000,
+    });
+    expect(getDocument(db, id)).toMatchObject({ status: 0, statusReason: null, statusMessage: null });
+    refuseDocument(db, id, { reason: 'wrongDocument', now: 1_700_000_001_000 });
+    expect(getDocument(db, id)).toMatchObject({
+      status: 2,
+      statusReason: 'wrongDocument',
+      statusMessage: null,
+    });
+    saveDocumentFile(db, id, {
+      bytes: new Uint8Array([1]),
+      mime: 'application/pdf',
+      name: 'scan.pdf',
+      status: 1,
+      message: null,
+      now: 1_700_000_002_000,
+    });
+    expect(getDocument(db, id)).toMatchObject({ status: 1, statusReason: null });
+    expect(() =>
+      db.prepare("UPDATE documents SET status_reason = 'Скан не читается' WHERE id = ?").run(id),
+    ).toThrow(/CHECK/);
   });
 
   it('lists an order’s documents and refuses a type the spec does not have', () => {
