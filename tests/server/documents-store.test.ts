@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { migrate } from '../../server/db/database';
 import {
   documentsOfOrder,
   documentsOfRegistration,
@@ -75,6 +76,28 @@ describe('documents store (one table for every document type)', () => {
     expect(() =>
       db.prepare("UPDATE documents SET status_reason = 'Скан не читается' WHERE id = ?").run(id),
     ).toThrow(/CHECK/);
+  });
+
+  it('migration 021 gives the demo refusal of a database seeded before it its code; other free text stays', () => {
+    // a database as seeded before 021: no column, the sentence only
+    const db = seededDb();
+    const other = (db.prepare('SELECT id FROM documents WHERE status <> 2 LIMIT 1').get() as { id: number })
+      .id;
+    db.prepare("UPDATE documents SET status = 2, status_message = 'Другая причина' WHERE id = ?").run(other);
+    db.prepare('DELETE FROM schema_migrations WHERE version = 21').run();
+    db.exec('ALTER TABLE documents DROP COLUMN status_reason');
+    expect(migrate(db)).toEqual([21]);
+    const reasons = db
+      .prepare(
+        'SELECT status_message AS message, status_reason AS reason FROM documents WHERE status = 2 ORDER BY id',
+      )
+      .all();
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        { message: 'Скан не читается: загрузите его ещё раз', reason: 'unreadable' },
+        { message: 'Другая причина', reason: null },
+      ]),
+    );
   });
 
   it('lists an order’s documents and refuses a type the spec does not have', () => {
