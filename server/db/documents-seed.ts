@@ -2,7 +2,7 @@ import { formatDate, tashkentDay } from '../../src/domain/dates.rules';
 import { formatPhone } from '../../src/domain/phone.rules';
 import { suspendText } from '../documents/suspend-document';
 import type { PdfBlock } from '../pdf/pdf';
-import { insertDocument, type NewDocument } from '../store/documents.store';
+import { insertDocument, type NewDocument, refuseDocument } from '../store/documents.store';
 import type { Db } from './database';
 
 /**
@@ -215,11 +215,16 @@ export function seedDocuments(db: Db, asOf: number): number {
       ],
     });
   }
-  const setMessage = db.prepare('UPDATE documents SET status_message = ? WHERE id = ?');
   for (const { at, ...d } of docs) {
     const id = insertDocument(db, { ...d, createdBy: null, now: at });
-    // spec 4 "2 error with server message": the scan that came with it could not be read
-    if (d.status === 2) setMessage.run('Скан не читается: загрузите его ещё раз', id);
+    // spec 4 "2 error with server message": the scan that came with it could not be read — a code the portal shows in
+    // the page's language (DOC20), and the free text a backend without codes would send
+    if (d.status === 2)
+      refuseDocument(db, id, {
+        reason: 'unreadable',
+        message: 'Скан не читается: загрузите его ещё раз',
+        now: at,
+      });
   }
   return docs.length;
 }

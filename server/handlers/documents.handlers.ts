@@ -77,6 +77,8 @@ function toItem(d: DocumentRow): DocumentItem {
     number: documentNumber(d),
     lang: d.lang,
     statusMessage: d.statusMessage,
+    // the refusal's code (DOC20): the portal shows its text in the page's language, statusMessage only without it
+    ...(d.statusReason ? { statusReason: d.statusReason } : {}),
     hasFile: d.hasFile,
   };
 }

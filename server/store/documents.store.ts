@@ -1,3 +1,4 @@
+import { type DocumentRefusalReason, refusalReasonOf } from '../../src/domain/documents.rules';
 import type { Db } from '../db/database';
 import type { PdfBlock } from '../pdf/pdf';
 
@@ -41,6 +42,8 @@ export interface DocumentRow {
   readonly data: unknown;
   readonly status: 0 | 1 | 2;
   readonly statusMessage: string | null;
+  /** why a scan was refused (status 2), a code the portal translates (migration 021, DOC20) */
+  readonly statusReason: DocumentRefusalReason | null;
   readonly fileName: string | null;
   readonly fileMime: string | null;
   readonly hasFile: boolean;
@@ -61,6 +64,7 @@ interface Raw {
   data: string | null;
   status: number;
   status_message: string | null;
+  status_reason: string | null;
   file_name: string | null;
   file_mime: string | null;
   has_file: number;
@@ -69,7 +73,7 @@ interface Raw {
 }
 
 const COLUMNS = `id, document_type, ban, tin, order_id, registration_ref, lang, title, body, data, status,
-  status_message, file_name, file_mime, (file_bytes IS NOT NULL) AS has_file, created_at, created_by`;
+  status_message, status_reason, file_name, file_mime, (file_bytes IS NOT NULL) AS has_file, created_at, created_by`;
 
 function toRow(r: Raw): DocumentRow {
   return {
@@ -85,6 +89,7 @@ function toRow(r: Raw): DocumentRow {
     data: r.data === null ? null : (JSON.parse(r.data) as unknown),
     status: r.status as 0 | 1 | 2,
     statusMessage: r.status_message,
+    statusReason: refusalReasonOf(r.status_reason),
     fileName: r.file_name,
     fileMime: r.file_mime,
     hasFile: r.has_file === 1,
@@ -147,17 +152,37 @@ export interface DocumentFile {
 
 /**
  * Keeps a new scan of a document (its bytes, the type its bytes showed, the name it came with) and sets the upload
- * status (spec 4: 1 ok, 2 error with the server's message), replacing the previous scan.
+ * status (spec 4: 1 ok, 2 error with the server's message), replacing the previous scan. A refusal names its reason
+ * as a code (DOC20); an accepted scan clears both.
  */
 export function saveDocumentFile(
   db: Db,
   id: number,
-  file: DocumentFile & { readonly status: 1 | 2; readonly message: string | null; readonly now: number },
+  file: DocumentFile & {
+    readonly status: 1 | 2;
+    readonly message: string | null;
+    readonly reason?: DocumentRefusalReason | null;
+    readonly now: number;
+  },
 ): void {
   db.prepare(
     `UPDATE documents SET file_bytes = ?, file_mime = ?, file_name = ?, status = ?, status_message = ?,
-      updated_at = ? WHERE id = ?`,
-  ).run(file.bytes, file.mime, file.name, file.status, file.message, file.now, id);
+      status_reason = ?, updated_at = ? WHERE id = ?`,
+  ).run(file.bytes, file.mime, file.name, file.status, file.message, file.reason ?? null, file.now, id);
+}
+
+/**
+ * Staff's or a check's refusal of a document's scan (spec 4 status 2): the reason as a code the portal translates
+ * (DOC20), and optionally a free text kept for a backend-style message.
+ */
+export function refuseDocument(
+  db: Db,
+  id: number,
+  refusal: { readonly reason: DocumentRefusalReason; readonly message?: string | null; readonly now: number },
+): void {
+  db.prepare(
+    'UPDATE documents SET status = 2, status_reason = ?, status_message = ?, updated_at = ? WHERE id = ?',
+  ).run(refusal.reason, refusal.message ?? null, refusal.now, id);
 }
 
 /** The uploaded scan of a document, or null when none was uploaded. */

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { serviceTypesOf, typesOfTab } from '@/domain/documents.rules';
+import { refusalReasonOf, serviceTypesOf, typesOfTab } from '@/domain/documents.rules';
 import {
   type DocumentCard,
   type DocumentDetails,
@@ -32,6 +32,7 @@ const toCard = (d: DocumentItem): DocumentCard => ({
   number: d.number ?? String(d.id),
   status: typeof d.status === 'number' ? d.status : d.status == null ? null : Number(d.status),
   statusMessage: d.statusMessage ?? null,
+  statusReason: refusalReasonOf(d.statusReason),
   ban: d.ban ?? null,
   orderId: str(d.orderId),
   createdAt: d.createdAt ?? null,

@@ -154,3 +154,24 @@ export function parseDocumentsPage(value: string | null): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
+
+/**
+ * Why a scan was refused (spec 4 "Document upload status: … 2 error with server message"; docs/decisions.md DOC20):
+ * a closed list of codes the reference server stores with status 2, each shown in the page's language. A backend that
+ * sends only its free text (`statusMessage`) is still shown that text, as plain text.
+ */
+export const DOCUMENT_REFUSAL_REASONS = [
+  'unreadable',
+  'incomplete',
+  'wrongDocument',
+  'unsigned',
+  'expired',
+] as const;
+export type DocumentRefusalReason = (typeof DOCUMENT_REFUSAL_REASONS)[number];
+
+/** A refusal code as the portal knows it, or null (none sent, or one this build has no text for). */
+export function refusalReasonOf(code: unknown): DocumentRefusalReason | null {
+  return (DOCUMENT_REFUSAL_REASONS as readonly unknown[]).includes(code)
+    ? (code as DocumentRefusalReason)
+    : null;
+}

@@ -1,5 +1,10 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { type DocumentsFilter, type DocumentsTab, documentsFilterError } from '@/domain/documents.rules';
+import {
+  type DocumentRefusalReason,
+  type DocumentsFilter,
+  type DocumentsTab,
+  documentsFilterError,
+} from '@/domain/documents.rules';
 import { errorCodeOf, notProvided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -33,7 +38,10 @@ export interface DocumentCard {
   /** the number the page's title is built with (DOC14) */
   readonly number: string;
   readonly status: number | null;
+  /** the server's free text of a refusal (status 2), shown only when no known reason code came with it (DOC20) */
   readonly statusMessage: string | null;
+  /** the refusal's reason code, shown in the page's language (DOC20); null when none or unknown */
+  readonly statusReason: DocumentRefusalReason | null;
   readonly ban: string | null;
   readonly orderId: string | null;
   readonly createdAt: string | null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, tashkentDay } from '@/domain/dates.rules';
 import {
+  DOCUMENT_REFUSAL_REASONS,
   defaultDocumentsFilter,
   documentFileName,
   documentNumber,
@@ -10,6 +11,7 @@ import {
   parseDocumentsFilter,
   parseDocumentsPage,
   parseDocumentsTab,
+  refusalReasonOf,
   serviceTypesOf,
   typesOfTab,
 } from '@/domain/documents.rules';
@@ -110,5 +112,16 @@ describe('documentNumber and documentTitle (DOC14)', () => {
     expect(documentTitle('Yuk xati', '12')).toBe('Yuk xati № 12');
     expect(documentTitle('Договор', null)).toBe('Договор');
     expect(documentTitle('Договор', ' ')).toBe('Договор');
+  });
+});
+
+describe('refusalReasonOf: a refusal code the portal has a text for (DOC20)', () => {
+  it('keeps a known code and drops anything else (a backend’s free text stays in statusMessage)', () => {
+    for (const code of DOCUMENT_REFUSAL_REASONS) expect(refusalReasonOf(code)).toBe(code);
+    expect(refusalReasonOf('Скан не читается')).toBeNull();
+    expect(refusalReasonOf('toString')).toBeNull();
+    expect(refusalReasonOf(null)).toBeNull();
+    expect(refusalReasonOf(undefined)).toBeNull();
+    expect(refusalReasonOf(1)).toBeNull();
   });
 });

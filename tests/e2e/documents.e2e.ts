@@ -57,6 +57,28 @@ const EXE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), Buffe
 describe.each(['ru', 'uz'] as const)('documents in %s', (lang) => {
   const t = i18n.getFixedT(lang);
 
+  // runs before the upload below, which may take the refused document's place in the list (status 1 after it)
+  it('a refused scan says why in the page’s language (DOC20): the seed’s reason code, not the server’s Russian text', async () => {
+    const { page, errors } = await signIn(browser, base, 'keyowner', { lang });
+    await page.waitForURL(`**/${lang}/onlinee-sales`, { timeout: 20_000 });
+    const list = await ready(page);
+    const refused = list.locator('[data-testid^="document-"][data-type]', {
+      has: page.locator('[data-status="2"]'),
+    });
+    await refused.first().locator('a[data-testid^="document-open-"]').click();
+    const docPage = await ready(page);
+    expect(await docPage.getByTestId('document-status').getAttribute('data-status')).toBe('2');
+    const reason = (await docPage.getByTestId('document-status-reason').textContent()) ?? '';
+    expect(reason).toBe(t('documents.statusMessage', { message: t('documents.statusReasons.unreadable') }));
+    expect(reason).not.toContain('Скан не читается');
+    if (lang === 'uz') {
+      expect(reason).toBe('Sababi: skan oʻqilmaydi, uni qaytadan yuklang');
+      expect(await docPage.locator('.docs__meta').textContent()).not.toMatch(/[А-Яа-яЁё]/);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('the key owner lands on Documents, opens a document, downloads its PDF; E118 for a renamed program, status 1 for a scan', async () => {
     const { page, errors } = await signIn(browser, base, 'keyowner', { lang, acceptDownloads: true });
     await page.waitForURL(`**/${lang}/onlinee-sales`, { timeout: 20_000 });

@@ -26,6 +26,7 @@ export const supplyDoc: DocumentCard = {
   number: '1',
   status: 0,
   statusMessage: null,
+  statusReason: null,
   ban: '100672418',
   orderId: '1',
   createdAt: '2026-11-18T06:00:00.000Z',

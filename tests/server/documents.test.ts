@@ -100,6 +100,24 @@ describe('the key owner’s documents', () => {
     expect(details.json).toMatchObject({ total: expect.any(Number), items: expect.any(Array) });
   });
 
+  it('a refused scan carries its reason as a code (DOC20) beside the free text, in the list and the details', async () => {
+    const api = await clientAs(createHarness(), 'keyowner');
+    const orders = await api.call('documents.orders', { query: range });
+    const refused = orders.flatMap((o) => o.documents ?? []).filter((d) => d.status === 2);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({
+      statusReason: 'unreadable',
+      statusMessage: 'Скан не читается: загрузите его ещё раз',
+    });
+    const details = await api.call('documents.detailed', {
+      query: { docId: String(refused[0]?.id), lang: 'uz' },
+    });
+    expect(details).toMatchObject({ status: 2, statusReason: 'unreadable' });
+    // an accepted document names no reason
+    const accepted = orders.flatMap((o) => o.documents ?? []).find((d) => d.status === 1);
+    expect(accepted?.statusReason).toBeUndefined();
+  });
+
   it('re-download: a real PDF with the company name in Cyrillic and the document’s whole text', async () => {
     const api = await clientAs(createHarness(), 'keyowner');
     const [order] = await api.call('documents.orders', { query: range });

@@ -23,7 +23,7 @@ const idleUploader = () =>
 
 afterEach(async () => {
   cleanup();
-  await i18n.changeLanguage('ru');
+  await act(() => i18n.changeLanguage('ru'));
 });
 
 describe('DocumentView', () => {
@@ -70,6 +70,42 @@ describe('DocumentView', () => {
       t('documents.statusMessage', { message: 'Скан не читается' }),
     );
     expect(screen.getByTestId('document-scan-start').textContent).toBe(t('documents.delivery'));
+  });
+});
+
+describe('DocumentView: why a scan was refused (DOC20)', () => {
+  const refused = (statusReason: 'unreadable' | null, statusMessage: string | null) =>
+    renderWorkflow(
+      <DocumentsContext.Provider
+        logic={answering({
+          kind: 'document',
+          document: { ...details, status: 2, statusReason, statusMessage, hasFile: true },
+        })}
+        input={{ route: { page: 'document', id: '52', section: 'services', lang: 'uz' } }}
+      >
+        <DocumentView backHref="/uz/onlinee-sales" uploader={idleUploader()} />
+      </DocumentsContext.Provider>,
+    );
+
+  it('on the uz page a known reason code is shown in Uzbek, not the server’s Russian text', async () => {
+    await act(() => i18n.changeLanguage('uz'));
+    refused('unreadable', 'Скан не читается: загрузите его ещё раз');
+    const reason = await screen.findByTestId('document-status-reason');
+    const uz = i18n.getFixedT('uz');
+    expect(reason.textContent).toBe(
+      uz('documents.statusMessage', { message: uz('documents.statusReasons.unreadable') }),
+    );
+    expect(reason.textContent).toBe('Sababi: skan oʻqilmaydi, uni qaytadan yuklang');
+    // the status line (the document's own text is as issued, here in Russian)
+    expect(reason.parentElement?.textContent).not.toMatch(/[А-Яа-яЁё]/);
+  });
+
+  it('without a code the backend’s own text is shown, as plain text', async () => {
+    await act(() => i18n.changeLanguage('uz'));
+    refused(null, '<b>Hujjat</b> qabul qilinmadi');
+    const reason = await screen.findByTestId('document-status-reason');
+    expect(reason.textContent).toBe('Sababi: <b>Hujjat</b> qabul qilinmadi');
+    expect(reason.querySelector('b')).toBeNull();
   });
 });
 

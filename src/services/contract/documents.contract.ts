@@ -27,6 +27,9 @@ export const documentSchema = z.looseObject({
   lang: z.nullish(z.string()),
   /** the server's message of an upload status 2 (spec 4) */
   statusMessage: z.nullish(z.string()),
+  /** why an upload was refused, as a code the portal translates (DOC20: 'unreadable', 'incomplete', 'wrongDocument',
+   *  'unsigned', 'expired'); optional — a backend may send only `statusMessage`, and an unknown code falls back to it */
+  statusReason: z.nullish(z.string()),
   /** whether a scan was uploaded (documents/delivery/byId returns it) */
   hasFile: z.nullish(z.boolean()),
 });

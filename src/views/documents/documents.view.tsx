@@ -389,9 +389,19 @@ export function DocumentView({
         <div data-testid="documents-content" className="docs__document">
           <p className="docs__meta">
             {shownDay(doc.createdAt)} · <StatusBadge status={doc.status} testId="document-status" />
-            {doc.status === 2 && doc.statusMessage
-              ? ` — ${t('documents.statusMessage', { message: doc.statusMessage })}`
-              : ''}
+            {doc.status === 2 && (doc.statusReason || doc.statusMessage) ? (
+              <>
+                {' — '}
+                <span data-testid="document-status-reason">
+                  {t('documents.statusMessage', {
+                    // a known code in the page's language; a backend's own text only without one, as plain text
+                    message: doc.statusReason
+                      ? t(`documents.statusReasons.${doc.statusReason}`)
+                      : doc.statusMessage,
+                  })}
+                </span>
+              </>
+            ) : null}
           </p>
           <div className="docs__actions">
             <DownloadButton
