@@ -126,8 +126,11 @@ function AuthForms({
   const machinePage = useSelector(flow, selectAuthPage);
   const statePath = useSelector(flow, selectAuthStatePath);
 
-  // the router says which page is shown
+  // the router says which page is shown; until a flow has heard it (the real flow replacing the stand-in starts on
+  // login), the router's page is shown, so the form being typed into is not swapped out and back empty
+  const told = useRef<FlowRef>(undefined);
   useEffect(() => {
+    told.current = flow;
     flow.send({ type: 'page.open', page, r });
   }, [flow, page, r]);
 
@@ -141,7 +144,7 @@ function AuthForms({
   }, [machinePage, page, navigate]);
 
   const checking = useContext(CheckingSession);
-  const shown = checking ? page : (machinePage ?? page);
+  const shown = checking || told.current !== flow ? page : (machinePage ?? page);
   return (
     <section className="page auth-page" data-testid="auth-page" data-auth={shown} data-state={statePath}>
       {expired ? (
