@@ -17,11 +17,13 @@
  *   "in process" now and change status at the next midnight in Tashkent, whatever the server's zone (block; TZ1),
  *   or in 5-10 minutes (restore).
  */
+
 import { createHash, randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { blockEffect, blockNeedsSignature, type SkipReason } from '../../src/domain/block.rules';
 import { numberStatusKind } from '../../src/domain/constants';
 import { nextTashkentMidnight } from '../../src/domain/dates.rules';
+import { applicationText, keyProofText } from '../../src/domain/preregistration-signing.rules';
 import { blockTargets, type SigningTargets, targetsKey } from '../../src/domain/signing-document.rules';
 import { signingDocumentSchema } from '../../src/services/contract/signing.contract';
 import { MINUTE } from '../clock';
@@ -83,6 +85,7 @@ export function consumeDraftSignature(
   svc: Services,
   pcs7: string,
   draft: { user: { tin: string } } & Record<string, unknown>,
+  expected: 'key-proof' | 'preregister',
   caDir: string = svc.config.eimzoDataDir,
 ): { ok: true; pkcs7b64WithTimestamp: string; serialNumber: string } | { ok: false; reason: string } {
   const ca = loadOrCreateCa(caDir);
@@ -108,9 +111,16 @@ export function consumeDraftSignature(
   const doc = signingDocumentSchema.safeParse(parsed);
   if (!doc.success) return { ok: false, reason: 'notASigningDocument' };
   const hash = draftHash(draft);
-  const { action, targets, challenge } = doc.data;
-  if (action !== 'preregister' || targets.kind !== 'draft' || targets.draftHash !== hash)
-    return { ok: false, reason: 'otherDocument' };
+  const { action, targets, challenge, text } = doc.data;
+  // the key proof and the application are different signing actions (NC22): one is refused in place of the other
+  if (action !== expected) return { ok: false, reason: 'otherAction' };
+  if (targets.kind !== 'draft' || targets.draftHash !== hash) return { ok: false, reason: 'otherDocument' };
+  // the text is what the signer read: the key proof's fixed words, or the very application in ru or uz (NC21)
+  const texts =
+    expected === 'key-proof'
+      ? [keyProofText(draft.user.tin)]
+      : [applicationText(draft, 'ru'), applicationText(draft, 'uz')];
+  if (!texts.includes(text)) return { ok: false, reason: 'otherText' };
   if (challenge === null) return { ok: false, reason: 'noChallenge' };
   const id = createBlockStore(svc.db).consumeChallenge({
     challenge,
@@ -377,7 +387,8 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
         session_hash: null,
         draft_hash: hash,
         user_id: null,
-        action: 'preregister',
+        // issued per action (NC22): a key-proof challenge never serves an application, nor the reverse
+        action: input.body.action ?? 'preregister',
         targets: targetsKey({ kind: 'draft', draftHash: hash }),
         created_at: now,
         expires_at: expiresAt,

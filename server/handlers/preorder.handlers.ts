@@ -79,7 +79,7 @@ export const preorderHandlers: Handlers = {
     const { tin, pcs7 } = input.body;
     const problem = validateTin(tin);
     ensure(problem !== 'E026', 'E026');
-    const r = consumeDraftSignature(svc, pcs7, { user: { tin } });
+    const r = consumeDraftSignature(svc, pcs7, { user: { tin } }, 'key-proof');
     if (!r.ok) {
       svc.logger.warn('preorder.proofRejected', { reason: r.reason });
       throw new ApiError(r.reason === 'noCompanyInn' ? 'E026' : 'E094', r.reason);
@@ -144,7 +144,12 @@ export const preorderHandlers: Handlers = {
       'this company is registered or has a pre-order',
     );
     ensure(!store.loginTaken(draft.account.login), 'E004', 'login taken');
-    const signed = consumeDraftSignature(svc, pkcs7, draft as typeof draft & Record<string, unknown>);
+    const signed = consumeDraftSignature(
+      svc,
+      pkcs7,
+      draft as typeof draft & Record<string, unknown>,
+      'preregister',
+    );
     if (!signed.ok) {
       svc.logger.warn('preorder.signatureRejected', { reason: signed.reason });
       throw new ApiError(signed.reason === 'noCompanyInn' ? 'E026' : 'E094', signed.reason);

@@ -9,6 +9,10 @@ import {
 } from '@/services/eimzo/eimzo-client';
 import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
 
+// the wizard's two signed documents load with the signing, not with /ru/new-client (NC23)
+export { applicationDocument, keyProofDocument } from '@/domain/preregistration-signing.rules';
+export { signingDocumentText } from '@/domain/signing-document.rules';
+
 /**
  * What the signing chart's module actors do with the E-IMZO client. Loaded as its own chunk on the first signing
  * (src/app/block-restore.services.ts), so the websocket client never weighs on the login page.

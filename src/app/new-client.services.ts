@@ -1,5 +1,4 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { signingDocument, signingDocumentText } from '@/domain/signing-document.rules';
 import {
   type DraftKeeperEvent,
   type NewClientMachine,
@@ -32,7 +31,7 @@ import { eimzoClientOptions } from './eimzo-options';
 
 export interface NewClientServiceOptions {
   readonly eimzo?: EimzoClient;
-  readonly drafts?: RegistrationDraftStore;
+  readonly drafts?: RegistrationDraftStore<ListedKey>;
   readonly now?: () => Date;
 }
 
@@ -55,7 +54,7 @@ export function createNewClientLogic(api: ApiLoader, opts: NewClientServiceOptio
   };
   const actors = () => import('./eimzo.actors');
   const now = opts.now ?? (() => new Date());
-  const drafts = opts.drafts ?? browserRegistrationDraftStore();
+  const drafts = opts.drafts ?? browserRegistrationDraftStore<ListedKey>();
 
   // the module is opened (its API key set) when the keys are listed; a reload on step two (NC26) signs without
   // listing them, so it opens the module first
@@ -71,12 +70,18 @@ export function createNewClientLogic(api: ApiLoader, opts: NewClientServiceOptio
     actors: {
       fetchDraftChallenge: fromPromise<DraftChallenge, { application: PreorderApplication }>(
         async ({ input, signal }) => {
-          const r = await (await api()).call(
-            'preorder.signingChallenge',
-            { body: { draft: input.application } },
-            { signal },
-          );
-          return { challenge: r.challenge, draftHash: r.draftHash };
+          const [r, a] = await Promise.all([
+            (await api()).call(
+              'preorder.signingChallenge',
+              { body: { draft: input.application, action: 'preregister' } },
+              { signal },
+            ),
+            actors(),
+          ]);
+          // the application as the visitor reads it, in the page's language (NC21)
+          const lang = document.documentElement.lang === 'uz' ? 'uz' : 'ru';
+          const doc = a.applicationDocument(input.application, lang, r.draftHash, r.challenge);
+          return { challenge: r.challenge, draftHash: r.draftHash, document: a.signingDocumentText(doc) };
         },
       ),
       signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async ({ input }) =>
@@ -129,15 +134,15 @@ export function createNewClientLogic(api: ApiLoader, opts: NewClientServiceOptio
       proveKey: fromPromise<ProvedCompany, { key: ListedKey; tin: string; city: string }>(
         async ({ input }) => {
           const c = await api();
-          const challenge = await c.call('preorder.signingChallenge', {
-            body: { draft: { user: { tin: input.tin } } },
-          });
-          const doc = signingDocumentText(
-            signingDocument(
-              'preregister',
-              { kind: 'draft', draftHash: challenge.draftHash },
-              challenge.challenge,
-            ),
+          const [challenge, a] = await Promise.all([
+            c.call('preorder.signingChallenge', {
+              body: { draft: { user: { tin: input.tin } }, action: 'key-proof' },
+            }),
+            actors(),
+          ]);
+          // its own action, saying what it proves (NC20)
+          const doc = a.signingDocumentText(
+            a.keyProofDocument(input.tin, challenge.draftHash, challenge.challenge),
           );
           const signature = await signWith(input.key, doc);
           const { proof } = await c.call('preorder.prove', {

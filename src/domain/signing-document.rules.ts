@@ -10,7 +10,7 @@
 
 /** What a signature authorises. `contact-change`: the key owner confirms an account's new recovery contact
  *  (docs/decisions.md PRC5). */
-export type SigningAction = 'block' | 'restore' | 'preregister' | 'contact-change';
+export type SigningAction = 'block' | 'restore' | 'preregister' | 'contact-change' | 'key-proof';
 
 /** What a signature is about. Lists of numbers are kept sorted and without repeats, so the same targets always
  *  read the same. `contact`: one account of the company and the exact new recovery contact (null = none). */
@@ -73,6 +73,7 @@ const VERBS: Record<SigningAction, { ru: string; uz: string }> = {
   block: { ru: 'Блокировка', uz: 'Bloklash' },
   restore: { ru: 'Разблокировка', uz: 'Blokdan chiqarish' },
   preregister: { ru: 'Предварительная регистрация', uz: 'Oldindan roʻyxatdan oʻtish' },
+  'key-proof': { ru: 'Подтверждение ключа', uz: 'Kalitni tasdiqlash' },
   'contact-change': {
     ru: 'Смена контакта для восстановления доступа',
     uz: 'Kirishni tiklash kontaktini almashtirish',
@@ -103,11 +104,13 @@ export function signingText(action: SigningAction, targets: SigningTargets): str
   }
 }
 
-/** The document for `action` on `targets` under `challenge` (null without a challenge call). */
+/** The document for `action` on `targets` under `challenge` (null without a challenge call). `text`: what the signer
+ *  reads, where the targets alone do not say it (the wizard's key proof and application, preregistration-signing.rules). */
 export function signingDocument(
   action: SigningAction,
   targets: SigningTargets,
   challenge: string | null,
+  text?: string,
 ): SigningDocument {
   const t = canonicalTargets(targets);
   return {
@@ -117,7 +120,7 @@ export function signingDocument(
     sn: t.kind === 'number' ? t.sn : null,
     ban: t.kind === 'draft' ? null : t.ban,
     challenge,
-    text: signingText(action, t),
+    text: text ?? signingText(action, t),
   };
 }
 

@@ -1,5 +1,4 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { signingDocument, signingDocumentText } from '@/domain/signing-document.rules';
 import { errorCodeOf, notProvided } from './error-code';
 import type { CreatedSignature, ListedKey } from './signing.machine';
 import { signingErrorCode } from './signing-errors';
@@ -34,10 +33,12 @@ export interface PreorderCreated {
   readonly phoneReserved: boolean;
 }
 
-/** The challenge for this application and the hash the signed document must name. */
+/** The challenge for this application, the hash the signed document must name, and the exact document to sign
+ *  (`preregister` with the application's text, src/domain/preregistration-signing.rules.ts, NC21). */
 export interface DraftChallenge {
   readonly challenge: string;
   readonly draftHash: string;
+  readonly document: string;
 }
 
 export interface PreRegistrationContext {
@@ -98,13 +99,7 @@ export const preRegistrationMachine = setup({
   },
   actions: {
     assignDocument: assign((_, params: { challenge: DraftChallenge }) => ({
-      data: signingDocumentText(
-        signingDocument(
-          'preregister',
-          { kind: 'draft', draftHash: params.challenge.draftHash },
-          params.challenge.challenge,
-        ),
-      ),
+      data: params.challenge.document,
     })),
     assignPkcs7: assign((_, params: { signature: CreatedSignature }) => ({ pkcs7: params.signature.pkcs7 })),
     assignCreated: assign((_, params: { created: PreorderCreated }) => ({

@@ -311,6 +311,7 @@ describe('the wizard: a reload on step two (NC26)', () => {
             fetchDraftChallenge: fromPromise(async () => ({
               challenge: 'c'.repeat(32),
               draftHash: 'a'.repeat(64),
+              document: 'the application',
             })),
             signWithKey: fromPromise(async ({ input }: { input: { key: ListedKey; data: string } }) => {
               signedWith.push(input.key);
@@ -394,10 +395,11 @@ describe('pre-registration', () => {
           fetchDraftChallenge: fromPromise(async () => ({
             challenge: 'c'.repeat(32),
             draftHash: 'a'.repeat(64),
+            document: 'the application',
           })),
           signWithKey: fromPromise(
             async ({ input }: { input: { key: typeof prospectKey; data: string } }) => {
-              inputs.push(JSON.parse(input.data));
+              inputs.push(input.data);
               return { pkcs7: 'CMS', serial: '7a3c0009' };
             },
           ),
@@ -419,11 +421,8 @@ describe('pre-registration', () => {
     await flush();
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual(created);
-    expect(inputs[0]).toMatchObject({
-      action: 'preregister',
-      targets: { kind: 'draft', draftHash: 'a'.repeat(64) },
-      challenge: 'c'.repeat(32),
-    });
+    // the very document the challenge step built (the application's text, NC21), with the chosen key
+    expect(inputs[0]).toBe('the application');
     expect(inputs[1]).toBe('CMS');
   });
 
@@ -434,6 +433,7 @@ describe('pre-registration', () => {
           fetchDraftChallenge: fromPromise(async () => ({
             challenge: 'c'.repeat(32),
             draftHash: 'a'.repeat(64),
+            document: 'the application',
           })),
           signWithKey: fromPromise(async () => ({ pkcs7: 'CMS', serial: '7a3c0009' })),
           createPreorder: fromPromise<

@@ -232,7 +232,11 @@ export const application: PreorderApplication = {
   licenceAccepted: true,
 };
 export const preRegistrationInput: PreRegistrationInput = { application, key: prospectKey };
-export const challenge = { challenge: 'c'.repeat(32), draftHash: 'a'.repeat(64) };
+export const challenge = {
+  challenge: 'c'.repeat(32),
+  draftHash: 'a'.repeat(64),
+  document: 'the application',
+};
 export const signature = { pkcs7: 'MIIB…', serial: '7a3c0009' };
 
 export const preRegistrationPayloads = payloadsFor<PreRegistrationEvent>({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signingDocument, signingDocumentText } from '@/domain/signing-document.rules';
+import { applicationDocument, keyProofDocument } from '@/domain/preregistration-signing.rules';
+import { signingDocumentText } from '@/domain/signing-document.rules';
 import { type DemoKeyMaterial, loadOrCreateCa, loadOrCreateDemoKeyMaterial } from '../../server/eimzo/ca';
 import { createSignedData } from '../../server/eimzo/cms';
 import { DEMO_KEYS, DEMO_PROSPECT_TINS } from '../../server/eimzo/demo-keys';
@@ -40,19 +41,26 @@ const sign = (text: string, key: DemoKeyMaterial) =>
     'base64',
   );
 
-/** Asks a challenge for `draft` and signs the preregister document over it with `key`. */
-async function signDraft(draft: object, key: DemoKeyMaterial): Promise<string> {
-  const r = await visitor.call('POST', 'online-sales/pre-order/signing-challenge', { draft });
+/** Asks a challenge for `draft` and signs with `key` what the wizard signs: the key proof of step one (its TIN) or
+ *  the application (its text in `lang`), each its own action (NC22). */
+async function signDraft(
+  draft: { user: { tin: string } & Record<string, unknown> } & Record<string, unknown>,
+  key: DemoKeyMaterial,
+  action: 'key-proof' | 'preregister' = 'preregister',
+  lang: 'ru' | 'uz' = 'ru',
+): Promise<string> {
+  const r = await visitor.call('POST', 'online-sales/pre-order/signing-challenge', { draft, action });
   expect(r.status).toBe('OKOK');
   const { challenge, draftHash } = r.result as { challenge: string; draftHash: string };
-  return sign(
-    signingDocumentText(signingDocument('preregister', { kind: 'draft', draftHash }, challenge)),
-    key,
-  );
+  const doc =
+    action === 'key-proof'
+      ? keyProofDocument(draft.user.tin, draftHash, challenge)
+      : applicationDocument(draft, lang, draftHash, challenge);
+  return sign(signingDocumentText(doc), key);
 }
 
 async function prove(tin: string, key: DemoKeyMaterial) {
-  const pcs7 = await signDraft({ user: { tin } }, key);
+  const pcs7 = await signDraft({ user: { tin } }, key, 'key-proof');
   return visitor.call('POST', 'online-sales/pre-order/prove', { tin, pcs7 });
 }
 
@@ -74,7 +82,10 @@ const draftOf = (tin: string, login = 'buxorotech') => ({
   licenceAccepted: true,
 });
 
-async function create(draft: object, key: DemoKeyMaterial) {
+async function create(
+  draft: { user: { tin: string } & Record<string, unknown> } & Record<string, unknown>,
+  key: DemoKeyMaterial,
+) {
   const pkcs7 = await signDraft(draft, key);
   return { pkcs7, reply: await visitor.call('POST', 'pre-order/create', { ...draft, pkcs7 }) };
 }
@@ -127,7 +138,7 @@ describe('the company data, BANs and status need the proved key (NC3)', () => {
   });
 
   it('a proof opens the data of its own TIN only, and cannot be made twice from one signature', async () => {
-    const pcs7 = await signDraft({ user: { tin: TIN } }, prospect);
+    const pcs7 = await signDraft({ user: { tin: TIN } }, prospect, 'key-proof');
     const r = await visitor.call('POST', 'online-sales/pre-order/prove', { tin: TIN, pcs7 });
     expect(r.status).toBe('OKOK');
     const { proof } = r.result as { proof: string };
@@ -184,6 +195,16 @@ describe('pre-order/create (NC5)', () => {
     expect(reply.status).toBe('E094');
     expect(reply.description).toBe('tinMismatch');
     expect(preorders()).toBe(0);
+  });
+
+  it("refuses step one's key proof in place of the application (E094, another action: NC22)", async () => {
+    const draft = draftOf(TIN);
+    const pkcs7 = await signDraft(draft, prospect, 'key-proof');
+    const r = await visitor.call('POST', 'pre-order/create', { ...draft, pkcs7 });
+    expect(r.status).toBe('E094');
+    expect(r.description).toBe('otherAction');
+    // the same draft signed as the application goes through
+    expect((await create(draft, prospect)).reply.status).toBe('OKOK');
   });
 
   it('refuses an unsigned application and one whose draft changed after signing', async () => {

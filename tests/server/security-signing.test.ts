@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { applicationDocument, keyProofDocument } from '@/domain/preregistration-signing.rules';
 import {
   type SigningAction,
   type SigningTargets,
@@ -240,14 +241,95 @@ describe('finding 3: signature replay', () => {
     const r = await h.agent().call('POST', 'online-sales/pre-order/signing-challenge', { draft });
     const { challenge, draftHash: hash } = r.result as { challenge: string; draftHash: string };
     const svc = createServices({ db: h.db, clock: h.clock, config: { eimzoDataDir: data.dir } });
-    const pcs7 = sign(docText('preregister', { kind: 'draft', draftHash: hash }, challenge));
+    const pcs7 = sign(signingDocumentText(applicationDocument(draft, 'ru', hash, challenge)));
 
-    const otherDraft = consumeDraftSignature(svc, pcs7, { ...draft, bank: { mfo: '00014' } });
-    const first = consumeDraftSignature(svc, pcs7, draft);
-    const again = consumeDraftSignature(svc, pcs7, draft);
+    const otherDraft = consumeDraftSignature(svc, pcs7, { ...draft, bank: { mfo: '00014' } }, 'preregister');
+    const first = consumeDraftSignature(svc, pcs7, draft, 'preregister');
+    const again = consumeDraftSignature(svc, pcs7, draft, 'preregister');
 
     expect(otherDraft).toEqual({ ok: false, reason: 'otherDocument' });
     expect(first.ok).toBe(true);
     expect(again).toEqual({ ok: false, reason: 'challengeUsedOrUnknown' });
+  });
+
+  // NC20-NC22: the key proof and the application are two signing actions; neither passes for the other
+  describe("the wizard's two signatures", () => {
+    const tin = '302145876';
+    const draft = {
+      user: { tin, name: 'Savdo', city: 'BHK', oked: '62010' },
+      business: { address: 'Buxoro sh.', phone: '998652001122' },
+      bank: { bankName: 'Hamkorbank', bankAccount: '20208000905512345001', mfo: '00083' },
+      contactFace: {
+        lastName: 'Rahimova',
+        name: 'Dilnoza',
+        doljnost: 'direktor',
+        birthDay: '1985-04-12',
+        passport: 'AB1234567',
+        email: 'info@savdo.uz',
+        phone: '998901112233',
+      },
+      account: { login: 'savdo1' },
+      info: { connectType: 1 },
+      licenceAccepted: true,
+    };
+    const svc = () => createServices({ db: h.db, clock: h.clock, config: { eimzoDataDir: data.dir } });
+    const challengeFor = async (body: unknown, action: 'key-proof' | 'preregister') => {
+      const r = await h
+        .agent()
+        .call('POST', 'online-sales/pre-order/signing-challenge', { draft: body, action });
+      return r.result as { challenge: string; draftHash: string };
+    };
+
+    it('issues the challenge for the action asked', async () => {
+      const c = await challengeFor({ user: { tin } }, 'key-proof');
+      const row = h.db.prepare('SELECT action FROM signing_challenges WHERE challenge = ?').get(c.challenge);
+      expect(row).toEqual({ action: 'key-proof' });
+    });
+
+    it('accepts a key proof at prove and refuses it in place of the application', async () => {
+      const c = await challengeFor({ user: { tin } }, 'key-proof');
+      const proof = sign(signingDocumentText(keyProofDocument(tin, c.draftHash, c.challenge)));
+      // offered as the application (even for a draft with the same hash) it is another action
+      expect(consumeDraftSignature(svc(), proof, { user: { tin } }, 'preregister')).toEqual({
+        ok: false,
+        reason: 'otherAction',
+      });
+      expect(consumeDraftSignature(svc(), proof, { user: { tin } }, 'key-proof').ok).toBe(true);
+    });
+
+    it('refuses an application signature at prove (E094)', async () => {
+      const c = await challengeFor({ user: { tin } }, 'key-proof');
+      const app = sign(
+        signingDocumentText(applicationDocument({ user: { tin } }, 'ru', c.draftHash, c.challenge)),
+      );
+      const r = await h.agent().call('POST', 'online-sales/pre-order/prove', { tin, pcs7: app });
+      expect(r.status).toBe('E094');
+    });
+
+    it('does not let a key-proof challenge carry the application', async () => {
+      const c = await challengeFor(draft, 'key-proof');
+      const app = sign(signingDocumentText(applicationDocument(draft, 'uz', c.draftHash, c.challenge)));
+      expect(consumeDraftSignature(svc(), app, draft, 'preregister')).toEqual({
+        ok: false,
+        reason: 'challengeUsedOrUnknown',
+      });
+    });
+
+    it('refuses an application whose text is not the application sent', async () => {
+      const c = await challengeFor(draft, 'preregister');
+      const doc = applicationDocument(draft, 'ru', c.draftHash, c.challenge);
+      const tampered = sign(signingDocumentText({ ...doc, text: doc.text.replace('savdo1', 'other1') }));
+      const hashOnly = sign(docText('preregister', { kind: 'draft', draftHash: c.draftHash }, c.challenge));
+      expect(consumeDraftSignature(svc(), tampered, draft, 'preregister')).toEqual({
+        ok: false,
+        reason: 'otherText',
+      });
+      expect(consumeDraftSignature(svc(), hashOnly, draft, 'preregister')).toEqual({
+        ok: false,
+        reason: 'otherText',
+      });
+      const good = sign(signingDocumentText(doc));
+      expect(consumeDraftSignature(svc(), good, draft, 'preregister').ok).toBe(true);
+    });
   });
 });

@@ -226,7 +226,11 @@ export const provedStatusQuery = z.extend(preorderStatusQuery, { proof: z.option
 
 /** POST online-sales/pre-order/signing-challenge body: the draft the signature will cover (no session yet); the
  *  draft names at least its company's tax id (spec 3 "Client registration draft", `user.tin`). */
-export const draftChallengeBody = z.object({ draft: z.looseObject({ user: z.looseObject({ tin: tin9 }) }) });
+export const draftChallengeBody = z.object({
+  draft: z.looseObject({ user: z.looseObject({ tin: tin9 }) }),
+  /** which signature the challenge is for (NC22): the key proof of step one or the application (the default) */
+  action: z.optional(z.enum(['key-proof', 'preregister'])),
+});
 
 /** The pre-registration challenge: one-time, valid until `expiresAt`, naming the draft hash the signed document's
  *  targets must carry (signing.contract.ts `challengeResultSchema` plus `draftHash`). */

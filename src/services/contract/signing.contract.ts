@@ -32,7 +32,7 @@ export const signingTargetsSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-export const signingActionSchema = z.enum(['block', 'restore', 'preregister', 'contact-change']);
+export const signingActionSchema = z.enum(['block', 'restore', 'preregister', 'contact-change', 'key-proof']);
 
 /** POST signing/challenge body: what the coming signature will authorise. */
 export const challengeBody = z.object({ action: signingActionSchema, targets: signingTargetsSchema });

@@ -1,5 +1,4 @@
 import { isDraftFresh, type RegistrationForm, storableForm } from '@/domain/preorder.rules';
-import type { ListedKey } from '@/machines/signing.machine';
 
 /**
  * The registration wizard's draft: kept in localStorage so it survives a reload and a closed tab, without
@@ -11,19 +10,22 @@ import type { ListedKey } from '@/machines/signing.machine';
 
 export const REGISTRATION_DRAFT_KEY = 'newClient:draft';
 
-export interface RegistrationDraftStore {
+/** `K`: the key a draft left on step two names (the module's listing of it; the app layer says which type). */
+export interface RegistrationDraftStore<K = unknown> {
   read(now: number): RegistrationForm | null;
   /** The key of a fresh draft left on step two, or null. */
-  key(now: number): ListedKey | null;
+  key(now: number): K | null;
   save(form: RegistrationForm, now: number): void;
   /** Marks the kept draft as left on step two with `key`, or (null) on step one; its 24 hours keep running. */
-  keepKey(key: ListedKey | null, now: number): void;
+  keepKey(key: K | null, now: number): void;
   clear(): void;
 }
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export function createRegistrationDraftStore(storage: Storage | null): RegistrationDraftStore {
+export function createRegistrationDraftStore<K = unknown>(
+  storage: Storage | null,
+): RegistrationDraftStore<K> {
   const attempt = <T>(fn: (s: Storage) => T, fallback: T): T => {
     if (!storage) return fallback;
     try {
@@ -32,7 +34,7 @@ export function createRegistrationDraftStore(storage: Storage | null): Registrat
       return fallback;
     }
   };
-  type Saved = { savedAt: number; form: RegistrationForm; key?: ListedKey | null };
+  type Saved = { savedAt: number; form: RegistrationForm; key?: K | null };
   const load = (s: Storage, now: number): Saved | null => {
     const text = s.getItem(REGISTRATION_DRAFT_KEY);
     if (text === null) return null;
@@ -67,12 +69,12 @@ export function createRegistrationDraftStore(storage: Storage | null): Registrat
 }
 
 /** The browser's store (localStorage), or a no-op one where there is none. */
-export function browserRegistrationDraftStore(): RegistrationDraftStore {
+export function browserRegistrationDraftStore<K = unknown>(): RegistrationDraftStore<K> {
   let storage: Storage | null = null;
   try {
     storage = typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
     storage = null;
   }
-  return createRegistrationDraftStore(storage);
+  return createRegistrationDraftStore<K>(storage);
 }

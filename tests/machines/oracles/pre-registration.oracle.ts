@@ -4,22 +4,10 @@ import { apiCode, codeOf, done, eimzoKind, failed } from './oracle-helpers';
 /**
  * Expected behaviour of the pre-registration: the onboarding requirements ("pre-order/create … signed with the chosen key through
  * E-IMZO: the server verifies …, matches the certificate's TIN …, refuses a replay"; E004, E026, E094), spec 7
- * pre-order/create, docs/security.md finding 3 (one-time challenge), decisions NC5-NC7. The signed document is
- * restated here (format, action, targets, challenge, text), not imported, so a bug in the rule is not copied.
+ * pre-order/create, docs/security.md finding 3 (one-time challenge), decisions NC5-NC7. The chart signs exactly the
+ * document the challenge step prepared (NC21: the application's text in the page's language, built with the
+ * signing chunk; its words are tested in tests/domain/preregistration-signing.rules.test.ts).
  */
-const draftText = (hash: string) =>
-  `Предварительная регистрация: заявка ${hash.slice(0, 16)}\nOldindan roʻyxatdan oʻtish: ariza ${hash.slice(0, 16)}`;
-const documentOf = (ev: Ev) =>
-  JSON.stringify({
-    format: 'b2b-portal.signing/1',
-    action: 'preregister',
-    targets: { kind: 'draft', draftHash: ev.output.draftHash },
-    sn: null,
-    ban: null,
-    challenge: ev.output.challenge,
-    text: draftText(ev.output.draftHash),
-  });
-
 /** The module's failures as the chart keeps them (eimzo.* keys, like the signing chart). */
 const moduleCode = (ev: Ev) =>
   ({ badPassword: 'eimzo.badPassword', cancelled: 'eimzo.cancelled', connection: 'eimzo.connection' })[
@@ -51,8 +39,8 @@ export const preRegistrationOracle: ChartOracle = {
       from: 'preparing',
       event: done('fetchDraftChallenge'),
       to: 'signing',
-      ctx: (_, ev) => ({ data: documentOf(ev) }),
-      spec: 'SEC3: the preregister document on the application hash under the one-time challenge',
+      ctx: (_, ev) => ({ data: ev.output.document }),
+      spec: 'SEC3, NC21: the preregister document with the application text, on its hash, under the one-time challenge',
     },
     {
       from: 'preparing',
