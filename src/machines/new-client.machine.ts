@@ -705,14 +705,8 @@ export const newClientMachine = setup({
       meta: { view: 'step two of two', testId: 'new-client-step2' },
       initial: 'loadingCatalogue',
       // a reload here comes back here (NC26): the kept draft names the key while step two is open
-      invoke: {
-        id: 'stepTwoKeeper',
-        src: 'stepTwoKeeper',
-        input: ({ context }) => ({ key: context.key }),
-        // storage that fails loses only the way back here after a reload (the draft keeper's rule, NC2): step two
-        // goes on
-        onError: { description: 'the mark is lost; step two goes on (NC26)' },
-      },
+      // the keeper swallows storage failures itself (the draft store's `attempt`): it never fails the wizard
+      invoke: { id: 'stepTwoKeeper', src: 'stepTwoKeeper', input: ({ context }) => ({ key: context.key }) },
       on: { 'step.back': { target: 'legal', actions: assign({ resumed: false }) } },
       states: {
         loadingCatalogue: {

@@ -182,7 +182,8 @@ export const newClientPayloads = payloadsFor<NewClientEvent>({
   'xstate.error.actor.fetchCatalogue': [fail('fetchCatalogue', offline)],
   'xstate.done.actor.preRegistration': [done('preRegistration', created), done('preRegistration', null)],
   'xstate.error.actor.draftKeeper': [fail('draftKeeper', new Error('QuotaExceededError'))],
-  'xstate.error.actor.stepTwoKeeper': [fail('stepTwoKeeper', new Error('QuotaExceededError'))],
+  // the step-two marker swallows storage failures itself (the draft store's `attempt`): it never fails
+  'xstate.error.actor.stepTwoKeeper': [],
   // the pre-registration chart says its own failures and ends with null (its `done` rows); it never fails itself
   'xstate.error.actor.preRegistration': [],
   'xstate.done.actor.clearDraft': [done('clearDraft', undefined)],
@@ -220,7 +221,7 @@ export const newClientModelEntry = {
   input: newClientInput,
   payloads: newClientPayloads,
   stopWhen: exploredEnough,
-  walkSteps: 8000,
+  walkSteps: 16000,
   // step two needs a loaded draft, a listed, chosen and proved key and a checked login in one run, among a dozen
   // always-enabled form events
   walkEpisode: 600,

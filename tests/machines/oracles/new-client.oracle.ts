@@ -244,12 +244,6 @@ export const newClientOracle: ChartOracle = {
       spec: 'NC2: storage that fails loses the draft, never what is on the form',
     },
     {
-      from: 'confirm.*',
-      event: failed('stepTwoKeeper'),
-      to: '.',
-      spec: 'NC26: storage that fails loses only the way back to step two after a reload; step two goes on',
-    },
-    {
       from: 'registered',
       event: done('clearDraft'),
       to: 'finished',
