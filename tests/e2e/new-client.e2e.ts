@@ -167,6 +167,8 @@ describe.each(['ru', 'uz'] as const)('the registration wizard (%s)', (lang) => {
 
     // the refused key (TIN 4…): E026
     await page.locator('#nc-city').selectOption('BHK');
+    // cities are named in the page's language (NC18), not by the server's Uzbek name
+    expect(await page.locator('#nc-city option[value="BHK"]').textContent()).toBe(t.newClient.cities.BHK);
     await page.getByTestId('new-client-choose-key').click();
     await page.getByTestId('key-7a3c000a').click();
     await expect.poll(() => page.getByTestId('new-client-key-error').textContent()).toBe(t.errors.E026);
@@ -239,6 +241,7 @@ describe.each(['ru', 'uz'] as const)('the registration wizard (%s)', (lang) => {
     );
     await page.getByTestId('new-client-catalogue').waitFor();
     expect(await page.getByTestId('new-client-step1').count()).toBe(0);
+    expect(await page.getByTestId('new-client-step2').textContent()).toContain(t.newClient.cities.BHK);
     await simulator('/script', { outcome: { password: PROSPECT_PASSWORD } });
     await page.getByTestId('new-client-sign').click();
     await page.getByTestId('new-client-success').waitFor({ timeout: 20_000 });

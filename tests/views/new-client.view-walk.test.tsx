@@ -153,11 +153,12 @@ function expectTexts(step: ViewStep, seen: Seen) {
       ).toBe(seen.proved?.company?.CompanyName);
     }
     if (state.matches({ legal: { form: 'known' } }))
-      // NC25: the open pre-order of the TIN is named with its city, in whichever city it is
+      // NC25: the open pre-order of the TIN is named with its city, in whichever city it is, in the page's
+      // language (NC18: the catalogue's codes have their own texts)
       expect(screen.getByTestId('new-client-known').textContent).toBe(
         t('newClient.knownStatus', {
           status: statusText(seen.proved?.status),
-          city: seen.start?.cities.find((c) => c.code === seen.proved?.city)?.name,
+          city: t(`newClient.cities.${seen.proved?.city}` as 'newClient.cities.BHK'),
         }),
       );
   }

@@ -14,6 +14,7 @@ import {
   selectResumed,
 } from '@/machines/new-client.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
+import { cityName } from '@/views/common/city-texts';
 import { FormError } from '@/views/common/form-field.view';
 import { NewClientContext } from './new-client.context';
 import { statusText } from './new-client-status';
@@ -72,7 +73,8 @@ export function StepTwo() {
   const cities = useSelector(selectCities);
   const child = useSelector(selectPreRegistration);
   const resumed = useSelector(selectResumed);
-  const city = cities.find((c) => c.code === form.user.city)?.name ?? form.user.city;
+  // named in the page's language (NC18), the server's name only for a code the catalogue does not hold
+  const city = cityName(t, form.user.city, cities.find((c) => c.code === form.user.city)?.name);
   return (
     <div className="nc-form" data-testid="new-client-step2">
       <p className="nc-step">{t('newClient.step2')}</p>

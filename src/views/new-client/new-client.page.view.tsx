@@ -19,6 +19,7 @@ import {
   selectProved,
   selectRestored,
 } from '@/machines/new-client.selectors';
+import { cityName } from '@/views/common/city-texts';
 import { FormError, TextField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
 import { usePublicLogic } from '@/views/common/workflow-logic.context';
@@ -313,7 +314,7 @@ function CityAndKey() {
           <option value="">{t('newClient.chooseCity')}</option>
           {cities.map((c) => (
             <option key={c.code} value={c.code}>
-              {c.name}
+              {cityName(t, c.code, c.name)}
             </option>
           ))}
         </select>
@@ -367,7 +368,7 @@ function CityAndKey() {
               ? t('newClient.knownBans', { bans: proved.bans.join(', ') })
               : t('newClient.knownStatus', {
                   status: statusText(t, proved.status ?? ''),
-                  city: cities.find((c) => c.code === proved.city)?.name ?? proved.city,
+                  city: cityName(t, proved.city ?? '', cities.find((c) => c.code === proved.city)?.name),
                 })}
           </p>
         ) : null}
