@@ -18,6 +18,7 @@ import { type Clock, MINUTE, systemClock } from './clock';
 import { compressReplies } from './compress';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
 import type { Db } from './db/database';
+import { type Delivery, NO_DELIVERY } from './delivery/transport';
 import { defaultDataDir } from './eimzo/ca';
 import {
   ApiError,
@@ -77,6 +78,8 @@ export interface AppDeps {
   services?: Services;
   /** the portal's metrics (server/start.ts); default: a registry of the app's own */
   metrics?: PortalMetrics;
+  /** the message channels outside demo mode (server/delivery); default: none, every message answers E142 */
+  delivery?: Delivery;
 }
 
 /** Every handler of the reference backend, by endpoint name. A new call = one table entry + one handler here. */
@@ -122,6 +125,7 @@ export function createServices(deps: AppDeps): Services {
     auth: createAuthStore(db, clock),
     throttle: createThrottleStore(db, clock),
     metrics: deps.metrics ?? createMetrics({ defaultMetrics: false }),
+    delivery: deps.delivery ?? NO_DELIVERY,
   };
 }
 

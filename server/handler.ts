@@ -5,6 +5,7 @@ import type { Endpoint, EndpointName } from '../src/services/contract/endpoints'
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import type { Delivery } from './delivery/transport';
 import type { Logger } from './logger';
 import type { PortalMetrics } from './metrics';
 import type { AuthStore } from './store/auth.store';
@@ -29,6 +30,8 @@ export interface Services {
   throttle: ThrottleStore;
   /** the portal's Prometheus metrics (server/metrics.ts); a registry of its own when the app runs alone */
   metrics: PortalMetrics;
+  /** where SMS and e-mail go outside demo mode (server/messages.ts); no channel configured: E142 */
+  delivery: Delivery;
 }
 
 type Out<S> = S extends Schema ? z.output<S> : undefined;

@@ -14,6 +14,8 @@ export interface PortalMetrics {
   clientError(kind: ClientErrorKind): void;
   /** one proxied call the upstream did not answer in time */
   upstreamTimeout(): void;
+  /** one message (SMS, e-mail) outside demo mode: sent, failed after its tries, or unsent (channel not configured) */
+  message(channel: 'sms' | 'email', outcome: 'sent' | 'failed' | 'unsent'): void;
   /** the exposition text and its content type */
   render(): Promise<{ body: string; contentType: string }>;
 }
@@ -50,6 +52,12 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): PortalMe
     help: 'Proxied calls the upstream (API_TARGET) did not answer within UPSTREAM_TIMEOUT_MS',
     registers: [registry],
   });
+  const messages = new Counter({
+    name: 'messages_total',
+    help: 'SMS and e-mail outside demo mode, by channel and outcome (sent, failed after its tries, unsent: no channel)',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [registry],
+  });
   return {
     request(method, route, status, seconds) {
       const labels = { method: METHODS.has(method) ? method : 'other', route, status: String(status) };
@@ -58,6 +66,7 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): PortalMe
     },
     clientError: (kind) => clientErrors.inc({ kind }),
     upstreamTimeout: () => upstreamTimeouts.inc(),
+    message: (channel, outcome) => messages.inc({ channel, outcome }),
     render: async () => ({ body: await registry.metrics(), contentType: registry.contentType }),
   };
 }

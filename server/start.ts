@@ -15,6 +15,8 @@ import { seedEmployeeDetails } from './db/employees-seed';
 import { seedGolden } from './db/golden-seed';
 import { seedReference } from './db/reference-seed';
 import { isSeeded, type SeedOptions, seedDatabase } from './db/seed';
+import { type DeliveryOptions, deliveryOptionsFromEnv, deliverySummary } from './delivery/options';
+import { createDelivery, type Delivery } from './delivery/transport';
 import { type RunningDemo, startDemoServer } from './demo/demo.server';
 import { createLogger, type Logger } from './logger';
 import { createMetrics, type PortalMetrics } from './metrics';
@@ -53,6 +55,8 @@ export interface PortalOptions {
   metrics?: { port: number; host?: string };
   /** proxy mode: a call's whole reply must be in within this many ms (`UPSTREAM_TIMEOUT_MS`, default 30 000) */
   upstreamTimeoutMs?: number;
+  /** where SMS and e-mail go outside demo mode (`SMTP_*`, `SMS_GATEWAY_*`, `MESSAGE_*`; server/delivery) */
+  delivery?: DeliveryOptions;
 }
 
 /** How a shutdown drains (docs/decisions.md OBS1). */
@@ -218,6 +222,7 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   let db: Db | undefined;
   let demo: RunningDemo | undefined;
   let config: ServerConfig | undefined;
+  let delivery: Delivery | undefined;
   if (opts.apiTarget) {
     const target = opts.apiTarget.replace(/\/+$/, '');
     app.route(
@@ -243,7 +248,18 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     logger.info('api.proxy', { target });
   } else {
     db = prepareDatabase(opts.dbPath ?? defaultDbPath(), logger, { demo: demoMode, seed: opts.seed });
-    const services = createServices({ db, clock: opts.clock, logger, config: opts.config, metrics });
+    delivery = opts.delivery && createDelivery(opts.delivery);
+    // which channels are active, for the log reader (the start-up lines say it too); never hosts or secrets
+    if (!demoMode)
+      logger.info('messages.channels', { email: Boolean(delivery?.email), sms: Boolean(delivery?.sms) });
+    const services = createServices({
+      db,
+      clock: opts.clock,
+      logger,
+      config: opts.config,
+      metrics,
+      ...(delivery ? { delivery } : {}),
+    });
     config = services.config;
     const api = createApp({ db, services });
     app.route(
@@ -302,6 +318,8 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
 
   let closed = false;
   const closeRest = async () => {
+    delivery?.email?.close?.();
+    delivery?.sms?.close?.();
     await eimzo?.close();
     await demo?.close();
     await new Promise<void>((done) => (metricsServer ? metricsServer.close(() => done()) : done()));
@@ -390,6 +408,7 @@ export async function main(): Promise<void> {
   const logger = createLogger();
   const config = configFromEnv(env);
   const ops = opsOptionsFromEnv(env);
+  const delivery = deliveryOptionsFromEnv(env);
   const refusal = startRefusal(env, config);
   if (refusal) {
     process.stderr.write(`${refusal}\n`);
@@ -416,6 +435,7 @@ export async function main(): Promise<void> {
     logger,
     ...(ops.metricsPort === undefined ? {} : { metrics: { port: ops.metricsPort, host: ops.metricsHost } }),
     upstreamTimeoutMs: ops.upstreamTimeoutMs,
+    delivery,
   });
   const lines = [
     '',
@@ -425,6 +445,8 @@ export async function main(): Promise<void> {
       : config.demoMode
         ? `  Database: ${defaultDbPath(env)} (npm run db:reset re-seeds it)`
         : `  Database: ${defaultDbPath(env)} (the first administrator: npm run admin:create -- --login <login>)`,
+    // the operator's backend sends its own messages
+    ...(env.API_TARGET ? [] : [`  ${deliverySummary(delivery, config.demoMode)}`]),
     ...(portal.eimzo
       ? [`  E-IMZO simulator: ${portal.eimzo.url} (control page ${portal.eimzo.controlUrl ?? '-'})`]
       : []),

@@ -10,7 +10,7 @@ import { activeRole, isStaffRole, mayGrantRole } from '../../src/domain/roles.ru
 import { mayEditUser } from '../../src/domain/user-edit.rules';
 import { isValidLogin } from '../../src/domain/validators.rules';
 import type { userDetailsSchema } from '../../src/services/contract/admin.contract';
-import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
+import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { CLIENT_ROLES } from '../permissions';
 import type { SessionRow } from '../store/session.store';
 import type { UserRow, UserStatus } from '../store/user.store';
@@ -132,7 +132,7 @@ export const adminHandlers: Handlers = {
 
   'admin.get': ({ input, svc }) => details(svc, targetOf(svc, input.params.user_id)),
 
-  'admin.create': ({ input, session, svc, origin, ip }) => {
+  'admin.create': async ({ input, session, svc, origin, ip }) => {
     const b = input.body;
     ensure(b.roles.length === 1, 'E130');
     const role = b.roles[0] as string;
@@ -190,7 +190,17 @@ export const adminHandlers: Handlers = {
               source: 'account',
             },
           };
-    if (activation.contact) activationLink(svc, origin, b.user_name, id, activation.contact);
+    if (activation.contact) {
+      try {
+        await activationLink(svc, origin, b.user_name, id, activation.contact);
+      } catch (e) {
+        // MSG3: an account nobody can activate is not made; the administrator is told to try later (E142) and the
+        // login stays free for that try. The audit keeps both rows.
+        if (e instanceof ApiError)
+          svc.users.discardUnactivated(id, session.user.id, 'activation link not sent');
+        throw e;
+      }
+    }
     svc.logger.info('admin.create', {
       actor: session.user.id,
       userId: id,

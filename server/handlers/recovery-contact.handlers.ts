@@ -24,7 +24,7 @@ import { mayChangeRecoveryContacts } from '../../src/domain/routes.rules';
 import { type SigningTargets, targetsKey } from '../../src/domain/signing-document.rules';
 import { editTargetClass } from '../../src/domain/user-edit.rules';
 import { MINUTE } from '../clock';
-import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
+import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { sendMessage } from '../messages';
 import { createBlockStore } from '../store/block.store';
 import { createRecoveryContactStore } from '../store/recovery-contact.store';
@@ -44,22 +44,24 @@ export function recoveryContactFor(svc: Services, user: UserRow): LinkContact | 
 /** The company's contact on record, for a client account's activation (PRC2). */
 export const companyContactOf = (svc: Services, ban: string) => storeOf(svc).companyContact(ban);
 
-/** Sends a new (or still pending) account's activation link to `contact`: it sets its own password there. */
-export function activationLink(
+/** Sends a new (or still pending) account's activation link to `contact`: it sets its own password there. The
+ *  message carries both languages (decisions MSG1); E142 when it could not be sent. */
+export async function activationLink(
   svc: Services,
   origin: string,
   login: string,
   userId: number,
   contact: LinkContact,
-) {
+): Promise<void> {
   const token = svc.auth.issueToken(userId);
-  sendMessage(svc, {
+  await sendMessage(svc, {
     recipient: contact.to,
     login,
     channel: contact.channel,
     kind: 'activation-link',
-    text: `Hisobni faollashtirish / Активация учётной записи: ${origin}/ru/restore?r=${token}`,
+    lang: 'ru',
     secret: token,
+    link: `${origin}/ru/restore?r=${token}`,
   });
 }
 
@@ -115,7 +117,7 @@ export const recoveryContactHandlers: Handlers = {
     return { ban, accounts };
   },
 
-  'recovery.setContact': ({ input, session, svc, origin, ip }) => {
+  'recovery.setContact': async ({ input, session, svc, origin, ip }) => {
     const ban = changerBan(session);
     const target = companyAccount(svc, ban, input.params.user_id);
     const contact = { email: input.body.email, phone: input.body.phone };
@@ -146,18 +148,27 @@ export const recoveryContactHandlers: Handlers = {
     // the old contact's recovery links and the account's other sessions end (the key owner's own stays)
     svc.auth.revokeTokens(target.id);
     svc.sessions.deleteForUser(target.id, session.row.idHash);
-    const pending = target.status === 'pending';
-    if (pending) {
+    // the signed change stands whether the link goes or not: the reply says whether it went (a new change, or the
+    // administrator, sends it again)
+    let sent = false;
+    if (target.status === 'pending') {
       const to = recoveryContactOf(contact, null);
-      if (to) activationLink(svc, origin, target.login, target.id, to);
+      if (to)
+        sent = await activationLink(svc, origin, target.login, target.id, to).then(
+          () => true,
+          (e: unknown) => {
+            if (e instanceof ApiError) return false;
+            throw e;
+          },
+        );
     }
     svc.logger.info('recoveryContact.changed', {
       actor: session.user.id,
       userId: target.id,
       fields,
-      activationSent: pending,
+      activationSent: sent,
       ip,
     });
-    return { activation_sent: pending };
+    return { activation_sent: sent };
   },
 };

@@ -3,6 +3,7 @@ import { MAX_NUMBERS_PER_USER } from '../../src/domain/constants';
 import { contactsError, isFeedbackType } from '../../src/domain/contacts.rules';
 import { hashPassword, isAcceptablePassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { MINUTE } from '../clock';
+import type { MessageLang } from '../delivery/texts';
 import { ApiError, ensure, type HandlerContext, type Handlers, type Services } from '../handler';
 import { sendMessage } from '../messages';
 import { CLIENT_ROLES } from '../permissions';
@@ -47,7 +48,7 @@ function registrablePhone(svc: Services, phone: string | undefined): string {
 
 /** Sends a new code unless the phone (one per `smsResendSeconds`, `smsPerWindow` per window) or the address is over
  *  its limit: E138 with the seconds to wait as description (the UI counts them down). */
-function sendCode(svc: Services, sn: string, ip: string): void {
+async function sendCode(svc: Services, sn: string, ip: string, lang: MessageLang = 'ru'): Promise<void> {
   const { smsResendSeconds, smsPerWindow, smsWindowMinutes } = svc.config;
   const wait = svc.throttle.smsWait(sn, ip, {
     resendMs: smsResendSeconds * 1000,
@@ -60,12 +61,12 @@ function sendCode(svc: Services, sn: string, ip: string): void {
   }
   svc.throttle.smsSent(sn, ip);
   const code = svc.auth.issueCode(sn);
-  sendMessage(svc, {
+  await sendMessage(svc, {
     recipient: sn,
     login: null,
     channel: 'sms',
     kind: 'sms-code',
-    text: `Tasdiqlash kodi / Код подтверждения: ${code}`,
+    lang,
     secret: code,
   });
 }
@@ -175,13 +176,17 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
     regionIds: [],
     createdBy: null,
   });
-  sendMessage(svc, {
+  // the account exists and its session opens now (a new password is asked for at once): an SMS that did not go is
+  // logged (message.failed) and does not undo the registration
+  await sendMessage(svc, {
     recipient: sn,
     login: sn,
     channel: 'sms',
     kind: 'temp-password',
-    text: `Login: ${sn}. Vaqtinchalik parol / Временный пароль: ${temp}`,
+    lang: input.body.lang ?? 'ru',
     secret: temp,
+  }).catch((e: unknown) => {
+    if (!(e instanceof ApiError)) throw e;
   });
   svc.logger.info('auth.registered', { userId: id, sn, ip });
   const user = svc.users.byId(id) as UserRow;
@@ -218,17 +223,17 @@ export const sessionHandlers: Handlers = {
   'session.login': login,
   'session.check': check,
 
-  'session.register': ({ input, svc, ip }) => {
-    sendCode(svc, registrablePhone(svc, input.body.phone), ip);
+  'session.register': async ({ input, svc, ip }) => {
+    await sendCode(svc, registrablePhone(svc, input.body.phone), ip, input.body.lang);
     return undefined;
   },
 
-  'session.resendCode': ({ input, svc, ip }) => {
-    sendCode(svc, registrablePhone(svc, input.body.phone), ip);
+  'session.resendCode': async ({ input, svc, ip }) => {
+    await sendCode(svc, registrablePhone(svc, input.body.phone), ip, input.body.lang);
     return undefined;
   },
 
-  'session.forgot': ({ input, svc, origin, ip }) => {
+  'session.forgot': async ({ input, svc, origin, ip }) => {
     // finding 24: the login as typed and the address are limited BEFORE the login is looked up, so the limit answers
     // alike whether the login exists or not (PRH5); every request that passes counts
     const typed = input.body.login.trim().toLowerCase();
@@ -243,14 +248,16 @@ export const sessionHandlers: Handlers = {
     // several logins may share one mailbox or phone: the recipient has the same limit as a login
     linkLimit(svc, ip, [oneRecipient(svc, recipientKey('forgot-to', contact.to))]);
     const token = svc.auth.issueToken(user.id);
-    sendMessage(svc, {
+    const lang = input.body.lang ?? 'ru';
+    await sendMessage(svc, {
       recipient: contact.to,
       login: user.login,
       channel: contact.channel,
       kind: 'restore-link',
-      // U14: the link opens in the language the user asked in
-      text: `Parolni tiklash / Восстановление пароля: ${origin}/${input.body.lang ?? 'ru'}/restore?r=${token}`,
+      lang,
       secret: token,
+      // U14: the link opens in the language the user asked in
+      link: `${origin}/${lang}/restore?r=${token}`,
     });
     svc.logger.info('auth.forgot', { userId: user.id, ip });
     return undefined;

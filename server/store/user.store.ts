@@ -177,6 +177,19 @@ export function createUserStore(db: Db, clock: Clock) {
       })();
     },
 
+    /** Removes an account that was just created and never activated (its activation link could not be sent), with
+     *  an audit row; an account that is active (or used) by now stays. Returns whether it was removed. */
+    discardUnactivated(id: number, actor: number, reason: string): boolean {
+      return db.transaction(() => {
+        const gone =
+          db
+            .prepare("DELETE FROM users WHERE id = ? AND status = 'pending' AND password_hash IS NULL")
+            .run(id).changes === 1;
+        if (gone) audit.run(actor, id, 'create.undone', JSON.stringify({ reason }), clock.now());
+        return gone;
+      })();
+    },
+
     /** Applies the defined fields of `ch`; the audit row names only the fields whose value really changed.
      *  Returns those names. */
     update(id: number, ch: UserChanges, actor: number): string[] {

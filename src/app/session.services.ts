@@ -11,6 +11,9 @@ export interface SessionDeps {
   readonly drafts: DraftStore;
 }
 
+/** The language of the page: the SMS and links the server sends are written in it, links open in it (U14, MSG1). */
+const pageLang = () => (globalThis.document?.documentElement.lang === 'uz' ? 'uz' : 'ru');
+
 /**
  * The session chart (with the Auth flow as its child) provided with actors on the app's API client. The API client is
  * loaded as its own chunk on first use; the session check starts that download at once.
@@ -26,28 +29,26 @@ export function createSessionLogic(appApi: AppApi, { drafts }: SessionDeps) {
       requestCode: fromPromise<void, { phone: string }>(async ({ input, signal }) => {
         await (await api()).call(
           'session.register',
-          { body: { phone: phoneDigits(input.phone) } },
+          { body: { phone: phoneDigits(input.phone), lang: pageLang() } },
           { signal },
         );
       }),
       resendCode: fromPromise<void, { phone: string }>(async ({ input, signal }) => {
         await (await api()).call(
           'session.resendCode',
-          { body: { phone: phoneDigits(input.phone) } },
+          { body: { phone: phoneDigits(input.phone), lang: pageLang() } },
           { signal },
         );
       }),
       checkCode: fromPromise<User, { phone: string; code: string }>(async ({ input, signal }) =>
         (await api()).call(
           'session.check',
-          { body: { phone: phoneDigits(input.phone), code: input.code } },
+          { body: { phone: phoneDigits(input.phone), code: input.code, lang: pageLang() } },
           { signal },
         ),
       ),
       requestRestoreLink: fromPromise<void, { login: string }>(async ({ input, signal }) => {
-        // U14: the recovery link opens in the language of the page it was asked from
-        const lang = globalThis.document?.documentElement.lang === 'uz' ? 'uz' : 'ru';
-        await (await api()).call('session.forgot', { body: { ...input, lang } }, { signal });
+        await (await api()).call('session.forgot', { body: { ...input, lang: pageLang() } }, { signal });
       }),
       restorePassword: fromPromise<void, { r: string; password: string; confirm: string }>(
         async ({ input, signal }) => {

@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'E140',
   /** U23: the SMS code's tries are used up (the description carries the seconds until a code is checked again) */
   'E141',
+  /** a message (SMS code, recovery or activation link) could not be sent: try later (decisions MSG2) */
+  'E142',
 ] as const;
 
 /** A code of the spec 8 catalogue. */

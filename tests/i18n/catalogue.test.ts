@@ -61,8 +61,8 @@ const SPEC_CODES = [
   'E136',
 ];
 
-/** Codes the reference backend added for the security hardening (docs/security.md). */
-const SECURITY_CODES = ['E137', 'E138', 'E139', 'E140', 'E141'];
+/** Codes the reference backend added for the security hardening (docs/security.md) and message delivery (E142). */
+const SECURITY_CODES = ['E137', 'E138', 'E139', 'E140', 'E141', 'E142'];
 
 describe('ERROR_CODES (spec 8 catalogue)', () => {
   it('holds exactly the spec codes and the security codes, each once', () => {

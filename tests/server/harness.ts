@@ -9,6 +9,7 @@ import { createManualClock, type ManualClock } from '../../server/clock';
 import type { ServerConfig } from '../../server/config';
 import { type Db, migrate, openDatabase } from '../../server/db/database';
 import { seedDatabase } from '../../server/db/seed';
+import type { Delivery } from '../../server/delivery/transport';
 import { createDemoApp } from '../../server/demo/demo.routes';
 import { createMemoryLogger } from '../../server/logger';
 import { createAuthStore, type OutboxMessage } from '../../server/store/auth.store';
@@ -46,11 +47,19 @@ export interface Harness {
   outbox(q: { phone?: string; login?: string }): OutboxMessage[];
 }
 
-export function createHarness(opts: { config?: Partial<ServerConfig>; db?: Db } = {}): Harness {
+export function createHarness(
+  opts: { config?: Partial<ServerConfig>; db?: Db; delivery?: Delivery } = {},
+): Harness {
   const db = opts.db ?? seededDb();
   const clock = createManualClock();
   const logger = createMemoryLogger();
-  const services = createServices({ db, clock, logger, config: { passwordCost: TEST_COST, ...opts.config } });
+  const services = createServices({
+    db,
+    clock,
+    logger,
+    config: { passwordCost: TEST_COST, ...opts.config },
+    ...(opts.delivery ? { delivery: opts.delivery } : {}),
+  });
   const app = createApp({ db, services });
   const auth = createAuthStore(db, clock);
   return {

@@ -110,27 +110,32 @@ export type LoginBody = z.infer<typeof loginBody>;
 /** Phone as typed in the registration form: digits only after the client strips formatting. */
 export const phoneField = z.pipe(digitsMini, text(9, 12));
 
+/** The language of the page a message was asked from: the SMS or e-mail is written in it (default ru, decisions MSG1). */
+const messageLang = z.optional(z.enum(['ru', 'uz']));
+
 /** POST user/register body: the phone that receives the SMS code (E004 already registered, E008 wrong phone,
- *  E025 more than 5 numbers). */
-export const registerBody = z.object({ phone: phoneField });
+ *  E025 more than 5 numbers, E142 the SMS could not be sent). */
+export const registerBody = z.object({ phone: phoneField, lang: messageLang });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** POST user/check body: the SMS code (E003 wrong, E006 expired); `phone` repeats the registering phone. */
 export const checkBody = z.object({
   phone: z.optional(phoneField),
+  /** the temporary password's SMS is written in it */
+  lang: messageLang,
   code: z.string().check(z.regex(/^\d{4,8}$/)),
 });
 export type CheckBody = z.infer<typeof checkBody>;
 
 /** POST user/resend-code body. */
-export const resendCodeBody = z.object({ phone: z.optional(phoneField) });
+export const resendCodeBody = z.object({ phone: z.optional(phoneField), lang: messageLang });
 export type ResendCodeBody = z.infer<typeof resendCodeBody>;
 
 /** POST user/forgot body: the login whose recovery link is sent (E086 login does not exist). */
 export const forgotBody = z.object({
   login: text(1, 100),
-  /** U14: the language of the page the link was asked from; the link opens in it (default ru). */
-  lang: z.optional(z.enum(['ru', 'uz'])),
+  /** U14: the language of the page the link was asked from; the link opens in it and the message is written in it. */
+  lang: messageLang,
 });
 export type ForgotBody = z.infer<typeof forgotBody>;
 
