@@ -28,7 +28,12 @@ rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { start: 'server/start.ts', 'admin-create': 'server/admin-create.ts' },
+  entryPoints: {
+    start: 'server/start.ts',
+    'admin-create': 'server/admin-create.ts',
+    backup: 'server/backup.ts',
+    retention: 'server/retention.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -38,6 +38,7 @@ for dev in tsx esbuild @rsbuild/core @rspack/core vitest @biomejs/biome; do
   if [ -e "node_modules/$dev" ]; then echo "node_modules/$dev is still there after npm prune --omit=dev"; exit 1; fi
 done
 test -f dist/index.html && test -f dist-server/start.js && test -f dist-server/admin-create.js
+test -f dist-server/backup.js && test -f dist-server/retention.js
 echo "   size: $(du -sh --exclude=.git . | cut -f1) in all (node_modules $(du -sh node_modules | cut -f1), dist $(du -sh dist | cut -f1), dist-server $(du -sh dist-server | cut -f1))"
 
 export NODE_ENV=production HOST=127.0.0.1
@@ -88,6 +89,13 @@ fi
 # memory at idle: the node process under npm (npm → sh → node)
 sleep 2
 if [ -n "$node_pid" ]; then echo "   memory at idle: $(awk '/VmRSS/ { printf "%.0f MB", $2 / 1024 }' "/proc/$node_pid/status") RSS"; fi
+
+# the data commands of README "Data of the reference backend", while the portal runs
+backup="$(npm run --silent db:backup -- --to "$work/portal-backup.db")" || { echo "npm run db:backup failed"; exit 1; }
+echo "   npm run db:backup while serving: $backup"
+test -s "$work/portal-backup.db"
+retention="$(npm run --silent db:retention 2>/dev/null)" || { echo "npm run db:retention failed"; exit 1; }
+echo "   npm run db:retention: $retention"
 
 echo "   npm run sbom in the pruned install:"
 npm run --silent sbom | sed 's/^/   /'

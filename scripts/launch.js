@@ -1,7 +1,7 @@
-// `npm start` and `npm run admin:create`: plain JavaScript, so that it runs in the pruned production install, where no
+// `npm start`, `npm run admin:create`, `npm run db:backup` and `npm run db:retention`: plain JavaScript, so that it runs in the pruned production install, where no
 // dev dependency (tsx, rsbuild, esbuild) is left (docs/decisions.md OPS2).
 //
-//   node scripts/launch.js start|admin-create [args…]
+//   node scripts/launch.js start|admin-create|backup|retention [args…]
 //
 // NODE_ENV=production: runs the server `npm run build` bundled (dist-server/<entry>.js) and never builds anything; a
 // missing build is a one-line reason and exit code 1. Otherwise (a laptop after `npm ci`): runs the server's sources
@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const ENTRIES = ['start', 'admin-create'];
+const ENTRIES = ['start', 'admin-create', 'backup', 'retention'];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** @param {string} reason */

@@ -25,6 +25,7 @@ import { DEFAULT_OPS, opsOptionsFromEnv } from './ops-config';
 import { PROJECT_ROOT } from './paths';
 import { databaseCheck, probeRoutes, upstreamCheck } from './probes';
 import { proxyRoutes } from './proxy';
+import { DEFAULT_RETENTION, type RetentionPolicy, retentionFromEnv, scheduleRetention } from './retention';
 import { buildSpa, EIMZO_CONNECT, needsBuild, securityHeaders, spaRoutes } from './static';
 
 export interface PortalOptions {
@@ -57,6 +58,8 @@ export interface PortalOptions {
   upstreamTimeoutMs?: number;
   /** where SMS and e-mail go outside demo mode (`SMTP_*`, `SMS_GATEWAY_*`, `MESSAGE_*`; server/delivery) */
   delivery?: DeliveryOptions;
+  /** how long personal data is kept (`RETENTION_*`; server/retention.ts): applied hourly outside demo mode */
+  retention?: RetentionPolicy;
 }
 
 /** How a shutdown drains (docs/decisions.md OBS1). */
@@ -223,6 +226,7 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   let demo: RunningDemo | undefined;
   let config: ServerConfig | undefined;
   let delivery: Delivery | undefined;
+  let stopRetention: (() => void) | undefined;
   if (opts.apiTarget) {
     const target = opts.apiTarget.replace(/\/+$/, '');
     app.route(
@@ -261,6 +265,9 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
       ...(delivery ? { delivery } : {}),
     });
     config = services.config;
+    // RET1: the system of record erases what it may no longer keep; demo data is made up and stays as seeded
+    if (!demoMode)
+      stopRetention = scheduleRetention(db, logger, opts.retention ?? DEFAULT_RETENTION, opts.clock);
     const api = createApp({ db, services });
     app.route(
       '/',
@@ -318,6 +325,7 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
 
   let closed = false;
   const closeRest = async () => {
+    stopRetention?.();
     delivery?.email?.close?.();
     delivery?.sms?.close?.();
     await eimzo?.close();
@@ -409,6 +417,7 @@ export async function main(): Promise<void> {
   const config = configFromEnv(env);
   const ops = opsOptionsFromEnv(env);
   const delivery = deliveryOptionsFromEnv(env);
+  const retention = retentionFromEnv(env);
   const refusal = startRefusal(env, config);
   if (refusal) {
     process.stderr.write(`${refusal}\n`);
@@ -436,6 +445,7 @@ export async function main(): Promise<void> {
     ...(ops.metricsPort === undefined ? {} : { metrics: { port: ops.metricsPort, host: ops.metricsHost } }),
     upstreamTimeoutMs: ops.upstreamTimeoutMs,
     delivery,
+    retention,
   });
   const lines = [
     '',
