@@ -12,6 +12,7 @@ import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
 import { type EndpointDef, isMutating, type Schema } from '../src/services/contract/endpoint';
 import { type EndpointName, endpointNames, endpoints } from '../src/services/contract/endpoints';
 import { OK_STATUS } from '../src/services/contract/envelope';
+import type { OidcClient } from './auth/oidc';
 import { mountSso } from './auth/sso.routes';
 import { clientAddress, fromTrustedProxy, isHttps, trustFunction } from './client-address';
 import { type Clock, MINUTE, systemClock } from './clock';
@@ -80,6 +81,8 @@ export interface AppDeps {
   metrics?: PortalMetrics;
   /** the message channels outside demo mode (server/delivery); default: none, every message answers E142 */
   delivery?: Delivery;
+  /** the staff sign-on's OpenID Connect client (decisions SSO4); default: none */
+  oidc?: OidcClient;
 }
 
 /** Every handler of the reference backend, by endpoint name. A new call = one table entry + one handler here. */
@@ -126,6 +129,7 @@ export function createServices(deps: AppDeps): Services {
     throttle: createThrottleStore(db, clock),
     metrics: deps.metrics ?? createMetrics({ defaultMetrics: false }),
     delivery: deps.delivery ?? NO_DELIVERY,
+    ...(deps.oidc ? { oidc: deps.oidc } : {}),
   };
 }
 

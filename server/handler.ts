@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../src/domain/errors';
 import type { Schema } from '../src/services/contract/endpoint';
 import type { Endpoint, EndpointName } from '../src/services/contract/endpoints';
+import type { OidcClient } from './auth/oidc';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
@@ -32,6 +33,8 @@ export interface Services {
   metrics: PortalMetrics;
   /** where SMS and e-mail go outside demo mode (server/messages.ts); no channel configured: E142 */
   delivery: Delivery;
+  /** the staff sign-on's OpenID Connect relying party (`OIDC_*`, decisions SSO4); unset: the demo simulator or none */
+  oidc?: OidcClient;
 }
 
 type Out<S> = S extends Schema ? z.output<S> : undefined;

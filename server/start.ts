@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp, createServices } from './app';
+import { createOidcClient, type OidcOptions, oidcOptionsFromEnv } from './auth/oidc';
 import { createClientErrorSink } from './client-errors';
 import type { Clock } from './clock';
 import { configFromEnv, DEFAULT_CONFIG, demoModeRefusal, type ServerConfig } from './config';
@@ -60,6 +61,8 @@ export interface PortalOptions {
   delivery?: DeliveryOptions;
   /** how long personal data is kept (`RETENTION_*`; server/retention.ts): applied hourly outside demo mode */
   retention?: RetentionPolicy;
+  /** the staff sign-on over OpenID Connect (`OIDC_*`; server/auth/oidc.ts, decisions SSO4) */
+  oidc?: OidcOptions;
 }
 
 /** How a shutdown drains (docs/decisions.md OBS1). */
@@ -263,6 +266,7 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
       config: opts.config,
       metrics,
       ...(delivery ? { delivery } : {}),
+      ...(opts.oidc ? { oidc: createOidcClient(opts.oidc) } : {}),
     });
     config = services.config;
     // RET1: the system of record erases what it may no longer keep; demo data is made up and stays as seeded
@@ -418,6 +422,7 @@ export async function main(): Promise<void> {
   const ops = opsOptionsFromEnv(env);
   const delivery = deliveryOptionsFromEnv(env);
   const retention = retentionFromEnv(env);
+  const oidc = oidcOptionsFromEnv(env);
   const refusal = startRefusal(env, config);
   if (refusal) {
     process.stderr.write(`${refusal}\n`);
@@ -446,6 +451,7 @@ export async function main(): Promise<void> {
     upstreamTimeoutMs: ops.upstreamTimeoutMs,
     delivery,
     retention,
+    ...(oidc ? { oidc } : {}),
   });
   const lines = [
     '',
@@ -457,6 +463,14 @@ export async function main(): Promise<void> {
         : `  Database: ${defaultDbPath(env)} (the first administrator: npm run admin:create -- --login <login>)`,
     // the operator's backend sends its own messages
     ...(env.API_TARGET ? [] : [`  ${deliverySummary(delivery, config.demoMode)}`]),
+    // the demo lines below name the simulated sign-on
+    ...(env.API_TARGET || (config.demoMode && !oidc)
+      ? []
+      : [
+          oidc
+            ? `  Staff single sign-on: OpenID Connect, issuer ${new URL(oidc.issuer).origin}`
+            : '  Staff single sign-on: off (OIDC_ISSUER unset)',
+        ]),
     ...(portal.eimzo
       ? [`  E-IMZO simulator: ${portal.eimzo.url} (control page ${portal.eimzo.controlUrl ?? '-'})`]
       : []),

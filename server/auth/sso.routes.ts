@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { DEFAULT_LANG, isLang, type Lang } from '../../src/domain/constants';
 import { clientAddress, isHttps } from '../client-address';
 import type { Services } from '../handler';
+import { CLIENT_ROLES } from '../permissions';
 import type { SessionRow } from '../store/session.store';
 import { createSsoStore, isSsoSecret, type SsoRefusal, sameSecret, ssoSecret } from '../store/sso.store';
 
@@ -35,9 +36,9 @@ function readStateCookie(c: Context): { lang: Lang; state: string | undefined } 
 
 /**
  * The portal's half of the staff single sign-on, an authorization-code flow with the exchange done on the server
- * (docs/decisions.md SSO1-SSO3, docs/security.md findings 16-19). The corporate identity provider is simulated on the
- * demo port (server/demo/sso.routes.ts), so both routes work only in demo mode with the demo server running;
- * otherwise initialise answers "unavailable" and the callback refuses. Every refusal lands on the login page with
+ * (docs/decisions.md SSO1-SSO4, docs/security.md findings 16-19). With `OIDC_*` configured the operator's identity
+ * provider answers over OpenID Connect (server/auth/oidc.ts, SSO4); without it, in demo mode, a simulated provider on
+ * the demo port (server/demo/sso.routes.ts); otherwise initialise answers "unavailable" and the callback refuses. Every refusal lands on the login page with
  * `?sso=failed`, which the page says in words; the log says why, without the code or the state.
  */
 export function mountSso(
@@ -46,15 +47,7 @@ export function mountSso(
   openSession: (c: Context, userId: number) => SessionRow,
 ): void {
   const codes = createSsoStore(svc.db, svc.clock);
-
-  app.get(SSO_INIT_ROUTE, (c) => {
-    const lang = langOf(c.req.query('lang'));
-    const idp = svc.config.demoMode ? svc.config.demoOrigin : undefined;
-    if (!idp) {
-      svc.logger.info('auth.sso', { step: 'initialise', ok: false, reason: 'no sign-on configured' });
-      return c.redirect(`/${lang}/login?sso=unavailable`, 302);
-    }
-    const state = ssoSecret();
+  const setStateCookie = (c: Context, lang: Lang, state: string) =>
     setCookie(c, SSO_STATE_COOKIE, `${lang}.${state}`, {
       path: COOKIE_PATH,
       httpOnly: true,
@@ -62,20 +55,68 @@ export function mountSso(
       secure: isSecure(c, svc),
       maxAge: STATE_COOKIE_SECONDS,
     });
+
+  app.get(SSO_INIT_ROUTE, async (c) => {
+    const lang = langOf(c.req.query('lang'));
+    if (svc.oidc) {
+      // SSO4: the operator's identity provider over OpenID Connect (PKCE, state, nonce)
+      const state = ssoSecret();
+      let url: URL;
+      try {
+        url = await svc.oidc.start(state, `${svc.config.publicOrigin}${SSO_CALLBACK_ROUTE}`);
+      } catch (e) {
+        const reason = `provider unreachable (${(e as { code?: string }).code ?? (e as Error).name})`;
+        svc.logger.warn('auth.sso', { step: 'initialise', ok: false, reason });
+        return c.redirect(`/${lang}/login?sso=unavailable`, 302);
+      }
+      setStateCookie(c, lang, state);
+      return c.redirect(url.href, 302);
+    }
+    const idp = svc.config.demoMode ? svc.config.demoOrigin : undefined;
+    if (!idp) {
+      svc.logger.info('auth.sso', { step: 'initialise', ok: false, reason: 'no sign-on configured' });
+      return c.redirect(`/${lang}/login?sso=unavailable`, 302);
+    }
+    const state = ssoSecret();
+    setStateCookie(c, lang, state);
     return c.redirect(`${idp}/sso?${new URLSearchParams({ state, lang })}`, 302);
   });
 
-  app.get(SSO_CALLBACK_ROUTE, (c) => {
+  app.get(SSO_CALLBACK_ROUTE, async (c) => {
     const { lang, state } = readStateCookie(c);
     const ip = clientAddress(c, svc.config.trustProxy);
     deleteCookie(c, SSO_STATE_COOKIE, { path: COOKIE_PATH, secure: isSecure(c, svc) });
-    const refuse = (reason: SsoRefusal | 'demo mode off' | 'no state cookie' | 'state mismatch' | 'user') => {
+    const refuse = (
+      reason:
+        | SsoRefusal
+        | 'demo mode off'
+        | 'no state cookie'
+        | 'state mismatch'
+        | 'user'
+        | `oidc ${string}`
+        | string,
+    ) => {
       svc.logger.warn('auth.sso', { step: 'callback', ok: false, reason, ip });
       return c.redirect(`/${lang}/login?sso=failed`, 302);
     };
+    const returned = c.req.query('state');
+    if (svc.oidc) {
+      if (!state) return refuse('no state cookie');
+      if (!isSsoSecret(returned) || !sameSecret(returned, state)) return refuse('state mismatch');
+      // the portal's own callback address (PUBLIC_ORIGIN), with the query the browser brought back
+      const callback = new URL(`${svc.config.publicOrigin}${SSO_CALLBACK_ROUTE}`);
+      callback.search = new URL(c.req.url).search;
+      const outcome = await svc.oidc.finish(state, callback);
+      if ('refused' in outcome) return refuse(outcome.refused);
+      // the roles are the portal's: an active staff account with this login, never a client's
+      const user = svc.users.byLogin(outcome.login) ?? svc.users.byLogin(outcome.login.toLowerCase());
+      if (user?.status !== 'active' || user.roles.some((r) => CLIENT_ROLES.has(r))) return refuse('user');
+      openSession(c, user.id);
+      svc.logger.info('auth.login', { login: user.login, ok: true, userId: user.id, ip, via: 'oidc' });
+      return c.redirect(`/${lang}/`, 302);
+    }
     if (!svc.config.demoMode) return refuse('demo mode off');
     const code = c.req.query('code');
-    const returned = c.req.query('state');
     if (!state) return refuse('no state cookie');
     // login CSRF: the state handed back must be the one this browser was given when it started
     if (!isSsoSecret(returned) || !sameSecret(returned, state)) return refuse('state mismatch');

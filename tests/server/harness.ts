@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import type { Hono } from 'hono';
 import { createApp, createServices } from '../../server/app';
+import type { OidcClient } from '../../server/auth/oidc';
 import { createManualClock, type ManualClock } from '../../server/clock';
 import type { ServerConfig } from '../../server/config';
 import { type Db, migrate, openDatabase } from '../../server/db/database';
@@ -48,7 +49,7 @@ export interface Harness {
 }
 
 export function createHarness(
-  opts: { config?: Partial<ServerConfig>; db?: Db; delivery?: Delivery } = {},
+  opts: { config?: Partial<ServerConfig>; db?: Db; delivery?: Delivery; oidc?: OidcClient } = {},
 ): Harness {
   const db = opts.db ?? seededDb();
   const clock = createManualClock();
@@ -59,6 +60,7 @@ export function createHarness(
     logger,
     config: { passwordCost: TEST_COST, ...opts.config },
     ...(opts.delivery ? { delivery: opts.delivery } : {}),
+    ...(opts.oidc ? { oidc: opts.oidc } : {}),
   });
   const app = createApp({ db, services });
   const auth = createAuthStore(db, clock);
