@@ -27,8 +27,10 @@ const jsonSchema = (s: Schema, io: 'input' | 'output'): Json => {
   return rest;
 };
 
-/** A call spec 7 names: its method and its path, normalised (no leading slash, no query, `{…}` for parameters). */
+/** A call spec 7 names: its group (the heading line above its bullet, without the colon), its method and its path,
+ *  normalised (no leading slash, no query, `{}` for parameters). */
 export interface SpecCall {
+  group: string;
   method: string;
   path: string;
 }
@@ -43,37 +45,94 @@ const normalise = (p: string) =>
 
 /**
  * The calls of spec section 7, read from its text: every `METHOD path` on its bullet lines, with the prefix a group's
- * heading gives ('Internet package and roaming (under /api/internet-package/):'). A path made of parameters only
- * (`GET {token}`) cannot name a call and is skipped.
+ * heading gives ('Internet package and roaming (under /api/internet-package/):'). Not read as calls, so never matched
+ * (their operations default to `x-spec: false`): a path made of parameters only (`GET {token}`), which names no path
+ * to compare; and a path followed by another bare word (`GET single-sign-on initialise-authorization (external
+ * link)`), which names a browser link, not a path (decisions 15).
  */
 export function specCalls(spec: string): SpecCall[] {
   const section = spec.split(/^## 7\. /m)[1]?.split(/^## 8\. /m)[0] ?? '';
   const calls: SpecCall[] = [];
+  let group = '';
   let prefix = '';
   for (const line of section.split('\n')) {
     if (!line.startsWith('- ')) {
-      if (line.trim().endsWith(':')) prefix = normalise(/\(under ([^)]+)\)/.exec(line)?.[1] ?? '');
+      if (line.trim().endsWith(':')) {
+        group = line.trim().slice(0, -1);
+        prefix = normalise(/\(under ([^)]+)\)/.exec(line)?.[1] ?? '');
+      }
       continue;
     }
     for (const m of line.matchAll(/\b(GET|POST|PUT|DELETE)\s+(\/?[\w{}/.-]+(?:\?[\w,&=-]*)?)/g)) {
-      const method = m[1] as string;
-      for (const raw of (m[2] as string).split(/\s+or\s+/)) {
-        const path = normalise(raw);
-        if (!/[a-z]/i.test(path.replace(/\{\}/g, ''))) continue;
-        calls.push({ method, path: prefix && !path.startsWith(prefix) ? `${prefix}/${path}` : path });
-      }
+      // a bare word right after the path (no punctuation between) makes it a name: 'single-sign-on initialise-…'
+      if (!/[,.;]$/.test(m[0]) && /^\s+(?!or\b)[a-z]/i.test(line.slice((m.index ?? 0) + m[0].length)))
+        continue;
+      const path = normalise(m[2] as string);
+      if (!/[a-z]/i.test(path.replace(/\{\}/g, ''))) continue;
+      calls.push({
+        group,
+        method: m[1] as string,
+        path: prefix && !path.startsWith(prefix) ? `${prefix}/${path}` : path,
+      });
     }
     // 'GET client/sn/{n} or client/ban/{n}': the second path carries no method of its own
     for (const m of line.matchAll(/\b(GET|POST|PUT|DELETE)\s+[\w{}/.-]+\s+or\s+([\w{}/.-]+)/g))
-      calls.push({ method: m[1] as string, path: normalise(m[2] as string) });
+      calls.push({ group, method: m[1] as string, path: normalise(m[2] as string) });
   }
   return calls;
 }
 
-/** Whether spec 7 names the call `def`: same method, and the spec's path is the end of its path. */
-export function specNames(def: Pick<EndpointDef, 'method' | 'path'>, calls: readonly SpecCall[]): boolean {
-  const path = normalise(def.path);
-  return calls.some((c) => c.method === def.method && (path === c.path || path.endsWith(`/${c.path}`)));
+/** Which endpoint each spec call names (`matched`, one endpoint per call), and the calls that name none. */
+export interface SpecMatch {
+  matched: { call: SpecCall; name: string }[];
+  unmatched: SpecCall[];
+}
+
+/**
+ * Matches each spec call to one endpoint of the same method whose path is the spec's path or ends with it: spec 7
+ * writes many paths relative to a prefix it does not show (documents under `online-sales/`, AT 39 under `at39/`,
+ * decisions 11). When several endpoints end with the same path (`GET orders/{id}`: `orders/{id}` and
+ * `online-sales/orders/{id}`; `POST register/`: `user/register`, `agreement/register`, `at39/register/`), the one
+ * under the prefix the group's unambiguous calls share wins (the documents group's other calls all sit under
+ * `online-sales/`, AT 39's under `at39/`); if that does not single one out the call is left unmatched rather than
+ * guessed, and every endpoint it might name stays `x-spec: false`.
+ */
+export function matchSpecCalls(
+  calls: readonly SpecCall[],
+  defs: Readonly<Record<string, Pick<EndpointDef, 'method' | 'path'>>>,
+): SpecMatch {
+  const entries = Object.entries(defs).map(([name, d]) => ({
+    name,
+    method: d.method,
+    path: normalise(d.path),
+  }));
+  const candidates = (c: SpecCall) =>
+    entries.filter((e) => e.method === c.method && (e.path === c.path || e.path.endsWith(`/${c.path}`)));
+  const matched: SpecMatch['matched'] = [];
+  const prefixes = new Map<string, Map<string, number>>();
+  const ambiguous: SpecCall[] = [];
+  const unmatched: SpecCall[] = [];
+  for (const call of calls) {
+    const found = candidates(call);
+    if (found.length === 1) {
+      const e = found[0] as (typeof entries)[number];
+      matched.push({ call, name: e.name });
+      const counts = prefixes.get(call.group) ?? new Map<string, number>();
+      const prefix = e.path.slice(0, e.path.length - call.path.length);
+      counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+      prefixes.set(call.group, counts);
+    } else if (found.length > 1) ambiguous.push(call);
+    else unmatched.push(call);
+  }
+  for (const call of ambiguous) {
+    const counts = [...(prefixes.get(call.group) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1]);
+    const top = counts[0];
+    const tie = top !== undefined && counts[1] !== undefined && counts[1][1] === top[1];
+    const found = top && !tie ? candidates(call).filter((e) => e.path === `${top[0]}${call.path}`) : [];
+    if (found.length === 1) matched.push({ call, name: (found[0] as (typeof entries)[number]).name });
+    else unmatched.push(call);
+  }
+  return { matched, unmatched };
 }
 
 /** The object schema's properties as OpenAPI parameters `in` the path or query. */
@@ -92,7 +151,7 @@ function parametersOf(s: Schema | undefined, where: 'path' | 'query'): Json[] {
 
 const BLOB_TYPES = ['application/pdf', 'application/octet-stream'];
 
-function operation(name: string, def: EndpointDef, calls: readonly SpecCall[]): Json {
+function operation(name: string, def: EndpointDef, spec: ReadonlySet<string>): Json {
   const parameters = [...parametersOf(def.params, 'path'), ...parametersOf(def.query, 'query')];
   // a path placeholder the params schema does not name still needs a declaration
   for (const m of def.path.matchAll(/\{(\w+)\}/g))
@@ -109,7 +168,7 @@ function operation(name: string, def: EndpointDef, calls: readonly SpecCall[]): 
   const op: Json = {
     operationId: name,
     summary: def.summary,
-    'x-spec': specNames(def, calls),
+    'x-spec': spec.has(name),
     ...(parameters.length > 0 ? { parameters } : {}),
   };
   if (def.body) {
@@ -161,27 +220,48 @@ function operation(name: string, def: EndpointDef, calls: readonly SpecCall[]): 
 const SPEC = new URL('../shared/spec/portal-spec.md', root);
 const DOC = new URL('docs/openapi.json', root);
 
+/** The calls as the document records them: by group, each `METHOD path`. */
+const recordCalls = (calls: readonly SpecCall[]) => {
+  const byGroup: Record<string, string[]> = {};
+  for (const c of calls) {
+    const list = byGroup[c.group] ?? [];
+    const text = `${c.method} ${c.path}`;
+    if (!list.includes(text)) list.push(text);
+    byGroup[c.group] = list;
+  }
+  return byGroup;
+};
+
+/** Reads back what `recordCalls` wrote. */
+export const recordedCalls = (recorded: Readonly<Record<string, readonly string[]>>): SpecCall[] =>
+  Object.entries(recorded).flatMap(([group, list]) =>
+    list.map((c) => {
+      const [method = '', path = ''] = c.split(' ');
+      return { group, method, path };
+    }),
+  );
+
 /**
  * The calls of spec 7: read from the spec beside the repository when it is there (a developer's machine), else the
  * list the committed document recorded (`x-spec-calls`), so a clone without the spec still checks the document.
  */
 export function knownSpecCalls(): SpecCall[] {
   if (existsSync(SPEC)) return specCalls(readFileSync(SPEC, 'utf8'));
-  const doc = JSON.parse(readFileSync(DOC, 'utf8')) as { 'x-spec-calls'?: string[] };
-  return (doc['x-spec-calls'] ?? []).map((c) => {
-    const [method = '', path = ''] = c.split(' ');
-    return { method, path };
-  });
+  const doc = JSON.parse(readFileSync(DOC, 'utf8')) as { 'x-spec-calls'?: Record<string, string[]> };
+  return recordedCalls(doc['x-spec-calls'] ?? {});
 }
 
 /** The whole document: one operation per endpoint, in the table's order. */
 export function buildOpenApi(calls: readonly SpecCall[] = knownSpecCalls()): Json {
   const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string };
+  const table = endpoints as unknown as Record<string, EndpointDef>;
+  const { matched, unmatched } = matchSpecCalls(calls, table);
+  const named = new Set(matched.map((m) => m.name));
   const paths: Record<string, Record<string, Json>> = {};
-  for (const [name, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
+  for (const [name, def] of Object.entries(table)) {
     const path = `/${def.path.replace(/^\//, '')}`;
     paths[path] ??= {};
-    (paths[path] as Record<string, Json>)[def.method.toLowerCase()] = operation(name, def, calls);
+    (paths[path] as Record<string, Json>)[def.method.toLowerCase()] = operation(name, def, named);
   }
   return {
     openapi: '3.1.0',
@@ -192,17 +272,23 @@ export function buildOpenApi(calls: readonly SpecCall[] = knownSpecCalls()): Jso
         'Generated from src/services/contract/endpoints.ts by `npm run openapi`. `x-spec: true` marks the calls spec 7 names; the others are this portal’s own. Every JSON reply is an envelope: status OKOK with `result`, or an error code of spec 8 with an optional description.',
     },
     servers: [{ url: '/api/' }],
-    'x-spec-calls': [...new Set(calls.map((c) => `${c.method} ${c.path}`))],
+    'x-spec-calls': recordCalls(calls),
+    'x-spec-unmatched': unmatched.map((c) => `${c.method} ${c.path}`),
     paths,
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'portal_sid', description: 'httpOnly session cookie' },
       },
       schemas: {
+        ErrorCode: {
+          type: 'string',
+          description: 'the error catalogue (spec 8, src/domain/errors.ts)',
+          enum: [...ERROR_CODES],
+        },
         ErrorEnvelope: {
           type: 'object',
           required: ['status'],
-          properties: { status: { enum: [...ERROR_CODES] }, description: { type: 'string' } },
+          properties: { status: { $ref: '#/components/schemas/ErrorCode' }, description: { type: 'string' } },
         },
       },
     },

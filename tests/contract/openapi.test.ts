@@ -4,7 +4,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi, openApiText, specCalls, specNames } from '../../scripts/openapi-doc';
+import {
+  buildOpenApi,
+  knownSpecCalls,
+  matchSpecCalls,
+  openApiText,
+  recordedCalls,
+  specCalls,
+} from '../../scripts/openapi-doc';
 import { isMutating } from '../../src/services/contract/endpoint';
 import { endpoints } from '../../src/services/contract/endpoints';
 
@@ -27,10 +34,9 @@ describe('docs/openapi.json', () => {
   });
 
   it('rebuilds the same from the spec calls it records, as a clone without the spec beside it does', () => {
-    const recorded = (JSON.parse(committed) as { 'x-spec-calls': string[] })['x-spec-calls'].map((c) => {
-      const [method = '', path = ''] = c.split(' ');
-      return { method, path };
-    });
+    const recorded = recordedCalls(
+      (JSON.parse(committed) as { 'x-spec-calls': Record<string, string[]> })['x-spec-calls'],
+    );
     expect(recorded.length).toBeGreaterThan(50);
     expect(openApiText(buildOpenApi(recorded))).toBe(committed);
   });
@@ -56,12 +62,26 @@ describe('docs/openapi.json', () => {
 
   it('marks the calls spec 7 names, and only those', () => {
     const named = ops.filter((o) => o.op['x-spec']).map((o) => o.op.operationId);
+    const { matched } = matchSpecCalls(knownSpecCalls(), endpoints);
     expect(named.length).toBeGreaterThan(50);
-    for (const id of ['session.user', 'session.logout', 'block.verify', 'golden.checkout']) {
+    // one operation per matched spec call: no call names two endpoints, no endpoint is named twice
+    expect(named.length).toBe(matched.length);
+    expect(new Set(matched.map((m) => m.name)).size).toBe(matched.length);
+    expect([...named].sort()).toEqual(matched.map((m) => m.name).sort());
+    for (const id of ['session.user', 'session.logout', 'block.verify', 'golden.checkout', 'at39.register']) {
       if (id in endpoints) expect(named, id).toContain(id);
     }
-    for (const id of ['session.login', 'clientErrors.report'])
-      if (id in endpoints) expect(named).not.toContain(id);
+    // user/register and agreement/register only end like AT 39's 'POST register/'; orders/{id} is the portal's own
+    // (spec 7's 'GET orders/{id}' is the documents group's online-sales/orders/{id}, decisions 11 and 16)
+    for (const id of [
+      'session.login',
+      'session.register',
+      'agreement.register',
+      'orders.get',
+      'report.clientError',
+    ])
+      if (id in endpoints) expect(named, id).not.toContain(id);
+    if ('documents.order' in endpoints) expect(named).toContain('documents.order');
   });
 });
 
@@ -71,33 +91,59 @@ describe('reading spec 7', () => {
     'Session and user:',
     '- GET user/ (session); GET profile; POST user/logout.',
     '- GET client/sn/{n} or client/ban/{n} (lookup) -> status.',
+    '- GET single-sign-on initialise-authorization (external link).',
     'Internet package and roaming (under /api/internet-package/):',
     '- GET services?ipGroup; POST delete-roaming.',
     'AT 39:',
     '- GET {token}; GET /api/v1/epdp/get-session-id.',
+    '- POST docs/re-upload?docId, multipart file.',
     '## 8. Errors',
     '- GET not/in/section7',
   ].join('\n');
+  const S = 'Session and user';
+  const I = 'Internet package and roaming (under /api/internet-package/)';
 
-  it('takes every METHOD path of its bullets, with the group prefix, and skips parameter-only paths', () => {
+  it('takes every METHOD path of its bullets, with the group prefix, and skips parameter-only paths and names', () => {
     expect(specCalls(spec)).toEqual([
-      { method: 'GET', path: 'user' },
-      { method: 'GET', path: 'profile' },
-      { method: 'POST', path: 'user/logout' },
-      { method: 'GET', path: 'client/sn/{}' },
-      { method: 'GET', path: 'client/ban/{}' },
-      { method: 'GET', path: 'internet-package/services' },
-      { method: 'POST', path: 'internet-package/delete-roaming' },
-      { method: 'GET', path: 'v1/epdp/get-session-id' },
+      { group: S, method: 'GET', path: 'user' },
+      { group: S, method: 'GET', path: 'profile' },
+      { group: S, method: 'POST', path: 'user/logout' },
+      { group: S, method: 'GET', path: 'client/sn/{}' },
+      { group: S, method: 'GET', path: 'client/ban/{}' },
+      { group: I, method: 'GET', path: 'internet-package/services' },
+      { group: I, method: 'POST', path: 'internet-package/delete-roaming' },
+      { group: 'AT 39', method: 'GET', path: 'v1/epdp/get-session-id' },
+      { group: 'AT 39', method: 'POST', path: 'docs/re-upload' },
     ]);
   });
 
-  it('matches a call by method and the end of its path', () => {
-    const calls = specCalls(spec);
-    expect(specNames({ method: 'POST', path: 'user/logout' }, calls)).toBe(true);
-    expect(specNames({ method: 'GET', path: 'user/logout' }, calls)).toBe(false);
-    expect(specNames({ method: 'GET', path: 'client/sn/{sn}' }, calls)).toBe(true);
-    expect(specNames({ method: 'GET', path: 'other-services' }, calls)).toBe(false);
-    expect(specNames({ method: 'GET', path: 'not/in/section7' }, calls)).toBe(false);
+  it('matches a call to one endpoint by method and path end, the group prefix deciding between several', () => {
+    const call = (group: string, method: string, path: string) => ({ group, method, path });
+    const defs = {
+      logout: { method: 'POST', path: 'user/logout' },
+      sn: { method: 'GET', path: 'client/sn/{sn}' },
+      other: { method: 'GET', path: 'other-services' },
+      comment: { method: 'GET', path: 'at39/register/comment' },
+      filter: { method: 'GET', path: 'at39/register/filter' },
+      register: { method: 'POST', path: 'at39/register/' },
+      userRegister: { method: 'POST', path: 'user/register' },
+      list: { method: 'GET', path: 'a/list' },
+      list2: { method: 'GET', path: 'b/list' },
+    } as const;
+    const { matched, unmatched } = matchSpecCalls(
+      [
+        call('S', 'POST', 'user/logout'),
+        call('S', 'GET', 'user/logout'),
+        call('S', 'GET', 'client/sn/{}'),
+        call('A', 'GET', 'register/comment'),
+        call('A', 'GET', 'register/filter'),
+        call('A', 'POST', 'register'),
+        call('L', 'GET', 'list'),
+      ],
+      defs,
+    );
+    expect(matched.map((m) => m.name)).toEqual(['logout', 'sn', 'comment', 'filter', 'register']);
+    // no endpoint of that method; two endpoints and no group prefix to choose: left unmatched, not guessed
+    expect(unmatched).toEqual([call('S', 'GET', 'user/logout'), call('L', 'GET', 'list')]);
   });
 });
