@@ -1,7 +1,7 @@
 /**
  * The portal's HTTP contract as an OpenAPI 3.1 document, generated from the zod endpoint table
  * (src/services/contract/endpoints.ts) so it cannot drift from what the SPA parses and the reference backend serves
- * (issue 31 item 4, docs/decisions.md API1). `npm run openapi` writes docs/openapi.json; tests/contract/openapi.test.ts
+ * (docs/decisions.md API1). `npm run openapi` writes docs/openapi.json; tests/contract/openapi.test.ts
  * fails when the committed file is stale. `x-spec` says whether spec 7 names the call (read from the spec's text) or
  * this portal adds it.
  */

@@ -1,3 +1,5 @@
+import { wholeSetting } from './env-settings';
+
 /**
  * The operations settings `npm start` reads (docs/operations.md): where the metrics are served, how long a proxied
  * call may take, how a shutdown drains. A value that is set but is not a number refuses the start with a one-line
@@ -27,23 +29,16 @@ export const DEFAULT_OPS: OpsOptions = {
 /** Reads the operations settings; throws with a one-line reason for a value that is not a whole number in range. */
 export function opsOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OpsOptions {
   // each variable is read as env.<its name> right here, so a search (and the README test) finds it
-  const whole = (name: string, v: string | undefined, min: number, max: number): number | undefined => {
-    if (v === undefined || v === '') return undefined;
-    const n = Number(v);
-    if (!/^\d+$/.test(v) || n < min || n > max)
-      throw new Error(
-        `${name}=${JSON.stringify(v).slice(0, 40)} is not a whole number from ${min} to ${max}.`,
-      );
-    return n;
-  };
-  const metricsPort = whole('METRICS_PORT', env.METRICS_PORT, 1, 65535);
+  const metricsPort = wholeSetting('METRICS_PORT', env.METRICS_PORT, 1, 65535);
   return {
     ...(metricsPort === undefined ? {} : { metricsPort }),
     metricsHost: env.METRICS_HOST || DEFAULT_OPS.metricsHost,
     upstreamTimeoutMs:
-      whole('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 100, 600_000) ?? DEFAULT_OPS.upstreamTimeoutMs,
+      wholeSetting('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 100, 600_000) ??
+      DEFAULT_OPS.upstreamTimeoutMs,
     shutdownDelayMs:
-      whole('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0, 600_000) ?? DEFAULT_OPS.shutdownDelayMs,
-    drainTimeoutMs: whole('DRAIN_TIMEOUT_MS', env.DRAIN_TIMEOUT_MS, 0, 600_000) ?? DEFAULT_OPS.drainTimeoutMs,
+      wholeSetting('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0, 600_000) ?? DEFAULT_OPS.shutdownDelayMs,
+    drainTimeoutMs:
+      wholeSetting('DRAIN_TIMEOUT_MS', env.DRAIN_TIMEOUT_MS, 0, 600_000) ?? DEFAULT_OPS.drainTimeoutMs,
   };
 }

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { type Db, defaultDbPath, migrate, openDatabase } from './db/database';
+import { wholeSetting } from './env-settings';
 import { createLogger, type Logger } from './logger';
 
 const DAY = 24 * 3600 * 1000;
@@ -24,14 +25,7 @@ export const DEFAULT_RETENTION: RetentionPolicy = { scanDays: 90, draftDays: 30 
 
 /** Reads the policy; a value that is set but not a whole number of days in range refuses with a one-line reason. */
 export function retentionFromEnv(env: NodeJS.ProcessEnv = process.env): RetentionPolicy {
-  const days = (name: string, v: string | undefined, dflt: number) => {
-    if (v === undefined || v === '') return dflt;
-    if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 3650)
-      throw new Error(
-        `${name}=${JSON.stringify(v).slice(0, 40)} is not a whole number of days from 1 to 3650.`,
-      );
-    return Number(v);
-  };
+  const days = (name: string, v: string | undefined, dflt: number) => wholeSetting(name, v, 1, 3650) ?? dflt;
   return {
     scanDays: days('RETENTION_SCAN_DAYS', env.RETENTION_SCAN_DAYS, DEFAULT_RETENTION.scanDays),
     draftDays: days('RETENTION_DRAFT_DAYS', env.RETENTION_DRAFT_DAYS, DEFAULT_RETENTION.draftDays),

@@ -1,12 +1,12 @@
 /**
- * Staff single sign-on against the operator's identity provider with OpenID Connect (issue 31 item 3, docs/decisions.md
+ * Staff single sign-on against the operator's identity provider with OpenID Connect (docs/decisions.md
  * SSO4): the authorization-code flow with PKCE (S256), state and nonce, through `openid-client` (a certified,
  * maintained relying-party library: discovery, the token call, the ID token's signature, issuer, audience, expiry and
  * nonce are checked there, not by hand). The staff member's portal login is read from a configured claim; the roles
  * come from the portal's own records, never from the provider.
  */
-import { readFileSync } from 'node:fs';
 import * as client from 'openid-client';
+import { isLoopbackUrl, secretSetting, secureUrlSetting, wholeSetting } from '../env-settings';
 
 export interface OidcOptions {
   /** OIDC_ISSUER: the provider's issuer URL (discovery at `<issuer>/.well-known/openid-configuration`) */
@@ -33,49 +33,29 @@ export function oidcOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OidcOp
       );
     return undefined;
   }
-  let url: URL;
-  try {
-    url = new URL(issuer);
-  } catch {
-    throw new Error('OIDC_ISSUER is not a URL.');
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url)))
-    throw new Error('OIDC_ISSUER must be https:// (http:// only to 127.0.0.1 or localhost).');
+  const url = secureUrlSetting('OIDC_ISSUER', issuer);
   const clientId = env.OIDC_CLIENT_ID;
   if (!clientId) throw new Error('OIDC_ISSUER is set but OIDC_CLIENT_ID is not.');
-  if (env.OIDC_CLIENT_SECRET && env.OIDC_CLIENT_SECRET_FILE)
-    throw new Error('OIDC_CLIENT_SECRET and OIDC_CLIENT_SECRET_FILE are both set: keep one.');
-  let clientSecret = env.OIDC_CLIENT_SECRET;
-  if (env.OIDC_CLIENT_SECRET_FILE) {
-    try {
-      clientSecret = readFileSync(env.OIDC_CLIENT_SECRET_FILE, 'utf8').replace(/\r?\n$/, '');
-    } catch (e) {
-      throw new Error(
-        `OIDC_CLIENT_SECRET_FILE=${env.OIDC_CLIENT_SECRET_FILE} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`,
-      );
-    }
-  }
+  const clientSecret = secretSetting(
+    'OIDC_CLIENT_SECRET',
+    env.OIDC_CLIENT_SECRET,
+    env.OIDC_CLIENT_SECRET_FILE,
+  );
   if (!clientSecret)
     throw new Error('OIDC_ISSUER is set but OIDC_CLIENT_SECRET (or OIDC_CLIENT_SECRET_FILE) is not.');
-  const timeout = env.OIDC_TIMEOUT_MS;
-  if (timeout !== undefined && timeout !== '' && (!/^\d+$/.test(timeout) || Number(timeout) < 100))
-    throw new Error('OIDC_TIMEOUT_MS is not a whole number of milliseconds from 100.');
   return {
     issuer: url.href,
     clientId,
     clientSecret,
     loginClaim: env.OIDC_LOGIN_CLAIM || 'preferred_username',
     scope: env.OIDC_SCOPE || 'openid profile',
-    timeoutMs: timeout ? Number(timeout) : 10_000,
+    timeoutMs: wholeSetting('OIDC_TIMEOUT_MS', env.OIDC_TIMEOUT_MS, 100, 120_000) ?? 10_000,
   };
 }
 
-function isLoopback(url: URL): boolean {
-  return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-}
-
 /** What the callback learnt: the login the provider vouches for, or why not (a reason safe to log). */
-export type OidcOutcome = { login: string } | { refused: string };
+export type OidcRefusal = 'no pending sign-on' | `oidc ${string}` | `no ${string} claim`;
+export type OidcOutcome = { login: string } | { refused: OidcRefusal };
 
 export interface OidcClient {
   /** The provider's authorization URL for a new attempt bound to `state`; its PKCE verifier and nonce are kept. */
@@ -95,7 +75,7 @@ export function createOidcClient(o: OidcOptions, now: () => number = Date.now): 
       .discovery(new URL(o.issuer), o.clientId, undefined, client.ClientSecretBasic(o.clientSecret), {
         timeout: Math.ceil(o.timeoutMs / 1000),
         // a provider on this machine (an adapter, the tests) may be plain http; anything else must be https
-        ...(isLoopback(new URL(o.issuer)) ? { execute: [client.allowInsecureRequests] } : {}),
+        ...(isLoopbackUrl(new URL(o.issuer)) ? { execute: [client.allowInsecureRequests] } : {}),
       })
       .catch((e: unknown) => {
         config = undefined;

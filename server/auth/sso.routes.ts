@@ -6,6 +6,7 @@ import type { Services } from '../handler';
 import { CLIENT_ROLES } from '../permissions';
 import type { SessionRow } from '../store/session.store';
 import { createSsoStore, isSsoSecret, type SsoRefusal, sameSecret, ssoSecret } from '../store/sso.store';
+import type { OidcRefusal } from './oidc';
 
 /** Where the staff single sign-on starts (spec 7 "GET single-sign-on initialise-authorization"). */
 export const SSO_INIT_ROUTE = '/api/v1/adfs/initialise-authorization';
@@ -87,14 +88,7 @@ export function mountSso(
     const ip = clientAddress(c, svc.config.trustProxy);
     deleteCookie(c, SSO_STATE_COOKIE, { path: COOKIE_PATH, secure: isSecure(c, svc) });
     const refuse = (
-      reason:
-        | SsoRefusal
-        | 'demo mode off'
-        | 'no state cookie'
-        | 'state mismatch'
-        | 'user'
-        | `oidc ${string}`
-        | string,
+      reason: SsoRefusal | 'demo mode off' | 'no state cookie' | 'state mismatch' | 'user' | OidcRefusal,
     ) => {
       svc.logger.warn('auth.sso', { step: 'callback', ok: false, reason, ip });
       return c.redirect(`/${lang}/login?sso=failed`, 302);

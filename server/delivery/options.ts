@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { secretSetting, secureUrlSetting, wholeSetting } from '../env-settings';
 
 /**
  * The message delivery settings (README "Environment variables", docs/decisions.md MSG1-MSG3). Each channel is off
@@ -44,29 +45,6 @@ export interface DeliveryOptions {
 
 export const DEFAULT_DELIVERY: DeliveryOptions = { attempts: 3, retryDelayMs: 500 };
 
-/** A secret from `NAME` or from the file `NAME_FILE` names (one of them; the file's trailing newline dropped). */
-function secret(name: string, value: string | undefined, file: string | undefined): string | undefined {
-  if (value && file) throw new Error(`${name} and ${name}_FILE are both set: keep one.`);
-  if (file) {
-    try {
-      return readFileSync(file, 'utf8').replace(/\r?\n$/, '');
-    } catch (e) {
-      throw new Error(
-        `${name}_FILE=${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`,
-      );
-    }
-  }
-  return value || undefined;
-}
-
-function whole(name: string, v: string | undefined, min: number, max: number): number | undefined {
-  if (v === undefined || v === '') return undefined;
-  const n = Number(v);
-  if (!/^\d+$/.test(v) || n < min || n > max)
-    throw new Error(`${name}=${JSON.stringify(v).slice(0, 40)} is not a whole number from ${min} to ${max}.`);
-  return n;
-}
-
 function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpOptions | undefined {
   const host = env.SMTP_HOST;
   if (!host) {
@@ -90,7 +68,7 @@ function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpOptions | undefined {
   if (!from)
     throw new Error('SMTP_HOST is set but SMTP_FROM is not: name the sender of the portal’s e-mail.');
   const user = env.SMTP_USER;
-  const pass = secret('SMTP_PASSWORD', env.SMTP_PASSWORD, env.SMTP_PASSWORD_FILE);
+  const pass = secretSetting('SMTP_PASSWORD', env.SMTP_PASSWORD, env.SMTP_PASSWORD_FILE);
   if (Boolean(user) !== Boolean(pass))
     throw new Error('SMTP_USER and SMTP_PASSWORD (or SMTP_PASSWORD_FILE) go together: set both or neither.');
   let ca: string | undefined;
@@ -105,12 +83,12 @@ function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpOptions | undefined {
   }
   return {
     host,
-    port: whole('SMTP_PORT', env.SMTP_PORT, 1, 65535) ?? (tlsRaw === 'implicit' ? 465 : 587),
+    port: wholeSetting('SMTP_PORT', env.SMTP_PORT, 1, 65535) ?? (tlsRaw === 'implicit' ? 465 : 587),
     tls: tlsRaw,
     ...(user && pass ? { auth: { user, pass } } : {}),
     from,
     ...(ca ? { ca } : {}),
-    timeoutMs: whole('SMTP_TIMEOUT_MS', env.SMTP_TIMEOUT_MS, 100, 120_000) ?? 10_000,
+    timeoutMs: wholeSetting('SMTP_TIMEOUT_MS', env.SMTP_TIMEOUT_MS, 100, 120_000) ?? 10_000,
   };
 }
 
@@ -121,22 +99,14 @@ function smsFromEnv(env: NodeJS.ProcessEnv): SmsGatewayOptions | undefined {
       throw new Error('SMS_GATEWAY_AUTH is set but SMS_GATEWAY_URL is not: set the gateway’s URL.');
     return undefined;
   }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error('SMS_GATEWAY_URL is not a URL.');
-  }
   // the auth header and the codes travel in it: clear text only to a gateway on this machine
-  const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local))
-    throw new Error('SMS_GATEWAY_URL must be https:// (http:// only to 127.0.0.1 or localhost).');
-  const authorization = secret('SMS_GATEWAY_AUTH', env.SMS_GATEWAY_AUTH, env.SMS_GATEWAY_AUTH_FILE);
+  const url = secureUrlSetting('SMS_GATEWAY_URL', raw);
+  const authorization = secretSetting('SMS_GATEWAY_AUTH', env.SMS_GATEWAY_AUTH, env.SMS_GATEWAY_AUTH_FILE);
   return {
     url: url.href,
     ...(authorization ? { authorization } : {}),
     ...(env.SMS_GATEWAY_SENDER ? { sender: env.SMS_GATEWAY_SENDER } : {}),
-    timeoutMs: whole('SMS_GATEWAY_TIMEOUT_MS', env.SMS_GATEWAY_TIMEOUT_MS, 100, 120_000) ?? 10_000,
+    timeoutMs: wholeSetting('SMS_GATEWAY_TIMEOUT_MS', env.SMS_GATEWAY_TIMEOUT_MS, 100, 120_000) ?? 10_000,
   };
 }
 
@@ -147,8 +117,9 @@ export function deliveryOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): De
   return {
     ...(smtp ? { smtp } : {}),
     ...(sms ? { sms } : {}),
-    attempts: whole('MESSAGE_ATTEMPTS', env.MESSAGE_ATTEMPTS, 1, 5) ?? DEFAULT_DELIVERY.attempts,
-    retryDelayMs: whole('MESSAGE_RETRY_MS', env.MESSAGE_RETRY_MS, 0, 60_000) ?? DEFAULT_DELIVERY.retryDelayMs,
+    attempts: wholeSetting('MESSAGE_ATTEMPTS', env.MESSAGE_ATTEMPTS, 1, 5) ?? DEFAULT_DELIVERY.attempts,
+    retryDelayMs:
+      wholeSetting('MESSAGE_RETRY_MS', env.MESSAGE_RETRY_MS, 0, 60_000) ?? DEFAULT_DELIVERY.retryDelayMs,
   };
 }
 

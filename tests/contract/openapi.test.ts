@@ -1,5 +1,5 @@
 /**
- * docs/openapi.json (issue 31 item 4, docs/decisions.md API1): generated from the endpoint table, fresh, one operation
+ * docs/openapi.json (docs/decisions.md API1): generated from the endpoint table, fresh, one operation
  * per call, and `x-spec` read from spec 7.
  */
 import { readFileSync } from 'node:fs';

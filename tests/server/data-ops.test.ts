@@ -1,5 +1,5 @@
 /**
- * The reference backend as a system of record (issue 31 item 5, docs/decisions.md RET1, BAK1): an online backup taken
+ * The reference backend as a system of record (docs/decisions.md RET1, BAK1): an online backup taken
  * while the portal writes, restored and used (the drill), and the retention job that erases personal data on time.
  */
 import { spawnSync } from 'node:child_process';

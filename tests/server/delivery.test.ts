@@ -1,5 +1,5 @@
 /**
- * Message delivery outside demo mode (issue 31 item 1, docs/decisions.md MSG1-MSG3): e-mail over SMTP to an
+ * Message delivery outside demo mode (docs/decisions.md MSG1-MSG3): e-mail over SMTP to an
  * in-process SMTP server (STARTTLS with a certificate the portal is told to trust, AUTH), SMS to a local HTTP stub of
  * the documented gateway contract; bounded retries, E142 when a message did not go, nothing secret in the log.
  */
@@ -156,6 +156,11 @@ const smsEnv = () => ({
 const production = (delivery: Delivery): Harness => createHarness({ config: { demoMode: false }, delivery });
 
 const events = (h: Harness) => h.logs.map((l) => JSON.parse(l) as { event: string; [k: string]: unknown });
+/** The `reason` of each log line of `event`, in order. */
+const reasons = (h: Harness, event: string) =>
+  events(h)
+    .filter((e) => e.event === event)
+    .map((e) => e.reason);
 
 /** A number of the type-15 company that has no account yet. */
 function freeNumber(h: Harness): string {
@@ -322,11 +327,7 @@ describe('SMS through the gateway', () => {
     const r = await h.agent().call('POST', 'user/resend-code', { phone: sn });
     expect(r.status).toBe('E142');
     expect(sms.got.length - before).toBe(3);
-    expect(
-      events(h)
-        .filter((e) => e.event === 'message.failed')
-        .map((e) => e.reason),
-    ).toEqual(['http 400', 'http 500']);
+    expect(reasons(h, 'message.failed')).toEqual(['http 400', 'http 500']);
   });
 
   it('a gateway that does not answer within its time-out counts as a failed try', async () => {
@@ -344,11 +345,7 @@ describe('SMS through the gateway', () => {
     const h = production(deliveryFrom({}));
     expect((await h.agent().call('POST', 'user/register', { phone: freeNumber(h) })).status).toBe('E142');
     expect((await h.agent().call('POST', 'user/forgot', { login: 'admin' })).status).toBe('E142');
-    expect(
-      events(h)
-        .filter((e) => e.event === 'message.unsent')
-        .map((e) => e.reason),
-    ).toEqual(['SMS_GATEWAY_URL unset', 'SMTP_HOST unset']);
+    expect(reasons(h, 'message.unsent')).toEqual(['SMS_GATEWAY_URL unset', 'SMTP_HOST unset']);
   });
 
   it('demo mode keeps the outbox and sends nothing, whatever is configured', async () => {

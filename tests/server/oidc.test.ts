@@ -1,5 +1,5 @@
 /**
- * Staff single sign-on over OpenID Connect (issue 31 item 3, docs/decisions.md SSO4), against an OpenID provider in
+ * Staff single sign-on over OpenID Connect (docs/decisions.md SSO4), against an OpenID provider in
  * the same process (the `oidc-provider` package, its development login and consent pages): code flow with PKCE, state
  * and nonce, the login from a configured claim, the roles from the portal's own records.
  */
