@@ -21,6 +21,7 @@ import { DEFAULT_CONFIG, type ServerConfig } from './config';
 import type { Db } from './db/database';
 import { type Delivery, NO_DELIVERY } from './delivery/transport';
 import { defaultDataDir } from './eimzo/ca';
+import type { TrustStore } from './eimzo/trust';
 import {
   ApiError,
   type Handler,
@@ -83,6 +84,8 @@ export interface AppDeps {
   delivery?: Delivery;
   /** the staff sign-on's OpenID Connect client (decisions SSO4); default: none */
   oidc?: OidcClient;
+  /** the signature trust store (EIMZO_TRUST_DIR, decisions SIG1); default: the test CA in demo mode, else none */
+  signatureTrust?: () => TrustStore;
 }
 
 /** Every handler of the reference backend, by endpoint name. A new call = one table entry + one handler here. */
@@ -130,6 +133,7 @@ export function createServices(deps: AppDeps): Services {
     metrics: deps.metrics ?? createMetrics({ defaultMetrics: false }),
     delivery: deps.delivery ?? NO_DELIVERY,
     ...(deps.oidc ? { oidc: deps.oidc } : {}),
+    ...(deps.signatureTrust ? { signatureTrust: deps.signatureTrust } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { Delivery } from './delivery/transport';
+import type { TrustStore } from './eimzo/trust';
 import type { Logger } from './logger';
 import type { PortalMetrics } from './metrics';
 import type { AuthStore } from './store/auth.store';
@@ -35,6 +36,9 @@ export interface Services {
   delivery: Delivery;
   /** the staff sign-on's OpenID Connect relying party (`OIDC_*`, decisions SSO4); unset: the demo simulator or none */
   oidc?: OidcClient;
+  /** the operator's certification centres (EIMZO_TRUST_DIR, decisions SIG1), read again when its files change;
+   *  unset: the simulator's test CA in demo mode, and no signature accepted outside it */
+  signatureTrust?: () => TrustStore;
 }
 
 type Out<S> = S extends Schema ? z.output<S> : undefined;

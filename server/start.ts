@@ -19,6 +19,13 @@ import { isSeeded, type SeedOptions, seedDatabase } from './db/seed';
 import { type DeliveryOptions, deliveryOptionsFromEnv, deliverySummary } from './delivery/options';
 import { createDelivery, type Delivery } from './delivery/transport';
 import { type RunningDemo, startDemoServer } from './demo/demo.server';
+import {
+  type TrustOptions,
+  type TrustStore,
+  trustOptionsFromEnv,
+  trustSummary,
+  watchedTrustDir,
+} from './eimzo/trust';
 import { createLogger, type Logger } from './logger';
 import { createMetrics, type PortalMetrics } from './metrics';
 import { observeRequests } from './observe';
@@ -63,6 +70,9 @@ export interface PortalOptions {
   retention?: RetentionPolicy;
   /** the staff sign-on over OpenID Connect (`OIDC_*`; server/auth/oidc.ts, decisions SSO4) */
   oidc?: OidcOptions;
+  /** the signature trust store (`EIMZO_TRUST_DIR`, `EIMZO_OCSP_TIMEOUT_MS`; server/eimzo/trust.ts, decisions SIG1);
+   *  unset: the simulator's test CA in demo mode, and every signature refused outside it */
+  trust?: TrustOptions;
 }
 
 /** How a shutdown drains (docs/decisions.md OBS1). */
@@ -84,6 +94,8 @@ export interface PortalHandle {
   demoUrl: string | undefined;
   /** where `/metrics` is served, when `metrics` was given */
   metricsUrl: string | undefined;
+  /** the signature trust store as now read, when `trust` was given */
+  signatureTrust: (() => TrustStore) | undefined;
   /** Closes everything at once (connections in flight are cut). */
   close(): Promise<void>;
   /** The graceful shutdown: /readyz turns 503 at once, requests are still served for `delayMs`, then the listener
@@ -230,6 +242,7 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   let config: ServerConfig | undefined;
   let delivery: Delivery | undefined;
   let stopRetention: (() => void) | undefined;
+  let signatureTrust: (() => TrustStore) | undefined;
   if (opts.apiTarget) {
     const target = opts.apiTarget.replace(/\/+$/, '');
     app.route(
@@ -259,6 +272,19 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     // which channels are active, for the log reader (the start-up lines say it too); never hosts or secrets
     if (!demoMode)
       logger.info('messages.channels', { email: Boolean(delivery?.email), sms: Boolean(delivery?.sms) });
+    // SIG1: a trust directory that cannot be read stops the start; a later broken file keeps the last good reading
+    signatureTrust =
+      opts.trust &&
+      watchedTrustDir(opts.trust, (reason) => logger.warn('signing.trust_reload_failed', { reason }));
+    if (signatureTrust || !demoMode) {
+      const store = signatureTrust?.();
+      logger.info('signing.trust', {
+        store: store ? 'dir' : 'none',
+        roots: store?.anchors.length ?? 0,
+        intermediates: store?.intermediates.length ?? 0,
+        crls: store?.crls.length ?? 0,
+      });
+    }
     const services = createServices({
       db,
       clock: opts.clock,
@@ -267,6 +293,7 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
       metrics,
       ...(delivery ? { delivery } : {}),
       ...(opts.oidc ? { oidc: createOidcClient(opts.oidc) } : {}),
+      ...(signatureTrust ? { signatureTrust } : {}),
     });
     config = services.config;
     // RET1: the system of record erases what it may no longer keep; demo data is made up and stays as seeded
@@ -343,6 +370,7 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     db,
     eimzo: eimzo && { url: eimzo.url, controlUrl: eimzo.controlUrl },
     demoUrl: demo?.url,
+    signatureTrust,
     metricsUrl,
     async close() {
       if (closed) return;
@@ -423,6 +451,7 @@ export async function main(): Promise<void> {
   const delivery = deliveryOptionsFromEnv(env);
   const retention = retentionFromEnv(env);
   const oidc = oidcOptionsFromEnv(env);
+  const trust = trustOptionsFromEnv(env);
   const refusal = startRefusal(env, config);
   if (refusal) {
     process.stderr.write(`${refusal}\n`);
@@ -452,6 +481,7 @@ export async function main(): Promise<void> {
     delivery,
     retention,
     ...(oidc ? { oidc } : {}),
+    ...(trust ? { trust } : {}),
   });
   const lines = [
     '',
@@ -463,6 +493,10 @@ export async function main(): Promise<void> {
         : `  Database: ${defaultDbPath(env)} (the first administrator: npm run admin:create -- --login <login>)`,
     // the operator's backend sends its own messages
     ...(env.API_TARGET ? [] : [`  ${deliverySummary(delivery, config.demoMode)}`]),
+    // the operator's backend verifies its own signatures; the demo's test CA is named by the simulator line
+    ...(env.API_TARGET || (config.demoMode && !trust)
+      ? []
+      : [`  ${trustSummary(portal.signatureTrust?.(), trust?.dir)}`]),
     // the demo lines below name the simulated sign-on
     ...(env.API_TARGET || (config.demoMode && !oidc)
       ? []

@@ -3,10 +3,11 @@
  * POST /online-sales/documents/verify, body `pcs7` → result.code, result.pkcs7b64WithTimestamp; protocol doc "What
  * happens after signing").
  *
- * Checks the CMS signature, that the signer certificate was issued by the test CA and is valid now, and the signer's
- * TIN; then attaches an RFC 3161 timestamp (see timestamp.ts).
+ * Checks the CMS signature, that the signer certificate chains to the trust store (the demo's test CA, or the
+ * operator's certification centres with revocation, trust.ts) and is valid now, and the signer's TIN; then attaches
+ * an RFC 3161 timestamp (see timestamp.ts).
  */
-import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 import type { CertAndKey } from './ca';
 import {
@@ -17,10 +18,10 @@ import {
   OID,
   parseDer,
   parseSignedData,
-  readCertificate,
   type SignerCheckFailure,
 } from './cms';
 import { addTimestamp } from './timestamp';
+import { checkSigner, type RevocationNote, type TrustFailure, type TrustStore } from './trust';
 
 /** Why a signature was refused. */
 export type VerifyFailure =
@@ -31,12 +32,8 @@ export type VerifyFailure =
   /** not exactly one signer, or content other than id-data */
   | 'unsupported'
   | SignerCheckFailure
-  /** the signer certificate was not issued by the test CA, or the CA itself is not valid now */
-  | 'untrustedSigner'
-  /** the signer certificate's validity ended before `now` */
-  | 'certificateExpired'
-  /** the signer certificate's validity starts after `now` */
-  | 'certificateNotYetValid'
+  /** no trust store, no path to an accepted root, validity, revocation (trust.ts) */
+  | TrustFailure
   /** the certificate carries neither INN nor UID */
   | 'noTin'
   /** the certificate's TIN is not the expected one */
@@ -54,8 +51,9 @@ export interface SignerSubject {
 
 /** Options of verifyPkcs7. */
 export interface VerifyOptions {
-  /** PEM of the trusted test CA (loadOrCreateCa(dataDir).caCertPem) */
-  caCertPem: string;
+  /** the accepted certification centres (testCaTrust(ca.caCertPem) in demo mode, the trust directory outside);
+   *  undefined: none is configured and every signature is refused */
+  trust: TrustStore | undefined;
   /** the moment the certificates must be valid at, and the timestamp's time */
   now: Date;
   /** the TIN the signer must sign for (INN of the certificate, else its UID) */
@@ -81,8 +79,10 @@ export type VerifyResult =
       pkcs7b64WithTimestamp: string;
       /** the signer's signingTime attribute, when the CMS carries one */
       signingTime: Date | undefined;
+      /** how each certificate's revocation was settled (empty for the test CA) */
+      revocation: RevocationNote[];
     }
-  | { ok: false; reason: VerifyFailure };
+  | { ok: false; reason: VerifyFailure; revocation?: RevocationNote[] };
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -138,17 +138,8 @@ function subjectOf(cert: CertificateFields): SignerSubject {
   };
 }
 
-function issuedByCa(cert: CertificateFields, ca: CertificateFields, caX509: X509Certificate): boolean {
-  if (!derOf(cert.issuer).equals(derOf(ca.subject))) return false;
-  try {
-    return new X509Certificate(cert.der).verify(caX509.publicKey);
-  } catch {
-    return false;
-  }
-}
-
 /** Verifies a base64 CMS from the module and timestamps it. Never throws for bad input; returns a reason. */
-export function verifyPkcs7(pcs7Base64: string, opts: VerifyOptions): VerifyResult {
+export async function verifyPkcs7(pcs7Base64: string, opts: VerifyOptions): Promise<VerifyResult> {
   const compact = pcs7Base64.replace(/\s+/g, '');
   if (!BASE64.test(compact)) return { ok: false, reason: 'malformed' };
   const der = Buffer.from(compact, 'base64');
@@ -169,14 +160,13 @@ export function verifyPkcs7(pcs7Base64: string, opts: VerifyOptions): VerifyResu
   if (!check.ok) return { ok: false, reason: check.reason };
   const cert = check.cert;
 
-  const caX509 = new X509Certificate(opts.caCertPem);
-  const ca = readCertificate(parseDer(caX509.raw));
-  const now = opts.now.getTime();
-  if (!issuedByCa(cert, ca, caX509) || now < ca.notBefore.getTime() || now > ca.notAfter.getTime()) {
-    return { ok: false, reason: 'untrustedSigner' };
-  }
-  if (now > cert.notAfter.getTime()) return { ok: false, reason: 'certificateExpired' };
-  if (now < cert.notBefore.getTime()) return { ok: false, reason: 'certificateNotYetValid' };
+  const trusted = await checkSigner(opts.trust, cert.der, parsed.certificates.map(derOf), opts.now);
+  if (!trusted.ok)
+    return {
+      ok: false,
+      reason: trusted.reason,
+      ...(trusted.revocation.length > 0 ? { revocation: trusted.revocation } : {}),
+    };
 
   const subject = subjectOf(cert);
   const tin = subject.inn ?? subject.uid;
@@ -194,5 +184,6 @@ export function verifyPkcs7(pcs7Base64: string, opts: VerifyOptions): VerifyResu
     subject,
     pkcs7b64WithTimestamp: stamped.toString('base64'),
     signingTime: signingTimeOf(signer.signedAttrs),
+    revocation: trusted.revocation,
   };
 }

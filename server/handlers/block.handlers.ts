@@ -29,6 +29,7 @@ import { signingDocumentSchema } from '../../src/services/contract/signing.contr
 import { MINUTE } from '../clock';
 import { issueSuspendDocument } from '../documents/suspend-document';
 import { loadOrCreateCa, type TestCa } from '../eimzo/ca';
+import { type TrustStore, testCaTrust } from '../eimzo/trust';
 import { verifyPkcs7 } from '../eimzo/verify';
 import {
   ApiError,
@@ -81,17 +82,19 @@ export function draftHash(draft: unknown): string {
  * challenge — issued by `online-sales/pre-order/signing-challenge` for this draft — is consumed with one
  * conditional update. The pre-registration create call uses this; a second use of the same signature fails.
  */
-export function consumeDraftSignature(
+export async function consumeDraftSignature(
   svc: Services,
   pcs7: string,
   draft: { user: { tin: string } } & Record<string, unknown>,
   expected: 'key-proof' | 'preregister',
   caDir: string = svc.config.eimzoDataDir,
-): { ok: true; pkcs7b64WithTimestamp: string; serialNumber: string } | { ok: false; reason: string } {
+): Promise<
+  { ok: true; pkcs7b64WithTimestamp: string; serialNumber: string } | { ok: false; reason: string }
+> {
   const ca = loadOrCreateCa(caDir);
   const now = svc.clock.now();
-  const r = verifyPkcs7(pcs7, {
-    caCertPem: ca.caCertPem,
+  const r = await verifyPkcs7(pcs7, {
+    trust: signatureTrustOf(svc, ca),
     now: new Date(now),
     expectedTin: draft.user.tin,
     tsa: ca.tsa,
@@ -133,6 +136,15 @@ export function consumeDraftSignature(
   if (id === null) return { ok: false, reason: 'challengeUsedOrUnknown' };
   svc.logger.info('signing.verified', { serial: r.serialNumber, action });
   return { ok: true, pkcs7b64WithTimestamp: r.pkcs7b64WithTimestamp, serialNumber: r.serialNumber };
+}
+
+/**
+ * Which certification centres a signature must chain to (decisions SIG1): the operator's trust directory when one
+ * is configured; else the simulator's test CA, in demo mode only; else none, and every signature is refused.
+ */
+export function signatureTrustOf(svc: Services, ca: TestCa): TrustStore | undefined {
+  if (svc.signatureTrust) return svc.signatureTrust();
+  return svc.config.demoMode ? testCaTrust(ca.caCertPem) : undefined;
 }
 
 /** Settles due requests before every API call, so every reply (profile, numbers) shows the current statuses. */
@@ -396,21 +408,27 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       return { challenge, expiresAt, draftHash: hash };
     },
 
-    'signing.verify': ({ input, session, svc }) => {
+    'signing.verify': async ({ input, session, svc }) => {
       const own = signerCompany(session);
       const ca = caFor(svc);
       const now = svc.clock.now();
-      const reject = (reason: string) => {
-        svc.logger.warn('signing.rejected', { userId: session.user.id, reason });
+      const reject = (reason: string, revocation?: readonly { serial: string; source: string }[]) => {
+        svc.logger.warn('signing.rejected', {
+          userId: session.user.id,
+          reason,
+          ...(revocation?.length
+            ? { revocation: revocation.map((n) => `${n.serial} ${n.source}`).join('; ') }
+            : {}),
+        });
         return { code: 0, pkcs7b64WithTimestamp: null, reason };
       };
-      const r = verifyPkcs7(input.body.pcs7, {
-        caCertPem: ca.caCertPem,
+      const r = await verifyPkcs7(input.body.pcs7, {
+        trust: signatureTrustOf(svc, ca),
         now: new Date(now),
         expectedTin: own.tin as string,
         tsa: ca.tsa,
       });
-      if (!r.ok) return reject(r.reason);
+      if (!r.ok) return reject(r.reason, r.revocation);
       const skew = svc.config.signingSkewMinutes * MINUTE;
       if (!r.signingTime || Math.abs(r.signingTime.getTime() - now) > skew) return reject('signingTime');
       let parsed: unknown;

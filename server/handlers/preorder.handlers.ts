@@ -75,11 +75,11 @@ export const preorderHandlers: Handlers = {
     free: !createPreorderStore(svc.db).loginTaken(input.query.userName),
   }),
 
-  'preorder.prove': ({ input, svc }) => {
+  'preorder.prove': async ({ input, svc }) => {
     const { tin, pcs7 } = input.body;
     const problem = validateTin(tin);
     ensure(problem !== 'E026', 'E026');
-    const r = consumeDraftSignature(svc, pcs7, { user: { tin } }, 'key-proof');
+    const r = await consumeDraftSignature(svc, pcs7, { user: { tin } }, 'key-proof');
     if (!r.ok) {
       svc.logger.warn('preorder.proofRejected', { reason: r.reason });
       throw new ApiError(r.reason === 'noCompanyInn' ? 'E026' : 'E094', r.reason);
@@ -131,7 +131,7 @@ export const preorderHandlers: Handlers = {
     };
   },
 
-  'preorder.create': ({ input, svc }) => {
+  'preorder.create': async ({ input, svc }) => {
     const { pkcs7, ...draft } = input.body;
     const tin = draft.user.tin;
     ensure(validateTin(tin) !== 'E026', 'E026');
@@ -144,7 +144,7 @@ export const preorderHandlers: Handlers = {
       'this company is registered or has a pre-order',
     );
     ensure(!store.loginTaken(draft.account.login), 'E004', 'login taken');
-    const signed = consumeDraftSignature(
+    const signed = await consumeDraftSignature(
       svc,
       pkcs7,
       draft as typeof draft & Record<string, unknown>,

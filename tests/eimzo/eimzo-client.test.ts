@@ -13,6 +13,7 @@ import {
 } from '@/services/eimzo/eimzo-client';
 import { type EimzoError, eimzoErrorKey, isEimzoFailure } from '@/services/eimzo/eimzo-errors';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
+import { testCaTrust } from '../../server/eimzo/trust';
 import { verifyPkcs7 } from '../../server/eimzo/verify';
 import { MAIN_KEY, NAVOIY_KEY, socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 
@@ -122,8 +123,8 @@ describe('E-IMZO client against the simulator', () => {
     const sig = await c.sign(keyId, encodeBase64Utf8(text));
     expect(sig.signer_serial_number).toBe(MAIN_KEY.serialNumber);
     expect(sig.signature_hex).toMatch(/^[0-9a-f]{512}$/);
-    const verified = verifyPkcs7(sig.pkcs7_64, {
-      caCertPem: sim.ca.caCertPem,
+    const verified = await verifyPkcs7(sig.pkcs7_64, {
+      trust: testCaTrust(sim.ca.caCertPem),
       tsa: sim.ca.tsa,
       now: new Date(),
       expectedTin: '302145876',
@@ -142,7 +143,9 @@ describe('E-IMZO client against the simulator', () => {
     const c = client();
     const keyId = await loadedKeyId(c, NAVOIY_KEY.inn);
     const sig = await c.sign(keyId, encodeBase64Utf8('x'), true);
-    expect(verifyPkcs7(sig.pkcs7_64, { caCertPem: sim.ca.caCertPem, now: new Date() })).toEqual({
+    expect(
+      await verifyPkcs7(sig.pkcs7_64, { trust: testCaTrust(sim.ca.caCertPem), now: new Date() }),
+    ).toEqual({
       ok: false,
       reason: 'detached',
     });

@@ -13,6 +13,7 @@ import {
 } from '../../server/eimzo/demo-keys';
 import { REASON, STATUS } from '../../server/eimzo/protocol';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
+import { testCaTrust } from '../../server/eimzo/trust';
 import { verifyPkcs7 } from '../../server/eimzo/verify';
 import { MAIN_KEY, NAVOIY_KEY, rawCall, socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 
@@ -177,7 +178,9 @@ describe('interactive password', () => {
     expect(sim.pending()[0]).toMatchObject({ id: p.id, triesLeft: 2, lastError: 'wrongPassword' });
     expect(sim.answer(p.id, MAIN_KEY.password)).toEqual({ outcome: 'signed' });
     const sig = await signing;
-    expect(verifyPkcs7(sig.pkcs7_64, { caCertPem: sim.ca.caCertPem, now: new Date() })).toMatchObject({
+    expect(
+      await verifyPkcs7(sig.pkcs7_64, { trust: testCaTrust(sim.ca.caCertPem), now: new Date() }),
+    ).toMatchObject({
       ok: true,
       signedData: 'sn=901234567',
     });

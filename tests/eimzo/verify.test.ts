@@ -11,6 +11,7 @@ import {
 import { createSignedData, nameAttributes, OID, parseDer, readCertificate } from '../../server/eimzo/cms';
 import { aliasDate } from '../../server/eimzo/demo-keys';
 import { readTimestamp } from '../../server/eimzo/timestamp';
+import { testCaTrust } from '../../server/eimzo/trust';
 import { verifyPkcs7 } from '../../server/eimzo/verify';
 import { EXPIRED_KEY, MAIN_KEY, TEST_KEYS, tempDir, UNKNOWN_TIN_KEY } from '../support/eimzo';
 
@@ -45,7 +46,7 @@ function signB64(serial: string, text = TEXT, detached = false): string {
 }
 
 const opts = (extra: { expectedTin?: string; now?: Date } = {}) => ({
-  caCertPem: ca.caCertPem,
+  trust: testCaTrust(ca.caCertPem),
   tsa: ca.tsa,
   now: NOW,
   ...extra,
@@ -79,9 +80,9 @@ describe('test CA', () => {
 });
 
 describe('verifyPkcs7', () => {
-  it('accepts a signature by a CA-issued, valid key and timestamps it', () => {
+  it('accepts a signature by a CA-issued, valid key and timestamps it', async () => {
     const input = signB64(MAIN_KEY.serialNumber);
-    const result = verifyPkcs7(input, opts({ expectedTin: '302145876' }));
+    const result = await verifyPkcs7(input, opts({ expectedTin: '302145876' }));
     if (!result.ok) throw new Error(result.reason);
     expect(result).toMatchObject({
       tin: '302145876',
@@ -103,12 +104,12 @@ describe('verifyPkcs7', () => {
     expect(readTimestamp(input)).toBeUndefined();
 
     // The timestamped CMS is itself a valid signature (the signed part is unchanged).
-    const again = verifyPkcs7(result.pkcs7b64WithTimestamp, opts({ expectedTin: '302145876' }));
+    const again = await verifyPkcs7(result.pkcs7b64WithTimestamp, opts({ expectedTin: '302145876' }));
     expect(again).toMatchObject({ ok: true, signedData: TEXT });
   });
 
-  it('is readable by forge as PKCS#7 both before and after the timestamp', () => {
-    const result = verifyPkcs7(signB64(MAIN_KEY.serialNumber), opts());
+  it('is readable by forge as PKCS#7 both before and after the timestamp', async () => {
+    const result = await verifyPkcs7(signB64(MAIN_KEY.serialNumber), opts());
     if (!result.ok) throw new Error(result.reason);
     for (const b64 of [signB64(MAIN_KEY.serialNumber), result.pkcs7b64WithTimestamp]) {
       const msg = forge.pkcs7.messageFromAsn1(
@@ -118,8 +119,11 @@ describe('verifyPkcs7', () => {
     }
   });
 
-  it('uses a self-signed in-memory TSA when none is given', () => {
-    const result = verifyPkcs7(signB64(MAIN_KEY.serialNumber), { caCertPem: ca.caCertPem, now: NOW });
+  it('uses a self-signed in-memory TSA when none is given', async () => {
+    const result = await verifyPkcs7(signB64(MAIN_KEY.serialNumber), {
+      trust: testCaTrust(ca.caCertPem),
+      now: NOW,
+    });
     if (!result.ok) throw new Error(result.reason);
     expect(readTimestamp(result.pkcs7b64WithTimestamp, ca.caCertPem)).toMatchObject({
       signatureValid: true,
@@ -128,74 +132,85 @@ describe('verifyPkcs7', () => {
     });
   });
 
-  it('refuses tampered content and tampered signatures', () => {
+  it('refuses tampered content and tampered signatures', async () => {
     const der = Buffer.from(signB64(MAIN_KEY.serialNumber), 'base64');
     const textAt = der.indexOf(Buffer.from('901234567'));
     const content = Buffer.from(der);
     content[textAt] = '8'.charCodeAt(0);
-    expect(verifyPkcs7(content.toString('base64'), opts())).toEqual({ ok: false, reason: 'digestMismatch' });
+    expect(await verifyPkcs7(content.toString('base64'), opts())).toEqual({
+      ok: false,
+      reason: 'digestMismatch',
+    });
 
     const signature = Buffer.from(der);
     const last = signature.length - 1;
     signature[last] = (signature[last] ?? 0) ^ 0xff;
-    expect(verifyPkcs7(signature.toString('base64'), opts())).toEqual({ ok: false, reason: 'badSignature' });
+    expect(await verifyPkcs7(signature.toString('base64'), opts())).toEqual({
+      ok: false,
+      reason: 'badSignature',
+    });
   });
 
-  it('refuses input that is not a CMS signature', () => {
-    expect(verifyPkcs7('not base64!', opts())).toEqual({ ok: false, reason: 'malformed' });
-    expect(verifyPkcs7('', opts())).toEqual({ ok: false, reason: 'malformed' });
-    expect(verifyPkcs7(Buffer.from('hello').toString('base64'), opts())).toEqual({
+  it('refuses input that is not a CMS signature', async () => {
+    expect(await verifyPkcs7('not base64!', opts())).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verifyPkcs7('', opts())).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verifyPkcs7(Buffer.from('hello').toString('base64'), opts())).toEqual({
       ok: false,
       reason: 'malformed',
     });
     const truncated = Buffer.from(signB64(MAIN_KEY.serialNumber), 'base64').subarray(0, 200);
-    expect(verifyPkcs7(truncated.toString('base64'), opts())).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verifyPkcs7(truncated.toString('base64'), opts())).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 
-  it('refuses a detached signature (the portal signs attached)', () => {
-    expect(verifyPkcs7(signB64(MAIN_KEY.serialNumber, TEXT, true), opts())).toEqual({
+  it('refuses a detached signature (the portal signs attached)', async () => {
+    expect(await verifyPkcs7(signB64(MAIN_KEY.serialNumber, TEXT, true), opts())).toEqual({
       ok: false,
       reason: 'detached',
     });
   });
 
-  it('refuses a certificate from another CA', () => {
+  it('refuses a certificate from another CA', async () => {
     const other = loadOrCreateCa(otherData.dir);
     expect(other.caCertPem).not.toBe(ca.caCertPem);
     const foreign = issueDemoKeyCertificate(other, MAIN_KEY);
     const b64 = createSignedData(Buffer.from(TEXT), foreign).der.toString('base64');
-    expect(verifyPkcs7(b64, opts())).toEqual({ ok: false, reason: 'untrustedSigner' });
-    expect(verifyPkcs7(b64, { caCertPem: other.caCertPem, now: NOW })).toMatchObject({
+    expect(await verifyPkcs7(b64, opts())).toEqual({ ok: false, reason: 'untrustedSigner' });
+    expect(await verifyPkcs7(b64, { trust: testCaTrust(other.caCertPem), now: NOW })).toMatchObject({
       ok: true,
       tin: '302145876',
     });
   });
 
-  it('refuses an expired certificate and one not valid yet', () => {
-    expect(verifyPkcs7(signB64(EXPIRED_KEY.serialNumber), opts())).toEqual({
+  it('refuses an expired certificate and one not valid yet', async () => {
+    expect(await verifyPkcs7(signB64(EXPIRED_KEY.serialNumber), opts())).toEqual({
       ok: false,
       reason: 'certificateExpired',
     });
     const beforeValidity = new Date(aliasDate(MAIN_KEY.validFrom).getTime() - 1000);
-    expect(verifyPkcs7(signB64(MAIN_KEY.serialNumber), opts({ now: beforeValidity }))).toEqual({
+    expect(await verifyPkcs7(signB64(MAIN_KEY.serialNumber), opts({ now: beforeValidity }))).toEqual({
       ok: false,
       reason: 'certificateNotYetValid',
     });
   });
 
-  it('refuses a signer whose TIN is not the expected one', () => {
-    expect(verifyPkcs7(signB64(MAIN_KEY.serialNumber), opts({ expectedTin: '303318250' }))).toEqual({
+  it('refuses a signer whose TIN is not the expected one', async () => {
+    expect(await verifyPkcs7(signB64(MAIN_KEY.serialNumber), opts({ expectedTin: '303318250' }))).toEqual({
       ok: false,
       reason: 'tinMismatch',
     });
   });
 
-  it('takes the TIN from UID when the certificate has no INN', () => {
-    expect(verifyPkcs7(signB64(UNKNOWN_TIN_KEY.serialNumber), opts())).toMatchObject({
+  it('takes the TIN from UID when the certificate has no INN', async () => {
+    expect(await verifyPkcs7(signB64(UNKNOWN_TIN_KEY.serialNumber), opts())).toMatchObject({
       ok: true,
       tin: '309999999',
     });
-    expect(verifyPkcs7(signB64(UNKNOWN_TIN_KEY.serialNumber), opts({ expectedTin: '302145876' }))).toEqual({
+    expect(
+      await verifyPkcs7(signB64(UNKNOWN_TIN_KEY.serialNumber), opts({ expectedTin: '302145876' })),
+    ).toEqual({
       ok: false,
       reason: 'tinMismatch',
     });

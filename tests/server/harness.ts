@@ -12,6 +12,7 @@ import { type Db, migrate, openDatabase } from '../../server/db/database';
 import { seedDatabase } from '../../server/db/seed';
 import type { Delivery } from '../../server/delivery/transport';
 import { createDemoApp } from '../../server/demo/demo.routes';
+import type { TrustStore } from '../../server/eimzo/trust';
 import { createMemoryLogger } from '../../server/logger';
 import { createAuthStore, type OutboxMessage } from '../../server/store/auth.store';
 
@@ -49,7 +50,13 @@ export interface Harness {
 }
 
 export function createHarness(
-  opts: { config?: Partial<ServerConfig>; db?: Db; delivery?: Delivery; oidc?: OidcClient } = {},
+  opts: {
+    config?: Partial<ServerConfig>;
+    db?: Db;
+    delivery?: Delivery;
+    oidc?: OidcClient;
+    signatureTrust?: () => TrustStore;
+  } = {},
 ): Harness {
   const db = opts.db ?? seededDb();
   const clock = createManualClock();
@@ -61,6 +68,7 @@ export function createHarness(
     config: { passwordCost: TEST_COST, ...opts.config },
     ...(opts.delivery ? { delivery: opts.delivery } : {}),
     ...(opts.oidc ? { oidc: opts.oidc } : {}),
+    ...(opts.signatureTrust ? { signatureTrust: opts.signatureTrust } : {}),
   });
   const app = createApp({ db, services });
   const auth = createAuthStore(db, clock);

@@ -243,9 +243,14 @@ describe('finding 3: signature replay', () => {
     const svc = createServices({ db: h.db, clock: h.clock, config: { eimzoDataDir: data.dir } });
     const pcs7 = sign(signingDocumentText(applicationDocument(draft, 'ru', hash, challenge)));
 
-    const otherDraft = consumeDraftSignature(svc, pcs7, { ...draft, bank: { mfo: '00014' } }, 'preregister');
-    const first = consumeDraftSignature(svc, pcs7, draft, 'preregister');
-    const again = consumeDraftSignature(svc, pcs7, draft, 'preregister');
+    const otherDraft = await consumeDraftSignature(
+      svc,
+      pcs7,
+      { ...draft, bank: { mfo: '00014' } },
+      'preregister',
+    );
+    const first = await consumeDraftSignature(svc, pcs7, draft, 'preregister');
+    const again = await consumeDraftSignature(svc, pcs7, draft, 'preregister');
 
     expect(otherDraft).toEqual({ ok: false, reason: 'otherDocument' });
     expect(first.ok).toBe(true);
@@ -290,11 +295,11 @@ describe('finding 3: signature replay', () => {
       const c = await challengeFor({ user: { tin } }, 'key-proof');
       const proof = sign(signingDocumentText(keyProofDocument(tin, c.draftHash, c.challenge)));
       // offered as the application (even for a draft with the same hash) it is another action
-      expect(consumeDraftSignature(svc(), proof, { user: { tin } }, 'preregister')).toEqual({
+      expect(await consumeDraftSignature(svc(), proof, { user: { tin } }, 'preregister')).toEqual({
         ok: false,
         reason: 'otherAction',
       });
-      expect(consumeDraftSignature(svc(), proof, { user: { tin } }, 'key-proof').ok).toBe(true);
+      expect((await consumeDraftSignature(svc(), proof, { user: { tin } }, 'key-proof')).ok).toBe(true);
     });
 
     it('refuses an application signature at prove (E094)', async () => {
@@ -309,7 +314,7 @@ describe('finding 3: signature replay', () => {
     it('does not let a key-proof challenge carry the application', async () => {
       const c = await challengeFor(draft, 'key-proof');
       const app = sign(signingDocumentText(applicationDocument(draft, 'uz', c.draftHash, c.challenge)));
-      expect(consumeDraftSignature(svc(), app, draft, 'preregister')).toEqual({
+      expect(await consumeDraftSignature(svc(), app, draft, 'preregister')).toEqual({
         ok: false,
         reason: 'challengeUsedOrUnknown',
       });
@@ -320,16 +325,16 @@ describe('finding 3: signature replay', () => {
       const doc = applicationDocument(draft, 'ru', c.draftHash, c.challenge);
       const tampered = sign(signingDocumentText({ ...doc, text: doc.text.replace('savdo1', 'other1') }));
       const hashOnly = sign(docText('preregister', { kind: 'draft', draftHash: c.draftHash }, c.challenge));
-      expect(consumeDraftSignature(svc(), tampered, draft, 'preregister')).toEqual({
+      expect(await consumeDraftSignature(svc(), tampered, draft, 'preregister')).toEqual({
         ok: false,
         reason: 'otherText',
       });
-      expect(consumeDraftSignature(svc(), hashOnly, draft, 'preregister')).toEqual({
+      expect(await consumeDraftSignature(svc(), hashOnly, draft, 'preregister')).toEqual({
         ok: false,
         reason: 'otherText',
       });
       const good = sign(signingDocumentText(doc));
-      expect(consumeDraftSignature(svc(), good, draft, 'preregister').ok).toBe(true);
+      expect((await consumeDraftSignature(svc(), good, draft, 'preregister')).ok).toBe(true);
     });
   });
 });
