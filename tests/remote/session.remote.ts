@@ -130,6 +130,11 @@ describe('the session cookie', () => {
     }
     await c.call('POST', 'user/logout');
   });
+
+  it.skipIf(!https)('finding 15: API replies over https carry Strict-Transport-Security', async () => {
+    const r = await createClient().call('GET', 'user/');
+    expect(r.headers.get('strict-transport-security') ?? '').toMatch(/max-age=\d{7,}/);
+  });
 });
 
 describe('a wrong password does not reveal whether the login exists', () => {
