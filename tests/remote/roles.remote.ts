@@ -58,7 +58,8 @@ async function undoCreate(r: Reply): Promise<void> {
   if (r.status === 'OKOK' && id) await asAdmin('POST', `user/block/${id}`, { blocked: true });
 }
 
-/** A backend that let an update through gets the fields back as they were (as the administrator). */
+/** A backend that let an update through gets the fields back as they were (as the administrator); a contact that
+ *  was empty comes back as an empty string, the contract's body takes no null. */
 async function undoUpdate(r: Reply, id: number, fields: (keyof UserDetails)[]): Promise<void> {
   if (r.status !== 'OKOK') return;
   const before = user(id);
