@@ -86,6 +86,12 @@ if grep -q '"event":"spa.build"\|Demo logins\|eimzo.started' "$work/portal.log";
   echo "a production start built, printed demo logins or started the E-IMZO simulator:"; cat "$work/portal.log"; exit 1
 fi
 
+# SIG1: without EIMZO_TRUST_DIR a production start says that no signature is accepted (the test CA is demo-only)
+if ! grep -qF 'Signatures (E-IMZO): refused, no trust store (EIMZO_TRUST_DIR unset)' "$work/portal.log"; then
+  echo "a production start without EIMZO_TRUST_DIR did not say that signatures are refused:"; cat "$work/portal.log"; exit 1
+fi
+echo "   signatures: $(grep -oF 'Signatures (E-IMZO): refused, no trust store (EIMZO_TRUST_DIR unset)' "$work/portal.log")"
+
 # memory at idle: the node process under npm (npm → sh → node)
 sleep 2
 if [ -n "$node_pid" ]; then echo "   memory at idle: $(awk '/VmRSS/ { printf "%.0f MB", $2 / 1024 }' "/proc/$node_pid/status") RSS"; fi

@@ -24,6 +24,7 @@ import {
   type Issued,
   issueCert,
   makeCrl,
+  OCSP_SIGNING,
   type OcspAnswer,
   signerSubject,
   startOcspResponder,
@@ -286,6 +287,40 @@ describe('revocation: OCSP first, then the CRL; no answer is a refusal (fail-clo
       expect(Date.now() - started).toBeLessThan(4_000);
     },
   );
+
+  it('a responder the CA delegated with id-kp-OCSPSigning may answer; one without that usage may not', async () => {
+    const delegateOf = (usage: readonly string[]) =>
+      issueCert({
+        subject: caSubject(`Responder ${usage.length}`),
+        ca: false,
+        issuer: inter,
+        notBefore: LONG_AGO,
+        notAfter: FAR,
+        eku: usage,
+      });
+    for (const [usage, expected] of [
+      [[OCSP_SIGNING], [{ source: 'ocsp good' }, { source: 'crl good' }]],
+      // not the responder's to answer: the CRL decides instead
+      [['1.3.6.1.5.5.7.3.1'], [{ source: 'crl good (ocsp unauthenticated)' }, { source: 'crl good' }]],
+    ] as const) {
+      const delegated = new Map<string, OcspAnswer>();
+      const responder = await startOcspResponder(inter, delegated, delegateOf(usage));
+      try {
+        const signer = issueCert({
+          subject: signerSubject('DELEGATED', '302145876'),
+          ca: false,
+          issuer: inter,
+          notBefore: LONG_AGO,
+          notAfter: FAR,
+          ocspUrl: responder.url,
+        });
+        expect(await check(store, signer)).toMatchObject({ ok: true, revocation: expected });
+        expect(responder.requests).toBe(1);
+      } finally {
+        await responder.close();
+      }
+    }
+  });
 
   it('a responder that does not answer, with a current CRL not listing the signer: accepted on the CRL', async () => {
     const signer = ocspSigner('hang');

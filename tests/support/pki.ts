@@ -37,6 +37,19 @@ function aiaOcsp(url: string) {
   return { id: '1.3.6.1.5.5.7.1.1', value: asn1.toDer(node).getBytes() };
 }
 
+function extKeyUsage(oids: readonly string[]) {
+  const node = asn1.create(
+    asn1.Class.UNIVERSAL,
+    asn1.Type.SEQUENCE,
+    true,
+    oids.map((o) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(o).getBytes())),
+  );
+  return { id: '2.5.29.37', value: asn1.toDer(node).getBytes() };
+}
+
+/** id-kp-OCSPSigning: a responder the CA delegated its answers to */
+export const OCSP_SIGNING = '1.3.6.1.5.5.7.3.9';
+
 let serialCounter = 0x100;
 
 /** Issues a certificate; without `issuer` it is self-signed. */
@@ -47,6 +60,8 @@ export function issueCert(opts: {
   notBefore: Date;
   notAfter: Date;
   ocspUrl?: string;
+  /** extended key usages (OIDs) */
+  eku?: readonly string[];
 }): Issued {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
@@ -77,6 +92,7 @@ export function issueCert(opts: {
       ];
   extensions.push({ name: 'subjectKeyIdentifier' });
   if (opts.ocspUrl) extensions.push(aiaOcsp(opts.ocspUrl));
+  if (opts.eku) extensions.push(extKeyUsage(opts.eku));
   cert.setExtensions(extensions);
   cert.sign(pki.privateKeyFromPem(opts.issuer?.keyPem ?? privateKey), forge.md.sha256.create());
   return { certPem: pki.certificateToPem(cert), keyPem: privateKey, serial };
@@ -136,13 +152,18 @@ export async function makeCrl(
 
 export type OcspAnswer = 'good' | 'revoked' | 'hang' | 'http500' | 'forged' | 'wrongNonce';
 
-/** An OCSP responder for `issuer` (the CA answers itself) on 127.0.0.1, answering by serial from `table`. */
+/**
+ * An OCSP responder for `issuer` on 127.0.0.1, answering by serial from `table`: the CA answers itself, or a
+ * `delegate` it issued signs the answers and sends its certificate along.
+ */
 export async function startOcspResponder(
   issuer: Issued,
   table: Map<string, OcspAnswer>,
+  delegate?: Issued,
 ): Promise<{ url: string; requests: number; close(): Promise<void> }> {
-  const issuerCert = pkijsCert(issuer.certPem);
-  const key = await signingKey(issuer.keyPem);
+  const responder = delegate ?? issuer;
+  const issuerCert = pkijsCert(responder.certPem);
+  const key = await signingKey(responder.keyPem);
   const forger = issueCert({
     subject: caSubject('Forger'),
     ca: true,
@@ -190,6 +211,7 @@ export async function startOcspResponder(
               })
             : nonce,
         ];
+      if (delegate) basic.certs = [issuerCert];
       await basic.sign(answer === 'forged' ? forgedKey : key, 'SHA-256');
       const reply = new pkijs.OCSPResponse({
         responseStatus: new asn1js.Enumerated({ value: 0 }),
