@@ -1,13 +1,9 @@
+import { snOfDigits } from '../../src/domain/search.rules';
 import { ensure, type Handlers } from '../handler';
 
-/** sn of a looked-up number: 9 digits, or the 10-digit `8 9X…` form the search box accepts (spec 5 "89[01]…"), or
- *  `998 9X…`. */
-export function lookupSn(digits: string): string | undefined {
-  if (/^9\d{8}$/.test(digits)) return digits;
-  if (/^89\d{8}$/.test(digits)) return digits.slice(1);
-  if (/^9989\d{8}$/.test(digits)) return digits.slice(3);
-  return undefined;
-}
+/** sn of a looked-up number, by the search box's own rule (spec 5 "89[01]…"): `9[01]…`, `8 9[01]…` or
+ *  `998 9[01]…`; anything else is no number (E016). */
+export const lookupSn = snOfDigits;
 
 /** Subscriber lookup of the 'choose' search box (spec 7 client/sn/{n}, client/ban/{n}); search flag required. */
 export const lookupHandlers: Handlers = {

@@ -53,6 +53,19 @@ export function parseSearch(mode: SearchMode, input: string): SearchParse {
 }
 
 /**
+ * The 9-digit sn of a number in a form the search accepts — `8 9[01]…` (spec 5's rule), `998 9[01]…`, or the nine
+ * digits `9[01]…` — or undefined. The one rule of the search box and of the server's lookup and impersonation.
+ */
+export function snOfDigits(digits: string): string | undefined {
+  const domestic = WITH_COUNTRY_CODE.test(digits)
+    ? `8${digits.slice(3)}`
+    : /^\d{9}$/.test(digits)
+      ? `8${digits}`
+      : digits;
+  return SN.test(domestic) ? domestic.slice(1) : undefined;
+}
+
+/**
  * A 9-digit input is a BAN by spec 5, but `901234567` is also how a number looks without its leading 8. When such a
  * BAN is not found, the box offers the number lookup: this is that number (`8901234567`), or null when the digits
  * could not be a number by the same rule.

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { numberLookalike, parseSearch, type SearchParse, searchDigits } from '@/domain/search.rules';
+import {
+  numberLookalike,
+  parseSearch,
+  type SearchParse,
+  searchDigits,
+  snOfDigits,
+} from '@/domain/search.rules';
 
 describe("parseSearch 'choose' (spec 5): strip non-digits; >10 digits MANYINVALID; 89[01]+7 digits sn; 9 digits ban", () => {
   const MANYINVALID: SearchParse = { ok: false, error: 'MANYINVALID' };
@@ -79,5 +85,30 @@ describe('numberLookalike: a 9-digit BAN that could be a number without its lead
     ['90123456', null],
   ])('%j → %j', (ban, expected) => {
     expect(numberLookalike(ban)).toBe(expected);
+  });
+});
+
+describe('snOfDigits: the one number rule of the search box and the server lookup (spec 5 "89[01]…")', () => {
+  it('reads the domestic, international and bare forms of a 90/91 number as its nine digits', () => {
+    expect(['8901234567', '998901234567', '901234567', '8911234567', '911234567'].map(snOfDigits)).toEqual([
+      '901234567',
+      '901234567',
+      '901234567',
+      '911234567',
+      '911234567',
+    ]);
+  });
+
+  it('refuses what the search box refuses: other operator codes, wrong lengths, non-digits', () => {
+    const refused = ['8931234567', '998991234567', '931234567', '89012345', '89012345678', '', '890123456a'];
+    expect(refused.map(snOfDigits)).toEqual(refused.map(() => undefined));
+  });
+
+  it('agrees with parseSearch on every 10-digit input starting with 89', () => {
+    for (let third = 0; third <= 9; third++) {
+      const digits = `89${third}1234567`;
+      const box = parseSearch('choose', digits);
+      expect(snOfDigits(digits) !== undefined, digits).toBe(box.ok && box.kind === 'sn');
+    }
   });
 });

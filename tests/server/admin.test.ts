@@ -226,6 +226,9 @@ describe('lookup and impersonation', () => {
       });
     }
     expect((await a.call('GET', 'client/sn/12345')).status).toBe('E016');
+    // the search box's rule (spec 5 "89[01]…"): another operator code is no number here either
+    expect((await a.call('GET', 'client/sn/8931234567')).status).toBe('E016');
+    expect((await a.call('GET', 'client/sn/998991234567')).status).toBe('E016');
     expect((await a.call('GET', 'client/sn/909090909')).status).toMatch(/^E01[68]$/);
     expect((await a.call('GET', 'client/ban/100234561')).result).toMatchObject({
       at: 5,
