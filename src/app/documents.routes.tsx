@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { tashkentDay } from '@/domain/dates.rules';
@@ -10,6 +9,7 @@ import {
   parseDocumentsPage,
   parseDocumentsTab,
 } from '@/domain/documents.rules';
+import { usePageLang } from '@/i18n/i18n';
 import type { DocumentsRoute as RouteInput } from '@/machines/documents.machine';
 import type { UploadMachine } from '@/machines/upload.machine';
 import { useWorkflowActor } from '@/views/common/workflow-actor';
@@ -86,11 +86,6 @@ export function OrderRoute() {
       <OrderView backHref={back} />
     </Page>
   );
-}
-
-/** The page's language: a document's text follows it. */
-function usePageLang(): 'ru' | 'uz' {
-  return useTranslation().i18n.language === 'uz' ? 'uz' : 'ru';
 }
 
 /**

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { GOLDEN_PAGE_SIZE } from '@/domain/constants';
 import { isFreeCategory } from '@/domain/golden-categories.rules';
-import { i18n } from '@/i18n/i18n';
+import { currentLang } from '@/i18n/i18n';
 import {
   type CheckoutInput,
   type GoldenCatalogue,
@@ -47,7 +47,7 @@ export function createGoldenLogic(api: ApiLoader) {
         };
       }),
       checkout: fromPromise<GoldenOrder, CheckoutInput>(async ({ input }) => {
-        const lang = i18n.language === 'uz' ? 'uz' : 'ru';
+        const lang = currentLang();
         const r = await (await api()).call('golden.checkout', {
           body: { numbers: [...input.numbers], lang },
         });

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { type BalanceFacts, EMPLOYEES_PAGE_SIZE, ROAMING_SOC } from '@/domain/services.rules';
-import { i18n } from '@/i18n/i18n';
+import { currentLang } from '@/i18n/i18n';
 import {
   type EmployeeRow,
   type EmployeesPageResult,
@@ -56,7 +56,7 @@ const toPage = (reply: EmployeesPage): EmployeesPageResult => ({
   totalPages: reply.totalPages,
 });
 
-const lang = (): 'ru' | 'uz' => (i18n.language === 'uz' ? 'uz' : 'ru');
+const lang = currentLang;
 
 export function createServicesLogic(api: ApiLoader) {
   const services = servicesMachine.provide({

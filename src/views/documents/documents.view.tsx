@@ -15,6 +15,7 @@ import {
   pageSlice,
 } from '@/domain/documents.rules';
 import { formatSum } from '@/domain/money.rules';
+import { currentLang } from '@/i18n/i18n';
 import type { DocumentCard, DocumentDetails, OrderCard } from '@/machines/documents.machine';
 import {
   selectDocumentsCanRetry,
@@ -119,11 +120,11 @@ function Frame({
 
 /** One document in a list: type, title, date, status, open and PDF download. */
 function DocumentRow({ doc, href }: { doc: DocumentCard; href: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const typeTitle = useTypeTitle();
   const titleOf = useDocumentTitle();
   const pdfName = usePdfName();
-  const lang = i18n.language === 'uz' ? 'uz' : 'ru';
+  const lang = currentLang();
   const title = titleOf(doc);
   return (
     <li className="docs__row" data-testid={`document-${doc.id}`} data-type={doc.type}>
@@ -371,7 +372,7 @@ export function DocumentView({
   /** the page's upload actor (the route module keeps the page in step with it) */
   uploader: ActorRefFrom<UploadMachine>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // once a scan was chosen the widget stays, so its result is still shown after the page reloads with status 1
   const uploadActive = useSelector(uploader, (s) => !s.matches('idle') || s.context.cancelled);
   const content = DocumentsContext.useSelector(selectDocumentsContent);
@@ -379,7 +380,7 @@ export function DocumentView({
   const titleOf = useDocumentTitle();
   const pdfName = usePdfName();
   const doc: DocumentDetails | null = content?.kind === 'document' ? content.document : null;
-  const lang = i18n.language === 'uz' ? 'uz' : 'ru';
+  const lang = currentLang();
   return (
     <Frame title={doc ? typeTitle(doc.type) : t('documents.view')} subtitle={doc ? titleOf(doc) : undefined}>
       <p>
