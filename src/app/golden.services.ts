@@ -17,7 +17,7 @@ import type { ApiLoader } from './api';
 
 /**
  * Real actors of the golden-number checkout on the app's one API client (E009 from any call reaches the session
- * through that client), and the tab's draft store that keeps the chosen numbers (docs/decisions.md GN-next-number).
+ * through that client), and the tab's draft store that keeps the chosen numbers (docs/decisions.md GN14).
  * `createAppLogic` builds it once in `loadPageLogic`; tests provide fakes to the same machine.
  */
 export function createGoldenLogic(api: ApiLoader, { drafts }: { drafts: DraftStore }) {

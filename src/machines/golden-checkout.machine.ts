@@ -25,7 +25,7 @@ import type { StateMeta } from './state-meta';
  * never read) and the new one starts. Failures are kept as catalogue codes; E009 reaches the session through the
  * shared API client.
  *
- * The choice survives a reload (docs/decisions.md GN-next-number): the chart starts with the choice kept for the
+ * The choice survives a reload (docs/decisions.md GN14): the chart starts with the choice kept for the
  * signed-in user and the URL's step (`input`), and every change of the choice is kept with `keepChoice` (filled in at
  * the composition root with the tab's draft store); a created order or the user's clearing drops it (`forgetChoice`).
  * The review is a step of the URL (`?step=review`): Back and Forward of the browser reach the chart as `step.changed`.
@@ -34,7 +34,7 @@ import type { StateMeta } from './state-meta';
 /** The page's step as the URL names it: the choice (`/purchase`) or the review (`/purchase?step=review`). */
 export type PurchaseStepParam = 'choice' | 'review';
 
-/** What the chart starts with (docs/decisions.md GN-next-number). */
+/** What the chart starts with (docs/decisions.md GN14). */
 export interface GoldenCheckoutInput {
   /** where the choice is kept (the signed-in user's key); null = not kept */
   readonly keepKey: string | null;
@@ -101,7 +101,7 @@ export interface GoldenCheckoutContext {
   /** numbers another buyer took while this one was reviewing (removed from the selection) */
   readonly taken: readonly string[];
   readonly order: GoldenOrder | null;
-  /** where the choice is kept (GN-next-number); null = not kept */
+  /** where the choice is kept (GN14); null = not kept */
   readonly keepKey: string | null;
   /** the URL's step while the categories load: the review is opened once they are in, if there is a choice */
   readonly askedStep: PurchaseStepParam;
@@ -235,7 +235,7 @@ export const goldenCheckoutMachine = setup({
     clearTaken: assign({ taken: [], error: null }),
     assignAskedStep: assign((_, params: { step: PurchaseStepParam }) => ({ askedStep: params.step })),
     clearSelection: assign({ selected: [] }),
-    /** Keeps the choice under the user's key (GN-next-number). Filled in at the composition root with the draft store. */
+    /** Keeps the choice under the user's key (GN14). Filled in at the composition root with the draft store. */
     keepChoice: (_, _params: { key: string | null; selected: readonly GoldenOffer[] }) => {},
     /** Drops the kept choice (order created, choice cleared). Filled in at the composition root with the draft store. */
     forgetChoice: (_, _params: { key: string | null }) => {},

@@ -26,7 +26,7 @@ export const selectPurchaseStep = (s: GoldenCheckoutSnapshot): PurchaseStep => {
 };
 
 /**
- * The URL's step for what the page shows (GN-next-number): the choice or the review; null while the categories load,
+ * The URL's step for what the page shows (GN14): the choice or the review; null while the categories load,
  * when they failed and for the created order (the URL is left as it is).
  */
 export const selectStepParam = (s: GoldenCheckoutSnapshot): PurchaseStepParam | null => {
@@ -37,7 +37,7 @@ export const selectStepParam = (s: GoldenCheckoutSnapshot): PurchaseStepParam | 
 };
 
 /**
- * The chart's input when the page opens (GN-next-number): the signed-in user's key, the choice kept under it (read by
+ * The chart's input when the page opens (GN14): the signed-in user's key, the choice kept under it (read by
  * `read`, the composition root's reader of the tab's draft store) and the URL's step. Signed out, nothing is kept.
  */
 export function goldenCheckoutInputOf(

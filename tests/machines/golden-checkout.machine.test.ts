@@ -166,7 +166,7 @@ describe('golden-number checkout chart', () => {
   });
 });
 
-describe('the kept choice (docs/decisions.md GN-next-number)', () => {
+describe('the kept choice (docs/decisions.md GN14)', () => {
   const key = 'draft:curator:/purchase:goldenChoice';
   /** The chart with recording keepChoice / forgetChoice (the composition root writes them to the draft store). */
   function keeping(checkout: unknown[] = []) {

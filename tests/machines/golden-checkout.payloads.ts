@@ -14,7 +14,7 @@ import type { EventPayloads } from '../support/model-universe';
  * Guards see both outcomes: a valid and an invalid mask on submit; a search with and without results on screen; an
  * empty and a non-empty selection; the last and not the last number removed; a checkout refused because a number
  * was taken, and for any other reason; the URL's step asking for the choice and for the review, with a kept choice
- * (the chart starts on a reload of the review: GN-next-number) and without one.
+ * (the chart starts on a reload of the review: GN14) and without one.
  */
 
 export const catalogue: GoldenCatalogue = {
@@ -83,7 +83,7 @@ export const goldenCheckoutPayloads: EventPayloads = {
 /** Where the curator's choice is kept (src/services/drafts/golden-choice.ts `goldenChoiceKey('curator')`). */
 export const keepKey = 'draft:curator:/purchase:goldenChoice';
 
-/** A reload of `/purchase?step=review` with one number kept (GN-next-number): both outcomes of the review on load. */
+/** A reload of `/purchase?step=review` with one number kept (GN14): both outcomes of the review on load. */
 export const reloadedOnReview: GoldenCheckoutInput = { keepKey, kept: [offerB], step: 'review' };
 
 /** The model-test entry of the golden-checkout chart (tests/support/model-registry.ts). */

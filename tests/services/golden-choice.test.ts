@@ -20,7 +20,7 @@ function memoryStorage(): DraftStorage & { map: Map<string, string> } {
 const a = { number: '901234500', categoryId: 192, price: 84_200 };
 const b = { number: '907770011', categoryId: 153, price: 210_500 };
 
-describe('the kept golden-number choice (docs/decisions.md GN-next-number)', () => {
+describe('the kept golden-number choice (docs/decisions.md GN14)', () => {
   it('is kept per user and read back as written; an empty choice removes it', () => {
     const storage = memoryStorage();
     const drafts = createDraftStore(storage);

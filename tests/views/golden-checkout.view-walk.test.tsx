@@ -99,7 +99,7 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
 
 function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
   const deferred = createDeferredActors(goldenCheckoutMachine);
-  // the model's input: a reload of the review with one number kept (GN-next-number)
+  // the model's input: a reload of the review with one number kept (GN14)
   const input = goldenCheckoutModelEntry.input;
   const location = memoryLocation({ path: `/purchase${purchaseSearch(input.step)}`, record: true });
   render(

@@ -4,7 +4,7 @@ import { type DraftStore, draftKey } from './draft-store';
 
 /**
  * The golden numbers a curator has chosen on /purchase, kept in the tab's draft store (sessionStorage) so that a
- * reload or Back/Forward does not lose them (docs/decisions.md GN-next-number). Kept per user (the key names the
+ * reload or Back/Forward does not lose them (docs/decisions.md GN14). Kept per user (the key names the
  * login), dropped on checkout, on the user's clearing and with every draft on logout. What is read back is parsed:
  * anything that is not a list of chosen numbers (a corrupt or foreign value) reads as no choice.
  */

@@ -77,7 +77,7 @@ export interface PageLogic {
   readonly employeesList: EmployeesListMachine;
   /** the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6) */
   readonly recoveryContact: RecoveryContactMachine;
-  /** the golden-number choice kept for a user in this tab (docs/decisions.md GN-next-number), none when there is none */
+  /** the golden-number choice kept for a user in this tab (docs/decisions.md GN14), none when there is none */
   readonly readGoldenChoice: (key: string) => readonly GoldenOffer[];
 }
 

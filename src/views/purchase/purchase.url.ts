@@ -1,7 +1,7 @@
 import type { PurchaseStepParam } from '@/machines/golden-checkout.machine';
 
 /**
- * The purchase page's step in the URL (docs/decisions.md GN-next-number): `/purchase` is the choice,
+ * The purchase page's step in the URL (docs/decisions.md GN14): `/purchase` is the choice,
  * `/purchase?step=review` the review, so that Back and Forward move between them and a reload stays on the review.
  */
 export function purchaseStepOf(search: string): PurchaseStepParam {

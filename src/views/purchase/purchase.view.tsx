@@ -48,7 +48,7 @@ export function PurchasePage() {
   return <PurchaseStart key={user ?? ''} user={user} />;
 }
 
-/** Reads the kept choice and the URL's step once, when the page opens (GN-next-number). */
+/** Reads the kept choice and the URL's step once, when the page opens (GN14). */
 function PurchaseStart({ user }: { user: string | null }) {
   const { readGoldenChoice } = useWorkflowLogic();
   const step = purchaseStepOf(useSearch());
@@ -67,7 +67,7 @@ export function PurchaseForm({ input }: { input: GoldenCheckoutInput }) {
 }
 
 /**
- * The review is a history entry of its own (GN-next-number): a change of the URL's step (Back, Forward) reaches the
+ * The review is a history entry of its own (GN14): a change of the URL's step (Back, Forward) reaches the
  * chart as a fact; a step the chart reached itself is written into the URL, the review pushed (Back returns to the
  * choice), the choice replacing the review (the in-page Back, the last number removed, a new purchase).
  */

@@ -7,19 +7,19 @@ import { apiCode, codeOf, done, failed } from './oracle-helpers';
  * count 2), spec 7 (golden-number calls), spec 8 (E031, E005, a failed call shows an error) and decisions GN1-GN6:
  * categories load first; the user searches one of four ways; a new search restarts the running one; numbers are
  * chosen across pages; the review shows the total; a checkout refused because a number was taken names it and drops it.
- * GN-next-number: the choice is kept for the user in the tab (every change of it kept, a created order or the user's
+ * GN14: the choice is kept for the user in the tab (every change of it kept, a created order or the user's
  * clearing drops it) and the review is a step of the URL that Back and Forward move through; the chart starts on the
  * model's input (tests/machines/golden-checkout.payloads.ts `reloadedOnReview`): a reload of `?step=review` with one
  * number kept.
  */
 
-/** GN-next-number: every change of the choice is kept under the user's key. */
+/** GN14: every change of the choice is kept under the user's key. */
 const keep = (c: Ctx, selected: readonly Ctx[]) => [
   { type: 'keepChoice', params: { key: c.keepKey, selected } },
 ];
-/** GN-next-number: a created order or the user's clearing drops the kept choice. */
+/** GN14: a created order or the user's clearing drops the kept choice. */
 const forget = (c: Ctx) => [{ type: 'forgetChoice', params: { key: c.keepKey } }];
-/** GN-next-number: the review again after a reload of `?step=review`, when a choice was kept. */
+/** GN14: the review again after a reload of `?step=review`, when a choice was kept. */
 const reviewAsked = (c: Ctx) => c.askedStep === 'review' && c.selected.length > 0;
 
 /** Spec 5: the mask is three, two and two places (GN4: a digit, * or a letter each). */
@@ -68,7 +68,7 @@ export const goldenCheckoutOracle: ChartOracle = {
       results: null,
       order: null,
       error: null,
-      // GN-next-number: what the page read for the curator from the tab (one bronze number) and the URL (the review)
+      // GN14: what the page read for the curator from the tab (one bronze number) and the URL (the review)
       keepKey: 'draft:curator:/purchase:goldenChoice',
       selected: [{ number: '907770011', categoryId: 192, price: 84_200 }],
       askedStep: 'review',
@@ -89,7 +89,7 @@ export const goldenCheckoutOracle: ChartOracle = {
       when: (c) => reviewAsked(c),
       to: 'reviewing',
       ctx: (_, ev) => ({ catalogue: ev.output, categoryId: ev.output.categories[0].id, error: null }),
-      spec: 'GN-next-number a reload of the review with a kept choice shows the review again',
+      spec: 'GN14 a reload of the review with a kept choice shows the review again',
     },
     {
       from: 'loadingCategories',
@@ -117,7 +117,7 @@ export const goldenCheckoutOracle: ChartOracle = {
       event: 'step.changed',
       to: '.',
       ctx: (_, ev) => ({ askedStep: ev.step }),
-      spec: 'GN-next-number Back or Forward before the categories are in: the step they open on',
+      spec: 'GN14 Back or Forward before the categories are in: the step they open on',
     },
     // ── the search form ─────────────────────────────────────────────────────────────────────────────────────
     {
@@ -173,7 +173,7 @@ export const goldenCheckoutOracle: ChartOracle = {
       to: '.',
       ctx: (c, ev) => ({ selected: toggled(c, ev) }),
       effects: (c, ev) => keep(c, toggled(c, ev)),
-      spec: 'GN6 numbers are chosen across pages, each once; GN-next-number the choice is kept',
+      spec: 'GN6 numbers are chosen across pages, each once; GN14 the choice is kept',
     },
     {
       from: 'browsing.*',
@@ -181,14 +181,14 @@ export const goldenCheckoutOracle: ChartOracle = {
       to: '.',
       ctx: () => ({ selected: [] }),
       effects: (c) => forget(c),
-      spec: 'GN-next-number the user clears the choice: nothing chosen, nothing kept',
+      spec: 'GN14 the user clears the choice: nothing chosen, nothing kept',
     },
     {
       from: 'browsing.*',
       event: 'step.changed',
       when: (c, ev) => ev.step === 'review' && c.selected.length > 0,
       to: 'reviewing',
-      spec: 'GN-next-number Forward to the review, with the choice',
+      spec: 'GN14 Forward to the review, with the choice',
     },
     {
       from: 'browsing.*',
@@ -244,7 +244,7 @@ export const goldenCheckoutOracle: ChartOracle = {
       event: 'step.changed',
       when: (_, ev) => ev.step === 'choice',
       to: (c) => backTo(c),
-      spec: 'GN-next-number Back of the browser from the review: the choice, kept',
+      spec: 'GN14 Back of the browser from the review: the choice, kept',
     },
     {
       from: 'reviewing',
@@ -279,7 +279,7 @@ export const goldenCheckoutOracle: ChartOracle = {
       to: 'done',
       ctx: (_, ev) => ({ order: ev.output, error: null, taken: [] }),
       effects: (c) => forget(c),
-      spec: 'GN5 the created order: its number, numbers and sum; GN-next-number the kept choice is dropped',
+      spec: 'GN5 the created order: its number, numbers and sum; GN14 the kept choice is dropped',
     },
     {
       from: 'checkingOut',
@@ -325,7 +325,7 @@ export const goldenCheckoutOracle: ChartOracle = {
       when: (_, ev) => ev.step === 'choice',
       to: (c) => backTo(c),
       ctx: () => ({ error: null }),
-      spec: 'GN-next-number Back of the browser after a failure: the choice, kept',
+      spec: 'GN14 Back of the browser after a failure: the choice, kept',
     },
     {
       from: 'taken',
@@ -348,7 +348,7 @@ export const goldenCheckoutOracle: ChartOracle = {
       when: (_, ev) => ev.step === 'choice',
       to: (c) => backTo(c),
       ctx: () => ({ taken: [], error: null }),
-      spec: 'GN-next-number Back of the browser after numbers were taken: the choice left',
+      spec: 'GN14 Back of the browser after numbers were taken: the choice left',
     },
     {
       from: 'done',
