@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type GoldenOffer, MAX_SELECTION } from '@/domain/golden.rules';
 import { type DraftStore, draftKey } from './draft-store';
 
@@ -12,12 +12,13 @@ import { type DraftStore, draftKey } from './draft-store';
 /** The draft's one field: the chosen numbers as JSON. */
 const FIELD = 'numbers';
 
+// zod/mini, as the contract: the full zod would land in the vendor script every page loads (the login budget)
 const keptOffer = z.object({
-  number: z.string().regex(/^\d{9,12}$/),
-  categoryId: z.number().int().nonnegative(),
-  price: z.number().finite().nonnegative(),
+  number: z.string().check(z.regex(/^\d{9,12}$/)),
+  categoryId: z.int().check(z.nonnegative()),
+  price: z.number().check(z.nonnegative()),
 });
-const keptChoice = z.array(keptOffer).max(MAX_SELECTION);
+const keptChoice = z.array(keptOffer).check(z.maxLength(MAX_SELECTION));
 
 /** Where a user's choice is kept, e.g. `draft:curator:/purchase:goldenChoice`. */
 export function goldenChoiceKey(user: string): string {
