@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { GOLDEN_PAGE_SIZE } from '@/domain/constants';
+import type { GoldenOffer } from '@/domain/golden.rules';
 import { isFreeCategory } from '@/domain/golden-categories.rules';
 import { currentLang } from '@/i18n/i18n';
 import {
@@ -10,13 +11,16 @@ import {
   goldenCheckoutMachine,
   type SearchNumbersInput,
 } from '@/machines/golden-checkout.machine';
+import type { DraftStore } from '@/services/drafts/draft-store';
+import { keepGoldenChoice } from '@/services/drafts/golden-choice';
 import type { ApiLoader } from './api';
 
 /**
  * Real actors of the golden-number checkout on the app's one API client (E009 from any call reaches the session
- * through that client). `createAppLogic` builds it once in `loadPageLogic`; tests provide fakes to the same machine.
+ * through that client), and the tab's draft store that keeps the chosen numbers (docs/decisions.md GN14).
+ * `createAppLogic` builds it once in `loadPageLogic`; tests provide fakes to the same machine.
  */
-export function createGoldenLogic(api: ApiLoader) {
+export function createGoldenLogic(api: ApiLoader, { drafts }: { drafts: DraftStore }) {
   return goldenCheckoutMachine.provide({
     actors: {
       fetchCategories: fromPromise<GoldenCatalogue, void>(async () => {
@@ -63,6 +67,14 @@ export function createGoldenLogic(api: ApiLoader) {
           status: r.status ?? 'paid',
         };
       }),
+    },
+    actions: {
+      keepChoice: (_, params: { key: string | null; selected: readonly GoldenOffer[] }) => {
+        if (params.key !== null) keepGoldenChoice(drafts, params.key, params.selected);
+      },
+      forgetChoice: (_, params: { key: string | null }) => {
+        if (params.key !== null) drafts.clear(params.key);
+      },
     },
   });
 }

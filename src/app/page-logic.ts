@@ -1,3 +1,4 @@
+import { readGoldenChoice } from '@/services/drafts/golden-choice';
 import type { PageLogic } from '@/views/common/workflow-logic.context';
 import * as admin from './admin.services';
 import * as agreement from './agreement.services';
@@ -38,7 +39,8 @@ export function createPageLogic(api: AppApi, deps: AppDeps): PageLogic {
     userSearch: adminLogic.userSearch,
     userAdmin: adminLogic.userAdmin,
     debt: debt.createDebtLogic(api.load),
-    goldenCheckout: golden.createGoldenLogic(api.load),
+    goldenCheckout: golden.createGoldenLogic(api.load, deps),
+    readGoldenChoice: (key) => readGoldenChoice(deps.drafts, key),
     newOrder: newOrder.createNewOrderLogic(api.load, deps),
     orders: orders.createOrdersLogic(api.load),
     upload: upload.createUploadLogic(api.load),

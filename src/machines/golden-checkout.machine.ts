@@ -24,7 +24,25 @@ import type { StateMeta } from './state-meta';
  * A new search while one is in flight re-enters `browsing.searching`: the running call is stopped (its reply is
  * never read) and the new one starts. Failures are kept as catalogue codes; E009 reaches the session through the
  * shared API client.
+ *
+ * The choice survives a reload (docs/decisions.md GN14): the chart starts with the choice kept for the
+ * signed-in user and the URL's step (`input`), and every change of the choice is kept with `keepChoice` (filled in at
+ * the composition root with the tab's draft store); a created order or the user's clearing drops it (`forgetChoice`).
+ * The review is a step of the URL (`?step=review`): Back and Forward of the browser reach the chart as `step.changed`.
  */
+
+/** The page's step as the URL names it: the choice (`/purchase`) or the review (`/purchase?step=review`). */
+export type PurchaseStepParam = 'choice' | 'review';
+
+/** What the chart starts with (docs/decisions.md GN14). */
+export interface GoldenCheckoutInput {
+  /** where the choice is kept (the signed-in user's key); null = not kept */
+  readonly keepKey: string | null;
+  /** the choice kept before the page was reloaded or left (already parsed) */
+  readonly kept: readonly GoldenOffer[];
+  /** the URL's step when the page opened */
+  readonly step: PurchaseStepParam;
+}
 
 /** A category as the page shows it: id, price in sums, and whether it is the free one (spec 3: id 122). */
 export interface GoldenCategoryItem {
@@ -83,6 +101,10 @@ export interface GoldenCheckoutContext {
   /** numbers another buyer took while this one was reviewing (removed from the selection) */
   readonly taken: readonly string[];
   readonly order: GoldenOrder | null;
+  /** where the choice is kept (GN14); null = not kept */
+  readonly keepKey: string | null;
+  /** the URL's step while the categories load: the review is opened once they are in, if there is a choice */
+  readonly askedStep: PurchaseStepParam;
 }
 
 /** The form fields a user types into. */
@@ -105,6 +127,9 @@ export type GoldenFormField = keyof GoldenSearchForm;
  * - `checkout.confirm`: user buys the chosen numbers.
  * - `checkout.retry`: user tries the checkout again after it failed.
  * - `purchase.again`: user starts a new purchase after the order was created.
+ * - `selection.clear`: user drops every chosen number (and the kept choice).
+ * - `step.changed`: fact from the router: the URL's step changed (Back, Forward, a link); the chart follows it where
+ *   it can and ignores what it already shows.
  */
 export type GoldenCheckoutEvent =
   | { type: 'categories.retry' }
@@ -121,7 +146,9 @@ export type GoldenCheckoutEvent =
   | { type: 'number.remove'; number: string }
   | { type: 'checkout.confirm' }
   | { type: 'checkout.retry' }
-  | { type: 'purchase.again' };
+  | { type: 'purchase.again' }
+  | { type: 'selection.clear' }
+  | { type: 'step.changed'; step: PurchaseStepParam };
 
 /** Tags: `busy` a call runs; `error` a failure is shown. */
 export type GoldenCheckoutTag = 'busy' | 'error';
@@ -132,6 +159,7 @@ export const goldenCheckoutMachine = setup({
   types: {
     context: {} as GoldenCheckoutContext,
     events: {} as GoldenCheckoutEvent,
+    input: {} as GoldenCheckoutInput,
     meta: {} as StateMeta,
     tags: {} as GoldenCheckoutTag,
   },
@@ -151,6 +179,12 @@ export const goldenCheckoutMachine = setup({
       context.selected.length === 1 && context.selected[0]?.number === params.number,
     isNumberTaken: (_, params: { error: unknown }) =>
       takenNumbersOf(errorCodeOf(params.error), descriptionOf(params.error)).length > 0,
+    isReviewAsked: ({ context }) => context.askedStep === 'review' && context.selected.length > 0,
+    isReviewStep: ({ context }, params: { step: PurchaseStepParam }) =>
+      params.step === 'review' && context.selected.length > 0,
+    isChoiceStep: (_, params: { step: PurchaseStepParam }) => params.step === 'choice',
+    isChoiceStepWithResults: ({ context }, params: { step: PurchaseStepParam }) =>
+      params.step === 'choice' && context.results !== null,
   },
   actions: {
     assignCatalogue: assign((_, params: { catalogue: GoldenCatalogue }) => ({
@@ -199,6 +233,12 @@ export const goldenCheckoutMachine = setup({
       return { taken, selected: withoutTaken(context.selected, taken), error: errorCodeOf(params.error) };
     }),
     clearTaken: assign({ taken: [], error: null }),
+    assignAskedStep: assign((_, params: { step: PurchaseStepParam }) => ({ askedStep: params.step })),
+    clearSelection: assign({ selected: [] }),
+    /** Keeps the choice under the user's key (GN14). Filled in at the composition root with the draft store. */
+    keepChoice: (_, _params: { key: string | null; selected: readonly GoldenOffer[] }) => {},
+    /** Drops the kept choice (order created, choice cleared). Filled in at the composition root with the draft store. */
+    forgetChoice: (_, _params: { key: string | null }) => {},
     startOver: assign({
       query: null,
       page: 0,
@@ -216,7 +256,7 @@ export const goldenCheckoutMachine = setup({
     'Golden-number checkout: categories, four searches paged by the server, numbers picked across pages, review ' +
     'with the total and its VAT, checkout, the created order.',
   initial: 'loadingCategories',
-  context: {
+  context: ({ input }) => ({
     catalogue: null,
     categoryId: null,
     searchType: 'random',
@@ -225,11 +265,13 @@ export const goldenCheckoutMachine = setup({
     query: null,
     page: 0,
     results: null,
-    selected: [],
     error: null,
     taken: [],
     order: null,
-  },
+    keepKey: input.keepKey,
+    selected: input.kept,
+    askedStep: input.step,
+  }),
   states: {
     loadingCategories: {
       description: 'Loads the price categories with the VAT note (GET golden-number/categories).',
@@ -238,13 +280,26 @@ export const goldenCheckoutMachine = setup({
       invoke: {
         id: 'fetchCategories',
         src: 'fetchCategories',
-        onDone: {
-          target: 'browsing',
-          actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
-        },
+        onDone: [
+          {
+            guard: 'isReviewAsked',
+            target: 'reviewing',
+            actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
+            description: 'reloaded on the review with a kept choice: the review again',
+          },
+          {
+            target: 'browsing',
+            actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
+          },
+        ],
         onError: {
           target: 'categoriesFailed',
           actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: {
+        'step.changed': {
+          actions: { type: 'assignAskedStep', params: ({ event }) => ({ step: event.step }) },
         },
       },
     },
@@ -252,7 +307,12 @@ export const goldenCheckoutMachine = setup({
       description: 'The categories could not be loaded; the error is shown with a retry button.',
       meta: { view: 'error with a retry button', testId: 'purchase-categories-error' },
       tags: ['error'],
-      on: { 'categories.retry': { target: 'loadingCategories', actions: 'clearError' } },
+      on: {
+        'categories.retry': { target: 'loadingCategories', actions: 'clearError' },
+        'step.changed': {
+          actions: { type: 'assignAskedStep', params: ({ event }) => ({ step: event.step }) },
+        },
+      },
     },
     browsing: {
       description:
@@ -277,11 +337,31 @@ export const goldenCheckoutMachine = setup({
           { actions: 'assignProblem', description: 'the form is not valid: the field says why' },
         ],
         'number.toggle': {
-          actions: { type: 'toggleNumber', params: ({ event }) => ({ offer: event.offer }) },
+          actions: [
+            { type: 'toggleNumber', params: ({ event }) => ({ offer: event.offer }) },
+            {
+              type: 'keepChoice',
+              params: ({ context }) => ({ key: context.keepKey, selected: context.selected }),
+            },
+          ],
+        },
+        'selection.clear': {
+          actions: [
+            'clearSelection',
+            { type: 'forgetChoice', params: ({ context }) => ({ key: context.keepKey }) },
+          ],
         },
         'review.open': [
           { guard: 'hasSelection', target: 'reviewing' },
           { description: 'nothing chosen yet: there is nothing to review' },
+        ],
+        'step.changed': [
+          {
+            guard: { type: 'isReviewStep', params: ({ event }) => ({ step: event.step }) },
+            target: 'reviewing',
+            description: 'Forward (or a link) to the review, with a choice',
+          },
+          { description: 'the choice, or the review with nothing chosen: the choice stays' },
         ],
       },
       states: {
@@ -344,10 +424,36 @@ export const goldenCheckoutMachine = setup({
           {
             guard: { type: 'isLastSelected', params: ({ event }) => ({ number: event.number }) },
             target: 'browsing',
-            actions: { type: 'removeNumber', params: ({ event }) => ({ number: event.number }) },
+            actions: [
+              { type: 'removeNumber', params: ({ event }) => ({ number: event.number }) },
+              {
+                type: 'keepChoice',
+                params: ({ context }) => ({ key: context.keepKey, selected: context.selected }),
+              },
+            ],
             description: 'the last number removed: nothing left to review',
           },
-          { actions: { type: 'removeNumber', params: ({ event }) => ({ number: event.number }) } },
+          {
+            actions: [
+              { type: 'removeNumber', params: ({ event }) => ({ number: event.number }) },
+              {
+                type: 'keepChoice',
+                params: ({ context }) => ({ key: context.keepKey, selected: context.selected }),
+              },
+            ],
+          },
+        ],
+        'step.changed': [
+          {
+            guard: { type: 'isChoiceStepWithResults', params: ({ event }) => ({ step: event.step }) },
+            target: 'browsing.results',
+            description: 'Back of the browser to the choice',
+          },
+          {
+            guard: { type: 'isChoiceStep', params: ({ event }) => ({ step: event.step }) },
+            target: 'browsing.idle',
+          },
+          { description: 'the review asked again: it stays' },
         ],
         'checkout.confirm': 'checkingOut',
       },
@@ -363,13 +469,22 @@ export const goldenCheckoutMachine = setup({
         input: ({ context }) => ({ numbers: context.selected.map((s) => s.number) }),
         onDone: {
           target: 'done',
-          actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
+          actions: [
+            { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
+            { type: 'forgetChoice', params: ({ context }) => ({ key: context.keepKey }) },
+          ],
         },
         onError: [
           {
             guard: { type: 'isNumberTaken', params: ({ event }) => ({ error: event.error }) },
             target: 'taken',
-            actions: { type: 'assignTaken', params: ({ event }) => ({ error: event.error }) },
+            actions: [
+              { type: 'assignTaken', params: ({ event }) => ({ error: event.error }) },
+              {
+                type: 'keepChoice',
+                params: ({ context }) => ({ key: context.keepKey, selected: context.selected }),
+              },
+            ],
           },
           {
             target: 'failed',
@@ -388,6 +503,20 @@ export const goldenCheckoutMachine = setup({
           { guard: 'hasResults', target: 'browsing.results', actions: 'clearError' },
           { target: 'browsing.idle', actions: 'clearError' },
         ],
+        'step.changed': [
+          {
+            guard: { type: 'isChoiceStepWithResults', params: ({ event }) => ({ step: event.step }) },
+            target: 'browsing.results',
+            actions: 'clearError',
+            description: 'Back of the browser to the choice',
+          },
+          {
+            guard: { type: 'isChoiceStep', params: ({ event }) => ({ step: event.step }) },
+            target: 'browsing.idle',
+            actions: 'clearError',
+          },
+          { description: 'the review asked again: it stays' },
+        ],
       },
     },
     taken: {
@@ -403,6 +532,20 @@ export const goldenCheckoutMachine = setup({
         'review.back': [
           { guard: 'hasResults', target: 'browsing.results', actions: 'clearTaken' },
           { target: 'browsing.idle', actions: 'clearTaken' },
+        ],
+        'step.changed': [
+          {
+            guard: { type: 'isChoiceStepWithResults', params: ({ event }) => ({ step: event.step }) },
+            target: 'browsing.results',
+            actions: 'clearTaken',
+            description: 'Back of the browser to the choice',
+          },
+          {
+            guard: { type: 'isChoiceStep', params: ({ event }) => ({ step: event.step }) },
+            target: 'browsing.idle',
+            actions: 'clearTaken',
+          },
+          { description: 'the review asked again: it stays' },
         ],
       },
     },

@@ -1,6 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import { canSelectMore, type GoldenOffer, type PriceSplit, priceSplit } from '@/domain/golden.rules';
-import type { GoldenCheckoutContext, GoldenCheckoutMachine } from './golden-checkout.machine';
+import { goldenChoiceKey } from '@/services/drafts/golden-choice';
+import type {
+  GoldenCheckoutContext,
+  GoldenCheckoutInput,
+  GoldenCheckoutMachine,
+  PurchaseStepParam,
+} from './golden-checkout.machine';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the golden-checkout machine, as `useSelector` hands it to a selector. */
@@ -18,6 +24,30 @@ export const selectPurchaseStep = (s: GoldenCheckoutSnapshot): PurchaseStep => {
   if (s.matches('done')) return 'done';
   return 'review';
 };
+
+/**
+ * The URL's step for what the page shows (GN14): the choice or the review; null while the categories load,
+ * when they failed and for the created order (the URL is left as it is).
+ */
+export const selectStepParam = (s: GoldenCheckoutSnapshot): PurchaseStepParam | null => {
+  const step = selectPurchaseStep(s);
+  if (step === 'browsing') return 'choice';
+  if (step === 'review') return 'review';
+  return null;
+};
+
+/**
+ * The chart's input when the page opens (GN14): the signed-in user's key, the choice kept under it (read by
+ * `read`, the composition root's reader of the tab's draft store) and the URL's step. Signed out, nothing is kept.
+ */
+export function goldenCheckoutInputOf(
+  user: string | null,
+  step: PurchaseStepParam,
+  read: (key: string) => readonly GoldenOffer[],
+): GoldenCheckoutInput {
+  const keepKey = user === null ? null : goldenChoiceKey(user);
+  return { keepKey, kept: keepKey === null ? [] : read(keepKey), step };
+}
 
 export const selectCatalogue = (s: GoldenCheckoutSnapshot): GoldenCheckoutContext['catalogue'] =>
   s.context.catalogue;

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tashkentDay } from '@/domain/dates.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
-import { expectFitsWindow, launchBrowser, signIn } from './browser';
+import { expectFitsWindow, fillLogin, launchBrowser, signIn } from './browser';
 
 /**
  * The golden-number purchase in a real browser, in both languages: the curator searches by mask, chooses two numbers
@@ -167,6 +167,74 @@ describe('who may buy', () => {
     await page.goto(`${base}/ru/purchase`);
     await page.waitForURL('**/ru/profile', { timeout: 20_000 });
     expect(await page.getByTestId('purchase-page').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the chosen numbers survive a reload and Back (docs/decisions.md GN14)', () => {
+  const t = i18n.getFixedT('ru');
+  const state = (page: Page) => page.getByTestId('purchase-page').getAttribute('data-state');
+
+  it('reload keeps the review, Back returns to the choice, Forward to the review; another user sees none', async () => {
+    const { page, errors } = await signIn(browser, base, 'curator');
+    await page.getByTestId('nav-purchase').click();
+    await page.waitForURL('**/ru/purchase');
+    await page.getByTestId('purchase-form').waitFor({ timeout: 20_000 });
+    await page.getByTestId('purchase-find').click();
+    await page
+      .locator('[data-testid="purchase-page"][data-state="browsing.results"]')
+      .waitFor({ timeout: 20_000 });
+    const found = page.locator('[data-testid^="purchase-number-"]');
+    const numberOf = async (i: number) =>
+      ((await found.nth(i).getAttribute('data-testid')) ?? '').replace('purchase-number-', '');
+    const a = await numberOf(0);
+    const b = await numberOf(1);
+    await found.nth(0).click();
+    await found.nth(1).click();
+    await page.getByTestId('purchase-to-review').click();
+    await page.getByTestId('purchase-review').waitFor();
+    await page.waitForURL('**/ru/purchase?step=review');
+
+    // a reload of the review shows the same two numbers, read back from the tab
+    await page.reload();
+    await page.getByTestId('purchase-review').waitFor({ timeout: 20_000 });
+    expect(await state(page)).toBe('reviewing');
+    for (const n of [a, b])
+      expect(await page.getByTestId(`purchase-review-${n}`).textContent()).toContain(formatPhone(n));
+
+    // Back: the choice, both numbers still chosen; Forward: the review again
+    await page.goBack();
+    await page.waitForURL('**/ru/purchase');
+    await page.getByTestId('purchase-selection').waitFor();
+    expect(await state(page)).toMatch(/^browsing\./);
+    const chosen = (await page.getByTestId('purchase-selection').textContent()) ?? '';
+    expect(chosen).toContain(formatPhone(a));
+    expect(chosen).toContain(formatPhone(b));
+    expect(await page.getByTestId('purchase-to-review').textContent()).toBe(
+      t('purchase.toReview', { count: 2 }),
+    );
+    await page.goForward();
+    await page.waitForURL('**/ru/purchase?step=review');
+    await page.getByTestId('purchase-review').waitFor();
+    expect(await page.locator('[data-testid^="purchase-review-9"]').count()).toBe(2);
+
+    // logout forgets the choice; another buyer signing in in the same tab starts with none, even on ?step=review
+    await page.getByTestId('logout').click();
+    await page.getByTestId('logout-confirm-yes').click();
+    await page.waitForURL('**/ru/login');
+    expect(
+      await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.includes('goldenChoice'))),
+    ).toEqual([]);
+    await page.locator('[data-testid="session"][data-state^="signedOut"]').waitFor({ timeout: 20_000 });
+    await fillLogin(page, 'keyowner');
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
+    await page.goto(`${base}/ru/purchase?step=review`);
+    await page.getByTestId('purchase-form').waitFor({ timeout: 20_000 });
+    expect(await state(page)).toMatch(/^browsing\./);
+    await page.waitForURL('**/ru/purchase');
+    expect(await page.getByTestId('purchase-selection').textContent()).toContain(t('purchase.none'));
+    expect(await page.getByTestId('purchase-to-review').isDisabled()).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,6 +1,11 @@
 import type { AnyEventObject } from 'xstate';
 import { takenDescription } from '@/domain/golden.rules';
-import type { GoldenCatalogue, GoldenOrder, GoldenResults } from '@/machines/golden-checkout.machine';
+import type {
+  GoldenCatalogue,
+  GoldenCheckoutInput,
+  GoldenOrder,
+  GoldenResults,
+} from '@/machines/golden-checkout.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import type { EventPayloads } from '../support/model-universe';
 
@@ -8,7 +13,8 @@ import type { EventPayloads } from '../support/model-universe';
  * Realistic events and actor results of the golden-number checkout (model paths, oracle, view walk, unit tests).
  * Guards see both outcomes: a valid and an invalid mask on submit; a search with and without results on screen; an
  * empty and a non-empty selection; the last and not the last number removed; a checkout refused because a number
- * was taken, and for any other reason.
+ * was taken, and for any other reason; the URL's step asking for the choice and for the review, with a kept choice
+ * (the chart starts on a reload of the review: GN14) and without one.
  */
 
 export const catalogue: GoldenCatalogue = {
@@ -62,6 +68,10 @@ export const goldenCheckoutPayloads: EventPayloads = {
     { type: 'number.toggle', offer: offerB },
   ],
   'number.remove': [{ type: 'number.remove', number: offerA.number }],
+  'step.changed': [
+    { type: 'step.changed', step: 'choice' },
+    { type: 'step.changed', step: 'review' },
+  ],
   'xstate.done.actor.fetchCategories': [done('fetchCategories', catalogue)],
   'xstate.error.actor.fetchCategories': [fail('fetchCategories', offline)],
   'xstate.done.actor.searchNumbers': [done('searchNumbers', page0)],
@@ -70,8 +80,15 @@ export const goldenCheckoutPayloads: EventPayloads = {
   'xstate.error.actor.checkout': [fail('checkout', noBalance), fail('checkout', takenA)],
 };
 
+/** Where the curator's choice is kept (src/services/drafts/golden-choice.ts `goldenChoiceKey('curator')`). */
+export const keepKey = 'draft:curator:/purchase:goldenChoice';
+
+/** A reload of `/purchase?step=review` with one number kept (GN14): both outcomes of the review on load. */
+export const reloadedOnReview: GoldenCheckoutInput = { keepKey, kept: [offerB], step: 'review' };
+
 /** The model-test entry of the golden-checkout chart (tests/support/model-registry.ts). */
 export const goldenCheckoutModelEntry = {
   id: 'goldenCheckout',
+  input: reloadedOnReview,
   payloads: goldenCheckoutPayloads,
 } as const;

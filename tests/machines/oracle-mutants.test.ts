@@ -145,7 +145,12 @@ describe("the generated suites kill the audit's surviving mutant kinds", () => {
       .map((m) => m.where);
     expect(labelled).toEqual([
       'goldenCheckout.browsing --review.open#1--> (self)',
+      // GN14: the URL asks for the step already shown (or the review with nothing chosen): nothing happens
+      'goldenCheckout.browsing --step.changed#1--> (self)',
+      'goldenCheckout.reviewing --step.changed#2--> (self)',
+      'goldenCheckout.failed --step.changed#2--> (self)',
       'goldenCheckout.taken --checkout.confirm#1--> (self)',
+      'goldenCheckout.taken --step.changed#2--> (self)',
     ]);
   });
 

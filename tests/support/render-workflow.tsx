@@ -72,6 +72,7 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     preorderList: preorderListMachine,
     employeesList: employeesListMachine,
     recoveryContact: recoveryContactMachine,
+    readGoldenChoice: () => [],
     ...fakes,
   };
 }

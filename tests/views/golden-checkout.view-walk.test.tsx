@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,8 @@ import {
   type GoldenCheckoutEvent,
   goldenCheckoutMachine,
 } from '@/machines/golden-checkout.machine';
-import { PurchasePage } from '@/views/purchase/purchase.view';
+import { purchaseSearch } from '@/views/purchase/purchase.url';
+import { PurchaseForm } from '@/views/purchase/purchase.view';
 import {
   catalogue,
   goldenCheckoutModelEntry,
@@ -98,12 +99,14 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
 
 function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
   const deferred = createDeferredActors(goldenCheckoutMachine);
-  const location = memoryLocation({ path: '/purchase' });
+  // the model's input: a reload of the review with one number kept (GN14)
+  const input = goldenCheckoutModelEntry.input;
+  const location = memoryLocation({ path: `/purchase${purchaseSearch(input.step)}`, record: true });
   render(
     <I18nextProvider i18n={i18n}>
       <Router hook={location.hook}>
         <TestProviders fakes={{ goldenCheckout: goldenCheckoutMachine.provide({ actors: deferred.actors }) }}>
-          <PurchasePage />
+          <PurchaseForm input={input} />
         </TestProviders>
       </Router>
     </I18nextProvider>,
@@ -151,6 +154,11 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       'checkout.confirm': () => user.click(screen.getByTestId('purchase-confirm')),
       'checkout.retry': () => user.click(screen.getByRole('button', { name: t('app.retry') })),
       'purchase.again': () => user.click(screen.getByTestId('purchase-again')),
+      'selection.clear': () => user.click(screen.getByTestId('purchase-clear')),
+      // a fact from the router: the URL's step itself (Back, Forward)
+      'step.changed': (e) => {
+        act(() => location.navigate(`/purchase${purchaseSearch((e as Ev<'step.changed'>).step)}`));
+      },
     },
     settleInAct(deferred),
   );
@@ -173,6 +181,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
 function scripted(events: readonly (EventObject & Record<string, unknown>)[]): MachinePath {
   const actor = createActor(
     goldenCheckoutMachine.provide({ actors: neverSettlingActors(goldenCheckoutMachine) }),
+    { input: goldenCheckoutModelEntry.input },
   ).start();
   const first = actor.getSnapshot();
   const steps = [{ event: { type: 'xstate.init' }, state: first }];
@@ -187,12 +196,17 @@ function scripted(events: readonly (EventObject & Record<string, unknown>)[]): M
 const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
 
-/** The curator's purchase end to end, and every failure with its retry. */
+/**
+ * The curator's purchase end to end, and every failure with its retry (each from the choice, its kept number cleared);
+ * then the reload of the review with a kept number, Back to the choice and Forward to the review again.
+ */
 const scenarios: readonly MachinePath[] = [
   scripted([
+    { type: 'step.changed', step: 'choice' },
     fail('fetchCategories', offline),
     { type: 'categories.retry' },
     done('fetchCategories', catalogue),
+    { type: 'selection.clear' },
     { type: 'search.type', searchType: 'byMask' },
     { type: 'form.change', field: 'mask', value: '12-3' },
     { type: 'search.submit' },
@@ -215,7 +229,9 @@ const scenarios: readonly MachinePath[] = [
     { type: 'purchase.again' },
   ]),
   scripted([
+    { type: 'step.changed', step: 'choice' },
     done('fetchCategories', catalogue),
+    { type: 'selection.clear' },
     { type: 'search.submit' },
     { type: 'search.cancel' },
     { type: 'search.submit' },
@@ -227,6 +243,15 @@ const scenarios: readonly MachinePath[] = [
     { type: 'review.back' },
     { type: 'review.open' },
     { type: 'number.remove', number: offerA.number },
+  ]),
+  scripted([
+    done('fetchCategories', catalogue),
+    { type: 'step.changed', step: 'choice' },
+    { type: 'step.changed', step: 'review' },
+    { type: 'review.back' },
+    { type: 'review.open' },
+    { type: 'checkout.confirm' },
+    done('checkout', order),
   ]),
 ];
 
@@ -244,6 +269,7 @@ function performable(event: EventObject, before: AnyMachineSnapshot | undefined)
     case 'search.type':
       return ctx.searchType !== (event as Ev<'search.type'>).searchType;
     case 'review.open':
+    case 'selection.clear':
       return ctx.selected.length > 0;
     case 'number.remove':
       return ctx.selected.some((s) => s.number === (event as Ev<'number.remove'>).number);

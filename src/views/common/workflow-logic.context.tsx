@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, use, useCallback, useContext, useEffect, useState } from 'react';
 import type { ActorOptions, ActorSystem, AnyActorLogic } from 'xstate';
+import type { GoldenOffer } from '@/domain/golden.rules';
 import type { AgreementMachine } from '@/machines/agreement.machine';
 import type { At39ListMachine } from '@/machines/at39-list.machine';
 import type { At39RegistrationMachine } from '@/machines/at39-registration.machine';
@@ -76,6 +77,8 @@ export interface PageLogic {
   readonly employeesList: EmployeesListMachine;
   /** the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6) */
   readonly recoveryContact: RecoveryContactMachine;
+  /** the golden-number choice kept for a user in this tab (docs/decisions.md GN14), none when there is none */
+  readonly readGoldenChoice: (key: string) => readonly GoldenOffer[];
 }
 
 /**

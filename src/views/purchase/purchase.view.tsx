@@ -1,12 +1,14 @@
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
 import { GOLDEN_SEARCH_TYPES, type GoldenOffer, MAX_SELECTION, OPERATOR_CODES } from '@/domain/golden.rules';
 import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
-import type { GoldenFormField } from '@/machines/golden-checkout.machine';
+import type { GoldenCheckoutInput, GoldenFormField } from '@/machines/golden-checkout.machine';
 import {
   canRetry,
+  goldenCheckoutInputOf,
   selectCanSelectMore,
   selectCatalogue,
   selectCategoriesError,
@@ -24,28 +26,73 @@ import {
   selectSearchType,
   selectSelected,
   selectSplit,
+  selectStepParam,
   selectTaken,
 } from '@/machines/golden-checkout.selectors';
+import { selectUser } from '@/machines/session.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import { SessionContext } from '@/views/session/session.context';
 import { PurchaseContext } from './purchase.context';
+import { purchaseSearch, purchaseStepOf } from './purchase.url';
 import './purchase.css';
 
-/** `/{lang}/purchase`: the golden-number checkout (its chart: src/machines/golden-checkout.machine.ts). */
+/**
+ * `/{lang}/purchase` (`?step=review` for the review): the golden-number checkout (its chart:
+ * src/machines/golden-checkout.machine.ts). Another signed-in user gets a chart of their own, with their kept choice.
+ */
 export function PurchasePage() {
+  const user = SessionContext.useSelector(selectUser)?.user_name ?? null;
+  return <PurchaseStart key={user ?? ''} user={user} />;
+}
+
+/** Reads the kept choice and the URL's step once, when the page opens (GN14). */
+function PurchaseStart({ user }: { user: string | null }) {
+  const { readGoldenChoice } = useWorkflowLogic();
+  const step = purchaseStepOf(useSearch());
+  const [input] = useState(() => goldenCheckoutInputOf(user, step, readGoldenChoice));
+  return <PurchaseForm input={input} />;
+}
+
+/** The page's chart started with its input (the user's key, the kept choice, the URL's step). */
+export function PurchaseForm({ input }: { input: GoldenCheckoutInput }) {
   const { goldenCheckout } = useWorkflowLogic();
   return (
-    <PurchaseContext.Provider logic={goldenCheckout}>
+    <PurchaseContext.Provider logic={goldenCheckout} input={input}>
       <PurchaseView />
     </PurchaseContext.Provider>
   );
 }
 
+/**
+ * The review is a history entry of its own (GN14): a change of the URL's step (Back, Forward) reaches the
+ * chart as a fact; a step the chart reached itself is written into the URL, the review pushed (Back returns to the
+ * choice), the choice replacing the review (the in-page Back, the last number removed, a new purchase).
+ */
+function useStepInUrl() {
+  const actor = PurchaseContext.useActorRef();
+  const shown = PurchaseContext.useSelector(selectStepParam);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const urlStep = purchaseStepOf(search);
+  const last = useRef(urlStep);
+  useEffect(() => {
+    if (last.current !== urlStep) {
+      last.current = urlStep;
+      actor.send({ type: 'step.changed', step: urlStep });
+    }
+    const now = selectStepParam(actor.getSnapshot()) ?? shown;
+    if (now === null || now === urlStep) return;
+    navigate(`${location}${purchaseSearch(now, search)}`, { replace: now === 'choice' });
+  }, [actor, urlStep, shown, location, navigate, search]);
+}
+
 function PurchaseView() {
   const { t } = useTranslation();
   const actor = PurchaseContext.useActorRef();
+  useStepInUrl();
   const state = PurchaseContext.useSelector(selectPurchaseState);
   const step = PurchaseContext.useSelector(selectPurchaseStep);
   const categoriesError = PurchaseContext.useSelector(selectCategoriesError);
@@ -374,6 +421,16 @@ function SelectionPanel() {
       )}
       <Split />
       {canMore ? null : <p className="purchase__muted">{t('purchase.limit', { max: MAX_SELECTION })}</p>}
+      {selected.length > 0 ? (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          data-testid="purchase-clear"
+          onClick={() => actor.send({ type: 'selection.clear' })}
+        >
+          {t('purchase.clear')}
+        </button>
+      ) : null}
       <button
         type="button"
         className="btn"

@@ -7,7 +7,20 @@ import { apiCode, codeOf, done, failed } from './oracle-helpers';
  * count 2), spec 7 (golden-number calls), spec 8 (E031, E005, a failed call shows an error) and decisions GN1-GN6:
  * categories load first; the user searches one of four ways; a new search restarts the running one; numbers are
  * chosen across pages; the review shows the total; a checkout refused because a number was taken names it and drops it.
+ * GN14: the choice is kept for the user in the tab (every change of it kept, a created order or the user's
+ * clearing drops it) and the review is a step of the URL that Back and Forward move through; the chart starts on the
+ * model's input (tests/machines/golden-checkout.payloads.ts `reloadedOnReview`): a reload of `?step=review` with one
+ * number kept.
  */
+
+/** GN14: every change of the choice is kept under the user's key. */
+const keep = (c: Ctx, selected: readonly Ctx[]) => [
+  { type: 'keepChoice', params: { key: c.keepKey, selected } },
+];
+/** GN14: a created order or the user's clearing drops the kept choice. */
+const forget = (c: Ctx) => [{ type: 'forgetChoice', params: { key: c.keepKey } }];
+/** GN14: the review again after a reload of `?step=review`, when a choice was kept. */
+const reviewAsked = (c: Ctx) => c.askedStep === 'review' && c.selected.length > 0;
 
 /** Spec 5: the mask is three, two and two places (GN4: a digit, * or a letter each). */
 const maskOk = (m: string) => /^[0-9*A-Z]{3}-[0-9*A-Z]{2}-[0-9*A-Z]{2}$/.test(m.trim().toUpperCase());
@@ -52,10 +65,13 @@ export const goldenCheckoutOracle: ChartOracle = {
     ctx: () => ({
       catalogue: null,
       searchType: 'random',
-      selected: [],
       results: null,
       order: null,
       error: null,
+      // GN14: what the page read for the curator from the tab (one bronze number) and the URL (the review)
+      keepKey: 'draft:curator:/purchase:goldenChoice',
+      selected: [{ number: '907770011', categoryId: 192, price: 84_200 }],
+      askedStep: 'review',
     }),
   },
   invokes: {
@@ -67,6 +83,14 @@ export const goldenCheckoutOracle: ChartOracle = {
   },
   rows: [
     // ── categories ──────────────────────────────────────────────────────────────────────────────────────────
+    {
+      from: 'loadingCategories',
+      event: done('fetchCategories'),
+      when: (c) => reviewAsked(c),
+      to: 'reviewing',
+      ctx: (_, ev) => ({ catalogue: ev.output, categoryId: ev.output.categories[0].id, error: null }),
+      spec: 'GN14 a reload of the review with a kept choice shows the review again',
+    },
     {
       from: 'loadingCategories',
       event: done('fetchCategories'),
@@ -87,6 +111,13 @@ export const goldenCheckoutOracle: ChartOracle = {
       to: 'loadingCategories',
       ctx: () => ({ error: null }),
       spec: 'spec 8 retry the categories',
+    },
+    {
+      from: ['loadingCategories', 'categoriesFailed'],
+      event: 'step.changed',
+      to: '.',
+      ctx: (_, ev) => ({ askedStep: ev.step }),
+      spec: 'GN14 Back or Forward before the categories are in: the step they open on',
     },
     // ── the search form ─────────────────────────────────────────────────────────────────────────────────────
     {
@@ -141,7 +172,23 @@ export const goldenCheckoutOracle: ChartOracle = {
       event: 'number.toggle',
       to: '.',
       ctx: (c, ev) => ({ selected: toggled(c, ev) }),
-      spec: 'GN6 numbers are chosen across pages, each once',
+      effects: (c, ev) => keep(c, toggled(c, ev)),
+      spec: 'GN6 numbers are chosen across pages, each once; GN14 the choice is kept',
+    },
+    {
+      from: 'browsing.*',
+      event: 'selection.clear',
+      to: '.',
+      ctx: () => ({ selected: [] }),
+      effects: (c) => forget(c),
+      spec: 'GN14 the user clears the choice: nothing chosen, nothing kept',
+    },
+    {
+      from: 'browsing.*',
+      event: 'step.changed',
+      when: (c, ev) => ev.step === 'review' && c.selected.length > 0,
+      to: 'reviewing',
+      spec: 'GN14 Forward to the review, with the choice',
     },
     {
       from: 'browsing.*',
@@ -194,10 +241,18 @@ export const goldenCheckoutOracle: ChartOracle = {
     },
     {
       from: 'reviewing',
+      event: 'step.changed',
+      when: (_, ev) => ev.step === 'choice',
+      to: (c) => backTo(c),
+      spec: 'GN14 Back of the browser from the review: the choice, kept',
+    },
+    {
+      from: 'reviewing',
       event: 'number.remove',
       when: (c, ev) => c.selected.length === 1 && c.selected[0].number === ev.number,
       to: 'browsing.idle',
       ctx: () => ({ selected: [] }),
+      effects: (c) => keep(c, []),
       spec: 'GN6 nothing left to review: back to the search',
     },
     {
@@ -205,6 +260,11 @@ export const goldenCheckoutOracle: ChartOracle = {
       event: 'number.remove',
       to: '.',
       ctx: (c, ev) => ({ selected: c.selected.filter((s: Ctx) => s.number !== ev.number) }),
+      effects: (c, ev) =>
+        keep(
+          c,
+          c.selected.filter((s: Ctx) => s.number !== ev.number),
+        ),
       spec: 'GN6 a number is removed from the review',
     },
     {
@@ -218,7 +278,8 @@ export const goldenCheckoutOracle: ChartOracle = {
       event: done('checkout'),
       to: 'done',
       ctx: (_, ev) => ({ order: ev.output, error: null, taken: [] }),
-      spec: 'GN5 the created order: its number, numbers and sum',
+      effects: (c) => forget(c),
+      spec: 'GN5 the created order: its number, numbers and sum; GN14 the kept choice is dropped',
     },
     {
       from: 'checkingOut',
@@ -230,7 +291,12 @@ export const goldenCheckoutOracle: ChartOracle = {
         selected: c.selected.filter((s: Ctx) => !takenOf(ev).includes(s.number)),
         error: 'E013',
       }),
-      spec: 'GN5 a number taken by someone else meanwhile is named and dropped',
+      effects: (c, ev) =>
+        keep(
+          c,
+          c.selected.filter((s: Ctx) => !takenOf(ev).includes(s.number)),
+        ),
+      spec: 'GN5 a number taken by someone else meanwhile is named and dropped (from the kept choice too)',
     },
     {
       from: 'checkingOut',
@@ -254,6 +320,14 @@ export const goldenCheckoutOracle: ChartOracle = {
       spec: 'GN5 cancel after a failure: back to the search, the choice kept',
     },
     {
+      from: 'failed',
+      event: 'step.changed',
+      when: (_, ev) => ev.step === 'choice',
+      to: (c) => backTo(c),
+      ctx: () => ({ error: null }),
+      spec: 'GN14 Back of the browser after a failure: the choice, kept',
+    },
+    {
       from: 'taken',
       event: 'checkout.confirm',
       when: (c) => c.selected.length > 0,
@@ -267,6 +341,14 @@ export const goldenCheckoutOracle: ChartOracle = {
       to: (c) => backTo(c),
       ctx: () => ({ taken: [], error: null }),
       spec: 'GN5 back to the search to choose others',
+    },
+    {
+      from: 'taken',
+      event: 'step.changed',
+      when: (_, ev) => ev.step === 'choice',
+      to: (c) => backTo(c),
+      ctx: () => ({ taken: [], error: null }),
+      spec: 'GN14 Back of the browser after numbers were taken: the choice left',
     },
     {
       from: 'done',
