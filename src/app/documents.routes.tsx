@@ -9,7 +9,7 @@ import {
   parseDocumentsPage,
   parseDocumentsTab,
 } from '@/domain/documents.rules';
-import { usePageLang } from '@/i18n/i18n';
+import { usePageLang } from '@/i18n/page-lang';
 import type { DocumentsRoute as RouteInput } from '@/machines/documents.machine';
 import type { UploadMachine } from '@/machines/upload.machine';
 import { useWorkflowActor } from '@/views/common/workflow-actor';

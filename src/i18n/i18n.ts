@@ -6,7 +6,7 @@
  * (tests/support/i18n.setup.ts).
  */
 import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { initReactI18next } from 'react-i18next';
 import { formatCount } from '@/domain/block.rules';
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '@/domain/constants';
 import { type MessageTree, registerMessageKeys } from './keys';
@@ -193,10 +193,4 @@ export async function setLanguage(lang: Lang): Promise<void> {
 export function currentLang(): Lang {
   const lang = i18n.resolvedLanguage;
   return lang !== undefined && isLang(lang) ? lang : DEFAULT_LANG;
-}
-
-/** The language currently shown, for a component: it renders again when the language changes. */
-export function usePageLang(): Lang {
-  useTranslation();
-  return currentLang();
 }
