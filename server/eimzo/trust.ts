@@ -10,7 +10,7 @@
  * library: CRL signature and entries, the OCSP request with a nonce, the response's signature and the RFC 6960
  * responder authorisation), not by hand.
  */
-import { createHash, randomBytes, X509Certificate } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import * as asn1js from 'asn1js';
@@ -443,6 +443,3 @@ export async function checkSigner(
   }
   return { ok: true, chain: path, revocation };
 }
-
-/** SHA-256 of a certificate, hex (for a log line naming a root). */
-export const fingerprintOf = (c: X509Certificate) => createHash('sha256').update(c.raw).digest('hex');

@@ -103,6 +103,21 @@ afterAll(async () => {
 const check = (s: TrustStore | undefined, signer: Issued, at = now, extra: Buffer[] = []) =>
   checkSigner(s, der(signer), extra, at);
 
+/** A CRL current around `now` (from a day before to a day after). */
+const freshCrl = (issuer: Issued, revoked: readonly string[] = []) =>
+  makeCrl(issuer, revoked, new Date(now.getTime() - DAY), new Date(now.getTime() + DAY));
+
+/** A trust directory of its own holding `files` (name → text), given to `use` and removed afterwards. */
+async function inTrustDir(files: Record<string, string>, use: (dir: string) => Promise<void>): Promise<void> {
+  const d = tempDir('trust-case-');
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(d.dir, name), text);
+    await use(d.dir);
+  } finally {
+    d.remove();
+  }
+}
+
 describe('the trust directory', () => {
   it('holds the root as anchor, the sub-CA as intermediate and the CRL; other files are skipped', () => {
     expect(store.kind).toBe('dir');
@@ -250,21 +265,17 @@ describe('revocation: OCSP first, then the CRL; no answer is a refusal (fail-clo
 
   it('refuses a signer the CRL lists as revoked even when its responder says good', async () => {
     const signer = ocspSigner('good');
-    const revokedDir = tempDir('trust-revoked-');
-    try {
-      writeFileSync(join(revokedDir.dir, 'root.pem'), root.certPem);
-      writeFileSync(join(revokedDir.dir, 'sub.pem'), inter.certPem);
-      writeFileSync(
-        join(revokedDir.dir, 'sub.crl'),
-        await makeCrl(inter, [signer.serial], new Date(now.getTime() - DAY), new Date(now.getTime() + DAY)),
-      );
-      expect(await check(loadTrustDir(revokedDir.dir), signer)).toMatchObject({
+    const files = {
+      'root.pem': root.certPem,
+      'sub.pem': inter.certPem,
+      'sub.crl': await freshCrl(inter, [signer.serial]),
+    };
+    await inTrustDir(files, async (d) => {
+      expect(await check(loadTrustDir(d), signer)).toMatchObject({
         reason: 'certificateRevoked',
         revocation: [{ source: 'crl revoked' }],
       });
-    } finally {
-      revokedDir.remove();
-    }
+    });
   });
 
   it.each([
@@ -331,52 +342,37 @@ describe('revocation: OCSP first, then the CRL; no answer is a refusal (fail-clo
   });
 
   it('no responder and only a stale CRL: refused as unknown; a stale CRL that lists the signer still revokes', async () => {
-    const staleDir = tempDir('trust-stale-');
-    try {
-      writeFileSync(join(staleDir.dir, 'root.pem'), root.certPem);
-      writeFileSync(join(staleDir.dir, 'sub.pem'), inter.certPem);
-      writeFileSync(
-        join(staleDir.dir, 'sub.crl'),
-        await makeCrl(
-          inter,
-          [crlRevoked.serial],
-          new Date(now.getTime() - 10 * DAY),
-          new Date(now.getTime() - DAY),
-        ),
-      );
-      const stale = loadTrustDir(staleDir.dir);
-      expect(await check(stale, crlGood)).toMatchObject({
-        reason: 'revocationUnknown',
-        revocation: [{ source: 'no current crl' }],
-      });
-      expect(await check(stale, crlRevoked)).toMatchObject({ reason: 'certificateRevoked' });
-    } finally {
-      staleDir.remove();
-    }
+    const staleCrl = await makeCrl(
+      inter,
+      [crlRevoked.serial],
+      new Date(now.getTime() - 10 * DAY),
+      new Date(now.getTime() - DAY),
+    );
+    await inTrustDir(
+      { 'root.pem': root.certPem, 'sub.pem': inter.certPem, 'sub.crl': staleCrl },
+      async (d) => {
+        const stale = loadTrustDir(d);
+        expect(await check(stale, crlGood)).toMatchObject({
+          reason: 'revocationUnknown',
+          revocation: [{ source: 'no current crl' }],
+        });
+        expect(await check(stale, crlRevoked)).toMatchObject({ reason: 'certificateRevoked' });
+      },
+    );
   });
 
   it('a CRL not signed by the issuer is ignored', async () => {
-    const forgedDir = tempDir('trust-forged-');
-    try {
-      const impostor = issueCert({
-        subject: caSubject('Test Sub CA'),
-        ca: true,
-        notBefore: LONG_AGO,
-        notAfter: FAR,
-      });
-      writeFileSync(join(forgedDir.dir, 'root.pem'), root.certPem);
-      writeFileSync(join(forgedDir.dir, 'sub.pem'), inter.certPem);
-      // same issuer name, another key: it must not vouch for anyone
-      writeFileSync(
-        join(forgedDir.dir, 'sub.crl'),
-        await makeCrl(impostor, [], new Date(now.getTime() - DAY), new Date(now.getTime() + DAY)),
-      );
-      expect(await check(loadTrustDir(forgedDir.dir), crlGood)).toMatchObject({
-        reason: 'revocationUnknown',
-      });
-    } finally {
-      forgedDir.remove();
-    }
+    const impostor = issueCert({
+      subject: caSubject('Test Sub CA'),
+      ca: true,
+      notBefore: LONG_AGO,
+      notAfter: FAR,
+    });
+    // same issuer name, another key: it must not vouch for anyone
+    const files = { 'root.pem': root.certPem, 'sub.pem': inter.certPem, 'sub.crl': await freshCrl(impostor) };
+    await inTrustDir(files, async (d) => {
+      expect(await check(loadTrustDir(d), crlGood)).toMatchObject({ reason: 'revocationUnknown' });
+    });
   });
 
   it('the intermediate is checked too: no CRL of the root means the path is refused', async () => {
@@ -394,49 +390,47 @@ describe('revocation: OCSP first, then the CRL; no answer is a refusal (fail-clo
       notBefore: LONG_AGO,
       notAfter: FAR,
     });
-    const deepDir = tempDir('trust-deep-');
-    try {
-      writeFileSync(join(deepDir.dir, 'root.pem'), root.certPem);
-      writeFileSync(join(deepDir.dir, 'sub.pem'), interOcsp.certPem);
-      const fresh = [new Date(now.getTime() - DAY), new Date(now.getTime() + DAY)] as const;
-      writeFileSync(join(deepDir.dir, 'sub.crl'), await makeCrl(interOcsp, [], ...fresh));
-      expect(await check(loadTrustDir(deepDir.dir), signer)).toMatchObject({
+    const files = {
+      'root.pem': root.certPem,
+      'sub.pem': interOcsp.certPem,
+      'sub.crl': await freshCrl(interOcsp),
+    };
+    const rootCrl = await freshCrl(root, [interOcsp.serial]);
+    await inTrustDir(files, async (d) => {
+      expect(await check(loadTrustDir(d), signer)).toMatchObject({
         reason: 'revocationUnknown',
         revocation: [{ source: 'crl good' }, { source: 'no current crl' }],
       });
-      writeFileSync(join(deepDir.dir, 'root.crl'), await makeCrl(root, [interOcsp.serial], ...fresh));
-      expect(await check(loadTrustDir(deepDir.dir), signer)).toMatchObject({
+      writeFileSync(join(d, 'root.crl'), rootCrl);
+      expect(await check(loadTrustDir(d), signer)).toMatchObject({
         reason: 'certificateRevoked',
         revocation: [{ source: 'crl good' }, { serial: interOcsp.serial, source: 'crl revoked' }],
       });
-    } finally {
-      deepDir.remove();
-    }
+    });
   });
 });
 
 describe('the running portal', () => {
   it('reads a replaced CRL without a restart', async () => {
-    const liveDir = tempDir('trust-live-');
-    try {
-      writeFileSync(join(liveDir.dir, 'root.pem'), root.certPem);
-      writeFileSync(join(liveDir.dir, 'sub.pem'), inter.certPem);
-      const fresh = [new Date(now.getTime() - DAY), new Date(now.getTime() + DAY)] as const;
-      writeFileSync(join(liveDir.dir, 'sub.crl'), await makeCrl(inter, [], ...fresh));
-      writeFileSync(join(liveDir.dir, 'root.crl'), await makeCrl(root, [], ...fresh));
+    const files = {
+      'root.pem': root.certPem,
+      'sub.pem': inter.certPem,
+      'sub.crl': await freshCrl(inter),
+      'root.crl': await freshCrl(root),
+    };
+    const replaced = `${await freshCrl(inter, [crlGood.serial])}\n`;
+    await inTrustDir(files, async (d) => {
       const errors: string[] = [];
-      const live = watchedTrustDir({ dir: liveDir.dir, ocspTimeoutMs: 1_000 }, (e) => errors.push(e));
+      const live = watchedTrustDir({ dir: d, ocspTimeoutMs: 1_000 }, (e) => errors.push(e));
       expect(await check(live(), crlGood)).toMatchObject({ ok: true });
-      writeFileSync(join(liveDir.dir, 'sub.crl'), `${await makeCrl(inter, [crlGood.serial], ...fresh)}\n`);
+      writeFileSync(join(d, 'sub.crl'), replaced);
       expect(await check(live(), crlGood)).toMatchObject({ reason: 'certificateRevoked' });
       // a broken file keeps the last good reading and is reported once
-      writeFileSync(join(liveDir.dir, 'broken.pem'), 'garbage');
+      writeFileSync(join(d, 'broken.pem'), 'garbage');
       expect(await check(live(), crlGood)).toMatchObject({ reason: 'certificateRevoked' });
       live();
       expect(errors).toEqual(['EIMZO_TRUST_DIR: broken.pem is not a certificate (PEM or DER).']);
-    } finally {
-      liveDir.remove();
-    }
+    });
   });
 
   it('verifyPkcs7 runs the CMS through the store: a good signer is stamped, a revoked one refused', async () => {
