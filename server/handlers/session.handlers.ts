@@ -263,6 +263,11 @@ export const sessionHandlers: Handlers = {
     return undefined;
   },
 
+  // RL1: the restore page asks before its form is used; nothing is used up, nothing about the account is said
+  'session.restoreLink': async ({ input, svc }) => ({
+    link: svc.auth.tokenStatus(input.body.r, svc.config.restoreTokenMinutes * MINUTE),
+  }),
+
   'session.restore': async ({ input, svc, ip }) => {
     const { r, password, confirm } = input.body;
     ensure(password === confirm, 'E013', 'confirm: passwords do not match');

@@ -97,6 +97,13 @@ export function createAuthStore(db: Db, clock: Clock) {
       if (clock.now() - row.created_at > lifeMs) return 'expired';
       return { userId: row.user_id };
     },
+    /** What a link's token is now, without using it up (RL1): 'used' also covers a link revoked or replaced. */
+    tokenStatus(token: string, lifeMs: number): 'valid' | 'used' | 'expired' | 'unknown' {
+      const row = getToken.get(sha256(token)) as { created_at: number; used_at: number | null } | undefined;
+      if (!row) return 'unknown';
+      if (row.used_at != null) return 'used';
+      return clock.now() - row.created_at > lifeMs ? 'expired' : 'valid';
+    },
     /** Every open token of the user stops working (after a successful restore). */
     /** Revokes every pending recovery / activation link of a user (same as `useTokens`, named for callers that
      *  revoke rather than consume). */

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { phoneDigits } from '@/domain/credentials.rules';
 import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { sessionMachine } from '@/machines/session.machine';
-import type { User } from '@/services/contract/session.contract';
+import type { RestoreLinkState, User } from '@/services/contract/session.contract';
 import type { DraftStore } from '@/services/drafts/draft-store';
 import type { AppApi } from './api';
 
@@ -50,6 +50,10 @@ export function createSessionLogic(appApi: AppApi, { drafts }: SessionDeps) {
       requestRestoreLink: fromPromise<void, { login: string }>(async ({ input, signal }) => {
         await (await api()).call('session.forgot', { body: { ...input, lang: pageLang() } }, { signal });
       }),
+      checkRestoreLink: fromPromise<RestoreLinkState, { r: string }>(
+        async ({ input, signal }) =>
+          (await (await api()).call('session.restoreLink', { body: input }, { signal })).link,
+      ),
       restorePassword: fromPromise<void, { r: string; password: string; confirm: string }>(
         async ({ input, signal }) => {
           await (await api()).call('session.restore', { body: input }, { signal });

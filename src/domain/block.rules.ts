@@ -73,15 +73,3 @@ export function blockEffect(
 export function totalBlockPrice(pricePerNumber: number, count: number): number {
   return Math.round(pricePerNumber * count * 100) / 100;
 }
-
-/** Built once: constructing an Intl.NumberFormat costs far more than formatting with it (the number list's four tab
- *  counts are formatted on every tab switch). */
-const COUNT_FORMAT = new Intl.NumberFormat('ru-RU', {
-  useGrouping: 'always',
-  maximumFractionDigits: 0,
-} as Intl.NumberFormatOptions);
-
-/** A count of numbers in locale ru (spec 9): groups of three with U+00A0 (`9 603`), also for four digits. */
-export function formatCount(n: number): string {
-  return COUNT_FORMAT.format(n).replace(/[\s\u202F]/g, '\u00A0');
-}

@@ -22,8 +22,6 @@ export type RoleGroup =
   | 'regional'
   | 'unknown';
 
-const ROLE_CODE = /^R(\d{3})$/;
-
 function roleCode(n: number): string {
   return `R${String(n).padStart(3, '0')}`;
 }
@@ -36,17 +34,12 @@ export function roleSet(list: string): ReadonlySet<string> {
   const out = new Set<string>();
   for (const part of list.split(',')) {
     const item = part.trim();
-    const range = /^R(\d{3})-R(\d{3})$/.exec(item);
-    if (range) {
-      const from = Number(range[1]);
-      const to = Number(range[2]);
-      if (from > to) throw new Error(`roleSet: reversed range ${item}`);
-      for (let n = from; n <= to; n++) out.add(roleCode(n));
-    } else if (ROLE_CODE.test(item)) {
-      out.add(item);
-    } else {
-      throw new Error(`roleSet: bad role ${item}`);
-    }
+    // one role is the range from it to itself; a reversed range or anything else adds nothing and throws
+    const range = /^R(\d{3})(?:-R(\d{3}))?$/.exec(item);
+    const from = Number(range?.[1]);
+    const to = Number(range?.[2] ?? range?.[1]);
+    if (!(from <= to)) throw new Error(`roleSet: ${item}`);
+    for (let n = from; n <= to; n++) out.add(roleCode(n));
   }
   return out;
 }

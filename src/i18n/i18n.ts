@@ -7,8 +7,8 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { formatCount } from '@/domain/block.rules';
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '@/domain/constants';
+import { formatCount } from '@/domain/count-format.rules';
 import { type MessageTree, registerMessageKeys } from './keys';
 import { initialLang } from './locale';
 /** One language's messages (the same keys in both: tests/i18n/parity.test.ts; plural suffixes differ by language). */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, raise, setup } from 'xstate';
 import {
   type AgreementErrors,
   type AgreementForm,
@@ -10,7 +10,7 @@ import {
   validateAgreementForm,
 } from '@/domain/agreement.rules';
 import { tashkentDay } from '@/domain/dates.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -126,15 +126,13 @@ export const agreementMachine = setup({
   },
   actors: {
     /** GET agreement/check-login: whether the login is free. */
-    checkLogin: fromPromise<boolean, { login: string }>(async () => notProvided('checkLogin')),
+    checkLogin: unprovided<boolean, { login: string }>('checkLogin'),
     /** POST agreement/register with the whole form. */
-    registerAgreement: fromPromise<RegisterOutcome, { form: AgreementForm }>(async () =>
-      notProvided('registerAgreement'),
-    ),
+    registerAgreement: unprovided<RegisterOutcome, { form: AgreementForm }>('registerAgreement'),
     /** GET agreement/list, one page. */
-    fetchAgreements: fromPromise<AgreementPage, { page: number }>(async () => notProvided('fetchAgreements')),
+    fetchAgreements: unprovided<AgreementPage, { page: number }>('fetchAgreements'),
     /** GET agreement/document and hand the PDF to the browser. */
-    downloadDocument: fromPromise<void, { docId: number }>(async () => notProvided('downloadDocument')),
+    downloadDocument: unprovided<void, { docId: number }>('downloadDocument'),
   },
   guards: {
     /** Spec 5: every field as the rules want it (the day of the adult rule from the input or today). */

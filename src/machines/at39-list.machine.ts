@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { type At39ListParams, type At39Status, sameAt39Params } from '@/domain/at39.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -74,17 +74,11 @@ export const at39ListMachine = setup({
   },
   actors: {
     /** GET at39/register/filter for one page. */
-    fetchRegistrations: fromPromise<At39ListPage, { params: At39ListParams }>(async () =>
-      notProvided('fetchRegistrations'),
-    ),
+    fetchRegistrations: unprovided<At39ListPage, { params: At39ListParams }>('fetchRegistrations'),
     /** GET at39/register/comment?registrationId. */
-    fetchComments: fromPromise<readonly At39Comment[], { registrationId: string }>(async () =>
-      notProvided('fetchComments'),
-    ),
+    fetchComments: unprovided<readonly At39Comment[], { registrationId: string }>('fetchComments'),
     /** GET at39/docs/statistics (XLSX) and hand the file to the browser. */
-    downloadStatistics: fromPromise<void, { params: At39ListParams }>(async () =>
-      notProvided('downloadStatistics'),
-    ),
+    downloadStatistics: unprovided<void, { params: At39ListParams }>('downloadStatistics'),
   },
   guards: {
     isNewParams: ({ context }, p: { params: At39ListParams }) => !sameAt39Params(context.params, p.params),

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   type At39AddressField,
   type At39DocKind,
@@ -14,7 +14,7 @@ import {
   type PassportOutcome,
   resumeStep,
 } from '@/domain/at39.rules';
-import { errorCodeOf, errorDescriptionOf, notProvided } from './error-code';
+import { errorCodeOf, errorDescriptionOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -214,33 +214,29 @@ export const at39RegistrationMachine = setup({
   },
   actors: {
     /** GET at39/workplace/{token}: workplaceName, regionId (E127, E128, E129). */
-    checkToken: fromPromise<At39Workplace, { token: string }>(async () => notProvided('checkToken')),
+    checkToken: unprovided<At39Workplace, { token: string }>('checkToken'),
     /** GET v1/epdp/get-session-id: the passport service's session and its confirmation page. */
-    startPassportSession: fromPromise<At39EpdpSession, void>(async () => notProvided('startPassportSession')),
+    startPassportSession: unprovided<At39EpdpSession, void>('startPassportSession'),
     /** GET v1/epdp/passport-info?auth_code. */
-    readPassport: fromPromise<At39PassportResult, { code: string }>(async () => notProvided('readPassport')),
+    readPassport: unprovided<At39PassportResult, { code: string }>('readPassport'),
     /** POST at39/register/create-registration with the confirmation's code → registrationId (E129, E013). */
-    createRegistration: fromPromise<string, CreateRegistrationInput>(async () =>
-      notProvided('createRegistration'),
-    ),
+    createRegistration: unprovided<string, CreateRegistrationInput>('createRegistration'),
     /** GET at39/register/get-reg-data (E094). */
-    loadRegistration: fromPromise<At39Stored, RegistrationRef>(async () => notProvided('loadRegistration')),
+    loadRegistration: unprovided<At39Stored, RegistrationRef>('loadRegistration'),
     /** GET at39/get-client-card?markedCode looks, then PUT update-registration attaches it (E091, E105, E121). */
-    attachKit: fromPromise<At39Card, ClientCardInput>(async () => notProvided('attachKit')),
+    attachKit: unprovided<At39Card, ClientCardInput>('attachKit'),
     /** GET at39/ban-exists?ban,registrationId looks, then PUT update-registration saves it (E052, E125). */
-    attachBan: fromPromise<void, BanInput>(async () => notProvided('attachBan')),
+    attachBan: unprovided<void, BanInput>('attachBan'),
     /** POST at39/get-price-plans. */
-    fetchPricePlans: fromPromise<readonly At39Tariff[], RegistrationRef>(async () =>
-      notProvided('fetchPricePlans'),
-    ),
+    fetchPricePlans: unprovided<readonly At39Tariff[], RegistrationRef>('fetchPricePlans'),
     /** POST at39/reserve-equipment (number taken, E123, E025). */
-    reserveNumber: fromPromise<void, ReserveInput>(async () => notProvided('reserveNumber')),
+    reserveNumber: unprovided<void, ReserveInput>('reserveNumber'),
     /** GET at39/docs/reg-docs?reg_id. */
-    fetchDocs: fromPromise<readonly At39Doc[], RegistrationRef>(async () => notProvided('fetchDocs')),
+    fetchDocs: unprovided<readonly At39Doc[], RegistrationRef>('fetchDocs'),
     /** PUT at39/register/update-registration. */
-    updatePerson: fromPromise<void, UpdatePersonInput>(async () => notProvided('updatePerson')),
+    updatePerson: unprovided<void, UpdatePersonInput>('updatePerson'),
     /** POST at39/register/?registrationId (E094). */
-    submitRegistration: fromPromise<void, RegistrationRef>(async () => notProvided('submitRegistration')),
+    submitRegistration: unprovided<void, RegistrationRef>('submitRegistration'),
   },
   guards: {
     hasRegistrationId: (_, p: { id: string | null }) => p.id !== null && p.id !== '',

@@ -1,9 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { type AuthField, type AuthForm, authFormErrors } from '@/domain/auth-form.rules';
 import { validatePasswordConfirmation } from '@/domain/credentials.rules';
 import type { AuthPage } from '@/domain/routes.rules';
-import type { User } from '@/services/contract/session.contract';
-import { errorCodeOf, errorWaitOf, notProvided } from './error-code';
+import type { RestoreLinkState, User } from '@/services/contract/session.contract';
+import { errorCodeOf, errorWaitOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 export type { AuthField };
@@ -21,6 +21,9 @@ export interface AuthError {
 
 /** A message shown after a step succeeded: the SMS code was sent. Other successes are states (`sent`, `restored`). */
 export type AuthNotice = 'codeSent';
+
+/** RL1: what a refused link reads — used (an account activated, a password set already), expired, unknown. */
+export const LINK_USED_CODE = 'auth.restore.linkUsed';
 
 /**
  * Context of the Auth flow. No password is ever kept: passwords travel in the submit event to the invoked call only.
@@ -130,19 +133,19 @@ export const authFlowMachine = setup({
   },
   actors: {
     /** POST user/login (E012 wrong login/password, E023 blocked, E131, E132 use staff login). */
-    logIn: fromPromise<User, { login: string; password: string }>(async () => notProvided('logIn')),
+    logIn: unprovided<User, { login: string; password: string }>('logIn'),
     /** POST user/register: an SMS code is sent (E004 already registered, E008 wrong phone, E025 more than 5). */
-    requestCode: fromPromise<void, { phone: string }>(async () => notProvided('requestCode')),
+    requestCode: unprovided<void, { phone: string }>('requestCode'),
     /** POST user/resend-code. */
-    resendCode: fromPromise<void, { phone: string }>(async () => notProvided('resendCode')),
+    resendCode: unprovided<void, { phone: string }>('resendCode'),
     /** POST user/check: confirms the SMS code and opens the session (E003 wrong, E006 expired). */
-    checkCode: fromPromise<User, { phone: string; code: string }>(async () => notProvided('checkCode')),
+    checkCode: unprovided<User, { phone: string; code: string }>('checkCode'),
     /** POST user/forgot: a recovery link is sent (E086 login does not exist, E138 asked too often: wait). */
-    requestRestoreLink: fromPromise<void, { login: string }>(async () => notProvided('requestRestoreLink')),
+    requestRestoreLink: unprovided<void, { login: string }>('requestRestoreLink'),
+    /** POST user/restore/check: whether the link's `r` may still set a password (RL1); nothing is used up. */
+    checkRestoreLink: unprovided<RestoreLinkState, { r: string }>('checkRestoreLink'),
     /** POST user/restore with the link's `r` (E024 temporary password expired). */
-    restorePassword: fromPromise<void, { r: string; password: string; confirm: string }>(async () =>
-      notProvided('restorePassword'),
-    ),
+    restorePassword: unprovided<void, { r: string; password: string; confirm: string }>('restorePassword'),
   },
   guards: {
     /** the event opens `page` (used both to go there and, on that page, to ignore opening it again) */
@@ -152,8 +155,10 @@ export const authFlowMachine = setup({
     /** the password and its confirmation differ (spec 5 'Пароли не совпадают') */
     isPasswordMismatch: (_, params: { password: string; confirm: string }) =>
       validatePasswordConfirmation(params.password, params.confirm) !== null,
-    /** the restore page was opened without the link's `r` */
+    /** the restore page was opened without the link's `r` (E127 at once, RL1) */
     hasNoRestoreToken: ({ context }) => context.restoreToken === null || context.restoreToken === '',
+    /** the recovery / activation link may still set a password (RL1) */
+    isLinkUsable: (_, params: { link: RestoreLinkState }) => params.link === 'valid',
     /** a new SMS code may not be asked for yet (E138's countdown is running) */
     isResendWaiting: ({ context }) => context.resendWait > 0,
     /** a new recovery link may not be asked for yet (E138's countdown on the forgot page is running) */
@@ -174,6 +179,14 @@ export const authFlowMachine = setup({
       notice: null,
     }),
     assignNoToken: assign({ error: { code: 'E127', field: null }, notice: null }),
+    /** RL1: a used link reads 'already used', an expired one E024, an unknown one E127 */
+    assignLinkRefused: assign((_, params: { link: RestoreLinkState }) => ({
+      error: {
+        code: params.link === 'used' ? LINK_USED_CODE : params.link === 'expired' ? 'E024' : 'E127',
+        field: null,
+      },
+      notice: null,
+    })),
     assignError: assign(({ context }, params: { error: unknown }) => {
       const code = errorCodeOf(params.error);
       // E138 (SMS limit) says how many seconds until a new code may be asked for: the check page counts them down
@@ -493,23 +506,59 @@ export const authFlowMachine = setup({
     restore: {
       description: 'A new password from the recovery link (the r query is kept).',
       meta: { view: 'new password form (password, confirmation)', testId: 'auth-restore' },
-      initial: 'editing',
+      initial: 'checking',
       on: {
         'page.open': {
           guard: { type: 'isPage', params: ({ event }) => ({ page: event.page, expected: 'restore' }) },
         },
       },
       states: {
+        checking: {
+          description:
+            'The link is asked about before its form is used (RL1): a used, expired or unknown link says so at ' +
+            'once instead of after the user typed a new password twice. Without r the page says E127 at once.',
+          meta: {
+            view: 'new password form, submit disabled while the link is checked',
+            testId: 'auth-restore',
+          },
+          tags: ['busy'],
+          always: { guard: 'hasNoRestoreToken', target: 'linkRefused', actions: 'assignNoToken' },
+          invoke: {
+            id: 'checkRestoreLink',
+            src: 'checkRestoreLink',
+            input: ({ context }) => ({ r: context.restoreToken ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isLinkUsable', params: ({ event }) => ({ link: event.output }) },
+                target: 'editing',
+              },
+              {
+                target: 'linkRefused',
+                actions: { type: 'assignLinkRefused', params: ({ event }) => ({ link: event.output }) },
+              },
+            ],
+            // the check could not be made (network, contract): the form stays usable, its submit decides
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        linkRefused: {
+          description:
+            'The link was used already (an account activated, a password set), has expired, is unknown or missing: the page ' +
+            'says which, with a link to ask for a new one and to the login form; no password form (RL1).',
+          meta: {
+            view: 'message: link used / expired / unknown; links to forgot and to login',
+            testId: 'auth-link-refused',
+          },
+        },
         editing: {
           description:
             "The user types the new password twice; 'Пароли не совпадают' or the last error (E024, E127) is shown.",
           meta: { view: 'new password form, submit enabled', testId: 'auth-restore' },
           on: {
             'restore.submit': [
-              {
-                guard: 'hasNoRestoreToken',
-                actions: 'assignNoToken',
-              },
               {
                 guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
                 actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },

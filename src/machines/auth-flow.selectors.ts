@@ -26,6 +26,8 @@ export const selectAuthPhone = (s: AuthFlowSnapshot): string | null => s.context
 /** The recovery link was sent. */
 export const selectIsRestoreLinkSent = (s: AuthFlowSnapshot): boolean => s.matches({ forgot: 'sent' });
 /** The new password was set from the recovery link. */
+/** RL1: the link was refused on opening (used, expired, unknown): no password form. */
+export const selectIsLinkRefused = (s: AuthFlowSnapshot): boolean => s.matches({ restore: 'linkRefused' });
 export const selectIsPasswordRestored = (s: AuthFlowSnapshot): boolean => s.matches({ restore: 'restored' });
 /** Seconds until a new SMS code may be asked for (E138's countdown), 0 when the resend button is enabled. */
 export const selectResendWait = (s: AuthFlowSnapshot): number => s.context.resendWait;

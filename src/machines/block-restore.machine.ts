@@ -1,10 +1,10 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { blockNeedsSignature, type ToggleAction } from '@/domain/block.rules';
 import { blockTargets } from '@/domain/signing-document.rules';
 import { isApiFailure } from '@/services/api/api-error';
 import type { CompanyInfo } from '@/services/contract/block.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
 
@@ -153,13 +153,11 @@ export const blockRestoreMachine = setup({
   },
   actors: {
     /** GET client/isPrivilegedLock?ban[&sn]. */
-    fetchPrivilegedLock: fromPromise<PrivilegedLockInfo, LockInput>(async () =>
-      notProvided('fetchPrivilegedLock'),
-    ),
+    fetchPrivilegedLock: unprovided<PrivilegedLockInfo, LockInput>('fetchPrivilegedLock'),
     /** The E-IMZO signing chart over the sn/ban JSON. */
     signing: signingMachine,
     /** GET client/suspend or client/restore?sn&ban&isLopBan. */
-    applyBlock: fromPromise<BlockOutcome, ApplyInput>(async () => notProvided('applyBlock')),
+    applyBlock: unprovided<BlockOutcome, ApplyInput>('applyBlock'),
   },
   guards: {
     isInProcess: (_, params: { error: unknown }) => errorCodeOf(params.error) === IN_PROCESS_CODE,

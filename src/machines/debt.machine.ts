@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { type DebtListParams, sameDebtParams } from '@/domain/debt.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -117,15 +117,15 @@ export const debtMachine = setup({
   },
   actors: {
     /** GET debt/accounts for one page. */
-    fetchDebts: fromPromise<DebtPageResult, FetchDebtsInput>(async () => notProvided('fetchDebts')),
+    fetchDebts: unprovided<DebtPageResult, FetchDebtsInput>('fetchDebts'),
     /** GET debt/notice of one account. */
-    fetchNotice: fromPromise<DebtNotice, DebtNoticeInput>(async () => notProvided('fetchNotice')),
+    fetchNotice: unprovided<DebtNotice, DebtNoticeInput>('fetchNotice'),
     /** POST debt/notice/sent: the notice as sent (who, when). */
-    markNoticeSent: fromPromise<DebtNotice, DebtNoticeInput>(async () => notProvided('markNoticeSent')),
+    markNoticeSent: unprovided<DebtNotice, DebtNoticeInput>('markNoticeSent'),
     /** GET debt/notice/pdf and hand the file to the browser. */
-    downloadNotice: fromPromise<void, DebtNoticeInput>(async () => notProvided('downloadNotice')),
+    downloadNotice: unprovided<void, DebtNoticeInput>('downloadNotice'),
     /** Every page of the filter, built into a CSV or XLSX file and downloaded. */
-    exportDebts: fromPromise<void, ExportDebtsInput>(async () => notProvided('exportDebts')),
+    exportDebts: unprovided<void, ExportDebtsInput>('exportDebts'),
   },
   guards: {
     isNewParams: ({ context }, params: { params: DebtListParams }) =>

@@ -1,11 +1,11 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import {
   type DocumentRefusalReason,
   type DocumentsFilter,
   type DocumentsTab,
   documentsFilterError,
 } from '@/domain/documents.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -115,7 +115,7 @@ export const documentsMachine = setup({
   },
   actors: {
     /** Loads what the route names (lists, an order with its documents, a document's details). */
-    fetchDocuments: fromPromise<DocumentsContent, DocumentsInput>(async () => notProvided('fetchDocuments')),
+    fetchDocuments: unprovided<DocumentsContent, DocumentsInput>('fetchDocuments'),
   },
   guards: {
     isValidFilter: (_, params: { filter: DocumentsFilter }) => documentsFilterError(params.filter) === null,

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf, notProvided } from './error-code';
+import { assign, setup } from 'xstate';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -66,7 +66,7 @@ export const downloadMachine = setup({
   },
   actors: {
     /** Fetches the file (reporting `download.progressed` to its chart) and hands it to the browser. */
-    downloadFile: fromPromise<void, DownloadInput>(async () => notProvided('downloadFile')),
+    downloadFile: unprovided<void, DownloadInput>('downloadFile'),
   },
   actions: {
     startDownload: assign({ progress: { loaded: 0, total: 0 }, error: null, saved: false }),

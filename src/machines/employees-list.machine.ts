@@ -1,10 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   type EmployeesParams,
   type EmployeesQueryProblem,
   employeesQueryProblem,
 } from '@/domain/employees.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -55,7 +55,7 @@ export const employeesListMachine = setup({
   },
   actors: {
     /** GET employees/list?q&page&size (EM1; the page 1-based here, 0-based on the wire). */
-    fetchEmployees: fromPromise<EmployeesPage, EmployeesParams>(async () => notProvided('fetchEmployees')),
+    fetchEmployees: unprovided<EmployeesPage, EmployeesParams>('fetchEmployees'),
   },
   guards: {
     isQueryInvalid: (_, params: { params: EmployeesParams }) =>

@@ -1,3 +1,4 @@
+import { fromPromise, type NonReducibleUnknown, type PromiseActorLogic } from 'xstate';
 import { SESSION_EXPIRED_CODE, waitSecondsOf } from '@/domain/errors';
 
 /** The catalogue code meaning "no session" (spec 8: E009 closes overlays and resets auth). */
@@ -42,5 +43,16 @@ export const canRetry = (code: string | null): boolean => code !== null && code 
 
 /** Actors declared in `setup` and filled in at the composition root with `machine.provide({ actors })`. */
 export function notProvided(name: string): never {
-  throw new Error(`actor ${name} is filled in at the composition root with machine.provide({ actors })`);
+  throw new Error(`${name}: machine.provide({ actors }) at the composition root`);
+}
+
+/**
+ * A call declared in a chart's `setup` (its output and input types) and filled in at the composition root: one
+ * short call per declaration, rather than a `fromPromise(async () => notProvided(name))` at each (the login page's
+ * first script carries the session and sign-in charts' declarations; docs/decisions.md RL1).
+ */
+export function unprovided<TOutput, TInput = NonReducibleUnknown>(
+  name: string,
+): PromiseActorLogic<TOutput, TInput> {
+  return fromPromise<TOutput, TInput>(async () => notProvided(name));
 }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   DEFAULT_SEARCH_FORM,
   formForType,
@@ -12,7 +12,7 @@ import {
   validateSearch,
   withoutTaken,
 } from '@/domain/golden.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -165,11 +165,11 @@ export const goldenCheckoutMachine = setup({
   },
   actors: {
     /** GET golden-number/categories. */
-    fetchCategories: fromPromise<GoldenCatalogue, void>(async () => notProvided('fetchCategories')),
+    fetchCategories: unprovided<GoldenCatalogue, void>('fetchCategories'),
     /** POST golden-number/{type} for one page (size 16). */
-    searchNumbers: fromPromise<GoldenResults, SearchNumbersInput>(async () => notProvided('searchNumbers')),
+    searchNumbers: unprovided<GoldenResults, SearchNumbersInput>('searchNumbers'),
     /** POST golden-number/checkout with the chosen numbers. */
-    checkout: fromPromise<GoldenOrder, CheckoutInput>(async () => notProvided('checkout')),
+    checkout: unprovided<GoldenOrder, CheckoutInput>('checkout'),
   },
   guards: {
     isSearchValid: ({ context }) => validate(context).ok,

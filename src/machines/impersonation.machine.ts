@@ -1,6 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { SubscriberTarget } from './search-box.machine';
 import type { StateMeta } from './state-meta';
 
@@ -64,11 +64,9 @@ export const impersonationMachine = setup({
   },
   actors: {
     /** POST user/impersonate {ban|sn}: the client now shown. */
-    startImpersonation: fromPromise<ViewedClient, SubscriberTarget>(async () =>
-      notProvided('startImpersonation'),
-    ),
+    startImpersonation: unprovided<ViewedClient, SubscriberTarget>('startImpersonation'),
     /** POST user/back-to-head. */
-    backToHead: fromPromise<void>(async () => notProvided('backToHead')),
+    backToHead: unprovided<void>('backToHead'),
   },
   guards: {
     hasSyncedClient: (_, params: { client: ViewedClient | null }) => params.client !== null,

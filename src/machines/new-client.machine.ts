@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, or, sendTo, setup, stateIn } from 'xstate';
+import { assign, fromCallback, or, sendTo, setup, stateIn } from 'xstate';
 import {
   applicationRefused,
   type ConnectTypeValue,
@@ -16,7 +16,7 @@ import {
   storableForm,
   type TaxCompanyData,
 } from '@/domain/preorder.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, notProvided, unprovided } from './error-code';
 import {
   type PreorderApplication,
   type PreorderCreated,
@@ -190,27 +190,23 @@ export const newClientMachine = setup({
   delays: { loginDebounce: LOGIN_CHECK_DEBOUNCE_MS },
   actors: {
     /** Cities (pre-order/market-codes), agents (online-sales/pre-order/agents) and the kept draft. */
-    loadStart: fromPromise<WizardStart>(async () => notProvided('loadStart')),
+    loadStart: unprovided<WizardStart>('loadStart'),
     /** Keeps the draft in the browser (localStorage, 24 h, no passport number) and clears it on success. */
     draftKeeper: fromCallback<DraftKeeperEvent>(() => notProvided('draftKeeper')),
     /** E-IMZO: version, API key, the list of keys. */
-    listKeys: fromPromise<ListedKey[]>(async () => notProvided('listKeys')),
+    listKeys: unprovided<ListedKey[]>('listKeys'),
     /** Proves holding the key (a signed challenge over the TIN), then asks the company data, BANs and status. */
-    proveKey: fromPromise<ProvedCompany, { key: ListedKey; tin: string; city: string }>(async () =>
-      notProvided('proveKey'),
-    ),
+    proveKey: unprovided<ProvedCompany, { key: ListedKey; tin: string; city: string }>('proveKey'),
     /** GET online-sales/pre-order/check-login {userName}; answers which login it checked. */
-    checkLogin: fromPromise<{ login: string; free: boolean }, { login: string }>(async () =>
-      notProvided('checkLogin'),
-    ),
+    checkLogin: unprovided<{ login: string; free: boolean }, { login: string }>('checkLogin'),
     /** While step two is open, marks the kept draft as left there with its key (NC26); unmarks it on leaving. */
     stepTwoKeeper: fromCallback<DraftKeeperEvent, { key: ListedKey | null }>(() =>
       notProvided('stepTwoKeeper'),
     ),
     /** Drops the kept draft (after a successful registration). */
-    clearDraft: fromPromise<void>(async () => notProvided('clearDraft')),
+    clearDraft: unprovided<void>('clearDraft'),
     /** GET online-sales/pre-order/services. */
-    fetchCatalogue: fromPromise<WizardCatalogue>(async () => notProvided('fetchCatalogue')),
+    fetchCatalogue: unprovided<WizardCatalogue>('fetchCatalogue'),
     preRegistration: preRegistrationMachine,
   },
   guards: {

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf, notProvided } from './error-code';
+import { assign, setup } from 'xstate';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -33,7 +33,7 @@ export const newNumbersMachine = setup({
   },
   actors: {
     /** GET golden-number/categories/qr. */
-    fetchQrCategories: fromPromise<QrCategory[]>(async () => notProvided('fetchQrCategories')),
+    fetchQrCategories: unprovided<QrCategory[]>('fetchQrCategories'),
   },
   guards: {
     hasCategories: (_, params: { categories: readonly QrCategory[] }) => params.categories.length > 0,

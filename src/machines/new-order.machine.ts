@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   canAddRow,
   canRemoveRow,
@@ -11,7 +11,7 @@ import {
   withoutRow,
   withRow,
 } from '@/domain/orders.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -142,13 +142,11 @@ export const newOrderMachine = setup({
      * GET golden-number/categories, GET pre-order/services (GN12), GET orders/address, orders/inn and
      * orders/balance, together; the first failure is the error.
      */
-    fetchCompany: fromPromise<NewOrderCompany, void>(async () => notProvided('fetchCompany')),
+    fetchCompany: unprovided<NewOrderCompany, void>('fetchCompany'),
     /** Reads the draft kept under the key (null when there is none or it is not one). */
-    restoreDraft: fromPromise<NewOrderDraft | null, { key: string | null }>(async () =>
-      notProvided('restoreDraft'),
-    ),
+    restoreDraft: unprovided<NewOrderDraft | null, { key: string | null }>('restoreDraft'),
     /** POST orders/. */
-    createOrder: fromPromise<CreatedOrder, CreateOrderInput>(async () => notProvided('createOrder')),
+    createOrder: unprovided<CreatedOrder, CreateOrderInput>('createOrder'),
   },
   guards: {
     canAddRow: ({ context }) => canAddRow(context.rows),

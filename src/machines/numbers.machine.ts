@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { NumberTab } from '@/domain/constants';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -129,13 +129,11 @@ export const numbersMachine = setup({
   },
   actors: {
     /** GET client/numbers for one page (possibly answered from recently fetched pages). */
-    fetchNumbers: fromPromise<NumbersPageResult, FetchNumbersInput>(async () => notProvided('fetchNumbers')),
+    fetchNumbers: unprovided<NumbersPageResult, FetchNumbersInput>('fetchNumbers'),
     /** Warms the first page of the other tabs for the same filter and returns those that loaded (N6). */
-    prefetchNumbers: fromPromise<readonly ShownPage[], NumbersInput>(async () =>
-      notProvided('prefetchNumbers'),
-    ),
+    prefetchNumbers: unprovided<readonly ShownPage[], NumbersInput>('prefetchNumbers'),
     /** Fetches every page of a tab + filter, builds the file and hands it to the browser. */
-    exportNumbers: fromPromise<void, ExportNumbersInput>(async () => notProvided('exportNumbers')),
+    exportNumbers: unprovided<void, ExportNumbersInput>('exportNumbers'),
   },
   guards: {
     isNewParams: ({ context }, params: { params: NumbersParams }) =>

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   nextOrderStatuses,
   type OrderMove,
@@ -8,7 +8,7 @@ import {
   sameOrdersRange,
   validateRange,
 } from '@/domain/orders.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -148,13 +148,13 @@ export const ordersMachine = setup({
   },
   actors: {
     /** GET orders/orderDetails?from,to,searchBan. */
-    fetchOrders: fromPromise<readonly OrderItem[], FetchOrdersInput>(async () => notProvided('fetchOrders')),
+    fetchOrders: unprovided<readonly OrderItem[], FetchOrdersInput>('fetchOrders'),
     /** GET orders/{id}. */
-    fetchOrder: fromPromise<OrderDetails, FetchOrderInput>(async () => notProvided('fetchOrder')),
+    fetchOrder: unprovided<OrderDetails, FetchOrderInput>('fetchOrder'),
     /** POST orders/{id}/status: the order's new status and its refund, if the move made one (GN13, PRM1). */
-    moveOrder: fromPromise<OrderMoved, MoveOrderInput>(async () => notProvided('moveOrder')),
+    moveOrder: unprovided<OrderMoved, MoveOrderInput>('moveOrder'),
     /** The loaded orders built into a CSV or XLSX file and downloaded. */
-    exportOrders: fromPromise<void, ExportOrdersInput>(async () => notProvided('exportOrders')),
+    exportOrders: unprovided<void, ExportOrdersInput>('exportOrders'),
   },
   guards: {
     isRangeInvalid: (_, params: { params: OrdersParams }) => validateRange(params.params) !== null,

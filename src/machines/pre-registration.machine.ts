@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf, notProvided } from './error-code';
+import { assign, setup } from 'xstate';
+import { errorCodeOf, unprovided } from './error-code';
 import type { CreatedSignature, ListedKey } from './signing.machine';
 import { signingErrorCode } from './signing-errors';
 import type { StateMeta } from './state-meta';
@@ -79,16 +79,14 @@ export const preRegistrationMachine = setup({
   },
   actors: {
     /** POST online-sales/pre-order/signing-challenge {draft: application}. */
-    fetchDraftChallenge: fromPromise<DraftChallenge, { application: PreorderApplication }>(async () =>
-      notProvided('fetchDraftChallenge'),
+    fetchDraftChallenge: unprovided<DraftChallenge, { application: PreorderApplication }>(
+      'fetchDraftChallenge',
     ),
     /** E-IMZO: load the key, sign the document (the module asks the password), unload it. */
-    signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async () =>
-      notProvided('signWithKey'),
-    ),
+    signWithKey: unprovided<CreatedSignature, { key: ListedKey; data: string }>('signWithKey'),
     /** POST pre-order/create {...application, pkcs7}. */
-    createPreorder: fromPromise<PreorderCreated, { application: PreorderApplication; pkcs7: string }>(
-      async () => notProvided('createPreorder'),
+    createPreorder: unprovided<PreorderCreated, { application: PreorderApplication; pkcs7: string }>(
+      'createPreorder',
     ),
   },
   guards: {

@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { nextPreorderStatuses, type PreorderMove } from '@/domain/preorder-list.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -86,11 +86,9 @@ export const preorderListMachine = setup({
   },
   actors: {
     /** GET pre-order/list?page (NC8: newest first, 20 a page; NC13). */
-    fetchPreorders: fromPromise<PreorderListPage, FetchPreordersInput>(async () =>
-      notProvided('fetchPreorders'),
-    ),
+    fetchPreorders: unprovided<PreorderListPage, FetchPreordersInput>('fetchPreorders'),
     /** POST pre-order/{id}/status (NC12). */
-    movePreorder: fromPromise<MovedPreorder, MovePreorderInput>(async () => notProvided('movePreorder')),
+    movePreorder: unprovided<MovedPreorder, MovePreorderInput>('movePreorder'),
   },
   guards: {
     hasRows: (_, params: { page: PreorderListPage }) => params.page.rows.length > 0,

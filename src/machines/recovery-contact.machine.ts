@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   type ContactPair,
   normalizeRecoveryContact,
@@ -7,7 +7,7 @@ import {
   recoveryContactError,
 } from '@/domain/recovery-contact.rules';
 import type { SigningTargets } from '@/domain/signing-document.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
 
@@ -126,11 +126,11 @@ export const recoveryContactMachine = setup({
   },
   actors: {
     /** GET user/company-accounts. */
-    fetchAccounts: fromPromise<CompanyAccounts>(async () => notProvided('fetchAccounts')),
+    fetchAccounts: unprovided<CompanyAccounts>('fetchAccounts'),
     /** The E-IMZO signing chart over the `contact-change` document of the chosen account and contact. */
     signing: signingMachine,
     /** POST user/recovery-contact/{user_id} with the signed contact. */
-    saveContact: fromPromise<SaveContactResult, SaveContactInput>(async () => notProvided('saveContact')),
+    saveContact: unprovided<SaveContactResult, SaveContactInput>('saveContact'),
   },
   guards: {
     hasAccount: ({ context }, params: { userId: string }) =>

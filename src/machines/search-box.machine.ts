@@ -1,7 +1,7 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { numberLookalike, parseSearch, type SearchMode } from '@/domain/search.rules';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /** What the 'choose' search looks up: a number (sn) or a BAN, as digits (spec 5). */
@@ -80,7 +80,7 @@ export const searchBoxMachine = setup({
   },
   actors: {
     /** GET client/sn/{n} or client/ban/{n}: the subscriber's profile, or a rejection with its catalogue code. */
-    lookup: fromPromise<FoundSubscriber, SubscriberTarget>(async () => notProvided('lookup')),
+    lookup: unprovided<FoundSubscriber, SubscriberTarget>('lookup'),
   },
   guards: {
     isInputInvalid: ({ context }) => !parseSearch(context.mode, context.input).ok,

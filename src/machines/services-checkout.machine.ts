@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   affordableCount,
   type BalanceFacts,
@@ -11,7 +11,7 @@ import {
   type ServiceAction,
 } from '@/domain/services.rules';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -119,11 +119,11 @@ export const servicesCheckoutMachine = setup({
   },
   actors: {
     /** POST internet-package/quote: which chosen numbers have it already, and the total of the rest (SV12). */
-    quoteOrder: fromPromise<OrderQuote, CheckoutOrder>(async () => notProvided('quoteOrder')),
+    quoteOrder: unprovided<OrderQuote, CheckoutOrder>('quoteOrder'),
     /** GET internet-package/has-deposit and checkBalance. */
-    checkBalance: fromPromise<BalanceFacts, void>(async () => notProvided('checkBalance')),
+    checkBalance: unprovided<BalanceFacts, void>('checkBalance'),
     /** POST setup / setupFree / delete / deleteAgreement / setup-roaming / delete-roaming for one slice. */
-    applyChunk: fromPromise<ApplyChunkResult, ApplyChunkInput>(async () => notProvided('applyChunk')),
+    applyChunk: unprovided<ApplyChunkResult, ApplyChunkInput>('applyChunk'),
   },
   guards: {
     isEmptyOrder: (_, params: { order: CheckoutOrder }) => params.order.sns.length === 0,

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   type EmployeeListKind,
   keepsSelection,
@@ -6,7 +6,7 @@ import {
   sameEmployeeList,
   toggleSelection,
 } from '@/domain/services.rules';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -130,17 +130,13 @@ export const servicesMachine = setup({
   },
   actors: {
     /** GET internet-package/internet-package-services/for-con-pp and services?ipGroup=promo. */
-    fetchCatalogue: fromPromise<ServicesCatalogue, void>(async () => notProvided('fetchCatalogue')),
+    fetchCatalogue: unprovided<ServicesCatalogue, void>('fetchCatalogue'),
     /** GET employees, employees/deactivate or employeesPromotionIp: one page of the URL's list. */
-    fetchEmployees: fromPromise<EmployeesPageResult, FetchEmployeesInput>(async () =>
-      notProvided('fetchEmployees'),
-    ),
+    fetchEmployees: unprovided<EmployeesPageResult, FetchEmployeesInput>('fetchEmployees'),
     /** GET employees/numbers: every number of the filter (select all filtered). */
-    fetchAllNumbers: fromPromise<readonly string[], FetchAllNumbersInput>(async () =>
-      notProvided('fetchAllNumbers'),
-    ),
+    fetchAllNumbers: unprovided<readonly string[], FetchAllNumbersInput>('fetchAllNumbers'),
     /** GET getPackages?sn,pricePlan. */
-    fetchOptions: fromPromise<NumberOptions, FetchOptionsInput>(async () => notProvided('fetchOptions')),
+    fetchOptions: unprovided<NumberOptions, FetchOptionsInput>('fetchOptions'),
   },
   guards: {
     isNewList: ({ context }, params: { params: ServicesParams }) =>

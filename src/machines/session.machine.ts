@@ -1,9 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { effectiveRoles, mustChangePassword, roleChoice } from '@/domain/roles.rules';
 import type { Profile, User } from '@/services/contract/session.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { authFlowMachine } from './auth-flow.machine';
-import { errorCodeOf, isNoSessionError, notProvided } from './error-code';
+import { errorCodeOf, isNoSessionError, unprovided } from './error-code';
 import { viewedClientOf } from './impersonation.selectors';
 import type { StateMeta } from './state-meta';
 
@@ -98,13 +98,13 @@ export const sessionMachine = setup({
   },
   actors: {
     /** GET user/: the current session's user, or `null` when there is none. */
-    fetchSession: fromPromise<User | null>(async () => notProvided('fetchSession')),
+    fetchSession: unprovided<User | null>('fetchSession'),
     /** GET profile. */
-    fetchProfile: fromPromise<Profile>(async () => notProvided('fetchProfile')),
+    fetchProfile: unprovided<Profile>('fetchProfile'),
     /** POST v1/adfs/save-chosen-role, body `updatedValue` (E130, E133, E134). */
-    saveChosenRole: fromPromise<void, { role: string }>(async () => notProvided('saveChosenRole')),
+    saveChosenRole: unprovided<void, { role: string }>('saveChosenRole'),
     /** POST user/logout. */
-    logOut: fromPromise<void>(async () => notProvided('logOut')),
+    logOut: unprovided<void>('logOut'),
     /** The Auth pages (child chart): ends with the user when a session opens. */
     authFlow: authFlowMachine,
   },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   type ContactField,
   type ContactValues,
@@ -10,7 +10,7 @@ import type { PasswordField } from '@/domain/password-form.rules';
 import { passwordChangeError, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 export type { ContactField, ContactValues, FeedbackType, PasswordField };
@@ -80,15 +80,11 @@ export const settingsMachine = setup({
   },
   actors: {
     /** POST user/change-password (E012 wrong current password, E013 weak or same password). */
-    changePassword: fromPromise<void, { current: string; password: string }>(async () =>
-      notProvided('changePassword'),
-    ),
+    changePassword: unprovided<void, { current: string; password: string }>('changePassword'),
     /** POST profile/contacts. */
-    saveContacts: fromPromise<void, ContactValues>(async () => notProvided('saveContacts')),
+    saveContacts: unprovided<void, ContactValues>('saveContacts'),
     /** Reads the draft kept under the key (null when there is none). */
-    restoreDraft: fromPromise<DraftValues | null, { key: string | null }>(async () =>
-      notProvided('restoreDraft'),
-    ),
+    restoreDraft: unprovided<DraftValues | null, { key: string | null }>('restoreDraft'),
   },
   guards: {
     hasInvalidPassword: (_, params: { current: string; password: string; confirm: string }) =>

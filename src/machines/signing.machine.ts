@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { pickSigningKey } from '@/domain/eimzo.rules';
 import {
   type SigningAction,
@@ -8,7 +8,7 @@ import {
   signingText,
 } from '@/domain/signing-document.rules';
 import { validateTin } from '@/domain/validators.rules';
-import { notProvided } from './error-code';
+import { unprovided } from './error-code';
 import { signingErrorCode } from './signing-errors';
 import type { StateMeta } from './state-meta';
 
@@ -156,27 +156,23 @@ export const signingMachine = setup({
   },
   actors: {
     /** GET client/tax-id; rejects with E005 without a call while impersonating. */
-    fetchTaxId: fromPromise<TaxIdResult, { impersonating: boolean }>(async () => notProvided('fetchTaxId')),
+    fetchTaxId: unprovided<TaxIdResult, { impersonating: boolean }>('fetchTaxId'),
     /** POST signing/challenge for the action and targets; `{ challenge: null }` when the backend has no such call. */
-    fetchChallenge: fromPromise<ChallengeOutcome, { action: SigningAction; targets: SigningTargets }>(
-      async () => notProvided('fetchChallenge'),
+    fetchChallenge: unprovided<ChallengeOutcome, { action: SigningAction; targets: SigningTargets }>(
+      'fetchChallenge',
     ),
     /**
      * The module: `version` first (below 4.40 rejects with the oldVersion error), then `apikey`, then
      * `pfx.list_all_certificates`, each key marked expired or not at the moment of listing.
      */
-    openModule: fromPromise<ListedKey[]>(async () => notProvided('openModule')),
+    openModule: unprovided<ListedKey[]>('openModule'),
     /**
      * `pfx.load_key`, `pkcs7.create_pkcs7` over the data (the module asks the password meanwhile), then
      * `pfx.unload_key` whatever happened (best effort).
      */
-    signWithKey: fromPromise<CreatedSignature, { key: ListedKey; data: string }>(async () =>
-      notProvided('signWithKey'),
-    ),
+    signWithKey: unprovided<CreatedSignature, { key: ListedKey; data: string }>('signWithKey'),
     /** POST online-sales/documents/verify, body {pcs7}. */
-    verifySignature: fromPromise<VerifyOutcome, { pkcs7: string }>(async () =>
-      notProvided('verifySignature'),
-    ),
+    verifySignature: unprovided<VerifyOutcome, { pkcs7: string }>('verifySignature'),
   },
   guards: {
     isForbidden: codeIs(FORBIDDEN_CODE),

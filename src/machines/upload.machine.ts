@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   DEFAULT_UPLOAD_LIMITS,
   isAcceptedUploadKind,
@@ -6,7 +6,7 @@ import {
   type UploadKind,
   type UploadLimits,
 } from '@/domain/upload.rules';
-import { errorCodeOf, NO_SESSION_CODE, notProvided } from './error-code';
+import { errorCodeOf, NO_SESSION_CODE, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -126,12 +126,12 @@ export const uploadMachine = setup({
   },
   actors: {
     /** Reads the file's first bytes and says which kind it really is (null: none accepted). */
-    sniffFile: fromPromise<UploadKind | null, SniffFileInput>(async () => notProvided('sniffFile')),
+    sniffFile: unprovided<UploadKind | null, SniffFileInput>('sniffFile'),
     /**
      * Sends the file to the target and resolves with the server's status; tells its parent `upload.progressed` as
      * bytes go out. Stopping it (cancel, unmount) aborts the request. Rejects with the API failure (E118, network…).
      */
-    uploadFile: fromPromise<UploadReceipt, UploadFileInput>(async () => notProvided('uploadFile')),
+    uploadFile: unprovided<UploadReceipt, UploadFileInput>('uploadFile'),
   },
   guards: {
     isRefusedFile: ({ context }, params: { file: UploadFile }) =>

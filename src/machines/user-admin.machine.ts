@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ActivationRoute } from '@/domain/recovery-contact.rules';
 import {
   blankForm,
@@ -26,7 +26,7 @@ import type {
   UserUpdateBody,
 } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 export type { EditorRights, FieldErrors, RoleField, UserAdminTarget, UserField, UserForm };
@@ -114,9 +114,9 @@ export const userAdminMachine = setup({
   },
   actors: {
     /** GET user/get/{user_id}. */
-    getUser: fromPromise<UserDetails, { userId: string }>(async () => notProvided('getUser')),
+    getUser: unprovided<UserDetails, { userId: string }>('getUser'),
     /** POST user/create or POST user/update/{user_id}; the id of a created account and where its link went. */
-    saveUser: fromPromise<SaveOutcome, SaveRequest>(async () => notProvided('saveUser')),
+    saveUser: unprovided<SaveOutcome, SaveRequest>('saveUser'),
   },
   guards: {
     /** E014 'user not found' (spec 8): the address names no user; retrying cannot help (U17). */

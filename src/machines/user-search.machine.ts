@@ -1,9 +1,9 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import { parseSearch } from '@/domain/search.rules';
 import type { UserListStatus, UserRow } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, notProvided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /** The user search as the URL holds it (`?q=…&status=…&pageNo=…`): reload and back keep it. */
@@ -90,9 +90,9 @@ export const userSearchMachine = setup({
   },
   actors: {
     /** GET user/search. */
-    searchUsers: fromPromise<UserPage, UserSearchRequest>(async () => notProvided('searchUsers')),
+    searchUsers: unprovided<UserPage, UserSearchRequest>('searchUsers'),
     /** POST user/block/{user_id} {blocked}. */
-    setBlocked: fromPromise<void, RowChange>(async () => notProvided('setBlocked')),
+    setBlocked: unprovided<void, RowChange>('setBlocked'),
   },
   guards: {
     isSameQuery: ({ context }, params: { query: UserQuery }) => sameQuery(context.query, params.query),

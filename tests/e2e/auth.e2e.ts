@@ -398,5 +398,26 @@ describe('registration by SMS code, forced password change, recovery link', () =
     await logIn(page, sn, 'Again-2026z');
     await page.waitForURL(`${base}/ru/profile`);
     await context.close();
+
+    // RL1: the used link, opened again (a visitor without a session), says so at once in the page's language, with
+    // no password form to fill in vain and a way to a new link
+    const TEXTS = {
+      ru: 'Эта ссылка уже использована или заменена новой. Если вы уже задали пароль, войдите с ним; иначе запросите новую ссылку.',
+      uz: 'Bu havola allaqachon ishlatilgan yoki yangisi bilan almashtirilgan. Parolni oʻrnatgan boʻlsangiz, u bilan kiring; aks holda yangi havola soʻrang.',
+    } as const;
+    for (const lang of ['ru', 'uz'] as const) {
+      const visitor = await browser.newContext();
+      const again = await visitor.newPage();
+      await again.goto(`${base}/${lang}/restore?r=${encodeURIComponent(token)}`);
+      const refused = again.getByTestId('auth-link-refused');
+      await refused.waitFor();
+      expect(await refused.getByTestId('form-error').textContent()).toBe(TEXTS[lang]);
+      expect(await again.locator('input[name="password"]').count()).toBe(0);
+      await refused
+        .getByRole('link', { name: lang === 'ru' ? 'Запросить новую ссылку' : 'Yangi havola soʻrash' })
+        .click();
+      await again.waitForURL(`${base}/${lang}/forgot`);
+      await visitor.close();
+    }
   });
 });

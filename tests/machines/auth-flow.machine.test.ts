@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { authFlowMachine, fieldOfCode, invalidFieldOf } from '@/machines/auth-flow.machine';
+import { authFlowMachine, fieldOfCode, invalidFieldOf, LINK_USED_CODE } from '@/machines/auth-flow.machine';
 import {
   selectAuthError,
   selectAuthIsBusy,
@@ -8,6 +8,7 @@ import {
   selectAuthPage,
   selectAuthPhone,
   selectAuthStatePath,
+  selectIsLinkRefused,
   selectIsPasswordRestored,
   selectIsRestoreLinkSent,
   selectLinkWait,
@@ -58,10 +59,13 @@ describe('auth flow: pages', () => {
     (page) => {
       const { actor } = flow();
 
-      actor.send({ type: 'page.open', page });
+      actor.send({ type: 'page.open', page, r: AUTH.token });
 
       expect(selectAuthPage(actor.getSnapshot())).toBe(page);
-      expect(selectAuthStatePath(actor.getSnapshot())).toBe(`${page}.editing`);
+      // RL1: the restore page asks about its link first
+      expect(selectAuthStatePath(actor.getSnapshot())).toBe(
+        page === 'restore' ? 'restore.checking' : `${page}.editing`,
+      );
     },
   );
 
@@ -286,9 +290,10 @@ describe('auth flow: recovery link and new password (E086, E024, mismatch)', () 
     }
   });
 
-  it("says 'Пароли не совпадают' at the confirmation when the passwords differ, without a call", () => {
-    const { actor, inputs } = flow();
+  it("says 'Пароли не совпадают' at the confirmation when the passwords differ, without a call", async () => {
+    const { actor, inputs, answer } = flow();
     actor.send({ type: 'page.open', page: 'restore', r: AUTH.token });
+    await answer('checkRestoreLink', { output: 'valid' });
 
     actor.send({ type: 'restore.submit', password: AUTH.newPassword, confirm: `${AUTH.newPassword}!` });
 
@@ -299,18 +304,24 @@ describe('auth flow: recovery link and new password (E086, E024, mismatch)', () 
     expect(inputs.restorePassword).toBeUndefined();
   });
 
-  it('refuses a restore page opened without the link’s r (E127 invalid token)', () => {
-    const { actor } = flow();
-    actor.send({ type: 'page.open', page: 'restore' });
+  it.each([undefined, null, ''])(
+    'refuses a restore page opened without the link’s r (%s) at once: E127 invalid token, nothing asked',
+    (r) => {
+      const { actor, inputs } = flow();
+      actor.send({ type: 'page.open', page: 'restore', r });
 
-    actor.send({ type: 'restore.submit', password: AUTH.newPassword, confirm: AUTH.newPassword });
-
-    expect(selectAuthError(actor.getSnapshot())).toEqual({ code: 'E127', field: null });
-  });
+      expect(selectIsLinkRefused(actor.getSnapshot())).toBe(true);
+      expect(selectAuthError(actor.getSnapshot())).toEqual({ code: 'E127', field: null });
+      actor.send({ type: 'restore.submit', password: AUTH.newPassword, confirm: AUTH.newPassword });
+      expect(inputs.checkRestoreLink).toBeUndefined();
+      expect(inputs.restorePassword).toBeUndefined();
+    },
+  );
 
   it('sets the new password with r, then tells the user to log in', async () => {
     const { actor, answer, inputs } = flow();
     actor.send({ type: 'page.open', page: 'restore', r: AUTH.token });
+    await answer('checkRestoreLink', { output: 'valid' });
     actor.send({ type: 'restore.submit', password: AUTH.newPassword, confirm: AUTH.newPassword });
 
     await answer('restorePassword', { output: undefined });
@@ -324,11 +335,59 @@ describe('auth flow: recovery link and new password (E086, E024, mismatch)', () 
   it('shows E024 (temporary password expired) for the whole form', async () => {
     const { actor, answer } = flow();
     actor.send({ type: 'page.open', page: 'restore', r: AUTH.token });
+    await answer('checkRestoreLink', { output: 'valid' });
     actor.send({ type: 'restore.submit', password: AUTH.newPassword, confirm: AUTH.newPassword });
 
     await answer('restorePassword', { error: failure('E024') });
 
     expect(selectAuthError(actor.getSnapshot())).toEqual({ code: 'E024', field: null });
+  });
+
+  it('asks about the link with its r on opening; the form waits (busy) and a submit meanwhile sends nothing', async () => {
+    const { actor, answer, inputs } = flow();
+    actor.send({ type: 'page.open', page: 'restore', r: AUTH.token });
+
+    expect(inputs.checkRestoreLink).toEqual([{ r: AUTH.token }]);
+    expect(selectAuthIsBusy(actor.getSnapshot())).toBe(true);
+    expect(selectIsLinkRefused(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'restore.submit', password: AUTH.newPassword, confirm: AUTH.newPassword });
+    expect(inputs.restorePassword).toBeUndefined();
+
+    await answer('checkRestoreLink', { output: 'valid' });
+    expect(selectAuthIsBusy(actor.getSnapshot())).toBe(false);
+    expect(selectAuthError(actor.getSnapshot())).toBeNull();
+  });
+
+  it.each([
+    ['used', LINK_USED_CODE],
+    ['expired', 'E024'],
+    ['unknown', 'E127'],
+  ])('refuses a %s link at once, with %s and no password form', async (link, code) => {
+    const { actor, answer, inputs } = flow();
+    actor.send({ type: 'page.open', page: 'restore', r: AUTH.token });
+    await answer('checkRestoreLink', { output: link });
+
+    expect(selectIsLinkRefused(actor.getSnapshot())).toBe(true);
+    expect(selectAuthError(actor.getSnapshot())).toEqual({ code, field: null });
+    actor.send({ type: 'restore.submit', password: AUTH.newPassword, confirm: AUTH.newPassword });
+    expect(inputs.restorePassword).toBeUndefined();
+    // the page's own link to the forgot form leaves the refusal
+    actor.send({ type: 'page.open', page: 'forgot' });
+    expect(selectAuthPage(actor.getSnapshot())).toBe('forgot');
+    expect(selectAuthError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('shows the form with the reason when the link could not be asked about (network): its submit decides', async () => {
+    const { actor, answer, inputs } = flow();
+    actor.send({ type: 'page.open', page: 'restore', r: AUTH.token });
+    await answer('checkRestoreLink', { error: failure('network') });
+
+    expect(selectIsLinkRefused(actor.getSnapshot())).toBe(false);
+    expect(selectAuthError(actor.getSnapshot())).toEqual({ code: 'network', field: null });
+    actor.send({ type: 'restore.submit', password: AUTH.newPassword, confirm: AUTH.newPassword });
+    expect(inputs.restorePassword).toEqual([
+      { r: AUTH.token, password: AUTH.newPassword, confirm: AUTH.newPassword },
+    ]);
   });
 });
 

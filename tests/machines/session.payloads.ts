@@ -194,6 +194,9 @@ export const authFlowModelEntry: ModelTestEntry = {
       failure('E086'),
       failure('E138', '2'),
     ),
+    // RL1: every answer the link check has (valid opens the form; used, expired, unknown refuse it)
+    'xstate.done.actor.checkRestoreLink': done('checkRestoreLink', 'valid', 'used', 'expired', 'unknown'),
+    'xstate.error.actor.checkRestoreLink': error('checkRestoreLink', offline),
     'xstate.done.actor.restorePassword': done('restorePassword', undefined),
     'xstate.error.actor.restorePassword': error('restorePassword', failure('E024')),
   }),

@@ -205,6 +205,33 @@ describe('forgot → restore', () => {
     ).toBe('E024');
   });
 
+  it('says what a link is before it is used, and asking uses nothing up (RL1)', async () => {
+    const h = createHarness();
+    const state = async (r: string) => {
+      const reply = await h.agent().call('POST', 'user/restore/check', { r });
+      expect(reply.status).toBe('OKOK');
+      return (reply.result as { link: string }).link;
+    };
+    await h.agent().call('POST', 'user/forgot', { login: 'curator16' });
+    const r = tokenOf(h, 'curator16');
+    expect(await state(r)).toBe('valid');
+    expect(await state(r)).toBe('valid');
+    expect(await state(`${r}x`)).toBe('unknown');
+    expect(
+      (await h.agent().call('POST', 'user/restore', { r, password: 'Fresh-2026a', confirm: 'Fresh-2026a' }))
+        .status,
+    ).toBe('OKOK');
+    expect(await state(r)).toBe('used');
+    // an empty r is a malformed request, not a state
+    expect((await h.agent().call('POST', 'user/restore/check', { r: '' })).status).toBe('E101');
+
+    await h.agent().call('POST', 'user/forgot', { login: 'seller' });
+    const late = tokenOf(h, 'seller');
+    h.clock.advance(61 * MIN);
+    expect(await state(late)).toBe('expired');
+    expect(h.logs.join('\n')).not.toContain(r);
+  });
+
   it('answers E086 for an unknown login and E132 for a single-sign-on account', async () => {
     const h = createHarness();
     expect((await h.agent().call('POST', 'user/forgot', { login: 'nobody-here' })).status).toBe('E086');

@@ -76,6 +76,7 @@ describe('endpoint table', () => {
         'session.resendCode',
         'session.forgot',
         'session.restore',
+        'session.restoreLink',
         'preorder.onlineServices',
         'preorder.status',
         'preorder.agents',

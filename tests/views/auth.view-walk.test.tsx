@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { i18n, setLanguage } from '@/i18n/i18n';
 import { formatErrorMessage } from '@/i18n/messages';
-import { type AuthError, authFlowMachine } from '@/machines/auth-flow.machine';
+import { type AuthError, authFlowMachine, LINK_USED_CODE } from '@/machines/auth-flow.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import { AUTH, curatorProfile, curatorUser } from '../machines/session.payloads';
 import { getModelTestEntry } from '../support/model-registry';
@@ -112,7 +112,11 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
             expect(submitButton.disabled).toBe(step.state.hasTag('busy') || (forgotPage && linkWait > 0));
           const error = step.state.context.error as AuthError | null;
           if (error) {
-            const text = formatErrorMessage(i18n.t, error.code);
+            // RL1: a used link reads words of its own, not a catalogue code
+            const text =
+              error.code === LINK_USED_CODE
+                ? i18n.t('auth.restore.linkUsed')
+                : formatErrorMessage(i18n.t, error.code);
             const shown = within(page).getByTestId(error.field ? `error-${error.field}` : 'form-error');
             expect(shown.textContent).toContain(text);
             // a resend during the countdown was never sent (disabled button): focus stays where it was
@@ -280,6 +284,7 @@ describe('Auth pages: what the walk does not assert', () => {
   it("keeps the restore link's r query and shows 'Пароли не совпадают'", async () => {
     const app = await signedOutApp(`/ru/restore?r=${AUTH.token}`);
     const user = userEvent.setup();
+    await app.settle({ type: 'xstate.done.actor.checkRestoreLink', output: 'valid' });
 
     await user.type(screen.getByLabelText('Новый пароль', { selector: 'input' }), 'NewPass-2026');
     await user.type(screen.getByLabelText('Повторите пароль'), 'NewPass-2027');
@@ -290,6 +295,33 @@ describe('Auth pages: what the walk does not assert', () => {
     await user.click(screen.getByTestId('lang-uz'));
     await waitFor(() => expect(app.location.history?.at(-1)).toBe(`/uz/restore?r=${AUTH.token}`));
   });
+
+  it.each(['ru', 'uz'] as const)(
+    'says a used link was used, in %s, with no password form and a way to a new link (RL1)',
+    async (lang) => {
+      const app = renderSessionApp(`/${lang}/restore?r=${AUTH.token}`);
+      await app.settle({ type: 'xstate.done.actor.fetchSession', output: null });
+      await screen.findByTestId('auth-page');
+      expect(app.authFakes.pending().map((p) => p.id)).toEqual(['checkRestoreLink']);
+
+      await app.settle({ type: 'xstate.done.actor.checkRestoreLink', output: 'used' });
+
+      const t = i18n.getFixedT(lang);
+      const refused = await screen.findByTestId('auth-link-refused');
+      expect(within(refused).getByTestId('form-error').textContent).toContain(t('auth.restore.linkUsed'));
+      expect(refused.querySelector('input')).toBeNull();
+      expect(
+        within(refused)
+          .getByRole('link', { name: t('auth.restore.newLink') })
+          .getAttribute('href'),
+      ).toBe(`/${lang}/forgot`);
+      expect(
+        within(refused)
+          .getByRole('link', { name: t('auth.backToLogin') })
+          .getAttribute('href'),
+      ).toBe(`/${lang}/login`);
+    },
+  );
 
   it('speaks Uzbek on /uz pages', async () => {
     await signedOutApp('/uz/login');

@@ -21,6 +21,7 @@ import {
 } from './preorder.contract';
 import { publicEndpoints } from './public.contract';
 import { recoveryContactEndpoints } from './recovery-contact.contract';
+import { restoreLinkEndpoints } from './restore-link.contract';
 import { sessionEndpoints } from './session.endpoints';
 import { settingsEndpoints } from './settings.contract';
 import { signingEndpoints } from './signing.contract';
@@ -36,6 +37,7 @@ import { signingEndpoints } from './signing.contract';
 export const endpoints = {
   // ── session and user (src/services/contract/session.endpoints.ts) ──────────────────────────────────
   ...sessionEndpoints,
+  ...restoreLinkEndpoints,
 
   // ── lookup, administration, block/restore: their slices (lookup, admin, block contracts) ────────────────
   ...lookupEndpoints,

@@ -147,6 +147,10 @@ export const restoreBody = z.object({
 });
 export type RestoreBody = z.infer<typeof restoreBody>;
 
+/** What POST user/restore/check says of a recovery / activation link (RL1); the schemas are in restore-link.contract.ts,
+ *  out of the login page's scripts. */
+export type RestoreLinkState = 'valid' | 'used' | 'expired' | 'unknown';
+
 /** POST user/change-password body. */
 export const changePasswordBody = z.object({
   current: text(1, 200),

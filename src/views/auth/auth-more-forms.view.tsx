@@ -3,9 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatCountdown } from '@/domain/countdown.rules';
+import { LINK_USED_CODE } from '@/machines/auth-flow.machine';
 import {
   selectAuthNotice,
   selectAuthPhone,
+  selectIsLinkRefused,
   selectIsPasswordRestored,
   selectIsRestoreLinkSent,
   selectLinkWait,
@@ -200,6 +202,21 @@ export function RestoreForm({ flow }: { flow: FlowRef }) {
   const { t } = useTranslation();
   const f = useAuthForm(flow);
   const restored = useSelector(flow, selectIsPasswordRestored);
+  const refused = useSelector(flow, selectIsLinkRefused);
+  if (refused) {
+    // RL1: a used link says so in words of its own; an expired or unknown one reads its catalogue text
+    const used = f.error?.code === LINK_USED_CODE;
+    return (
+      <div className="form" data-testid="auth-link-refused">
+        <h1>{t('auth.restore.title')}</h1>
+        <FormError message={used ? t('auth.restore.linkUsed') : f.formError} boxRef={f.errorBoxRef} />
+        <p className="auth-page__links">
+          <Link href="/forgot">{t('auth.restore.newLink')}</Link>
+          <Link href="/login">{t('auth.backToLogin')}</Link>
+        </p>
+      </div>
+    );
+  }
   if (restored) {
     return (
       <div className="form" data-testid="auth-restored">

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { formatCount } from '@/domain/block.rules';
+import { formatCount } from '@/domain/count-format.rules';
 import { formatMonthlyPrice } from '@/domain/money.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';

@@ -13,8 +13,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { formatCount, type ToggleAction, toggleActionFor } from '@/domain/block.rules';
+import { type ToggleAction, toggleActionFor } from '@/domain/block.rules';
 import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
+import { formatCount } from '@/domain/count-format.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { BlockRestoreRequest } from '@/machines/block-restore.machine';

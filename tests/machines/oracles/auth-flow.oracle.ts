@@ -119,24 +119,44 @@ export const authFlowOracle: ChartOracle = {
     'check.resending': { resendCode: (c) => ({ phone: c.phone }) },
     'forgot.submitting': { requestRestoreLink: (_, ev) => ({ login: ev.login.trim() }) },
     // spec 2: the restore link's r travels with the new password
+    // RL1: the link's own r is what is asked about
+    'restore.checking': { checkRestoreLink: (c) => ({ r: c.restoreToken }) },
     'restore.submitting': {
       restorePassword: (c, ev) => ({ r: c.restoreToken, password: ev.password, confirm: ev.confirm }),
     },
   },
   rows: [
     // S2: the router opens a page; the page the flow is on ignores it (no row: ignored)
-    ...PAGES.map(
+    // RL1: a restore link (with its r) is asked about before its form is used
+    {
+      from: PAGES.filter((p) => p !== 'restore').map((p) => `${p}.*`),
+      event: 'page.open',
+      when: (_, ev) => ev.page === 'restore' && typeof ev.r === 'string' && ev.r !== '',
+      to: 'restore.checking',
+      ctx: (_, ev) => ({ error: null, notice: null, restoreToken: ev.r }),
+      spec: 'spec 2 Auth /{lang}/restore (the r query is kept); RL1 the link is checked on opening',
+    },
+    // RL1: without r there is no link to use: E127 at once, no form
+    {
+      from: PAGES.filter((p) => p !== 'restore').map((p) => `${p}.*`),
+      event: 'page.open',
+      when: (_, ev) => ev.page === 'restore',
+      to: 'restore.linkRefused',
+      ctx: (_, ev) => ({ error: { code: 'E127', field: null }, notice: null, restoreToken: ev.r ?? null }),
+      spec: "spec 8 E127; RL1 a restore page without the link's r says the token is invalid, with no form",
+    },
+    ...PAGES.filter((page) => page !== 'restore').map(
       (page): OracleRow => ({
         from: PAGES.filter((p) => p !== page).map((p) => `${p}.*`),
         event: 'page.open',
         when: (_, ev) => ev.page === page,
         to: `${page}.editing`,
-        ctx: (c, ev) => ({
+        ctx: (c) => ({
           error: null,
           notice: null,
-          restoreToken: page === 'restore' ? (ev.r ?? null) : c.restoreToken,
+          restoreToken: c.restoreToken,
         }),
-        spec: `spec 2 Auth /{lang}/${page}${page === 'restore' ? ' (the r query is kept)' : ''}; S2`,
+        spec: `spec 2 Auth /{lang}/${page}; S2`,
       }),
     ),
 
@@ -266,12 +286,31 @@ export const authFlowOracle: ChartOracle = {
     rejected('forgot', 'requestRestoreLink'),
 
     {
-      from: 'restore.editing',
-      event: 'restore.submit',
-      when: (c) => !c.restoreToken,
-      to: '.',
-      ctx: () => ({ error: { code: 'E127', field: null }, notice: null }),
-      spec: "S4 restore without the link's r → E127 invalid token",
+      from: 'restore.checking',
+      event: done('checkRestoreLink'),
+      when: (_, ev) => ev.output === 'valid',
+      to: 'restore.editing',
+      spec: 'RL1 a usable link shows the new-password form',
+    },
+    {
+      from: 'restore.checking',
+      event: done('checkRestoreLink'),
+      to: 'restore.linkRefused',
+      ctx: (_, ev) => ({
+        error: {
+          code: ev.output === 'used' ? 'auth.restore.linkUsed' : ev.output === 'expired' ? 'E024' : 'E127',
+          field: null,
+        },
+        notice: null,
+      }),
+      spec: 'RL1 a used, expired or unknown link says so at once (spec 8 E024, E127), with no form',
+    },
+    {
+      from: 'restore.checking',
+      event: failed('checkRestoreLink'),
+      to: 'restore.editing',
+      ctx: serverError,
+      spec: 'RL1 when the link cannot be asked about, the form stays usable with the reason (S4)',
     },
     invalidRow('restore.editing', 'restore.submit', '.'),
     {
