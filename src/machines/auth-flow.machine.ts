@@ -22,8 +22,9 @@ export interface AuthError {
 /** A message shown after a step succeeded: the SMS code was sent. Other successes are states (`sent`, `restored`). */
 export type AuthNotice = 'codeSent';
 
-/** RL1: what a refused link reads — used (an account activated, a password set already), expired, unknown. */
-export const LINK_USED_CODE = 'auth.restore.linkUsed';
+/** RL1: the code a used link (an account activated, a password set already) keeps in context; not a text key, so the
+ *  login page's script names none of the other forms' texts (the view reads its words from their chunk). */
+export const LINK_USED_CODE = 'linkUsed';
 
 /**
  * Context of the Auth flow. No password is ever kept: passwords travel in the submit event to the invoked call only.

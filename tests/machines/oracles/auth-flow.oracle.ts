@@ -298,7 +298,7 @@ export const authFlowOracle: ChartOracle = {
       to: 'restore.linkRefused',
       ctx: (_, ev) => ({
         error: {
-          code: ev.output === 'used' ? 'auth.restore.linkUsed' : ev.output === 'expired' ? 'E024' : 'E127',
+          code: ev.output === 'used' ? 'linkUsed' : ev.output === 'expired' ? 'E024' : 'E127',
           field: null,
         },
         notice: null,
