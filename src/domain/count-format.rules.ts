@@ -1,5 +1,5 @@
 /**
- * The one number format of counts (spec 9, issue 32 "one truth": `9 553`, never `9553`). A module of its own: the
+ * The one number format of counts (spec 9: a count reads `9 553` on every page, never `9553`). A module of its own: the
  * i18n setup formats every `{{count}}` with it, so it is part of the login page's first script, which should not
  * carry the block rules with it (docs/decisions.md RL1).
  */
