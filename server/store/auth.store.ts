@@ -23,6 +23,9 @@ export type CodeCheck = 'ok' | 'wrong' | 'exhausted' | 'expired';
  * One-time secrets of the public flows, stored hashed: SMS codes (random 6 digits), recovery tokens (random 32
  * bytes), plus the demo outbox where "sent" messages are kept in demo mode, and the impersonation audit.
  */
+/** What a recovery or activation link's token is now (RL1). */
+export type TokenStatus = 'valid' | 'used' | 'expired' | 'unknown';
+
 export function createAuthStore(db: Db, clock: Clock) {
   const insCode = db.prepare('INSERT INTO sms_codes (phone, code_hash, created_at) VALUES (?, ?, ?)');
   const burnCodes = db.prepare('UPDATE sms_codes SET used_at = ? WHERE phone = ? AND used_at IS NULL');
@@ -35,6 +38,15 @@ export function createAuthStore(db: Db, clock: Clock) {
     'INSERT INTO restore_tokens (token_hash, user_id, created_at) VALUES (?, ?, ?)',
   );
   const getToken = db.prepare('SELECT user_id, created_at, used_at FROM restore_tokens WHERE token_hash = ?');
+  const tokenRow = (token: string) =>
+    getToken.get(sha256(token)) as
+      | { user_id: number; created_at: number; used_at: number | null }
+      | undefined;
+  const tokenStatusOf = (row: ReturnType<typeof tokenRow>, lifeMs: number): TokenStatus => {
+    if (!row) return 'unknown';
+    if (row.used_at != null) return 'used';
+    return clock.now() - row.created_at > lifeMs ? 'expired' : 'valid';
+  };
   const useTokens = db.prepare('UPDATE restore_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL');
   const insOutbox =
     db.prepare(`INSERT INTO demo_outbox (recipient, login, channel, kind, text, secret, created_at)
@@ -88,21 +100,16 @@ export function createAuthStore(db: Db, clock: Clock) {
       insToken.run(sha256(token), userId, clock.now());
       return token;
     },
-    /** The user of a token, or why it cannot be used. */
+    /** The user of a token, or why it cannot be used (a used one is as unknown as one never issued). */
     readToken(token: string, lifeMs: number): { userId: number } | 'unknown' | 'expired' {
-      const row = getToken.get(sha256(token)) as
-        | { user_id: number; created_at: number; used_at: number | null }
-        | undefined;
-      if (!row || row.used_at != null) return 'unknown';
-      if (clock.now() - row.created_at > lifeMs) return 'expired';
-      return { userId: row.user_id };
+      const row = tokenRow(token);
+      const status = tokenStatusOf(row, lifeMs);
+      if (row && status === 'valid') return { userId: row.user_id };
+      return status === 'expired' ? 'expired' : 'unknown';
     },
     /** What a link's token is now, without using it up (RL1): 'used' also covers a link revoked or replaced. */
-    tokenStatus(token: string, lifeMs: number): 'valid' | 'used' | 'expired' | 'unknown' {
-      const row = getToken.get(sha256(token)) as { created_at: number; used_at: number | null } | undefined;
-      if (!row) return 'unknown';
-      if (row.used_at != null) return 'used';
-      return clock.now() - row.created_at > lifeMs ? 'expired' : 'valid';
+    tokenStatus(token: string, lifeMs: number): TokenStatus {
+      return tokenStatusOf(tokenRow(token), lifeMs);
     },
     /** Every open token of the user stops working (after a successful restore). */
     /** Revokes every pending recovery / activation link of a user (same as `useTokens`, named for callers that
