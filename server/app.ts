@@ -34,6 +34,7 @@ import { adminHandlers } from './handlers/admin.handlers';
 import { agreementHandlers } from './handlers/agreement.handlers';
 import { at39Handlers } from './handlers/at39.handlers';
 import { blockHandlers, settleBlocksMiddleware } from './handlers/block.handlers';
+import { capabilitiesHandlers } from './handlers/capabilities.handlers';
 import { clientErrorHandlers } from './handlers/client-errors.handlers';
 import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
@@ -107,6 +108,7 @@ export const allHandlers: Handlers = {
   ...employeesHandlers,
   ...recoveryContactHandlers,
   ...clientErrorHandlers,
+  ...capabilitiesHandlers,
 };
 
 export function createServices(deps: AppDeps): Services {

@@ -3,6 +3,9 @@ import type { BlockRestoreServiceOptions } from './block-restore.services';
 
 /** What the workflows need besides the API client (the composition root's second argument: ./app-logic.ts). */
 export interface AppDeps extends BlockRestoreServiceOptions {
-  /** where typed form data is kept across an expiry (the browser's sessionStorage in production) */
-  readonly drafts: DraftStore;
+  /**
+   * where typed form data is kept across an expiry; absent: the browser's sessionStorage, the store built with the
+   * signed-in pages' workflows (./page-logic.ts), so the login page's script carries only the sign-out's clearing
+   */
+  readonly drafts?: DraftStore | undefined;
 }

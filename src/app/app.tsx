@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { sessionEndpoints } from '@/services/contract/session.endpoints';
-import { browserDraftStore } from '@/services/drafts/draft-store';
 import { createAppApi } from './api';
 import { createAppLogic } from './app-logic';
 import { AppRoot } from './app-providers';
@@ -19,9 +18,8 @@ export function App() {
         atHand: sessionEndpoints,
         onContractBreak: reportContractBreak,
       }),
-      {
-        drafts: browserDraftStore(),
-      },
+      // no drafts given: the browser's, built with the signed-in pages' workflows (AppDeps)
+      {},
     ),
   );
   return <AppRoot logic={logic} />;

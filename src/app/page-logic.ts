@@ -1,3 +1,4 @@
+import { browserDraftStore } from '@/services/drafts/draft-store';
 import { readGoldenChoice } from '@/services/drafts/golden-choice';
 import type { PageLogic } from '@/views/common/workflow-logic.context';
 import * as admin from './admin.services';
@@ -25,7 +26,8 @@ import * as upload from './upload.services';
  * (./app-logic.ts) fetches on first use, so that the login page neither downloads nor evaluates their charts, actors
  * and wire mappers (docs/benchmarks.md). Built once per app; every view then gets the same provided charts.
  */
-export function createPageLogic(api: AppApi, deps: AppDeps): PageLogic {
+export function createPageLogic(api: AppApi, given: AppDeps): PageLogic {
+  const deps = { ...given, drafts: given.drafts ?? browserDraftStore() };
   const adminLogic = admin.createAdminLogic(api);
   const documentsLogic = documents.createDocumentsLogic(api.load);
   const servicesLogic = internet.createServicesLogic(api.load);

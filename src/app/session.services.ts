@@ -3,12 +3,13 @@ import { phoneDigits } from '@/domain/credentials.rules';
 import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { RestoreLinkState, User } from '@/services/contract/session.contract';
+import { browserDraftStorage, clearDrafts } from '@/services/drafts/draft-storage';
 import type { DraftStore } from '@/services/drafts/draft-store';
 import type { AppApi } from './api';
 
-/** What the session and Settings actors need besides the API: where typed form data is kept across an expiry. */
+/** What the session needs besides the API: where typed form data is kept across an expiry (absent: the browser's). */
 export interface SessionDeps {
-  readonly drafts: DraftStore;
+  readonly drafts?: DraftStore | undefined;
 }
 
 /** The language of the page: the SMS and links the server sends are written in it, links open in it (U14, MSG1). */
@@ -67,6 +68,10 @@ export function createSessionLogic(appApi: AppApi, { drafts }: SessionDeps) {
       fetchSession: fromPromise<User | null>(async ({ signal }) =>
         (await api()).call('session.user', undefined, { signal }),
       ),
+      // a backend that does not know the question answers none (the contract's `ifUnknown`, CAP1)
+      fetchCapabilities: fromPromise<readonly string[]>(
+        async ({ signal }) => (await (await api()).call('capabilities.get', undefined, { signal })).features,
+      ),
       fetchProfile: fromPromise(async ({ signal }) =>
         (await api()).call('session.profile', undefined, { signal }),
       ),
@@ -83,7 +88,7 @@ export function createSessionLogic(appApi: AppApi, { drafts }: SessionDeps) {
       authFlow: authLogic,
     },
     actions: {
-      forgetDrafts: () => drafts.clearAll(),
+      forgetDrafts: () => (drafts ? drafts.clearAll() : clearDrafts(browserDraftStorage())),
     },
   });
 }

@@ -1,12 +1,11 @@
 import { fromPromise } from 'xstate';
 import { phoneDigits } from '@/domain/credentials.rules';
 import { type ContactValues, settingsMachine } from '@/machines/settings.machine';
-import type { DraftValues } from '@/services/drafts/draft-store';
+import type { DraftStore, DraftValues } from '@/services/drafts/draft-store';
 import type { AppApi } from './api';
-import type { SessionDeps } from './session.services';
 
 /** The Settings chart provided with actors on the app's API client and the draft store. */
-export function createSettingsLogic(appApi: AppApi, { drafts }: SessionDeps) {
+export function createSettingsLogic(appApi: AppApi, { drafts }: { readonly drafts: DraftStore }) {
   const api = appApi.load;
   return settingsMachine.provide({
     actors: {

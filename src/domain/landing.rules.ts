@@ -1,6 +1,7 @@
 /**
  * Where a user lands after login (spec 2 "After login"): seven rules, the first that matches wins.
  */
+import { offers } from './capabilities.rules';
 import { activeRole, isBanTypeAccount, mustChangePassword, roleSet, type UserFacts } from './roles.rules';
 
 /** A landing page. */
@@ -34,7 +35,8 @@ const EDIT_USER_ROLES = roleSet('R002, R033');
  * 1. forced password change (R004, or R001, with the flag) → settings;
  * 2. R007 who may buy numbers and has account type 5, 15 or 40 → documents;
  * 3. R008, R018-R023, R009, R032 → orders;
- * 4. R010 or R031 → debtControl;
+ * 4. R010 or R031 → debtControl (settings, their only other page, when the backend does not offer debt control:
+ *    CAP1);
  * 5. anyone else with a profile → profile;
  * 6. staff R002 or R033 → editUser;
  * 7. otherwise → search.
@@ -46,7 +48,7 @@ export function landingRoute(u: UserFacts): LandingRoute {
   if (KEY_OWNER.has(role) && u.profile?.canBuyNumber === true && isBanTypeAccount(u.profile.at))
     return 'documents';
   if (ORDERS_ROLES.has(role)) return 'orders';
-  if (DEBT_ROLES.has(role)) return 'debtControl';
+  if (DEBT_ROLES.has(role)) return offers(u, 'debtControl') ? 'debtControl' : 'settings';
   if (u.profile !== null) return 'profile';
   if (EDIT_USER_ROLES.has(role)) return 'editUser';
   return 'search';

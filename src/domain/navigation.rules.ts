@@ -12,6 +12,7 @@
  * - Modifiers, applied in this order: forced password change → only settings; BAN selected → hide purchase,
  *   settings, orders, agreement, at39, debt and services.
  */
+import { type Feature, offers } from './capabilities.rules';
 import { landingRoute } from './landing.rules';
 import {
   activeRole,
@@ -149,8 +150,16 @@ function entriesOf(u: UserFacts): Set<NavKey> {
 export function visibleNav(u: UserFacts): NavKey[] {
   if (mustChangePassword(u)) return ['settings'];
   const on = entriesOf(u);
-  return NAV_ORDER.filter((key) => on.has(key) && !(u.banSelected && HIDDEN_WITH_BAN.has(key)));
+  return NAV_ORDER.filter(
+    (key) => on.has(key) && !(u.banSelected && HIDDEN_WITH_BAN.has(key)) && offers(u, ENTRY_FEATURE[key]),
+  );
 }
+
+/** The sections made of the portal's own calls only: hidden when the backend does not offer them (CAP1). */
+const ENTRY_FEATURE: Partial<Record<NavKey, Feature>> = {
+  debt: 'debtControl',
+  agreement: 'agreements',
+};
 
 /**
  * Index of the initially open tab of a content page (spec 2): the second tab (1) only when a curator or subscriber

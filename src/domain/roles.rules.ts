@@ -105,6 +105,9 @@ export interface UserFacts {
   profile: ProfileFacts | null;
   /** a BAN selected (impersonating / viewing a managed BAN) */
   banSelected: boolean;
+  /** the names of the optional features the backend offers (CAP1: `offers`); absent until it has been asked, which
+   *  offers all of them */
+  features?: ReadonlySet<string>;
 }
 
 /** Config flags (spec 3 User config, spec 6 "Config groups"). Not on the wire: derived here from the active role. */

@@ -1,3 +1,4 @@
+import { offers } from './capabilities.rules';
 import { NAV_PATHS, type NavKey, visibleNav } from './navigation.rules';
 import { ONBOARDING_PAGES } from './public-pages.rules';
 import { activeRole, isBanTypeAccount, roleGroup, type UserFacts, userConfig } from './roles.rules';
@@ -45,7 +46,8 @@ export function mayOpenEmployeeList(facts: UserFacts): boolean {
     visibleNav(facts).includes('profile') &&
     config.widgets &&
     config.dispatcher &&
-    roleGroup(activeRole(facts.roles) ?? '') !== 'subscriber'
+    roleGroup(activeRole(facts.roles) ?? '') !== 'subscriber' &&
+    offers(facts, 'employees')
   );
 }
 
@@ -57,13 +59,18 @@ export function mayOpenEmployeeList(facts: UserFacts): boolean {
  * guard reads it without the contact rules (docs/decisions.md PRC6).
  */
 export function mayChangeRecoveryContacts(f: UserFacts): boolean {
-  return activeRole(f.roles) === 'R007' && f.profile !== null && !f.banSelected;
+  return (
+    activeRole(f.roles) === 'R007' && f.profile !== null && !f.banSelected && offers(f, 'recoveryContacts')
+  );
 }
 
 /** The page of the key owner's contact changes, under `/{lang}` (PRC6). */
 export const RECOVERY_CONTACTS_PATH = '/settings/users';
 /** That path as `routeAccess` is asked it: with or without the leading slash, a query or a fragment. */
 export const RECOVERY_CONTACTS_ROUTE = /^\/*settings\/users\/?(?:[?#]|$)/;
+
+/** The staff's pre-order list as `routeAccess` is asked it (NC11), a page of the Orders section. */
+const PREORDER_LIST_ROUTE = /^\/*orders\/preorders\/?(?:[?#]|$)/;
 
 /** Whether a path under `/{lang}` (`/login`, `new-client/…`) is public (spec 2 'Guard'). */
 export function isPublicPath(path: string): boolean {
@@ -90,6 +97,8 @@ export function routeAccess(path: string, facts: UserFacts | null): GuardDecisio
   if (EMPLOYEE_LIST_ROUTE.test(path)) return mayOpenEmployeeList(facts) ? 'allow' : 'landing';
   // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6)
   if (RECOVERY_CONTACTS_ROUTE.test(path)) return mayChangeRecoveryContacts(facts) ? 'allow' : 'landing';
+  // the pre-order list is the portal's own calls (CAP1): without them the rest of the Orders section stays
+  if (PREORDER_LIST_ROUTE.test(path) && !offers(facts, 'preorderList')) return 'landing';
   const key = NAV_BY_SEGMENT.get(segment);
   if (key === undefined) return 'landing';
   return visibleNav(facts).includes(key) ? 'allow' : 'landing';

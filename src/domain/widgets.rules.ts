@@ -1,6 +1,7 @@
 /**
  * Aside widgets of a content page (spec 2 "Widgets", spec 6 "Widgets").
  */
+import { offers } from './capabilities.rules';
 import { numberStatusKind, UNBILLED_ACCOUNT_TYPE } from './constants';
 import { tashkentMonth } from './dates.rules';
 import { activeRole, roleGroup, roleSet, type UserFacts, userConfig } from './roles.rules';
@@ -18,6 +19,8 @@ export interface WidgetFlags {
   unbilled: boolean;
   /** The status widget shows the block/restore toggle. */
   blockToggle: boolean;
+  /** The employees widget may lead to the employee list (the backend offers it, CAP1). */
+  employeeList: boolean;
 }
 
 const NO_TOP_UP = roleSet('R000, R030, R004');
@@ -25,7 +28,13 @@ const NO_TOP_UP = roleSet('R000, R030, R004');
 /** October (1..12), in Tashkent whatever the browser's zone (TZ1). */
 const SALE_MONTH = 10;
 
-const NONE: WidgetFlags = { visible: [], topUp: false, unbilled: false, blockToggle: false };
+const NONE: WidgetFlags = {
+  visible: [],
+  topUp: false,
+  unbilled: false,
+  blockToggle: false,
+  employeeList: false,
+};
 
 /**
  * Widgets of a user at `now` (spec 2 / 6):
@@ -34,7 +43,7 @@ const NONE: WidgetFlags = { visible: [], topUp: false, unbilled: false, blockTog
  * - block toggle not for type 16, nor for a number known to be terminated or tentative (nothing to toggle);
  * - budget hidden with a BAN selected or a null budget;
  * - employees (dispatcher) hidden for subscribers; otherwise shown when the profile has employee_data (open the
- *   list) or a BAN is selected (return to the organisation);
+ *   list, when the backend offers it: CAP1) or a BAN is selected (return to the organisation);
  * - sale only in October, by the local month of `now`.
  */
 export function widgetFlags(u: UserFacts, now: Date): WidgetFlags {
@@ -46,12 +55,15 @@ export function widgetFlags(u: UserFacts, now: Date): WidgetFlags {
   const visible: WidgetKey[] = ['balance'];
   if (!u.banSelected && profile.budget != null) visible.push('budget');
   visible.push('status');
-  if (roleGroup(role) !== 'subscriber' && (config.dispatcher || u.banSelected)) visible.push('employees');
+  const employeeList = offers(u, 'employees');
+  if (roleGroup(role) !== 'subscriber' && ((config.dispatcher && employeeList) || u.banSelected))
+    visible.push('employees');
   if (tashkentMonth(now) === SALE_MONTH) visible.push('sale');
   return {
     visible,
     topUp: !NO_TOP_UP.has(role),
     unbilled: profile.at === UNBILLED_ACCOUNT_TYPE,
     blockToggle: profile.at !== UNBILLED_ACCOUNT_TYPE && status !== 'terminated' && status !== 'tentative',
+    employeeList,
   };
 }

@@ -27,6 +27,11 @@ export interface SessionContext {
    * remembered when a signed-out visitor was sent to login (after expiry: the page the user was on), or null (stay).
    */
   readonly destination: string | null;
+  /**
+   * The optional features the backend offers, as it listed them (`GET capabilities`, docs/decisions.md CAP1), or null
+   * until it has been asked. About the backend, not the user: sign-out keeps it.
+   */
+  readonly features: readonly string[] | null;
 }
 
 /**
@@ -82,7 +87,7 @@ const resetSession = {
   roleToSave: null,
   errorCode: null,
   destination: null,
-} as const satisfies SessionContext;
+} as const satisfies Omit<SessionContext, 'features'>;
 
 /**
  * The session: checks the server session on start; while signed out runs the Auth flow (child chart) until a session
@@ -105,6 +110,8 @@ export const sessionMachine = setup({
     saveChosenRole: unprovided<void, { role: string }>('saveChosenRole'),
     /** POST user/logout. */
     logOut: unprovided<void>('logOut'),
+    /** GET capabilities: the optional features' names (a backend without the call answers none, CAP1). */
+    fetchCapabilities: unprovided<readonly string[]>('fetchCapabilities'),
     /** The Auth pages (child chart): ends with the user when a session opens. */
     authFlow: authFlowMachine,
   },
@@ -131,6 +138,8 @@ export const sessionMachine = setup({
         forceChangePassword: context.user.force_change_password === true,
       }),
     userHasProfile: (_, params: { user: User }) => params.user.profile != null,
+    /** the backend has not been asked what it offers yet (once per visit, CAP1) */
+    needsCapabilities: ({ context }) => context.features === null,
   },
   actions: {
     /** a user from the server: the role follows the stored choice; the profile is (re)loaded when needed */
@@ -150,6 +159,10 @@ export const sessionMachine = setup({
     })),
     assignProfile: assign((_, params: { profile: Profile }) => ({
       profile: params.profile,
+      errorCode: null,
+    })),
+    assignFeatures: assign((_, params: { features: readonly string[] }) => ({
+      features: params.features,
       errorCode: null,
     })),
     assignRoleToSave: assign((_, params: { role: string | null }) => ({ roleToSave: params.role })),
@@ -180,7 +193,7 @@ export const sessionMachine = setup({
   description:
     'Who is signed in: the server session, the Auth pages, role choice, profile, forced password change, logout ' +
     'and expiry.',
-  context: resetSession,
+  context: { ...resetSession, features: null },
   initial: 'checkingSession',
   on: {
     'session.expired': { target: '.signedOut.expired', actions: ['resetSession', 'syncImpersonation'] },
@@ -291,6 +304,7 @@ export const sessionMachine = setup({
                   },
                 },
                 { guard: 'needsProfile', target: 'loadingProfile' },
+                { guard: 'needsCapabilities', target: 'loadingCapabilities' },
                 { guard: 'isPasswordChangeForced', target: 'forcedPasswordChange' },
                 { target: 'ready' },
               ],
@@ -360,8 +374,30 @@ export const sessionMachine = setup({
                 ],
               },
             },
+            loadingCapabilities: {
+              description:
+                'Asks the backend once which optional features it offers (GET capabilities, CAP1); the menu and the ' +
+                'route policy hide the rest. A backend without the call offers none (the services turn its answer ' +
+                'into an empty list); a call that could not be made is retried like the profile.',
+              meta: { view: 'loading overlay, no page yet', testId: 'loading-overlay' },
+              tags: ['busy'],
+              invoke: {
+                id: 'fetchCapabilities',
+                src: 'fetchCapabilities',
+                onDone: {
+                  target: 'deciding',
+                  actions: { type: 'assignFeatures', params: ({ event }) => ({ features: event.output }) },
+                },
+                onError: {
+                  target: 'profileFailed',
+                  actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
             profileFailed: {
-              description: 'Loading the profile failed for a reason other than E009; the user may retry.',
+              description:
+                'Loading the profile (or asking the backend what it offers) failed for a reason other than E009; the ' +
+                'user may retry.',
               meta: {
                 view: 'error message with a retry button in the main area',
                 testId: 'session-profile-failed',

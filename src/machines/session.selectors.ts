@@ -105,6 +105,7 @@ export function selectUserFacts(s: SessionSnapshot): UserFacts | null {
         }
       : null,
     banSelected: user.backToHeadBan === true,
+    ...(s.context.features === null ? {} : { features: new Set(s.context.features) }),
   };
   factsCache.set(s.context, facts);
   return facts;

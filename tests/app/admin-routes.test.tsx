@@ -18,6 +18,7 @@ import { sessionMachine } from '@/machines/session.machine';
 import { userAdminMachine } from '@/machines/user-admin.machine';
 import { userSearchMachine } from '@/machines/user-search.machine';
 import type { User } from '@/services/contract/session.contract';
+import { offersAll } from '../support/capabilities';
 import { createDeferredActors } from '../support/fake-actors';
 import { TestProviders } from '../support/render-workflow';
 
@@ -26,7 +27,7 @@ function renderRoute(path: string, pattern: string, View: () => React.ReactNode,
   const user: User = { user_name: 'u', user_id: 1, roles, chosenRole: roles[0] ?? null, profile: null };
   const fakes = {
     session: sessionMachine.provide({
-      actors: { fetchSession: fromPromise<User | null>(async () => user) },
+      actors: { fetchSession: fromPromise<User | null>(async () => user), fetchCapabilities: offersAll() },
     }),
     searchBox: searchBoxMachine.provide({ actors: createDeferredActors(searchBoxMachine).actors }),
     impersonation: impersonationMachine.provide({

@@ -7,6 +7,7 @@ import { setLanguage } from '@/i18n/i18n';
 import { type SessionMachine, sessionMachine } from '@/machines/session.machine';
 import type { Profile, User } from '@/services/contract/session.contract';
 import { SessionContext } from '@/views/session/session.context';
+import { offersAll } from '../support/capabilities';
 import { profile, user } from '../support/fixtures';
 import { renderShell } from '../support/render-shell';
 import { renderApp } from '../support/render-workflow';
@@ -88,6 +89,21 @@ describe('the shell: routes and guard of spec 2', () => {
     },
   );
 
+  it('on a backend that offers none of the optional features (CAP1) the menu and the pages leave them out', async () => {
+    const okk = user({ user_name: 'okk', user_id: 3, roles: ['R010'], chosenRole: 'R010' });
+    const first = renderShell('/ru/debt-control', okk, undefined, []);
+    // the OKK operator's landing page is debt control; without it, settings, and no menu entry leads to it
+    await waitFor(() => expect(first.location.history?.at(-1)).toBe('/ru/settings'));
+    const nav = await screen.findByTestId('sidebar');
+    expect(within(nav).queryByTestId('nav-debt')).toBeNull();
+    expect(within(nav).getByTestId('nav-settings')).toBeTruthy();
+    cleanup();
+
+    const offered = renderShell('/ru/debt-control', okk, undefined, ['debtControl']);
+    expect(await within(await screen.findByTestId('sidebar')).findByTestId('nav-debt')).toBeTruthy();
+    expect(offered.location.history?.at(-1)).toBe('/ru/debt-control');
+  });
+
   it('switches the language and keeps the page', async () => {
     const { location } = renderShell('/ru/new-client', null);
     await screen.findByTestId('page-newClient');
@@ -114,6 +130,7 @@ describe('the guard while the session re-reads the user', () => {
             answer = resolve;
           });
         }),
+        fetchCapabilities: offersAll(),
         fetchProfile: fromPromise(async () => curatorProfile),
         saveChosenRole: fromPromise<void, { role: string }>(async () => {}),
         logOut: fromPromise<void>(async () => {}),

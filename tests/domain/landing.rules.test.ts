@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANDING_PATHS, type LandingRoute, landingRoute } from '@/domain/landing.rules';
 import { ALL_ROLES, type ProfileFacts, type UserFacts } from '@/domain/roles.rules';
+import { routeAccess } from '@/domain/routes.rules';
 
 const profile = (p: Partial<ProfileFacts> = {}): ProfileFacts => ({
   at: 1,
@@ -153,5 +154,15 @@ describe('landingRoute (spec 2 "After login", first matching rule wins)', () => 
     }),
   )('%s without a profile → %s', (role, expected) => {
     expect(landingRoute(user([role]))).toBe(expected);
+  });
+});
+
+describe('landingRoute when the backend does not offer debt control (CAP1)', () => {
+  it.each(['R010', 'R031'])('%s lands on settings, a page it may open, instead of a refused one', (role) => {
+    expect(landingRoute({ ...user([role]), features: new Set() })).toBe('settings');
+    expect(landingRoute({ ...user([role]), features: new Set(['debtControl'] as const) })).toBe(
+      'debtControl',
+    );
+    expect(routeAccess(`/${LANDING_PATHS.settings}`, { ...user([role]), features: new Set() })).toBe('allow');
   });
 });

@@ -262,6 +262,22 @@ describe('visibleNav modifiers', () => {
   });
 });
 
+describe('visibleNav: sections the backend does not offer (CAP1)', () => {
+  it('debt control and contract registration leave the menu when their features are not offered; the rest stays', () => {
+    const okk = user(['R010']);
+    const operator = user(['R008']);
+    expect(visibleNav(okk)).toContain('debt');
+    expect(visibleNav(operator)).toContain('agreement');
+    expect(visibleNav({ ...okk, features: new Set() })).not.toContain('debt');
+    expect(visibleNav({ ...operator, features: new Set() })).toEqual(
+      visibleNav(operator).filter((key) => key !== 'agreement'),
+    );
+    expect(visibleNav({ ...operator, features: new Set(['agreements'] as const) })).toEqual(
+      visibleNav(operator),
+    );
+  });
+});
+
 describe('initialTabIndex (spec 2 "Content page")', () => {
   it.each([
     [['R004'], true, true, 1],

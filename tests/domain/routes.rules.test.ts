@@ -147,3 +147,41 @@ describe('onboardingPageOf: which addresses start the public root (NC15)', () =>
     expect(onboardingPageOf(path)).toBeNull();
   });
 });
+
+describe('what the backend does not offer is neither shown nor opened (CAP1)', () => {
+  const none = new Set<never>();
+  const keyOwner: UserFacts = {
+    roles: ['R007'],
+    forceChangePassword: false,
+    profile: { ...profileOf(16, true), hasEmployeeData: true },
+    banSelected: false,
+  };
+
+  it.each([
+    ['okk', '/debt-control'],
+    ['operator', '/agreement-registration'],
+    ['operator', '/orders/preorders'],
+  ] as const)('%s: %s opens with every feature, lands without it', (who, path) => {
+    const facts = USERS[who];
+    expect(routeAccess(path, facts)).toBe(A);
+    expect(routeAccess(path, { ...facts, features: none })).toBe(L);
+  });
+
+  it('the rest of the Orders section stays when the pre-order list is not offered', () => {
+    expect(routeAccess('/orders', { ...USERS.operator, features: none })).toBe(A);
+    expect(routeAccess('/orders?from=2026-01-01', { ...USERS.operator, features: none })).toBe(A);
+    expect(routeAccess('/orders/6', { ...USERS.operator, features: none })).toBe(A);
+    expect(routeAccess('/orders/preorders?page=2', { ...USERS.operator, features: none })).toBe(L);
+  });
+
+  it('the key owner’s recovery contacts and a company’s employee list need their features', () => {
+    expect(routeAccess('/settings/users', keyOwner)).toBe(A);
+    expect(routeAccess('/settings/users', { ...keyOwner, features: none })).toBe(L);
+    const curator = { ...USERS.curator16, profile: { ...profileOf(16, true), hasEmployeeData: true } };
+    expect(routeAccess('/profile/employees', curator)).toBe(A);
+    expect(routeAccess('/profile/employees', { ...curator, features: none })).toBe(L);
+    // the rest of the section stays
+    expect(routeAccess('/settings', { ...keyOwner, features: none })).toBe(A);
+    expect(routeAccess('/profile', { ...curator, features: none })).toBe(A);
+  });
+});

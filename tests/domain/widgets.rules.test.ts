@@ -21,7 +21,13 @@ const user = (roles: string[], u: Partial<UserFacts> = {}): UserFacts => ({
 const MARCH = new Date('2025-03-15T07:00:00Z');
 const OCTOBER = new Date('2025-10-15T07:00:00Z');
 
-const NONE: WidgetFlags = { visible: [], topUp: false, unbilled: false, blockToggle: false };
+const NONE: WidgetFlags = {
+  visible: [],
+  topUp: false,
+  unbilled: false,
+  blockToggle: false,
+  employeeList: false,
+};
 
 describe('widgetFlags: widgets are shown to non-administration users (spec 6)', () => {
   it.each(['R000', 'R002', 'R003', 'R005', 'R008', 'R009', 'R011', 'R024', 'R030', 'R032', 'R033', 'R034'])(
@@ -190,5 +196,27 @@ describe('widgetFlags: the first role decides (spec 6), also for widgets', () =>
     expect(
       widgetFlags(user(['R010'], { profile: profile({ hasEmployeeData: true }) }), MARCH).visible,
     ).toEqual(['balance', 'status', 'employees']);
+  });
+});
+
+describe('widgetFlags: the employee list the backend does not offer (CAP1)', () => {
+  it('a dispatcher’s employees widget, which only leads to the list, is not shown; with a BAN selected it stays', () => {
+    const dispatcher = user(['R004'], { profile: profile({ hasEmployeeData: true }) });
+    expect(widgetFlags(dispatcher, MARCH)).toMatchObject({
+      visible: ['balance', 'status', 'employees'],
+      employeeList: true,
+    });
+    expect(widgetFlags({ ...dispatcher, features: new Set() }, MARCH)).toMatchObject({
+      visible: ['balance', 'status'],
+      employeeList: false,
+    });
+    expect(
+      widgetFlags({ ...dispatcher, features: new Set(['employees'] as const) }, MARCH).employeeList,
+    ).toBe(true);
+    const withBan = { ...dispatcher, banSelected: true, features: new Set<never>() };
+    expect(widgetFlags(withBan, MARCH)).toMatchObject({
+      visible: ['balance', 'status', 'employees'],
+      employeeList: false,
+    });
   });
 });

@@ -9,6 +9,7 @@ import { type ContactValues, settingsMachine } from '@/machines/settings.machine
 import type { Profile, User } from '@/services/contract/session.contract';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { createTestSystem } from '../support/actor-system';
+import { offersAll } from '../support/capabilities';
 import { allAccepted, blockSigned, paidLock, signed } from './block-restore.payloads';
 import { curatorProfile, curatorUser, settingsInput } from './session.payloads';
 
@@ -102,6 +103,7 @@ describe('workflows talk through the actor system', () => {
       sessionMachine.provide({
         actors: {
           fetchSession: fromPromise<User | null>(async () => viewing),
+          fetchCapabilities: offersAll(),
           fetchProfile: fromPromise<Profile>(async () => curatorProfile),
         },
       }),

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { FEATURES, offers } from '@/domain/capabilities.rules';
 import { effectiveRoles } from '@/domain/roles.rules';
 import { type AuthFlowMachine, authFlowMachine } from '@/machines/auth-flow.machine';
 import { initialRole, sessionMachine } from '@/machines/session.machine';
@@ -43,6 +44,7 @@ const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 interface Fakes {
   session?: () => Promise<User | null>;
   profile?: () => Promise<Profile>;
+  capabilities?: () => Promise<readonly string[]>;
   saveRole?: (role: string) => Promise<void>;
   logOut?: () => Promise<void>;
   authFlow?: AuthFlowMachine;
@@ -53,6 +55,7 @@ function answering(f: Fakes = {}) {
   const calls = {
     fetchSession: 0,
     fetchProfile: 0,
+    fetchCapabilities: 0,
     saveChosenRole: [] as string[],
     logOut: 0,
     forgetDrafts: 0,
@@ -66,6 +69,10 @@ function answering(f: Fakes = {}) {
       fetchProfile: fromPromise(() => {
         calls.fetchProfile++;
         return (f.profile ?? (async () => curatorProfile))();
+      }),
+      fetchCapabilities: fromPromise<readonly string[]>(() => {
+        calls.fetchCapabilities++;
+        return (f.capabilities ?? (async () => [...FEATURES]))();
       }),
       saveChosenRole: fromPromise<void, { role: string }>(({ input }) => {
         calls.saveChosenRole.push(input.role);
@@ -469,6 +476,8 @@ describe('session machine: expiry and logout (spec 4)', () => {
       roleToSave: null,
       errorCode: null,
       destination: null,
+      // what the backend offers is about the backend: kept (CAP1)
+      features: [...FEATURES],
     });
     expect(selectIsExpired(s)).toBe(true);
     expect(selectUserFacts(s)).toBeNull();
@@ -603,6 +612,7 @@ describe('session selectors', () => {
       forceChangePassword: false,
       profile: { at: 5, canBuyNumber: true, hasEmployeeData: true, budget: 0, status: 'A' },
       banSelected: true,
+      features: new Set(FEATURES),
     });
     expect(selectUserFacts(s)).toBe(selectUserFacts(actor.getSnapshot()));
     actor.stop();
@@ -618,6 +628,69 @@ describe('session selectors', () => {
       'error message with a retry button in the main area',
       'logout button in the header',
     ]);
+    actor.stop();
+  });
+});
+
+describe('session machine: what the backend offers (CAP1)', () => {
+  it('asks once, after the profile, and the user facts carry the answer (unknown names never asked)', async () => {
+    const { actor, calls } = await signedIn(curatorUser, {
+      capabilities: async () => ['employees', 'teleport'],
+    });
+    const s = actor.getSnapshot();
+    expect(selectIsReady(s)).toBe(true);
+    expect(calls.fetchCapabilities).toBe(1);
+    expect(s.context.features).toEqual(['employees', 'teleport']);
+    const facts = selectUserFacts(s);
+    expect([...(facts?.features ?? [])]).toEqual(['employees', 'teleport']);
+    expect(facts && offers(facts, 'employees')).toBe(true);
+    expect(facts && offers(facts, 'debtControl')).toBe(false);
+    actor.stop();
+  });
+
+  it('waits on the answer with the loading overlay, and only then decides', async () => {
+    const deferred = createDeferredActors(sessionMachine);
+    const actor = createActor(sessionMachine.provide({ actors: deferred.actors })).start();
+    deferred.settle({ type: 'xstate.done.actor.fetchSession', output: curatorUser });
+    await flush();
+    deferred.settle({ type: 'xstate.done.actor.fetchProfile', output: curatorProfile });
+    await flush();
+    const s = actor.getSnapshot();
+    expect(s.matches({ authenticated: { main: 'loadingCapabilities' } })).toBe(true);
+    expect(selectIsBusy(s)).toBe(true);
+    expect(selectIsReady(s)).toBe(false);
+    expect(deferred.pending().map((p) => p.id)).toEqual(['fetchCapabilities']);
+    deferred.settle({ type: 'xstate.done.actor.fetchCapabilities', output: [] });
+    await flush();
+    expect(selectIsReady(actor.getSnapshot())).toBe(true);
+    expect(selectUserFacts(actor.getSnapshot())?.features?.size).toBe(0);
+    actor.stop();
+  });
+
+  it('a failure to ask shows the profile failure; retry asks again and goes on', async () => {
+    let round = 0;
+    const { actor, calls } = await signedIn(curatorUser, {
+      capabilities: async () => {
+        round += 1;
+        if (round === 1) throw offline;
+        return ['debtControl'];
+      },
+    });
+    expect(actor.getSnapshot().matches({ authenticated: { main: 'profileFailed' } })).toBe(true);
+    expect(selectHasError(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'profile.retry' });
+    await waitFor(actor, (s) => selectIsReady(s));
+    expect(calls.fetchCapabilities).toBe(2);
+    expect(actor.getSnapshot().context.features).toEqual(['debtControl']);
+    expect(selectErrorCode(actor.getSnapshot())).toBeNull();
+    actor.stop();
+  });
+
+  it('is about the backend, not the user: sign-out keeps the answer and the next sign-in does not ask again', async () => {
+    const { actor, calls } = await signedIn(curatorUser, { capabilities: async () => ['agreements'] });
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().context.features).toEqual(['agreements']);
+    expect(calls.fetchCapabilities).toBe(1);
     actor.stop();
   });
 });

@@ -1,4 +1,5 @@
 import type { AnyEventObject } from 'xstate';
+import { FEATURES } from '@/domain/capabilities.rules';
 import type { AuthFlowEvent } from '@/machines/auth-flow.machine';
 import type { SessionEvent } from '@/machines/session.machine';
 import type { ContactValues, SettingsEvent, SettingsInput } from '@/machines/settings.machine';
@@ -119,6 +120,9 @@ export const sessionModelEntry: ModelTestEntry = {
     'xstate.error.actor.fetchSession': error('fetchSession', noSession, offline),
     'xstate.done.actor.fetchProfile': done('fetchProfile', curatorProfile),
     'xstate.error.actor.fetchProfile': error('fetchProfile', noSession, offline),
+    // CAP1: everything the reference backend offers, or nothing (a backend without the call)
+    'xstate.done.actor.fetchCapabilities': done('fetchCapabilities', [...FEATURES], []),
+    'xstate.error.actor.fetchCapabilities': error('fetchCapabilities', offline, failure('E001')),
     'xstate.done.actor.saveChosenRole': done('saveChosenRole', undefined),
     'xstate.error.actor.saveChosenRole': error('saveChosenRole', noSession, failure('E130')),
     'xstate.done.actor.logOut': done('logOut', undefined),

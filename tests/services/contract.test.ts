@@ -77,6 +77,7 @@ describe('endpoint table', () => {
         'session.forgot',
         'session.restore',
         'session.restoreLink',
+        'capabilities.get',
         'preorder.onlineServices',
         'preorder.status',
         'preorder.agents',
@@ -103,6 +104,15 @@ describe('endpoint table', () => {
     const mutatingGets = entries.filter(([, d]) => d.method === 'GET' && isMutating(d)).map(([n]) => n);
     expect(mutatingGets.sort()).toEqual(['block.restore', 'block.suspend']);
     expect(entries.filter(([, d]) => d.method !== 'GET').every(([, d]) => isMutating(d))).toBe(true);
+  });
+
+  it('gives an answer for a backend without the call only to calls it may lack, and that answer is a valid reply (CAP1)', () => {
+    const withFallback = entries.filter(([, d]) => d.ifUnknown !== undefined);
+    expect(withFallback.map(([n]) => n).sort()).toEqual(['capabilities.get', 'session.restoreLink']);
+    for (const [name, def] of withFallback) {
+      expect(def.result.safeParse(def.ifUnknown).success, name).toBe(true);
+    }
+    expect(table['capabilities.get'].ifUnknown).toEqual({ features: [] });
   });
 
   it('uses the paths of spec 7 for the session calls', () => {

@@ -1,4 +1,9 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { appApiOf } from '@/app/api';
+import { createSessionLogic } from '@/app/session.services';
+import type { ApiClient } from '@/services/api/client';
+import { clearDrafts } from '@/services/drafts/draft-storage';
 import {
   createDraftStore,
   DRAFT_PREFIX,
@@ -114,5 +119,40 @@ describe('draft store', () => {
       expect(() => store.clear('draft:k')).not.toThrow();
       expect(() => store.clearAll()).not.toThrow();
     }
+  });
+});
+
+describe('dropping every draft at sign-out without the store (the login page’s script)', () => {
+  it('clearDrafts drops exactly the drafts; a missing or refusing storage is left alone', () => {
+    const storage = memoryStorage();
+    storage.setItem('locale', 'ru');
+    storage.setItem(`${DRAFT_PREFIX}u:/settings:contacts`, '{"email":"a@b.uz"}');
+    storage.setItem(`${DRAFT_PREFIX}u:/purchase:order`, '{"rows":"[]"}');
+    clearDrafts(storage);
+    expect([...storage.data.keys()]).toEqual(['locale']);
+    expect(() => clearDrafts(null)).not.toThrow();
+    const refusing = {
+      ...memoryStorage(),
+      length: 1,
+      key: () => `${DRAFT_PREFIX}x`,
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(() => clearDrafts(refusing)).not.toThrow();
+  });
+
+  it('the session drops the browser’s drafts on sign-out when the app gives it no store', async () => {
+    sessionStorage.setItem(`${DRAFT_PREFIX}u:/settings:contacts`, '{"email":"a@b.uz"}');
+    sessionStorage.setItem('locale', 'uz');
+    const logic = createSessionLogic(
+      appApiOf(async () => ({}) as ApiClient),
+      {},
+    );
+    const forget = logic.implementations.actions.forgetDrafts as () => void;
+    forget();
+    expect(sessionStorage.getItem(`${DRAFT_PREFIX}u:/settings:contacts`)).toBeNull();
+    expect(sessionStorage.getItem('locale')).toBe('uz');
+    sessionStorage.clear();
   });
 });

@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
+import { FEATURES } from '@/domain/capabilities.rules';
 import { i18n, setLanguage } from '@/i18n/i18n';
 import { formatErrorMessage } from '@/i18n/messages';
 import { type AuthError, authFlowMachine, LINK_USED_CODE } from '@/machines/auth-flow.machine';
@@ -337,6 +338,7 @@ describe('Auth pages: what the walk does not assert', () => {
 
     await app.settle({ type: 'xstate.done.actor.fetchSession', output: curatorUser });
     await app.settle({ type: 'xstate.done.actor.fetchProfile', output: curatorProfile });
+    await app.settle({ type: 'xstate.done.actor.fetchCapabilities', output: [...FEATURES] });
 
     await waitFor(() => expect(app.location.history?.at(-1)).toBe('/ru/profile'));
   });

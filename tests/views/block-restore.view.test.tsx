@@ -27,6 +27,7 @@ import {
   someFailed,
 } from '../machines/block-restore.payloads';
 import { moduleErrors, SIGNER_TIN, validKey } from '../machines/signing.payloads';
+import { offersAll } from '../support/capabilities';
 import { user } from '../support/fixtures';
 import { TestProviders, WithFakes } from '../support/render-workflow';
 
@@ -42,6 +43,7 @@ function countingSession() {
         checks.count += 1;
         return curator;
       }),
+      fetchCapabilities: offersAll(),
     },
   });
   return { logic, checks };

@@ -14,6 +14,7 @@ import type { ApiClient } from '@/services/api/client';
 import type { Profile, User } from '@/services/contract/session.contract';
 import { ImpersonationBanner } from '@/views/impersonation/banner.view';
 import { SessionContext } from '@/views/session/session.context';
+import { offersAll } from '../support/capabilities';
 import { TestProviders } from '../support/render-workflow';
 
 /**
@@ -75,6 +76,7 @@ function mount() {
   const session = sessionMachine.provide({
     actors: {
       fetchSession: fromPromise<User | null>(async () => server.user()),
+      fetchCapabilities: offersAll(),
       fetchProfile: fromPromise(async () => curatorProfile),
     },
   });

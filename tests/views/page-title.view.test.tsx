@@ -5,6 +5,9 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { PAGE_REDIRECTS, SIGNED_IN_PAGES } from '@/domain/page-routes.rules';
+import { ONBOARDING_PAGES } from '@/domain/public-pages.rules';
+import { AUTH_PAGES } from '@/domain/routes.rules';
 import { i18n } from '@/i18n/i18n';
 import { PageTitle, pageTitleKey } from '@/views/layout/page-title.view';
 
@@ -26,10 +29,31 @@ describe('page titles: each page names itself in the tab, in the language shown'
     ['/services/checkout', 'sections.services'],
     ['/debt-control', 'sections.debt'],
     ['/', 'app.title'],
+    ['/new-client', 'sections.newClient'],
+    ['/agreement-registration', 'sections.agreement'],
+    ['/profile/employees', 'sections.profile'],
+    ['/settings/users', 'sections.settings'],
+    ['/orders/preorders', 'sections.orders'],
+    ['/Profile/', 'sections.profile'],
     ['/profile/extra/deep', 'app.notFound.title'],
+    ['/orders/5/more', 'app.notFound.title'],
     ['/no-such-page', 'app.notFound.title'],
   ])('%s → %s', (path, key) => {
     expect(pageTitleKey(path)).toBe(key);
+  });
+
+  it('every page of the route table has a title of its own in both languages, and no page is "not found"', () => {
+    const paths = [
+      ...SIGNED_IN_PAGES.map((p) => p.replace(/:\w+/g, '7').replace('/*?', '/checkout')),
+      ...Object.keys(PAGE_REDIRECTS),
+      ...[...AUTH_PAGES, ...ONBOARDING_PAGES].map((p) => `/${p}`),
+    ];
+    expect(paths.length).toBeGreaterThan(30);
+    for (const path of paths) {
+      const key = pageTitleKey(path);
+      expect(key, path).not.toBe('app.notFound.title');
+      for (const lng of ['ru', 'uz']) expect(i18n.exists(key, { lng }), `${lng} ${key}`).toBe(true);
+    }
   });
 
   it.each([

@@ -29,6 +29,7 @@ import { ImpersonationContext } from '@/views/impersonation/impersonation.contex
 import { ProfilePage } from '@/views/profile/profile.page.view';
 import { ProfileView } from '@/views/profile/profile.view';
 import { SessionContext } from '@/views/session/session.context';
+import { offersAll } from '../support/capabilities';
 import { TestProviders, WithFakes } from '../support/render-workflow';
 
 const MARCH = new Date(2026, 2, 10);
@@ -364,6 +365,7 @@ describe('the routed pages read the profile in view from the session', () => {
     const logic = sessionMachine.provide({
       actors: {
         fetchSession: fromPromise(async () => user),
+        fetchCapabilities: offersAll(),
         fetchProfile: fromPromise(async () => profile),
         saveChosenRole: fromPromise(async () => {}),
         logOut: fromPromise(async () => {}),

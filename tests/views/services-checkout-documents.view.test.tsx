@@ -17,6 +17,7 @@ import type { User } from '@/services/contract/session.contract';
 import { CheckoutView } from '@/views/services/checkout.view';
 import { CheckoutContext } from '@/views/services/services.context';
 import { SessionContext } from '@/views/session/session.context';
+import { offersAll } from '../support/capabilities';
 import { profile, user } from '../support/fixtures';
 import { TestProviders } from '../support/render-workflow';
 
@@ -27,6 +28,7 @@ async function renderResult(role: string) {
   const session = sessionMachine.provide({
     actors: {
       fetchSession: fromPromise<User | null>(async () => user({ roles: [role], chosenRole: role })),
+      fetchCapabilities: offersAll(),
       fetchProfile: fromPromise(async () =>
         profile({ at: 16, ban: '100388204', can_buy_number: true, status: 'A' }),
       ),

@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
+import { FEATURES } from '@/domain/capabilities.rules';
 import { i18n, setLanguage } from '@/i18n/i18n';
 import { sessionMachine } from '@/machines/session.machine';
 import type { User } from '@/services/contract/session.contract';
@@ -124,6 +125,7 @@ describe('session views: what the walk does not assert', () => {
     await app.settle({ type: 'xstate.done.actor.fetchSession', output: null });
     await signInThroughForm(app, curatorUser);
     await app.settle({ type: 'xstate.done.actor.fetchProfile', output: curatorProfile });
+    await app.settle({ type: 'xstate.done.actor.fetchCapabilities', output: [...FEATURES] });
 
     await waitFor(() => expect(app.location.history?.at(-1)).toBe('/ru/profile'));
     expect(screen.getByTestId('header-user').textContent).toBe('curator · Куратор');
@@ -144,6 +146,7 @@ describe('session views: what the walk does not assert', () => {
     expect(within(picker).getByRole('heading', { name: 'Выберите роль для входа' })).toBeTruthy();
     await user.click(within(picker).getByRole('button', { name: 'B2B-оператор (R008)' }));
     await app.settle({ type: 'xstate.done.actor.saveChosenRole', output: undefined });
+    await app.settle({ type: 'xstate.done.actor.fetchCapabilities', output: [...FEATURES] });
 
     await waitFor(() => expect(app.location.history?.at(-1)).toBe('/ru/orders'));
     expect(screen.queryByTestId('role-picker')).toBeNull();
@@ -187,6 +190,7 @@ describe('session views: what the walk does not assert', () => {
     localStorage.setItem('locale', 'uz');
     const app = renderSessionApp('/uz/settings');
     await app.settle({ type: 'xstate.done.actor.fetchSession', output: { ...curatorUser, profile: null } });
+    await app.settle({ type: 'xstate.done.actor.fetchCapabilities', output: [...FEATURES] });
     await screen.findByTestId('settings-password');
 
     await sendOutside(app, { type: 'session.expired' });

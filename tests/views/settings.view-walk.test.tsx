@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type EventObject, fromPromise } from 'xstate';
+import { FEATURES } from '@/domain/capabilities.rules';
 import { i18n, setLanguage } from '@/i18n/i18n';
 import { formatErrorMessage } from '@/i18n/messages';
 import { type ContactValues, type SettingsError, settingsMachine } from '@/machines/settings.machine';
@@ -49,6 +50,7 @@ async function settingsApp(user = curatorUser, opts: Parameters<typeof renderSes
   const app = renderSessionApp('/ru/settings', opts);
   await app.settle({ type: 'xstate.done.actor.fetchSession', output: user });
   await app.settle({ type: 'xstate.done.actor.fetchProfile', output: curatorProfile });
+  await app.settle({ type: 'xstate.done.actor.fetchCapabilities', output: [...FEATURES] });
   await screen.findByTestId('settings');
   return app;
 }
@@ -223,6 +225,7 @@ describe('Settings page: what the walk does not assert', () => {
       output: { ...newCuratorUser, force_change_password: false },
     });
     await app.settle({ type: 'xstate.done.actor.fetchProfile', output: curatorProfile });
+    await app.settle({ type: 'xstate.done.actor.fetchCapabilities', output: [...FEATURES] });
 
     await waitFor(() => expect(app.location.history?.at(-1)).toBe('/ru/profile'));
   });

@@ -220,6 +220,17 @@ describe('widgets: contents', () => {
     expect(screen.getByTestId('widget-employees-open').textContent).toBe('Открыть список сотрудников');
   });
 
+  it('employees: a backend without the employee list (CAP1) shows no widget that would only lead to it', () => {
+    renderWidgets({
+      facts: { ...factsOf(['R004'], banProfile), features: new Set() },
+      profile: banProfile,
+      now: MARCH,
+    });
+    expect(screen.queryByTestId('widget-employees')).toBeNull();
+    expect(screen.queryByTestId('widget-employees-open')).toBeNull();
+    expect(screen.getByTestId('widget-status')).toBeTruthy();
+  });
+
   it('employees: with a BAN selected the return control is placed in the widget', () => {
     const profile: Profile = { ...banProfile, sn: '901234567', employee_data: null };
     renderWidgets({

@@ -53,6 +53,19 @@ export class ApiFailure extends Error {
 
 export const isApiFailure = (e: unknown): e is ApiFailure => e instanceof ApiFailure;
 
+/**
+ * Whether a call failed because the backend does not know it (docs/decisions.md CAP1): a 4xx or 501 without the
+ * contract's error envelope, or a reply that is not the contract's (an HTML page, another API's JSON). A failure to
+ * reach the backend (network, 5xx) or an answer in the envelope (E001…) is not that: the backend knows the call.
+ */
+export function doesNotKnowTheCall(e: unknown): boolean {
+  const error = isApiFailure(e) ? e.error : null;
+  // an 'http' failure is a status of 400 or more without the envelope
+  return error?.kind === 'contract'
+    ? error.direction === 'reply'
+    : error?.kind === 'http' && (error.status < 500 || error.status === 501);
+}
+
 /** The ApiError of anything thrown by a call (a foreign exception counts as a contract break, which the client
  *  itself never produces). Handy for machines: `errorCode(toApiError(event.error))`. */
 export function toApiError(e: unknown): ApiError {

@@ -6,7 +6,7 @@ import { type EndpointDef, fillPath, isMutating, type Schema } from '@/services/
 import type { EndpointName, EndpointResult, endpoints } from '@/services/contract/endpoints';
 import { errorEnvelope, OK_STATUS, okEnvelope } from '@/services/contract/envelope';
 import { PUBLIC_CALLS } from '@/services/contract/public-calls';
-import { type ApiError, ApiFailure } from './api-error';
+import { type ApiError, ApiFailure, doesNotKnowTheCall } from './api-error';
 
 type Def<N extends EndpointName> = (typeof endpoints)[N];
 type Part = 'params' | 'query' | 'body';
@@ -370,6 +370,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
       return interpret(name, def, status, typeof data === 'string' ? data : '', true);
     } catch (e) {
+      // a backend without a call the portal adds answers what the contract says such a backend offers (CAP1)
+      if (def.ifUnknown !== undefined && doesNotKnowTheCall(e)) return def.ifUnknown;
       const error = (e as ApiFailure).error;
       if (error?.kind === 'contract') {
         try {

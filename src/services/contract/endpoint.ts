@@ -39,6 +39,12 @@ export interface EndpointDef<
   readonly mutating?: boolean;
   /** one-line description for docs and error messages */
   readonly summary: string;
+  /**
+   * A call the portal adds that a backend may not have (docs/decisions.md CAP1): the result the client returns when
+   * the backend does not know the call (a 4xx or 501 without the envelope, or a reply that is not the contract's),
+   * instead of failing. It must parse with `result` (tests/services/contract.test.ts).
+   */
+  readonly ifUnknown?: unknown;
 }
 
 /** Identity helper that keeps the literal shape of a definition (which of params/query/body it has), so the

@@ -3,6 +3,7 @@ import { adminEndpoints } from './admin.contract';
 import { agreementEndpoints } from './agreement.contract';
 import { at39Endpoints } from './at39.contract';
 import { blockEndpoints } from './block.contract';
+import { capabilitiesEndpoints } from './capabilities.contract';
 import { clientErrorEndpoints } from './client-errors.contract';
 import { debtEndpoints } from './debt.contract';
 import { documentsEndpoints } from './documents.contract';
@@ -38,6 +39,7 @@ export const endpoints = {
   // ── session and user (src/services/contract/session.endpoints.ts) ──────────────────────────────────
   ...sessionEndpoints,
   ...restoreLinkEndpoints,
+  ...capabilitiesEndpoints,
 
   // ── lookup, administration, block/restore: their slices (lookup, admin, block contracts) ────────────────
   ...lookupEndpoints,

@@ -26,6 +26,8 @@ export const restoreLinkEndpoints = {
     body: restoreLinkBody,
     result: restoreLinkSchema,
     auth: 'public',
+    // CAP1, a tolerated call: without the check the form shows at once and its submit decides, as before RL1
+    ifUnknown: { link: 'valid' },
     summary:
       'whether a recovery / activation link r may still set a password: valid, used, expired or unknown (RL1)',
   }),

@@ -7,14 +7,9 @@
 /** The values of one form: field name → text. */
 export type DraftValues = Readonly<Record<string, string>>;
 
-/** Where drafts live: the browser's sessionStorage, or anything with the same three methods (tests). */
-export interface DraftStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-  readonly length: number;
-  key(index: number): string | null;
-}
+import { browserDraftStorage, clearDrafts, DRAFT_PREFIX, type DraftStorage } from './draft-storage';
+
+export { DRAFT_PREFIX, type DraftStorage };
 
 export interface DraftStore {
   /** Keeps the non-secret fields of `values` under `key` (an empty result removes the draft). */
@@ -26,9 +21,6 @@ export interface DraftStore {
   /** Drops every draft (explicit logout). */
   clearAll(): void;
 }
-
-/** Prefix of every draft entry in the storage. */
-export const DRAFT_PREFIX = 'draft:';
 
 /** Field names that are never persisted (passwords, SMS codes, tokens). */
 const SECRET_FIELD = /pass|pwd|secret|code|token|pin/i;
@@ -92,26 +84,11 @@ export function createDraftStore(storage: DraftStorage | null | undefined): Draf
     clear(key) {
       attempt((s) => s.removeItem(key), undefined);
     },
-    clearAll() {
-      attempt((s) => {
-        const keys: string[] = [];
-        for (let i = 0; i < s.length; i++) {
-          const k = s.key(i);
-          if (k?.startsWith(DRAFT_PREFIX)) keys.push(k);
-        }
-        for (const k of keys) s.removeItem(k);
-      }, undefined);
-    },
+    clearAll: () => clearDrafts(storage ?? null),
   };
 }
 
 /** The browser's draft store (sessionStorage), or a no-op store where there is none. */
 export function browserDraftStore(): DraftStore {
-  let storage: DraftStorage | null = null;
-  try {
-    storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    storage = null;
-  }
-  return createDraftStore(storage);
+  return createDraftStore(browserDraftStorage());
 }

@@ -1,36 +1,36 @@
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { NAV_PATHS } from '@/domain/navigation.rules';
+import { PAGE_REDIRECTS, SIGNED_IN_PAGES } from '@/domain/page-routes.rules';
+import { ONBOARDING_PAGES } from '@/domain/public-pages.rules';
+import { AUTH_PAGES, isAuthPage } from '@/domain/routes.rules';
 import type { TranslationKey } from '@/i18n/keys';
 
-/**
- * Which title a path inside a language shows (`/profile`, `/administration/edit-user/7`, …): the section's name, the
- * auth page's heading, or 'Страница не найдена' for any path the route table does not know.
- */
-const TITLES: readonly (readonly [RegExp, TranslationKey])[] = [
-  [/^\/?$/, 'app.title'],
-  [/^\/login$/, 'auth.login.title'],
-  [/^\/check$/, 'auth.check.title'],
-  [/^\/register$/, 'auth.register.title'],
-  [/^\/forgot$/, 'auth.forgot.title'],
-  [/^\/restore$/, 'auth.restore.title'],
-  [/^\/profile$/, 'sections.profile'],
-  [/^\/details$/, 'sections.details'],
-  [/^\/settings$/, 'sections.settings'],
-  [/^\/purchase(\/order)?$/, 'sections.purchase'],
-  [/^\/onlinee-sales(\/(orders|suspend-documents|services-documents)\/[^/]+)?$/, 'sections.documents'],
-  [/^\/orders(\/[^/]+)?$/, 'sections.orders'],
-  [/^\/new-client$/, 'sections.newClient'],
-  [/^\/new-numbers$/, 'sections.newNumbers'],
-  [/^\/administration(\/(search|editing|creation\/[^/]+|edit-user\/[^/]+))?$/, 'sections.administration'],
-  [/^\/agreement-registration$/, 'sections.agreement'],
-  [/^\/at39-registration(\/new)?$/, 'sections.at39'],
-  [/^\/debt-control$/, 'sections.debt'],
-  [/^\/services(\/checkout)?$/, 'sections.services'],
-];
+/** Every page pattern under a language (`:name` one segment, `*?` anything or nothing): the route table's lists. */
+const PAGES = [
+  '/',
+  ...Object.keys(PAGE_REDIRECTS),
+  ...[...AUTH_PAGES, ...ONBOARDING_PAGES].map((page) => `/${page}`),
+  ...SIGNED_IN_PAGES,
+].map((pattern) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+').replace('/*?', '(/.*)?')}/?$`, 'i'));
 
+/** The navigation entry of each section's first segment (`onlinee-sales` → documents). */
+const SECTION_OF = new Map(Object.entries(NAV_PATHS).map(([key, segment]) => [segment, key]));
+
+/**
+ * Which title a path inside a language shows (`/profile`, `/administration/edit-user/7`, …), derived from the route
+ * table's page lists: the auth page's heading, the section's name (a navigation entry's, the administration's or a
+ * public page's), the portal's name on the language's root, or 'Страница не найдена' for any path that is no page.
+ */
 export function pageTitleKey(path: string): TranslationKey {
-  return TITLES.find(([pattern]) => pattern.test(path))?.[1] ?? 'app.notFound.title';
+  if (!PAGES.some((page) => page.test(path))) return 'app.notFound.title';
+  const segment = path.split('/')[1]?.toLowerCase() ?? '';
+  if (segment === '') return 'app.title';
+  if (isAuthPage(segment)) return `auth.${segment}.title`;
+  // new-client → newClient; a navigation entry by its key (agreement-registration → agreement)
+  const section = SECTION_OF.get(segment) ?? segment.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+  return `sections.${section}` as TranslationKey;
 }
 
 /**

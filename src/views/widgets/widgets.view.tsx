@@ -100,7 +100,7 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
     ),
     employees: () => (
       <Widget key="employees" id="employees" title={t('widgets.employees.title')}>
-        {profile.employee_data != null && profile.sn == null ? (
+        {flags.employeeList && profile.employee_data != null && profile.sn == null ? (
           <Link
             className="btn btn--secondary widget__action"
             href={EMPLOYEE_LIST_HREF}

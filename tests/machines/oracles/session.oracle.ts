@@ -36,6 +36,8 @@ function decide(c: Ctx): string {
     }
   }
   if (u.profile != null && c.profile === null) return 'loadingProfile';
+  // CAP1: the backend is asked once what it offers, after the profile and before any page
+  if (c.features == null) return 'loadingCapabilities';
   const first = c.selectedRole && u.roles.includes(c.selectedRole) ? c.selectedRole : u.roles[0];
   if (u.force_change_password === true && SKIPS.includes(first)) return 'forcedPasswordChange';
   return 'ready';
@@ -72,12 +74,14 @@ const expiredBy = (from: string, event: string, spec: string): OracleRow => ({
 
 export const sessionOracle: ChartOracle = {
   id: 'session',
-  initial: { to: 'checkingSession', ctx: () => RESET },
+  // CAP1: what the backend offers is not known until asked; a sign-out or expiry keeps it (RESET leaves it alone)
+  initial: { to: 'checkingSession', ctx: () => ({ ...RESET, features: null }) },
   invokes: {
     checkingSession: { fetchSession: () => undefined },
     signedOut: { authFlow: () => undefined },
     [`${MAIN}.savingRole`]: { saveChosenRole: (c) => ({ role: c.roleToSave }) },
     [`${MAIN}.loadingProfile`]: { fetchProfile: () => undefined },
+    [`${MAIN}.loadingCapabilities`]: { fetchCapabilities: () => undefined },
     [`${MAIN}.refreshing.user`]: { fetchSession: () => undefined },
     [`${MAIN}.refreshing.loadingProfile`]: { fetchProfile: () => undefined },
     'authenticated.logout.loggingOut': { logOut: () => undefined },
@@ -198,6 +202,21 @@ export const sessionOracle: ChartOracle = {
       to: `${MAIN}.profileFailed`,
       ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
       spec: "spec 8 'Ошибка при получении данных…' with a retry",
+    },
+    // what the backend offers (CAP1): asked once after the profile; a failure to ask is the profile failure
+    {
+      from: `${MAIN}.loadingCapabilities`,
+      event: done('fetchCapabilities'),
+      to: (p, ev) => main({ ...p, features: ev.output }),
+      ctx: (_, ev) => ({ features: ev.output, errorCode: null }),
+      spec: 'CAP1 GET capabilities: the names the backend lists (none from a backend that does not know the call)',
+    },
+    {
+      from: `${MAIN}.loadingCapabilities`,
+      event: failed('fetchCapabilities'),
+      to: `${MAIN}.profileFailed`,
+      ctx: (_, ev) => ({ errorCode: codeOf(ev) }),
+      spec: "CAP1 a failure to ask is retried like the profile; spec 8 'Ошибка при получении данных…'",
     },
     {
       from: `${MAIN}.profileFailed`,
