@@ -3,6 +3,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginPrecompress } from './scripts/lib/precompress';
 import { PRERENDER_ENTRY, PRERENDER_ENVIRONMENT, pluginPrerender } from './scripts/lib/prerender';
+import { FILE_HASH_DIGITS } from './server/file-hash';
 
 /** The messages are split in three parts (start, public, pages): scripts/lib/i18n-parts.cjs. */
 const I18N_PARTS_LOADER = fileURLToPath(new URL('./scripts/lib/i18n-parts.cjs', import.meta.url));
@@ -24,9 +25,9 @@ export default defineConfig({
       // NC15)
       source: { entry: { index: './src/main.tsx', public: './src/public-main.tsx' } },
       html: { title: 'Корпоративный портал', template: './src/index.html' },
-      // eight hex digits name a file's content (32 bits: no two of the build's few hundred files meet): the login page's
-      // runtime lists every lazy chunk's hash, and two digits fewer each are 0.1 KB gzip less (docs/decisions.md NC27)
-      output: { distPath: { root: 'dist' }, filenameHash: 'contenthash:8' },
+      // six hex digits of a file's content hash: the login page's runtime lists every lazy chunk's, and a file's name
+      // carries its chunk's name or id besides, so no two files share a name (server/file-hash.ts, decisions NC27, LB16)
+      output: { distPath: { root: 'dist' }, filenameHash: `contenthash:${FILE_HASH_DIGITS}` },
       performance: {
         chunkSplit: {
           strategy: 'split-by-experience',

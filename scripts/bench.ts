@@ -8,6 +8,9 @@
  *    in a fresh browser context (cold cache) at 4× CPU throttle (CDP `Emulation.setCPUThrottlingRate`) in Chromium.
  *    Reported: JavaScript fetched (gzip -9 of every script the page fetched, and bytes on the wire) and LCP, medians,
  *    and both as ratios to the floor, against the goals (JS ≤ 1.10×, LCP ≤ 1.25×).
+ *    Time to first action (docs/decisions.md LB16): the same interleaved cold loads at 4×, typing login and password
+ *    as soon as the form shows and pressing Enter once; when the sign-in call leaves, median, as a ratio to the
+ *    floor's (goal ≤ 1.00×), and how many loads carried the typed login.
  * 2. Wall time of the model suite (`npx vitest run tests/machines`).
  * 3. Tab switch time on the 12 000-number list: the demo curator signs in, opens the numbers list and switches tabs
  *    BENCH_ROUNDS × 4 times, measured in the page from the click to the first row of the new status painted (the
@@ -24,6 +27,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../server/db/demo-accounts';
 import { SUCCESS_STATUS } from '../src/domain/constants';
 import { webOnlyConfig } from './lib/web-config';
 
@@ -35,6 +39,7 @@ const CPU_THROTTLE = 4;
 const GOAL_JS = 1.1;
 const GOAL_LCP = 1.25;
 const GOAL_TAB_MS = 50;
+const GOAL_FIRST_ACTION = 1.0;
 const TABS = ['blocked', 'pending', 'all', 'active'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -192,6 +197,71 @@ async function loginVsFloor(portalUrl: string, floorUrl: string, browser: Browse
     `  JS fetched: ${jsRatio.toFixed(2)}× the floor (goal ≤ ${GOAL_JS.toFixed(2)}×: ${verdict(jsRatio <= GOAL_JS)})`,
     `  LCP:        ${lcpRatio.toFixed(2)}× the floor (goal ≤ ${GOAL_LCP.toFixed(2)}×: ${verdict(lcpRatio <= GOAL_LCP)})`,
     `  scripts of /ru/login: ${(portal[0]?.scripts ?? []).join(' ')}`,
+  ];
+}
+
+/** One cold load at 4× CPU, typing login and password as soon as the form shows and pressing Enter once: when the
+ *  sign-in call left (ms from the navigation's start) and the login it carried. */
+async function firstAction(browser: Browser, url: string): Promise<{ ms: number; login: string }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    // when the page calls fetch for the sign-in (both pages send it with ofetch), in the page's own clock
+    await page.addInitScript(() => {
+      const w = window as unknown as { fetch: typeof fetch; __loginAt?: number };
+      const original = w.fetch;
+      w.fetch = function (this: unknown, ...args: Parameters<typeof fetch>) {
+        const [input] = args;
+        const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (href.includes('/api/user/login') && w.__loginAt === undefined) w.__loginAt = performance.now();
+        return original.apply(this, args);
+      } as typeof fetch;
+    });
+    const sent = page.waitForRequest(
+      (req) => req.url().includes('/api/user/login') && req.method() === 'POST',
+      {
+        timeout: 30_000,
+      },
+    );
+    await page.goto(url, { waitUntil: 'commit' });
+    const form = page.getByTestId('auth-login');
+    await form.waitFor();
+    await form.locator('input[name="login"]').fill('curator');
+    await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await form.locator('input[name="password"]').press('Enter');
+    const request = await sent;
+    const login = (JSON.parse(request.postData() ?? '{}') as { login?: string }).login ?? '';
+    return { ms: (await page.evaluate('window.__loginAt')) as number, login };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Time to first action on /ru/login against the floor: BENCH_LOADS interleaved cold loads each (LB16). */
+async function firstActionVsFloor(portalUrl: string, floorUrl: string, browser: Browser): Promise<string[]> {
+  const floor: number[] = [];
+  const portal: number[] = [];
+  const carried = { floor: 0, portal: 0 };
+  await firstAction(browser, `${floorUrl}/ru/login`);
+  await firstAction(browser, `${portalUrl}/ru/login`);
+  for (let i = 0; i < LOADS; i++) {
+    const order = i % 2 === 0 ? (['floor', 'portal'] as const) : (['portal', 'floor'] as const);
+    for (const which of order) {
+      const r = await firstAction(browser, `${which === 'floor' ? floorUrl : portalUrl}/ru/login`);
+      (which === 'floor' ? floor : portal).push(r.ms);
+      if (r.login === 'curator') carried[which]++;
+    }
+  }
+  const f = stats(floor);
+  const p = stats(portal);
+  const ratio = p.median / f.median;
+  return [
+    `Time to first action on /ru/login: type login and password as soon as the form shows, Enter once; the sign-in call leaves (${LOADS} interleaved cold loads, ${CPU_THROTTLE}× CPU):`,
+    `  floor      median ${ms(f.median)} (min ${ms(f.min)}, max ${ms(f.max)}), typed login carried ${carried.floor}/${LOADS}`,
+    `  /ru/login  median ${ms(p.median)} (min ${ms(p.min)}, max ${ms(p.max)}), typed login carried ${carried.portal}/${LOADS}`,
+    `  ratio:     ${ratio.toFixed(2)}× the floor (goal ≤ ${GOAL_FIRST_ACTION.toFixed(2)}×: ${ratio <= GOAL_FIRST_ACTION ? 'within goal' : 'OVER GOAL'})`,
   ];
 }
 
@@ -449,6 +519,7 @@ async function main() {
       const floor = await serveDist(floorDist);
       try {
         out.push(...(await loginVsFloor(portal.url, floor.url, browser)), '');
+        out.push(...(await firstActionVsFloor(portal.url, floor.url, browser)), '');
       } finally {
         floor.close();
       }

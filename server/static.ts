@@ -8,6 +8,7 @@ import { isLang, LANGS } from '../src/domain/constants';
 import { isPagePath } from '../src/domain/page-patterns.rules';
 import { prerenderedFile, prerenderedPageOf, publicPageFile } from '../src/domain/prerender.rules';
 import { ONBOARDING_PAGES, onboardingPageOf } from '../src/domain/public-pages.rules';
+import { FILE_HASH_DIGITS } from './file-hash';
 import { noteRoute } from './request-context';
 
 /** The E-IMZO module's local websocket endpoints (eimzo-protocol.md "Transport"). */
@@ -99,7 +100,7 @@ export function precompressedCopy(
 }
 
 /** A content hash in the file name (`index.3f9a1c2b.js`): such a file never changes, so it may be cached for good. */
-const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+const HASHED = new RegExp(`[.-][0-9a-f]{${FILE_HASH_DIGITS},}\\.[a-z0-9]+$`, 'i');
 
 /** HTML smaller than this is sent as it is (the headers would cost what compression saves); the app's page, 0.9 KB,
  *  is 0.35 KB in brotli. */
@@ -332,7 +333,7 @@ function withoutBodyHeaders(headers: Record<string, string>): Record<string, str
  * The build's chunks of a language's first messages (src/i18n/i18n.ts names them): `messages-<lang>-start` for the
  * app's pages, `messages-<lang>-shell` for the public root's (docs/decisions.md NC15).
  */
-const MESSAGES_CHUNK = /^messages-([a-z]+)-(start|shell)\.[0-9a-f]{8,}\.js$/;
+const MESSAGES_CHUNK = new RegExp(`^messages-([a-z]+)-(start|shell)\\.[0-9a-f]{${FILE_HASH_DIGITS},}\\.js$`);
 
 /**
  * The preload `Link` header for a page: the first messages of the language its path names (its first segment, spec

@@ -1,5 +1,6 @@
-// Evaluated first, so the start language's messages are requested before the rest of the app is evaluated.
-
+// Evaluated first, so a form sent before the app runs is held (src/early.ts) and the start language's messages are
+// requested before the rest of the app is evaluated.
+import './early';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { reportFailure, watchUncaughtErrors } from '@/app/error-watch';

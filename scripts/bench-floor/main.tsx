@@ -86,8 +86,8 @@ function LoginForm() {
         const data = new FormData(e.currentTarget);
         actor.send({
           type: 'login.submit',
-          login: String(data.get('auth.login.login') ?? ''),
-          password: String(data.get('auth.login.password') ?? ''),
+          login: String(data.get('login') ?? ''),
+          password: String(data.get('password') ?? ''),
         });
       }}
     >

@@ -9,6 +9,7 @@
 // cut out, with its comma; nothing else in the file changes. The API contract's modules (src/services/contract/*.ts)
 // go through it too, for the one-line `summary` of each call's `defineEndpoint({ … })`: documentation, which the client
 // never reads.
+const { existsSync, readFileSync } = require('node:fs');
 const ts = require('typescript');
 
 /** Whether `node` is a string the loader may drop: 'a', `b`, 'a' + `b` + … */
@@ -30,10 +31,10 @@ function nameOf(node, file) {
   return text.startsWith('[') ? null : text.replace(/['"]/g, '');
 }
 
-/** Whether `node` is the `view` or `title` text of a state's `meta: { … }`. */
-function isMetaProse(node, file) {
+/** Whether `node` is the `view` or `title` text of a state's `meta: { … }`, or its `testId` unless kept. */
+function isMetaProse(node, file, keepTestIds) {
   const name = nameOf(node, file);
-  if (name !== 'view' && name !== 'title') return false;
+  if (name !== 'view' && name !== 'title' && (keepTestIds || name !== 'testId')) return false;
   const object = node.parent;
   const holder = object.parent;
   return ts.isPropertyAssignment(holder) && holder.initializer === object && nameOf(holder, file) === 'meta';
@@ -46,9 +47,9 @@ function isEndpointSummary(node, file) {
   return ts.isCallExpression(call) && call.expression.getText(file) === 'defineEndpoint';
 }
 
-/** The source without its `description: '…'` properties, its meta prose and its calls' summaries, and how many
- *  properties it removed. */
-function stripDescriptions(source, fileName = 'chart.ts') {
+/** The source without its `description: '…'` properties, its meta prose (and test ids, unless `keepTestIds`) and its
+ *  calls' summaries, and how many properties it removed. */
+function stripDescriptions(source, fileName = 'chart.ts', keepTestIds = true) {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const cuts = [];
   const visit = (node) => {
@@ -56,7 +57,9 @@ function stripDescriptions(source, fileName = 'chart.ts') {
       ts.isPropertyAssignment(node) &&
       ts.isObjectLiteralExpression(node.parent) &&
       isStringText(node.initializer) &&
-      (nameOf(node, file) === 'description' || isMetaProse(node, file) || isEndpointSummary(node, file))
+      (nameOf(node, file) === 'description' ||
+        isMetaProse(node, file, keepTestIds) ||
+        isEndpointSummary(node, file))
     ) {
       let end = node.getEnd();
       // the property's own comma goes with it (a last property may have none)
@@ -74,10 +77,17 @@ function stripDescriptions(source, fileName = 'chart.ts') {
   return { code: out, removed: cuts.length };
 }
 
+/** Whether the chart at `path` has its test ids read at run time: its selectors call `getMeta()`. */
+function readsOwnMeta(path) {
+  const selectors = path.replace(/\.machine\.ts$/, '.selectors.ts');
+  return selectors !== path && existsSync(selectors) && readFileSync(selectors, 'utf8').includes('getMeta()');
+}
+
 /** rspack loader. */
 function loader(source) {
-  return stripDescriptions(source, this.resourcePath).code;
+  return stripDescriptions(source, this.resourcePath, readsOwnMeta(this.resourcePath)).code;
 }
 
 module.exports = loader;
 module.exports.stripDescriptions = stripDescriptions;
+module.exports.readsOwnMeta = readsOwnMeta;

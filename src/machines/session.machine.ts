@@ -40,6 +40,9 @@ export interface SessionContext {
  *   missing, closed or expired; the server's idle time-out answers E009 too). Accepted in every state; resets the
  *   user, the profile and the selected role (the session keeps no users list: the administration search owns it).
  * - `session.retry`: user intent after the session check failed for a reason other than E009.
+ * - `session.skipCheck`: user intent: the sign-in form was sent while the session check runs. The check is dropped
+ *   and the Auth flow starts at once, so the sign-in call goes out without waiting for its answer: that call says
+ *   itself who is signed in (docs/decisions.md LB16).
  * - `session.refresh`: fact from another workflow, sent through the actor system: the user or the profile in view
  *   changed on the server (impersonation started or ended, contact data saved, a number blocked or restored);
  *   re-reads the user and the profile.
@@ -54,6 +57,7 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'session.expired' }
   | { type: 'session.retry' }
+  | { type: 'session.skipCheck' }
   | { type: 'session.refresh' }
   | { type: 'profile.retry' }
   | { type: 'role.choose'; role: string }
@@ -203,6 +207,10 @@ export const sessionMachine = setup({
       description: 'Asks the server whether a session exists (GET user/).',
       meta: { view: 'loading overlay', testId: 'loading-overlay' },
       tags: ['busy'],
+      on: {
+        // the sign-in form is sent before the check answered: the sign-in call says who is signed in (LB16)
+        'session.skipCheck': { target: 'signedOut' },
+      },
       invoke: {
         id: 'fetchSession',
         src: 'fetchSession',

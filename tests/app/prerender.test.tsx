@@ -11,7 +11,9 @@ import { PRERENDERED_PATHS, type PrerenderedPage } from '@/domain/prerender.rule
 import { setLanguage } from '@/i18n/i18n';
 import ru from '@/i18n/ru.json';
 import uz from '@/i18n/uz.json';
+import type { ApiClient } from '@/services/api/client';
 import { createDraftStore } from '@/services/drafts/draft-store';
+import { holdEarlySubmits, takeHeldSubmit } from '@/views/common/early-submit';
 import { prerenderedDocument } from '../../scripts/lib/prerender';
 
 /**
@@ -22,6 +24,7 @@ import { prerenderedDocument } from '../../scripts/lib/prerender';
  */
 const messages = { ru, uz } as const;
 /** The heading each page shows first, from the messages (spec texts), not from the renderer. */
+const heading = { login: 'login', register: 'register', forgot: 'forgot' } as const;
 const HEADING: Record<PrerenderedPage, (m: Pick<typeof ru, 'auth'>) => string> = {
   login: (m) => m.auth.login.title,
   register: (m) => m.auth.register.title,
@@ -63,15 +66,19 @@ async function hydrate(markup: string, path: string, lang: Lang) {
 }
 
 describe.each(PRERENDERED_PATHS)('$path', ({ path, lang, page }) => {
-  it('is rendered in its language with the form held back until the session check answers', async () => {
+  it('is rendered in its language with a form that can be sent at once', async () => {
     const html = await renderPage(path, lang, page);
     expect(html.lang).toBe(lang);
     expect(html.title).toBe(`${HEADING[page](messages[lang])} — ${messages[lang].app.title}`);
     const doc = new DOMParser().parseFromString(`<div>${html.root}</div>`, 'text/html');
     expect(doc.querySelector('h1')?.textContent).toBe(HEADING[page](messages[lang]));
     expect(doc.querySelector('[data-testid="auth-page"]')?.getAttribute('data-auth')).toBe(page);
-    // nothing can be sent before the app runs: the submit button is disabled in the HTML itself
-    expect(doc.querySelector('[data-testid="auth-submit"]')?.hasAttribute('disabled')).toBe(true);
+    // LB16: the form can be sent at once (held until the app runs; natively, a dialog form outside a dialog sends
+    // nothing), and says what it does, not that it waits
+    const submit = doc.querySelector('[data-testid="auth-submit"]');
+    expect(submit?.hasAttribute('disabled')).toBe(false);
+    expect(submit?.textContent).toBe(messages[lang].auth[heading[page]].submit);
+    expect(doc.querySelector('form')?.getAttribute('method')).toBe('dialog');
     // the year is the visitor's, filled in after hydration, never the build's
     expect(doc.querySelector('.footer__copy')?.textContent).toBe('');
   });
@@ -94,6 +101,62 @@ describe.each(PRERENDERED_PATHS)('$path', ({ path, lang, page }) => {
     );
     expect(field?.value).toBe(typed);
     expect(container.querySelector('.footer__copy')?.textContent).toContain(String(new Date().getFullYear()));
+  });
+});
+
+describe('the login form sent before the app runs (LB16)', () => {
+  it('is held, then sent once with what was typed, without waiting for the session check', async () => {
+    const calls: { name: string; args: unknown }[] = [];
+    const client = {
+      // every call stays unanswered: the session check above all
+      call: (name: string, args: unknown) => {
+        calls.push({ name, args });
+        return new Promise(() => undefined);
+      },
+    } as unknown as ApiClient;
+    const html = await renderPage('/ru/login', 'ru', 'login');
+    await setLanguage('ru');
+    window.history.replaceState(null, '', '/ru/login');
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = html.root;
+    document.body.append(container);
+    holdEarlySubmits(window);
+    const form = container.querySelector('form') as HTMLFormElement;
+    (form.elements.namedItem('login') as HTMLInputElement).value = ' curator ';
+    (form.elements.namedItem('password') as HTMLInputElement).value = 'Demo-2026';
+    // Enter before the scripts ran: nothing is sent and nothing navigates
+    const native = new Event('submit', { cancelable: true, bubbles: true });
+    form.dispatchEvent(native);
+    expect(native.defaultPrevented).toBe(true);
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AppRoot
+          logic={createAppLogic(
+            appApiOf(async () => client),
+            { drafts: createDraftStore(null) },
+          )}
+        />,
+      );
+    });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    const logins = calls.filter((c) => c.name === 'session.login');
+    expect(logins).toEqual([
+      { name: 'session.login', args: { body: { login: 'curator', password: 'Demo-2026' } } },
+    ]);
+    // the form shows the sign-in under way, and what was typed is still there
+    expect(container.querySelector('[data-testid="auth-submit"]')?.getAttribute('aria-busy')).toBe('true');
+    expect((form.elements.namedItem('password') as HTMLInputElement).value).toBe('Demo-2026');
+    // the session check had gone out first and is still unanswered
+    expect(calls[0]?.name).not.toBe('session.login');
+    // once the app has the page, the form's own view takes a submit: nothing is held for later
+    await act(async () => {
+      form.requestSubmit();
+    });
+    expect(takeHeldSubmit(form)).toBe(false);
   });
 });
 

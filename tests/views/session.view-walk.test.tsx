@@ -7,6 +7,7 @@ import { FEATURES } from '@/domain/capabilities.rules';
 import { i18n, setLanguage } from '@/i18n/i18n';
 import { sessionMachine } from '@/machines/session.machine';
 import type { User } from '@/services/contract/session.contract';
+import { loadMoreForms } from '@/views/auth/auth-page.view';
 import { curatorProfile, curatorUser, multiroleUser } from '../machines/session.payloads';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
@@ -65,6 +66,12 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
       },
       'logout.confirm': () => user.click(screen.getByTestId('logout-confirm-yes')),
       'logout.cancel': () => user.click(screen.getByTestId('logout-confirm-no')),
+      // LB16: the login form sent while the check runs (the walk sends it empty: the flow then asks for both fields)
+      'session.skipCheck': async () => {
+        await act(async () => app.location.navigate('/ru/login'));
+        const form = await screen.findByTestId('auth-login');
+        await user.click(within(form).getByRole('button', { name: 'Войти' }));
+      },
       'session.retry': () =>
         user.click(within(screen.getByTestId('session-failed')).getByRole('button', { name: 'Повторить' })),
       'profile.retry': () =>
@@ -120,6 +127,33 @@ describe('session chart through the real views', () => {
 });
 
 describe('session views: what the walk does not assert', () => {
+  it.each([
+    ['/ru/login', 'auth-login', 'logIn', { login: 'curator', password: 'Demo-2026' }],
+    ['/ru/forgot', 'auth-forgot', 'requestRestoreLink', { login: 'curator' }],
+  ] as const)(
+    '%s sent while the session is checked goes to the Auth flow it starts (LB16)',
+    async (path, testId, call, input) => {
+      // the other Auth forms are a chunk: in before the page renders, as the prerendered pages have it
+      await loadMoreForms();
+      const app = renderSessionApp(path);
+      const ue = userEvent.setup();
+      const form = await screen.findByTestId(testId, {}, { timeout: 5000 });
+      expect(app.session().getSnapshot().matches('checkingSession')).toBe(true);
+      await ue.type(within(form).getByLabelText('Логин'), 'curator');
+      const password = within(form).queryByLabelText('Пароль');
+      if (password) await ue.type(password, 'Demo-2026');
+      await ue.click(within(form).getByTestId('auth-submit'));
+      await waitFor(() =>
+        expect(app.authFakes.pending().map((p) => [p.id, p.ref.getSnapshot().input])).toEqual([
+          [call, input],
+        ]),
+      );
+      // the check's answer is no longer waited for, and nothing was sent twice
+      expect(app.session().getSnapshot().matches({ signedOut: 'anonymous' })).toBe(true);
+      expect(app.sessionFakes.pending()).toEqual([]);
+    },
+  );
+
   it('lands a signed-in curator on the profile page by the rule, and says who is signed in', async () => {
     const app = renderSessionApp('/ru/login');
     await app.settle({ type: 'xstate.done.actor.fetchSession', output: null });

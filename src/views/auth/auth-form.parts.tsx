@@ -1,27 +1,40 @@
 import { useSelector } from '@xstate/react';
-import { createContext, type FormEvent, type ReactNode, useContext, useRef } from 'react';
+import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatErrorMessage } from '@/i18n/messages';
-import type { AuthError, AuthField, AuthFlowMachine } from '@/machines/auth-flow.machine';
+import type { AuthError, AuthField, AuthFlowEvent, AuthFlowMachine } from '@/machines/auth-flow.machine';
 import { selectAuthError, selectAuthIsBusy } from '@/machines/auth-flow.selectors';
+import { holdSubmit, takeHeldSubmit } from '@/views/common/early-submit';
 import { formValues, useFocusOnError } from '@/views/common/form-field.view';
+import { SessionContext } from '@/views/session/session.context';
 
 /** What the Auth pages' forms share (src/views/auth/auth-page.view.tsx and auth-more-forms.view.tsx). */
 export type FlowRef = ActorRefFrom<AuthFlowMachine>;
 
-/** True while the session check runs and the forms are read from the never-started stand-in (submitting held back). */
+/** True while the session check runs and the forms are read from the never-started stand-in. */
 export const CheckingSession = createContext(false);
 
-/** What every form needs: busy flag, error texts per field and for the form, focus on failure. */
+/**
+ * What every form needs: busy flag, error texts per field and for the form, focus on failure, and `submit`. A form sent
+ * while the session check runs (no Auth flow yet) drops the check: the flow starts at once and the form is sent to it
+ * (LB16), as is one sent before the app took the page over (src/views/common/early-submit.ts).
+ */
 export function useAuthForm(flow: FlowRef) {
   const { t } = useTranslation();
-  const flowBusy = useSelector(flow, selectAuthIsBusy);
-  const busy = useContext(CheckingSession) || flowBusy;
+  const session = SessionContext.useActorRef();
+  const checking = useContext(CheckingSession);
+  const busy = useSelector(flow, selectAuthIsBusy);
   const error = useSelector(flow, selectAuthError);
   const formRef = useRef<HTMLFormElement>(null);
   const errorBoxRef = useRef<HTMLDivElement>(null);
   useFocusOnError(error, formRef, errorBoxRef);
+  // a held submit is sent once the flow can take it: the real flow replacing the stand-in, or a call ended
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new flow can take a held submit
+  useEffect(() => {
+    const form = formRef.current;
+    if (form && !busy && takeHeldSubmit(form)) form.requestSubmit();
+  }, [busy, flow]);
   const text = (e: AuthError) => formatErrorMessage(t, e.code);
   return {
     busy,
@@ -35,9 +48,14 @@ export function useAuthForm(flow: FlowRef) {
           ? error.code
           : (error.more?.find((m) => m.field === field)?.code ?? null),
     formError: error && error.field === null ? text(error) : null,
-    values: (e: FormEvent<HTMLFormElement>) => {
+    /** Sends the form's event (built from what is typed), unless a call runs. */
+    submit: (e: FormEvent<HTMLFormElement>, event: (values: Record<string, string>) => AuthFlowEvent) => {
       e.preventDefault();
-      return formValues(e.currentTarget);
+      if (busy) return;
+      if (checking) {
+        holdSubmit(e.currentTarget);
+        session.send({ type: 'session.skipCheck' });
+      } else flow.send(event(formValues(e.currentTarget)));
     },
   };
 }

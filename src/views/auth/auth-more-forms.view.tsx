@@ -27,14 +27,11 @@ export function RegisterForm({ flow }: { flow: FlowRef }) {
     <form
       ref={f.formRef}
       className="form"
+      method="dialog"
       noValidate
       aria-labelledby="auth-register-title"
       data-testid="auth-register"
-      onSubmit={(e) => {
-        const v = f.values(e);
-        if (f.busy) return;
-        flow.send({ type: 'register.submit', phone: v.phone ?? '' });
-      }}
+      onSubmit={(e) => f.submit(e, (v) => ({ type: 'register.submit', phone: v.phone ?? '' }))}
     >
       <h1 id="auth-register-title">{t('auth.register.title')}</h1>
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
@@ -91,14 +88,13 @@ export function CheckForm({ flow }: { flow: FlowRef }) {
     <form
       ref={f.formRef}
       className="form"
+      method="dialog"
       noValidate
       aria-labelledby="auth-check-title"
       data-testid="auth-check"
-      onSubmit={(e) => {
-        const v = f.values(e);
-        if (f.busy) return;
-        flow.send({ type: 'check.submit', phone: v.phone ?? '', code: v.code ?? '' });
-      }}
+      onSubmit={(e) =>
+        f.submit(e, (v) => ({ type: 'check.submit', phone: v.phone ?? '', code: v.code ?? '' }))
+      }
     >
       <h1 id="auth-check-title">{t('auth.check.title')}</h1>
       {notice === 'codeSent' ? (
@@ -158,14 +154,11 @@ export function ForgotForm({ flow }: { flow: FlowRef }) {
     <form
       ref={f.formRef}
       className="form"
+      method="dialog"
       noValidate
       aria-labelledby="auth-forgot-title"
       data-testid="auth-forgot"
-      onSubmit={(e) => {
-        const v = f.values(e);
-        if (f.busy) return;
-        flow.send({ type: 'forgot.submit', login: v.login ?? '' });
-      }}
+      onSubmit={(e) => f.submit(e, (v) => ({ type: 'forgot.submit', login: v.login ?? '' }))}
     >
       <h1 id="auth-forgot-title">{t('auth.forgot.title')}</h1>
       {sent ? (
@@ -234,14 +227,13 @@ export function RestoreForm({ flow }: { flow: FlowRef }) {
     <form
       ref={f.formRef}
       className="form"
+      method="dialog"
       noValidate
       aria-labelledby="auth-restore-title"
       data-testid="auth-restore"
-      onSubmit={(e) => {
-        const v = f.values(e);
-        if (f.busy) return;
-        flow.send({ type: 'restore.submit', password: v.password ?? '', confirm: v.confirm ?? '' });
-      }}
+      onSubmit={(e) =>
+        f.submit(e, (v) => ({ type: 'restore.submit', password: v.password ?? '', confirm: v.confirm ?? '' }))
+      }
     >
       <h1 id="auth-restore-title">{t('auth.restore.title')}</h1>
       <FormError message={f.formError} boxRef={f.errorBoxRef} />

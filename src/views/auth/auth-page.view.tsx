@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, use, useContext, useEffect, useRef } from 'react';
+import { Suspense, use, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { createActor } from 'xstate';
@@ -128,8 +128,9 @@ function AuthForms({
 
   // the router says which page is shown; until a flow has heard it (the real flow replacing the stand-in starts on
   // login), the router's page is shown, so the form being typed into is not swapped out and back empty
+  // (a layout effect: before the forms' own effects, so a held submit meets the flow on its page, LB16)
   const told = useRef<FlowRef>(undefined);
-  useEffect(() => {
+  useLayoutEffect(() => {
     told.current = flow;
     flow.send({ type: 'page.open', page, r });
   }, [flow, page, r]);
@@ -182,14 +183,14 @@ function LoginForm({
     <form
       ref={f.formRef}
       className="form"
+      // a native submit (before the scripts run) sends nothing outside a dialog: src/views/common/early-submit.ts
+      method="dialog"
       noValidate
       aria-labelledby="auth-login-title"
       data-testid="auth-login"
-      onSubmit={(e) => {
-        const v = f.values(e);
-        if (f.busy) return;
-        flow.send({ type: 'login.submit', login: v.login ?? '', password: v.password ?? '' });
-      }}
+      onSubmit={(e) =>
+        f.submit(e, (v) => ({ type: 'login.submit', login: v.login ?? '', password: v.password ?? '' }))
+      }
     >
       <h1 id="auth-login-title">{t('auth.login.title')}</h1>
       {ssoNotice && f.error === null ? (

@@ -124,6 +124,12 @@ export const sessionOracle: ChartOracle = {
       spec: 'spec 8 status other than OKOK shows an error',
     },
     {
+      from: 'checkingSession',
+      event: 'session.skipCheck',
+      to: 'signedOut.anonymous',
+      spec: 'LB16 the sign-in form sent during the check: the sign-in call says who is signed in',
+    },
+    {
       from: 'failed',
       event: 'session.retry',
       to: 'checkingSession',
