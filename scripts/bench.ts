@@ -7,7 +7,9 @@
  *    handler (server/static.ts, precompressed files) and opened BENCH_LOADS times each (default 7), interleaved, each
  *    in a fresh browser context (cold cache) at 4× CPU throttle (CDP `Emulation.setCPUThrottlingRate`) in Chromium.
  *    Reported: JavaScript fetched (gzip -9 of every script the page fetched, and bytes on the wire) and LCP, medians,
- *    and both as ratios to the floor, against the goals (JS ≤ 1.10×, LCP ≤ 1.25×).
+ *    and both as ratios to the floor, against the goals (JS ≤ 1.10×, LCP ≤ 1.25×). The public onboarding pages
+ *    (/ru/new-numbers, /ru/new-client), prerendered like the login page (docs/decisions.md LB17), are loaded in the
+ *    same interleaved rounds against the same floor loads (goals: JS ≤ 1.10×, LCP ≤ 1.00×).
  *    Time to first action (docs/decisions.md LB16): the same interleaved cold loads at 4×, typing login and password
  *    as soon as the form shows and pressing Enter once; when the sign-in call leaves, median, as a ratio to the
  *    floor's (goal ≤ 1.00×), and how many loads carried the typed login.
@@ -38,6 +40,7 @@ const LOADS = Math.max(5, Number(process.env.BENCH_LOADS ?? 7));
 const CPU_THROTTLE = 4;
 const GOAL_JS = 1.1;
 const GOAL_LCP = 1.25;
+const GOAL_PUBLIC_LCP = 1.0;
 const GOAL_TAB_MS = 50;
 const GOAL_FIRST_ACTION = 1.0;
 const TABS = ['blocked', 'pending', 'all', 'active'] as const;
@@ -132,8 +135,9 @@ async function gzipSize(url: string): Promise<number> {
   return size;
 }
 
-/** One cold load of `url` (fresh context: empty cache, no cookies) at 4× CPU throttle. */
-async function coldLoad(browser: Browser, url: string): Promise<Load> {
+/** One cold load of `url` (fresh context: empty cache, no cookies) at 4× CPU throttle, until the element of
+ *  `testId` is on screen and the network is idle. */
+async function coldLoad(browser: Browser, url: string, testId = 'auth-login'): Promise<Load> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -150,7 +154,7 @@ async function coldLoad(browser: Browser, url: string): Promise<Load> {
     });
     await page.addInitScript(LCP_OBSERVER);
     await page.goto(url);
-    await page.getByTestId('auth-login').waitFor();
+    await page.getByTestId(testId).waitFor();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(200);
     const lcp = (await page.evaluate('window.__lcp')) as number;
@@ -168,36 +172,57 @@ async function coldLoad(browser: Browser, url: string): Promise<Load> {
   }
 }
 
-async function loginVsFloor(portalUrl: string, floorUrl: string, browser: Browser): Promise<string[]> {
+/** A page the bench loads against the floor: its address, the element that says it is on screen, its LCP goal. */
+interface BenchPage {
+  readonly path: string;
+  readonly testId: string;
+  readonly lcpGoal: number;
+}
+/** The login page, and the public pages prerendered like it (decisions LB17: their LCP at most the floor's). */
+const BENCH_PAGES: readonly BenchPage[] = [
+  { path: '/ru/login', testId: 'auth-login', lcpGoal: GOAL_LCP },
+  { path: '/ru/new-numbers', testId: 'page-newNumbers', lcpGoal: GOAL_PUBLIC_LCP },
+  { path: '/ru/new-client', testId: 'page-newClient', lcpGoal: GOAL_PUBLIC_LCP },
+];
+
+async function pagesVsFloor(portalUrl: string, floorUrl: string, browser: Browser): Promise<string[]> {
   const floor: Load[] = [];
-  const portal: Load[] = [];
+  const portal = new Map<string, Load[]>(BENCH_PAGES.map((p) => [p.path, []]));
+  const loadFloor = async () => floor.push(await coldLoad(browser, `${floorUrl}/ru/login`));
+  const loaders = [
+    loadFloor,
+    ...BENCH_PAGES.map((p) => async () => {
+      portal.get(p.path)?.push(await coldLoad(browser, `${portalUrl}${p.path}`, p.testId));
+    }),
+  ];
   // warm-up (not counted): the first launch of a renderer is slower than the rest
   await coldLoad(browser, `${floorUrl}/ru/login`);
-  await coldLoad(browser, `${portalUrl}/ru/login`);
+  for (const p of BENCH_PAGES) await coldLoad(browser, `${portalUrl}${p.path}`, p.testId);
   for (let i = 0; i < LOADS; i++) {
-    // interleaved, alternating which goes first, so drift on a shared machine hits both alike
-    const order = i % 2 === 0 ? (['floor', 'portal'] as const) : (['portal', 'floor'] as const);
-    for (const which of order) {
-      if (which === 'floor') floor.push(await coldLoad(browser, `${floorUrl}/ru/login`));
-      else portal.push(await coldLoad(browser, `${portalUrl}/ru/login`));
-    }
+    // interleaved, each round starting one page later, so drift on a shared machine hits every page alike
+    for (let k = 0; k < loaders.length; k++) await loaders[(i + k) % loaders.length]?.();
   }
   const med = (xs: Load[], f: (l: Load) => number) => stats(xs.map(f)).median;
-  const jsRatio = med(portal, (l) => l.jsGzip) / med(floor, (l) => l.jsGzip);
-  const lcpRatio = med(portal, (l) => l.lcp) / med(floor, (l) => l.lcp);
   const verdict = (ok: boolean) => (ok ? 'within goal' : 'OVER GOAL');
   const row = (name: string, xs: Load[]) => {
     const lcp = stats(xs.map((l) => l.lcp));
-    return `  ${name.padEnd(10)} ${String(xs[0]?.scripts.length ?? 0).padStart(3)} scripts  ${kb(med(xs, (l) => l.jsGzip)).padStart(9)} gzip  ${kb(med(xs, (l) => l.jsWire)).padStart(9)} wire  LCP median ${ms(lcp.median)} (min ${ms(lcp.min)}, max ${ms(lcp.max)})`;
+    return `  ${name.padEnd(16)} ${String(xs[0]?.scripts.length ?? 0).padStart(3)} scripts  ${kb(med(xs, (l) => l.jsGzip)).padStart(9)} gzip  ${kb(med(xs, (l) => l.jsWire)).padStart(9)} wire  LCP median ${ms(lcp.median)} (min ${ms(lcp.min)}, max ${ms(lcp.max)})`;
   };
-  return [
-    `/ru/login against the floor page (${LOADS} interleaved cold loads each, ${CPU_THROTTLE}× CPU throttle, Chromium):`,
+  const out = [
+    `The login and public pages against the floor page (${LOADS} interleaved cold loads each, ${CPU_THROTTLE}× CPU throttle, Chromium):`,
     row('floor', floor),
-    row('/ru/login', portal),
-    `  JS fetched: ${jsRatio.toFixed(2)}× the floor (goal ≤ ${GOAL_JS.toFixed(2)}×: ${verdict(jsRatio <= GOAL_JS)})`,
-    `  LCP:        ${lcpRatio.toFixed(2)}× the floor (goal ≤ ${GOAL_LCP.toFixed(2)}×: ${verdict(lcpRatio <= GOAL_LCP)})`,
-    `  scripts of /ru/login: ${(portal[0]?.scripts ?? []).join(' ')}`,
   ];
+  for (const p of BENCH_PAGES) out.push(row(p.path, portal.get(p.path) ?? []));
+  for (const p of BENCH_PAGES) {
+    const xs = portal.get(p.path) ?? [];
+    const jsRatio = med(xs, (l) => l.jsGzip) / med(floor, (l) => l.jsGzip);
+    const lcpRatio = med(xs, (l) => l.lcp) / med(floor, (l) => l.lcp);
+    out.push(
+      `  ${p.path}: JS ${jsRatio.toFixed(2)}× the floor (goal ≤ ${GOAL_JS.toFixed(2)}×: ${verdict(jsRatio <= GOAL_JS)}), LCP ${lcpRatio.toFixed(2)}× (goal ≤ ${p.lcpGoal.toFixed(2)}×: ${verdict(lcpRatio <= p.lcpGoal)})`,
+    );
+  }
+  out.push(`  scripts of /ru/login: ${(portal.get('/ru/login')?.[0]?.scripts ?? []).join(' ')}`);
+  return out;
 }
 
 /** One cold load at 4× CPU, typing login and password as soon as the form shows and pressing Enter once: when the
@@ -518,7 +543,7 @@ async function main() {
       await buildFloor(floorDist);
       const floor = await serveDist(floorDist);
       try {
-        out.push(...(await loginVsFloor(portal.url, floor.url, browser)), '');
+        out.push(...(await pagesVsFloor(portal.url, floor.url, browser)), '');
         out.push(...(await firstActionVsFloor(portal.url, floor.url, browser)), '');
       } finally {
         floor.close();

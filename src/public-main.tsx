@@ -2,7 +2,7 @@
 // (/{lang}/new-client, /{lang}/new-numbers) with this entry's page, public.html, and every other address with the
 // app's (src/main.tsx). Evaluated first, so the start language's messages are requested before the rest.
 
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { reportFailure, watchUncaughtErrors } from '@/app/error-watch';
 import { PublicApp } from '@/app/public-app';
 import { messagesReady } from '@/i18n/start-public';
@@ -11,4 +11,9 @@ import './app/app.css';
 // an uncaught error or rejection is reported to the server (docs/decisions.md OBS9)
 watchUncaughtErrors(window, reportFailure);
 const root = document.getElementById('root');
-if (root) void messagesReady.then(() => createRoot(root).render(<PublicApp />));
+// the page the build rendered ahead (docs/decisions.md LB17) is already on screen: React takes over its markup
+if (root)
+  void messagesReady.then(() => {
+    if (root.firstElementChild) hydrateRoot(root, <PublicApp />);
+    else createRoot(root).render(<PublicApp />);
+  });

@@ -5,13 +5,14 @@
  * `#root`, its `<html lang>`, its title and its meta description. server/static.ts answers those addresses with it (a
  * query gets the plain page), and src/main.tsx hydrates the markup instead of drawing it again. The public onboarding
  * pages get a copy of the public root's page in their language the same way (`prerendered/<lang>-new-client.html`,
- * docs/decisions.md OBS8); the HTML is compressed by the server when it first sends it, not here.
+ * docs/decisions.md OBS8), with their markup too (LB17: src/public-main.tsx hydrates it; their first screen reads no
+ * query, so any query gets it); the HTML is compressed by the server when it first sends it, not here.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { RsbuildPlugin } from '@rsbuild/core';
-import type { PrerenderedHtml } from '../../src/app/prerender';
+import type { PrerenderedHtml, PrerenderedPublicHtml } from '../../src/app/prerender';
 import { LANGS, type Lang } from '../../src/domain/constants';
 import { type PrerenderedPage, prerenderedFile, publicPageFile } from '../../src/domain/prerender.rules';
 import { ONBOARDING_PAGES, type OnboardingPage } from '../../src/domain/public-pages.rules';
@@ -43,13 +44,32 @@ function inLanguage(html: string, lang: string, title: string): string {
 }
 
 /** The app's page with one prerendered page's markup, language, title and description. */
-export function prerenderedDocument(template: string, page: PrerenderedHtml, description?: string): string {
-  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+export function prerenderedDocument(
+  template: string,
+  page: Pick<PrerenderedHtml, 'lang' | 'title' | 'root'>,
+  description?: string,
+): string {
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`the page has no ${ROOT_ELEMENT}`);
   const html = inLanguage(template, page.lang, page.title).replace(
     ROOT_ELEMENT,
     () => `<div id="root">${page.root}</div>`,
   );
   return description === undefined ? html : withDescription(html, description);
+}
+
+/**
+ * The document with the stylesheet of a page's chunk (`static/css/async/page-<page>.<hash>.css`, the chunk names of
+ * src/app/public-routes.tsx) linked in its head, when the build made one: the page is painted from the HTML before
+ * its chunk arrives (LB17), so its own styles must be there at the first paint, or its stand-ins move when they
+ * come. The chunk's loader finds the link by its address and does not add it again.
+ */
+export function withPageStylesheet(html: string, distPath: string, page: string): string {
+  const dir = join(distPath, 'static', 'css', 'async');
+  if (!existsSync(dir)) return html;
+  const file = readdirSync(dir).find((f) => f.startsWith(`page-${page}.`) && f.endsWith('.css'));
+  if (file === undefined) return html;
+  if (!html.includes('</head>')) throw new Error('the page has no </head>');
+  return html.replace('</head>', () => `<link href="/static/css/async/${file}" rel="stylesheet"></head>`);
 }
 
 type Texts = Record<string, unknown>;
@@ -75,14 +95,16 @@ const PUBLIC_TITLE_KEY: Record<OnboardingPage, string> = {
 };
 
 /**
- * Writes into the web output (docs/decisions.md LB12, OBS8): the app's and the public root's pages with the portal's
- * description (their language, ru); each prerendered Auth page with its markup, language, title and description;
- * each public onboarding page's copy of the public root's page in its language, title and description.
+ * Writes into the web output (docs/decisions.md LB12, OBS8, LB17): the app's and the public root's pages with the
+ * portal's description (their language, ru); each prerendered Auth page with its markup, language, title and
+ * description; each public onboarding page as the public root's page with its markup (when `renderPublic` is given),
+ * language, title and description.
  */
 export async function writePages(
   distPath: string,
   messagesDir: string,
   renderAll: () => Promise<PrerenderedHtml[]>,
+  renderPublic: () => Promise<PrerenderedPublicHtml[]> = async () => [],
 ): Promise<void> {
   const messages = Object.fromEntries(
     LANGS.map((lang) => [lang, JSON.parse(readFileSync(join(messagesDir, `${lang}.json`), 'utf8')) as Texts]),
@@ -104,12 +126,19 @@ export async function writePages(
   if (!existsSync(publicFile)) return;
   const publicPage = withDescription(readFileSync(publicFile, 'utf8'), appDescription);
   write(publicFile, publicPage);
+  const rendered = await renderPublic();
   for (const lang of LANGS)
     for (const page of ONBOARDING_PAGES) {
       const title = `${textOf(messages[lang], PUBLIC_TITLE_KEY[page])} — ${textOf(messages[lang], 'app.title')}`;
+      const root = rendered.find((r) => r.lang === lang && r.page === page)?.root ?? '';
+      const document = prerenderedDocument(
+        publicPage,
+        { lang, title, root },
+        textOf(messages[lang], DESCRIPTION_KEY[page]),
+      );
       write(
         join(distPath, publicPageFile(lang, page)),
-        withDescription(inLanguage(publicPage, lang, title), textOf(messages[lang], DESCRIPTION_KEY[page])),
+        root === '' ? document : withPageStylesheet(document, distPath, page),
       );
     }
 }
@@ -126,8 +155,11 @@ export function pluginPrerender(): RsbuildPlugin {
         const bundle = join(node.distPath, `${PRERENDER_ENTRY}.js`);
         const require = createRequire(bundle);
         delete require.cache[bundle];
-        const { renderAll } = require(bundle) as { renderAll: () => Promise<PrerenderedHtml[]> };
-        await writePages(web.distPath, join(api.context.rootPath, 'src', 'i18n'), renderAll);
+        const { renderAll, renderPublic } = require(bundle) as {
+          renderAll: () => Promise<PrerenderedHtml[]>;
+          renderPublic: () => Promise<PrerenderedPublicHtml[]>;
+        };
+        await writePages(web.distPath, join(api.context.rootPath, 'src', 'i18n'), renderAll, renderPublic);
       });
     },
   };

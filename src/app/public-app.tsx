@@ -84,24 +84,28 @@ function PublicLangGate({ routes, leave }: { routes: readonly AppRoute[]; leave:
  * nor the signed-in layout, so this root mounts only what the public pages use — i18n, the public pages' logic
  * loaders, the actor system's root, the signed-out header and the footer — and the page's script stays within the
  * login page's budget (tests/e2e/budget.e2e.ts). Its address moving to any other page loads the page anew, into the
- * app's root (`leave`; tests pass their own). `hook` and `routes` are for tests, like `AppRoot`'s.
+ * app's root (`leave`; tests pass their own). `hook` and `routes` are for tests, like `AppRoot`'s, `ssrPath` for the
+ * build's prerender.
  */
 export function PublicRoot({
   logic,
   hook,
   routes = PUBLIC_ROUTES,
   leave = reloadAtAddress,
+  ssrPath,
 }: {
   logic: PublicRootLogic;
   hook?: LocationHook | undefined;
+  /** the address rendered outside a browser (the build's prerender, src/app/prerender.tsx) */
+  ssrPath?: string | undefined;
   routes?: readonly AppRoute[];
   leave?: () => void;
 }) {
   return (
     <I18nextProvider i18n={i18n}>
       <WorkflowLogicProvider value={logic}>
-        <ActorSystemProvider>
-          <Router {...(hook ? { hook } : {})}>
+        <ActorSystemProvider {...(logic.clock ? { clock: logic.clock } : {})}>
+          <Router {...(hook ? { hook } : {})} {...(ssrPath ? { ssrPath } : {})}>
             <Switch>
               <Route path="/:lang" nest>
                 <PublicLangGate routes={routes} leave={leave} />

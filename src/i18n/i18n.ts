@@ -186,7 +186,9 @@ export function startMessages(part: StartPart): Promise<void> {
  *  see rememberLocale. */
 export async function setLanguage(lang: Lang): Promise<void> {
   await loadMessages(lang);
-  await i18n.changeLanguage(lang);
+  // the language shown already is not changed again: i18next would still tell every view, and a page the build
+  // rendered ahead that is not yet hydrated would be drawn anew instead of taken over (docs/decisions.md LB17)
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }
 
 /** The language currently shown. */

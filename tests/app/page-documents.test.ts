@@ -1,11 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDescription, writePages } from '../../scripts/lib/prerender';
 import { spaRoutes } from '../../server/static';
-import type { PrerenderedHtml } from '../../src/app/prerender';
+import type { PrerenderedHtml, PrerenderedPublicHtml } from '../../src/app/prerender';
+import { LANGS } from '../../src/domain/constants';
 import { PRERENDERED_PATHS } from '../../src/domain/prerender.rules';
+import { ONBOARDING_PAGES } from '../../src/domain/public-pages.rules';
 import ru from '../../src/i18n/ru.json';
 import uz from '../../src/i18n/uz.json';
 
@@ -20,10 +22,7 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'portal-documents-'));
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
-  writeFileSync(
-    join(dist, 'public.html'),
-    TEMPLATE.replace('<div id="root">', '<div id="root" data-root="public">'),
-  );
+  writeFileSync(join(dist, 'public.html'), TEMPLATE.replace('<body>', '<body data-root="public">'));
   const renderAll = async (): Promise<PrerenderedHtml[]> =>
     PRERENDERED_PATHS.map(({ path, lang: l, page }) => ({
       path,
@@ -32,7 +31,16 @@ beforeAll(async () => {
       root: `<p>${page}</p>`,
       title: page,
     }));
-  await writePages(dist, join(process.cwd(), 'src', 'i18n'), renderAll);
+  mkdirSync(join(dist, 'static', 'css', 'async'), { recursive: true });
+  for (const f of [
+    'page-new-numbers.0a1b2c.css',
+    'page-new-client-step2.3d4e5f.css',
+    'page-new-client.6a7b8c.css',
+  ])
+    writeFileSync(join(dist, 'static', 'css', 'async', f), '');
+  const renderPublic = async (): Promise<PrerenderedPublicHtml[]> =>
+    LANGS.flatMap((l) => ONBOARDING_PAGES.map((page) => ({ lang: l, page, root: `<p>${l} ${page}</p>` })));
+  await writePages(dist, join(process.cwd(), 'src', 'i18n'), renderAll, renderPublic);
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 const read = (file: string) => readFileSync(join(dist, file), 'utf8');
@@ -65,9 +73,18 @@ describe('the meta description of every page, in its language', () => {
       expect(title(client)).toBe(`${messages.sections.newClient} — ${messages.app.title}`);
       expect(description(client)).toBe(messages.meta.description.newClient);
       expect(client).toContain('data-root="public"');
-      expect(description(read(`prerendered/${l}-new-numbers.html`))).toBe(
-        messages.meta.description.newNumbers,
-      );
+      // with the page's own markup, in its language (LB17)
+      expect(client).toContain(`<div id="root"><p>${l} new-client</p></div>`);
+      const numbers = read(`prerendered/${l}-new-numbers.html`);
+      expect(description(numbers)).toBe(messages.meta.description.newNumbers);
+      expect(numbers).toContain(`<div id="root"><p>${l} new-numbers</p></div>`);
+      // each with its own page's stylesheet, once, not step two's (LB17)
+      expect(numbers.match(/<link [^>]*rel="stylesheet">/g)).toEqual([
+        '<link href="/static/css/async/page-new-numbers.0a1b2c.css" rel="stylesheet">',
+      ]);
+      expect(client.match(/<link [^>]*rel="stylesheet">/g)).toEqual([
+        '<link href="/static/css/async/page-new-client.6a7b8c.css" rel="stylesheet">',
+      ]);
     }
   });
 

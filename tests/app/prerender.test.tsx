@@ -5,9 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appApiOf } from '@/app/api';
 import { createAppLogic } from '@/app/app-logic';
 import { AppRoot } from '@/app/app-providers';
-import { renderPage } from '@/app/prerender';
-import type { Lang } from '@/domain/constants';
+import { renderPage, renderPublicPage } from '@/app/prerender';
+import { PublicRoot } from '@/app/public-app';
+import { createPublicLogicLoaders } from '@/app/public-logic';
+import { LANGS, type Lang } from '@/domain/constants';
 import { PRERENDERED_PATHS, type PrerenderedPage } from '@/domain/prerender.rules';
+import { ONBOARDING_PAGES } from '@/domain/public-pages.rules';
 import { setLanguage } from '@/i18n/i18n';
 import ru from '@/i18n/ru.json';
 import uz from '@/i18n/uz.json';
@@ -160,7 +163,77 @@ describe('the login form sent before the app runs (LB16)', () => {
   });
 });
 
+/** The public onboarding pages (LB17): the public root's first render once the page's chunks are in. */
+const PUBLIC_PAGES = LANGS.flatMap((lang) => ONBOARDING_PAGES.map((page) => ({ lang, page })));
+type PublicTexts = { newNumbers: { title: string }; newClient: { title: string } };
+const PUBLIC_HEADING = {
+  'new-numbers': (m: PublicTexts) => m.newNumbers.title,
+  'new-client': (m: PublicTexts) => m.newClient.title,
+} as const;
+/** What each page shows while its first call is unanswered: the stand-in cards of the categories, the wizard's wait. */
+const PUBLIC_LOADING = { 'new-numbers': 'new-numbers-loading', 'new-client': 'new-client-loading' } as const;
+
+/** Hydrates a public page's markup with the public root, as src/public-main.tsx does, at its address. */
+async function hydratePublic(markup: string, path: string, lang: Lang) {
+  await setLanguage(lang);
+  window.history.replaceState(null, '', path);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = markup;
+  document.body.append(container);
+  const heading = container.querySelector('h1');
+  const recoverable: unknown[] = [];
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const logic = { loadPublicLogic: createPublicLogicLoaders(() => new Promise(() => undefined)) };
+  await act(async () => {
+    root = hydrateRoot(container, <PublicRoot logic={logic} leave={() => undefined} />, {
+      onRecoverableError: (error) => recoverable.push(error),
+    });
+  });
+  // the page's view, texts and logic are chunks: the painted page waits for them, then is taken over
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 50));
+  });
+  const errors = consoleError.mock.calls.map((c) => String(c[0]));
+  consoleError.mockRestore();
+  return { container, heading, recoverable, errors };
+}
+
+describe.each(PUBLIC_PAGES)('/$lang/$page', ({ lang, page }) => {
+  it('is rendered in its language, in its first state, with no script and no overlay', async () => {
+    const html = await renderPublicPage(lang, page);
+    const doc = new DOMParser().parseFromString(`<div>${html.root}</div>`, 'text/html');
+    expect(doc.querySelector('h1')?.textContent).toBe(PUBLIC_HEADING[page](messages[lang]));
+    expect(doc.querySelector(`[data-testid="${PUBLIC_LOADING[page]}"]`)).not.toBeNull();
+    expect(doc.querySelector('[data-testid="header-signed-out"]')).not.toBeNull();
+    expect(doc.querySelector('[data-testid="loading-overlay"], script')).toBeNull();
+    expect(doc.querySelector('.footer__copy')?.textContent).toBe('');
+  });
+
+  it('is taken over by the public root without a mismatch, keeping its elements', async () => {
+    const html = await renderPublicPage(lang, page);
+    const { container, heading, recoverable, errors } = await hydratePublic(
+      html.root,
+      `/${lang}/${page}`,
+      lang,
+    );
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(heading).not.toBeNull();
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(container.querySelector(`[data-testid="${PUBLIC_LOADING[page]}"]`)).not.toBeNull();
+    expect(container.querySelector('.footer__copy')?.textContent).toContain(String(new Date().getFullYear()));
+  });
+});
+
 describe('the oracle', () => {
+  it('reports a public page drawn for another language than the one the root shows', async () => {
+    const html = await renderPublicPage('ru', 'new-numbers');
+    const { container, recoverable } = await hydratePublic(html.root, '/uz/new-numbers', 'uz');
+    expect(recoverable.length).toBeGreaterThan(0);
+    expect(container.querySelector('h1')?.textContent).toBe(uz.newNumbers.title);
+  });
+
   it('reports a page drawn for another language than the one the app shows', async () => {
     const html = await renderPage('/ru/login', 'ru', 'login');
     const { recoverable } = await hydrate(html.root, '/uz/login', 'uz');
@@ -173,17 +246,13 @@ describe('the prerendered document', () => {
     const template =
       '<!doctype html><html lang="ru"><head><title>Корпоративный портал</title></head><body><div id="root"></div></body></html>';
     const doc = prerenderedDocument(template, {
-      path: '/uz/login',
       lang: 'uz',
-      page: 'login',
       root: '<p>x</p>',
       title: 'Kirish <&> "portal"',
     });
     expect(doc).toBe(
       '<!doctype html><html lang="uz"><head><title>Kirish &lt;&amp;&gt; &quot;portal&quot;</title></head><body><div id="root"><p>x</p></div></body></html>',
     );
-    expect(() =>
-      prerenderedDocument('<body></body>', { path: '', lang: 'ru', page: 'login', root: '', title: '' }),
-    ).toThrow();
+    expect(() => prerenderedDocument('<body></body>', { lang: 'ru', root: '', title: '' })).toThrow();
   });
 });

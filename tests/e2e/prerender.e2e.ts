@@ -1,7 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import { LANGS } from '../../src/domain/constants';
 import { PRERENDERED_PATHS } from '../../src/domain/prerender.rules';
+import { ONBOARDING_PAGES } from '../../src/domain/public-pages.rules';
 import ru from '../../src/i18n/ru.json';
 import uz from '../../src/i18n/uz.json';
 import { launchBrowser, watchErrors } from './browser';
@@ -143,4 +145,65 @@ describe('taking over the painted page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+});
+
+/** The public onboarding pages (LB17): painted from their HTML, then taken over by the public root. */
+const PUBLIC_PAGES = LANGS.flatMap((lang) => ONBOARDING_PAGES.map((page) => ({ lang, page })));
+const PUBLIC_HEADING = {
+  'new-numbers': (lang: 'ru' | 'uz') => messages[lang].newNumbers.title,
+  'new-client': (lang: 'ru' | 'uz') => messages[lang].newClient.title,
+} as const;
+/** What each page shows once its data has come: the categories, the wizard's first step. */
+const PUBLIC_SHOWN = { 'new-numbers': 'new-numbers-shown', 'new-client': 'new-client-step1' } as const;
+
+describe('the public onboarding pages (LB17)', () => {
+  it.each(PUBLIC_PAGES)(
+    '/$lang/$page: the HTML holds the page in its language, with or without a query',
+    async ({ lang, page }) => {
+      for (const query of ['', '?from=poster']) {
+        const html = await (await fetch(`${base}/${lang}/${page}${query}`)).text();
+        expect(html).toContain(`<html lang="${lang}">`);
+        expect(html).toMatch(new RegExp(`<h1 id="n[nc]-title">${PUBLIC_HEADING[page](lang)}</h1>`));
+        expect(html).toContain('data-testid="header-signed-out"');
+        // the public root's own script, not the app's
+        expect(html).toMatch(/<script defer src="\/static\/js\/public\.[0-9a-f]+\.js">/);
+        expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/);
+        // the page's own styles are there at the first paint, before its chunk
+        expect(html).toMatch(
+          new RegExp(`<link href="/static/css/async/page-${page}\\.[0-9a-f]+\\.css" rel="stylesheet">`),
+        );
+      }
+    },
+  );
+
+  it.each(PUBLIC_PAGES)(
+    '/$lang/$page is painted before any script and taken over without drawing it again',
+    async ({ lang, page: name }) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      let release: () => void = () => undefined;
+      const looked = new Promise<void>((r) => {
+        release = r;
+      });
+      await page.route(/\/static\/js\/public\.[0-9a-f]+\.js$/, async (route) => {
+        await looked;
+        await route.continue();
+      });
+      await page.goto(`${base}/${lang}/${name}`, { waitUntil: 'commit' });
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      await expect(heading.textContent()).resolves.toBe(PUBLIC_HEADING[name](lang));
+      // a mark React knows nothing of: still there after the take-over means the element was kept, not drawn anew
+      await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-painted', 'html'));
+      release();
+      await page.getByTestId(PUBLIC_SHOWN[name]).waitFor({ timeout: 20_000 });
+      await expect(page.locator('h1[data-painted="html"]').count()).resolves.toBe(1);
+      await expect(page.locator('.footer__copy').textContent()).resolves.toContain(
+        String(new Date().getFullYear()),
+      );
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -117,6 +117,8 @@ export interface AppLogic extends StartLogic {
  */
 export interface PublicRootLogic {
   readonly loadPublicLogic: PublicLogicLoaders;
+  /** The actor system's clock, as `StartLogic`'s (the build's prerender gives one that never fires). */
+  readonly clock?: Clock;
 }
 
 /**
@@ -144,7 +146,14 @@ const sources = new WeakMap<ProvidedLogic, LogicSource>();
 
 /** A promise React's `use` reads without suspending. */
 function settled<T>(value: T): Promise<T> {
-  return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
+  return markSettled(Promise.resolve(value), value);
+}
+
+/** Marks an asked promise as settled with `value`, so that React's `use` reads it without suspending. The same
+ *  object, not a settled copy: a view React replays after it suspended must be handed the promise it suspended on
+ *  (docs/decisions.md LB17). */
+function markSettled<T>(promise: Promise<T>, value: T): Promise<T> {
+  return Object.assign(promise, { status: 'fulfilled' as const, value });
 }
 
 function sourceOf(value: ProvidedLogic): LogicSource {
@@ -162,7 +171,7 @@ function sourceOf(value: ProvidedLogic): LogicSource {
         pending ??= loadPageLogic().then(
           (pages) => {
             const logic = { ...start, ...pages };
-            pending = settled(logic);
+            if (pending) markSettled(pending, logic);
             loaded = logic;
             source.ready = true;
             return logic;
@@ -204,9 +213,11 @@ function publicSourceOf(value: ProvidedLogic): PublicSource {
       let promise = pending.get(name) as Promise<PublicLogic[K]> | undefined;
       if (promise === undefined) {
         const loader = value.loadPublicLogic?.[name] as (() => Promise<PublicLogic[K]>) | undefined;
-        promise = (loader ?? (() => Promise.reject(new Error('no public logic'))))().then(
+        const asked: Promise<PublicLogic[K]> = (
+          loader ?? (() => Promise.reject(new Error('no public logic')))
+        )().then(
           (logic) => {
-            pending.set(name, settled(logic));
+            markSettled(asked, logic);
             return logic;
           },
           (error: unknown) => {
@@ -214,6 +225,7 @@ function publicSourceOf(value: ProvidedLogic): PublicSource {
             throw error;
           },
         );
+        promise = asked;
         pending.set(name, promise);
       }
       return promise;
