@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appApiOf } from '@/app/api';
@@ -43,8 +44,17 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** Puts `markup` into `#root` at `path` and hydrates it in `lang`; returns what React reported. */
-async function hydrate(markup: string, path: string, lang: Lang) {
+/**
+ * Puts `markup` into `#root` at `path` and hydrates it in `lang` with `app` (the app's root unless given), as the
+ * entries do; returns what React reported. `settleMs` lets chunks the page waits for arrive first.
+ */
+async function hydrate(
+  markup: string,
+  path: string,
+  lang: Lang,
+  app: ReactElement = <AppRoot logic={createAppLogic(never, { drafts: createDraftStore(null) })} />,
+  settleMs = 0,
+) {
   await setLanguage(lang);
   window.history.replaceState(null, '', path);
   const container = document.createElement('div');
@@ -55,14 +65,12 @@ async function hydrate(markup: string, path: string, lang: Lang) {
   const recoverable: unknown[] = [];
   const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   await act(async () => {
-    root = hydrateRoot(
-      container,
-      <AppRoot logic={createAppLogic(never, { drafts: createDraftStore(null) })} />,
-      {
-        onRecoverableError: (error) => recoverable.push(error),
-      },
-    );
+    root = hydrateRoot(container, app, { onRecoverableError: (error) => recoverable.push(error) });
   });
+  if (settleMs > 0)
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, settleMs));
+    });
   const errors = consoleError.mock.calls.map((c) => String(c[0]));
   consoleError.mockRestore();
   return { container, heading, recoverable, errors };
@@ -173,31 +181,19 @@ const PUBLIC_HEADING = {
 /** What each page shows while its first call is unanswered: the stand-in cards of the categories, the wizard's wait. */
 const PUBLIC_LOADING = { 'new-numbers': 'new-numbers-loading', 'new-client': 'new-client-loading' } as const;
 
-/** Hydrates a public page's markup with the public root, as src/public-main.tsx does, at its address. */
-async function hydratePublic(markup: string, path: string, lang: Lang) {
-  await setLanguage(lang);
-  window.history.replaceState(null, '', path);
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.innerHTML = markup;
-  document.body.append(container);
-  const heading = container.querySelector('h1');
-  const recoverable: unknown[] = [];
-  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const logic = { loadPublicLogic: createPublicLogicLoaders(() => new Promise(() => undefined)) };
-  await act(async () => {
-    root = hydrateRoot(container, <PublicRoot logic={logic} leave={() => undefined} />, {
-      onRecoverableError: (error) => recoverable.push(error),
-    });
-  });
-  // the page's view, texts and logic are chunks: the painted page waits for them, then is taken over
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 50));
-  });
-  const errors = consoleError.mock.calls.map((c) => String(c[0]));
-  consoleError.mockRestore();
-  return { container, heading, recoverable, errors };
-}
+/** Hydrates a public page's markup with the public root, as src/public-main.tsx does, at its address; the page's
+ *  view, texts and logic are chunks: the painted page waits for them, then is taken over. */
+const hydratePublic = (markup: string, path: string, lang: Lang) =>
+  hydrate(
+    markup,
+    path,
+    lang,
+    <PublicRoot
+      logic={{ loadPublicLogic: createPublicLogicLoaders(() => new Promise(() => undefined)) }}
+      leave={() => undefined}
+    />,
+    50,
+  );
 
 describe.each(PUBLIC_PAGES)('/$lang/$page', ({ lang, page }) => {
   it('is rendered in its language, in its first state, with no script and no overlay', async () => {

@@ -25,6 +25,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * A fresh context's page opened at `path` (until the response starts) with the scripts matching `held` held back
+ * until `release` is called: what is on screen meanwhile came from the HTML alone.
+ */
+async function openHeld(path: string, held: RegExp) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(held, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${base}${path}`, { waitUntil: 'commit' });
+  return { context, page, errors, release };
+}
+
 describe('the HTML of each prerendered address', () => {
   it.each(PRERENDERED_PATHS)(
     '$path holds its form in its language, which can be sent at once and sends nothing natively',
@@ -49,20 +69,12 @@ describe('taking over the painted page', () => {
   it.each(['ru', 'uz'] as const)(
     '/%s/login: typed and sent before the app took the page over, signs in without a second Enter',
     async (lang) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const errors = watchErrors(page);
       // the app's scripts run, but it takes the page over only once its messages are in: they wait until the visitor
       // has typed and pressed Enter
-      let release: () => void = () => undefined;
-      const typed = new Promise<void>((r) => {
-        release = r;
-      });
-      await page.route(/\/static\/js\/async\/messages-[a-z]+-start\.[0-9a-f]+\.js$/, async (route) => {
-        await typed;
-        await route.continue();
-      });
-      await page.goto(`${base}/${lang}/login`, { waitUntil: 'commit' });
+      const { context, page, errors, release } = await openHeld(
+        `/${lang}/login`,
+        /\/static\/js\/async\/messages-[a-z]+-start\.[0-9a-f]+\.js$/,
+      );
       const form = page.getByTestId('auth-login');
       await form.waitFor();
       await expect(form.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
@@ -94,19 +106,11 @@ describe('taking over the painted page', () => {
   it.each(['ru', 'uz'] as const)(
     '/%s/login: typed before the scripts ran, kept by the app, and signs in',
     async (lang) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const errors = watchErrors(page);
       // the app's own script waits until the visitor has typed: the form is there from the HTML alone
-      let release: () => void = () => undefined;
-      const typed = new Promise<void>((r) => {
-        release = r;
-      });
-      await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => {
-        await typed;
-        await route.continue();
-      });
-      await page.goto(`${base}/${lang}/login`, { waitUntil: 'commit' });
+      const { context, page, errors, release } = await openHeld(
+        `/${lang}/login`,
+        /\/static\/js\/index\.[0-9a-f]+\.js$/,
+      );
       const form = page.getByTestId('auth-login');
       await form.waitFor();
       await expect(form.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
@@ -179,18 +183,10 @@ describe('the public onboarding pages (LB17)', () => {
   it.each(PUBLIC_PAGES)(
     '/$lang/$page is painted before any script and taken over without drawing it again',
     async ({ lang, page: name }) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      let release: () => void = () => undefined;
-      const looked = new Promise<void>((r) => {
-        release = r;
-      });
-      await page.route(/\/static\/js\/public\.[0-9a-f]+\.js$/, async (route) => {
-        await looked;
-        await route.continue();
-      });
-      await page.goto(`${base}/${lang}/${name}`, { waitUntil: 'commit' });
+      const { context, page, errors, release } = await openHeld(
+        `/${lang}/${name}`,
+        /\/static\/js\/public\.[0-9a-f]+\.js$/,
+      );
       const heading = page.getByRole('heading', { level: 1 });
       await heading.waitFor();
       await expect(heading.textContent()).resolves.toBe(PUBLIC_HEADING[name](lang));
