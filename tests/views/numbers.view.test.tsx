@@ -207,7 +207,15 @@ describe('numbers list: the URL is the source of truth', () => {
   });
 });
 
-/** Every state of the table, while the list says it is ready, between now and `until` resolving: rows drawn, busy or
+/** The rows the table shows: those before the row that starts the hidden ones (`numbers__cut`, hidden with its next
+ *  siblings by the stylesheet, which jsdom does not load), or all of them. */
+function shownRows(table: Element): HTMLElement[] {
+  const rows = [...table.querySelectorAll<HTMLElement>('[data-testid="numbers-row"]')];
+  const cut = rows.findIndex((row) => row.classList.contains('numbers__cut'));
+  return cut < 0 ? rows : rows.slice(0, cut);
+}
+
+/** Every state of the table, while the list says it is ready, between now and `until` resolving: rows shown, busy or
  *  not, the first row's status. */
 async function recordTable(until: () => Promise<unknown>) {
   const seen: { rows: number; busy: boolean; firstStatus: string | undefined }[] = [];
@@ -216,7 +224,7 @@ async function recordTable(until: () => Promise<unknown>) {
     const table = document.querySelector('[data-testid="numbers-table"]');
     // what the list shows once it says it shows the page the URL asks for
     if (!table || list?.dataset.ready !== 'true') return;
-    const rows = table.querySelectorAll<HTMLElement>('[data-testid="numbers-row"]');
+    const rows = shownRows(table);
     const busy = table.getAttribute('aria-busy') === 'true';
     const last = seen.at(-1);
     if (last?.rows !== rows.length || last.busy !== busy || last.firstStatus !== rows[0]?.dataset.statusCode)
@@ -255,12 +263,27 @@ describe('numbers list: a page is drawn in two steps', () => {
   it('a tab switch shows the first rows of the new tab at once, then its whole page', async () => {
     const { shown, user } = renderList('/profile?status=active');
     await shown('active');
+    const before = screen.getAllByTestId('numbers-row');
+    const beforeSn = before.map((row) => row.dataset.sn);
 
+    let waiting: { hidden: (string | undefined)[]; placed: boolean[] } | undefined;
     const seen = await recordTable(async () => {
       await user.click(screen.getByTestId('numbers-tab-blocked'));
+      // the frame that shows the new tab's first rows keeps the active page's other rows in their places, hidden:
+      // nothing is removed to be created again once that frame is painted
+      const table = screen.getByTestId('numbers-table');
+      const rows = screen.getAllByTestId('numbers-row');
+      const cut = rows.findIndex((row) => row.classList.contains('numbers__cut'));
+      waiting = {
+        hidden: rows.slice(cut).map((row) => row.dataset.sn),
+        placed: rows.map((row, i) => row === before[i]),
+      };
+      expect(table.getAttribute('aria-busy')).toBe('true');
       await shown('blocked');
     });
 
+    expect(waiting?.placed).toEqual(Array(50).fill(true));
+    expect(waiting?.hidden).toEqual(beforeSn.slice(FIRST, 50));
     // the first rows drawn for the new tab are the new tab's: the table never says ready with the old tab's rows
     expect(seen[0]).toEqual({ rows: FIRST, busy: true, firstStatus: 'S' });
     expect(seen.at(-1)).toEqual({ rows: 50, busy: false, firstStatus: 'S' });
