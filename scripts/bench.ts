@@ -23,7 +23,12 @@
  *
  * The portal runs as scripts/bench-portal.ts starts it: the built SPA served as in production, over the demo data.
  *
- * BENCH_SKIP=login,models,tabs,purchase leaves parts out (purchase: mask search p50/p99 and the purchase route's JS); BENCH_ROUNDS (default 5) sets the tab-switch rounds.
+ * 4. Lighthouse 12's mobile preset (performance), BENCH_LH_RUNS runs (default 5) of the floor, /ru/login, the public
+ *    pages and the curator's profile signed in (scripts/lib/lighthouse.ts): median scores against ≥ 90 (login and
+ *    public pages) and ≥ 80 (profile), and the profile's total blocking time against ≤ 300 ms.
+ *
+ * BENCH_SKIP=login,lighthouse,models,tabs,purchase leaves parts out (purchase: mask search p50/p99 and the purchase
+ * route's JS); BENCH_ROUNDS (default 5) sets the tab-switch rounds.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +40,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/demo-accounts';
 import { SUCCESS_STATUS } from '../src/domain/constants';
+import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
 import { webOnlyConfig } from './lib/web-config';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -492,6 +498,66 @@ async function tabSwitch(base: string, browser: Browser): Promise<string[]> {
   ];
 }
 
+// ── Lighthouse ─────────────────────────────────────────────────────────────────────────────────────────────
+const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 5));
+const GOAL_LH_SIGNED_IN = 80;
+const GOAL_LH_PUBLIC = 90;
+const GOAL_LH_TBT_MS = 300;
+
+/** The session cookie of the demo curator, as a `Cookie` header (the reference backend's sign-in call). */
+async function curatorCookie(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_VALUE },
+    body: JSON.stringify({ login: 'curator', password: DEMO_PASSWORD }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  if (!res.ok || cookies.length === 0) throw new Error(`curator sign-in: HTTP ${res.status}`);
+  return cookies.join('; ');
+}
+
+/** Lighthouse's mobile preset, `BENCH_LH_RUNS` runs per page: the floor, the login and public pages, and the
+ *  curator's profile signed in. Medians of score and total blocking time, against the goals. */
+async function lighthouseRows(portalUrl: string, floorUrl: string): Promise<string[]> {
+  const { lighthouseRuns } = await import('./lib/lighthouse');
+  const cookie = await curatorCookie(portalUrl);
+  const pages = [
+    { name: 'floor', url: `${floorUrl}/ru/login`, goal: null, headers: undefined },
+    ...['/ru/login', '/ru/new-numbers', '/ru/new-client'].map((path) => ({
+      name: path,
+      url: `${portalUrl}${path}`,
+      goal: GOAL_LH_PUBLIC,
+      headers: undefined,
+    })),
+    {
+      name: '/ru/profile (curator)',
+      url: `${portalUrl}/ru/profile`,
+      goal: GOAL_LH_SIGNED_IN,
+      headers: { Cookie: cookie },
+    },
+  ];
+  const out = [`Lighthouse 12, mobile preset, performance (${LH_RUNS} runs per page, medians):`];
+  for (const page of pages) {
+    const runs = await lighthouseRuns(page.url, LH_RUNS, page.headers);
+    const score = stats(runs.map((r) => r.score)).median;
+    const tbt = stats(runs.map((r) => r.tbt)).median;
+    const lcp = stats(runs.map((r) => r.lcp)).median;
+    const fcp = stats(runs.map((r) => r.fcp)).median;
+    const goals =
+      page.goal === null
+        ? ''
+        : ` (goal ≥ ${page.goal}: ${score >= page.goal ? 'within goal' : 'OVER GOAL'}${
+            page.goal === GOAL_LH_SIGNED_IN
+              ? `; TBT goal ≤ ${GOAL_LH_TBT_MS} ms: ${tbt <= GOAL_LH_TBT_MS ? 'within goal' : 'OVER GOAL'}`
+              : ''
+          })`;
+    out.push(
+      `  ${page.name.padEnd(22)} score ${String(score).padStart(3)} [${runs.map((r) => r.score).join(' ')}]  TBT ${ms(tbt)}  LCP ${ms(lcp)}  FCP ${ms(fcp)}${goals}`,
+    );
+  }
+  return out;
+}
+
 // ── 4. golden-number purchase ─────────────────────────────────────────────────────────────────────────────
 const MASK_SEARCHES = Math.max(20, Number(process.env.BENCH_MASKS ?? 200));
 const MASKS = [
@@ -574,18 +640,21 @@ async function purchaseRouteJs(base: string, browser: Browser): Promise<string[]
 
 async function main() {
   const out: string[] = [];
-  const browserParts = !SKIP.has('login') || !SKIP.has('tabs') || !SKIP.has('purchase');
+  const browserParts = ['login', 'lighthouse', 'tabs', 'purchase'].some((part) => !SKIP.has(part));
   if (browserParts) buildPortal();
   const floorDist = mkdtempSync(join(tmpdir(), 'portal-floor-'));
   const portal = browserParts ? await startPortal() : undefined;
   const browser = browserParts ? await launch() : undefined;
   try {
-    if (portal && browser && !SKIP.has('login')) {
+    if (portal && browser && (!SKIP.has('login') || !SKIP.has('lighthouse'))) {
       await buildFloor(floorDist);
       const floor = await serveDist(floorDist);
       try {
-        out.push(...(await pagesVsFloor(portal.url, floor.url, browser)), '');
-        out.push(...(await firstActionVsFloor(portal.url, floor.url, browser)), '');
+        if (!SKIP.has('login')) {
+          out.push(...(await pagesVsFloor(portal.url, floor.url, browser)), '');
+          out.push(...(await firstActionVsFloor(portal.url, floor.url, browser)), '');
+        }
+        if (!SKIP.has('lighthouse')) out.push(...(await lighthouseRows(portal.url, floor.url)), '');
       } finally {
         floor.close();
       }
