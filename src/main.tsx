@@ -1,9 +1,9 @@
 // Evaluated first, so a form sent before the app runs is held (src/early.ts) and the start language's messages are
 // requested before the rest of the app is evaluated.
 import './early';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { reportFailure, watchUncaughtErrors } from '@/app/error-watch';
+import { mountRoot } from '@/app/mount-root';
 import { messagesReady } from '@/i18n/start';
 import './app/app.css';
 
@@ -11,8 +11,4 @@ import './app/app.css';
 watchUncaughtErrors(window, reportFailure);
 const root = document.getElementById('root');
 // a page the build rendered ahead (docs/decisions.md LB12) is already on screen: React takes over its markup
-if (root)
-  void messagesReady.then(() => {
-    if (root.firstElementChild) hydrateRoot(root, <App />);
-    else createRoot(root).render(<App />);
-  });
+if (root) void messagesReady.then(() => mountRoot(root, <App />));

@@ -2,8 +2,8 @@
 // (/{lang}/new-client, /{lang}/new-numbers) with this entry's page, public.html, and every other address with the
 // app's (src/main.tsx). Evaluated first, so the start language's messages are requested before the rest.
 
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { reportFailure, watchUncaughtErrors } from '@/app/error-watch';
+import { mountRoot } from '@/app/mount-root';
 import { PublicApp } from '@/app/public-app';
 import { messagesReady } from '@/i18n/start-public';
 import './app/app.css';
@@ -12,8 +12,4 @@ import './app/app.css';
 watchUncaughtErrors(window, reportFailure);
 const root = document.getElementById('root');
 // the page the build rendered ahead (docs/decisions.md LB17) is already on screen: React takes over its markup
-if (root)
-  void messagesReady.then(() => {
-    if (root.firstElementChild) hydrateRoot(root, <PublicApp />);
-    else createRoot(root).render(<PublicApp />);
-  });
+if (root) void messagesReady.then(() => mountRoot(root, <PublicApp />));

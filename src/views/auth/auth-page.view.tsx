@@ -58,7 +58,13 @@ function MoreForm({ page, flow }: { page: Exclude<AuthPageType, 'login'>; flow: 
  * is signed in). The forms are painted at once anyway, read from this never-started stand-in, with submitting held
  * back ('busy'); the real flow takes over when it exists, keeping what was typed (same elements).
  */
-const standIn: FlowRef = createActor(authFlowMachine);
+let standIn: FlowRef | undefined;
+/** Made on the first ask, not when this module is evaluated: making an actor works out its chart's first state, which
+ *  was a sixth of the login page's first script's evaluation (docs/decisions.md LB18). */
+const standInFlow = (): FlowRef => {
+  standIn ??= createActor(authFlowMachine);
+  return standIn;
+};
 
 export interface AuthPageProps {
   /** the corporate single sign-on entry (spec 7 initialise-authorization), opened in this tab: the flow comes back
@@ -88,7 +94,7 @@ export function AuthPage({ ssoUrl }: AuthPageProps) {
     return null;
   }
   // an anonymous visitor is the common case here: the form does not wait for the session check
-  const shownFlow = flow ?? (checking ? standIn : undefined);
+  const shownFlow = flow ?? (checking ? standInFlow() : undefined);
   if (!shownFlow || !isAuthPage(page)) return null;
   const r = page === 'restore' ? new URLSearchParams(search).get('r') : null;
   return (
