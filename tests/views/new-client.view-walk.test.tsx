@@ -92,6 +92,10 @@ function expectTexts(step: ViewStep, seen: Seen) {
   expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe(t('newClient.title'));
   const { errorCode, keyError, loginError } = seen.errors;
   if (state.matches('loading')) expect(screen.getByTestId('new-client-loading')).toBeTruthy();
+  // step one's label and introduction stand from the first state until step two (LB18: painted with the build's page)
+  const beforeStepTwo = state.matches('loading') || state.matches('loadFailed') || state.matches('legal');
+  expect(screen.queryByText(t('newClient.intro')) !== null).toBe(beforeStepTwo);
+  expect(screen.queryByText(t('newClient.step1')) !== null).toBe(beforeStepTwo);
   if (state.matches('loadFailed')) {
     const box = within(screen.getByTestId('new-client-load-failed'));
     expect(box.getByTestId('form-error').textContent).toContain(formatErrorMessage(t, errorCode ?? ''));

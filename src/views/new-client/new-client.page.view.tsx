@@ -62,6 +62,14 @@ export function NewClientView() {
   return (
     <section className="page nc" data-testid="page-newClient" data-state={state} aria-labelledby="nc-title">
       <h1 id="nc-title">{t('newClient.title')}</h1>
+      {phase === 'confirm' || phase === 'registered' ? null : (
+        // step one's label and introduction from the first state on: the build's page shows them, so the largest text
+        // is painted with the HTML and stays in place when step one's form arrives below it (docs/decisions.md LB18)
+        <>
+          <p className="nc-step">{t('newClient.step1')}</p>
+          <p>{t('newClient.intro')}</p>
+        </>
+      )}
       {phase === 'loading' ? (
         <p role="status" data-testid="new-client-loading">
           …
@@ -153,8 +161,6 @@ function StepOne() {
       noValidate
       data-testid="new-client-step1"
     >
-      <p className="nc-step">{t('newClient.step1')}</p>
-      <p>{t('newClient.intro')}</p>
       {restored ? (
         <p className="form__ok" data-testid="new-client-restored">
           {t('newClient.restored')}
