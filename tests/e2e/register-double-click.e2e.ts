@@ -32,7 +32,12 @@ async function openRegister(delays: Record<string, number>) {
     if (new URL(req.url()).pathname.endsWith('/api/user/register')) registerCalls.push(req.method());
   });
   for (const [path, ms] of Object.entries(delays)) await page.route(`**/api/${path}`, delayed(ms));
+  // the app's first call: its scripts have run, so a click is the app's to handle (or hold, LB16). The prerendered
+  // button is enabled from the first paint, and a click before any script has run goes nowhere (LB16): on a loaded
+  // machine both clicks could come that early, which is not what these tests are about.
+  const checked = page.waitForRequest((req) => new URL(req.url()).pathname.endsWith('/api/user/'));
   await page.goto(`${base}/ru/register`);
+  await checked;
   return { context, page, errors, registerCalls };
 }
 
