@@ -69,7 +69,10 @@ describe('staff single sign-on', () => {
       const notice = page.getByTestId('sso-notice');
       await notice.waitFor();
       expect(await notice.textContent()).toBe(i18n.getFixedT(lang)('auth.ssoFailed'));
-      expect(await page.getByTestId('session').getAttribute('data-state')).toMatch(/^signedOut/);
+      // the notice is drawn from the address on the first render, before the session check answers: wait for its
+      // answer (signed out), which a session the tampered code had opened would turn into a redirect instead
+      await page.locator('[data-testid="session"][data-state^="signedOut"]').waitFor({ timeout: 20_000 });
+      expect(page.url()).toMatch(new RegExp(`/${lang}/login`));
       expect(errors).toEqual([]);
       await page.context().close();
     },
