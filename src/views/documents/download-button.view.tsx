@@ -8,6 +8,7 @@ import {
   selectDownloadProgress,
   selectDownloadSaved,
 } from '@/machines/download.selectors';
+import { useFileSize } from '@/views/common/file-size';
 import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 
@@ -30,16 +31,13 @@ export function DownloadButton({
   readonly testId: string;
   readonly secondary?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const actor = useWorkflowActor(useWorkflowLogic().download, { input: { target } });
   const phase = useSelector(actor, selectDownloadPhase);
   const progress = useSelector(actor, selectDownloadProgress);
   const error = useSelector(actor, selectDownloadError);
   const saved = useSelector(actor, selectDownloadSaved);
-  const size = (bytes: number) =>
-    `${new Intl.NumberFormat(i18n.language === 'uz' ? 'uz-Latn-UZ' : 'ru-RU', {
-      maximumFractionDigits: 0,
-    }).format(Math.max(1, Math.round(bytes / 1024)))} ${t('upload.kb', { size: '' }).trim()}`;
+  const size = useFileSize();
   return (
     <span className="download" data-testid={testId} data-state={phase}>
       <button

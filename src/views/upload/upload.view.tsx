@@ -16,6 +16,7 @@ import {
   selectUploadPhase,
   selectUploadReceipt,
 } from '@/machines/upload.selectors';
+import { useFileSize } from '@/views/common/file-size';
 import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import './upload.css';
@@ -59,19 +60,6 @@ const toUploadFile = (file: File): UploadFile => ({
   blob: file,
 });
 
-/** Size in the user's words: '1,5 МБ', '820 КБ'. */
-function useSize() {
-  const { t, i18n } = useTranslation();
-  return (bytes: number) => {
-    const fmt = new Intl.NumberFormat(i18n.language === 'uz' ? 'uz-Latn-UZ' : 'ru-RU', {
-      maximumFractionDigits: 1,
-    });
-    return bytes >= 1024 * 1024
-      ? t('upload.mb', { size: fmt.format(bytes / (1024 * 1024)) })
-      : t('upload.kb', { size: fmt.format(Math.max(1, Math.round(bytes / 1024))) });
-  };
-}
-
 /** The widget on a running upload actor (tests and other workflows may mount it on their own actor). */
 export function UploadView({
   actor,
@@ -83,7 +71,7 @@ export function UploadView({
   readonly testId?: string;
 }) {
   const { t } = useTranslation();
-  const size = useSize();
+  const size = useFileSize();
   const phase = useSelector(actor, selectUploadPhase);
   const busy = useSelector(actor, selectUploadBusy);
   const file = useSelector(actor, selectUploadFile);
