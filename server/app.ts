@@ -15,6 +15,7 @@ import { OK_STATUS } from '../src/services/contract/envelope';
 import type { OidcClient } from './auth/oidc';
 import { mountSso } from './auth/sso.routes';
 import { clientAddress, fromTrustedProxy, isHttps, trustFunction } from './client-address';
+import { createClientErrorSink } from './client-errors';
 import { type Clock, MINUTE, systemClock } from './clock';
 import { compressReplies } from './compress';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
@@ -51,10 +52,21 @@ import { createLogger, type Logger } from './logger';
 import { createMetrics, type PortalMetrics } from './metrics';
 import { observeRequests } from './observe';
 import { mayCall } from './permissions';
+import { createAgreementStore } from './store/agreement.store';
+import { createAt39Store } from './store/at39.store';
 import { createAuthStore } from './store/auth.store';
+import { createBlockStore } from './store/block.store';
+import { createDebtStore } from './store/debt.store';
+import { createEmployeesStore } from './store/employees.store';
+import { createGoldenStore } from './store/golden.store';
+import { createInternetStore } from './store/internet.store';
 import { createNumberStore } from './store/number.store';
+import { createOrdersStore } from './store/orders.store';
+import { createPreorderStore } from './store/preorder.store';
 import { createProfileStore } from './store/profile.store';
+import { createRecoveryContactStore } from './store/recovery-contact.store';
 import { createSessionStore, type SessionRow } from './store/session.store';
+import { createSsoStore } from './store/sso.store';
 import { createThrottleStore } from './store/throttle.store';
 import { createUserStore } from './store/user.store';
 import { viewerOf } from './viewer';
@@ -111,16 +123,19 @@ export const allHandlers: Handlers = {
   ...capabilitiesHandlers,
 };
 
+/** The one place the backend's stores are built (each once per app, over the one database), with what they need. */
 export function createServices(deps: AppDeps): Services {
   const clock = deps.clock ?? systemClock;
   // the CA directory is read when the services are built, so EIMZO_DATA_DIR set late (tests) still counts
   const config = { ...DEFAULT_CONFIG, eimzoDataDir: defaultDataDir(), ...deps.config };
   const db = deps.db;
+  const logger = deps.logger ?? createLogger(undefined, clock.now);
+  const metrics = deps.metrics ?? createMetrics({ defaultMetrics: false });
   return {
     db,
     clock,
     config,
-    logger: deps.logger ?? createLogger(undefined, clock.now),
+    logger,
     users: createUserStore(db, clock),
     profiles: createProfileStore(db),
     numbers: createNumberStore(db),
@@ -132,7 +147,19 @@ export function createServices(deps: AppDeps): Services {
     ),
     auth: createAuthStore(db, clock),
     throttle: createThrottleStore(db, clock),
-    metrics: deps.metrics ?? createMetrics({ defaultMetrics: false }),
+    block: createBlockStore(db),
+    golden: createGoldenStore(db),
+    orders: createOrdersStore(db),
+    preorders: createPreorderStore(db),
+    agreements: createAgreementStore(db),
+    at39: createAt39Store(db),
+    internet: createInternetStore(db),
+    employees: createEmployeesStore(db),
+    debts: createDebtStore(db),
+    recoveryContacts: createRecoveryContactStore(db, clock),
+    sso: createSsoStore(db, clock),
+    clientErrors: createClientErrorSink({ logger, metrics, now: () => clock.now() }),
+    metrics,
     delivery: deps.delivery ?? NO_DELIVERY,
     ...(deps.oidc ? { oidc: deps.oidc } : {}),
     ...(deps.signatureTrust ? { signatureTrust: deps.signatureTrust } : {}),

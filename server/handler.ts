@@ -3,6 +3,7 @@ import type { ErrorCode } from '../src/domain/errors';
 import type { Schema } from '../src/services/contract/endpoint';
 import type { Endpoint, EndpointName } from '../src/services/contract/endpoints';
 import type { OidcClient } from './auth/oidc';
+import type { ClientErrorSink } from './client-errors';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
@@ -10,15 +11,27 @@ import type { Delivery } from './delivery/transport';
 import type { TrustStore } from './eimzo/trust';
 import type { Logger } from './logger';
 import type { PortalMetrics } from './metrics';
+import type { AgreementStore } from './store/agreement.store';
+import type { At39Store } from './store/at39.store';
 import type { AuthStore } from './store/auth.store';
+import type { BlockStore } from './store/block.store';
+import type { DebtStore } from './store/debt.store';
+import type { EmployeesStore } from './store/employees.store';
+import type { GoldenStore } from './store/golden.store';
+import type { InternetStore } from './store/internet.store';
 import type { NumberStore } from './store/number.store';
+import type { OrdersStore } from './store/orders.store';
+import type { PreorderStore } from './store/preorder.store';
 import type { ProfileStore } from './store/profile.store';
+import type { RecoveryContactStore } from './store/recovery-contact.store';
 import type { SessionRow, SessionStore } from './store/session.store';
+import type { SsoStore } from './store/sso.store';
 import type { ThrottleStore } from './store/throttle.store';
 import type { UserRow, UserStore } from './store/user.store';
 import type { Viewer } from './viewer';
 
-/** Everything a handler may use; built once per app by `createServices`. */
+/** Everything a handler may use; built once per app by `createServices`, every store in that one place (a handler
+ *  never builds or caches a store of its own). */
 export interface Services {
   db: Db;
   clock: Clock;
@@ -30,6 +43,19 @@ export interface Services {
   sessions: SessionStore;
   auth: AuthStore;
   throttle: ThrottleStore;
+  block: BlockStore;
+  golden: GoldenStore;
+  orders: OrdersStore;
+  preorders: PreorderStore;
+  agreements: AgreementStore;
+  at39: At39Store;
+  internet: InternetStore;
+  employees: EmployeesStore;
+  debts: DebtStore;
+  recoveryContacts: RecoveryContactStore;
+  sso: SsoStore;
+  /** the browsers' failure reports: one sink, and so one rate limit, per backend instance (OBS9) */
+  clientErrors: ClientErrorSink;
   /** the portal's Prometheus metrics (server/metrics.ts); a registry of its own when the app runs alone */
   metrics: PortalMetrics;
   /** where SMS and e-mail go outside demo mode (server/messages.ts); no channel configured: E142 */

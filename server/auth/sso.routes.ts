@@ -5,7 +5,7 @@ import { clientAddress, isHttps } from '../client-address';
 import type { Services } from '../handler';
 import { CLIENT_ROLES } from '../permissions';
 import type { SessionRow } from '../store/session.store';
-import { createSsoStore, isSsoSecret, type SsoRefusal, sameSecret, ssoSecret } from '../store/sso.store';
+import { isSsoSecret, type SsoRefusal, sameSecret, ssoSecret } from '../store/sso.store';
 import type { OidcRefusal } from './oidc';
 
 /** Where the staff single sign-on starts (spec 7 "GET single-sign-on initialise-authorization"). */
@@ -47,7 +47,7 @@ export function mountSso(
   svc: Services,
   openSession: (c: Context, userId: number) => SessionRow,
 ): void {
-  const codes = createSsoStore(svc.db, svc.clock);
+  const codes = svc.sso;
   const setStateCookie = (c: Context, lang: Lang, state: string) =>
     setCookie(c, SSO_STATE_COOKIE, `${lang}.${state}`, {
       path: COOKIE_PATH,

@@ -4,7 +4,7 @@ import { OK_STATUS } from '../../src/services/contract/envelope';
 import { MINUTE } from '../clock';
 import type { Services } from '../handler';
 import type { OutboxMessage } from '../store/auth.store';
-import { createBlockStore, type NumberRow } from '../store/block.store';
+import type { NumberRow } from '../store/block.store';
 import { renderDemoPage } from './demo.page';
 import { mountEpdpDemo } from './epdp.routes';
 import { mountSsoDemo } from './sso.routes';
@@ -56,7 +56,7 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
   // The page's forms carry this token: another site open in the same browser cannot post the controls.
   const formToken = randomBytes(16).toString('hex');
   const snapshots = new Map<string, NumberRow[]>();
-  const blocks = createBlockStore(svc.db);
+  const blocks = svc.block;
 
   app.use('*', async (c, next) => {
     // A DNS-rebinding page would arrive with its own host name; a cross-site request carries a foreign Origin.

@@ -3,7 +3,7 @@ import { AUTH_CODE_MINUTES } from '../../src/domain/at39.rules';
 import { OK_STATUS } from '../../src/services/contract/envelope';
 import { MINUTE } from '../clock';
 import type { Services } from '../handler';
-import { at39Store, newAuthCode } from '../handlers/at39.handlers';
+import { newAuthCode } from '../handlers/at39.handlers';
 
 /**
  * The simulated e-government passport service's confirmation page (docs/decisions.md AT3), on the demo port only
@@ -51,7 +51,7 @@ export function answerSession(
   person: string,
   answer: Answer,
 ): { code: string } | { error: string } {
-  const store = at39Store(svc);
+  const store = svc.at39;
   const s = store.session(sessionId);
   if (!s) return { error: 'unknown session' };
   if (s.state !== 'pending') return { error: 'this request was answered already' };
@@ -67,7 +67,7 @@ export function mountEpdpDemo(app: Hono, svc: Services, formToken: string): void
   app.get('/epdp/confirm', (c) => {
     c.header('Content-Security-Policy', csp);
     const id = c.req.query('session') ?? '';
-    const s = at39Store(svc).session(id);
+    const s = svc.at39.session(id);
     if (s?.state !== 'pending')
       return c.html(
         page(
@@ -127,11 +127,11 @@ export function mountEpdpDemo(app: Hono, svc: Services, formToken: string): void
   });
   app.post('/api/epdp/expire', (c) => {
     const code = c.req.query('code') ?? '';
-    const n = at39Store(svc).ageCode(code, svc.clock.now() - (AUTH_CODE_MINUTES + 1) * MINUTE);
+    const n = svc.at39.ageCode(code, svc.clock.now() - (AUTH_CODE_MINUTES + 1) * MINUTE);
     return c.json({ status: OK_STATUS, result: { aged: n } });
   });
   app.post('/api/at39/decide', (c) => {
-    const store = at39Store(svc);
+    const store = svc.at39;
     const id = Number(c.req.query('registrationId'));
     const decision = c.req.query('decision');
     const reg = Number.isSafeInteger(id) ? store.registration(id) : undefined;

@@ -3,7 +3,7 @@ import { isLang, type Lang } from '../../src/domain/constants';
 import { ssoCallbackUrl } from '../auth/sso.routes';
 import { DEMO_ACCOUNTS } from '../db/demo-accounts';
 import type { Services } from '../handler';
-import { createSsoStore, isSsoSecret } from '../store/sso.store';
+import { isSsoSecret } from '../store/sso.store';
 
 /**
  * The simulated corporate identity provider (docs/decisions.md SSO2), on the demo port only (127.0.0.1, demo mode;
@@ -73,7 +73,7 @@ export function issueSsoCode(
   if (!ssoAccounts().some((a) => a.login === login)) return { error: 'account' };
   const user = svc.users.byLogin(login);
   if (!user?.ssoOnly || user.status !== 'active') return { error: 'account' };
-  return { code: createSsoStore(svc.db, svc.clock).issue(user.id, state) };
+  return { code: svc.sso.issue(user.id, state) };
 }
 
 export function mountSsoDemo(app: Hono, svc: Services, formToken: string): void {

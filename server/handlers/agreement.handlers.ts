@@ -9,14 +9,9 @@ import { DOCUMENT_TYPES } from '../../src/domain/constants';
 import { tashkentDay } from '../../src/domain/dates.rules';
 import type { AgreementWire } from '../../src/services/contract/agreement.contract';
 import { type ContractLang, fillTemplate, type TemplateName } from '../agreement/contract-text';
-import { ensure, type Handlers, type Services } from '../handler';
+import { ensure, type Handlers } from '../handler';
 import { buildTextPdf } from '../pdf/pdf';
-import {
-  type AgreementRow,
-  type AgreementStore,
-  agreementRef,
-  createAgreementStore,
-} from '../store/agreement.store';
+import { type AgreementRow, agreementRef } from '../store/agreement.store';
 import { type DocumentRow, getDocument, insertDocument } from '../store/documents.store';
 
 /**
@@ -24,16 +19,6 @@ import { type DocumentRow, getDocument, insertDocument } from '../store/document
  * contract registration (spec 6: R008, R011, R005, R018-R023; hidden while a BAN is selected) — server/permissions.ts.
  * A user sees and downloads only the agreements they registered (CR6).
  */
-
-const stores = new WeakMap<Services, AgreementStore>();
-function agreementStore(svc: Services): AgreementStore {
-  let s = stores.get(svc);
-  if (!s) {
-    s = createAgreementStore(svc.db);
-    stores.set(svc, s);
-  }
-  return s;
-}
 
 /** The kind of an agreement's document, kept in its `data` (CR3: both are type 1). */
 type DocKind = 'agreement' | 'contactAccess';
@@ -82,12 +67,12 @@ function ensureValid(form: AgreementForm, now: number) {
 }
 
 export const agreementHandlers: Handlers = {
-  'agreement.checkLogin': ({ input, svc }) => ({ free: !agreementStore(svc).loginTaken(input.query.login) }),
+  'agreement.checkLogin': ({ input, svc }) => ({ free: !svc.agreements.loginTaken(input.query.login) }),
   'agreement.register': ({ input, session, svc }) => {
     const form = trimmedForm(input.body);
     const now = svc.clock.now();
     ensureValid(form, now);
-    const store = agreementStore(svc);
+    const store = svc.agreements;
     const registered = svc.db.transaction((): AgreementRow | null => {
       // the login may have been taken since the form checked it: nothing is created then
       if (store.loginTaken(form.login)) return null;
@@ -131,7 +116,7 @@ export const agreementHandlers: Handlers = {
     return { outcome: 'registered' as const, agreement: toWire(registered, store.documents(registered.id)) };
   },
   'agreement.list': ({ input, session, svc }) => {
-    const store = agreementStore(svc);
+    const store = svc.agreements;
     const { rows, total } = store.pageOf(session.user.id, input.query.page, input.query.size);
     return {
       content: rows.map((a) => toWire(a, store.documents(a.id))),
@@ -143,7 +128,7 @@ export const agreementHandlers: Handlers = {
   'agreement.document': async ({ input, session, svc }) => {
     const doc = getDocument(svc.db, input.query.docId);
     const id = Number(/^agreement:(\d+)$/.exec(doc?.registrationRef ?? '')?.[1] ?? Number.NaN);
-    const agreement = Number.isInteger(id) ? agreementStore(svc).get(id) : null;
+    const agreement = Number.isInteger(id) ? svc.agreements.get(id) : null;
     // a document of someone else's agreement reads as not found (E094): its existence is not disclosed
     ensure(doc && agreement && agreement.createdBy === session.user.id, 'E094');
     const bytes = await buildTextPdf({ title: doc.title, lang: doc.lang, blocks: doc.body });

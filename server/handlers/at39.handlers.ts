@@ -24,9 +24,7 @@ import { AT39_PRICE_PLANS, DEFAULT_LINE_LIMIT } from '../db/at39-seed';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { isReadablePdf } from '../pdf/pdf-check';
 import {
-  type At39Store,
   ConfirmationUsed,
-  createAt39Store,
   type KitRow,
   type PersonRow,
   type RegistrationRowDb,
@@ -45,16 +43,6 @@ import { currentInventory } from '../store/inventory.store';
  * confirmation and what the service gave is read-only; the GET looks (get-client-card, ban-exists) change nothing —
  * the kit and the BAN are saved with update-registration.
  */
-
-const stores = new WeakMap<Services, At39Store>();
-export function at39Store(svc: Services): At39Store {
-  let s = stores.get(svc);
-  if (!s) {
-    s = createAt39Store(svc.db);
-    stores.set(svc, s);
-  }
-  return s;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -92,7 +80,7 @@ export function newAuthCode(): string {
 /** The registration of `id` when it is the caller's (E094 otherwise: not found or another user's). */
 function ownRegistration(svc: Services, session: RequestSession, id: string | number): RegistrationRowDb {
   const n = Number(id);
-  const r = Number.isSafeInteger(n) ? at39Store(svc).registration(n) : undefined;
+  const r = Number.isSafeInteger(n) ? svc.at39.registration(n) : undefined;
   ensure(r && r.user_id === session.user.id, 'E094');
   return r;
 }
@@ -106,7 +94,7 @@ function editableRegistration(svc: Services, session: RequestSession, id: string
 
 /** The workplace of a token, checked for the caller: E127 unknown, E128 another user's or revoked, E129 expired. */
 function workplaceOf(svc: Services, session: RequestSession, token: string) {
-  const t = at39Store(svc).token(token);
+  const t = svc.at39.token(token);
   ensure(t, 'E127');
   ensure(t.user_id === session.user.id && t.revoked === 0, 'E128');
   ensure(t.valid_until > svc.clock.now(), 'E129');
@@ -114,11 +102,7 @@ function workplaceOf(svc: Services, session: RequestSession, token: string) {
 }
 
 function docsOf(svc: Services, regId: number) {
-  const scans = new Map(
-    at39Store(svc)
-      .scans(regId)
-      .map((s) => [s.kind, s.file_name]),
-  );
+  const scans = new Map(svc.at39.scans(regId).map((s) => [s.kind, s.file_name]));
   return AT39_DOC_KINDS.map((kind, i) => ({
     id: i + 1,
     type: kind,
@@ -147,7 +131,7 @@ const confirmedOf = (r: RegistrationRowDb) => JSON.parse(r.confirmed_person ?? r
 
 function fullWire(svc: Services, r: RegistrationRowDb): Registration {
   const person = JSON.parse(r.person) as Record<string, unknown>;
-  const kit = r.marked_code ? at39Store(svc).kit(r.marked_code) : undefined;
+  const kit = r.marked_code ? svc.at39.kit(r.marked_code) : undefined;
   return {
     ...person,
     registrationId: r.id,
@@ -162,7 +146,7 @@ function fullWire(svc: Services, r: RegistrationRowDb): Registration {
     pricePlanId: r.price_plan_id,
     phoneNumber: r.phone_number,
     docs: docsOf(svc, r.id),
-    comments: at39Store(svc)
+    comments: svc.at39
       .comments(r.id)
       .map((c) => ({ text: c.text, author: c.author, createdAt: iso(c.created_at) })),
     createdAt: iso(r.created_at),
@@ -176,7 +160,7 @@ function fullWire(svc: Services, r: RegistrationRowDb): Registration {
  * attached to another registration, E121 another region, E125 issued for another BAN than the registration's.
  */
 function usableKit(svc: Services, session: RequestSession, code: string, reg?: RegistrationRowDb): KitRow {
-  const store = at39Store(svc);
+  const store = svc.at39;
   const kit = store.kit(code.trim());
   ensure(kit && kit.holder_user_id === session.user.id, 'E091');
   ensure(kit.sold === 0 && !store.kitUsedElsewhere(kit.marked_code, reg?.id ?? -1), 'E105');
@@ -189,7 +173,7 @@ function usableKit(svc: Services, session: RequestSession, code: string, reg?: R
 
 /** The BAN `ban` for a registration whose kit is `kitCode`: E052 no such BAN, E125 the kit is another BAN's. */
 function usableBan(svc: Services, ban: string, kitCode: string | null) {
-  const store = at39Store(svc);
+  const store = svc.at39;
   ensure(store.companyExists(ban), 'E052');
   const kit = kitCode ? store.kit(kitCode) : undefined;
   ensure(!kit?.ban || kit.ban === ban, 'E125');
@@ -220,7 +204,7 @@ export const at39Handlers: Handlers = {
     // outside demo mode no passport service is configured for the reference backend
     ensure(svc.config.demoMode, 'E126', 'the passport service is not configured');
     const id = randomBytes(16).toString('hex');
-    at39Store(svc).openSession(id, session.user.id, svc.clock.now());
+    svc.at39.openSession(id, session.user.id, svc.clock.now());
     return {
       sessionId: id,
       confirmUrl: `http://127.0.0.1:${svc.config.demoPort}/epdp/confirm?session=${id}`,
@@ -228,7 +212,7 @@ export const at39Handlers: Handlers = {
   },
   'at39.passportInfo': ({ input, session, svc }) => {
     ensure(svc.config.demoMode, 'E126', 'the passport service is not configured');
-    const store = at39Store(svc);
+    const store = svc.at39;
     const code = input.query.auth_code.trim().toUpperCase();
     const s = store.sessionByCode(code);
     // a code of another staff member's session is as unknown to the caller as a code never issued: a mistyped code
@@ -253,7 +237,7 @@ export const at39Handlers: Handlers = {
   'at39.createRegistration': ({ input, session, svc }) => {
     const b = input.body;
     const t = workplaceOf(svc, session, b.token ?? '');
-    const store = at39Store(svc);
+    const store = svc.at39;
     // finding 26: the person is the answer of this staff member's own confirmation, read once with passport-info,
     // and each confirmation creates one registration
     const code = b.authCode.trim().toUpperCase();
@@ -318,7 +302,7 @@ export const at39Handlers: Handlers = {
   },
 
   'at39.reserveEquipment': ({ input, session, svc }) => {
-    const store = at39Store(svc);
+    const store = svc.at39;
     const b = input.body;
     sweep(svc);
     const reg = editableRegistration(svc, session, b.registrationId);
@@ -360,7 +344,7 @@ export const at39Handlers: Handlers = {
     ensure(kindOfBytes !== 'pdf' || (await isReadablePdf(bytes)), 'E118', 'pdf unreadable');
     const mime = UPLOAD_KINDS[kindOfBytes].mime;
     const kind = input.body.type ?? docsOf(svc, reg.id).find((d) => !d.uploaded)?.type ?? 'passport';
-    at39Store(svc).saveScan({
+    svc.at39.saveScan({
       regId: reg.id,
       kind,
       // named by what its bytes are, never by the extension it came with (security finding 32)
@@ -374,7 +358,7 @@ export const at39Handlers: Handlers = {
   },
 
   'at39.register': ({ input, session, svc }) => {
-    const store = at39Store(svc);
+    const store = svc.at39;
     sweep(svc);
     const reg = editableRegistration(svc, session, input.query.registrationId);
     ensure(reg.marked_code !== null, 'E091', 'no SIM kit');
@@ -395,7 +379,7 @@ export const at39Handlers: Handlers = {
   'at39.filter': ({ input, session, svc }) => {
     sweep(svc);
     const q = input.query;
-    const { rows, total } = at39Store(svc).list(
+    const { rows, total } = svc.at39.list(
       {
         userId: session.user.id,
         from: dayMs(q.dt1),
@@ -412,7 +396,7 @@ export const at39Handlers: Handlers = {
 
   'at39.statistics': async ({ input, session, svc }) => {
     sweep(svc);
-    const { rows } = at39Store(svc).list(
+    const { rows } = svc.at39.list(
       {
         userId: session.user.id,
         from: dayMs(input.query.dt1),
@@ -433,7 +417,7 @@ export const at39Handlers: Handlers = {
   'at39.comment': ({ input, session, svc }) => {
     const reg = ownRegistration(svc, session, input.query.registrationId);
     return {
-      comments: at39Store(svc)
+      comments: svc.at39
         .comments(reg.id)
         .map((c) => ({ text: c.text, author: c.author, createdAt: iso(c.created_at) })),
     };
@@ -446,7 +430,7 @@ export const at39Handlers: Handlers = {
 
   'at39.updateRegistration': ({ input, session, svc }) => {
     const b = input.body;
-    const store = at39Store(svc);
+    const store = svc.at39;
     const inventory = sweep(svc);
     const reg = editableRegistration(svc, session, b.registrationId);
     const now = svc.clock.now();

@@ -43,7 +43,6 @@ import { CLIENT_ROLES } from '../permissions';
 import {
   type BlockAction,
   type BlockScope,
-  createBlockStore,
   type NumberRow,
   pendingBlockOf,
   type SignatureRow,
@@ -125,7 +124,7 @@ export async function consumeDraftSignature(
       : [applicationText(draft, 'ru'), applicationText(draft, 'uz')];
   if (!texts.includes(text)) return { ok: false, reason: 'otherText' };
   if (challenge === null) return { ok: false, reason: 'noChallenge' };
-  const id = createBlockStore(svc.db).consumeChallenge({
+  const id = svc.block.consumeChallenge({
     challenge,
     action,
     targets: targetsKey(targets),
@@ -234,7 +233,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
     ensure(company, 'E052');
     // spec 6 "Block toggle not shown for type 16": the server refuses it too
     ensure(company.at !== 16, 'E002', 'type-16 accounts are not blocked from the portal');
-    const store = createBlockStore(svc.db);
+    const store = svc.block;
     const flags = store.lockFlags(ban);
     if (req.isLopBan !== undefined)
       ensure(req.isLopBan === flags.lopBan, 'E101', 'isLopBan does not match the account');
@@ -376,7 +375,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       const now = svc.clock.now();
       const challenge = newChallenge();
       const expiresAt = now + svc.config.challengeMinutes * MINUTE;
-      createBlockStore(svc.db).insertChallenge({
+      svc.block.insertChallenge({
         challenge,
         session_hash: session.row.idHash,
         draft_hash: null,
@@ -394,7 +393,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       const now = svc.clock.now();
       const challenge = newChallenge();
       const expiresAt = now + svc.config.challengeMinutes * MINUTE;
-      createBlockStore(svc.db).insertChallenge({
+      svc.block.insertChallenge({
         challenge,
         session_hash: null,
         draft_hash: hash,
@@ -442,7 +441,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       const { action, targets, challenge } = doc.data;
       if (targets.kind === 'draft' || action === 'preregister') return reject('draftNeedsPreRegistration');
       if (challenge === null) return reject('noChallenge');
-      const store = createBlockStore(svc.db);
+      const store = svc.block;
       const key = targetsKey(targets);
       const verified = svc.db.transaction(() => {
         const challengeId = store.consumeChallenge({
@@ -485,7 +484,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       if (pendingBlockOf(svc.db, { ban, sn }) !== null) {
         throw new ApiError('E022', 'номер уже в процессе блокировки');
       }
-      const store = createBlockStore(svc.db);
+      const store = svc.block;
       const { privileged, lopBan } = store.lockFlags(ban);
       // U7: the price is per number and month; `numbers` says how many the action changes
       let numbers: number | null = null;

@@ -11,24 +11,13 @@ import type { DebtAccountWire } from '../../src/services/contract/debt.contract'
 import { noticeText } from '../debt/notice-text';
 import { ensure, type Handlers, type Services } from '../handler';
 import { buildTextPdf } from '../pdf/pdf';
-import { createDebtStore, type DebtRow, type DebtStore } from '../store/debt.store';
+import type { DebtRow } from '../store/debt.store';
 
 /**
  * Debt control (docs/decisions.md "Debt control"). Who may call: the `debt` config group (R010, R031) only, by the
  * access table (server/permissions.ts); the administrator's own navigation list excludes debt control, and that
  * reading is kept here.
  */
-
-const stores = new WeakMap<Services, DebtStore>();
-/** One store per app (prepared statements), created on first use so the shared Services type stays as it is. */
-function debtStore(svc: Services): DebtStore {
-  let s = stores.get(svc);
-  if (!s) {
-    s = createDebtStore(svc.db);
-    stores.set(svc, s);
-  }
-  return s;
-}
 
 /** Today in Tashkent (TZ1): days overdue and a notice's date count from it, whatever the server's zone. */
 const todayOf = (svc: Services) => tashkentDay(svc.clock.now());
@@ -69,7 +58,7 @@ function noticeReply(r: DebtRow, today: string) {
 
 /** An overdue account (E052 otherwise: not a BAN of the debt list, or no longer overdue). */
 function overdueAccount(svc: Services, ban: string): DebtRow {
-  const r = debtStore(svc).get(ban);
+  const r = svc.debts.get(ban);
   ensure(r && daysOverdue(r.dueDate, todayOf(svc)) > 0, 'E052');
   return r;
 }
@@ -87,7 +76,7 @@ export const debtHandlers: Handlers = {
       page: q.page + 1,
     };
     const size = q.size ?? DEBT_PAGE_SIZE;
-    const page = pageDebts(debtStore(svc).all(), params, today, size);
+    const page = pageDebts(svc.debts.all(), params, today, size);
     return {
       content: page.content.map((r) => toWire(r, today)),
       totalElements: page.total,
@@ -102,7 +91,7 @@ export const debtHandlers: Handlers = {
     const today = todayOf(svc);
     const r = overdueAccount(svc, input.body.ban);
     const f = fieldsOf(r, today);
-    const fresh = debtStore(svc).markSent({
+    const fresh = svc.debts.markSent({
       ban: r.ban,
       number: f.number,
       issuedOn: f.date,

@@ -11,7 +11,6 @@ import {
   employeesSearch,
 } from '../../src/domain/employees.rules';
 import { ensure, type Handlers } from '../handler';
-import { createEmployeesStore } from '../store/employees.store';
 
 export const employeesHandlers: Handlers = {
   'employees.list': ({ input, session, svc }) => {
@@ -22,12 +21,7 @@ export const employeesHandlers: Handlers = {
     ensure(employeesQueryProblem(q) === null, 'E101', 'search text');
     const size = input.query.size ?? EMPLOYEE_LIST_PAGE_SIZE;
     const page = input.query.page ?? 0;
-    const { rows, total } = createEmployeesStore(svc.db).page(
-      String(profile.ban),
-      employeesSearch(q),
-      page,
-      size,
-    );
+    const { rows, total } = svc.employees.page(String(profile.ban), employeesSearch(q), page, size);
     return {
       content: rows.map((r) => ({
         id: r.id,

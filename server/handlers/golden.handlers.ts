@@ -8,11 +8,9 @@ import {
 import { categoriesReply, DEFAULT_TAX_PERCENT, vatOf } from '../../src/domain/golden-categories.rules';
 import { routeAccess } from '../../src/domain/routes.rules';
 import { orderDocuments } from '../golden/order-documents';
-import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
+import { ApiError, ensure, type Handlers, type RequestSession } from '../handler';
 import { insertDocument } from '../store/documents.store';
-import { createGoldenStore, type GoldenStore } from '../store/golden.store';
 import { currentInventory } from '../store/inventory.store';
-import { createOrdersStore, type OrdersStore } from '../store/orders.store';
 
 /**
  * Golden-number purchase (docs/decisions.md GN1-GN6, GN10): the categories, the four searches over the pool and the
@@ -20,16 +18,6 @@ import { createOrdersStore, type OrdersStore } from '../store/orders.store';
  * never with a BAN selected) — the same `routeAccess` the SPA's guard asks (server/permissions.ts); the BAN is
  * always the caller's own.
  */
-
-const stores = new WeakMap<Services, { golden: GoldenStore; orders: OrdersStore }>();
-export function purchaseStores(svc: Services) {
-  let s = stores.get(svc);
-  if (!s) {
-    s = { golden: createGoldenStore(svc.db), orders: createOrdersStore(svc.db) };
-    stores.set(svc, s);
-  }
-  return s;
-}
 
 /** The BAN the caller buys for: its own profile's (E005 when there is none, or the body names another). */
 export function buyerBan(session: RequestSession, asked?: string): string {
@@ -59,7 +47,7 @@ export const goldenHandlers: Handlers = {
     if (!checked.ok) throw new ApiError('E101', `invalid ${checked.problem}`);
     // reservations past their deadline are on offer again (PRI2)
     currentInventory(svc.db, svc.clock.now());
-    const page = purchaseStores(svc).golden.search(checked.query, b.page, b.size);
+    const page = svc.golden.search(checked.query, b.page, b.size);
     const totalPages = Math.ceil(page.totalElements / b.size);
     return {
       content: page.content.map((n) => ({ ...n })),
@@ -77,7 +65,7 @@ export const goldenHandlers: Handlers = {
     const wanted = [...new Set(input.body.numbers)];
     ensure(wanted.length <= MAX_SELECTION, 'E101', `at most ${MAX_SELECTION} numbers`);
     const lang = input.body.lang ?? 'ru';
-    const { golden, orders } = purchaseStores(svc);
+    const { golden, orders } = svc;
     const now = svc.clock.now();
     // one immediate transaction: the numbers are reserved, the balance debited, the order and its documents
     // recorded together, or nothing is (GN5); a second buyer of the same number finds it sold

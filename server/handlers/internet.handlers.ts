@@ -18,28 +18,13 @@ import type { PackageActionResult } from '../../src/services/contract/internet.c
 import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { servicesDocumentBody, servicesDocumentTitle } from '../internet/document-text';
 import { insertDocument } from '../store/documents.store';
-import {
-  createInternetStore,
-  type EmployeeList,
-  type InternetStore,
-  type PackageRow,
-} from '../store/internet.store';
+import type { EmployeeList, InternetStore, PackageRow } from '../store/internet.store';
 
 /**
  * Internet packages and roaming (spec 7 `internet-package/…`; docs/decisions.md "Services"). Who may call at all is
  * the services route's rule (server/permissions.ts, SV1); here every call is held to its target: the caller's own
  * company, a subscriber's own number, and the payer BAN the caller's own.
  */
-
-const stores = new WeakMap<Services, InternetStore>();
-function store(svc: Services): InternetStore {
-  let s = stores.get(svc);
-  if (!s) {
-    s = createInternetStore(svc.db);
-    stores.set(svc, s);
-  }
-  return s;
-}
 
 /** The company (and for a subscriber the number) the caller acts on; E005 without a profile. */
 function scopeOf(session: RequestSession): ServicesScope {
@@ -67,7 +52,7 @@ function listPage(
   group: string,
   q: { q?: string | undefined; page?: number | undefined; size?: number | undefined; isFree?: boolean },
 ) {
-  const s = store(svc);
+  const s = svc.internet;
   const size = q.size ?? EMPLOYEES_PAGE_SIZE;
   const page = q.page ?? 0;
   const { rows, total } = s.page(
@@ -102,7 +87,7 @@ function checkTargets(
   payerBan: string | undefined,
 ) {
   ensure(payerBan === undefined || payerBan === scope.ban, 'E005', 'payer BAN');
-  const s = store(svc);
+  const s = svc.internet;
   ensure(
     inScope(scope, sns, (sn) => s.number(sn)?.ban ?? null),
     'E125',
@@ -113,7 +98,7 @@ function checkTargets(
 /** Whether a number has what the action would give it already (E124): the package, the taken free package, roaming.
  *  The quote and the calls that apply ask the same question (SV12). */
 function alreadyHas(
-  s: ReturnType<typeof store>,
+  s: InternetStore,
   action: 'connect' | 'connectFree' | 'roamingOn',
   sn: string,
   soc: string,
@@ -142,7 +127,7 @@ function apply(
 ): PackageActionResult {
   const { svc, session } = ctx;
   const scope = scopeOf(session);
-  const s = store(svc);
+  const s = svc.internet;
   const now = svc.clock.now();
   const result = svc.db.transaction((): Applied & { documentId: number | null } => {
     const outcomes: NumberOutcome[] = [];
@@ -208,11 +193,9 @@ function apply(
 
 export const internetHandlers: Handlers = {
   'internet.services': ({ input, svc }) =>
-    store(svc)
-      .packagesOfGroup(input.query.ipGroup)
-      .map((p) => packageWire(p)),
+    svc.internet.packagesOfGroup(input.query.ipGroup).map((p) => packageWire(p)),
   'internet.forConPp': ({ session, svc }) =>
-    store(svc)
+    svc.internet
       .packagesForBan(scopeOf(session).ban)
       .filter((p) => p.group !== PROMO_GROUP)
       .map((p) => packageWire(p)),
@@ -223,7 +206,7 @@ export const internetHandlers: Handlers = {
   'internet.employeesPromotion': ({ input, session, svc }) =>
     listPage(svc, scopeOf(session), 'promo', PROMO_GROUP, input.query),
   'internet.employeeNumbers': ({ input, session, svc }) =>
-    store(svc).numbers(
+    svc.internet.numbers(
       {
         ...scopeOf(session),
         list: input.query.list,
@@ -232,13 +215,13 @@ export const internetHandlers: Handlers = {
       },
       MAX_SELECTION,
     ),
-  'internet.checkBalance': ({ session, svc }) => ({ balance: store(svc).deposit(scopeOf(session).ban) }),
+  'internet.checkBalance': ({ session, svc }) => ({ balance: svc.internet.deposit(scopeOf(session).ban) }),
   'internet.hasDeposit': ({ session, svc }) => ({
-    hasDeposit: store(svc).deposit(scopeOf(session).ban) !== null,
+    hasDeposit: svc.internet.deposit(scopeOf(session).ban) !== null,
   }),
   'internet.packages': ({ input, session, svc }) => {
     const scope = scopeOf(session);
-    const s = store(svc);
+    const s = svc.internet;
     const n = s.number(input.query.sn);
     ensure(n && inScope(scope, [n.sn], () => n.ban), 'E125');
     ensure(n.pricePlan === input.query.pricePlan, 'E101', 'pricePlan is not the number’s');
@@ -250,7 +233,7 @@ export const internetHandlers: Handlers = {
   },
   'internet.quote': ({ input, session, svc }) => {
     const scope = scopeOf(session);
-    const s = store(svc);
+    const s = svc.internet;
     const { action, soc, sns } = input.body;
     const pkg = action === 'roamingOn' ? null : s.package(soc);
     if (action === 'roamingOn') ensure(soc === ROAMING_SOC, 'E101', 'not the roaming service');
@@ -268,7 +251,7 @@ export const internetHandlers: Handlers = {
   'internet.setup': (ctx) => {
     const { input, session, svc } = ctx;
     const scope = scopeOf(session);
-    const s = store(svc);
+    const s = svc.internet;
     const pkg = s.package(input.body.soc);
     ensure(pkg && !pkg.isFree, 'E101', 'not a paid package');
     checkTargets(svc, scope, input.body.sns, input.body.payerBan);
@@ -291,7 +274,7 @@ export const internetHandlers: Handlers = {
   'internet.setupFree': (ctx) => {
     const { input, session, svc } = ctx;
     const scope = scopeOf(session);
-    const s = store(svc);
+    const s = svc.internet;
     const pkg = s.package(input.body.soc);
     ensure(input.query.isFree && pkg?.isFree, 'E101', 'not a free package');
     checkTargets(svc, scope, input.body.sns, input.body.payerBan);
@@ -308,7 +291,7 @@ export const internetHandlers: Handlers = {
   'internet.delete': (ctx) => {
     const { input, session, svc } = ctx;
     const scope = scopeOf(session);
-    const s = store(svc);
+    const s = svc.internet;
     const pkg = s.package(input.body.soc);
     ensure(pkg, 'E101', 'unknown package');
     checkTargets(svc, scope, input.body.sns, input.body.payerBan);
@@ -319,7 +302,7 @@ export const internetHandlers: Handlers = {
   'internet.deleteAgreement': (ctx) => {
     const { input, session, svc } = ctx;
     const scope = scopeOf(session);
-    const s = store(svc);
+    const s = svc.internet;
     checkTargets(svc, scope, input.body.sns, input.body.payerBan);
     return apply(ctx, 'cancelAgreement', input.body.sns, null, input.body.lang ?? 'ru', (sn) =>
       s.disconnectAll(sn) > 0 ? { code: ACCEPTED } : { code: 'E013' },
@@ -328,7 +311,7 @@ export const internetHandlers: Handlers = {
   'internet.setupRoaming': (ctx) => {
     const { input, session, svc } = ctx;
     const scope = scopeOf(session);
-    const s = store(svc);
+    const s = svc.internet;
     ensure(input.body.soc === ROAMING_SOC, 'E101', 'not the roaming service');
     checkTargets(svc, scope, input.body.sns, input.body.payerBan);
     return apply(ctx, 'roamingOn', input.body.sns, null, input.body.lang ?? 'ru', (sn) => {
@@ -340,7 +323,7 @@ export const internetHandlers: Handlers = {
   'internet.deleteRoaming': (ctx) => {
     const { input, session, svc } = ctx;
     const scope = scopeOf(session);
-    const s = store(svc);
+    const s = svc.internet;
     ensure(input.body.soc === ROAMING_SOC, 'E101', 'not the roaming service');
     checkTargets(svc, scope, input.body.sns, input.body.payerBan);
     return apply(ctx, 'roamingOff', input.body.sns, null, input.body.lang ?? 'ru', (sn) =>

@@ -22,7 +22,7 @@ import { servicesCatalogue } from '../preorder/preorder-data';
 import { type DocumentRow, documentsOfOrder } from '../store/documents.store';
 import { releaseGoldenNumbers } from '../store/golden.store';
 import type { OrderFull, OrderHead } from '../store/orders.store';
-import { buyerBan, purchaseStores } from './golden.handlers';
+import { buyerBan } from './golden.handlers';
 
 /**
  * Orders (docs/decisions.md GN7-GN10): the new-number order of a buying company (`orders/` with its address, tax id
@@ -70,19 +70,19 @@ function catalogueIds(): OrderCatalogueIds {
 export const ordersHandlers: Handlers = {
   'orders.address': ({ session, svc }) => {
     const ban = buyerBan(session);
-    const { orders } = purchaseStores(svc);
+    const { orders } = svc;
     const company = orders.company(ban);
     return { address: orders.lastAddress(ban) ?? (company?.region ? `${company.region}` : null) };
   },
   'orders.inn': ({ session, svc }) => ({
-    inn: purchaseStores(svc).orders.company(buyerBan(session))?.tin ?? null,
+    inn: svc.orders.company(buyerBan(session))?.tin ?? null,
   }),
   'orders.balance': ({ session, svc }) => ({
-    balance: purchaseStores(svc).orders.company(buyerBan(session))?.balance ?? 0,
+    balance: svc.orders.company(buyerBan(session))?.balance ?? 0,
   }),
   'orders.create': ({ input, session, svc }) => {
     const ban = buyerBan(session, input.body.ban);
-    const { orders } = purchaseStores(svc);
+    const { orders } = svc;
     const company = orders.company(ban);
     ensure(company, 'E052');
     const now = svc.clock.now();
@@ -130,11 +130,11 @@ export const ordersHandlers: Handlers = {
     if (problem) throw new ApiError('E101', problem);
     // Tashkent days (TZ1): 'from' starts at its 00:00 there (19:00 UTC the day before), 'to' is included whole
     const { start, end } = tashkentDayRange(q.from, q.to);
-    const list = purchaseStores(svc).orders.list(start, end, q.searchBan);
+    const list = svc.orders.list(start, end, q.searchBan);
     return list.map(headWire);
   },
   'orders.setStatus': ({ input, session, svc }) => {
-    const { orders } = purchaseStores(svc);
+    const { orders } = svc;
     const id = Number(input.params.id);
     const to = input.body.status;
     const now = svc.clock.now();
@@ -178,7 +178,7 @@ export const ordersHandlers: Handlers = {
     return { id, status: to, refund: refundWire(moved.refund) };
   },
   'orders.get': ({ input, session, svc }) => {
-    const o = purchaseStores(svc).orders.get(Number(input.params.id));
+    const o = svc.orders.get(Number(input.params.id));
     ensure(o, 'E013', 'no such order');
     const staff = routeAccess('/orders', session.viewer.facts) === 'allow';
     ensure(staff || session.viewer.profile?.ban === o.ban, 'E005');

@@ -26,7 +26,6 @@ import { ApiError, ensure, type Handlers, type RequestSession, type Services } f
 import { AGENTS, MARKET_CODES, QR_EXAMPLES, servicesCatalogue } from '../preorder/preorder-data';
 import { insertDocument } from '../store/documents.store';
 import { currentInventory } from '../store/inventory.store';
-import { createPreorderStore } from '../store/preorder.store';
 import { consumeDraftSignature } from './block.handlers';
 
 /** A proof opens the company's data for this long (NC3). */
@@ -42,8 +41,7 @@ function ensureMaySee(
   tin: string,
   proof: string | undefined,
 ): void {
-  if (proof !== undefined && createPreorderStore(svc.db).hasProof(hashToken(proof), tin, svc.clock.now()))
-    return;
+  if (proof !== undefined && svc.preorders.hasProof(hashToken(proof), tin, svc.clock.now())) return;
   if (session && !session.viewer.impersonating && session.viewer.ownProfile?.tin === tin) return;
   if (session && mayListPreorders(session.viewer.facts)) return;
   throw new ApiError('E094', 'prove the key of this TIN first');
@@ -72,7 +70,7 @@ export const preorderHandlers: Handlers = {
   },
 
   'preorder.checkLogin': ({ input, svc }) => ({
-    free: !createPreorderStore(svc.db).loginTaken(input.query.userName),
+    free: !svc.preorders.loginTaken(input.query.userName),
   }),
 
   'preorder.prove': async ({ input, svc }) => {
@@ -87,7 +85,7 @@ export const preorderHandlers: Handlers = {
     const proof = randomBytes(24).toString('base64url');
     const now = svc.clock.now();
     const expiresAt = now + PROOF_TTL_MS;
-    createPreorderStore(svc.db).insertProof({
+    svc.preorders.insertProof({
       tokenHash: hashToken(proof),
       tin,
       keySerial: r.serialNumber,
@@ -100,7 +98,7 @@ export const preorderHandlers: Handlers = {
   'preorder.company': ({ input, session, svc }) => {
     const { inn, proof } = input.query;
     ensureMaySee(svc, session, inn, proof);
-    const data = createPreorderStore(svc.db).taxData(inn);
+    const data = svc.preorders.taxData(inn);
     ensure(data, 'E094', 'the tax service knows no such company');
     return data as never;
   },
@@ -109,7 +107,7 @@ export const preorderHandlers: Handlers = {
     const { inn, marketCode, proof } = input.query;
     ensure(knownCity(marketCode), 'E101', 'unknown market code');
     ensureMaySee(svc, session, inn, proof);
-    return createPreorderStore(svc.db).bansOf(inn);
+    return svc.preorders.bansOf(inn);
   },
 
   'preorder.status': ({ input, session, svc }) => {
@@ -118,7 +116,7 @@ export const preorderHandlers: Handlers = {
     ensure(knownCity(city), 'E101', 'unknown market code');
     ensure(validateTin(inn) !== 'E026', 'E026');
     ensureMaySee(svc, session, inn, proof);
-    const store = createPreorderStore(svc.db);
+    const store = svc.preorders;
     if (ban !== undefined) ensure(store.bansOf(inn).includes(ban), 'E094', 'not a BAN of this company');
     // NC25: an open pre-order in another city is answered too (with its city), as pre-order/create refuses it
     const anywhere = store.latestAnywhere(inn);
@@ -137,7 +135,7 @@ export const preorderHandlers: Handlers = {
     ensure(validateTin(tin) !== 'E026', 'E026');
     ensure(knownCity(draft.user.city), 'E101', 'unknown market code');
     ensure(typeof pkcs7 === 'string' && pkcs7 !== '', 'E094', 'the application must be signed');
-    const store = createPreorderStore(svc.db);
+    const store = svc.preorders;
     ensure(
       !applicationRefused(store.bansOf(tin), store.latestAnywhere(tin)?.status),
       'E004',
@@ -209,14 +207,14 @@ export const preorderHandlers: Handlers = {
 
   'preorder.list': ({ input, session, svc }) => {
     ensure(mayListPreorders(session.viewer.facts), 'E005');
-    return createPreorderStore(svc.db).list(input.query.page);
+    return svc.preorders.list(input.query.page);
   },
   // NC12: staff move a pre-order along its statuses; registered or rejected releases the reserved numbers (spec 4
   // "Phone reservation flag: … false after successful registration"); one conditional UPDATE, so two staff moving the
   // same pre-order at once cannot both move it from the same status
   'preorder.setStatus': ({ input, session, svc }) => {
     ensure(mayListPreorders(session.viewer.facts), 'E005');
-    const store = createPreorderStore(svc.db);
+    const store = svc.preorders;
     const id = Number(input.params.id);
     const to = input.body.status;
     const p = store.get(id);

@@ -26,23 +26,19 @@ import { editTargetClass } from '../../src/domain/user-edit.rules';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { sendMessage } from '../messages';
-import { createBlockStore } from '../store/block.store';
-import { createRecoveryContactStore } from '../store/recovery-contact.store';
 import type { UserRow } from '../store/user.store';
 
 /** A verified contact-change signature authorises one change of this session within this time (as a block's). */
 export const CONTACT_SIGNATURE_TTL_MS = 10 * MINUTE;
 
-const storeOf = (svc: Services) => createRecoveryContactStore(svc.db, svc.clock);
-
 /** PRC3: where `user/forgot` sends the link of `user`; null when there is nowhere (the caller says so). */
 export function recoveryContactFor(svc: Services, user: UserRow): LinkContact | null {
   const client = user.ban !== null && editTargetClass(user.roles) === 'client';
-  return recoveryContactOf(user, client && user.ban ? storeOf(svc).companyContact(user.ban) : null);
+  return recoveryContactOf(user, client && user.ban ? svc.recoveryContacts.companyContact(user.ban) : null);
 }
 
 /** The company's contact on record, for a client account's activation (PRC2). */
-export const companyContactOf = (svc: Services, ban: string) => storeOf(svc).companyContact(ban);
+export const companyContactOf = (svc: Services, ban: string) => svc.recoveryContacts.companyContact(ban);
 
 /** Sends a new (or still pending) account's activation link to `contact`: it sets its own password there. The
  *  message carries both languages (decisions MSG1); E142 when it could not be sent. */
@@ -102,7 +98,7 @@ export function ensureContactTarget(
 export const recoveryContactHandlers: Handlers = {
   'recovery.accounts': ({ session, svc }) => {
     const ban = changerBan(session);
-    const accounts = storeOf(svc)
+    const accounts = svc.recoveryContacts
       .accountsOf(ban)
       .filter((a) => isCompanyAccount(a, ban))
       .map((a) => ({
@@ -135,7 +131,7 @@ export const recoveryContactHandlers: Handlers = {
     };
     const now = svc.clock.now();
     // one conditional UPDATE: the newest unused signature of this session for exactly this account and contact
-    const signature = createBlockStore(svc.db).takeSignature({
+    const signature = svc.block.takeSignature({
       session_hash: session.row.idHash,
       action: 'contact-change',
       targets: targetsKey(targets),
@@ -144,7 +140,7 @@ export const recoveryContactHandlers: Handlers = {
     });
     ensure(signature, 'E005', 'a verified signature of exactly this contact is required');
     const fields = (['email', 'phone'] as const).filter((f) => (target[f] ?? null) !== contact[f]);
-    storeOf(svc).setContact(target.id, contact, fields, session.user.id, signature.id);
+    svc.recoveryContacts.setContact(target.id, contact, fields, session.user.id, signature.id);
     // the old contact's recovery links and the account's other sessions end (the key owner's own stays)
     svc.auth.revokeTokens(target.id);
     svc.sessions.deleteForUser(target.id, session.row.idHash);

@@ -194,17 +194,6 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
   return { ...replyFor(svc, user, openSession(id)), registered: true };
 }
 
-/** The contact data lives on the company (BAN); the SQL stays here until the profile store has a writer for it. */
-function saveCompanyContacts(
-  svc: Services,
-  ban: string,
-  c: { phone_number: string; email_address: string; feedback_type: string | null },
-): void {
-  svc.db
-    .prepare('UPDATE companies SET phone_number = ?, email_address = ?, feedback_type = ? WHERE ban = ?')
-    .run(c.phone_number.trim() || null, c.email_address.trim() || null, c.feedback_type, ban);
-}
-
 export const sessionHandlers: Handlers = {
   'session.user': ({ session }) => userReply(session.user, session.row, session.viewer),
 
@@ -317,7 +306,7 @@ export const sessionHandlers: Handlers = {
       feedbackType: isFeedbackType(b.feedback_type) ? b.feedback_type : '',
     });
     ensure(refused === null, 'E013', `${refused?.field}: ${refused?.code}`);
-    saveCompanyContacts(svc, profile.ban, b);
+    svc.profiles.saveContacts(profile.ban, b);
     svc.logger.info('profile.contacts', { userId: user.id, ban: profile.ban });
     return undefined;
   },

@@ -165,3 +165,5 @@ export function createPreorderStore(db: Db) {
     },
   };
 }
+
+export type PreorderStore = ReturnType<typeof createPreorderStore>;

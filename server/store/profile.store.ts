@@ -48,6 +48,9 @@ export function createProfileStore(db: Db) {
     WHERE c.ban = ?`);
   const number = db.prepare('SELECT sn, ban, status, balance, budget FROM numbers WHERE sn = ?');
   const employees = db.prepare('SELECT COUNT(*) AS total FROM employees WHERE ban = ?');
+  const contacts = db.prepare(
+    'UPDATE companies SET phone_number = ?, email_address = ?, feedback_type = ? WHERE ban = ?',
+  );
 
   const companyRow = (ban: string) => company.get(ban) as CompanyRaw | undefined;
 
@@ -106,6 +109,14 @@ export function createProfileStore(db: Db) {
         phone_number: `998${n.sn}`,
         block_pending: pendingBlockOf(db, { ban: n.ban, sn: n.sn }),
       };
+    },
+
+    /** Saves the company's contact data (it lives on the company, the BAN); a blank phone or e-mail is stored as none. */
+    saveContacts(
+      ban: string,
+      c: { phone_number: string; email_address: string; feedback_type: string | null },
+    ): void {
+      contacts.run(c.phone_number.trim() || null, c.email_address.trim() || null, c.feedback_type, ban);
     },
   };
 }
