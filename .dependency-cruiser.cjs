@@ -42,14 +42,6 @@ module.exports = {
       to: { path: '^src/services', dependencyTypesNot: ['type-only'] },
     },
     {
-      name: 'views-no-app',
-      severity: 'error',
-      comment:
-        'app composes the views; a view gets what app knows (configuration, logic) through props or context',
-      from: { path: '^src/views' },
-      to: { path: '^src/app' },
-    },
-    {
       name: 'i18n-leaf',
       severity: 'error',
       from: { path: '^src/i18n' },

@@ -3,21 +3,16 @@ import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { i18n } from '@/i18n/i18n';
 import { SYSTEM_IDS } from '@/machines/actor-system';
-import { ExternalLinksContext } from '@/views/common/external-links.context';
 import { ActorSystemProvider } from '@/views/common/workflow-actor';
 import { type AppProvidedLogic, WorkflowLogicProvider } from '@/views/common/workflow-logic.context';
 import { ImpersonationHost } from '@/views/impersonation/impersonation.context';
 import { NotificationsContext } from '@/views/layout/notifications.context';
 import { SessionContext } from '@/views/session/session.context';
-import { appConfig } from './config';
 import type { AppRoute } from './routes';
 import { Shell } from './shell';
 
 /** A wouter location hook (the browser's by default; tests pass a memory location's). */
 type LocationHook = NonNullable<Parameters<typeof Router>[0]['hook']>;
-
-/** One object for the life of the page, so the context never tells its readers it changed. */
-const EXTERNAL_LINKS = { topUpUrl: appConfig.topUpUrl };
 
 /**
  * Mounts what every screen needs, once: i18n, every workflow's provided logic, the actor system's root, and the
@@ -32,9 +27,7 @@ export function AppProviders({ logic, children }: { logic: AppProvidedLogic; chi
         <ActorSystemProvider connect={logic.connect} clock={logic.clock}>
           <NotificationsContext.Provider logic={logic.notifications} systemId={SYSTEM_IDS.notifications}>
             <SessionContext.Provider logic={logic.session} systemId={SYSTEM_IDS.session}>
-              <ExternalLinksContext.Provider value={EXTERNAL_LINKS}>
-                <ImpersonationHost>{children}</ImpersonationHost>
-              </ExternalLinksContext.Provider>
+              <ImpersonationHost>{children}</ImpersonationHost>
             </SessionContext.Provider>
           </NotificationsContext.Provider>
         </ActorSystemProvider>

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { appConfig } from '@/app/config';
 import { formatSum } from '@/domain/money.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import { EMPLOYEE_LIST_PATH } from '@/domain/routes.rules';
 import { mayUseServices, saleHref } from '@/domain/services.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import type { Profile } from '@/services/contract/session.contract';
-import { useExternalLinks } from '@/views/common/external-links.context';
 import { statusLabelKey } from './status.labels';
 import './widgets.css';
 
@@ -38,7 +38,6 @@ function isDebt(balance: number | null | undefined): boolean {
  */
 export function Widgets({ facts, profile, now, statusToggle, returnToOrganisation }: WidgetsProps) {
   const { t, i18n } = useTranslation();
-  const { topUpUrl } = useExternalLinks();
   const flags = widgetFlags(facts, now);
   if (flags.visible.length === 0) return null;
   const fin = profile.fin_data;
@@ -63,7 +62,7 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
         {flags.topUp ? (
           <a
             className="btn widget__action"
-            href={topUpUrl}
+            href={appConfig.topUpUrl}
             target="_blank"
             rel="noopener noreferrer"
             data-testid="widget-balance-topup"
