@@ -116,11 +116,33 @@ export async function headerSearch(page: Page, text: string): Promise<void> {
 /** Opens `path` and waits until the route shows its content (not the loading overlay) and the network is quiet. */
 export async function visit(page: Page, base: string, path: string): Promise<void> {
   await page.goto(`${base}${path}`);
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main');
-    return main?.firstElementChild && !document.querySelector('[data-testid="loading-overlay"]');
-  });
+  try {
+    await page.waitForFunction(() => {
+      const main = document.getElementById('main');
+      return main?.firstElementChild && !document.querySelector('[data-testid="loading-overlay"]');
+    });
+  } catch (error) {
+    // a page that never showed its content: say what was on screen, so a rare failure in CI tells its cause
+    throw new Error(`${path} did not show its content: ${await whatIsShown(page)}`, { cause: error });
+  }
   await page.waitForLoadState('networkidle');
+}
+
+/** The address, the session chart's state, whether the loading overlay is up and the start of the main text. */
+async function whatIsShown(page: Page): Promise<string> {
+  try {
+    return await page.evaluate(() =>
+      JSON.stringify({
+        url: location.pathname + location.search,
+        session: document.querySelector('[data-testid="session"]')?.getAttribute('data-state') ?? null,
+        overlay: document.querySelector('[data-testid="loading-overlay"]') !== null,
+        main: (document.getElementById('main')?.textContent ?? '(no main)').slice(0, 200),
+        root: (document.getElementById('root')?.innerHTML.length ?? 0) > 0,
+      }),
+    );
+  } catch (e) {
+    return `(the page could not be read: ${String(e)})`;
+  }
 }
 
 /** The shared `Pagination` (src/views/common/pagination.view.tsx) with test id prefix `testId`. */
