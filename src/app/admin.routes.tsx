@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { USER_KINDS, type UserKind } from '@/domain/constants';
 import { activeRole, isClientRole, type UserConfig, type UserFacts, userConfig } from '@/domain/roles.rules';
+import { usePageLang } from '@/i18n/page-lang';
 import { selectUserFacts } from '@/machines/session.selectors';
 import type { EditorRights } from '@/machines/user-admin.machine';
 import { UserAdminContext, UserSearchContext } from '@/views/admin/admin.context';
@@ -72,11 +73,11 @@ export function EditingRoute() {
 
 function CreationPage() {
   const { type } = useParams<{ type: string }>();
-  const { i18n } = useTranslation();
+  const lang = usePageLang();
   const facts = useFacts();
   const { userAdmin } = useWorkflowLogic();
   const kind = USER_KINDS.find((k) => k === type);
-  if (!kind) return <NotFound homeHref={`~/${i18n.language}`} />;
+  if (!kind) return <NotFound homeHref={`~/${lang}`} />;
   if (!facts) return null;
   const config = userConfig(facts);
   if (!config.administration || !creatableKinds(config).includes(kind)) return <NoRights />;

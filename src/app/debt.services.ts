@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { type DebtListParams, documentDate } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
-import { i18n } from '@/i18n/i18n';
+import { currentLang, i18n } from '@/i18n/i18n';
 import {
   type DebtItem,
   type DebtNotice,
@@ -90,7 +90,7 @@ export function createDebtLogic(api: Api, save = { file: saveFile, blob: saveBlo
         t('debt.columns.lastPaymentAmount'),
         t('debt.columns.notice'),
       ],
-      money: (amount: number) => formatSum(amount, { lang: i18n.language }),
+      money: (amount: number) => formatSum(amount, { lang: currentLang() }),
       date: documentDate,
       sent: (s) => (s ? t('debt.sentMark') : t('debt.pendingMark')),
     });

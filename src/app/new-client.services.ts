@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
+import { currentLang } from '@/i18n/i18n';
 import {
   type DraftKeeperEvent,
   type NewClientMachine,
@@ -79,7 +80,7 @@ export function createNewClientLogic(api: ApiLoader, opts: NewClientServiceOptio
             actors(),
           ]);
           // the application as the visitor reads it, in the page's language (NC21)
-          const lang = document.documentElement.lang === 'uz' ? 'uz' : 'ru';
+          const lang = currentLang();
           const doc = a.applicationDocument(input.application, lang, r.draftHash, r.challenge);
           return { challenge: r.challenge, draftHash: r.draftHash, document: a.signingDocumentText(doc) };
         },

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { formatDateTime } from '@/domain/dates.rules';
 import { formatSum } from '@/domain/money.rules';
-import { i18n } from '@/i18n/i18n';
+import { currentLang, i18n } from '@/i18n/i18n';
 import {
   type ExportOrdersInput,
   type FetchOrderInput,
@@ -73,7 +73,7 @@ export function createOrdersLogic(api: ApiLoader, save = { file: saveFile }) {
         t('orders.columns.total'),
         t('orders.columns.vat'),
       ],
-      money: (amount) => formatSum(amount, { lang: i18n.language }),
+      money: (amount) => formatSum(amount, { lang: currentLang() }),
       date: formatDateTime,
       kind: (k) => t(k === 'new' ? 'orders.kind.new' : 'orders.kind.golden'),
       status: (s) => t(`orders.status.${s}`, { defaultValue: s }),

@@ -1,12 +1,39 @@
-import { Suspense, useEffect } from 'react';
-import { Route, Switch } from 'wouter';
-import type { Lang } from '@/domain/constants';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Route, Switch, useParams } from 'wouter';
+import { isLang, type Lang } from '@/domain/constants';
+import { setLanguage } from '@/i18n/i18n';
 import { rememberLocale } from '@/i18n/locale';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
 import { Footer } from '@/views/layout/footer.view';
 import type { AppRoute } from './app-route';
 import { appConfig } from './config';
 import { ChunkBoundary } from './lazy-route';
+
+/**
+ * The one owner of the shown language (issue 34): both roots (the app's shell and the public root) read the address's
+ * language segment here, and nowhere else, and show the page in it. A segment that is no language renders `unknown`
+ * (whose page shows itself in a language of its own choosing through `ShowLanguage`). Views and actors only ask
+ * `currentLang()` or `usePageLang()`; the start-up (src/i18n/start.ts) reads the address once more before any of this
+ * renders, to load the first messages.
+ */
+export function LangSegment({ scope, unknown }: { scope: (lang: Lang) => ReactNode; unknown: ReactNode }) {
+  const { lang } = useParams<{ lang: string }>();
+  if (lang === undefined || !isLang(lang)) return unknown;
+  return (
+    <>
+      <ShowLanguage lang={lang} />
+      {scope(lang)}
+    </>
+  );
+}
+
+/** Shows the UI (messages and `<html lang>`) in `lang`: the one place that sets the language. */
+export function ShowLanguage({ lang }: { lang: Lang }) {
+  useEffect(() => {
+    void setLanguage(lang);
+  }, [lang]);
+  return null;
+}
 
 /**
  * The stored locale (used for redirects) is the language of the last page actually shown: a refused URL does not

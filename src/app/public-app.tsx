@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Route, Router, Switch, useParams } from 'wouter';
-import { isLang, type Lang } from '@/domain/constants';
-import { i18n, setLanguage } from '@/i18n/i18n';
+import { Route, Router, Switch } from 'wouter';
+import type { Lang } from '@/domain/constants';
+import { i18n } from '@/i18n/i18n';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
 import { ActorSystemProvider } from '@/views/common/workflow-actor';
 import { type PublicRootLogic, WorkflowLogicProvider } from '@/views/common/workflow-logic.context';
@@ -12,7 +12,7 @@ import { createAppApi } from './api';
 import type { AppRoute } from './app-route';
 import { appConfig } from './config';
 import { reportContractBreak } from './error-watch';
-import { RoutePage, RoutesFooter } from './page-frame';
+import { LangSegment, RoutePage, RoutesFooter } from './page-frame';
 import { createPublicLogicLoaders } from './public-logic';
 import { PUBLIC_ROUTES } from './public-routes';
 
@@ -43,9 +43,6 @@ function PublicScope({
   leave: () => void;
 }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    void setLanguage(lang);
-  }, [lang]);
   return (
     <div className="shell" data-testid="public-shell">
       <PageTitle />
@@ -70,12 +67,6 @@ function PublicScope({
       <RoutesFooter routes={routes} />
     </div>
   );
-}
-
-function PublicLangGate({ routes, leave }: { routes: readonly AppRoute[]; leave: () => void }) {
-  const { lang } = useParams<{ lang: string }>();
-  if (lang === undefined || !isLang(lang)) return <Leave leave={leave} />;
-  return <PublicScope lang={lang} routes={routes} leave={leave} />;
 }
 
 /**
@@ -108,7 +99,10 @@ export function PublicRoot({
           <Router {...(hook ? { hook } : {})} {...(ssrPath ? { ssrPath } : {})}>
             <Switch>
               <Route path="/:lang" nest>
-                <PublicLangGate routes={routes} leave={leave} />
+                <LangSegment
+                  scope={(lang) => <PublicScope lang={lang} routes={routes} leave={leave} />}
+                  unknown={<Leave leave={leave} />}
+                />
               </Route>
               <Route>
                 <Leave leave={leave} />

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { phoneDigits } from '@/domain/credentials.rules';
+import { currentLang } from '@/i18n/i18n';
 import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { RestoreLinkState, User } from '@/services/contract/session.contract';
@@ -13,7 +14,7 @@ export interface SessionDeps {
 }
 
 /** The language of the page: the SMS and links the server sends are written in it, links open in it (U14, MSG1). */
-const pageLang = () => (globalThis.document?.documentElement.lang === 'uz' ? 'uz' : 'ru');
+const pageLang = currentLang;
 
 /**
  * The session chart (with the Auth flow as its child) provided with actors on the app's API client. The API client is

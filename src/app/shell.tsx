@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
-import { isLang, type Lang } from '@/domain/constants';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import type { Lang } from '@/domain/constants';
 import { visibleNav } from '@/domain/navigation.rules';
 import { PAGE_REDIRECTS } from '@/domain/page-routes.rules';
 import { userConfig } from '@/domain/roles.rules';
 import { isAuthPage, isPublicPath, routeAccess } from '@/domain/routes.rules';
-import { setLanguage, withMoreMessages } from '@/i18n/i18n';
+import { withMoreMessages } from '@/i18n/i18n';
 import { storedLocale } from '@/i18n/locale';
 import {
   selectIsAuthenticated,
@@ -37,7 +37,7 @@ import { SessionContext } from '@/views/session/session.context';
 import { SessionNavigator } from '@/views/session/session-navigator.view';
 import { SessionProblem } from '@/views/session/session-problem.view';
 import { ImpersonationNavigation } from './impersonation-navigation';
-import { RoutePage, RoutesFooter } from './page-frame';
+import { LangSegment, RoutePage, RoutesFooter, ShowLanguage } from './page-frame';
 import { type AppRoute, ROUTES } from './routes';
 
 // The header search box and the impersonation banner are shown only when signed in: loaded then, with the texts
@@ -148,10 +148,6 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   const onAuthPage = isAuthPage(location.replace(/^\//, '').split('/')[0] ?? '');
   const overlay = busy && !(checking && onAuthPage);
 
-  useEffect(() => {
-    void setLanguage(lang);
-  }, [lang]);
-
   // U24: while a user with several roles chooses one, nothing of the first role shows behind the picker (no menu,
   // no search, no administration link, no role title), and the address leaves the Auth page it was typed on
   const choosingRole = SessionContext.useSelector(selectIsChoosingRole);
@@ -258,20 +254,12 @@ function LangScope({ lang, routes }: { lang: Lang; routes: readonly AppRoute[] }
   );
 }
 
-function LangGate({ routes }: { routes: readonly AppRoute[] }) {
-  const { lang } = useParams<{ lang: string }>();
-  if (lang === undefined || !isLang(lang)) return <UnknownPath />;
-  return <LangScope lang={lang} routes={routes} />;
-}
-
 /** A path outside any language (or with an unknown one): the not-found page in the stored locale. */
 function UnknownPath() {
   const lang = storedLocale();
-  useEffect(() => {
-    setLanguage(lang);
-  }, [lang]);
   return (
     <div className="shell">
+      <ShowLanguage lang={lang} />
       <main id="main" className="main">
         <NotFound homeHref={`~/${lang}`} />
       </main>
@@ -290,7 +278,7 @@ export function Shell({ routes = ROUTES }: { routes?: readonly AppRoute[] }) {
         <Redirect to="/ru" replace />
       </Route>
       <Route path="/:lang" nest>
-        <LangGate routes={routes} />
+        <LangSegment scope={(lang) => <LangScope lang={lang} routes={routes} />} unknown={<UnknownPath />} />
       </Route>
       <Route>
         <UnknownPath />

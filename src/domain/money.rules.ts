@@ -1,7 +1,7 @@
 /**
  * Money display (spec 9: currency sum shown in locale ru; conventions: four-digit groups use non-breaking spaces).
  */
-import { DEFAULT_LOCALE, isLang, type Lang } from './constants';
+import { DEFAULT_LOCALE, type Lang } from './constants';
 
 const NBSP = '\u00A0';
 /**
@@ -34,17 +34,17 @@ function formatter(decimals: 0 | 2): Intl.NumberFormat {
  * rounded) or 2; `lang` the page's language (default ru). A non-finite amount reads '—'.
  * Examples: 84200 → '84 200 сум'; 1000 → '1 000 сум'; 12500.5 with 2 decimals → '12 500,50 сум'; uz → '84 200 soʻm'.
  */
-export function formatSum(amount: number, opts?: { decimals?: 0 | 2; lang?: string }): string {
+export function formatSum(amount: number, opts?: { decimals?: 0 | 2; lang?: Lang | undefined }): string {
   if (!Number.isFinite(amount)) return '—';
   // Some ICU builds use a narrow no-break space; normalise every separator space to U+00A0.
   const digits = formatter(opts?.decimals ?? 0)
     .format(amount)
     .replace(/[\s\u202F]/g, NBSP);
-  const lang = opts?.lang !== undefined && isLang(opts.lang) ? opts.lang : 'ru';
+  const lang = opts?.lang ?? 'ru';
   return `${digits}${NBSP}${CURRENCY_NAME[lang]}`;
 }
 
 /** The monthly price of a paid block (spec 9: price from the server, two decimals, per month). */
-export function formatMonthlyPrice(price: number, lang?: string): string {
+export function formatMonthlyPrice(price: number, lang?: Lang): string {
   return formatSum(price, { decimals: 2, lang });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, isLang } from './constants';
+import { isLang, type Lang } from './constants';
 
 /**
  * The public onboarding pages (spec 2: New client, New numbers): the pages a visitor opens from a poster's QR code or
@@ -19,6 +19,6 @@ export function onboardingPageOf(pathname: string): OnboardingPage | null {
 }
 
 /** The staff single sign-on entry in the page's language (initialise-authorization takes `lang`, decisions SSO1). */
-export function ssoHref(ssoUrl: string, lang: string): string {
-  return `${ssoUrl}${ssoUrl.includes('?') ? '&' : '?'}lang=${isLang(lang) ? lang : DEFAULT_LANG}`;
+export function ssoHref(ssoUrl: string, lang: Lang): string {
+  return `${ssoUrl}${ssoUrl.includes('?') ? '&' : '?'}lang=${lang}`;
 }

@@ -48,9 +48,11 @@ describe('the currency is named in the language of the page (digits always local
     ['ru', 84_200, '84 200 сум'],
     ['uz', 84_200, '84 200 soʻm'],
     ['uz', -1500, '-1 500 soʻm'],
-    ['xx', 1000, '1 000 сум'],
-  ])('%s %d → %s', (lang, amount, expected) => {
+  ] as const)('%s %d → %s', (lang, amount, expected) => {
     expect(formatSum(amount, { lang })).toBe(nb(expected));
+  });
+  it('no language given reads Russian', () => {
+    expect(formatSum(1000)).toBe(nb('1 000 сум'));
   });
   it('the monthly price too', () => {
     expect(formatMonthlyPrice(12_500, 'uz')).toBe(nb('12 500,00 soʻm'));

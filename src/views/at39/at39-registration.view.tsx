@@ -13,6 +13,7 @@ import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { ALL_UPLOAD_KINDS } from '@/domain/upload.rules';
 import { formatErrorMessage } from '@/i18n/messages';
+import { usePageLang } from '@/i18n/page-lang';
 import type { At39Person } from '@/machines/at39-registration.machine';
 import {
   type At39Screen,
@@ -477,7 +478,8 @@ function KitSummary() {
 }
 
 function AccountStep() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = Ctx.useActorRef();
   const phase = Ctx.useSelector(selectAccountPhase);
   const ctx = Ctx.useSelector(selectRegContext);
@@ -556,7 +558,7 @@ function AccountStep() {
             <span>{p.name}</span>
             {p.price !== null ? (
               <span className="at39__plan-price">
-                {t('at39.perMonth', { sum: formatSum(p.price, { lang: i18n.language }) })}
+                {t('at39.perMonth', { sum: formatSum(p.price, { lang }) })}
               </span>
             ) : null}
           </label>
@@ -656,7 +658,8 @@ function DocumentsStep() {
 }
 
 function ReviewStep() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = Ctx.useActorRef();
   const phase = Ctx.useSelector(selectReviewPhase);
   const ctx = Ctx.useSelector(selectRegContext);
@@ -710,7 +713,7 @@ function ReviewStep() {
             <dd>
               {plan.name}
               {plan.price !== null
-                ? ` · ${t('at39.perMonth', { sum: formatSum(plan.price, { lang: i18n.language }) })}`
+                ? ` · ${t('at39.perMonth', { sum: formatSum(plan.price, { lang }) })}`
                 : ''}
             </dd>
           </div>

@@ -10,7 +10,7 @@ import {
   type SsoNotice,
   ssoNoticeOf,
 } from '@/domain/routes.rules';
-import { withMoreMessages } from '@/i18n/i18n';
+import { currentLang, withMoreMessages } from '@/i18n/i18n';
 import { authFlowMachine } from '@/machines/auth-flow.machine';
 import { selectAuthPage, selectAuthStatePath } from '@/machines/auth-flow.selectors';
 import {
@@ -126,8 +126,8 @@ function AuthForms({
   ssoUrl: string;
   ssoNotice: SsoNotice | null;
 }) {
-  const { t, i18n } = useTranslation();
-  const sso = ssoHref(ssoUrl, i18n.language);
+  const { t } = useTranslation();
+  const sso = ssoHref(ssoUrl, currentLang());
   const [, navigate] = useLocation();
   const machinePage = useSelector(flow, selectAuthPage);
   const statePath = useSelector(flow, selectAuthStatePath);

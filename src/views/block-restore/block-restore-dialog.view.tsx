@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { formatCount } from '@/domain/count-format.rules';
 import { formatMonthlyPrice } from '@/domain/money.rules';
 import { formatErrorMessage } from '@/i18n/messages';
+import { usePageLang } from '@/i18n/page-lang';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import {
   selectAcceptedNumbers,
@@ -62,7 +63,8 @@ function NumberList({
  * call runs. `data-state` carries the chart's state path.
  */
 export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockRestoreMachine> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const statePath = useSelector(actorRef, selectBlockRestoreStatePath);
   const step = useSelector(actorRef, selectBlockRestoreStep);
   const testId = useSelector(actorRef, selectBlockRestoreTestId);
@@ -223,14 +225,14 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
             <p className="block-restore__price" data-testid="block-restore-price">
               {count !== null && count !== 1 && priceNote.total !== null
                 ? t('ux.block.paidTotal', {
-                    price: formatMonthlyPrice(priceNote.price, i18n.language),
+                    price: formatMonthlyPrice(priceNote.price, lang),
                     total: formatMonthlyPrice(
                       subject?.kind === 'selection' ? priceNote.price * count : priceNote.total,
-                      i18n.language,
+                      lang,
                     ),
                     n: formatCount(count),
                   })
-                : t('ux.block.paidPerNumber', { price: formatMonthlyPrice(priceNote.price, i18n.language) })}
+                : t('ux.block.paidPerNumber', { price: formatMonthlyPrice(priceNote.price, lang) })}
             </p>
           ) : null}
           {priceNote.kind === 'free' ? (

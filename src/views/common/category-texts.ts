@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { Lang } from '@/domain/constants';
 import { goldenCategoryOf, isFreeCategory } from '@/domain/golden-categories.rules';
 import { formatSum } from '@/domain/money.rules';
 
@@ -18,7 +19,7 @@ export function categoryName(t: TFunction, id: number): string {
 }
 
 /** A category's price: 'бесплатно (без НДС)' for the free category, its sum (VAT included, GN2) for any other. */
-export function categoryPriceText(t: TFunction, lang: string, id: number, price: number): string {
+export function categoryPriceText(t: TFunction, lang: Lang, id: number, price: number): string {
   return isFreeCategory(id)
     ? `${t('purchase.free')} (${t('purchase.withoutVat')})`
     : formatSum(price, { lang });

@@ -13,6 +13,7 @@ import {
   sameDebtParams,
 } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
+import { usePageLang } from '@/i18n/page-lang';
 import type { DebtItem } from '@/machines/debt.machine';
 import {
   canRetry,
@@ -58,7 +59,8 @@ export function DebtControlPage() {
 }
 
 function DebtControlView() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = DebtContext.useActorRef();
   const [params, go] = useDebtUrl();
   const state = DebtContext.useSelector(selectDebtState);
@@ -142,7 +144,7 @@ function DebtControlView() {
               <p className="debt__total" data-testid="debt-total">
                 {t('debt.total', {
                   count: shown.total,
-                  sum: formatSum(shown.totalDebt, { lang: i18n.language }),
+                  sum: formatSum(shown.totalDebt, { lang }),
                 })}
               </p>
               {shown.rows.length === 0 ? (
@@ -255,7 +257,8 @@ function DebtTable(props: {
   onSort: (key: DebtSortKey) => void;
   onOpen: (ban: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const { rows, params, busy, openBan, onSort, onOpen } = props;
   const ariaSort = (key: DebtSortKey) =>
     params.sort === key ? (params.dir === 'asc' ? 'ascending' : 'descending') : 'none';
@@ -302,11 +305,11 @@ function DebtTable(props: {
                   {r.company}
                 </button>
               </td>
-              <td className="debt__num">{formatSum(r.debt, { lang: i18n.language })}</td>
+              <td className="debt__num">{formatSum(r.debt, { lang })}</td>
               <td className="debt__num">{r.daysOverdue}</td>
               <td>
                 {r.lastPaymentDate
-                  ? `${documentDate(r.lastPaymentDate)} · ${formatSum(r.lastPaymentAmount ?? 0, { lang: i18n.language })}`
+                  ? `${documentDate(r.lastPaymentDate)} · ${formatSum(r.lastPaymentAmount ?? 0, { lang })}`
                   : t('debt.never')}
               </td>
               <td>
@@ -324,7 +327,8 @@ function DebtTable(props: {
 
 /** The notice of the open account: both texts, who sent it, mark as sent, download, and the errors with retry. */
 function NoticePanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = DebtContext.useActorRef();
   const phase = DebtContext.useSelector(selectNoticePhase);
   const notice = DebtContext.useSelector(selectNotice);
@@ -383,8 +387,7 @@ function NoticePanel() {
       {notice ? (
         <>
           <p className="debt__notice-meta">
-            {notice.account.company} · BAN {notice.account.ban} ·{' '}
-            {formatSum(notice.account.debt, { lang: i18n.language })} ·{' '}
+            {notice.account.company} · BAN {notice.account.ban} · {formatSum(notice.account.debt, { lang })} ·{' '}
             {t('debt.notice.payBy', { date: documentDate(notice.payBy) })}
           </p>
           {notice.sent ? (

@@ -5,6 +5,7 @@ import { formatSum } from '@/domain/money.rules';
 import { initialTabIndex } from '@/domain/navigation.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import type { UserFacts } from '@/domain/roles.rules';
+import { usePageLang } from '@/i18n/page-lang';
 import type { Profile } from '@/services/contract/session.contract';
 import { ContentPage, useContentTab } from '@/views/common/content-page.view';
 import { accountTypeLabel } from '@/views/profile/account-type';
@@ -32,13 +33,13 @@ function Amount({
   amount: number | null | undefined;
   testId: string;
 }) {
-  const { i18n } = useTranslation();
+  const lang = usePageLang();
   const debt = typeof amount === 'number' && amount < 0;
   return (
     <div className="details__row" data-testid={testId}>
       <dt>{term}</dt>
       <dd className={debt ? 'details__amount details__amount--debt' : 'details__amount'}>
-        {formatSum(amount ?? Number.NaN, { lang: i18n.language })}
+        {formatSum(amount ?? Number.NaN, { lang })}
       </dd>
     </div>
   );

@@ -16,6 +16,7 @@ import {
 } from '@/domain/documents.rules';
 import { formatSum } from '@/domain/money.rules';
 import { currentLang } from '@/i18n/i18n';
+import { usePageLang } from '@/i18n/page-lang';
 import type { DocumentCard, DocumentDetails, OrderCard } from '@/machines/documents.machine';
 import {
   selectDocumentsCanRetry,
@@ -206,7 +207,8 @@ function FilterForm({ tab, filter }: { tab: DocumentsTab; filter: DocumentsFilte
 }
 
 function OrderBlock({ order, query }: { order: OrderCard; query: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   return (
     <li className="docs__order" data-testid={`order-${order.id}`}>
       <div className="docs__order-head">
@@ -217,7 +219,7 @@ function OrderBlock({ order, query }: { order: OrderCard; query: string }) {
           {t('documents.order.from', { date: shownDay(order.createdAt) })}
           {order.kind ? ` · ${t(`documents.order.kinds.${order.kind}` as 'documents.order.kinds.new')}` : ''}
           {order.total !== null
-            ? ` · ${t('documents.order.total', { sum: formatSum(order.total, { lang: i18n.language }) })}`
+            ? ` · ${t('documents.order.total', { sum: formatSum(order.total, { lang }) })}`
             : ''}
         </span>
       </div>
@@ -321,7 +323,8 @@ export function DocumentsListView({
 
 /** `/onlinee-sales/orders/{id}` (DocumentsView): the order and its documents. */
 export function OrderView({ backHref }: { backHref: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const content = DocumentsContext.useSelector(selectDocumentsContent);
   const route = DocumentsContext.useSelector(selectDocumentsRoute);
   const order = content?.kind === 'order' ? content.order : null;
@@ -334,7 +337,7 @@ export function OrderView({ backHref }: { backHref: string }) {
               t('documents.order.from', { date: shownDay(order.createdAt) }),
               order.kind ? t(`documents.order.kinds.${order.kind}` as 'documents.order.kinds.new') : null,
               order.total !== null
-                ? t('documents.order.total', { sum: formatSum(order.total, { lang: i18n.language }) })
+                ? t('documents.order.total', { sum: formatSum(order.total, { lang }) })
                 : null,
             ]
               .filter(Boolean)

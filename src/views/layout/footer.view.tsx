@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ssoHref } from '@/domain/public-pages.rules';
+import { currentLang } from '@/i18n/i18n';
 
 export interface FooterProps {
   /** Auth and new-client pages show the 'login as employee' single sign-on link (spec 2), opened in this tab. */
@@ -22,7 +23,7 @@ function useYear(): number | null {
 }
 
 export function Footer({ showEmployeeLogin, ssoUrl, aboutUrl }: FooterProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const year = useYear();
   return (
     <footer className="footer">
@@ -31,7 +32,7 @@ export function Footer({ showEmployeeLogin, ssoUrl, aboutUrl }: FooterProps) {
       </a>
       {showEmployeeLogin ? (
         // the sign-on flow comes back to this tab with the session (decisions SSO4): no new tab
-        <a href={ssoHref(ssoUrl, i18n.language)} className="footer__link" data-testid="employee-login">
+        <a href={ssoHref(ssoUrl, currentLang())} className="footer__link" data-testid="employee-login">
           {t('footer.employeeLogin')}
         </a>
       ) : null}

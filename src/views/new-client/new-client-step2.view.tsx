@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatSum } from '@/domain/money.rules';
 import { formatErrorMessage } from '@/i18n/messages';
+import { usePageLang } from '@/i18n/page-lang';
 import type { CatalogueLine } from '@/machines/new-client.machine';
 import {
   selectCatalogue,
@@ -39,9 +40,9 @@ function Lines({
   lines: readonly CatalogueLine[];
   categories?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   if (lines.length === 0) return null;
-  const lang = i18n.language;
   return (
     <div className="nc-lines">
       <h3>{title}</h3>

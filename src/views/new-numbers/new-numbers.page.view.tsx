@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
+import { usePageLang } from '@/i18n/page-lang';
 import {
   selectNewNumbersError,
   selectNewNumbersPhase,
@@ -29,7 +30,8 @@ export function NewNumbersPage() {
 }
 
 export function NewNumbersView() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const phase = useSelector(selectNewNumbersPhase);
   const categories = useSelector(selectQrCategories);
   const error = useSelector(selectNewNumbersError);
@@ -76,7 +78,7 @@ export function NewNumbersView() {
             {categories.map((c) => (
               <li key={c.id} className="nn-card" data-testid={`category-${c.id}`}>
                 <h2>{categoryName(t, c.id)}</h2>
-                <p className="nn-price">{categoryPriceText(t, i18n.language, c.id, c.price)}</p>
+                <p className="nn-price">{categoryPriceText(t, lang, c.id, c.price)}</p>
                 {c.examples.length > 0 ? (
                   <>
                     <p className="nn-examples-title">{t('newNumbers.examples')}</p>

@@ -5,6 +5,7 @@ import { formatDateTime, tashkentDay } from '@/domain/dates.rules';
 import { formatSum } from '@/domain/money.rules';
 import { type OrdersParams, parseOrdersParams } from '@/domain/orders.rules';
 import { formatPhone } from '@/domain/phone.rules';
+import { usePageLang } from '@/i18n/page-lang';
 import {
   canRetry,
   selectCanChooseMove,
@@ -75,7 +76,8 @@ function useOrdersUrl() {
 }
 
 function OrdersView() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = OrdersContext.useActorRef();
   const { params, id, search, listPath, go } = useOrdersUrl();
   const state = OrdersContext.useSelector(selectOrdersState);
@@ -103,8 +105,6 @@ function OrdersView() {
   useEffect(() => {
     actor.send(id ? { type: 'order.open', id } : { type: 'order.close' });
   }, [actor, id]);
-
-  const lang = i18n.language;
   return (
     <section
       className="orders page"
@@ -264,7 +264,8 @@ function FilterForm({ params, onChange }: { params: OrdersParams; onChange: (p: 
 
 /** The order the URL names: numbers or rows, sums, status and documents. */
 function OrderPanel({ closeHref }: { closeHref: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const titleOf = useDocumentTitle();
   const actor = OrdersContext.useActorRef();
   const phase = OrdersContext.useSelector(selectOrderPhase);
@@ -275,7 +276,6 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
   const moves = OrdersContext.useSelector(selectOrderMoves);
   const canChoose = OrdersContext.useSelector(selectCanChooseMove);
   const refund = OrdersContext.useSelector(selectRefundLine);
-  const lang = i18n.language;
   if (phase === 'closed') return null;
   return (
     <section
@@ -455,14 +455,15 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
 
 /** The move of the open order: what it acts on (order, company, sum) and what changes, then busy, or its error. */
 function StatusDialog() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = OrdersContext.useActorRef();
   const step = OrdersContext.useSelector(selectStatusStep);
   const order = OrdersContext.useSelector(selectOrder);
   const effect = OrdersContext.useSelector(selectMoveEffect);
   if (!step || !order) return null;
   const status = (s: string) => t(`orders.status.${s}`, { defaultValue: s });
-  const sum = (amount: number) => formatSum(amount, { lang: i18n.language });
+  const sum = (amount: number) => formatSum(amount, { lang });
   // PRM1, PRM2: what the move does to the company's balance and to the numbers, said before it is confirmed
   const money = effect
     ? [
@@ -495,7 +496,7 @@ function StatusDialog() {
         {t('orders.moveText', {
           company: order.company,
           ban: order.ban,
-          total: formatSum(order.total, { lang: i18n.language }),
+          total: formatSum(order.total, { lang }),
           from: status(order.status),
           to: status(step.to),
         })}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatSum } from '@/domain/money.rules';
 import type { OrderRowDraft, RowProblem } from '@/domain/orders.rules';
 import { formatErrorMessage } from '@/i18n/messages';
+import { usePageLang } from '@/i18n/page-lang';
 import type { NewOrderInput, RowField } from '@/machines/new-order.machine';
 import {
   canRetry,
@@ -154,7 +155,8 @@ function Row({
   errors: readonly RowProblem[];
   canRemove: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = NewOrderContext.useActorRef();
   const catalogue = NewOrderContext.useSelector(selectCatalogue);
   const n = index + 1;
@@ -198,8 +200,7 @@ function Row({
                 <option value="">{t('newOrder.choose')}</option>
                 {(catalogue?.categories ?? []).map((c) => (
                   <option key={c.id} value={c.id}>
-                    {categoryName(t, Number(c.id))} —{' '}
-                    {categoryPriceText(t, i18n.language, Number(c.id), c.price ?? 0)}
+                    {categoryName(t, Number(c.id))} — {categoryPriceText(t, lang, Number(c.id), c.price ?? 0)}
                   </option>
                 ))}
               </select>
@@ -295,7 +296,8 @@ function Row({
 }
 
 function Summary() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = NewOrderContext.useActorRef();
   const { total, overBalance } = NewOrderContext.useSelector(selectTotal);
   const busy = NewOrderContext.useSelector(selectSubmitting);
@@ -304,8 +306,7 @@ function Summary() {
   return (
     <div className="new-order__summary">
       <p className="new-order__total">
-        {t('newOrder.total')}:{' '}
-        <strong data-testid="new-order-total">{formatSum(total, { lang: i18n.language })}</strong>
+        {t('newOrder.total')}: <strong data-testid="new-order-total">{formatSum(total, { lang })}</strong>
       </p>
       {overBalance ? (
         <p className="new-order__warning" data-testid="new-order-over-balance">
@@ -348,7 +349,8 @@ function Summary() {
 
 /** The delivery address (editable), the company's tax id and balance; one error with one retry for the company data. */
 function Company() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = NewOrderContext.useActorRef();
   const company = NewOrderContext.useSelector(selectCompanyLoad);
   const address = NewOrderContext.useSelector(selectAddress);
@@ -387,11 +389,7 @@ function Company() {
         <div>
           <dt>{t('newOrder.balance')}</dt>
           <dd data-testid="new-order-balance">
-            {loading
-              ? t('app.loading')
-              : balance === null
-                ? '—'
-                : formatSum(balance, { lang: i18n.language })}
+            {loading ? t('app.loading') : balance === null ? '—' : formatSum(balance, { lang })}
           </dd>
         </div>
       </dl>

@@ -5,6 +5,7 @@ import { GOLDEN_SEARCH_TYPES, type GoldenOffer, MAX_SELECTION, OPERATOR_CODES } 
 import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
+import { usePageLang } from '@/i18n/page-lang';
 import type { GoldenCheckoutInput, GoldenFormField } from '@/machines/golden-checkout.machine';
 import {
   canRetry,
@@ -161,7 +162,8 @@ function VatNote() {
 }
 
 function Categories() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = PurchaseContext.useActorRef();
   const catalogue = PurchaseContext.useSelector(selectCatalogue);
   const categoryId = PurchaseContext.useSelector(selectCategoryId);
@@ -180,9 +182,7 @@ function Categories() {
               onChange={() => actor.send({ type: 'category.choose', categoryId: c.id })}
             />
             <span className="purchase__category-name">{categoryName(t, c.id)}</span>
-            <span className="purchase__category-price">
-              {categoryPriceText(t, i18n.language, c.id, c.price)}
-            </span>
+            <span className="purchase__category-price">{categoryPriceText(t, lang, c.id, c.price)}</span>
           </label>
         ))}
       </div>
@@ -346,7 +346,8 @@ function SearchForm() {
 }
 
 function Results() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = PurchaseContext.useActorRef();
   const results = PurchaseContext.useSelector(selectResults);
   const selected = PurchaseContext.useSelector(selectSelected);
@@ -366,9 +367,7 @@ function Results() {
           {results.content.map((o) => (
             <li key={o.number} className={chosen(o) ? 'purchase__number is-chosen' : 'purchase__number'}>
               <span className="purchase__phone">{formatPhone(o.number)}</span>
-              <span className="purchase__price">
-                {categoryPriceText(t, i18n.language, o.categoryId, o.price)}
-              </span>
+              <span className="purchase__price">{categoryPriceText(t, lang, o.categoryId, o.price)}</span>
               <button
                 type="button"
                 className={chosen(o) ? 'btn btn--secondary' : 'btn'}
@@ -396,7 +395,8 @@ function Results() {
 
 /** The chosen numbers, their total with VAT, and the way to the review. */
 function SelectionPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = PurchaseContext.useActorRef();
   const selected = PurchaseContext.useSelector(selectSelected);
   const canMore = PurchaseContext.useSelector(selectCanSelectMore);
@@ -414,7 +414,7 @@ function SelectionPanel() {
           {selected.map((s) => (
             <li key={s.number}>
               <span>{formatPhone(s.number)}</span>
-              <span>{categoryPriceText(t, i18n.language, s.categoryId, s.price)}</span>
+              <span>{categoryPriceText(t, lang, s.categoryId, s.price)}</span>
             </li>
           ))}
         </ul>
@@ -446,10 +446,10 @@ function SelectionPanel() {
 
 /** Total, net and VAT of the chosen numbers (docs/decisions.md GN2). */
 function Split() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const split = PurchaseContext.useSelector(selectSplit);
   const catalogue = PurchaseContext.useSelector(selectCatalogue);
-  const lang = i18n.language;
   return (
     <dl className="purchase__split" data-testid="purchase-split">
       <div>
@@ -469,7 +469,8 @@ function Split() {
 }
 
 function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = PurchaseContext.useActorRef();
   const selected = PurchaseContext.useSelector(selectSelected);
   const split = PurchaseContext.useSelector(selectSplit);
@@ -477,7 +478,6 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
   const error = PurchaseContext.useSelector(selectCheckoutError);
   const taken = PurchaseContext.useSelector(selectTaken);
   const state = PurchaseContext.useSelector(selectPurchaseState);
-  const lang = i18n.language;
   const sum = formatSum(split.total, { lang });
   const editable = state === 'reviewing';
   return (
@@ -588,11 +588,11 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
 }
 
 function Done({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = PurchaseContext.useActorRef();
   const order = PurchaseContext.useSelector(selectOrder);
   if (!order) return null;
-  const lang = i18n.language;
   return (
     <section className="purchase__done" aria-labelledby="purchase-done-title" data-testid="purchase-done">
       <h2 id="purchase-done-title" ref={heading} tabIndex={-1} data-testid="purchase-order-id">

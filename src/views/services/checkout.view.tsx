@@ -5,6 +5,7 @@ import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { ACCEPTED } from '@/domain/services.rules';
 import { formatErrorMessage } from '@/i18n/messages';
+import { usePageLang } from '@/i18n/page-lang';
 import { canRetry, selectChosenPackage, selectSelected } from '@/machines/services.selectors';
 import type { CheckoutOrder } from '@/machines/services-checkout.machine';
 import {
@@ -64,7 +65,8 @@ function CheckoutStart({ order }: { order: CheckoutOrder }) {
 }
 
 export function CheckoutView() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = CheckoutContext.useActorRef();
   const search = useSearch();
   const step = CheckoutContext.useSelector(selectCheckoutStep);
@@ -80,7 +82,7 @@ export function CheckoutView() {
   const retryCount = CheckoutContext.useSelector(selectRetryCount);
   const documentsHref = SessionContext.useSelector(selectServiceDocumentsHref);
   const back = `/services?${servicesSearch(parseServicesSearch(search))}`;
-  const money = (n: number) => formatSum(n, { lang: i18n.language });
+  const money = (n: number) => formatSum(n, { lang });
   const what = t(`services.checkoutPage.what.${summary.action}`, { name: summary.pkg?.name ?? '' });
   const backLink = (
     <Link

@@ -11,6 +11,7 @@ import {
   sameEmployeeList,
 } from '@/domain/services.rules';
 import { formatErrorMessage } from '@/i18n/messages';
+import { usePageLang } from '@/i18n/page-lang';
 import { SYSTEM_IDS } from '@/machines/actor-system';
 import type { EmployeeRow, ServicePackage } from '@/machines/services.machine';
 import {
@@ -174,7 +175,8 @@ function ServicesView() {
 
 /** Group tabs and the group's package cards (name, volume, price, period); one may be chosen (into the URL). */
 function Catalogue({ params, onChoose }: { params: ServicesParams; onChoose: (soc: string) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = ServicesContext.useActorRef();
   const packages = ServicesContext.useSelector(selectGroupPackages);
   const chosen = ServicesContext.useSelector(selectChosenPackage);
@@ -220,7 +222,7 @@ function Catalogue({ params, onChoose }: { params: ServicesParams; onChoose: (so
               pkg={p}
               chosen={chosen?.soc === p.soc}
               volume={volume(p.volumeMb)}
-              price={p.isFree ? t('services.free') : formatSum(p.price, { lang: i18n.language })}
+              price={p.isFree ? t('services.free') : formatSum(p.price, { lang })}
               onChoose={params.list === 'promo' ? null : () => onChoose(p.soc)}
             />
           ))}
@@ -488,7 +490,8 @@ function EmployeeLine({
 
 /** One number's options: the packages its price plan may take, the connected ones marked. */
 function OptionsPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const actor = ServicesContext.useActorRef();
   const phase = ServicesContext.useSelector(selectOptionsPhase);
   const forNumber = ServicesContext.useSelector(selectOptionsFor);
@@ -527,7 +530,7 @@ function OptionsPanel() {
           {options.packages.map((p) => (
             <li key={p.soc} data-testid={`services-option-${p.soc}`} data-connected={p.connected}>
               <strong>{p.name}</strong> — {volume(p.volumeMb)},{' '}
-              {p.isFree ? t('services.free') : formatSum(p.price, { lang: i18n.language })},{' '}
+              {p.isFree ? t('services.free') : formatSum(p.price, { lang })},{' '}
               {t('services.periodDays', { count: p.periodDays })}
               {p.connected ? <span className="services__badge"> {t('services.optionConnected')}</span> : null}
             </li>

@@ -7,6 +7,7 @@ import type { UserFacts } from '@/domain/roles.rules';
 import { EMPLOYEE_LIST_PATH } from '@/domain/routes.rules';
 import { mayUseServices, saleHref } from '@/domain/services.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
+import { usePageLang } from '@/i18n/page-lang';
 import type { Profile } from '@/services/contract/session.contract';
 import { statusLabelKey } from './status.labels';
 import './widgets.css';
@@ -37,7 +38,8 @@ function isDebt(balance: number | null | undefined): boolean {
  * rule `widgetFlags` (spec 6); this component only renders them. Sums in locale ru with the currency sum (spec 9).
  */
 export function Widgets({ facts, profile, now, statusToggle, returnToOrganisation }: WidgetsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLang();
   const flags = widgetFlags(facts, now);
   if (flags.visible.length === 0) return null;
   const fin = profile.fin_data;
@@ -48,7 +50,7 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
           className={isDebt(fin?.balance) ? 'widget__amount widget__amount--debt' : 'widget__amount'}
           data-testid="widget-balance-amount"
         >
-          {formatSum(fin?.balance ?? Number.NaN, { lang: i18n.language })}
+          {formatSum(fin?.balance ?? Number.NaN, { lang })}
           {isDebt(fin?.balance) ? (
             <span className="visually-hidden"> ({t('widgets.balance.debt')})</span>
           ) : null}
@@ -56,7 +58,7 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
         {flags.unbilled ? (
           <p className="widget__line" data-testid="widget-balance-unbilled">
             <span>{t('widgets.balance.unbilled')}</span>{' '}
-            <strong>{formatSum(fin?.unbilled_amnt ?? 0, { lang: i18n.language })}</strong>
+            <strong>{formatSum(fin?.unbilled_amnt ?? 0, { lang })}</strong>
           </p>
         ) : null}
         {flags.topUp ? (
@@ -76,7 +78,7 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
     budget: () => (
       <Widget key="budget" id="budget" title={t('widgets.budget.title')}>
         <p className="widget__amount" data-testid="widget-budget-amount">
-          {formatSum(fin?.budget ?? Number.NaN, { lang: i18n.language })}
+          {formatSum(fin?.budget ?? Number.NaN, { lang })}
         </p>
       </Widget>
     ),
