@@ -88,11 +88,11 @@ async function measure(name: string, url: (i: number) => string, cookie: string)
 async function storeFigures(): Promise<string[]> {
   const { migrate, openDatabase } = await import('../server/db/database');
   const { seedDatabase } = await import('../server/db/seed');
-  const { createInternetStore } = await import('../server/store/internet.store');
+  const { createAddonsStore } = await import('../server/store/addons.store');
   const db = openDatabase(':memory:');
   migrate(db);
   const seed = seedDatabase(db);
-  const store = createInternetStore(db);
+  const store = createAddonsStore(db);
   const filter = { ban: MAIN_BAN, onlySn: null, list: 'connect' as const, group: 'monthly', q: '' };
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {

@@ -31,6 +31,7 @@ import {
   type RequestSession,
   type Services,
 } from './handler';
+import { addonsHandlers } from './handlers/addons.handlers';
 import { adminHandlers } from './handlers/admin.handlers';
 import { agreementHandlers } from './handlers/agreement.handlers';
 import { at39Handlers } from './handlers/at39.handlers';
@@ -41,7 +42,6 @@ import { debtHandlers } from './handlers/debt.handlers';
 import { documentsHandlers } from './handlers/documents.handlers';
 import { employeesHandlers } from './handlers/employees.handlers';
 import { goldenHandlers } from './handlers/golden.handlers';
-import { internetHandlers } from './handlers/internet.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { ordersHandlers } from './handlers/orders.handlers';
@@ -52,6 +52,7 @@ import { createLogger, type Logger } from './logger';
 import { createMetrics, type PortalMetrics } from './metrics';
 import { observeRequests } from './observe';
 import { mayCall } from './permissions';
+import { createAddonsStore } from './store/addons.store';
 import { createAgreementStore } from './store/agreement.store';
 import { createAt39Store } from './store/at39.store';
 import { createAuthStore } from './store/auth.store';
@@ -59,7 +60,6 @@ import { createBlockStore } from './store/block.store';
 import { createDebtStore } from './store/debt.store';
 import { createEmployeesStore } from './store/employees.store';
 import { createGoldenStore } from './store/golden.store';
-import { createInternetStore } from './store/internet.store';
 import { createNumberStore } from './store/number.store';
 import { createOrdersStore } from './store/orders.store';
 import { createPreorderStore } from './store/preorder.store';
@@ -116,7 +116,7 @@ export const allHandlers: Handlers = {
   ...documentsHandlers,
   ...agreementHandlers,
   ...at39Handlers,
-  ...internetHandlers,
+  ...addonsHandlers,
   ...employeesHandlers,
   ...recoveryContactHandlers,
   ...clientErrorHandlers,
@@ -153,7 +153,7 @@ export function createServices(deps: AppDeps): Services {
     preorders: createPreorderStore(db),
     agreements: createAgreementStore(db),
     at39: createAt39Store(db),
-    internet: createInternetStore(db),
+    addons: createAddonsStore(db),
     employees: createEmployeesStore(db),
     debts: createDebtStore(db),
     recoveryContacts: createRecoveryContactStore(db, clock),

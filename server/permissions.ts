@@ -99,7 +99,7 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   // R008, R000, R009, R018-R023, R032"); the move itself is checked against the order's status in the handler
   'orders.setStatus': '/orders',
   // services: whoever the services page opens for (spec 6; docs/decisions.md SV1); the target of each call (the
-  // caller's company, a subscriber's own number, the payer BAN) is checked in server/handlers/internet.handlers.ts
+  // caller's company, a subscriber's own number, the payer BAN) is checked in server/handlers/addons.handlers.ts
   // the company's employee list (docs/decisions.md EM2): whom the profile's employees widget offers it; the company is
   // the one in view, checked in server/handlers/employees.handlers.ts (EM4)
   'employees.list': '/profile/employees',

@@ -126,7 +126,7 @@ export function eimzoOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Eimzo
 
 /**
  * Tells the SPA where the simulator listens when it is not the module's usual address: a
- * `<meta name="eimzo-url">` in every HTML page (read by src/app/block-restore.services.ts). A rewrite of the page
+ * `<meta name="eimzo-url">` in every HTML page (read by src/app/block-restore.actors.ts). A rewrite of the page
  * server/static.ts applies before it compresses and tags it.
  */
 function announceEimzoUrl(url: string): (html: string) => string {

@@ -1,6 +1,6 @@
+import { seedAddonsCatalogue } from './addons-seed';
 import type { Db } from './database';
 import { BRANCH_CITIES, REGIONS } from './seed-data';
-import { seedServicesCatalogue } from './services-seed';
 
 /**
  * The reference catalogues a real deployment of the reference backend needs from its first start, in every mode
@@ -55,7 +55,7 @@ export function seedReference(db: Db): number {
       added += insRegion.run(r.id, r.name).changes;
       for (const b of branchesOfRegion(r.id)) added += insBranch.run(b.id, r.id, b.name).changes;
     }
-    added += seedServicesCatalogue(db);
+    added += seedAddonsCatalogue(db);
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('reference_version', ?)").run(
       REFERENCE_VERSION,
     );

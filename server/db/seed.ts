@@ -13,6 +13,7 @@
  * REFERENCE_TABLES does not name.
  */
 import { DEFAULT_COST, hashPasswordSync, type ScryptCost } from '../auth/passwords';
+import { seedAddons } from './addons-seed';
 import { seedAt39 } from './at39-seed';
 import type { Db } from './database';
 import { seedDebt } from './debt-seed';
@@ -35,7 +36,6 @@ import {
   STAFF_ROLES,
   SURNAMES,
 } from './seed-data';
-import { seedServices } from './services-seed';
 
 /** Bumped when the generated data changes shape; stored in `meta.seed_version`. */
 export const SEED_VERSION = '1';
@@ -408,7 +408,7 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     seedDebt(db, opts.debtAsOf ?? now);
     seedAt39(db, opts.debtAsOf ?? now);
     seedDocuments(db, opts.debtAsOf ?? now);
-    seedServices(db, now);
+    seedAddons(db, now);
     seedPreorders(db);
     seedGolden(db);
     seedEmployeeDetails(db);

@@ -4,8 +4,8 @@
  * them from the one catalogue (src/domain/golden-categories.rules.ts, docs/decisions.md NC16).
  */
 import { catalogueCategories } from '../../src/domain/golden-categories.rules';
+import { IP_CATALOGUE } from '../db/addons-seed';
 import { AT39_PRICE_PLANS } from '../db/at39-seed';
-import { IP_CATALOGUE } from '../db/services-seed';
 
 /** The cities of the one catalogue (NC18). */
 export { MARKET_CODES } from '../../src/domain/market-codes.rules';

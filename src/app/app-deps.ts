@@ -1,5 +1,5 @@
 import type { DraftStore } from '@/services/drafts/draft-store';
-import type { BlockRestoreServiceOptions } from './block-restore.services';
+import type { BlockRestoreServiceOptions } from './block-restore.actors';
 
 /** What the workflows need besides the API client (the composition root's second argument: ./app-logic.ts). */
 export interface AppDeps extends BlockRestoreServiceOptions {

@@ -5,7 +5,7 @@ import type { AppApi } from './api';
 import type { AppDeps } from './app-deps';
 import { loadChunk } from './lazy-route';
 import { createPublicLogicLoaders } from './public-logic';
-import { createSessionLogic } from './session.services';
+import { createSessionLogic } from './session.actors';
 
 export type { AppDeps } from './app-deps';
 

@@ -15,7 +15,7 @@ export { signingDocumentText } from '@/domain/signing-document.rules';
 
 /**
  * What the signing chart's module actors do with the E-IMZO client. Loaded as its own chunk on the first signing
- * (src/app/block-restore.services.ts), so the websocket client never weighs on the login page.
+ * (src/app/block-restore.actors.ts), so the websocket client never weighs on the login page.
  */
 
 export function createClient(options: EimzoClientOptions): EimzoClient {

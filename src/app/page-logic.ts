@@ -1,25 +1,25 @@
 import { browserDraftStore } from '@/services/drafts/draft-store';
 import { readGoldenChoice } from '@/services/drafts/golden-choice';
 import type { PageLogic } from '@/views/common/workflow-logic.context';
-import * as admin from './admin.services';
-import * as agreement from './agreement.services';
+import * as addons from './addons.actors';
+import * as admin from './admin.actors';
+import * as agreement from './agreement.actors';
 import type { AppApi } from './api';
 import type { AppDeps } from './app-deps';
-import * as at39 from './at39.services';
-import * as blockRestore from './block-restore.services';
-import * as debt from './debt.services';
-import * as documents from './documents.services';
-import * as employees from './employees-list.services';
-import * as golden from './golden.services';
-import { createImpersonationLogic } from './impersonation.services';
-import * as internet from './internet.services';
-import * as newOrder from './new-order.services';
-import * as orders from './orders.services';
-import * as preorders from './preorder-list.services';
-import * as profile from './profile.services';
-import * as recoveryContact from './recovery-contact.services';
-import * as settings from './settings.services';
-import * as upload from './upload.services';
+import * as at39 from './at39.actors';
+import * as blockRestore from './block-restore.actors';
+import * as debt from './debt.actors';
+import * as documents from './documents.actors';
+import * as employees from './employees-list.actors';
+import * as golden from './golden.actors';
+import { createImpersonationLogic } from './impersonation.actors';
+import * as newOrder from './new-order.actors';
+import * as orders from './orders.actors';
+import * as preorders from './preorder-list.actors';
+import * as profile from './profile.actors';
+import * as recoveryContact from './recovery-contact.actors';
+import * as settings from './settings.actors';
+import * as upload from './upload.actors';
 
 /**
  * The signed-in pages' workflows, provided with their real actors: a chunk of its own that `createAppLogic`
@@ -30,7 +30,7 @@ export function createPageLogic(api: AppApi, given: AppDeps): PageLogic {
   const deps = { ...given, drafts: given.drafts ?? browserDraftStore() };
   const adminLogic = admin.createAdminLogic(api);
   const documentsLogic = documents.createDocumentsLogic(api.load);
-  const servicesLogic = internet.createServicesLogic(api.load);
+  const addonsLogic = addons.createAddonsLogic(api.load);
   const at39Logic = at39.createAt39Logic(api.load);
   return {
     impersonation: createImpersonationLogic(api),
@@ -52,8 +52,8 @@ export function createPageLogic(api: AppApi, given: AppDeps): PageLogic {
     at39Upload: at39Logic.at39Upload,
     documents: documentsLogic.documents,
     download: documentsLogic.download,
-    services: servicesLogic.services,
-    servicesCheckout: servicesLogic.servicesCheckout,
+    services: addonsLogic.services,
+    servicesCheckout: addonsLogic.servicesCheckout,
     preorderList: preorders.createPreorderListLogic(api.load),
     employeesList: employees.createEmployeesListLogic(api.load),
     recoveryContact: recoveryContact.createRecoveryContactLogic(api.load, deps),

@@ -10,11 +10,11 @@ export function createPublicLogicLoaders(load: ApiLoader): PublicLogicLoaders {
   return {
     newClient: async () =>
       (
-        await loadChunk(() => import(/* webpackChunkName: "logic-new-client" */ './new-client.services'))
+        await loadChunk(() => import(/* webpackChunkName: "logic-new-client" */ './new-client.actors'))
       ).createNewClientLogic(load),
     newNumbers: async () =>
       (
-        await loadChunk(() => import(/* webpackChunkName: "logic-new-numbers" */ './new-numbers.services'))
+        await loadChunk(() => import(/* webpackChunkName: "logic-new-numbers" */ './new-numbers.actors'))
       ).createNewNumbersLogic(load),
   };
 }

@@ -74,7 +74,7 @@ const SIGNED_IN_VIEWS: { readonly [P in SignedInPage]: AppRoute['view'] } = {
   ),
   '/debt-control': lazyRoute(() => import('./debt.routes').then((m) => ({ default: m.DebtRoute }))),
   '/services/*?': lazyRoute(() =>
-    import('@/views/services/services-page.view').then((m) => ({ default: m.ServicesPage })),
+    import('@/views/addons/addons-page.view').then((m) => ({ default: m.AddonsPage })),
   ),
 };
 

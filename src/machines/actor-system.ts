@@ -19,7 +19,7 @@ export const SYSTEM_IDS = {
   impersonation: 'impersonation',
   /** the notifications actor (src/machines/notifications.machine.ts) */
   notifications: 'notifications',
-  /** the services page actor (src/machines/services.machine.ts): the checkout tells it when lines changed */
+  /** the services page actor (src/machines/addons.machine.ts): the checkout tells it when lines changed */
   services: 'services',
 } as const;
 

@@ -142,7 +142,7 @@ const idleContext: BlockRestoreContext = {
 
 const outcomeParams = ({ event }: { event: { output: BlockOutcome } }) => ({ outcome: event.output });
 
-/** The block/restore chart. Actors are filled in by `createBlockRestoreLogic` (src/app/block-restore.services.ts). */
+/** The block/restore chart. Actors are filled in by `createBlockRestoreLogic` (src/app/block-restore.actors.ts). */
 export const blockRestoreMachine = setup({
   types: {
     context: {} as BlockRestoreContext,

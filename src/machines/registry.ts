@@ -1,4 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
+import { addonsMachine } from './addons.machine';
+import { addonsCheckoutMachine } from './addons-checkout.machine';
 import { agreementMachine } from './agreement.machine';
 import { at39ListMachine } from './at39-list.machine';
 import { at39RegistrationMachine } from './at39-registration.machine';
@@ -20,8 +22,6 @@ import { preRegistrationMachine } from './pre-registration.machine';
 import { preorderListMachine } from './preorder-list.machine';
 import { recoveryContactMachine } from './recovery-contact.machine';
 import { searchBoxMachine } from './search-box.machine';
-import { servicesMachine } from './services.machine';
-import { servicesCheckoutMachine } from './services-checkout.machine';
 import { sessionMachine } from './session.machine';
 import { settingsMachine } from './settings.machine';
 import { signingMachine } from './signing.machine';
@@ -202,13 +202,13 @@ export const machineRegistry: readonly MachineEntry[] = [
   },
   {
     id: 'services',
-    machine: servicesMachine,
+    machine: addonsMachine,
     description:
       'Services page: package catalogue by group, employees with their packages and roaming (search and page in the URL, server-side), select many / a page / all filtered, one number’s options.',
   },
   {
     id: 'servicesCheckout',
-    machine: servicesCheckoutMachine,
+    machine: addonsCheckoutMachine,
     description:
       'Services checkout: review, balance check (has-deposit, checkBalance), applying slice by slice with confirmed progress, result number by number (accepted, E124, E123, E031), retry of the failed ones, cancel.',
   },

@@ -142,7 +142,7 @@ const otherModuleFailure = {
 };
 
 /**
- * The signing chart. Actors are filled in at the composition root (`src/app/block-restore.services.ts`); tests
+ * The signing chart. Actors are filled in at the composition root (`src/app/block-restore.actors.ts`); tests
  * provide fakes.
  */
 export const signingMachine = setup({

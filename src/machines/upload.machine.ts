@@ -18,7 +18,7 @@ import type { StateMeta } from './state-meta';
  * Generic on purpose: the chart knows nothing of documents. Its input names an opaque `target` (`{ kind: 'document',
  * id: docId }` for `documents/re-upload`, `{ kind: 'at39', id: registrationId }` for AT 39's `docs/save-doc`…) and,
  * optionally, other limits; the composition root provides `uploadFile` for the targets it knows
- * (`createUploadLogic` in src/app/upload.services.ts). The server checks the same file again by its bytes (E118).
+ * (`createUploadLogic` in src/app/upload.actors.ts). The server checks the same file again by its bytes (E118).
  */
 
 /** What an upload goes to, opaque to the chart: the upload actor picks the call by `kind`. */

@@ -85,7 +85,7 @@ const PUBLIC = [
   'src/views/new-client',
   'src/views/new-numbers',
   'src/views/common/category-texts.ts',
-  'src/app/new-client.services.ts',
+  'src/app/new-client.actors.ts',
   'src/app/eimzo.actors.ts',
   'src/app/eimzo-options.ts',
   'src/machines/new-client.machine.ts',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { fetchDocuments } from '@/app/documents.services';
+import { fetchDocuments } from '@/app/documents.actors';
 import { type DocumentsInput, documentsMachine } from '@/machines/documents.machine';
 import {
   selectDocumentsCanRetry,

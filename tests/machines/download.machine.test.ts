@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createDocumentsLogic } from '@/app/documents.services';
+import { createDocumentsLogic } from '@/app/documents.actors';
 import { downloadMachine } from '@/machines/download.machine';
 import {
   selectDownloadError,

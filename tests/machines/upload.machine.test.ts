@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createUploadLogic, sniffBlob, type UploadSender } from '@/app/upload.services';
+import { createUploadLogic, sniffBlob, type UploadSender } from '@/app/upload.actors';
 import type { UploadFileInput } from '@/machines/upload.machine';
 import { uploadMachine } from '@/machines/upload.machine';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, waitFor } from 'xstate';
-import { createBlockRestoreLogic } from '@/app/block-restore.services';
+import { createBlockRestoreLogic } from '@/app/block-restore.actors';
 import type { BlockRestoreRequest, DocumentCreateEvent } from '@/machines/block-restore.machine';
 import { selectSigningRef } from '@/machines/block-restore.selectors';
 import { createApiClient } from '@/services/api/client';
@@ -10,7 +10,7 @@ import { socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 import { createHarness } from './harness';
 
 /**
- * The real composition (src/app/block-restore.services.ts): the block/restore chart with the real signing chart,
+ * The real composition (src/app/block-restore.actors.ts): the block/restore chart with the real signing chart,
  * the real API client against the reference backend, and the real E-IMZO client against the simulator.
  */
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { createBlockRestoreLogic } from '@/app/block-restore.services';
+import { createBlockRestoreLogic } from '@/app/block-restore.actors';
 import { tashkentDay } from '@/domain/dates.rules';
 import { createApiClient } from '@/services/api/client';
 import { createEimzoClient } from '@/services/eimzo/eimzo-client';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { appApiOf } from '@/app/api';
-import { createSessionLogic } from '@/app/session.services';
+import { createSessionLogic } from '@/app/session.actors';
 import type { ApiClient } from '@/services/api/client';
 import { clearDrafts } from '@/services/drafts/draft-storage';
 import {

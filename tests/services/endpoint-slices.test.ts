@@ -38,7 +38,7 @@ describe('endpoint slices', () => {
         'debtEndpoints',
         'signingEndpoints',
         'documentsEndpoints',
-        'internetEndpoints',
+        'addonsEndpoints',
         'at39Endpoints',
         'publicEndpoints',
       ]),

@@ -1,6 +1,8 @@
 import type { NumbersEvent, NumbersInput, NumbersPageResult } from '@/machines/numbers.machine';
 import type { MachineEntry } from '@/machines/registry';
 import { machineRegistry } from '@/machines/registry';
+import { servicesModelEntry } from '../machines/addons.payloads';
+import { servicesCheckoutModelEntry } from '../machines/addons-checkout.payloads';
 import { agreementModelEntry } from '../machines/agreement.payloads';
 import { at39ListModelEntry, at39RegistrationModelEntry } from '../machines/at39.payloads';
 import { blockRestoreModelEntry } from '../machines/block-restore.payloads';
@@ -20,8 +22,6 @@ import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { ordersModelEntry } from '../machines/orders.payloads';
 import { recoveryContactModelEntry } from '../machines/recovery-contact.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
-import { servicesModelEntry } from '../machines/services.payloads';
-import { servicesCheckoutModelEntry } from '../machines/services-checkout.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
 import { signingModelEntry } from '../machines/signing.payloads';
 import { uploadModelEntry } from '../machines/upload.payloads';

@@ -4,6 +4,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders, AppRoot } from '@/app/app-providers';
 import type { AppRoute } from '@/app/routes';
+import { addonsMachine } from '@/machines/addons.machine';
+import { addonsCheckoutMachine } from '@/machines/addons-checkout.machine';
 import { agreementMachine } from '@/machines/agreement.machine';
 import { at39ListMachine } from '@/machines/at39-list.machine';
 import { at39RegistrationMachine } from '@/machines/at39-registration.machine';
@@ -23,8 +25,6 @@ import { ordersMachine } from '@/machines/orders.machine';
 import { preorderListMachine } from '@/machines/preorder-list.machine';
 import { recoveryContactMachine } from '@/machines/recovery-contact.machine';
 import { searchBoxMachine } from '@/machines/search-box.machine';
-import { servicesMachine } from '@/machines/services.machine';
-import { servicesCheckoutMachine } from '@/machines/services-checkout.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { settingsMachine } from '@/machines/settings.machine';
 import { uploadMachine } from '@/machines/upload.machine';
@@ -67,8 +67,8 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     at39Upload: uploadMachine,
     documents: documentsMachine,
     download: downloadMachine,
-    services: servicesMachine,
-    servicesCheckout: servicesCheckoutMachine,
+    services: addonsMachine,
+    servicesCheckout: addonsCheckoutMachine,
     preorderList: preorderListMachine,
     employeesList: employeesListMachine,
     recoveryContact: recoveryContactMachine,

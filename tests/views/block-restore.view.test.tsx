@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, fromPromise } from 'xstate';
-import { eimzoClientOptions } from '@/app/block-restore.services';
+import { eimzoClientOptions } from '@/app/block-restore.actors';
 import type { SigningAction, SigningTargets } from '@/domain/signing-document.rules';
 import { i18n } from '@/i18n/i18n';
 import { blockRestoreMachine, type DocumentCreateEvent } from '@/machines/block-restore.machine';

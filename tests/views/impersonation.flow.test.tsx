@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { createAdminLogic } from '@/app/admin.services';
+import { createAdminLogic } from '@/app/admin.actors';
 import { appApiOf } from '@/app/api';
 import { HeaderSearch, ImpersonationNavigation } from '@/app/workflow-glue';
 import { i18n } from '@/i18n/i18n';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { addonsEndpoints } from './addons.contract';
 import { adminEndpoints } from './admin.contract';
 import { agreementEndpoints } from './agreement.contract';
 import { at39Endpoints } from './at39.contract';
@@ -10,7 +11,6 @@ import { documentsEndpoints } from './documents.contract';
 import { employeesEndpoints } from './employees.contract';
 import { defineEndpoint } from './endpoint';
 import { goldenEndpoints } from './golden.contract';
-import { internetEndpoints } from './internet.contract';
 import { lookupEndpoints } from './lookup.contract';
 import { ordersEndpoints } from './orders.contract';
 import {
@@ -75,7 +75,7 @@ export const endpoints = {
   ...ordersEndpoints,
 
   // ── internet packages and roaming ──────────────────────────────────────────────────────────────────
-  ...internetEndpoints,
+  ...addonsEndpoints,
 
   // ── the company's employee list (employees.contract.ts; EM1) ─────────────────────────────────────────
   ...employeesEndpoints,

@@ -1,6 +1,8 @@
 import { createContext, type ReactNode, use, useCallback, useContext, useEffect, useState } from 'react';
 import type { ActorOptions, ActorSystem, AnyActorLogic } from 'xstate';
 import type { GoldenOffer } from '@/domain/golden.rules';
+import type { AddonsMachine } from '@/machines/addons.machine';
+import type { AddonsCheckoutMachine } from '@/machines/addons-checkout.machine';
 import type { AgreementMachine } from '@/machines/agreement.machine';
 import type { At39ListMachine } from '@/machines/at39-list.machine';
 import type { At39RegistrationMachine } from '@/machines/at39-registration.machine';
@@ -20,8 +22,6 @@ import type { OrdersMachine } from '@/machines/orders.machine';
 import type { PreorderListMachine } from '@/machines/preorder-list.machine';
 import type { RecoveryContactMachine } from '@/machines/recovery-contact.machine';
 import type { SearchBoxMachine } from '@/machines/search-box.machine';
-import type { ServicesMachine } from '@/machines/services.machine';
-import type { ServicesCheckoutMachine } from '@/machines/services-checkout.machine';
 import type { SessionMachine } from '@/machines/session.machine';
 import type { SettingsMachine } from '@/machines/settings.machine';
 import type { UploadMachine } from '@/machines/upload.machine';
@@ -71,8 +71,8 @@ export interface PageLogic {
   readonly documents: DocumentsMachine;
   /** a download button's chart (PDF, scan, instruction) */
   readonly download: DownloadMachine;
-  readonly services: ServicesMachine;
-  readonly servicesCheckout: ServicesCheckoutMachine;
+  readonly services: AddonsMachine;
+  readonly servicesCheckout: AddonsCheckoutMachine;
   readonly preorderList: PreorderListMachine;
   readonly employeesList: EmployeesListMachine;
   /** the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6) */

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { appConfig } from '@/app/config';
+import { mayUseAddons, saleHref } from '@/domain/addons.rules';
 import { formatSum } from '@/domain/money.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import { EMPLOYEE_LIST_PATH } from '@/domain/routes.rules';
-import { mayUseServices, saleHref } from '@/domain/services.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import { usePageLang } from '@/i18n/page-lang';
 import type { Profile } from '@/services/contract/session.contract';
@@ -119,7 +119,7 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
     sale: () => (
       <Widget key="sale" id="sale" title={t('widgets.sale.title')} accent>
         <p>{t('widgets.sale.text')}</p>
-        {mayUseServices(facts) ? (
+        {mayUseAddons(facts) ? (
           // the sale opens the services page on the promoted package (spec 2, 6; docs/decisions.md SV9)
           <Link className="btn widget__action" href={saleHref()} data-testid="widget-sale-open">
             {t('services.saleOpen')}

@@ -1,4 +1,6 @@
 import type { ChartOracle } from '../../support/oracle';
+import { servicesOracle } from './addons.oracle';
+import { servicesCheckoutOracle } from './addons-checkout.oracle';
 import { agreementOracle } from './agreement.oracle';
 import { at39ListOracle } from './at39-list.oracle';
 import { at39RegistrationOracle } from './at39-registration.oracle';
@@ -20,8 +22,6 @@ import { preRegistrationOracle } from './pre-registration.oracle';
 import { preorderListOracle } from './preorder-list.oracle';
 import { recoveryContactOracle } from './recovery-contact.oracle';
 import { searchBoxOracle } from './search-box.oracle';
-import { servicesOracle } from './services.oracle';
-import { servicesCheckoutOracle } from './services-checkout.oracle';
 import { sessionOracle } from './session.oracle';
 import { settingsOracle } from './settings.oracle';
 import { signingOracle } from './signing.oracle';
