@@ -26,7 +26,9 @@ module.exports = {
       name: 'machines-no-views',
       severity: 'error',
       from: { path: '^src/machines' },
-      to: { path: ['^src/views', '^src/app', 'node_modules/react', 'node_modules/react-dom'] },
+      to: {
+        path: ['^src/views', '^src/app', '^src/config\\.ts$', 'node_modules/react', 'node_modules/react-dom'],
+      },
     },
     {
       name: 'services-no-upper',
@@ -40,6 +42,22 @@ module.exports = {
       comment: 'views render machine state; they never reach a service at run time (types are fine)',
       from: { path: '^src/views' },
       to: { path: '^src/services', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'views-no-app',
+      severity: 'error',
+      comment:
+        'the app composes views; a view never reaches up into it (issue 34). Deployment settings are src/config.ts',
+      from: { path: '^src/views' },
+      to: { path: '^src/app' },
+    },
+    {
+      name: 'config-leaf',
+      severity: 'error',
+      comment:
+        'src/config.ts reads the build environment and imports nothing, so any layer may read it (decisions AR16)',
+      from: { path: '^src/config\\.ts$' },
+      to: { path: ['^src', 'node_modules'] },
     },
     {
       name: 'i18n-leaf',

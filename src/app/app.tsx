@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { appConfig } from '@/config';
 import { sessionEndpoints } from '@/services/contract/session.endpoints';
 import { createAppApi } from './api';
 import { createAppLogic } from './app-logic';
 import { AppRoot } from './app-providers';
-import { appConfig } from './config';
 import { reportContractBreak } from './error-watch';
 
 /**

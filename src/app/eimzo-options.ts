@@ -1,5 +1,5 @@
+import { appConfig } from '@/config';
 import type { EimzoClientOptions } from '@/services/eimzo/eimzo-client';
-import { appConfig } from './config';
 
 /** Local development only: the module accepts any key for localhost and 127.0.0.1 (real domains need real keys). */
 const DEV_API_KEYS = 'localhost,portal-dev-key,127.0.0.1,portal-dev-key';

@@ -4,11 +4,12 @@
  * `/:lang/orders/:id`) and a safe one-line message. Its own API client carries only this call's definition, and has
  * no contract-break listener: a report that fails is dropped, never reported.
  */
+
+import { appConfig } from '@/config';
 import { REQUEST_ID_PATTERN, type SeenFailure, safeErrorMessage } from '@/domain/client-errors.rules';
 import { pagePatternOf } from '@/domain/page-patterns.rules';
 import { createApiClient } from '@/services/api/client';
 import { clientErrorEndpoints } from '@/services/contract/client-errors.contract';
-import { appConfig } from './config';
 
 /** `Name: message` of an Error, the text of anything else (an object's contents are never sent). */
 export function describeFailure(reason: unknown): string {

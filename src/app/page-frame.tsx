@@ -1,12 +1,12 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Switch, useParams } from 'wouter';
+import { appConfig } from '@/config';
 import { isLang, type Lang } from '@/domain/constants';
 import { setLanguage } from '@/i18n/i18n';
 import { rememberLocale } from '@/i18n/locale';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
 import { Footer } from '@/views/layout/footer.view';
 import type { AppRoute } from './app-route';
-import { appConfig } from './config';
 import { ChunkBoundary } from './lazy-route';
 
 /**

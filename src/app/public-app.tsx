@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Route, Router, Switch } from 'wouter';
+import { appConfig } from '@/config';
 import type { Lang } from '@/domain/constants';
 import { i18n } from '@/i18n/i18n';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
@@ -10,7 +11,6 @@ import { Header } from '@/views/layout/header.view';
 import { PageTitle } from '@/views/layout/page-title.view';
 import { createAppApi } from './api';
 import type { AppRoute } from './app-route';
-import { appConfig } from './config';
 import { reportContractBreak } from './error-watch';
 import { LangSegment, RoutePage, RoutesFooter } from './page-frame';
 import { createPublicLogicLoaders } from './public-logic';

@@ -1,8 +1,8 @@
+import { appConfig } from '@/config';
 import { SIGNED_IN_PAGES, type SignedInPage } from '@/domain/page-routes.rules';
 import { AUTH_PAGES } from '@/domain/routes.rules';
 import { AuthPage } from '@/views/auth/auth-page.view';
 import type { AppRoute } from './app-route';
-import { appConfig } from './config';
 import { lazyRoute } from './lazy-route';
 import { PUBLIC_ROUTES } from './public-routes';
 

@@ -55,11 +55,11 @@ const RULES: readonly { name: string; pattern: RegExp; home: readonly string[] }
     pattern: /['"]sms['"],\s*['"]email['"],\s*['"]call['"]/,
     home: ['src/domain/contacts.rules.ts'],
   },
-  // the build's environment is read by one module; everything else asks src/app/config.ts (docs/decisions.md AR9)
+  // the build's environment is read by one module; everything else asks src/config.ts (docs/decisions.md AR9)
   {
     name: 'build environment',
     pattern: /import\.meta[^.]*\.env\b|import\.meta as/,
-    home: ['src/app/config.ts'],
+    home: ['src/config.ts'],
   },
   // Retry is offered unless the session is ending (E009): one rule for every list and step (docs/decisions.md AR15)
   {

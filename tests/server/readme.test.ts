@@ -52,7 +52,7 @@ describe('README run in production', () => {
     );
   /** The environment variables the start path reads: the server, the launcher, the SPA's build-time config. */
   const readByCode = () => {
-    const files: string[] = ['scripts/launch.js', 'src/app/config.ts'];
+    const files: string[] = ['scripts/launch.js', 'src/config.ts'];
     const walk = (dir: string) => {
       for (const e of readdirSync(new URL(dir, root), { withFileTypes: true })) {
         if (e.isDirectory()) walk(`${dir}${e.name}/`);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { appConfig } from '@/app/config';
+import { appConfig } from '@/config';
 import type { ProfileFacts, UserFacts } from '@/domain/roles.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import { i18n } from '@/i18n/i18n';

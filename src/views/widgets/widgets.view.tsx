@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { appConfig } from '@/app/config';
+import { appConfig } from '@/config';
 import { mayUseAddons, saleHref } from '@/domain/addons.rules';
 import { formatSum } from '@/domain/money.rules';
 import type { UserFacts } from '@/domain/roles.rules';
