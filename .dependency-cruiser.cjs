@@ -47,7 +47,7 @@ module.exports = {
       name: 'views-no-app',
       severity: 'error',
       comment:
-        'the app composes views; a view never reaches up into it (issue 34). Deployment settings are src/config.ts',
+        'the app composes views; a view never reaches up into it. Deployment settings are src/config.ts (decisions AR16)',
       from: { path: '^src/views' },
       to: { path: '^src/app' },
     },

@@ -10,7 +10,7 @@ import type { AppRoute } from './app-route';
 import { ChunkBoundary } from './lazy-route';
 
 /**
- * The one owner of the shown language (issue 34): both roots (the app's shell and the public root) read the address's
+ * The one owner of the shown language: both roots (the app's shell and the public root) read the address's
  * language segment here, and nowhere else, and show the page in it. A segment that is no language renders `unknown`
  * (whose page shows itself in a language of its own choosing through `ShowLanguage`). Views and actors only ask
  * `currentLang()` or `usePageLang()`; the start-up (src/i18n/start.ts) reads the address once more before any of this

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One owner of the language (issue 34, step 5). The address's language segment is read in one component
+ * One owner of the language. The address's language segment is read in one component
  * (`LangSegment`, src/app/page-frame.tsx), the language is set in one (`ShowLanguage`, same file; the build's
  * prerender sets it before it renders anything), and every other module asks `currentLang()` / `usePageLang()` /
  * `intlLocale()` from src/i18n. These tests fail when a module outside src/i18n reads i18next's language, the
