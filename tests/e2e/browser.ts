@@ -226,6 +226,8 @@ export const SIGNED_IN_LAYOUT_PATHS: readonly (readonly [string, readonly string
   ['operator', ['orders', 'agreement-registration', 'at39-registration', 'at39-registration/new', 'profile']],
   ['keyowner', ['onlinee-sales', 'services', 'settings']],
   ['okk', ['debt-control', 'settings']],
+  // the operator's add-ons: the package cards load above the employees (the promotion's cards have no button)
+  ['curator16', ['services', 'services?list=promo']],
 ];
 
 export const SCREEN_SIZES = [

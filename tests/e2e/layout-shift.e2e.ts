@@ -94,3 +94,81 @@ describe('layout shift while loading, on every route, at 1366×768 and 390×844'
     await page.context().close();
   });
 });
+
+/** Where a box stands: its top and height, and the top of what follows it on the page. */
+async function standing(
+  page: Page,
+  box: string,
+  next: string,
+): Promise<{ top: number; height: number; next: number }> {
+  return page.evaluate(
+    ([boxSel, nextSel]) => {
+      const rect = (sel: string) => {
+        const el = document.querySelector(sel);
+        if (!el) throw new Error(`${sel} is not on the page`);
+        return el.getBoundingClientRect();
+      };
+      const b = rect(boxSel);
+      return { top: b.top, height: b.height, next: rect(nextSel).top };
+    },
+    [box, next] as const,
+  );
+}
+
+/**
+ * The skeletons stand where their content will: the call they wait for is held, the skeleton measured, the call let
+ * through, and the content measured in the same place (at most 8 px apart), with what follows it unmoved.
+ */
+describe('a skeleton stands within 8 px of the content it waits for', () => {
+  const SKELETONS = [
+    {
+      login: null,
+      path: 'new-numbers',
+      call: /golden-number\/categories\/qr/,
+      skeleton: '[data-testid="new-numbers-loading"]',
+      content: '[data-testid="new-numbers-categories"]',
+      next: '.nn-become',
+    },
+    ...['services', 'services?list=promo'].map((path) => ({
+      login: 'curator16',
+      path,
+      call: /internet-package-services\/for-con-pp/,
+      skeleton: '[data-testid="services-catalogue-loading"]',
+      content: '[data-testid="services-packages"]',
+      next: '.services__employees',
+    })),
+  ];
+
+  it.each(
+    SKELETONS.flatMap((s) =>
+      SCREEN_SIZES.flatMap((size) => ['ru', 'uz'].map((lang) => ({ ...s, size, lang }))),
+    ),
+  )('/$lang/$path at $size.width px', async ({ login, path, call, skeleton, content, next, size, lang }) => {
+    const page = login
+      ? (await signIn(browser, base, login, { viewport: size })).page
+      : await (await browser.newContext({ viewport: size })).newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(call, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${base}/${lang}/${path}`);
+    await page.locator(skeleton).waitFor();
+    const before = await standing(page, skeleton, next);
+    release();
+    await page.locator(content).waitFor();
+    const after = await standing(page, content, next);
+    expect(Math.abs(after.top - before.top), 'top').toBeLessThanOrEqual(8);
+    expect(
+      Math.abs(after.height - before.height),
+      `height ${before.height} → ${after.height}`,
+    ).toBeLessThanOrEqual(8);
+    expect(Math.abs(after.next - before.next), `${next} ${before.next} → ${after.next}`).toBeLessThanOrEqual(
+      8,
+    );
+    await page.context().close();
+  });
+});

@@ -173,6 +173,10 @@ function ServicesView() {
   );
 }
 
+/** The skeleton's cards (a group's packages fill one row at a laptop's width) and the facts each card lists. */
+const SKELETON_PACKAGES = [1, 2, 3, 4] as const;
+const FACT_ROWS = ['volume', 'price', 'period'] as const;
+
 /** Group tabs and the group's package cards (name, volume, price, period); one may be chosen (into the URL). */
 function Catalogue({ params, onChoose }: { params: AddonsParams; onChoose: (soc: string) => void }) {
   const { t } = useTranslation();
@@ -209,9 +213,29 @@ function Catalogue({ params, onChoose }: { params: AddonsParams; onChoose: (soc:
           {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'catalogue.retry' }) } : {})}
         />
       ) : loading ? (
-        <p aria-busy="true" data-testid="services-catalogue-loading">
-          {t('app.loading')}
-        </p>
+        // cards of the real size in the one row the packages take: the packages fill it, the list under it stays put
+        <ul
+          className="services__packages"
+          role="status"
+          aria-busy="true"
+          aria-label={t('app.loading')}
+          data-testid="services-catalogue-loading"
+        >
+          {SKELETON_PACKAGES.map((n) => (
+            <li key={n} className="services__package services__package--skeleton" aria-hidden="true">
+              <h3 className="services__package-name">&nbsp;</h3>
+              <dl className="services__package-facts">
+                {FACT_ROWS.map((row) => (
+                  <div key={row}>
+                    <dt>&nbsp;</dt>
+                    <dd>&nbsp;</dd>
+                  </div>
+                ))}
+              </dl>
+              {params.list === 'promo' ? null : <span className="btn btn--secondary">&nbsp;</span>}
+            </li>
+          ))}
+        </ul>
       ) : packages.length === 0 ? (
         <p data-testid="services-packages">{t('services.empty')}</p>
       ) : (
