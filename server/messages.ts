@@ -1,3 +1,4 @@
+import { smsAddress } from '../src/domain/phone.rules';
 import { type MessageKind, type MessageLang, messageWording } from './delivery/texts';
 import { DeliveryFailure } from './delivery/transport';
 import type { Services } from './handler';
@@ -18,9 +19,6 @@ export interface Message {
 }
 
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** SMS go to 998 + the number's nine digits; the gateway and the demo outbox read the same form. */
-const smsAddress = (to: string) => (/^\d{9}$/.test(to) ? `998${to}` : to);
 
 /**
  * Sends an SMS or e-mail in the recipient's language. Demo mode: the message goes to the demo outbox (read on the

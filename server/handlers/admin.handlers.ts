@@ -8,7 +8,7 @@ import {
 } from '../../src/domain/recovery-contact.rules';
 import { activeRole, isStaffRole, mayGrantRole } from '../../src/domain/roles.rules';
 import { mayEditUser } from '../../src/domain/user-edit.rules';
-import { isValidLogin } from '../../src/domain/validators.rules';
+import { isBan, isEmail, isTypedPhone, isValidLogin, phoneToSn } from '../../src/domain/validators.rules';
 import type { userDetailsSchema } from '../../src/services/contract/admin.contract';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { CLIENT_ROLES } from '../permissions';
@@ -16,7 +16,7 @@ import type { SessionRow } from '../store/session.store';
 import type { UserRow, UserStatus } from '../store/user.store';
 import { lookupSn } from './lookup.handlers';
 import { activationLink, companyContactOf } from './recovery-contact.handlers';
-import { phoneToSn, replyFor } from './session.handlers';
+import { replyFor } from './session.handlers';
 
 /** A user id is digits only: `0x1` and `4e0` are not users 1 and 4. */
 function targetOf(svc: Services, id: string | number): UserRow {
@@ -38,13 +38,11 @@ function ensureMayEdit(s: RequestSession, target: UserRow): void {
   ensure(mayEditUser(editor, target.roles), 'E005', 'this account may be edited only by a higher group');
 }
 
-const EMAIL = /^[^\s@<>()",;:]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}$/;
-const PHONE = /^\+?\d{9,15}$/;
-
-/** Staff e-mail and phone are checked like a client's: an address and digits, not any text. */
+/** Staff e-mail and phone are checked by the rules the user form checks them with (src/domain/validators.rules.ts):
+ *  an address and 9 to 12 digits, not any text. */
 function checkContacts(b: { email?: string | null; phone?: string | null }): void {
-  if (b.email) ensure(EMAIL.test(b.email), 'E013', 'email: not an e-mail address');
-  if (b.phone) ensure(PHONE.test(b.phone.replace(/[\s()-]/g, '')), 'E008', 'phone: digits only');
+  if (b.email) ensure(isEmail(b.email), 'E013', 'email: not an e-mail address');
+  if (b.phone) ensure(isTypedPhone(b.phone), 'E008', 'phone: 9 to 12 digits');
 }
 
 function details(svc: Services, u: UserRow): z.input<typeof userDetailsSchema> {
@@ -304,7 +302,7 @@ export const adminHandlers: Handlers = {
       ban = owner;
     } else {
       ban = input.body.ban ?? '';
-      ensure(/^\d{9}$/.test(ban), 'E016');
+      ensure(isBan(ban), 'E016');
       ensure(svc.profiles.exists(ban), 'E018');
     }
     if (session.row.impersonationId != null) svc.auth.endImpersonation(session.row.impersonationId, 'switch');

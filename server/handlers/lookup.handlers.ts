@@ -1,4 +1,5 @@
 import { snOfDigits } from '../../src/domain/search.rules';
+import { isBan } from '../../src/domain/validators.rules';
 import { ensure, type Handlers } from '../handler';
 
 /** sn of a looked-up number, by the search box's own rule (spec 5 "89[01]…"): `9[01]…`, `8 9[01]…` or
@@ -17,7 +18,7 @@ export const lookupHandlers: Handlers = {
   // an unknown BAN is E018 like an unknown number: spec 8 "E018 account not found (shown after search)"
   'lookup.ban': ({ input, svc }) => {
     const ban = input.params.n;
-    ensure(/^\d{9}$/.test(ban), 'E016');
+    ensure(isBan(ban), 'E016');
     const p = svc.profiles.banProfile(ban);
     ensure(p, 'E018');
     return p;

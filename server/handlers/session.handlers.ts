@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { MAX_NUMBERS_PER_USER } from '../../src/domain/constants';
 import { contactsError, isFeedbackType } from '../../src/domain/contacts.rules';
+import { phoneToSn } from '../../src/domain/credentials.rules';
 import { hashPassword, isAcceptablePassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { MINUTE } from '../clock';
 import type { MessageLang } from '../delivery/texts';
@@ -12,12 +13,6 @@ import { type RateLimit, recipientKey } from '../store/throttle.store';
 import type { UserRow } from '../store/user.store';
 import { userReply, viewerOf } from '../viewer';
 import { recoveryContactFor } from './recovery-contact.handlers';
-
-/** 9-digit sn of a phone typed as `9XXXXXXXX` or `998 9XXXXXXXX`; undefined when it is neither (E008). */
-export function phoneToSn(digits: string): string | undefined {
-  const sn = digits.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits;
-  return /^9\d{8}$/.test(sn) ? sn : undefined;
-}
 
 /** The `user/` reply of a session that was just opened or changed. */
 export function replyFor(svc: Services, user: UserRow, row: SessionRow) {

@@ -1,4 +1,6 @@
+import { employeesSearch, searchFold } from '../../src/domain/employees.rules';
 import type { Db } from '../db/database';
+import { containing, registerSearchFold } from './search-sql';
 
 /**
  * The SQL of the services area (migration 010_services.sql): the package catalogue, the employees of a company with
@@ -65,17 +67,15 @@ function where(f: ListFilter): { sql: string; params: unknown[] } {
     parts.push('n.sn = ?');
     params.push(f.onlySn);
   }
-  const q = f.q.trim();
-  if (q !== '') {
-    const digits = q.replace(/\D/g, '');
-    if (digits.length > 0 && /^[\d\s+()-]+$/.test(q)) {
-      // a number as people type it: '+998 90 12', '90 123' → the sn's digits (the 998 prefix dropped)
-      parts.push('n.sn LIKE ?');
-      params.push(`%${digits.length > 9 && digits.startsWith('998') ? digits.slice(3) : digits}%`);
-    } else {
-      parts.push('e.full_name LIKE ?');
-      params.push(`%${q.replace(/[%_]/g, '')}%`);
-    }
+  // the employee list's rule (EM3): a number as people type it ('+998 90 12', '90 123') is the sn's digits, any
+  // other text a part of a name, compared through the domain's fold (any script's case, every apostrophe as one)
+  const search = employeesSearch(f.q);
+  if (search.kind === 'digits') {
+    parts.push("n.sn LIKE ? ESCAPE '\\'");
+    params.push(containing(search.value));
+  } else if (search.kind === 'name') {
+    parts.push("search_fold(e.full_name) LIKE ? ESCAPE '\\'");
+    params.push(containing(searchFold(search.value)));
   }
   if (f.list === 'disconnect') {
     parts.push(
@@ -95,6 +95,7 @@ function where(f: ListFilter): { sql: string; params: unknown[] } {
 const FROM = `FROM numbers n LEFT JOIN employees e ON e.id = (SELECT MIN(id) FROM employees WHERE sn = n.sn)`;
 
 export function createAddonsStore(db: Db) {
+  registerSearchFold(db);
   const packageOf = db.prepare(`${PKG} WHERE soc = ?`);
   const packagesOfGroup = db.prepare(`${PKG} WHERE ip_group = ? ORDER BY sort`);
   const packagesForBan = db.prepare(`${PKG} WHERE soc IN (SELECT DISTINCT pp.soc FROM ip_package_plans pp

@@ -1,5 +1,6 @@
 import { searchFold } from '../../src/domain/employees.rules';
 import type { Db } from '../db/database';
+import { containing, registerSearchFold } from './search-sql';
 
 /**
  * The SQL of the company's employee list (docs/decisions.md EM1, EM3): one company's employees in name order, searched
@@ -19,9 +20,6 @@ export interface EmployeeSearch {
   readonly value: string;
 }
 
-/** A LIKE pattern that finds `text` anywhere, its own %, _ and \ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function where(ban: string, search: EmployeeSearch): { sql: string; params: string[] } {
   if (search.kind === 'digits')
     return { sql: "ban = ? AND sn LIKE ? ESCAPE '\\'", params: [ban, containing(search.value)] };
@@ -37,9 +35,7 @@ function where(ban: string, search: EmployeeSearch): { sql: string; params: stri
 
 export function createEmployeesStore(db: Db) {
   // the one rule a search compares names by, in SQL: the store's own function on its database (EM3)
-  db.function('search_fold', { deterministic: true }, (text: unknown) =>
-    typeof text === 'string' ? searchFold(text) : text,
-  );
+  registerSearchFold(db);
   return {
     /** Page `page` (0-based) of `size` employees of `ban` matching `search`, with the count of all that match. */
     page(

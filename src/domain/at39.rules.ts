@@ -80,11 +80,6 @@ export function isMarkedCode(s: string): boolean {
   return /^\d{10,20}$/.test(s.trim());
 }
 
-/** A BAN: 9 digits (spec 5 search rule). */
-export function isBan(s: string): boolean {
-  return /^\d{9}$/.test(s.trim());
-}
-
 /**
  * The 9 digits of a number as typed ('+998 90 700 00 01', '90 700-00-01', '907000001'); '' when it is none: not 9
  * digits, or no operator code first (`isOperatorNumber`, docs/decisions.md PRI5).

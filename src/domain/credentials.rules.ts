@@ -10,6 +10,15 @@ export function phoneDigits(phone: string): string {
 }
 
 /**
+ * The 9-digit sn of a mobile phone's digits, `9XXXXXXXX` or `998 9XXXXXXXX`; undefined when they are neither (E008):
+ * the number a registration, a code or a subscriber account is for.
+ */
+export function phoneToSn(digits: string): string | undefined {
+  const sn = digits.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits;
+  return /^9\d{8}$/.test(sn) ? sn : undefined;
+}
+
+/**
  * A phone as a person types it into a form (spec 5 'Введите корректный номер телефона'): 9 to 12 digits, written with
  * digits, spaces, `+`, `(`, `)` and `-` only. Used by the Auth forms and the Settings contacts.
  */

@@ -4,6 +4,8 @@
  * for the SPA (the URL, the form) and the reference server (the lifecycle). Decisions GN7-GN12.
  */
 
+import { isBan } from './validators.rules';
+
 /** The lifecycle of an order (GN8): created → paid → issued, or cancelled before it is issued. */
 export const ORDER_STATUSES = ['created', 'paid', 'issued', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -81,7 +83,7 @@ export function validateRange(p: Pick<OrdersParams, 'from' | 'to' | 'ban'>): Ran
   if (!isRealDay(p.from) || !isRealDay(p.to) || p.from > p.to) return 'badDate';
   const days = (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000;
   if (days > MAX_RANGE_DAYS) return 'badDate';
-  if (p.ban !== '' && !/^\d{9}$/.test(p.ban)) return 'ban';
+  if (p.ban !== '' && !isBan(p.ban)) return 'ban';
   return null;
 }
 

@@ -18,3 +18,12 @@ export function formatPhone(value: string | null | undefined): string {
   if (national === null) return value;
   return `+998 ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5, 7)} ${national.slice(7)}`;
 }
+
+/**
+ * A number as an SMS gateway addresses it: the country code and the nine national digits (`998901234567`), from any
+ * form `formatPhone` reads; anything else (an e-mail address) as it came.
+ */
+export function smsAddress(value: string): string {
+  const shown = formatPhone(value);
+  return /^\+998 \d\d \d\d\d \d\d \d\d$/.test(shown) ? shown.replace(/\D/g, '') : value;
+}

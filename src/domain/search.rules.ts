@@ -2,6 +2,7 @@
  * The header search box (spec 2 "Search box", spec 5 "Search").
  */
 import { EDIT_SEARCH_MIN, SEARCH_MAX_DIGITS } from './constants';
+import { isBan } from './validators.rules';
 
 /** 'choose' finds a subscriber by number or BAN; 'editing' searches users. */
 export type SearchMode = 'choose' | 'editing';
@@ -14,8 +15,6 @@ export type SearchParse =
 
 /** A subscriber number: 89, then 0 or 1, then 7 digits (spec 5). */
 const SN = /^89[01]\d{7}$/;
-/** A BAN: exactly 9 digits (spec 5). */
-const BAN = /^\d{9}$/;
 
 /** The country code as people type it before a number: `+998 90 123 45 67`, `998901234567`. */
 const WITH_COUNTRY_CODE = /^998(\d{9})$/;
@@ -48,7 +47,7 @@ export function parseSearch(mode: SearchMode, input: string): SearchParse {
   const digits = searchDigits(input);
   if (digits.length > SEARCH_MAX_DIGITS) return { ok: false, error: 'MANYINVALID' };
   if (SN.test(digits)) return { ok: true, kind: 'sn', value: digits };
-  if (BAN.test(digits)) return { ok: true, kind: 'ban', value: digits };
+  if (isBan(digits)) return { ok: true, kind: 'ban', value: digits };
   return { ok: false, error: 'MANYINVALID' };
 }
 
@@ -59,7 +58,7 @@ export function parseSearch(mode: SearchMode, input: string): SearchParse {
 export function snOfDigits(digits: string): string | undefined {
   const domestic = WITH_COUNTRY_CODE.test(digits)
     ? `8${digits.slice(3)}`
-    : /^\d{9}$/.test(digits)
+    : isBan(digits)
       ? `8${digits}`
       : digits;
   return SN.test(domestic) ? domestic.slice(1) : undefined;
@@ -72,5 +71,5 @@ export function snOfDigits(digits: string): string | undefined {
  */
 export function numberLookalike(ban: string): string | null {
   const candidate = `8${ban}`;
-  return BAN.test(ban) && SN.test(candidate) ? candidate : null;
+  return isBan(ban) && SN.test(candidate) ? candidate : null;
 }

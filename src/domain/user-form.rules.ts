@@ -2,6 +2,7 @@ import type { UserKind } from './constants';
 import { staffContactFields } from './recovery-contact.rules';
 import { CLIENT_ROLES, isClientRole, mayGrantRole, STAFF_ROLES } from './roles.rules';
 import {
+  isBan,
   isEmail,
   isTypedPhone,
   isValidLogin,
@@ -80,8 +81,6 @@ export const blankForm = (kind: UserKind): UserForm => ({
   role: kind === 'subscriber' ? 'R001' : '',
 });
 
-const BAN = /^\d{9}$/;
-
 /** May the editor change the proxy (company binding) of an account? Only employees may (spec 5). */
 export const canChangeProxy = (editor: EditorRights, kind: UserKind): boolean =>
   editor.employee && kind === 'subscriber';
@@ -117,7 +116,7 @@ export function validateUserForm(
   const ban = form.ban.trim();
   if (kind === 'subscriber') {
     if (ban === '' && mode === 'create') errors.ban = 'validation.required';
-    else if (ban !== '' && !BAN.test(ban)) errors.ban = 'validation.fields';
+    else if (ban !== '' && !isBan(ban)) errors.ban = 'validation.fields';
   }
   const phone = phoneDigits(form.phone);
   // PRC1: a field staff may not type (a client account's contact) is not checked: it is not sent either

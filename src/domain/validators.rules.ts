@@ -66,6 +66,12 @@ export function shouldCheckLogin(login: string): boolean {
  * Tax id (spec 5): missing → 'У вас не имеется ИНН.' (validation.noTin); not starting with 2 or 3 → E026. Lengths are
  * not in the spec and are not checked. Surrounding whitespace is ignored.
  */
+/** A BAN (the company's billing account): exactly 9 digits, spaces around it ignored (spec 5 search rule). The one BAN
+ *  rule of the forms, the search box, the lists' filters and the server's lookups. */
+export function isBan(s: string): boolean {
+  return /^\d{9}$/.test(s.trim());
+}
+
 export function validateTin(tin: string | null | undefined): 'E026' | 'validation.noTin' | null {
   const value = (tin ?? '').trim();
   if (value === '') return 'validation.noTin';

@@ -7,13 +7,13 @@ import {
   editableAddressFields,
   hasAllDocuments,
   isAuthCode,
-  isBan,
   isMarkedCode,
   isPhoneNumber,
   nationalNumber,
   type PassportOutcome,
   resumeStep,
 } from '@/domain/at39.rules';
+import { isBan } from '@/domain/validators.rules';
 import { errorCodeOf, errorDescriptionOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 

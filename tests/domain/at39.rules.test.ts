@@ -7,7 +7,6 @@ import {
   exceedsPersonLimit,
   hasAllDocuments,
   isAuthCode,
-  isBan,
   isEditableStatus,
   isMarkedCode,
   nationalNumber,
@@ -16,6 +15,7 @@ import {
   withAddressFilled,
 } from '@/domain/at39.rules';
 import { isOperatorNumber } from '@/domain/golden.rules';
+import { isBan } from '@/domain/validators.rules';
 
 describe('AT 39 rules', () => {
   it.each([

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   canRemoveOrderRow,
   dateRangeError,
+  isBan,
   isFilled,
   matchesMask,
   newLoginProblem,
   parseCalendarDate,
   passwordChangeError,
+  phoneToSn,
   requiredFields,
   shouldCheckLogin,
   validateAdult,
@@ -343,5 +345,32 @@ describe('passwordChangeError: the change form says what the server would refuse
     [{ current: 'Demo-2026', password: 'NewPass-2026', confirm: 'NewPass-2026' }, null],
   ])('%j → %j', (form, expected) => {
     expect(passwordChangeError(form)).toEqual(expected);
+  });
+});
+
+describe('isBan: exactly nine digits, the one BAN rule of the forms, the search box, the filters and the server', () => {
+  it.each([
+    ['100234561', true],
+    [' 100234561 ', true],
+    ['10023456', false],
+    ['1002345610', false],
+    ['10023456a', false],
+    ['', false],
+  ])('%j → %s', (input, expected) => {
+    expect(isBan(input)).toBe(expected);
+  });
+});
+
+describe('phoneToSn: the number a code or a subscriber account is for', () => {
+  it.each([
+    ['901234567', '901234567'],
+    ['998901234567', '901234567'],
+    ['991234567', '991234567'],
+    ['801234567', undefined],
+    ['99890123456', undefined],
+    ['8901234567', undefined],
+    ['', undefined],
+  ])('%j → %j', (digits, expected) => {
+    expect(phoneToSn(digits)).toBe(expected);
   });
 });
