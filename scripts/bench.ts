@@ -27,8 +27,12 @@
  *    pages and the curator's profile signed in (scripts/lib/lighthouse.ts): median scores against ≥ 90 (login and
  *    public pages) and ≥ 80 (profile), and the profile's total blocking time against ≤ 300 ms.
  *
- * BENCH_SKIP=login,lighthouse,models,tabs,purchase leaves parts out (purchase: mask search p50/p99 and the purchase
- * route's JS); BENCH_ROUNDS (default 5) sets the tab-switch rounds.
+ * 5. Layout shift (`layout`): every route the layout tests visit (tests/e2e/layout-routes.ts), at 1366 × 768 and
+ *    390 × 844, in both languages, loaded cold at 4× CPU (the measurement tests/e2e/layout-shift.e2e.ts holds to
+ *    CLS ≤ 0.1): the largest CLS of each route over its four loads, and the route's largest.
+ *
+ * BENCH_SKIP=login,lighthouse,models,tabs,purchase,layout leaves parts out (purchase: mask search p50/p99 and the
+ * purchase route's JS); BENCH_ROUNDS (default 5) sets the tab-switch rounds.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +45,14 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/demo-accounts';
 import { SUCCESS_STATUS } from '../src/domain/constants';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/services/contract/csrf';
+import {
+  CLS_GOOD,
+  loadShift,
+  PUBLIC_LAYOUT_PATHS,
+  recordShifts,
+  SCREEN_SIZES,
+  SIGNED_IN_LAYOUT_PATHS,
+} from '../tests/e2e/layout-routes';
 import { webOnlyConfig } from './lib/web-config';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -445,11 +457,21 @@ async function tabSwitchFromServer(base: string, browser: Browser): Promise<Retu
 }
 
 /** A page with the demo curator signed in (12 000 numbers). */
-async function signedInCurator(base: string, browser: Browser): Promise<Page> {
-  const page = await browser.newPage();
+function signedInCurator(base: string, browser: Browser): Promise<Page> {
+  return signedIn(base, browser, 'curator');
+}
+
+/** A page (a context of its own, closed with it) with the demo account `login` signed in, on the page it lands on. */
+async function signedIn(
+  base: string,
+  browser: Browser,
+  login: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await browser.newPage(viewport ? { viewport } : {});
   await page.goto(`${base}/ru/login`);
   const form = page.getByTestId('auth-login');
-  await form.locator('input[name="login"]').fill('curator');
+  await form.locator('input[name="login"]').fill(login);
   await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await form.locator('input[name="password"]').press('Enter');
   await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 });
@@ -499,6 +521,45 @@ async function tabSwitch(base: string, browser: Browser): Promise<string[]> {
 }
 
 // ── Lighthouse ─────────────────────────────────────────────────────────────────────────────────────────────
+/**
+ * Layout shift on every route the layout tests visit: each loaded cold at 4× CPU at both screen sizes in both
+ * languages; per route the largest CLS of its four loads. Goal: ≤ 0.1 everywhere (CLS_GOOD).
+ */
+async function layoutShiftRows(base: string, browser: Browser): Promise<string[]> {
+  const worst = new Map<string, { cls: number; at: string }>();
+  const note = (route: string, cls: number, at: string) => {
+    if (cls >= (worst.get(route)?.cls ?? -1)) worst.set(route, { cls, at });
+  };
+  for (const size of SCREEN_SIZES) {
+    const page = await browser.newPage({ viewport: size });
+    await page.addInitScript(recordShifts);
+    for (const lang of ['ru', 'uz'])
+      for (const path of PUBLIC_LAYOUT_PATHS)
+        note(`/${path}`, (await loadShift(page, `${base}/${lang}/${path}`)).cls, `${lang} ${size.width}`);
+    await page.close();
+    for (const [login, paths] of SIGNED_IN_LAYOUT_PATHS) {
+      const signed = await signedIn(base, browser, login, size);
+      await signed.addInitScript(recordShifts);
+      for (const lang of ['ru', 'uz'])
+        for (const path of paths)
+          note(
+            `${login} /${path}`,
+            (await loadShift(signed, `${base}/${lang}/${path}`)).cls,
+            `${lang} ${size.width}`,
+          );
+      await signed.context().close();
+    }
+  }
+  const rows = [...worst.entries()];
+  const over = rows.filter(([, w]) => w.cls > CLS_GOOD);
+  const largest = Math.max(...rows.map(([, w]) => w.cls));
+  return [
+    `Layout shift, cold loads at ${CPU_THROTTLE}× CPU, 1366 × 768 and 390 × 844, ru and uz (${rows.length} routes, ${rows.length * 4} loads); the largest CLS of each route:`,
+    ...rows.map(([route, w]) => `  ${route.padEnd(44)} ${w.cls.toFixed(3)} (${w.at})`),
+    `  largest ${largest.toFixed(3)}; routes over ${CLS_GOOD}: ${over.length} (goal: none: ${over.length === 0 ? 'within goal' : 'OVER GOAL'})`,
+  ];
+}
+
 const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 5));
 const GOAL_LH_SIGNED_IN = 80;
 const GOAL_LH_PUBLIC = 90;
@@ -640,7 +701,7 @@ async function purchaseRouteJs(base: string, browser: Browser): Promise<string[]
 
 async function main() {
   const out: string[] = [];
-  const browserParts = ['login', 'lighthouse', 'tabs', 'purchase'].some((part) => !SKIP.has(part));
+  const browserParts = ['login', 'lighthouse', 'tabs', 'purchase', 'layout'].some((part) => !SKIP.has(part));
   if (browserParts) buildPortal();
   const floorDist = mkdtempSync(join(tmpdir(), 'portal-floor-'));
   const portal = browserParts ? await startPortal() : undefined;
@@ -660,6 +721,8 @@ async function main() {
       }
     }
     if (portal && browser && !SKIP.has('tabs')) out.push(...(await tabSwitch(portal.url, browser)), '');
+    if (portal && browser && !SKIP.has('layout'))
+      out.push(...(await layoutShiftRows(portal.url, browser)), '');
     if (portal && browser && !SKIP.has('purchase'))
       out.push(...(await maskSearch(portal.url)), ...(await purchaseRouteJs(portal.url, browser)), '');
   } finally {

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import type { User } from '../../src/services/contract/session.contract';
 import { seededDb } from '../server/harness';
+import { SCREEN_SIZES } from './layout-routes';
 
 /**
  * Page objects of the browser tests: the browser, signing in, and the screens and pieces every workflow shares (the
@@ -204,36 +205,8 @@ export async function download(
   return { path, name: file.suggestedFilename() };
 }
 
-/** The two screen sizes every screen is measured at (a laptop and a phone). */
-/** The public pages every layout check visits (under `/{lang}`), a not-found address included. */
-export const PUBLIC_LAYOUT_PATHS = [
-  'login',
-  'register',
-  'forgot',
-  'check',
-  'new-client',
-  'new-numbers',
-  'no-such-page',
-] as const;
-
-/** The signed-in pages every layout check visits, by the demo account that opens them. */
-export const SIGNED_IN_LAYOUT_PATHS: readonly (readonly [string, readonly string[]])[] = [
-  ['curator', ['profile', 'details', 'settings', 'purchase', 'purchase/order', 'no-such-page']],
-  [
-    'admin',
-    ['administration/search', 'administration/creation/subscriber', 'administration/editing', 'settings'],
-  ],
-  ['operator', ['orders', 'agreement-registration', 'at39-registration', 'at39-registration/new', 'profile']],
-  ['keyowner', ['onlinee-sales', 'services', 'settings']],
-  ['okk', ['debt-control', 'settings']],
-  // the operator's add-ons: the package cards load above the employees (the promotion's cards have no button)
-  ['curator16', ['services', 'services?list=promo']],
-];
-
-export const SCREEN_SIZES = [
-  { width: 1366, height: 768 },
-  { width: 390, height: 844 },
-] as const;
+/** The route lists and screen sizes live in ./layout-routes.ts (the bench reads them too). */
+export { PUBLIC_LAYOUT_PATHS, SCREEN_SIZES, SIGNED_IN_LAYOUT_PATHS } from './layout-routes';
 
 /**
  * The main area's padding (24 px) plus a page's own top margin (the sign-in card sits 40 px lower): anything more is

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PUBLIC_LAYOUT_PATHS, SCREEN_SIZES, SIGNED_IN_LAYOUT_PATHS, signIn } from './browser';
+import { launchBrowser, signIn } from './browser';
+import {
+  CLS_GOOD,
+  loadShift,
+  PUBLIC_LAYOUT_PATHS,
+  recordShifts,
+  SCREEN_SIZES,
+  SIGNED_IN_LAYOUT_PATHS,
+} from './layout-routes';
 
 /**
  * Layout shift while a page loads (Core Web Vitals "good" is a CLS of at most 0.1), on every route the layout test
@@ -11,7 +19,6 @@ import { launchBrowser, PUBLIC_LAYOUT_PATHS, SCREEN_SIZES, SIGNED_IN_LAYOUT_PATH
  * view and was pushed off it, and the public numbers page inserted its cards above the text under them.
  */
 const base = inject('baseUrl');
-const CLS_GOOD = 0.1;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,51 +28,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Shift = { value: number; sources: string[] };
-
-/** Records every layout shift not caused by input, with the elements that moved (for the failure message). */
-function recordShifts() {
-  const shifts: Shift[] = [];
-  (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const e = entry as PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-      };
-      if (e.hadRecentInput) continue;
-      shifts.push({
-        value: e.value,
-        sources: (e.sources ?? []).map((s) => {
-          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
-          const name = el ? `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}` : '?';
-          return `${name} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`;
-        }),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
-
-/** Loads `path` cold on a 4× slower CPU and returns the layout shift it caused. */
-async function loadShift(page: Page, path: string): Promise<{ cls: number; shifts: Shift[] }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  try {
-    await page.goto(`${base}${path}`);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
-    return { cls: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
-  } finally {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await cdp.detach();
-  }
-}
-
+/** Loads `path` cold and fails with the shifts and the elements that moved when its layout shift is over the goal. */
 async function expectSteady(page: Page, path: string, size: { width: number }): Promise<void> {
-  const { cls, shifts } = await loadShift(page, path);
+  const { cls, shifts } = await loadShift(page, `${base}${path}`);
   expect(
     cls,
     `${path} at ${size.width}px: layout shift ${cls.toFixed(3)} from ${JSON.stringify(shifts)}`,
