@@ -8,6 +8,7 @@ import {
   pageCount,
   pageOf,
 } from '@/domain/orders.rules';
+import { canRetry } from './error-code';
 import type {
   OrderDetails,
   OrderItem,
@@ -107,4 +108,42 @@ export const selectOrdersExporting = (s: OrdersSnapshot): OrdersExportFormat | n
   s.hasTag('exporting') ? s.context.exportFormat : null;
 export const selectOrdersExportError = (s: OrdersSnapshot): string | null =>
   s.matches({ export: 'failed' }) ? s.context.exportError : null;
-export { canRetry } from './error-code';
+
+/** What the list part of the orders page renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectOrdersList = (s: OrdersSnapshot) => {
+  const error = selectOrdersError(s);
+  return {
+    state: selectOrdersState(s),
+    problem: selectRangeProblem(s),
+    loading: selectOrdersLoading(s),
+    rows: selectOrdersRows(s),
+    page: selectOrdersPage(s),
+    error,
+    retry: canRetry(error),
+    exporting: selectOrdersExporting(s),
+    exportError: selectOrdersExportError(s),
+  };
+};
+
+/** What the open order's panel renders. */
+export const connectOrder = (s: OrdersSnapshot) => {
+  const error = selectOrderError(s);
+  return {
+    phase: selectOrderPhase(s),
+    order: selectOrder(s),
+    orderId: selectOrderId(s),
+    error,
+    retry: canRetry(error),
+    shown: selectOrderShown(s),
+    moves: selectOrderMoves(s),
+    canChoose: selectCanChooseMove(s),
+    refund: selectRefundLine(s),
+  };
+};
+
+/** What the status-move dialog renders. */
+export const connectStatusMove = (s: OrdersSnapshot) => ({
+  step: selectStatusStep(s),
+  order: selectOrder(s),
+  effect: selectMoveEffect(s),
+});

@@ -10,6 +10,9 @@ import {
   ordersMachine,
 } from '@/machines/orders.machine';
 import {
+  connectOrder,
+  connectOrdersList,
+  connectStatusMove,
   selectMoveEffect,
   selectOrder,
   selectOrderMoves,
@@ -20,6 +23,7 @@ import {
   selectStatusStep,
 } from '@/machines/orders.selectors';
 import { ApiFailure } from '@/services/api/api-error';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import { goldenOrder, nextPage, noRange, orderDetails, today } from './orders.payloads';
 
@@ -211,5 +215,104 @@ describe('orders chart', () => {
     actor.send({ type: 'status.confirm' });
     await flush();
     expect(selectRefundLine(actor.getSnapshot())).toEqual({ kind: 'noCharge' });
+  });
+});
+
+/** What each part of the page renders in a state (decisions AR18): the connect functions as a table. */
+describe('orders connect', () => {
+  const at = (
+    list: 'invalid' | 'loading' | 'ready' | 'failed',
+    order: 'closed' | 'loading' | 'ready' | 'confirming' | 'moving' | 'moveFailed' | 'failed',
+    context: Parameters<typeof snapshotAt<typeof ordersMachine>>[2] = {},
+  ) => snapshotAt(ordersMachine, { list, order, export: 'idle' }, context);
+  const rows = [goldenOrder, { ...goldenOrder, id: '42' }];
+  const loaded = { range: today, rows };
+
+  it.each([
+    ['loading, nothing yet', at('loading', 'closed'), { loading: true, rows: null, page: null, error: null }],
+    [
+      'a refused range hides the rows',
+      at('invalid', 'closed', { loaded, problem: 'dateRange' }),
+      { problem: 'dateRange', rows: null },
+    ],
+    [
+      'a failed list may be retried',
+      at('failed', 'closed', { loaded, listError: 'E001' }),
+      { error: 'E001', retry: true },
+    ],
+    ['E009 offers no retry', at('failed', 'closed', { listError: 'E009' }), { error: 'E009', retry: false }],
+    [
+      'a ready list is paged',
+      at('ready', 'closed', { loaded }),
+      { loading: false, rows, page: { rows, page: 1, pages: 1 } },
+    ],
+  ] as const)('list: %s', (_, snapshot, expected) => {
+    expect(connectOrdersList(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'closed',
+      at('ready', 'closed'),
+      { phase: 'closed', order: null, shown: false, moves: [], retry: false },
+    ],
+    [
+      'loading shows the number asked',
+      at('ready', 'loading', { orderId: '41' }),
+      { phase: 'loading', orderId: '41', shown: false },
+    ],
+    [
+      'a paid golden order may be cancelled or issued',
+      at('ready', 'ready', { order: orderDetails, orderId: '41' }),
+      { shown: true, canChoose: true, refund: null },
+    ],
+    [
+      'a failed order may be retried',
+      at('ready', 'failed', { orderId: '41', orderError: 'E013' }),
+      { error: 'E013', retry: true, shown: false },
+    ],
+    [
+      'a move asked: no other move',
+      at('ready', 'confirming', { order: orderDetails, nextStatus: 'cancelled' }),
+      { shown: true, canChoose: false },
+    ],
+  ] as const)('order: %s', (_, snapshot, expected) => {
+    expect(connectOrder(snapshot)).toMatchObject(expected);
+  });
+
+  it('order: the moves follow the status', () => {
+    expect(connectOrder(at('ready', 'ready', { order: orderDetails })).moves).toEqual(
+      selectOrderMoves(at('ready', 'ready', { order: orderDetails })),
+    );
+    expect(connectOrder(at('ready', 'ready', { order: orderDetails })).moves.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['nothing asked', at('ready', 'ready', { order: orderDetails }), { step: null, effect: null }],
+    [
+      'confirming a cancel of a paid order refunds it',
+      at('ready', 'confirming', { order: orderDetails, nextStatus: 'cancelled' }),
+      {
+        step: { to: 'cancelled', busy: false, error: null },
+        effect: { refund: 168_400, releases: true, noCharge: false },
+      },
+    ],
+    [
+      'moving is busy',
+      at('ready', 'moving', { order: orderDetails, nextStatus: 'cancelled' }),
+      { step: { to: 'cancelled', busy: true, error: null } },
+    ],
+    [
+      'a failed move says why',
+      at('ready', 'moveFailed', { order: orderDetails, nextStatus: 'cancelled', moveError: 'E101' }),
+      { step: { to: 'cancelled', busy: false, error: 'E101' } },
+    ],
+    [
+      'a created order cancelled moves no money',
+      at('ready', 'confirming', { order: { ...orderDetails, status: 'created' }, nextStatus: 'cancelled' }),
+      { effect: { refund: 0, debit: 0, noCharge: true } },
+    ],
+  ] as const)('status move: %s', (_, snapshot, expected) => {
+    expect(connectStatusMove(snapshot)).toMatchObject(expected);
   });
 });

@@ -6,27 +6,7 @@ import { formatSum } from '@/domain/money.rules';
 import { type OrdersParams, parseOrdersParams } from '@/domain/orders.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { usePageLang } from '@/i18n/page-lang';
-import {
-  canRetry,
-  selectCanChooseMove,
-  selectMoveEffect,
-  selectOrder,
-  selectOrderError,
-  selectOrderId,
-  selectOrderMoves,
-  selectOrderPhase,
-  selectOrderShown,
-  selectOrdersError,
-  selectOrdersExportError,
-  selectOrdersExporting,
-  selectOrdersLoading,
-  selectOrdersPage,
-  selectOrdersRows,
-  selectOrdersState,
-  selectRangeProblem,
-  selectRefundLine,
-  selectStatusStep,
-} from '@/machines/orders.selectors';
+import { connectOrder, connectOrdersList, connectStatusMove } from '@/machines/orders.selectors';
 import { categoryName } from '@/views/common/category-texts';
 import { useDocumentTitle } from '@/views/common/document-title';
 import { ErrorRetry } from '@/views/common/error-retry.view';
@@ -35,6 +15,7 @@ import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { Pagination } from '@/views/common/pagination.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { OrdersContext } from './orders.context';
 import './orders.css';
@@ -80,14 +61,10 @@ function OrdersView() {
   const lang = usePageLang();
   const actor = OrdersContext.useActorRef();
   const { params, id, search, listPath, go } = useOrdersUrl();
-  const state = OrdersContext.useSelector(selectOrdersState);
-  const problem = OrdersContext.useSelector(selectRangeProblem);
-  const loading = OrdersContext.useSelector(selectOrdersLoading);
-  const rows = OrdersContext.useSelector(selectOrdersRows);
-  const page = OrdersContext.useSelector(selectOrdersPage);
-  const error = OrdersContext.useSelector(selectOrdersError);
-  const exporting = OrdersContext.useSelector(selectOrdersExporting);
-  const exportError = OrdersContext.useSelector(selectOrdersExportError);
+  const { state, problem, loading, rows, page, error, retry, exporting, exportError } = useWorkflow(
+    actor,
+    connectOrdersList,
+  );
 
   const { from, to, ban, page: pageNo } = params;
   const empty = search === '';
@@ -153,7 +130,7 @@ function OrdersView() {
           code={error}
           title={t('orders.loadFailed')}
           testId="orders-load-error"
-          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'list.retry' }) } : {})}
+          {...(retry ? { onRetry: () => actor.send({ type: 'list.retry' }) } : {})}
         />
       ) : null}
 
@@ -268,14 +245,10 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
   const lang = usePageLang();
   const titleOf = useDocumentTitle();
   const actor = OrdersContext.useActorRef();
-  const phase = OrdersContext.useSelector(selectOrderPhase);
-  const order = OrdersContext.useSelector(selectOrder);
-  const orderId = OrdersContext.useSelector(selectOrderId);
-  const error = OrdersContext.useSelector(selectOrderError);
-  const shown = OrdersContext.useSelector(selectOrderShown);
-  const moves = OrdersContext.useSelector(selectOrderMoves);
-  const canChoose = OrdersContext.useSelector(selectCanChooseMove);
-  const refund = OrdersContext.useSelector(selectRefundLine);
+  const { phase, order, orderId, error, retry, shown, moves, canChoose, refund } = useWorkflow(
+    actor,
+    connectOrder,
+  );
   if (phase === 'closed') return null;
   return (
     <section
@@ -303,7 +276,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
           // an address naming no order (`/ru/orders/99999`) says which order it did not find
           title={error === 'E013' ? t('orders.notFound', { id: orderId ?? '' }) : t('orders.orderFailed')}
           testId="order-error"
-          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
+          {...(retry ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
         />
       ) : null}
       {order && shown ? (
@@ -458,9 +431,7 @@ function StatusDialog() {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = OrdersContext.useActorRef();
-  const step = OrdersContext.useSelector(selectStatusStep);
-  const order = OrdersContext.useSelector(selectOrder);
-  const effect = OrdersContext.useSelector(selectMoveEffect);
+  const { step, order, effect } = useWorkflow(actor, connectStatusMove);
   if (!step || !order) return null;
   const status = (s: string) => t(`orders.status.${s}`, { defaultValue: s });
   const sum = (amount: number) => formatSum(amount, { lang });
