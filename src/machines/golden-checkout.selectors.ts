@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { canSelectMore, type GoldenOffer, type PriceSplit, priceSplit } from '@/domain/golden.rules';
 import { goldenChoiceKey } from '@/services/drafts/golden-choice';
+import { canRetry } from './error-code';
 import type {
   GoldenCheckoutContext,
   GoldenCheckoutInput,
@@ -87,3 +88,79 @@ export const selectTaken = (s: GoldenCheckoutSnapshot): readonly string[] =>
 /** The created order. */
 export const selectOrder = (s: GoldenCheckoutSnapshot): GoldenCheckoutContext['order'] => s.context.order;
 export { canRetry } from './error-code';
+
+/** What the purchase page's frame renders, with the URL's step it keeps (decisions AR18): read by `useWorkflow` in
+ *  one selector. */
+export const connectPurchasePage = (s: GoldenCheckoutSnapshot) => {
+  const categoriesError = selectCategoriesError(s);
+  return {
+    state: selectPurchaseState(s),
+    step: selectPurchaseStep(s),
+    stepParam: selectStepParam(s),
+    categoriesError,
+    categoriesRetry: canRetry(categoriesError),
+  };
+};
+
+/** What the VAT note renders. */
+export const connectVatNote = (s: GoldenCheckoutSnapshot) => ({
+  catalogue: selectCatalogue(s),
+});
+
+/** What the price categories render. */
+export const connectCategories = (s: GoldenCheckoutSnapshot) => ({
+  catalogue: selectCatalogue(s),
+  categoryId: selectCategoryId(s),
+});
+
+/** What the search form renders. */
+export const connectSearchForm = (s: GoldenCheckoutSnapshot) => {
+  const error = selectSearchError(s);
+  return {
+    type: selectSearchType(s),
+    form: selectForm(s),
+    problem: selectProblem(s),
+    searching: selectSearching(s),
+    error,
+    retry: canRetry(error),
+  };
+};
+
+/** What the numbers found render. */
+export const connectResults = (s: GoldenCheckoutSnapshot) => ({
+  results: selectResults(s),
+  selected: selectSelected(s),
+  searching: selectSearching(s),
+  canMore: selectCanSelectMore(s),
+});
+
+/** What the selection aside renders. */
+export const connectSelection = (s: GoldenCheckoutSnapshot) => ({
+  selected: selectSelected(s),
+  canMore: selectCanSelectMore(s),
+});
+
+/** What the total, net and VAT lines render. */
+export const connectSplit = (s: GoldenCheckoutSnapshot) => ({
+  split: selectSplit(s),
+  catalogue: selectCatalogue(s),
+});
+
+/** What the review renders. */
+export const connectReview = (s: GoldenCheckoutSnapshot) => {
+  const error = selectCheckoutError(s);
+  return {
+    selected: selectSelected(s),
+    split: selectSplit(s),
+    busy: selectCheckingOut(s),
+    error,
+    retry: canRetry(error),
+    taken: selectTaken(s),
+    state: selectPurchaseState(s),
+  };
+};
+
+/** What the created order's screen renders. */
+export const connectDone = (s: GoldenCheckoutSnapshot) => ({
+  order: selectOrder(s),
+});

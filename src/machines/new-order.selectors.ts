@@ -67,6 +67,60 @@ export const selectCreatedOrder = (s: NewOrderSnapshot): NewOrderContext['order'
 /** A retry cannot fix a missing session (E009: the session chart takes over). */
 export const canRetry = (code: string): boolean => code !== NO_SESSION_CODE;
 
+/** What the new-order page's frame renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectNewOrderPage = (s: NewOrderSnapshot) => ({
+  state: selectNewOrderState(s),
+  step: selectNewOrderStep(s),
+});
+
+/** What the list of rows renders. */
+export const connectRows = (s: NewOrderSnapshot) => ({
+  rows: selectRows(s),
+  problems: selectProblems(s),
+  canRemove: selectCanRemove(s),
+  busy: selectSubmitting(s),
+});
+
+/** What one row renders from the chart (the rest comes from the list). */
+export const connectRow = (s: NewOrderSnapshot) => ({
+  catalogue: selectCatalogue(s),
+});
+
+/** What the order's sum, its error and the submit button render. */
+export const connectSummary = (s: NewOrderSnapshot) => {
+  const error = selectSubmitError(s);
+  return {
+    ...selectTotal(s),
+    busy: selectSubmitting(s),
+    error,
+    retry: error !== null && canRetry(error),
+    step: selectNewOrderStep(s),
+  };
+};
+
+/** What the company data aside renders. */
+export const connectCompany = (s: NewOrderSnapshot) => {
+  const company = selectCompanyLoad(s);
+  return {
+    company,
+    retry: company.error !== null && canRetry(company.error),
+    address: selectAddress(s),
+    inn: selectInn(s),
+    balance: selectBalance(s),
+    step: selectNewOrderStep(s),
+  };
+};
+
+/** What the delete dialog renders. */
+export const connectRemoveDialog = (s: NewOrderSnapshot) => ({
+  dialog: selectRemoveDialog(s),
+});
+
+/** What the created order's screen renders. */
+export const connectCreatedOrder = (s: NewOrderSnapshot) => ({
+  order: selectCreatedOrder(s),
+});
+
 /** The chart's input for a signed-in user: the draft key of this page's form (GN12). */
 export function newOrderInputOf(userName: string): NewOrderInput {
   return { draftKey: draftKey({ user: userName, path: '/purchase/order', form: 'newOrder' }) };

@@ -24,3 +24,15 @@ export const selectExporting = (s: NumbersSnapshot): ExportFormat | null =>
 /** Code of the failed export, when the failure is shown. */
 export const selectExportError = (s: NumbersSnapshot): string | null =>
   s.matches({ export: 'failed' }) ? s.context.exportError : null;
+
+/** What the numbers list renders from its chart (decisions AR18): read by `useWorkflow` in one selector. Its error
+ *  always offers Retry (the view does not ask `canRetry`), so there is no `retry` field. */
+export const connectNumbersList = (s: NumbersSnapshot) => ({
+  state: selectNumbersState(s),
+  shown: selectShown(s),
+  loading: selectIsLoading(s),
+  current: selectIsCurrent(s),
+  listError: selectListError(s),
+  exporting: selectExporting(s),
+  exportError: selectExportError(s),
+});

@@ -8,6 +8,15 @@ import {
   type SearchNumbersInput,
 } from '@/machines/golden-checkout.machine';
 import {
+  connectCategories,
+  connectDone,
+  connectPurchasePage,
+  connectResults,
+  connectReview,
+  connectSearchForm,
+  connectSelection,
+  connectSplit,
+  connectVatNote,
   selectCheckoutError,
   selectPurchaseState,
   selectPurchaseStep,
@@ -15,6 +24,7 @@ import {
   selectSplit,
   selectTaken,
 } from '@/machines/golden-checkout.selectors';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import {
   catalogue,
@@ -247,5 +257,170 @@ describe('the kept choice (docs/decisions.md GN14)', () => {
     actor.send({ type: 'step.changed', step: 'review' });
     expect(selectPurchaseState(actor.getSnapshot())).toBe('reviewing');
     expect(effects).toEqual([]);
+  });
+});
+
+/** What each part of the purchase page renders in a state (decisions AR18): the connect functions as a table. */
+describe('golden-checkout connect', () => {
+  type Context = Parameters<typeof snapshotAt<typeof goldenCheckoutMachine>>[2];
+  type Value = Parameters<typeof snapshotAt<typeof goldenCheckoutMachine>>[1];
+  const at = (value: Value, context: Context = {}) =>
+    snapshotAt(goldenCheckoutMachine, value, context, notKept);
+  const twenty = Array.from({ length: 20 }, (_, i) => ({ ...offerA, number: `90123${String(4500 + i)}` }));
+
+  it.each([
+    [
+      'the categories load',
+      at('loadingCategories'),
+      {
+        state: 'loadingCategories',
+        step: 'loading',
+        stepParam: null,
+        categoriesError: null,
+        categoriesRetry: false,
+      },
+    ],
+    [
+      'failed categories may be retried',
+      at('categoriesFailed', { error: 'network' }),
+      { step: 'categoriesFailed', stepParam: null, categoriesError: 'network', categoriesRetry: true },
+    ],
+    [
+      'E009 offers no retry',
+      at('categoriesFailed', { error: 'E009' }),
+      { categoriesError: 'E009', categoriesRetry: false },
+    ],
+    [
+      "the choice is the URL's choice step",
+      at({ browsing: 'results' }, { catalogue, error: 'network' }),
+      { state: 'browsing.results', step: 'browsing', stepParam: 'choice', categoriesError: null },
+    ],
+    ['the review', at('checkingOut'), { state: 'checkingOut', step: 'review', stepParam: 'review' }],
+    ['the order made', at('done', { order }), { step: 'done', stepParam: null }],
+  ] as const)('page: %s', (_, snapshot, expected) => {
+    expect(connectPurchasePage(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['nothing before the categories', at('loadingCategories'), { catalogue: null, categoryId: null }],
+    ['the categories, none chosen', at({ browsing: 'idle' }, { catalogue }), { catalogue, categoryId: null }],
+    ['one chosen', at({ browsing: 'results' }, { catalogue, categoryId: 79 }), { catalogue, categoryId: 79 }],
+  ] as const)('categories and the VAT note: %s', (_, snapshot, expected) => {
+    expect(connectCategories(snapshot)).toMatchObject(expected);
+    expect(connectVatNote(snapshot)).toEqual({ catalogue: expected.catalogue });
+  });
+
+  it.each([
+    [
+      'a fresh form',
+      at({ browsing: 'idle' }, { catalogue }),
+      { type: 'random', problem: null, searching: false, error: null, retry: false },
+    ],
+    [
+      'a refused field',
+      at({ browsing: 'idle' }, { searchType: 'byNumber', problem: 'digits' }),
+      { type: 'byNumber', problem: 'digits', searching: false },
+    ],
+    ['a search runs', at({ browsing: 'searching' }), { searching: true, error: null }],
+    [
+      'a failed search may be retried',
+      at({ browsing: 'searchFailed' }, { error: 'network' }),
+      { searching: false, error: 'network', retry: true },
+    ],
+    [
+      'E009 offers no retry',
+      at({ browsing: 'searchFailed' }, { error: 'E009' }),
+      { error: 'E009', retry: false },
+    ],
+    [
+      'an old error is not shown',
+      at({ browsing: 'results' }, { error: 'network' }),
+      { error: null, retry: false },
+    ],
+  ] as const)('search form: %s', (_, snapshot, expected) => {
+    expect(connectSearchForm(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'no search yet',
+      at({ browsing: 'idle' }),
+      { results: null, selected: [], searching: false, canMore: true },
+    ],
+    [
+      'a page with one chosen',
+      at({ browsing: 'results' }, { results: page0, selected: [offerA] }),
+      { results: page0, selected: [offerA], searching: false, canMore: true },
+    ],
+    [
+      'the next page loads, twenty chosen',
+      at({ browsing: 'searching' }, { results: page0, selected: twenty }),
+      { results: page0, searching: true, canMore: false },
+    ],
+  ] as const)('results: %s', (_, snapshot, expected) => {
+    expect(connectResults(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['nothing chosen', at({ browsing: 'idle' }), { selected: [], canMore: true }],
+    [
+      'two chosen',
+      at({ browsing: 'results' }, { selected: [offerA, offerB] }),
+      { selected: [offerA, offerB] },
+    ],
+    ['the limit reached', at({ browsing: 'results' }, { selected: twenty }), { canMore: false }],
+  ] as const)('selection: %s', (_, snapshot, expected) => {
+    expect(connectSelection(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'nothing chosen',
+      at({ browsing: 'idle' }, { catalogue }),
+      { split: { total: 0, vat: 0, net: 0 }, catalogue },
+    ],
+    [
+      'two bronze numbers at 12 %',
+      at({ browsing: 'results' }, { catalogue, selected: [offerA, offerB] }),
+      { split: { total: 168_400, vat: 18_043, net: 150_357 } },
+    ],
+    [
+      'no VAT before the catalogue',
+      at('loadingCategories', { selected: [offerA] }),
+      { split: { total: 84_200, vat: 0, net: 84_200 }, catalogue: null },
+    ],
+  ] as const)('split: %s', (_, snapshot, expected) => {
+    expect(connectSplit(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'the review',
+      at('reviewing', { catalogue, selected: [offerA, offerB] }),
+      { state: 'reviewing', busy: false, error: null, retry: false, taken: [], split: { total: 168_400 } },
+    ],
+    ['the checkout runs', at('checkingOut', { selected: [offerA] }), { state: 'checkingOut', busy: true }],
+    [
+      'a refused checkout may be retried',
+      at('failed', { selected: [offerA], error: 'E031' }),
+      { state: 'failed', busy: false, error: 'E031', retry: true },
+    ],
+    ['E009 offers no retry', at('failed', { error: 'E009' }), { error: 'E009', retry: false }],
+    [
+      'a number taken',
+      at('taken', { selected: [offerB], taken: [offerA.number] }),
+      { state: 'taken', selected: [offerB], taken: [offerA.number], error: null },
+    ],
+    ['taken numbers are shown only then', at('reviewing', { taken: [offerA.number] }), { taken: [] }],
+  ] as const)('review: %s', (_, snapshot, expected) => {
+    expect(connectReview(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['no order while choosing', at({ browsing: 'idle' }), { order: null }],
+    ['no order while it is made', at('checkingOut', { selected: [offerA] }), { order: null }],
+    ['the order made', at('done', { order }), { order }],
+  ] as const)('done: %s', (_, snapshot, expected) => {
+    expect(connectDone(snapshot)).toEqual(expected);
   });
 });

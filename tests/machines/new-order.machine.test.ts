@@ -3,6 +3,13 @@ import { createActor, fromPromise } from 'xstate';
 import type { CreateOrderInput, NewOrderCompany, NewOrderDraft } from '@/machines/new-order.machine';
 import { newOrderMachine } from '@/machines/new-order.machine';
 import {
+  connectCompany,
+  connectCreatedOrder,
+  connectNewOrderPage,
+  connectRemoveDialog,
+  connectRow,
+  connectRows,
+  connectSummary,
   selectCreatedOrder,
   selectNewOrderState,
   selectProblems,
@@ -11,9 +18,11 @@ import {
   selectSubmitError,
   selectTotal,
 } from '@/machines/new-order.selectors';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import {
   bronzeRow,
+  catalogue,
   company,
   newOrderInput,
   noBalance,
@@ -214,5 +223,144 @@ describe('new-number order chart', () => {
     expect(s.context.inn).toBe('301234567');
     expect(s.context.balance).toBe(7_830_000);
     expect(s.context.companyError).toBeNull();
+  });
+});
+
+/** What each part of the new-order page renders in a state (decisions AR18): the connect functions as a table. */
+describe('new-order connect', () => {
+  type Context = Parameters<typeof snapshotAt<typeof newOrderMachine>>[2];
+  type Company = 'loading' | 'ready' | 'failed';
+  type Form = 'editing' | 'confirmingRemove' | 'submitting' | 'failed' | 'done';
+  const open = (company: Company, form: Form, context: Context = {}) =>
+    snapshotAt(newOrderMachine, { open: { company, form } }, context, newOrderInput);
+  const restoring = snapshotAt(newOrderMachine, 'restoring', {}, newOrderInput);
+  const rows = [bronzeRow, platinumRow];
+  const problems = [{ index: 0, field: 'kolvo' as const }];
+
+  it.each([
+    ['the draft is read', restoring, { state: 'restoring', step: 'restoring' }],
+    [
+      'the form, the company loading',
+      open('loading', 'editing'),
+      { state: 'open.company.loading open.form.editing', step: 'editing' },
+    ],
+    [
+      'sent',
+      open('ready', 'submitting'),
+      { state: 'open.company.ready open.form.submitting', step: 'submitting' },
+    ],
+    ['refused', open('ready', 'failed'), { step: 'failed' }],
+    ['made', open('ready', 'done'), { step: 'done' }],
+  ] as const)('page: %s', (_, snapshot, expected) => {
+    expect(connectNewOrderPage(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'two rows, a refused field',
+      open('ready', 'editing', { rows, problems }),
+      { rows, problems, canRemove: true, busy: false },
+    ],
+    ['one row cannot be deleted', open('ready', 'editing', { rows: [bronzeRow] }), { canRemove: false }],
+    [
+      'while sent: busy, the old problems gone',
+      open('ready', 'submitting', { rows, problems }),
+      { rows, problems: [], busy: true },
+    ],
+  ] as const)('rows: %s', (_, snapshot, expected) => {
+    expect(connectRows(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['nothing while the draft is read', restoring, { catalogue: null }],
+    ['nothing while the company loads', open('loading', 'editing'), { catalogue: null }],
+    ['the catalogue', open('ready', 'editing', { catalogue }), { catalogue }],
+  ] as const)('row: %s', (_, snapshot, expected) => {
+    expect(connectRow(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'the sum of two rows within the balance',
+      open('ready', 'editing', { catalogue, rows, balance: 7_830_000 }),
+      { total: 1_545_600, overBalance: false, busy: false, error: null, retry: false, step: 'editing' },
+    ],
+    [
+      'over the balance',
+      open('ready', 'editing', { catalogue, rows, balance: 1_000_000 }),
+      { total: 1_545_600, overBalance: true },
+    ],
+    ['sent', open('ready', 'submitting', { catalogue, rows: [bronzeRow] }), { total: 282_600, busy: true }],
+    [
+      'a refused order may be sent again',
+      open('ready', 'failed', { error: 'network' }),
+      { error: 'network', retry: true, busy: false, step: 'failed' },
+    ],
+    ['E009 offers no retry', open('ready', 'failed', { error: 'E009' }), { error: 'E009', retry: false }],
+    [
+      'an old error is not shown',
+      open('ready', 'editing', { error: 'network' }),
+      { error: null, retry: false },
+    ],
+  ] as const)('summary: %s', (_, snapshot, expected) => {
+    expect(connectSummary(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'loading',
+      open('loading', 'editing', { address: 'Toshkent, Amir Temur 1' }),
+      {
+        company: { phase: 'loading', error: null },
+        retry: false,
+        address: 'Toshkent, Amir Temur 1',
+        step: 'editing',
+      },
+    ],
+    [
+      'loaded',
+      open('ready', 'submitting', { inn: company.inn, balance: company.balance }),
+      { company: { phase: 'ready', error: null }, inn: '301234567', balance: 7_830_000, step: 'submitting' },
+    ],
+    [
+      'a failed load may be retried',
+      open('failed', 'editing', { companyError: 'network' }),
+      { company: { phase: 'failed', error: 'network' }, retry: true, inn: null, balance: null },
+    ],
+    [
+      'E009 offers no retry',
+      open('failed', 'editing', { companyError: 'E009' }),
+      { company: { phase: 'failed', error: 'E009' }, retry: false },
+    ],
+  ] as const)('company: %s', (_, snapshot, expected) => {
+    expect(connectCompany(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['closed', open('ready', 'editing', { rows, removeIndex: 1 }), { dialog: null }],
+    [
+      'asks about the second row',
+      open('ready', 'confirmingRemove', { rows, removeIndex: 1 }),
+      {
+        dialog: { index: 1, number: 2 },
+      },
+    ],
+    [
+      'asks about the first row',
+      open('ready', 'confirmingRemove', { rows, removeIndex: 0 }),
+      {
+        dialog: { index: 0, number: 1 },
+      },
+    ],
+  ] as const)('remove dialog: %s', (_, snapshot, expected) => {
+    expect(connectRemoveDialog(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    ['none while editing', open('ready', 'editing', { order: { id: '57' } }), { order: null }],
+    ['none while sent', open('ready', 'submitting'), { order: null }],
+    ['the order made', open('ready', 'done', { order: { id: '57' } }), { order: { id: '57' } }],
+  ] as const)('created order: %s', (_, snapshot, expected) => {
+    expect(connectCreatedOrder(snapshot)).toEqual(expected);
   });
 });

@@ -10,6 +10,7 @@ import {
   sameParams,
 } from '@/machines/numbers.machine';
 import {
+  connectNumbersList,
   selectExportError,
   selectExporting,
   selectIsCurrent,
@@ -19,6 +20,7 @@ import {
   selectParams,
   selectShown,
 } from '@/machines/numbers.selectors';
+import { snapshotAt } from '../support/connect-table';
 import { createDeferredActors } from '../support/fake-actors';
 import { lintMachine } from '../support/model-universe';
 
@@ -288,5 +290,70 @@ describe('numbers machine', () => {
     expect(sameParams(p, { ...p, status: 'all' })).toBe(false);
     expect(sameParams(p, { ...p, page: 2 })).toBe(false);
     expect(sameParams(p, { ...p, q: '9' })).toBe(false);
+  });
+});
+
+/** What the numbers list renders in a state (decisions AR18): the connect function as a table. Its error always
+ *  offers Retry (the view asks no `canRetry`), so an E009 row only shows the code. */
+describe('numbers connect', () => {
+  type Context = Parameters<typeof snapshotAt<typeof numbersMachine>>[2];
+  type Value = Parameters<typeof snapshotAt<typeof numbersMachine>>[1];
+  const at = (value: Value, context: Context = {}) => snapshotAt(numbersMachine, value, context, input);
+  const shown: ShownPage = { ...pageOf('901', 3), params: input.params };
+
+  it.each([
+    [
+      'the first page loads',
+      at({ list: 'loading', export: 'idle' }),
+      {
+        state: 'list.loading export.idle',
+        shown: null,
+        loading: true,
+        current: false,
+        listError: null,
+        exporting: null,
+        exportError: null,
+      },
+    ],
+    [
+      'the page shown, the next prefetched',
+      at({ list: { ready: 'prefetching' }, export: 'idle' }, { shown }),
+      { state: 'list.ready.prefetching export.idle', shown, loading: false, current: true, listError: null },
+    ],
+    [
+      'the next page loads over the one shown',
+      at({ list: 'loading', export: 'idle' }, { shown }),
+      { shown, loading: true, current: false },
+    ],
+    [
+      'a failed load shows its code',
+      at({ list: 'failed', export: 'idle' }, { shown, errorCode: 'network' }),
+      { state: 'list.failed export.idle', shown, loading: false, current: false, listError: 'network' },
+    ],
+    [
+      'E009 is shown too',
+      at({ list: 'failed', export: 'idle' }, { errorCode: 'E009' }),
+      { listError: 'E009' },
+    ],
+    [
+      'an old error is not shown',
+      at({ list: { ready: 'settled' }, export: 'idle' }, { shown, errorCode: 'network' }),
+      { listError: null, current: true },
+    ],
+    [
+      'an export runs',
+      at({ list: { ready: 'settled' }, export: 'exporting' }, { shown, exportFormat: 'xlsx' }),
+      { state: 'list.ready.settled export.exporting', exporting: 'xlsx', exportError: null },
+    ],
+    [
+      'a failed export',
+      at(
+        { list: { ready: 'settled' }, export: 'failed' },
+        { shown, exportFormat: 'csv', exportError: 'E001' },
+      ),
+      { exporting: null, exportError: 'E001' },
+    ],
+  ] as const)('list: %s', (_, snapshot, expected) => {
+    expect(connectNumbersList(snapshot)).toMatchObject(expected);
   });
 });

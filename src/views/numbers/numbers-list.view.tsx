@@ -22,20 +22,13 @@ import { formatErrorMessage } from '@/i18n/messages';
 import type { BlockRestoreRequest } from '@/machines/block-restore.machine';
 import { selectIsDialogOpen } from '@/machines/block-restore.selectors';
 import { type NumberItem, type NumbersParams, sameParams } from '@/machines/numbers.machine';
-import {
-  selectExportError,
-  selectExporting,
-  selectIsCurrent,
-  selectIsLoading,
-  selectListError,
-  selectNumbersState,
-  selectShown,
-} from '@/machines/numbers.selectors';
+import { connectNumbersList } from '@/machines/numbers.selectors';
 import { BlockRestoreDialog } from '@/views/block-restore/block-restore-dialog.view';
 import { whenPaintedAndIdle } from '@/views/common/after-paint';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { statusLabelKey } from '@/views/widgets/status.labels';
@@ -90,13 +83,10 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
   const { t } = useTranslation();
   const actor = NumbersContext.useActorRef();
   const [params, go] = useNumbersUrl();
-  const state = NumbersContext.useSelector(selectNumbersState);
-  const shown = NumbersContext.useSelector(selectShown);
-  const loading = NumbersContext.useSelector(selectIsLoading);
-  const current = NumbersContext.useSelector(selectIsCurrent);
-  const listError = NumbersContext.useSelector(selectListError);
-  const exporting = NumbersContext.useSelector(selectExporting);
-  const exportError = NumbersContext.useSelector(selectExportError);
+  const { state, shown, loading, current, listError, exporting, exportError } = useWorkflow(
+    actor,
+    connectNumbersList,
+  );
 
   const { status, page, q } = params;
   // a fact from the router: the URL changed (click, reload, Back); the machine ignores what it already has

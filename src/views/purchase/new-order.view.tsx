@@ -6,23 +6,14 @@ import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
 import type { NewOrderInput, RowField } from '@/machines/new-order.machine';
 import {
-  canRetry,
+  connectCompany,
+  connectCreatedOrder,
+  connectNewOrderPage,
+  connectRemoveDialog,
+  connectRow,
+  connectRows,
+  connectSummary,
   newOrderInputOf,
-  selectAddress,
-  selectBalance,
-  selectCanRemove,
-  selectCatalogue,
-  selectCompanyLoad,
-  selectCreatedOrder,
-  selectInn,
-  selectNewOrderState,
-  selectNewOrderStep,
-  selectProblems,
-  selectRemoveDialog,
-  selectRows,
-  selectSubmitError,
-  selectSubmitting,
-  selectTotal,
 } from '@/machines/new-order.selectors';
 import { selectUser } from '@/machines/session.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
@@ -30,6 +21,7 @@ import { ErrorRetry } from '@/views/common/error-retry.view';
 import { FormField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
 import { NewOrderContext } from './new-order.context';
@@ -55,8 +47,7 @@ export function NewOrderForm({ input }: { input: NewOrderInput }) {
 function NewOrderView() {
   const { t } = useTranslation();
   const actor = NewOrderContext.useActorRef();
-  const state = NewOrderContext.useSelector(selectNewOrderState);
-  const step = NewOrderContext.useSelector(selectNewOrderStep);
+  const { state, step } = useWorkflow(actor, connectNewOrderPage);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (step === 'done') heading.current?.focus();
@@ -109,10 +100,7 @@ function NewOrderView() {
 function Rows() {
   const { t } = useTranslation();
   const actor = NewOrderContext.useActorRef();
-  const rows = NewOrderContext.useSelector(selectRows);
-  const problems = NewOrderContext.useSelector(selectProblems);
-  const canRemove = NewOrderContext.useSelector(selectCanRemove);
-  const busy = NewOrderContext.useSelector(selectSubmitting);
+  const { rows, problems, canRemove, busy } = useWorkflow(actor, connectRows);
   return (
     <div data-testid="new-order-rows">
       <ol className="new-order__rows">
@@ -158,7 +146,7 @@ function Row({
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = NewOrderContext.useActorRef();
-  const catalogue = NewOrderContext.useSelector(selectCatalogue);
+  const { catalogue } = useWorkflow(actor, connectRow);
   const n = index + 1;
   const change = (field: RowField) => (e: { currentTarget: { value: string } }) =>
     actor.send({ type: 'row.change', index, field, value: e.currentTarget.value });
@@ -299,10 +287,7 @@ function Summary() {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = NewOrderContext.useActorRef();
-  const { total, overBalance } = NewOrderContext.useSelector(selectTotal);
-  const busy = NewOrderContext.useSelector(selectSubmitting);
-  const error = NewOrderContext.useSelector(selectSubmitError);
-  const step = NewOrderContext.useSelector(selectNewOrderStep);
+  const { total, overBalance, busy, error, retry, step } = useWorkflow(actor, connectSummary);
   return (
     <div className="new-order__summary">
       <p className="new-order__total">
@@ -319,7 +304,7 @@ function Summary() {
             code={error}
             title={t('newOrder.errors.submit')}
             testId="new-order-submit-error"
-            {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
+            {...(retry ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
           />
           <button
             type="button"
@@ -352,11 +337,7 @@ function Company() {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = NewOrderContext.useActorRef();
-  const company = NewOrderContext.useSelector(selectCompanyLoad);
-  const address = NewOrderContext.useSelector(selectAddress);
-  const inn = NewOrderContext.useSelector(selectInn);
-  const balance = NewOrderContext.useSelector(selectBalance);
-  const step = NewOrderContext.useSelector(selectNewOrderStep);
+  const { company, retry, address, inn, balance, step } = useWorkflow(actor, connectCompany);
   const loading = company.phase === 'loading';
   return (
     <aside className="new-order__company" aria-label={t('newOrder.company')}>
@@ -365,7 +346,7 @@ function Company() {
           code={company.error}
           title={t('newOrder.errors.company')}
           testId="new-order-company-error"
-          {...(canRetry(company.error) ? { onRetry: () => actor.send({ type: 'company.retry' }) } : {})}
+          {...(retry ? { onRetry: () => actor.send({ type: 'company.retry' }) } : {})}
         />
       ) : null}
       <FormField name="address" label={t('newOrder.address')}>
@@ -401,7 +382,7 @@ function Company() {
 function RemoveDialog() {
   const { t } = useTranslation();
   const actor = NewOrderContext.useActorRef();
-  const dialog = NewOrderContext.useSelector(selectRemoveDialog);
+  const { dialog } = useWorkflow(actor, connectRemoveDialog);
   if (!dialog) return null;
   const cancel = () => actor.send({ type: 'remove.cancel' });
   return (
@@ -439,7 +420,7 @@ function RemoveDialog() {
 function Done({ headingRef }: { headingRef: React.RefObject<HTMLHeadingElement | null> }) {
   const { t } = useTranslation();
   const actor = NewOrderContext.useActorRef();
-  const order = NewOrderContext.useSelector(selectCreatedOrder);
+  const { order } = useWorkflow(actor, connectCreatedOrder);
   if (!order) return null;
   return (
     <div className="purchase__done" data-testid="new-order-done">

@@ -6,34 +6,29 @@ import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
-import type { GoldenCheckoutInput, GoldenFormField } from '@/machines/golden-checkout.machine';
+import type {
+  GoldenCheckoutInput,
+  GoldenFormField,
+  PurchaseStepParam,
+} from '@/machines/golden-checkout.machine';
 import {
-  canRetry,
+  connectCategories,
+  connectDone,
+  connectPurchasePage,
+  connectResults,
+  connectReview,
+  connectSearchForm,
+  connectSelection,
+  connectSplit,
+  connectVatNote,
   goldenCheckoutInputOf,
-  selectCanSelectMore,
-  selectCatalogue,
-  selectCategoriesError,
-  selectCategoryId,
-  selectCheckingOut,
-  selectCheckoutError,
-  selectForm,
-  selectOrder,
-  selectProblem,
-  selectPurchaseState,
-  selectPurchaseStep,
-  selectResults,
-  selectSearchError,
-  selectSearching,
-  selectSearchType,
-  selectSelected,
-  selectSplit,
   selectStepParam,
-  selectTaken,
 } from '@/machines/golden-checkout.selectors';
 import { selectUser } from '@/machines/session.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
 import { PurchaseContext } from './purchase.context';
@@ -72,9 +67,8 @@ export function PurchaseForm({ input }: { input: GoldenCheckoutInput }) {
  * chart as a fact; a step the chart reached itself is written into the URL, the review pushed (Back returns to the
  * choice), the choice replacing the review (the in-page Back, the last number removed, a new purchase).
  */
-function useStepInUrl() {
+function useStepInUrl(shown: PurchaseStepParam | null) {
   const actor = PurchaseContext.useActorRef();
-  const shown = PurchaseContext.useSelector(selectStepParam);
   const search = useSearch();
   const [location, navigate] = useLocation();
   const urlStep = purchaseStepOf(search);
@@ -93,10 +87,11 @@ function useStepInUrl() {
 function PurchaseView() {
   const { t } = useTranslation();
   const actor = PurchaseContext.useActorRef();
-  useStepInUrl();
-  const state = PurchaseContext.useSelector(selectPurchaseState);
-  const step = PurchaseContext.useSelector(selectPurchaseStep);
-  const categoriesError = PurchaseContext.useSelector(selectCategoriesError);
+  const { state, step, stepParam, categoriesError, categoriesRetry } = useWorkflow(
+    actor,
+    connectPurchasePage,
+  );
+  useStepInUrl(stepParam);
   const heading = useRef<HTMLHeadingElement>(null);
   // a new screen (review, result) takes the focus to its heading, so a keyboard or screen-reader user hears it
   useEffect(() => {
@@ -124,7 +119,7 @@ function PurchaseView() {
           code={categoriesError}
           title={t('purchase.errors.categories')}
           testId="purchase-categories-error"
-          {...(canRetry(categoriesError) ? { onRetry: () => actor.send({ type: 'categories.retry' }) } : {})}
+          {...(categoriesRetry ? { onRetry: () => actor.send({ type: 'categories.retry' }) } : {})}
         />
       ) : null}
       {step === 'browsing' ? <Browsing /> : null}
@@ -150,7 +145,8 @@ function Browsing() {
 
 function VatNote() {
   const { t } = useTranslation();
-  const catalogue = PurchaseContext.useSelector(selectCatalogue);
+  const actor = PurchaseContext.useActorRef();
+  const { catalogue } = useWorkflow(actor, connectVatNote);
   if (!catalogue) return null;
   return (
     <p className="purchase__note" data-testid="purchase-vat-note">
@@ -165,8 +161,7 @@ function Categories() {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = PurchaseContext.useActorRef();
-  const catalogue = PurchaseContext.useSelector(selectCatalogue);
-  const categoryId = PurchaseContext.useSelector(selectCategoryId);
+  const { catalogue, categoryId } = useWorkflow(actor, connectCategories);
   if (!catalogue) return null;
   return (
     <fieldset className="purchase__categories">
@@ -194,11 +189,7 @@ function Categories() {
 function SearchForm() {
   const { t } = useTranslation();
   const actor = PurchaseContext.useActorRef();
-  const type = PurchaseContext.useSelector(selectSearchType);
-  const form = PurchaseContext.useSelector(selectForm);
-  const problem = PurchaseContext.useSelector(selectProblem);
-  const searching = PurchaseContext.useSelector(selectSearching);
-  const error = PurchaseContext.useSelector(selectSearchError);
+  const { type, form, problem, searching, error, retry } = useWorkflow(actor, connectSearchForm);
   const change = (field: GoldenFormField) => (e: { currentTarget: { value: string } }) =>
     actor.send({ type: 'form.change', field, value: e.currentTarget.value });
   const onSubmit = (e: FormEvent) => {
@@ -338,7 +329,7 @@ function SearchForm() {
           code={error}
           title={t('purchase.errors.search')}
           testId="purchase-search-error"
-          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'search.retry' }) } : {})}
+          {...(retry ? { onRetry: () => actor.send({ type: 'search.retry' }) } : {})}
         />
       ) : null}
     </div>
@@ -349,10 +340,7 @@ function Results() {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = PurchaseContext.useActorRef();
-  const results = PurchaseContext.useSelector(selectResults);
-  const selected = PurchaseContext.useSelector(selectSelected);
-  const searching = PurchaseContext.useSelector(selectSearching);
-  const canMore = PurchaseContext.useSelector(selectCanSelectMore);
+  const { results, selected, searching, canMore } = useWorkflow(actor, connectResults);
   if (!results) return null;
   const chosen = (o: GoldenOffer) => selected.some((s) => s.number === o.number);
   return (
@@ -398,8 +386,7 @@ function SelectionPanel() {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = PurchaseContext.useActorRef();
-  const selected = PurchaseContext.useSelector(selectSelected);
-  const canMore = PurchaseContext.useSelector(selectCanSelectMore);
+  const { selected, canMore } = useWorkflow(actor, connectSelection);
   return (
     <aside
       className="purchase__aside"
@@ -448,8 +435,8 @@ function SelectionPanel() {
 function Split() {
   const { t } = useTranslation();
   const lang = usePageLang();
-  const split = PurchaseContext.useSelector(selectSplit);
-  const catalogue = PurchaseContext.useSelector(selectCatalogue);
+  const actor = PurchaseContext.useActorRef();
+  const { split, catalogue } = useWorkflow(actor, connectSplit);
   return (
     <dl className="purchase__split" data-testid="purchase-split">
       <div>
@@ -472,12 +459,7 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = PurchaseContext.useActorRef();
-  const selected = PurchaseContext.useSelector(selectSelected);
-  const split = PurchaseContext.useSelector(selectSplit);
-  const busy = PurchaseContext.useSelector(selectCheckingOut);
-  const error = PurchaseContext.useSelector(selectCheckoutError);
-  const taken = PurchaseContext.useSelector(selectTaken);
-  const state = PurchaseContext.useSelector(selectPurchaseState);
+  const { selected, split, busy, error, retry, taken, state } = useWorkflow(actor, connectReview);
   const sum = formatSum(split.total, { lang });
   const editable = state === 'reviewing';
   return (
@@ -545,7 +527,7 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
       ) : null}
       <div className="purchase__actions">
         {state === 'failed' ? (
-          canRetry(error) ? (
+          retry ? (
             <button type="button" className="btn" onClick={() => actor.send({ type: 'checkout.retry' })}>
               {t('app.retry')}
             </button>
@@ -591,7 +573,7 @@ function Done({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = PurchaseContext.useActorRef();
-  const order = PurchaseContext.useSelector(selectOrder);
+  const { order } = useWorkflow(actor, connectDone);
   if (!order) return null;
   return (
     <section className="purchase__done" aria-labelledby="purchase-done-title" data-testid="purchase-done">
