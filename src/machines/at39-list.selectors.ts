@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { At39ListParams } from '@/domain/at39.rules';
 import type { At39Comment, At39ListContext, At39ListMachine } from './at39-list.machine';
+import { canRetry } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the AT 39 list chart. */
@@ -24,3 +25,29 @@ export const selectCommentsError = (s: At39ListSnapshot): string | null =>
 export const selectStatsDownloading = (s: At39ListSnapshot): boolean => s.hasTag('downloading');
 export const selectStatsError = (s: At39ListSnapshot): string | null =>
   s.matches({ statistics: 'failed' }) ? s.context.statsError : null;
+
+/** What the list part of the page renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectAt39List = (s: At39ListSnapshot) => {
+  const listError = selectListError(s);
+  return {
+    state: selectListState(s),
+    shown: selectListShown(s),
+    loading: selectListLoading(s),
+    listError,
+    listRetry: canRetry(listError),
+    downloading: selectStatsDownloading(s),
+    statsError: selectStatsError(s),
+  };
+};
+
+/** What the comments dialog renders. */
+export const connectAt39Comments = (s: At39ListSnapshot) => {
+  const error = selectCommentsError(s);
+  return {
+    phase: selectCommentsPhase(s),
+    of: selectCommentsOf(s),
+    comments: selectComments(s),
+    error,
+    retry: canRetry(error),
+  };
+};

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { At39Step } from '@/domain/at39.rules';
 import type { At39RegistrationContext, At39RegistrationMachine } from './at39-registration.machine';
+import { canRetry } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the AT 39 registration chart. */
@@ -73,4 +74,65 @@ export const selectCanFillAddress = (s: At39RegistrationSnapshot): boolean => s.
 export const selectRegError = (s: At39RegistrationSnapshot): string | null => s.context.error;
 export const selectRegContext = (s: At39RegistrationSnapshot): At39RegistrationContext => s.context;
 export const selectRegistrationId = (s: At39RegistrationSnapshot): string | null => s.context.registrationId;
-export { canRetry } from './error-code';
+export { canRetry };
+
+/** What the page's frame renders (decisions AR18): the stepper, the step shown, the registration's number. */
+export const connectRegistration = (s: At39RegistrationSnapshot) => ({
+  state: selectRegState(s),
+  screen: selectScreen(s),
+  regId: selectRegistrationId(s),
+});
+
+/** What a failed resume or a failed create renders: the error and whether Retry is offered. */
+export const connectStepError = (s: At39RegistrationSnapshot) => {
+  const error = selectRegError(s);
+  return { error, retry: canRetry(error) };
+};
+
+/** What the workplace (token) step renders. */
+export const connectWorkplace = (s: At39RegistrationSnapshot) => ({
+  busy: selectBusy(s),
+  error: selectRegError(s),
+  token: s.context.token,
+});
+
+/** What the SIM kit step renders. */
+export const connectKit = (s: At39RegistrationSnapshot) => ({
+  busy: selectBusy(s),
+  error: selectRegError(s),
+});
+
+/** The SIM kit checked, shown above the account step. */
+export const connectKitSummary = (s: At39RegistrationSnapshot) => ({ card: s.context.card });
+
+/** What the passport step renders. */
+export const connectPassport = (s: At39RegistrationSnapshot) => {
+  const ctx = selectRegContext(s);
+  return { phase: selectPassportPhase(s), ctx, busy: selectBusy(s), retry: canRetry(ctx.error) };
+};
+
+/** What the account step (BAN, price plan, number) renders. */
+export const connectAccount = (s: At39RegistrationSnapshot) => {
+  const ctx = selectRegContext(s);
+  return { phase: selectAccountPhase(s), ctx, busy: selectBusy(s), retry: canRetry(ctx.error) };
+};
+
+/** What the documents step renders. */
+export const connectDocuments = (s: At39RegistrationSnapshot) => {
+  const ctx = selectRegContext(s);
+  return { phase: selectDocsPhase(s), ctx, busy: selectBusy(s), retry: canRetry(ctx.error) };
+};
+
+/** What the review (submit, done, read-only) renders. */
+export const connectReview = (s: At39RegistrationSnapshot) => ({
+  phase: selectReviewPhase(s),
+  ctx: selectRegContext(s),
+  busy: selectBusy(s),
+  canFill: selectCanFillAddress(s),
+});
+
+/** What the person form (the address fields the passport service left empty) renders. */
+export const connectEditPerson = (s: At39RegistrationSnapshot) => ({
+  ctx: selectRegContext(s),
+  busy: selectBusy(s),
+});

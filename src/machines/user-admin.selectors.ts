@@ -51,3 +51,30 @@ export const selectEmailMode = (s: UserAdminSnapshot) => contactMode(s, 'email')
 /** How the created account's activation link travelled (PRC2), once created; null when the server did not say. */
 export const selectActivationRoute = (s: UserAdminSnapshot) =>
   s.matches({ form: 'created' }) ? s.context.activation : null;
+
+/** What the user form page renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectUserForm = (s: UserAdminSnapshot) => ({
+  statePath: selectUserAdminStatePath(s),
+  loading: selectIsUserLoading(s),
+  created: selectIsUserCreated(s),
+  form: selectUserForm(s),
+  errors: selectFieldErrors(s),
+  kind: selectUserKind(s),
+  creating: selectIsCreating(s),
+  details: selectUserDetails(s),
+  createdId: selectCreatedId(s),
+  saved: selectIsSaved(s),
+  saving: selectIsSaving(s),
+  locked: selectIsFormLocked(s),
+  loadFailure: selectLoadFailure(s),
+  saveFailure: selectSaveFailure(s),
+  showsForm: selectShowsForm(s),
+  invalid: selectIsInvalid(s),
+  roleOptions: selectRoleOptions(s),
+  canEditRole: selectCanEditRole(s),
+  hasProxy: selectHasProxy(s),
+  canChangeProxy: selectCanChangeProxy(s),
+  phoneMode: selectPhoneMode(s),
+  emailMode: selectEmailMode(s),
+  activation: selectActivationRoute(s),
+});

@@ -67,3 +67,20 @@ export const selectRowFailure = (s: UserSearchSnapshot): string | null =>
 /** The result list's steps, checked against the chart's states at compile time. */
 export const selectIsUserSearchLoaded = (s: UserSearchSnapshot): boolean => s.matches('loaded');
 export const selectIsUserSearchEmpty = (s: UserSearchSnapshot): boolean => s.matches('empty');
+
+/** What the user search page renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectUserSearch = (s: UserSearchSnapshot) => ({
+  statePath: selectUserSearchStatePath(s),
+  loading: selectIsUserSearchLoading(s),
+  loaded: selectIsUserSearchLoaded(s),
+  empty: selectIsUserSearchEmpty(s),
+  query: selectUserQuery(s),
+  page: selectUserPage(s),
+  pages: selectUserPageCount(s),
+  inputError: selectUserSearchError(s),
+  failure: selectUserSearchFailure(s),
+  change: selectRowChange(s),
+  confirming: selectIsConfirmingRow(s),
+  saving: selectIsSavingRow(s),
+  rowFailure: selectRowFailure(s),
+});

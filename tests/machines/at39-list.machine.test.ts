@@ -3,6 +3,8 @@ import { createActor, fromPromise } from 'xstate';
 import { DEFAULT_AT39_PARAMS } from '@/domain/at39.rules';
 import { at39ListMachine } from '@/machines/at39-list.machine';
 import {
+  connectAt39Comments,
+  connectAt39List,
   selectComments,
   selectCommentsError,
   selectListShown,
@@ -10,6 +12,7 @@ import {
   selectStatsError,
 } from '@/machines/at39-list.selectors';
 import { ApiFailure } from '@/services/api/api-error';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import { comments, filteredListParams, listInput, listPage } from './at39.payloads';
 
@@ -77,5 +80,89 @@ describe('AT 39 list machine', () => {
     expect(selectStatsError(actor.getSnapshot())).toBe('network');
     actor.send({ type: 'statistics.dismiss' });
     expect(selectListState(actor.getSnapshot())).toContain('statistics.idle');
+  });
+});
+
+/** What each part of the list page renders in a state (decisions AR18): the connect functions as a table. */
+describe('AT 39 list connect', () => {
+  const at = (
+    list: 'loading' | 'ready' | 'failed',
+    comments: 'closed' | 'loading' | 'shown' | 'failed',
+    statistics: 'idle' | 'downloading' | 'failed',
+    context: Parameters<typeof snapshotAt<typeof at39ListMachine>>[2] = {},
+  ) => snapshotAt(at39ListMachine, { list, comments, statistics }, context, listInput);
+  const shown = { ...listPage, params: DEFAULT_AT39_PARAMS };
+
+  it.each([
+    [
+      'loading, nothing yet',
+      at('loading', 'closed', 'idle'),
+      {
+        state: 'list.loading comments.closed statistics.idle',
+        shown: null,
+        loading: true,
+        listError: null,
+        listRetry: false,
+        downloading: false,
+        statsError: null,
+      },
+    ],
+    [
+      'a failed list may be retried',
+      at('failed', 'closed', 'idle', { listError: 'network' }),
+      { loading: false, listError: 'network', listRetry: true },
+    ],
+    [
+      'E009 offers no retry',
+      at('failed', 'closed', 'idle', { listError: 'E009' }),
+      { listError: 'E009', listRetry: false },
+    ],
+    [
+      'a ready list keeps no old error',
+      at('ready', 'closed', 'idle', { shown, listError: 'E094' }),
+      { shown, loading: false, listError: null, listRetry: false },
+    ],
+    [
+      'the statistics downloading',
+      at('ready', 'closed', 'downloading', { shown }),
+      { downloading: true, statsError: null },
+    ],
+    [
+      'the statistics failed',
+      at('ready', 'closed', 'failed', { shown, statsError: 'network' }),
+      { downloading: false, statsError: 'network' },
+    ],
+  ] as const)('list: %s', (_, snapshot, expected) => {
+    expect(connectAt39List(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'closed',
+      at('ready', 'closed', 'idle', { shown }),
+      { phase: 'closed', of: null, comments: null, error: null, retry: false },
+    ],
+    [
+      'loading the comments of one',
+      at('ready', 'loading', 'idle', { commentsOf: '501' }),
+      { phase: 'loading', of: '501', comments: null, error: null },
+    ],
+    [
+      'the comments shown',
+      at('ready', 'shown', 'idle', { commentsOf: '501', comments }),
+      { phase: 'shown', of: '501', comments, retry: false },
+    ],
+    [
+      'failed comments may be retried',
+      at('ready', 'failed', 'idle', { commentsOf: '501', commentsError: 'E094' }),
+      { phase: 'failed', error: 'E094', retry: true },
+    ],
+    [
+      'E009 offers no retry',
+      at('ready', 'failed', 'idle', { commentsOf: '501', commentsError: 'E009' }),
+      { error: 'E009', retry: false },
+    ],
+  ] as const)('comments: %s', (_, snapshot, expected) => {
+    expect(connectAt39Comments(snapshot)).toMatchObject(expected);
   });
 });

@@ -3,11 +3,22 @@ import { createActor, fromPromise } from 'xstate';
 import { type At39Stored, at39RegistrationMachine } from '@/machines/at39-registration.machine';
 import {
   canRetry,
+  connectAccount,
+  connectDocuments,
+  connectEditPerson,
+  connectKit,
+  connectKitSummary,
+  connectPassport,
+  connectRegistration,
+  connectReview,
+  connectStepError,
+  connectWorkplace,
   selectPassportPhase,
   selectRegState,
   selectScreen,
 } from '@/machines/at39-registration.selectors';
 import { ApiFailure } from '@/services/api/api-error';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import {
   AUTH_CODE,
@@ -257,5 +268,171 @@ describe('AT 39 registration machine', () => {
   it('offers no retry after E009', () => {
     expect(canRetry('E009')).toBe(false);
     expect(canRetry('E094')).toBe(true);
+  });
+});
+
+/** What each part of the registration page renders in a state (decisions AR18): the connect functions as a table. */
+describe('AT 39 registration connect', () => {
+  type Value = Parameters<typeof snapshotAt<typeof at39RegistrationMachine>>[1];
+  type Patch = Parameters<typeof snapshotAt<typeof at39RegistrationMachine>>[2];
+  const at = (value: Value, context: Patch = {}) => snapshotAt(at39RegistrationMachine, value, context);
+
+  it.each([
+    ['opening a new one', at('opening'), { state: 'opening', screen: 'opening', regId: null }],
+    [
+      'resuming one',
+      at('resuming', { registrationId: '501' }),
+      { state: 'resuming', screen: 'opening', regId: '501' },
+    ],
+    [
+      'creating stays on the passport step',
+      at('creating', { person: karimov }),
+      { state: 'creating', screen: 'passport' },
+    ],
+    [
+      'choosing a plan',
+      at({ account: 'choosing' }, { registrationId: '501' }),
+      { state: 'account.choosing', screen: 'account', regId: '501' },
+    ],
+    [
+      'submitted, read only',
+      at('readOnly', { registrationId: '501' }),
+      { state: 'readOnly', screen: 'readOnly' },
+    ],
+  ] as const)('page: %s', (_, snapshot, expected) => {
+    expect(connectRegistration(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['a failed resume may be retried', at('resumeFailed', { error: 'E094' }), { error: 'E094', retry: true }],
+    ['a failed create may be retried', at('createFailed', { error: 'E129' }), { error: 'E129', retry: true }],
+    ['E009 offers no retry', at('createFailed', { error: 'E009' }), { error: 'E009', retry: false }],
+    ['no error, no retry', at({ workplace: 'entering' }), { error: null, retry: false }],
+  ] as const)('failed step: %s', (_, snapshot, expected) => {
+    expect(connectStepError(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'the token typed',
+      at({ workplace: 'entering' }, { token: TOKEN }),
+      { busy: false, error: null, token: TOKEN },
+    ],
+    ['checking it', at({ workplace: 'checking' }, { token: TOKEN }), { busy: true, error: null }],
+    ['refused', at({ workplace: 'entering' }, { error: 'E127' }), { busy: false, error: 'E127', token: '' }],
+  ] as const)('workplace: %s', (_, snapshot, expected) => {
+    expect(connectWorkplace(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['entering', at({ kit: 'entering' }), { busy: false, error: null }],
+    ['checking', at({ kit: 'checking' }), { busy: true, error: null }],
+    ['refused', at({ kit: 'entering' }, { error: 'E091' }), { busy: false, error: 'E091' }],
+  ] as const)('kit: %s', (_, snapshot, expected) => {
+    expect(connectKit(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    ['no kit yet', at({ kit: 'entering' }), { card: null }],
+    ['the kit above the BAN', at({ account: 'banEntering' }, { card }), { card }],
+    ['the kit above the plans', at({ account: 'choosing' }, { card, ban: BAN }), { card }],
+  ] as const)('kit summary: %s', (_, snapshot, expected) => {
+    expect(connectKitSummary(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    ['starting a session', at({ passport: 'starting' }), { phase: 'starting', busy: true, retry: false }],
+    [
+      'the session failed, may be retried',
+      at({ passport: 'sessionFailed' }, { error: 'network' }),
+      { phase: 'sessionFailed', busy: false, retry: true, ctx: { error: 'network' } },
+    ],
+    [
+      'E009 offers no retry',
+      at({ passport: 'sessionFailed' }, { error: 'E009' }),
+      { phase: 'sessionFailed', retry: false },
+    ],
+    [
+      'the person to check',
+      at({ passport: 'review' }, { person: karimov }),
+      { phase: 'review', busy: false, ctx: { person: karimov } },
+    ],
+    ['creating the registration', at('creating', { person: karimov }), { phase: 'creating', busy: true }],
+  ] as const)('passport: %s', (_, snapshot, expected) => {
+    expect(connectPassport(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'the BAN asked',
+      at({ account: 'banEntering' }, { card }),
+      { phase: 'banEntering', busy: false, retry: false },
+    ],
+    [
+      'loading the plans',
+      at({ account: 'loadingPlans' }, { ban: BAN }),
+      { phase: 'loadingPlans', busy: true },
+    ],
+    [
+      'the plans failed, may be retried',
+      at({ account: 'plansFailed' }, { ban: BAN, error: 'E052' }),
+      { phase: 'plansFailed', busy: false, retry: true },
+    ],
+    ['E009 offers no retry', at({ account: 'plansFailed' }, { error: 'E009' }), { retry: false }],
+    [
+      'choosing among the plans',
+      at({ account: 'choosing' }, { ban: BAN, tariffs }),
+      { phase: 'choosing', busy: false, ctx: { ban: BAN, tariffs } },
+    ],
+    ['reserving', at({ account: 'reserving' }, { ban: BAN, tariffs }), { phase: 'reserving', busy: true }],
+  ] as const)('account: %s', (_, snapshot, expected) => {
+    expect(connectAccount(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['loading the list', at({ documents: 'loading' }), { phase: 'loading', busy: true, retry: false }],
+    ['the list failed, may be retried', at({ documents: 'loadFailed' }, { error: 'E094' }), { retry: true }],
+    [
+      'E009 offers no retry',
+      at({ documents: 'loadFailed' }, { error: 'E009' }),
+      { phase: 'loadFailed', retry: false },
+    ],
+    [
+      'the documents listed',
+      at({ documents: 'listing' }, { registrationId: '501', docs: docsMissing }),
+      { phase: 'listing', busy: false, ctx: { registrationId: '501', docs: docsMissing } },
+    ],
+  ] as const)('documents: %s', (_, snapshot, expected) => {
+    expect(connectDocuments(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['ready, nothing to fill in', at({ review: 'ready' }), { phase: 'ready', busy: false, canFill: false }],
+    [
+      'ready, an address field to fill in',
+      at({ review: 'ready' }, { editable: ['apartmentNumber'] }),
+      { phase: 'ready', canFill: true },
+    ],
+    ['submitting', at({ review: 'submitting' }), { phase: 'submitting', busy: true }],
+    [
+      'done',
+      at('done', { status: 'submitted' }),
+      { phase: 'done', busy: false, ctx: { status: 'submitted' } },
+    ],
+    ['read only', at('readOnly'), { phase: 'readOnly' }],
+  ] as const)('review: %s', (_, snapshot, expected) => {
+    expect(connectReview(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['editing', at({ review: 'editing' }, { person: karimov }), { busy: false, ctx: { person: karimov } }],
+    ['saving', at({ review: 'updating' }, { person: karimov }), { busy: true }],
+    [
+      'refused',
+      at({ review: 'editing' }, { person: karimov, error: 'E094' }),
+      { busy: false, ctx: { error: 'E094' } },
+    ],
+  ] as const)('person form: %s', (_, snapshot, expected) => {
+    expect(connectEditPerson(snapshot)).toMatchObject(expected);
   });
 });

@@ -10,6 +10,7 @@ import {
   userAdminMachine,
 } from '@/machines/user-admin.machine';
 import {
+  connectUserForm,
   selectCanChangeProxy,
   selectCanEditRole,
   selectCreatedId,
@@ -18,6 +19,7 @@ import {
   selectSaveFailure,
 } from '@/machines/user-admin.selectors';
 import type { UserDetails } from '@/services/contract/admin.contract';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import {
   administratorDetails,
@@ -317,5 +319,102 @@ describe('the form follows the editor (rules: tests/domain/user-form.rules.test.
     expect(selectCanChangeProxy(actor.getSnapshot())).toBe(false);
     enter(targets.createSubscriber, adminRights);
     expect(selectCanChangeProxy(actor.getSnapshot())).toBe(true);
+  });
+});
+
+/** What the user form page renders in a state (decisions AR18): the connect function as a table. This page offers
+ *  Retry on every load failure (no `retry` field: the view never asked `canRetry`). */
+describe('user admin connect', () => {
+  type Value = Parameters<typeof snapshotAt<typeof userAdminMachine>>[1];
+  type Patch = Parameters<typeof snapshotAt<typeof userAdminMachine>>[2];
+  const at = (value: Value, context: Patch = {}) => snapshotAt(userAdminMachine, value, context);
+  const editing = {
+    target: targets.edit,
+    editor: adminRights,
+    kind: 'admin',
+    details: operatorDetails,
+  } as const;
+  const creatingSubscriber = {
+    target: targets.createSubscriber,
+    editor: adminRights,
+    kind: 'subscriber',
+  } as const;
+
+  it.each([
+    [
+      'loading the user',
+      at('loading', { target: targets.edit }),
+      { statePath: 'loading', loading: true, showsForm: false, creating: false, loadFailure: null },
+    ],
+    [
+      'the load failed',
+      at('loadFailed', { target: targets.edit, errorCode: 'network' }),
+      { statePath: 'loadFailed', loading: false, loadFailure: 'network', showsForm: false },
+    ],
+    ['a failure without a code', at('loadFailed', { target: targets.edit }), { loadFailure: 'unknown' }],
+    [
+      'no such user',
+      at('notFound', { target: targets.edit, errorCode: 'E014' }),
+      { statePath: 'notFound', loadFailure: null },
+    ],
+    [
+      'a new client account',
+      at({ form: 'editing' }, creatingSubscriber),
+      {
+        statePath: 'form.editing',
+        showsForm: true,
+        creating: true,
+        kind: 'subscriber',
+        hasProxy: true,
+        canChangeProxy: true,
+        phoneMode: 'hidden',
+        emailMode: 'hidden',
+        locked: false,
+        saving: false,
+      },
+    ],
+    [
+      'editing a staff account, its role fixed',
+      at(
+        { form: 'editing' },
+        { ...editing, roleField: { options: ['R008'], editable: false }, createdId: '42' },
+      ),
+      {
+        creating: false,
+        details: operatorDetails,
+        roleOptions: ['R008'],
+        canEditRole: false,
+        hasProxy: false,
+        canChangeProxy: false,
+        phoneMode: 'editable',
+        emailMode: 'editable',
+        createdId: null,
+        activation: null,
+      },
+    ],
+    [
+      'a client account edited shows its contacts read-only',
+      at({ form: 'editing' }, { ...creatingSubscriber, target: targets.edit }),
+      { creating: false, phoneMode: 'readOnly', emailMode: 'readOnly' },
+    ],
+    [
+      'fields to correct',
+      at({ form: 'invalid' }, { ...editing, fieldErrors: { full_name: 'validation.fillRequired' } }),
+      { invalid: true, errors: { full_name: 'validation.fillRequired' }, locked: false },
+    ],
+    ['saving', at({ form: 'saving' }, editing), { saving: true, locked: true, saved: false }],
+    ['saved', at({ form: 'saved' }, editing), { saved: true, saving: false, locked: false }],
+    [
+      'refused (E135)',
+      at({ form: 'saveFailed' }, { ...editing, errorCode: 'E135' }),
+      { saveFailure: 'E135', loadFailure: null, locked: false },
+    ],
+    [
+      'created, with its link and how its activation travels',
+      at({ form: 'created' }, { ...creatingSubscriber, createdId: '42', activation: 'companyEmail' }),
+      { created: true, createdId: '42', activation: 'companyEmail', locked: true },
+    ],
+  ] as const)('%s', (_, snapshot, expected) => {
+    expect(connectUserForm(snapshot)).toMatchObject(expected);
   });
 });

@@ -7,6 +7,7 @@ import {
   userSearchMachine,
 } from '@/machines/user-search.machine';
 import {
+  connectUserSearch,
   parseUserQuery,
   rowAction,
   selectRowFailure,
@@ -15,6 +16,7 @@ import {
   selectUserSearchFailure,
   userQuerySearch,
 } from '@/machines/user-search.selectors';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import { emptyPage, forbidden, offline, queries, usersPage } from './user-admin.payloads';
 
@@ -191,5 +193,73 @@ describe('row actions (spec 4 "block, unblock, in process")', () => {
     [null, 'inProcess'],
   ] as const)('%s → %s', (status, action) => {
     expect(rowAction({ status })).toBe(action);
+  });
+});
+
+/** What the user search page renders in a state (decisions AR18): the connect function as a table. This page offers
+ *  Retry on every failed search (no `retry` field: the view never asked `canRetry`). */
+describe('user search connect', () => {
+  type Value = Parameters<typeof snapshotAt<typeof userSearchMachine>>[1];
+  type Patch = Parameters<typeof snapshotAt<typeof userSearchMachine>>[2];
+  const at = (value: Value, context: Patch = {}) => snapshotAt(userSearchMachine, value, context);
+  const change = { userId: '11', userName: 'curator', blocked: true };
+
+  it.each([
+    [
+      'no query yet',
+      at('idle'),
+      { statePath: 'idle', loading: false, loaded: false, empty: false, page: null, pages: 0, failure: null },
+    ],
+    [
+      'a query too short',
+      at('invalid', { query: queries.short, inputError: 'SHORT3' }),
+      { statePath: 'invalid', inputError: 'SHORT3', query: queries.short },
+    ],
+    [
+      'searching keeps no old input error',
+      at('loading', { query: queries.ova, inputError: 'SHORT3' }),
+      { loading: true, inputError: null },
+    ],
+    [
+      'the search failed',
+      at('failed', { query: queries.ova, errorCode: 'network' }),
+      { failure: 'network', loading: false },
+    ],
+    ['a failure without a code', at('failed', { query: queries.ova }), { failure: 'unknown' }],
+    [
+      'nothing found',
+      at('empty', { query: queries.ova, page: emptyPage }),
+      { empty: true, loaded: false, pages: 1 },
+    ],
+    [
+      'a page of users',
+      at({ loaded: 'browsing' }, { query: queries.ova, page: usersPage }),
+      {
+        loaded: true,
+        page: usersPage,
+        pages: 1,
+        confirming: false,
+        saving: false,
+        change: null,
+        rowFailure: null,
+      },
+    ],
+    [
+      'a block asked',
+      at({ loaded: 'confirming' }, { query: queries.ova, page: usersPage, change }),
+      { confirming: true, saving: false, change },
+    ],
+    [
+      'blocking',
+      at({ loaded: 'saving' }, { page: usersPage, change }),
+      { confirming: false, saving: true, change },
+    ],
+    [
+      'the block refused',
+      at({ loaded: 'saveFailed' }, { page: usersPage, change, errorCode: 'E005' }),
+      { rowFailure: 'E005', failure: null, saving: false },
+    ],
+  ] as const)('%s', (_, snapshot, expected) => {
+    expect(connectUserSearch(snapshot)).toMatchObject(expected);
   });
 });

@@ -3,33 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { EditorRights, UserAdminTarget, UserField } from '@/machines/user-admin.machine';
-import {
-  selectActivationRoute,
-  selectCanChangeProxy,
-  selectCanEditRole,
-  selectCreatedId,
-  selectEmailMode,
-  selectFieldErrors,
-  selectHasProxy,
-  selectIsCreating,
-  selectIsFormLocked,
-  selectIsInvalid,
-  selectIsSaved,
-  selectIsSaving,
-  selectIsUserCreated,
-  selectIsUserLoading,
-  selectLoadFailure,
-  selectPhoneMode,
-  selectRoleOptions,
-  selectSaveFailure,
-  selectShowsForm,
-  selectUserAdminStatePath,
-  selectUserDetails,
-  selectUserForm,
-  selectUserKind,
-} from '@/machines/user-admin.selectors';
+import { connectUserForm } from '@/machines/user-admin.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { NotFound } from '@/views/layout/not-found.view';
 import { roleTitle } from '@/views/session/role-title';
 import { UserAdminContext } from './admin.context';
@@ -59,30 +36,32 @@ const FIELD_LABEL = {
 export function UserFormPage({ target, editor }: UserFormPageProps) {
   const { t } = useTranslation();
   const actor = UserAdminContext.useActorRef();
-  const statePath = UserAdminContext.useSelector(selectUserAdminStatePath);
-  const loading = UserAdminContext.useSelector(selectIsUserLoading);
-  const created = UserAdminContext.useSelector(selectIsUserCreated);
-  const form = UserAdminContext.useSelector(selectUserForm);
-  const errors = UserAdminContext.useSelector(selectFieldErrors);
-  const kind = UserAdminContext.useSelector(selectUserKind);
-  const creating = UserAdminContext.useSelector(selectIsCreating);
-  const details = UserAdminContext.useSelector(selectUserDetails);
+  const {
+    statePath,
+    loading,
+    created,
+    form,
+    errors,
+    kind,
+    creating,
+    details,
+    createdId,
+    saved,
+    saving,
+    locked,
+    loadFailure,
+    saveFailure,
+    showsForm,
+    invalid,
+    roleOptions,
+    canEditRole,
+    hasProxy,
+    canChangeProxy,
+    phoneMode,
+    emailMode,
+    activation,
+  } = useWorkflow(actor, connectUserForm);
   const banFixed = typeof details?.ban === 'string' && details.ban !== '';
-  const createdId = UserAdminContext.useSelector(selectCreatedId);
-  const saved = UserAdminContext.useSelector(selectIsSaved);
-  const saving = UserAdminContext.useSelector(selectIsSaving);
-  const locked = UserAdminContext.useSelector(selectIsFormLocked);
-  const loadFailure = UserAdminContext.useSelector(selectLoadFailure);
-  const saveFailure = UserAdminContext.useSelector(selectSaveFailure);
-  const showsForm = UserAdminContext.useSelector(selectShowsForm);
-  const invalid = UserAdminContext.useSelector(selectIsInvalid);
-  const roleOptions = UserAdminContext.useSelector(selectRoleOptions);
-  const canEditRole = UserAdminContext.useSelector(selectCanEditRole);
-  const hasProxy = UserAdminContext.useSelector(selectHasProxy);
-  const canChangeProxy = UserAdminContext.useSelector(selectCanChangeProxy);
-  const phoneMode = UserAdminContext.useSelector(selectPhoneMode);
-  const emailMode = UserAdminContext.useSelector(selectEmailMode);
-  const activation = UserAdminContext.useSelector(selectActivationRoute);
   const id = useId();
 
   const targetKey = target.mode === 'create' ? `create:${target.kind}` : `edit:${target.userId}`;

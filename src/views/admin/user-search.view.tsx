@@ -3,21 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { UserQuery } from '@/machines/user-search.machine';
 import {
+  connectUserSearch,
   parseUserQuery,
   rowAction,
-  selectIsConfirmingRow,
-  selectIsSavingRow,
-  selectIsUserSearchEmpty,
-  selectIsUserSearchLoaded,
-  selectIsUserSearchLoading,
-  selectRowChange,
-  selectRowFailure,
-  selectUserPage,
-  selectUserPageCount,
-  selectUserQuery,
-  selectUserSearchError,
-  selectUserSearchFailure,
-  selectUserSearchStatePath,
   USER_TABS,
   userQuerySearch,
 } from '@/machines/user-search.selectors';
@@ -27,6 +15,7 @@ import { TextField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { roleTitle } from '@/views/session/role-title';
 import { UserSearchContext } from './admin.context';
 import './admin.css';
@@ -58,19 +47,21 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
   const actor = UserSearchContext.useActorRef();
   const [, navigate] = useLocation();
   const [urlQuery, location] = useUrlQuery();
-  const statePath = UserSearchContext.useSelector(selectUserSearchStatePath);
-  const loading = UserSearchContext.useSelector(selectIsUserSearchLoading);
-  const loaded = UserSearchContext.useSelector(selectIsUserSearchLoaded);
-  const empty = UserSearchContext.useSelector(selectIsUserSearchEmpty);
-  const query = UserSearchContext.useSelector(selectUserQuery);
-  const page = UserSearchContext.useSelector(selectUserPage);
-  const pages = UserSearchContext.useSelector(selectUserPageCount);
-  const inputError = UserSearchContext.useSelector(selectUserSearchError);
-  const failure = UserSearchContext.useSelector(selectUserSearchFailure);
-  const change = UserSearchContext.useSelector(selectRowChange);
-  const confirming = UserSearchContext.useSelector(selectIsConfirmingRow);
-  const saving = UserSearchContext.useSelector(selectIsSavingRow);
-  const rowFailure = UserSearchContext.useSelector(selectRowFailure);
+  const {
+    statePath,
+    loading,
+    loaded,
+    empty,
+    query,
+    page,
+    pages,
+    inputError,
+    failure,
+    change,
+    confirming,
+    saving,
+    rowFailure,
+  } = useWorkflow(actor, connectUserSearch);
   const id = useId();
 
   const { q, status, pageNo } = urlQuery;

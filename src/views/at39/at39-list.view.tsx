@@ -12,24 +12,13 @@ import {
 import { formatDate } from '@/domain/dates.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import type { At39ListRow } from '@/machines/at39-list.machine';
-import {
-  selectComments,
-  selectCommentsError,
-  selectCommentsOf,
-  selectCommentsPhase,
-  selectListError,
-  selectListLoading,
-  selectListShown,
-  selectListState,
-  selectStatsDownloading,
-  selectStatsError,
-} from '@/machines/at39-list.selectors';
-import { canRetry } from '@/machines/at39-registration.selectors';
+import { connectAt39Comments, connectAt39List } from '@/machines/at39-list.selectors';
 import { DateRange } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportStatus } from '@/views/common/export-status.view';
 import { Modal } from '@/views/common/modal.view';
 import { Pagination } from '@/views/common/pagination.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { At39ListContext } from './at39.context';
 import { at39Search, parseAt39Search, regionKey } from './at39.url';
@@ -60,12 +49,10 @@ function At39ListView() {
   const { t } = useTranslation();
   const actor = At39ListContext.useActorRef();
   const [params, go] = useAt39Url();
-  const state = At39ListContext.useSelector(selectListState);
-  const shown = At39ListContext.useSelector(selectListShown);
-  const loading = At39ListContext.useSelector(selectListLoading);
-  const listError = At39ListContext.useSelector(selectListError);
-  const downloading = At39ListContext.useSelector(selectStatsDownloading);
-  const statsError = At39ListContext.useSelector(selectStatsError);
+  const { state, shown, loading, listError, listRetry, downloading, statsError } = useWorkflow(
+    actor,
+    connectAt39List,
+  );
 
   const { dt1, dt2, status, region, q, page } = params;
   // a fact from the router: the URL changed (click, reload, Back); the machine ignores what it already has
@@ -119,7 +106,7 @@ function At39ListView() {
           code={listError}
           title={t('at39.loadFailed')}
           testId="at39-list-error"
-          onRetry={canRetry(listError) ? () => actor.send({ type: 'list.retry' }) : undefined}
+          onRetry={listRetry ? () => actor.send({ type: 'list.retry' }) : undefined}
         />
       ) : null}
 
@@ -307,10 +294,7 @@ function RegistrationTable(props: {
 function CommentsDialog() {
   const { t } = useTranslation();
   const actor = At39ListContext.useActorRef();
-  const phase = At39ListContext.useSelector(selectCommentsPhase);
-  const of = At39ListContext.useSelector(selectCommentsOf);
-  const comments = At39ListContext.useSelector(selectComments);
-  const error = At39ListContext.useSelector(selectCommentsError);
+  const { phase, of, comments, error, retry } = useWorkflow(actor, connectAt39Comments);
   if (phase === 'closed') return null;
   return (
     <Modal
@@ -324,7 +308,7 @@ function CommentsDialog() {
         <ErrorRetry
           code={error}
           testId="at39-comments-error"
-          onRetry={canRetry(error) ? () => actor.send({ type: 'comments.retry' }) : undefined}
+          onRetry={retry ? () => actor.send({ type: 'comments.retry' }) : undefined}
         />
       ) : null}
       {comments && comments.length === 0 ? <p>{t('at39.noComments')}</p> : null}

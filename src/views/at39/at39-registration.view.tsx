@@ -17,19 +17,19 @@ import { usePageLang } from '@/i18n/page-lang';
 import type { At39Person } from '@/machines/at39-registration.machine';
 import {
   type At39Screen,
-  canRetry,
-  selectAccountPhase,
-  selectBusy,
-  selectCanFillAddress,
-  selectDocsPhase,
-  selectPassportPhase,
-  selectRegContext,
-  selectRegError,
-  selectRegState,
-  selectReviewPhase,
-  selectScreen,
+  connectAccount,
+  connectDocuments,
+  connectEditPerson,
+  connectKit,
+  connectKitSummary,
+  connectPassport,
+  connectRegistration,
+  connectReview,
+  connectStepError,
+  connectWorkplace,
 } from '@/machines/at39-registration.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { UploadWidget } from '@/views/upload/upload.view';
 import { At39RegistrationContext as Ctx } from './at39.context';
@@ -79,17 +79,20 @@ function ErrorLine({ code, where, id }: { code: string | null; where?: 'reserve'
 }
 
 /**
- * A step whose call failed: the error (this page's reading of its code) with Retry, unless retrying cannot help (E009),
- * and the step's other ways on (`children`). The shared ErrorRetry of src/views/common (AR5, AR15).
+ * A step whose call failed: the error (this page's reading of its code) with Retry, unless retrying cannot help (E009:
+ * the chart's connect says so in `retry`), and the step's other ways on (`children`). The shared ErrorRetry of
+ * src/views/common (AR5, AR15).
  */
 function StepFailed({
   testId,
   code,
+  retry,
   onRetry,
   children,
 }: {
   testId: string;
   code: string | null;
+  retry: boolean;
   onRetry: () => void;
   children?: ReactNode;
 }) {
@@ -97,12 +100,7 @@ function StepFailed({
   return (
     <div className="at39__failed" data-testid={testId}>
       {code ? (
-        <ErrorRetry
-          code={code}
-          message={text}
-          testId="at39-error"
-          onRetry={canRetry(code) ? onRetry : undefined}
-        />
+        <ErrorRetry code={code} message={text} testId="at39-error" onRetry={retry ? onRetry : undefined} />
       ) : null}
       {children ? <div className="at39__buttons">{children}</div> : null}
     </div>
@@ -123,9 +121,7 @@ const STEP_OF: Partial<Record<At39Screen, number>> = {
 function At39RegistrationView({ urlId, onOther }: { urlId: string | null; onOther: () => void }) {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
-  const state = Ctx.useSelector(selectRegState);
-  const screen = Ctx.useSelector(selectScreen);
-  const regId = Ctx.useSelector((s) => s.context.registrationId);
+  const { state, screen, regId } = useWorkflow(actor, connectRegistration);
   const [location, navigate] = useLocation();
 
   // a fact from the router, once per actor: a new registration, or the one of `?id=`
@@ -198,9 +194,14 @@ function At39RegistrationView({ urlId, onOther }: { urlId: string | null; onOthe
 function ResumeFailed() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
-  const error = Ctx.useSelector(selectRegError);
+  const { error, retry } = useWorkflow(actor, connectStepError);
   return (
-    <StepFailed testId="at39-resume-error" code={error} onRetry={() => actor.send({ type: 'resume.retry' })}>
+    <StepFailed
+      testId="at39-resume-error"
+      code={error}
+      retry={retry}
+      onRetry={() => actor.send({ type: 'resume.retry' })}
+    >
       <Link href="/at39-registration" className="btn btn--secondary">
         {t('at39.list')}
       </Link>
@@ -267,9 +268,7 @@ function OneField(props: {
 function WorkplaceStep() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
-  const busy = Ctx.useSelector(selectBusy);
-  const error = Ctx.useSelector(selectRegError);
-  const token = Ctx.useSelector((s) => s.context.token);
+  const { busy, error, token } = useWorkflow(actor, connectWorkplace);
   return (
     <div data-testid="at39-token">
       <h2>{t('at39.workplaceTitle')}</h2>
@@ -334,9 +333,7 @@ function PersonData({ person }: { person: At39Person }) {
 function PassportStep() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
-  const phase = Ctx.useSelector(selectPassportPhase);
-  const ctx = Ctx.useSelector(selectRegContext);
-  const busy = Ctx.useSelector(selectBusy);
+  const { phase, ctx, busy, retry } = useWorkflow(actor, connectPassport);
   const restart = (
     <button type="button" className="btn" onClick={() => actor.send({ type: 'passport.restart' })}>
       {t('at39.passportRestart')}
@@ -353,6 +350,7 @@ function PassportStep() {
       <StepFailed
         testId="at39-passport-error"
         code={ctx.error}
+        retry={retry}
         onRetry={() => actor.send({ type: 'passport.retry' })}
       />
     );
@@ -427,9 +425,14 @@ function PassportStep() {
 function CreateFailed() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
-  const error = Ctx.useSelector(selectRegError);
+  const { error, retry } = useWorkflow(actor, connectStepError);
   return (
-    <StepFailed testId="at39-create-error" code={error} onRetry={() => actor.send({ type: 'create.retry' })}>
+    <StepFailed
+      testId="at39-create-error"
+      code={error}
+      retry={retry}
+      onRetry={() => actor.send({ type: 'create.retry' })}
+    >
       <button
         type="button"
         className="btn btn--secondary"
@@ -444,8 +447,7 @@ function CreateFailed() {
 function KitStep() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
-  const busy = Ctx.useSelector(selectBusy);
-  const error = Ctx.useSelector(selectRegError);
+  const { busy, error } = useWorkflow(actor, connectKit);
   return (
     <div data-testid="at39-kit">
       <h2>{t('at39.kitTitle')}</h2>
@@ -468,7 +470,8 @@ function KitStep() {
 
 function KitSummary() {
   const { t } = useTranslation();
-  const card = Ctx.useSelector((s) => s.context.card);
+  const actor = Ctx.useActorRef();
+  const { card } = useWorkflow(actor, connectKitSummary);
   if (!card) return null;
   return (
     <p className="at39__summary-line" data-testid="at39-kit-summary">
@@ -481,9 +484,7 @@ function AccountStep() {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = Ctx.useActorRef();
-  const phase = Ctx.useSelector(selectAccountPhase);
-  const ctx = Ctx.useSelector(selectRegContext);
-  const busy = Ctx.useSelector(selectBusy);
+  const { phase, ctx, busy, retry } = useWorkflow(actor, connectAccount);
   const [plan, setPlan] = useState<number | null>(ctx.pricePlanId);
   if (phase === 'banEntering' || phase === 'banChecking')
     return (
@@ -517,6 +518,7 @@ function AccountStep() {
       <StepFailed
         testId="at39-plans-error"
         code={ctx.error}
+        retry={retry}
         onRetry={() => actor.send({ type: 'plans.retry' })}
       >
         <button
@@ -600,14 +602,13 @@ function DocumentsStep() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
   const { at39Upload } = useWorkflowLogic();
-  const phase = Ctx.useSelector(selectDocsPhase);
-  const ctx = Ctx.useSelector(selectRegContext);
-  const busy = Ctx.useSelector(selectBusy);
+  const { phase, ctx, busy, retry } = useWorkflow(actor, connectDocuments);
   if (phase === 'loadFailed')
     return (
       <StepFailed
         testId="at39-docs-error"
         code={ctx.error}
+        retry={retry}
         onRetry={() => actor.send({ type: 'docs.retry' })}
       />
     );
@@ -661,10 +662,7 @@ function ReviewStep() {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = Ctx.useActorRef();
-  const phase = Ctx.useSelector(selectReviewPhase);
-  const ctx = Ctx.useSelector(selectRegContext);
-  const busy = Ctx.useSelector(selectBusy);
-  const canFill = Ctx.useSelector(selectCanFillAddress);
+  const { phase, ctx, busy, canFill } = useWorkflow(actor, connectReview);
   if (phase === 'editing' || phase === 'updating') return <EditPerson />;
   const plan = ctx.tariffs.find((p) => p.id === ctx.pricePlanId);
   return (
@@ -787,8 +785,7 @@ const ADDRESS_FORM = [
 function EditPerson() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
-  const ctx = Ctx.useSelector(selectRegContext);
-  const busy = Ctx.useSelector(selectBusy);
+  const { ctx, busy } = useWorkflow(actor, connectEditPerson);
   const address = ctx.edit?.address ?? ctx.person?.address;
   if (!ctx.person || !address) return null;
   const person = ctx.person;
