@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AddonsParams } from '@/domain/addons.rules';
 import type { AddonsContext, AddonsMachine, NumberOptions, ServicePackage } from './addons.machine';
+import { canRetry } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the services page machine. */
@@ -62,3 +63,62 @@ export const selectOptionsError = (s: AddonsSnapshot): string | null =>
   s.matches({ options: 'failed' }) ? s.context.optionsError : null;
 
 export { canRetry } from './error-code';
+
+/** What the services page's frame renders (the list tabs, the action buttons; decisions AR18): read by `useWorkflow`
+ *  in one selector. */
+export const connectServicesPage = (s: AddonsSnapshot) => ({
+  state: selectAddonsState(s),
+  shown: selectEmployeesShown(s),
+  current: selectEmployeesCurrent(s),
+  selected: selectSelected(s),
+  ready: selectCheckoutReady(s),
+  chosen: selectChosenPackage(s),
+});
+
+/** What the package catalogue renders. */
+export const connectCatalogue = (s: AddonsSnapshot) => {
+  const error = selectCatalogueError(s);
+  return {
+    packages: selectGroupPackages(s),
+    chosen: selectChosenPackage(s),
+    loading: selectCatalogueLoading(s),
+    error,
+    retry: canRetry(error),
+  };
+};
+
+/** What the employees list renders: its page, the selection and its failure. */
+export const connectEmployees = (s: AddonsSnapshot) => {
+  const error = selectEmployeesError(s);
+  const selectionError = selectSelectionError(s);
+  return {
+    shown: selectEmployeesShown(s),
+    loading: selectEmployeesLoading(s),
+    error,
+    retry: canRetry(error),
+    selected: selectSelected(s),
+    selectingAll: selectSelectingAll(s),
+    selectionError,
+    selectionRetry: canRetry(selectionError),
+    canSelectAll: selectCanSelectAll(s),
+    catalogueError: selectCatalogueError(s),
+  };
+};
+
+/** What one number's options panel renders. */
+export const connectOptions = (s: AddonsSnapshot) => {
+  const error = selectOptionsError(s);
+  return {
+    phase: selectOptionsPhase(s),
+    forNumber: selectOptionsFor(s),
+    options: selectOptions(s),
+    error,
+    retry: canRetry(error),
+  };
+};
+
+/** What the checkout takes from the page when it opens: the numbers and the package chosen. */
+export const connectCheckoutChoice = (s: AddonsSnapshot) => ({
+  selected: selectSelected(s),
+  chosen: selectChosenPackage(s),
+});

@@ -71,3 +71,41 @@ export function selectMayChangeRecoveryContacts(s: SessionSnapshot): boolean {
   const facts = selectUserFacts(s);
   return facts !== null && mayChangeRecoveryContacts(facts);
 }
+
+/** What the recovery-contact page's frame renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectRecoveryContactPage = (s: RecoveryContactSnapshot) => ({
+  statePath: selectRecoveryContactStatePath(s),
+  step: selectRecoveryContactStep(s),
+});
+
+/** What the load failure renders; `retry` is `selectCanRetryLoad` (never on E009). */
+export const connectRecoveryContactLoad = (s: RecoveryContactSnapshot) => ({
+  step: selectRecoveryContactStep(s),
+  error: selectRecoveryContactError(s),
+  retry: selectCanRetryLoad(s),
+});
+
+/** What the table of the company's accounts renders. */
+export const connectRecoveryContactAccounts = (s: RecoveryContactSnapshot) => ({
+  accounts: selectCompanyAccounts(s),
+});
+
+/** What the chosen account's contact form renders, with its signing, saving and save failure. */
+export const connectRecoveryContactForm = (s: RecoveryContactSnapshot) => ({
+  step: selectRecoveryContactStep(s),
+  account: selectChosenAccount(s),
+  defaultEmail: selectDefaultEmail(s),
+  defaultPhone: selectDefaultPhone(s),
+  fieldError: selectContactFieldError(s),
+  cancelled: selectSigningCancelled(s),
+  error: selectRecoveryContactError(s),
+  signingRef: selectContactSigningRef(s),
+});
+
+/** What the result renders. */
+export const connectRecoveryContactResult = (s: RecoveryContactSnapshot) => ({
+  step: selectRecoveryContactStep(s),
+  account: selectChosenAccount(s),
+  saved: selectSavedContact(s),
+  activationSent: selectActivationSent(s),
+});

@@ -55,3 +55,23 @@ export const selectContactsBusy = (s: SettingsSnapshot): boolean =>
   s.hasTag('contactsBusy') || s.matches({ contacts: 'restoring' });
 /** The contact data was saved. */
 export const selectContactsSaved = (s: SettingsSnapshot): boolean => s.matches({ contacts: 'saved' });
+
+/** What the Settings page's frame renders (its `data-state`; decisions AR18): read by `useWorkflow` in one selector. */
+export const connectSettingsPage = (s: SettingsSnapshot) => ({
+  statePath: selectSettingsStatePath(s),
+});
+
+/** What the password form renders. */
+export const connectPasswordForm = (s: SettingsSnapshot) => ({
+  busy: selectPasswordBusy(s),
+  changed: selectPasswordChanged(s),
+  error: selectPasswordError(s),
+});
+
+/** What the contact data form renders. */
+export const connectContactsForm = (s: SettingsSnapshot) => ({
+  contacts: selectContacts(s),
+  busy: selectContactsBusy(s),
+  saved: selectContactsSaved(s),
+  error: selectContactsError(s),
+});

@@ -10,6 +10,7 @@ import {
   type OrderQuote,
 } from '@/machines/addons-checkout.machine';
 import {
+  connectCheckout,
   selectBalance,
   selectCheckoutStep,
   selectCheckoutSummary,
@@ -18,15 +19,20 @@ import {
   selectRetryCount,
 } from '@/machines/addons-checkout.selectors';
 import { createTestSystem } from '../support/actor-system';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import {
   connectOrder,
   disconnectOrder,
   emptyOrder,
   enough,
+  mixedOutcomes,
+  net20,
   noSession,
   oneOnly,
   orderSns,
+  payerBan,
+  quoteOneHas,
 } from './addons-checkout.payloads';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -255,5 +261,121 @@ describe('services checkout chart', () => {
     expect(selectCheckoutSummary(actor.getSnapshot())).toMatchObject({ sns: [], total: 0 });
     actor.send({ type: 'checkout.confirm' });
     expect(selectCheckoutStep(actor.getSnapshot())).toBe('reviewing');
+  });
+});
+
+/** What the checkout panel renders in a state (decisions AR18): the connect function as a table. */
+describe('addons-checkout connect', () => {
+  const at = (
+    state: Parameters<typeof snapshotAt<typeof addonsCheckoutMachine>>[1],
+    context: Parameters<typeof snapshotAt<typeof addonsCheckoutMachine>>[2] = {},
+  ) => snapshotAt(addonsCheckoutMachine, state, context);
+  const order = { action: 'connect' as const, pkg: net20, payerBan, sns: orderSns };
+  /** The first slice confirmed (APPLY_CHUNK = 25 of the 26 numbers). */
+  const firstSlice = mixedOutcomes.slice(0, 25);
+
+  it.each([
+    [
+      'opening: nothing chosen yet',
+      at('opening'),
+      {
+        step: 'opening',
+        state: 'opening',
+        summary: { action: 'connect', pkg: null, payerBan: '', sns: [], already: [], total: 0 },
+        balance: null,
+        progress: { done: 0, total: 0 },
+        stopping: false,
+        busy: false,
+        error: null,
+        retry: false,
+        outcomes: [],
+        result: { accepted: 0, failed: 0 },
+        retryCount: 0,
+      },
+    ],
+    ['quoting is busy', at('quoting', order), { step: 'quoting', busy: true, error: null }],
+    [
+      'a failed quote may be retried',
+      at('quoteFailed', { ...order, error: 'network' }),
+      { step: 'quoteFailed', busy: false, error: 'network', retry: true },
+    ],
+    [
+      'E009 offers no retry of the balance check',
+      at('balanceFailed', { ...order, error: 'E009' }),
+      { step: 'balanceFailed', error: 'E009', retry: false },
+    ],
+    [
+      'the review: the quote’s numbers and total, an old error not shown',
+      at('reviewing', { ...order, ...quoteOneHas, error: 'network' }),
+      {
+        step: 'reviewing',
+        summary: {
+          action: 'connect',
+          pkg: net20,
+          payerBan,
+          sns: quoteOneHas.sns,
+          already: quoteOneHas.already,
+          total: 1_125_000,
+        },
+        error: null,
+        retry: false,
+      },
+    ],
+    [
+      'a short balance: what it covers; no quote, price × count',
+      at('short', { ...order, balance: oneOnly }),
+      {
+        step: 'short',
+        summary: { total: 1_170_000 },
+        balance: { hasDeposit: true, balance: 50_000, covers: 1 },
+      },
+    ],
+    [
+      'enough on the deposit covers every number',
+      at('funded', { ...order, balance: enough }),
+      { step: 'funded', balance: { hasDeposit: true, balance: 10_000_000, covers: 26 } },
+    ],
+    [
+      'continuing is shown as applying, with the confirmed progress and a stop asked',
+      at('continuing', { ...order, outcomes: firstSlice, stopping: true }),
+      {
+        step: 'applying',
+        state: 'continuing',
+        busy: true,
+        progress: { done: 25, total: 26 },
+        stopping: true,
+      },
+    ],
+    [
+      'numbers not sent are no progress',
+      at('applying', {
+        ...order,
+        outcomes: [...firstSlice.slice(0, 3), { sn: orderSns[3] as string, code: 'cancelled' }],
+      }),
+      { step: 'applying', progress: { done: 3, total: 26 } },
+    ],
+    [
+      'a failed slice may be resumed',
+      at('applyFailed', { ...order, outcomes: firstSlice, error: 'network' }),
+      { step: 'applyFailed', busy: false, error: 'network', retry: true, progress: { done: 25, total: 26 } },
+    ],
+    [
+      'a failed slice on E009 may not be resumed',
+      at('applyFailed', { ...order, outcomes: firstSlice, error: 'E009' }),
+      { error: 'E009', retry: false },
+    ],
+    [
+      'the result: 7 accepted, 19 failed, 18 worth a retry (not E124)',
+      at('result', { ...order, outcomes: mixedOutcomes }),
+      {
+        step: 'result',
+        busy: false,
+        outcomes: mixedOutcomes,
+        result: { accepted: 7, failed: 19, byCode: { E124: 1, E123: 1, E031: 17 } },
+        retryCount: 18,
+      },
+    ],
+  ] as const)('%s', (_, snapshot, expected) => {
+    expect(connectCheckout(snapshot)).toMatchObject(expected);
   });
 });

@@ -3,6 +3,11 @@ import { type AnyActorLogic, createActor, fromPromise, waitFor } from 'xstate';
 import type { SigningAction, SigningTargets } from '@/domain/signing-document.rules';
 import { recoveryContactMachine, type SaveContactInput } from '@/machines/recovery-contact.machine';
 import {
+  connectRecoveryContactAccounts,
+  connectRecoveryContactForm,
+  connectRecoveryContactLoad,
+  connectRecoveryContactPage,
+  connectRecoveryContactResult,
   selectContactFieldError,
   selectContactSigningRef,
   selectDefaultEmail,
@@ -20,9 +25,11 @@ import {
   type TaxIdResult,
   type VerifyOutcome,
 } from '@/machines/signing.machine';
+import { snapshotAt } from '../support/connect-table';
 import {
   badEmail,
   curatorAccount,
+  keyOwnerAccount,
   navoiyAccounts,
   nothingTyped,
   offline,
@@ -212,5 +219,137 @@ describe('the key owner’s recovery contacts (PRC4-PRC8)', () => {
     expect(doc.text).toContain('b.usmonov');
     expect(doc.text).toContain('botir@navoiy.uz');
     expect(calls.save).not.toHaveBeenCalled();
+  });
+});
+
+/** What each part of the page renders in a state (decisions AR18): the connect functions as a table. */
+describe('recovery-contact connect', () => {
+  const at = (
+    state: Parameters<typeof snapshotAt<typeof recoveryContactMachine>>[1],
+    context: Parameters<typeof snapshotAt<typeof recoveryContactMachine>>[2] = {},
+  ) => snapshotAt(recoveryContactMachine, state, context);
+  const { accounts, ban } = navoiyAccounts;
+  const listed = { ban, accounts };
+  const refusedEmail = { code: 'validation.email', field: 'email' as const };
+  const typed = { email: 'botir@navoiy.uz', phone: null };
+
+  it.each([
+    ['loading', at('loading'), { statePath: 'loading', step: 'loading' }],
+    [
+      'a refused contact is still the form',
+      at('invalid', { ...listed, selected: curatorAccount, fieldError: refusedEmail }),
+      { statePath: 'invalid', step: 'form' },
+    ],
+    [
+      'done',
+      at('done', { ...listed, selected: curatorAccount, contact: typed }),
+      { statePath: 'done', step: 'done' },
+    ],
+  ] as const)('page: %s', (_, snapshot, expected) => {
+    expect(connectRecoveryContactPage(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    ['loading', at('loading'), { step: 'loading', error: null, retry: false }],
+    [
+      'a failed load may be retried',
+      at('loadFailed', { errorCode: 'network' }),
+      { step: 'loadFailed', error: 'network', retry: true },
+    ],
+    [
+      'E009 offers no retry',
+      at('loadFailed', { errorCode: 'E009' }),
+      { step: 'loadFailed', error: 'E009', retry: false },
+    ],
+    [
+      'a load failed without a code: unknown, no retry',
+      at('loadFailed', { errorCode: null }),
+      { step: 'loadFailed', error: 'unknown', retry: false },
+    ],
+    [
+      'a failed save is no load to retry',
+      at('saveFailed', { ...listed, selected: curatorAccount, contact: typed, errorCode: 'E005' }),
+      { step: 'saveFailed', error: 'E005', retry: false },
+    ],
+  ] as const)('load: %s', (_, snapshot, expected) => {
+    expect(connectRecoveryContactLoad(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    ['loading: none yet', at('loading'), { accounts: [] }],
+    ['choosing: the company’s accounts', at('choosing', listed), { accounts }],
+    [
+      'a single account listed',
+      at('choosing', { ban, accounts: [keyOwnerAccount] }),
+      { accounts: [keyOwnerAccount] },
+    ],
+  ] as const)('accounts: %s', (_, snapshot, expected) => {
+    expect(connectRecoveryContactAccounts(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'the chosen account’s own contact fills the form',
+      at('editing', { ...listed, selected: curatorAccount }),
+      {
+        step: 'form',
+        account: curatorAccount,
+        defaultEmail: 'b.usmonov@navoiy.uz',
+        defaultPhone: '+998 90 123 45 67',
+        fieldError: null,
+        cancelled: false,
+        error: null,
+        signingRef: null,
+      },
+    ],
+    [
+      'a refused field, an account without a contact',
+      at('invalid', { ...listed, selected: pendingAccount, fieldError: refusedEmail, cancelled: true }),
+      {
+        step: 'form',
+        account: pendingAccount,
+        defaultEmail: '',
+        defaultPhone: '',
+        fieldError: refusedEmail,
+        cancelled: false,
+      },
+    ],
+    [
+      'a cancelled signing keeps what was signed',
+      at('editing', { ...listed, selected: curatorAccount, contact: typed, cancelled: true }),
+      { step: 'form', defaultEmail: 'botir@navoiy.uz', defaultPhone: '', cancelled: true },
+    ],
+    [
+      'saving',
+      at('saving', { ...listed, selected: curatorAccount, contact: typed }),
+      { step: 'saving', account: curatorAccount, error: null },
+    ],
+    [
+      'a failed save says why',
+      at('saveFailed', { ...listed, selected: curatorAccount, contact: typed, errorCode: 'E005' }),
+      { step: 'saveFailed', error: 'E005', fieldError: null },
+    ],
+  ] as const)('form: %s', (_, snapshot, expected) => {
+    expect(connectRecoveryContactForm(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'saved, the activation link sent',
+      at('done', { ...listed, selected: pendingAccount, contact: typed, activationSent: true }),
+      { step: 'done', account: pendingAccount, saved: typed, activationSent: true },
+    ],
+    [
+      'saved without a link',
+      at('done', { ...listed, selected: curatorAccount, contact: typed }),
+      { step: 'done', account: curatorAccount, saved: typed, activationSent: false },
+    ],
+    [
+      'still saving: nothing saved yet',
+      at('saving', { ...listed, selected: curatorAccount, contact: typed, activationSent: true }),
+      { step: 'saving', account: curatorAccount, saved: null, activationSent: false },
+    ],
+  ] as const)('result: %s', (_, snapshot, expected) => {
+    expect(connectRecoveryContactResult(snapshot)).toEqual(expected);
   });
 });

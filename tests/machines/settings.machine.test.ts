@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type ContactValues, settingsMachine } from '@/machines/settings.machine';
 import {
+  connectContactsForm,
+  connectPasswordForm,
+  connectSettingsPage,
   selectContacts,
   selectContactsBusy,
   selectContactsError,
@@ -13,6 +16,7 @@ import {
 } from '@/machines/settings.selectors';
 import { ApiFailure } from '@/services/api/api-error';
 import type { DraftValues } from '@/services/drafts/draft-store';
+import { snapshotAt } from '../support/connect-table';
 import { curatorContacts, PASSWORDS, settingsInput } from './session.payloads';
 
 const failure = (code: string) => new ApiFailure({ kind: 'server', code });
@@ -280,5 +284,61 @@ describe('settings: password change', () => {
 
     expect(calls.changePassword).toHaveLength(2);
     expect(selectPasswordChanged(actor.getSnapshot())).toBe(true);
+  });
+});
+
+/** What each part of the Settings page renders in a state (decisions AR18): the connect functions as a table. The
+ *  page offers no retry (a refused form is submitted again), so no row has one. */
+describe('settings connect', () => {
+  const at = (
+    password: 'editing' | 'submitting' | 'changed',
+    contacts: 'restoring' | 'editing' | 'saving' | 'saved',
+    context: Parameters<typeof snapshotAt<typeof settingsMachine>>[2] = {},
+  ) => snapshotAt(settingsMachine, { password, contacts }, context, settingsInput);
+  const wrongCurrent = { code: 'E017', field: 'current' as const };
+  const badEmail = { code: 'validation.email', field: 'email' as const };
+  const drafted: ContactValues = { ...curatorContacts, email: 'draft@savdo.uz' };
+
+  it.each([
+    ['the draft is read', at('editing', 'restoring'), { statePath: 'password.editing contacts.restoring' }],
+    ['both forms sent', at('submitting', 'saving'), { statePath: 'password.submitting contacts.saving' }],
+    ['both done', at('changed', 'saved'), { statePath: 'password.changed contacts.saved' }],
+  ] as const)('page: %s', (_, snapshot, expected) => {
+    expect(connectSettingsPage(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    ['editing', at('editing', 'editing'), { busy: false, changed: false, error: null }],
+    ['sent: busy', at('submitting', 'editing'), { busy: true, changed: false, error: null }],
+    [
+      'a refused current password is the field’s',
+      at('editing', 'editing', { passwordError: wrongCurrent }),
+      { busy: false, changed: false, error: wrongCurrent },
+    ],
+    ['changed', at('changed', 'saving'), { busy: false, changed: true, error: null }],
+  ] as const)('password: %s', (_, snapshot, expected) => {
+    expect(connectPasswordForm(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'the draft is read: not usable yet',
+      at('editing', 'restoring'),
+      { contacts: curatorContacts, busy: true, saved: false, error: null },
+    ],
+    [
+      'a restored draft, editing',
+      at('editing', 'editing', { contacts: drafted }),
+      { contacts: drafted, busy: false, saved: false, error: null },
+    ],
+    [
+      'a refused e-mail',
+      at('editing', 'editing', { contactsError: badEmail }),
+      { busy: false, saved: false, error: badEmail },
+    ],
+    ['saving', at('submitting', 'saving'), { busy: true, saved: false }],
+    ['saved', at('editing', 'saved'), { busy: false, saved: true, error: null }],
+  ] as const)('contacts: %s', (_, snapshot, expected) => {
+    expect(connectContactsForm(snapshot)).toMatchObject(expected);
   });
 });

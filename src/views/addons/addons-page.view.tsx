@@ -15,29 +15,15 @@ import { usePageLang } from '@/i18n/page-lang';
 import { SYSTEM_IDS } from '@/machines/actor-system';
 import type { EmployeeRow, ServicePackage } from '@/machines/addons.machine';
 import {
-  canRetry,
-  selectAddonsState,
-  selectCanSelectAll,
-  selectCatalogueError,
-  selectCatalogueLoading,
-  selectCheckoutReady,
-  selectChosenPackage,
-  selectEmployeesCurrent,
-  selectEmployeesError,
-  selectEmployeesLoading,
-  selectEmployeesShown,
-  selectGroupPackages,
-  selectOptions,
-  selectOptionsError,
-  selectOptionsFor,
-  selectOptionsPhase,
-  selectSelected,
-  selectSelectingAll,
-  selectSelectionError,
+  connectCatalogue,
+  connectEmployees,
+  connectOptions,
+  connectServicesPage,
 } from '@/machines/addons.selectors';
 import { selectProfile } from '@/machines/session.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
 import { AddonsContext } from './addons.context';
@@ -89,12 +75,8 @@ export function useVolumeText() {
 function ServicesView() {
   const { t } = useTranslation();
   const [params, go] = useServicesUrl();
-  const state = AddonsContext.useSelector(selectAddonsState);
-  const shown = AddonsContext.useSelector(selectEmployeesShown);
-  const current = AddonsContext.useSelector(selectEmployeesCurrent);
-  const selected = AddonsContext.useSelector(selectSelected);
-  const ready = AddonsContext.useSelector(selectCheckoutReady);
-  const chosen = AddonsContext.useSelector(selectChosenPackage);
+  const actor = AddonsContext.useActorRef();
+  const { state, shown, current, selected, ready, chosen } = useWorkflow(actor, connectServicesPage);
   const profile = SessionContext.useSelector(selectProfile);
   const [, navigate] = useLocation();
   const payerBan = profile?.ban ?? '';
@@ -182,10 +164,7 @@ function Catalogue({ params, onChoose }: { params: AddonsParams; onChoose: (soc:
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = AddonsContext.useActorRef();
-  const packages = AddonsContext.useSelector(selectGroupPackages);
-  const chosen = AddonsContext.useSelector(selectChosenPackage);
-  const loading = AddonsContext.useSelector(selectCatalogueLoading);
-  const error = AddonsContext.useSelector(selectCatalogueError);
+  const { packages, chosen, loading, error, retry } = useWorkflow(actor, connectCatalogue);
   const volume = useVolumeText();
   return (
     <section className="services__catalogue" aria-labelledby="services-packages-title">
@@ -210,7 +189,7 @@ function Catalogue({ params, onChoose }: { params: AddonsParams; onChoose: (soc:
           code={error}
           title={t('services.catalogueFailed')}
           testId="services-catalogue-error"
-          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'catalogue.retry' }) } : {})}
+          {...(retry ? { onRetry: () => actor.send({ type: 'catalogue.retry' }) } : {})}
         />
       ) : loading ? (
         // cards of the real size in the one row the packages take: the packages fill it, the list under it stays put
@@ -310,14 +289,18 @@ function PackageCard({
 function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: AddonsParams) => void }) {
   const { t } = useTranslation();
   const actor = AddonsContext.useActorRef();
-  const shown = AddonsContext.useSelector(selectEmployeesShown);
-  const loading = AddonsContext.useSelector(selectEmployeesLoading);
-  const error = AddonsContext.useSelector(selectEmployeesError);
-  const selected = AddonsContext.useSelector(selectSelected);
-  const selectingAll = AddonsContext.useSelector(selectSelectingAll);
-  const selectionError = AddonsContext.useSelector(selectSelectionError);
-  const canSelectAll = AddonsContext.useSelector(selectCanSelectAll);
-  const catalogueError = AddonsContext.useSelector(selectCatalogueError);
+  const {
+    shown,
+    loading,
+    error,
+    retry,
+    selected,
+    selectingAll,
+    selectionError,
+    selectionRetry,
+    canSelectAll,
+    catalogueError,
+  } = useWorkflow(actor, connectEmployees);
   const chosenSet = new Set(selected);
   const rows = shown?.rows ?? [];
   const pageSns = rows.map((r) => r.sn);
@@ -355,7 +338,7 @@ function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: A
           code={error}
           title={t('services.listFailed')}
           testId="services-employees-error"
-          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'employees.retry' }) } : {})}
+          {...(retry ? { onRetry: () => actor.send({ type: 'employees.retry' }) } : {})}
         />
       ) : null}
       {selectionError ? (
@@ -363,7 +346,7 @@ function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: A
           <span>
             {t('services.selectAllFailed')} {formatErrorMessage(t, selectionError)}
           </span>
-          {canRetry(selectionError) ? (
+          {selectionRetry ? (
             <button type="button" className="btn" onClick={() => actor.send({ type: 'selection.all' })}>
               {t('app.retry')}
             </button>
@@ -517,10 +500,7 @@ function OptionsPanel() {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = AddonsContext.useActorRef();
-  const phase = AddonsContext.useSelector(selectOptionsPhase);
-  const forNumber = AddonsContext.useSelector(selectOptionsFor);
-  const options = AddonsContext.useSelector(selectOptions);
-  const error = AddonsContext.useSelector(selectOptionsError);
+  const { phase, forNumber, options, error, retry } = useWorkflow(actor, connectOptions);
   const volume = useVolumeText();
   if (phase === 'closed' || !forNumber) return null;
   return (
@@ -546,7 +526,7 @@ function OptionsPanel() {
           code={error}
           title={t('services.optionsFailed')}
           testId="services-options-error"
-          {...(canRetry(error) ? { onRetry: () => actor.send({ type: 'options.retry' }) } : {})}
+          {...(retry ? { onRetry: () => actor.send({ type: 'options.retry' }) } : {})}
         />
       ) : null}
       {options ? (

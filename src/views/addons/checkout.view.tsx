@@ -6,22 +6,10 @@ import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
-import { canRetry, selectChosenPackage, selectSelected } from '@/machines/addons.selectors';
+import { connectCheckoutChoice } from '@/machines/addons.selectors';
 import type { CheckoutOrder } from '@/machines/addons-checkout.machine';
-import {
-  selectBalance,
-  selectCheckoutBusy,
-  selectCheckoutError,
-  selectCheckoutState,
-  selectCheckoutStep,
-  selectCheckoutSummary,
-  selectOutcomeSummary,
-  selectOutcomes,
-  selectProgress,
-  selectRetryCount,
-  selectServiceDocumentsHref,
-  selectStopping,
-} from '@/machines/addons-checkout.selectors';
+import { connectCheckout, selectServiceDocumentsHref } from '@/machines/addons-checkout.selectors';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
 import { AddonsContext, CheckoutContext } from './addons.context';
@@ -35,8 +23,8 @@ export function CheckoutPanel() {
   const { servicesCheckout } = useWorkflowLogic();
   const search = useSearch();
   const checkout = parseCheckoutSearch(search);
-  const selected = AddonsContext.useSelector(selectSelected);
-  const chosen = AddonsContext.useSelector(selectChosenPackage);
+  const page = AddonsContext.useActorRef();
+  const { selected, chosen } = useWorkflow(page, connectCheckoutChoice);
   const needsPackage =
     checkout.action === 'connect' || checkout.action === 'connectFree' || checkout.action === 'disconnect';
   const pkg = needsPackage && chosen ? { soc: chosen.soc, name: chosen.name, price: chosen.price } : null;
@@ -69,17 +57,20 @@ export function CheckoutView() {
   const lang = usePageLang();
   const actor = CheckoutContext.useActorRef();
   const search = useSearch();
-  const step = CheckoutContext.useSelector(selectCheckoutStep);
-  const state = CheckoutContext.useSelector(selectCheckoutState);
-  const summary = CheckoutContext.useSelector(selectCheckoutSummary);
-  const balance = CheckoutContext.useSelector(selectBalance);
-  const progress = CheckoutContext.useSelector(selectProgress);
-  const stopping = CheckoutContext.useSelector(selectStopping);
-  const busy = CheckoutContext.useSelector(selectCheckoutBusy);
-  const error = CheckoutContext.useSelector(selectCheckoutError);
-  const outcomes = CheckoutContext.useSelector(selectOutcomes);
-  const result = CheckoutContext.useSelector(selectOutcomeSummary);
-  const retryCount = CheckoutContext.useSelector(selectRetryCount);
+  const {
+    step,
+    state,
+    summary,
+    balance,
+    progress,
+    stopping,
+    busy,
+    error,
+    retry,
+    outcomes,
+    result,
+    retryCount,
+  } = useWorkflow(actor, connectCheckout);
   const documentsHref = SessionContext.useSelector(selectServiceDocumentsHref);
   const back = `/services?${addonsSearch(parseAddonsSearch(search))}`;
   const money = (n: number) => formatSum(n, { lang });
@@ -118,6 +109,7 @@ export function CheckoutView() {
           testId="checkout-quote-error"
           text={t('services.checkoutPage.quoteFailed')}
           error={error}
+          retryable={retry}
           retry={{ label: t('app.retry'), onClick: () => actor.send({ type: 'quote.retry' }) }}
           close={{
             label: t('services.checkoutPage.cancel'),
@@ -220,6 +212,7 @@ export function CheckoutView() {
               testId="checkout-balance-error"
               text={t('services.checkoutPage.balanceFailed')}
               error={error}
+              retryable={retry}
               retry={{ label: t('app.retry'), onClick: () => actor.send({ type: 'balance.retry' }) }}
               close={{
                 label: t('services.checkoutPage.cancel'),
@@ -296,6 +289,7 @@ export function CheckoutView() {
                   testId="checkout-apply-error"
                   text={t('services.checkoutPage.applyFailed')}
                   error={error}
+                  retryable={retry}
                   retry={{
                     label: t('services.checkoutPage.resume'),
                     testId: 'checkout-resume',
@@ -384,17 +378,19 @@ interface FailureAction {
 }
 
 /** A failed step of the checkout (the quote, the balance, a slice): what failed and why, the retry the error allows
- *  (`canRetry`), and the way out. */
+ *  (`retryable`: the checkout's `canRetry`), and the way out. */
 function CheckoutFailure({
   testId,
   text,
   error,
+  retryable,
   retry,
   close,
 }: {
   testId: string;
   text: string;
   error: string | null;
+  retryable: boolean;
   retry: FailureAction;
   close: FailureAction;
 }) {
@@ -404,7 +400,7 @@ function CheckoutFailure({
       <span>
         {text} {formatErrorMessage(t, error ?? 'unknown')}
       </span>
-      {canRetry(error) ? (
+      {retryable ? (
         <button type="button" className="btn" data-testid={retry.testId} onClick={retry.onClick}>
           {retry.label}
         </button>

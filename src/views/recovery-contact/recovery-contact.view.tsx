@@ -5,29 +5,22 @@ import { Link } from 'wouter';
 import { formatPhone } from '@/domain/phone.rules';
 import type { CompanyAccount } from '@/machines/recovery-contact.machine';
 import {
-  selectActivationSent,
-  selectCanRetryLoad,
-  selectChosenAccount,
-  selectCompanyAccounts,
-  selectContactFieldError,
-  selectContactSigningRef,
-  selectDefaultEmail,
-  selectDefaultPhone,
-  selectRecoveryContactError,
-  selectRecoveryContactStatePath,
-  selectRecoveryContactStep,
-  selectSavedContact,
-  selectSigningCancelled,
+  connectRecoveryContactAccounts,
+  connectRecoveryContactForm,
+  connectRecoveryContactLoad,
+  connectRecoveryContactPage,
+  connectRecoveryContactResult,
 } from '@/machines/recovery-contact.selectors';
 import { SigningPanel } from '@/views/block-restore/signing-panel.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
 import { RecoveryContactContext } from './recovery-contact.context';
 import './recovery-contact.css';
 
-const { useSelector, useActorRef } = RecoveryContactContext;
+const { useActorRef } = RecoveryContactContext;
 
 /** `/{lang}/settings/users`: the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6). */
 export function RecoveryContactPage() {
@@ -56,8 +49,8 @@ function statusText(t: TFunction, status: string | null): string {
 
 export function RecoveryContactView() {
   const { t } = useTranslation();
-  const statePath = useSelector(selectRecoveryContactStatePath);
-  const step = useSelector(selectRecoveryContactStep);
+  const actor = useActorRef();
+  const { statePath, step } = useWorkflow(actor, connectRecoveryContactPage);
   return (
     <section
       className="recovery-contact page"
@@ -90,15 +83,13 @@ export function RecoveryContactView() {
 function LoadFailure() {
   const { t } = useTranslation();
   const actor = useActorRef();
-  const step = useSelector(selectRecoveryContactStep);
-  const error = useSelector(selectRecoveryContactError);
-  const canRetry = useSelector(selectCanRetryLoad);
+  const { step, error, retry } = useWorkflow(actor, connectRecoveryContactLoad);
   if (step !== 'loadFailed') return null;
   return (
     <ErrorRetry
       code={error ?? 'unknown'}
       title={t('recoveryContact.loadFailed')}
-      onRetry={canRetry ? () => actor.send({ type: 'load.retry' }) : undefined}
+      onRetry={retry ? () => actor.send({ type: 'load.retry' }) : undefined}
       testId="recovery-contact-load-failed"
     />
   );
@@ -107,7 +98,7 @@ function LoadFailure() {
 function AccountTable() {
   const { t } = useTranslation();
   const actor = useActorRef();
-  const accounts = useSelector(selectCompanyAccounts);
+  const { accounts } = useWorkflow(actor, connectRecoveryContactAccounts);
   return (
     <section
       className="recovery-contact__scroll"
@@ -174,14 +165,10 @@ function AccountRow({ account: a, onChoose }: { account: CompanyAccount; onChoos
 function ContactForm() {
   const { t } = useTranslation();
   const actor = useActorRef();
-  const step = useSelector(selectRecoveryContactStep);
-  const account = useSelector(selectChosenAccount);
-  const defaultEmail = useSelector(selectDefaultEmail);
-  const defaultPhone = useSelector(selectDefaultPhone);
-  const fieldError = useSelector(selectContactFieldError);
-  const cancelled = useSelector(selectSigningCancelled);
-  const error = useSelector(selectRecoveryContactError);
-  const signingRef = useSelector(selectContactSigningRef);
+  const { step, account, defaultEmail, defaultPhone, fieldError, cancelled, error, signingRef } = useWorkflow(
+    actor,
+    connectRecoveryContactForm,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const errorBoxRef = useRef<HTMLDivElement>(null);
   useFocusOnError(fieldError, formRef, errorBoxRef);
@@ -296,10 +283,7 @@ function ContactForm() {
 function Result() {
   const { t } = useTranslation();
   const actor = useActorRef();
-  const step = useSelector(selectRecoveryContactStep);
-  const account = useSelector(selectChosenAccount);
-  const saved = useSelector(selectSavedContact);
-  const activationSent = useSelector(selectActivationSent);
+  const { step, account, saved, activationSent } = useWorkflow(actor, connectRecoveryContactResult);
   if (step !== 'done' || !saved) return null;
   return (
     <div className="form__ok" role="status" data-testid="recovery-contact-done">

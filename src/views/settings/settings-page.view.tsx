@@ -14,18 +14,14 @@ import {
 } from '@/machines/session.selectors';
 import { type ContactField, FEEDBACK_TYPES, type PasswordField } from '@/machines/settings.machine';
 import {
-  selectContacts,
-  selectContactsBusy,
-  selectContactsError,
-  selectContactsSaved,
-  selectPasswordBusy,
-  selectPasswordChanged,
-  selectPasswordError,
-  selectSettingsStatePath,
+  connectContactsForm,
+  connectPasswordForm,
+  connectSettingsPage,
   settingsInputOf,
 } from '@/machines/settings.selectors';
 import { ContentPage, useContentTab } from '@/views/common/content-page.view';
 import { FormError, formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
 import { SessionContext } from '@/views/session/session.context';
@@ -55,7 +51,8 @@ function SettingsContent() {
   const { t } = useTranslation();
   const facts = SessionContext.useSelector(selectUserFacts);
   const forced = SessionContext.useSelector(selectIsPasswordChangeForced);
-  const statePath = SettingsActorContext.useSelector(selectSettingsStatePath);
+  const settings = SettingsActorContext.useActorRef();
+  const { statePath } = useWorkflow(settings, connectSettingsPage);
   const [tab, selectTab] = useContentTab(TABS, facts ? initialTabIndex(facts, true) : 0);
   return (
     <div data-testid="settings" data-state={statePath}>
@@ -157,9 +154,7 @@ function PasswordForm() {
   // U11: the current password of a new user is the temporary one the registration sent by SMS: say so
   const smsPhone = user?.temporary_password_by_sms === true ? (user.profile?.sn ?? user.user_name) : null;
   const settings = SettingsActorContext.useActorRef();
-  const busy = SettingsActorContext.useSelector(selectPasswordBusy);
-  const changed = SettingsActorContext.useSelector(selectPasswordChanged);
-  const error = SettingsActorContext.useSelector(selectPasswordError);
+  const { busy, changed, error } = useWorkflow(settings, connectPasswordForm);
   const formRef = useRef<HTMLFormElement>(null);
   const errorBoxRef = useRef<HTMLDivElement>(null);
   const [round, setRound] = useState(0);
@@ -238,10 +233,7 @@ function ContactsForm() {
   const { t } = useTranslation();
   const settings = SettingsActorContext.useActorRef();
   const profile = SessionContext.useSelector(selectProfile);
-  const contacts = SettingsActorContext.useSelector(selectContacts);
-  const busy = SettingsActorContext.useSelector(selectContactsBusy);
-  const saved = SettingsActorContext.useSelector(selectContactsSaved);
-  const error = SettingsActorContext.useSelector(selectContactsError);
+  const { contacts, busy, saved, error } = useWorkflow(settings, connectContactsForm);
   const formRef = useRef<HTMLFormElement>(null);
   const errorBoxRef = useRef<HTMLDivElement>(null);
   useFocusOnError(error, formRef, errorBoxRef);
