@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { AgreementErrors, AgreementForm } from '@/domain/agreement.rules';
 import { FORM_INVALID_MESSAGE } from '@/domain/agreement.rules';
 import type { AgreementContext, AgreementMachine, RegisteredAgreement } from './agreement.machine';
+import { canRetry } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the contract-registration machine, as `useSelector` hands it to a selector. */
@@ -40,3 +41,40 @@ export const selectDownloadingDoc = (s: AgreementSnapshot): number | null =>
 export const selectDownloadError = (s: AgreementSnapshot): string | null =>
   s.matches({ download: 'failed' }) ? s.context.downloadError : null;
 export { canRetry } from './error-code';
+
+/** What the agreement page's frame renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectAgreementPage = (s: AgreementSnapshot) => ({
+  state: selectAgreementState(s),
+  registered: selectRegistered(s),
+});
+
+/** What the registration form renders. */
+export const connectAgreementForm = (s: AgreementSnapshot) => {
+  const failure = selectAgreementFailure(s);
+  return {
+    form: selectAgreementForm(s),
+    errors: selectAgreementErrors(s),
+    message: selectFormMessage(s),
+    editable: selectFormEditable(s),
+    busy: selectAgreementBusy(s),
+    failure,
+    retry: canRetry(failure),
+  };
+};
+
+/** What the form's contact persons render. */
+export const connectContactPersons = (s: AgreementSnapshot) => ({
+  form: selectAgreementForm(s),
+  errors: selectAgreementErrors(s),
+});
+
+/** What the list of registered agreements renders. */
+export const connectAgreementList = (s: AgreementSnapshot) => {
+  const error = selectListError(s);
+  return {
+    list: selectAgreementList(s),
+    busy: selectListBusy(s),
+    error,
+    retry: canRetry(error),
+  };
+};

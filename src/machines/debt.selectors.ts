@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { DebtListParams } from '@/domain/debt.rules';
 import type { DebtContext, DebtExportFormat, DebtMachine, DebtNotice } from './debt.machine';
+import { canRetry } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the debt machine, as `useSelector` hands it to a selector. */
@@ -59,3 +60,32 @@ export const selectDebtExporting = (s: DebtSnapshot): DebtExportFormat | null =>
 export const selectDebtExportError = (s: DebtSnapshot): string | null =>
   s.matches({ export: 'failed' }) ? s.context.exportError : null;
 export { canRetry } from './error-code';
+
+/** What the debt page's list part renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectDebtList = (s: DebtSnapshot) => {
+  const listError = selectDebtListError(s);
+  return {
+    state: selectDebtState(s),
+    shown: selectDebtShown(s),
+    loading: selectDebtLoading(s),
+    current: selectDebtCurrent(s),
+    listError,
+    listRetry: canRetry(listError),
+    exporting: selectDebtExporting(s),
+    exportError: selectDebtExportError(s),
+    openBan: selectNoticeBan(s),
+  };
+};
+
+/** What the notice panel renders. */
+export const connectNotice = (s: DebtSnapshot) => {
+  const error = selectNoticeError(s);
+  return {
+    phase: selectNoticePhase(s),
+    notice: selectNotice(s),
+    error,
+    retry: canRetry(error),
+    downloading: selectDownloading(s),
+    ban: selectNoticeBan(s),
+  };
+};

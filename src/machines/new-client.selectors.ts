@@ -56,3 +56,53 @@ export const selectConfirmStep = (s: NewClientSnapshot): ConfirmStep | null =>
 /** The running pre-registration child, while step two registers. */
 export const selectPreRegistration = (s: NewClientSnapshot) =>
   s.children.preRegistration as import('xstate').ActorRefFrom<PreRegistrationMachine> | undefined;
+
+/** What the wizard's frame renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectNewClientPage = (s: NewClientSnapshot) => ({
+  phase: selectPhase(s),
+  state: selectNewClientState(s),
+  error: selectFormError(s),
+});
+
+/** What step one's form renders around its fields. */
+export const connectStepOne = (s: NewClientSnapshot) => ({
+  form: selectForm(s),
+  error: selectFormError(s),
+  restored: selectRestored(s),
+  nextPending: selectNextPending(s),
+  agents: selectAgents(s),
+});
+
+/** What step one's city and key area renders. */
+export const connectCityAndKey = (s: NewClientSnapshot) => ({
+  form: selectForm(s),
+  cities: selectCities(s),
+  step: selectKeyStep(s),
+  keyError: selectKeyError(s),
+  keys: selectKeys(s),
+  proved: selectProved(s),
+});
+
+/** What step one's login field renders. */
+export const connectLoginField = (s: NewClientSnapshot) => ({
+  form: selectForm(s),
+  status: selectLoginStatus(s),
+  loginError: selectLoginError(s),
+});
+
+/** What step two renders. */
+export const connectStepTwo = (s: NewClientSnapshot) => ({
+  step: selectConfirmStep(s),
+  catalogue: selectCatalogue(s),
+  form: selectForm(s),
+  error: selectFormError(s),
+  cities: selectCities(s),
+  child: selectPreRegistration(s),
+  resumed: selectResumed(s),
+});
+
+/** What the success renders. */
+export const connectRegistered = (s: NewClientSnapshot) => ({
+  created: selectCreated(s),
+  form: selectForm(s),
+});

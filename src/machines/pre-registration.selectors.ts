@@ -16,3 +16,11 @@ export const selectPreRegistrationStep = (s: PreRegistrationSnapshot): PreRegist
 export const selectPreRegistrationError = (s: PreRegistrationSnapshot): string | null => s.context.errorCode;
 export const selectCanRetryRegistration = (s: PreRegistrationSnapshot): boolean =>
   s.can({ type: 'registration.retry' });
+
+/** What the pre-registration panel renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectPreRegistration = (s: PreRegistrationSnapshot) => ({
+  step: selectPreRegistrationStep(s),
+  error: selectPreRegistrationError(s),
+  canRetry: selectCanRetryRegistration(s),
+  key: s.context.key.serialNumber ?? '',
+});

@@ -4,6 +4,10 @@ import { type AgreementForm, EMPTY_AGREEMENT_FORM } from '@/domain/agreement.rul
 import { agreementMachine, type RegisterOutcome } from '@/machines/agreement.machine';
 import {
   canRetry,
+  connectAgreementForm,
+  connectAgreementList,
+  connectAgreementPage,
+  connectContactPersons,
   selectAgreementErrors,
   selectAgreementFailure,
   selectAgreementForm,
@@ -13,6 +17,7 @@ import {
   selectFormMessage,
   selectRegistered,
 } from '@/machines/agreement.selectors';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import {
   agreementInput,
@@ -169,5 +174,106 @@ describe('contract-registration machine', () => {
     actor.send({ type: 'field.change', field: 'passportIssuedDate', value: '2024-01-01' });
     actor.send({ type: 'form.submit' });
     expect(selectAgreementState(actor.getSnapshot())).toContain('registration.validating');
+  });
+});
+
+describe('agreement connect', () => {
+  type Registration = 'editing' | 'invalid' | 'validating' | 'registering' | 'failed' | 'done';
+  const at = (
+    registration: Registration,
+    list: 'loading' | 'ready' | 'failed' = 'ready',
+    context: Parameters<typeof snapshotAt<typeof agreementMachine>>[2] = {},
+  ) =>
+    snapshotAt(
+      agreementMachine,
+      {
+        registration:
+          registration === 'editing' || registration === 'invalid' ? { form: registration } : registration,
+        list,
+        download: 'idle',
+      },
+      context,
+      agreementInput,
+    );
+  const listPage = { ...agreementPage, page: 0 };
+  const wrong = { login: 'validation.latinOnly' } as const;
+
+  it.each([
+    [
+      'the form',
+      at('editing'),
+      { state: 'registration.form.editing list.ready download.idle', registered: null },
+    ],
+    [
+      'registering',
+      at('registering', 'loading'),
+      { state: 'registration.registering list.loading download.idle' },
+    ],
+    [
+      'the result',
+      at('done', 'ready', { agreement: registered }),
+      { state: 'registration.done list.ready download.idle', registered },
+    ],
+  ] as const)('page: %s', (_, snapshot, expected) => {
+    expect(connectAgreementPage(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'editing the model form',
+      at('editing'),
+      {
+        form: validForm,
+        errors: {},
+        message: null,
+        editable: true,
+        busy: false,
+        failure: null,
+        retry: false,
+      },
+    ],
+    [
+      'an invalid form says so',
+      at('invalid', 'ready', { errors: wrong }),
+      { errors: wrong, message: 'validation.fieldsCorrect', editable: true, busy: false },
+    ],
+    ['checking the login is busy', at('validating'), { editable: false, busy: true, failure: null }],
+    [
+      'a refused registration may be retried',
+      at('failed', 'ready', { error: 'E026' }),
+      { editable: false, busy: false, failure: 'E026', retry: true },
+    ],
+    ['E009 offers no retry', at('failed', 'ready', { error: 'E009' }), { failure: 'E009', retry: false }],
+  ] as const)('form: %s', (_, snapshot, expected) => {
+    expect(connectAgreementForm(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['the model form', at('editing'), { form: validForm, errors: {} }],
+    [
+      'a contact person wrong',
+      at('invalid', 'ready', { errors: { 'contacts.1.phone': 'validation.phone' } }),
+      { errors: { 'contacts.1.phone': 'validation.phone' } },
+    ],
+    [
+      'the empty form',
+      at('editing', 'ready', { form: EMPTY_AGREEMENT_FORM }),
+      { form: EMPTY_AGREEMENT_FORM, errors: {} },
+    ],
+  ] as const)('contacts: %s', (_, snapshot, expected) => {
+    expect(connectContactPersons(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['loading, nothing yet', at('editing', 'loading'), { list: null, busy: true, error: null, retry: false }],
+    ['a page', at('editing', 'ready', { list: listPage }), { list: listPage, busy: false, error: null }],
+    [
+      'a failed list may be retried',
+      at('editing', 'failed', { list: listPage, listError: 'network' }),
+      { list: listPage, busy: false, error: 'network', retry: true },
+    ],
+    ['E009 offers no retry', at('editing', 'failed', { listError: 'E009' }), { error: 'E009', retry: false }],
+  ] as const)('list: %s', (_, snapshot, expected) => {
+    expect(connectAgreementList(snapshot)).toMatchObject(expected);
   });
 });

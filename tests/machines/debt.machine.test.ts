@@ -5,6 +5,8 @@ import type { DebtNoticeInput, ExportDebtsInput, FetchDebtsInput } from '@/machi
 import { debtMachine } from '@/machines/debt.machine';
 import {
   canRetry,
+  connectDebtList,
+  connectNotice,
   selectDebtExportError,
   selectDebtExporting,
   selectDebtListError,
@@ -14,6 +16,7 @@ import {
   selectNoticeError,
   selectNoticePhase,
 } from '@/machines/debt.selectors';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import {
   debtInput,
@@ -132,5 +135,103 @@ describe('debt machine', () => {
     actor.send({ type: 'export.dismiss' });
     expect(selectDebtState(actor.getSnapshot())).toContain('export.idle');
     expect(selectDebtListError(actor.getSnapshot())).toBeNull();
+  });
+});
+
+describe('debt connect', () => {
+  type At = Parameters<typeof snapshotAt<typeof debtMachine>>;
+  const at = (
+    list: 'loading' | 'ready' | 'failed',
+    notice:
+      | 'closed'
+      | 'loading'
+      | 'loadFailed'
+      | 'unsent'
+      | 'marking'
+      | 'markFailed'
+      | 'sent'
+      | 'downloading'
+      | 'downloadFailed',
+    context: At[2] = {},
+    exportState: 'idle' | 'exporting' | 'failed' = 'idle',
+  ) => snapshotAt(debtMachine, { list, notice, export: exportState }, context, debtInput);
+  const shown = { ...debtPage, params: DEFAULT_DEBT_PARAMS };
+
+  it.each([
+    [
+      'loading, nothing yet',
+      at('loading', 'closed'),
+      {
+        state: 'list.loading notice.closed export.idle',
+        shown: null,
+        loading: true,
+        current: false,
+        listError: null,
+        listRetry: false,
+        openBan: null,
+      },
+    ],
+    [
+      'a ready page with a notice open',
+      at('ready', 'unsent', { shown, ban: paxtaRow.ban }),
+      { shown, loading: false, current: true, openBan: paxtaRow.ban },
+    ],
+    [
+      'a failed page may be retried',
+      at('failed', 'closed', { shown, listError: 'network' }),
+      { shown, current: false, listError: 'network', listRetry: true },
+    ],
+    [
+      'E009 offers no retry',
+      at('failed', 'closed', { listError: 'E009' }),
+      { listError: 'E009', listRetry: false },
+    ],
+    [
+      'an export runs',
+      at('ready', 'closed', { shown, exportFormat: 'csv' }, 'exporting'),
+      { exporting: 'csv', exportError: null },
+    ],
+    [
+      'a failed export says why',
+      at('ready', 'closed', { shown, exportFormat: 'xlsx', exportError: 'network' }, 'failed'),
+      { exporting: null, exportError: 'network' },
+    ],
+  ] as const)('list: %s', (_, snapshot, expected) => {
+    expect(connectDebtList(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'closed',
+      at('ready', 'closed'),
+      { phase: 'closed', notice: null, error: null, retry: false, downloading: false, ban: null },
+    ],
+    [
+      'loading the notice asked',
+      at('ready', 'loading', { ban: paxtaRow.ban }),
+      { phase: 'loading', notice: null, ban: paxtaRow.ban },
+    ],
+    [
+      'a failed load may be retried',
+      at('ready', 'loadFailed', { ban: paxtaRow.ban, noticeError: 'E052' }),
+      { phase: 'loadFailed', error: 'E052', retry: true },
+    ],
+    [
+      'an unsent notice',
+      at('ready', 'unsent', { ban: paxtaRow.ban, notice: unsentNotice }),
+      { phase: 'unsent', notice: unsentNotice, error: null },
+    ],
+    [
+      'a sent notice downloading',
+      at('ready', 'downloading', { ban: paxtaRow.ban, notice: sentNotice }),
+      { phase: 'sent', notice: sentNotice, downloading: true },
+    ],
+    [
+      'E009 on download offers no retry',
+      at('ready', 'downloadFailed', { ban: paxtaRow.ban, notice: sentNotice, noticeError: 'E009' }),
+      { phase: 'sent', error: 'E009', retry: false, downloading: false },
+    ],
+  ] as const)('notice: %s', (_, snapshot, expected) => {
+    expect(connectNotice(snapshot)).toMatchObject(expected);
   });
 });

@@ -2,12 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { LOGIN_CHECK_DEBOUNCE_MS } from '@/domain/preorder.rules';
 import { newClientMachine, type WizardStart } from '@/machines/new-client.machine';
+import {
+  connectCityAndKey,
+  connectLoginField,
+  connectNewClientPage,
+  connectRegistered,
+  connectStepOne,
+  connectStepTwo,
+} from '@/machines/new-client.selectors';
 import { newNumbersMachine } from '@/machines/new-numbers.machine';
 import { type PreorderCreated, preRegistrationMachine } from '@/machines/pre-registration.machine';
+import { connectPreRegistration } from '@/machines/pre-registration.selectors';
 import type { ListedKey } from '@/machines/signing.machine';
 import { ApiFailure } from '@/services/api/api-error';
+import { snapshotAt } from '../support/connect-table';
 import {
   catalogue,
+  cities,
   completeDraft,
   created,
   newClientInput,
@@ -462,5 +473,154 @@ describe('new numbers', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('shown');
     expect(actor.getSnapshot().context.categories).toEqual(qrCategories);
+  });
+});
+
+describe('new-client connect', () => {
+  type Context = Parameters<typeof snapshotAt<typeof newClientMachine>>[2];
+  type KeyState = 'editing' | 'listingKeys' | 'choosingKey' | 'proving' | 'known';
+  type LoginState = 'settling' | 'idle' | 'waiting' | 'checking';
+  const at = (value: Parameters<typeof snapshotAt<typeof newClientMachine>>[1], context: Context = {}) =>
+    snapshotAt(newClientMachine, value, context, newClientInput);
+  const legal = (form: KeyState = 'editing', login: LoginState = 'idle', context: Context = {}) =>
+    at({ legal: { form, login } }, context);
+  const agents = [{ id: '1', name: 'Aloqa Servis' }];
+
+  it.each([
+    ['loading', at('loading'), { phase: 'loading', state: 'loading', error: null }],
+    [
+      'a failed load says why',
+      at('loadFailed', { errorCode: 'network' }),
+      { phase: 'loadFailed', error: 'network' },
+    ],
+    ['step one', legal(), { phase: 'legal', state: 'legal.form.editing legal.login.idle', error: null }],
+    ['step two', at({ confirm: 'ready' }), { phase: 'confirm', state: 'confirm.ready' }],
+    ['the success', at('finished', { created }), { phase: 'registered', state: 'finished' }],
+  ] as const)('page: %s', (_, snapshot, expected) => {
+    expect(connectNewClientPage(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['a fresh form', legal(), { error: null, restored: false, nextPending: false, agents: [] }],
+    [
+      'a restored draft with its agents',
+      legal('editing', 'idle', { form: completeDraft, restored: true, agents }),
+      { form: completeDraft, restored: true, agents },
+    ],
+    [
+      "'Далее' waits for the login check",
+      legal('editing', 'checking', { nextPending: true, errorCode: 'validation.adult' }),
+      { nextPending: true, error: 'validation.adult' },
+    ],
+  ] as const)('step one: %s', (_, snapshot, expected) => {
+    expect(connectStepOne(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'editing',
+      legal('editing', 'idle', { cities }),
+      { cities, step: 'editing', keyError: null, proved: null },
+    ],
+    [
+      'the key list open',
+      legal('choosingKey', 'idle', { keys: [prospectKey, personKey] }),
+      { step: 'choosingKey', keys: [prospectKey, personKey] },
+    ],
+    ['proving', legal('proving'), { step: 'proving', keyError: null }],
+    [
+      'a known company',
+      legal('known', 'idle', { proved: withPreorderElsewhere }),
+      { step: 'known', proved: withPreorderElsewhere },
+    ],
+    [
+      'a refused key says why',
+      legal('editing', 'idle', { keyError: 'E026' }),
+      { step: 'editing', keyError: 'E026' },
+    ],
+    ['not on step one', at({ confirm: 'ready' }), { step: null }],
+  ] as const)('city and key: %s', (_, snapshot, expected) => {
+    expect(connectCityAndKey(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['nothing typed', legal(), { status: 'none', loginError: null }],
+    ['checking', legal('editing', 'checking'), { status: 'checking' }],
+    [
+      'a free login',
+      legal('editing', 'idle', {
+        form: completeDraft,
+        loginCheck: { login: completeDraft.login, free: true },
+      }),
+      { status: 'free', loginError: null },
+    ],
+    [
+      'a free answer for an older login',
+      legal('editing', 'idle', { form: completeDraft, loginCheck: { login: 'buxoro', free: true } }),
+      { status: 'none' },
+    ],
+    [
+      'a taken login',
+      legal('editing', 'idle', { loginError: 'validation.loginTaken' }),
+      { status: 'error', loginError: 'validation.loginTaken' },
+    ],
+  ] as const)('login: %s', (_, snapshot, expected) => {
+    expect(connectLoginField(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'the catalogue loads',
+      at({ confirm: 'loadingCatalogue' }, { form: completeDraft }),
+      { step: 'loadingCatalogue', catalogue: null, form: completeDraft, error: null, resumed: false },
+    ],
+    [
+      'a failed catalogue says why',
+      at({ confirm: 'catalogueFailed' }, { errorCode: 'network' }),
+      { step: 'catalogueFailed', error: 'network' },
+    ],
+    [
+      'a resumed step two with its catalogue',
+      at({ confirm: 'ready' }, { catalogue, cities, resumed: true }),
+      { step: 'ready', catalogue, cities, resumed: true, child: undefined },
+    ],
+    ['not on step two', legal(), { step: null }],
+  ] as const)('step two: %s', (_, snapshot, expected) => {
+    expect(connectStepTwo(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['not yet', at({ confirm: 'ready' }), { created: null }],
+    ['created', at('registered', { created, form: completeDraft }), { created, form: completeDraft }],
+    [
+      'a reserved phone',
+      at('finished', { created: { ...created, phoneReserved: true } }),
+      { created: { id: '7', status: 'new', phoneReserved: true } },
+    ],
+  ] as const)('registered: %s', (_, snapshot, expected) => {
+    expect(connectRegistered(snapshot)).toMatchObject(expected);
+  });
+
+  // the panel's Retry is the chart's (`can`), not the error code's: a public page has no session to end (E009)
+  const pre = (
+    value: 'preparing' | 'signing' | 'signFailed' | 'creating' | 'failed' | 'refused',
+    errorCode: string | null = null,
+  ) => snapshotAt(preRegistrationMachine, value, { errorCode }, preRegistrationInput);
+  it.each([
+    ['preparing', pre('preparing'), { step: 'preparing', error: null, canRetry: false, key: '7A3C0009' }],
+    ['signing names the key', pre('signing'), { step: 'signing', canRetry: false, key: '7A3C0009' }],
+    [
+      'a failed signature may be retried',
+      pre('signFailed', 'E094'),
+      { step: 'signFailed', error: 'E094', canRetry: true },
+    ],
+    [
+      'a failed send may be retried',
+      pre('failed', 'network'),
+      { step: 'failed', error: 'network', canRetry: true },
+    ],
+    ['E004 is final', pre('refused', 'E004'), { step: 'refused', error: 'E004', canRetry: false }],
+  ] as const)('pre-registration: %s', (_, snapshot, expected) => {
+    expect(connectPreRegistration(snapshot)).toMatchObject(expected);
   });
 });

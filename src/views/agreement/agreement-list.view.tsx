@@ -3,15 +3,13 @@ import { formatDate } from '@/domain/dates.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { AgreementDocument } from '@/machines/agreement.machine';
 import {
-  canRetry,
-  selectAgreementList,
+  connectAgreementList,
   selectDownloadError,
   selectDownloadingDoc,
-  selectListBusy,
-  selectListError,
 } from '@/machines/agreement.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { AgreementContext } from './agreement.context';
 
 /** The download button of one document; disabled while any document downloads (one at a time). */
@@ -71,9 +69,7 @@ export function AgreementDownloadError() {
 export function AgreementList() {
   const { t } = useTranslation();
   const actor = AgreementContext.useActorRef();
-  const list = AgreementContext.useSelector(selectAgreementList);
-  const busy = AgreementContext.useSelector(selectListBusy);
-  const error = AgreementContext.useSelector(selectListError);
+  const { list, busy, error, retry } = useWorkflow(actor, connectAgreementList);
   return (
     <section
       className="agreement__list"
@@ -96,7 +92,7 @@ export function AgreementList() {
         <ErrorRetry
           code={error}
           title={t('agreement.list.loadFailed')}
-          onRetry={canRetry(error) ? () => actor.send({ type: 'list.retry' }) : undefined}
+          onRetry={retry ? () => actor.send({ type: 'list.retry' }) : undefined}
           testId="agreement-list-error"
         />
       ) : null}

@@ -9,18 +9,14 @@ import {
 import type { AgreementInput, ContactField } from '@/machines/agreement.machine';
 
 import {
-  canRetry,
-  selectAgreementBusy,
-  selectAgreementErrors,
-  selectAgreementFailure,
-  selectAgreementForm,
-  selectAgreementState,
-  selectFormEditable,
-  selectFormMessage,
+  connectAgreementForm,
+  connectAgreementPage,
+  connectContactPersons,
   selectRegistered,
 } from '@/machines/agreement.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { AgreementContext } from './agreement.context';
 import { AgreementDownloadError, AgreementList, DocumentLine } from './agreement-list.view';
@@ -43,8 +39,8 @@ export function AgreementRegistrationPage({ input = EMPTY_INPUT }: { input?: Agr
 
 function AgreementView() {
   const { t } = useTranslation();
-  const state = AgreementContext.useSelector(selectAgreementState);
-  const registered = AgreementContext.useSelector(selectRegistered);
+  const actor = AgreementContext.useActorRef();
+  const { state, registered } = useWorkflow(actor, connectAgreementPage);
   return (
     <section
       className="agreement page"
@@ -87,12 +83,7 @@ const DIGIT_FIELDS = DIGIT_LENGTHS as Partial<Record<AgreementTextField, number>
 function AgreementFormView() {
   const { t } = useTranslation();
   const actor = AgreementContext.useActorRef();
-  const form = AgreementContext.useSelector(selectAgreementForm);
-  const errors = AgreementContext.useSelector(selectAgreementErrors);
-  const message = AgreementContext.useSelector(selectFormMessage);
-  const editable = AgreementContext.useSelector(selectFormEditable);
-  const busy = AgreementContext.useSelector(selectAgreementBusy);
-  const failure = AgreementContext.useSelector(selectAgreementFailure);
+  const { form, errors, message, editable, busy, failure, retry } = useWorkflow(actor, connectAgreementForm);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -157,7 +148,7 @@ function AgreementFormView() {
           <ErrorRetry
             code={failure}
             title={t('agreement.failed')}
-            onRetry={canRetry(failure) ? () => actor.send({ type: 'form.retry' }) : undefined}
+            onRetry={retry ? () => actor.send({ type: 'form.retry' }) : undefined}
             testId="agreement-failed"
           />
           <button
@@ -193,8 +184,7 @@ const CONTACT_FIELDS: readonly { key: Exclude<ContactField, 'access'>; label: st
 function ContactPersons({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const actor = AgreementContext.useActorRef();
-  const form = AgreementContext.useSelector(selectAgreementForm);
-  const errors = AgreementContext.useSelector(selectAgreementErrors);
+  const { form, errors } = useWorkflow(actor, connectContactPersons);
   return (
     <fieldset className="agreement__section" data-testid="agreement-contacts">
       <legend>{t('agreement.sections.contactPersons')}</legend>

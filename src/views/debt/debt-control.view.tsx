@@ -15,25 +15,12 @@ import {
 import { formatSum } from '@/domain/money.rules';
 import { usePageLang } from '@/i18n/page-lang';
 import type { DebtItem } from '@/machines/debt.machine';
-import {
-  canRetry,
-  selectDebtCurrent,
-  selectDebtExportError,
-  selectDebtExporting,
-  selectDebtListError,
-  selectDebtLoading,
-  selectDebtShown,
-  selectDebtState,
-  selectDownloading,
-  selectNotice,
-  selectNoticeBan,
-  selectNoticeError,
-  selectNoticePhase,
-} from '@/machines/debt.selectors';
+import { connectDebtList, connectNotice } from '@/machines/debt.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportStatus } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
 import { Pagination } from '@/views/common/pagination.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { DebtContext } from './debt.context';
 import { debtSearch, parseDebtSearch } from './debt.url';
@@ -63,14 +50,8 @@ function DebtControlView() {
   const lang = usePageLang();
   const actor = DebtContext.useActorRef();
   const [params, go] = useDebtUrl();
-  const state = DebtContext.useSelector(selectDebtState);
-  const shown = DebtContext.useSelector(selectDebtShown);
-  const loading = DebtContext.useSelector(selectDebtLoading);
-  const current = DebtContext.useSelector(selectDebtCurrent);
-  const listError = DebtContext.useSelector(selectDebtListError);
-  const exporting = DebtContext.useSelector(selectDebtExporting);
-  const exportError = DebtContext.useSelector(selectDebtExportError);
-  const openBan = DebtContext.useSelector(selectNoticeBan);
+  const { state, shown, loading, current, listError, listRetry, exporting, exportError, openBan } =
+    useWorkflow(actor, connectDebtList);
 
   const { q, minDays, notice, sort, dir, page } = params;
   // a fact from the router: the URL changed (click, reload, Back); the machine ignores what it already has
@@ -132,7 +113,7 @@ function DebtControlView() {
         <ErrorRetry
           code={listError}
           title={t('debt.loadFailed')}
-          onRetry={canRetry(listError) ? () => actor.send({ type: 'list.retry' }) : undefined}
+          onRetry={listRetry ? () => actor.send({ type: 'list.retry' }) : undefined}
           testId="debt-load-error"
         />
       ) : null}
@@ -330,11 +311,7 @@ function NoticePanel() {
   const { t } = useTranslation();
   const lang = usePageLang();
   const actor = DebtContext.useActorRef();
-  const phase = DebtContext.useSelector(selectNoticePhase);
-  const notice = DebtContext.useSelector(selectNotice);
-  const error = DebtContext.useSelector(selectNoticeError);
-  const downloading = DebtContext.useSelector(selectDownloading);
-  const ban = DebtContext.useSelector(selectNoticeBan);
+  const { phase, notice, error, retry, downloading, ban } = useWorkflow(actor, connectNotice);
   const heading = useRef<HTMLHeadingElement>(null);
   // the panel opens away from the clicked row (beside the table, or above it on a phone): move focus, and with it
   // the view, to its heading so keyboard and screen-reader users land on the notice they asked for
@@ -380,7 +357,7 @@ function NoticePanel() {
         <ErrorRetry
           code={error}
           title={errorText}
-          onRetry={canRetry(error) ? () => actor.send({ type: retryEvent }) : undefined}
+          onRetry={retry ? () => actor.send({ type: retryEvent }) : undefined}
           testId="debt-notice-error"
         />
       ) : null}

@@ -4,19 +4,11 @@ import { formatSum } from '@/domain/money.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
 import type { CatalogueLine } from '@/machines/new-client.machine';
-import {
-  selectCatalogue,
-  selectCities,
-  selectConfirmStep,
-  selectCreated,
-  selectForm,
-  selectFormError,
-  selectPreRegistration,
-  selectResumed,
-} from '@/machines/new-client.selectors';
+import { connectRegistered, connectStepTwo } from '@/machines/new-client.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { cityName } from '@/views/common/city-texts';
 import { FormError } from '@/views/common/form-field.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { NewClientContext } from './new-client.context';
 import { statusText } from './new-client-status';
 import { PreRegistrationPanel } from './pre-registration-panel.view';
@@ -27,7 +19,7 @@ import { PreRegistrationPanel } from './pre-registration-panel.view';
  * (docs/decisions.md NC27).
  */
 
-const { useSelector, useActorRef } = NewClientContext;
+const { useActorRef } = NewClientContext;
 
 /** A catalogue's lines; number categories are named from their id in the page's language and priced as the
  *  purchase page prices them (docs/decisions.md NC16), not by the wire's name. */
@@ -67,13 +59,7 @@ function Lines({
 export function StepTwo() {
   const { t } = useTranslation();
   const actor = useActorRef();
-  const step = useSelector(selectConfirmStep);
-  const catalogue = useSelector(selectCatalogue);
-  const form = useSelector(selectForm);
-  const error = useSelector(selectFormError);
-  const cities = useSelector(selectCities);
-  const child = useSelector(selectPreRegistration);
-  const resumed = useSelector(selectResumed);
+  const { step, catalogue, form, error, cities, child, resumed } = useWorkflow(actor, connectStepTwo);
   // named in the page's language (NC18), the server's name only for a code the catalogue does not hold
   const city = cityName(t, form.user.city, cities.find((c) => c.code === form.user.city)?.name);
   return (
@@ -147,8 +133,8 @@ export function StepTwo() {
 
 export function Registered() {
   const { t } = useTranslation();
-  const created = useSelector(selectCreated);
-  const form = useSelector(selectForm);
+  const actor = useActorRef();
+  const { created, form } = useWorkflow(actor, connectRegistered);
   if (!created) return null;
   return (
     <div className="nc-done" data-testid="new-client-success">

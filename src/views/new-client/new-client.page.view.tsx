@@ -4,24 +4,16 @@ import { tashkentDay } from '@/domain/dates.rules';
 import type { ConnectTypeValue, FormGroup } from '@/domain/preorder.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import {
-  selectAgents,
-  selectCities,
+  connectCityAndKey,
+  connectLoginField,
+  connectNewClientPage,
+  connectStepOne,
   selectForm,
-  selectFormError,
-  selectKeyError,
-  selectKeyStep,
-  selectKeys,
-  selectLoginError,
-  selectLoginStatus,
-  selectNewClientState,
-  selectNextPending,
-  selectPhase,
-  selectProved,
-  selectRestored,
 } from '@/machines/new-client.selectors';
 import { cityName } from '@/views/common/city-texts';
 import { FormError, TextField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { usePublicLogic } from '@/views/common/workflow-logic.context';
 import { NewClientContext } from './new-client.context';
 import { statusText } from './new-client-status';
@@ -55,10 +47,8 @@ export function NewClientPage() {
 
 export function NewClientView() {
   const { t } = useTranslation();
-  const phase = useSelector(selectPhase);
-  const state = useSelector(selectNewClientState);
-  const error = useSelector(selectFormError);
   const actor = useActorRef();
+  const { phase, state, error } = useWorkflow(actor, connectNewClientPage);
   return (
     <section className="page nc" data-testid="page-newClient" data-state={state} aria-labelledby="nc-title">
       <h1 id="nc-title">{t('newClient.title')}</h1>
@@ -142,11 +132,7 @@ function StepOne() {
   const { t } = useTranslation();
   const actor = useActorRef();
   const send: Send = actor.send;
-  const form = useSelector(selectForm);
-  const error = useSelector(selectFormError);
-  const restored = useSelector(selectRestored);
-  const nextPending = useSelector(selectNextPending);
-  const agents = useSelector(selectAgents);
+  const { form, error, restored, nextPending, agents } = useWorkflow(actor, connectStepOne);
   const birthError = error === 'validation.badDate' || error === 'validation.adult' ? error : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -300,12 +286,7 @@ function StepOne() {
 function CityAndKey() {
   const { t } = useTranslation();
   const actor = useActorRef();
-  const form = useSelector(selectForm);
-  const cities = useSelector(selectCities);
-  const step = useSelector(selectKeyStep);
-  const keyError = useSelector(selectKeyError);
-  const keys = useSelector(selectKeys);
-  const proved = useSelector(selectProved);
+  const { form, cities, step, keyError, keys, proved } = useWorkflow(actor, connectCityAndKey);
   const chosen = keys.find((k) => k.serialNumber === form.user.key);
   return (
     <>
@@ -410,9 +391,7 @@ function CityAndKey() {
 function LoginField() {
   const { t } = useTranslation();
   const actor = useActorRef();
-  const form = useSelector(selectForm);
-  const status = useSelector(selectLoginStatus);
-  const loginError = useSelector(selectLoginError);
+  const { form, status, loginError } = useWorkflow(actor, connectLoginField);
   return (
     <div className="nc-login" data-testid="new-client-login" data-status={status}>
       <TextField

@@ -1,13 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { PreRegistrationMachine } from '@/machines/pre-registration.machine';
-import {
-  selectCanRetryRegistration,
-  selectPreRegistrationError,
-  selectPreRegistrationStep,
-} from '@/machines/pre-registration.selectors';
+import { connectPreRegistration } from '@/machines/pre-registration.selectors';
+import { useWorkflow } from '@/views/common/use-workflow';
 
 /**
  * The pre-registration's progress and failures: preparing, the password prompt naming the key, sending,
@@ -15,10 +11,7 @@ import {
  */
 export function PreRegistrationPanel({ actorRef }: { actorRef: ActorRefFrom<PreRegistrationMachine> }) {
   const { t } = useTranslation();
-  const step = useSelector(actorRef, selectPreRegistrationStep);
-  const error = useSelector(actorRef, selectPreRegistrationError);
-  const canRetry = useSelector(actorRef, selectCanRetryRegistration);
-  const key = useSelector(actorRef, (s) => s.context.key.serialNumber ?? '');
+  const { step, error, canRetry, key } = useWorkflow(actorRef, connectPreRegistration);
   const progress =
     step === 'preparing'
       ? t('newClient.preparing')
