@@ -151,3 +151,24 @@ export function toggleModeOf(props: {
 /** The dialog's step: the chart's state, typed, so renaming a state fails the dialog's `switch` at compile time. */
 export type BlockRestoreStep = BlockRestoreSnapshot['value'];
 export const selectBlockRestoreStep = (s: BlockRestoreSnapshot): BlockRestoreStep => s.value;
+
+/** What the block/restore dialog renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectBlockRestoreDialog = (s: BlockRestoreSnapshot) => ({
+  statePath: selectBlockRestoreStatePath(s),
+  step: selectBlockRestoreStep(s),
+  testId: selectBlockRestoreTestId(s),
+  action: selectAction(s),
+  priceNote: selectPriceNote(s),
+  failedNumbers: selectFailedNumbers(s),
+  acceptedNumbers: selectAcceptedNumbers(s),
+  error: selectBlockRestoreError(s),
+  dismiss: selectDismissEvent(s),
+  signingRef: selectSigningRef(s),
+  subject: selectSubject(s),
+  skipped: selectSkippedGroups(s),
+});
+
+/** What the status widget's toggle renders: whether its dialog is open. */
+export const connectStatusToggle = (s: BlockRestoreSnapshot) => ({
+  open: selectIsDialogOpen(s),
+});

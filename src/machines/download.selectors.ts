@@ -24,3 +24,11 @@ export const selectDownloadError = (s: DownloadSnapshot): string | null =>
   s.matches('failed') ? s.context.error : null;
 /** The file was saved (idle after a download). */
 export const selectDownloadSaved = (s: DownloadSnapshot): boolean => s.matches('idle') && s.context.saved;
+
+/** What the download button renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectDownload = (s: DownloadSnapshot) => ({
+  phase: selectDownloadPhase(s),
+  progress: selectDownloadProgress(s),
+  error: selectDownloadError(s),
+  saved: selectDownloadSaved(s),
+});

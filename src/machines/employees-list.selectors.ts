@@ -15,3 +15,14 @@ export const selectEmployeesParams = (s: EmployeesListSnapshot): EmployeesParams
 export const selectEmployeesProblem = (s: EmployeesListSnapshot): EmployeesQueryProblem | null =>
   s.context.problem;
 export const selectEmployeesError = (s: EmployeesListSnapshot): string | null => s.context.errorCode;
+
+/** What the employee list renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectEmployeesList = (s: EmployeesListSnapshot) => ({
+  phase: selectEmployeesPhase(s),
+  rows: selectEmployeeRows(s),
+  total: selectEmployeesTotal(s),
+  pages: selectEmployeesPages(s),
+  shownParams: selectEmployeesParams(s),
+  problem: selectEmployeesProblem(s),
+  error: selectEmployeesError(s),
+});

@@ -65,3 +65,19 @@ export const selectPreorderMoveStep = (s: PreorderListSnapshot): PreorderMoveSte
   if (s.matches('moveFailed')) return { ...meaning, busy: false, error: s.context.moveError };
   return null;
 };
+
+/** What the pre-order list renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectPreorderList = (s: PreorderListSnapshot) => ({
+  phase: selectPreorderListPhase(s),
+  rows: selectPreorderRowViews(s),
+  error: selectPreorderListError(s),
+  tableShown: selectPreorderTableShown(s),
+  canChoose: selectCanChoosePreorderMove(s),
+  shownPage: selectPreorderPage(s),
+  pages: selectPreorderPages(s),
+});
+
+/** What the pre-order move dialog renders. */
+export const connectPreorderMove = (s: PreorderListSnapshot) => ({
+  step: selectPreorderMoveStep(s),
+});

@@ -29,3 +29,15 @@ export const selectNumberOffer = (s: SearchBoxSnapshot): string | null =>
   s.matches('offeringNumber') && s.context.target?.kind === 'ban'
     ? numberLookalike(s.context.target.value)
     : null;
+
+/** What the header search box renders (decisions AR18): read by `useWorkflow` in one selector. */
+export const connectSearchBox = (s: SearchBoxSnapshot) => ({
+  statePath: selectSearchStatePath(s),
+  mode: selectSearchMode(s),
+  input: selectSearchInput(s),
+  inputError: selectSearchInputError(s),
+  found: selectFoundSubscriber(s),
+  failure: selectSearchFailure(s),
+  busy: selectIsSearching(s),
+  numberOffer: selectNumberOffer(s),
+});

@@ -48,3 +48,19 @@ export const selectSigningStep = (s: SigningSnapshot): SigningStep | null =>
 /** The panel's outcome steps, checked against the chart's states at compile time. */
 export const selectIsSigned = (s: SigningSnapshot): boolean => s.matches('signed');
 export const selectIsSigningCancelled = (s: SigningSnapshot): boolean => s.matches('cancelled');
+
+/** What the signing panel renders (decisions AR18): read by `useWorkflow` in one selector. `retry`: the failure
+ *  shown may be retried (the state allows `signing.retry`). */
+export const connectSigningPanel = (s: SigningSnapshot) => ({
+  statePath: selectSigningStatePath(s),
+  signed: selectIsSigned(s),
+  cancelled: selectIsSigningCancelled(s),
+  testId: selectSigningTestId(s),
+  busy: selectSigningBusy(s),
+  failed: selectSigningFailed(s),
+  retry: selectCanRetry(s),
+  errorCode: selectSigningErrorCode(s),
+  step: selectSigningStep(s),
+  key: selectSigningKey(s),
+  documentText: selectSigningText(s),
+});

@@ -34,3 +34,17 @@ export const selectUploadReceipt = (s: UploadSnapshot): UploadReceipt | null =>
 export const selectUploadCancelled = (s: UploadSnapshot): boolean => s.matches('idle') && s.context.cancelled;
 /** The accepted kinds and the size limit. */
 export const selectUploadLimits = (s: UploadSnapshot): UploadContext['limits'] => s.context.limits;
+
+/** What the upload widget renders (decisions AR18): read by `useWorkflow` in one selector. `retry`: the failure may
+ *  be retried with the same file (never after E009). */
+export const connectUpload = (s: UploadSnapshot) => ({
+  phase: selectUploadPhase(s),
+  busy: selectUploadBusy(s),
+  file: selectUploadFile(s),
+  percent: selectUploadPercent(s),
+  error: selectUploadError(s),
+  retry: selectUploadCanRetry(s),
+  receipt: selectUploadReceipt(s),
+  cancelled: selectUploadCancelled(s),
+  limits: selectUploadLimits(s),
+});

@@ -10,6 +10,8 @@ import {
   type LockInput,
 } from '@/machines/block-restore.machine';
 import {
+  connectBlockRestoreDialog,
+  connectStatusToggle,
   selectBlockRestoreError,
   selectDismissEvent,
   selectFailedNumbers,
@@ -28,6 +30,7 @@ import {
   type TaxIdResult,
   type VerifyOutcome,
 } from '@/machines/signing.machine';
+import { snapshotAt } from '../support/connect-table';
 import {
   allAccepted,
   allFailed,
@@ -395,5 +398,95 @@ describe('toggle mode (spec 4 "Toggle", spec 6 type 16)', () => {
     [{ status: null, profileType: 5 }, 'none'],
   ] as const)('%o → %s', (props, mode) => {
     expect(toggleModeOf(props)).toBe(mode);
+  });
+});
+
+/** What the dialog and the toggle render in a state (decisions AR18): the connect functions as a table. */
+describe('block-restore connect', () => {
+  type Context = Parameters<typeof snapshotAt<typeof blockRestoreMachine>>[2];
+  const at = (value: Parameters<typeof snapshotAt<typeof blockRestoreMachine>>[1], context: Context = {}) =>
+    snapshotAt(blockRestoreMachine, value, context);
+
+  it.each([
+    [
+      'at rest: no dialog, nothing to dismiss',
+      at('idle'),
+      {
+        statePath: 'idle',
+        step: 'idle',
+        action: 'block',
+        subject: null,
+        priceNote: { kind: 'none' },
+        dismiss: null,
+      },
+    ],
+    [
+      'confirming a paid block of an account: its company, its numbers and the total',
+      at('confirming', { request: blockAccount, lock: paidLock }),
+      {
+        step: 'confirming',
+        testId: 'block-restore-confirm',
+        action: 'block',
+        subject: {
+          kind: 'account',
+          ban: '100234561',
+          companyName: 'Toshkent Savdo Invest MChJ',
+          numbers: 9603,
+        },
+        priceNote: { kind: 'paid', price: 12500.5, numbers: 9603, total: 120042301.5 },
+        dismiss: 'dialog.cancel',
+        signingRef: null,
+      },
+    ],
+    [
+      'a failed lock check: its code, cancelled by Escape',
+      at('lockFailed', { request: blockSigned, errorCode: 'network', errorDescription: null }),
+      {
+        testId: 'block-restore-lock-failed',
+        error: { code: 'network', description: null },
+        subject: { kind: 'number', ban: '100457732', number: '+998 90 123 45 67' },
+        dismiss: 'dialog.cancel',
+      },
+    ],
+    [
+      'applying: nothing dismisses the dialog',
+      at('applying', { request: restoreSelection }),
+      { step: 'applying', action: 'restore', priceNote: { kind: 'none' }, dismiss: null },
+    ],
+    [
+      'a partial result: the numbers in the portal format, grouped skips, closed by Escape',
+      at('partiallyFailed', {
+        request: restoreSelection,
+        failedNumbers: ['901234567'],
+        acceptedNumbers: ['901234568'],
+        skippedNumbers: [
+          { sn: '901234569', reason: 'notBlocked' },
+          { sn: '901234570', reason: 'terminated' },
+          { sn: '901234571', reason: 'whatever' },
+        ],
+      }),
+      {
+        statePath: 'partiallyFailed',
+        testId: 'block-restore-partial',
+        failedNumbers: ['+998 90 123 45 67'],
+        acceptedNumbers: ['+998 90 123 45 68'],
+        skipped: [
+          { reason: 'terminated', numbers: ['+998 90 123 45 70'] },
+          { reason: 'notBlocked', numbers: ['+998 90 123 45 69'] },
+          { reason: 'other', numbers: ['+998 90 123 45 71'] },
+        ],
+        dismiss: 'dialog.close',
+      },
+    ],
+  ] as const)('dialog: %s', (_, snapshot, expected) => {
+    expect(connectBlockRestoreDialog(snapshot)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['at rest', at('idle'), { open: false }],
+    ['checking the lock', at('checkingLock', { request: blockSigned }), { open: true }],
+    ['cancelled', at('cancelled', { request: blockSigned }), { open: true }],
+  ] as const)('toggle: %s', (_, snapshot, expected) => {
+    expect(connectStatusToggle(snapshot)).toEqual(expected);
   });
 });

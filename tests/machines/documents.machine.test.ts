@@ -3,14 +3,20 @@ import { createActor, fromPromise } from 'xstate';
 import { fetchDocuments } from '@/app/documents.actors';
 import { type DocumentsInput, documentsMachine } from '@/machines/documents.machine';
 import {
+  connectDocument,
+  connectDocumentsContent,
+  connectDocumentsFilter,
+  connectDocumentsFrame,
   selectDocumentsCanRetry,
   selectDocumentsContent,
   selectDocumentsError,
   selectFilterError,
 } from '@/machines/documents.selectors';
 import type { ApiClient } from '@/services/api/client';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import {
+  detailsPage,
   listInput,
   noSession,
   notYours,
@@ -120,5 +126,71 @@ describe('fetchDocuments (the real loader) asks spec 7’s calls for each page',
       route: { page: 'document', id: '9', section: 'suspend', lang: 'uz' },
     });
     expect(doc.kind === 'document' && doc.document.content[0]?.text).toBe('Заявление');
+  });
+});
+
+/** What each part of the documents pages renders in a state (decisions AR18): the connect functions as a table. */
+describe('documents connect', () => {
+  const at = (
+    value: Parameters<typeof snapshotAt<typeof documentsMachine>>[1],
+    context: Parameters<typeof snapshotAt<typeof documentsMachine>>[2] = {},
+  ) => snapshotAt(documentsMachine, value, context, listInput);
+  const orderRoute = { page: 'order', id: '41' } as const;
+
+  it.each([
+    ['loading', at('loading'), { phase: 'loading', error: null, retry: false }],
+    ['ready', at('ready', { content: ordersPage }), { phase: 'ready', error: null, retry: false }],
+    [
+      "another company's document may be retried",
+      at('failed', { error: 'E005' }),
+      { phase: 'failed', error: 'E005', retry: true },
+    ],
+    [
+      'E009 offers no retry',
+      at('failed', { error: 'E009' }),
+      { phase: 'failed', error: 'E009', retry: false },
+    ],
+  ] as const)('frame: %s', (_, snapshot, expected) => {
+    expect(connectDocumentsFrame(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    ['no error', at('ready', { content: ordersPage }), { filterError: null }],
+    [
+      'a reversed range, the list stays',
+      at('ready', { content: ordersPage, filterError: 'validation.dateRange' }),
+      { filterError: 'validation.dateRange' },
+    ],
+    [
+      'kept while loading',
+      at('loading', { filterError: 'validation.dateRange' }),
+      { filterError: 'validation.dateRange' },
+    ],
+  ] as const)('filter: %s', (_, snapshot, expected) => {
+    expect(connectDocumentsFilter(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    ['loading the list: its route, no content', at('loading'), { route: listInput.route, content: null }],
+    [
+      'the list loaded',
+      at('ready', { content: ordersPage }),
+      { route: listInput.route, content: ordersPage },
+    ],
+    [
+      'an order that failed: no content (the old one is not shown)',
+      at('failed', { route: orderRoute, content: ordersPage, error: 'E101' }),
+      { route: orderRoute, content: null },
+    ],
+  ] as const)('content: %s', (_, snapshot, expected) => {
+    expect(connectDocumentsContent(snapshot)).toEqual(expected);
+  });
+
+  it.each([
+    ['loading', at('loading', { content: detailsPage }), { content: null }],
+    ['ready', at('ready', { content: detailsPage }), { content: detailsPage }],
+    ['failed', at('failed', { content: detailsPage, error: 'E005' }), { content: null }],
+  ] as const)('document: %s', (_, snapshot, expected) => {
+    expect(connectDocument(snapshot)).toEqual(expected);
   });
 });

@@ -3,12 +3,14 @@ import { createActor } from 'xstate';
 import { createDocumentsLogic } from '@/app/documents.actors';
 import { downloadMachine } from '@/machines/download.machine';
 import {
+  connectDownload,
   selectDownloadError,
   selectDownloadPhase,
   selectDownloadProgress,
   selectDownloadSaved,
 } from '@/machines/download.selectors';
 import type { ApiClient, CallOptions } from '@/services/api/client';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import { downloadInput, noScan } from './documents.payloads';
 
@@ -83,5 +85,35 @@ describe('download machine', () => {
     actor.send({ type: 'download.cancel' });
     expect(c.aborted()).toBe(true);
     expect(selectDownloadPhase(actor.getSnapshot())).toBe('idle');
+  });
+});
+
+/** What the download button renders in a state (decisions AR18): the connect function as a table. */
+describe('download connect', () => {
+  const at = (
+    value: Parameters<typeof snapshotAt<typeof downloadMachine>>[1],
+    context: Parameters<typeof snapshotAt<typeof downloadMachine>>[2] = {},
+  ) => snapshotAt(downloadMachine, value, context, downloadInput);
+
+  it.each([
+    ['at rest', at('idle'), { phase: 'idle', progress: null, error: null, saved: false }],
+    [
+      'downloading a file of known size: bytes and percent',
+      at('downloading', { progress: { loaded: 300, total: 1200 } }),
+      { phase: 'downloading', progress: { loaded: 300, percent: 25 }, error: null, saved: false },
+    ],
+    [
+      'downloading a file of unknown size: bytes only',
+      at('downloading', { progress: { loaded: 4096, total: 0 } }),
+      { phase: 'downloading', progress: { loaded: 4096, percent: null }, error: null, saved: false },
+    ],
+    [
+      'failed: its code',
+      at('failed', { error: 'E013' }),
+      { phase: 'failed', progress: null, error: 'E013', saved: false },
+    ],
+    ['saved', at('idle', { saved: true }), { phase: 'idle', progress: null, error: null, saved: true }],
+  ] as const)('button: %s', (_, snapshot, expected) => {
+    expect(connectDownload(snapshot)).toEqual(expected);
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { EmployeesParams } from '@/domain/employees.rules';
 import { type EmployeesPage, employeesListMachine } from '@/machines/employees-list.machine';
+import { connectEmployeesList } from '@/machines/employees-list.selectors';
 import { ApiFailure } from '@/services/api/api-error';
-import { employeesPage, noEmployees } from './employees-list.payloads';
+import { snapshotAt } from '../support/connect-table';
+import { employeeRows, employeesPage, noEmployees } from './employees-list.payloads';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -67,5 +69,47 @@ describe('the employee list (EM1-EM5)', () => {
       { q: '', page: 1 },
       { q: '', page: 1 },
     ]);
+  });
+});
+
+/** What the employee list renders in a state (decisions AR18): the connect function as a table. */
+describe('employees-list connect', () => {
+  const at = (
+    value: Parameters<typeof snapshotAt<typeof employeesListMachine>>[1],
+    context: Parameters<typeof snapshotAt<typeof employeesListMachine>>[2] = {},
+  ) => snapshotAt(employeesListMachine, value, context);
+
+  it.each([
+    [
+      'before the URL is read: nothing',
+      at('idle'),
+      {
+        phase: 'idle',
+        rows: [],
+        total: 0,
+        pages: 0,
+        shownParams: { q: '', page: 1 },
+        problem: null,
+        error: null,
+      },
+    ],
+    [
+      'loading a search: the params asked',
+      at('loading', { params: { q: 'Ali', page: 2 } }),
+      { phase: 'loading', shownParams: { q: 'Ali', page: 2 }, error: null },
+    ],
+    [
+      'a refused search text: its problem',
+      at('invalid', { params: { q: '<script>', page: 1 }, problem: 'badChars' }),
+      { phase: 'invalid', problem: 'badChars', rows: [] },
+    ],
+    [
+      'ready: the page of rows, the count and the pages',
+      at('ready', { params: { q: '', page: 1 }, rows: employeeRows, total: 43, pages: 3 }),
+      { phase: 'ready', rows: employeeRows, total: 43, pages: 3, problem: null },
+    ],
+    ['failed: the server code', at('failed', { errorCode: 'E005' }), { phase: 'failed', error: 'E005' }],
+  ] as const)('list: %s', (_, snapshot, expected) => {
+    expect(connectEmployeesList(snapshot)).toMatchObject(expected);
   });
 });

@@ -3,12 +3,14 @@ import { createActor, fromPromise } from 'xstate';
 import { SYSTEM_IDS } from '@/machines/actor-system';
 import { type FoundSubscriber, type SubscriberTarget, searchBoxMachine } from '@/machines/search-box.machine';
 import {
+  connectSearchBox,
   selectFoundSubscriber,
   selectNumberOffer,
   selectSearchFailure,
   selectSearchInputError,
 } from '@/machines/search-box.selectors';
 import { createTestSystem } from '../support/actor-system';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import { foundBan, foundSn, INPUTS, notFound } from './search-box.payloads';
 
@@ -221,5 +223,58 @@ describe('search box, editing mode', () => {
     actor.send({ type: 'search.submit' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(selectSearchInputError(actor.getSnapshot())).toBeNull();
+  });
+});
+
+/** What the search box renders in a state (decisions AR18): the connect function as a table. */
+describe('search-box connect', () => {
+  const at = (
+    value: Parameters<typeof snapshotAt<typeof searchBoxMachine>>[1],
+    context: Parameters<typeof snapshotAt<typeof searchBoxMachine>>[2] = {},
+  ) => snapshotAt(searchBoxMachine, value, context);
+
+  it.each([
+    [
+      'at rest in the choose mode',
+      at('idle'),
+      {
+        statePath: 'idle',
+        mode: 'choose',
+        input: '',
+        inputError: null,
+        found: null,
+        failure: null,
+        busy: false,
+        numberOffer: null,
+      },
+    ],
+    [
+      'an input error is shown inline',
+      at('invalid', { input: INPUTS.elevenDigits, inputError: 'MANYINVALID' }),
+      { statePath: 'invalid', input: '12345678901', inputError: 'MANYINVALID', busy: false },
+    ],
+    [
+      'looking up: busy, no result yet',
+      at('lookingUp', { input: INPUTS.ban, target: { kind: 'ban', value: '100234561' } }),
+      { statePath: 'lookingUp', busy: true, found: null, failure: null },
+    ],
+    [
+      'found: the subscriber offered',
+      at('found', { input: INPUTS.sn, found: foundSn }),
+      { statePath: 'found', found: foundSn, busy: false, inputError: null },
+    ],
+    [
+      'a failed lookup: its code in the dialog, no number offered',
+      at('failed', { errorCode: 'E018', target: { kind: 'ban', value: '100234561' } }),
+      { failure: 'E018', numberOffer: null },
+    ],
+    [
+      'a BAN that looks like a number: the number offered',
+      at('offeringNumber', { errorCode: 'E018', target: { kind: 'ban', value: INPUTS.banLookalike } }),
+      { statePath: 'offeringNumber', failure: 'E018', numberOffer: '8901234567' },
+    ],
+    ['the users mode', at('idle', { mode: 'editing', input: 'ova' }), { mode: 'editing', input: 'ova' }],
+  ] as const)('box: %s', (_, snapshot, expected) => {
+    expect(connectSearchBox(snapshot)).toMatchObject(expected);
   });
 });

@@ -3,6 +3,7 @@ import { type AnyActorLogic, createActor, fromPromise, toPromise, waitFor } from
 import { pickSigningKey } from '@/domain/eimzo.rules';
 import { type ListedKey, type SigningInput, signingMachine } from '@/machines/signing.machine';
 import {
+  connectSigningPanel,
   selectCanRetry,
   selectSigningErrorCode,
   selectSigningKey,
@@ -11,6 +12,7 @@ import {
 } from '@/machines/signing.selectors';
 import { signingErrorCode } from '@/machines/signing-errors';
 import { EimzoFailure } from '@/services/eimzo/eimzo-errors';
+import { snapshotAt } from '../support/connect-table';
 import {
   apiErrors,
   CHALLENGE,
@@ -300,5 +302,68 @@ describe('signing helpers', () => {
 
     expect(actor.getSnapshot().value).toBe('signed');
     expect(calls.openModule).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** What the signing panel renders in a state (decisions AR18): the connect function as a table. */
+describe('signing connect', () => {
+  const at = (
+    value: Parameters<typeof snapshotAt<typeof signingMachine>>[1],
+    context: Parameters<typeof snapshotAt<typeof signingMachine>>[2] = {},
+  ) => snapshotAt(signingMachine, value, context, signingInput);
+
+  it.each([
+    [
+      'getting the tax id: busy, its step, no failure',
+      at('gettingTaxId'),
+      {
+        statePath: 'gettingTaxId',
+        testId: 'signing-getting-tin',
+        busy: true,
+        failed: false,
+        retry: false,
+        step: 'gettingTin',
+        signed: false,
+        cancelled: false,
+      },
+    ],
+    [
+      'the password asked: the key and the document text',
+      at('signing', { key: validKey, text: 'Блокировка номера +998 90 123 45 67' }),
+      {
+        testId: 'signing-password',
+        busy: true,
+        step: 'waitingPassword',
+        key: validKey,
+        documentText: 'Блокировка номера +998 90 123 45 67',
+      },
+    ],
+    [
+      'a failed challenge may be retried',
+      at('challengeFailed', { errorCode: 'E013' }),
+      {
+        testId: 'signing-challenge-failed',
+        busy: false,
+        failed: true,
+        retry: true,
+        errorCode: 'E013',
+        step: null,
+      },
+    ],
+    [
+      // the panel's Retry follows the state, not the code: the session closes the dialog on E009 (as before AR18)
+      'E009 in a state that retries keeps Retry',
+      at('taxIdFailed', { errorCode: 'E009' }),
+      { failed: true, retry: true, errorCode: 'E009' },
+    ],
+    [
+      'refused while impersonating: only Cancel',
+      at('refused', { errorCode: 'E005' }),
+      { testId: 'signing-refused', failed: true, retry: false, errorCode: 'E005' },
+    ],
+    ['signed', at('signed'), { signed: true, cancelled: false, busy: false, failed: false, step: null }],
+    ['cancelled', at('cancelled'), { signed: false, cancelled: true, testId: 'signing-cancelled' }],
+  ] as const)('panel: %s', (_, snapshot, expected) => {
+    expect(connectSigningPanel(snapshot)).toMatchObject(expected);
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createUploadLogic, sniffBlob, type UploadSender } from '@/app/upload.actors';
+import { DEFAULT_UPLOAD_LIMITS } from '@/domain/upload.rules';
 import type { UploadFileInput } from '@/machines/upload.machine';
 import { uploadMachine } from '@/machines/upload.machine';
 import {
+  connectUpload,
   selectUploadCancelled,
   selectUploadCanRetry,
   selectUploadError,
@@ -11,6 +13,7 @@ import {
   selectUploadPhase,
   selectUploadReceipt,
 } from '@/machines/upload.selectors';
+import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import {
   accepted,
@@ -159,5 +162,59 @@ describe('upload machine', () => {
   it('reads the real kind from the first bytes', async () => {
     expect(await sniffBlob(scanPdf.blob)).toBe('pdf');
     expect(await sniffBlob(renamedExe.blob)).toBeNull();
+  });
+});
+
+/** What the upload widget renders in a state (decisions AR18): the connect function as a table. */
+describe('upload connect', () => {
+  const at = (
+    value: Parameters<typeof snapshotAt<typeof uploadMachine>>[1],
+    context: Parameters<typeof snapshotAt<typeof uploadMachine>>[2] = {},
+  ) => snapshotAt(uploadMachine, value, context, uploadInput);
+  const file = { name: 'Договор_100234561_подписан.pdf', size: 1_048_576 };
+
+  it.each([
+    [
+      'at rest: nothing chosen, the default limits',
+      at('idle'),
+      {
+        phase: 'idle',
+        busy: false,
+        file: null,
+        percent: null,
+        error: null,
+        retry: false,
+        cancelled: false,
+        limits: DEFAULT_UPLOAD_LIMITS,
+      },
+    ],
+    ['cancelled: idle says so', at('idle', { cancelled: true }), { phase: 'idle', cancelled: true }],
+    [
+      'uploading: busy, the file and the percent sent',
+      at('uploading', { file: scanPdf, progress: { loaded: 524_288, total: 1_048_576 } }),
+      { phase: 'uploading', busy: true, file, percent: 50, error: null },
+    ],
+    [
+      'a network failure may be retried',
+      at('failed', { file: scanPdf, error: 'network' }),
+      { phase: 'failed', busy: false, file, error: 'network', retry: true },
+    ],
+    [
+      'E009 offers no retry',
+      at('failed', { file: scanPdf, error: 'E009' }),
+      { phase: 'failed', error: 'E009', retry: false },
+    ],
+    [
+      'a refused file: its code, no retry',
+      at('rejected', { file: setupExe, error: 'E118' }),
+      { phase: 'rejected', error: 'E118', retry: false, file: { name: 'setup.exe', size: 73_728 } },
+    ],
+    [
+      'done: the receipt',
+      at('done', { file: scanPdf, receipt: accepted }),
+      { phase: 'done', receipt: { status: 1, message: null }, error: null, percent: null },
+    ],
+  ] as const)('widget: %s', (_, snapshot, expected) => {
+    expect(connectUpload(snapshot)).toMatchObject(expected);
   });
 });

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -7,21 +6,9 @@ import { formatMonthlyPrice } from '@/domain/money.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
-import {
-  selectAcceptedNumbers,
-  selectAction,
-  selectBlockRestoreError,
-  selectBlockRestoreStatePath,
-  selectBlockRestoreStep,
-  selectBlockRestoreTestId,
-  selectDismissEvent,
-  selectFailedNumbers,
-  selectPriceNote,
-  selectSigningRef,
-  selectSkippedGroups,
-  selectSubject,
-} from '@/machines/block-restore.selectors';
+import { connectBlockRestoreDialog } from '@/machines/block-restore.selectors';
 import { Modal } from '@/views/common/modal.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { SigningPanel } from './signing-panel.view';
 import './block-restore.css';
 
@@ -65,18 +52,20 @@ function NumberList({
 export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockRestoreMachine> }) {
   const { t } = useTranslation();
   const lang = usePageLang();
-  const statePath = useSelector(actorRef, selectBlockRestoreStatePath);
-  const step = useSelector(actorRef, selectBlockRestoreStep);
-  const testId = useSelector(actorRef, selectBlockRestoreTestId);
-  const action = useSelector(actorRef, selectAction);
-  const priceNote = useSelector(actorRef, selectPriceNote);
-  const failedNumbers = useSelector(actorRef, selectFailedNumbers);
-  const acceptedNumbers = useSelector(actorRef, selectAcceptedNumbers);
-  const error = useSelector(actorRef, selectBlockRestoreError);
-  const dismiss = useSelector(actorRef, selectDismissEvent);
-  const signingRef = useSelector(actorRef, selectSigningRef);
-  const subject = useSelector(actorRef, selectSubject);
-  const skipped = useSelector(actorRef, selectSkippedGroups);
+  const {
+    statePath,
+    step,
+    testId,
+    action,
+    priceNote,
+    failedNumbers,
+    acceptedNumbers,
+    error,
+    dismiss,
+    signingRef,
+    subject,
+    skipped,
+  } = useWorkflow(actorRef, connectBlockRestoreDialog);
 
   const send = actorRef.send;
   const isBlock = action === 'block';

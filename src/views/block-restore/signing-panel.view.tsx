@@ -1,23 +1,10 @@
-import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { SigningMachine } from '@/machines/signing.machine';
-import {
-  type SigningStep,
-  selectCanRetry,
-  selectIsSigned,
-  selectIsSigningCancelled,
-  selectSigningBusy,
-  selectSigningErrorCode,
-  selectSigningFailed,
-  selectSigningKey,
-  selectSigningStatePath,
-  selectSigningStep,
-  selectSigningTestId,
-  selectSigningText,
-} from '@/machines/signing.selectors';
+import { connectSigningPanel, type SigningStep } from '@/machines/signing.selectors';
+import { useWorkflow } from '@/views/common/use-workflow';
 
 const STEP_TEXT = {
   gettingTin: 'eimzo.gettingTin',
@@ -41,17 +28,8 @@ export interface SigningPanelProps {
  */
 export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
   const { t } = useTranslation();
-  const statePath = useSelector(actorRef, selectSigningStatePath);
-  const signed = useSelector(actorRef, selectIsSigned);
-  const cancelled = useSelector(actorRef, selectIsSigningCancelled);
-  const testId = useSelector(actorRef, selectSigningTestId);
-  const busy = useSelector(actorRef, selectSigningBusy);
-  const failed = useSelector(actorRef, selectSigningFailed);
-  const canRetry = useSelector(actorRef, selectCanRetry);
-  const errorCode = useSelector(actorRef, selectSigningErrorCode);
-  const step = useSelector(actorRef, selectSigningStep);
-  const key = useSelector(actorRef, selectSigningKey);
-  const documentText = useSelector(actorRef, selectSigningText);
+  const { statePath, signed, cancelled, testId, busy, failed, retry, errorCode, step, key, documentText } =
+    useWorkflow(actorRef, connectSigningPanel);
   const cancel = onCancel ?? (() => actorRef.send({ type: 'signing.cancel' }));
 
   return (
@@ -107,7 +85,7 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
           <button type="button" className="btn btn--secondary" data-testid="signing-cancel" onClick={cancel}>
             {t('app.cancel')}
           </button>
-          {failed && canRetry ? (
+          {failed && retry ? (
             <button
               type="button"
               className="btn"

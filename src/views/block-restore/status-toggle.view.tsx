@@ -1,8 +1,8 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentCreateEvent } from '@/machines/block-restore.machine';
-import { selectIsDialogOpen, toggleModeOf } from '@/machines/block-restore.selectors';
+import { connectStatusToggle, toggleModeOf } from '@/machines/block-restore.selectors';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { BlockRestoreDialog } from './block-restore-dialog.view';
@@ -40,7 +40,7 @@ export function StatusToggle(props: StatusToggleProps) {
   const { t } = useTranslation();
   const { blockRestore } = useWorkflowLogic();
   const actorRef = useWorkflowActor(blockRestore);
-  const open = useSelector(actorRef, selectIsDialogOpen);
+  const { open } = useWorkflow(actorRef, connectStatusToggle);
   const mode = toggleModeOf({ ...props, inProcess: props.pending != null });
   const isAccount = props.sn == null;
 

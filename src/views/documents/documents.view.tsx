@@ -19,12 +19,10 @@ import { currentLang } from '@/i18n/i18n';
 import { usePageLang } from '@/i18n/page-lang';
 import type { DocumentCard, DocumentDetails, OrderCard } from '@/machines/documents.machine';
 import {
-  selectDocumentsCanRetry,
-  selectDocumentsContent,
-  selectDocumentsError,
-  selectDocumentsPhase,
-  selectDocumentsRoute,
-  selectFilterError,
+  connectDocument,
+  connectDocumentsContent,
+  connectDocumentsFilter,
+  connectDocumentsFrame,
 } from '@/machines/documents.selectors';
 import type { UploadMachine } from '@/machines/upload.machine';
 import { DateRange } from '@/views/common/date-range.view';
@@ -32,6 +30,7 @@ import { useDocumentTitle, useTypeTitle } from '@/views/common/document-title';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { UploadView } from '@/views/upload/upload.view';
 import { DocumentsContext } from './documents.context';
 import { DownloadButton } from './download-button.view';
@@ -74,9 +73,7 @@ function Frame({
 }) {
   const { t } = useTranslation();
   const actor = DocumentsContext.useActorRef();
-  const phase = DocumentsContext.useSelector(selectDocumentsPhase);
-  const error = DocumentsContext.useSelector(selectDocumentsError);
-  const canRetry = DocumentsContext.useSelector(selectDocumentsCanRetry);
+  const { phase, error, retry } = useWorkflow(actor, connectDocumentsFrame);
   const titleId = useId();
   return (
     <section
@@ -111,7 +108,7 @@ function Frame({
         <ErrorRetry
           code={error}
           testId="documents-error"
-          {...(canRetry ? { onRetry: () => actor.send({ type: 'content.retry' }) } : {})}
+          {...(retry ? { onRetry: () => actor.send({ type: 'content.retry' }) } : {})}
         />
       )}
       {children}
@@ -159,7 +156,7 @@ const documentHref = (d: DocumentCard, query: string) =>
 function FilterForm({ tab, filter }: { tab: DocumentsTab; filter: DocumentsFilter }) {
   const { t } = useTranslation();
   const actor = DocumentsContext.useActorRef();
-  const filterError = DocumentsContext.useSelector(selectFilterError);
+  const { filterError } = useWorkflow(actor, connectDocumentsFilter);
   const typeTitle = useTypeTitle();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -243,8 +240,8 @@ export function DocumentsListView({
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const route = DocumentsContext.useSelector(selectDocumentsRoute);
-  const content = DocumentsContext.useSelector(selectDocumentsContent);
+  const actor = DocumentsContext.useActorRef();
+  const { route, content } = useWorkflow(actor, connectDocumentsContent);
   if (route.page !== 'list') return null;
   const here = query(route.tab, page);
   const toPage = (p: number) => navigate(`/onlinee-sales${query(route.tab, p)}`);
@@ -325,8 +322,8 @@ export function DocumentsListView({
 export function OrderView({ backHref }: { backHref: string }) {
   const { t } = useTranslation();
   const lang = usePageLang();
-  const content = DocumentsContext.useSelector(selectDocumentsContent);
-  const route = DocumentsContext.useSelector(selectDocumentsRoute);
+  const actor = DocumentsContext.useActorRef();
+  const { content, route } = useWorkflow(actor, connectDocumentsContent);
   const order = content?.kind === 'order' ? content.order : null;
   return (
     <Frame
@@ -378,7 +375,8 @@ export function DocumentView({
   const { t } = useTranslation();
   // once a scan was chosen the widget stays, so its result is still shown after the page reloads with status 1
   const uploadActive = useSelector(uploader, (s) => !s.matches('idle') || s.context.cancelled);
-  const content = DocumentsContext.useSelector(selectDocumentsContent);
+  const actor = DocumentsContext.useActorRef();
+  const { content } = useWorkflow(actor, connectDocument);
   const typeTitle = useTypeTitle();
   const titleOf = useDocumentTitle();
   const pdfName = usePdfName();

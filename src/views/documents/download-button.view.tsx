@@ -1,14 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { DownloadTarget } from '@/machines/download.machine';
-import {
-  selectDownloadError,
-  selectDownloadPhase,
-  selectDownloadProgress,
-  selectDownloadSaved,
-} from '@/machines/download.selectors';
+import { connectDownload } from '@/machines/download.selectors';
 import { useFileSize } from '@/views/common/file-size';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 
@@ -33,10 +28,7 @@ export function DownloadButton({
 }) {
   const { t } = useTranslation();
   const actor = useWorkflowActor(useWorkflowLogic().download, { input: { target } });
-  const phase = useSelector(actor, selectDownloadPhase);
-  const progress = useSelector(actor, selectDownloadProgress);
-  const error = useSelector(actor, selectDownloadError);
-  const saved = useSelector(actor, selectDownloadSaved);
+  const { phase, progress, error, saved } = useWorkflow(actor, connectDownload);
   const size = useFileSize();
   return (
     <span className="download" data-testid={testId} data-state={phase}>

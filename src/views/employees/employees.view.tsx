@@ -8,24 +8,17 @@ import {
   parseEmployeesParams,
 } from '@/domain/employees.rules';
 import { formatPhone } from '@/domain/phone.rules';
-import {
-  selectEmployeeRows,
-  selectEmployeesError,
-  selectEmployeesPages,
-  selectEmployeesParams,
-  selectEmployeesPhase,
-  selectEmployeesProblem,
-  selectEmployeesTotal,
-} from '@/machines/employees-list.selectors';
+import { connectEmployeesList } from '@/machines/employees-list.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { Pagination } from '@/views/common/pagination.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { EmployeesListContext } from './employees.context';
 import './employees.css';
 
-const { useSelector, useActorRef } = EmployeesListContext;
+const { useActorRef } = EmployeesListContext;
 
 /** `/{lang}/profile/employees`: the company's employees, opened from the profile's employees widget (EM2). */
 export function EmployeesListPage() {
@@ -61,13 +54,7 @@ const REFUSED = 'validation.fields';
 export function EmployeesListView() {
   const { t } = useTranslation();
   const actor = useActorRef();
-  const phase = useSelector(selectEmployeesPhase);
-  const rows = useSelector(selectEmployeeRows);
-  const total = useSelector(selectEmployeesTotal);
-  const pages = useSelector(selectEmployeesPages);
-  const shownParams = useSelector(selectEmployeesParams);
-  const problem = useSelector(selectEmployeesProblem);
-  const error = useSelector(selectEmployeesError);
+  const { phase, rows, total, pages, shownParams, problem, error } = useWorkflow(actor, connectEmployeesList);
   const [params, go] = useEmployeesUrl();
   const { q, page } = params;
 

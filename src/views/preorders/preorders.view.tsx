@@ -4,25 +4,17 @@ import { useLocation, useSearch } from 'wouter';
 import { formatDateTime } from '@/domain/dates.rules';
 import { parsePreorderListPage } from '@/domain/preorder-list.rules';
 import { formatErrorMessage } from '@/i18n/messages';
-import {
-  selectCanChoosePreorderMove,
-  selectPreorderListError,
-  selectPreorderListPhase,
-  selectPreorderMoveStep,
-  selectPreorderPage,
-  selectPreorderPages,
-  selectPreorderRowViews,
-  selectPreorderTableShown,
-} from '@/machines/preorder-list.selectors';
+import { connectPreorderList, connectPreorderMove } from '@/machines/preorder-list.selectors';
 import { cityName } from '@/views/common/city-texts';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { Pagination } from '@/views/common/pagination.view';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { PreorderListContext } from './preorders.context';
 import '@/views/orders/orders.css';
 
-const { useSelector, useActorRef } = PreorderListContext;
+const { useActorRef } = PreorderListContext;
 
 /** `/{lang}/orders/preorders`: the created pre-orders with their status, for the Orders section's staff (NC11). */
 export function PreorderListPage() {
@@ -49,14 +41,11 @@ function usePageUrl(): [number, (page: number, replace?: boolean) => void] {
 
 export function PreorderListView() {
   const { t } = useTranslation();
-  const phase = useSelector(selectPreorderListPhase);
-  const rows = useSelector(selectPreorderRowViews);
-  const error = useSelector(selectPreorderListError);
-  const tableShown = useSelector(selectPreorderTableShown);
-  const canChoose = useSelector(selectCanChoosePreorderMove);
-  const shownPage = useSelector(selectPreorderPage);
-  const pages = useSelector(selectPreorderPages);
   const actor = useActorRef();
+  const { phase, rows, error, tableShown, canChoose, shownPage, pages } = useWorkflow(
+    actor,
+    connectPreorderList,
+  );
   const [page, go] = usePageUrl();
 
   // a fact from the router: the URL's page (arrival, paging, Back); the chart ignores the page it has
@@ -191,7 +180,7 @@ export function PreorderListView() {
 function MoveDialog() {
   const { t } = useTranslation();
   const actor = useActorRef();
-  const step = useSelector(selectPreorderMoveStep);
+  const { step } = useWorkflow(actor, connectPreorderMove);
   if (!step) return null;
   const status = (s: string) => t(`newClient.status.${s}` as 'newClient.status.new');
   return (

@@ -2,19 +2,11 @@ import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '@/domain/phone.rules';
 import type { SearchMode } from '@/domain/search.rules';
-import {
-  selectFoundSubscriber,
-  selectIsSearching,
-  selectNumberOffer,
-  selectSearchFailure,
-  selectSearchInput,
-  selectSearchInputError,
-  selectSearchMode,
-  selectSearchStatePath,
-} from '@/machines/search-box.selectors';
+import { connectSearchBox } from '@/machines/search-box.selectors';
 import { SearchBoxContext } from './search-box.context';
 import './search.css';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
+import { useWorkflow } from '@/views/common/use-workflow';
 
 const MODES: readonly SearchMode[] = ['choose', 'editing'];
 
@@ -26,14 +18,10 @@ const MODES: readonly SearchMode[] = ['choose', 'editing'];
 export function SearchBox() {
   const { t } = useTranslation();
   const actor = SearchBoxContext.useActorRef();
-  const statePath = SearchBoxContext.useSelector(selectSearchStatePath);
-  const mode = SearchBoxContext.useSelector(selectSearchMode);
-  const input = SearchBoxContext.useSelector(selectSearchInput);
-  const inputError = SearchBoxContext.useSelector(selectSearchInputError);
-  const found = SearchBoxContext.useSelector(selectFoundSubscriber);
-  const failure = SearchBoxContext.useSelector(selectSearchFailure);
-  const busy = SearchBoxContext.useSelector(selectIsSearching);
-  const numberOffer = SearchBoxContext.useSelector(selectNumberOffer);
+  const { statePath, mode, input, inputError, found, failure, busy, numberOffer } = useWorkflow(
+    actor,
+    connectSearchBox,
+  );
   const id = useId();
   const inputId = `${id}-q`;
   const errorId = `${id}-error`;

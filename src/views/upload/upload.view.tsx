@@ -1,22 +1,12 @@
-import { useSelector } from '@xstate/react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { megabytes, UPLOAD_KINDS, type UploadLimits, uploadAccept } from '@/domain/upload.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { UploadFile, UploadMachine, UploadTarget } from '@/machines/upload.machine';
-import {
-  selectUploadBusy,
-  selectUploadCancelled,
-  selectUploadCanRetry,
-  selectUploadError,
-  selectUploadFile,
-  selectUploadLimits,
-  selectUploadPercent,
-  selectUploadPhase,
-  selectUploadReceipt,
-} from '@/machines/upload.selectors';
+import { connectUpload } from '@/machines/upload.selectors';
 import { useFileSize } from '@/views/common/file-size';
+import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import './upload.css';
@@ -72,15 +62,10 @@ export function UploadView({
 }) {
   const { t } = useTranslation();
   const size = useFileSize();
-  const phase = useSelector(actor, selectUploadPhase);
-  const busy = useSelector(actor, selectUploadBusy);
-  const file = useSelector(actor, selectUploadFile);
-  const percent = useSelector(actor, selectUploadPercent);
-  const error = useSelector(actor, selectUploadError);
-  const canRetry = useSelector(actor, selectUploadCanRetry);
-  const receipt = useSelector(actor, selectUploadReceipt);
-  const cancelled = useSelector(actor, selectUploadCancelled);
-  const limits = useSelector(actor, selectUploadLimits);
+  const { phase, busy, file, percent, error, retry, receipt, cancelled, limits } = useWorkflow(
+    actor,
+    connectUpload,
+  );
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const hintId = useId();
@@ -212,7 +197,7 @@ export function UploadView({
               {file ? `${file.name}: ` : ''}
               {errorText(error)}
             </p>
-            {canRetry && (
+            {retry && (
               <button
                 type="button"
                 className="btn"
