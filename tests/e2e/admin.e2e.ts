@@ -270,3 +270,32 @@ describe('administration user search', () => {
     await context.close();
   });
 });
+
+describe('administration user search on a laptop and a phone', () => {
+  // A nine-digit login or BAN broke across lines ('90054050 / 6' at 1366 px, a digit a line at 390 px): the cells
+  // broke anywhere, so the table's auto layout squeezed every column. Now a word stays whole, and a phone scrolls the
+  // table sideways inside its card, the page itself no wider than the window.
+  it.each([
+    [1366, 768],
+    [390, 844],
+  ])('at %i px every login, BAN and button label stands on one line', async (width, height) => {
+    const { page } = await signInAs(browser, base, 'admin', { lang: 'ru', viewport: { width, height } });
+    await page.goto(`${base}/ru/administration/search?q=ova`);
+    await page.getByTestId('user-rows').waitFor();
+    const broken = await page.getByTestId('user-rows').evaluate((table) => {
+      const oneLine = (el: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getClientRects().length <= 1;
+      };
+      const words = [...table.querySelectorAll('tbody th, tbody td:nth-child(4), tbody .btn')].filter(
+        (el) => (el.textContent ?? '').trim() !== '',
+      );
+      return { count: words.length, broken: words.filter((el) => !oneLine(el)).map((el) => el.textContent) };
+    });
+    expect(broken.count).toBeGreaterThan(10);
+    expect(broken.broken).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.context().close();
+  });
+});

@@ -187,7 +187,7 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
                       data-action={busyRow ? 'inProcess' : action}
                     >
                       <th scope="row">{row.user_name}</th>
-                      <td>{row.full_name ?? ''}</td>
+                      <td className="admin-table__name">{row.full_name ?? ''}</td>
                       <td>{row.roles?.[0] ? roleTitle(t, row.roles[0]) : ''}</td>
                       <td>{row.ban ?? ''}</td>
                       <td>{statusKey ? t(`admin.status.${statusKey}`) : (row.status ?? '')}</td>
