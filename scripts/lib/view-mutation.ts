@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createVitest } from 'vitest/node';
-import { type Entry, WORKFLOW_FILES } from '../../tests/app/workflow-files';
 import { enumerateViewMutants, spreadSample, type ViewMutant } from './view-mutants';
+import { type FileEntry, loadManifests, workflowFiles } from './workflow-index';
 
 /**
- * The views' half of `npm run mutation`: for each view folder of the workflow manifest (tests/app/workflow-files.ts),
+ * The views' half of `npm run mutation`: for each view folder of the areas' manifests (src/app/<area>.workflow.ts),
  * seeds the mutants of scripts/lib/view-mutants.ts into its files one at a time, runs the generated view walks of the
  * workflows drawn there, and, for a mutant they miss, the hand-written view tests that mount that folder. One vitest
  * instance runs everything (no start-up per mutant); the file is restored after each mutant, and on exit.
@@ -23,7 +23,9 @@ export interface ViewFolderResult {
 }
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const path = (e: Entry | undefined): string | null => (typeof e === 'string' ? e : null);
+const path = (e: FileEntry | undefined): string | null => (typeof e === 'string' ? e : null);
+/** Every chart's files, as the areas' manifests decide them. */
+const WORKFLOW_FILES = workflowFiles(await loadManifests());
 
 /**
  * Walks that also draw a folder's views although their workflow lives elsewhere: the session's walk renders the

@@ -25,7 +25,7 @@ import type {
   InternetPackage,
   PackageActionResult,
 } from '@/services/contract/addons.contract';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
 
 /**
  * Real actors of the services page and the services checkout on the app's one API client (E009 from any call reaches
@@ -160,5 +160,11 @@ export function createAddonsLogic(api: ApiLoader) {
       applyChunk: fromPromise<ApplyChunkResult, ApplyChunkInput>(({ input }) => applyChunk(input)),
     },
   });
+  return { services, servicesCheckout };
+}
+
+/** The page workflows this area provides (its manifest ./addons.workflow.ts; composed in ./page-logic.generated.ts). */
+export function pageLogic(api: AppApi) {
+  const { services, servicesCheckout } = createAddonsLogic(api.load);
   return { services, servicesCheckout };
 }

@@ -74,3 +74,9 @@ export function createAdminLogic(appApi: AppApi) {
     userAdmin: userAdminLogic,
   };
 }
+
+/** The page workflows this area provides (its manifest ./admin.workflow.ts; composed in ./page-logic.generated.ts). */
+export function pageLogic(api: AppApi) {
+  const { searchBox, userSearch, userAdmin } = createAdminLogic(api);
+  return { searchBox, userSearch, userAdmin };
+}

@@ -9,7 +9,7 @@ import {
 } from '@/machines/agreement.machine';
 import type { AgreementWire } from '@/services/contract/agreement.contract';
 import { saveBlob } from '@/services/export/blob-download.export';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
 
 /**
  * Real actors of the contract-registration chart on the app's one API client (E009 from any call reaches the
@@ -60,3 +60,6 @@ export function createAgreementLogic(api: ApiLoader, save = { blob: saveBlob }) 
     },
   });
 }
+
+/** The page workflows this area provides (its manifest ./agreement.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi) => ({ agreement: createAgreementLogic(api.load) });

@@ -13,18 +13,19 @@ export type { AppDeps } from './app-deps';
  * The composition root: every workflow's chart provided with its real actors, built once per app on one API client.
  * `AppProviders` (src/app/app-providers.tsx) mounts the result at the top of the app; tests mount the same providers
  * with fakes (tests/support/render-workflow.tsx). A new page workflow adds one line to `createPageLogic`
- * (./page-logic.ts; docs/new-workflow.md).
+ * (./page-logic.generated.ts; docs/new-workflow.md).
  *
  * The workflows the login route needs are built at once; the others (`loadPageLogic`) are imported on first use, as
- * one chunk (./page-logic.ts), so that their charts, actors and wire mappers stay out of the login route's scripts
+ * one chunk (./page-logic.generated.ts), so that their charts, actors and wire mappers stay out of the login route's scripts
  * (the budget of docs/benchmarks.md). The loader runs once per app; every view then gets the same provided charts.
  */
 export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
   return {
     session: createSessionLogic(api, deps),
     notifications: notificationsMachine,
-    // the signed-in pages' workflows: one chunk (./page-logic.ts), fetched on first use
-    loadPageLogic: () => loadChunk(() => import('./page-logic')).then((m) => m.createPageLogic(api, deps)),
+    // the signed-in pages' workflows: one chunk (./page-logic.generated.ts), fetched on first use
+    loadPageLogic: () =>
+      loadChunk(() => import('./page-logic.generated')).then((m) => m.createPageLogic(api, deps)),
     // the public pages' workflows: each page's its own chunk, without the signed-in page workflows or the other's
     loadPublicLogic: createPublicLogicLoaders(api.load),
     // E009 from any call of any workflow ends a signed-in session (spec 8); while signed out the failing call itself

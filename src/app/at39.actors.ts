@@ -32,7 +32,7 @@ import {
 } from '@/machines/at39-registration.machine';
 import type { PersonData, Registration, RegistrationRow } from '@/services/contract/at39.contract';
 import { saveBlob } from '@/services/export/blob-download.export';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
 import { createUploadLogic, type UploadSender } from './upload.actors';
 
 /**
@@ -274,5 +274,11 @@ export function createAt39Logic(api: ApiLoader, save = { blob: saveBlob }) {
     [uploadTargetKind('application')]: saveDocSender('application'),
   });
 
+  return { at39List, at39Registration, at39Upload };
+}
+
+/** The page workflows this area provides (its manifest ./at39.workflow.ts; composed in ./page-logic.generated.ts). */
+export function pageLogic(api: AppApi) {
+  const { at39List, at39Registration, at39Upload } = createAt39Logic(api.load);
   return { at39List, at39Registration, at39Upload };
 }

@@ -18,7 +18,7 @@ import {
 } from '@/machines/signing.machine';
 import { ApiFailure, isApiFailure } from '@/services/api/api-error';
 import type { EimzoClient } from '@/services/eimzo/eimzo-client';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
 import { eimzoClientOptions } from './eimzo-options';
 
 /**
@@ -157,3 +157,8 @@ export function createBlockRestoreLogic(api: Api, opts: BlockRestoreServiceOptio
 
 /** The provided block/restore logic, as views take it from `useWorkflowLogic().blockRestore`. */
 export type BlockRestoreLogic = ReturnType<typeof createBlockRestoreLogic>;
+
+/** The page workflows this area provides (its manifest ./block-restore.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi, deps: BlockRestoreServiceOptions) => ({
+  blockRestore: createBlockRestoreLogic(api.load, deps),
+});

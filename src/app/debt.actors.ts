@@ -18,7 +18,7 @@ import { saveFile } from '@/services/export/download.export';
 import { fetchAllPages } from '@/services/export/numbers.export';
 import { exportFileName } from '@/services/export/table.export';
 import { exportTableFile } from '@/services/export/table-file.export';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
 
 /**
  * Real actors of the debt-control chart on the app's one API client (E009 from any call reaches the session through
@@ -114,3 +114,6 @@ export function createDebtLogic(api: Api, save = { file: saveFile, blob: saveBlo
     },
   });
 }
+
+/** The page workflows this area provides (its manifest ./debt.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi) => ({ debt: createDebtLogic(api.load) });

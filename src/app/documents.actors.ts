@@ -15,7 +15,7 @@ import type {
   OnlineOrder,
 } from '@/services/contract/documents.contract';
 import { saveBlob } from '@/services/export/blob-download.export';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
 import { invokerOf } from './invoker';
 
 /**
@@ -125,3 +125,6 @@ export function createDocumentsLogic(api: ApiLoader) {
     }),
   };
 }
+
+/** The page workflows this area provides (its manifest ./documents.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi) => createDocumentsLogic(api.load);

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { EmployeesParams } from '@/domain/employees.rules';
 import { EMPLOYEE_LIST_PAGE_SIZE, employeesSearch } from '@/domain/employees.rules';
 import { type EmployeesPage, employeesListMachine } from '@/machines/employees-list.machine';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
 
 /**
  * Real actor of the company's employee list (docs/decisions.md EM1-EM5) on the app's one API client. `createAppLogic`
@@ -33,3 +33,6 @@ export function createEmployeesListLogic(api: ApiLoader) {
     },
   });
 }
+
+/** The page workflows this area provides (its manifest ./employees-list.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi) => ({ employeesList: createEmployeesListLogic(api.load) });

@@ -12,8 +12,9 @@ import {
   type SearchNumbersInput,
 } from '@/machines/golden-checkout.machine';
 import type { DraftStore } from '@/services/drafts/draft-store';
-import { keepGoldenChoice } from '@/services/drafts/golden-choice';
-import type { ApiLoader } from './api';
+import { keepGoldenChoice, readGoldenChoice } from '@/services/drafts/golden-choice';
+import type { ApiLoader, AppApi } from './api';
+import type { PageDeps } from './app-deps';
 
 /**
  * Real actors of the golden-number checkout on the app's one API client (E009 from any call reaches the session
@@ -78,3 +79,10 @@ export function createGoldenLogic(api: ApiLoader, { drafts }: { drafts: DraftSto
     },
   });
 }
+
+/** The page workflows this area provides (its manifest ./golden.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi, deps: PageDeps) => ({
+  goldenCheckout: createGoldenLogic(api.load, deps),
+  /** the golden-number choice kept for a user in this tab (GN14), none when there is none */
+  readGoldenChoice: (key: string): readonly GoldenOffer[] => readGoldenChoice(deps.drafts, key),
+});

@@ -30,3 +30,6 @@ export function createImpersonationLogic(appApi: AppApi) {
     },
   });
 }
+
+/** The page workflows this area provides (its manifest ./impersonation.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi) => ({ impersonation: createImpersonationLogic(api) });

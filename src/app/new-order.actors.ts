@@ -9,7 +9,8 @@ import {
   newOrderMachine,
 } from '@/machines/new-order.machine';
 import type { DraftStore } from '@/services/drafts/draft-store';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
+import type { PageDeps } from './app-deps';
 
 /**
  * Real actors of the new-number order on the app's one API client, and the draft store that keeps what was typed
@@ -75,3 +76,6 @@ export function createNewOrderLogic(api: ApiLoader, { drafts }: { drafts: DraftS
     },
   });
 }
+
+/** The page workflows this area provides (its manifest ./new-order.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi, deps: PageDeps) => ({ newOrder: createNewOrderLogic(api.load, deps) });

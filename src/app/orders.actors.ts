@@ -17,7 +17,7 @@ import { saveFile } from '@/services/export/download.export';
 import { ordersTable } from '@/services/export/orders.export';
 import { exportFileName } from '@/services/export/table.export';
 import { exportTableFile } from '@/services/export/table-file.export';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
 
 /**
  * Real actors of the orders chart on the app's one API client. `createAppLogic` builds it once in `loadPageLogic`;
@@ -106,3 +106,6 @@ export function createOrdersLogic(api: ApiLoader, save = { file: saveFile }) {
     },
   });
 }
+
+/** The page workflows this area provides (its manifest ./orders.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi) => ({ orders: createOrdersLogic(api.load) });

@@ -6,7 +6,7 @@ import {
   type PreorderListPage,
   preorderListMachine,
 } from '@/machines/preorder-list.machine';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
 
 /**
  * Real actor of the staff pre-order list (decisions NC8, NC11) on the app's one API client. `createAppLogic`
@@ -42,3 +42,6 @@ export function createPreorderListLogic(api: ApiLoader) {
     },
   });
 }
+
+/** The page workflows this area provides (its manifest ./preorder-list.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi) => ({ preorderList: createPreorderListLogic(api.load) });

@@ -178,3 +178,6 @@ export function createProfileLogic(appApi: AppApi) {
   });
   return { numbers: numbersLogic, pages };
 }
+
+/** The page workflows this area provides (its manifest ./profile.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi) => ({ numbers: createProfileLogic(api).numbers });

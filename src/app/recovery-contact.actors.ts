@@ -5,12 +5,13 @@ import {
   type SaveContactInput,
   type SaveContactResult,
 } from '@/machines/recovery-contact.machine';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
+import type { PageDeps } from './app-deps';
 import { type BlockRestoreServiceOptions, createSigningLogic } from './block-restore.actors';
 
 /**
  * Real actors of the key owner's recovery-contact page (docs/decisions.md PRC4-PRC6) on the app's one API client and
- * the same signing chart block/restore uses. `createPageLogic` (src/app/page-logic.ts) builds it once; tests provide
+ * the same signing chart block/restore uses. `createPageLogic` (src/app/page-logic.generated.ts) builds it once; tests provide
  * fakes to the same machine.
  */
 export function createRecoveryContactLogic(api: ApiLoader, opts: BlockRestoreServiceOptions = {}) {
@@ -45,3 +46,8 @@ export function createRecoveryContactLogic(api: ApiLoader, opts: BlockRestoreSer
 }
 
 export type RecoveryContactLogic = ReturnType<typeof createRecoveryContactLogic>;
+
+/** The page workflows this area provides (its manifest ./recovery-contact.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi, deps: PageDeps) => ({
+  recoveryContact: createRecoveryContactLogic(api.load, deps),
+});

@@ -3,6 +3,7 @@ import { phoneDigits } from '@/domain/credentials.rules';
 import { type ContactValues, settingsMachine } from '@/machines/settings.machine';
 import type { DraftStore, DraftValues } from '@/services/drafts/draft-store';
 import type { AppApi } from './api';
+import type { PageDeps } from './app-deps';
 
 /** The Settings chart provided with actors on the app's API client and the draft store. */
 export function createSettingsLogic(appApi: AppApi, { drafts }: { readonly drafts: DraftStore }) {
@@ -40,3 +41,6 @@ export function createSettingsLogic(appApi: AppApi, { drafts }: { readonly draft
     },
   });
 }
+
+/** The page workflows this area provides (its manifest ./settings.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi, deps: PageDeps) => ({ settings: createSettingsLogic(api, deps) });

@@ -8,7 +8,7 @@ import {
   type UploadTarget,
   uploadMachine,
 } from '@/machines/upload.machine';
-import type { ApiLoader } from './api';
+import type { ApiLoader, AppApi } from './api';
 import { invokerOf } from './invoker';
 
 /**
@@ -95,3 +95,6 @@ export function createUploadLogic(api: ApiLoader, senders: UploadSenders = {}) {
     },
   });
 }
+
+/** The page workflows this area provides (its manifest ./upload.workflow.ts; composed in ./page-logic.generated.ts). */
+export const pageLogic = (api: AppApi) => ({ upload: createUploadLogic(api.load) });

@@ -4,37 +4,16 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders, AppRoot } from '@/app/app-providers';
 import type { AppRoute } from '@/app/routes';
-import { addonsMachine } from '@/machines/addons.machine';
-import { addonsCheckoutMachine } from '@/machines/addons-checkout.machine';
-import { agreementMachine } from '@/machines/agreement.machine';
-import { at39ListMachine } from '@/machines/at39-list.machine';
-import { at39RegistrationMachine } from '@/machines/at39-registration.machine';
-import { blockRestoreMachine } from '@/machines/block-restore.machine';
-import { debtMachine } from '@/machines/debt.machine';
-import { documentsMachine } from '@/machines/documents.machine';
-import { downloadMachine } from '@/machines/download.machine';
-import { employeesListMachine } from '@/machines/employees-list.machine';
-import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
-import { impersonationMachine } from '@/machines/impersonation.machine';
 import { newClientMachine } from '@/machines/new-client.machine';
 import { newNumbersMachine } from '@/machines/new-numbers.machine';
-import { newOrderMachine } from '@/machines/new-order.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
-import { numbersMachine } from '@/machines/numbers.machine';
-import { ordersMachine } from '@/machines/orders.machine';
-import { preorderListMachine } from '@/machines/preorder-list.machine';
-import { recoveryContactMachine } from '@/machines/recovery-contact.machine';
-import { searchBoxMachine } from '@/machines/search-box.machine';
 import { sessionMachine } from '@/machines/session.machine';
-import { settingsMachine } from '@/machines/settings.machine';
-import { uploadMachine } from '@/machines/upload.machine';
-import { userAdminMachine } from '@/machines/user-admin.machine';
-import { userSearchMachine } from '@/machines/user-search.machine';
 import {
   type PublicLogic,
   type WorkflowLogic,
   WorkflowLogicProvider,
 } from '@/views/common/workflow-logic.context';
+import { pageCharts } from './page-charts.generated';
 
 /** Every workflow's logic a test mounts: the app's and the public pages'. */
 export type TestLogic = WorkflowLogic & PublicLogic;
@@ -47,31 +26,9 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
   return {
     session: sessionMachine,
     notifications: notificationsMachine,
-    settings: settingsMachine,
-    numbers: numbersMachine,
-    blockRestore: blockRestoreMachine,
-    searchBox: searchBoxMachine,
-    impersonation: impersonationMachine,
-    userSearch: userSearchMachine,
-    userAdmin: userAdminMachine,
-    debt: debtMachine,
     newClient: newClientMachine,
     newNumbers: newNumbersMachine,
-    goldenCheckout: goldenCheckoutMachine,
-    newOrder: newOrderMachine,
-    orders: ordersMachine,
-    upload: uploadMachine,
-    agreement: agreementMachine,
-    at39List: at39ListMachine,
-    at39Registration: at39RegistrationMachine,
-    at39Upload: uploadMachine,
-    documents: documentsMachine,
-    download: downloadMachine,
-    services: addonsMachine,
-    servicesCheckout: addonsCheckoutMachine,
-    preorderList: preorderListMachine,
-    employeesList: employeesListMachine,
-    recoveryContact: recoveryContactMachine,
+    ...pageCharts,
     readGoldenChoice: () => [],
     ...fakes,
   };

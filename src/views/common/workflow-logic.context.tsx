@@ -1,32 +1,11 @@
 import { createContext, type ReactNode, use, useCallback, useContext, useEffect, useState } from 'react';
 import type { ActorOptions, ActorSystem, AnyActorLogic } from 'xstate';
 import type { GoldenOffer } from '@/domain/golden.rules';
-import type { AddonsMachine } from '@/machines/addons.machine';
-import type { AddonsCheckoutMachine } from '@/machines/addons-checkout.machine';
-import type { AgreementMachine } from '@/machines/agreement.machine';
-import type { At39ListMachine } from '@/machines/at39-list.machine';
-import type { At39RegistrationMachine } from '@/machines/at39-registration.machine';
-import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
-import type { DebtMachine } from '@/machines/debt.machine';
-import type { DocumentsMachine } from '@/machines/documents.machine';
-import type { DownloadMachine } from '@/machines/download.machine';
-import type { EmployeesListMachine } from '@/machines/employees-list.machine';
-import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
-import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NewClientMachine } from '@/machines/new-client.machine';
 import type { NewNumbersMachine } from '@/machines/new-numbers.machine';
-import type { NewOrderMachine } from '@/machines/new-order.machine';
 import type { NotificationsMachine } from '@/machines/notifications.machine';
-import type { NumbersMachine } from '@/machines/numbers.machine';
-import type { OrdersMachine } from '@/machines/orders.machine';
-import type { PreorderListMachine } from '@/machines/preorder-list.machine';
-import type { RecoveryContactMachine } from '@/machines/recovery-contact.machine';
-import type { SearchBoxMachine } from '@/machines/search-box.machine';
 import type { SessionMachine } from '@/machines/session.machine';
-import type { SettingsMachine } from '@/machines/settings.machine';
-import type { UploadMachine } from '@/machines/upload.machine';
-import type { UserAdminMachine } from '@/machines/user-admin.machine';
-import type { UserSearchMachine } from '@/machines/user-search.machine';
+import type { GeneratedPageLogic } from './page-logic.generated';
 
 /** The clock an actor system runs its delays on (xstate's `Clock`, which the package does not export by name). */
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
@@ -46,37 +25,11 @@ export interface StartLogic {
   readonly clock?: Clock;
 }
 
-/** The workflows only signed-in pages use: in production loaded as their own chunk when a page first asks. */
-export interface PageLogic {
-  /** started by the app's providers once there is a user and this logic is in (ImpersonationHost), not by a page */
-  readonly impersonation: ImpersonationMachine;
-  readonly settings: SettingsMachine;
-  readonly numbers: NumbersMachine;
-  readonly blockRestore: BlockRestoreMachine;
-  readonly searchBox: SearchBoxMachine;
-  readonly userSearch: UserSearchMachine;
-  readonly userAdmin: UserAdminMachine;
-  readonly debt: DebtMachine;
-  readonly goldenCheckout: GoldenCheckoutMachine;
-  readonly newOrder: NewOrderMachine;
-  readonly orders: OrdersMachine;
-  /** the upload chart with the portal's senders (a widget per file: src/views/upload/upload.view.tsx) */
-  readonly upload: UploadMachine;
-  readonly agreement: AgreementMachine;
-  readonly at39List: At39ListMachine;
-  readonly at39Registration: At39RegistrationMachine;
-  /** the upload chart provided with AT 39's docs/save-doc senders */
-  readonly at39Upload: UploadMachine;
-  /** the online-sales documents pages (one actor per URL) */
-  readonly documents: DocumentsMachine;
-  /** a download button's chart (PDF, scan, instruction) */
-  readonly download: DownloadMachine;
-  readonly services: AddonsMachine;
-  readonly servicesCheckout: AddonsCheckoutMachine;
-  readonly preorderList: PreorderListMachine;
-  readonly employeesList: EmployeesListMachine;
-  /** the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6) */
-  readonly recoveryContact: RecoveryContactMachine;
+/**
+ * The workflows only signed-in pages use: in production loaded as their own chunk when a page first asks. One field
+ * per workflow, written from the areas' manifests (src/app/<area>.workflow.ts, `npm run workflows`, decisions AR19).
+ */
+export interface PageLogic extends GeneratedPageLogic {
   /** the golden-number choice kept for a user in this tab (docs/decisions.md GN14), none when there is none */
   readonly readGoldenChoice: (key: string) => readonly GoldenOffer[];
 }

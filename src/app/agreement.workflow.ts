@@ -1,0 +1,14 @@
+import { defineWorkflow } from './workflow-manifest';
+
+export const agreementWorkflow = defineWorkflow({
+  area: 'agreement',
+  charts: [
+    {
+      id: 'agreement',
+      file: 'agreement',
+      description:
+        'Contract registration: the spec 3 form validated (spec 5), the login checked, the agreement and the contact-access additional agreement registered in RU and UZ and downloaded; the registered agreements, paged.',
+    },
+  ],
+  pageLogic: { agreement: 'agreement' },
+});

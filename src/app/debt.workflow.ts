@@ -1,0 +1,14 @@
+import { defineWorkflow } from './workflow-manifest';
+
+export const debtWorkflow = defineWorkflow({
+  area: 'debt',
+  charts: [
+    {
+      id: 'debt',
+      file: 'debt',
+      description:
+        'Debt control (notice): overdue accounts with filter, sort and page in the URL; the RU/UZ notice of an account, mark as sent, PDF download; CSV/XLSX export.',
+    },
+  ],
+  pageLogic: { debt: 'debt' },
+});

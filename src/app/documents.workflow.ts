@@ -1,0 +1,22 @@
+import { defineWorkflow } from './workflow-manifest';
+
+export const documentsWorkflow = defineWorkflow({
+  area: 'documents',
+  charts: [
+    {
+      id: 'documents',
+      file: 'documents',
+      description:
+        "Online-sales documents: the lists (orders, suspend and service documents in a date range), an order with its documents, one document's status and text; a valid filter goes to the URL.",
+    },
+    {
+      id: 'download',
+      file: 'download',
+      payloads: 'documents',
+      files: { i18n: 'documents' },
+      description:
+        "Download of one file (PDF, scan, instruction): progress, cancel, saved under a people's name, or the error with retry.",
+    },
+  ],
+  pageLogic: { documents: 'documents', download: 'download' },
+});

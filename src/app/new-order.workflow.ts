@@ -1,0 +1,15 @@
+import { defineWorkflow } from './workflow-manifest';
+
+export const newOrderWorkflow = defineWorkflow({
+  area: 'new-order',
+  layers: { rules: 'orders', contract: 'orders', handler: 'orders', store: 'orders', views: 'purchase' },
+  charts: [
+    {
+      id: 'newOrder',
+      file: 'new-order',
+      description:
+        'New-number order: rows of count, category, tariff, services and nominal (never below one; deleting asks first), the company data (catalogue, address, tax id, balance) loaded together with one retry, POST orders/ (E031), the created order; a draft survives a reload.',
+    },
+  ],
+  pageLogic: { newOrder: 'newOrder' },
+});

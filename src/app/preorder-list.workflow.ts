@@ -1,0 +1,23 @@
+import { defineWorkflow } from './workflow-manifest';
+
+export const preorderListWorkflow = defineWorkflow({
+  area: 'preorder-list',
+  layers: {
+    rules: 'preorder',
+    contract: 'preorder',
+    handler: 'preorder',
+    store: 'preorder',
+    views: 'preorders',
+  },
+  charts: [
+    {
+      id: 'preorderList',
+      file: 'preorder-list',
+      payloads: 'new-client',
+      files: { i18n: 'newClient', viewWalk: 'tests/views/preorders.view-walk.test.tsx' },
+      description:
+        'Staff list of created pre-orders (Orders section, NC11): company, TIN, city, login, status and the phone reservation flag.',
+    },
+  ],
+  pageLogic: { preorderList: 'preorderList' },
+});

@@ -1,0 +1,69 @@
+/**
+ * An area's manifest (`src/app/<area>.workflow.ts`): its charts and the page workflows its actors module provides.
+ * `npm run workflows` (scripts/workflows.ts) reads every manifest and writes the lists derived from them — the chart
+ * registry, the page logic (type and composition), the test logic, the model-test entries and the oracles' index —
+ * so that a new chart is declared once, here (docs/new-workflow.md, decisions AR19). A manifest is data (it imports
+ * only `defineWorkflow`): reading it loads no chart, and no run-time code imports it.
+ */
+export interface ChartManifest {
+  /**
+   * The chart's id, equal to its `machine.id`: it names docs/statecharts/<id>.*, src/machines/titles/<id>.titles.json,
+   * the oracle `<id>Oracle` and the model-test entry `<id>ModelEntry`.
+   */
+  readonly id: string;
+  /**
+   * The chart's kebab-case file name: src/machines/<file>.machine.ts exports `<file in camelCase>Machine` (and its type
+   * in PascalCase), src/machines/<file>.selectors.ts its selectors, tests/machines/oracles/<file>.oracle.ts its oracle.
+   */
+  readonly file: string;
+  /** One sentence for the charts index. */
+  readonly description: string;
+  /** tests/machines/<payloads>.payloads.ts holds `<id>ModelEntry` (default: `file`). */
+  readonly payloads?: string;
+  /** A child chart: the id of the chart that invokes it, whose logic provides it (no logic field of its own). */
+  readonly parent?: string;
+  /** Why the chart has no selectors module or no actors, where it has none. */
+  readonly without?: Readonly<Partial<Record<'selectors' | 'actors', string>>>;
+  /**
+   * Where one of the chart's files is not where the area's names put it (docs/new-workflow.md's kinds): a path, the
+   * messages key for `i18n`, or why there is none.
+   */
+  readonly files?: Readonly<Partial<Record<ListedKind, string | { readonly none: string }>>>;
+}
+
+/** The recipe's kinds that follow the area's names unless a chart's `files` says otherwise. */
+export type ListedKind =
+  | 'rules'
+  | 'contract'
+  | 'handler'
+  | 'store'
+  | 'views'
+  | 'i18n'
+  | 'machineTest'
+  | 'viewWalk';
+
+export interface WorkflowManifest {
+  /** The area's one name (docs/new-workflow.md "One name per area"); the manifest is src/app/<area>.workflow.ts. */
+  readonly area: string;
+  /**
+   * The layers where the area still goes by another name (docs/new-workflow.md "still named two ways"):
+   * src/domain/<rules>.rules.ts, src/services/contract/<contract>.contract.ts, server/handlers/<handler>.handlers.ts,
+   * server/store/<store>.store.ts, src/views/<views>/. A layer not given is named after the area.
+   */
+  readonly layers?: Readonly<Partial<Record<'rules' | 'contract' | 'handler' | 'store' | 'views', string>>>;
+  readonly charts: readonly ChartManifest[];
+  /**
+   * The signed-in pages' workflows this area provides, field of `PageLogic` → the id of the chart it runs. The area's
+   * actors module (src/app/<area>.actors.ts) then exports `pageLogic(api, deps)` returning those fields.
+   */
+  readonly pageLogic?: Readonly<Record<string, string>>;
+  /** The workflows the login route needs from the start (`StartLogic`, built in src/app/app-logic.ts by hand). */
+  readonly startLogic?: Readonly<Record<string, string>>;
+  /** The public pages' workflows (`PublicLogic`, each loaded apart, src/app/public-logic.ts). */
+  readonly publicLogic?: Readonly<Record<string, string>>;
+}
+
+/** Declares an area's manifest (typed; the value is returned as given). */
+export function defineWorkflow<const M extends WorkflowManifest>(manifest: M): M {
+  return manifest;
+}

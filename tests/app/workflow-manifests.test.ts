@@ -1,0 +1,108 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AnyStateMachine, StateMachine } from 'xstate';
+import type { AppApi } from '@/app/api';
+import type { WorkflowManifest } from '@/app/workflow-manifest';
+import { machineRegistry } from '@/machines/registry';
+import { createDraftStore } from '@/services/drafts/draft-store';
+import {
+  camel,
+  chartsOf,
+  loadManifests,
+  machineName,
+  pageFieldsOf,
+  renderWorkflowIndex,
+} from '../../scripts/lib/workflow-index';
+import { chartOracles } from '../machines/oracles';
+import { modelTestEntries } from '../support/model-registry';
+import { testAppLogic } from '../support/render-workflow';
+
+/** The areas' manifests (src/app/<area>.workflow.ts) and the lists written from them (decisions AR19). */
+const ROOT = join(import.meta.dirname, '..', '..');
+let manifests: WorkflowManifest[] = [];
+beforeAll(async () => {
+  manifests = await loadManifests(ROOT);
+});
+
+/** An API client no workflow may call while it is only being provided (building the logic performs no call). */
+const unusedApi = new Proxy({} as AppApi, {
+  get: (_, name) => () => {
+    throw new Error(`building the page logic called api.${String(name)}`);
+  },
+});
+
+describe("the areas' manifests", () => {
+  it('the generated files are what `npm run workflows` writes from them', () => {
+    const files = renderWorkflowIndex(manifests);
+    expect(files.size).toBe(6);
+    for (const [path, text] of files) expect(readFileSync(join(ROOT, path), 'utf8'), path).toBe(text);
+  });
+
+  it('declare every chart once, and the registry holds exactly those, each the machine its file exports', async () => {
+    const charts = chartsOf(manifests);
+    expect(charts.map((c) => c.chart.id)).toEqual(machineRegistry.map((e) => e.id));
+    expect(new Set(charts.map((c) => c.chart.id)).size).toBe(charts.length);
+    for (const { chart } of charts) {
+      const mod = (await import(`../../src/machines/${chart.file}.machine.ts`)) as Record<
+        string,
+        AnyStateMachine
+      >;
+      const machine = mod[machineName(chart)];
+      expect(
+        machine?.id,
+        `${chart.file}.machine.ts exports ${machineName(chart)} with id '${chart.id}'`,
+      ).toBe(chart.id);
+      expect(machineRegistry.find((e) => e.id === chart.id)?.machine).toBe(machine);
+    }
+  });
+
+  it("give every chart its selectors, titles, oracle and model-test entry at the manifest's paths", () => {
+    for (const { chart } of chartsOf(manifests)) {
+      if (chart.id !== 'notifications')
+        expect(existsSync(join(ROOT, `src/machines/${chart.file}.selectors.ts`)), chart.file).toBe(true);
+      expect(existsSync(join(ROOT, `src/machines/titles/${chart.id}.titles.json`)), chart.id).toBe(true);
+      expect(chartOracles[chart.id], `${chart.id}Oracle`).toBeDefined();
+      expect(modelTestEntries.find((e) => e.id === chart.id)?.id, `${chart.id}ModelEntry`).toBe(chart.id);
+    }
+    expect(Object.keys(chartOracles).sort()).toEqual(machineRegistry.map((e) => e.id).sort());
+  });
+
+  it("an area's `pageLogic` provides exactly its declared fields, each the chart the manifest names", async () => {
+    const deps = { drafts: createDraftStore(null) };
+    for (const m of manifests.filter((x) => x.pageLogic)) {
+      const mod = (await import(`../../src/app/${m.area}.actors.ts`)) as {
+        pageLogic?: (api: AppApi, d: typeof deps) => Record<string, unknown>;
+      };
+      expect(mod.pageLogic, `src/app/${m.area}.actors.ts exports pageLogic`).toBeTypeOf('function');
+      const given = mod.pageLogic?.(unusedApi, deps) ?? {};
+      const charts = Object.entries(given).flatMap(([k, v]) => (isChart(v) ? [[k, v] as const] : []));
+      expect(Object.fromEntries(charts.map(([k, v]) => [k, v.id])), m.area).toEqual(
+        Object.fromEntries(Object.entries(m.pageLogic ?? {}).map(([field, id]) => [field, machineOf(id).id])),
+      );
+    }
+  });
+
+  it("the tests' logic has every page field, the unprovided chart the manifest names", () => {
+    const logic = testAppLogic() as unknown as Record<string, unknown>;
+    for (const { field, chart } of pageFieldsOf(manifests))
+      expect((logic[field] as AnyStateMachine | undefined)?.id, field).toBe(chart.id);
+  });
+
+  it('name each area once: the manifest, its actors module and its export follow the area', () => {
+    for (const m of manifests) {
+      const source = readFileSync(join(ROOT, `src/app/${m.area}.workflow.ts`), 'utf8');
+      expect(source).toContain(`export const ${camel(m.area)}Workflow = defineWorkflow(`);
+      if (m.pageLogic) expect(existsSync(join(ROOT, `src/app/${m.area}.actors.ts`)), m.area).toBe(true);
+    }
+  });
+});
+
+function machineOf(id: string): AnyStateMachine {
+  const entry = machineRegistry.find((e) => e.id === id);
+  if (!entry) throw new Error(`no chart '${id}'`);
+  return entry.machine;
+}
+
+/** A chart, provided or not (not the golden choice's reader, the one page field that is no chart). */
+const isChart = (value: unknown): value is AnyStateMachine => value instanceof StateMachine;
