@@ -230,11 +230,13 @@ export function workflowFiles(
     const layer = (kind: keyof NonNullable<WorkflowManifest['layers']>) => m.layers?.[kind] ?? m.area;
     for (const chart of m.charts) {
       const field = Object.entries(fields).find(([, id]) => id === chart.id)?.[0];
-      const logic: FileEntry =
-        field ??
-        (chart.parent
-          ? { none: `child chart of ${chart.parent}, provided with its parent's logic` }
-          : { none: '' });
+      if (!field && !chart.parent)
+        throw new Error(
+          `${m.area}.workflow.ts: chart '${chart.id}' runs under no logic field (pageLogic, startLogic, publicLogic) and has no parent`,
+        );
+      const logic: FileEntry = field ?? {
+        none: `child chart of ${chart.parent}, provided with its parent's logic`,
+      };
       out[chart.id] = {
         rules: `src/domain/${layer('rules')}.rules.ts`,
         contract: `src/services/contract/${layer('contract')}.contract.ts`,

@@ -32,7 +32,9 @@ export { modelTestEntries };
 export function getModelTestEntry(id: string): ModelTestEntry {
   const entry = modelTestEntries.find((e) => e.id === id);
   if (!entry)
-    throw new Error(`machine '${id}' is registered but has no entry in tests/support/model-registry.ts`);
+    throw new Error(
+      `chart '${id}' is registered but has no entry: no payloads module exports ${id}ModelEntry (its manifest's \`payloads\`, npm run workflows)`,
+    );
   return entry;
 }
 
