@@ -342,7 +342,7 @@ function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: A
         />
       ) : null}
       {selectionError ? (
-        <div className="services__error" role="alert" data-testid="services-selection-error">
+        <div className="alert-error" role="alert" data-testid="services-selection-error">
           <span>
             {t('services.selectAllFailed')} {formatErrorMessage(t, selectionError)}
           </span>

@@ -14,6 +14,7 @@ import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
 import { AddonsContext, CheckoutContext } from './addons.context';
 import { addonsSearch, parseAddonsSearch, parseCheckoutSearch } from './addons.url';
+import '@/views/common/common.css';
 
 /**
  * `/{lang}/services/checkout?page&payerBan&action` (spec 2): the services checkout of the numbers chosen on the list.
@@ -396,7 +397,7 @@ function CheckoutFailure({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="services__error" role="alert" data-testid={testId}>
+    <div className="alert-error" role="alert" data-testid={testId}>
       <span>
         {text} {formatErrorMessage(t, error ?? 'unknown')}
       </span>

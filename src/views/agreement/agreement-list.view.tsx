@@ -51,7 +51,7 @@ export function AgreementDownloadError() {
   const error = AgreementContext.useSelector(selectDownloadError);
   if (error === null) return null;
   return (
-    <div className="agreement__alert" role="alert" data-testid="agreement-download-error">
+    <div className="alert-error agreement__alert" role="alert" data-testid="agreement-download-error">
       <strong>{t('agreement.downloadFailed')}</strong>
       <span>{formatErrorMessage(t, error)}</span>
       <button

@@ -132,7 +132,7 @@ function AgreementFormView() {
       aria-busy={busy}
     >
       {message ? (
-        <p className="agreement__alert" role="alert" data-testid="agreement-invalid">
+        <p className="alert-error agreement__alert" role="alert" data-testid="agreement-invalid">
           {t(message as 'validation.fieldsCorrect')}
         </p>
       ) : null}

@@ -72,7 +72,7 @@ function ErrorLine({ code, where, id }: { code: string | null; where?: 'reserve'
   const text = useErrorText()(code, where);
   if (!code) return null;
   return (
-    <p id={id} className="at39__error" role="alert" data-testid="at39-error" data-code={code}>
+    <p id={id} className="alert-error at39__error" role="alert" data-testid="at39-error" data-code={code}>
       {text}
     </p>
   );
@@ -358,7 +358,7 @@ function PassportStep() {
     return (
       <div data-testid={`at39-passport-${phase}`}>
         <h2>{t('at39.passportTitle')}</h2>
-        <p className="at39__error" role="alert">
+        <p className="alert-error at39__error" role="alert">
           {t(`at39.outcome.${phase}`)}
         </p>
         <div className="at39__buttons">{restart}</div>

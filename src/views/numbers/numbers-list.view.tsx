@@ -255,7 +255,7 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
         {exporting ? t('numbers.exporting') : ''}
       </p>
       {exportError ? (
-        <div className="numbers__error" role="alert" data-testid="numbers-export-error">
+        <div className="alert-error" role="alert" data-testid="numbers-export-error">
           <span>
             {t('numbers.exportFailed')} {formatErrorMessage(t, exportError)}
           </span>

@@ -121,7 +121,7 @@ function OrdersView() {
 
       <FilterForm key={`${from}|${to}|${ban}`} params={params} onChange={(p) => go(p)} />
       {problem ? (
-        <p className="orders__error" role="alert" data-testid="orders-range-error">
+        <p className="alert-error orders__error" role="alert" data-testid="orders-range-error">
           {problem === 'ban' ? t('orders.badBan') : t(`validation.${problem}`)}
         </p>
       ) : null}

@@ -12,6 +12,7 @@ import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { PreorderListContext } from './preorders.context';
+import '@/views/common/common.css';
 import '@/views/orders/orders.css';
 
 const { useActorRef } = PreorderListContext;
@@ -86,7 +87,7 @@ export function PreorderListView() {
         </p>
       ) : null}
       {phase === 'failed' ? (
-        <div className="orders__error" role="alert" data-testid="preorders-failed">
+        <div className="alert-error orders__error" role="alert" data-testid="preorders-failed">
           <p>{formatErrorMessage(t, error ?? 'unknown')}</p>
           <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
             {t('newClient.retry')}

@@ -511,14 +511,14 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
         {busy ? t('purchase.checkingOut') : ''}
       </p>
       {error ? (
-        <div className="purchase__error" role="alert" data-testid="purchase-checkout-error">
+        <div className="alert-error" role="alert" data-testid="purchase-checkout-error">
           <span>
             {t('purchase.errors.checkout')} {formatErrorMessage(t, error)}
           </span>
         </div>
       ) : null}
       {taken.length > 0 ? (
-        <div className="purchase__error" role="alert" data-testid="purchase-taken">
+        <div className="alert-error" role="alert" data-testid="purchase-taken">
           <span>
             {t('purchase.takenText', { numbers: taken.map(formatPhone).join(', ') })}{' '}
             {selected.length === 0 ? t('purchase.takenNone') : ''}
