@@ -1,6 +1,8 @@
 import { tashkentDay, tashkentDayRange } from '../../src/domain/dates.rules';
 import { documentFileName, documentNumber } from '../../src/domain/documents.rules';
 import { downloadName, UNKNOWN_DOWNLOAD_TYPE } from '../../src/domain/download.rules';
+import { canCancelOwnOrder } from '../../src/domain/orders.rules';
+import { routeAccess } from '../../src/domain/routes.rules';
 import {
   DEFAULT_UPLOAD_LIMITS,
   refuseUploadFile,
@@ -83,7 +85,7 @@ function toItem(d: DocumentRow): DocumentItem {
   };
 }
 
-function orderReply(svc: Services, o: OrderRow) {
+function orderReply(svc: Services, session: RequestSession, o: OrderRow) {
   return {
     id: o.id,
     status: o.status,
@@ -92,6 +94,9 @@ function orderReply(svc: Services, o: OrderRow) {
     total: o.total,
     createdAt: new Date(o.createdAt).toISOString(),
     documents: documentsOfOrder(svc.db, o.id).map(toItem),
+    // GN15: the company's own order, created, and a viewer who may order (the same policy `orders.cancel` is asked)
+    cancellable:
+      canCancelOwnOrder(o.status) && routeAccess('/purchase/order', session.viewer.facts) === 'allow',
   };
 }
 
@@ -111,11 +116,11 @@ export const documentsHandlers: Handlers = {
   // DOC10: the company's orders in the range, newest first, each with its documents
   'documents.orders': ({ input, session, svc }) => {
     const { from, to } = rangeOf(input.query.dt1, input.query.dt2);
-    return ordersOfBan(svc.db, companyOf(session), from, to).map((o) => orderReply(svc, o));
+    return ordersOfBan(svc.db, companyOf(session), from, to).map((o) => orderReply(svc, session, o));
   },
   // spec 7 GET orders/{id} (DocumentsView)
   'documents.order': ({ input, session, svc }) =>
-    orderReply(svc, orderForViewer(svc, session, input.params.id)),
+    orderReply(svc, session, orderForViewer(svc, session, input.params.id)),
   // spec 7 GET documents/byOrder?orderId
   'documents.byOrder': ({ input, session, svc }) =>
     documentsOfOrder(svc.db, orderForViewer(svc, session, input.query.orderId).id).map(toItem),

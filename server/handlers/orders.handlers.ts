@@ -7,17 +7,19 @@ import {
   vatOf,
 } from '../../src/domain/golden-categories.rules';
 import {
+  canCancelOwnOrder,
   canMoveOrder,
   draftOfWireRow,
   exceedsBalance,
   moneyOfMove,
   type OrderCatalogueIds,
+  type OrderStatus,
   orderProblems,
   orderTotal,
   validateRange,
 } from '../../src/domain/orders.rules';
 import { routeAccess } from '../../src/domain/routes.rules';
-import { ApiError, ensure, type Handlers } from '../handler';
+import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { servicesCatalogue } from '../preorder/preorder-data';
 import { type DocumentRow, documentsOfOrder } from '../store/documents.store';
 import { releaseGoldenNumbers } from '../store/golden.store';
@@ -65,6 +67,59 @@ function catalogueIds(): OrderCatalogueIds {
   const c = servicesCatalogue();
   const ids = (items: readonly { id: string | number }[]) => items.map((i) => ({ id: String(i.id) }));
   return { categories: ids(c.numberCategories), pricePlans: ids(c.pricePlans), services: ids(c.services) };
+}
+
+/**
+ * Moves an order along its lifecycle in one immediate transaction (security finding 27, PRM1, PRM2): the status, the
+ * money and the numbers move together or not at all; the status moves only from the one read (a second move of the
+ * same order finds it moved: E101), and an order has at most one refund (order_refunds' key). `check` refuses the
+ * move for the caller before anything changes (the company's own cancel, GN15).
+ */
+function moveOrder(
+  svc: Services,
+  session: RequestSession,
+  id: number,
+  to: OrderStatus,
+  check: (o: OrderFull) => void,
+) {
+  const { orders } = svc;
+  const now = svc.clock.now();
+  const moved = svc.db
+    .transaction(() => {
+      const o = orders.get(id);
+      ensure(o, 'E013', 'no such order');
+      check(o);
+      ensure(canMoveOrder(o.status, to), 'E101', `${o.status} → ${to}`);
+      const money = moneyOfMove(o, to);
+      if (money.debit > 0) {
+        const company = orders.company(o.ban);
+        ensure(company, 'E052');
+        ensure(!exceedsBalance(money.debit, company.balance), 'E031');
+        orders.debit(o.ban, money.debit);
+      }
+      if (to === 'cancelled' && o.numbers.length > 0) {
+        const numbers = o.numbers.map((n) => n.number);
+        const freed = releaseGoldenNumbers(svc.db, o.id, numbers);
+        ensure(freed === numbers.length, 'E013', 'the order no longer holds its numbers');
+        orders.releaseNumbers(o.id, now);
+      }
+      if (money.refund > 0) {
+        ensure(orders.credit(o.ban, money.refund), 'E052', 'no company to refund');
+        orders.addRefund(o.id, money.refund, now, session.user.id);
+      }
+      ensure(orders.moveStatus(id, o.status, to, now), 'E101', `${o.status} → ${to}`);
+      return { from: o.status, money, refund: money.refund > 0 ? { amount: money.refund, at: now } : null };
+    })
+    .immediate();
+  svc.logger.info('orders.status', {
+    orderId: id,
+    from: moved.from,
+    to,
+    debit: moved.money.debit,
+    refund: moved.money.refund,
+    userId: session.user.id,
+  });
+  return { id, to, refund: moved.refund };
 }
 
 export const ordersHandlers: Handlers = {
@@ -134,48 +189,22 @@ export const ordersHandlers: Handlers = {
     return list.map(headWire);
   },
   'orders.setStatus': ({ input, session, svc }) => {
-    const { orders } = svc;
-    const id = Number(input.params.id);
-    const to = input.body.status;
-    const now = svc.clock.now();
-    // one immediate transaction (security finding 27, PRM1, PRM2): the status, the money and the numbers move
-    // together or not at all; the status moves only from the one read (a second operator's move of the same order
-    // finds it moved: E101), and an order has at most one refund (order_refunds' key)
-    const moved = svc.db
-      .transaction(() => {
-        const o = orders.get(id);
-        ensure(o, 'E013', 'no such order');
-        ensure(canMoveOrder(o.status, to), 'E101', `${o.status} → ${to}`);
-        const money = moneyOfMove(o, to);
-        if (money.debit > 0) {
-          const company = orders.company(o.ban);
-          ensure(company, 'E052');
-          ensure(!exceedsBalance(money.debit, company.balance), 'E031');
-          orders.debit(o.ban, money.debit);
-        }
-        if (to === 'cancelled' && o.numbers.length > 0) {
-          const numbers = o.numbers.map((n) => n.number);
-          const freed = releaseGoldenNumbers(svc.db, o.id, numbers);
-          ensure(freed === numbers.length, 'E013', 'the order no longer holds its numbers');
-          orders.releaseNumbers(o.id, now);
-        }
-        if (money.refund > 0) {
-          ensure(orders.credit(o.ban, money.refund), 'E052', 'no company to refund');
-          orders.addRefund(o.id, money.refund, now, session.user.id);
-        }
-        ensure(orders.moveStatus(id, o.status, to, now), 'E101', `${o.status} → ${to}`);
-        return { from: o.status, money, refund: money.refund > 0 ? { amount: money.refund, at: now } : null };
-      })
-      .immediate();
-    svc.logger.info('orders.status', {
-      orderId: id,
-      from: moved.from,
-      to,
-      debit: moved.money.debit,
-      refund: moved.money.refund,
-      userId: session.user.id,
+    const moved = moveOrder(svc, session, Number(input.params.id), input.body.status, () => undefined);
+    return { id: moved.id, status: moved.to, refund: refundWire(moved.refund) };
+  },
+  // GN15: the company that placed an order cancels it while it is created (nothing was charged, nothing moves but
+  // the status); whom may cancel is whom may order (server/permissions.ts), the order must be the company's own
+  'orders.cancel': ({ input, session, svc }) => {
+    const ban = buyerBan(session);
+    const moved = moveOrder(svc, session, Number(input.params.id), 'cancelled', (o) => {
+      ensure(o.ban === ban, 'E005');
+      ensure(
+        canCancelOwnOrder(o.status),
+        'E101',
+        `${o.status}: only a created order is cancelled by its company`,
+      );
     });
-    return { id, status: to, refund: refundWire(moved.refund) };
+    return { id: moved.id, status: 'cancelled' as const };
   },
   'orders.get': ({ input, session, svc }) => {
     const o = svc.orders.get(Number(input.params.id));

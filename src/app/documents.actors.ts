@@ -46,6 +46,7 @@ const toOrder = (o: OnlineOrder, documents?: readonly DocumentItem[]): OrderCard
   total: o.total ?? null,
   createdAt: o.createdAt ?? null,
   documents: (documents ?? o.documents ?? []).map(toCard),
+  cancellable: o.cancellable === true,
 });
 
 const toDetails = (d: DetailsWire): DocumentDetails => ({

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { formatDateTime } from '@/domain/dates.rules';
 import { formatSum } from '@/domain/money.rules';
 import { currentLang, i18n } from '@/i18n/i18n';
+import { type OrderCancelInput, orderCancelMachine } from '@/machines/order-cancel.machine';
 import {
   type ExportOrdersInput,
   type FetchOrderInput,
@@ -107,5 +108,19 @@ export function createOrdersLogic(api: ApiLoader, save = { file: saveFile }) {
   });
 }
 
+/** The company's cancel of its own created order (GN15), on the same client. */
+export function createOrderCancelLogic(api: ApiLoader) {
+  return orderCancelMachine.provide({
+    actors: {
+      cancelOrder: fromPromise<void, OrderCancelInput>(async ({ input }) => {
+        await (await api()).call('orders.cancel', { params: { id: input.id } });
+      }),
+    },
+  });
+}
+
 /** The page workflows this area provides (its manifest ./orders.workflow.ts; composed in ./page-logic.generated.ts). */
-export const pageLogic = (api: AppApi) => ({ orders: createOrdersLogic(api.load) });
+export const pageLogic = (api: AppApi) => ({
+  orders: createOrdersLogic(api.load),
+  orderCancel: createOrderCancelLogic(api.load),
+});

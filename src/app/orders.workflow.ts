@@ -9,6 +9,13 @@ export const ordersWorkflow = defineWorkflow({
       description:
         'Orders for staff: date range and BAN filter in the URL (required, real dates), the range’s orders paged, one order with its numbers, sums, status and documents, CSV/XLSX export.',
     },
+    {
+      id: 'orderCancel',
+      file: 'order-cancel',
+      files: { i18n: 'orders' },
+      description:
+        'The company cancels its own order while it is created: a confirmation naming the order, the cancel call, the order loaded again.',
+    },
   ],
-  pageLogic: { orders: 'orders' },
+  pageLogic: { orders: 'orders', orderCancel: 'orderCancel' },
 });

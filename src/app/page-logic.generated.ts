@@ -42,7 +42,7 @@ export function createPageLogic(api: AppApi, given: AppDeps): PageLogic {
     ...(area(golden.pageLogic) satisfies Pick<PageLogic, 'goldenCheckout'>),
     ...(area(impersonation.pageLogic) satisfies Pick<PageLogic, 'impersonation'>),
     ...(area(newOrder.pageLogic) satisfies Pick<PageLogic, 'newOrder'>),
-    ...(area(orders.pageLogic) satisfies Pick<PageLogic, 'orders'>),
+    ...(area(orders.pageLogic) satisfies Pick<PageLogic, 'orders' | 'orderCancel'>),
     ...(area(preorderList.pageLogic) satisfies Pick<PageLogic, 'preorderList'>),
     ...(area(profile.pageLogic) satisfies Pick<PageLogic, 'numbers'>),
     ...(area(recoveryContact.pageLogic) satisfies Pick<PageLogic, 'recoveryContact'>),

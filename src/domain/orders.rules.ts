@@ -26,6 +26,15 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
 }
 
 /**
+ * Whether the company that placed an order may cancel it itself (GN15): only a `created` order — nothing has been
+ * taken from its balance and nothing issued, so the cancel moves no money (PRM1). A paid order (a golden checkout is
+ * paid at once, GN8) is cancelled and refunded by staff (GN13).
+ */
+export function canCancelOwnOrder(status: unknown): boolean {
+  return status === 'created';
+}
+
+/**
  * The money a staff move of an order moves (PRM1, PRM2): `paid` means its total has left the company's balance —
  * a golden-number checkout debits it at once (GN5), a new-number order is debited when staff mark it paid; so
  * cancelling a paid order refunds its total, and cancelling a created one moves nothing. Sums, never negative.

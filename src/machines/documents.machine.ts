@@ -56,6 +56,8 @@ export interface OrderCard {
   readonly total: number | null;
   readonly createdAt: string | null;
   readonly documents: readonly DocumentCard[];
+  /** the viewer's company may cancel it now (the server's word, GN15) */
+  readonly cancellable: boolean;
 }
 
 /** A document with its whole text (plain-text blocks) and type data (an invoice's json). */

@@ -22,6 +22,7 @@ import { preRegistrationMachine } from './pre-registration.machine';
 import { newNumbersMachine } from './new-numbers.machine';
 import { newOrderMachine } from './new-order.machine';
 import { ordersMachine } from './orders.machine';
+import { orderCancelMachine } from './order-cancel.machine';
 import { preorderListMachine } from './preorder-list.machine';
 import { numbersMachine } from './numbers.machine';
 import { recoveryContactMachine } from './recovery-contact.machine';
@@ -178,6 +179,13 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: ordersMachine,
     description:
       'Orders for staff: date range and BAN filter in the URL (required, real dates), the range’s orders paged, one order with its numbers, sums, status and documents, CSV/XLSX export.',
+  },
+  // orders
+  {
+    id: 'orderCancel',
+    machine: orderCancelMachine,
+    description:
+      'The company cancels its own order while it is created: a confirmation naming the order, the cancel call, the order loaded again.',
   },
   // preorder-list
   {

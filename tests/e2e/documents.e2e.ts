@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { categoryIdOf } from '@/domain/golden-categories.rules';
 import { i18n } from '@/i18n/i18n';
+import { CSRF_HEADER, CSRF_VALUE } from '@/services/contract/csrf';
 import { TINY_PDF } from '../support/pdf-sample';
 import { expectFitsWindow, launchBrowser, signIn } from './browser';
 
@@ -148,6 +150,32 @@ describe.each(['ru', 'uz'] as const)('documents in %s', (lang) => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the key owner cancels a created order from its page after a confirmation (GN15); the page shows it cancelled', async () => {
+    const { page, errors } = await signIn(browser, base, 'keyowner', { lang });
+    // a new-number order of the company, placed as the new-order page places it (the call, with its CSRF header)
+    const made = await page.request.post(`${base}/api/orders/`, {
+      headers: { [CSRF_HEADER]: CSRF_VALUE, 'content-type': 'application/json' },
+      data: { rows: [{ kolvo: 2, category: String(categoryIdOf('bronze')), tariff: '1', services: [] }] },
+    });
+    const id = String((await made.json()).result.id);
+    await page.goto(`${base}/${lang}/onlinee-sales/orders/${id}`);
+    await ready(page);
+    const subtitle = page.locator('.docs__subtitle');
+    expect(await subtitle.textContent()).toContain(t('orders.status.created'));
+    await expectFitsWindow(page, `order-cancel-${lang}`, { shotsDir: SHOTS });
+    await page.getByTestId('order-cancel').click();
+    const confirm = page.getByTestId('order-cancel-confirm');
+    await confirm.waitFor();
+    expect(await confirm.getByRole('heading').textContent()).toBe(t('orders.cancel.title', { id }));
+    await expectFitsWindow(page, `order-cancel-confirm-${lang}`, { shotsDir: SHOTS });
+    await page.getByTestId('order-cancel-ok').click();
+    expect(await page.getByTestId('order-cancel-done').textContent()).toBe(t('orders.cancel.done', { id }));
+    await subtitle.filter({ hasText: t('orders.status.cancelled') }).waitFor();
+    expect(await page.getByTestId('order-cancel').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -7,7 +7,8 @@ import { expectPageGeometry, launchBrowser, SCREEN_SIZES, signIn } from './brows
  * The new-number order (`/{lang}/purchase/order`, chart newOrder; spec 5 "Order repeater cannot go below one row;
  * deletion requires confirmation"; decisions GN12) in a real browser, in both languages: the curator's first submit
  * names what the row misses, rows are added and deleted with a confirmation (never below one), a half-filled order
- * survives a reload, the sent order is created; the page fits 1366 and 390 px.
+ * survives a reload, the sent order is created and, while created, cancelled by the curator after a confirmation
+ * (GN15); the page fits 1366 and 390 px.
  */
 const base = inject('baseUrl');
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -80,6 +81,30 @@ describe.each(['ru', 'uz'] as const)('new-number order in %s', (lang) => {
     expect(title).toBe(t('newOrder.doneTitle', { id }));
     if (lang === 'ru') expect(title).toMatch(/^Заказ № \d+ создан$/);
     await expectFits(page, `new-order-done-${lang}`);
+    expect(await page.getByTestId('new-order-status').textContent()).toBe(
+      t('newOrder.doneStatus', { status: t('orders.status.created') }),
+    );
+
+    // GN15: the curator who placed it takes it back while it is created, after a confirmation naming it; Escape
+    // closes the confirmation and gives the focus back to the button
+    const cancelButton = page.getByTestId('order-cancel');
+    await cancelButton.click();
+    const confirm = page.getByTestId('order-cancel-confirm');
+    await confirm.waitFor();
+    expect(await confirm.getByRole('heading').textContent()).toBe(t('orders.cancel.title', { id }));
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await cancelButton.evaluate((b) => b === document.activeElement)).toBe(true);
+    await cancelButton.click();
+    await confirm.waitFor();
+    await page.getByTestId('order-cancel-ok').click();
+    await page.getByTestId('order-cancel-done').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('order-cancel-done').textContent()).toBe(t('orders.cancel.done', { id }));
+    expect(await page.getByTestId('new-order-status').textContent()).toBe(
+      t('newOrder.doneStatus', { status: t('orders.status.cancelled') }),
+    );
+    expect(await page.getByTestId('order-cancel').count()).toBe(0);
+    await expectFits(page, `new-order-cancelled-${lang}`);
     expect(errors).toEqual([]);
     await page.context().close();
   });

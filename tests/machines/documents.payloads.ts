@@ -48,6 +48,7 @@ export const order: OrderCard = {
   total: 842_000,
   createdAt: '2026-11-18T06:00:00.000Z',
   documents: [supplyDoc],
+  cancellable: false,
 };
 export const details: DocumentDetails = {
   ...suspendDoc,

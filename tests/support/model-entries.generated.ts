@@ -14,6 +14,7 @@ import { newClientModelEntry, newNumbersModelEntry, preRegistrationModelEntry, p
 import { newOrderModelEntry } from '../machines/new-order.payloads';
 import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { numbersModelEntry } from '../machines/numbers.payloads';
+import { orderCancelModelEntry } from '../machines/order-cancel.payloads';
 import { ordersModelEntry } from '../machines/orders.payloads';
 import { recoveryContactModelEntry } from '../machines/recovery-contact.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
@@ -45,6 +46,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   newNumbersModelEntry,
   newOrderModelEntry,
   ordersModelEntry,
+  orderCancelModelEntry,
   preorderListModelEntry,
   numbersModelEntry,
   recoveryContactModelEntry,

@@ -18,6 +18,7 @@ import { goldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import { impersonationMachine } from '@/machines/impersonation.machine';
 import { newOrderMachine } from '@/machines/new-order.machine';
 import { ordersMachine } from '@/machines/orders.machine';
+import { orderCancelMachine } from '@/machines/order-cancel.machine';
 import { preorderListMachine } from '@/machines/preorder-list.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { recoveryContactMachine } from '@/machines/recovery-contact.machine';
@@ -42,6 +43,7 @@ export const pageCharts = {
   impersonation: impersonationMachine,
   newOrder: newOrderMachine,
   orders: ordersMachine,
+  orderCancel: orderCancelMachine,
   preorderList: preorderListMachine,
   numbers: numbersMachine,
   recoveryContact: recoveryContactMachine,

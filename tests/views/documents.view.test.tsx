@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { i18n } from '@/i18n/i18n';
 import { type DocumentsContent, type DocumentsInput, documentsMachine } from '@/machines/documents.machine';
+import { type OrderCancelInput, orderCancelMachine } from '@/machines/order-cancel.machine';
 import { uploadMachine } from '@/machines/upload.machine';
 import { DocumentsContext } from '@/views/documents/documents.context';
 import { DocumentView, OrderView } from '@/views/documents/documents.view';
@@ -131,6 +133,65 @@ describe('OrderView (DocumentsView)', () => {
       t('documents.downloadNamed', { title: 'Накладная № 1' }),
     );
     expect(within(row).getByRole('link').getAttribute('href')).toBe('/onlinee-sales/services-documents/41');
+  });
+});
+
+describe('OrderView: the company cancels its own created order (GN15)', () => {
+  it('offers the cancel on a cancellable order, confirms it naming the order, then shows the order again', async () => {
+    const created = { ...order, id: '7', kind: 'new', status: 'created', cancellable: true };
+    const loads: string[] = [];
+    let now = created;
+    const logic = documentsMachine.provide({
+      actors: {
+        fetchDocuments: fromPromise<DocumentsContent, DocumentsInput>(async () => {
+          loads.push(now.status);
+          return { kind: 'order', order: now };
+        }),
+      },
+    });
+    const asked: string[] = [];
+    const cancelLogic = orderCancelMachine.provide({
+      actors: {
+        cancelOrder: fromPromise<void, OrderCancelInput>(async ({ input }) => {
+          asked.push(input.id);
+          now = { ...created, status: 'cancelled', cancellable: false };
+        }),
+      },
+    });
+    renderWorkflow(
+      <DocumentsContext.Provider logic={logic} input={{ route: { page: 'order', id: '7' } }}>
+        <OrderView backHref="/onlinee-sales" />
+      </DocumentsContext.Provider>,
+      { fakes: { orderCancel: cancelLogic } },
+    );
+    await waitFor(() => expect(screen.getByTestId('documents-page').dataset.state).toBe('ready'));
+    expect(document.querySelector('.docs__subtitle')?.textContent).toContain('Создан');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Отменить заказ' }));
+    expect(screen.getByTestId('order-cancel-confirm').textContent).toContain('Отменить заказ № 7?');
+    expect(asked).toEqual([]);
+    await user.click(screen.getByTestId('order-cancel-ok'));
+    await waitFor(() =>
+      expect(screen.getByTestId('order-cancel-done').textContent).toBe('Заказ № 7 отменён.'),
+    );
+    await waitFor(() => expect(document.querySelector('.docs__subtitle')?.textContent).toContain('Отменён'));
+    expect(asked).toEqual(['7']);
+    expect(loads).toEqual(['created', 'cancelled']);
+    expect(screen.queryByRole('button', { name: 'Отменить заказ' })).toBeNull();
+  });
+
+  it('offers no cancel where the server does not (a paid order, a viewer who may not order)', async () => {
+    renderWorkflow(
+      <DocumentsContext.Provider
+        logic={answering({ kind: 'order', order: { ...order, status: 'paid', cancellable: false } })}
+        input={{ route: { page: 'order', id: order.id } }}
+      >
+        <OrderView backHref="/onlinee-sales" />
+      </DocumentsContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('documents-page').dataset.state).toBe('ready'));
+    expect(document.querySelector('.docs__subtitle')?.textContent).toContain('Оплачен');
+    expect(screen.queryByTestId('order-cancel')).toBeNull();
   });
 });
 

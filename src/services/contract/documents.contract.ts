@@ -55,6 +55,8 @@ export const onlineOrderSchema = z.looseObject({
   kind: z.nullish(z.string()),
   /** sum with VAT, in sums */
   total: z.nullish(z.number()),
+  /** the viewer's company may cancel it now (GN15: created, its own, a viewer who may order) */
+  cancellable: z.nullish(z.boolean()),
 });
 export type OnlineOrder = z.infer<typeof onlineOrderSchema>;
 

@@ -109,6 +109,13 @@ export const orderStatusResultSchema = z.looseObject({
 });
 export type OrderStatusResult = z.infer<typeof orderStatusResultSchema>;
 
+/** POST orders/{id}/cancel result: the company's own order, now cancelled (GN15). */
+export const orderCancelResultSchema = z.looseObject({
+  id: anyId,
+  status: z.literal('cancelled'),
+});
+export type OrderCancelResult = z.infer<typeof orderCancelResultSchema>;
+
 /** The orders calls of spec 7 "Golden numbers and orders", spread into the endpoint table (endpoints.ts). */
 export const ordersEndpoints = {
   'orders.address': defineEndpoint({
@@ -158,6 +165,16 @@ export const ordersEndpoints = {
     summary:
       'staff move an order along its lifecycle (GN8, GN13; E013 no such order, E101 a move the lifecycle forbids; ' +
       'paid debits a new-number order, E031 when the balance does not cover it; cancelling a paid order refunds it, PRM1)',
+  }),
+  'orders.cancel': defineEndpoint({
+    method: 'POST',
+    path: 'orders/{id}/cancel',
+    params: orderIdParams,
+    result: orderCancelResultSchema,
+    auth: 'session',
+    summary:
+      'the company that placed an order cancels it while it is created (GN15; E005 not its order, E013 no such ' +
+      'order, E101 no longer created)',
   }),
   'orders.get': defineEndpoint({
     method: 'GET',

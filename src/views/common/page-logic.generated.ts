@@ -18,6 +18,7 @@ import type { GoldenCheckoutMachine } from '@/machines/golden-checkout.machine';
 import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NewOrderMachine } from '@/machines/new-order.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
+import type { OrderCancelMachine } from '@/machines/order-cancel.machine';
 import type { PreorderListMachine } from '@/machines/preorder-list.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { RecoveryContactMachine } from '@/machines/recovery-contact.machine';
@@ -61,6 +62,8 @@ export interface GeneratedPageLogic {
   readonly newOrder: NewOrderMachine;
   /** chart `orders`, from src/app/orders.actors.ts */
   readonly orders: OrdersMachine;
+  /** chart `orderCancel`, from src/app/orders.actors.ts */
+  readonly orderCancel: OrderCancelMachine;
   /** chart `preorderList`, from src/app/preorder-list.actors.ts */
   readonly preorderList: PreorderListMachine;
   /** chart `numbers`, from src/app/profile.actors.ts */

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -31,6 +31,7 @@ import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { useWorkflow } from '@/views/common/use-workflow';
+import { OrderCancel, useOrderCancel } from '@/views/orders/order-cancel.view';
 import { UploadView } from '@/views/upload/upload.view';
 import { DocumentsContext } from './documents.context';
 import { DownloadButton } from './download-button.view';
@@ -325,6 +326,8 @@ export function OrderView({ backHref }: { backHref: string }) {
   const actor = DocumentsContext.useActorRef();
   const { content, route } = useWorkflow(actor, connectDocumentsContent);
   const order = content?.kind === 'order' ? content.order : null;
+  const reload = useCallback(() => actor.send({ type: 'content.refresh' }), [actor]);
+  const cancel = useOrderCancel(route.page === 'order' ? route.id : '', reload);
   return (
     <Frame
       title={t('documents.order.title', { id: route.page === 'order' ? route.id : '' })}
@@ -336,6 +339,7 @@ export function OrderView({ backHref }: { backHref: string }) {
               order.total !== null
                 ? t('documents.order.total', { sum: formatSum(order.total, { lang }) })
                 : null,
+              order.status ? t(`orders.status.${order.status}`, { defaultValue: order.status }) : null,
             ]
               .filter(Boolean)
               .join(' · ')
@@ -345,6 +349,7 @@ export function OrderView({ backHref }: { backHref: string }) {
       <p>
         <Link href={backHref}>{t('documents.order.back')}</Link>
       </p>
+      <OrderCancel actor={cancel} cancellable={order?.cancellable ?? false} />
       {order && (
         <div data-testid="documents-content">
           <h2 className="docs__h2">{t('documents.order.documents')}</h2>

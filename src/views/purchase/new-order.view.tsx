@@ -26,6 +26,8 @@ import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
 import { NewOrderContext } from './new-order.context';
 import './purchase.css';
+import { connectOrderCancel } from '@/machines/order-cancel.selectors';
+import { OrderCancel, useOrderCancel } from '@/views/orders/order-cancel.view';
 
 /** `/{lang}/purchase/order`: the new-number order (its chart: src/machines/new-order.machine.ts). */
 export function NewOrderPage() {
@@ -427,8 +429,7 @@ function Done({ headingRef }: { headingRef: React.RefObject<HTMLHeadingElement |
       <h2 ref={headingRef} tabIndex={-1} data-testid="new-order-id">
         {t('newOrder.doneTitle', { id: order.id })}
       </h2>
-      <p>{t('newOrder.doneStatus', { status: t('orders.status.created') })}</p>
-      <p>{t('newOrder.doneText')}</p>
+      <CreatedOrderStatus id={order.id} />
       <button
         type="button"
         className="btn btn--secondary"
@@ -438,5 +439,24 @@ function Done({ headingRef }: { headingRef: React.RefObject<HTMLHeadingElement |
         {t('newOrder.again')}
       </button>
     </div>
+  );
+}
+
+/**
+ * The created order's status and what happens next, with the company's cancel while it is created (GN15): the one
+ * who just placed it may take it back; once cancelled, the status says so and the operator has nothing to do.
+ */
+function CreatedOrderStatus({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const cancel = useOrderCancel(id);
+  const { done } = useWorkflow(cancel, connectOrderCancel);
+  return (
+    <>
+      <p data-testid="new-order-status">
+        {t('newOrder.doneStatus', { status: t(done ? 'orders.status.cancelled' : 'orders.status.created') })}
+      </p>
+      {done ? null : <p>{t('newOrder.doneText')}</p>}
+      <OrderCancel actor={cancel} cancellable />
+    </>
   );
 }

@@ -22,6 +22,7 @@ import { preRegistrationOracle } from './pre-registration.oracle';
 import { newNumbersOracle } from './new-numbers.oracle';
 import { newOrderOracle } from './new-order.oracle';
 import { ordersOracle } from './orders.oracle';
+import { orderCancelOracle } from './order-cancel.oracle';
 import { preorderListOracle } from './preorder-list.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { recoveryContactOracle } from './recovery-contact.oracle';
@@ -54,6 +55,7 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   newNumbers: newNumbersOracle,
   newOrder: newOrderOracle,
   orders: ordersOracle,
+  orderCancel: orderCancelOracle,
   preorderList: preorderListOracle,
   numbers: numbersOracle,
   recoveryContact: recoveryContactOracle,
