@@ -15,6 +15,8 @@ import { createDemoApp } from '../../server/demo/demo.routes';
 import type { TrustStore } from '../../server/eimzo/trust';
 import { createMemoryLogger } from '../../server/logger';
 import { createAuthStore, type OutboxMessage } from '../../server/store/auth.store';
+import { ApiFailure } from '../../src/services/api/api-error';
+import { type ApiClient, createApiClient } from '../../src/services/api/client';
 
 /** Cheap scrypt for tests: the format and checks are the same, only the cost differs. */
 export const TEST_COST = { N: 1024, r: 8, p: 1 } as const;
@@ -160,4 +162,27 @@ export function createAgent(
     login: (login, password = 'Demo-2026') => agent.call('POST', 'user/login', { login, password }),
   };
   return agent;
+}
+
+/** The app's API client, signed in as `login` on a fresh agent of `h` (the demo password unless given). */
+export async function apiAs(h: Harness, login: string, password = 'Demo-2026'): Promise<ApiClient> {
+  const agent = h.agent();
+  const api = createApiClient({
+    baseURL: 'http://portal.test/api/',
+    fetch: agent.fetch,
+    onSessionExpired: () => {},
+  });
+  await api.call('session.login', { body: { login, password } });
+  return api;
+}
+
+/** The catalogue code a call was refused with, or 'OKOK' when it succeeded; any other failure is thrown. */
+export async function refusalOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'OKOK';
+  } catch (e) {
+    if (e instanceof ApiFailure) return e.code;
+    throw e;
+  }
 }

@@ -7,31 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { categoryIdOf } from '../../src/domain/golden-categories.rules';
-import { ApiFailure } from '../../src/services/api/api-error';
-import { createApiClient } from '../../src/services/api/client';
-import { createHarness, type Harness } from './harness';
-
-async function clientAs(h: Harness, login: string) {
-  const agent = h.agent();
-  const api = createApiClient({
-    baseURL: 'http://portal.test/api/',
-    fetch: agent.fetch,
-    onSessionExpired: () => {},
-  });
-  await api.call('session.login', { body: { login, password: 'Demo-2026' } });
-  return api;
-}
-type Api = Awaited<ReturnType<typeof clientAs>>;
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'OKOK';
-  } catch (e) {
-    if (e instanceof ApiFailure) return e.code;
-    throw e;
-  }
-}
+import type { ApiClient } from '../../src/services/api/client';
+import { apiAs, createHarness, type Harness, refusalOf } from './harness';
 
 const KEYOWNER_BAN = '100672418';
 const rows = [{ kolvo: 2, category: String(categoryIdOf('bronze')), tariff: '1', services: [] }];
@@ -39,13 +16,15 @@ const balanceOf = (h: Harness, ban: string) =>
   (h.db.prepare('SELECT balance FROM companies WHERE ban = ?').get(ban) as { balance: number }).balance;
 const statusOf = (h: Harness, id: number | string) =>
   (h.db.prepare('SELECT status FROM orders WHERE id = ?').get(id) as { status: string }).status;
-const order = (api: Api, id: number | string) => api.call('documents.order', { params: { id: String(id) } });
-const cancel = (api: Api, id: number | string) => api.call('orders.cancel', { params: { id: String(id) } });
+const order = (api: ApiClient, id: number | string) =>
+  api.call('documents.order', { params: { id: String(id) } });
+const cancel = (api: ApiClient, id: number | string) =>
+  api.call('orders.cancel', { params: { id: String(id) } });
 
 describe('GN15: the company cancels its own created order', () => {
   it('the key owner cancels a created order from its page: the status moves, the balance does not, once', async () => {
     const h = createHarness();
-    const owner = await clientAs(h, 'keyowner');
+    const owner = await apiAs(h, 'keyowner');
     const before = balanceOf(h, KEYOWNER_BAN);
     const { id } = await owner.call('orders.create', { body: { rows } });
     expect(await order(owner, id)).toMatchObject({ status: 'created', cancellable: true });
@@ -54,35 +33,35 @@ describe('GN15: the company cancels its own created order', () => {
     expect(balanceOf(h, KEYOWNER_BAN)).toBe(before);
     expect(await order(owner, id)).toMatchObject({ status: 'cancelled', cancellable: false });
     // a second cancel finds it cancelled
-    expect(await codeOf(cancel(owner, id))).toBe('E101');
+    expect(await refusalOf(cancel(owner, id))).toBe('E101');
   });
 
   it('a paid order is not the company’s to cancel (E101): it stays paid and its money stays where it is', async () => {
     const h = createHarness();
-    const owner = await clientAs(h, 'keyowner');
-    const operator = await clientAs(h, 'operator');
+    const owner = await apiAs(h, 'keyowner');
+    const operator = await apiAs(h, 'operator');
     const { id } = await owner.call('orders.create', { body: { rows } });
     await operator.call('orders.setStatus', { params: { id: String(id) }, body: { status: 'paid' } });
     const paidBalance = balanceOf(h, KEYOWNER_BAN);
     expect(await order(owner, id)).toMatchObject({ status: 'paid', cancellable: false });
-    expect(await codeOf(cancel(owner, id))).toBe('E101');
+    expect(await refusalOf(cancel(owner, id))).toBe('E101');
     expect(statusOf(h, id)).toBe('paid');
     expect(balanceOf(h, KEYOWNER_BAN)).toBe(paidBalance);
   });
 
   it('another company’s order is refused (E005), an unknown one is E013, and staff go through the status move', async () => {
     const h = createHarness();
-    const curator = await clientAs(h, 'curator');
+    const curator = await apiAs(h, 'curator');
     const { id } = await curator.call('orders.create', { body: { rows } });
-    const owner = await clientAs(h, 'keyowner');
-    expect(await codeOf(cancel(owner, id))).toBe('E005');
-    expect(await codeOf(cancel(owner, 999_999))).toBe('E013');
+    const owner = await apiAs(h, 'keyowner');
+    expect(await refusalOf(cancel(owner, id))).toBe('E005');
+    expect(await refusalOf(cancel(owner, 999_999))).toBe('E013');
     // staff do not order for a company: the company's cancel is not theirs (GN13 is)
     for (const login of ['operator', 'admin', 'helpdesk'])
-      expect(await codeOf(cancel(await clientAs(h, login), id))).toBe('E005');
+      expect(await refusalOf(cancel(await apiAs(h, login), id))).toBe('E005');
     // a key owner who may not order sees no cancel and is refused one
-    const nobuy = await clientAs(h, 'keyowner-nobuy');
-    expect(await codeOf(cancel(nobuy, id))).toBe('E005');
+    const nobuy = await apiAs(h, 'keyowner-nobuy');
+    expect(await refusalOf(cancel(nobuy, id))).toBe('E005');
     expect(statusOf(h, id)).toBe('created');
     // the curator who placed it may cancel it
     expect(await cancel(curator, id)).toMatchObject({ status: 'cancelled' });
@@ -90,9 +69,9 @@ describe('GN15: the company cancels its own created order', () => {
 
   it('two cancels at once: one cancels, the other finds it cancelled (E101)', async () => {
     const h = createHarness();
-    const owner = await clientAs(h, 'keyowner');
+    const owner = await apiAs(h, 'keyowner');
     const { id } = await owner.call('orders.create', { body: { rows } });
-    const both = await Promise.all([codeOf(cancel(owner, id)), codeOf(cancel(owner, id))]);
+    const both = await Promise.all([refusalOf(cancel(owner, id)), refusalOf(cancel(owner, id))]);
     expect(both.sort()).toEqual(['E101', 'OKOK']);
     expect(statusOf(h, id)).toBe('cancelled');
   });
