@@ -100,6 +100,10 @@ describe.each(['ru', 'uz'] as const)('new-number order in %s', (lang) => {
     await page.getByTestId('order-cancel-ok').click();
     await page.getByTestId('order-cancel-done').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('order-cancel-done').textContent()).toBe(t('orders.cancel.done', { id }));
+    // the button that had the focus is gone: the focus is on what replaced it, not lost to the page
+    expect(await page.getByTestId('order-cancel-done').evaluate((p) => p === document.activeElement)).toBe(
+      true,
+    );
     expect(await page.getByTestId('new-order-status').textContent()).toBe(
       t('newOrder.doneStatus', { status: t('orders.status.cancelled') }),
     );

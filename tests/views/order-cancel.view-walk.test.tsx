@@ -37,9 +37,12 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
     expect(error.textContent).toBe(
       ctx.error === 'E101' ? t('orders.cancel.stale') : formatErrorMessage(t, ctx.error),
     );
-  expect(screen.queryByTestId('order-cancel-done')?.textContent ?? null).toBe(
+  const notice = screen.queryByTestId('order-cancel-done');
+  expect(notice?.textContent ?? null).toBe(
     state.matches('done') ? (orderCancelOracle.viewTexts?.done ?? '') : null,
   );
+  // the button leaves with the cancel: the focus is on the notice that replaced it
+  if (notice) expect(document.activeElement).toBe(notice);
 }
 
 function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver & { changed: () => number } {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectOrderCancel } from '@/machines/order-cancel.selectors';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
@@ -37,6 +37,11 @@ export function OrderCancel({
   const { t } = useTranslation();
   const { id, phase, offered, dialog, busy, error, done } = useWorkflow(actor, connectOrderCancel);
   const send = actor.send;
+  // the button that had the focus leaves with the cancel: the focus goes to what replaced it, the done notice
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   return (
     <div className="order-cancel" data-testid="order-cancel-area" data-state={phase}>
       {offered && cancellable && (
@@ -50,7 +55,7 @@ export function OrderCancel({
         </button>
       )}
       {done && (
-        <p role="status" data-testid="order-cancel-done">
+        <p role="status" data-testid="order-cancel-done" ref={doneRef} tabIndex={-1}>
           {t('orders.cancel.done', { id })}
         </p>
       )}
