@@ -40,6 +40,8 @@ export const CORE_CALLS: Readonly<Record<string, string>> = {
   'block.batch': 'spec 5 block/restore of the numbers chosen in the list, under one signature',
   'orders.get': 'spec 2 routes: /orders/{id} (SingleOrder) and its status moves',
   'orders.setStatus': 'spec 2 routes: /orders/{id} (SingleOrder) and its status moves',
+  'orders.cancel':
+    'GN15 the company cancels its own created order (offered only where orders/{id} says it is cancellable)',
   'documents.orders': 'spec 2 routes: /onlinee-sales orders list (Documents)',
   'preorder.prove': 'spec 1 pre-registration of corporate clients with e-signature documents',
   'preorder.company': 'spec 1 pre-registration of corporate clients with e-signature documents',
