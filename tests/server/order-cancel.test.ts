@@ -1,5 +1,5 @@
 /**
- * The company cancels its own created order (docs/decisions.md GN15, issue 34's worked example): `POST
+ * The company cancels its own created order (docs/decisions.md GN15; the worked example of docs/new-workflow.md): `POST
  * orders/{id}/cancel` for whom may order (the new-order page's policy), its own company's order only, `created` only
  * (E101 otherwise: nothing was charged, so nothing moves but the status, PRM1), in one transaction that moves the
  * status from the one read (two cancels at once: one succeeds). `orders/{id}` of the Documents page says whether the

@@ -2,10 +2,9 @@ import type { ChartOracle } from '../../support/oracle';
 import { codeOf, done, failed } from './oracle-helpers';
 
 /**
- * Expected behaviour of the company's cancel of its own order: issue 34 ("a curator cancels a new-number order that
- * is still `created`"), decisions GN8 (created → paid → issued, or cancelled before it is issued), GN15 (the company's
- * own cancel: only a created order, one confirmation, the server decides again), PRM1 (nothing was charged, nothing
- * refunded), spec 8 (a refused call shows its error; E101 here means the order moved meanwhile). Written from those
+ * Expected behaviour of the company's cancel of its own order: decisions GN8 (created → paid → issued, or cancelled
+ * before it is issued), GN15 (the company's own cancel: only a created order, one confirmation, the server decides
+ * again), PRM1 (nothing was charged, nothing refunded), spec 8 (a refused call shows its error; E101 here means the order moved meanwhile). Written from those
  * texts, not from the chart.
  */
 export const orderCancelOracle: ChartOracle = {
