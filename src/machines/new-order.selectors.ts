@@ -116,9 +116,11 @@ export const connectRemoveDialog = (s: NewOrderSnapshot) => ({
   dialog: selectRemoveDialog(s),
 });
 
-/** What the created order's screen renders. */
+/** What the created order's screen renders. `cancellable`: the order just made is `created` (GN8) and was placed by
+ *  whom may order, so its company may take it back (GN15). */
 export const connectCreatedOrder = (s: NewOrderSnapshot) => ({
   order: selectCreatedOrder(s),
+  cancellable: selectCreatedOrder(s) !== null,
 });
 
 /** The chart's input for a signed-in user: the draft key of this page's form (GN12). */

@@ -357,9 +357,17 @@ describe('new-order connect', () => {
   });
 
   it.each([
-    ['none while editing', open('ready', 'editing', { order: { id: '57' } }), { order: null }],
-    ['none while sent', open('ready', 'submitting'), { order: null }],
-    ['the order made', open('ready', 'done', { order: { id: '57' } }), { order: { id: '57' } }],
+    [
+      'none while editing',
+      open('ready', 'editing', { order: { id: '57' } }),
+      { order: null, cancellable: false },
+    ],
+    ['none while sent', open('ready', 'submitting'), { order: null, cancellable: false }],
+    [
+      'the order made, which its company may take back (GN15)',
+      open('ready', 'done', { order: { id: '57' } }),
+      { order: { id: '57' }, cancellable: true },
+    ],
   ] as const)('created order: %s', (_, snapshot, expected) => {
     expect(connectCreatedOrder(snapshot)).toEqual(expected);
   });

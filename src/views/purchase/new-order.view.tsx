@@ -422,14 +422,14 @@ function RemoveDialog() {
 function Done({ headingRef }: { headingRef: React.RefObject<HTMLHeadingElement | null> }) {
   const { t } = useTranslation();
   const actor = NewOrderContext.useActorRef();
-  const { order } = useWorkflow(actor, connectCreatedOrder);
+  const { order, cancellable } = useWorkflow(actor, connectCreatedOrder);
   if (!order) return null;
   return (
     <div className="purchase__done" data-testid="new-order-done">
       <h2 ref={headingRef} tabIndex={-1} data-testid="new-order-id">
         {t('newOrder.doneTitle', { id: order.id })}
       </h2>
-      <CreatedOrderStatus id={order.id} />
+      <CreatedOrderStatus id={order.id} cancellable={cancellable} />
       <button
         type="button"
         className="btn btn--secondary"
@@ -446,7 +446,7 @@ function Done({ headingRef }: { headingRef: React.RefObject<HTMLHeadingElement |
  * The created order's status and what happens next, with the company's cancel while it is created (GN15): the one
  * who just placed it may take it back; once cancelled, the status says so and the operator has nothing to do.
  */
-function CreatedOrderStatus({ id }: { id: string }) {
+function CreatedOrderStatus({ id, cancellable }: { id: string; cancellable: boolean }) {
   const { t } = useTranslation();
   const cancel = useOrderCancel(id);
   const { done } = useWorkflow(cancel, connectOrderCancel);
@@ -456,7 +456,7 @@ function CreatedOrderStatus({ id }: { id: string }) {
         {t('newOrder.doneStatus', { status: t(done ? 'orders.status.cancelled' : 'orders.status.created') })}
       </p>
       {done ? null : <p>{t('newOrder.doneText')}</p>}
-      <OrderCancel actor={cancel} cancellable />
+      <OrderCancel actor={cancel} cancellable={cancellable} />
     </>
   );
 }
