@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { categoryIdOf } from '@/domain/golden-categories.rules';
+import { CSRF_HEADER, CSRF_VALUE } from '@/services/contract/csrf';
 import { launchBrowser, signIn } from './browser';
 import {
   CLS_GOOD,
@@ -136,4 +138,24 @@ describe('a skeleton stands within 8 px of the content it waits for', () => {
     );
     await page.context().close();
   });
+
+  it.each(SCREEN_SIZES)(
+    "the key owner's order page with its cancel at $width px (the button and the status come with the order)",
+    async (size) => {
+      const { page, errors } = await signIn(browser, base, 'keyowner', { viewport: size });
+      await page.addInitScript(recordShifts);
+      // a created order of the company, so the page offers its cancel (GN15)
+      const made = await page.request.post(`${base}/api/orders/`, {
+        headers: { [CSRF_HEADER]: CSRF_VALUE, 'content-type': 'application/json' },
+        data: { rows: [{ kolvo: 1, category: String(categoryIdOf('bronze')), tariff: '1', services: [] }] },
+      });
+      const id = String((await made.json()).result.id);
+      for (const lang of ['ru', 'uz']) {
+        await expectSteady(page, `/${lang}/onlinee-sales/orders/${id}`, size);
+        expect(await page.getByTestId('order-cancel').count()).toBe(1);
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
+import './order-cancel.css';
 
 /**
  * The company's cancel of its own created order (docs/decisions.md GN15): the 'Отменить заказ' button where the
