@@ -127,7 +127,7 @@ export const at39ListMachine = setup({
       meta: { view: 'filters, table, pagination' },
       initial: 'loading',
       on: {
-        'params.changed': list.followParams({ description: 'same filter and page: nothing to load' }),
+        'params.changed': list.followParams('same filter and page: nothing to load'),
       },
       states: {
         loading: {

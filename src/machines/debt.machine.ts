@@ -188,7 +188,7 @@ export const debtMachine = setup({
       meta: { view: 'filters, sortable table of overdue accounts, pagination' },
       initial: 'loading',
       on: {
-        'params.changed': list.followParams({ description: 'same filter, sort and page: nothing to load' }),
+        'params.changed': list.followParams('same filter, sort and page: nothing to load'),
         'list.refresh': { target: '.loading', actions: 'markFresh' },
       },
       states: {
@@ -331,22 +331,15 @@ export const debtMachine = setup({
         format: context.exportFormat ?? 'csv',
       }),
       {
-        region: {
-          description: 'Export of the filtered, sorted list (all pages) as CSV or XLSX.',
-          meta: { view: 'the export buttons' },
-        },
-        idle: {
-          description: 'Nothing is being exported.',
-          meta: { view: 'export buttons enabled', testId: 'debt-export-csv' },
-        },
-        exporting: {
-          description: 'Fetches every page, builds the file and starts its download.',
-          meta: { view: 'export buttons disabled, a preparing-file notice' },
-        },
-        failed: {
-          description: 'The export failed; export again or dismiss the error.',
-          meta: { view: 'export error with a close button', testId: 'debt-export-error' },
-        },
+        region: 'Export of the filtered, sorted list (all pages) as CSV or XLSX.',
+        idle: 'Nothing is being exported.',
+        idleView: 'export buttons enabled',
+        idleTestId: 'debt-export-csv',
+        exporting: 'Fetches every page, builds the file and starts its download.',
+        exportingView: 'export buttons disabled, a preparing-file notice',
+        failed: 'The export failed; export again or dismiss the error.',
+        failedView: 'export error with a close button',
+        failedTestId: 'debt-export-error',
       },
     ),
   },

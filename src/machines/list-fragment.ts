@@ -1,5 +1,4 @@
 import { errorCodeOf } from './error-code';
-import type { StateMeta } from './state-meta';
 
 /**
  * The list fragment: the pieces every list chart (debt, orders, numbers, AT 39 registrations, add-ons, employees,
@@ -37,18 +36,17 @@ const paramsOf = <T>({ event }: { event: { params: T } }) => ({ params: event.pa
 /**
  * The `params.changed` transitions of a list whose URL names its filter, sort and page: new parameters (the chart's
  * guard `isNewParams`) are kept (`assignParams`) and `loading` is entered again, which restarts its fetch; the same
- * parameters change nothing (`unchanged`: its `description` says so in the diagram, written at the call site so the
- * build strips it). Targeting the child from the region, not re-entering the region, so a running export in a
- * sibling region is not cancelled.
+ * parameters change nothing (`unchanged` says so in the diagram). Targeting the child from the region, not
+ * re-entering the region, so a running export in a sibling region is not cancelled.
  */
-export const followParams = (unchanged: { readonly description?: string }) =>
+export const followParams = (unchanged: string) =>
   [
     {
       guard: { type: 'isNewParams', params: paramsOf },
       target: '.loading',
       actions: { type: 'assignParams', params: paramsOf },
     },
-    { ...unchanged },
+    { description: unchanged },
   ] as const;
 
 /** The catalogue code of a failed load into context through the chart's error action, and on to `failed`. */
@@ -111,24 +109,19 @@ export const exportStarted = (format: ListExportFormat) => ({ exportFormat: form
 export const EXPORT_CLEARED = { exportFormat: null, exportError: null } as const;
 export const exportFailed = (error: unknown) => ({ exportError: errorCodeOf(error) });
 
-/**
- * The words of a state in the exported diagram, written at the call site as the chart writes any state's, so the
- * build's prose strip (scripts/lib/strip-descriptions.cjs) takes them out of the bundle there: what stays is `meta`'s
- * `testId`, where the chart's tests find the state's element.
- */
-export interface StateWords {
-  readonly description?: string;
-  readonly meta?: StateMeta;
-}
-
-/** The export region's words: the region's and each state's; `guard`, a guard the first export waits for (e.g.
- *  something loaded) and what the diagram says of the export refused while it is false. */
-export interface ExportRegionWords<TGuard extends string = never> {
-  readonly region: StateWords;
-  readonly idle: StateWords;
-  readonly exporting: StateWords;
-  readonly failed: StateWords;
-  readonly guard?: { readonly type: TGuard; readonly otherwise: { readonly description?: string } };
+/** What the region's states say in the exported diagram (the chart's own words) and which element tests find. */
+export interface ExportRegionTexts<TGuard extends string = never> {
+  readonly region: string;
+  readonly idle: string;
+  readonly idleView: string;
+  readonly idleTestId: string;
+  readonly exporting: string;
+  readonly exportingView: string;
+  readonly failed: string;
+  readonly failedView: string;
+  readonly failedTestId: string;
+  /** a guard the first export waits for (e.g. something loaded), and what the diagram says when it is false */
+  readonly guard?: { readonly type: TGuard; readonly otherwise: string };
 }
 
 const startExport = {
@@ -148,21 +141,24 @@ export function exportRegion<
   TContext,
   TInput,
   const TGuard extends string = never,
->(src: TSrc, input: (args: Args<TContext>) => TInput, words: ExportRegionWords<TGuard>) {
+>(src: TSrc, input: (args: Args<TContext>) => TInput, texts: ExportRegionTexts<TGuard>) {
   return {
-    ...words.region,
+    description: texts.region,
+    meta: { view: 'the export buttons' },
     initial: 'idle',
     states: {
       idle: {
-        ...words.idle,
+        description: texts.idle,
+        meta: { view: texts.idleView, testId: texts.idleTestId },
         on: {
-          'export.start': words.guard
-            ? [{ ...startExport, guard: words.guard.type }, { ...words.guard.otherwise }]
+          'export.start': texts.guard
+            ? [{ ...startExport, guard: texts.guard.type }, { description: texts.guard.otherwise }]
             : startExport,
         },
       },
       exporting: {
-        ...words.exporting,
+        description: texts.exporting,
+        meta: { view: texts.exportingView },
         tags: ['exporting'],
         invoke: {
           id: src,
@@ -173,7 +169,8 @@ export function exportRegion<
         },
       },
       failed: {
-        ...words.failed,
+        description: texts.failed,
+        meta: { view: texts.failedView, testId: texts.failedTestId },
         on: {
           'export.start': startExport,
           'export.dismiss': { target: 'idle', actions: 'clearExport' },

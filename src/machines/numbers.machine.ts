@@ -190,7 +190,7 @@ export const numbersMachine = setup({
             actions: { type: 'showKept', params: ({ event }) => ({ params: event.params }) },
           },
           // a new tab, page or filter loads (not by re-entering `list`: that would cancel a running export)
-          ...list.followParams({ description: 'same tab, page and filter: nothing to load' }),
+          ...list.followParams('same tab, page and filter: nothing to load'),
         ],
         'list.refresh': { target: '.loading', actions: 'markFresh' },
       },
@@ -261,22 +261,15 @@ export const numbersMachine = setup({
         format: context.exportFormat ?? 'csv',
       }),
       {
-        region: {
-          description: 'Export of the current tab and filter (all pages) as a CSV or XLSX file.',
-          meta: { view: 'the export buttons' },
-        },
-        idle: {
-          description: 'Nothing is being exported; both export buttons are enabled.',
-          meta: { view: 'export buttons enabled', testId: 'numbers-export-csv' },
-        },
-        exporting: {
-          description: 'Fetches every page of the tab and filter, builds the file and starts its download.',
-          meta: { view: 'export buttons disabled, the chosen one busy, a preparing-file notice' },
-        },
-        failed: {
-          description: 'The export failed; the error is shown, the user may export again or dismiss it.',
-          meta: { view: 'export error message with a close button', testId: 'numbers-export-error' },
-        },
+        region: 'Export of the current tab and filter (all pages) as a CSV or XLSX file.',
+        idle: 'Nothing is being exported; both export buttons are enabled.',
+        idleView: 'export buttons enabled',
+        idleTestId: 'numbers-export-csv',
+        exporting: 'Fetches every page of the tab and filter, builds the file and starts its download.',
+        exportingView: 'export buttons disabled, the chosen one busy, a preparing-file notice',
+        failed: 'The export failed; the error is shown, the user may export again or dismiss it.',
+        failedView: 'export error message with a close button',
+        failedTestId: 'numbers-export-error',
       },
     ),
   },

@@ -402,23 +402,16 @@ export const ordersMachine = setup({
         format: context.exportFormat ?? 'csv',
       }),
       {
-        region: {
-          description: 'Export of the range’s orders as CSV or XLSX.',
-          meta: { view: 'the export buttons' },
-        },
-        idle: {
-          description: 'Nothing is being exported.',
-          meta: { view: 'export buttons', testId: 'orders-export-csv' },
-        },
-        guard: { type: 'hasOrders', otherwise: { description: 'no orders loaded yet: nothing to export' } },
-        exporting: {
-          description: 'Builds the file from the loaded orders and starts its download.',
-          meta: { view: 'export buttons disabled' },
-        },
-        failed: {
-          description: 'The export failed; export again or dismiss the error.',
-          meta: { view: 'export error with a close button', testId: 'orders-export-error' },
-        },
+        region: 'Export of the range’s orders as CSV or XLSX.',
+        idle: 'Nothing is being exported.',
+        idleView: 'export buttons',
+        idleTestId: 'orders-export-csv',
+        guard: { type: 'hasOrders', otherwise: 'no orders loaded yet: nothing to export' },
+        exporting: 'Builds the file from the loaded orders and starts its download.',
+        exportingView: 'export buttons disabled',
+        failed: 'The export failed; export again or dismiss the error.',
+        failedView: 'export error with a close button',
+        failedTestId: 'orders-export-error',
       },
     ),
   },
