@@ -1,7 +1,6 @@
 import { assign, setup } from 'xstate';
 import { type At39ListParams, type At39Status, sameAt39Params } from '@/domain/at39.rules';
 import { errorCodeOf, unprovided } from './error-code';
-import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -127,7 +126,14 @@ export const at39ListMachine = setup({
       meta: { view: 'filters, table, pagination' },
       initial: 'loading',
       on: {
-        'params.changed': list.followParams('same filter and page: nothing to load'),
+        'params.changed': [
+          {
+            guard: { type: 'isNewParams', params: ({ event }) => ({ params: event.params }) },
+            target: '.loading',
+            actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
+          },
+          { description: 'same filter and page: nothing to load' },
+        ],
       },
       states: {
         loading: {
@@ -135,11 +141,19 @@ export const at39ListMachine = setup({
             'Loads the page (GET register/filter); the previous page stays on screen, marked busy.',
           meta: { view: 'the table busy', testId: 'at39-table' },
           tags: ['busy'],
-          invoke: list.loadPage(
-            'fetchRegistrations',
-            ({ context }: { context: At39ListContext }) => ({ params: context.params }),
-            { page: 'assignShown', error: 'assignListError' },
-          ),
+          invoke: {
+            id: 'fetchRegistrations',
+            src: 'fetchRegistrations',
+            input: ({ context }) => ({ params: context.params }),
+            onDone: {
+              target: 'ready',
+              actions: { type: 'assignShown', params: ({ event }) => ({ page: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignListError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
         },
         ready: {
           description: 'The page is on screen with the total count.',

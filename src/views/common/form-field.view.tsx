@@ -86,18 +86,27 @@ export interface TextFieldProps
 
 /** `FormField` with an `<input>`: every other prop goes to the input. */
 export function TextField({
+  name,
   label,
   error,
   hint,
+  required,
   errorTestId,
   fieldClassName,
   inputRef,
   ...input
 }: TextFieldProps) {
-  const field = { name: input.name, label, error, hint, required: input.required, errorTestId };
   return (
-    <FormField {...field} className={fieldClassName}>
-      {(control) => <input {...input} {...control} ref={inputRef} />}
+    <FormField
+      name={name}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      errorTestId={errorTestId}
+      className={fieldClassName}
+    >
+      {(control) => <input {...input} {...control} ref={inputRef} required={required} />}
     </FormField>
   );
 }

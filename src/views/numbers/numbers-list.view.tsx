@@ -26,7 +26,6 @@ import { connectNumbersList } from '@/machines/numbers.selectors';
 import { BlockRestoreDialog } from '@/views/block-restore/block-restore-dialog.view';
 import { whenPaintedAndIdle } from '@/views/common/after-paint';
 import { ErrorRetry } from '@/views/common/error-retry.view';
-import { ExportButtons } from '@/views/common/export-status.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -237,12 +236,19 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
           >
             {t('numbers.refresh')}
           </button>
-          <ExportButtons
-            testIdPrefix="numbers-export"
-            labels={{ csv: t('numbers.export.csv'), xlsx: t('numbers.export.xlsx') }}
-            exporting={exporting}
-            onExport={(format) => actor.send({ type: 'export.start', format })}
-          />
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn--secondary"
+              data-testid={`numbers-export-${format}`}
+              disabled={exporting !== null}
+              aria-busy={exporting === format}
+              onClick={() => actor.send({ type: 'export.start', format })}
+            >
+              {t(`numbers.export.${format}`)}
+            </button>
+          ))}
         </div>
       </div>
       <p className="numbers__notice" role="status" aria-live="polite">
