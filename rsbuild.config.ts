@@ -50,7 +50,15 @@ export default defineConfig({
                 name: 'lib-vendor',
                 priority: -5,
               },
-              default: { chunks: 'async', minChunks: 2, priority: -20, reuseExistingChunk: true },
+              // the list fragment (machines/list-fragment.ts) is copied into each list's page chunk rather than split out:
+              // a chunk of its own changed the lazy chunks' grouping and so the login page's chunk map (decision AR20)
+              default: {
+                test: /^(?!.*[\\/]list-fragment\.ts$)/,
+                chunks: 'async',
+                minChunks: 2,
+                priority: -20,
+                reuseExistingChunk: true,
+              },
             },
           },
         },

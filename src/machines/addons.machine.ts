@@ -7,6 +7,7 @@ import {
   toggleSelection,
 } from '@/domain/addons.rules';
 import { errorCodeOf, unprovided } from './error-code';
+import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -275,19 +276,11 @@ export const addonsMachine = setup({
             'Loads the page of the list (server-side search and paging); the previous page stays, busy.',
           meta: { view: 'the table busy (aria-busy)', testId: 'services-employees' },
           tags: ['busy'],
-          invoke: {
-            id: 'fetchEmployees',
-            src: 'fetchEmployees',
-            input: ({ context }) => ({ params: context.params }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignShown', params: ({ event }) => ({ page: event.output }) },
-            },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignListError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+          invoke: list.loadPage(
+            'fetchEmployees',
+            ({ context }: { context: AddonsContext }) => ({ params: context.params }),
+            { page: 'assignShown', error: 'assignListError' },
+          ),
         },
         ready: {
           description: 'The page is on screen with the count of the filter; numbers may be chosen.',

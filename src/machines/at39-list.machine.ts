@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { type At39ListParams, type At39Status, sameAt39Params } from '@/domain/at39.rules';
 import { errorCodeOf, unprovided } from './error-code';
+import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -126,14 +127,7 @@ export const at39ListMachine = setup({
       meta: { view: 'filters, table, pagination' },
       initial: 'loading',
       on: {
-        'params.changed': [
-          {
-            guard: { type: 'isNewParams', params: ({ event }) => ({ params: event.params }) },
-            target: '.loading',
-            actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
-          },
-          { description: 'same filter and page: nothing to load' },
-        ],
+        'params.changed': list.followParams({ description: 'same filter and page: nothing to load' }),
       },
       states: {
         loading: {
@@ -141,19 +135,11 @@ export const at39ListMachine = setup({
             'Loads the page (GET register/filter); the previous page stays on screen, marked busy.',
           meta: { view: 'the table busy', testId: 'at39-table' },
           tags: ['busy'],
-          invoke: {
-            id: 'fetchRegistrations',
-            src: 'fetchRegistrations',
-            input: ({ context }) => ({ params: context.params }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignShown', params: ({ event }) => ({ page: event.output }) },
-            },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignListError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+          invoke: list.loadPage(
+            'fetchRegistrations',
+            ({ context }: { context: At39ListContext }) => ({ params: context.params }),
+            { page: 'assignShown', error: 'assignListError' },
+          ),
         },
         ready: {
           description: 'The page is on screen with the total count.',

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { type DebtListParams, sameDebtParams } from '@/domain/debt.rules';
 import { errorCodeOf, unprovided } from './error-code';
+import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -45,7 +46,7 @@ export interface DebtNotice {
   readonly sent: { readonly at: number; readonly by: string } | null;
 }
 
-export type DebtExportFormat = 'csv' | 'xlsx';
+export type DebtExportFormat = list.ListExportFormat;
 
 /** Input of the fetch actor. `fresh`: the user asked to reload. */
 export interface FetchDebtsInput {
@@ -68,7 +69,7 @@ export interface DebtInput {
 }
 
 /** Context: small and enumerable (every value comes from the input or an event payload). */
-export interface DebtContext {
+export interface DebtContext extends list.ExportSlice {
   readonly params: DebtListParams;
   readonly shown: (DebtPageResult & { readonly params: DebtListParams }) | null;
   readonly listError: string | null;
@@ -77,8 +78,6 @@ export interface DebtContext {
   readonly ban: string | null;
   readonly notice: DebtNotice | null;
   readonly noticeError: string | null;
-  readonly exportFormat: DebtExportFormat | null;
-  readonly exportError: string | null;
 }
 
 /**
@@ -162,14 +161,9 @@ export const debtMachine = setup({
     })),
     clearNoticeError: assign({ noticeError: null }),
     clearNotice: assign({ ban: null, notice: null, noticeError: null }),
-    assignExportFormat: assign((_, params: { format: DebtExportFormat }) => ({
-      exportFormat: params.format,
-      exportError: null,
-    })),
-    clearExport: assign({ exportFormat: null, exportError: null }),
-    assignExportError: assign((_, params: { error: unknown }) => ({
-      exportError: errorCodeOf(params.error),
-    })),
+    assignExportFormat: assign((_, p: { format: list.ListExportFormat }) => list.exportStarted(p.format)),
+    clearExport: assign(list.EXPORT_CLEARED),
+    assignExportError: assign((_, p: { error: unknown }) => list.exportFailed(p.error)),
   },
 }).createMachine({
   id: 'debt',
@@ -194,14 +188,7 @@ export const debtMachine = setup({
       meta: { view: 'filters, sortable table of overdue accounts, pagination' },
       initial: 'loading',
       on: {
-        'params.changed': [
-          {
-            guard: { type: 'isNewParams', params: ({ event }) => ({ params: event.params }) },
-            target: '.loading',
-            actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
-          },
-          { description: 'same filter, sort and page: nothing to load' },
-        ],
+        'params.changed': list.followParams({ description: 'same filter, sort and page: nothing to load' }),
         'list.refresh': { target: '.loading', actions: 'markFresh' },
       },
       states: {
@@ -209,19 +196,11 @@ export const debtMachine = setup({
           description: 'Loads the page (GET debt/accounts); the previous page stays on screen, marked busy.',
           meta: { view: 'the table busy (aria-busy)', testId: 'debt-table' },
           tags: ['busy'],
-          invoke: {
-            id: 'fetchDebts',
-            src: 'fetchDebts',
-            input: ({ context }) => ({ params: context.params, fresh: context.fresh }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignShown', params: ({ event }) => ({ page: event.output }) },
-            },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignListError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+          invoke: list.loadPage(
+            'fetchDebts',
+            ({ context }: { context: DebtContext }) => ({ params: context.params, fresh: context.fresh }),
+            { page: 'assignShown', error: 'assignListError' },
+          ),
         },
         ready: {
           description: 'The page is on screen with the total debt of the filter.',
@@ -345,49 +324,31 @@ export const debtMachine = setup({
         },
       },
     },
-    export: {
-      description: 'Export of the filtered, sorted list (all pages) as CSV or XLSX.',
-      meta: { view: 'the export buttons' },
-      initial: 'idle',
-      states: {
+    export: list.exportRegion(
+      'exportDebts',
+      ({ context }: { context: DebtContext }) => ({
+        params: context.params,
+        format: context.exportFormat ?? 'csv',
+      }),
+      {
+        region: {
+          description: 'Export of the filtered, sorted list (all pages) as CSV or XLSX.',
+          meta: { view: 'the export buttons' },
+        },
         idle: {
           description: 'Nothing is being exported.',
           meta: { view: 'export buttons enabled', testId: 'debt-export-csv' },
-          on: {
-            'export.start': {
-              target: 'exporting',
-              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
-            },
-          },
         },
         exporting: {
           description: 'Fetches every page, builds the file and starts its download.',
           meta: { view: 'export buttons disabled, a preparing-file notice' },
-          tags: ['exporting'],
-          invoke: {
-            id: 'exportDebts',
-            src: 'exportDebts',
-            input: ({ context }) => ({ params: context.params, format: context.exportFormat ?? 'csv' }),
-            onDone: { target: 'idle', actions: 'clearExport' },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignExportError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
         },
         failed: {
           description: 'The export failed; export again or dismiss the error.',
           meta: { view: 'export error with a close button', testId: 'debt-export-error' },
-          on: {
-            'export.start': {
-              target: 'exporting',
-              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
-            },
-            'export.dismiss': { target: 'idle', actions: 'clearExport' },
-          },
         },
       },
-    },
+    ),
   },
 });
 

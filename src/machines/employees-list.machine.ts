@@ -5,6 +5,7 @@ import {
   employeesQueryProblem,
 } from '@/domain/employees.rules';
 import { errorCodeOf, unprovided } from './error-code';
+import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -127,26 +128,11 @@ export const employeesListMachine = setup({
       description: 'Asks the page of employees the URL names.',
       meta: { view: 'the list busy', testId: 'employees-loading' },
       tags: ['busy'],
-      invoke: {
-        id: 'fetchEmployees',
-        src: 'fetchEmployees',
-        input: ({ context }) => context.params,
-        onDone: [
-          {
-            guard: { type: 'hasRows', params: ({ event }) => ({ page: event.output }) },
-            target: 'ready',
-            actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
-          },
-          {
-            target: 'empty',
-            actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
-          },
-        ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+      invoke: list.loadPageOrEmpty(
+        'fetchEmployees',
+        ({ context }: { context: EmployeesListContext }) => context.params,
+        { page: 'assignPage', error: 'assignError', whenRows: 'hasRows' },
+      ),
     },
     ready: {
       description:

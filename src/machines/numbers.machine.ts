@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { NumberTab } from '@/domain/constants';
 import { errorCodeOf, unprovided } from './error-code';
+import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -59,7 +60,7 @@ export interface FetchNumbersInput {
 }
 
 /** Export file formats. */
-export type ExportFormat = 'csv' | 'xlsx';
+export type ExportFormat = list.ListExportFormat;
 
 /** Input of the export actor: every page of the current tab and filter, not only the rows on screen. */
 export interface ExportNumbersInput {
@@ -76,7 +77,7 @@ export interface NumbersInput {
 }
 
 /** Context: small and enumerable (every value comes from the input or an event payload). */
-export interface NumbersContext {
+export interface NumbersContext extends list.ExportSlice {
   readonly ban: string;
   /** What the URL asks for now. */
   readonly params: NumbersParams;
@@ -89,10 +90,6 @@ export interface NumbersContext {
   /** N6: pages at hand, from the last prefetch (page 1 of the other tabs, same filter); a switch to one of them shows
    *  it at once. Replaced by each prefetch, emptied by a refresh. */
   readonly kept: readonly ShownPage[];
-  /** The format being (or last) exported. */
-  readonly exportFormat: ExportFormat | null;
-  /** Catalogue code of the last failed export. */
-  readonly exportError: string | null;
 }
 
 /**
@@ -160,14 +157,9 @@ export const numbersMachine = setup({
     })),
     assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     clearError: assign({ errorCode: null }),
-    assignExportFormat: assign((_, params: { format: ExportFormat }) => ({
-      exportFormat: params.format,
-      exportError: null,
-    })),
-    clearExport: assign({ exportFormat: null, exportError: null }),
-    assignExportError: assign((_, params: { error: unknown }) => ({
-      exportError: errorCodeOf(params.error),
-    })),
+    assignExportFormat: assign((_, p: { format: list.ListExportFormat }) => list.exportStarted(p.format)),
+    clearExport: assign(list.EXPORT_CLEARED),
+    assignExportError: assign((_, p: { error: unknown }) => list.exportFailed(p.error)),
   },
 }).createMachine({
   id: 'numbers',
@@ -197,15 +189,8 @@ export const numbersMachine = setup({
             target: '.ready',
             actions: { type: 'showKept', params: ({ event }) => ({ params: event.params }) },
           },
-          {
-            guard: { type: 'isNewParams', params: ({ event }) => ({ params: event.params }) },
-            // not `reenter`: re-entering `list` would leave the parallel root and cancel a running export;
-            // targeting the child from its parent already exits and re-enters `loading` (restarting its fetch)
-            target: '.loading',
-            actions: { type: 'assignParams', params: ({ event }) => ({ params: event.params }) },
-          },
-          // the URL asks for what is already loading or shown (e.g. the first render): nothing to load
-          { description: 'same tab, page and filter: nothing to load' },
+          // a new tab, page or filter loads (not by re-entering `list`: that would cancel a running export)
+          ...list.followParams({ description: 'same tab, page and filter: nothing to load' }),
         ],
         'list.refresh': { target: '.loading', actions: 'markFresh' },
       },
@@ -216,19 +201,15 @@ export const numbersMachine = setup({
             'on screen, marked busy.',
           meta: { view: 'the selected tab marked, the table busy (aria-busy)' },
           tags: ['busy'],
-          invoke: {
-            id: 'fetchNumbers',
-            src: 'fetchNumbers',
-            input: ({ context }) => ({ ban: context.ban, params: context.params, fresh: context.fresh }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignShown', params: ({ event }) => ({ page: event.output }) },
-            },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+          invoke: list.loadPage(
+            'fetchNumbers',
+            ({ context }: { context: NumbersContext }) => ({
+              ban: context.ban,
+              params: context.params,
+              fresh: context.fresh,
+            }),
+            { page: 'assignShown', error: 'assignError' },
+          ),
         },
         ready: {
           description:
@@ -271,54 +252,33 @@ export const numbersMachine = setup({
         },
       },
     },
-    export: {
-      description: 'Export of the current tab and filter (all pages) as a CSV or XLSX file.',
-      meta: { view: 'the export buttons' },
-      initial: 'idle',
-      states: {
+    export: list.exportRegion(
+      'exportNumbers',
+      ({ context }: { context: NumbersContext }) => ({
+        ban: context.ban,
+        status: context.params.status,
+        q: context.params.q,
+        format: context.exportFormat ?? 'csv',
+      }),
+      {
+        region: {
+          description: 'Export of the current tab and filter (all pages) as a CSV or XLSX file.',
+          meta: { view: 'the export buttons' },
+        },
         idle: {
           description: 'Nothing is being exported; both export buttons are enabled.',
           meta: { view: 'export buttons enabled', testId: 'numbers-export-csv' },
-          on: {
-            'export.start': {
-              target: 'exporting',
-              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
-            },
-          },
         },
         exporting: {
           description: 'Fetches every page of the tab and filter, builds the file and starts its download.',
           meta: { view: 'export buttons disabled, the chosen one busy, a preparing-file notice' },
-          tags: ['exporting'],
-          invoke: {
-            id: 'exportNumbers',
-            src: 'exportNumbers',
-            input: ({ context }) => ({
-              ban: context.ban,
-              status: context.params.status,
-              q: context.params.q,
-              format: context.exportFormat ?? 'csv',
-            }),
-            onDone: { target: 'idle', actions: 'clearExport' },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignExportError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
         },
         failed: {
           description: 'The export failed; the error is shown, the user may export again or dismiss it.',
           meta: { view: 'export error message with a close button', testId: 'numbers-export-error' },
-          on: {
-            'export.start': {
-              target: 'exporting',
-              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
-            },
-            'export.dismiss': { target: 'idle', actions: 'clearExport' },
-          },
         },
       },
-    },
+    ),
   },
 });
 

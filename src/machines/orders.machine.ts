@@ -9,6 +9,7 @@ import {
   validateRange,
 } from '@/domain/orders.rules';
 import { errorCodeOf, unprovided } from './error-code';
+import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -74,7 +75,7 @@ export interface OrderMoved {
   readonly refund: OrderRefund | null;
 }
 
-export type OrdersExportFormat = 'csv' | 'xlsx';
+export type OrdersExportFormat = list.ListExportFormat;
 
 export interface FetchOrdersInput {
   readonly from: string;
@@ -94,7 +95,7 @@ export interface ExportOrdersInput {
   readonly format: OrdersExportFormat;
 }
 
-export interface OrdersContext {
+export interface OrdersContext extends list.ExportSlice {
   /** what the URL asks for */
   readonly params: OrdersParams;
   readonly problem: RangeProblem | null;
@@ -107,8 +108,6 @@ export interface OrdersContext {
   /** the status the user chose for the open order, while confirming and moving */
   readonly nextStatus: OrderMove | null;
   readonly moveError: string | null;
-  readonly exportFormat: OrdersExportFormat | null;
-  readonly exportError: string | null;
 }
 
 /**
@@ -210,14 +209,9 @@ export const ordersMachine = setup({
       moveError: null,
     })),
     assignMoveError: assign((_, params: { error: unknown }) => ({ moveError: errorCodeOf(params.error) })),
-    assignExportFormat: assign((_, params: { format: OrdersExportFormat }) => ({
-      exportFormat: params.format,
-      exportError: null,
-    })),
-    clearExport: assign({ exportFormat: null, exportError: null }),
-    assignExportError: assign((_, params: { error: unknown }) => ({
-      exportError: errorCodeOf(params.error),
-    })),
+    assignExportFormat: assign((_, p: { format: list.ListExportFormat }) => list.exportStarted(p.format)),
+    clearExport: assign(list.EXPORT_CLEARED),
+    assignExportError: assign((_, p: { error: unknown }) => list.exportFailed(p.error)),
   },
 }).createMachine({
   id: 'orders',
@@ -400,57 +394,33 @@ export const ordersMachine = setup({
         },
       },
     },
-    export: {
-      description: 'Export of the range’s orders as CSV or XLSX.',
-      meta: { view: 'the export buttons' },
-      initial: 'idle',
-      states: {
+    export: list.exportRegion(
+      'exportOrders',
+      ({ context }: { context: OrdersContext }) => ({
+        rows: context.loaded?.rows ?? [],
+        params: context.params,
+        format: context.exportFormat ?? 'csv',
+      }),
+      {
+        region: {
+          description: 'Export of the range’s orders as CSV or XLSX.',
+          meta: { view: 'the export buttons' },
+        },
         idle: {
           description: 'Nothing is being exported.',
           meta: { view: 'export buttons', testId: 'orders-export-csv' },
-          on: {
-            'export.start': [
-              {
-                guard: 'hasOrders',
-                target: 'exporting',
-                actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
-              },
-              { description: 'no orders loaded yet: nothing to export' },
-            ],
-          },
         },
+        guard: { type: 'hasOrders', otherwise: { description: 'no orders loaded yet: nothing to export' } },
         exporting: {
           description: 'Builds the file from the loaded orders and starts its download.',
           meta: { view: 'export buttons disabled' },
-          tags: ['exporting'],
-          invoke: {
-            id: 'exportOrders',
-            src: 'exportOrders',
-            input: ({ context }) => ({
-              rows: context.loaded?.rows ?? [],
-              params: context.params,
-              format: context.exportFormat ?? 'csv',
-            }),
-            onDone: { target: 'idle', actions: 'clearExport' },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignExportError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
         },
         failed: {
           description: 'The export failed; export again or dismiss the error.',
           meta: { view: 'export error with a close button', testId: 'orders-export-error' },
-          on: {
-            'export.start': {
-              target: 'exporting',
-              actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
-            },
-            'export.dismiss': { target: 'idle', actions: 'clearExport' },
-          },
         },
       },
-    },
+    ),
   },
 });
 

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { nextPreorderStatuses, type PreorderMove } from '@/domain/preorder-list.rules';
 import { errorCodeOf, unprovided } from './error-code';
+import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -157,26 +158,12 @@ export const preorderListMachine = setup({
       description: 'Loads the page of pre-orders the URL names (newest first).',
       meta: { view: 'the table busy', testId: 'preorders-loading' },
       tags: ['busy'],
-      invoke: {
-        id: 'fetchPreorders',
-        src: 'fetchPreorders',
-        input: ({ context }) => ({ page: context.page }),
-        onDone: [
-          {
-            guard: { type: 'hasRows', params: ({ event }) => ({ page: event.output }) },
-            target: 'shown',
-            actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
-          },
-          {
-            target: 'empty',
-            actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
-          },
-        ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+      invoke: list.loadPageOrEmpty(
+        'fetchPreorders',
+        ({ context }: { context: PreorderListContext }) => ({ page: context.page }),
+        { page: 'assignPage', error: 'assignError', whenRows: 'hasRows' },
+        'shown',
+      ),
     },
     shown: {
       description:

@@ -106,6 +106,18 @@ const changeField = {
  * (GET user/get/{user_id} → branch, regions; POST user/update/{user_id}). Field errors are shown inline; server
  * refusals (E005, E135, E136 "employee data changes forbidden") are shown above the save button.
  */
+/** What a user form holds before the user it edits has loaded: nothing, no role field, no error, no result. */
+const UNLOADED = {
+  details: null,
+  roleField: NO_ROLE_FIELD,
+  original: EMPTY_FORM,
+  form: EMPTY_FORM,
+  fieldErrors: {},
+  errorCode: null,
+  createdId: null,
+  activation: null,
+} as const;
+
 export const userAdminMachine = setup({
   types: {
     context: {} as UserAdminContext,
@@ -162,16 +174,9 @@ export const userAdminMachine = setup({
       };
     }),
     enterEdit: assign((_, params: { target: UserAdminTarget; editor: EditorRights }) => ({
+      ...UNLOADED,
       target: params.target,
       editor: params.editor,
-      details: null,
-      roleField: NO_ROLE_FIELD,
-      original: EMPTY_FORM,
-      form: EMPTY_FORM,
-      fieldErrors: {},
-      errorCode: null,
-      createdId: null,
-      activation: null,
     })),
     assignDetails: assign(({ context }, params: { details: UserDetails }) => {
       const form = formOf(params.details);
@@ -218,14 +223,7 @@ export const userAdminMachine = setup({
     target: null,
     editor: NO_RIGHTS,
     kind: 'admin',
-    details: null,
-    roleField: NO_ROLE_FIELD,
-    original: EMPTY_FORM,
-    form: EMPTY_FORM,
-    fieldErrors: {},
-    errorCode: null,
-    createdId: null,
-    activation: null,
+    ...UNLOADED,
   },
   initial: 'waiting',
   on: {

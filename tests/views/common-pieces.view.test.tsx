@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n/i18n';
 import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
+import { ExportButtons } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
 import { clampPage, Pagination } from '@/views/common/pagination.view';
 import { TabList, Tabs, tabPanelProps } from '@/views/common/tabs.view';
@@ -345,5 +346,42 @@ describe('DateRange: a labelled from/to pair with one translated error', () => {
     expect((screen.getByTestId('date-range-from') as HTMLInputElement).value).toBe('2025-03-01');
     expect((screen.getByTestId('date-range-to') as HTMLInputElement).value).toBe('');
     expect(screen.queryByTestId('date-range-error')).toBeNull();
+  });
+});
+
+describe('ExportButtons (AR20)', () => {
+  const labels = { csv: 'Выгрузить CSV', xlsx: 'Выгрузить XLSX' };
+
+  it('offers both formats as real buttons and sends the one pressed', async () => {
+    const onExport = vi.fn();
+    wrap(<ExportButtons testIdPrefix="x-export" labels={labels} exporting={null} onExport={onExport} />);
+    const xlsx = screen.getByRole('button', { name: 'Выгрузить XLSX' });
+    expect(xlsx.getAttribute('data-testid')).toBe('x-export-xlsx');
+    expect(screen.getByTestId('x-export-csv').textContent).toBe('Выгрузить CSV');
+    await userEvent.click(xlsx);
+    expect(onExport).toHaveBeenCalledWith('xlsx');
+  });
+
+  it('while a file is prepared every button is disabled and the chosen one busy; `disabled` also disables', () => {
+    const { rerender } = wrap(
+      <ExportButtons testIdPrefix="x-export" labels={labels} exporting="csv" onExport={() => {}} />,
+    );
+    const csv = screen.getByTestId('x-export-csv') as HTMLButtonElement;
+    const xlsx = screen.getByTestId('x-export-xlsx') as HTMLButtonElement;
+    expect([csv.disabled, xlsx.disabled]).toEqual([true, true]);
+    expect([csv.getAttribute('aria-busy'), xlsx.getAttribute('aria-busy')]).toEqual(['true', 'false']);
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <ExportButtons
+          testIdPrefix="x-export"
+          labels={labels}
+          exporting={null}
+          disabled
+          onExport={() => {}}
+        />
+      </I18nextProvider>,
+    );
+    expect((screen.getByTestId('x-export-csv') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('x-export-csv').getAttribute('aria-busy')).toBe('false');
   });
 });

@@ -1,5 +1,6 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { readListSearch, writeListSearch } from '@/views/common/list-url';
+import { formTexts, readListSearch, writeListSearch } from '@/views/common/list-url';
 
 describe('list parameters in the URL (AR15)', () => {
   it.each<[string, Parameters<typeof writeListSearch>[0], string, string]>([
@@ -25,5 +26,14 @@ describe('list parameters in the URL (AR15)', () => {
     const parse = (get: (name: string) => string | null) => ({ q: get('q') ?? '', page: get('page') });
     expect(readListSearch('?q=a+b%26c&page=3', parse)).toEqual({ q: 'a b&c', page: '3' });
     expect(readListSearch('q=x', parse)).toEqual({ q: 'x', page: null });
+  });
+});
+
+describe('a submitted filter form (AR20)', () => {
+  it('reads each named field trimmed, and an absent one as empty text', () => {
+    const form = document.createElement('form');
+    form.innerHTML = '<input name="q" value="  90 12 "><input name="from" value="2026-01-01">';
+    const text = formTexts(form);
+    expect([text('q'), text('from'), text('missing')]).toEqual(['90 12', '2026-01-01', '']);
   });
 });

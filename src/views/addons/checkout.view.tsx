@@ -72,6 +72,7 @@ export function CheckoutView() {
     result,
     retryCount,
   } = useWorkflow(actor, connectCheckout);
+  const cancel = () => actor.send({ type: 'checkout.cancel' });
   const documentsHref = SessionContext.useSelector(selectServiceDocumentsHref);
   const back = `/services?${addonsSearch(parseAddonsSearch(search))}`;
   const money = (n: number) => formatSum(n, { lang });
@@ -115,7 +116,7 @@ export function CheckoutView() {
           close={{
             label: t('services.checkoutPage.cancel'),
             testId: 'checkout-cancel',
-            onClick: () => actor.send({ type: 'checkout.cancel' }),
+            onClick: cancel,
           }}
         />
       ) : step === 'empty' ? (
@@ -195,15 +196,7 @@ export function CheckoutView() {
                 >
                   {t('services.checkoutPage.confirm')}
                 </button>
-                <button
-                  type="button"
-                  className="btn btn--secondary"
-                  data-testid="checkout-cancel"
-                  disabled={step !== 'reviewing'}
-                  onClick={() => actor.send({ type: 'checkout.cancel' })}
-                >
-                  {t('services.checkoutPage.cancel')}
-                </button>
+                <CancelButton disabled={step !== 'reviewing'} onCancel={cancel} />
               </div>
             </div>
           ) : null}
@@ -217,7 +210,7 @@ export function CheckoutView() {
               retry={{ label: t('app.retry'), onClick: () => actor.send({ type: 'balance.retry' }) }}
               close={{
                 label: t('services.checkoutPage.cancel'),
-                onClick: () => actor.send({ type: 'checkout.cancel' }),
+                onClick: cancel,
               }}
             />
           ) : null}
@@ -253,14 +246,7 @@ export function CheckoutView() {
                     ? t('services.checkoutPage.apply')
                     : t('services.checkoutPage.applyAnyway')}
                 </button>
-                <button
-                  type="button"
-                  className="btn btn--secondary"
-                  data-testid="checkout-cancel"
-                  onClick={() => actor.send({ type: 'checkout.cancel' })}
-                >
-                  {t('services.checkoutPage.cancel')}
-                </button>
+                <CancelButton onCancel={cancel} />
               </div>
             </div>
           ) : null}
@@ -378,6 +364,21 @@ interface FailureAction {
   readonly onClick: () => void;
 }
 
+/** 'Отменить': leaves the checkout (the chart's `checkout.cancel`); disabled while a step of it runs. */
+function CancelButton({ disabled = false, onCancel }: { disabled?: boolean; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary"
+      data-testid="checkout-cancel"
+      disabled={disabled}
+      onClick={onCancel}
+    >
+      {t('services.checkoutPage.cancel')}
+    </button>
+  );
+}
 /** A failed step of the checkout (the quote, the balance, a slice): what failed and why, the retry the error allows
  *  (`retryable`: the checkout's `canRetry`), and the way out. */
 function CheckoutFailure({

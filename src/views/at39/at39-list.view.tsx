@@ -16,6 +16,7 @@ import { connectAt39Comments, connectAt39List } from '@/machines/at39-list.selec
 import { DateRange } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportStatus } from '@/views/common/export-status.view';
+import { formTexts } from '@/views/common/list-url';
 import { Modal } from '@/views/common/modal.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -146,11 +147,7 @@ function FilterForm({ params, onChange }: { params: At39ListParams; onChange: (p
   const { t } = useTranslation();
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const text = (name: string) => {
-      const v = f.get(name);
-      return typeof v === 'string' ? v.trim() : '';
-    };
+    const text = formTexts(e.currentTarget);
     onChange({ ...params, q: text('q').slice(0, 100), dt1: text('dtFrom'), dt2: text('dtTo'), page: 1 });
   };
   return (

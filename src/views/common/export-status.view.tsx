@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatErrorMessage } from '@/i18n/messages';
+import type { ListExportFormat } from '@/machines/list-fragment';
 import './common.css';
 
 export interface ExportStatusProps {
@@ -41,4 +42,42 @@ export function ExportStatus({ busy, busyText, error, failedText, onDismiss, tes
       ) : null}
     </>
   );
+}
+
+const FORMATS: readonly ListExportFormat[] = ['csv', 'xlsx'];
+
+export interface ExportButtonsProps {
+  /** `data-testid` of each button: `${testIdPrefix}-csv`, `${testIdPrefix}-xlsx`. */
+  readonly testIdPrefix: string;
+  /** The translated label of each format's button. */
+  readonly labels: Readonly<Record<ListExportFormat, string>>;
+  /** The format being exported (null: none): every button is disabled, that one busy. */
+  readonly exporting: ListExportFormat | null;
+  /** Also disabled, e.g. while there is nothing loaded to export. */
+  readonly disabled?: boolean;
+  /** Sends the workflow's `export.start` with the format. */
+  readonly onExport: (format: ListExportFormat) => void;
+}
+
+/** The CSV and XLSX buttons of a list's export region (the list fragment's `exportRegion`). */
+export function ExportButtons({
+  testIdPrefix,
+  labels,
+  exporting,
+  disabled = false,
+  onExport,
+}: ExportButtonsProps) {
+  return FORMATS.map((format) => (
+    <button
+      key={format}
+      type="button"
+      className="btn btn--secondary"
+      data-testid={`${testIdPrefix}-${format}`}
+      disabled={exporting !== null || disabled}
+      aria-busy={exporting === format}
+      onClick={() => onExport(format)}
+    >
+      {labels[format]}
+    </button>
+  ));
 }

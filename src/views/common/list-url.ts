@@ -25,3 +25,12 @@ export function writeListSearch(entries: readonly ListSearchEntry[], current = '
   }
   return sp.toString();
 }
+
+/** Reads a submitted filter form: each named field's text, trimmed ('' when absent or a file). */
+export function formTexts(form: HTMLFormElement): (name: string) => string {
+  const f = new FormData(form);
+  return (name) => {
+    const v = f.get(name);
+    return typeof v === 'string' ? v.trim() : '';
+  };
+}

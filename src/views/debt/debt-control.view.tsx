@@ -17,7 +17,7 @@ import { usePageLang } from '@/i18n/page-lang';
 import type { DebtItem } from '@/machines/debt.machine';
 import { connectDebtList, connectNotice } from '@/machines/debt.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
-import { ExportStatus } from '@/views/common/export-status.view';
+import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -83,19 +83,12 @@ function DebtControlView() {
           >
             {t('debt.refresh')}
           </button>
-          {(['csv', 'xlsx'] as const).map((format) => (
-            <button
-              key={format}
-              type="button"
-              className="btn btn--secondary"
-              data-testid={`debt-export-${format}`}
-              disabled={exporting !== null}
-              aria-busy={exporting === format}
-              onClick={() => actor.send({ type: 'export.start', format })}
-            >
-              {t(`debt.export.${format}`)}
-            </button>
-          ))}
+          <ExportButtons
+            testIdPrefix="debt-export"
+            labels={{ csv: t('debt.export.csv'), xlsx: t('debt.export.xlsx') }}
+            exporting={exporting}
+            onExport={(format) => actor.send({ type: 'export.start', format })}
+          />
         </div>
       </header>
       <ExportStatus

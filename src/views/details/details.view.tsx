@@ -49,7 +49,8 @@ function Amount({
  * Financial information (spec 2 Main `details`: "a tabs panel of type info"): balance, mobile budget when the account
  * has one, the unbilled amount for account type 16 (spec 6), with the account it belongs to. Sums in locale ru.
  */
-export function DetailsView({ profile, facts, now, statusToggle, returnToOrganisation }: DetailsViewProps) {
+export function DetailsView(props: DetailsViewProps) {
+  const { profile, facts } = props;
   const { t } = useTranslation();
   // spec 2: the second tab only for a forced password change on Settings; Details always opens on its first
   const [tab, selectTab] = useContentTab(DETAILS_TABS, initialTabIndex(facts, false));
@@ -66,15 +67,7 @@ export function DetailsView({ profile, facts, now, statusToggle, returnToOrganis
         selected: tab,
         onSelect: selectTab,
       }}
-      aside={
-        <Widgets
-          facts={facts}
-          profile={profile}
-          now={now}
-          statusToggle={statusToggle}
-          returnToOrganisation={returnToOrganisation}
-        />
-      }
+      aside={<Widgets {...props} />}
     >
       <div className="details" data-testid="details">
         <h2 className="details__account" data-testid="details-account">

@@ -26,6 +26,7 @@ import { connectNumbersList } from '@/machines/numbers.selectors';
 import { BlockRestoreDialog } from '@/views/block-restore/block-restore-dialog.view';
 import { whenPaintedAndIdle } from '@/views/common/after-paint';
 import { ErrorRetry } from '@/views/common/error-retry.view';
+import { ExportButtons } from '@/views/common/export-status.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -236,19 +237,12 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
           >
             {t('numbers.refresh')}
           </button>
-          {(['csv', 'xlsx'] as const).map((format) => (
-            <button
-              key={format}
-              type="button"
-              className="btn btn--secondary"
-              data-testid={`numbers-export-${format}`}
-              disabled={exporting !== null}
-              aria-busy={exporting === format}
-              onClick={() => actor.send({ type: 'export.start', format })}
-            >
-              {t(`numbers.export.${format}`)}
-            </button>
-          ))}
+          <ExportButtons
+            testIdPrefix="numbers-export"
+            labels={{ csv: t('numbers.export.csv'), xlsx: t('numbers.export.xlsx') }}
+            exporting={exporting}
+            onExport={(format) => actor.send({ type: 'export.start', format })}
+          />
         </div>
       </div>
       <p className="numbers__notice" role="status" aria-live="polite">

@@ -10,8 +10,8 @@ import { connectOrder, connectOrdersList, connectStatusMove } from '@/machines/o
 import { categoryName } from '@/views/common/category-texts';
 import { useDocumentTitle } from '@/views/common/document-title';
 import { ErrorRetry } from '@/views/common/error-retry.view';
-import { ExportStatus } from '@/views/common/export-status.view';
-import { readListSearch, writeListSearch } from '@/views/common/list-url';
+import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
+import { formTexts, readListSearch, writeListSearch } from '@/views/common/list-url';
 import { Pagination } from '@/views/common/pagination.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
@@ -95,19 +95,13 @@ function OrdersView() {
           <p className="orders__subtitle">{t('orders.subtitle')}</p>
         </div>
         <div className="orders__actions">
-          {(['csv', 'xlsx'] as const).map((format) => (
-            <button
-              key={format}
-              type="button"
-              className="btn btn--secondary"
-              data-testid={`orders-export-${format}`}
-              disabled={exporting !== null || rows === null}
-              aria-busy={exporting === format}
-              onClick={() => actor.send({ type: 'export.start', format })}
-            >
-              {t(format === 'csv' ? 'orders.exportCsv' : 'orders.exportXlsx')}
-            </button>
-          ))}
+          <ExportButtons
+            testIdPrefix="orders-export"
+            labels={{ csv: t('orders.exportCsv'), xlsx: t('orders.exportXlsx') }}
+            exporting={exporting}
+            disabled={rows === null}
+            onExport={(format) => actor.send({ type: 'export.start', format })}
+          />
         </div>
       </header>
       <ExportStatus
@@ -208,11 +202,7 @@ function FilterForm({ params, onChange }: { params: OrdersParams; onChange: (p: 
   const { t } = useTranslation();
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const text = (name: string) => {
-      const v = f.get(name);
-      return typeof v === 'string' ? v.trim() : '';
-    };
+    const text = formTexts(e.currentTarget);
     onChange({ from: text('from'), to: text('to'), ban: text('ban').replace(/\s/g, ''), page: 1 });
   };
   return (

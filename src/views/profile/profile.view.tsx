@@ -38,7 +38,8 @@ function Row({ term, value, testId }: { term: string; value: ReactNode; testId: 
  * Profile of a BAN or of a number (spec 3 "Profile"): account type, status, company data, contacts, branches and
  * regions; for a BAN also its numbers by status. Server text is rendered as text, never as HTML.
  */
-export function ProfileView({ profile, facts, now, statusToggle, returnToOrganisation }: ProfileViewProps) {
+export function ProfileView(props: ProfileViewProps) {
+  const { profile, facts, now } = props;
   const { t } = useTranslation();
   const isNumber = profile.sn != null && profile.sn !== '';
   const feedback = profile.feedback_type ?? '';
@@ -47,19 +48,7 @@ export function ProfileView({ profile, facts, now, statusToggle, returnToOrganis
   const branches = (profile.branches ?? []).map((b) => b.name ?? String(b.id));
   const regions = (profile.regions ?? []).map((r) => r.name ?? String(r.id));
   return (
-    <ContentPage
-      title={t('profile.title')}
-      testId="page-profile"
-      aside={
-        <Widgets
-          facts={facts}
-          profile={profile}
-          now={now}
-          statusToggle={statusToggle}
-          returnToOrganisation={returnToOrganisation}
-        />
-      }
-    >
+    <ContentPage title={t('profile.title')} testId="page-profile" aside={<Widgets {...props} />}>
       <div className="profile" data-testid="profile" data-kind={isNumber ? 'number' : 'ban'}>
         {isNumber ? (
           <h2 className="profile__subtitle" data-testid="profile-number">
