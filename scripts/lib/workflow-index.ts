@@ -71,6 +71,22 @@ export function pageFieldsOf(manifests: readonly WorkflowManifest[]) {
   );
 }
 
+/** Every signed-in page's view, with the area drawing it, in manifest order; a page drawn by two areas is refused. */
+export function routesOf(manifests: readonly WorkflowManifest[]) {
+  const routes = manifests.flatMap((m) =>
+    Object.entries(m.routes ?? {}).map(([path, view]) => {
+      if (!/^[@.][\w@/.-]*#\w+$/.test(view))
+        throw new Error(`${m.area}.workflow.ts: route '${path}' names '${view}', not '<module>#<Export>'`);
+      const [module, name] = view.split('#') as [string, string];
+      return { area: m.area, path, module, name };
+    }),
+  );
+  const paths = routes.map((r) => r.path);
+  const twice = paths.filter((p, i) => paths.indexOf(p) !== i);
+  if (twice.length > 0) throw new Error(`pages declared twice: ${twice.join(', ')}`);
+  return routes;
+}
+
 /** The generated files' paths (from the repository root) and texts. */
 export function renderWorkflowIndex(manifests: readonly WorkflowManifest[]): Map<string, string> {
   const charts = chartsOf(manifests);
@@ -178,6 +194,62 @@ export function renderWorkflowIndex(manifests: readonly WorkflowManifest[]): Map
       `export const modelTestEntries: readonly ModelTestEntry[] = [\n` +
       charts.map(({ chart }) => `  ${chart.id}ModelEntry,\n`).join('') +
       `];\n`,
+  );
+
+  // the signed-in pages' route table (code-split views)
+  const routes = routesOf(manifests);
+  // a module with several pages' views (an area's route module) is one chunk and one loader taking the export's
+  // name; a view two pages share is one view; the others are written in place (the fewest bytes in the login page's
+  // script, where this table is)
+  const modules = new Map<string, string[]>();
+  for (const r of routes) {
+    const names = modules.get(r.module) ?? [];
+    if (!names.includes(r.name)) modules.set(r.module, [...names, r.name]);
+  }
+  const shared = [...modules].filter(([, names]) => names.length > 2);
+  const loaderOf = (module: string) => `${camel(module.replace(/^.*\//, '').replace(/\./g, '-'))}View`;
+  const lazyView = (module: string, name: string) =>
+    `lazyRoute(() => import(${quote(module)}).then((m) => ({ default: m.${name} })))`;
+  const timesNamed = (r: { module: string; name: string }) =>
+    routes.filter((o) => o.module === r.module && o.name === r.name).length;
+  const sharedViews = [
+    ...new Map(routes.filter((r) => timesNamed(r) > 1).map((r) => [`${r.module}#${r.name}`, r])).values(),
+  ];
+  const viewOf = (r: { module: string; name: string }) =>
+    (modules.get(r.module)?.length ?? 0) > 2
+      ? `${loaderOf(r.module)}(${quote(r.name)})`
+      : timesNamed(r) > 1
+        ? `${camel(r.name.replace(/^\w/, (c) => c.toLowerCase()))}`
+        : lazyView(r.module, r.name);
+  files.set(
+    'src/app/routes.generated.ts',
+    HEADER("the signed-in pages' views, each code-split, from each area's `routes`") +
+      `import type { SignedInPage } from '@/domain/page-routes.rules';\n` +
+      `import type { AppRoute } from './app-route';\n` +
+      `import { lazyRoute } from './lazy-route';\n\n` +
+      shared
+        .map(
+          ([module, names]) =>
+            `/** the pages of ${module}: one chunk */\n` +
+            `const ${loaderOf(module)} = (name: ${names.map(quote).join(' | ')}) =>\n` +
+            `  lazyRoute(() => import(${quote(module)}).then((m) => ({ default: m[name] })));\n`,
+        )
+        .join('') +
+      sharedViews
+        .map(
+          (r) =>
+            `/** one view for ${routes
+              .filter((o) => o.module === r.module && o.name === r.name)
+              .map((o) => o.path)
+              .join(' and ')} */\n` +
+            `const ${viewOf({ ...r, name: r.name })} = ${lazyView(r.module, r.name)};\n`,
+        )
+        .join('') +
+      `\n/** Each signed-in page's view, by its pattern in src/domain/page-routes.rules.ts (typed by that list: a page the\n` +
+      ` *  server knows has a view here, and a view has an address the server knows, docs/decisions.md OBS6). */\n` +
+      `export const SIGNED_IN_VIEWS: { readonly [P in SignedInPage]: AppRoute['view'] } = {\n` +
+      routes.map((r) => `  ${quote(r.path)}: ${viewOf(r)}, // ${r.area}\n`).join('') +
+      `};\n`,
   );
 
   // the oracles' index

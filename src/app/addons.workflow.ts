@@ -18,4 +18,7 @@ export const addonsWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { services: 'services', servicesCheckout: 'servicesCheckout' },
+  routes: {
+    '/services/*?': '@/views/addons/addons-page.view#AddonsPage',
+  },
 });

@@ -38,4 +38,10 @@ export const adminWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { searchBox: 'searchBox', userSearch: 'userSearch', userAdmin: 'userAdmin' },
+  routes: {
+    '/administration/search': './admin.routes#UserSearchRoute',
+    '/administration/creation/:type': './admin.routes#CreationRoute',
+    '/administration/editing': './admin.routes#EditingRoute',
+    '/administration/edit-user/:id': './admin.routes#EditUserRoute',
+  },
 });

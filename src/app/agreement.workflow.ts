@@ -11,4 +11,7 @@ export const agreementWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { agreement: 'agreement' },
+  routes: {
+    '/agreement-registration': './agreement.routes#AgreementRoute',
+  },
 });

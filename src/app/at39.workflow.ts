@@ -21,4 +21,8 @@ export const at39Workflow = defineWorkflow({
     },
   ],
   pageLogic: { at39List: 'at39List', at39Registration: 'at39Registration', at39Upload: 'upload' },
+  routes: {
+    '/at39-registration': './at39.routes#At39ListRoute',
+    '/at39-registration/new': './at39.routes#At39NewRoute',
+  },
 });

@@ -11,4 +11,7 @@ export const debtWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { debt: 'debt' },
+  routes: {
+    '/debt-control': './debt.routes#DebtRoute',
+  },
 });

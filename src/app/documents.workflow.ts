@@ -19,4 +19,10 @@ export const documentsWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { documents: 'documents', download: 'download' },
+  routes: {
+    '/onlinee-sales': './documents.routes#DocumentsRoute',
+    '/onlinee-sales/orders/:id': './documents.routes#OrderRoute',
+    '/onlinee-sales/suspend-documents/:id': './documents.routes#SuspendDocumentRoute',
+    '/onlinee-sales/services-documents/:id': './documents.routes#ServicesDocumentRoute',
+  },
 });

@@ -18,4 +18,7 @@ export const employeesListWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { employeesList: 'employeesList' },
+  routes: {
+    '/profile/employees': '@/views/employees/employees.view#EmployeesListPage',
+  },
 });

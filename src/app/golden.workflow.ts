@@ -13,4 +13,7 @@ export const goldenWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { goldenCheckout: 'goldenCheckout' },
+  routes: {
+    '/purchase': '@/views/purchase/purchase.view#PurchasePage',
+  },
 });

@@ -12,4 +12,7 @@ export const newOrderWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { newOrder: 'newOrder' },
+  routes: {
+    '/purchase/order': '@/views/purchase/new-order.view#NewOrderPage',
+  },
 });

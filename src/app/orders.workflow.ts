@@ -18,4 +18,8 @@ export const ordersWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { orders: 'orders', orderCancel: 'orderCancel' },
+  routes: {
+    '/orders': '@/views/orders/orders.view#OrdersPage',
+    '/orders/:id': '@/views/orders/orders.view#OrdersPage',
+  },
 });

@@ -20,4 +20,7 @@ export const preorderListWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { preorderList: 'preorderList' },
+  routes: {
+    '/orders/preorders': '@/views/preorders/preorders.view#PreorderListPage',
+  },
 });

@@ -15,4 +15,8 @@ export const profileWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { numbers: 'numbers' },
+  routes: {
+    '/profile': '@/views/profile/profile.page.view#ProfilePage',
+    '/details': '@/views/details/details.page.view#DetailsPage',
+  },
 });

@@ -11,4 +11,7 @@ export const recoveryContactWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { recoveryContact: 'recoveryContact' },
+  routes: {
+    '/settings/users': '@/views/recovery-contact/recovery-contact.view#RecoveryContactPage',
+  },
 });

@@ -12,4 +12,7 @@ export const settingsWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { settings: 'settings' },
+  routes: {
+    '/settings': '@/views/settings/settings-page.view#SettingsPage',
+  },
 });

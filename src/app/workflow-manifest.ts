@@ -57,6 +57,14 @@ export interface WorkflowManifest {
    * actors module (src/app/<area>.actors.ts) then exports `pageLogic(api, deps)` returning those fields.
    */
   readonly pageLogic?: Readonly<Record<string, string>>;
+  /**
+   * The signed-in pages this area draws, pattern of `SIGNED_IN_PAGES` (src/domain/page-routes.rules.ts) → the module
+   * and export of its view, `'<module>#<Export>'`: a view module (`@/views/debt/debt-control.view#DebtPage`) or an
+   * area's route module when several pages share one chunk (`./admin.routes#UserSearchRoute`). `npm run workflows`
+   * writes the code-split route table from them (src/app/routes.generated.ts); one module and export named twice is
+   * one chunk and one view (the orders list and one order).
+   */
+  readonly routes?: Readonly<Record<string, `${string}#${string}`>>;
   /** The workflows the login route needs from the start (`StartLogic`, built in src/app/app-logic.ts by hand). */
   readonly startLogic?: Readonly<Record<string, string>>;
   /** The public pages' workflows (`PublicLogic`, each loaded apart, src/app/public-logic.ts). */

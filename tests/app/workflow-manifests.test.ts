@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type AnyStateMachine, StateMachine } from 'xstate';
 import type { AppApi } from '@/app/api';
 import type { WorkflowManifest } from '@/app/workflow-manifest';
+import { SIGNED_IN_PAGES } from '@/domain/page-routes.rules';
 import { machineRegistry } from '@/machines/registry';
 import { createDraftStore } from '@/services/drafts/draft-store';
 import {
@@ -13,6 +14,7 @@ import {
   machineName,
   pageFieldsOf,
   renderWorkflowIndex,
+  routesOf,
 } from '../../scripts/lib/workflow-index';
 import { chartOracles } from '../machines/oracles';
 import { modelTestEntries } from '../support/model-registry';
@@ -35,7 +37,7 @@ const unusedApi = new Proxy({} as AppApi, {
 describe("the areas' manifests", () => {
   it('the generated files are what `npm run workflows` writes from them', () => {
     const files = renderWorkflowIndex(manifests);
-    expect(files.size).toBe(6);
+    expect(files.size).toBe(7);
     for (const [path, text] of files) expect(readFileSync(join(ROOT, path), 'utf8'), path).toBe(text);
   });
 
@@ -87,6 +89,33 @@ describe("the areas' manifests", () => {
     const logic = testAppLogic() as unknown as Record<string, unknown>;
     for (const { field, chart } of pageFieldsOf(manifests))
       expect((logic[field] as AnyStateMachine | undefined)?.id, field).toBe(chart.id);
+  });
+
+  it("draw every signed-in page once, each with a view its manifest's module exports", async () => {
+    const routes = routesOf(manifests);
+    expect(routes.map((r) => r.path).sort()).toEqual([...SIGNED_IN_PAGES].sort());
+    for (const r of routes) {
+      const file = r.module.startsWith('@/')
+        ? `../../src/${r.module.slice(2)}`
+        : `../../src/app/${r.module.slice(2)}`;
+      const mod = (await import(`${file}.tsx`)) as Record<string, unknown>;
+      expect(typeof mod[r.name], `${r.path}: ${r.module} exports ${r.name}`).toBe('function');
+    }
+  });
+
+  it('refuse a page two areas draw, and a view not written as <module>#<Export>', () => {
+    const area = (name: string, routes: Record<string, `${string}#${string}`>): WorkflowManifest => ({
+      area: name,
+      charts: [],
+      routes,
+    });
+    expect(() =>
+      routesOf([area('a', { '/x': './a.routes#A' }), area('b', { '/x': './b.routes#B' })]),
+    ).toThrow('pages declared twice: /x');
+    expect(() => routesOf([area('a', { '/x': './a.routes#' })])).toThrow("route '/x' names './a.routes#'");
+    expect(routesOf([area('a', { '/x': '@/views/a/a.view#APage' })])).toEqual([
+      { area: 'a', path: '/x', module: '@/views/a/a.view', name: 'APage' },
+    ]);
   });
 
   it('name each area once: the manifest, its actors module and its export follow the area', () => {
