@@ -71,6 +71,14 @@ export function pageFieldsOf(manifests: readonly WorkflowManifest[]) {
   );
 }
 
+/** A JSON list of strings as Biome writes it (one line when it fits in 110 characters, else one item a line). */
+function jsonList(items: readonly string[]): string {
+  const line = `[${items.map((i) => JSON.stringify(i)).join(', ')}]`;
+  return line.length <= 110
+    ? `${line}\n`
+    : `[\n${items.map((i) => `  ${JSON.stringify(i)}`).join(',\n')}\n]\n`;
+}
+
 /** Every signed-in page's view, with the area drawing it, in manifest order; a page drawn by two areas is refused. */
 export function routesOf(manifests: readonly WorkflowManifest[]) {
   const routes = manifests.flatMap((m) =>
@@ -251,6 +259,15 @@ export function renderWorkflowIndex(manifests: readonly WorkflowManifest[]): Map
       routes.map((r) => `  ${quote(r.path)}: ${viewOf(r)}, // ${r.area}\n`).join('') +
       `};\n`,
   );
+
+  // the message parts' key lists (scripts/lib/i18n-parts.cjs): an area's keys go where its pages are
+  const keysOf = (part: 'public' | 'pages') =>
+    manifests.flatMap((m) => ((m.publicLogic ? 'public' : 'pages') === part ? (m.messages ?? []) : []));
+  const allKeys = manifests.flatMap((m) => m.messages ?? []);
+  const keyTwice = allKeys.filter((k, i) => allKeys.indexOf(k) !== i);
+  if (keyTwice.length > 0) throw new Error(`message keys declared twice: ${keyTwice.join(', ')}`);
+  files.set('src/i18n/public-keys.json', jsonList(keysOf('public')));
+  files.set('src/i18n/page-keys.json', jsonList(keysOf('pages')));
 
   // the oracles' index
   files.set(

@@ -21,4 +21,5 @@ export const addonsWorkflow = defineWorkflow({
   routes: {
     '/services/*?': '@/views/addons/addons-page.view#AddonsPage',
   },
+  messages: ['services'],
 });

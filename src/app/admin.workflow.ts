@@ -44,4 +44,5 @@ export const adminWorkflow = defineWorkflow({
     '/administration/editing': './admin.routes#EditingRoute',
     '/administration/edit-user/:id': './admin.routes#EditUserRoute',
   },
+  messages: ['admin'],
 });

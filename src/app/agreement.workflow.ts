@@ -14,4 +14,5 @@ export const agreementWorkflow = defineWorkflow({
   routes: {
     '/agreement-registration': './agreement.routes#AgreementRoute',
   },
+  messages: ['agreement'],
 });

@@ -25,4 +25,5 @@ export const at39Workflow = defineWorkflow({
     '/at39-registration': './at39.routes#At39ListRoute',
     '/at39-registration/new': './at39.routes#At39NewRoute',
   },
+  messages: ['at39'],
 });

@@ -25,4 +25,5 @@ export const blockRestoreWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { blockRestore: 'blockRestore' },
+  messages: ['blockRestore', 'signingDocument'],
 });

@@ -14,4 +14,5 @@ export const debtWorkflow = defineWorkflow({
   routes: {
     '/debt-control': './debt.routes#DebtRoute',
   },
+  messages: ['debt'],
 });

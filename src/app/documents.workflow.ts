@@ -25,4 +25,5 @@ export const documentsWorkflow = defineWorkflow({
     '/onlinee-sales/suspend-documents/:id': './documents.routes#SuspendDocumentRoute',
     '/onlinee-sales/services-documents/:id': './documents.routes#ServicesDocumentRoute',
   },
+  messages: ['documents'],
 });

@@ -21,4 +21,5 @@ export const employeesListWorkflow = defineWorkflow({
   routes: {
     '/profile/employees': '@/views/employees/employees.view#EmployeesListPage',
   },
+  messages: ['employeesList'],
 });

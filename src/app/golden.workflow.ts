@@ -16,4 +16,5 @@ export const goldenWorkflow = defineWorkflow({
   routes: {
     '/purchase': '@/views/purchase/purchase.view#PurchasePage',
   },
+  messages: ['purchase'],
 });

@@ -25,4 +25,5 @@ export const newClientWorkflow = defineWorkflow({
     },
   ],
   publicLogic: { newClient: 'newClient' },
+  messages: ['newClient', 'eimzo'],
 });

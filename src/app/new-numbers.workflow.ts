@@ -19,4 +19,5 @@ export const newNumbersWorkflow = defineWorkflow({
     },
   ],
   publicLogic: { newNumbers: 'newNumbers' },
+  messages: ['newNumbers', 'purchase.categories', 'purchase.free', 'purchase.withoutVat'],
 });

@@ -15,4 +15,5 @@ export const newOrderWorkflow = defineWorkflow({
   routes: {
     '/purchase/order': '@/views/purchase/new-order.view#NewOrderPage',
   },
+  messages: ['newOrder'],
 });

@@ -22,4 +22,5 @@ export const ordersWorkflow = defineWorkflow({
     '/orders': '@/views/orders/orders.view#OrdersPage',
     '/orders/:id': '@/views/orders/orders.view#OrdersPage',
   },
+  messages: ['orders'],
 });

@@ -19,4 +19,5 @@ export const profileWorkflow = defineWorkflow({
     '/profile': '@/views/profile/profile.page.view#ProfilePage',
     '/details': '@/views/details/details.page.view#DetailsPage',
   },
+  messages: ['profile', 'widgets', 'details', 'numbers'],
 });

@@ -14,4 +14,5 @@ export const recoveryContactWorkflow = defineWorkflow({
   routes: {
     '/settings/users': '@/views/recovery-contact/recovery-contact.view#RecoveryContactPage',
   },
+  messages: ['recoveryContact'],
 });

@@ -50,4 +50,5 @@ export const sessionWorkflow = defineWorkflow({
     },
   ],
   startLogic: { session: 'session', notifications: 'notifications' },
+  messages: ['ux', 'meta'],
 });

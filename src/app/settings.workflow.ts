@@ -15,4 +15,5 @@ export const settingsWorkflow = defineWorkflow({
   routes: {
     '/settings': '@/views/settings/settings-page.view#SettingsPage',
   },
+  messages: ['settings'],
 });

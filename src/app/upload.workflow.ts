@@ -12,4 +12,5 @@ export const uploadWorkflow = defineWorkflow({
     },
   ],
   pageLogic: { upload: 'upload' },
+  messages: ['upload'],
 });

@@ -58,6 +58,15 @@ export interface WorkflowManifest {
    */
   readonly pageLogic?: Readonly<Record<string, string>>;
   /**
+   * The message keys only this area's pages read, top-level (`'debt'`) or deeper (`'purchase.categories'`): each goes
+   * to the `public` part of the messages when the area has `publicLogic` (a public onboarding page; signed-in pages
+   * fetch that part too), else to the `pages` part, so the login page downloads none of them. `npm run workflows`
+   * writes src/i18n/public-keys.json and page-keys.json from them (scripts/lib/i18n-parts.cjs reads those; decisions
+   * AR21). Keys the login page or the session's layout read are in no manifest: they stay in the `start` part or in
+   * more-keys.json.
+   */
+  readonly messages?: readonly string[];
+  /**
    * The signed-in pages this area draws, pattern of `SIGNED_IN_PAGES` (src/domain/page-routes.rules.ts) → the module
    * and export of its view, `'<module>#<Export>'`: a view module (`@/views/debt/debt-control.view#DebtPage`) or an
    * area's route module when several pages share one chunk (`./admin.routes#UserSearchRoute`). `npm run workflows`

@@ -37,7 +37,7 @@ const unusedApi = new Proxy({} as AppApi, {
 describe("the areas' manifests", () => {
   it('the generated files are what `npm run workflows` writes from them', () => {
     const files = renderWorkflowIndex(manifests);
-    expect(files.size).toBe(7);
+    expect(files.size).toBe(9);
     for (const [path, text] of files) expect(readFileSync(join(ROOT, path), 'utf8'), path).toBe(text);
   });
 
@@ -116,6 +116,26 @@ describe("the areas' manifests", () => {
     expect(routesOf([area('a', { '/x': '@/views/a/a.view#APage' })])).toEqual([
       { area: 'a', path: '/x', module: '@/views/a/a.view', name: 'APage' },
     ]);
+  });
+
+  it("list each area's message keys once, keys both languages have, in the part its pages load", () => {
+    const ru = JSON.parse(readFileSync(join(ROOT, 'src/i18n/ru.json'), 'utf8')) as object;
+    const uz = JSON.parse(readFileSync(join(ROOT, 'src/i18n/uz.json'), 'utf8')) as object;
+    const list = (name: string) =>
+      JSON.parse(readFileSync(join(ROOT, `src/i18n/${name}`), 'utf8')) as string[];
+    for (const m of manifests)
+      for (const key of m.messages ?? []) {
+        expect(ru, `${m.area}: ${key}`).toHaveProperty(key);
+        expect(uz, `${m.area}: ${key}`).toHaveProperty(key);
+        expect(list(m.publicLogic ? 'public-keys.json' : 'page-keys.json'), `${m.area}: ${key}`).toContain(
+          key,
+        );
+      }
+    const twice = [
+      ...manifests,
+      { area: 'x', charts: [], messages: [manifests.find((m) => m.messages)?.messages?.[0] ?? ''] },
+    ];
+    expect(() => renderWorkflowIndex(twice)).toThrow('message keys declared twice');
   });
 
   it('name each area once: the manifest, its actors module and its export follow the area', () => {
