@@ -60,6 +60,7 @@ import { createBlockStore } from './store/block.store';
 import { createDebtStore } from './store/debt.store';
 import { createEmployeesStore } from './store/employees.store';
 import { createGoldenStore } from './store/golden.store';
+import { createInventoryStore } from './store/inventory.store';
 import { createNumberStore } from './store/number.store';
 import { createOrdersStore } from './store/orders.store';
 import { createPreorderStore } from './store/preorder.store';
@@ -131,13 +132,16 @@ export function createServices(deps: AppDeps): Services {
   const db = deps.db;
   const logger = deps.logger ?? createLogger(undefined, clock.now);
   const metrics = deps.metrics ?? createMetrics({ defaultMetrics: false });
+  // the stores other stores build on, built first and handed to them
+  const inventory = createInventoryStore(db);
+  const block = createBlockStore(db);
   return {
     db,
     clock,
     config,
     logger,
     users: createUserStore(db, clock),
-    profiles: createProfileStore(db),
+    profiles: createProfileStore(db, block),
     numbers: createNumberStore(db),
     sessions: createSessionStore(
       db,
@@ -147,12 +151,13 @@ export function createServices(deps: AppDeps): Services {
     ),
     auth: createAuthStore(db, clock),
     throttle: createThrottleStore(db, clock),
-    block: createBlockStore(db),
-    golden: createGoldenStore(db),
+    block,
+    inventory,
+    golden: createGoldenStore(db, inventory),
     orders: createOrdersStore(db),
     preorders: createPreorderStore(db),
     agreements: createAgreementStore(db),
-    at39: createAt39Store(db),
+    at39: createAt39Store(db, inventory),
     addons: createAddonsStore(db),
     employees: createEmployeesStore(db),
     debts: createDebtStore(db),

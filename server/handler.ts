@@ -19,6 +19,7 @@ import type { BlockStore } from './store/block.store';
 import type { DebtStore } from './store/debt.store';
 import type { EmployeesStore } from './store/employees.store';
 import type { GoldenStore } from './store/golden.store';
+import type { InventoryStore } from './store/inventory.store';
 import type { NumberStore } from './store/number.store';
 import type { OrdersStore } from './store/orders.store';
 import type { PreorderStore } from './store/preorder.store';
@@ -44,6 +45,8 @@ export interface Services {
   auth: AuthStore;
   throttle: ThrottleStore;
   block: BlockStore;
+  /** The one number inventory (PRI1): golden, AT 39 and pre-orders take and free its numbers. */
+  inventory: InventoryStore;
   golden: GoldenStore;
   orders: OrdersStore;
   preorders: PreorderStore;

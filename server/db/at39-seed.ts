@@ -1,5 +1,5 @@
 import { PRICE_PLANS } from '../../src/domain/price-plans.rules';
-import { inventoryOf, reservationDeadline } from '../store/inventory.store';
+import { createInventoryStore, reservationDeadline } from '../store/inventory.store';
 import type { Db } from './database';
 import { createRng } from './prng';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './seed-data';
@@ -172,7 +172,7 @@ export function seedAt39(db: Db, now: number): void {
     'INSERT INTO at39_kits (marked_code, iccid, sn, region_id, holder_user_id, ban, sold) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   // a kit's number is a number of the one inventory, free until someone takes it (PRI1)
-  const inventory = inventoryOf(db);
+  const inventory = createInventoryStore(db);
   const kit = (code: string, sn: string, region: number, holder: number, ban: string | null, sold = 0) => {
     insKit.run(code, `899980${code.slice(-13)}`, sn, region, holder, ban, sold);
     inventory.addFree([{ number: sn }]);

@@ -1,5 +1,5 @@
 import { OPERATOR_CODES } from '../../src/domain/golden.rules';
-import { inventoryOf } from '../store/inventory.store';
+import { createInventoryStore } from '../store/inventory.store';
 import type { Db } from './database';
 import { createRng, type Rng } from './prng';
 
@@ -44,7 +44,7 @@ function localDigits(rng: Rng): string {
  * yet (company numbers, rows migration 019 moved over). Returns how many numbers were added.
  */
 export function seedGolden(db: Db, size = GOLDEN_POOL_SIZE): number {
-  const inventory = inventoryOf(db);
+  const inventory = createInventoryStore(db);
   if (isGoldenSeeded(db)) {
     inventory.classify();
     return 0;

@@ -180,7 +180,7 @@ function usableBan(svc: Services, ban: string, kitCode: string | null) {
 }
 
 /** The reservations past their deadline are freed before a registration or a number is read (PRI2). */
-const sweep = (svc: Services) => currentInventory(svc.db, svc.clock.now());
+const sweep = (svc: Services) => currentInventory(svc.inventory, svc.clock.now());
 
 /** Epoch ms of an ISO day's start (UTC), or null. */
 /** Where a Tashkent day starts (TZ1), null when there is none; `dayEnd` is where it ends (the next day's start). */

@@ -40,17 +40,8 @@ import {
   type Services,
 } from '../handler';
 import { CLIENT_ROLES } from '../permissions';
-import {
-  type BlockAction,
-  type BlockScope,
-  type NumberRow,
-  pendingBlockOf,
-  type SignatureRow,
-  settleBlockRequests,
-} from '../store/block.store';
+import type { BlockAction, BlockScope, NumberRow, SignatureRow } from '../store/block.store';
 import { ensureContactTarget } from './recovery-contact.handlers';
-
-export { pendingBlockOf, settleBlockRequests };
 
 /** A verified signature authorises one suspend/restore of this session within this time. */
 export const SIGNATURE_TTL_MS = 10 * MINUTE;
@@ -147,9 +138,9 @@ export function signatureTrustOf(svc: Services, ca: TestCa): TrustStore | undefi
 }
 
 /** Settles due requests before every API call, so every reply (profile, numbers) shows the current statuses. */
-export function settleBlocksMiddleware(svc: Pick<Services, 'db' | 'clock'>): MiddlewareHandler {
+export function settleBlocksMiddleware(svc: Pick<Services, 'block' | 'clock'>): MiddlewareHandler {
   return async (_c, next) => {
-    settleBlockRequests(svc.db, svc.clock.now());
+    svc.block.settle(svc.clock.now());
     await next();
   };
 }
@@ -481,7 +472,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       ensure(svc.profiles.exists(ban), 'E052');
       if (sn !== null)
         ensure(svc.profiles.banOf(sn) === ban, svc.profiles.numberExists(sn) ? 'E125' : 'E016');
-      if (pendingBlockOf(svc.db, { ban, sn }) !== null) {
+      if (svc.block.pendingOf({ ban, sn }) !== null) {
         throw new ApiError('E022', 'номер уже в процессе блокировки');
       }
       const store = svc.block;

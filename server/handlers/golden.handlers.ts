@@ -46,7 +46,7 @@ export const goldenHandlers: Handlers = {
     const checked = validateSearch(type, b.categoryId, form);
     if (!checked.ok) throw new ApiError('E101', `invalid ${checked.problem}`);
     // reservations past their deadline are on offer again (PRI2)
-    currentInventory(svc.db, svc.clock.now());
+    currentInventory(svc.inventory, svc.clock.now());
     const page = svc.golden.search(checked.query, b.page, b.size);
     const totalPages = Math.ceil(page.totalElements / b.size);
     return {
@@ -73,7 +73,7 @@ export const goldenHandlers: Handlers = {
       .transaction(() => {
         // the numbers are taken from the one inventory (finding 25): free ones only, each by its conditional
         // update below, so a number an AT 39 registration holds is as taken as one another buyer bought
-        currentInventory(svc.db, now);
+        currentInventory(svc.inventory, now);
         const found = golden.lookup(wanted);
         const taken = wanted.filter((n) => !found.some((f) => f.number === n && f.free));
         if (taken.length > 0) throw new ApiError('E013', takenDescription(taken));

@@ -22,7 +22,6 @@ import { routeAccess } from '../../src/domain/routes.rules';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { servicesCatalogue } from '../preorder/preorder-data';
 import { type DocumentRow, documentsOfOrder } from '../store/documents.store';
-import { releaseGoldenNumbers } from '../store/golden.store';
 import type { OrderFull, OrderHead } from '../store/orders.store';
 import { buyerBan } from './golden.handlers';
 
@@ -99,7 +98,7 @@ function moveOrder(
       }
       if (to === 'cancelled' && o.numbers.length > 0) {
         const numbers = o.numbers.map((n) => n.number);
-        const freed = releaseGoldenNumbers(svc.db, o.id, numbers);
+        const freed = svc.golden.releaseSold(o.id, numbers);
         ensure(freed === numbers.length, 'E013', 'the order no longer holds its numbers');
         orders.releaseNumbers(o.id, now);
       }

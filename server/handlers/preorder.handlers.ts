@@ -59,7 +59,7 @@ export const preorderHandlers: Handlers = {
   // inventory (finding 25, PRI4): never one somebody holds
   'golden.categoriesQr': ({ svc }) => {
     const reply = categoriesReply();
-    const inventory = currentInventory(svc.db, svc.clock.now());
+    const inventory = currentInventory(svc.inventory, svc.clock.now());
     return {
       ...reply,
       categories: reply.categories.map((c) => ({

@@ -1,6 +1,6 @@
 import type { At39Status } from '../../src/domain/at39.rules';
 import type { Db } from '../db/database';
-import { inventoryOf, reservationDeadline } from './inventory.store';
+import { type InventoryStore, reservationDeadline } from './inventory.store';
 
 /**
  * The SQL of AT 39 registration (migrations 009_at39.sql, 019_number_inventory.sql). Personal data goes in and out
@@ -124,7 +124,8 @@ function where(f: ListFilter): { sql: string; args: unknown[] } {
   return { sql: ` WHERE ${parts.join(' AND ')}`, args };
 }
 
-export function createAt39Store(db: Db) {
+/** The AT 39 store over the app's one inventory (server/app.ts `createServices` builds both once). */
+export function createAt39Store(db: Db, inventory: InventoryStore) {
   const q = {
     person: db.prepare('SELECT * FROM at39_people WHERE pinfl = ? OR passport = ?'),
     insSession: db.prepare('INSERT INTO at39_epdp_sessions (id, user_id, created_at) VALUES (?, ?, ?)'),
@@ -267,7 +268,6 @@ export function createAt39Store(db: Db) {
      */
     reserve: db.transaction(
       (r: { regId: number; phone: string; ban: string | null; plan: number | null; now: number }) => {
-        const inventory = inventoryOf(db);
         inventory.releaseRegistration(r.regId);
         const until = reservationDeadline(r.now);
         if (!inventory.take(r.phone, { state: 'reserved', registrationId: r.regId, ban: r.ban, until }))
@@ -277,7 +277,7 @@ export function createAt39Store(db: Db) {
     ),
     /** Submits a registration whose number is still held: the number becomes assigned to its BAN (PRI2). */
     submit: db.transaction((r: { regId: number; ban: string; markedCode: string; now: number }): boolean => {
-      if (!inventoryOf(db).assignRegistration(r.regId, r.ban)) return false;
+      if (!inventory.assignRegistration(r.regId, r.ban)) return false;
       q.setStatus.run('submitted', r.now, r.now, r.regId);
       q.sellKit.run(r.markedCode);
       return true;

@@ -141,20 +141,9 @@ function createStatements(db: Db) {
   };
 }
 
-type Statements = ReturnType<typeof createStatements>;
-const statementsByDb = new WeakMap<Db, Statements>();
-function statements(db: Db): Statements {
-  let s = statementsByDb.get(db);
-  if (!s) {
-    s = createStatements(db);
-    statementsByDb.set(db, s);
-  }
-  return s;
-}
-
-/** The block store of a database (statements prepared once per database). */
+/** The block store of a database: built once per app (server/app.ts `createServices`), its statements with it. */
 export function createBlockStore(db: Db) {
-  const s = statements(db);
+  const s = createStatements(db);
   const store = {
     /** Monthly lock price in sums of one number or a whole account; null when the operator set none. */
     lockPrice(scope: 'number' | 'account'): number | null {
@@ -276,14 +265,3 @@ export function createBlockStore(db: Db) {
 }
 
 export type BlockStore = ReturnType<typeof createBlockStore>;
-
-/** Applies every request whose time has come (block → S, restore → A). Returns how many were applied. */
-export function settleBlockRequests(db: Db, now: number): number {
-  return createBlockStore(db).settle(now);
-}
-
-/** The action waiting for a number (or, with `sn` null, for the account itself): the status widget's
- *  "in process". */
-export function pendingBlockOf(db: Db, target: { ban: string; sn: string | null }): BlockAction | null {
-  return createBlockStore(db).pendingOf(target);
-}

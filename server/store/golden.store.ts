@@ -1,6 +1,6 @@
 import { compileMask, type GoldenQuery } from '../../src/domain/golden.rules';
 import type { Db } from '../db/database';
-import { inventoryOf } from './inventory.store';
+import type { InventoryStore } from './inventory.store';
 
 /**
  * The golden numbers on offer: the free numbers of the one inventory (migration 019_number_inventory.sql, PRI1) with
@@ -51,7 +51,8 @@ function whereOf(q: GoldenQuery): { sql: string; params: (string | number)[] } {
   return { sql: parts.join(' AND '), params };
 }
 
-export function createGoldenStore(db: Db) {
+/** The golden numbers' store over the app's one inventory (server/app.ts `createServices` builds both once). */
+export function createGoldenStore(db: Db, inventory: InventoryStore) {
   // biome-ignore lint/suspicious/noExplicitAny: statements of varying parameter lists
   const cache = new Map<string, any>();
   const prep = (
@@ -113,11 +114,19 @@ export function createGoldenStore(db: Db) {
     },
 
     /** Marks a free number sold to an order (the inventory's one conditional update); false when it is not free. */
-    reserve: (number: string, orderId: number): boolean =>
-      inventoryOf(db).take(number, { state: 'sold', orderId }),
+    reserve: (number: string, orderId: number): boolean => inventory.take(number, { state: 'sold', orderId }),
 
     /** Back on offer (an order cancelled before its numbers were issued): the inventory's `releaseOrder`. */
-    release: (orderId: number): number => inventoryOf(db).releaseOrder(orderId),
+    release: (orderId: number): number => inventory.releaseOrder(orderId),
+
+    /**
+     * Puts the numbers an order bought back on sale (a cancelled paid order, security finding 27; docs/decisions.md
+     * PRM2): the reverse of `reserve`, through the one number inventory (PRI1) — only a number still sold to this very
+     * order is freed. Returns how many were freed; the caller refuses the cancel (and its transaction rolls back)
+     * unless every number was.
+     */
+    releaseSold: (orderId: number, numbers: readonly string[]): number =>
+      inventory.releaseSoldTo(orderId, numbers),
 
     /** Every free number of a category (tests compare the SQL search with a filter over this). */
     allFree(categoryId: number, operatorCode?: string): PoolNumber[] {
@@ -134,13 +143,3 @@ export function createGoldenStore(db: Db) {
 }
 
 export type GoldenStore = ReturnType<typeof createGoldenStore>;
-
-/**
- * Puts the numbers an order bought back on sale (a cancelled paid order, security finding 27; docs/decisions.md
- * PRM2): the reverse of `reserve`, through the one number inventory (PRI1) — only a number still sold to this very
- * order is freed. Returns how many were freed; the caller refuses the cancel (and its transaction rolls back) unless
- * every number was.
- */
-export function releaseGoldenNumbers(db: Db, orderId: number, numbers: readonly string[]): number {
-  return inventoryOf(db).releaseSoldTo(orderId, numbers);
-}

@@ -188,20 +188,8 @@ export function createInventoryStore(db: Db) {
 
 export type InventoryStore = ReturnType<typeof createInventoryStore>;
 
-const stores = new WeakMap<Db, InventoryStore>();
-/** The inventory of a database (one set of prepared statements per database). */
-export function inventoryOf(db: Db): InventoryStore {
-  let s = stores.get(db);
-  if (!s) {
-    s = createInventoryStore(db);
-    stores.set(db, s);
-  }
-  return s;
-}
-
 /** The inventory with the reservations past their deadline freed first (PRI2): what every reader and taker uses. */
-export function currentInventory(db: Db, now: number): InventoryStore {
-  const s = inventoryOf(db);
-  s.sweep(now);
-  return s;
+export function currentInventory(inventory: InventoryStore, now: number): InventoryStore {
+  inventory.sweep(now);
+  return inventory;
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ProfileFacts } from '../../src/domain/roles.rules';
 import type { profileSchema } from '../../src/services/contract/session.contract';
 import type { Db } from '../db/database';
-import { pendingBlockOf } from './block.store';
+import type { BlockStore } from './block.store';
 
 /** A profile as the server sends it (the contract's input shape). */
 export type ProfileWire = z.input<typeof profileSchema>;
@@ -41,7 +41,7 @@ interface NumberRaw {
  *   `employee_data` when it has employees (dispatcher), can_buy_number, branch and region.
  * - Number profile: the company's type and branch, the line's own status and finances (balance, mobile budget).
  */
-export function createProfileStore(db: Db) {
+export function createProfileStore(db: Db, block: Pick<BlockStore, 'pendingOf'>) {
   const company =
     db.prepare(`SELECT c.*, b.name AS branch_name, b.region_id AS branch_region, r.name AS region_name
     FROM companies c LEFT JOIN branches b ON b.id = c.branch_id LEFT JOIN regions r ON r.id = c.region_id
@@ -91,7 +91,7 @@ export function createProfileStore(db: Db) {
         employee_data: total > 0 ? { total } : null,
         phone_number: c.phone_number,
         // U9: a block or restore of the account that waits to take effect (the status widget says so after a reload)
-        block_pending: pendingBlockOf(db, { ban, sn: null }),
+        block_pending: block.pendingOf({ ban, sn: null }),
       };
     },
 
@@ -107,7 +107,7 @@ export function createProfileStore(db: Db) {
         fin_data: { balance: n.balance, budget: n.budget, unbilled_amnt: null },
         employee_data: null,
         phone_number: `998${n.sn}`,
-        block_pending: pendingBlockOf(db, { ban: n.ban, sn: n.sn }),
+        block_pending: block.pendingOf({ ban: n.ban, sn: n.sn }),
       };
     },
 

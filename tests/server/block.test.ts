@@ -14,7 +14,7 @@ import { MINUTE } from '../../server/clock';
 import { DEMO_LOCK_PRICES } from '../../server/db/demo-accounts';
 import type { DemoKey } from '../../server/eimzo/demo-keys';
 import { type SimulatorHandle, startSimulator } from '../../server/eimzo/simulator';
-import { pendingBlockOf, SIGNATURE_TTL_MS, settleBlockRequests } from '../../server/handlers/block.handlers';
+import { SIGNATURE_TTL_MS } from '../../server/handlers/block.handlers';
 import { EXPIRED_KEY, MAIN_KEY, NAVOIY_KEY, socketFrom, TEST_KEYS, tempDir } from '../support/eimzo';
 import { type Agent, createHarness, type Harness } from './harness';
 
@@ -393,7 +393,7 @@ describe('timing on the server clock', () => {
     expect(inProcess.code).toBe('E022');
     expect(beforeMidnight.status).toBe('A');
     expect(afterMidnight.status).toBe('S');
-    expect(pendingBlockOf(h.db, { ban: SUB20_BAN, sn: SUB20_SN })).toBeNull();
+    expect(h.services.block.pendingOf({ ban: SUB20_BAN, sn: SUB20_SN })).toBeNull();
   });
 
   it('a restore takes 5 to 10 minutes', async () => {
@@ -402,7 +402,7 @@ describe('timing on the server clock', () => {
     h.clock.set(nextTashkentMidnight(h.clock.now()));
     await client.call('session.profile');
     await client.call('block.restore', { query: { ban: SUB20_BAN, sn: SUB20_SN } });
-    const pending = pendingBlockOf(h.db, { ban: SUB20_BAN, sn: SUB20_SN });
+    const pending = h.services.block.pendingOf({ ban: SUB20_BAN, sn: SUB20_SN });
     h.clock.advance(5 * MINUTE - 1);
     const early = (await client.call('session.profile')).status;
     h.clock.advance(5 * MINUTE + 1);
@@ -417,7 +417,7 @@ describe('timing on the server clock', () => {
     const client = await loginAs('curator');
     await authorise(client, 'block', target(CURATOR_BAN, null));
     await client.call('block.suspend', { query: { ban: CURATOR_BAN } });
-    const inProcess = pendingBlockOf(h.db, { ban: CURATOR_BAN, sn: null });
+    const inProcess = h.services.block.pendingOf({ ban: CURATOR_BAN, sn: null });
     const before = (await client.call('session.profile')).status;
     const ff = await (
       await h.demo.fetch(
@@ -475,7 +475,7 @@ describe('timing on the server clock', () => {
   });
 
   it('settling twice changes nothing more', () => {
-    expect(settleBlockRequests(h.db, h.clock.now())).toBe(0);
+    expect(h.services.block.settle(h.clock.now())).toBe(0);
   });
 });
 

@@ -11,7 +11,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GOLDEN_POOL_SIZE } from '../../server/db/golden-seed';
 import { silentLogger } from '../../server/logger';
 import { startPortal } from '../../server/start';
-import { createGoldenStore } from '../../server/store/golden.store';
 import { tashkentDay } from '../../src/domain/dates.rules';
 import { categoryOfLocal, matchesMask, takenNumbersOf } from '../../src/domain/golden.rules';
 import { categoryIdOf, vatOf } from '../../src/domain/golden-categories.rules';
@@ -92,7 +91,7 @@ describe('golden-number/{type}: the four searches', () => {
   it('byMask returns exactly what a brute-force filter over the pool finds, for digits, * and letters', async () => {
     const h = createHarness();
     const api = await clientAs(h, 'curator');
-    const store = createGoldenStore(h.db);
+    const store = h.services.golden;
     const cases: [number, string, string][] = [
       [BRONZE, '90', '***-**-00'],
       [BRONZE, '90', '***-AA-BB'],
@@ -114,7 +113,7 @@ describe('golden-number/{type}: the four searches', () => {
   it('byNumber finds the digits anywhere in the 7 local digits; random pages never overlap', async () => {
     const h = createHarness();
     const api = await clientAs(h, 'curator');
-    const store = createGoldenStore(h.db);
+    const store = h.services.golden;
     const expected = store
       .allFree(SIMPLE, '90')
       .filter((n) => n.number.slice(2).includes('777'))

@@ -13,6 +13,7 @@ import { seedDatabase } from '../../server/db/seed';
 import type { Delivery } from '../../server/delivery/transport';
 import { createDemoApp } from '../../server/demo/demo.routes';
 import type { TrustStore } from '../../server/eimzo/trust';
+import type { Services } from '../../server/handler';
 import { createMemoryLogger } from '../../server/logger';
 import { createAuthStore, type OutboxMessage } from '../../server/store/auth.store';
 import { ApiFailure } from '../../src/services/api/api-error';
@@ -42,6 +43,8 @@ export interface Harness {
   /** the demo page's app (its own origin in production; in-process here) */
   demo: Hono;
   db: Db;
+  /** the app's stores, built once by `createServices` (what the handlers use) */
+  services: Services;
   clock: ManualClock;
   logs: string[];
   /** a new cookie-keeping agent (one browser), connecting from `peer` (default 127.0.0.1: a browser on the same
@@ -78,6 +81,7 @@ export function createHarness(
     app,
     demo: createDemoApp(services),
     db,
+    services,
     clock,
     logs: logger.lines,
     agent: (peer = '127.0.0.1') =>
