@@ -89,18 +89,26 @@ export function routesOf(manifests: readonly WorkflowManifest[]) {
       return { area: m.area, path, module, name };
     }),
   );
-  const paths = routes.map((r) => r.path);
-  const twice = paths.filter((p, i) => paths.indexOf(p) !== i);
-  if (twice.length > 0) throw new Error(`pages declared twice: ${twice.join(', ')}`);
+  refuseTwice(
+    'pages',
+    routes.map((r) => r.path),
+  );
   return routes;
+}
+
+/** Refuses a list in which a name is declared twice (the manifests' charts, pages, message keys). */
+function refuseTwice(what: string, names: readonly string[]): void {
+  const twice = names.filter((name, i) => names.indexOf(name) !== i);
+  if (twice.length > 0) throw new Error(`${what} declared twice: ${twice.join(', ')}`);
 }
 
 /** The generated files' paths (from the repository root) and texts. */
 export function renderWorkflowIndex(manifests: readonly WorkflowManifest[]): Map<string, string> {
   const charts = chartsOf(manifests);
-  const ids = charts.map((c) => c.chart.id);
-  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
-  if (twice.length > 0) throw new Error(`charts declared twice: ${twice.join(', ')}`);
+  refuseTwice(
+    'charts',
+    charts.map((c) => c.chart.id),
+  );
   const fields = pageFieldsOf(manifests);
   const files = new Map<string, string>();
 
@@ -249,8 +257,7 @@ export function renderWorkflowIndex(manifests: readonly WorkflowManifest[]): Map
             `/** one view for ${routes
               .filter((o) => o.module === r.module && o.name === r.name)
               .map((o) => o.path)
-              .join(' and ')} */\n` +
-            `const ${viewOf({ ...r, name: r.name })} = ${lazyView(r.module, r.name)};\n`,
+              .join(' and ')} */\n` + `const ${viewOf(r)} = ${lazyView(r.module, r.name)};\n`,
         )
         .join('') +
       `\n/** Each signed-in page's view, by its pattern in src/domain/page-routes.rules.ts (typed by that list: a page the\n` +
@@ -263,9 +270,10 @@ export function renderWorkflowIndex(manifests: readonly WorkflowManifest[]): Map
   // the message parts' key lists (scripts/lib/i18n-parts.cjs): an area's keys go where its pages are
   const keysOf = (part: 'public' | 'pages') =>
     manifests.flatMap((m) => ((m.publicLogic ? 'public' : 'pages') === part ? (m.messages ?? []) : []));
-  const allKeys = manifests.flatMap((m) => m.messages ?? []);
-  const keyTwice = allKeys.filter((k, i) => allKeys.indexOf(k) !== i);
-  if (keyTwice.length > 0) throw new Error(`message keys declared twice: ${keyTwice.join(', ')}`);
+  refuseTwice(
+    'message keys',
+    manifests.flatMap((m) => m.messages ?? []),
+  );
   files.set('src/i18n/public-keys.json', jsonList(keysOf('public')));
   files.set('src/i18n/page-keys.json', jsonList(keysOf('pages')));
 
