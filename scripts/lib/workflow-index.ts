@@ -150,29 +150,39 @@ export function renderWorkflowIndex(manifests: readonly WorkflowManifest[]): Map
       `}\n`,
   );
 
-  // the page logic's composition (the chunk `createAppLogic` loads on first use)
+  // the page logic's composition (the chunk `createAppLogic` loads on first use), one area per task (LB19)
   const areas = manifests.filter((m) => m.pageLogic && Object.keys(m.pageLogic).length > 0);
   files.set(
     'src/app/page-logic.generated.ts',
     HEADER("the signed-in pages' workflows, composed from each area's `pageLogic`") +
       `import { browserDraftStore } from '@/services/drafts/draft-store';\n` +
       `import type { PageLogic } from '@/views/common/workflow-logic.context';\n` +
-      areas.map((m) => `import * as ${camel(m.area)} from './${m.area}.actors';\n`).join('') +
       `import type { AppApi } from './api';\n` +
-      `import type { AppDeps, PageDeps } from './app-deps';\n\n` +
+      `import type { AppDeps, PageDeps } from './app-deps';\n` +
+      `import { nextTask } from '@/services/scheduling/next-task';\n\n` +
       `/**\n * The signed-in pages' workflows, provided with their real actors: a chunk of its own that \`createAppLogic\`\n` +
       ` * (./app-logic.ts) fetches on first use, so that the login page neither downloads nor evaluates their charts,\n` +
-      ` * actors and wire mappers (docs/benchmarks.md). Built once per app; every view then gets the same provided charts.\n */\n` +
-      `export function createPageLogic(api: AppApi, given: AppDeps): PageLogic {\n` +
+      ` * actors and wire mappers (docs/benchmarks.md). Built once per app; every view then gets the same provided charts.\n` +
+      ` * Each area's modules are in this chunk (\`webpackMode: "eager"\`: no request of their own) but evaluated and\n` +
+      ` * provided one area per task, so that the main thread is free between them (docs/decisions.md LB19).\n */\n` +
+      `export async function createPageLogic(api: AppApi, given: AppDeps): Promise<PageLogic> {\n` +
       `  const deps: PageDeps = { ...given, drafts: given.drafts ?? browserDraftStore() };\n` +
-      `  const area = <T>(pageLogic: (api: AppApi, deps: PageDeps) => T): T => pageLogic(api, deps);\n` +
+      `  const area = async <T>(load: () => Promise<{ pageLogic: (api: AppApi, deps: PageDeps) => T }>): Promise<T> => {\n` +
+      `    const logic = (await load()).pageLogic(api, deps);\n` +
+      `    await nextTask();\n` +
+      `    return logic;\n` +
+      `  };\n` +
+      areas
+        .map(
+          (m) =>
+            `  const ${camel(m.area)} = await area(() => import(/* webpackMode: "eager" */ './${m.area}.actors'));\n`,
+        )
+        .join('') +
       `  return {\n` +
       areas
         .map(
           (m) =>
-            `    ...(area(${camel(m.area)}.pageLogic) satisfies Pick<PageLogic, ${Object.keys(
-              m.pageLogic ?? {},
-            )
+            `    ...(${camel(m.area)} satisfies Pick<PageLogic, ${Object.keys(m.pageLogic ?? {})
               .map(quote)
               .join(' | ')}>),\n`,
         )

@@ -2,51 +2,58 @@
 // the signed-in pages' workflows, composed from each area's `pageLogic`. Do not edit: change the manifest and run the script (tests/app/workflow-manifests.test.ts).
 import { browserDraftStore } from '@/services/drafts/draft-store';
 import type { PageLogic } from '@/views/common/workflow-logic.context';
-import * as addons from './addons.actors';
-import * as admin from './admin.actors';
-import * as agreement from './agreement.actors';
-import * as at39 from './at39.actors';
-import * as blockRestore from './block-restore.actors';
-import * as debt from './debt.actors';
-import * as documents from './documents.actors';
-import * as employeesList from './employees-list.actors';
-import * as golden from './golden.actors';
-import * as impersonation from './impersonation.actors';
-import * as newOrder from './new-order.actors';
-import * as orders from './orders.actors';
-import * as preorderList from './preorder-list.actors';
-import * as profile from './profile.actors';
-import * as recoveryContact from './recovery-contact.actors';
-import * as settings from './settings.actors';
-import * as upload from './upload.actors';
 import type { AppApi } from './api';
 import type { AppDeps, PageDeps } from './app-deps';
+import { nextTask } from '@/services/scheduling/next-task';
 
 /**
  * The signed-in pages' workflows, provided with their real actors: a chunk of its own that `createAppLogic`
  * (./app-logic.ts) fetches on first use, so that the login page neither downloads nor evaluates their charts,
  * actors and wire mappers (docs/benchmarks.md). Built once per app; every view then gets the same provided charts.
+ * Each area's modules are in this chunk (`webpackMode: "eager"`: no request of their own) but evaluated and
+ * provided one area per task, so that the main thread is free between them (docs/decisions.md LB19).
  */
-export function createPageLogic(api: AppApi, given: AppDeps): PageLogic {
+export async function createPageLogic(api: AppApi, given: AppDeps): Promise<PageLogic> {
   const deps: PageDeps = { ...given, drafts: given.drafts ?? browserDraftStore() };
-  const area = <T>(pageLogic: (api: AppApi, deps: PageDeps) => T): T => pageLogic(api, deps);
+  const area = async <T>(load: () => Promise<{ pageLogic: (api: AppApi, deps: PageDeps) => T }>): Promise<T> => {
+    const logic = (await load()).pageLogic(api, deps);
+    await nextTask();
+    return logic;
+  };
+  const addons = await area(() => import(/* webpackMode: "eager" */ './addons.actors'));
+  const admin = await area(() => import(/* webpackMode: "eager" */ './admin.actors'));
+  const agreement = await area(() => import(/* webpackMode: "eager" */ './agreement.actors'));
+  const at39 = await area(() => import(/* webpackMode: "eager" */ './at39.actors'));
+  const blockRestore = await area(() => import(/* webpackMode: "eager" */ './block-restore.actors'));
+  const debt = await area(() => import(/* webpackMode: "eager" */ './debt.actors'));
+  const documents = await area(() => import(/* webpackMode: "eager" */ './documents.actors'));
+  const employeesList = await area(() => import(/* webpackMode: "eager" */ './employees-list.actors'));
+  const golden = await area(() => import(/* webpackMode: "eager" */ './golden.actors'));
+  const impersonation = await area(() => import(/* webpackMode: "eager" */ './impersonation.actors'));
+  const newOrder = await area(() => import(/* webpackMode: "eager" */ './new-order.actors'));
+  const orders = await area(() => import(/* webpackMode: "eager" */ './orders.actors'));
+  const preorderList = await area(() => import(/* webpackMode: "eager" */ './preorder-list.actors'));
+  const profile = await area(() => import(/* webpackMode: "eager" */ './profile.actors'));
+  const recoveryContact = await area(() => import(/* webpackMode: "eager" */ './recovery-contact.actors'));
+  const settings = await area(() => import(/* webpackMode: "eager" */ './settings.actors'));
+  const upload = await area(() => import(/* webpackMode: "eager" */ './upload.actors'));
   return {
-    ...(area(addons.pageLogic) satisfies Pick<PageLogic, 'services' | 'servicesCheckout'>),
-    ...(area(admin.pageLogic) satisfies Pick<PageLogic, 'searchBox' | 'userSearch' | 'userAdmin'>),
-    ...(area(agreement.pageLogic) satisfies Pick<PageLogic, 'agreement'>),
-    ...(area(at39.pageLogic) satisfies Pick<PageLogic, 'at39List' | 'at39Registration' | 'at39Upload'>),
-    ...(area(blockRestore.pageLogic) satisfies Pick<PageLogic, 'blockRestore'>),
-    ...(area(debt.pageLogic) satisfies Pick<PageLogic, 'debt'>),
-    ...(area(documents.pageLogic) satisfies Pick<PageLogic, 'documents' | 'download'>),
-    ...(area(employeesList.pageLogic) satisfies Pick<PageLogic, 'employeesList'>),
-    ...(area(golden.pageLogic) satisfies Pick<PageLogic, 'goldenCheckout'>),
-    ...(area(impersonation.pageLogic) satisfies Pick<PageLogic, 'impersonation'>),
-    ...(area(newOrder.pageLogic) satisfies Pick<PageLogic, 'newOrder'>),
-    ...(area(orders.pageLogic) satisfies Pick<PageLogic, 'orders' | 'orderCancel'>),
-    ...(area(preorderList.pageLogic) satisfies Pick<PageLogic, 'preorderList'>),
-    ...(area(profile.pageLogic) satisfies Pick<PageLogic, 'numbers'>),
-    ...(area(recoveryContact.pageLogic) satisfies Pick<PageLogic, 'recoveryContact'>),
-    ...(area(settings.pageLogic) satisfies Pick<PageLogic, 'settings'>),
-    ...(area(upload.pageLogic) satisfies Pick<PageLogic, 'upload'>),
+    ...(addons satisfies Pick<PageLogic, 'services' | 'servicesCheckout'>),
+    ...(admin satisfies Pick<PageLogic, 'searchBox' | 'userSearch' | 'userAdmin'>),
+    ...(agreement satisfies Pick<PageLogic, 'agreement'>),
+    ...(at39 satisfies Pick<PageLogic, 'at39List' | 'at39Registration' | 'at39Upload'>),
+    ...(blockRestore satisfies Pick<PageLogic, 'blockRestore'>),
+    ...(debt satisfies Pick<PageLogic, 'debt'>),
+    ...(documents satisfies Pick<PageLogic, 'documents' | 'download'>),
+    ...(employeesList satisfies Pick<PageLogic, 'employeesList'>),
+    ...(golden satisfies Pick<PageLogic, 'goldenCheckout'>),
+    ...(impersonation satisfies Pick<PageLogic, 'impersonation'>),
+    ...(newOrder satisfies Pick<PageLogic, 'newOrder'>),
+    ...(orders satisfies Pick<PageLogic, 'orders' | 'orderCancel'>),
+    ...(preorderList satisfies Pick<PageLogic, 'preorderList'>),
+    ...(profile satisfies Pick<PageLogic, 'numbers'>),
+    ...(recoveryContact satisfies Pick<PageLogic, 'recoveryContact'>),
+    ...(settings satisfies Pick<PageLogic, 'settings'>),
+    ...(upload satisfies Pick<PageLogic, 'upload'>),
   };
 }

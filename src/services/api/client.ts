@@ -167,7 +167,7 @@ async function endpointDef(name: string, atHand: Table): Promise<EndpointDef | u
     publicTable ??= import('@/services/contract/public.contract').then((m) => m.publicEndpoints);
     table = await publicTable;
   } else {
-    fullTable ??= import('@/services/contract/endpoints').then((m) => m.endpoints);
+    fullTable ??= import('./endpoint-table').then((m) => m.loadEndpointTable());
     table = await fullTable;
   }
   return Object.hasOwn(table, name) ? table[name] : undefined;

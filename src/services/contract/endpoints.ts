@@ -9,17 +9,10 @@ import { clientErrorEndpoints } from './client-errors.contract';
 import { debtEndpoints } from './debt.contract';
 import { documentsEndpoints } from './documents.contract';
 import { employeesEndpoints } from './employees.contract';
-import { defineEndpoint } from './endpoint';
 import { goldenEndpoints } from './golden.contract';
 import { lookupEndpoints } from './lookup.contract';
 import { ordersEndpoints } from './orders.contract';
-import {
-  preorderIdParams,
-  preorderListQuery,
-  preorderListSchema,
-  preorderMoveBody,
-  preorderMovedSchema,
-} from './preorder.contract';
+import { preorderEndpoints } from './preorder.contract';
 import { publicEndpoints } from './public.contract';
 import { recoveryContactEndpoints } from './recovery-contact.contract';
 import { restoreLinkEndpoints } from './restore-link.contract';
@@ -29,9 +22,9 @@ import { signingEndpoints } from './signing.contract';
 
 /**
  * The endpoint table: every call of spec 7, keyed by a dot name `<area>.<verb>`. Paths are relative to `/api/`.
- * Each area's calls live beside its schemas as a slice (`<area>Endpoints` in `<area>.contract.ts`) spread in here;
- * the pre-order rows still written below move to their slice once that area's current change has landed
- * (docs/decisions.md AR7). tests/services/endpoint-slices.test.ts: no call twice.
+ * Each area's calls live beside its schemas as a slice (`<area>Endpoints` in `<area>.contract.ts`) spread in here
+ * (docs/decisions.md AR7). tests/services/endpoint-slices.test.ts: no call twice. The API client loads the same
+ * slices one per task (src/services/api/endpoint-table.ts, LB19).
  * The client parses every reply with `result`; the reference server validates its inputs with `params`, `query`,
  * `body` and types its outputs with `result`.
  */
@@ -48,24 +41,7 @@ export const endpoints = {
 
   // ── the public onboarding pages' calls (public.contract.ts, on zod/mini) and the staff's pre-order list ─────────
   ...publicEndpoints,
-  'preorder.list': defineEndpoint({
-    method: 'GET',
-    path: 'pre-order/list',
-    query: preorderListQuery,
-    result: preorderListSchema,
-    auth: 'session',
-    summary: 'created pre-orders with their status, for B2B staff (path decided, NC8)',
-  }),
-  'preorder.setStatus': defineEndpoint({
-    method: 'POST',
-    path: 'pre-order/{id}/status',
-    params: preorderIdParams,
-    body: preorderMoveBody,
-    result: preorderMovedSchema,
-    auth: 'session',
-    summary:
-      'staff move a pre-order along its statuses; registered or rejected releases the numbers (path decided, NC12; E013, E101)',
-  }),
+  ...preorderEndpoints,
 
   // ── online-sales documents ─────────────────────────────────────────────────────────────────────────
   ...documentsEndpoints,

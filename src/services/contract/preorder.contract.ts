@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
 import { connectType } from './public.contract';
 
 /**
@@ -38,3 +39,25 @@ export const preorderMovedSchema = z.looseObject({
   status: preorderStatusValue,
   phoneReserved: z.boolean(),
 });
+
+/** The staff's pre-order calls (paths decided, NC8, NC12). */
+export const preorderEndpoints = {
+  'preorder.list': defineEndpoint({
+    method: 'GET',
+    path: 'pre-order/list',
+    query: preorderListQuery,
+    result: preorderListSchema,
+    auth: 'session',
+    summary: 'created pre-orders with their status, for B2B staff (path decided, NC8)',
+  }),
+  'preorder.setStatus': defineEndpoint({
+    method: 'POST',
+    path: 'pre-order/{id}/status',
+    params: preorderIdParams,
+    body: preorderMoveBody,
+    result: preorderMovedSchema,
+    auth: 'session',
+    summary:
+      'staff move a pre-order along its statuses; registered or rejected releases the numbers (path decided, NC12; E013, E101)',
+  }),
+} as const;
