@@ -57,6 +57,9 @@ async function debuggableChromium(): Promise<{ port: number; close(): Promise<vo
   throw new Error(`Chromium did not open its debugging port ${port}`);
 }
 
+/** Lighthouse's own recording failures (its trace of the load, not the page's behaviour). */
+const RERUN = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_LCP']);
+
 /** `runs` Lighthouse runs of `url`, one after the other in one browser; `headers` go with every request (a session
  *  cookie for a signed-in page). */
 export async function lighthouseRuns(
@@ -68,7 +71,10 @@ export async function lighthouseRuns(
   const chromium = await debuggableChromium();
   try {
     const out: LighthouseRun[] = [];
-    for (let i = 0; i < runs; i++) {
+    // a run Lighthouse itself could not record (NO_NAVSTART, NO_FCP: its trace, not the page) is run again, up to
+    // twice; a page that fails three times in a row is a failure of the page
+    let retries = 0;
+    while (out.length < runs) {
       const result = await lighthouse(url, {
         port: chromium.port,
         onlyCategories: ['performance'],
@@ -78,8 +84,15 @@ export async function lighthouseRuns(
       });
       const lhr = result?.lhr;
       const metric = (id: string) => lhr?.audits[id]?.numericValue ?? Number.NaN;
-      if (!lhr || lhr.runtimeError)
+      if (!lhr || lhr.runtimeError) {
+        const code = lhr?.runtimeError?.code ?? '';
+        if (RERUN.has(code) && retries < 2) {
+          retries += 1;
+          continue;
+        }
         throw new Error(`Lighthouse on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+      }
+      retries = 0;
       out.push({
         score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
         tbt: metric('total-blocking-time'),

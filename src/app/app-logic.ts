@@ -12,12 +12,13 @@ export type { AppDeps } from './app-deps';
 /**
  * The composition root: every workflow's chart provided with its real actors, built once per app on one API client.
  * `AppProviders` (src/app/app-providers.tsx) mounts the result at the top of the app; tests mount the same providers
- * with fakes (tests/support/render-workflow.tsx). A new page workflow adds one line to `createPageLogic`
- * (./page-logic.generated.ts; docs/new-workflow.md).
+ * with fakes (tests/support/render-workflow.tsx). A new page workflow is a line of its area's manifest, which
+ * `npm run workflows` writes into `createPageLogic` (./page-logic.generated.ts; docs/new-workflow.md).
  *
  * The workflows the login route needs are built at once; the others (`loadPageLogic`) are imported on first use, as
  * one chunk (./page-logic.generated.ts), so that their charts, actors and wire mappers stay out of the login route's scripts
- * (the budget of docs/benchmarks.md). The loader runs once per app; every view then gets the same provided charts.
+ * (the budget of docs/benchmarks.md), and evaluated one area per task (docs/decisions.md LB19). The loader runs once per
+ * app; every view then gets the same provided charts.
  */
 export function createAppLogic(api: AppApi, deps: AppDeps): AppLogic {
   return {
