@@ -312,6 +312,9 @@ export const sessionHandlers: Handlers = {
     // a client account (curator, subscriber, key owner) may not act under several roles
     ensure(!(roles.length > 1 && roles.some((r) => CLIENT_ROLES.has(r))), 'E130');
     ensure(roles.includes(role), 'E133');
+    // a role is chosen once per session (E134 for another one); the same role saved again is that one choice
+    // arriving twice (a page reloaded while its save was on the way, then saving again), not a second choice
+    if (session.row.chosenRole === role) return undefined;
     ensure(session.row.chosenRole == null, 'E134');
     svc.sessions.setChosenRole(session.row.idHash, role);
     svc.logger.info('auth.role', { userId: session.user.id, role });

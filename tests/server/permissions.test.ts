@@ -211,7 +211,8 @@ async function runMatrix(
   }
   for (const p of PROBES) {
     let body = p.body?.(h);
-    if (p.name === 'session.saveChosenRole') body = { updatedValue: user.roles[0] };
+    // a multi-role user has chosen roles[0] above: another of its roles is a second choice (E134)
+    if (p.name === 'session.saveChosenRole') body = { updatedValue: user.roles[multiRole ? 1 : 0] };
     want[p.name] = mustChangePassword(facts) && !OPEN_WHILE_FORCED.has(p.name) ? 'E005' : p.expect(cfg, ctx);
     if (multiRole && p.name === 'session.saveChosenRole') want[p.name] = 'E134';
     got[p.name] = (await a.call(p.method, p.path(h), body)).status;

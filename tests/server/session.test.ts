@@ -206,6 +206,10 @@ describe('save-chosen-role', () => {
       chosenRole: 'R005',
     });
     expect((await a.call('POST', 'v1/adfs/save-chosen-role', { updatedValue: 'R008' })).status).toBe('E134');
+    // the same role again is the one choice arriving twice (a reload while the save was on its way): no error,
+    // and the role stays
+    expect((await a.call('POST', 'v1/adfs/save-chosen-role', { updatedValue: 'R005' })).status).toBe('OKOK');
+    expect((await a.call('GET', 'user/')).result).toMatchObject({ chosenRole: 'R005' });
     // a new session chooses again
     const b = h.agent();
     await b.login('multirole');
