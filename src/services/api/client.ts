@@ -167,7 +167,7 @@ async function endpointDef(name: string, atHand: Table): Promise<EndpointDef | u
     publicTable ??= import('@/services/contract/public.contract').then((m) => m.publicEndpoints);
     table = await publicTable;
   } else {
-    fullTable ??= import('./endpoint-table').then((m) => m.loadEndpointTable());
+    fullTable ??= import('./endpoint-table.generated').then((m) => m.loadEndpointTable());
     table = await fullTable;
   }
   return Object.hasOwn(table, name) ? table[name] : undefined;

@@ -24,7 +24,8 @@ import { signingEndpoints } from './signing.contract';
  * The endpoint table: every call of spec 7, keyed by a dot name `<area>.<verb>`. Paths are relative to `/api/`.
  * Each area's calls live beside its schemas as a slice (`<area>Endpoints` in `<area>.contract.ts`) spread in here
  * (docs/decisions.md AR7). tests/services/endpoint-slices.test.ts: no call twice. The API client loads the same
- * slices one per task (src/services/api/endpoint-table.ts, LB19).
+ * slices one per task (src/services/api/endpoint-table.generated.ts, written from the spreads below by
+ * `npm run workflows`, LB19).
  * The client parses every reply with `result`; the reference server validates its inputs with `params`, `query`,
  * `body` and types its outputs with `result`.
  */
