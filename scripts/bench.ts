@@ -53,6 +53,7 @@ import {
   SCREEN_SIZES,
   SIGNED_IN_LAYOUT_PATHS,
 } from '../tests/e2e/layout-routes';
+import { SETTLED_SESSION } from './lib/settled-session';
 import { webOnlyConfig } from './lib/web-config';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -475,6 +476,7 @@ async function signedIn(
   await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await form.locator('input[name="password"]').press('Enter');
   await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 });
+  await page.locator(SETTLED_SESSION).waitFor({ timeout: 30_000 });
   return page;
 }
 

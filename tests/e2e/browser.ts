@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { SETTLED_SESSION } from '../../scripts/lib/settled-session';
 import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import type { User } from '../../src/services/contract/session.contract';
 import { seededDb } from '../server/harness';
@@ -79,21 +80,10 @@ export async function signIn(
     };
     throw new Error(`${login} stayed on the login page: ${JSON.stringify(shown)}`, { cause: e });
   }
-  // the address leaves /login while the session may still save the role or load the profile: a test starts from a
-  // settled session (a page, the role picker, the forced password change or the profile's error), not mid-way
+  // the address leaves /login while the session may still save the role or load the profile
   await page.locator(SETTLED_SESSION).waitFor({ timeout: 20_000 });
   return { page, errors };
 }
-
-/** The session chart's `main` region at rest: what a signed-in user can act on (src/machines/session.machine.ts). */
-const SETTLED_SESSION = `[data-testid="session"]:is(${[
-  'ready',
-  'choosingRole',
-  'forcedPasswordChange',
-  'profileFailed',
-]
-  .map((state) => `[data-state~="authenticated.main.${state}"]`)
-  .join(', ')})`;
 
 /** The login form (any language: fields are found by name): fills it and submits it with Enter. */
 export async function fillLogin(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
