@@ -1,6 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { i18nParts } from './scripts/lib/i18n-parts.vite.ts';
+
+/**
+ * Vitest's order (the slowest files of the last run first, else the largest), with the chart suites of
+ * tests/machines ahead of the rest: they walk whole charts and take minutes each (some while collecting, so the last
+ * run's test times call them fast), and one of them started last kept a worker busy alone for minutes at the end.
+ */
+class ChartSuitesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const charts = (f: TestSpecification) => /[\\/]tests[\\/]machines[\\/]/.test(f.moduleId);
+    return [...sorted.filter(charts), ...sorted.filter((f) => !charts(f))];
+  }
+}
 
 export default defineConfig({
   plugins: [i18nParts],
@@ -12,8 +26,17 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['tests/support/i18n.setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // two workers share the two cores, so a heavy test takes up to twice its time alone: the limit catches a hang
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
+    // Every core: vitest's default takes all but one, which on the two-core CI machine is one worker for 233 files.
+    maxWorkers: '100%',
+    // A worker keeps the modules it has evaluated from one test file to the next instead of evaluating the app again
+    // for each (the suite's largest cost after the tests themselves). So a test file does not replace modules
+    // (`vi.mock`): what it swaps, it passes in (the actors take their dependencies), and what it changes for all
+    // (a spy on the console, the language) it gives back; i18n.setup.ts sets the language again for every file.
+    isolate: false,
+    sequence: { sequencer: ChartSuitesFirst },
   },
 });

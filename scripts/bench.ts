@@ -31,7 +31,9 @@
  *    390 × 844, in both languages, loaded cold at 4× CPU (the measurement tests/e2e/layout-shift.e2e.ts holds to
  *    CLS ≤ 0.1): the largest CLS of each route over its four loads, and the route's largest.
  *
- * BENCH_SKIP=login,lighthouse,models,tabs,purchase,layout leaves parts out (purchase: mask search p50/p99 and the
+ * 6. `npm test` whole (`suite`): its wall time on this machine, against the 8 minutes a developer can wait for it.
+ *
+ * BENCH_SKIP=login,lighthouse,models,suite,tabs,purchase,layout leaves parts out (purchase: mask search p50/p99 and the
  * purchase route's JS); BENCH_ROUNDS (default 5) sets the tab-switch rounds.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -315,22 +317,34 @@ async function firstActionVsFloor(portalUrl: string, floorUrl: string, browser: 
 }
 
 // ── 2. model suite ──────────────────────────────────────────────────────────────────────────────────
-function modelSuite(): string[] {
+/** Runs `command` in the repository and reports its wall time and vitest's summary lines. */
+function timedRun(
+  label: string,
+  command: readonly [string, ...string[]],
+  goal?: { seconds: number; text: string },
+): string[] {
+  const [bin, ...args] = command;
   const t0 = performance.now();
-  const run = spawnSync('npx', ['vitest', 'run', 'tests/machines'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: process.env,
-  });
+  const run = spawnSync(bin, args, { cwd: ROOT, encoding: 'utf8', env: process.env });
   const wall = (performance.now() - t0) / 1000;
   const summary = `${run.stdout}`
     .split('\n')
     .filter((l) => /Test Files|Tests /.test(l))
     .map((l) => l.replace(ANSI, '').trim());
+  const verdict = goal ? ` (goal ≤ ${goal.text}: ${wall <= goal.seconds ? 'reached' : 'not reached'})` : '';
   return [
-    `Model suite (npx vitest run tests/machines): ${wall.toFixed(1)} s wall, exit ${run.status}`,
+    `${label} (${command.join(' ')}): ${wall.toFixed(1)} s wall${verdict}, exit ${run.status}`,
     ...summary.map((l) => `  ${l}`),
   ];
+}
+
+function modelSuite(): string[] {
+  return timedRun('Model suite', ['npx', 'vitest', 'run', 'tests/machines']);
+}
+
+/** The suite a developer runs: `npm test` whole (types, lint, boundaries, unit and security tests), on this machine. */
+function developerSuite(): string[] {
+  return timedRun('Developer suite', ['npm', 'test'], { seconds: 8 * 60, text: '8 min' });
 }
 
 // ── 3. tab switch in Chromium ───────────────────────────────────────────────────────────────────────
@@ -733,6 +747,7 @@ async function main() {
     rmSync(floorDist, { recursive: true, force: true });
   }
   if (!SKIP.has('models')) out.push(...modelSuite());
+  if (!SKIP.has('suite')) out.push(...developerSuite(), '');
   console.log(`\n${out.join('\n')}`);
 }
 

@@ -88,8 +88,11 @@ export function fetchDocuments(api: ApiLoader) {
   };
 }
 
-/** The documents page chart and the download chart, provided. */
-export function createDocumentsLogic(api: ApiLoader) {
+/**
+ * The documents page chart and the download chart, provided. `save` hands a downloaded file to the browser
+ * (`saveBlob`); a test passes its own instead of replacing the module.
+ */
+export function createDocumentsLogic(api: ApiLoader, save: typeof saveBlob = saveBlob) {
   return {
     documents: documentsMachine.provide({
       actors: {
@@ -120,7 +123,7 @@ export function createDocumentsLogic(api: ApiLoader) {
               : target.kind === 'scan'
                 ? await client.download('documents.delivery', { query: { id: target.id } }, opts)
                 : await client.download('documents.instruction', undefined, opts);
-          if (!signal.aborted) saveBlob(blob, target.fileName);
+          if (!signal.aborted) save(blob, target.fileName);
         }),
       },
     }),

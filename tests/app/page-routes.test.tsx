@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '@/app/routes';
 import { isPagePath } from '@/domain/page-patterns.rules';
@@ -53,7 +53,8 @@ describe('the route table and the server’s page list', () => {
     '/uz/services/checkout',
   ])('%s: a page for the server, never the not-found page in the SPA', async (path) => {
     expect(isPagePath(path)).toBe(true);
-    const { location } = renderShell(path, null);
+    // rendered in an awaited act: a page that suspends on its first render (its texts, its lazy view) settles inside it
+    const { location } = await act(async () => renderShell(path, null));
     // signed out: a public page is drawn, any other is sent on to login — in neither case the not-found page
     await waitFor(() =>
       expect(

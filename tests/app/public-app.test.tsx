@@ -64,7 +64,9 @@ describe('the public root', () => {
   it('goes on to the wizard in place, with the employee sign-on link in the footer', async () => {
     const { location, asked, leave } = await mount('/ru/new-numbers');
     await screen.findByTestId('new-numbers-shown', {}, { timeout: 5000 });
-    await userEvent.click(screen.getByTestId('become-client'));
+    // the wizard's page is a lazy view: it suspends on the click, so the click is awaited in act, where React
+    // settles the suspended render (a click in a synchronous act left it suspended on a loaded machine)
+    await act(async () => userEvent.click(screen.getByTestId('become-client')));
     expect(await screen.findByTestId('page-newClient', {}, { timeout: 5000 })).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/ru/new-client');
     expect(screen.getByTestId('employee-login').getAttribute('href')).toBe(

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   type EimzoKeyInfo,
   isExpired,
@@ -9,8 +9,13 @@ import {
 import { buildAlias, DEMO_KEYS, demoKeyTin } from '../../server/eimzo/demo-keys';
 
 // Local time must be read as local: run in a zone away from UTC so a UTC reading would show (Node re-reads TZ when
-// it is assigned; each test file runs in its own process).
+// it is assigned). The worker runs other test files after this one: the zone it had is given back.
+const savedTz = process.env.TZ;
 process.env.TZ = 'Asia/Tashkent';
+afterAll(() => {
+  if (savedTz === undefined) delete process.env.TZ;
+  else process.env.TZ = savedTz;
+});
 
 const DOC_ALIAS =
   'cn=testov test,name=test,surname=testov,c=uz,o=test mchj,uid=500000001,1.2.860.3.16.1.2=30101900000001,t=direktor,1.2.860.3.16.1.1=300000001,serialnumber=77ebb2ed,validfrom=2024.01.01 10:00:00,validto=2026.01.01 23:59:59';

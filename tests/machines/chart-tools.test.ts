@@ -143,7 +143,9 @@ describe.each(models.map((m) => [m.entry.id, m] as const))('SCION runs %s.scxml'
 
     expect(paths.length).toBeGreaterThan(0);
     expect(mismatches).toEqual([]);
-  });
+    // every path of the largest charts (golden checkout, new client) replayed twice: 10 s alone, twice that while the
+    // other worker runs the other half of the suite on the second core
+  }, 120_000);
 
   it('has no custom elements inside transitions and names invoke results done.invoke.*', async () => {
     const doc = new DOMParser().parseFromString(await read(`${id}.scxml`), 'application/xml');

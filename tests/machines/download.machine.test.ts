@@ -14,8 +14,8 @@ import { snapshotAt } from '../support/connect-table';
 import { lintMachine } from '../support/model-universe';
 import { downloadInput, noScan } from './documents.payloads';
 
-vi.mock('@/services/export/blob-download.export', () => ({ saveBlob: vi.fn() }));
-const { saveBlob } = await import('@/services/export/blob-download.export');
+/** What the chart hands to the browser as a file, recorded instead of saved (the actors take it as `save`). */
+const saveBlob = vi.fn();
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -52,7 +52,9 @@ describe('download machine', () => {
 
   it('downloads the PDF in the page language with progress and saves it under the people’s name', async () => {
     const c = slowClient();
-    const actor = createActor(createDocumentsLogic(c.api).download, { input: downloadInput }).start();
+    const actor = createActor(createDocumentsLogic(c.api, saveBlob).download, {
+      input: downloadInput,
+    }).start();
     actor.send({ type: 'download.start' });
     await flush();
     expect(c.asked).toEqual([['documents.reDownload', { query: { docId: '52', lang: 'ru' } }]]);
@@ -69,7 +71,7 @@ describe('download machine', () => {
 
   it('a failure says why (E013 no scan yet); retry, dismiss; cancel aborts the request', async () => {
     const c = slowClient();
-    const actor = createActor(createDocumentsLogic(c.api).download, {
+    const actor = createActor(createDocumentsLogic(c.api, saveBlob).download, {
       input: { target: { kind: 'scan', id: '41', fileName: 'скан.pdf' } },
     }).start();
     actor.send({ type: 'download.start' });
