@@ -261,3 +261,11 @@ export function RestoreForm({ flow }: { flow: FlowRef }) {
     </form>
   );
 }
+
+/** Each of these pages' form, by the page's name (the chunk's one entry: `MoreForm` picks from it). */
+export const FORMS = {
+  register: RegisterForm,
+  check: CheckForm,
+  forgot: ForgotForm,
+  restore: RestoreForm,
+} as const;

@@ -27,8 +27,7 @@ import { CheckingSession, type FlowRef, Submit, useAuthForm } from './auth-form.
 import './auth.css';
 
 type MoreForms = typeof import('./auth-more-forms.view');
-let moreForms: MoreForms | undefined;
-let moreFormsLoad: Promise<MoreForms> | undefined;
+let moreFormsLoad: (Promise<MoreForms> & { status?: 'fulfilled'; value?: MoreForms }) | undefined;
 
 /**
  * The other Auth pages' forms (register, check, forgot, restore): one chunk, fetched with their texts (the `more`
@@ -38,7 +37,8 @@ let moreFormsLoad: Promise<MoreForms> | undefined;
  */
 export function loadMoreForms(): Promise<MoreForms> {
   moreFormsLoad ??= withMoreMessages(import('./auth-more-forms.view')).then((m) => {
-    moreForms = m;
+    // marked as React marks a promise it has read: a form asked for once the chunk is in renders without suspending
+    Object.assign(moreFormsLoad as object, { status: 'fulfilled', value: m });
     return m;
   });
   return moreFormsLoad;
@@ -46,11 +46,8 @@ export function loadMoreForms(): Promise<MoreForms> {
 
 /** One of the other Auth pages' forms, suspending (inside AuthForms' Suspense) until their chunk is in. */
 function MoreForm({ page, flow }: { page: Exclude<AuthPageType, 'login'>; flow: FlowRef }) {
-  const forms = moreForms ?? use(loadMoreForms());
-  if (page === 'register') return <forms.RegisterForm flow={flow} />;
-  if (page === 'check') return <forms.CheckForm flow={flow} />;
-  if (page === 'forgot') return <forms.ForgotForm flow={flow} />;
-  return <forms.RestoreForm flow={flow} />;
+  const Form = use(loadMoreForms()).FORMS[page];
+  return <Form flow={flow} />;
 }
 
 /**
