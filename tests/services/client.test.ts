@@ -283,6 +283,32 @@ describe('API client: requests', () => {
     expect(requests).toHaveLength(0);
   });
 
+  // `call` is typed as one overload per area (docs/decisions.md TS2): each wrong call below is refused by `tsc`
+  // (an unused @ts-expect-error fails `npm run typecheck`) as it was by the single generic, and by the client at run time
+  it('is typed per endpoint: a wrong name, input or result type does not compile, and is refused at run time', async () => {
+    const { fetch, requests } = fakeFetch(() => json({ status: 'OKOK', result: user }));
+    const api = createApiClient({ fetch });
+    const refused = [
+      // @ts-expect-error a body field of the wrong type
+      api.call('admin.setBlocked', { params: { user_id: 1 }, body: { blocked: 'yes' } }),
+      // @ts-expect-error a misspelt path parameter (an excess property)
+      api.call('admin.setBlocked', { params: { user_idd: 1 }, body: { blocked: true } }),
+      // @ts-expect-error a required input left out
+      api.call('admin.setBlocked'),
+      // @ts-expect-error a name no area has
+      api.call('admin.nonexistent', {}),
+      // @ts-expect-error another area's input
+      api.call('session.login', { query: { ipGroup: 'monthly' } }),
+    ];
+    for (const call of refused)
+      expect(await failureOf(call)).toMatchObject({ kind: 'contract', direction: 'request' });
+    expect(requests).toHaveLength(0);
+    const signedIn = await api.call('session.user');
+    // @ts-expect-error the result is the session's user, not a string
+    const notAString: string = signedIn;
+    expect(notAString).toMatchObject({ user_name: 'ivanov' });
+  });
+
   it('never puts input values (passwords) into the failure', async () => {
     const { fetch } = fakeFetch(() => json({ status: 'OKOK' }));
     const err = await failureOf(
