@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createMachine, fromPromise, setup } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { type AnyMachineSnapshot, assign, createMachine, fromPromise, setup } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import { machineRegistry } from '@/machines/registry';
 import { createCoverageRecorder, formatCoverage } from '../support/coverage';
 import { checkMachineModel } from '../support/model-check';
-import { modelTestEntries, registeredModels } from '../support/model-registry';
+import { getModelTestEntry, modelTestEntries, registeredModels } from '../support/model-registry';
 import { getModelUniverse, lintMachine } from '../support/model-universe';
-import { buildModelGraph, generateModelPaths, type MachinePath, payloadEvents } from '../support/paths';
+import {
+  buildModelGraph,
+  generateModelPaths,
+  type MachinePath,
+  payloadEvents,
+  shortestPathsOver,
+} from '../support/paths';
 import { neverSettlingActors, ReplayMismatch, replayPath } from '../support/replay';
 
 describe('registry', () => {
@@ -174,6 +180,31 @@ describe('path generation', () => {
     initial: 'off',
     states: { off: { on: { flip: 'on' } }, on: { on: { flip: 'off' } } },
   });
+
+  it.each(['session', 'authFlow', 'numbers', 'userAdmin'])(
+    '%s: the shortest paths over the explored graph are those of xstate/graph, step for step',
+    (id) => {
+      const entry = machineRegistry.find((e) => e.id === id);
+      if (!entry) throw new Error(`no chart ${id}`);
+      const test = getModelTestEntry(id);
+      const traversal = {
+        events: payloadEvents(test.payloads),
+        serializeState: (s: AnyMachineSnapshot) => serializeSnapshot(s),
+        ...(test.limit === undefined ? {} : { limit: test.limit }),
+        ...(test.stopWhen === undefined ? {} : { stopWhen: test.stopWhen }),
+        ...(test.input === undefined ? {} : { input: test.input }),
+      };
+      const shape = (paths: readonly MachinePath[]) =>
+        paths.map((p) => ({
+          to: serializeSnapshot(p.state),
+          weight: p.weight,
+          steps: p.steps.map((step) => [JSON.stringify(step.event), serializeSnapshot(step.state)]),
+        }));
+      const ours = shape(shortestPathsOver(getAdjacencyMap(entry.machine, traversal)));
+      expect(ours.length).toBeGreaterThan(3);
+      expect(ours).toEqual(shape(getShortestPaths(entry.machine, traversal) as MachinePath[]));
+    },
+  );
 
   it('covers transitions that shortest paths alone miss', () => {
     const shortestOnly = getShortestPaths(toggle, { events: payloadEvents({}) }) as MachinePath[];

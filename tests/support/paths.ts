@@ -7,7 +7,7 @@ import {
   fromTransition,
   type InspectionEvent,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, type StatePath, serializeSnapshot } from 'xstate/graph';
+import { type AdjacencyMap, getAdjacencyMap, type StatePath, serializeSnapshot } from 'xstate/graph';
 import { type EventPayloads, transitionKey } from './model-universe';
 
 /** A path as xstate/graph returns it: `steps[0]` is the `xstate.init` step, each later step holds the snapshot
@@ -146,7 +146,7 @@ export function buildModelGraph(machine: AnyStateMachine, options: ModelGraphOpt
     ...(options.input === undefined ? {} : { input: options.input }),
   };
   const adjacency = getAdjacencyMap(machine, traversal);
-  const paths = getShortestPaths(machine, traversal) as MachinePath[];
+  const paths = shortestPathsOver(adjacency);
   const probe = createProbe(machine, options.input);
   const init = probe.initial();
   const initialKey = serializeSnapshot(init.snapshot);
@@ -187,6 +187,70 @@ export function buildModelGraph(machine: AnyStateMachine, options: ModelGraphOpt
     nodesOf: (key) => nodes.get(key) ?? [],
     edgeNodes: (edge) => edgeNodeMap.get(edge) ?? [],
   };
+}
+
+/**
+ * The shortest path to every snapshot of `adjacency`, exactly as `getShortestPaths` of xstate/graph builds them (the
+ * same breadth-first order, the same snapshot objects, `steps[0]` the `xstate.init` step): that function explores
+ * the machine again to get the adjacency map it walks, which doubled the cost of every model graph (about 15 s of
+ * the suite's CPU per pass over the charts). tests/machines/model-paths.test.ts holds the two equal.
+ */
+export function shortestPathsOver(
+  adjacencyMap: AdjacencyMap<AnyMachineSnapshot, EventObject>,
+): MachinePath[] {
+  const adjacency = adjacencyMap as unknown as Record<
+    string,
+    {
+      state: AnyMachineSnapshot;
+      transitions: Record<string, { state: AnyMachineSnapshot; event: EventObject }>;
+    }
+  >;
+  const initialKey = Object.keys(adjacency)[0];
+  const initial = initialKey === undefined ? undefined : adjacency[initialKey];
+  if (initialKey === undefined || initial === undefined) return [];
+  const states = new Map<string, AnyMachineSnapshot>([[initialKey, initial.state]]);
+  const via = new Map<string, { weight: number; from?: string; event?: EventObject }>([
+    [initialKey, { weight: 0 }],
+  ]);
+  // a Set walked while it grows: breadth first, as the library's walk
+  const unvisited = new Set([initialKey]);
+  const visited = new Set<string>();
+  for (const key of unvisited) {
+    const weight = via.get(key)?.weight ?? 0;
+    for (const { state, event } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const next = serializeSnapshot(state);
+      states.set(next, state);
+      const known = via.get(next);
+      if (known === undefined || known.weight > weight + 1)
+        via.set(next, { weight: weight + 1, from: key, event });
+      if (!visited.has(next)) unvisited.add(next);
+    }
+    visited.add(key);
+    unvisited.delete(key);
+  }
+  const stepsTo = new Map<string, { state: AnyMachineSnapshot; event: EventObject }[]>();
+  const paths: MachinePath[] = [];
+  for (const [key, { weight, from, event }] of via) {
+    const state = states.get(key) as AnyMachineSnapshot;
+    const raw =
+      from === undefined || event === undefined
+        ? []
+        : [...(stepsTo.get(from) ?? []), { state: states.get(from) as AnyMachineSnapshot, event }];
+    stepsTo.set(key, raw);
+    // the library's `alterPath`: each step holds the snapshot reached and the event that reached it
+    const steps =
+      raw.length === 0
+        ? [{ state, event: { type: 'xstate.init' } }]
+        : [
+            ...raw.map((step, i) => ({
+              state: step.state,
+              event: i === 0 ? { type: 'xstate.init' } : (raw[i - 1] as { event: EventObject }).event,
+            })),
+            { state, event: (raw[raw.length - 1] as { event: EventObject }).event },
+          ];
+    paths.push({ state, steps, weight });
+  }
+  return paths;
 }
 
 /** `a → b → c ⇒ authenticated.ready` (payload-carrying events show their first payload field). */
