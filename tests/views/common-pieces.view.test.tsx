@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The shared view pieces of src/views/common (Tabs, Pagination, FormField, ErrorRetry, DateRange): what a user and a
+ * The shared view pieces of src/views/common (PageFrame, Tabs, Pagination, FormField, ErrorRetry, DateRange): what a user and a
  * screen reader get from each, in both languages.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -13,6 +13,7 @@ import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { clampPage, Pagination } from '@/views/common/pagination.view';
 import { TabList, Tabs, tabPanelProps } from '@/views/common/tabs.view';
 
@@ -383,5 +384,68 @@ describe('ExportButtons (AR20)', () => {
     );
     expect((screen.getByTestId('x-export-csv') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('x-export-csv').getAttribute('aria-busy')).toBe('false');
+  });
+});
+
+describe('PageFrame: a section named by its heading, the texts of its key, the actions beside them', () => {
+  it('names the section by its h1 and reads the heading and the line under it from the page’s key, in both languages', async () => {
+    wrap(
+      <PageFrame block="debt" texts="debt" testId="page" state="shown" ready>
+        <p>body</p>
+      </PageFrame>,
+    );
+    const page = screen.getByTestId('page');
+    expect(page.tagName).toBe('SECTION');
+    expect(page.className).toBe('debt page');
+    expect(page.dataset.state).toBe('shown');
+    expect(page.dataset.ready).toBe('true');
+    expect(page.hasAttribute('aria-busy')).toBe(false);
+    expect(screen.getByRole('region', { name: i18n.getFixedT('ru')('debt.title') })).toBe(page);
+    const head = page.querySelector('header.debt__head');
+    expect(head?.querySelector('h1')?.id).toBe('debt-title');
+    expect(head?.querySelector('p.debt__subtitle')?.textContent).toBe(i18n.getFixedT('ru')('debt.subtitle'));
+    // without actions the heading stands in the head itself; the body follows the head
+    expect(head?.firstElementChild?.tagName).toBe('H1');
+    expect(head?.nextElementSibling?.textContent).toBe('body');
+    await i18n.changeLanguage('uz');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: i18n.getFixedT('uz')('debt.title') }),
+    ).toBeTruthy();
+  });
+
+  it('groups the heading apart from the actions, keeps that layout while no action is shown, and says busy', () => {
+    const { rerender } = wrap(
+      <PageFrame block="docs" titleId="t1" title="Заказы" testId="page" state="loading" busy actions={null}>
+        body
+      </PageFrame>,
+    );
+    const page = screen.getByTestId('page');
+    expect(page.getAttribute('aria-busy')).toBe('true');
+    expect(page.getAttribute('aria-labelledby')).toBe('t1');
+    expect(page.dataset.ready).toBeUndefined();
+    const head = page.querySelector('header.docs__head');
+    // a title given without a subtitle draws no line under it
+    expect(head?.querySelector('.docs__subtitle')).toBeNull();
+    expect(head?.children.length).toBe(1);
+    expect(head?.firstElementChild?.tagName).toBe('DIV');
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <PageFrame
+          block="docs"
+          titleId="t1"
+          title="Заказы"
+          subtitle="Все заказы компании"
+          testId="page"
+          state="ready"
+          busy={false}
+          actions={<button type="button">Обновить</button>}
+        >
+          body
+        </PageFrame>
+      </I18nextProvider>,
+    );
+    expect(page.getAttribute('aria-busy')).toBe('false');
+    expect([...(head?.children ?? [])].map((c) => c.tagName)).toEqual(['DIV', 'BUTTON']);
+    expect(head?.firstElementChild?.textContent).toBe('ЗаказыВсе заказы компании');
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '@/machines/addons.selectors';
 import { selectProfile } from '@/machines/session.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -97,18 +98,7 @@ function ServicesView() {
         : [{ action: 'connectFree', needsPackage: true }];
 
   return (
-    <section
-      className="services page"
-      aria-labelledby="services-title"
-      data-testid="services-page"
-      data-state={state}
-      data-ready={isReady ? 'true' : 'false'}
-    >
-      <header className="services__head">
-        <h1 id="services-title">{t('services.title')}</h1>
-        <p className="services__subtitle">{t('services.subtitle')}</p>
-      </header>
-
+    <PageFrame block="services" texts="services" testId="services-page" state={state} ready={isReady}>
       <nav className="services__tabs" aria-label={t('services.lists.label')}>
         {EMPLOYEE_LISTS.map((list) => (
           <Link
@@ -151,7 +141,7 @@ function ServicesView() {
       </fieldset>
 
       <OptionsPanel />
-    </section>
+    </PageFrame>
   );
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@/machines/agreement.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { AgreementContext } from './agreement.context';
@@ -38,24 +39,14 @@ export function AgreementRegistrationPage({ input = EMPTY_INPUT }: { input?: Agr
 }
 
 function AgreementView() {
-  const { t } = useTranslation();
   const actor = AgreementContext.useActorRef();
   const { state, registered } = useWorkflow(actor, connectAgreementPage);
   return (
-    <section
-      className="agreement page"
-      aria-labelledby="agreement-title"
-      data-testid="agreement-page"
-      data-state={state}
-    >
-      <header className="agreement__head">
-        <h1 id="agreement-title">{t('agreement.title')}</h1>
-        <p className="agreement__subtitle">{t('agreement.subtitle')}</p>
-      </header>
+    <PageFrame block="agreement" texts="agreement" testId="agreement-page" state={state}>
       <AgreementDownloadError />
       {registered ? <RegisteredPanel /> : <AgreementFormView />}
       <AgreementList />
-    </section>
+    </PageFrame>
   );
 }
 

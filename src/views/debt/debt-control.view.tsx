@@ -19,6 +19,7 @@ import { connectDebtList, connectNotice } from '@/machines/debt.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -62,18 +63,13 @@ function DebtControlView() {
   const ready = current && shown !== null && sameDebtParams(shown.params, params);
 
   return (
-    <section
-      className="debt page"
-      aria-labelledby="debt-title"
-      data-testid="debt-page"
-      data-state={state}
-      data-ready={ready ? 'true' : 'false'}
-    >
-      <header className="debt__head">
-        <div>
-          <h1 id="debt-title">{t('debt.title')}</h1>
-          <p className="debt__subtitle">{t('debt.subtitle')}</p>
-        </div>
+    <PageFrame
+      block="debt"
+      texts="debt"
+      testId="debt-page"
+      state={state}
+      ready={ready}
+      actions={
         <div className="debt__actions">
           <button
             type="button"
@@ -90,7 +86,8 @@ function DebtControlView() {
             onExport={(format) => actor.send({ type: 'export.start', format })}
           />
         </div>
-      </header>
+      }
+    >
       <ExportStatus
         busy={exporting !== null}
         busyText={t('debt.exporting')}
@@ -148,7 +145,7 @@ function DebtControlView() {
         </div>
         <NoticePanel />
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

@@ -28,6 +28,7 @@ import type { UploadMachine } from '@/machines/upload.machine';
 import { DateRange } from '@/views/common/date-range.view';
 import { useDocumentTitle, useTypeTitle } from '@/views/common/document-title';
 import { ErrorRetry } from '@/views/common/error-retry.view';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -77,19 +78,16 @@ function Frame({
   const { phase, error, retry } = useWorkflow(actor, connectDocumentsFrame);
   const titleId = useId();
   return (
-    <section
-      className="docs page"
-      data-testid="documents-page"
-      data-state={phase}
-      aria-busy={phase === 'loading'}
-      aria-labelledby={titleId}
-    >
-      <header className="docs__head">
-        <div>
-          <h1 id={titleId}>{title}</h1>
-          {subtitle ? <p className="docs__subtitle">{subtitle}</p> : null}
-        </div>
-        {phase === 'ready' && (
+    <PageFrame
+      block="docs"
+      titleId={titleId}
+      title={title}
+      subtitle={subtitle}
+      testId="documents-page"
+      state={phase}
+      busy={phase === 'loading'}
+      actions={
+        phase === 'ready' && (
           <button
             type="button"
             className="btn btn--secondary"
@@ -98,8 +96,9 @@ function Frame({
           >
             {t('documents.refresh')}
           </button>
-        )}
-      </header>
+        )
+      }
+    >
       {phase === 'loading' && (
         <p className="docs__loading" data-testid="documents-loading" role="status">
           {t('documents.loading')}
@@ -113,7 +112,7 @@ function Frame({
         />
       )}
       {children}
-    </section>
+    </PageFrame>
   );
 }
 

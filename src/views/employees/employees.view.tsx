@@ -12,6 +12,7 @@ import { connectEmployeesList } from '@/machines/employees-list.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -78,16 +79,7 @@ export function EmployeesListView() {
   };
 
   return (
-    <section
-      className="employees page"
-      data-testid="page-employeesList"
-      data-state={phase}
-      aria-labelledby="employees-title"
-    >
-      <header className="employees__head">
-        <h1 id="employees-title">{t('employeesList.title')}</h1>
-        <p className="employees__subtitle">{t('employeesList.subtitle')}</p>
-      </header>
+    <PageFrame block="employees" texts="employeesList" testId="page-employeesList" state={phase}>
       <form className="employees__search" onSubmit={submit} data-testid="employees-search">
         <TextField
           key={q}
@@ -182,6 +174,6 @@ export function EmployeesListView() {
           />
         ) : null}
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/views/common/document-title';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
 import { formTexts, readListSearch, writeListSearch } from '@/views/common/list-url';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
@@ -83,17 +84,12 @@ function OrdersView() {
     actor.send(id ? { type: 'order.open', id } : { type: 'order.close' });
   }, [actor, id]);
   return (
-    <section
-      className="orders page"
-      aria-labelledby="orders-title"
-      data-testid="orders-page"
-      data-state={state}
-    >
-      <header className="orders__head">
-        <div>
-          <h1 id="orders-title">{t('orders.title')}</h1>
-          <p className="orders__subtitle">{t('orders.subtitle')}</p>
-        </div>
+    <PageFrame
+      block="orders"
+      texts="orders"
+      testId="orders-page"
+      state={state}
+      actions={
         <div className="orders__actions">
           <ExportButtons
             testIdPrefix="orders-export"
@@ -103,7 +99,8 @@ function OrdersView() {
             onExport={(format) => actor.send({ type: 'export.start', format })}
           />
         </div>
-      </header>
+      }
+    >
       <ExportStatus
         busy={exporting !== null}
         busyText={t('orders.exporting')}
@@ -193,7 +190,7 @@ function OrdersView() {
         </div>
         <OrderPanel closeHref={`${listPath}?${search}`} />
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

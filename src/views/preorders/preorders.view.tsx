@@ -7,6 +7,7 @@ import { formatErrorMessage } from '@/i18n/messages';
 import { connectPreorderList, connectPreorderMove } from '@/machines/preorder-list.selectors';
 import { cityName } from '@/views/common/city-texts';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -59,15 +60,14 @@ export function PreorderListView() {
   });
 
   return (
-    <section
-      className="orders page"
-      data-testid="page-preorderList"
-      data-state={phase}
-      aria-labelledby="preorders-title"
-    >
-      <header className="orders__head">
-        <h1 id="preorders-title">{t('newClient.staffTitle')}</h1>
-        {tableShown || phase === 'empty' ? (
+    <PageFrame
+      block="orders"
+      titleId="preorders-title"
+      title={t('newClient.staffTitle')}
+      testId="page-preorderList"
+      state={phase}
+      actions={
+        tableShown || phase === 'empty' ? (
           <div className="orders__actions">
             <button
               type="button"
@@ -79,8 +79,9 @@ export function PreorderListView() {
               {t('newClient.refresh')}
             </button>
           </div>
-        ) : null}
-      </header>
+        ) : null
+      }
+    >
       {phase === 'loading' ? (
         <p role="status" aria-busy="true" data-testid="preorders-loading">
           …
@@ -172,7 +173,7 @@ export function PreorderListView() {
         />
       ) : null}
       <MoveDialog />
-    </section>
+    </PageFrame>
   );
 }
 

@@ -27,6 +27,7 @@ import {
 import { selectUser } from '@/machines/session.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { ErrorRetry } from '@/views/common/error-retry.view';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -99,16 +100,7 @@ function PurchaseView() {
   }, [step]);
 
   return (
-    <section
-      className="purchase page"
-      aria-labelledby="purchase-title"
-      data-testid="purchase-page"
-      data-state={state}
-    >
-      <header className="purchase__head">
-        <h1 id="purchase-title">{t('purchase.title')}</h1>
-        <p className="purchase__subtitle">{t('purchase.subtitle')}</p>
-      </header>
+    <PageFrame block="purchase" texts="purchase" testId="purchase-page" state={state}>
       {step === 'loading' ? (
         <p aria-busy="true" data-testid="purchase-loading">
           {t('app.loading')}
@@ -125,7 +117,7 @@ function PurchaseView() {
       {step === 'browsing' ? <Browsing /> : null}
       {step === 'review' ? <Review heading={heading} /> : null}
       {step === 'done' ? <Done heading={heading} /> : null}
-    </section>
+    </PageFrame>
   );
 }
 

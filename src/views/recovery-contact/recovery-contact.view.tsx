@@ -14,6 +14,7 @@ import {
 import { SigningPanel } from '@/views/block-restore/signing-panel.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
@@ -52,16 +53,12 @@ export function RecoveryContactView() {
   const actor = useActorRef();
   const { statePath, step } = useWorkflow(actor, connectRecoveryContactPage);
   return (
-    <section
-      className="recovery-contact page"
-      data-testid="page-recoveryContact"
-      data-state={statePath}
-      aria-labelledby="recovery-contact-title"
+    <PageFrame
+      block="recovery-contact"
+      texts="recoveryContact"
+      testId="page-recoveryContact"
+      state={statePath}
     >
-      <header className="recovery-contact__head">
-        <h1 id="recovery-contact-title">{t('recoveryContact.title')}</h1>
-        <p className="recovery-contact__subtitle">{t('recoveryContact.subtitle')}</p>
-      </header>
       {step === 'loading' ? (
         <p role="status" aria-busy="true" data-testid="recovery-contact-loading">
           {t('recoveryContact.loading')}
@@ -76,7 +73,7 @@ export function RecoveryContactView() {
           {t('recoveryContact.toSettings')}
         </Link>
       </div>
-    </section>
+    </PageFrame>
   );
 }
 
