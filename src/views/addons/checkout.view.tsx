@@ -9,6 +9,7 @@ import { usePageLang } from '@/i18n/page-lang';
 import { connectCheckoutChoice } from '@/machines/addons.selectors';
 import type { CheckoutOrder } from '@/machines/addons-checkout.machine';
 import { connectCheckout, selectServiceDocumentsHref } from '@/machines/addons-checkout.selectors';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
@@ -91,17 +92,15 @@ export function CheckoutView() {
   );
 
   return (
-    <section
-      className="services checkout page"
-      aria-labelledby="checkout-title"
-      data-testid="services-checkout"
-      data-state={state}
-      aria-busy={busy}
+    <PageFrame
+      block="services"
+      also="checkout"
+      titleId="checkout-title"
+      title={t('services.checkoutPage.title')}
+      testId="services-checkout"
+      state={state}
+      busy={busy}
     >
-      <header className="services__head">
-        <h1 id="checkout-title">{t('services.checkoutPage.title')}</h1>
-      </header>
-
       {step === 'opening' || step === 'closed' ? null : step === 'quoting' ? (
         <p className="checkout__panel" role="status" data-testid="checkout-quoting">
           {t('services.checkoutPage.quoting')}
@@ -352,7 +351,7 @@ export function CheckoutView() {
           ) : null}
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }
 

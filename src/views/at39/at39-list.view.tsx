@@ -18,6 +18,7 @@ import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportStatus } from '@/views/common/export-status.view';
 import { formTexts } from '@/views/common/list-url';
 import { Modal } from '@/views/common/modal.view';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -63,18 +64,15 @@ function At39ListView() {
 
   const ready = !loading && shown !== null && sameAt39Params(shown.params, params);
   return (
-    <section
-      className="at39 page"
-      aria-labelledby="at39-title"
-      data-testid="at39-list-page"
-      data-state={state}
-      data-ready={ready ? 'true' : 'false'}
-    >
-      <header className="at39__head">
-        <div>
-          <h1 id="at39-title">{t('at39.title')}</h1>
-          <p className="at39__subtitle">{t('at39.listSubtitle')}</p>
-        </div>
+    <PageFrame
+      block="at39"
+      titleId="at39-title"
+      title={t('at39.title')}
+      subtitle={t('at39.listSubtitle')}
+      testId="at39-list-page"
+      state={state}
+      ready={ready}
+      actions={
         <div className="at39__actions">
           <Link href="/at39-registration/new" className="btn" data-testid="at39-new">
             {t('at39.new')}
@@ -90,7 +88,8 @@ function At39ListView() {
             {t('at39.statistics')}
           </button>
         </div>
-      </header>
+      }
+    >
       <ExportStatus
         busy={downloading}
         busyText={t('at39.statisticsPreparing')}
@@ -138,7 +137,7 @@ function At39ListView() {
         </p>
       )}
       <CommentsDialog />
-    </section>
+    </PageFrame>
   );
 }
 

@@ -29,6 +29,7 @@ import {
   connectWorkplace,
 } from '@/machines/at39-registration.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { UploadWidget } from '@/views/upload/upload.view';
@@ -144,21 +145,19 @@ function At39RegistrationView({ urlId, onOther }: { urlId: string | null; onOthe
 
   const step = STEP_OF[screen];
   return (
-    <section
-      className="at39 page"
-      aria-labelledby="at39-new-title"
-      data-testid="at39-new-page"
-      data-state={state}
-    >
-      <header className="at39__head">
-        <div>
-          <h1 id="at39-new-title">{regId ? t('at39.registrationN', { id: regId }) : t('at39.new')}</h1>
-          <p className="at39__subtitle">{t('at39.newSubtitle')}</p>
-        </div>
+    <PageFrame
+      block="at39"
+      titleId="at39-new-title"
+      title={regId ? t('at39.registrationN', { id: regId }) : t('at39.new')}
+      subtitle={t('at39.newSubtitle')}
+      testId="at39-new-page"
+      state={state}
+      actions={
         <Link href="/at39-registration" className="btn btn--secondary" data-testid="at39-to-list">
           {t('at39.list')}
         </Link>
-      </header>
+      }
+    >
       {step !== undefined ? (
         <ol className="at39__steps" aria-label={t('at39.stepsLabel')}>
           {AT39_STEPS.map((s, i) => (
@@ -187,7 +186,7 @@ function At39RegistrationView({ urlId, onOther }: { urlId: string | null; onOthe
         {screen === 'documents' ? <DocumentsStep /> : null}
         {screen === 'submit' || screen === 'done' || screen === 'readOnly' ? <ReviewStep /> : null}
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

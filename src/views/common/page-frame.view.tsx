@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './page-frame.css';
 
 /** The pages whose texts are a `title` and a `subtitle` under one key (the i18n files' types check both keys). */
 type PageTexts =
   | 'agreement'
   | 'debt'
   | 'employeesList'
+  | 'newOrder'
   | 'orders'
   | 'purchase'
   | 'recoveryContact'
@@ -17,6 +19,8 @@ export interface PageFrameProps {
    * `<block>__subtitle`; the page's own stylesheet styles them.
    */
   readonly block: string;
+  /** A second block class on the section, for a page that restyles its area's frame (`purchase new-order page`). */
+  readonly also?: string;
   /** The heading's id, which labels the section (default `<block>-title`). */
   readonly titleId?: string;
   /** The key under which the page's texts are: the heading is `<texts>.title`, the line under it `<texts>.subtitle`. */
@@ -43,11 +47,12 @@ export interface PageFrameProps {
 
 /**
  * A signed-in page's frame: a section labelled by its h1, the heading with its subtitle and actions, then the page.
- * Every list and form page draws the same frame (debt control, orders, pre-registrations, employees, the agreement,
- * add-ons, purchase, recovery contact, documents); the chart's state says what is inside.
+ * Every list and form page draws the same frame (docs/decisions.md AR22: debt control, orders, pre-registrations,
+ * employees, the agreement, add-ons and their checkout, purchase and the order, recovery contact, documents, AT 39);
+ * the chart's state says what is inside.
  */
 export function PageFrame(props: PageFrameProps) {
-  const { block, texts, testId, state, actions, busy, ready, children } = props;
+  const { block, also, texts, testId, state, actions, busy, ready, children } = props;
   const { t } = useTranslation();
   const titleId = props.titleId ?? `${block}-title`;
   const title = props.title ?? (texts ? t(`${texts}.title`) : null);
@@ -55,19 +60,25 @@ export function PageFrame(props: PageFrameProps) {
   const heading = (
     <>
       <h1 id={titleId}>{title}</h1>
-      {subtitle ? <p className={`${block}__subtitle`}>{subtitle}</p> : null}
+      {subtitle ? <p className={`${block}__subtitle page__subtitle`}>{subtitle}</p> : null}
     </>
   );
   return (
     <section
-      className={`${block} page`}
+      className={also ? `${block} ${also} page` : `${block} page`}
       aria-labelledby={titleId}
       data-testid={testId}
       data-state={state}
       {...(busy === undefined ? {} : { 'aria-busy': busy })}
       {...(ready === undefined ? {} : { 'data-ready': ready ? 'true' : 'false' })}
     >
-      <header className={`${block}__head`}>
+      <header
+        className={
+          actions === undefined
+            ? `${block}__head page__head`
+            : `${block}__head page__head page__head--actions`
+        }
+      >
         {actions === undefined ? (
           heading
         ) : (

@@ -20,6 +20,7 @@ import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { FormField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
+import { PageFrame } from '@/views/common/page-frame.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -55,16 +56,14 @@ function NewOrderView() {
     if (step === 'done') heading.current?.focus();
   }, [step]);
   return (
-    <section
-      className="purchase new-order page"
-      aria-labelledby="new-order-title"
-      data-testid="new-order-page"
-      data-state={state}
+    <PageFrame
+      block="purchase"
+      also="new-order"
+      titleId="new-order-title"
+      texts="newOrder"
+      testId="new-order-page"
+      state={state}
     >
-      <header className="purchase__head">
-        <h1 id="new-order-title">{t('newOrder.title')}</h1>
-        <p className="purchase__subtitle">{t('newOrder.subtitle')}</p>
-      </header>
       {step === 'done' ? (
         <Done headingRef={heading} />
       ) : (
@@ -95,7 +94,7 @@ function NewOrderView() {
         </div>
       )}
       <RemoveDialog />
-    </section>
+    </PageFrame>
   );
 }
 
