@@ -179,6 +179,29 @@ export function applicationOf(form: RegistrationForm): PreorderApplication {
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
+/** The login a `login.change` carries, as the guard's and the action's parameter. */
+const typedLogin = ({ event }: { event: { login: string } }) => ({ login: event.login });
+
+/**
+ * A keystroke in the login field, the same in every state of the login check (idle, waiting, checking): a login that
+ * still needs a check (re)starts the 500 ms wait, any other leaves the check idle; both keep it and save the draft.
+ */
+const loginChanged = [
+  {
+    guard: { type: 'needsLoginCheck', params: typedLogin },
+    target: 'waiting',
+    reenter: true,
+    actions: [{ type: 'assignLogin', params: typedLogin }, 'saveDraft'],
+  },
+  { target: 'idle', actions: [{ type: 'assignLogin', params: typedLogin }, 'saveDraft'] },
+] as const;
+
+/** The login check's answer (which login, free or not), as the guards' and the action's parameter. */
+const checkAnswer = ({ event }: { event: { output: { login: string; free: boolean } } }) => ({
+  login: event.output.login,
+  free: event.output.free,
+});
+
 export const newClientMachine = setup({
   types: {
     input: {} as NewClientInput,
@@ -573,24 +596,7 @@ export const newClientMachine = setup({
               description: 'No check running: the last answer (if for this login) is shown.',
               meta: { view: 'login field with its message, if any', testId: 'new-client-login' },
               on: {
-                'login.change': [
-                  {
-                    guard: { type: 'needsLoginCheck', params: ({ event }) => ({ login: event.login }) },
-                    target: 'waiting',
-                    reenter: true,
-                    actions: [
-                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
-                      'saveDraft',
-                    ],
-                  },
-                  {
-                    target: 'idle',
-                    actions: [
-                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
-                      'saveDraft',
-                    ],
-                  },
-                ],
+                'login.change': loginChanged,
               },
             },
             waiting: {
@@ -598,24 +604,7 @@ export const newClientMachine = setup({
               meta: { view: 'login field', testId: 'new-client-login' },
               after: { loginDebounce: { target: 'checking' } },
               on: {
-                'login.change': [
-                  {
-                    guard: { type: 'needsLoginCheck', params: ({ event }) => ({ login: event.login }) },
-                    target: 'waiting',
-                    reenter: true,
-                    actions: [
-                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
-                      'saveDraft',
-                    ],
-                  },
-                  {
-                    target: 'idle',
-                    actions: [
-                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
-                      'saveDraft',
-                    ],
-                  },
-                ],
+                'login.change': loginChanged,
               },
             },
             checking: {
@@ -629,13 +618,13 @@ export const newClientMachine = setup({
                   {
                     guard: {
                       type: 'isAwaitedFreeAnswer',
-                      params: ({ event }) => ({ login: event.output.login, free: event.output.free }),
+                      params: checkAnswer,
                     },
                     target: '#newClient.confirm',
                     actions: [
                       {
                         type: 'assignLoginCheck',
-                        params: ({ event }) => ({ login: event.output.login, free: event.output.free }),
+                        params: checkAnswer,
                       },
                       'clearNextPending',
                     ],
@@ -649,7 +638,7 @@ export const newClientMachine = setup({
                     actions: [
                       {
                         type: 'assignLoginCheck',
-                        params: ({ event }) => ({ login: event.output.login, free: event.output.free }),
+                        params: checkAnswer,
                       },
                       'clearNextPending',
                       'assignStepOneError',
@@ -660,7 +649,7 @@ export const newClientMachine = setup({
                     target: 'idle',
                     actions: {
                       type: 'assignLoginCheck',
-                      params: ({ event }) => ({ login: event.output.login, free: event.output.free }),
+                      params: checkAnswer,
                     },
                   },
                   { target: 'idle' },
@@ -671,24 +660,7 @@ export const newClientMachine = setup({
                 },
               },
               on: {
-                'login.change': [
-                  {
-                    guard: { type: 'needsLoginCheck', params: ({ event }) => ({ login: event.login }) },
-                    target: 'waiting',
-                    reenter: true,
-                    actions: [
-                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
-                      'saveDraft',
-                    ],
-                  },
-                  {
-                    target: 'idle',
-                    actions: [
-                      { type: 'assignLogin', params: ({ event }) => ({ login: event.login }) },
-                      'saveDraft',
-                    ],
-                  },
-                ],
+                'login.change': loginChanged,
               },
             },
           },
