@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatCountdown } from '@/domain/countdown.rules';
+import type { AuthFlowEvent } from '@/machines/auth-flow.machine';
 import { LINK_USED_CODE } from '@/machines/auth-flow.machine';
 import {
   selectAuthNotice,
@@ -17,6 +18,41 @@ import { FormError, TextField } from '@/views/common/form-field.view';
 import { type FlowRef, Submit, useAuthForm } from './auth-form.parts';
 
 /**
+ * What each of these forms is made of around its fields: named by its heading (`auth-<name>-title`, test id
+ * `auth-<name>`), sent as the flow's event built from the typed values, and the way back to login last (after the
+ * page's other links).
+ */
+function AuthFormFrame(props: {
+  readonly f: ReturnType<typeof useAuthForm>;
+  readonly name: string;
+  readonly title: string;
+  readonly event: (values: Record<string, string>) => AuthFlowEvent;
+  readonly links?: ReactNode;
+  readonly children: ReactNode;
+}) {
+  const { f, name, title, event, links, children } = props;
+  const { t } = useTranslation();
+  return (
+    <form
+      ref={f.formRef}
+      className="form"
+      method="dialog"
+      noValidate
+      aria-labelledby={`auth-${name}-title`}
+      data-testid={`auth-${name}`}
+      onSubmit={(e) => f.submit(e, event)}
+    >
+      <h1 id={`auth-${name}-title`}>{title}</h1>
+      {children}
+      <p className="auth-page__links">
+        {links}
+        <Link href="/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}
+
+/**
  * The Auth pages' forms other than login (spec 2: register, check, forgot, restore): a chunk of their own, fetched
  * when one of these pages is shown, never with the login page (docs/decisions.md LB14).
  */
@@ -24,16 +60,13 @@ export function RegisterForm({ flow }: { flow: FlowRef }) {
   const { t } = useTranslation();
   const f = useAuthForm(flow);
   return (
-    <form
-      ref={f.formRef}
-      className="form"
-      method="dialog"
-      noValidate
-      aria-labelledby="auth-register-title"
-      data-testid="auth-register"
-      onSubmit={(e) => f.submit(e, (v) => ({ type: 'register.submit', phone: v.phone ?? '' }))}
+    <AuthFormFrame
+      f={f}
+      name="register"
+      title={t('auth.register.title')}
+      event={(v) => ({ type: 'register.submit', phone: v.phone ?? '' })}
+      links={<Link href="/check">{t('auth.register.haveCode')}</Link>}
     >
-      <h1 id="auth-register-title">{t('auth.register.title')}</h1>
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
       <TextField
         name="phone"
@@ -45,11 +78,7 @@ export function RegisterForm({ flow }: { flow: FlowRef }) {
         error={f.fieldError('phone')}
       />
       <Submit busy={f.busy}>{t('auth.register.submit')}</Submit>
-      <p className="auth-page__links">
-        <Link href="/check">{t('auth.register.haveCode')}</Link>
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </p>
-    </form>
+    </AuthFormFrame>
   );
 }
 
@@ -85,18 +114,12 @@ export function CheckForm({ flow }: { flow: FlowRef }) {
   const resendWait = useSelector(flow, selectResendWait);
   const phoneValue = () => String(new FormData(f.formRef.current ?? undefined).get('phone') ?? '');
   return (
-    <form
-      ref={f.formRef}
-      className="form"
-      method="dialog"
-      noValidate
-      aria-labelledby="auth-check-title"
-      data-testid="auth-check"
-      onSubmit={(e) =>
-        f.submit(e, (v) => ({ type: 'check.submit', phone: v.phone ?? '', code: v.code ?? '' }))
-      }
+    <AuthFormFrame
+      f={f}
+      name="check"
+      title={t('auth.check.title')}
+      event={(v) => ({ type: 'check.submit', phone: v.phone ?? '', code: v.code ?? '' })}
     >
-      <h1 id="auth-check-title">{t('auth.check.title')}</h1>
       {notice === 'codeSent' ? (
         <p className="form__ok" role="status" data-testid="auth-code-sent">
           {t('auth.check.sent', { phone: phone ?? '' })}
@@ -138,10 +161,7 @@ export function CheckForm({ flow }: { flow: FlowRef }) {
           {t('auth.check.resendWait', { time: formatCountdown(resendWait) })}
         </p>
       ) : null}
-      <p className="auth-page__links">
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </p>
-    </form>
+    </AuthFormFrame>
   );
 }
 
@@ -151,16 +171,12 @@ export function ForgotForm({ flow }: { flow: FlowRef }) {
   const sent = useSelector(flow, selectIsRestoreLinkSent);
   const linkWait = useSelector(flow, selectLinkWait);
   return (
-    <form
-      ref={f.formRef}
-      className="form"
-      method="dialog"
-      noValidate
-      aria-labelledby="auth-forgot-title"
-      data-testid="auth-forgot"
-      onSubmit={(e) => f.submit(e, (v) => ({ type: 'forgot.submit', login: v.login ?? '' }))}
+    <AuthFormFrame
+      f={f}
+      name="forgot"
+      title={t('auth.forgot.title')}
+      event={(v) => ({ type: 'forgot.submit', login: v.login ?? '' })}
     >
-      <h1 id="auth-forgot-title">{t('auth.forgot.title')}</h1>
       {sent ? (
         <p className="form__ok" role="status" data-testid="auth-forgot-sent">
           {t('auth.forgot.sent')}
@@ -184,10 +200,7 @@ export function ForgotForm({ flow }: { flow: FlowRef }) {
           {t('auth.forgot.wait', { time: formatCountdown(linkWait) })}
         </p>
       ) : null}
-      <p className="auth-page__links">
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </p>
-    </form>
+    </AuthFormFrame>
   );
 }
 
@@ -224,18 +237,12 @@ export function RestoreForm({ flow }: { flow: FlowRef }) {
     );
   }
   return (
-    <form
-      ref={f.formRef}
-      className="form"
-      method="dialog"
-      noValidate
-      aria-labelledby="auth-restore-title"
-      data-testid="auth-restore"
-      onSubmit={(e) =>
-        f.submit(e, (v) => ({ type: 'restore.submit', password: v.password ?? '', confirm: v.confirm ?? '' }))
-      }
+    <AuthFormFrame
+      f={f}
+      name="restore"
+      title={t('auth.restore.title')}
+      event={(v) => ({ type: 'restore.submit', password: v.password ?? '', confirm: v.confirm ?? '' })}
     >
-      <h1 id="auth-restore-title">{t('auth.restore.title')}</h1>
       <FormError message={f.formError} boxRef={f.errorBoxRef} />
       <TextField
         name="password"
@@ -255,10 +262,7 @@ export function RestoreForm({ flow }: { flow: FlowRef }) {
         error={f.fieldError('confirm')}
       />
       <Submit busy={f.busy}>{t('auth.restore.submit')}</Submit>
-      <p className="auth-page__links">
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </p>
-    </form>
+    </AuthFormFrame>
   );
 }
 
