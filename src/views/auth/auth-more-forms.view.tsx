@@ -3,8 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatCountdown } from '@/domain/countdown.rules';
-import type { AuthFlowEvent } from '@/machines/auth-flow.machine';
-import { LINK_USED_CODE } from '@/machines/auth-flow.machine';
+import { type AuthFlowEvent, LINK_USED_CODE } from '@/machines/auth-flow.machine';
 import {
   selectAuthNotice,
   selectAuthPhone,
