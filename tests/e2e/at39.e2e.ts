@@ -8,7 +8,7 @@ import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
 import { AT39_PEOPLE, AT39_TOKENS } from '../../server/db/at39-seed';
 import { TINY_PDF } from '../support/pdf-sample';
-import { launchBrowser, signIn } from './browser';
+import { expectReadableTable, launchBrowser, signIn } from './browser';
 
 /**
  * AT 39 end to end in a real browser, in both languages: the servicedesk registers a seeded person (workplace token,
@@ -168,6 +168,7 @@ describe.each(cases)('AT 39 registration in $lang', ({ lang, kit, phone }) => {
     expect(await row.textContent()).toContain(t('at39.status.submitted'));
     expect(await row.textContent()).toContain(formatPhone(phone));
     await look(page, `${lang}-list-found`);
+    await expectReadableTable(page, page.getByTestId('at39-table'), `${lang}-list-found`);
 
     // the statistics: a spreadsheet that opens and lists the registration
     const [file] = await Promise.all([

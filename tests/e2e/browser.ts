@@ -324,3 +324,43 @@ export function freeNumber(nth = 0): string {
     db.close();
   }
 }
+
+/**
+ * What makes a table's cells hard to read at the page's current width: a word the browser broke across lines (a
+ * column a few characters wide breaks 'Abdullayev' letter by letter), a value wider than its cell or, in a phone's card
+ * (`table-cards`), outside the card. An empty list is a readable table.
+ */
+export async function unreadableCells(table: Locator): Promise<string[]> {
+  return table.evaluate((el) => {
+    const problems: string[] = [];
+    for (const td of el.querySelectorAll('td')) {
+      const box = td.getBoundingClientRect();
+      const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // a word ends at a space or a hyphen: 'Meva-Sabzavot' may wrap after its hyphen, never inside 'Sabzavot'
+        for (const word of (node.textContent ?? '').matchAll(/[^\s\-–—]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+          if (new Set(rects.map((r) => Math.round(r.top))).size > 1)
+            problems.push(`'${word[0]}' broken across lines`);
+          if (rects.some((r) => r.left < box.left - 1 || r.right > box.right + 1))
+            problems.push(`'${word[0]}' outside its cell`);
+        }
+      }
+      if (td.scrollWidth > td.clientWidth + 1) problems.push(`'${td.textContent}' wider than its cell`);
+    }
+    return problems;
+  });
+}
+
+/** A table reads whole at both `SCREEN_SIZES` (`unreadableCells` finds nothing); the laptop size is restored. */
+export async function expectReadableTable(page: Page, table: Locator, label: string): Promise<void> {
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(50);
+    expect(await unreadableCells(table), `${label} at ${size.width}px`).toEqual([]);
+  }
+  await page.setViewportSize(SCREEN_SIZES[0]);
+}

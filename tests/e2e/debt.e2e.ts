@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { i18n } from '@/i18n/i18n';
 import { FIXED_DEBTORS } from '../../server/db/debt-seed';
 import { pdfText } from '../server/pdf-text';
-import { launchBrowser, SCREEN_SIZES, download as saveDownload, signIn as signInAs } from './browser';
+import {
+  launchBrowser,
+  SCREEN_SIZES,
+  download as saveDownload,
+  signIn as signInAs,
+  unreadableCells,
+} from './browser';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -112,34 +118,49 @@ describe.each(cases)('debt control in $lang', ({ lang, debtor, query }) => {
  * beside it squeezed the company column to a few characters at 1366 px), and the page is never wider than the window.
  */
 describe.each(['ru', 'uz'] as const)('the open notice and the list (%s)', (lang) => {
-  it.each(SCREEN_SIZES)('keeps every column of the list readable at $width px', async (size) => {
-    const { page, errors } = await signInAs(browser, base, 'okk', { lang, viewport: size });
-    await page.waitForURL(`**/${lang}/debt-control`, { timeout: 20_000 });
-    await ready(page);
-    await page.locator('[data-testid^="debt-open-"]').first().click();
-    await page.getByTestId('debt-notice').waitFor();
-    await page.getByTestId('debt-notice-ru').waitFor();
-    const g = await page.getByTestId('debt-table').evaluate((table) => {
-      const wrap = table.parentElement as HTMLElement;
-      const width = (el: Element | null) => el?.getBoundingClientRect().width ?? 0;
-      const em = Number.parseFloat(getComputedStyle(table).fontSize);
-      return {
-        page: document.documentElement.scrollWidth,
-        window: window.innerWidth,
-        wrap: wrap.scrollWidth,
-        wrapBox: wrap.clientWidth,
-        company: width(table.querySelector('tbody td:nth-child(2)')),
-        narrowest: Math.min(...[...table.querySelectorAll('thead th')].map(width)),
-        em,
-      };
-    });
-    expect(g.page, 'page width').toBeLessThanOrEqual(g.window);
-    // the company column keeps at least 12 characters' width (about 6 em), no column is narrower than 3.5 em
-    expect(g.company, 'company column').toBeGreaterThanOrEqual(6 * g.em);
-    expect(g.narrowest, 'narrowest column').toBeGreaterThanOrEqual(3.5 * g.em);
-    // on a laptop the whole table fits: nothing scrolls sideways
-    if (size.width >= 1366) expect(g.wrap, 'table scrolled sideways').toBeLessThanOrEqual(g.wrapBox);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  });
+  it.each(SCREEN_SIZES)(
+    'keeps every column of the list readable at $width px (cards on a phone)',
+    async (size) => {
+      const { page, errors } = await signInAs(browser, base, 'okk', { lang, viewport: size });
+      await page.waitForURL(`**/${lang}/debt-control`, { timeout: 20_000 });
+      await ready(page);
+      await page.locator('[data-testid^="debt-open-"]').first().click();
+      await page.getByTestId('debt-notice').waitFor();
+      await page.getByTestId('debt-notice-ru').waitFor();
+      const table = page.getByTestId('debt-table');
+      // no word broken letter by letter, no value over its name on a phone's card, nothing wider than its cell
+      expect(await unreadableCells(table)).toEqual([]);
+      const g = await table.evaluate((el) => {
+        const wrap = el.parentElement as HTMLElement;
+        const width = (e: Element | null) => e?.getBoundingClientRect().width ?? 0;
+        const em = Number.parseFloat(getComputedStyle(el).fontSize);
+        return {
+          page: document.documentElement.scrollWidth,
+          window: window.innerWidth,
+          wrap: wrap.scrollWidth,
+          wrapBox: wrap.clientWidth,
+          company: width(el.querySelector('tbody td:nth-child(2)')),
+          narrowest: Math.min(...[...el.querySelectorAll('thead th')].map(width)),
+          em,
+        };
+      });
+      expect(g.page, 'page width').toBeLessThanOrEqual(g.window);
+      // nothing scrolls sideways
+      expect(g.wrap, 'table scrolled sideways').toBeLessThanOrEqual(g.wrapBox);
+      if (size.width >= 1366) {
+        // a table: the company column keeps at least 12 characters' width (about 6 em), no column narrower than 3.5 em
+        expect(g.company, 'company column').toBeGreaterThanOrEqual(6 * g.em);
+        expect(g.narrowest, 'narrowest column').toBeGreaterThanOrEqual(3.5 * g.em);
+      } else {
+        // a phone: one card per account, and the sort buttons stay on screen above them
+        expect(g.company, 'a card as wide as the list').toBeGreaterThanOrEqual(g.wrapBox - 4);
+        for (const sort of await page.locator('[data-testid^="debt-sort-"]').all()) {
+          const box = await sort.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= size.width, 'a sort button on screen').toBe(true);
+        }
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { i18n } from '@/i18n/i18n';
-import { expectFitsWindow, launchBrowser, signIn } from './browser';
+import { expectFitsWindow, expectReadableTable, launchBrowser, signIn } from './browser';
 
 /**
  * The company's employee list in a real browser, in both languages (docs/decisions.md EM1-EM5): the curator opens
@@ -52,6 +52,8 @@ describe.each(['ru', 'uz'] as const)('the employee list in %s', (lang) => {
     expect(all.length).toBe(20);
     for (const n of all.filter((x) => x !== '—')) expect(n).toMatch(PHONE);
     await expectFitsWindow(page, `employees-${lang}`, { maxGap: 48, shotsDir: SHOTS });
+    // a phone shows a card per employee: no name broken letter by letter, no number over its neighbour
+    await expectReadableTable(page, page.getByTestId('employees-table'), `employees-${lang}`);
 
     // by a part of a name: every row found carries it
     const first = (await names(page))[0] ?? '';

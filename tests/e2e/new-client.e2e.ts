@@ -4,7 +4,7 @@ import { formatPhone } from '@/domain/phone.rules';
 import ru from '@/i18n/ru.json';
 import uz from '@/i18n/uz.json';
 import { a11yContext, seriousViolations, settle } from './axe';
-import { fillLogin, launchBrowser, signIn, watchErrors } from './browser';
+import { fillLogin, launchBrowser, signIn, unreadableCells, watchErrors } from './browser';
 
 /**
  * The public onboarding in Chromium against `npm start` (the onboarding requirements): a visitor fills step one with the simulator's key
@@ -307,6 +307,9 @@ describe.each(['ru', 'uz'] as const)('staff see the pre-orders (%s)', (lang) => 
       });
       expect(widths.page, `page at ${viewport.width}`).toBeLessThanOrEqual(widths.window);
       expect(widths.list, `list at ${viewport.width}`).toBeLessThanOrEqual(widths.listBox);
+      expect(await unreadableCells(page.getByTestId('preorders-table')), `list at ${viewport.width}`).toEqual(
+        [],
+      );
       const move = await row.locator('button').first().boundingBox();
       expect((move?.x ?? -1) >= 0 && (move?.x ?? 0) + (move?.width ?? 0) <= viewport.width).toBe(true);
       await page.screenshot({ path: `${SHOTS}/preorders-${lang}-${viewport.width}.png`, fullPage: true });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fillLogin, launchBrowser, sessionUser, signIn } from './browser';
+import { expectReadableTable, fillLogin, launchBrowser, sessionUser, signIn } from './browser';
 
 /**
  * Findings 21 and 22 in Chromium against `npm start` (docs/security.md; docs/decisions.md PRC1-PRC8): an administrator
@@ -102,6 +102,12 @@ describe('recovery contacts of client accounts (findings 21, 22)', () => {
     await waitState(owner.page, 'page-recoveryContact', 'choosing');
     expect(await owner.page.getByTestId(`recovery-account-${LOGIN}-contact`).textContent()).toBe(
       'Своего контакта нет — на контакт компании',
+    );
+    // six columns: a table on a laptop, a card per account on a phone, every e-mail and login whole
+    await expectReadableTable(
+      owner.page,
+      owner.page.getByTestId('recovery-contact-list'),
+      'recovery contacts',
     );
     await owner.page.getByRole('button', { name: `Изменить контакт пользователя ${LOGIN}` }).click();
     await waitState(owner.page, 'page-recoveryContact', 'editing');

@@ -24,6 +24,7 @@ import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { At39ListContext } from './at39.context';
 import { at39Search, parseAt39Search, regionKey } from './at39.url';
+import '@/views/common/common.css';
 import './at39.css';
 
 /** Filters and page as the URL says them, and a way to change them (a history entry: Back works). */
@@ -229,7 +230,7 @@ function RegistrationTable(props: {
   };
   return (
     <div className="at39__table-wrap">
-      <table className="at39__table" aria-busy={props.busy} data-testid="at39-table">
+      <table className="at39__table table-cards" aria-busy={props.busy} data-testid="at39-table">
         <caption className="visually-hidden">{t('at39.list')}</caption>
         <thead>
           <tr>
@@ -245,17 +246,23 @@ function RegistrationTable(props: {
         <tbody>
           {props.rows.map((r) => (
             <tr key={r.registrationId} data-testid={`at39-row-${r.registrationId}`}>
-              <td className="at39__num">{r.registrationId}</td>
-              <td>{r.clientName}</td>
-              <td className="at39__nowrap">{formatPhone(r.phoneNumber)}</td>
-              <td>{regionName(r.regionId)}</td>
-              <td>
+              <td className="at39__num" data-label={t('at39.columns.id')}>
+                {r.registrationId}
+              </td>
+              <td data-label={t('at39.columns.client')}>{r.clientName}</td>
+              <td className="at39__nowrap" data-label={t('at39.columns.number')}>
+                {formatPhone(r.phoneNumber)}
+              </td>
+              <td data-label={t('at39.columns.region')}>{regionName(r.regionId)}</td>
+              <td data-label={t('at39.columns.status')}>
                 <span className={`at39__badge at39__badge--${r.status ?? 'none'}`}>
                   {r.status ? t(`at39.status.${r.status}`) : ''}
                 </span>
               </td>
-              <td className="at39__nowrap">{day(r.createdAt)}</td>
-              <td>
+              <td className="at39__nowrap" data-label={t('at39.columns.date')}>
+                {day(r.createdAt)}
+              </td>
+              <td data-label={t('at39.columns.actions')}>
                 <div className="at39__row-actions">
                   <Link
                     href={`/at39-registration/new?id=${r.registrationId}`}

@@ -25,6 +25,7 @@ import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { DebtContext } from './debt.context';
 import { debtSearch, parseDebtSearch } from './debt.url';
+import '@/views/common/common.css';
 import './debt.css';
 
 /** Filter, sort and page as the URL says them, and a way to change them (a history entry: Back works). */
@@ -235,7 +236,7 @@ function DebtTable(props: {
     params.sort === key ? (params.dir === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
     <div className="debt__table-wrap">
-      <table className="debt__table" aria-busy={busy} data-testid="debt-table">
+      <table className="debt__table table-cards" aria-busy={busy} data-testid="debt-table">
         <caption className="visually-hidden">{t('debt.tableCaption')}</caption>
         <thead>
           <tr>
@@ -264,8 +265,10 @@ function DebtTable(props: {
               data-testid={`debt-row-${r.ban}`}
               aria-current={r.ban === openBan ? 'true' : undefined}
             >
-              <td className="debt__ban">{r.ban}</td>
-              <td>
+              <td className="debt__ban" data-label={t('debt.columns.ban')}>
+                {r.ban}
+              </td>
+              <td data-label={t('debt.columns.company')}>
                 <button
                   type="button"
                   className="debt__open"
@@ -276,14 +279,18 @@ function DebtTable(props: {
                   {r.company}
                 </button>
               </td>
-              <td className="debt__num">{formatSum(r.debt, { lang })}</td>
-              <td className="debt__num">{r.daysOverdue}</td>
-              <td>
+              <td className="debt__num" data-label={t('debt.columns.debt')}>
+                {formatSum(r.debt, { lang })}
+              </td>
+              <td className="debt__num" data-label={t('debt.columns.daysOverdue')}>
+                {r.daysOverdue}
+              </td>
+              <td data-label={t('debt.columns.lastPayment')}>
                 {r.lastPaymentDate
                   ? `${documentDate(r.lastPaymentDate)} · ${formatSum(r.lastPaymentAmount ?? 0, { lang })}`
                   : t('debt.never')}
               </td>
-              <td>
+              <td data-label={t('debt.columns.notice')}>
                 <span className={r.sent ? 'debt__badge debt__badge--sent' : 'debt__badge'}>
                   {r.sent ? t('debt.sentMark') : t('debt.pendingMark')}
                 </span>

@@ -17,6 +17,7 @@ import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { EmployeesListContext } from './employees.context';
+import '@/views/common/common.css';
 import './employees.css';
 
 const { useActorRef } = EmployeesListContext;
@@ -137,7 +138,7 @@ export function EmployeesListView() {
             tabIndex={0}
             aria-labelledby="employees-title"
           >
-            <table className="employees__table" data-testid="employees-table">
+            <table className="employees__table table-cards" data-testid="employees-table">
               <thead>
                 <tr>
                   <th scope="col">{t('employeesList.columns.name')}</th>
@@ -148,11 +149,15 @@ export function EmployeesListView() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id} data-testid={`employee-${r.id}`}>
-                    <td>{r.fullName}</td>
-                    <td className="employees__number" data-testid={`employee-${r.id}-number`}>
+                    <td data-label={t('employeesList.columns.name')}>{r.fullName}</td>
+                    <td
+                      className="employees__number"
+                      data-label={t('employeesList.columns.number')}
+                      data-testid={`employee-${r.id}-number`}
+                    >
                       {r.sn ? formatPhone(r.sn) : t('employeesList.noNumber')}
                     </td>
-                    <td>{r.position ?? ''}</td>
+                    <td data-label={t('employeesList.columns.position')}>{r.position ?? ''}</td>
                   </tr>
                 ))}
               </tbody>

@@ -103,10 +103,7 @@ export function PreorderListView() {
           tabIndex={0}
           aria-labelledby="preorders-title"
         >
-          <table
-            className="orders__table orders__table--wrap orders__table--cards"
-            data-testid="preorders-table"
-          >
+          <table className="orders__table orders__table--wrap table-cards" data-testid="preorders-table">
             <thead>
               <tr>
                 <th scope="col">{t('newClient.columns.id')}</th>

@@ -103,7 +103,7 @@ function AccountTable() {
       tabIndex={0}
       aria-label={t('recoveryContact.table')}
     >
-      <table className="recovery-contact__table" data-testid="recovery-contact-list">
+      <table className="recovery-contact__table table-cards" data-testid="recovery-contact-list">
         <thead>
           <tr>
             <th scope="col">{t('recoveryContact.columns.login')}</th>
@@ -133,11 +133,14 @@ function AccountRow({ account: a, onChoose }: { account: CompanyAccount; onChoos
   const contact = contactText(t, a);
   return (
     <tr data-testid={`recovery-account-${a.login}`}>
-      <td>{a.login}</td>
-      <td>{a.fullName ?? ''}</td>
-      <td>{a.roles[0] ? roleTitle(t, a.roles[0]) : ''}</td>
-      <td>{statusText(t, a.status)}</td>
-      <td data-testid={`recovery-account-${a.login}-contact`}>
+      <td data-label={t('recoveryContact.columns.login')}>{a.login}</td>
+      <td data-label={t('recoveryContact.columns.name')}>{a.fullName ?? ''}</td>
+      <td data-label={t('recoveryContact.columns.role')}>{a.roles[0] ? roleTitle(t, a.roles[0]) : ''}</td>
+      <td data-label={t('recoveryContact.columns.status')}>{statusText(t, a.status)}</td>
+      <td
+        data-label={t('recoveryContact.columns.contact')}
+        data-testid={`recovery-account-${a.login}-contact`}
+      >
         {contact ?? <span className="recovery-contact__none">{t('recoveryContact.companyContact')}</span>}
       </td>
       <td>
