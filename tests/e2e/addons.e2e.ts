@@ -4,7 +4,7 @@ import { formatSum } from '@/domain/money.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
 import { SAMARQAND_FIXTURE } from '../../server/db/addons-seed';
-import { expectFitsWindow, launchBrowser, signIn } from './browser';
+import { expectFitsWindow, expectReadableTable, launchBrowser, signIn } from './browser';
 
 /**
  * Services in a real browser, in both languages (docs/decisions.md "Services"): the type-16 curator connects NET 20 GB
@@ -90,6 +90,13 @@ describe.each(['ru', 'uz'] as const)('services in %s', (lang) => {
     await listReady(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('services.title'));
     await expectFitsWindow(page, 'services');
+    // a card per number on a phone, every column in sight; the page's box keeps its words above the cards
+    await expectReadableTable(page, page.getByTestId('services-employees'), `services-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pageBox = page.locator('.services__select-page');
+    expect(await pageBox.isVisible()).toBe(true);
+    expect(await pageBox.innerText()).toBe(t('services.selectPage'));
+    await page.setViewportSize({ width: 1366, height: 768 });
 
     // the package: NET 20 GB (monthly), with its volume, price and period
     await page.getByTestId('services-choose-IP_M20').click();

@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ru from '../../src/i18n/ru.json';
-import { launchBrowser, headerSearch as search, sessionUser, signIn as signInAs } from './browser';
+import {
+  launchBrowser,
+  headerSearch as search,
+  sessionUser,
+  signIn as signInAs,
+  unreadableCells,
+} from './browser';
 
 /**
  * Administration and impersonation in Chromium against `npm start`'s server: the header search box (MANYINVALID inline, 'Ошибка!' with E018),
@@ -273,8 +279,8 @@ describe('administration user search', () => {
 
 describe('administration user search on a laptop and a phone', () => {
   // A nine-digit login or BAN broke across lines ('90054050 / 6' at 1366 px, a digit a line at 390 px): the cells
-  // broke anywhere, so the table's auto layout squeezed every column. Now a word stays whole, and a phone scrolls the
-  // table sideways inside its card, the page itself no wider than the window.
+  // broke anywhere, so the table's auto layout squeezed every column. Now a word stays whole, and a phone shows a card
+  // per user (docs/decisions.md EM6): nothing scrolls sideways, the page itself no wider than the window.
   it.each([
     [1366, 768],
     [390, 844],
@@ -295,6 +301,12 @@ describe('administration user search on a laptop and a phone', () => {
     });
     expect(broken.count).toBeGreaterThan(10);
     expect(broken.broken).toEqual([]);
+    expect(await unreadableCells(page.getByTestId('user-rows'))).toEqual([]);
+    const table = await page.getByTestId('user-rows').evaluate((el) => ({
+      width: el.scrollWidth,
+      frame: (el.parentElement as HTMLElement).clientWidth,
+    }));
+    expect(table.width, 'the table scrolled sideways').toBeLessThanOrEqual(table.frame);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.context().close();
   });

@@ -335,8 +335,12 @@ export async function unreadableCells(table: Locator): Promise<string[]> {
     const problems: string[] = [];
     for (const td of el.querySelectorAll('td')) {
       const box = td.getBoundingClientRect();
+      // text only a screen reader reads (a visually hidden number beside a button's label) is clipped to nothing
+      const hidden = (el: Element | null): boolean =>
+        el !== null && el !== td && (getComputedStyle(el).clip !== 'auto' || hidden(el.parentElement));
       const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (hidden(node.parentElement)) continue;
         // a word ends at a space or a hyphen: 'Meva-Sabzavot' may wrap after its hyphen, never inside 'Sabzavot'
         for (const word of (node.textContent ?? '').matchAll(/[^\s\-–—]+/g)) {
           const range = document.createRange();

@@ -30,6 +30,7 @@ import { SessionContext } from '@/views/session/session.context';
 import { AddonsContext } from './addons.context';
 import { addonsSearch, checkoutHref, parseAddonsSearch } from './addons.url';
 import { CheckoutPanel } from './checkout.view';
+import '@/views/common/common.css';
 import './addons.css';
 
 /** The list's parameters as the URL says them, and a way to change them (a history entry: Back works). */
@@ -381,19 +382,33 @@ function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: A
             <p data-testid="services-no-employees">{t('services.noEmployees')}</p>
           ) : (
             <div className="services__table-wrap">
-              <table className="services__table" aria-busy={loading} data-testid="services-employees">
+              <table
+                className="services__table table-cards"
+                aria-busy={loading}
+                data-testid="services-employees"
+              >
                 <thead>
                   <tr>
                     <th scope="col">
-                      <input
-                        type="checkbox"
-                        aria-label={t('services.selectPage')}
-                        data-testid="services-select-page"
-                        checked={allOnPage}
-                        onChange={(e) =>
-                          actor.send({ type: 'selection.toggle', sns: pageSns, on: e.currentTarget.checked })
-                        }
-                      />
+                      {/* on a phone the header row is this box alone, so it says what it does (docs/decisions.md EM6) */}
+                      <label className="services__select-page">
+                        <input
+                          type="checkbox"
+                          aria-label={t('services.selectPage')}
+                          data-testid="services-select-page"
+                          checked={allOnPage}
+                          onChange={(e) =>
+                            actor.send({
+                              type: 'selection.toggle',
+                              sns: pageSns,
+                              on: e.currentTarget.checked,
+                            })
+                          }
+                        />
+                        <span className="services__select-page-text" aria-hidden="true">
+                          {t('services.selectPage')}
+                        </span>
+                      </label>
                     </th>
                     <th scope="col">{t('services.columns.number')}</th>
                     <th scope="col">{t('services.columns.name')}</th>
@@ -463,11 +478,13 @@ function EmployeeLine({
         />
       </td>
       <td className="services__number">{number}</td>
-      <td>{row.name ?? <span className="services__muted">{t('services.noName')}</span>}</td>
-      <td data-testid={`services-packages-${row.sn}`}>
+      <td data-label={t('services.columns.name')}>
+        {row.name ?? <span className="services__muted">{t('services.noName')}</span>}
+      </td>
+      <td data-label={t('services.columns.packages')} data-testid={`services-packages-${row.sn}`}>
         {row.packages.length === 0 ? t('services.none') : row.packages.map((p) => p.name).join(', ')}
       </td>
-      <td data-testid={`services-roaming-${row.sn}`}>
+      <td data-label={t('services.columns.roaming')} data-testid={`services-roaming-${row.sn}`}>
         {row.roaming ? t('services.roamingOn') : t('services.roamingOff')}
       </td>
       <td>

@@ -18,6 +18,7 @@ import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { roleTitle } from '@/views/session/role-title';
 import { UserSearchContext } from './admin.context';
+import '@/views/common/common.css';
 import './admin.css';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
 
@@ -159,7 +160,7 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
         {rows.length > 0 && page ? (
           <>
             <p data-testid="user-search-total">{t('admin.search.found', { count: page.total })}</p>
-            <table className="admin-table" data-testid="user-rows">
+            <table className="admin-table table-cards" data-testid="user-rows">
               <caption className="visually-hidden">{t('admin.search.results')}</caption>
               <thead>
                 <tr>
@@ -187,10 +188,16 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
                       data-action={busyRow ? 'inProcess' : action}
                     >
                       <th scope="row">{row.user_name}</th>
-                      <td className="admin-table__name">{row.full_name ?? ''}</td>
-                      <td>{row.roles?.[0] ? roleTitle(t, row.roles[0]) : ''}</td>
-                      <td>{row.ban ?? ''}</td>
-                      <td>{statusKey ? t(`admin.status.${statusKey}`) : (row.status ?? '')}</td>
+                      <td className="admin-table__name" data-label={t('admin.columns.name')}>
+                        {row.full_name ?? ''}
+                      </td>
+                      <td data-label={t('admin.columns.role')}>
+                        {row.roles?.[0] ? roleTitle(t, row.roles[0]) : ''}
+                      </td>
+                      <td data-label={t('admin.columns.ban')}>{row.ban ?? ''}</td>
+                      <td data-label={t('admin.columns.status')}>
+                        {statusKey ? t(`admin.status.${statusKey}`) : (row.status ?? '')}
+                      </td>
                       <td>
                         <div className="admin-table__actions">
                           {busyRow || action === 'inProcess' ? (
