@@ -25,13 +25,33 @@ export const PUBLIC_LAYOUT_PATHS = [
 
 /** The signed-in pages every layout check visits, by the demo account that opens them. */
 export const SIGNED_IN_LAYOUT_PATHS: readonly (readonly [string, readonly string[]])[] = [
-  ['curator', ['profile', 'details', 'settings', 'purchase', 'purchase/order', 'no-such-page']],
+  [
+    'curator',
+    ['profile', 'profile/employees', 'details', 'settings', 'purchase', 'purchase/order', 'no-such-page'],
+  ],
   [
     'admin',
-    ['administration/search', 'administration/creation/subscriber', 'administration/editing', 'settings'],
+    [
+      'administration/search',
+      // the found users: a card each on a phone
+      'administration/search?q=cur',
+      'administration/creation/subscriber',
+      'administration/editing',
+      'settings',
+    ],
   ],
-  ['operator', ['orders', 'agreement-registration', 'at39-registration', 'at39-registration/new', 'profile']],
-  ['keyowner', ['onlinee-sales', 'services', 'settings']],
+  [
+    'operator',
+    [
+      'orders',
+      'orders/preorders',
+      'agreement-registration',
+      'at39-registration',
+      'at39-registration/new',
+      'profile',
+    ],
+  ],
+  ['keyowner', ['onlinee-sales', 'services', 'settings', 'settings/users']],
   ['okk', ['debt-control', 'settings']],
   // the operator's add-ons: the package cards load above the employees (the promotion's cards have no button)
   ['curator16', ['services', 'services?list=promo']],
