@@ -383,7 +383,7 @@ function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: A
           ) : (
             <div className="services__table-wrap">
               <table
-                className="services__table table-cards"
+                className="services__table table-cards table-cards--head"
                 aria-busy={loading}
                 data-testid="services-employees"
               >

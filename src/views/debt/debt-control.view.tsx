@@ -236,7 +236,7 @@ function DebtTable(props: {
     params.sort === key ? (params.dir === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
     <div className="debt__table-wrap">
-      <table className="debt__table table-cards" aria-busy={busy} data-testid="debt-table">
+      <table className="debt__table table-cards table-cards--head" aria-busy={busy} data-testid="debt-table">
         <caption className="visually-hidden">{t('debt.tableCaption')}</caption>
         <thead>
           <tr>
