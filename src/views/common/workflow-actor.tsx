@@ -39,8 +39,7 @@ export function useWorkflowActor<TLogic extends AnyStateMachine>(
   options: { input?: unknown; systemId?: SystemId | undefined } = {},
 ): ActorRefFrom<TLogic> {
   const root = useContext(SystemRootContext);
-  if (!root)
-    throw new Error('no actor system: mount the view inside AppProviders (src/app/app-providers.tsx)');
+  if (!root) throw new Error('no actor system: mount the view inside AppProviders');
   const id = `member${useId()}`;
   const [actor] = useState(() => {
     root.send({ type: 'member.start', id, logic, input: options.input, systemId: options.systemId });

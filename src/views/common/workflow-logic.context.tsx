@@ -210,8 +210,7 @@ export function WorkflowLogicProvider({ value, children }: { value: ProvidedLogi
  */
 export function usePublicLogic<K extends keyof PublicLogic>(name: K): PublicLogic[K] {
   const load = useContext(PublicLogicContext);
-  if (!load)
-    throw new Error('no workflow logic: mount the view inside AppProviders (src/app/app-providers.tsx)');
+  if (!load) throw new Error('no workflow logic: mount the view inside AppProviders');
   return use(load(name));
 }
 
@@ -221,8 +220,7 @@ export function usePublicLogic<K extends keyof PublicLogic>(name: K): PublicLogi
  */
 export function useWorkflowLogic(): WorkflowLogic {
   const source = useContext(WorkflowLogicContext);
-  if (!source)
-    throw new Error('no workflow logic: mount the view inside AppProviders (src/app/app-providers.tsx)');
+  if (!source) throw new Error('no workflow logic: mount the view inside AppProviders');
   // `use` on every render, never skipped once loaded: React replays a suspended view and counts on the same calls
   return use(source.load());
 }
@@ -234,8 +232,7 @@ export function useWorkflowLogic(): WorkflowLogic {
  */
 export function useLoadedWorkflowLogic(want: boolean): WorkflowLogic | null {
   const source = useContext(WorkflowLogicContext);
-  if (!source)
-    throw new Error('no workflow logic: mount the view inside AppProviders (src/app/app-providers.tsx)');
+  if (!source) throw new Error('no workflow logic: mount the view inside AppProviders');
   const [logic, setLogic] = useState<WorkflowLogic | null>(source.peek);
   useEffect(() => {
     if (!want || logic !== null) return;
