@@ -30,10 +30,13 @@ import {
 
 const t = i18n.getFixedT('ru');
 
-/** `+998 90 123 45 67` written out from the stored digits, not through the view's formatter. */
+/**
+ * `+998 90 123 45 67` written out from the stored digits, not through the view's formatter, with spaces that do not
+ * break: the number is one word wherever the page puts it in a sentence or a narrow card.
+ */
 const spaced = (p: string) => {
   const n = p.slice(-9);
-  return `+998 ${n.slice(0, 2)} ${n.slice(2, 5)} ${n.slice(5, 7)} ${n.slice(7)}`;
+  return ['+998', n.slice(0, 2), n.slice(2, 5), n.slice(5, 7), n.slice(7)].join('\u00a0');
 };
 
 /** What the contact column says, written from PRC3: own e-mail and/or phone, else the company's contact. */

@@ -33,9 +33,12 @@ export function RecoveryContactPage() {
   );
 }
 
-/** Where a link goes, in words: the e-mail, the phone, both, or (null) none of the account's own. */
+/**
+ * Where a link goes, in words: the e-mail, the phone, both, or (null) none of the account's own. The number is one
+ * word: its spaces do not break, so a narrow card or sentence never splits `+998 90 612 47 79` across lines.
+ */
 function contactText(t: TFunction, c: { email: string | null; phone: string | null }): string | null {
-  const phone = c.phone ? formatPhone(c.phone) : null;
+  const phone = c.phone ? formatPhone(c.phone).replace(/ /g, '\u00a0') : null;
   if (c.email && phone) return t('recoveryContact.contactBoth', { email: c.email, phone });
   return c.email ?? phone;
 }
