@@ -1,7 +1,7 @@
 /**
  * `npm run workflows`: writes the lists derived from the areas' manifests (src/app/<area>.workflow.ts) — the chart
- * registry, the page logic's type and composition, the tests' page charts, model-test entries and oracles' index
- * (scripts/lib/workflow-index.ts, decisions AR19) — and the API client's endpoint table loaded one slice per task,
+ * registry, the page logic's type and composition, the tests' page charts, model-test entries and oracles' index, the
+ * message parts' key lists and the server's page of each call (scripts/lib/workflow-index.ts, decisions AR19, AR24) — and the API client's endpoint table loaded one slice per task,
  * from the slices of src/services/contract/endpoints.ts (scripts/lib/endpoint-table.ts, LB19).
  * tests/app/workflow-manifests.test.ts and tests/services/endpoint-table.test.ts fail when the committed files differ
  * from what this writes.

@@ -2,6 +2,7 @@ import { visibleNav } from '../src/domain/navigation.rules';
 import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
 import { routeAccess } from '../src/domain/routes.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
+import { PAGE_OF } from './page-of.generated';
 import type { Viewer } from './viewer';
 
 /**
@@ -57,75 +58,11 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
 /**
  * Calls that serve one page of the SPA are open exactly to whom that page opens: the server asks the same route-access
  * policy as the shell's guard (`routeAccess`, src/domain/routes.rules.ts; docs/decisions.md AR8) instead of spelling
- * the rule again. A call listed here may still have an `ACCESS` rule for what the page alone does not decide.
+ * the rule again. Each area's manifest names its calls (`pageCalls`, src/app/<area>.workflow.ts) and `npm run
+ * workflows` writes them into `PAGE_OF` (decisions AR24). A call listed there may still have an `ACCESS` rule for what
+ * the page alone does not decide.
  */
-export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
-  // user search in administration (spec 6 "Administration users can search"); EditUser, the helpdesk landing (R002,
-  // no search box), is the same section and searches users too
-  'admin.search': '/administration/search',
-  'admin.get': '/administration/search',
-  // debt control: the OKK's page (R010, R031); the admin's own list excludes it (docs/decisions.md D13)
-  'debt.list': '/debt-control',
-  'debt.notice': '/debt-control',
-  'debt.markSent': '/debt-control',
-  'debt.pdf': '/debt-control',
-  // contract registration (spec 6: R008, R011, R005, R018-R023; hidden while a BAN is selected) — docs/decisions.md CR6
-  // the created pre-orders with their status: the staff list of the Orders section (spec 6 orders: R008, R000, R009,
-  // R018-R023, R032) — docs/decisions.md NC8, NC11
-  'preorder.list': '/orders/preorders',
-  'preorder.setStatus': '/orders/preorders',
-  'agreement.checkLogin': '/agreement-registration',
-  'agreement.register': '/agreement-registration',
-  'agreement.list': '/agreement-registration',
-  'agreement.document': '/agreement-registration',
-  // online-sales documents (spec 2 "Online sales"): whom the Documents page opens (key owners; docs/decisions.md DOC7);
-  // which company's document is checked again per call
-  'documents.orders': '/onlinee-sales',
-  'documents.order': '/onlinee-sales',
-  'documents.byOrder': '/onlinee-sales',
-  'documents.detailed': '/onlinee-sales',
-  'documents.byType': '/onlinee-sales',
-  'documents.reDownload': '/onlinee-sales',
-  'documents.delivery': '/onlinee-sales',
-  'documents.instruction': '/onlinee-sales',
-  'documents.reUpload': '/onlinee-sales',
-  // the new-number order (docs/decisions.md GN7, GN12): whom the order page opens for (spec 6 can_buy_number and
-  // account type, never with a BAN selected), the same policy as the purchase page; the BAN is the caller's own
-  'orders.address': '/purchase/order',
-  'orders.inn': '/purchase/order',
-  'orders.balance': '/purchase/order',
-  'orders.create': '/purchase/order',
-  // GN15: the company cancels its own created order: whom may order; the order's company and status in the handler
-  'orders.cancel': '/purchase/order',
-  // staff move an order along its lifecycle from SingleOrder (GN13): whom the Orders page opens for (spec 6 "orders:
-  // R008, R000, R009, R018-R023, R032"); the move itself is checked against the order's status in the handler
-  'orders.setStatus': '/orders',
-  // services: whoever the services page opens for (spec 6; docs/decisions.md SV1); the target of each call (the
-  // caller's company, a subscriber's own number, the payer BAN) is checked in server/handlers/addons.handlers.ts
-  // the company's employee list (docs/decisions.md EM2): whom the profile's employees widget offers it; the company is
-  // the one in view, checked in server/handlers/employees.handlers.ts (EM4)
-  'employees.list': '/profile/employees',
-  // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC4, PRC6); the company is the
-  // caller's own, each account and each signed change checked in server/handlers/recovery-contact.handlers.ts
-  'recovery.accounts': '/settings/users',
-  'recovery.setContact': '/settings/users',
-  'internet.services': '/services',
-  'internet.forConPp': '/services',
-  'internet.employees': '/services',
-  'internet.employeesPromotion': '/services',
-  'internet.employeesDeactivate': '/services',
-  'internet.employeeNumbers': '/services',
-  'internet.checkBalance': '/services/checkout',
-  'internet.packages': '/services',
-  'internet.hasDeposit': '/services/checkout',
-  'internet.quote': '/services/checkout',
-  'internet.setup': '/services/checkout',
-  'internet.setupFree': '/services/checkout',
-  'internet.delete': '/services/checkout',
-  'internet.deleteAgreement': '/services/checkout',
-  'internet.setupRoaming': '/services/checkout',
-  'internet.deleteRoaming': '/services/checkout',
-};
+export { PAGE_OF };
 
 /** While a curator or subscriber must change the password, only Settings is shown (spec 6): the server allows
  *  nothing but these calls until the password is changed. */

@@ -102,6 +102,18 @@ function refuseTwice(what: string, names: readonly string[]): void {
   if (twice.length > 0) throw new Error(`${what} declared twice: ${twice.join(', ')}`);
 }
 
+/** Every call that serves one page only, with its page and area, in manifest order; a call named twice is refused. */
+export function pageCallsOf(manifests: readonly WorkflowManifest[]) {
+  const calls = manifests.flatMap((m) =>
+    Object.entries(m.pageCalls ?? {}).map(([call, page]) => ({ area: m.area, call, page })),
+  );
+  refuseTwice(
+    'page calls',
+    calls.map((c) => c.call),
+  );
+  return calls;
+}
+
 /** The generated files' paths (from the repository root) and texts. */
 export function renderWorkflowIndex(manifests: readonly WorkflowManifest[]): Map<string, string> {
   const charts = chartsOf(manifests);
@@ -283,6 +295,18 @@ export function renderWorkflowIndex(manifests: readonly WorkflowManifest[]): Map
   refuseTwice(
     'message keys',
     manifests.flatMap((m) => m.messages ?? []),
+  );
+  // the server's page of each call that serves one page only
+  files.set(
+    'server/page-of.generated.ts',
+    HEADER("each call that serves one signed-in page only → that page, from each area's `pageCalls`") +
+      `import type { EndpointName } from '../src/services/contract/endpoints';\n\n` +
+      `/** Each call that serves one page only → the page's pattern; the server opens it to whom the page opens. */\n` +
+      `export const PAGE_OF: { readonly [N in EndpointName]?: string } = {\n` +
+      pageCallsOf(manifests)
+        .map(({ area, call, page }) => `  ${quote(call)}: ${quote(page)}, // ${area}\n`)
+        .join('') +
+      `};\n`,
   );
   files.set('src/i18n/public-keys.json', jsonList(keysOf('public')));
   files.set('src/i18n/page-keys.json', jsonList(keysOf('pages')));

@@ -45,4 +45,10 @@ export const adminWorkflow = defineWorkflow({
     '/administration/edit-user/:id': './admin.routes#EditUserRoute',
   },
   messages: ['admin'],
+  // user search in administration (spec 6 "Administration users can search"); EditUser, the helpdesk landing (R002,
+  // no search box), is the same section and searches users too
+  pageCalls: {
+    'admin.search': '/administration/search',
+    'admin.get': '/administration/search',
+  },
 });

@@ -15,4 +15,11 @@ export const agreementWorkflow = defineWorkflow({
     '/agreement-registration': './agreement.routes#AgreementRoute',
   },
   messages: ['agreement'],
+  // contract registration (spec 6: R008, R011, R005, R018-R023; hidden while a BAN is selected) — docs/decisions.md CR6
+  pageCalls: {
+    'agreement.checkLogin': '/agreement-registration',
+    'agreement.register': '/agreement-registration',
+    'agreement.list': '/agreement-registration',
+    'agreement.document': '/agreement-registration',
+  },
 });

@@ -15,4 +15,11 @@ export const debtWorkflow = defineWorkflow({
     '/debt-control': './debt.routes#DebtRoute',
   },
   messages: ['debt'],
+  // debt control: the OKK's page (R010, R031); the admin's own list excludes it (docs/decisions.md D13)
+  pageCalls: {
+    'debt.list': '/debt-control',
+    'debt.notice': '/debt-control',
+    'debt.markSent': '/debt-control',
+    'debt.pdf': '/debt-control',
+  },
 });

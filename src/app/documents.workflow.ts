@@ -26,4 +26,17 @@ export const documentsWorkflow = defineWorkflow({
     '/onlinee-sales/services-documents/:id': './documents.routes#ServicesDocumentRoute',
   },
   messages: ['documents'],
+  // online-sales documents (spec 2 "Online sales"): whom the Documents page opens (key owners; docs/decisions.md DOC7);
+  // which company's document is checked again per call
+  pageCalls: {
+    'documents.orders': '/onlinee-sales',
+    'documents.order': '/onlinee-sales',
+    'documents.byOrder': '/onlinee-sales',
+    'documents.detailed': '/onlinee-sales',
+    'documents.byType': '/onlinee-sales',
+    'documents.reDownload': '/onlinee-sales',
+    'documents.delivery': '/onlinee-sales',
+    'documents.instruction': '/onlinee-sales',
+    'documents.reUpload': '/onlinee-sales',
+  },
 });

@@ -22,4 +22,7 @@ export const employeesListWorkflow = defineWorkflow({
     '/profile/employees': '@/views/employees/employees.view#EmployeesListPage',
   },
   messages: ['employeesList'],
+  // the company's employee list (docs/decisions.md EM2): whom the profile's employees widget offers it; the company is
+  // the one in view, checked in server/handlers/employees.handlers.ts (EM4)
+  pageCalls: { 'employees.list': '/profile/employees' },
 });

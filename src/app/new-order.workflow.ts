@@ -16,4 +16,12 @@ export const newOrderWorkflow = defineWorkflow({
     '/purchase/order': '@/views/purchase/new-order.view#NewOrderPage',
   },
   messages: ['newOrder'],
+  // the new-number order (docs/decisions.md GN7, GN12): whom the order page opens for (spec 6 can_buy_number and
+  // account type, never with a BAN selected), the same policy as the purchase page; the BAN is the caller's own
+  pageCalls: {
+    'orders.address': '/purchase/order',
+    'orders.inn': '/purchase/order',
+    'orders.balance': '/purchase/order',
+    'orders.create': '/purchase/order',
+  },
 });

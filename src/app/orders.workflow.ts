@@ -23,4 +23,11 @@ export const ordersWorkflow = defineWorkflow({
     '/orders/:id': '@/views/orders/orders.view#OrdersPage',
   },
   messages: ['orders'],
+  pageCalls: {
+    // GN15: the company cancels its own created order: whom may order; the order's company and status in the handler
+    'orders.cancel': '/purchase/order',
+    // staff move an order along its lifecycle from SingleOrder (GN13): whom the Orders page opens for (spec 6 "orders:
+    // R008, R000, R009, R018-R023, R032"); the move itself is checked against the order's status in the handler
+    'orders.setStatus': '/orders',
+  },
 });

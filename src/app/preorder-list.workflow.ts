@@ -23,4 +23,10 @@ export const preorderListWorkflow = defineWorkflow({
   routes: {
     '/orders/preorders': '@/views/preorders/preorders.view#PreorderListPage',
   },
+  // the created pre-orders with their status: the staff list of the Orders section (spec 6 orders: R008, R000, R009,
+  // R018-R023, R032) — docs/decisions.md NC8, NC11
+  pageCalls: {
+    'preorder.list': '/orders/preorders',
+    'preorder.setStatus': '/orders/preorders',
+  },
 });

@@ -15,4 +15,10 @@ export const recoveryContactWorkflow = defineWorkflow({
     '/settings/users': '@/views/recovery-contact/recovery-contact.view#RecoveryContactPage',
   },
   messages: ['recoveryContact'],
+  // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC4, PRC6); the company is the
+  // caller's own, each account and each signed change checked in server/handlers/recovery-contact.handlers.ts
+  pageCalls: {
+    'recovery.accounts': '/settings/users',
+    'recovery.setContact': '/settings/users',
+  },
 });

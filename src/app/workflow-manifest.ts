@@ -74,6 +74,14 @@ export interface WorkflowManifest {
    * one chunk and one view (the orders list and one order).
    */
   readonly routes?: Readonly<Record<string, `${string}#${string}`>>;
+  /**
+   * The calls that serve one signed-in page only, call name (src/services/contract/endpoints.ts) → that page's pattern
+   * (`SIGNED_IN_PAGES`): the reference server opens such a call exactly to whom the page opens, asking the shell's
+   * route policy (`routeAccess`, docs/decisions.md AR8). `npm run workflows` writes them into server/page-of.generated.ts
+   * (`PAGE_OF`, read by server/permissions.ts), typed by the endpoint table, so a call that does not exist does not
+   * compile; a call two areas name is refused.
+   */
+  readonly pageCalls?: Readonly<Record<string, string>>;
   /** The workflows the login route needs from the start (`StartLogic`, built in src/app/app-logic.ts by hand). */
   readonly startLogic?: Readonly<Record<string, string>>;
   /** The public pages' workflows (`PublicLogic`, each loaded apart, src/app/public-logic.ts). */

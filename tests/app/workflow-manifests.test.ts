@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type AnyStateMachine, StateMachine } from 'xstate';
 import type { AppApi } from '@/app/api';
 import type { WorkflowManifest } from '@/app/workflow-manifest';
+import { pagePatternOf } from '@/domain/page-patterns.rules';
 import { SIGNED_IN_PAGES } from '@/domain/page-routes.rules';
 import { machineRegistry } from '@/machines/registry';
 import { createDraftStore } from '@/services/drafts/draft-store';
@@ -12,10 +13,12 @@ import {
   chartsOf,
   loadManifests,
   machineName,
+  pageCallsOf,
   pageFieldsOf,
   renderWorkflowIndex,
   routesOf,
 } from '../../scripts/lib/workflow-index';
+import { PAGE_OF } from '../../server/permissions';
 import { chartOracles } from '../machines/oracles';
 import { modelTestEntries } from '../support/model-registry';
 import { testAppLogic } from '../support/render-workflow';
@@ -37,7 +40,7 @@ const unusedApi = new Proxy({} as AppApi, {
 describe("the areas' manifests", () => {
   it('the generated files are what `npm run workflows` writes from them', () => {
     const files = renderWorkflowIndex(manifests);
-    expect(files.size).toBe(9);
+    expect(files.size).toBe(10);
     for (const [path, text] of files) expect(readFileSync(join(ROOT, path), 'utf8'), path).toBe(text);
   });
 
@@ -116,6 +119,18 @@ describe("the areas' manifests", () => {
     expect(routesOf([area('a', { '/x': '@/views/a/a.view#APage' })])).toEqual([
       { area: 'a', path: '/x', module: '@/views/a/a.view', name: 'APage' },
     ]);
+  });
+
+  it('name each call that serves one page once, for a signed-in page, and the server reads exactly those', () => {
+    const calls = pageCallsOf(manifests);
+    for (const { area, call, page } of calls) {
+      const pattern = pagePatternOf(`/ru${page}`)?.replace(/^\/:lang/, '') ?? null;
+      expect(SIGNED_IN_PAGES as readonly (string | null)[], `${area}: ${call} → ${page}`).toContain(pattern);
+    }
+    expect(Object.fromEntries(calls.map((c) => [c.call, c.page]))).toEqual({ ...PAGE_OF });
+    expect(PAGE_OF['orders.cancel']).toBe('/purchase/order');
+    const again = { area: 'x', charts: [], pageCalls: { 'orders.cancel': '/orders' } };
+    expect(() => pageCallsOf([...manifests, again])).toThrow('page calls declared twice: orders.cancel');
   });
 
   it("list each area's message keys once, keys both languages have, in the part its pages load", () => {
