@@ -152,7 +152,7 @@ export const authFlowMachine = setup({
     /** the event opens `page` (used both to go there and, on that page, to ignore opening it again) */
     isPage: (_, params: { page: AuthPage; expected: AuthPage }) => params.page === params.expected,
     /** the submitted form has a blank required field or a malformed phone or code */
-    hasInvalidField: (_, params: { event: AuthFlowEvent }) => invalidFieldOf(params.event) !== null,
+    hasInvalidField: ({ event }) => invalidFieldOf(event) !== null,
     /** the password and its confirmation differ (spec 5 'Пароли не совпадают') */
     isPasswordMismatch: (_, params: { password: string; confirm: string }) =>
       validatePasswordConfirmation(params.password, params.confirm) !== null,
@@ -171,10 +171,7 @@ export const authFlowMachine = setup({
       restoreToken: params.r ?? null,
     })),
     assignPhone: assign((_, params: { phone: string }) => ({ phone: params.phone.trim() })),
-    assignInvalidField: assign((_, params: { event: AuthFlowEvent }) => ({
-      error: invalidFieldOf(params.event),
-      notice: null,
-    })),
+    assignInvalidField: assign(({ event }) => ({ error: invalidFieldOf(event), notice: null })),
     assignMismatch: assign({
       error: { code: 'validation.passwordMismatch', field: 'confirm' },
       notice: null,
@@ -260,8 +257,8 @@ export const authFlowMachine = setup({
           on: {
             'login.submit': [
               {
-                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
-                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+                guard: 'hasInvalidField',
+                actions: 'assignInvalidField',
               },
               { target: 'submitting', actions: 'clearMessages' },
             ],
@@ -307,8 +304,8 @@ export const authFlowMachine = setup({
           on: {
             'register.submit': [
               {
-                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
-                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+                guard: 'hasInvalidField',
+                actions: 'assignInvalidField',
               },
               {
                 target: 'submitting',
@@ -365,8 +362,8 @@ export const authFlowMachine = setup({
           on: {
             'check.submit': [
               {
-                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
-                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+                guard: 'hasInvalidField',
+                actions: 'assignInvalidField',
               },
               {
                 target: 'submitting',
@@ -380,8 +377,8 @@ export const authFlowMachine = setup({
               // the countdown is running: the button is disabled, a late click changes nothing
               { guard: 'isResendWaiting' },
               {
-                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
-                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+                guard: 'hasInvalidField',
+                actions: 'assignInvalidField',
               },
               {
                 target: 'resending',
@@ -463,8 +460,8 @@ export const authFlowMachine = setup({
               // the countdown is running: the button is disabled, a late submit changes nothing
               { guard: 'isLinkWaiting' },
               {
-                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
-                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+                guard: 'hasInvalidField',
+                actions: 'assignInvalidField',
               },
               { target: 'submitting', actions: 'clearMessages' },
             ],
@@ -494,9 +491,9 @@ export const authFlowMachine = setup({
           on: {
             'forgot.submit': [
               {
-                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
+                guard: 'hasInvalidField',
                 target: 'editing',
-                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+                actions: 'assignInvalidField',
               },
               { target: 'submitting', actions: 'clearMessages' },
             ],
@@ -561,8 +558,8 @@ export const authFlowMachine = setup({
           on: {
             'restore.submit': [
               {
-                guard: { type: 'hasInvalidField', params: ({ event }) => ({ event }) },
-                actions: { type: 'assignInvalidField', params: ({ event }) => ({ event }) },
+                guard: 'hasInvalidField',
+                actions: 'assignInvalidField',
               },
               {
                 guard: {
