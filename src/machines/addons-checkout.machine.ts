@@ -11,7 +11,7 @@ import {
   type ServiceAction,
 } from '@/domain/addons.rules';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -260,7 +260,7 @@ export const addonsCheckoutMachine = setup({
         },
         onError: {
           target: 'quoteFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },
@@ -313,7 +313,7 @@ export const addonsCheckoutMachine = setup({
         ],
         onError: {
           target: 'balanceFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },
@@ -372,7 +372,7 @@ export const addonsCheckoutMachine = setup({
         ],
         onError: {
           target: 'applyFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },

@@ -6,7 +6,7 @@ import {
   sameEmployeeList,
   toggleSelection,
 } from '@/domain/addons.rules';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -255,7 +255,7 @@ export const addonsMachine = setup({
             },
             onError: {
               target: 'catalogueFailed',
-              actions: { type: 'assignCatalogueError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignCatalogueError', params: errorParams },
             },
           },
         },
@@ -301,7 +301,7 @@ export const addonsMachine = setup({
             },
             onError: {
               target: 'selectAllFailed',
-              actions: { type: 'assignSelectionError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignSelectionError', params: errorParams },
             },
           },
         },
@@ -356,7 +356,7 @@ export const addonsMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: { type: 'assignOptionsError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignOptionsError', params: errorParams },
             },
           },
         },

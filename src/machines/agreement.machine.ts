@@ -10,7 +10,7 @@ import {
   validateAgreementForm,
 } from '@/domain/agreement.rules';
 import { tashkentDay } from '@/domain/dates.rules';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -284,7 +284,7 @@ export const agreementMachine = setup({
             ],
             onError: {
               target: 'failed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -310,7 +310,7 @@ export const agreementMachine = setup({
             ],
             onError: {
               target: 'failed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -362,7 +362,7 @@ export const agreementMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: { type: 'assignListError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignListError', params: errorParams },
             },
           },
         },
@@ -409,7 +409,7 @@ export const agreementMachine = setup({
             onDone: { target: 'idle', actions: 'clearDownload' },
             onError: {
               target: 'failed',
-              actions: { type: 'assignDownloadError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignDownloadError', params: errorParams },
             },
           },
         },

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { type At39ListParams, type At39Status, sameAt39Params } from '@/domain/at39.rules';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -182,7 +182,7 @@ export const at39ListMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: { type: 'assignCommentsError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignCommentsError', params: errorParams },
             },
           },
         },
@@ -218,7 +218,7 @@ export const at39ListMachine = setup({
             onDone: 'idle',
             onError: {
               target: 'failed',
-              actions: { type: 'assignStatsError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignStatsError', params: errorParams },
             },
           },
         },

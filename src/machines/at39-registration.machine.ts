@@ -14,7 +14,7 @@ import {
   resumeStep,
 } from '@/domain/at39.rules';
 import { isBan } from '@/domain/validators.rules';
-import { errorCodeOf, errorDescriptionOf, unprovided } from './error-code';
+import { errorCodeOf, errorDescriptionOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -408,7 +408,7 @@ export const at39RegistrationMachine = setup({
         ],
         onError: {
           target: 'resumeFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },
@@ -453,7 +453,7 @@ export const at39RegistrationMachine = setup({
             },
             onError: {
               target: 'entering',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -480,7 +480,7 @@ export const at39RegistrationMachine = setup({
             },
             onError: {
               target: 'sessionFailed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -547,7 +547,7 @@ export const at39RegistrationMachine = setup({
             ],
             onError: {
               target: 'awaiting',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -599,7 +599,7 @@ export const at39RegistrationMachine = setup({
         },
         onError: {
           target: 'createFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },
@@ -652,7 +652,7 @@ export const at39RegistrationMachine = setup({
             },
             onError: {
               target: 'entering',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -694,7 +694,7 @@ export const at39RegistrationMachine = setup({
             onDone: 'loadingPlans',
             onError: {
               target: 'banEntering',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -712,7 +712,7 @@ export const at39RegistrationMachine = setup({
             },
             onError: {
               target: 'plansFailed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -763,7 +763,7 @@ export const at39RegistrationMachine = setup({
             onDone: { target: '#at39Registration.documents', actions: 'markDocumentsStatus' },
             onError: {
               target: 'choosing',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -790,7 +790,7 @@ export const at39RegistrationMachine = setup({
             },
             onError: {
               target: 'loadFailed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -833,7 +833,7 @@ export const at39RegistrationMachine = setup({
             ],
             onError: {
               target: 'listing',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -885,7 +885,7 @@ export const at39RegistrationMachine = setup({
             onDone: { target: 'ready', actions: 'applyEdit' },
             onError: {
               target: 'editing',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -900,13 +900,13 @@ export const at39RegistrationMachine = setup({
             onDone: { target: '#at39Registration.done', actions: 'markSubmitted' },
             onError: [
               {
-                guard: { type: 'isReservationLost', params: ({ event }) => ({ error: event.error }) },
+                guard: { type: 'isReservationLost', params: errorParams },
                 target: '#at39Registration.account',
                 actions: 'dropReservation',
               },
               {
                 target: 'ready',
-                actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                actions: { type: 'assignError', params: errorParams },
               },
             ],
           },

@@ -3,7 +3,7 @@ import { type AuthField, type AuthForm, authFormErrors } from '@/domain/auth-for
 import { validatePasswordConfirmation } from '@/domain/credentials.rules';
 import type { AuthPage } from '@/domain/routes.rules';
 import type { RestoreLinkState, User } from '@/services/contract/session.contract';
-import { errorCodeOf, errorWaitOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, errorWaitOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 export type { AuthField };
@@ -281,7 +281,7 @@ export const authFlowMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -328,7 +328,7 @@ export const authFlowMachine = setup({
             onDone: { target: '#authFlow.check', actions: 'assignCodeSent' },
             onError: {
               target: 'editing',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -407,7 +407,7 @@ export const authFlowMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -422,7 +422,7 @@ export const authFlowMachine = setup({
             onDone: { target: 'editing', actions: 'assignCodeSent' },
             onError: {
               target: 'editing',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -478,7 +478,7 @@ export const authFlowMachine = setup({
             onDone: { target: 'sent' },
             onError: {
               target: 'editing',
-              actions: { type: 'assignLinkError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignLinkError', params: errorParams },
             },
           },
         },
@@ -538,7 +538,7 @@ export const authFlowMachine = setup({
             // the check could not be made (network, contract): the form stays usable, its submit decides
             onError: {
               target: 'editing',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
@@ -586,7 +586,7 @@ export const authFlowMachine = setup({
             onDone: { target: 'restored' },
             onError: {
               target: 'editing',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },

@@ -4,7 +4,7 @@ import { blockTargets } from '@/domain/signing-document.rules';
 import { isApiFailure } from '@/services/api/api-error';
 import type { CompanyInfo } from '@/services/contract/block.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
 
@@ -234,13 +234,13 @@ export const blockRestoreMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isInProcess', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isInProcess', params: errorParams },
             target: 'inProcess',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'assignError', params: errorParams },
           },
           {
             target: 'lockFailed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'assignError', params: errorParams },
           },
         ],
       },
@@ -344,7 +344,7 @@ export const blockRestoreMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },

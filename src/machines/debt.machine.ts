@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { type DebtListParams, sameDebtParams } from '@/domain/debt.rules';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -251,7 +251,7 @@ export const debtMachine = setup({
             ],
             onError: {
               target: 'loadFailed',
-              actions: { type: 'assignNoticeError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignNoticeError', params: errorParams },
             },
           },
         },
@@ -284,7 +284,7 @@ export const debtMachine = setup({
             },
             onError: {
               target: 'markFailed',
-              actions: { type: 'assignNoticeError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignNoticeError', params: errorParams },
             },
           },
         },
@@ -313,7 +313,7 @@ export const debtMachine = setup({
             onDone: 'sent',
             onError: {
               target: 'downloadFailed',
-              actions: { type: 'assignNoticeError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignNoticeError', params: errorParams },
             },
           },
         },

@@ -5,7 +5,7 @@ import {
   type DocumentsTab,
   documentsFilterError,
 } from '@/domain/documents.rules';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -173,7 +173,7 @@ export const documentsMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },

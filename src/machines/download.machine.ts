@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -104,7 +104,7 @@ export const downloadMachine = setup({
         onDone: { target: 'idle', actions: 'markSaved' },
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
       on: {

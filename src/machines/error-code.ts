@@ -5,6 +5,12 @@ import { SESSION_EXPIRED_CODE, waitSecondsOf } from '@/domain/errors';
 export const NO_SESSION_CODE = SESSION_EXPIRED_CODE;
 
 /**
+ * The params of a guard or action that reads a rejected call: the `error` of the invoke's error event
+ * (`{ type: 'assignError', params: errorParams }`), one function for every chart instead of the same arrow in each.
+ */
+export const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/**
  * Reads the catalogue code of a rejected call (the API client's `ApiFailure.code`: 'E012', 'http.400', 'network',
  * …); anything without a string `code` is `unknown`. Machines keep this code in context, never translated text.
  */

@@ -12,7 +12,7 @@ import {
   validateSearch,
   withoutTaken,
 } from '@/domain/golden.rules';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -294,7 +294,7 @@ export const goldenCheckoutMachine = setup({
         ],
         onError: {
           target: 'categoriesFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
       on: {
@@ -387,7 +387,7 @@ export const goldenCheckoutMachine = setup({
             },
             onError: {
               target: 'searchFailed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
           on: {
@@ -476,10 +476,10 @@ export const goldenCheckoutMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isNumberTaken', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isNumberTaken', params: errorParams },
             target: 'taken',
             actions: [
-              { type: 'assignTaken', params: ({ event }) => ({ error: event.error }) },
+              { type: 'assignTaken', params: errorParams },
               {
                 type: 'keepChoice',
                 params: ({ context }) => ({ key: context.keepKey, selected: context.selected }),
@@ -488,7 +488,7 @@ export const goldenCheckoutMachine = setup({
           },
           {
             target: 'failed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'assignError', params: errorParams },
           },
         ],
       },

@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { SubscriberTarget } from './search-box.machine';
 import type { StateMeta } from './state-meta';
 
@@ -137,7 +137,7 @@ export const impersonationMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },
@@ -173,7 +173,7 @@ export const impersonationMachine = setup({
         onDone: { target: 'direct', actions: ['clearClient', 'refreshSession', 'emitEnded'] },
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },

@@ -11,7 +11,7 @@ import {
   withoutRow,
   withRow,
 } from '@/domain/orders.rules';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -262,7 +262,7 @@ export const newOrderMachine = setup({
                 },
                 onError: {
                   target: 'failed',
-                  actions: { type: 'assignCompanyError', params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: 'assignCompanyError', params: errorParams },
                 },
               },
             },
@@ -407,7 +407,7 @@ export const newOrderMachine = setup({
                 },
                 onError: {
                   target: 'failed',
-                  actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: 'assignError', params: errorParams },
                 },
               },
             },

@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -91,7 +91,7 @@ export const orderCancelMachine = setup({
         onDone: { target: 'done', actions: 'emitChanged' },
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },

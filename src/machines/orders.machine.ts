@@ -8,7 +8,7 @@ import {
   sameOrdersRange,
   validateRange,
 } from '@/domain/orders.rules';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -280,7 +280,7 @@ export const ordersMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: { type: 'assignListError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignListError', params: errorParams },
             },
           },
         },
@@ -329,7 +329,7 @@ export const ordersMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: { type: 'assignOrderError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignOrderError', params: errorParams },
             },
           },
         },
@@ -377,7 +377,7 @@ export const ordersMachine = setup({
             },
             onError: {
               target: 'moveFailed',
-              actions: { type: 'assignMoveError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignMoveError', params: errorParams },
             },
           },
         },

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { nextPreorderStatuses, type PreorderMove } from '@/domain/preorder-list.rules';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -205,7 +205,7 @@ export const preorderListMachine = setup({
         },
         onError: {
           target: 'moveFailed',
-          actions: { type: 'assignMoveError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignMoveError', params: errorParams },
         },
       },
     },

@@ -7,7 +7,7 @@ import {
   recoveryContactError,
 } from '@/domain/recovery-contact.rules';
 import type { SigningTargets } from '@/domain/signing-document.rules';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
 
@@ -201,7 +201,7 @@ export const recoveryContactMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },
@@ -296,7 +296,7 @@ export const recoveryContactMachine = setup({
         },
         onError: {
           target: 'saveFailed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },

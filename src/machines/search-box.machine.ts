@@ -1,7 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import { numberLookalike, parseSearch, type SearchMode } from '@/domain/search.rules';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /** What the 'choose' search looks up: a number (sn) or a BAN, as digits (spec 5). */
@@ -190,11 +190,11 @@ export const searchBoxMachine = setup({
           {
             guard: 'isNotFoundNumberLookalike',
             target: 'offeringNumber',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'assignError', params: errorParams },
           },
           {
             target: 'failed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'assignError', params: errorParams },
           },
         ],
       },

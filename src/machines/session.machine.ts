@@ -3,7 +3,7 @@ import { effectiveRoles, mustChangePassword, roleChoice } from '@/domain/roles.r
 import type { Profile, User } from '@/services/contract/session.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { authFlowMachine } from './auth-flow.machine';
-import { errorCodeOf, isNoSessionError, unprovided } from './error-code';
+import { errorCodeOf, errorParams, isNoSessionError, unprovided } from './error-code';
 import { viewedClientOf } from './impersonation.selectors';
 import type { StateMeta } from './state-meta';
 
@@ -227,12 +227,12 @@ export const sessionMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isSessionMissing', params: errorParams },
             target: 'signedOut',
           },
           {
             target: 'failed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'assignError', params: errorParams },
           },
         ],
       },
@@ -264,7 +264,7 @@ export const sessionMachine = setup({
         // the flow itself broke (a programming error, not a refused login): show it with a retry, do not crash
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
       on: {
@@ -344,13 +344,13 @@ export const sessionMachine = setup({
                 onDone: { target: 'deciding', actions: 'assignSavedRole' },
                 onError: [
                   {
-                    guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                    guard: { type: 'isSessionMissing', params: errorParams },
                     target: '#session.signedOut.expired',
                     actions: ['resetSession', 'syncImpersonation'],
                   },
                   {
                     target: 'choosingRole',
-                    actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                    actions: { type: 'assignError', params: errorParams },
                   },
                 ],
               },
@@ -371,13 +371,13 @@ export const sessionMachine = setup({
                 },
                 onError: [
                   {
-                    guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                    guard: { type: 'isSessionMissing', params: errorParams },
                     target: '#session.signedOut.expired',
                     actions: ['resetSession', 'syncImpersonation'],
                   },
                   {
                     target: 'profileFailed',
-                    actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                    actions: { type: 'assignError', params: errorParams },
                   },
                 ],
               },
@@ -398,7 +398,7 @@ export const sessionMachine = setup({
                 },
                 onError: {
                   target: 'profileFailed',
-                  actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: 'assignError', params: errorParams },
                 },
               },
             },
@@ -462,13 +462,13 @@ export const sessionMachine = setup({
                     ],
                     onError: [
                       {
-                        guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                        guard: { type: 'isSessionMissing', params: errorParams },
                         target: '#session.signedOut.expired',
                         actions: ['resetSession', 'syncImpersonation'],
                       },
                       {
                         target: '#session.failed',
-                        actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                        actions: { type: 'assignError', params: errorParams },
                       },
                     ],
                   },
@@ -502,13 +502,13 @@ export const sessionMachine = setup({
                     },
                     onError: [
                       {
-                        guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                        guard: { type: 'isSessionMissing', params: errorParams },
                         target: '#session.signedOut.expired',
                         actions: ['resetSession', 'syncImpersonation'],
                       },
                       {
                         target: '#session.authenticated.main.profileFailed',
-                        actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                        actions: { type: 'assignError', params: errorParams },
                       },
                     ],
                   },
@@ -549,13 +549,13 @@ export const sessionMachine = setup({
                 },
                 onError: [
                   {
-                    guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                    guard: { type: 'isSessionMissing', params: errorParams },
                     target: '#session.signedOut.anonymous',
                     actions: ['resetSession', 'forgetDrafts', 'syncImpersonation'],
                   },
                   {
                     target: 'confirming',
-                    actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                    actions: { type: 'assignError', params: errorParams },
                   },
                 ],
               },

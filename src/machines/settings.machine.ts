@@ -10,7 +10,7 @@ import type { PasswordField } from '@/domain/password-form.rules';
 import { passwordChangeError, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 export type { ContactField, ContactValues, FeedbackType, PasswordField };
@@ -187,7 +187,7 @@ export const settingsMachine = setup({
             onDone: { target: 'changed', actions: ['tellPasswordChanged', 'notifyPasswordChanged'] },
             onError: {
               target: 'editing',
-              actions: { type: 'assignPasswordError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignPasswordError', params: errorParams },
             },
           },
         },
@@ -274,7 +274,7 @@ export const settingsMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'assignContactsError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignContactsError', params: errorParams },
             },
           },
         },

@@ -6,7 +6,7 @@ import {
   type UploadKind,
   type UploadLimits,
 } from '@/domain/upload.rules';
-import { errorCodeOf, NO_SESSION_CODE, unprovided } from './error-code';
+import { errorCodeOf, errorParams, NO_SESSION_CODE, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -241,13 +241,13 @@ export const uploadMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isRefusedByServer', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isRefusedByServer', params: errorParams },
             target: 'rejected',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'assignError', params: errorParams },
           },
           {
             target: 'failed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'assignError', params: errorParams },
           },
         ],
       },

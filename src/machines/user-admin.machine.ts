@@ -26,7 +26,7 @@ import type {
   UserUpdateBody,
 } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 export type { EditorRights, FieldErrors, RoleField, UserAdminTarget, UserField, UserForm };
@@ -264,13 +264,13 @@ export const userAdminMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isUserNotFound', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isUserNotFound', params: errorParams },
             target: 'notFound',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'assignError', params: errorParams },
           },
           {
             target: 'loadFailed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'assignError', params: errorParams },
           },
         ],
       },
@@ -354,7 +354,7 @@ export const userAdminMachine = setup({
             ],
             onError: {
               target: 'saveFailed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },

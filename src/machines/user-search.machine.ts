@@ -3,7 +3,7 @@ import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import { parseSearch } from '@/domain/search.rules';
 import type { UserListStatus, UserRow } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, unprovided } from './error-code';
+import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /** The user search as the URL holds it (`?q=…&status=…&pageNo=…`): reload and back keep it. */
@@ -206,7 +206,7 @@ export const userSearchMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignError', params: errorParams },
         },
       },
     },
@@ -264,7 +264,7 @@ export const userSearchMachine = setup({
             onDone: { target: '#userSearch.loading', actions: ['notifyBlockChanged', 'clearChange'] },
             onError: {
               target: 'saveFailed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'assignError', params: errorParams },
             },
           },
         },
