@@ -94,6 +94,38 @@ const resetSession = {
 } as const satisfies Omit<SessionContext, 'features'>;
 
 /**
+ * GET profile, the same call on the first load and on a reload (`session.refresh`): the profile is kept and the
+ * signed-in main region decides again; E009 signs out as expired, another failure shows the profile's error with
+ * Retry. A fresh config object for each state that invokes it.
+ */
+const loadProfile = () =>
+  ({
+    id: 'fetchProfile',
+    src: 'fetchProfile',
+    onDone: {
+      target: '#session.authenticated.main.deciding',
+      actions: [
+        {
+          type: 'assignProfile',
+          params: ({ event }: { event: { output: Profile } }) => ({ profile: event.output }),
+        },
+        'syncImpersonation',
+      ],
+    },
+    onError: [
+      {
+        guard: { type: 'isSessionMissing', params: errorParams },
+        target: '#session.signedOut.expired',
+        actions: ['resetSession', 'syncImpersonation'],
+      },
+      {
+        target: '#session.authenticated.main.profileFailed',
+        actions: { type: 'assignError', params: errorParams },
+      },
+    ],
+  }) as const;
+
+/**
  * The session: checks the server session on start; while signed out runs the Auth flow (child chart) until a session
  * opens; then settles the role (picker or automatic save), loads the profile, keeps a forced password change on
  * Settings, and offers logout behind a confirm dialog in a parallel region. E009 from anywhere resets to `expired`.
@@ -359,28 +391,7 @@ export const sessionMachine = setup({
               description: 'Loads the profile of the signed-in user (GET profile).',
               meta: { view: 'loading overlay, no page yet', testId: 'loading-overlay' },
               tags: ['busy'],
-              invoke: {
-                id: 'fetchProfile',
-                src: 'fetchProfile',
-                onDone: {
-                  target: 'deciding',
-                  actions: [
-                    { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
-                    'syncImpersonation',
-                  ],
-                },
-                onError: [
-                  {
-                    guard: { type: 'isSessionMissing', params: errorParams },
-                    target: '#session.signedOut.expired',
-                    actions: ['resetSession', 'syncImpersonation'],
-                  },
-                  {
-                    target: 'profileFailed',
-                    actions: { type: 'assignError', params: errorParams },
-                  },
-                ],
-              },
+              invoke: loadProfile(),
             },
             loadingCapabilities: {
               description:
@@ -490,28 +501,7 @@ export const sessionMachine = setup({
                 loadingProfile: {
                   description: 'GET profile again.',
                   meta: { view: 'the page under the loading overlay', testId: 'loading-overlay' },
-                  invoke: {
-                    id: 'fetchProfile',
-                    src: 'fetchProfile',
-                    onDone: {
-                      target: '#session.authenticated.main.deciding',
-                      actions: [
-                        { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
-                        'syncImpersonation',
-                      ],
-                    },
-                    onError: [
-                      {
-                        guard: { type: 'isSessionMissing', params: errorParams },
-                        target: '#session.signedOut.expired',
-                        actions: ['resetSession', 'syncImpersonation'],
-                      },
-                      {
-                        target: '#session.authenticated.main.profileFailed',
-                        actions: { type: 'assignError', params: errorParams },
-                      },
-                    ],
-                  },
+                  invoke: loadProfile(),
                 },
               },
             },
