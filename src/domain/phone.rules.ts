@@ -20,6 +20,14 @@ export function formatPhone(value: string | null | undefined): string {
 }
 
 /**
+ * A phone number as the screen shows it: `formatPhone` with non-breaking spaces, so that a line never breaks inside
+ * a number (a card's cell or a sentence on a phone). Exports, fields and labels read by a screen reader keep
+ * `formatPhone`'s plain spaces.
+ */
+export const phoneWord = (value: string | null | undefined): string =>
+  formatPhone(value).replace(/ /g, '\u00a0');
+
+/**
  * A number as an SMS gateway addresses it: the country code and the nine national digits (`998901234567`), from any
  * form `formatPhone` reads; anything else (an e-mail address) as it came. It reads the number through `formatPhone`
  * rather than a parser of its own because this module is in the login page's script, whose bytes are budgeted

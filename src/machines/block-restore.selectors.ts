@@ -8,7 +8,7 @@ import {
   totalBlockPrice,
 } from '@/domain/block.rules';
 import { UNBILLED_ACCOUNT_TYPE } from '@/domain/constants';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import type { BlockRestoreMachine, BlockRestoreRequest } from './block-restore.machine';
 import type { SigningMachine } from './signing.machine';
 import { statePathOf } from './state-path';
@@ -66,8 +66,8 @@ export type BlockSubject =
 export const selectSubject = (s: BlockRestoreSnapshot): BlockSubject | null => {
   const r = s.context.request;
   if (r === null) return null;
-  if (r.sns && r.sns.length > 0) return { kind: 'selection', ban: r.ban, numbers: r.sns.map(formatPhone) };
-  if (r.sn !== null) return { kind: 'number', ban: r.ban, number: formatPhone(r.sn) };
+  if (r.sns && r.sns.length > 0) return { kind: 'selection', ban: r.ban, numbers: r.sns.map(phoneWord) };
+  if (r.sn !== null) return { kind: 'number', ban: r.ban, number: phoneWord(r.sn) };
   return {
     kind: 'account',
     ban: r.ban,
@@ -88,7 +88,7 @@ export const selectSkippedGroups = (
       list = [];
       by.set(key, list);
     }
-    list.push(formatPhone(sn));
+    list.push(phoneWord(sn));
   }
   return [...SKIP_REASONS, 'other' as const]
     .filter((reason) => by.has(reason))
@@ -100,10 +100,10 @@ export const selectSkippedGroups = (
  * (`+998 90 000 02 46`): spec 8's '+99' prefix glued to the server's 9-digit numbers read `+99900022513`.
  */
 export const selectFailedNumbers = (s: BlockRestoreSnapshot): readonly string[] =>
-  s.context.failedNumbers.map(formatPhone);
+  s.context.failedNumbers.map(phoneWord);
 /** Accepted numbers, in the same format. */
 export const selectAcceptedNumbers = (s: BlockRestoreSnapshot): readonly string[] =>
-  s.context.acceptedNumbers.map(formatPhone);
+  s.context.acceptedNumbers.map(phoneWord);
 
 /** The failure shown: catalogue code (or i18n key) and the server's description. */
 export const selectBlockRestoreError = (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, smsAddress } from '@/domain/phone.rules';
+import { formatPhone, phoneWord, smsAddress } from '@/domain/phone.rules';
 
 describe('formatPhone: one format for every number the portal shows', () => {
   it.each([
@@ -16,6 +16,23 @@ describe('formatPhone: one format for every number the portal shows', () => {
   it('shows nothing for a missing number', () => {
     expect(formatPhone(null)).toBe('');
     expect(formatPhone(undefined)).toBe('');
+  });
+});
+
+describe('phoneWord: the same number as one word, so that a line never breaks inside it', () => {
+  const NBSP = '\u00a0';
+  it.each([
+    ['901234567', ['+998', '90', '123', '45', '67'].join(NBSP)],
+    ['998900002246', ['+998', '90', '000', '22', '46'].join(NBSP)],
+    ['12345', '12345'],
+    [null, ''],
+  ])('%j → %j', (input, expected) => {
+    expect(phoneWord(input)).toBe(expected);
+  });
+  it('reads the same digits as formatPhone, with no breakable space left', () => {
+    const shown = phoneWord('8901234567');
+    expect(shown).not.toMatch(/ /);
+    expect(shown.replace(/\u00a0/g, ' ')).toBe(formatPhone('8901234567'));
   });
 });
 

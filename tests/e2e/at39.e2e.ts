@@ -8,6 +8,7 @@ import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
 import { AT39_PEOPLE, AT39_TOKENS } from '../../server/db/at39-seed';
 import { TINY_PDF } from '../support/pdf-sample';
+import { onScreen } from '../support/phone-text';
 import { expectReadableTable, launchBrowser, signIn } from './browser';
 
 /**
@@ -145,7 +146,7 @@ describe.each(cases)('AT 39 registration in $lang', ({ lang, kit, phone }) => {
     await page.getByTestId('at39-docs-continue').click();
 
     await page.getByTestId('at39-submit-button').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('at39-review-number').textContent()).toBe(formatPhone(phone));
+    expect(await page.getByTestId('at39-review-number').textContent()).toBe(onScreen(formatPhone(phone)));
     await look(page, `${lang}-review`);
     await page.getByTestId('at39-submit-button').click();
     await page.getByTestId('at39-done').waitFor({ timeout: 20_000 });
@@ -166,7 +167,7 @@ describe.each(cases)('AT 39 registration in $lang', ({ lang, kit, phone }) => {
     await page.waitForSelector('[data-testid="at39-list-page"][data-ready="true"]');
     const row = page.getByTestId(`at39-row-${id}`);
     expect(await row.textContent()).toContain(t('at39.status.submitted'));
-    expect(await row.textContent()).toContain(formatPhone(phone));
+    expect(await row.textContent()).toContain(onScreen(formatPhone(phone)));
     await look(page, `${lang}-list-found`);
     await expectReadableTable(page, page.getByTestId('at39-table'), `${lang}-list-found`);
 

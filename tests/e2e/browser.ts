@@ -243,6 +243,24 @@ export async function measureGeometry(
 }
 
 /**
+ * The visible texts that hold a phone number a line could break inside: `+998 90 …` written with plain spaces. The
+ * portal shows a number as one word (non-breaking spaces, `phoneWord`), in a card's cell or inside a sentence; fields
+ * and labels for screen readers are not text on screen and are not read here.
+ */
+export async function breakablePhones(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      if (/\+998 \d\d|\+998\u00a0\d\d \d/.test(text) && node.parentElement?.closest('[hidden]') == null)
+        found.push(text.trim().slice(0, 80));
+    }
+    return found;
+  });
+}
+
+/**
  * At both `SCREEN_SIZES`, scrolled to the top: the content starts right under the header (gap 0 to `maxGap`, default
  * MAX_GAP_PX) and the page is never wider than the window. `shotsDir` saves a full-page screenshot of each size to
  * look at; the viewport goes back to the laptop size unless `restore` is false.
@@ -270,6 +288,7 @@ export async function expectFitsWindow(
     expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeGreaterThanOrEqual(0);
     expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
   }
+  expect(await breakablePhones(page), `${label}: a phone number a line may break inside`).toEqual([]);
   if (opts.restore ?? true) await page.setViewportSize(SCREEN_SIZES[0]);
 }
 

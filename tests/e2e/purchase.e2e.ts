@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tashkentDay } from '@/domain/dates.rules';
 import { formatPhone } from '@/domain/phone.rules';
 import { i18n } from '@/i18n/i18n';
+import { onScreen } from '../support/phone-text';
 import { expectFitsWindow, fillLogin, launchBrowser, signIn } from './browser';
 
 /**
@@ -63,8 +64,8 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     const b = ((await firstPage.nth(0).getAttribute('data-testid')) ?? '').replace('purchase-number-', '');
     expect(b).not.toBe(a);
     await firstPage.nth(0).click();
-    expect(await page.getByTestId('purchase-selection').textContent()).toContain(formatPhone(a));
-    expect(await page.getByTestId('purchase-selection').textContent()).toContain(formatPhone(b));
+    expect(await page.getByTestId('purchase-selection').textContent()).toContain(onScreen(formatPhone(a)));
+    expect(await page.getByTestId('purchase-selection').textContent()).toContain(onScreen(formatPhone(b)));
 
     await page.getByTestId('purchase-to-review').click();
     await page.getByTestId('purchase-review').waitFor();
@@ -78,8 +79,8 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     const title = (await page.getByTestId('purchase-order-id').textContent()) ?? '';
     expect(title).toMatch(lang === 'ru' ? /^Заказ № \d+ оформлен$/ : /^\d+-son buyurtma rasmiylashtirildi$/);
     const numbers = (await page.getByTestId('purchase-done-numbers').textContent()) ?? '';
-    expect(numbers).toContain(formatPhone(a));
-    expect(numbers).toContain(formatPhone(b));
+    expect(numbers).toContain(onScreen(formatPhone(a)));
+    expect(numbers).toContain(onScreen(formatPhone(b)));
     expect(await page.getByTestId('purchase-done-sum').textContent()).toContain(sum);
     await expectFitsWindow(page, `purchase-done-${lang}`, { maxGap: 48, shotsDir: SHOTS });
     expect(errors).toEqual([]);
@@ -107,8 +108,8 @@ describe.each(['ru', 'uz'] as const)('golden-number purchase in %s', (lang) => {
     await op.waitForURL(`**/${lang}/orders/${orderId}?**`);
     await op.getByTestId('order-details').waitFor({ timeout: 20_000 });
     const details = (await op.getByTestId('order-details').textContent()) ?? '';
-    expect(details).toContain(formatPhone(a));
-    expect(details).toContain(formatPhone(b));
+    expect(details).toContain(onScreen(formatPhone(a)));
+    expect(details).toContain(onScreen(formatPhone(b)));
     expect(await op.getByTestId('order-total').textContent()).toBe(sum);
     expect(await op.getByTestId('order-documents').locator('li').count()).toBe(3);
     await expectFitsWindow(op, `orders-order-${lang}`, { maxGap: 48, shotsDir: SHOTS });
@@ -201,7 +202,9 @@ describe('the chosen numbers survive a reload and Back (docs/decisions.md GN14)'
     await page.getByTestId('purchase-review').waitFor({ timeout: 20_000 });
     expect(await state(page)).toBe('reviewing');
     for (const n of [a, b])
-      expect(await page.getByTestId(`purchase-review-${n}`).textContent()).toContain(formatPhone(n));
+      expect(await page.getByTestId(`purchase-review-${n}`).textContent()).toContain(
+        onScreen(formatPhone(n)),
+      );
 
     // Back: the choice, both numbers still chosen; Forward: the review again
     await page.goBack();
@@ -209,8 +212,8 @@ describe('the chosen numbers survive a reload and Back (docs/decisions.md GN14)'
     await page.getByTestId('purchase-selection').waitFor();
     expect(await state(page)).toMatch(/^browsing\./);
     const chosen = (await page.getByTestId('purchase-selection').textContent()) ?? '';
-    expect(chosen).toContain(formatPhone(a));
-    expect(chosen).toContain(formatPhone(b));
+    expect(chosen).toContain(onScreen(formatPhone(a)));
+    expect(chosen).toContain(onScreen(formatPhone(b)));
     expect(await page.getByTestId('purchase-to-review').textContent()).toBe(
       t('purchase.toReview', { count: 2 }),
     );

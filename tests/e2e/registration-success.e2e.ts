@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPhone } from '../../src/domain/phone.rules';
 import { seededDb } from '../server/harness';
+import { onScreen } from '../support/phone-text';
 import { launchBrowser, watchErrors } from './browser';
 
 /**
@@ -105,7 +106,7 @@ describe('a newly registered user is told what happened and which password to ty
           const ids = (el.getAttribute('aria-describedby') ?? '').split(' ');
           return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
         });
-      expect(await hintOf('current')).toBe(t.hint(formatPhone(sn)));
+      expect(await hintOf('current')).toBe(t.hint(onScreen(formatPhone(sn))));
       expect(await hintOf('password')).toBe(t.rule);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -113,7 +114,7 @@ describe('a newly registered user is told what happened and which password to ty
       // after a reload the success is not said again; the temporary password is still the one to type
       await page.reload();
       await page.getByTestId('settings-password').waitFor({ timeout: 20_000 });
-      expect(await hintOf('current')).toBe(t.hint(formatPhone(sn)));
+      expect(await hintOf('current')).toBe(t.hint(onScreen(formatPhone(sn))));
       expect(await page.getByTestId('settings-registered').count()).toBe(0);
 
       // the hint is right: the SMS's temporary password is accepted as the current one

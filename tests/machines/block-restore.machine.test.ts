@@ -31,6 +31,7 @@ import {
   type VerifyOutcome,
 } from '@/machines/signing.machine';
 import { snapshotAt } from '../support/connect-table';
+import { onScreen } from '../support/phone-text';
 import {
   allAccepted,
   allFailed,
@@ -161,7 +162,7 @@ describe('block/restore chart', () => {
     expect(subject).toEqual({
       kind: 'selection',
       ban: restoreSelection.ban,
-      numbers: ['+998 90 123 45 67', '+998 90 123 45 68'],
+      numbers: [onScreen('+998 90 123 45 67'), onScreen('+998 90 123 45 68')],
     });
     expect(calls.signing).toHaveBeenCalledWith({
       action: 'restore',
@@ -176,7 +177,7 @@ describe('block/restore chart', () => {
       isLopBan: false,
     });
     expect(selectSkippedGroups(actor.getSnapshot())).toEqual([
-      { reason: 'terminated', numbers: ['+998 90 123 45 69'] },
+      { reason: 'terminated', numbers: [onScreen('+998 90 123 45 69')] },
     ]);
   });
 
@@ -260,7 +261,7 @@ describe('block/restore chart', () => {
     actor.send({ type: 'dialog.confirm' });
     await waitFor(actor, (s) => s.matches('partiallyFailed'));
 
-    expect(selectFailedNumbers(actor.getSnapshot())).toEqual(['+998 90 123 45 68']);
+    expect(selectFailedNumbers(actor.getSnapshot())).toEqual([onScreen('+998 90 123 45 68')]);
     expect(documents.map((d) => d.acceptedNumbers)).toEqual([['901234567']]);
   });
 
@@ -444,7 +445,7 @@ describe('block-restore connect', () => {
       {
         testId: 'block-restore-lock-failed',
         error: { code: 'network', description: null },
-        subject: { kind: 'number', ban: '100457732', number: '+998 90 123 45 67' },
+        subject: { kind: 'number', ban: '100457732', number: onScreen('+998 90 123 45 67') },
         dismiss: 'dialog.cancel',
       },
     ],
@@ -468,12 +469,12 @@ describe('block-restore connect', () => {
       {
         statePath: 'partiallyFailed',
         testId: 'block-restore-partial',
-        failedNumbers: ['+998 90 123 45 67'],
-        acceptedNumbers: ['+998 90 123 45 68'],
+        failedNumbers: [onScreen('+998 90 123 45 67')],
+        acceptedNumbers: [onScreen('+998 90 123 45 68')],
         skipped: [
-          { reason: 'terminated', numbers: ['+998 90 123 45 70'] },
-          { reason: 'notBlocked', numbers: ['+998 90 123 45 69'] },
-          { reason: 'other', numbers: ['+998 90 123 45 71'] },
+          { reason: 'terminated', numbers: [onScreen('+998 90 123 45 70')] },
+          { reason: 'notBlocked', numbers: [onScreen('+998 90 123 45 69')] },
+          { reason: 'other', numbers: [onScreen('+998 90 123 45 71')] },
         ],
         dismiss: 'dialog.close',
       },

@@ -17,6 +17,7 @@ import { CheckoutView } from '@/views/addons/checkout.view';
 import { servicesCheckoutModelEntry } from '../machines/addons-checkout.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
+import { onScreen } from '../support/phone-text';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import {
@@ -56,7 +57,7 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
     for (const o of ctx.outcomes) {
       const row = screen.getByTestId(`checkout-outcome-${o.sn}`);
       expect(row.dataset.code).toBe(o.code);
-      expect(row.textContent).toContain(formatPhone(o.sn));
+      expect(row.textContent).toContain(onScreen(formatPhone(o.sn)));
     }
     expect(screen.queryByTestId('checkout-retry') !== null).toBe(retryNumbers(ctx.outcomes).length > 0);
   }

@@ -25,6 +25,7 @@ import {
 } from '../machines/at39.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
+import { onScreen } from '../support/phone-text';
 import { TestProviders } from '../support/render-workflow';
 import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
@@ -48,7 +49,7 @@ function expectTexts(state: AnyMachineSnapshot) {
     for (const r of ctx.shown.rows) {
       const row = screen.getByTestId(`at39-row-${r.registrationId}`);
       expect(row.textContent).toContain(r.clientName);
-      expect(row.textContent).toContain(formatPhone(r.phoneNumber));
+      expect(row.textContent).toContain(onScreen(formatPhone(r.phoneNumber)));
       if (r.status) expect(row.textContent).toContain(t(`at39.status.${r.status}`));
     }
     // 20 a page: the pages of the total, the URL's page current

@@ -30,6 +30,7 @@ import {
 } from '../machines/at39.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
+import { onScreen } from '../support/phone-text';
 import { TestProviders } from '../support/render-workflow';
 import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
@@ -94,7 +95,7 @@ function expectTexts(state: AnyMachineSnapshot) {
   if (ctx.person && (state.matches({ passport: 'review' }) || summary))
     expect(screen.getAllByTestId('at39-person-data')[0]?.textContent).toContain(ctx.person.fio.surname);
   if (state.matches({ review: 'ready' }) && ctx.phoneNumber)
-    expect(screen.getByTestId('at39-review-number').textContent).toBe(formatPhone(ctx.phoneNumber));
+    expect(screen.getByTestId('at39-review-number').textContent).toBe(onScreen(formatPhone(ctx.phoneNumber)));
   if (state.matches('done')) expect(page.textContent).toContain(t('at39.success'));
   const busy = state.hasTag('busy');
   for (const id of [

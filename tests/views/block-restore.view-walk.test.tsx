@@ -12,6 +12,7 @@ import { blockRestoreOracle } from '../machines/oracles/block-restore.oracle';
 import { createDeferredActors } from '../support/fake-actors';
 import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
+import { onScreen } from '../support/phone-text';
 import { TestProviders, WithFakes } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
@@ -48,7 +49,7 @@ function expectTexts(state: AnyMachineSnapshot) {
             n: String(r.sns.length),
           }),
         );
-        for (const n of r.sns) expect(text).toContain(formatPhone(n));
+        for (const n of r.sns) expect(text).toContain(onScreen(formatPhone(n)));
       } else if (r.sn === null) {
         expect(text).toContain(r.ban);
         if (r.companyName) expect(text).toContain(`«${r.companyName}»`);
@@ -57,7 +58,7 @@ function expectTexts(state: AnyMachineSnapshot) {
       } else {
         expect(text).toContain(
           t(block ? 'ux.block.confirmNumberBlock' : 'ux.block.confirmNumberRestore', {
-            number: formatPhone(r.sn),
+            number: onScreen(formatPhone(r.sn)),
             ban: r.ban,
           }),
         );
@@ -69,15 +70,15 @@ function expectTexts(state: AnyMachineSnapshot) {
     }
     case 'succeeded':
       expect(text).toContain(t(block ? 'blockRestore.blockSuccess' : 'blockRestore.restoreSuccess'));
-      for (const x of state.context.skippedNumbers) expect(text).toContain(formatPhone(x.sn));
+      for (const x of state.context.skippedNumbers) expect(text).toContain(onScreen(formatPhone(x.sn)));
       break;
     case 'partiallyFailed':
       if (state.context.failedNumbers.length > 0) expect(text).toContain(t('blockRestore.failedNumbers'));
-      for (const n of state.context.failedNumbers) expect(text).toContain(formatPhone(n));
+      for (const n of state.context.failedNumbers) expect(text).toContain(onScreen(formatPhone(n)));
       // U7: numbers left alone are listed apart, under their reason, never as failed
       for (const x of state.context.skippedNumbers) {
         expect(text).toContain(t(`ux.block.skipped.${x.reason}` as 'ux.block.skipped.other'));
-        expect(text).toContain(formatPhone(x.sn));
+        expect(text).toContain(onScreen(formatPhone(x.sn)));
       }
       break;
     case 'failed': {

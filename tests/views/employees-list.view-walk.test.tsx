@@ -19,6 +19,7 @@ import { employeesListModelEntry, employeesPage, noEmployees } from '../machines
 import { chartOracles } from '../machines/oracles';
 import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
+import { shownSn } from '../support/phone-text';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import {
@@ -33,9 +34,6 @@ const t = i18n.getFixedT('ru');
 const viewTexts = chartOracles.employeesList?.viewTexts ?? {};
 type Params = { q: string; page: number };
 
-/** `+998 90 123 45 67` written out from the 9 digits (EM1), not through the view's formatter. */
-const spaced = (sn: string) => `+998 ${sn.slice(0, 2)} ${sn.slice(2, 5)} ${sn.slice(5, 7)} ${sn.slice(7)}`;
-
 /**
  * What the list shows in each state, from the fakes' answers (not from the chart's context): one row per employee
  * with the name, the number as `+998 90 123 45 67` and the position, the count; the empty text as the oracle states
@@ -47,7 +45,7 @@ function expectTexts(state: AnyMachineSnapshot, answered: EmployeesPage | null, 
     for (const r of answered.rows as EmployeeRow[]) {
       const row = within(screen.getByTestId(`employee-${r.id}`));
       expect(row.getByText(r.fullName)).toBeTruthy();
-      expect(screen.getByTestId(`employee-${r.id}-number`).textContent).toBe(r.sn ? spaced(r.sn) : '—');
+      expect(screen.getByTestId(`employee-${r.id}-number`).textContent).toBe(r.sn ? shownSn(r.sn) : '—');
       if (r.position) expect(row.getByText(r.position)).toBeTruthy();
     }
     expect(within(screen.getByTestId('employees-table')).getAllByRole('row')).toHaveLength(

@@ -31,6 +31,7 @@ import {
 } from '../machines/golden-checkout.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
+import { onScreen } from '../support/phone-text';
 import { TestProviders } from '../support/render-workflow';
 import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
@@ -82,7 +83,9 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
     );
   }
   if (state.matches('taken')) {
-    expect(screen.getByTestId('purchase-taken').textContent).toContain(formatPhone(ctx.taken[0] ?? ''));
+    expect(screen.getByTestId('purchase-taken').textContent).toContain(
+      onScreen(formatPhone(ctx.taken[0] ?? '')),
+    );
   }
   if (state.matches('failed')) {
     expect(screen.getByTestId('purchase-checkout-error').textContent).toContain(t('errors.E031'));

@@ -20,6 +20,7 @@ import {
 } from '@/machines/numbers.machine';
 import type { SigningInput } from '@/machines/signing.machine';
 import { NumbersList } from '@/views/numbers/numbers-list.view';
+import { onScreen } from '../support/phone-text';
 import { TestProviders, WithFakes } from '../support/render-workflow';
 
 /**
@@ -102,7 +103,7 @@ describe('number list: block and restore per row and for a selection (U10)', () 
       .map((r) => within(r).queryByTestId('numbers-row-action')?.dataset.action ?? null);
     expect(actions).toEqual(['block', 'block', 'restore', null]);
     expect(screen.getAllByTestId('numbers-row-action')[0]?.getAttribute('aria-label')).toBe(
-      'Заблокировать номер +998 90 100 00 01',
+      onScreen('Заблокировать номер +998 90 100 00 01'),
     );
   });
 
@@ -112,7 +113,7 @@ describe('number list: block and restore per row and for a selection (U10)', () 
 
     await user.click(screen.getAllByTestId('numbers-row-action')[0] as HTMLElement);
     expect((await screen.findByTestId('block-restore-subject')).textContent).toBe(
-      'Заблокировать номер +998 90 100 00 01 (лицевой счёт 100234561)?',
+      onScreen('Заблокировать номер +998 90 100 00 01 (лицевой счёт 100234561)?'),
     );
     await user.click(screen.getByTestId('block-restore-confirm-button'));
     await screen.findByTestId('block-restore-success');

@@ -30,6 +30,7 @@ import { ProfilePage } from '@/views/profile/profile.page.view';
 import { ProfileView } from '@/views/profile/profile.view';
 import { SessionContext } from '@/views/session/session.context';
 import { offersAll } from '../support/capabilities';
+import { onScreen } from '../support/phone-text';
 import { TestProviders, WithFakes } from '../support/render-workflow';
 
 const MARCH = new Date(2026, 2, 10);
@@ -132,7 +133,7 @@ describe('Profile of a BAN (curator, key owner)', () => {
     expect(rowText('profile-account-type')).toBe('Корпоративный с бюджетом (тип 5)');
     expect(rowText('profile-status')).toBe('Активен');
     expect(rowText('profile-ban-status')).toBe('Активен');
-    expect(rowText('profile-phone')).toBe('+998 71 234 56 78');
+    expect(rowText('profile-phone')).toBe(onScreen('+998 71 234 56 78'));
     expect(rowText('profile-feedback')).toBe('Электронная почта');
     expect(rowText('profile-email')).toBe('info@toshkent.uz');
     expect(
@@ -211,8 +212,8 @@ describe('Profile of a number (subscriber)', () => {
     );
 
     expect(screen.getByTestId('profile').dataset.kind).toBe('number');
-    expect(screen.getByTestId('profile-number').textContent).toBe('Номер +998 90 123 45 67');
-    expect(rowText('profile-sn')).toBe('+998 90 123 45 67');
+    expect(screen.getByTestId('profile-number').textContent).toBe(onScreen('Номер +998 90 123 45 67'));
+    expect(rowText('profile-sn')).toBe(onScreen('+998 90 123 45 67'));
     expect(rowText('profile-status')).toBe('Заблокирован');
     expect(rowText('profile-company-name')).toBe('Fargʻona Tekstil AJ');
     expect(rowText('profile-feedback')).toBe('SMS');
@@ -230,7 +231,7 @@ describe('Profile of a number (subscriber)', () => {
       );
       expect(screen.getByRole('heading', { level: 1, name: 'Profil' })).toBeTruthy();
       expect(rowText('profile-status')).toBe('Bloklangan');
-      expect(screen.getByTestId('profile-number').textContent).toBe('+998 90 123 45 67 raqami');
+      expect(screen.getByTestId('profile-number').textContent).toBe(onScreen('+998 90 123 45 67 raqami'));
     } finally {
       await act(() => i18n.changeLanguage('ru'));
     }
@@ -274,7 +275,9 @@ describe('Details (financial information)', () => {
       <DetailsView profile={numberProfile} facts={factsOf(['R001'], numberProfile)} now={MARCH} />,
     );
 
-    expect(screen.getByTestId('details-account').textContent).toBe('Номер +998 90 123 45 67 · BAN 100457732');
+    expect(screen.getByTestId('details-account').textContent).toBe(
+      onScreen('Номер +998 90 123 45 67 · BAN 100457732'),
+    );
     expect(rowText('details-status')).toBe('Заблокирован');
   });
 });

@@ -9,7 +9,7 @@ import {
   sameEmployeeList,
 } from '@/domain/addons.rules';
 import { formatSum } from '@/domain/money.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
 import { SYSTEM_IDS } from '@/machines/actor-system';
@@ -465,7 +465,7 @@ function EmployeeLine({
   onOptions: () => void;
 }) {
   const { t } = useTranslation();
-  const number = formatPhone(row.sn);
+  const number = phoneWord(row.sn);
   return (
     <tr data-testid={`services-row-${row.sn}`} aria-selected={checked}>
       <td>
@@ -517,7 +517,7 @@ function OptionsPanel() {
       data-testid="services-options"
     >
       <div className="services__options-head">
-        <h2 id="services-options-title">{t('services.optionsOf', { number: formatPhone(forNumber.sn) })}</h2>
+        <h2 id="services-options-title">{t('services.optionsOf', { number: phoneWord(forNumber.sn) })}</h2>
         <button
           type="button"
           className="btn btn--link"

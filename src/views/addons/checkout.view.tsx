@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { ACCEPTED } from '@/domain/addons.rules';
 import { formatSum } from '@/domain/money.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
 import { connectCheckoutChoice } from '@/machines/addons.selectors';
@@ -157,7 +157,7 @@ export function CheckoutView() {
           {['reviewing', 'checkingBalance', 'funded', 'short'].includes(step) ? (
             <ul className="checkout__numbers" data-testid="checkout-numbers">
               {summary.sns.map((sn) => (
-                <li key={sn}>{formatPhone(sn)}</li>
+                <li key={sn}>{phoneWord(sn)}</li>
               ))}
             </ul>
           ) : null}
@@ -171,7 +171,7 @@ export function CheckoutView() {
               <ul className="checkout__numbers">
                 {summary.already.map((sn) => (
                   <li key={sn} data-testid={`checkout-already-${sn}`}>
-                    {formatPhone(sn)}
+                    {phoneWord(sn)}
                   </li>
                 ))}
               </ul>
@@ -305,7 +305,7 @@ export function CheckoutView() {
                     data-code={o.code}
                     className={o.code === ACCEPTED ? 'checkout__ok' : 'checkout__failed'}
                   >
-                    <span className="services__number">{formatPhone(o.sn)}</span>{' '}
+                    <span className="services__number">{phoneWord(o.sn)}</span>{' '}
                     <span>
                       <OutcomeText code={o.code} />
                     </span>

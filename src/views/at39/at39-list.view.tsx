@@ -10,7 +10,7 @@ import {
   sameAt39Params,
 } from '@/domain/at39.rules';
 import { formatDate } from '@/domain/dates.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import type { At39ListRow } from '@/machines/at39-list.machine';
 import { connectAt39Comments, connectAt39List } from '@/machines/at39-list.selectors';
 import { DateRange } from '@/views/common/date-range.view';
@@ -251,7 +251,7 @@ function RegistrationTable(props: {
               </td>
               <td data-label={t('at39.columns.client')}>{r.clientName}</td>
               <td className="at39__nowrap" data-label={t('at39.columns.number')}>
-                {formatPhone(r.phoneNumber)}
+                {phoneWord(r.phoneNumber)}
               </td>
               <td data-label={t('at39.columns.region')}>{regionName(r.regionId)}</td>
               <td data-label={t('at39.columns.status')}>

@@ -10,7 +10,7 @@ import {
 } from '@/domain/at39.rules';
 import { documentDate } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { formatPhone, phoneWord } from '@/domain/phone.rules';
 import { ALL_UPLOAD_KINDS } from '@/domain/upload.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
@@ -474,7 +474,7 @@ function KitSummary() {
   if (!card) return null;
   return (
     <p className="at39__summary-line" data-testid="at39-kit-summary">
-      {t('at39.kitSummary', { code: card.markedCode, iccid: card.iccid, number: formatPhone(card.sn) })}
+      {t('at39.kitSummary', { code: card.markedCode, iccid: card.iccid, number: phoneWord(card.sn) })}
     </p>
   );
 }
@@ -702,7 +702,7 @@ function ReviewStep() {
         </div>
         <div>
           <dt>{t('at39.phoneNumber')}</dt>
-          <dd data-testid="at39-review-number">{formatPhone(ctx.phoneNumber)}</dd>
+          <dd data-testid="at39-review-number">{phoneWord(ctx.phoneNumber)}</dd>
         </div>
         {plan ? (
           <div>

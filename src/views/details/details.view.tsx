@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UNBILLED_ACCOUNT_TYPE } from '@/domain/constants';
 import { formatSum } from '@/domain/money.rules';
 import { initialTabIndex } from '@/domain/navigation.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import { usePageLang } from '@/i18n/page-lang';
 import type { Profile } from '@/services/contract/session.contract';
@@ -71,7 +71,7 @@ export function DetailsView(props: DetailsViewProps) {
     >
       <div className="details" data-testid="details">
         <h2 className="details__account" data-testid="details-account">
-          {isNumber ? t('profile.numberTitle', { sn: formatPhone(profile.sn) }) : t('details.account')}
+          {isNumber ? t('profile.numberTitle', { sn: phoneWord(profile.sn) }) : t('details.account')}
           {profile.ban ? <span className="details__ban"> · BAN {profile.ban}</span> : null}
         </h2>
         <dl className="details__list">

@@ -7,7 +7,7 @@ import {
   type EmployeesParams,
   parseEmployeesParams,
 } from '@/domain/employees.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import { connectEmployeesList } from '@/machines/employees-list.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
@@ -155,7 +155,7 @@ export function EmployeesListView() {
                       data-label={t('employeesList.columns.number')}
                       data-testid={`employee-${r.id}-number`}
                     >
-                      {r.sn ? formatPhone(r.sn) : t('employeesList.noNumber')}
+                      {r.sn ? phoneWord(r.sn) : t('employeesList.noNumber')}
                     </td>
                     <td data-label={t('employeesList.columns.position')}>{r.position ?? ''}</td>
                   </tr>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import type { ViewedClient } from '@/machines/impersonation.machine';
 import {
   selectImpersonationBusy,
@@ -19,8 +19,8 @@ export function describeClient(t: TFunction, client: ViewedClient): string {
   const ban = client.ban ?? '';
   if (client.sn !== null) {
     return client.name
-      ? t('impersonation.clientNumberName', { sn: formatPhone(client.sn), ban, name: client.name })
-      : t('impersonation.clientNumber', { sn: formatPhone(client.sn), ban });
+      ? t('impersonation.clientNumberName', { sn: phoneWord(client.sn), ban, name: client.name })
+      : t('impersonation.clientNumber', { sn: phoneWord(client.sn), ban });
   }
   const account = t('impersonation.client', { ban });
   return client.name ? t('impersonation.clientName', { client: account, name: client.name }) : account;

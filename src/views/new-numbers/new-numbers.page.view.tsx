@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
 import {
@@ -84,7 +84,7 @@ export function NewNumbersView() {
                     <p className="nn-examples-title">{t('newNumbers.examples')}</p>
                     <ul className="nn-examples">
                       {c.examples.slice(0, 3).map((n) => (
-                        <li key={n}>{formatPhone(n)}</li>
+                        <li key={n}>{phoneWord(n)}</li>
                       ))}
                     </ul>
                   </>

@@ -17,7 +17,7 @@ import { useLocation, useSearch } from 'wouter';
 import { type ToggleAction, toggleActionFor } from '@/domain/block.rules';
 import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
 import { formatCount } from '@/domain/count-format.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { BlockRestoreRequest } from '@/machines/block-restore.machine';
 import { selectIsDialogOpen } from '@/machines/block-restore.selectors';
@@ -692,7 +692,7 @@ const NumberRow = memo(function NumberRow({
   blocking: RowBlocking | null;
   selected: boolean;
 }) {
-  const number = formatPhone(row.sn);
+  const number = phoneWord(row.sn);
   const action = blocking ? toggleActionFor(row.status) : null;
   return (
     <tr

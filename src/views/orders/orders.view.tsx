@@ -4,7 +4,7 @@ import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { formatDateTime, tashkentDay } from '@/domain/dates.rules';
 import { formatSum } from '@/domain/money.rules';
 import { type OrdersParams, parseOrdersParams } from '@/domain/orders.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import { usePageLang } from '@/i18n/page-lang';
 import { connectOrder, connectOrdersList, connectStatusMove } from '@/machines/orders.selectors';
 import { categoryName } from '@/views/common/category-texts';
@@ -341,7 +341,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
               <ul className="orders__numbers" data-testid="order-numbers">
                 {order.numbers.map((n) => (
                   <li key={n.number}>
-                    <span>{formatPhone(n.number)}</span>
+                    <span>{phoneWord(n.number)}</span>
                     <span>{formatSum(n.price, { lang })}</span>
                   </li>
                 ))}

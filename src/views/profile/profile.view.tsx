@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFeedbackType } from '@/domain/contacts.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import { widgetFlags } from '@/domain/widgets.rules';
 import type { Profile } from '@/services/contract/session.contract';
@@ -52,7 +52,7 @@ export function ProfileView(props: ProfileViewProps) {
       <div className="profile" data-testid="profile" data-kind={isNumber ? 'number' : 'ban'}>
         {isNumber ? (
           <h2 className="profile__subtitle" data-testid="profile-number">
-            {t('profile.numberTitle', { sn: formatPhone(profile.sn) })}
+            {t('profile.numberTitle', { sn: phoneWord(profile.sn) })}
           </h2>
         ) : null}
         <section aria-labelledby="profile-company">
@@ -67,7 +67,7 @@ export function ProfileView(props: ProfileViewProps) {
               value={accountTypeLabel(t, profile.at)}
             />
             {isNumber ? (
-              <Row testId="profile-sn" term={t('profile.sn')} value={formatPhone(profile.sn)} />
+              <Row testId="profile-sn" term={t('profile.sn')} value={phoneWord(profile.sn)} />
             ) : null}
             <Row
               testId="profile-status"
@@ -86,7 +86,7 @@ export function ProfileView(props: ProfileViewProps) {
         <section aria-labelledby="profile-contacts">
           <h2 id="profile-contacts">{t('profile.contacts')}</h2>
           <dl className="profile__list">
-            <Row testId="profile-phone" term={t('profile.phone')} value={formatPhone(profile.phone_number)} />
+            <Row testId="profile-phone" term={t('profile.phone')} value={phoneWord(profile.phone_number)} />
             <Row testId="profile-feedback" term={t('profile.feedbackType')} value={feedbackText} />
             <Row testId="profile-email" term={t('profile.email')} value={profile.email_address} />
           </dl>

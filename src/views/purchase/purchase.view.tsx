@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { GOLDEN_SEARCH_TYPES, type GoldenOffer, MAX_SELECTION, OPERATOR_CODES } from '@/domain/golden.rules';
 import { formatSum } from '@/domain/money.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { formatPhone, phoneWord } from '@/domain/phone.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
 import type {
@@ -346,7 +346,7 @@ function Results() {
         <ul className="purchase__numbers">
           {results.content.map((o) => (
             <li key={o.number} className={chosen(o) ? 'purchase__number is-chosen' : 'purchase__number'}>
-              <span className="purchase__phone">{formatPhone(o.number)}</span>
+              <span className="purchase__phone">{phoneWord(o.number)}</span>
               <span className="purchase__price">{categoryPriceText(t, lang, o.categoryId, o.price)}</span>
               <button
                 type="button"
@@ -392,7 +392,7 @@ function SelectionPanel() {
         <ul className="purchase__chosen">
           {selected.map((s) => (
             <li key={s.number}>
-              <span>{formatPhone(s.number)}</span>
+              <span>{phoneWord(s.number)}</span>
               <span>{categoryPriceText(t, lang, s.categoryId, s.price)}</span>
             </li>
           ))}
@@ -478,7 +478,7 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
         <tbody>
           {selected.map((s) => (
             <tr key={s.number} data-testid={`purchase-review-${s.number}`}>
-              <td className="purchase__phone">{formatPhone(s.number)}</td>
+              <td className="purchase__phone">{phoneWord(s.number)}</td>
               <td>{categoryName(t, s.categoryId)}</td>
               <td>{categoryPriceText(t, lang, s.categoryId, s.price)}</td>
               <td>
@@ -512,7 +512,7 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
       {taken.length > 0 ? (
         <div className="alert-error" role="alert" data-testid="purchase-taken">
           <span>
-            {t('purchase.takenText', { numbers: taken.map(formatPhone).join(', ') })}{' '}
+            {t('purchase.takenText', { numbers: taken.map(phoneWord).join(', ') })}{' '}
             {selected.length === 0 ? t('purchase.takenNone') : ''}
           </span>
         </div>
@@ -576,7 +576,7 @@ function Done({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
       <ul className="purchase__chosen" data-testid="purchase-done-numbers">
         {order.numbers.map((n) => (
           <li key={n.number}>
-            <span>{formatPhone(n.number)}</span>
+            <span>{phoneWord(n.number)}</span>
             <span>{categoryPriceText(t, lang, n.categoryId, n.price)}</span>
           </li>
         ))}

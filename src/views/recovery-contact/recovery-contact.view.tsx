@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import type { CompanyAccount } from '@/machines/recovery-contact.machine';
 import {
   connectRecoveryContactAccounts,
@@ -38,7 +38,7 @@ export function RecoveryContactPage() {
  * word: its spaces do not break, so a narrow card or sentence never splits `+998 90 612 47 79` across lines.
  */
 function contactText(t: TFunction, c: { email: string | null; phone: string | null }): string | null {
-  const phone = c.phone ? formatPhone(c.phone).replace(/ /g, '\u00a0') : null;
+  const phone = c.phone ? phoneWord(c.phone) : null;
   if (c.email && phone) return t('recoveryContact.contactBoth', { email: c.email, phone });
   return c.email ?? phone;
 }

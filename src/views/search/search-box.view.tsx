@@ -1,6 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import type { SearchMode } from '@/domain/search.rules';
 import { connectSearchBox } from '@/machines/search-box.selectors';
 import { SearchBoxContext } from './search-box.context';
@@ -111,7 +111,7 @@ export function SearchBox() {
           <p>
             {t('header.search.result', {
               what: found.sn
-                ? t('search.subscriber', { sn: formatPhone(found.sn) })
+                ? t('search.subscriber', { sn: phoneWord(found.sn) })
                 : t('search.account', { ban: found.ban ?? found.target.value }),
             })}
             {found.name ? (
@@ -157,7 +157,7 @@ export function SearchBox() {
                       onClick={() => actor.send({ type: 'search.asNumber' })}
                       data-testid="search-as-number"
                     >
-                      {t('header.search.asNumber', { sn: formatPhone(numberOffer) })}
+                      {t('header.search.asNumber', { sn: phoneWord(numberOffer) })}
                     </button>
                   ),
                 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { initialTabIndex } from '@/domain/navigation.rules';
-import { formatPhone } from '@/domain/phone.rules';
+import { phoneWord } from '@/domain/phone.rules';
 import { RECOVERY_CONTACTS_PATH } from '@/domain/routes.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { selectMayChangeRecoveryContacts } from '@/machines/recovery-contact.selectors';
@@ -202,7 +202,7 @@ function PasswordForm() {
         required
         error={fieldError('current')}
         hint={
-          smsPhone !== null ? t('ux.registration.temporaryHint', { phone: formatPhone(smsPhone) }) : undefined
+          smsPhone !== null ? t('ux.registration.temporaryHint', { phone: phoneWord(smsPhone) }) : undefined
         }
       />
       <TextField
