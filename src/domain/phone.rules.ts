@@ -28,6 +28,13 @@ export const phoneWord = (value: string | null | undefined): string =>
   formatPhone(value).replace(/ /g, '\u00a0');
 
 /**
+ * A text that quotes numbers in the portal's format (a document's body, written by the server) as the screen shows
+ * it: each `+998 90 123 45 67` in it one word, like `phoneWord`; the rest of the text as it came.
+ */
+export const phonesAsWords = (text: string): string =>
+  text.replace(/\+998 (\d\d) (\d\d\d) (\d\d) (\d\d)/g, '+998\u00a0$1\u00a0$2\u00a0$3\u00a0$4');
+
+/**
  * A number as an SMS gateway addresses it: the country code and the nine national digits (`998901234567`), from any
  * form `formatPhone` reads; anything else (an e-mail address) as it came. It reads the number through `formatPhone`
  * rather than a parser of its own because this module is in the login page's script, whose bytes are budgeted

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, phoneWord, smsAddress } from '@/domain/phone.rules';
+import { formatPhone, phonesAsWords, phoneWord, smsAddress } from '@/domain/phone.rules';
 
 describe('formatPhone: one format for every number the portal shows', () => {
   it.each([
@@ -33,6 +33,18 @@ describe('phoneWord: the same number as one word, so that a line never breaks in
     const shown = phoneWord('8901234567');
     expect(shown).not.toMatch(/ /);
     expect(shown.replace(/\u00a0/g, ' ')).toBe(formatPhone('8901234567'));
+  });
+});
+
+describe('phonesAsWords: a text that quotes numbers keeps each one whole', () => {
+  const NBSP = '\u00a0';
+  it('joins each number of the portal format, and nothing else', () => {
+    expect(phonesAsWords('Номера: +998 90 111 22 33, +998 90 111 44 55 — 2 шт.')).toBe(
+      `Номера: +998${NBSP}90${NBSP}111${NBSP}22${NBSP}33, +998${NBSP}90${NBSP}111${NBSP}44${NBSP}55 — 2 шт.`,
+    );
+    expect(phonesAsWords('Счёт 100783350 от 01.12.2026, 12 500 сум')).toBe(
+      'Счёт 100783350 от 01.12.2026, 12 500 сум',
+    );
   });
 });
 

@@ -123,7 +123,8 @@ describe('block and restore of the whole account (U7-U9)', () => {
       .locator('li')
       .first()
       .textContent();
-    expect(first).toMatch(/^\+998 \d{2} \d{3} \d{2} \d{2}$/);
+    // one word on screen, its spaces non-breaking (docs/decisions.md EM7)
+    expect(first).toMatch(/^\+998\u00a0\d{2}\u00a0\d{3}\u00a0\d{2}\u00a0\d{2}$/);
     await page.getByTestId('block-restore-close').click();
 
     const status = page.getByTestId('widget-status-value');
@@ -196,7 +197,9 @@ describe('block from the number list (U10)', () => {
     await rows.nth(0).getByTestId('numbers-row-action').click();
     await waitState(page, 'confirming');
     expect(await page.getByTestId('block-restore-subject').textContent()).toMatch(
-      new RegExp(`^Заблокировать номер \\+998 ${sn0?.slice(0, 2)} .+ \\(лицевой счёт ${BAN}\\)\\?$`),
+      new RegExp(
+        `^Заблокировать номер \\+998\u00a0${sn0?.slice(0, 2)}\u00a0.+ \\(лицевой счёт ${BAN}\\)\\?$`,
+      ),
     );
     await page.getByTestId('block-restore-confirm-button').click();
     await waitState(page, 'succeeded');

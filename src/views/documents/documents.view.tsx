@@ -15,6 +15,7 @@ import {
   pageSlice,
 } from '@/domain/documents.rules';
 import { formatSum } from '@/domain/money.rules';
+import { phonesAsWords } from '@/domain/phone.rules';
 import { currentLang } from '@/i18n/i18n';
 import { usePageLang } from '@/i18n/page-lang';
 import type { DocumentCard, DocumentDetails, OrderCard } from '@/machines/documents.machine';
@@ -442,11 +443,11 @@ export function DocumentView({
             {doc.content.map((b, i) =>
               b.kind === 'heading' ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the blocks are a fixed text, in order
-                <h3 key={i}>{b.text}</h3>
+                <h3 key={i}>{phonesAsWords(b.text)}</h3>
               ) : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <p key={i} className={b.kind === 'small' ? 'docs__small' : undefined}>
-                  {b.text}
+                  {phonesAsWords(b.text)}
                 </p>
               ),
             )}
