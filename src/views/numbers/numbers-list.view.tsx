@@ -327,25 +327,11 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
                     </button>
                   </div>
                 ) : null}
-                {/* a phone scrolls the table sideways inside this frame: it says so, takes the keyboard focus, and
-                    keeps each row's block button on screen (numbers.css) */}
-                <p
-                  className="numbers__scroll-hint"
-                  id="numbers-scroll-hint"
-                  data-testid="numbers-scroll-hint"
-                >
-                  {t('ux.list.scrollHint')}
-                </p>
-                <section
-                  className="numbers__scroll"
-                  data-testid="numbers-scroll"
-                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table sideways; the region takes the keyboard focus so it can be scrolled without a mouse (axe scrollable-region-focusable)
-                  tabIndex={0}
-                  aria-label={t('ux.list.scrollLabel')}
-                  aria-describedby="numbers-scroll-hint"
-                >
+                {/* the frame's width decides between the table and one card per number (numbers.css): nothing
+                    scrolls sideways, so the frame is no tab stop */}
+                <div className="numbers__scroll" data-testid="numbers-scroll">
                   <NumbersTable rows={shown.rows} blocking={tableBlocking} />
-                </section>
+                </div>
               </>
             )}
             <NumbersPagination
