@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import type { EventFrom } from 'xstate';
 import {
   AT39_STEPS,
   type At39AddressField,
@@ -14,7 +15,7 @@ import { formatPhone, phoneWord } from '@/domain/phone.rules';
 import { ALL_UPLOAD_KINDS } from '@/domain/upload.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
-import type { At39Person } from '@/machines/at39-registration.machine';
+import type { At39Person, at39RegistrationMachine } from '@/machines/at39-registration.machine';
 import {
   type At39Screen,
   connectAccount,
@@ -79,6 +80,10 @@ function ErrorLine({ code, where, id }: { code: string | null; where?: 'reserve'
   );
 }
 
+/** The chart's events that carry nothing but their name (a retry, a way back): a button sends them as they are. */
+type SimpleEvent = NameOnly<EventFrom<typeof at39RegistrationMachine>>;
+type NameOnly<E> = E extends { type: infer T } ? (Exclude<keyof E, 'type'> extends never ? T : never) : never;
+
 /**
  * A step whose call failed: the error (this page's reading of its code) with Retry, unless retrying cannot help (E009:
  * the chart's connect says so in `retry`), and the step's other ways on (`children`). The shared ErrorRetry of
@@ -88,23 +93,71 @@ function StepFailed({
   testId,
   code,
   retry,
-  onRetry,
+  retryEvent,
   children,
 }: {
   testId: string;
   code: string | null;
   retry: boolean;
-  onRetry: () => void;
+  /** what Retry sends to the chart */
+  retryEvent: SimpleEvent;
   children?: ReactNode;
 }) {
+  const actor = Ctx.useActorRef();
   const text = useErrorText()(code);
   return (
     <div className="at39__failed" data-testid={testId}>
       {code ? (
-        <ErrorRetry code={code} message={text} testId="at39-error" onRetry={retry ? onRetry : undefined} />
+        <ErrorRetry
+          code={code}
+          message={text}
+          testId="at39-error"
+          onRetry={retry ? () => actor.send({ type: retryEvent }) : undefined}
+        />
       ) : null}
       {children ? <div className="at39__buttons">{children}</div> : null}
     </div>
+  );
+}
+
+/** A step waiting for its call: the polite busy line the step's tests wait on. */
+function Busy({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <p aria-busy="true" data-testid={testId}>
+      {children}
+    </p>
+  );
+}
+
+/**
+ * A step's button that sends one event with no data: the main one (`busy` also says so to assistive tech) or a
+ * `secondary` way on; disabled while the step's call runs when `busy` is given.
+ */
+function SendButton({
+  event,
+  busy,
+  secondary,
+  testId,
+  children,
+}: {
+  event: SimpleEvent;
+  busy?: boolean;
+  secondary?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const actor = Ctx.useActorRef();
+  return (
+    <button
+      type="button"
+      className={secondary ? 'btn btn--secondary' : 'btn'}
+      disabled={busy}
+      aria-busy={secondary ? undefined : busy}
+      data-testid={testId}
+      onClick={() => actor.send({ type: event })}
+    >
+      {children}
+    </button>
   );
 }
 
@@ -173,9 +226,7 @@ function At39RegistrationView({ urlId, onOther }: { urlId: string | null; onOthe
       ) : null}
       <div className="at39__card">
         {screen === 'opening' ? (
-          <p aria-busy="true" data-testid={state === 'resuming' ? 'at39-resuming' : 'at39-opening'}>
-            {t('app.loading')}
-          </p>
+          <Busy testId={state === 'resuming' ? 'at39-resuming' : 'at39-opening'}>{t('app.loading')}</Busy>
         ) : null}
         {screen === 'resumeFailed' ? <ResumeFailed /> : null}
         {screen === 'workplace' ? <WorkplaceStep /> : null}
@@ -195,12 +246,7 @@ function ResumeFailed() {
   const actor = Ctx.useActorRef();
   const { error, retry } = useWorkflow(actor, connectStepError);
   return (
-    <StepFailed
-      testId="at39-resume-error"
-      code={error}
-      retry={retry}
-      onRetry={() => actor.send({ type: 'resume.retry' })}
-    >
+    <StepFailed testId="at39-resume-error" code={error} retry={retry} retryEvent="resume.retry">
       <Link href="/at39-registration" className="btn btn--secondary">
         {t('at39.list')}
       </Link>
@@ -333,25 +379,11 @@ function PassportStep() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
   const { phase, ctx, busy, retry } = useWorkflow(actor, connectPassport);
-  const restart = (
-    <button type="button" className="btn" onClick={() => actor.send({ type: 'passport.restart' })}>
-      {t('at39.passportRestart')}
-    </button>
-  );
-  if (phase === 'starting')
-    return (
-      <p aria-busy="true" data-testid="at39-passport-busy">
-        {t('at39.passportStarting')}
-      </p>
-    );
+  const restart = <SendButton event="passport.restart">{t('at39.passportRestart')}</SendButton>;
+  if (phase === 'starting') return <Busy testId="at39-passport-busy">{t('at39.passportStarting')}</Busy>;
   if (phase === 'sessionFailed')
     return (
-      <StepFailed
-        testId="at39-passport-error"
-        code={ctx.error}
-        retry={retry}
-        onRetry={() => actor.send({ type: 'passport.retry' })}
-      />
+      <StepFailed testId="at39-passport-error" code={ctx.error} retry={retry} retryEvent="passport.retry" />
     );
   if (phase === 'notFound' || phase === 'refused' || phase === 'expired' || phase === 'reused')
     return (
@@ -373,16 +405,9 @@ function PassportStep() {
         </p>
         <PersonData person={ctx.person} />
         <div className="at39__buttons">
-          <button
-            type="button"
-            className="btn"
-            disabled={busy}
-            aria-busy={busy}
-            data-testid="at39-person-confirm"
-            onClick={() => actor.send({ type: 'person.confirm' })}
-          >
+          <SendButton event="person.confirm" busy={busy} testId="at39-person-confirm">
             {t('at39.personConfirm')}
-          </button>
+          </SendButton>
           {busy ? null : restart}
         </div>
       </div>
@@ -426,19 +451,10 @@ function CreateFailed() {
   const actor = Ctx.useActorRef();
   const { error, retry } = useWorkflow(actor, connectStepError);
   return (
-    <StepFailed
-      testId="at39-create-error"
-      code={error}
-      retry={retry}
-      onRetry={() => actor.send({ type: 'create.retry' })}
-    >
-      <button
-        type="button"
-        className="btn btn--secondary"
-        onClick={() => actor.send({ type: 'workplace.change' })}
-      >
+    <StepFailed testId="at39-create-error" code={error} retry={retry} retryEvent="create.retry">
+      <SendButton secondary event="workplace.change">
         {t('at39.changeToken')}
-      </button>
+      </SendButton>
     </StepFailed>
   );
 }
@@ -506,27 +522,13 @@ function AccountStep() {
         <ErrorLine code={ctx.error} />
       </div>
     );
-  if (phase === 'loadingPlans')
-    return (
-      <p aria-busy="true" data-testid="at39-plans-busy">
-        {t('app.loading')}
-      </p>
-    );
+  if (phase === 'loadingPlans') return <Busy testId="at39-plans-busy">{t('app.loading')}</Busy>;
   if (phase === 'plansFailed')
     return (
-      <StepFailed
-        testId="at39-plans-error"
-        code={ctx.error}
-        retry={retry}
-        onRetry={() => actor.send({ type: 'plans.retry' })}
-      >
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() => actor.send({ type: 'ban.change' })}
-        >
+      <StepFailed testId="at39-plans-error" code={ctx.error} retry={retry} retryEvent="plans.retry">
+        <SendButton secondary event="ban.change">
           {t('at39.banChange')}
-        </button>
+        </SendButton>
       </StepFailed>
     );
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -603,20 +605,9 @@ function DocumentsStep() {
   const { at39Upload } = useWorkflowLogic();
   const { phase, ctx, busy, retry } = useWorkflow(actor, connectDocuments);
   if (phase === 'loadFailed')
-    return (
-      <StepFailed
-        testId="at39-docs-error"
-        code={ctx.error}
-        retry={retry}
-        onRetry={() => actor.send({ type: 'docs.retry' })}
-      />
-    );
+    return <StepFailed testId="at39-docs-error" code={ctx.error} retry={retry} retryEvent="docs.retry" />;
   if (phase === 'loading' || ctx.registrationId === null)
-    return (
-      <p aria-busy="true" data-testid="at39-docs-busy">
-        {t('app.loading')}
-      </p>
-    );
+    return <Busy testId="at39-docs-busy">{t('app.loading')}</Busy>;
   const regId = ctx.registrationId;
   return (
     <div data-testid="at39-docs" aria-busy={busy}>
@@ -642,16 +633,9 @@ function DocumentsStep() {
       </ul>
       <ErrorLine code={ctx.error} />
       <div className="at39__buttons">
-        <button
-          type="button"
-          className="btn"
-          disabled={busy}
-          aria-busy={busy}
-          data-testid="at39-docs-continue"
-          onClick={() => actor.send({ type: 'documents.continue' })}
-        >
+        <SendButton event="documents.continue" busy={busy} testId="at39-docs-continue">
           {t('app.next')}
-        </button>
+        </SendButton>
       </div>
     </div>
   );
@@ -724,35 +708,17 @@ function ReviewStep() {
         <>
           <ErrorLine code={ctx.error} />
           <div className="at39__buttons">
-            <button
-              type="button"
-              className="btn"
-              disabled={busy}
-              aria-busy={busy}
-              data-testid="at39-submit-button"
-              onClick={() => actor.send({ type: 'registration.submit' })}
-            >
+            <SendButton event="registration.submit" busy={busy} testId="at39-submit-button">
               {t('at39.submit')}
-            </button>
+            </SendButton>
             {canFill ? (
-              <button
-                type="button"
-                className="btn btn--secondary"
-                disabled={busy}
-                data-testid="at39-edit-person"
-                onClick={() => actor.send({ type: 'person.edit' })}
-              >
+              <SendButton secondary event="person.edit" busy={busy} testId="at39-edit-person">
                 {t('at39.editPerson')}
-              </button>
+              </SendButton>
             ) : null}
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled={busy}
-              onClick={() => actor.send({ type: 'documents.back' })}
-            >
+            <SendButton secondary event="documents.back" busy={busy}>
               {t('at39.backToDocuments')}
-            </button>
+            </SendButton>
           </div>
         </>
       ) : null}
@@ -839,14 +805,9 @@ function EditPerson() {
         <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
           {t('app.save')}
         </button>
-        <button
-          type="button"
-          className="btn btn--secondary"
-          disabled={busy}
-          onClick={() => actor.send({ type: 'edit.cancel' })}
-        >
+        <SendButton secondary event="edit.cancel" busy={busy}>
           {t('app.cancel')}
-        </button>
+        </SendButton>
       </div>
     </form>
   );
