@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { initialTabIndex } from '@/domain/navigation.rules';
@@ -148,6 +148,64 @@ function RegisteredNote() {
   );
 }
 
+/**
+ * One of the page's two forms: its heading, the "done" line after a save, the error that belongs to no field (the
+ * focus goes to the field in error, or to that box) and the submit button, which says it is busy while the chart saves.
+ */
+function SettingsForm({
+  name,
+  title,
+  done,
+  error,
+  busy,
+  submit,
+  formKey,
+  onSubmit,
+  children,
+}: {
+  name: 'password' | 'contacts';
+  title: string;
+  done: { shown: boolean; testId: string; text: string };
+  error: { readonly field: string | null; readonly code: string } | null;
+  busy: boolean;
+  submit: string;
+  formKey?: number;
+  onSubmit: (form: HTMLFormElement) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorBoxRef = useRef<HTMLDivElement>(null);
+  useFocusOnError(error, formRef, errorBoxRef);
+  const text = error ? formatErrorMessage(t, error.code) : null;
+  return (
+    <form
+      key={formKey}
+      ref={formRef}
+      className="form"
+      noValidate
+      aria-labelledby={`settings-${name}-title`}
+      data-testid={`settings-${name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy) onSubmit(e.currentTarget);
+      }}
+    >
+      <h2 id={`settings-${name}-title`}>{title}</h2>
+      {done.shown ? (
+        <p className="form__ok" role="status" data-testid={done.testId}>
+          {done.text}
+        </p>
+      ) : null}
+      <FormError message={error?.field === null ? text : null} boxRef={errorBoxRef} />
+      {children}
+      <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? t('auth.pending') : submit}
+      </button>
+    </form>
+  );
+}
+
 function PasswordForm() {
   const { t } = useTranslation();
   const user = SessionContext.useSelector(selectUser);
@@ -155,30 +213,25 @@ function PasswordForm() {
   const smsPhone = user?.temporary_password_by_sms === true ? (user.profile?.sn ?? user.user_name) : null;
   const settings = SettingsActorContext.useActorRef();
   const { busy, changed, error } = useWorkflow(settings, connectPasswordForm);
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorBoxRef = useRef<HTMLDivElement>(null);
   const [round, setRound] = useState(0);
-  useFocusOnError(error, formRef, errorBoxRef);
 
   // a changed password empties the fields (the chart itself tells the session, which ends a forced change)
   useEffect(() => {
     if (changed) setRound((n) => n + 1);
   }, [changed]);
 
-  const text = error ? formatErrorMessage(t, error.code) : null;
   const fieldError = (f: PasswordField) => (error?.field === f ? error.code : null);
   return (
-    <form
-      key={round}
-      ref={formRef}
-      className="form"
-      noValidate
-      aria-labelledby="settings-password-title"
-      data-testid="settings-password"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (busy) return;
-        const v = formValues(e.currentTarget);
+    <SettingsForm
+      name="password"
+      title={t('settings.tabs.password')}
+      done={{ shown: changed, testId: 'settings-password-changed', text: t('settings.password.done') }}
+      error={error}
+      busy={busy}
+      submit={t('settings.password.submit')}
+      formKey={round}
+      onSubmit={(form) => {
+        const v = formValues(form);
         settings.send({
           type: 'password.submit',
           current: v.current ?? '',
@@ -187,13 +240,6 @@ function PasswordForm() {
         });
       }}
     >
-      <h2 id="settings-password-title">{t('settings.tabs.password')}</h2>
-      {changed ? (
-        <p className="form__ok" role="status" data-testid="settings-password-changed">
-          {t('settings.password.done')}
-        </p>
-      ) : null}
-      <FormError message={error?.field === null ? text : null} boxRef={errorBoxRef} />
       <TextField
         name="current"
         type="password"
@@ -222,10 +268,7 @@ function PasswordForm() {
         required
         error={fieldError('confirm')}
       />
-      <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? t('auth.pending') : t('settings.password.submit')}
-      </button>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -234,35 +277,22 @@ function ContactsForm() {
   const settings = SettingsActorContext.useActorRef();
   const profile = SessionContext.useSelector(selectProfile);
   const { contacts, busy, saved, error } = useWorkflow(settings, connectContactsForm);
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorBoxRef = useRef<HTMLDivElement>(null);
-  useFocusOnError(error, formRef, errorBoxRef);
 
   // the contact data is the company's: a BAN profile's holder edits it, a number's subscriber does not
   if (!profile || profile.sn) return null;
-  const text = error ? formatErrorMessage(t, error.code) : null;
   const fieldError = (f: ContactField) => (error?.field === f ? error.code : null);
   const change = (field: ContactField) => (e: { currentTarget: { value: string } }) =>
     settings.send({ type: 'contacts.change', field, value: e.currentTarget.value });
   return (
-    <form
-      ref={formRef}
-      className="form"
-      noValidate
-      aria-labelledby="settings-contacts-title"
-      data-testid="settings-contacts"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!busy) settings.send({ type: 'contacts.submit' });
-      }}
+    <SettingsForm
+      name="contacts"
+      title={t('settings.contacts.title')}
+      done={{ shown: saved, testId: 'settings-contacts-saved', text: t('settings.contacts.saved') }}
+      error={error}
+      busy={busy}
+      submit={t('settings.contacts.submit')}
+      onSubmit={() => settings.send({ type: 'contacts.submit' })}
     >
-      <h2 id="settings-contacts-title">{t('settings.contacts.title')}</h2>
-      {saved ? (
-        <p className="form__ok" role="status" data-testid="settings-contacts-saved">
-          {t('settings.contacts.saved')}
-        </p>
-      ) : null}
-      <FormError message={error?.field === null ? text : null} boxRef={errorBoxRef} />
       <TextField
         name="phone"
         type="tel"
@@ -298,9 +328,6 @@ function ContactsForm() {
         onChange={change('email')}
         error={fieldError('email')}
       />
-      <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? t('auth.pending') : t('settings.contacts.submit')}
-      </button>
-    </form>
+    </SettingsForm>
   );
 }
