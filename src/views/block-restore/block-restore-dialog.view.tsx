@@ -43,6 +43,8 @@ function NumberList({
   );
 }
 
+type DialogEvent = 'dialog.close' | 'dialog.cancel' | 'dialog.retry' | 'dialog.confirm';
+
 /**
  * The block/restore dialog in the modal layer (spec 4 block flow, spec 8 block/restore messages): the confirmation
  * with the paid warning, the signing panel, progress, the result with the numbers, the failure with the server's
@@ -69,26 +71,19 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
 
   const send = actorRef.send;
   const isBlock = action === 'block';
-  const close = (
+  // the dialog's buttons send one event each and carry the test id of their name
+  const button = (type: DialogEvent, name: string, label: string, className = 'btn') => (
     <button
       type="button"
-      className="btn"
-      data-testid="block-restore-close"
-      onClick={() => send({ type: 'dialog.close' })}
+      className={className}
+      data-testid={`block-restore-${name}`}
+      onClick={() => send({ type })}
     >
-      {t('app.close')}
+      {label}
     </button>
   );
-  const cancel = (
-    <button
-      type="button"
-      className="btn btn--secondary"
-      data-testid="block-restore-cancel"
-      onClick={() => send({ type: 'dialog.cancel' })}
-    >
-      {t('app.cancel')}
-    </button>
-  );
+  const close = button('dialog.close', 'close', t('app.close'));
+  const cancel = button('dialog.cancel', 'cancel', t('app.cancel'), 'btn btn--secondary');
 
   // U7: the title and the question name what is acted on: the account, one number, or a selection
   let title =
@@ -114,12 +109,20 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
         ))}
       </div>
     ) : null;
-  const acceptedCount =
-    acceptedNumbers.length > 0 ? (
-      <p data-testid="block-restore-accepted-count">
-        {t('ux.block.accepted', { n: formatCount(acceptedNumbers.length) })}
-      </p>
-    ) : null;
+  const accepted = (
+    <>
+      {acceptedNumbers.length > 0 ? (
+        <p data-testid="block-restore-accepted-count">
+          {t('ux.block.accepted', { n: formatCount(acceptedNumbers.length) })}
+        </p>
+      ) : null}
+      <NumberList
+        numbers={acceptedNumbers}
+        testId="block-restore-accepted"
+        label={t('blockRestore.acceptedNumbers')}
+      />
+    </>
+  );
   let body: ReactNode = null;
   let actions: ReactNode = null;
   switch (step) {
@@ -136,14 +139,7 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
       actions = (
         <>
           {cancel}
-          <button
-            type="button"
-            className="btn"
-            data-testid="block-restore-retry"
-            onClick={() => send({ type: 'dialog.retry' })}
-          >
-            {t('app.retry')}
-          </button>
+          {button('dialog.retry', 'retry', t('app.retry'))}
         </>
       );
       break;
@@ -232,14 +228,11 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
       actions = (
         <>
           {cancel}
-          <button
-            type="button"
-            className="btn"
-            data-testid="block-restore-confirm-button"
-            onClick={() => send({ type: 'dialog.confirm' })}
-          >
-            {t(isBlock ? 'blockRestore.block' : 'blockRestore.restore')}
-          </button>
+          {button(
+            'dialog.confirm',
+            'confirm-button',
+            t(isBlock ? 'blockRestore.block' : 'blockRestore.restore'),
+          )}
         </>
       );
       break;
@@ -260,12 +253,7 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
       body = (
         <>
           <p role="status">{t(isBlock ? 'blockRestore.blockSuccess' : 'blockRestore.restoreSuccess')}</p>
-          {acceptedCount}
-          <NumberList
-            numbers={acceptedNumbers}
-            testId="block-restore-accepted"
-            label={t('blockRestore.acceptedNumbers')}
-          />
+          {accepted}
           {skippedList}
         </>
       );
@@ -293,12 +281,7 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
           {acceptedNumbers.length > 0 ? (
             <>
               <p>{t(isBlock ? 'blockRestore.blockSuccess' : 'blockRestore.restoreSuccess')}</p>
-              {acceptedCount}
-              <NumberList
-                numbers={acceptedNumbers}
-                testId="block-restore-accepted"
-                label={t('blockRestore.acceptedNumbers')}
-              />
+              {accepted}
             </>
           ) : null}
           {skippedList}
