@@ -215,6 +215,25 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
   );
   const toBlock = [...selection].filter(([, a]) => a === 'block').map(([sn]) => sn);
   const toRestore = [...selection].filter(([, a]) => a === 'restore').map(([sn]) => sn);
+  // the selection bar's block and restore buttons differ only in their action, look and words
+  const bulkButton = (
+    action: ToggleAction,
+    sns: readonly string[],
+    className: string,
+    label: 'ux.list.blockSelected' | 'ux.list.restoreSelected',
+  ) =>
+    sns.length > 0 ? (
+      <button
+        type="button"
+        className={className}
+        data-testid={`numbers-bulk-${action}`}
+        aria-haspopup="dialog"
+        disabled={dialogOpen}
+        onClick={() => press(action, sns)}
+      >
+        {t(label, { n: sns.length })}
+      </button>
+    ) : null;
 
   return (
     <section
@@ -293,30 +312,8 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
                 {blocking && selection.size > 0 ? (
                   <div className="numbers__bulk" data-testid="numbers-bulk">
                     <span role="status">{t('ux.list.selected', { n: selection.size })}</span>
-                    {toBlock.length > 0 ? (
-                      <button
-                        type="button"
-                        className="btn btn--danger"
-                        data-testid="numbers-bulk-block"
-                        aria-haspopup="dialog"
-                        disabled={dialogOpen}
-                        onClick={() => press('block', toBlock)}
-                      >
-                        {t('ux.list.blockSelected', { n: toBlock.length })}
-                      </button>
-                    ) : null}
-                    {toRestore.length > 0 ? (
-                      <button
-                        type="button"
-                        className="btn"
-                        data-testid="numbers-bulk-restore"
-                        aria-haspopup="dialog"
-                        disabled={dialogOpen}
-                        onClick={() => press('restore', toRestore)}
-                      >
-                        {t('ux.list.restoreSelected', { n: toRestore.length })}
-                      </button>
-                    ) : null}
+                    {bulkButton('block', toBlock, 'btn btn--danger', 'ux.list.blockSelected')}
+                    {bulkButton('restore', toRestore, 'btn', 'ux.list.restoreSelected')}
                     <button
                       type="button"
                       className="btn btn--link"
