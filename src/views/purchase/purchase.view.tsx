@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { GOLDEN_SEARCH_TYPES, type GoldenOffer, MAX_SELECTION, OPERATOR_CODES } from '@/domain/golden.rules';
@@ -188,10 +188,27 @@ function SearchForm() {
     e.preventDefault();
     actor.send({ type: 'search.submit' });
   };
-  const field = (name: GoldenFormField, label: string, hint: string, input: ReactNode) => (
+  const described = (name: GoldenFormField) =>
+    problem === name ? `purchase-${name}-hint purchase-${name}-error` : `purchase-${name}-hint`;
+  // the three search fields differ only in their name, words and what may be typed: the label, hint and error
+  // around the input, and the input's links to them, are the same
+  const field = (
+    name: 'digits' | 'count' | 'mask',
+    label: string,
+    hint: string,
+    input: Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'maxLength' | 'placeholder'>,
+  ) => (
     <div className="purchase__field">
       <label htmlFor={`purchase-${name}`}>{label}</label>
-      {input}
+      <input
+        id={`purchase-${name}`}
+        {...input}
+        autoComplete="off"
+        value={form[name]}
+        aria-invalid={problem === name}
+        aria-describedby={described(name)}
+        onChange={change(name)}
+      />
       <small id={`purchase-${name}-hint`} className="purchase__hint">
         {hint}
       </small>
@@ -202,8 +219,6 @@ function SearchForm() {
       ) : null}
     </div>
   );
-  const described = (name: GoldenFormField) =>
-    problem === name ? `purchase-${name}-hint purchase-${name}-error` : `purchase-${name}-hint`;
   return (
     // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers
     <div role="search" aria-label={t('purchase.orderTypes.label')}>
@@ -247,55 +262,22 @@ function SearchForm() {
           ) : null}
         </div>
         {type === 'byNumber'
-          ? field(
-              'digits',
-              t('purchase.digits'),
-              t('purchase.digitsHint'),
-              <input
-                id="purchase-digits"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={9}
-                value={form.digits}
-                aria-invalid={problem === 'digits'}
-                aria-describedby={described('digits')}
-                onChange={change('digits')}
-              />,
-            )
+          ? field('digits', t('purchase.digits'), t('purchase.digitsHint'), {
+              inputMode: 'numeric',
+              maxLength: 9,
+            })
           : null}
         {type === 'byGroup'
-          ? field(
-              'count',
-              t('purchase.count'),
-              t('purchase.countHint'),
-              <input
-                id="purchase-count"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={2}
-                value={form.count}
-                aria-invalid={problem === 'count'}
-                aria-describedby={described('count')}
-                onChange={change('count')}
-              />,
-            )
+          ? field('count', t('purchase.count'), t('purchase.countHint'), {
+              inputMode: 'numeric',
+              maxLength: 2,
+            })
           : null}
         {type === 'byMask'
-          ? field(
-              'mask',
-              `${t('purchase.mask')} (${t('purchase.maskHint')})`,
-              t('purchase.maskHelp'),
-              <input
-                id="purchase-mask"
-                autoComplete="off"
-                maxLength={9}
-                placeholder="999-99-99"
-                value={form.mask}
-                aria-invalid={problem === 'mask'}
-                aria-describedby={described('mask')}
-                onChange={change('mask')}
-              />,
-            )
+          ? field('mask', `${t('purchase.mask')} (${t('purchase.maskHint')})`, t('purchase.maskHelp'), {
+              maxLength: 9,
+              placeholder: '999-99-99',
+            })
           : null}
         <div className="purchase__actions">
           <button type="submit" className="btn" data-testid="purchase-find">
