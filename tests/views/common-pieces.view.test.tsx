@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 /**
- * The shared view pieces of src/views/common (PageFrame, Tabs, Pagination, FormField, ErrorRetry, DateRange): what a user and a
+ * The shared view pieces of src/views/common (PageFrame, Tabs, Pagination, FormField, ErrorRetry, DateRange, ColumnHeads): what a user and a
  * screen reader get from each, in both languages.
  */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n/i18n';
+import { ColumnHeads } from '@/views/common/column-heads.view';
 import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons } from '@/views/common/export-status.view';
@@ -384,6 +385,38 @@ describe('ExportButtons (AR20)', () => {
     );
     expect((screen.getByTestId('x-export-csv') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('x-export-csv').getAttribute('aria-busy')).toBe('false');
+  });
+});
+
+describe('ColumnHeads: a header row of column names', () => {
+  const columns = ['id', 'date', 'total'] as const;
+  function OrdersTable() {
+    const { t } = useTranslation();
+    return (
+      <table>
+        <ColumnHeads columns={columns} label={(c) => t(`orders.columns.${c}`)} />
+        <tbody>
+          <tr>
+            <td>1</td>
+            <td>2</td>
+            <td>3</td>
+          </tr>
+        </tbody>
+      </table>
+    );
+  }
+
+  it('names each column in the order given, in the page language, as a column header of the table', async () => {
+    wrap(<OrdersTable />);
+    const names = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(names()).toEqual(['Номер заказа', 'Дата', 'Сумма']);
+    expect(screen.getAllByRole('columnheader').map((th) => th.getAttribute('scope'))).toEqual([
+      'col',
+      'col',
+      'col',
+    ]);
+    await act(() => i18n.changeLanguage('uz'));
+    expect(names()).toEqual(['Buyurtma raqami', 'Sana', 'Summa']);
   });
 });
 

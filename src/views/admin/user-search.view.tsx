@@ -10,6 +10,7 @@ import {
   userQuerySearch,
 } from '@/machines/user-search.selectors';
 import type { UserKind, UserListStatus } from '@/services/contract/admin.contract';
+import { ColumnHeads } from '@/views/common/column-heads.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
@@ -21,6 +22,9 @@ import { UserSearchContext } from './admin.context';
 import '@/views/common/common.css';
 import './admin.css';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
+
+/** The table's columns, in the order of its header row. */
+const USER_COLUMNS = ['login', 'name', 'role', 'ban', 'status', 'actions'] as const;
 
 export interface UserSearchPageProps {
   /** 'search' (spec 2 Search) or 'editing' (spec 2 EditUser, the helpdesk landing): same list, other title */
@@ -162,16 +166,7 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
             <p data-testid="user-search-total">{t('admin.search.found', { count: page.total })}</p>
             <table className="admin-table table-cards" data-testid="user-rows">
               <caption className="visually-hidden">{t('admin.search.results')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.columns.login')}</th>
-                  <th scope="col">{t('admin.columns.name')}</th>
-                  <th scope="col">{t('admin.columns.role')}</th>
-                  <th scope="col">{t('admin.columns.ban')}</th>
-                  <th scope="col">{t('admin.columns.status')}</th>
-                  <th scope="col">{t('admin.columns.actions')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={USER_COLUMNS} label={(c) => t(`admin.columns.${c}`)} />
               <tbody>
                 {rows.map((row) => {
                   const userId = String(row.user_id);

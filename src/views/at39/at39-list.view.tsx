@@ -13,6 +13,7 @@ import { formatDate } from '@/domain/dates.rules';
 import { phoneWord } from '@/domain/phone.rules';
 import type { At39ListRow } from '@/machines/at39-list.machine';
 import { connectAt39Comments, connectAt39List } from '@/machines/at39-list.selectors';
+import { ColumnHeads } from '@/views/common/column-heads.view';
 import { DateRange } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportStatus } from '@/views/common/export-status.view';
@@ -26,6 +27,9 @@ import { At39ListContext } from './at39.context';
 import { at39Search, parseAt39Search, regionKey } from './at39.url';
 import '@/views/common/common.css';
 import './at39.css';
+
+/** The table's columns, in the order of its header row. */
+const AT39_COLUMNS = ['id', 'client', 'number', 'region', 'status', 'date', 'actions'] as const;
 
 /** Filters and page as the URL says them, and a way to change them (a history entry: Back works). */
 function useAt39Url(): [At39ListParams, (next: At39ListParams) => void] {
@@ -232,17 +236,7 @@ function RegistrationTable(props: {
     <div className="at39__table-wrap">
       <table className="at39__table table-cards" aria-busy={props.busy} data-testid="at39-table">
         <caption className="visually-hidden">{t('at39.list')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('at39.columns.id')}</th>
-            <th scope="col">{t('at39.columns.client')}</th>
-            <th scope="col">{t('at39.columns.number')}</th>
-            <th scope="col">{t('at39.columns.region')}</th>
-            <th scope="col">{t('at39.columns.status')}</th>
-            <th scope="col">{t('at39.columns.date')}</th>
-            <th scope="col">{t('at39.columns.actions')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={AT39_COLUMNS} label={(c) => t(`at39.columns.${c}`)} />
         <tbody>
           {props.rows.map((r) => (
             <tr key={r.registrationId} data-testid={`at39-row-${r.registrationId}`}>

@@ -9,6 +9,7 @@ import {
 } from '@/domain/employees.rules';
 import { phoneWord } from '@/domain/phone.rules';
 import { connectEmployeesList } from '@/machines/employees-list.selectors';
+import { ColumnHeads } from '@/views/common/column-heads.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
@@ -19,6 +20,9 @@ import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { EmployeesListContext } from './employees.context';
 import '@/views/common/common.css';
 import './employees.css';
+
+/** The table's columns, in the order of its header row. */
+const EMPLOYEE_COLUMNS = ['name', 'number', 'position'] as const;
 
 const { useActorRef } = EmployeesListContext;
 
@@ -139,13 +143,7 @@ export function EmployeesListView() {
             aria-labelledby="employees-title"
           >
             <table className="employees__table table-cards" data-testid="employees-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('employeesList.columns.name')}</th>
-                  <th scope="col">{t('employeesList.columns.number')}</th>
-                  <th scope="col">{t('employeesList.columns.position')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={EMPLOYEE_COLUMNS} label={(c) => t(`employeesList.columns.${c}`)} />
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id} data-testid={`employee-${r.id}`}>

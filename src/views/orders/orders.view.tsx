@@ -8,6 +8,7 @@ import { phoneWord } from '@/domain/phone.rules';
 import { usePageLang } from '@/i18n/page-lang';
 import { connectOrder, connectOrdersList, connectStatusMove } from '@/machines/orders.selectors';
 import { categoryName } from '@/views/common/category-texts';
+import { ColumnHeads } from '@/views/common/column-heads.view';
 import { useDocumentTitle } from '@/views/common/document-title';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
@@ -20,6 +21,10 @@ import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { OrdersContext } from './orders.context';
 import './orders.css';
+
+/** The two tables' columns, in the order of their header rows. */
+const ORDER_COLUMNS = ['id', 'date', 'ban', 'company', 'kind', 'status', 'total'] as const;
+const ROW_COLUMNS = ['count', 'category', 'tariff', 'nominal'] as const;
 
 /** The range, filter and page in the URL (`?from=2026-11-01&to=2026-11-24&ban=100234561&page=2`), defaults left out. */
 export function ordersSearch(p: OrdersParams): string {
@@ -140,17 +145,7 @@ function OrdersView() {
               ) : (
                 <div className="orders__scroll">
                   <table className="orders__table" aria-busy={loading}>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('orders.columns.id')}</th>
-                        <th scope="col">{t('orders.columns.date')}</th>
-                        <th scope="col">{t('orders.columns.ban')}</th>
-                        <th scope="col">{t('orders.columns.company')}</th>
-                        <th scope="col">{t('orders.columns.kind')}</th>
-                        <th scope="col">{t('orders.columns.status')}</th>
-                        <th scope="col">{t('orders.columns.total')}</th>
-                      </tr>
-                    </thead>
+                    <ColumnHeads columns={ORDER_COLUMNS} label={(c) => t(`orders.columns.${c}`)} />
                     <tbody>
                       {page.rows.map((o) => (
                         <tr
@@ -353,14 +348,7 @@ function OrderPanel({ closeHref }: { closeHref: string }) {
               <h3>{t('orders.rows')}</h3>
               <div className="orders__scroll">
                 <table className="orders__table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('purchase.rows.count')}</th>
-                      <th scope="col">{t('purchase.rows.category')}</th>
-                      <th scope="col">{t('purchase.rows.tariff')}</th>
-                      <th scope="col">{t('purchase.rows.nominal')}</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeads columns={ROW_COLUMNS} label={(c) => t(`purchase.rows.${c}`)} />
                   <tbody>
                     {order.rows.map((r, i) => (
                       // rows have no id of their own: their place in the order is theirs

@@ -6,6 +6,7 @@ import { parsePreorderListPage } from '@/domain/preorder-list.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { connectPreorderList, connectPreorderMove } from '@/machines/preorder-list.selectors';
 import { cityName } from '@/views/common/city-texts';
+import { ColumnHeads } from '@/views/common/column-heads.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
@@ -15,6 +16,19 @@ import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { PreorderListContext } from './preorders.context';
 import '@/views/common/common.css';
 import '@/views/orders/orders.css';
+
+/** The table's columns, in the order of its header row. */
+const PREORDER_COLUMNS = [
+  'id',
+  'company',
+  'tin',
+  'city',
+  'login',
+  'status',
+  'reserved',
+  'created',
+  'actions',
+] as const;
 
 const { useActorRef } = PreorderListContext;
 
@@ -104,19 +118,7 @@ export function PreorderListView() {
           aria-labelledby="preorders-title"
         >
           <table className="orders__table orders__table--wrap table-cards" data-testid="preorders-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('newClient.columns.id')}</th>
-                <th scope="col">{t('newClient.columns.company')}</th>
-                <th scope="col">{t('newClient.columns.tin')}</th>
-                <th scope="col">{t('newClient.columns.city')}</th>
-                <th scope="col">{t('newClient.columns.login')}</th>
-                <th scope="col">{t('newClient.columns.status')}</th>
-                <th scope="col">{t('newClient.columns.reserved')}</th>
-                <th scope="col">{t('newClient.columns.created')}</th>
-                <th scope="col">{t('newClient.columns.actions')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={PREORDER_COLUMNS} label={(c) => t(`newClient.columns.${c}`)} />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} data-testid={`preorder-${r.id}`}>

@@ -12,6 +12,7 @@ import {
   connectRecoveryContactResult,
 } from '@/machines/recovery-contact.selectors';
 import { SigningPanel } from '@/views/block-restore/signing-panel.view';
+import { ColumnHeads } from '@/views/common/column-heads.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
@@ -20,6 +21,9 @@ import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
 import { RecoveryContactContext } from './recovery-contact.context';
 import './recovery-contact.css';
+
+/** The table's columns, in the order of its header row. */
+const ACCOUNT_COLUMNS = ['login', 'name', 'role', 'status', 'contact', 'actions'] as const;
 
 const { useActorRef } = RecoveryContactContext;
 
@@ -107,16 +111,7 @@ function AccountTable() {
       aria-label={t('recoveryContact.table')}
     >
       <table className="recovery-contact__table table-cards" data-testid="recovery-contact-list">
-        <thead>
-          <tr>
-            <th scope="col">{t('recoveryContact.columns.login')}</th>
-            <th scope="col">{t('recoveryContact.columns.name')}</th>
-            <th scope="col">{t('recoveryContact.columns.role')}</th>
-            <th scope="col">{t('recoveryContact.columns.status')}</th>
-            <th scope="col">{t('recoveryContact.columns.contact')}</th>
-            <th scope="col">{t('recoveryContact.columns.actions')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={ACCOUNT_COLUMNS} label={(c) => t(`recoveryContact.columns.${c}`)} />
         <tbody>
           {accounts.map((a) => (
             <AccountRow
