@@ -12,7 +12,7 @@ import { i18n } from '@/i18n/i18n';
 import { ColumnHeads } from '@/views/common/column-heads.view';
 import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
-import { ExportButtons } from '@/views/common/export-status.view';
+import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { clampPage, Pagination } from '@/views/common/pagination.view';
@@ -385,6 +385,50 @@ describe('ExportButtons (AR20)', () => {
     );
     expect((screen.getByTestId('x-export-csv') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('x-export-csv').getAttribute('aria-busy')).toBe('false');
+  });
+});
+
+describe('ExportStatus: the polite line while a file is prepared, then the failure with Close', () => {
+  it('says the busy text, then the failure with its translated reason; Close sends the dismiss', async () => {
+    const onDismiss = vi.fn();
+    const props = {
+      busyText: 'Готовим файл…',
+      failedText: 'Не удалось выгрузить файл.',
+      onDismiss,
+      testId: 'x-error',
+    };
+    const { rerender } = wrap(<ExportStatus {...props} busy error={null} />);
+    expect(screen.getByRole('status').textContent).toBe('Готовим файл…');
+    expect(screen.getByRole('status').className).toBe('status-line');
+    expect(screen.queryByRole('alert')).toBeNull();
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <ExportStatus {...props} busy={false} error="E001" />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('');
+    const alert = screen.getByRole('alert');
+    expect(alert.getAttribute('data-testid')).toBe('x-error');
+    expect(alert.className).toBe('error-retry');
+    expect(alert.textContent).toContain(`Не удалось выгрузить файл. ${i18n.t('errors.E001')}`);
+    await userEvent.click(within(alert).getByRole('button', { name: i18n.t('app.close') }));
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the page’s own classes for the line and the panel', () => {
+    wrap(
+      <ExportStatus
+        busy
+        busyText="…"
+        error="E001"
+        failedText="Ошибка."
+        onDismiss={() => {}}
+        testId="x-error"
+        classes={{ line: 'x__notice', error: 'alert-error' }}
+      />,
+    );
+    expect(screen.getByRole('status').className).toBe('x__notice');
+    expect(screen.getByRole('alert').className).toBe('alert-error');
   });
 });
 

@@ -16,22 +16,37 @@ export interface ExportStatusProps {
   readonly onDismiss: () => void;
   /** `data-testid` of the error panel. */
   readonly testId: string;
+  /**
+   * The classes of the status line and of the error panel, where the page styles its own (the number list's
+   * `numbers__notice` and `alert-error`); `status-line` and `error-retry` otherwise.
+   */
+  readonly classes?: { readonly line: string; readonly error: string };
 }
+
+const SHARED_CLASSES = { line: 'status-line', error: 'error-retry' } as const;
 
 /**
  * What a list page says about a file it prepares (an export, a statistics archive): a polite status line while it
  * runs, then, on failure, the error as an alert with a Close button. The chart decides both (its `exporting` tag and
- * export error); this renders them. Shared by debt control, orders and the AT 39 list (docs/decisions.md AR15).
+ * export error); this renders them. Shared by debt control, orders, the AT 39 list and the number list (docs/decisions.md AR15).
  */
-export function ExportStatus({ busy, busyText, error, failedText, onDismiss, testId }: ExportStatusProps) {
+export function ExportStatus({
+  busy,
+  busyText,
+  error,
+  failedText,
+  onDismiss,
+  testId,
+  classes = SHARED_CLASSES,
+}: ExportStatusProps) {
   const { t } = useTranslation();
   return (
     <>
-      <p className="status-line" role="status" aria-live="polite">
+      <p className={classes.line} role="status" aria-live="polite">
         {busy ? busyText : ''}
       </p>
       {error ? (
-        <div className="error-retry" role="alert" data-testid={testId}>
+        <div className={classes.error} role="alert" data-testid={testId}>
           <span>
             {failedText} {formatErrorMessage(t, error)}
           </span>

@@ -18,7 +18,6 @@ import { type ToggleAction, toggleActionFor } from '@/domain/block.rules';
 import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
 import { formatCount } from '@/domain/count-format.rules';
 import { phoneWord } from '@/domain/phone.rules';
-import { formatErrorMessage } from '@/i18n/messages';
 import type { BlockRestoreRequest } from '@/machines/block-restore.machine';
 import { selectIsDialogOpen } from '@/machines/block-restore.selectors';
 import { type NumberItem, type NumbersParams, sameParams } from '@/machines/numbers.machine';
@@ -26,7 +25,7 @@ import { connectNumbersList } from '@/machines/numbers.selectors';
 import { BlockRestoreDialog } from '@/views/block-restore/block-restore-dialog.view';
 import { whenPaintedAndIdle } from '@/views/common/after-paint';
 import { ErrorRetry } from '@/views/common/error-retry.view';
-import { ExportButtons } from '@/views/common/export-status.view';
+import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -264,23 +263,15 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
           />
         </div>
       </div>
-      <p className="numbers__notice" role="status" aria-live="polite">
-        {exporting ? t('numbers.exporting') : ''}
-      </p>
-      {exportError ? (
-        <div className="alert-error" role="alert" data-testid="numbers-export-error">
-          <span>
-            {t('numbers.exportFailed')} {formatErrorMessage(t, exportError)}
-          </span>
-          <button
-            type="button"
-            className="btn btn--link"
-            onClick={() => actor.send({ type: 'export.dismiss' })}
-          >
-            {t('app.close')}
-          </button>
-        </div>
-      ) : null}
+      <ExportStatus
+        busy={exporting !== null}
+        busyText={t('numbers.exporting')}
+        error={exportError}
+        failedText={t('numbers.exportFailed')}
+        onDismiss={() => actor.send({ type: 'export.dismiss' })}
+        testId="numbers-export-error"
+        classes={EXPORT_CLASSES}
+      />
 
       <StatusTabs
         selected={status}
@@ -345,6 +336,9 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
     </section>
   );
 }
+
+/** The export's status line and error keep the list's own classes (numbers.css places them in the head). */
+const EXPORT_CLASSES = { line: 'numbers__notice', error: 'alert-error' } as const;
 
 /** Prefix of the status tabs' and their panel's ids (`numbers-tab-<status>`, `numbers-panel`). */
 const TABS_ID = 'numbers';
