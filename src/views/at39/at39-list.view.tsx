@@ -233,7 +233,7 @@ function RegistrationTable(props: {
     return key ? t(key) : '';
   };
   return (
-    <div className="at39__table-wrap">
+    <div className="at39__table-wrap table-frame">
       <table className="at39__table table-cards" aria-busy={props.busy} data-testid="at39-table">
         <caption className="visually-hidden">{t('at39.list')}</caption>
         <ColumnHeads columns={AT39_COLUMNS} label={(c) => t(`at39.columns.${c}`)} />

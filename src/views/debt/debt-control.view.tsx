@@ -235,7 +235,7 @@ function DebtTable(props: {
   const ariaSort = (key: DebtSortKey) =>
     params.sort === key ? (params.dir === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
-    <div className="debt__table-wrap">
+    <div className="debt__table-wrap table-frame">
       <table className="debt__table table-cards table-cards--head" aria-busy={busy} data-testid="debt-table">
         <caption className="visually-hidden">{t('debt.tableCaption')}</caption>
         <thead>
