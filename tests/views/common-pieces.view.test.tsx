@@ -16,6 +16,7 @@ import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { clampPage, Pagination } from '@/views/common/pagination.view';
+import { ScrollRegion } from '@/views/common/scroll-region.view';
 import { TabList, Tabs, tabPanelProps } from '@/views/common/tabs.view';
 
 afterEach(async () => {
@@ -429,6 +430,30 @@ describe('ExportStatus: the polite line while a file is prepared, then the failu
     );
     expect(screen.getByRole('status').className).toBe('x__notice');
     expect(screen.getByRole('alert').className).toBe('alert-error');
+  });
+});
+
+describe('ScrollRegion: a named region in the Tab order, for a table that scrolls sideways', () => {
+  it('is a region named by the heading it points to, or by its own label, that the keyboard reaches', async () => {
+    wrap(
+      <>
+        <h2 id="x-title">Сотрудники</h2>
+        <ScrollRegion className="x__scroll" labelledBy="x-title">
+          <table />
+        </ScrollRegion>
+        <ScrollRegion className="y__scroll" label="Учётные записи">
+          <table />
+        </ScrollRegion>
+      </>,
+    );
+    const byHeading = screen.getByRole('region', { name: 'Сотрудники' });
+    const byLabel = screen.getByRole('region', { name: 'Учётные записи' });
+    expect(byHeading.className).toBe('x__scroll');
+    expect(byLabel.hasAttribute('aria-labelledby')).toBe(false);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(byHeading);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(byLabel);
   });
 });
 

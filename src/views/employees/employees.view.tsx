@@ -15,6 +15,7 @@ import { TextField } from '@/views/common/form-field.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
+import { ScrollRegion } from '@/views/common/scroll-region.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { EmployeesListContext } from './employees.context';
@@ -136,12 +137,7 @@ export function EmployeesListView() {
           <p role="status" data-testid="employees-count">
             {t('employeesList.count', { count: total })}
           </p>
-          <section
-            className="employees__scroll"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table sideways; the region takes the keyboard focus so it can be scrolled without a mouse (axe scrollable-region-focusable)
-            tabIndex={0}
-            aria-labelledby="employees-title"
-          >
+          <ScrollRegion className="employees__scroll" labelledBy="employees-title">
             <table className="employees__table table-cards" data-testid="employees-table">
               <ColumnHeads columns={EMPLOYEE_COLUMNS} label={(c) => t(`employeesList.columns.${c}`)} />
               <tbody>
@@ -160,7 +156,7 @@ export function EmployeesListView() {
                 ))}
               </tbody>
             </table>
-          </section>
+          </ScrollRegion>
         </>
       ) : null}
       <div className="employees__foot">

@@ -10,6 +10,7 @@ import { ColumnHeads } from '@/views/common/column-heads.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
+import { ScrollRegion } from '@/views/common/scroll-region.view';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -111,12 +112,7 @@ export function PreorderListView() {
       ) : null}
       {phase === 'empty' ? <p data-testid="preorders-empty">{t('newClient.staffEmpty')}</p> : null}
       {tableShown ? (
-        <section
-          className="orders__scroll"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table sideways; the region takes the keyboard focus so it can be scrolled without a mouse (axe scrollable-region-focusable)
-          tabIndex={0}
-          aria-labelledby="preorders-title"
-        >
+        <ScrollRegion className="orders__scroll" labelledBy="preorders-title">
           <table className="orders__table orders__table--wrap table-cards" data-testid="preorders-table">
             <ColumnHeads columns={PREORDER_COLUMNS} label={(c) => t(`newClient.columns.${c}`)} />
             <tbody>
@@ -160,7 +156,7 @@ export function PreorderListView() {
               ))}
             </tbody>
           </table>
-        </section>
+        </ScrollRegion>
       ) : null}
       {tableShown && pages > 1 ? (
         <Pagination

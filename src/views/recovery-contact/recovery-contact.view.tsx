@@ -16,6 +16,7 @@ import { ColumnHeads } from '@/views/common/column-heads.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { formValues, TextField, useFocusOnError } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
+import { ScrollRegion } from '@/views/common/scroll-region.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
@@ -104,12 +105,7 @@ function AccountTable() {
   const actor = useActorRef();
   const { accounts } = useWorkflow(actor, connectRecoveryContactAccounts);
   return (
-    <section
-      className="recovery-contact__scroll"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table sideways; the region takes the keyboard focus so it can be scrolled without a mouse (axe scrollable-region-focusable)
-      tabIndex={0}
-      aria-label={t('recoveryContact.table')}
-    >
+    <ScrollRegion className="recovery-contact__scroll" label={t('recoveryContact.table')}>
       <table className="recovery-contact__table table-cards" data-testid="recovery-contact-list">
         <ColumnHeads columns={ACCOUNT_COLUMNS} label={(c) => t(`recoveryContact.columns.${c}`)} />
         <tbody>
@@ -122,7 +118,7 @@ function AccountTable() {
           ))}
         </tbody>
       </table>
-    </section>
+    </ScrollRegion>
   );
 }
 
