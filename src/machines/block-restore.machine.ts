@@ -67,6 +67,15 @@ export interface LockInput {
   readonly sns: readonly string[] | null;
 }
 
+/** What the lock check, the signing and the apply call are about: the pressed toggle's action and numbers (block,
+ *  and no number, before any press). */
+const targetOf = (request: BlockRestoreRequest | null): LockInput => ({
+  action: request?.action ?? 'block',
+  ban: request?.ban ?? '',
+  sn: request?.sn ?? null,
+  sns: request?.sns ?? null,
+});
+
 /** Input of the apply actor. */
 export interface ApplyInput {
   readonly action: ToggleAction;
@@ -222,12 +231,7 @@ export const blockRestoreMachine = setup({
       invoke: {
         id: 'fetchPrivilegedLock',
         src: 'fetchPrivilegedLock',
-        input: ({ context }) => ({
-          action: context.request?.action ?? 'block',
-          ban: context.request?.ban ?? '',
-          sn: context.request?.sn ?? null,
-          sns: context.request?.sns ?? null,
-        }),
+        input: ({ context }) => targetOf(context.request),
         onDone: {
           target: 'confirming',
           actions: { type: 'assignLock', params: ({ event }) => ({ lock: event.output }) },
@@ -287,11 +291,7 @@ export const blockRestoreMachine = setup({
         src: 'signing',
         input: ({ context }) => ({
           action: context.request?.action ?? 'block',
-          targets: blockTargets({
-            sn: context.request?.sn ?? null,
-            ban: context.request?.ban ?? '',
-            sns: context.request?.sns ?? null,
-          }),
+          targets: blockTargets(targetOf(context.request)),
           impersonating: context.request?.impersonating ?? false,
         }),
         onDone: [
@@ -313,13 +313,7 @@ export const blockRestoreMachine = setup({
       invoke: {
         id: 'applyBlock',
         src: 'applyBlock',
-        input: ({ context }) => ({
-          action: context.request?.action ?? 'block',
-          sn: context.request?.sn ?? null,
-          sns: context.request?.sns ?? null,
-          ban: context.request?.ban ?? '',
-          isLopBan: context.lock?.lopBan ?? false,
-        }),
+        input: ({ context }) => ({ ...targetOf(context.request), isLopBan: context.lock?.lopBan ?? false }),
         onDone: [
           {
             guard: { type: 'hasNoAcceptedNumbers', params: outcomeParams },
