@@ -16,7 +16,8 @@ import {
   storableForm,
   type TaxCompanyData,
 } from '@/domain/preorder.rules';
-import { errorCodeOf, notProvided, unprovided } from './error-code';
+import { failTo, retryOn } from './call-fragment';
+import { errorCodeOf, errorParams, notProvided, unprovided } from './error-code';
 import {
   type PreorderApplication,
   type PreorderCreated,
@@ -176,8 +177,6 @@ export function applicationOf(form: RegistrationForm): PreorderApplication {
     licenceAccepted: true,
   };
 }
-
-const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 /** The login a `login.change` carries, as the guard's and the action's parameter. */
 const typedLogin = ({ event }: { event: { login: string } }) => ({ login: event.login });
@@ -420,14 +419,14 @@ export const newClientMachine = setup({
             actions: { type: 'assignStart', params: ({ event }) => ({ start: event.output }) },
           },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'assignError', params: errorParams } },
+        onError: failTo('loadFailed'),
       },
     },
     loadFailed: {
       description: 'Cities or agents could not be loaded; Retry loads again.',
       meta: { view: 'the error text with Retry', testId: 'new-client-load-failed' },
       tags: ['error'],
-      on: { retry: { target: 'loading', actions: 'clearError' } },
+      on: retryOn('retry', 'loading'),
     },
     legal: {
       type: 'parallel',
@@ -505,7 +504,7 @@ export const newClientMachine = setup({
                   target: 'choosingKey',
                   actions: { type: 'assignKeys', params: ({ event }) => ({ keys: event.output }) },
                 },
-                onError: { target: 'editing', actions: { type: 'assignModuleError', params: errorParams } },
+                onError: failTo('editing', 'assignModuleError'),
               },
             },
             choosingKey: {
@@ -560,7 +559,7 @@ export const newClientMachine = setup({
                     ],
                   },
                 ],
-                onError: { target: 'editing', actions: { type: 'assignModuleError', params: errorParams } },
+                onError: failTo('editing', 'assignModuleError'),
               },
             },
             known: {
@@ -688,14 +687,14 @@ export const newClientMachine = setup({
               target: 'ready',
               actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
             },
-            onError: { target: 'catalogueFailed', actions: { type: 'assignError', params: errorParams } },
+            onError: failTo('catalogueFailed'),
           },
         },
         catalogueFailed: {
           description: 'The catalogue did not load; Retry.',
           meta: { view: 'the error text with Retry and Back', testId: 'new-client-catalogue-failed' },
           tags: ['error'],
-          on: { retry: { target: 'loadingCatalogue', actions: 'clearError' } },
+          on: retryOn('retry', 'loadingCatalogue'),
         },
         ready: {
           description: 'What the client will get, the summary of step one, and the sign-and-send button.',
