@@ -18,6 +18,7 @@ import {
 } from '@/domain/preorder.rules';
 import { failTo, retryOn } from './call-fragment';
 import { errorCodeOf, errorParams, notProvided, unprovided } from './error-code';
+import type { CatalogueItem } from './new-order.machine';
 import {
   type PreorderApplication,
   type PreorderCreated,
@@ -72,12 +73,8 @@ export interface ProvedCompany {
   readonly city?: string | null;
 }
 
-/** One catalogue line of step two. */
-export interface CatalogueLine {
-  readonly id: string;
-  readonly name: string;
-  readonly price: number | null;
-}
+/** One catalogue line of step two: the same id, name and price as a line of the new order's catalogue. */
+export type CatalogueLine = CatalogueItem;
 export interface WizardCatalogue {
   readonly numberCategories: readonly CatalogueLine[];
   readonly pricePlans: readonly CatalogueLine[];
