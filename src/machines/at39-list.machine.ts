@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { type At39ListParams, type At39Status, sameAt39Params } from '@/domain/at39.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -180,10 +181,7 @@ export const at39ListMachine = setup({
               target: 'shown',
               actions: { type: 'assignComments', params: ({ event }) => ({ comments: event.output }) },
             },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignCommentsError', params: errorParams },
-            },
+            onError: failTo('failed', 'assignCommentsError'),
           },
         },
         shown: {
@@ -216,10 +214,7 @@ export const at39ListMachine = setup({
             src: 'downloadStatistics',
             input: ({ context }) => ({ params: context.params }),
             onDone: 'idle',
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignStatsError', params: errorParams },
-            },
+            onError: failTo('failed', 'assignStatsError'),
           },
         },
         failed: {

@@ -14,6 +14,7 @@ import {
   resumeStep,
 } from '@/domain/at39.rules';
 import { isBan } from '@/domain/validators.rules';
+import { failTo } from './call-fragment';
 import { errorCodeOf, errorDescriptionOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -406,10 +407,7 @@ export const at39RegistrationMachine = setup({
             actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
           },
         ],
-        onError: {
-          target: 'resumeFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('resumeFailed'),
       },
     },
     resumeFailed: {
@@ -451,10 +449,7 @@ export const at39RegistrationMachine = setup({
               target: '#at39Registration.passport',
               actions: { type: 'assignWorkplace', params: ({ event }) => ({ workplace: event.output }) },
             },
-            onError: {
-              target: 'entering',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('entering'),
           },
         },
       },
@@ -478,10 +473,7 @@ export const at39RegistrationMachine = setup({
               target: 'awaiting',
               actions: { type: 'assignEpdp', params: ({ event }) => ({ epdp: event.output }) },
             },
-            onError: {
-              target: 'sessionFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('sessionFailed'),
           },
         },
         sessionFailed: {
@@ -545,10 +537,7 @@ export const at39RegistrationMachine = setup({
               },
               { target: 'notFound' },
             ],
-            onError: {
-              target: 'awaiting',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('awaiting'),
           },
         },
         notFound: {
@@ -597,10 +586,7 @@ export const at39RegistrationMachine = setup({
           target: 'kit',
           actions: { type: 'assignRegistrationId', params: ({ event }) => ({ id: event.output }) },
         },
-        onError: {
-          target: 'createFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('createFailed'),
       },
     },
     createFailed: {
@@ -650,10 +636,7 @@ export const at39RegistrationMachine = setup({
               target: '#at39Registration.account',
               actions: { type: 'assignCard', params: ({ event }) => ({ card: event.output }) },
             },
-            onError: {
-              target: 'entering',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('entering'),
           },
         },
       },
@@ -692,10 +675,7 @@ export const at39RegistrationMachine = setup({
               ban: context.ban ?? '',
             }),
             onDone: 'loadingPlans',
-            onError: {
-              target: 'banEntering',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('banEntering'),
           },
         },
         loadingPlans: {
@@ -710,10 +690,7 @@ export const at39RegistrationMachine = setup({
               target: 'choosing',
               actions: { type: 'assignTariffs', params: ({ event }) => ({ tariffs: event.output }) },
             },
-            onError: {
-              target: 'plansFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('plansFailed'),
           },
         },
         plansFailed: {
@@ -761,10 +738,7 @@ export const at39RegistrationMachine = setup({
               pricePlanId: context.pricePlanId ?? 0,
             }),
             onDone: { target: '#at39Registration.documents', actions: 'markDocumentsStatus' },
-            onError: {
-              target: 'choosing',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('choosing'),
           },
         },
       },
@@ -788,10 +762,7 @@ export const at39RegistrationMachine = setup({
               target: 'listing',
               actions: { type: 'assignDocs', params: ({ event }) => ({ docs: event.output }) },
             },
-            onError: {
-              target: 'loadFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('loadFailed'),
           },
         },
         loadFailed: {
@@ -831,10 +802,7 @@ export const at39RegistrationMachine = setup({
                 ],
               },
             ],
-            onError: {
-              target: 'listing',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('listing'),
           },
         },
       },
@@ -883,10 +851,7 @@ export const at39RegistrationMachine = setup({
               address: context.edit?.address ?? (context.person as At39Person).address,
             }),
             onDone: { target: 'ready', actions: 'applyEdit' },
-            onError: {
-              target: 'editing',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('editing'),
           },
         },
         submitting: {
@@ -904,10 +869,7 @@ export const at39RegistrationMachine = setup({
                 target: '#at39Registration.account',
                 actions: 'dropReservation',
               },
-              {
-                target: 'ready',
-                actions: { type: 'assignError', params: errorParams },
-              },
+              failTo('ready'),
             ],
           },
         },

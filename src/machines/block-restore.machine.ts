@@ -4,6 +4,7 @@ import { blockTargets } from '@/domain/signing-document.rules';
 import { isApiFailure } from '@/services/api/api-error';
 import type { CompanyInfo } from '@/services/contract/block.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
+import { failTo } from './call-fragment';
 import { errorCodeOf, errorParams, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
@@ -242,10 +243,7 @@ export const blockRestoreMachine = setup({
             target: 'inProcess',
             actions: { type: 'assignError', params: errorParams },
           },
-          {
-            target: 'lockFailed',
-            actions: { type: 'assignError', params: errorParams },
-          },
+          failTo('lockFailed'),
         ],
       },
       on: { 'dialog.cancel': { target: 'cancelled' } },
@@ -336,10 +334,7 @@ export const blockRestoreMachine = setup({
             ],
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
     },
     succeeded: {

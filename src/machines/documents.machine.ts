@@ -5,7 +5,8 @@ import {
   type DocumentsTab,
   documentsFilterError,
 } from '@/domain/documents.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -171,10 +172,7 @@ export const documentsMachine = setup({
           target: 'ready',
           actions: { type: 'assignContent', params: ({ event }) => ({ content: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
     },
     ready: {

@@ -12,6 +12,7 @@ import {
   validateSearch,
   withoutTaken,
 } from '@/domain/golden.rules';
+import { failTo } from './call-fragment';
 import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -292,10 +293,7 @@ export const goldenCheckoutMachine = setup({
             actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
           },
         ],
-        onError: {
-          target: 'categoriesFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('categoriesFailed'),
       },
       on: {
         'step.changed': {
@@ -385,10 +383,7 @@ export const goldenCheckoutMachine = setup({
               target: 'results',
               actions: { type: 'assignResults', params: ({ event }) => ({ results: event.output }) },
             },
-            onError: {
-              target: 'searchFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('searchFailed'),
           },
           on: {
             'search.cancel': [
@@ -486,10 +481,7 @@ export const goldenCheckoutMachine = setup({
               },
             ],
           },
-          {
-            target: 'failed',
-            actions: { type: 'assignError', params: errorParams },
-          },
+          failTo('failed'),
         ],
       },
     },

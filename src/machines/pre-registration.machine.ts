@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { failTo } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { CreatedSignature, ListedKey } from './signing.machine';
 import { signingErrorCode } from './signing-errors';
@@ -140,7 +141,7 @@ export const preRegistrationMachine = setup({
           target: 'signing',
           actions: { type: 'assignDocument', params: ({ event }) => ({ challenge: event.output }) },
         },
-        onError: { target: 'failed', actions: { type: 'assignApiError', params: errorParams } },
+        onError: failTo('failed', 'assignApiError'),
       },
     },
     signing: {
@@ -170,7 +171,7 @@ export const preRegistrationMachine = setup({
             target: 'signFailed',
             actions: { type: 'assignModuleError', params: errorParams },
           },
-          { target: 'failed', actions: { type: 'assignModuleError', params: errorParams } },
+          failTo('failed', 'assignModuleError'),
         ],
       },
     },
@@ -204,7 +205,7 @@ export const preRegistrationMachine = setup({
             target: 'refused',
             actions: { type: 'assignApiError', params: errorParams },
           },
-          { target: 'failed', actions: { type: 'assignApiError', params: errorParams } },
+          failTo('failed', 'assignApiError'),
         ],
       },
     },

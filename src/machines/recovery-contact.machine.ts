@@ -7,7 +7,8 @@ import {
   recoveryContactError,
 } from '@/domain/recovery-contact.rules';
 import type { SigningTargets } from '@/domain/signing-document.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
 
@@ -199,10 +200,7 @@ export const recoveryContactMachine = setup({
           target: 'choosing',
           actions: { type: 'assignAccounts', params: ({ event }) => ({ result: event.output }) },
         },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('loadFailed'),
       },
     },
     loadFailed: {
@@ -294,10 +292,7 @@ export const recoveryContactMachine = setup({
           target: 'done',
           actions: { type: 'assignSaved', params: ({ event }) => ({ result: event.output }) },
         },
-        onError: {
-          target: 'saveFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('saveFailed'),
       },
     },
     saveFailed: {

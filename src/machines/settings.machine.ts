@@ -10,7 +10,8 @@ import type { PasswordField } from '@/domain/password-form.rules';
 import { passwordChangeError, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 export type { ContactField, ContactValues, FeedbackType, PasswordField };
@@ -216,10 +217,7 @@ export const settingsMachine = setup({
                 ? { current: event.current, password: event.password }
                 : { current: '', password: '' },
             onDone: { target: 'changed', actions: ['tellPasswordChanged', 'notifyPasswordChanged'] },
-            onError: {
-              target: 'editing',
-              actions: { type: 'assignPasswordError', params: errorParams },
-            },
+            onError: failTo('editing', 'assignPasswordError'),
           },
         },
         changed: {
@@ -277,10 +275,7 @@ export const settingsMachine = setup({
                 'notifyContactsSaved',
               ],
             },
-            onError: {
-              target: 'editing',
-              actions: { type: 'assignContactsError', params: errorParams },
-            },
+            onError: failTo('editing', 'assignContactsError'),
           },
         },
         saved: {

@@ -8,6 +8,7 @@ import {
   signingText,
 } from '@/domain/signing-document.rules';
 import { validateTin } from '@/domain/validators.rules';
+import { failTo } from './call-fragment';
 import { unprovided } from './error-code';
 import { signingErrorCode } from './signing-errors';
 import type { StateMeta } from './state-meta';
@@ -265,7 +266,7 @@ export const signingMachine = setup({
             target: 'refused',
             actions: { type: 'assignErrorCode', params: { code: 'eimzo.impersonating' } },
           },
-          { target: 'taxIdFailed', actions: { type: 'assignError', params: errorParams } },
+          failTo('taxIdFailed'),
         ],
       },
     },
@@ -283,7 +284,7 @@ export const signingMachine = setup({
           target: 'connecting',
           actions: { type: 'assignDocument', params: ({ event }) => ({ challenge: event.output.challenge }) },
         },
-        onError: { target: 'challengeFailed', actions: { type: 'assignError', params: errorParams } },
+        onError: failTo('challengeFailed'),
       },
     },
     challengeFailed: {
@@ -460,7 +461,7 @@ export const signingMachine = setup({
             actions: { type: 'assignErrorCode', params: { code: 'eimzo.verifyFailed' } },
           },
         ],
-        onError: { target: 'verifyFailed', actions: { type: 'assignError', params: errorParams } },
+        onError: failTo('verifyFailed'),
       },
     },
     verifyFailed: {

@@ -6,6 +6,7 @@ import {
   type UploadKind,
   type UploadLimits,
 } from '@/domain/upload.rules';
+import { failTo } from './call-fragment';
 import { errorCodeOf, errorParams, NO_SESSION_CODE, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -245,10 +246,7 @@ export const uploadMachine = setup({
             target: 'rejected',
             actions: { type: 'assignError', params: errorParams },
           },
-          {
-            target: 'failed',
-            actions: { type: 'assignError', params: errorParams },
-          },
+          failTo('failed'),
         ],
       },
       on: {

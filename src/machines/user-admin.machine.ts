@@ -26,6 +26,7 @@ import type {
   UserUpdateBody,
 } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
+import { failTo } from './call-fragment';
 import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -268,10 +269,7 @@ export const userAdminMachine = setup({
             target: 'notFound',
             actions: { type: 'assignError', params: errorParams },
           },
-          {
-            target: 'loadFailed',
-            actions: { type: 'assignError', params: errorParams },
-          },
+          failTo('loadFailed'),
         ],
       },
     },
@@ -352,10 +350,7 @@ export const userAdminMachine = setup({
                 ],
               },
             ],
-            onError: {
-              target: 'saveFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('saveFailed'),
           },
         },
         saved: {

@@ -3,7 +3,8 @@ import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import { parseSearch } from '@/domain/search.rules';
 import type { UserListStatus, UserRow } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /** The user search as the URL holds it (`?q=…&status=…&pageNo=…`): reload and back keep it. */
@@ -204,10 +205,7 @@ export const userSearchMachine = setup({
             actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
     },
     failed: {
@@ -262,10 +260,7 @@ export const userSearchMachine = setup({
             src: 'setBlocked',
             input: ({ context }) => context.change ?? { userId: '', userName: '', blocked: false },
             onDone: { target: '#userSearch.loading', actions: ['notifyBlockChanged', 'clearChange'] },
-            onError: {
-              target: 'saveFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('saveFailed'),
           },
         },
         saveFailed: {
