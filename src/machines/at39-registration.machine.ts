@@ -14,7 +14,7 @@ import {
   resumeStep,
 } from '@/domain/at39.rules';
 import { isBan } from '@/domain/validators.rules';
-import { failTo } from './call-fragment';
+import { failTo, retryState } from './call-fragment';
 import { errorCodeOf, errorDescriptionOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -410,12 +410,10 @@ export const at39RegistrationMachine = setup({
         onError: failTo('resumeFailed'),
       },
     },
-    resumeFailed: {
+    resumeFailed: retryState('resume.retry', 'resuming', {
       description: 'The registration could not be loaded (E094 not found or another user’s, or the network).',
       meta: { view: 'error with retry and a link to the list', testId: 'at39-resume-error' },
-      tags: ['error'],
-      on: { 'resume.retry': { target: 'resuming', actions: 'clearError' } },
-    },
+    }),
 
     workplace: {
       description: 'The staff member’s workplace token (spec 7 GET {token}) gives the workplace and region.',
@@ -476,12 +474,10 @@ export const at39RegistrationMachine = setup({
             onError: failTo('sessionFailed'),
           },
         },
-        sessionFailed: {
+        sessionFailed: retryState('passport.retry', 'starting', {
           description: 'The passport service could not be reached; try again.',
           meta: { view: 'error with retry', testId: 'at39-passport-error' },
-          tags: ['error'],
-          on: { 'passport.retry': { target: 'starting', actions: 'clearError' } },
-        },
+        }),
         awaiting: {
           description:
             'The link to the confirmation page is shown; the staff member types the code the page hands back.',
@@ -765,12 +761,10 @@ export const at39RegistrationMachine = setup({
             onError: failTo('loadFailed'),
           },
         },
-        loadFailed: {
+        loadFailed: retryState('docs.retry', 'loading', {
           description: 'The list could not be loaded; retry.',
           meta: { view: 'error with retry', testId: 'at39-docs-error' },
-          tags: ['error'],
-          on: { 'docs.retry': { target: 'loading', actions: 'clearError' } },
-        },
+        }),
         listing: {
           description:
             'Each needed document with its upload (the upload chart: E118 refused there); continue once all are there.',

@@ -1,4 +1,5 @@
 import { errorParams } from './error-code';
+import type { StateMeta } from './state-meta';
 
 /**
  * The call fragment: how a chart's invoked call fails and is tried again, the same in every chart, written once (as
@@ -47,3 +48,20 @@ export function retryOn<
 export function retryOn(retry: string, target: string, rest = {}, clear = 'clearError') {
   return { [retry]: { target, actions: clear }, ...rest };
 }
+
+/** What a state says of itself, written at the call site (list-fragment `StateWords`), so the build strips it there. */
+type Words = { readonly description?: string; readonly meta?: StateMeta };
+
+/**
+ * The state a failed call leaves: its words, tag `error` (the error is on screen) and `retryOn(retry, target)`, the
+ * call run again with the error cleared.
+ */
+export const retryState = <
+  const TEvent extends string,
+  const TTarget extends string,
+  const TWords extends Words,
+>(
+  retry: TEvent,
+  target: TTarget,
+  words: TWords,
+) => ({ ...words, tags: ['error'], on: retryOn(retry, target) }) as const;

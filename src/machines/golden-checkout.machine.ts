@@ -12,7 +12,7 @@ import {
   validateSearch,
   withoutTaken,
 } from '@/domain/golden.rules';
-import { failTo } from './call-fragment';
+import { failTo, retryState } from './call-fragment';
 import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -402,12 +402,10 @@ export const goldenCheckoutMachine = setup({
             },
           },
         },
-        searchFailed: {
+        searchFailed: retryState('search.retry', 'searching', {
           description: 'The search failed; the error is shown with a retry button.',
           meta: { view: 'error with a retry button', testId: 'purchase-search-error' },
-          tags: ['error'],
-          on: { 'search.retry': { target: 'searching', actions: 'clearError' } },
-        },
+        }),
       },
     },
     reviewing: {

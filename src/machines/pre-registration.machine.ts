@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { failTo } from './call-fragment';
+import { failTo, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { CreatedSignature, ListedKey } from './signing.machine';
 import { signingErrorCode } from './signing-errors';
@@ -175,12 +175,10 @@ export const preRegistrationMachine = setup({
         ],
       },
     },
-    signFailed: {
+    signFailed: retryState('registration.retry', 'signing', {
       description: "The password was wrong ('Пароль неверный.') or its window was closed; Retry signs again.",
       meta: { view: 'the signing error text with Retry and Cancel', testId: 'prereg-sign-failed' },
-      tags: ['error'],
-      on: { 'registration.retry': { target: 'signing', actions: 'clearError' } },
-    },
+    }),
     creating: {
       description:
         'POST pre-order/create with the signature: the server verifies it and creates the pre-order.',

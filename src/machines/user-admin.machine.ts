@@ -26,7 +26,7 @@ import type {
   UserUpdateBody,
 } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { failTo } from './call-fragment';
+import { failTo, retryState } from './call-fragment';
 import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -279,12 +279,10 @@ export const userAdminMachine = setup({
       meta: { view: 'the not-found page', testId: 'not-found' },
       tags: ['error'],
     },
-    loadFailed: {
+    loadFailed: retryState('load.retry', 'loading', {
       description: 'Loading the user failed (network, server); the user may retry.',
       meta: { view: 'error text with a retry button', testId: 'user-admin-load-failed' },
-      tags: ['error'],
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
-    },
+    }),
     form: {
       description:
         'The form of the account (login only when creating; branch and regions shown when editing).',

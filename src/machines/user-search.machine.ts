@@ -3,7 +3,7 @@ import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import { parseSearch } from '@/domain/search.rules';
 import type { UserListStatus, UserRow } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { failTo } from './call-fragment';
+import { failTo, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -208,12 +208,10 @@ export const userSearchMachine = setup({
         onError: failTo('failed'),
       },
     },
-    failed: {
+    failed: retryState('search.retry', 'loading', {
       description: 'The search failed; the error text and a retry button are shown.',
       meta: { view: 'error text with a retry button', testId: 'user-search-failed' },
-      tags: ['error'],
-      on: { 'search.retry': { target: 'loading', actions: 'clearError' } },
-    },
+    }),
     empty: {
       description: 'No user matches the query under this tab.',
       meta: { view: "'Пользователи не найдены'", testId: 'user-search-empty' },
