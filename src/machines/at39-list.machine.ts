@@ -130,29 +130,29 @@ export const at39ListMachine = setup({
       on: {
         'params.changed': list.followParams({ description: 'same filter and page: nothing to load' }),
       },
-      states: {
-        loading: {
-          description:
-            'Loads the page (GET register/filter); the previous page stays on screen, marked busy.',
-          meta: { view: 'the table busy', testId: 'at39-table' },
-          tags: ['busy'],
-          invoke: list.loadPage(
-            'fetchRegistrations',
-            ({ context }: { context: At39ListContext }) => ({ params: context.params }),
-            { page: 'assignShown', error: 'assignListError' },
-          ),
+      states: list.pageStates(
+        list.loadPage(
+          'fetchRegistrations',
+          ({ context }: { context: At39ListContext }) => ({ params: context.params }),
+          { page: 'assignShown', error: 'assignListError' },
+        ),
+        {
+          loading: {
+            description:
+              'Loads the page (GET register/filter); the previous page stays on screen, marked busy.',
+            meta: { view: 'the table busy', testId: 'at39-table' },
+          },
+          ready: {
+            description: 'The page is on screen with the total count.',
+            meta: { view: 'rows, total and pagination', testId: 'at39-total' },
+          },
+          failed: {
+            description: 'The page could not be loaded; the error is shown with a retry button.',
+            meta: { view: 'error with retry', testId: 'at39-list-error' },
+          },
         },
-        ready: {
-          description: 'The page is on screen with the total count.',
-          meta: { view: 'rows, total and pagination', testId: 'at39-total' },
-        },
-        failed: {
-          description: 'The page could not be loaded; the error is shown with a retry button.',
-          meta: { view: 'error with retry', testId: 'at39-list-error' },
-          tags: ['error'],
-          on: { 'list.retry': { target: 'loading', actions: 'clearListError' } },
-        },
-      },
+        'clearListError',
+      ),
     },
     comments: {
       description: 'The comments of one registration (GET register/comment).',

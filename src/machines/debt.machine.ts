@@ -215,28 +215,29 @@ export const debtMachine = setup({
         'params.changed': list.followParams({ description: 'same filter, sort and page: nothing to load' }),
         'list.refresh': { target: '.loading', actions: 'markFresh' },
       },
-      states: {
-        loading: {
-          description: 'Loads the page (GET debt/accounts); the previous page stays on screen, marked busy.',
-          meta: { view: 'the table busy (aria-busy)', testId: 'debt-table' },
-          tags: ['busy'],
-          invoke: list.loadPage(
-            'fetchDebts',
-            ({ context }: { context: DebtContext }) => ({ params: context.params, fresh: context.fresh }),
-            { page: 'assignShown', error: 'assignListError' },
-          ),
+      states: list.pageStates(
+        list.loadPage(
+          'fetchDebts',
+          ({ context }: { context: DebtContext }) => ({ params: context.params, fresh: context.fresh }),
+          { page: 'assignShown', error: 'assignListError' },
+        ),
+        {
+          loading: {
+            description:
+              'Loads the page (GET debt/accounts); the previous page stays on screen, marked busy.',
+            meta: { view: 'the table busy (aria-busy)', testId: 'debt-table' },
+          },
+          ready: {
+            description: 'The page is on screen with the total debt of the filter.',
+            meta: { view: 'rows, total and pagination', testId: 'debt-total' },
+          },
+          failed: {
+            description: 'The page could not be loaded; the error is shown with a retry button.',
+            meta: { view: 'error message with a retry button', testId: 'debt-load-error' },
+          },
         },
-        ready: {
-          description: 'The page is on screen with the total debt of the filter.',
-          meta: { view: 'rows, total and pagination', testId: 'debt-total' },
-        },
-        failed: {
-          description: 'The page could not be loaded; the error is shown with a retry button.',
-          meta: { view: 'error message with a retry button', testId: 'debt-load-error' },
-          tags: ['error'],
-          on: { 'list.retry': { target: 'loading', actions: 'clearListError' } },
-        },
-      },
+        'clearListError',
+      ),
     },
     notice: {
       description: 'The notice of one account: its text in Russian and Uzbek, mark as sent, PDF download.',
