@@ -16,7 +16,7 @@ import {
   storableForm,
   type TaxCompanyData,
 } from '@/domain/preorder.rules';
-import { failTo, retryOn } from './call-fragment';
+import { failTo, retryState } from './call-fragment';
 import { errorCodeOf, errorParams, notProvided, unprovided } from './error-code';
 import type { CatalogueItem } from './new-order.machine';
 import {
@@ -419,12 +419,10 @@ export const newClientMachine = setup({
         onError: failTo('loadFailed'),
       },
     },
-    loadFailed: {
+    loadFailed: retryState('retry', 'loading', {
       description: 'Cities or agents could not be loaded; Retry loads again.',
       meta: { view: 'the error text with Retry', testId: 'new-client-load-failed' },
-      tags: ['error'],
-      on: retryOn('retry', 'loading'),
-    },
+    }),
     legal: {
       type: 'parallel',
       description: 'Step one, legal data: the form with the key, and the login check beside it.',
@@ -687,12 +685,10 @@ export const newClientMachine = setup({
             onError: failTo('catalogueFailed'),
           },
         },
-        catalogueFailed: {
+        catalogueFailed: retryState('retry', 'loadingCatalogue', {
           description: 'The catalogue did not load; Retry.',
           meta: { view: 'the error text with Retry and Back', testId: 'new-client-catalogue-failed' },
-          tags: ['error'],
-          on: retryOn('retry', 'loadingCatalogue'),
-        },
+        }),
         ready: {
           description: 'What the client will get, the summary of step one, and the sign-and-send button.',
           meta: { view: 'catalogue, summary, Back and Sign and send', testId: 'new-client-confirm' },
