@@ -206,6 +206,20 @@ export type At39RegistrationTag = 'busy' | 'error';
 
 const TOKEN = /^[A-Za-z0-9._~-]{8,512}$/;
 
+type Loaded = { readonly event: { readonly output: At39Stored } };
+/** The loaded registration, as the parameter of the resume guards and of `assignStored`. */
+const storedOf = ({ event }: Loaded) => ({ stored: event.output });
+const STORED_KEPT = { type: 'assignStored', params: storedOf } as const;
+
+/** A loaded registration whose next step is `step` resumes there (AT7), kept in context; the state is named as the
+ *  step. */
+const resumeAt = <const TStep extends ReturnType<typeof resumeStep>>(step: TStep) =>
+  ({
+    guard: { type: 'isResumeStep', params: ({ event }: Loaded) => ({ stored: event.output, step }) },
+    target: step,
+    actions: STORED_KEPT,
+  }) as const;
+
 export const at39RegistrationMachine = setup({
   types: {
     context: {} as At39RegistrationContext,
@@ -376,36 +390,11 @@ export const at39RegistrationMachine = setup({
         src: 'loadRegistration',
         input: ({ context }) => ({ registrationId: context.registrationId ?? '' }),
         onDone: [
-          {
-            guard: { type: 'isReadOnly', params: ({ event }) => ({ stored: event.output }) },
-            target: 'readOnly',
-            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
-          },
-          {
-            guard: { type: 'isResumeStep', params: ({ event }) => ({ stored: event.output, step: 'kit' }) },
-            target: 'kit',
-            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
-          },
-          {
-            guard: {
-              type: 'isResumeStep',
-              params: ({ event }) => ({ stored: event.output, step: 'account' }),
-            },
-            target: 'account',
-            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
-          },
-          {
-            guard: {
-              type: 'isResumeStep',
-              params: ({ event }) => ({ stored: event.output, step: 'documents' }),
-            },
-            target: 'documents',
-            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
-          },
-          {
-            target: 'review',
-            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
-          },
+          { guard: { type: 'isReadOnly', params: storedOf }, target: 'readOnly', actions: STORED_KEPT },
+          resumeAt('kit'),
+          resumeAt('account'),
+          resumeAt('documents'),
+          { target: 'review', actions: STORED_KEPT },
         ],
         onError: failTo('resumeFailed'),
       },
