@@ -4,8 +4,8 @@ import { blockTargets } from '@/domain/signing-document.rules';
 import { isApiFailure } from '@/services/api/api-error';
 import type { CompanyInfo } from '@/services/contract/block.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { failTo } from './call-fragment';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo, failWhen } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
 
@@ -237,14 +237,7 @@ export const blockRestoreMachine = setup({
           target: 'confirming',
           actions: { type: 'assignLock', params: ({ event }) => ({ lock: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'isInProcess', params: errorParams },
-            target: 'inProcess',
-            actions: { type: 'assignError', params: errorParams },
-          },
-          failTo('lockFailed'),
-        ],
+        onError: [failWhen('isInProcess', 'inProcess'), failTo('lockFailed')],
       },
       on: { 'dialog.cancel': { target: 'cancelled' } },
     },

@@ -65,3 +65,21 @@ export const retryState = <
   target: TTarget,
   words: TWords,
 ) => ({ ...words, tags: ['error'], on: retryOn(retry, target) }) as const;
+
+type GuardedErrorTo<TGuard, TTarget, TAction> = {
+  readonly guard: { readonly type: TGuard; readonly params: typeof errorParams };
+} & ErrorTo<TTarget, TAction>;
+
+/** `failTo` for the failures the chart's `guard` (given the rejection) picks out, ahead of the general one. */
+export function failWhen<const TGuard extends string, const TTarget extends string>(
+  guard: TGuard,
+  target: TTarget,
+): GuardedErrorTo<TGuard, TTarget, 'assignError'>;
+export function failWhen<
+  const TGuard extends string,
+  const TTarget extends string,
+  const TAction extends string,
+>(guard: TGuard, target: TTarget, action: TAction): GuardedErrorTo<TGuard, TTarget, TAction>;
+export function failWhen(guard: string, target: string, action = 'assignError') {
+  return { guard: { type: guard, params: errorParams }, ...failTo(target, action) };
+}

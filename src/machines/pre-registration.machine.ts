@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { failTo, retryState } from './call-fragment';
+import { failTo, failWhen, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { CreatedSignature, ListedKey } from './signing.machine';
 import { signingErrorCode } from './signing-errors';
@@ -59,7 +59,6 @@ export interface PreRegistrationContext {
  */
 export type PreRegistrationEvent = { type: 'registration.retry' } | { type: 'registration.cancel' };
 
-const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const apiCodeIs =
   (...codes: string[]) =>
   (_: unknown, params: { error: unknown }) =>
@@ -161,16 +160,8 @@ export const preRegistrationMachine = setup({
           actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'isBadPassword', params: errorParams },
-            target: 'signFailed',
-            actions: { type: 'assignModuleError', params: errorParams },
-          },
-          {
-            guard: { type: 'isPasswordCancelled', params: errorParams },
-            target: 'signFailed',
-            actions: { type: 'assignModuleError', params: errorParams },
-          },
+          failWhen('isBadPassword', 'signFailed', 'assignModuleError'),
+          failWhen('isPasswordCancelled', 'signFailed', 'assignModuleError'),
           failTo('failed', 'assignModuleError'),
         ],
       },
@@ -193,16 +184,8 @@ export const preRegistrationMachine = setup({
           actions: { type: 'assignCreated', params: ({ event }) => ({ created: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'isAlreadyRegistered', params: errorParams },
-            target: 'refused',
-            actions: { type: 'assignApiError', params: errorParams },
-          },
-          {
-            guard: { type: 'isTinNotAllowed', params: errorParams },
-            target: 'refused',
-            actions: { type: 'assignApiError', params: errorParams },
-          },
+          failWhen('isAlreadyRegistered', 'refused', 'assignApiError'),
+          failWhen('isTinNotAllowed', 'refused', 'assignApiError'),
           failTo('failed', 'assignApiError'),
         ],
       },

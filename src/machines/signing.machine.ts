@@ -8,8 +8,8 @@ import {
   signingText,
 } from '@/domain/signing-document.rules';
 import { validateTin } from '@/domain/validators.rules';
-import { failTo, retryState } from './call-fragment';
-import { unprovided } from './error-code';
+import { failTo, failWhen, retryState } from './call-fragment';
+import { errorParams, unprovided } from './error-code';
 import { signingErrorCode } from './signing-errors';
 import type { StateMeta } from './state-meta';
 
@@ -127,20 +127,8 @@ const codeIs =
   (_: unknown, params: { error: unknown }) =>
     codes.includes(signingErrorCode(params.error));
 
-const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-
-/** A guarded failure transition: `guard` reads the rejected actor's error, the code goes to context. */
-const failure = <G extends string, T extends string>(guard: G, target: T) => ({
-  guard: { type: guard, params: errorParams },
-  target,
-  actions: { type: 'assignError' as const, params: errorParams },
-});
-
 /** The last resort of every module call: 'Ошибка EImzo'. */
-const otherModuleFailure = {
-  target: 'moduleFailed',
-  actions: { type: 'assignError' as const, params: errorParams },
-};
+const otherModuleFailure = failTo('moduleFailed');
 
 /**
  * The signing chart. Actors are filled in at the composition root (`src/app/block-restore.actors.ts`); tests
@@ -335,10 +323,10 @@ export const signingMachine = setup({
           },
         ],
         onError: [
-          failure('isOutdated', 'outdated'),
-          failure('isNoWebsocket', 'unsupportedBrowser'),
-          failure('isModuleUnreachable', 'moduleUnavailable'),
-          failure('isApiKeyRejected', 'apiKeyRejected'),
+          failWhen('isOutdated', 'outdated'),
+          failWhen('isNoWebsocket', 'unsupportedBrowser'),
+          failWhen('isModuleUnreachable', 'moduleUnavailable'),
+          failWhen('isApiKeyRejected', 'apiKeyRejected'),
           otherModuleFailure,
         ],
       },
@@ -390,10 +378,10 @@ export const signingMachine = setup({
           actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
         },
         onError: [
-          failure('isBadPassword', 'wrongPassword'),
-          failure('isPasswordCancelled', 'passwordCancelled'),
-          failure('isKeyMissing', 'keyUnavailable'),
-          failure('isModuleUnreachable', 'moduleUnavailable'),
+          failWhen('isBadPassword', 'wrongPassword'),
+          failWhen('isPasswordCancelled', 'passwordCancelled'),
+          failWhen('isKeyMissing', 'keyUnavailable'),
+          failWhen('isModuleUnreachable', 'moduleUnavailable'),
           otherModuleFailure,
         ],
       },

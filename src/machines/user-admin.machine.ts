@@ -26,8 +26,8 @@ import type {
   UserUpdateBody,
 } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { failTo, retryState } from './call-fragment';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo, failWhen, retryState } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 export type { EditorRights, FieldErrors, RoleField, UserAdminTarget, UserField, UserForm };
@@ -263,14 +263,7 @@ export const userAdminMachine = setup({
           target: 'form',
           actions: { type: 'assignDetails', params: ({ event }) => ({ details: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'isUserNotFound', params: errorParams },
-            target: 'notFound',
-            actions: { type: 'assignError', params: errorParams },
-          },
-          failTo('loadFailed'),
-        ],
+        onError: [failWhen('isUserNotFound', 'notFound'), failTo('loadFailed')],
       },
     },
     notFound: {
