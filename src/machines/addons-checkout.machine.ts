@@ -11,7 +11,8 @@ import {
   type ServiceAction,
 } from '@/domain/addons.rules';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo, retryOn } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -109,6 +110,10 @@ export type AddonsCheckoutEvent =
 
 /** Tags: `busy` a call is running; `applying` the run is under way (progress shown). */
 export type AddonsCheckoutTag = 'busy' | 'applying';
+
+/** The balance the check returns, as the parameter of `canAffordAll` and `assignBalance`. */
+const balanceOf = ({ event }: { event: { output: BalanceFacts } }) => ({ balance: event.output });
+const BALANCE_KEPT = { type: 'assignBalance', params: balanceOf } as const;
 
 export const addonsCheckoutMachine = setup({
   types: {
@@ -258,19 +263,13 @@ export const addonsCheckoutMachine = setup({
           target: 'reviewing',
           actions: { type: 'assignQuote', params: ({ event }) => ({ quote: event.output }) },
         },
-        onError: {
-          target: 'quoteFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('quoteFailed'),
       },
     },
     quoteFailed: {
       description: 'The numbers could not be checked; retry or cancel.',
       meta: { view: 'error with retry and cancel', testId: 'checkout-quote-error' },
-      on: {
-        'quote.retry': { target: 'quoting', actions: 'clearError' },
-        'checkout.cancel': 'cancelled',
-      },
+      on: retryOn('quote.retry', 'quoting', { 'checkout.cancel': 'cancelled' }),
     },
     reviewing: {
       description:
@@ -301,29 +300,16 @@ export const addonsCheckoutMachine = setup({
         id: 'checkBalance',
         src: 'checkBalance',
         onDone: [
-          {
-            guard: { type: 'canAffordAll', params: ({ event }) => ({ balance: event.output }) },
-            target: 'funded',
-            actions: { type: 'assignBalance', params: ({ event }) => ({ balance: event.output }) },
-          },
-          {
-            target: 'short',
-            actions: { type: 'assignBalance', params: ({ event }) => ({ balance: event.output }) },
-          },
+          { guard: { type: 'canAffordAll', params: balanceOf }, target: 'funded', actions: BALANCE_KEPT },
+          { target: 'short', actions: BALANCE_KEPT },
         ],
-        onError: {
-          target: 'balanceFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('balanceFailed'),
       },
     },
     balanceFailed: {
       description: 'The balance could not be checked; retry or cancel.',
       meta: { view: 'error with retry and cancel', testId: 'checkout-balance-error' },
-      on: {
-        'balance.retry': { target: 'checkingBalance', actions: 'clearError' },
-        'checkout.cancel': 'cancelled',
-      },
+      on: retryOn('balance.retry', 'checkingBalance', { 'checkout.cancel': 'cancelled' }),
     },
     funded: {
       description: 'The balance covers every number: apply or cancel.',
@@ -370,10 +356,7 @@ export const addonsCheckoutMachine = setup({
             actions: { type: 'appendOutcomes', params: ({ event }) => ({ result: event.output }) },
           },
         ],
-        onError: {
-          target: 'applyFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('applyFailed'),
       },
     },
     continuing: {
@@ -390,10 +373,9 @@ export const addonsCheckoutMachine = setup({
       description:
         'A slice failed as a whole (network, session, server): the confirmed outcomes stay; send the rest or stop.',
       meta: { view: 'error, confirmed progress, resume and finish buttons', testId: 'checkout-apply-error' },
-      on: {
-        'apply.resume': { target: 'applying', actions: 'clearError' },
+      on: retryOn('apply.resume', 'applying', {
         'apply.finish': { target: 'result', actions: ['markRestNotSent', 'tellLinesChanged'] },
-      },
+      }),
     },
     result: {
       description:

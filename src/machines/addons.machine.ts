@@ -6,7 +6,8 @@ import {
   sameEmployeeList,
   toggleSelection,
 } from '@/domain/addons.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -253,10 +254,7 @@ export const addonsMachine = setup({
               target: 'loading',
               actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
             },
-            onError: {
-              target: 'catalogueFailed',
-              actions: { type: 'assignCatalogueError', params: errorParams },
-            },
+            onError: failTo('catalogueFailed', 'assignCatalogueError'),
           },
         },
         catalogueFailed: {
@@ -299,10 +297,7 @@ export const addonsMachine = setup({
               target: 'ready',
               actions: { type: 'assignAllSelected', params: ({ event }) => ({ sns: event.output }) },
             },
-            onError: {
-              target: 'selectAllFailed',
-              actions: { type: 'assignSelectionError', params: errorParams },
-            },
+            onError: failTo('selectAllFailed', 'assignSelectionError'),
           },
         },
         selectAllFailed: {
@@ -354,10 +349,7 @@ export const addonsMachine = setup({
               target: 'shown',
               actions: { type: 'assignOptions', params: ({ event }) => ({ options: event.output }) },
             },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignOptionsError', params: errorParams },
-            },
+            onError: failTo('failed', 'assignOptionsError'),
           },
         },
         shown: {

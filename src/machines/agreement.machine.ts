@@ -10,7 +10,8 @@ import {
   validateAgreementForm,
 } from '@/domain/agreement.rules';
 import { tashkentDay } from '@/domain/dates.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -282,10 +283,7 @@ export const agreementMachine = setup({
               },
               { target: '#agreement.registration.form.invalid', actions: 'assignLoginTaken' },
             ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('failed'),
           },
         },
         registering: {
@@ -308,10 +306,7 @@ export const agreementMachine = setup({
               },
               { target: '#agreement.registration.form.invalid', actions: 'assignLoginTaken' },
             ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('failed'),
           },
         },
         failed: {
@@ -360,10 +355,7 @@ export const agreementMachine = setup({
               target: 'ready',
               actions: { type: 'assignList', params: ({ event }) => ({ page: event.output }) },
             },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignListError', params: errorParams },
-            },
+            onError: failTo('failed', 'assignListError'),
           },
         },
         ready: {
@@ -407,10 +399,7 @@ export const agreementMachine = setup({
             src: 'downloadDocument',
             input: ({ context }) => ({ docId: context.docId ?? 0 }),
             onDone: { target: 'idle', actions: 'clearDownload' },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignDownloadError', params: errorParams },
-            },
+            onError: failTo('failed', 'assignDownloadError'),
           },
         },
         failed: {

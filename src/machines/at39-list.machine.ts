@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { type At39ListParams, type At39Status, sameAt39Params } from '@/domain/at39.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -129,29 +130,29 @@ export const at39ListMachine = setup({
       on: {
         'params.changed': list.followParams({ description: 'same filter and page: nothing to load' }),
       },
-      states: {
-        loading: {
-          description:
-            'Loads the page (GET register/filter); the previous page stays on screen, marked busy.',
-          meta: { view: 'the table busy', testId: 'at39-table' },
-          tags: ['busy'],
-          invoke: list.loadPage(
-            'fetchRegistrations',
-            ({ context }: { context: At39ListContext }) => ({ params: context.params }),
-            { page: 'assignShown', error: 'assignListError' },
-          ),
+      states: list.pageStates(
+        list.loadPage(
+          'fetchRegistrations',
+          ({ context }: { context: At39ListContext }) => ({ params: context.params }),
+          { page: 'assignShown', error: 'assignListError' },
+        ),
+        {
+          loading: {
+            description:
+              'Loads the page (GET register/filter); the previous page stays on screen, marked busy.',
+            meta: { view: 'the table busy', testId: 'at39-table' },
+          },
+          ready: {
+            description: 'The page is on screen with the total count.',
+            meta: { view: 'rows, total and pagination', testId: 'at39-total' },
+          },
+          failed: {
+            description: 'The page could not be loaded; the error is shown with a retry button.',
+            meta: { view: 'error with retry', testId: 'at39-list-error' },
+          },
         },
-        ready: {
-          description: 'The page is on screen with the total count.',
-          meta: { view: 'rows, total and pagination', testId: 'at39-total' },
-        },
-        failed: {
-          description: 'The page could not be loaded; the error is shown with a retry button.',
-          meta: { view: 'error with retry', testId: 'at39-list-error' },
-          tags: ['error'],
-          on: { 'list.retry': { target: 'loading', actions: 'clearListError' } },
-        },
-      },
+        'clearListError',
+      ),
     },
     comments: {
       description: 'The comments of one registration (GET register/comment).',
@@ -180,10 +181,7 @@ export const at39ListMachine = setup({
               target: 'shown',
               actions: { type: 'assignComments', params: ({ event }) => ({ comments: event.output }) },
             },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignCommentsError', params: errorParams },
-            },
+            onError: failTo('failed', 'assignCommentsError'),
           },
         },
         shown: {
@@ -216,10 +214,7 @@ export const at39ListMachine = setup({
             src: 'downloadStatistics',
             input: ({ context }) => ({ params: context.params }),
             onDone: 'idle',
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignStatsError', params: errorParams },
-            },
+            onError: failTo('failed', 'assignStatsError'),
           },
         },
         failed: {

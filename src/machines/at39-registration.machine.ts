@@ -14,6 +14,7 @@ import {
   resumeStep,
 } from '@/domain/at39.rules';
 import { isBan } from '@/domain/validators.rules';
+import { failTo, retryState } from './call-fragment';
 import { errorCodeOf, errorDescriptionOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -205,6 +206,20 @@ export type At39RegistrationTag = 'busy' | 'error';
 
 const TOKEN = /^[A-Za-z0-9._~-]{8,512}$/;
 
+type Loaded = { readonly event: { readonly output: At39Stored } };
+/** The loaded registration, as the parameter of the resume guards and of `assignStored`. */
+const storedOf = ({ event }: Loaded) => ({ stored: event.output });
+const STORED_KEPT = { type: 'assignStored', params: storedOf } as const;
+
+/** A loaded registration whose next step is `step` resumes there (AT7), kept in context; the state is named as the
+ *  step. */
+const resumeAt = <const TStep extends ReturnType<typeof resumeStep>>(step: TStep) =>
+  ({
+    guard: { type: 'isResumeStep', params: ({ event }: Loaded) => ({ stored: event.output, step }) },
+    target: step,
+    actions: STORED_KEPT,
+  }) as const;
+
 export const at39RegistrationMachine = setup({
   types: {
     context: {} as At39RegistrationContext,
@@ -375,49 +390,19 @@ export const at39RegistrationMachine = setup({
         src: 'loadRegistration',
         input: ({ context }) => ({ registrationId: context.registrationId ?? '' }),
         onDone: [
-          {
-            guard: { type: 'isReadOnly', params: ({ event }) => ({ stored: event.output }) },
-            target: 'readOnly',
-            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
-          },
-          {
-            guard: { type: 'isResumeStep', params: ({ event }) => ({ stored: event.output, step: 'kit' }) },
-            target: 'kit',
-            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
-          },
-          {
-            guard: {
-              type: 'isResumeStep',
-              params: ({ event }) => ({ stored: event.output, step: 'account' }),
-            },
-            target: 'account',
-            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
-          },
-          {
-            guard: {
-              type: 'isResumeStep',
-              params: ({ event }) => ({ stored: event.output, step: 'documents' }),
-            },
-            target: 'documents',
-            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
-          },
-          {
-            target: 'review',
-            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
-          },
+          { guard: { type: 'isReadOnly', params: storedOf }, target: 'readOnly', actions: STORED_KEPT },
+          resumeAt('kit'),
+          resumeAt('account'),
+          resumeAt('documents'),
+          { target: 'review', actions: STORED_KEPT },
         ],
-        onError: {
-          target: 'resumeFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('resumeFailed'),
       },
     },
-    resumeFailed: {
+    resumeFailed: retryState('resume.retry', 'resuming', {
       description: 'The registration could not be loaded (E094 not found or another user’s, or the network).',
       meta: { view: 'error with retry and a link to the list', testId: 'at39-resume-error' },
-      tags: ['error'],
-      on: { 'resume.retry': { target: 'resuming', actions: 'clearError' } },
-    },
+    }),
 
     workplace: {
       description: 'The staff member’s workplace token (spec 7 GET {token}) gives the workplace and region.',
@@ -451,10 +436,7 @@ export const at39RegistrationMachine = setup({
               target: '#at39Registration.passport',
               actions: { type: 'assignWorkplace', params: ({ event }) => ({ workplace: event.output }) },
             },
-            onError: {
-              target: 'entering',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('entering'),
           },
         },
       },
@@ -478,18 +460,13 @@ export const at39RegistrationMachine = setup({
               target: 'awaiting',
               actions: { type: 'assignEpdp', params: ({ event }) => ({ epdp: event.output }) },
             },
-            onError: {
-              target: 'sessionFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('sessionFailed'),
           },
         },
-        sessionFailed: {
+        sessionFailed: retryState('passport.retry', 'starting', {
           description: 'The passport service could not be reached; try again.',
           meta: { view: 'error with retry', testId: 'at39-passport-error' },
-          tags: ['error'],
-          on: { 'passport.retry': { target: 'starting', actions: 'clearError' } },
-        },
+        }),
         awaiting: {
           description:
             'The link to the confirmation page is shown; the staff member types the code the page hands back.',
@@ -545,10 +522,7 @@ export const at39RegistrationMachine = setup({
               },
               { target: 'notFound' },
             ],
-            onError: {
-              target: 'awaiting',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('awaiting'),
           },
         },
         notFound: {
@@ -597,10 +571,7 @@ export const at39RegistrationMachine = setup({
           target: 'kit',
           actions: { type: 'assignRegistrationId', params: ({ event }) => ({ id: event.output }) },
         },
-        onError: {
-          target: 'createFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('createFailed'),
       },
     },
     createFailed: {
@@ -650,10 +621,7 @@ export const at39RegistrationMachine = setup({
               target: '#at39Registration.account',
               actions: { type: 'assignCard', params: ({ event }) => ({ card: event.output }) },
             },
-            onError: {
-              target: 'entering',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('entering'),
           },
         },
       },
@@ -692,10 +660,7 @@ export const at39RegistrationMachine = setup({
               ban: context.ban ?? '',
             }),
             onDone: 'loadingPlans',
-            onError: {
-              target: 'banEntering',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('banEntering'),
           },
         },
         loadingPlans: {
@@ -710,10 +675,7 @@ export const at39RegistrationMachine = setup({
               target: 'choosing',
               actions: { type: 'assignTariffs', params: ({ event }) => ({ tariffs: event.output }) },
             },
-            onError: {
-              target: 'plansFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('plansFailed'),
           },
         },
         plansFailed: {
@@ -761,10 +723,7 @@ export const at39RegistrationMachine = setup({
               pricePlanId: context.pricePlanId ?? 0,
             }),
             onDone: { target: '#at39Registration.documents', actions: 'markDocumentsStatus' },
-            onError: {
-              target: 'choosing',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('choosing'),
           },
         },
       },
@@ -788,18 +747,13 @@ export const at39RegistrationMachine = setup({
               target: 'listing',
               actions: { type: 'assignDocs', params: ({ event }) => ({ docs: event.output }) },
             },
-            onError: {
-              target: 'loadFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('loadFailed'),
           },
         },
-        loadFailed: {
+        loadFailed: retryState('docs.retry', 'loading', {
           description: 'The list could not be loaded; retry.',
           meta: { view: 'error with retry', testId: 'at39-docs-error' },
-          tags: ['error'],
-          on: { 'docs.retry': { target: 'loading', actions: 'clearError' } },
-        },
+        }),
         listing: {
           description:
             'Each needed document with its upload (the upload chart: E118 refused there); continue once all are there.',
@@ -831,10 +785,7 @@ export const at39RegistrationMachine = setup({
                 ],
               },
             ],
-            onError: {
-              target: 'listing',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('listing'),
           },
         },
       },
@@ -883,10 +834,7 @@ export const at39RegistrationMachine = setup({
               address: context.edit?.address ?? (context.person as At39Person).address,
             }),
             onDone: { target: 'ready', actions: 'applyEdit' },
-            onError: {
-              target: 'editing',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('editing'),
           },
         },
         submitting: {
@@ -904,10 +852,7 @@ export const at39RegistrationMachine = setup({
                 target: '#at39Registration.account',
                 actions: 'dropReservation',
               },
-              {
-                target: 'ready',
-                actions: { type: 'assignError', params: errorParams },
-              },
+              failTo('ready'),
             ],
           },
         },

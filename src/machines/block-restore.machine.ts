@@ -4,7 +4,8 @@ import { blockTargets } from '@/domain/signing-document.rules';
 import { isApiFailure } from '@/services/api/api-error';
 import type { CompanyInfo } from '@/services/contract/block.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo, failWhen } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
 
@@ -66,6 +67,15 @@ export interface LockInput {
   readonly sn: string | null;
   readonly sns: readonly string[] | null;
 }
+
+/** What the lock check, the signing and the apply call are about: the pressed toggle's action and numbers (block,
+ *  and no number, before any press). */
+const targetOf = (request: BlockRestoreRequest | null): LockInput => ({
+  action: request?.action ?? 'block',
+  ban: request?.ban ?? '',
+  sn: request?.sn ?? null,
+  sns: request?.sns ?? null,
+});
 
 /** Input of the apply actor. */
 export interface ApplyInput {
@@ -222,27 +232,12 @@ export const blockRestoreMachine = setup({
       invoke: {
         id: 'fetchPrivilegedLock',
         src: 'fetchPrivilegedLock',
-        input: ({ context }) => ({
-          action: context.request?.action ?? 'block',
-          ban: context.request?.ban ?? '',
-          sn: context.request?.sn ?? null,
-          sns: context.request?.sns ?? null,
-        }),
+        input: ({ context }) => targetOf(context.request),
         onDone: {
           target: 'confirming',
           actions: { type: 'assignLock', params: ({ event }) => ({ lock: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'isInProcess', params: errorParams },
-            target: 'inProcess',
-            actions: { type: 'assignError', params: errorParams },
-          },
-          {
-            target: 'lockFailed',
-            actions: { type: 'assignError', params: errorParams },
-          },
-        ],
+        onError: [failWhen('isInProcess', 'inProcess'), failTo('lockFailed')],
       },
       on: { 'dialog.cancel': { target: 'cancelled' } },
     },
@@ -287,11 +282,7 @@ export const blockRestoreMachine = setup({
         src: 'signing',
         input: ({ context }) => ({
           action: context.request?.action ?? 'block',
-          targets: blockTargets({
-            sn: context.request?.sn ?? null,
-            ban: context.request?.ban ?? '',
-            sns: context.request?.sns ?? null,
-          }),
+          targets: blockTargets(targetOf(context.request)),
           impersonating: context.request?.impersonating ?? false,
         }),
         onDone: [
@@ -313,13 +304,7 @@ export const blockRestoreMachine = setup({
       invoke: {
         id: 'applyBlock',
         src: 'applyBlock',
-        input: ({ context }) => ({
-          action: context.request?.action ?? 'block',
-          sn: context.request?.sn ?? null,
-          sns: context.request?.sns ?? null,
-          ban: context.request?.ban ?? '',
-          isLopBan: context.lock?.lopBan ?? false,
-        }),
+        input: ({ context }) => ({ ...targetOf(context.request), isLopBan: context.lock?.lopBan ?? false }),
         onDone: [
           {
             guard: { type: 'hasNoAcceptedNumbers', params: outcomeParams },
@@ -342,10 +327,7 @@ export const blockRestoreMachine = setup({
             ],
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
     },
     succeeded: {

@@ -5,7 +5,8 @@ import {
   type DocumentsTab,
   documentsFilterError,
 } from '@/domain/documents.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo, retryState } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -171,10 +172,7 @@ export const documentsMachine = setup({
           target: 'ready',
           actions: { type: 'assignContent', params: ({ event }) => ({ content: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
     },
     ready: {
@@ -182,12 +180,10 @@ export const documentsMachine = setup({
       meta: { view: 'the rows or the document with its download buttons', testId: 'documents-content' },
       on: { 'content.refresh': 'loading' },
     },
-    failed: {
+    failed: retryState('content.retry', 'loading', {
       description: 'The page could not be loaded: the reason and a retry.',
       meta: { view: 'the error with a retry button', testId: 'documents-error' },
-      tags: ['error'],
-      on: { 'content.retry': { target: 'loading', actions: 'clearError' } },
-    },
+    }),
   },
 });
 

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -102,10 +103,7 @@ export const downloadMachine = setup({
         src: 'downloadFile',
         input: ({ context }) => ({ target: context.target }),
         onDone: { target: 'idle', actions: 'markSaved' },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
       on: {
         'download.progressed': { actions: { type: 'assignProgress', params: ({ event }) => event } },

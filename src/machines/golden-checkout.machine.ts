@@ -12,6 +12,7 @@ import {
   validateSearch,
   withoutTaken,
 } from '@/domain/golden.rules';
+import { failTo, retryState } from './call-fragment';
 import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -292,10 +293,7 @@ export const goldenCheckoutMachine = setup({
             actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
           },
         ],
-        onError: {
-          target: 'categoriesFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('categoriesFailed'),
       },
       on: {
         'step.changed': {
@@ -385,10 +383,7 @@ export const goldenCheckoutMachine = setup({
               target: 'results',
               actions: { type: 'assignResults', params: ({ event }) => ({ results: event.output }) },
             },
-            onError: {
-              target: 'searchFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('searchFailed'),
           },
           on: {
             'search.cancel': [
@@ -407,12 +402,10 @@ export const goldenCheckoutMachine = setup({
             },
           },
         },
-        searchFailed: {
+        searchFailed: retryState('search.retry', 'searching', {
           description: 'The search failed; the error is shown with a retry button.',
           meta: { view: 'error with a retry button', testId: 'purchase-search-error' },
-          tags: ['error'],
-          on: { 'search.retry': { target: 'searching', actions: 'clearError' } },
-        },
+        }),
       },
     },
     reviewing: {
@@ -486,10 +479,7 @@ export const goldenCheckoutMachine = setup({
               },
             ],
           },
-          {
-            target: 'failed',
-            actions: { type: 'assignError', params: errorParams },
-          },
+          failTo('failed'),
         ],
       },
     },

@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { SubscriberTarget } from './search-box.machine';
 import type { StateMeta } from './state-meta';
 
@@ -135,10 +136,7 @@ export const impersonationMachine = setup({
             { type: 'emitStarted', params: ({ event }) => ({ client: event.output }) },
           ],
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
     },
     viewing: {
@@ -171,10 +169,7 @@ export const impersonationMachine = setup({
         id: 'backToHead',
         src: 'backToHead',
         onDone: { target: 'direct', actions: ['clearClient', 'refreshSession', 'emitEnded'] },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
     },
     failed: {

@@ -10,6 +10,7 @@ import type { StateMeta } from './state-meta';
  * - `loadPage` / `loadPageOrEmpty`: the invoke of a `loading` state: the page goes into context through the chart's
  *   page action, a failure's catalogue code through its error action; the second gives an empty page its own state;
  * - `followParams`: a new filter, sort or page from the URL loads again, the same one changes nothing;
+ * - `pageStates`: the page region's `loading`, `ready` and `failed` (retried by `list.retry`);
  * - `exportStarted`, `EXPORT_CLEARED`, `exportFailed` / `exportRegion`: the parallel region that exports the filtered
  *   list as CSV or XLSX.
  */
@@ -119,6 +120,30 @@ export const exportFailed = (error: unknown) => ({ exportError: errorCodeOf(erro
 export interface StateWords {
   readonly description?: string;
   readonly meta?: StateMeta;
+}
+
+/** The words of a page region's three states; `ready` is the chart's whole state (its words, and any events or
+ *  states it has). */
+export interface PageStatesWords<TReady> {
+  readonly loading: StateWords;
+  readonly ready: TReady;
+  readonly failed: StateWords;
+}
+
+/**
+ * The states of a list's page region: `loading` (tag `busy`) runs the chart's `loadPage` invoke, then `ready`, the
+ * chart's own; `failed` (tag `error`) shows the error, and `list.retry` loads again through the chart's clear action.
+ */
+export function pageStates<TLoad, const TReady extends object, const TClear extends string>(
+  load: TLoad,
+  words: PageStatesWords<TReady>,
+  clear: TClear,
+) {
+  return {
+    loading: { ...words.loading, tags: ['busy'], invoke: load },
+    ready: words.ready,
+    failed: { ...words.failed, tags: ['error'], on: { 'list.retry': { target: 'loading', actions: clear } } },
+  } as const;
 }
 
 /** The export region's words: the region's and each state's; `guard`, a guard the first export waits for (e.g.

@@ -16,7 +16,9 @@ import {
   storableForm,
   type TaxCompanyData,
 } from '@/domain/preorder.rules';
-import { errorCodeOf, notProvided, unprovided } from './error-code';
+import { failTo, retryState } from './call-fragment';
+import { errorCodeOf, errorParams, notProvided, unprovided } from './error-code';
+import type { CatalogueItem } from './new-order.machine';
 import {
   type PreorderApplication,
   type PreorderCreated,
@@ -71,12 +73,8 @@ export interface ProvedCompany {
   readonly city?: string | null;
 }
 
-/** One catalogue line of step two. */
-export interface CatalogueLine {
-  readonly id: string;
-  readonly name: string;
-  readonly price: number | null;
-}
+/** One catalogue line of step two: the same id, name and price as a line of the new order's catalogue. */
+export type CatalogueLine = CatalogueItem;
 export interface WizardCatalogue {
   readonly numberCategories: readonly CatalogueLine[];
   readonly pricePlans: readonly CatalogueLine[];
@@ -176,8 +174,6 @@ export function applicationOf(form: RegistrationForm): PreorderApplication {
     licenceAccepted: true,
   };
 }
-
-const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 /** The login a `login.change` carries, as the guard's and the action's parameter. */
 const typedLogin = ({ event }: { event: { login: string } }) => ({ login: event.login });
@@ -420,15 +416,13 @@ export const newClientMachine = setup({
             actions: { type: 'assignStart', params: ({ event }) => ({ start: event.output }) },
           },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'assignError', params: errorParams } },
+        onError: failTo('loadFailed'),
       },
     },
-    loadFailed: {
+    loadFailed: retryState('retry', 'loading', {
       description: 'Cities or agents could not be loaded; Retry loads again.',
       meta: { view: 'the error text with Retry', testId: 'new-client-load-failed' },
-      tags: ['error'],
-      on: { retry: { target: 'loading', actions: 'clearError' } },
-    },
+    }),
     legal: {
       type: 'parallel',
       description: 'Step one, legal data: the form with the key, and the login check beside it.',
@@ -505,7 +499,7 @@ export const newClientMachine = setup({
                   target: 'choosingKey',
                   actions: { type: 'assignKeys', params: ({ event }) => ({ keys: event.output }) },
                 },
-                onError: { target: 'editing', actions: { type: 'assignModuleError', params: errorParams } },
+                onError: failTo('editing', 'assignModuleError'),
               },
             },
             choosingKey: {
@@ -560,7 +554,7 @@ export const newClientMachine = setup({
                     ],
                   },
                 ],
-                onError: { target: 'editing', actions: { type: 'assignModuleError', params: errorParams } },
+                onError: failTo('editing', 'assignModuleError'),
               },
             },
             known: {
@@ -688,15 +682,13 @@ export const newClientMachine = setup({
               target: 'ready',
               actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
             },
-            onError: { target: 'catalogueFailed', actions: { type: 'assignError', params: errorParams } },
+            onError: failTo('catalogueFailed'),
           },
         },
-        catalogueFailed: {
+        catalogueFailed: retryState('retry', 'loadingCatalogue', {
           description: 'The catalogue did not load; Retry.',
           meta: { view: 'the error text with Retry and Back', testId: 'new-client-catalogue-failed' },
-          tags: ['error'],
-          on: { retry: { target: 'loadingCatalogue', actions: 'clearError' } },
-        },
+        }),
         ready: {
           description: 'What the client will get, the summary of step one, and the sign-and-send button.',
           meta: { view: 'catalogue, summary, Back and Sign and send', testId: 'new-client-confirm' },

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -67,10 +68,7 @@ export const newNumbersMachine = setup({
           },
           { target: 'empty' },
         ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
     },
     shown: {

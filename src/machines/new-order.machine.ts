@@ -11,7 +11,8 @@ import {
   withoutRow,
   withRow,
 } from '@/domain/orders.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -260,10 +261,7 @@ export const newOrderMachine = setup({
                   target: 'ready',
                   actions: { type: 'assignCompany', params: ({ event }) => ({ company: event.output }) },
                 },
-                onError: {
-                  target: 'failed',
-                  actions: { type: 'assignCompanyError', params: errorParams },
-                },
+                onError: failTo('failed', 'assignCompanyError'),
               },
             },
             ready: {
@@ -405,10 +403,7 @@ export const newOrderMachine = setup({
                     { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
                   ],
                 },
-                onError: {
-                  target: 'failed',
-                  actions: { type: 'assignError', params: errorParams },
-                },
+                onError: failTo('failed'),
               },
             },
             failed: {

@@ -194,63 +194,69 @@ export const numbersMachine = setup({
         ],
         'list.refresh': { target: '.loading', actions: 'markFresh' },
       },
-      states: {
-        loading: {
-          description:
-            'Loads the page for the current tab, page and filter (GET client/numbers); the previous page stays ' +
-            'on screen, marked busy.',
-          meta: { view: 'the selected tab marked, the table busy (aria-busy)' },
-          tags: ['busy'],
-          invoke: list.loadPage(
-            'fetchNumbers',
-            ({ context }: { context: NumbersContext }) => ({
-              ban: context.ban,
-              params: context.params,
-              fresh: context.fresh,
-            }),
-            { page: 'assignShown', error: 'assignError' },
-          ),
-        },
-        ready: {
-          description:
-            'The page is on screen; the first page of the other tabs is fetched in the background.',
-          meta: { view: 'rows of the selected tab, total and pagination' },
-          initial: 'prefetching',
-          states: {
-            prefetching: {
-              description:
-                'Warms the first page of the other tabs (same filter), so a tab switch renders at once.',
-              meta: {
-                view: 'rows of the selected tab (nothing else shows the prefetch)',
-                testId: 'numbers-total',
-              },
-              invoke: {
-                id: 'prefetchNumbers',
-                src: 'prefetchNumbers',
-                input: ({ context }) => ({ ban: context.ban, params: context.params }),
-                onDone: {
-                  target: 'settled',
-                  actions: { type: 'assignKept', params: ({ event }) => ({ pages: event.output }) },
+      states: list.pageStates(
+        list.loadPage(
+          'fetchNumbers',
+          ({ context }: { context: NumbersContext }) => ({
+            ban: context.ban,
+            params: context.params,
+            fresh: context.fresh,
+          }),
+          { page: 'assignShown', error: 'assignError' },
+        ),
+        {
+          loading: {
+            description:
+              'Loads the page for the current tab, page and filter (GET client/numbers); the previous page stays ' +
+              'on screen, marked busy.',
+            meta: { view: 'the selected tab marked, the table busy (aria-busy)' },
+          },
+          ready: {
+            description:
+              'The page is on screen; the first page of the other tabs is fetched in the background.',
+            meta: { view: 'rows of the selected tab, total and pagination' },
+            initial: 'prefetching',
+            states: {
+              prefetching: {
+                description:
+                  'Warms the first page of the other tabs (same filter), so a tab switch renders at once.',
+                meta: {
+                  view: 'rows of the selected tab (nothing else shows the prefetch)',
+                  testId: 'numbers-total',
                 },
-                // a failed prefetch changes nothing: that tab simply loads when it is chosen
-                onError: 'settled',
+                invoke: {
+                  id: 'prefetchNumbers',
+                  src: 'prefetchNumbers',
+                  input: ({ context }: { context: NumbersContext }) => ({
+                    ban: context.ban,
+                    params: context.params,
+                  }),
+                  onDone: {
+                    target: 'settled',
+                    actions: {
+                      type: 'assignKept',
+                      params: ({ event }: { event: { output: readonly ShownPage[] } }) => ({
+                        pages: event.output,
+                      }),
+                    },
+                  },
+                  // a failed prefetch changes nothing: that tab simply loads when it is chosen
+                  onError: 'settled',
+                },
+              },
+              settled: {
+                description: 'The prefetch is over (done or failed); the page stays as it is.',
+                meta: { view: 'rows of the selected tab', testId: 'numbers-total' },
               },
             },
-            settled: {
-              description: 'The prefetch is over (done or failed); the page stays as it is.',
-              meta: { view: 'rows of the selected tab', testId: 'numbers-total' },
-            },
+          },
+          failed: {
+            description: 'The page could not be loaded; the error is shown with a retry button.',
+            meta: { view: 'error message with a retry button', testId: 'numbers-load-error' },
           },
         },
-        failed: {
-          description: 'The page could not be loaded; the error is shown with a retry button.',
-          meta: { view: 'error message with a retry button', testId: 'numbers-load-error' },
-          tags: ['error'],
-          on: {
-            'list.retry': { target: 'loading', actions: 'clearError' },
-          },
-        },
-      },
+        'clearError',
+      ),
     },
     export: list.exportRegion(
       'exportNumbers',

@@ -1,5 +1,6 @@
 import { assign, emit, setup } from 'xstate';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -89,10 +90,7 @@ export const orderCancelMachine = setup({
         src: 'cancelOrder',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'done', actions: 'emitChanged' },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
     },
     failed: {

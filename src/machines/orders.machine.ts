@@ -8,7 +8,8 @@ import {
   sameOrdersRange,
   validateRange,
 } from '@/domain/orders.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -278,10 +279,7 @@ export const ordersMachine = setup({
               target: 'ready',
               actions: { type: 'assignLoaded', params: ({ event }) => ({ rows: event.output }) },
             },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignListError', params: errorParams },
-            },
+            onError: failTo('failed', 'assignListError'),
           },
         },
         ready: {
@@ -327,10 +325,7 @@ export const ordersMachine = setup({
               target: 'ready',
               actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
             },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignOrderError', params: errorParams },
-            },
+            onError: failTo('failed', 'assignOrderError'),
           },
         },
         ready: {
@@ -375,10 +370,7 @@ export const ordersMachine = setup({
                 params: ({ event }) => ({ status: event.output.status, refund: event.output.refund }),
               },
             },
-            onError: {
-              target: 'moveFailed',
-              actions: { type: 'assignMoveError', params: errorParams },
-            },
+            onError: failTo('moveFailed', 'assignMoveError'),
           },
         },
         moveFailed: {

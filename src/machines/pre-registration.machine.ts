@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { failTo, failWhen, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { CreatedSignature, ListedKey } from './signing.machine';
 import { signingErrorCode } from './signing-errors';
@@ -58,7 +59,6 @@ export interface PreRegistrationContext {
  */
 export type PreRegistrationEvent = { type: 'registration.retry' } | { type: 'registration.cancel' };
 
-const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const apiCodeIs =
   (...codes: string[]) =>
   (_: unknown, params: { error: unknown }) =>
@@ -140,7 +140,7 @@ export const preRegistrationMachine = setup({
           target: 'signing',
           actions: { type: 'assignDocument', params: ({ event }) => ({ challenge: event.output }) },
         },
-        onError: { target: 'failed', actions: { type: 'assignApiError', params: errorParams } },
+        onError: failTo('failed', 'assignApiError'),
       },
     },
     signing: {
@@ -160,26 +160,16 @@ export const preRegistrationMachine = setup({
           actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'isBadPassword', params: errorParams },
-            target: 'signFailed',
-            actions: { type: 'assignModuleError', params: errorParams },
-          },
-          {
-            guard: { type: 'isPasswordCancelled', params: errorParams },
-            target: 'signFailed',
-            actions: { type: 'assignModuleError', params: errorParams },
-          },
-          { target: 'failed', actions: { type: 'assignModuleError', params: errorParams } },
+          failWhen('isBadPassword', 'signFailed', 'assignModuleError'),
+          failWhen('isPasswordCancelled', 'signFailed', 'assignModuleError'),
+          failTo('failed', 'assignModuleError'),
         ],
       },
     },
-    signFailed: {
+    signFailed: retryState('registration.retry', 'signing', {
       description: "The password was wrong ('Пароль неверный.') or its window was closed; Retry signs again.",
       meta: { view: 'the signing error text with Retry and Cancel', testId: 'prereg-sign-failed' },
-      tags: ['error'],
-      on: { 'registration.retry': { target: 'signing', actions: 'clearError' } },
-    },
+    }),
     creating: {
       description:
         'POST pre-order/create with the signature: the server verifies it and creates the pre-order.',
@@ -194,17 +184,9 @@ export const preRegistrationMachine = setup({
           actions: { type: 'assignCreated', params: ({ event }) => ({ created: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'isAlreadyRegistered', params: errorParams },
-            target: 'refused',
-            actions: { type: 'assignApiError', params: errorParams },
-          },
-          {
-            guard: { type: 'isTinNotAllowed', params: errorParams },
-            target: 'refused',
-            actions: { type: 'assignApiError', params: errorParams },
-          },
-          { target: 'failed', actions: { type: 'assignApiError', params: errorParams } },
+          failWhen('isAlreadyRegistered', 'refused', 'assignApiError'),
+          failWhen('isTinNotAllowed', 'refused', 'assignApiError'),
+          failTo('failed', 'assignApiError'),
         ],
       },
     },

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { nextPreorderStatuses, type PreorderMove } from '@/domain/preorder-list.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -203,10 +204,7 @@ export const preorderListMachine = setup({
           target: 'shown',
           actions: { type: 'assignMoved', params: ({ event }) => ({ moved: event.output }) },
         },
-        onError: {
-          target: 'moveFailed',
-          actions: { type: 'assignMoveError', params: errorParams },
-        },
+        onError: failTo('moveFailed', 'assignMoveError'),
       },
     },
     moveFailed: {

@@ -7,7 +7,8 @@ import {
   recoveryContactError,
 } from '@/domain/recovery-contact.rules';
 import type { SigningTargets } from '@/domain/signing-document.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo, retryState } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
 
@@ -199,10 +200,7 @@ export const recoveryContactMachine = setup({
           target: 'choosing',
           actions: { type: 'assignAccounts', params: ({ event }) => ({ result: event.output }) },
         },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('loadFailed'),
       },
     },
     loadFailed: {
@@ -294,20 +292,15 @@ export const recoveryContactMachine = setup({
           target: 'done',
           actions: { type: 'assignSaved', params: ({ event }) => ({ result: event.output }) },
         },
-        onError: {
-          target: 'saveFailed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('saveFailed'),
       },
     },
-    saveFailed: {
+    saveFailed: retryState('form.back', 'editing', {
       description:
         'The change was not saved (E005 without a fitting signature, E013, network): the text, and the way back to ' +
         'the form to sign again (a signature is never reused).',
       meta: { view: 'the error with Back to the form', testId: 'recovery-contact-save-failed' },
-      tags: ['error'],
-      on: { 'form.back': { target: 'editing', actions: 'clearError' } },
-    },
+    }),
     done: {
       description:
         "The account's recovery link now goes to the new contact; its sessions and old links ended. A pending " +

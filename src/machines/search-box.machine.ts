@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import { numberLookalike, parseSearch, type SearchMode } from '@/domain/search.rules';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
+import { failTo } from './call-fragment';
 import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -192,10 +193,7 @@ export const searchBoxMachine = setup({
             target: 'offeringNumber',
             actions: { type: 'assignError', params: errorParams },
           },
-          {
-            target: 'failed',
-            actions: { type: 'assignError', params: errorParams },
-          },
+          failTo('failed'),
         ],
       },
     },

@@ -10,7 +10,8 @@ import type { PasswordField } from '@/domain/password-form.rules';
 import { passwordChangeError, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 export type { ContactField, ContactValues, FeedbackType, PasswordField };
@@ -70,6 +71,47 @@ function mergeDraft(contacts: ContactValues, draft: DraftValues | null | undefin
  * (phone, feedback type, email). Two independent forms in parallel regions. Typed contact data is kept as a draft on
  * every change and restored on entry, so an expiry (E009) mid-form loses nothing.
  */
+type PasswordSubmit = { readonly event: Extract<SettingsEvent, { type: 'password.submit' }> };
+type ContactChange = {
+  readonly context: SettingsContext;
+  readonly event: Extract<SettingsEvent, { type: 'contacts.change' }>;
+};
+
+/**
+ * A password submit, from the form or from the changed message: a field the rules refuse, or a confirmation that
+ * does not match, is shown and nothing is sent; otherwise the change is sent. `back` is the state a refusal shows
+ * the form in (none: where it is).
+ */
+const submitPassword = (back: { readonly target?: 'editing' }) =>
+  [
+    {
+      guard: { type: 'hasInvalidPassword', params: ({ event }: PasswordSubmit) => event },
+      ...back,
+      actions: { type: 'assignInvalidPassword', params: ({ event }: PasswordSubmit) => event },
+    },
+    {
+      guard: { type: 'isPasswordMismatch', params: ({ event }: PasswordSubmit) => event },
+      ...back,
+      actions: 'assignMismatch',
+    },
+    { target: 'submitting', actions: 'clearPasswordError' },
+  ] as const;
+
+/** A typed contact field goes into the form and into the draft kept across an expiry, with the other fields. */
+const CONTACT_KEPT = [
+  {
+    type: 'assignContact',
+    params: ({ event }: ContactChange) => ({ field: event.field, value: event.value }),
+  },
+  {
+    type: 'saveDraft',
+    params: ({ context, event }: ContactChange) => ({
+      key: context.draftKey,
+      values: { ...context.contacts, [event.field]: event.value },
+    }),
+  },
+] as const;
+
 export const settingsMachine = setup({
   types: {
     context: {} as SettingsContext,
@@ -160,17 +202,7 @@ export const settingsMachine = setup({
           description: "The user types; the last error ('Пароли не совпадают', E012, E013 …) is shown.",
           meta: { view: 'password form, submit enabled', testId: 'settings-password' },
           on: {
-            'password.submit': [
-              {
-                guard: { type: 'hasInvalidPassword', params: ({ event }) => event },
-                actions: { type: 'assignInvalidPassword', params: ({ event }) => event },
-              },
-              {
-                guard: { type: 'isPasswordMismatch', params: ({ event }) => event },
-                actions: 'assignMismatch',
-              },
-              { target: 'submitting', actions: 'clearPasswordError' },
-            ],
+            'password.submit': submitPassword({}),
           },
         },
         submitting: {
@@ -185,29 +217,14 @@ export const settingsMachine = setup({
                 ? { current: event.current, password: event.password }
                 : { current: '', password: '' },
             onDone: { target: 'changed', actions: ['tellPasswordChanged', 'notifyPasswordChanged'] },
-            onError: {
-              target: 'editing',
-              actions: { type: 'assignPasswordError', params: errorParams },
-            },
+            onError: failTo('editing', 'assignPasswordError'),
           },
         },
         changed: {
           description: 'The password was changed (a forced change ends here).',
           meta: { view: 'message: password changed; the form again', testId: 'settings-password-changed' },
           on: {
-            'password.submit': [
-              {
-                guard: { type: 'hasInvalidPassword', params: ({ event }) => event },
-                target: 'editing',
-                actions: { type: 'assignInvalidPassword', params: ({ event }) => event },
-              },
-              {
-                guard: { type: 'isPasswordMismatch', params: ({ event }) => event },
-                target: 'editing',
-                actions: 'assignMismatch',
-              },
-              { target: 'submitting', actions: 'clearPasswordError' },
-            ],
+            'password.submit': submitPassword({ target: 'editing' }),
           },
         },
       },
@@ -235,21 +252,7 @@ export const settingsMachine = setup({
           description: 'The user types; every change is kept as a draft. The last error is shown.',
           meta: { view: 'contact form, submit enabled', testId: 'settings-contacts' },
           on: {
-            'contacts.change': {
-              actions: [
-                {
-                  type: 'assignContact',
-                  params: ({ event }) => ({ field: event.field, value: event.value }),
-                },
-                {
-                  type: 'saveDraft',
-                  params: ({ context, event }) => ({
-                    key: context.draftKey,
-                    values: { ...context.contacts, [event.field]: event.value },
-                  }),
-                },
-              ],
-            },
+            'contacts.change': { actions: CONTACT_KEPT },
             'contacts.submit': [
               { guard: 'hasInvalidContact', actions: 'assignInvalidContact' },
               { target: 'saving', actions: 'clearContactsError' },
@@ -272,32 +275,14 @@ export const settingsMachine = setup({
                 'notifyContactsSaved',
               ],
             },
-            onError: {
-              target: 'editing',
-              actions: { type: 'assignContactsError', params: errorParams },
-            },
+            onError: failTo('editing', 'assignContactsError'),
           },
         },
         saved: {
           description: "Saved: 'Контактные данные сохранены'.",
           meta: { view: 'contact form with the saved message', testId: 'settings-contacts-saved' },
           on: {
-            'contacts.change': {
-              target: 'editing',
-              actions: [
-                {
-                  type: 'assignContact',
-                  params: ({ event }) => ({ field: event.field, value: event.value }),
-                },
-                {
-                  type: 'saveDraft',
-                  params: ({ context, event }) => ({
-                    key: context.draftKey,
-                    values: { ...context.contacts, [event.field]: event.value },
-                  }),
-                },
-              ],
-            },
+            'contacts.change': { target: 'editing', actions: CONTACT_KEPT },
           },
         },
       },

@@ -8,7 +8,8 @@ import {
   signingText,
 } from '@/domain/signing-document.rules';
 import { validateTin } from '@/domain/validators.rules';
-import { unprovided } from './error-code';
+import { failTo, failWhen, retryState } from './call-fragment';
+import { errorParams, unprovided } from './error-code';
 import { signingErrorCode } from './signing-errors';
 import type { StateMeta } from './state-meta';
 
@@ -126,20 +127,8 @@ const codeIs =
   (_: unknown, params: { error: unknown }) =>
     codes.includes(signingErrorCode(params.error));
 
-const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-
-/** A guarded failure transition: `guard` reads the rejected actor's error, the code goes to context. */
-const failure = <G extends string, T extends string>(guard: G, target: T) => ({
-  guard: { type: guard, params: errorParams },
-  target,
-  actions: { type: 'assignError' as const, params: errorParams },
-});
-
 /** The last resort of every module call: 'Ошибка EImzo'. */
-const otherModuleFailure = {
-  target: 'moduleFailed',
-  actions: { type: 'assignError' as const, params: errorParams },
-};
+const otherModuleFailure = failTo('moduleFailed');
 
 /**
  * The signing chart. Actors are filled in at the composition root (`src/app/block-restore.actors.ts`); tests
@@ -265,7 +254,7 @@ export const signingMachine = setup({
             target: 'refused',
             actions: { type: 'assignErrorCode', params: { code: 'eimzo.impersonating' } },
           },
-          { target: 'taxIdFailed', actions: { type: 'assignError', params: errorParams } },
+          failTo('taxIdFailed'),
         ],
       },
     },
@@ -283,15 +272,13 @@ export const signingMachine = setup({
           target: 'connecting',
           actions: { type: 'assignDocument', params: ({ event }) => ({ challenge: event.output.challenge }) },
         },
-        onError: { target: 'challengeFailed', actions: { type: 'assignError', params: errorParams } },
+        onError: failTo('challengeFailed'),
       },
     },
-    challengeFailed: {
+    challengeFailed: retryState('signing.retry', 'gettingChallenge', {
       description: 'The challenge call failed (network, server error, E005, E009); the user may retry.',
       meta: { view: 'error text of the code with Retry and Cancel', testId: 'signing-challenge-failed' },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'gettingChallenge', actions: 'clearError' } },
-    },
+    }),
     refused: {
       description:
         'Signing is refused: an administrator is impersonating a client (or the server said E005).',
@@ -301,12 +288,10 @@ export const signingMachine = setup({
       },
       tags: ['error'],
     },
-    taxIdFailed: {
+    taxIdFailed: retryState('signing.retry', 'gettingTaxId', {
       description: 'The tax-id call failed (network, server error, E009); the user may retry.',
       meta: { view: 'error text of the code with Retry and Cancel', testId: 'signing-tin-failed' },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'gettingTaxId', actions: 'clearError' } },
-    },
+    }),
     noTaxId: {
       description: "The signer's company has no usable tax id ('У вас не имеется ИНН.' or E026).",
       meta: { view: "text 'У вас не имеется ИНН.' (or E026) and Cancel", testId: 'signing-no-tin' },
@@ -338,55 +323,43 @@ export const signingMachine = setup({
           },
         ],
         onError: [
-          failure('isOutdated', 'outdated'),
-          failure('isNoWebsocket', 'unsupportedBrowser'),
-          failure('isModuleUnreachable', 'moduleUnavailable'),
-          failure('isApiKeyRejected', 'apiKeyRejected'),
+          failWhen('isOutdated', 'outdated'),
+          failWhen('isNoWebsocket', 'unsupportedBrowser'),
+          failWhen('isModuleUnreachable', 'moduleUnavailable'),
+          failWhen('isApiKeyRejected', 'apiKeyRejected'),
           otherModuleFailure,
         ],
       },
     },
-    outdated: {
+    outdated: retryState('signing.retry', 'connecting', {
       description: "The module is older than 4.40: 'ВНИМАНИЕ!!! Установите новую версию приложения E-IMZO'.",
       meta: { view: 'update warning with Retry and Cancel', testId: 'signing-outdated' },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
-    },
+    }),
     unsupportedBrowser: {
       description: 'The browser has no WebSocket: signing is impossible here.',
       meta: { view: 'no-websocket text and Cancel', testId: 'signing-no-websocket' },
       tags: ['error'],
     },
-    moduleUnavailable: {
+    moduleUnavailable: retryState('signing.retry', 'connecting', {
       description: 'The module is not running or dropped the connection (mobile: module unavailable).',
       meta: { view: 'module connection error with Retry and Cancel', testId: 'signing-module-unavailable' },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
-    },
-    apiKeyRejected: {
+    }),
+    apiKeyRejected: retryState('signing.retry', 'connecting', {
       description: "The module refused this site's domain or API key (-1020/-1021/-1022).",
       meta: { view: 'domain-not-allowed text with Retry and Cancel', testId: 'signing-api-key-rejected' },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
-    },
-    moduleFailed: {
+    }),
+    moduleFailed: retryState('signing.retry', 'connecting', {
       description: "Any other module failure: 'Ошибка EImzo'.",
       meta: { view: "'Ошибка EImzo' with Retry and Cancel", testId: 'signing-module-failed' },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
-    },
-    noCertificates: {
+    }),
+    noCertificates: retryState('signing.retry', 'connecting', {
       description: "The module lists no certificates: 'Нет установленных сертификатов E-Imzo.'",
       meta: { view: 'no-certificates text with Retry and Cancel', testId: 'signing-no-certificates' },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
-    },
-    noMatchingKey: {
+    }),
+    noMatchingKey: retryState('signing.retry', 'connecting', {
       description: "No non-expired key signs for the tax id: 'Нет подходящего ЭЦП-ключа.'",
       meta: { view: 'no-matching-key text with Retry and Cancel', testId: 'signing-no-matching-key' },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
-    },
+    }),
     signing: {
       description:
         'Loads the chosen key and signs the data; the module asks the key password in its own window. The key ' +
@@ -405,10 +378,10 @@ export const signingMachine = setup({
           actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
         },
         onError: [
-          failure('isBadPassword', 'wrongPassword'),
-          failure('isPasswordCancelled', 'passwordCancelled'),
-          failure('isKeyMissing', 'keyUnavailable'),
-          failure('isModuleUnreachable', 'moduleUnavailable'),
+          failWhen('isBadPassword', 'wrongPassword'),
+          failWhen('isPasswordCancelled', 'passwordCancelled'),
+          failWhen('isKeyMissing', 'keyUnavailable'),
+          failWhen('isModuleUnreachable', 'moduleUnavailable'),
           otherModuleFailure,
         ],
       },
@@ -423,12 +396,10 @@ export const signingMachine = setup({
       tags: ['error'],
       on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
     },
-    wrongPassword: {
+    wrongPassword: retryState('signing.retry', 'signing', {
       description: "The password was wrong (BadPaddingException): 'Пароль неверный.'",
       meta: { view: "'Пароль неверный.' with Retry and Cancel", testId: 'signing-wrong-password' },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
-    },
+    }),
     passwordCancelled: {
       description:
         "The module answered -5000: the password window was closed ('Отменено / Вы отменили действие'), or a 6.x " +
@@ -460,15 +431,13 @@ export const signingMachine = setup({
             actions: { type: 'assignErrorCode', params: { code: 'eimzo.verifyFailed' } },
           },
         ],
-        onError: { target: 'verifyFailed', actions: { type: 'assignError', params: errorParams } },
+        onError: failTo('verifyFailed'),
       },
     },
-    verifyFailed: {
+    verifyFailed: retryState('signing.retry', 'signing', {
       description: 'The server rejected the signature (code ≠ 1) or the call failed; Retry signs again.',
       meta: { view: 'verification failure text with Retry and Cancel', testId: 'signing-verify-failed' },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
-    },
+    }),
     signed: {
       type: 'final',
       description: 'Signed and verified: the output is the timestamped signature, key serial and TIN.',

@@ -6,7 +6,8 @@ import {
   type UploadKind,
   type UploadLimits,
 } from '@/domain/upload.rules';
-import { errorCodeOf, errorParams, NO_SESSION_CODE, unprovided } from './error-code';
+import { failTo, failWhen } from './call-fragment';
+import { errorCodeOf, NO_SESSION_CODE, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /**
@@ -239,17 +240,7 @@ export const uploadMachine = setup({
           target: 'done',
           actions: { type: 'assignReceipt', params: ({ event }) => ({ receipt: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'isRefusedByServer', params: errorParams },
-            target: 'rejected',
-            actions: { type: 'assignError', params: errorParams },
-          },
-          {
-            target: 'failed',
-            actions: { type: 'assignError', params: errorParams },
-          },
-        ],
+        onError: [failWhen('isRefusedByServer', 'rejected'), failTo('failed')],
       },
       on: {
         'upload.progressed': {

@@ -26,7 +26,8 @@ import type {
   UserUpdateBody,
 } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo, failWhen, retryState } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 export type { EditorRights, FieldErrors, RoleField, UserAdminTarget, UserField, UserForm };
@@ -262,17 +263,7 @@ export const userAdminMachine = setup({
           target: 'form',
           actions: { type: 'assignDetails', params: ({ event }) => ({ details: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'isUserNotFound', params: errorParams },
-            target: 'notFound',
-            actions: { type: 'assignError', params: errorParams },
-          },
-          {
-            target: 'loadFailed',
-            actions: { type: 'assignError', params: errorParams },
-          },
-        ],
+        onError: [failWhen('isUserNotFound', 'notFound'), failTo('loadFailed')],
       },
     },
     notFound: {
@@ -281,12 +272,10 @@ export const userAdminMachine = setup({
       meta: { view: 'the not-found page', testId: 'not-found' },
       tags: ['error'],
     },
-    loadFailed: {
+    loadFailed: retryState('load.retry', 'loading', {
       description: 'Loading the user failed (network, server); the user may retry.',
       meta: { view: 'error text with a retry button', testId: 'user-admin-load-failed' },
-      tags: ['error'],
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
-    },
+    }),
     form: {
       description:
         'The form of the account (login only when creating; branch and regions shown when editing).',
@@ -352,10 +341,7 @@ export const userAdminMachine = setup({
                 ],
               },
             ],
-            onError: {
-              target: 'saveFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('saveFailed'),
           },
         },
         saved: {

@@ -3,7 +3,8 @@ import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import { parseSearch } from '@/domain/search.rules';
 import type { UserListStatus, UserRow } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo, retryState } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /** The user search as the URL holds it (`?q=…&status=…&pageNo=…`): reload and back keep it. */
@@ -204,18 +205,13 @@ export const userSearchMachine = setup({
             actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: errorParams },
-        },
+        onError: failTo('failed'),
       },
     },
-    failed: {
+    failed: retryState('search.retry', 'loading', {
       description: 'The search failed; the error text and a retry button are shown.',
       meta: { view: 'error text with a retry button', testId: 'user-search-failed' },
-      tags: ['error'],
-      on: { 'search.retry': { target: 'loading', actions: 'clearError' } },
-    },
+    }),
     empty: {
       description: 'No user matches the query under this tab.',
       meta: { view: "'Пользователи не найдены'", testId: 'user-search-empty' },
@@ -262,10 +258,7 @@ export const userSearchMachine = setup({
             src: 'setBlocked',
             input: ({ context }) => context.change ?? { userId: '', userName: '', blocked: false },
             onDone: { target: '#userSearch.loading', actions: ['notifyBlockChanged', 'clearChange'] },
-            onError: {
-              target: 'saveFailed',
-              actions: { type: 'assignError', params: errorParams },
-            },
+            onError: failTo('saveFailed'),
           },
         },
         saveFailed: {
