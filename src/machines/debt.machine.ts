@@ -123,13 +123,6 @@ const noticeCall = <const TSrc extends string, const TDone>(src: TSrc, onDone: T
     onError: { target: failed, actions: { type: 'assignNoticeError', params: errorParams } },
   }) as const;
 
-/** While a notice call runs, opening another notice or closing this one does nothing; `ignored` says why in the
- *  diagram, passed in by the busy state so its words stand where the build strips them. */
-const noticeHeld = (ignored: { readonly description?: string }) => ({
-  'notice.open': { ...ignored },
-  'notice.close': { ...ignored },
-});
-
 export const debtMachine = setup({
   types: {
     context: {} as DebtContext,
@@ -283,7 +276,10 @@ export const debtMachine = setup({
             'Marks the notice as sent (POST debt/notice/sent): records who and when, fixes its date.',
           meta: { view: 'mark-as-sent button busy', testId: 'debt-notice' },
           tags: ['noticeBusy'],
-          on: noticeHeld({ description: 'ignored while the notice is being marked' }),
+          on: {
+            'notice.open': { description: 'ignored while the notice is being marked' },
+            'notice.close': { description: 'ignored while the notice is being marked' },
+          },
           invoke: noticeCall('markNoticeSent', { target: 'sent', actions: NOTICE_KEPT }, 'markFailed'),
         },
         markFailed: {
@@ -300,7 +296,10 @@ export const debtMachine = setup({
           description: 'Downloads the notice PDF (GET debt/notice/pdf).',
           meta: { view: 'download button busy', testId: 'debt-download' },
           tags: ['noticeBusy'],
-          on: noticeHeld({ description: 'ignored while the PDF downloads' }),
+          on: {
+            'notice.open': { description: 'ignored while the PDF downloads' },
+            'notice.close': { description: 'ignored while the PDF downloads' },
+          },
           invoke: noticeCall('downloadNotice', 'sent', 'downloadFailed'),
         },
         downloadFailed: {
