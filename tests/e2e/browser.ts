@@ -261,8 +261,33 @@ export async function breakablePhones(page: Page): Promise<string[]> {
 }
 
 /**
+ * The empty fields on screen whose hint (`placeholder`) is wider than the field's text box, so that it shows cut:
+ * measured in the field's own font. A field that holds a value shows the value instead and is not read.
+ */
+export async function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const measure = document.createElement('canvas').getContext('2d');
+    if (!measure) throw new Error('no canvas');
+    for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input[placeholder], textarea[placeholder]',
+    )) {
+      if (el.value !== '' || el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      measure.font = style.font;
+      const needed = measure.measureText(el.placeholder).width;
+      const room =
+        el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      if (needed > room + 0.5)
+        cut.push(`${el.placeholder} (${Math.round(needed)} px in ${Math.round(room)} px)`);
+    }
+    return cut;
+  });
+}
+
+/**
  * At both `SCREEN_SIZES`, scrolled to the top: the content starts right under the header (gap 0 to `maxGap`, default
- * MAX_GAP_PX) and the page is never wider than the window. `shotsDir` saves a full-page screenshot of each size to
+ * MAX_GAP_PX), the page is never wider than the window and no empty field's hint is cut (`cutPlaceholders`). `shotsDir` saves a full-page screenshot of each size to
  * look at; the viewport goes back to the laptop size unless `restore` is false.
  */
 export async function expectFitsWindow(
@@ -287,6 +312,7 @@ export async function expectFitsWindow(
     );
     expect(g.gap, `${label} at ${size.width}px: content under the header`).toBeGreaterThanOrEqual(0);
     expect(g.scrollWidth, `${label} at ${size.width}px: page width`).toBeLessThanOrEqual(g.innerWidth);
+    expect(await cutPlaceholders(page), `${label} at ${size.width}px: a field's hint cut`).toEqual([]);
   }
   expect(await breakablePhones(page), `${label}: a phone number a line may break inside`).toEqual([]);
   if (opts.restore ?? true) await page.setViewportSize(SCREEN_SIZES[0]);

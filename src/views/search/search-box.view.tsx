@@ -26,9 +26,7 @@ export function SearchBox() {
   const inputId = `${id}-q`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [mode === 'choose' ? hintId : null, inputError ? errorId : null]
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = inputError ? `${hintId} ${errorId}` : hintId;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -78,7 +76,7 @@ export function SearchBox() {
           value={input}
           onChange={(e) => actor.send({ type: 'input.change', value: e.target.value })}
           aria-invalid={inputError ? 'true' : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy}
           data-testid="search-input"
         />
         <button
@@ -91,11 +89,11 @@ export function SearchBox() {
           {t('header.search.submit')}
         </button>
       </form>
-      {mode === 'choose' ? (
-        <p id={hintId} className="search-box__hint" data-testid="search-hint">
-          {t('header.search.hintChoose')}
-        </p>
-      ) : null}
+      {/* the rule of what to type, under the field in both modes: the field's own hint stays short enough to show
+          whole at 390 px */}
+      <p id={hintId} className="search-box__hint" data-testid="search-hint">
+        {t(mode === 'choose' ? 'header.search.hintChoose' : 'header.search.hintEditing')}
+      </p>
       {busy ? (
         <p className="visually-hidden" role="status" data-testid="search-busy">
           {t('app.loading')}
