@@ -1,10 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserFacts } from '@/domain/roles.rules';
-import { selectIsReturning } from '@/machines/impersonation.selectors';
 import { selectProfile, selectUserFacts } from '@/machines/session.selectors';
 import type { Profile } from '@/services/contract/session.contract';
 import { StatusToggle } from '@/views/block-restore/status-toggle.view';
+import { BackButton } from '@/views/impersonation/back-button.view';
 import { ImpersonationContext } from '@/views/impersonation/impersonation.context';
 import type { ProfileViewProps } from '@/views/profile/profile.view';
 import { SessionContext } from '@/views/session/session.context';
@@ -21,20 +21,7 @@ function ReturnToOrganisation() {
 
 function ReturnButton() {
   const { t } = useTranslation();
-  const actor = ImpersonationContext.useActorRef();
-  const returning = ImpersonationContext.useSelector(selectIsReturning);
-  return (
-    <button
-      type="button"
-      className="btn btn--secondary"
-      data-testid="widget-employees-back"
-      disabled={returning}
-      aria-busy={returning || undefined}
-      onClick={() => actor.send({ type: 'impersonation.back' })}
-    >
-      {t('widgets.employees.back')}
-    </button>
-  );
+  return <BackButton testId="widget-employees-back">{t('widgets.employees.back')}</BackButton>;
 }
 
 /**
