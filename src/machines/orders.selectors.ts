@@ -9,6 +9,7 @@ import {
   pageOf,
 } from '@/domain/orders.rules';
 import { canRetry } from './error-code';
+import { exportErrorOf, exportingOf } from './list-fragment';
 import type {
   OrderDetails,
   OrderItem,
@@ -104,10 +105,8 @@ export const selectRefundLine = (
   if (order.refund) return { kind: 'refund', amount: order.refund.amount, at: order.refund.at };
   return order.status === 'cancelled' ? { kind: 'noCharge' } : null;
 };
-export const selectOrdersExporting = (s: OrdersSnapshot): OrdersExportFormat | null =>
-  s.hasTag('exporting') ? s.context.exportFormat : null;
-export const selectOrdersExportError = (s: OrdersSnapshot): string | null =>
-  s.matches({ export: 'failed' }) ? s.context.exportError : null;
+export const selectOrdersExporting = (s: OrdersSnapshot): OrdersExportFormat | null => exportingOf(s);
+export const selectOrdersExportError = (s: OrdersSnapshot): string | null => exportErrorOf(s);
 
 /** What the list part of the orders page renders (decisions AR18): read by `useWorkflow` in one selector. */
 export const connectOrdersList = (s: OrdersSnapshot) => {
