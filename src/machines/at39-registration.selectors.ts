@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { At39Step } from '@/domain/at39.rules';
 import type { At39RegistrationContext, At39RegistrationMachine } from './at39-registration.machine';
-import { canRetry } from './error-code';
+import { canRetry, errorWithRetry } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the AT 39 registration chart. */
@@ -84,10 +84,7 @@ export const connectRegistration = (s: At39RegistrationSnapshot) => ({
 });
 
 /** What a failed resume or a failed create renders: the error and whether Retry is offered. */
-export const connectStepError = (s: At39RegistrationSnapshot) => {
-  const error = selectRegError(s);
-  return { error, retry: canRetry(error) };
-};
+export const connectStepError = (s: At39RegistrationSnapshot) => errorWithRetry(selectRegError(s));
 
 /** What the workplace (token) step renders. */
 export const connectWorkplace = (s: At39RegistrationSnapshot) => ({

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { DebtListParams } from '@/domain/debt.rules';
 import type { DebtContext, DebtExportFormat, DebtMachine, DebtNotice } from './debt.machine';
-import { canRetry } from './error-code';
+import { canRetry, errorWithRetry } from './error-code';
 import { exportErrorOf, exportingOf } from './list-fragment';
 import { statePathOf } from './state-path';
 
@@ -77,14 +77,10 @@ export const connectDebtList = (s: DebtSnapshot) => {
 };
 
 /** What the notice panel renders. */
-export const connectNotice = (s: DebtSnapshot) => {
-  const error = selectNoticeError(s);
-  return {
-    phase: selectNoticePhase(s),
-    notice: selectNotice(s),
-    error,
-    retry: canRetry(error),
-    downloading: selectDownloading(s),
-    ban: selectNoticeBan(s),
-  };
-};
+export const connectNotice = (s: DebtSnapshot) => ({
+  phase: selectNoticePhase(s),
+  notice: selectNotice(s),
+  ...errorWithRetry(selectNoticeError(s)),
+  downloading: selectDownloading(s),
+  ban: selectNoticeBan(s),
+});
