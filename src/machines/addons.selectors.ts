@@ -85,13 +85,11 @@ export const connectCatalogue = (s: AddonsSnapshot) => ({
 
 /** What the employees list renders: its page, the selection and its failure. */
 export const connectEmployees = (s: AddonsSnapshot) => {
-  const error = selectEmployeesError(s);
   const selectionError = selectSelectionError(s);
   return {
     shown: selectEmployeesShown(s),
     loading: selectEmployeesLoading(s),
-    error,
-    retry: canRetry(error),
+    ...errorWithRetry(selectEmployeesError(s)),
     selected: selectSelected(s),
     selectingAll: selectSelectingAll(s),
     selectionError,
