@@ -8,7 +8,7 @@ import {
   serviceDocumentsHref,
 } from '@/domain/addons.rules';
 import type { AddonsCheckoutContext, AddonsCheckoutMachine } from './addons-checkout.machine';
-import { canRetry } from './error-code';
+import { errorWithRetry } from './error-code';
 import { type SessionSnapshot, selectUserFacts } from './session.selectors';
 
 export type AddonsCheckoutSnapshot = SnapshotFrom<AddonsCheckoutMachine>;
@@ -66,20 +66,16 @@ export const selectServiceDocumentsHref = (s: SessionSnapshot): string | null =>
 
 /** What the checkout panel renders (decisions AR18): read by `useWorkflow` in one selector; `retry` is whether the
  *  failed step's error allows its retry. */
-export const connectCheckout = (s: AddonsCheckoutSnapshot) => {
-  const error = selectCheckoutError(s);
-  return {
-    step: selectCheckoutStep(s),
-    state: selectCheckoutState(s),
-    summary: selectCheckoutSummary(s),
-    balance: selectBalance(s),
-    progress: selectProgress(s),
-    stopping: selectStopping(s),
-    busy: selectCheckoutBusy(s),
-    error,
-    retry: canRetry(error),
-    outcomes: selectOutcomes(s),
-    result: selectOutcomeSummary(s),
-    retryCount: selectRetryCount(s),
-  };
-};
+export const connectCheckout = (s: AddonsCheckoutSnapshot) => ({
+  step: selectCheckoutStep(s),
+  state: selectCheckoutState(s),
+  summary: selectCheckoutSummary(s),
+  balance: selectBalance(s),
+  progress: selectProgress(s),
+  stopping: selectStopping(s),
+  busy: selectCheckoutBusy(s),
+  ...errorWithRetry(selectCheckoutError(s)),
+  outcomes: selectOutcomes(s),
+  result: selectOutcomeSummary(s),
+  retryCount: selectRetryCount(s),
+});

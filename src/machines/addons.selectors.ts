@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AddonsParams } from '@/domain/addons.rules';
 import type { AddonsContext, AddonsMachine, NumberOptions, ServicePackage } from './addons.machine';
-import { canRetry } from './error-code';
+import { canRetry, errorWithRetry } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the services page machine. */
@@ -76,26 +76,20 @@ export const connectServicesPage = (s: AddonsSnapshot) => ({
 });
 
 /** What the package catalogue renders. */
-export const connectCatalogue = (s: AddonsSnapshot) => {
-  const error = selectCatalogueError(s);
-  return {
-    packages: selectGroupPackages(s),
-    chosen: selectChosenPackage(s),
-    loading: selectCatalogueLoading(s),
-    error,
-    retry: canRetry(error),
-  };
-};
+export const connectCatalogue = (s: AddonsSnapshot) => ({
+  packages: selectGroupPackages(s),
+  chosen: selectChosenPackage(s),
+  loading: selectCatalogueLoading(s),
+  ...errorWithRetry(selectCatalogueError(s)),
+});
 
 /** What the employees list renders: its page, the selection and its failure. */
 export const connectEmployees = (s: AddonsSnapshot) => {
-  const error = selectEmployeesError(s);
   const selectionError = selectSelectionError(s);
   return {
     shown: selectEmployeesShown(s),
     loading: selectEmployeesLoading(s),
-    error,
-    retry: canRetry(error),
+    ...errorWithRetry(selectEmployeesError(s)),
     selected: selectSelected(s),
     selectingAll: selectSelectingAll(s),
     selectionError,
@@ -106,16 +100,12 @@ export const connectEmployees = (s: AddonsSnapshot) => {
 };
 
 /** What one number's options panel renders. */
-export const connectOptions = (s: AddonsSnapshot) => {
-  const error = selectOptionsError(s);
-  return {
-    phase: selectOptionsPhase(s),
-    forNumber: selectOptionsFor(s),
-    options: selectOptions(s),
-    error,
-    retry: canRetry(error),
-  };
-};
+export const connectOptions = (s: AddonsSnapshot) => ({
+  phase: selectOptionsPhase(s),
+  forNumber: selectOptionsFor(s),
+  options: selectOptions(s),
+  ...errorWithRetry(selectOptionsError(s)),
+});
 
 /** What the checkout takes from the page when it opens: the numbers and the package chosen. */
 export const connectCheckoutChoice = (s: AddonsSnapshot) => ({

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { AgreementErrors, AgreementForm } from '@/domain/agreement.rules';
 import { FORM_INVALID_MESSAGE } from '@/domain/agreement.rules';
 import type { AgreementContext, AgreementMachine, RegisteredAgreement } from './agreement.machine';
-import { canRetry } from './error-code';
+import { canRetry, errorWithRetry } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the contract-registration machine, as `useSelector` hands it to a selector. */
@@ -69,12 +69,8 @@ export const connectContactPersons = (s: AgreementSnapshot) => ({
 });
 
 /** What the list of registered agreements renders. */
-export const connectAgreementList = (s: AgreementSnapshot) => {
-  const error = selectListError(s);
-  return {
-    list: selectAgreementList(s),
-    busy: selectListBusy(s),
-    error,
-    retry: canRetry(error),
-  };
-};
+export const connectAgreementList = (s: AgreementSnapshot) => ({
+  list: selectAgreementList(s),
+  busy: selectListBusy(s),
+  ...errorWithRetry(selectListError(s)),
+});

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { At39ListParams } from '@/domain/at39.rules';
 import type { At39Comment, At39ListContext, At39ListMachine } from './at39-list.machine';
-import { canRetry } from './error-code';
+import { canRetry, errorWithRetry } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the AT 39 list chart. */
@@ -41,13 +41,9 @@ export const connectAt39List = (s: At39ListSnapshot) => {
 };
 
 /** What the comments dialog renders. */
-export const connectAt39Comments = (s: At39ListSnapshot) => {
-  const error = selectCommentsError(s);
-  return {
-    phase: selectCommentsPhase(s),
-    of: selectCommentsOf(s),
-    comments: selectComments(s),
-    error,
-    retry: canRetry(error),
-  };
-};
+export const connectAt39Comments = (s: At39ListSnapshot) => ({
+  phase: selectCommentsPhase(s),
+  of: selectCommentsOf(s),
+  comments: selectComments(s),
+  ...errorWithRetry(selectCommentsError(s)),
+});

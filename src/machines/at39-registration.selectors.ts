@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { At39Step } from '@/domain/at39.rules';
 import type { At39RegistrationContext, At39RegistrationMachine } from './at39-registration.machine';
-import { canRetry } from './error-code';
+import { canRetry, errorWithRetry } from './error-code';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the AT 39 registration chart. */
@@ -84,10 +84,7 @@ export const connectRegistration = (s: At39RegistrationSnapshot) => ({
 });
 
 /** What a failed resume or a failed create renders: the error and whether Retry is offered. */
-export const connectStepError = (s: At39RegistrationSnapshot) => {
-  const error = selectRegError(s);
-  return { error, retry: canRetry(error) };
-};
+export const connectStepError = (s: At39RegistrationSnapshot) => errorWithRetry(selectRegError(s));
 
 /** What the workplace (token) step renders. */
 export const connectWorkplace = (s: At39RegistrationSnapshot) => ({
@@ -105,23 +102,20 @@ export const connectKit = (s: At39RegistrationSnapshot) => ({
 /** The SIM kit checked, shown above the account step. */
 export const connectKitSummary = (s: At39RegistrationSnapshot) => ({ card: s.context.card });
 
-/** What the passport step renders. */
-export const connectPassport = (s: At39RegistrationSnapshot) => {
+/** What a step with a call of its own renders: its phase, the chart's context, busy, and whether Retry helps. */
+const stepWith = <P>(phase: P, s: At39RegistrationSnapshot) => {
   const ctx = selectRegContext(s);
-  return { phase: selectPassportPhase(s), ctx, busy: selectBusy(s), retry: canRetry(ctx.error) };
+  return { phase, ctx, busy: selectBusy(s), retry: canRetry(ctx.error) };
 };
+
+/** What the passport step renders. */
+export const connectPassport = (s: At39RegistrationSnapshot) => stepWith(selectPassportPhase(s), s);
 
 /** What the account step (BAN, price plan, number) renders. */
-export const connectAccount = (s: At39RegistrationSnapshot) => {
-  const ctx = selectRegContext(s);
-  return { phase: selectAccountPhase(s), ctx, busy: selectBusy(s), retry: canRetry(ctx.error) };
-};
+export const connectAccount = (s: At39RegistrationSnapshot) => stepWith(selectAccountPhase(s), s);
 
 /** What the documents step renders. */
-export const connectDocuments = (s: At39RegistrationSnapshot) => {
-  const ctx = selectRegContext(s);
-  return { phase: selectDocsPhase(s), ctx, busy: selectBusy(s), retry: canRetry(ctx.error) };
-};
+export const connectDocuments = (s: At39RegistrationSnapshot) => stepWith(selectDocsPhase(s), s);
 
 /** What the review (submit, done, read-only) renders. */
 export const connectReview = (s: At39RegistrationSnapshot) => ({

@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { DebtListParams } from '@/domain/debt.rules';
 import type { DebtContext, DebtExportFormat, DebtMachine, DebtNotice } from './debt.machine';
-import { canRetry } from './error-code';
+import { canRetry, errorWithRetry } from './error-code';
+import { exportErrorOf, exportingOf } from './list-fragment';
 import { statePathOf } from './state-path';
 
 /** A snapshot of the debt machine, as `useSelector` hands it to a selector. */
@@ -54,11 +55,9 @@ export const selectNoticeError = (s: DebtSnapshot): string | null =>
     ? s.context.noticeError
     : null;
 /** The format being exported, or null. */
-export const selectDebtExporting = (s: DebtSnapshot): DebtExportFormat | null =>
-  s.hasTag('exporting') ? s.context.exportFormat : null;
+export const selectDebtExporting = (s: DebtSnapshot): DebtExportFormat | null => exportingOf(s);
 /** Code of the failed export, when shown. */
-export const selectDebtExportError = (s: DebtSnapshot): string | null =>
-  s.matches({ export: 'failed' }) ? s.context.exportError : null;
+export const selectDebtExportError = (s: DebtSnapshot): string | null => exportErrorOf(s);
 export { canRetry } from './error-code';
 
 /** What the debt page's list part renders (decisions AR18): read by `useWorkflow` in one selector. */
@@ -78,14 +77,10 @@ export const connectDebtList = (s: DebtSnapshot) => {
 };
 
 /** What the notice panel renders. */
-export const connectNotice = (s: DebtSnapshot) => {
-  const error = selectNoticeError(s);
-  return {
-    phase: selectNoticePhase(s),
-    notice: selectNotice(s),
-    error,
-    retry: canRetry(error),
-    downloading: selectDownloading(s),
-    ban: selectNoticeBan(s),
-  };
-};
+export const connectNotice = (s: DebtSnapshot) => ({
+  phase: selectNoticePhase(s),
+  notice: selectNotice(s),
+  ...errorWithRetry(selectNoticeError(s)),
+  downloading: selectDownloading(s),
+  ban: selectNoticeBan(s),
+});

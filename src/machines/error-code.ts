@@ -47,6 +47,12 @@ export function isNoSessionError(error: unknown): boolean {
  */
 export const canRetry = (code: string | null): boolean => code !== null && code !== NO_SESSION_CODE;
 
+/** An error code a connect hands its view, with whether Retry may be offered for it (`canRetry`). */
+export const errorWithRetry = <E extends string | null>(error: E): { error: E; retry: boolean } => ({
+  error,
+  retry: canRetry(error),
+});
+
 /** Actors declared in `setup` and filled in at the composition root with `machine.provide({ actors })`. */
 export function notProvided(name: string): never {
   throw new Error(`${name}: machine.provide({ actors }) at the composition root`);

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { canSelectMore, type GoldenOffer, type PriceSplit, priceSplit } from '@/domain/golden.rules';
 import { goldenChoiceKey } from '@/services/drafts/golden-choice';
-import { canRetry } from './error-code';
+import { canRetry, errorWithRetry } from './error-code';
 import type {
   GoldenCheckoutContext,
   GoldenCheckoutInput,
@@ -114,17 +114,13 @@ export const connectCategories = (s: GoldenCheckoutSnapshot) => ({
 });
 
 /** What the search form renders. */
-export const connectSearchForm = (s: GoldenCheckoutSnapshot) => {
-  const error = selectSearchError(s);
-  return {
-    type: selectSearchType(s),
-    form: selectForm(s),
-    problem: selectProblem(s),
-    searching: selectSearching(s),
-    error,
-    retry: canRetry(error),
-  };
-};
+export const connectSearchForm = (s: GoldenCheckoutSnapshot) => ({
+  type: selectSearchType(s),
+  form: selectForm(s),
+  problem: selectProblem(s),
+  searching: selectSearching(s),
+  ...errorWithRetry(selectSearchError(s)),
+});
 
 /** What the numbers found render. */
 export const connectResults = (s: GoldenCheckoutSnapshot) => ({
@@ -147,18 +143,14 @@ export const connectSplit = (s: GoldenCheckoutSnapshot) => ({
 });
 
 /** What the review renders. */
-export const connectReview = (s: GoldenCheckoutSnapshot) => {
-  const error = selectCheckoutError(s);
-  return {
-    selected: selectSelected(s),
-    split: selectSplit(s),
-    busy: selectCheckingOut(s),
-    error,
-    retry: canRetry(error),
-    taken: selectTaken(s),
-    state: selectPurchaseState(s),
-  };
-};
+export const connectReview = (s: GoldenCheckoutSnapshot) => ({
+  selected: selectSelected(s),
+  split: selectSplit(s),
+  busy: selectCheckingOut(s),
+  ...errorWithRetry(selectCheckoutError(s)),
+  taken: selectTaken(s),
+  state: selectPurchaseState(s),
+});
 
 /** What the created order's screen renders. */
 export const connectDone = (s: GoldenCheckoutSnapshot) => ({

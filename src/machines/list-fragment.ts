@@ -12,7 +12,7 @@ import type { StateMeta } from './state-meta';
  * - `followParams`: a new filter, sort or page from the URL loads again, the same one changes nothing;
  * - `pageStates`: the page region's `loading`, `ready` and `failed` (retried by `list.retry`);
  * - `exportStarted`, `EXPORT_CLEARED`, `exportFailed` / `exportRegion`: the parallel region that exports the filtered
- *   list as CSV or XLSX.
+ *   list as CSV or XLSX; `exportingOf` / `exportErrorOf`: what the list's selectors read of that region.
  */
 
 /** The file formats a list exports to. */
@@ -25,6 +25,21 @@ export interface ExportSlice {
   /** catalogue code of the last failed export */
   readonly exportError: string | null;
 }
+
+/** A list chart's snapshot as the export region's selectors read it. */
+export interface ExportSnapshot {
+  hasTag(tag: 'exporting'): boolean;
+  matches(value: { export: 'failed' }): boolean;
+  readonly context: ExportSlice;
+}
+
+/** The format being exported while the export region runs (its `exporting` tag), else null. */
+export const exportingOf = (s: ExportSnapshot): ListExportFormat | null =>
+  s.hasTag('exporting') ? s.context.exportFormat : null;
+
+/** The failed export's code while the region shows the failure, else null. */
+export const exportErrorOf = (s: ExportSnapshot): string | null =>
+  s.matches({ export: 'failed' }) ? s.context.exportError : null;
 
 type Args<TContext> = { readonly context: TContext };
 

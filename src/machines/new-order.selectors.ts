@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { exceedsBalance, type OrderRowDraft, orderTotal } from '@/domain/orders.rules';
 import { draftKey } from '@/services/drafts/draft-store';
-import { NO_SESSION_CODE } from './error-code';
+import { canRetry, errorWithRetry } from './error-code';
 import type { NewOrderContext, NewOrderInput, NewOrderMachine } from './new-order.machine';
 import { statePathOf } from './state-path';
 
@@ -64,8 +64,7 @@ export const selectSubmitError = (s: NewOrderSnapshot): string | null =>
 export const selectCreatedOrder = (s: NewOrderSnapshot): NewOrderContext['order'] =>
   s.matches({ open: { form: 'done' } }) ? s.context.order : null;
 
-/** A retry cannot fix a missing session (E009: the session chart takes over). */
-export const canRetry = (code: string): boolean => code !== NO_SESSION_CODE;
+export { canRetry } from './error-code';
 
 /** What the new-order page's frame renders (decisions AR18): read by `useWorkflow` in one selector. */
 export const connectNewOrderPage = (s: NewOrderSnapshot) => ({
@@ -87,23 +86,19 @@ export const connectRow = (s: NewOrderSnapshot) => ({
 });
 
 /** What the order's sum, its error and the submit button render. */
-export const connectSummary = (s: NewOrderSnapshot) => {
-  const error = selectSubmitError(s);
-  return {
-    ...selectTotal(s),
-    busy: selectSubmitting(s),
-    error,
-    retry: error !== null && canRetry(error),
-    step: selectNewOrderStep(s),
-  };
-};
+export const connectSummary = (s: NewOrderSnapshot) => ({
+  ...selectTotal(s),
+  busy: selectSubmitting(s),
+  ...errorWithRetry(selectSubmitError(s)),
+  step: selectNewOrderStep(s),
+});
 
 /** What the company data aside renders. */
 export const connectCompany = (s: NewOrderSnapshot) => {
   const company = selectCompanyLoad(s);
   return {
     company,
-    retry: company.error !== null && canRetry(company.error),
+    retry: canRetry(company.error),
     address: selectAddress(s),
     inn: selectInn(s),
     balance: selectBalance(s),

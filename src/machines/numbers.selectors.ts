@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { exportErrorOf, exportingOf } from './list-fragment';
 import type { ExportFormat, NumbersMachine, NumbersParams, ShownPage } from './numbers.machine';
 import { statePathOf } from './state-path';
 
@@ -19,11 +20,9 @@ export const selectIsCurrent = (s: NumbersSnapshot): boolean => s.matches({ list
 export const selectListError = (s: NumbersSnapshot): string | null =>
   s.matches({ list: 'failed' }) ? s.context.errorCode : null;
 /** The format being exported, or null when no export runs. */
-export const selectExporting = (s: NumbersSnapshot): ExportFormat | null =>
-  s.hasTag('exporting') ? s.context.exportFormat : null;
+export const selectExporting = (s: NumbersSnapshot): ExportFormat | null => exportingOf(s);
 /** Code of the failed export, when the failure is shown. */
-export const selectExportError = (s: NumbersSnapshot): string | null =>
-  s.matches({ export: 'failed' }) ? s.context.exportError : null;
+export const selectExportError = (s: NumbersSnapshot): string | null => exportErrorOf(s);
 
 /** What the numbers list renders from its chart (decisions AR18): read by `useWorkflow` in one selector. Its error
  *  always offers Retry (the view does not ask `canRetry`), so there is no `retry` field. */

@@ -8,7 +8,8 @@ import {
   pageCount,
   pageOf,
 } from '@/domain/orders.rules';
-import { canRetry } from './error-code';
+import { errorWithRetry } from './error-code';
+import { exportErrorOf, exportingOf } from './list-fragment';
 import type {
   OrderDetails,
   OrderItem,
@@ -104,42 +105,32 @@ export const selectRefundLine = (
   if (order.refund) return { kind: 'refund', amount: order.refund.amount, at: order.refund.at };
   return order.status === 'cancelled' ? { kind: 'noCharge' } : null;
 };
-export const selectOrdersExporting = (s: OrdersSnapshot): OrdersExportFormat | null =>
-  s.hasTag('exporting') ? s.context.exportFormat : null;
-export const selectOrdersExportError = (s: OrdersSnapshot): string | null =>
-  s.matches({ export: 'failed' }) ? s.context.exportError : null;
+export const selectOrdersExporting = (s: OrdersSnapshot): OrdersExportFormat | null => exportingOf(s);
+export const selectOrdersExportError = (s: OrdersSnapshot): string | null => exportErrorOf(s);
 
 /** What the list part of the orders page renders (decisions AR18): read by `useWorkflow` in one selector. */
-export const connectOrdersList = (s: OrdersSnapshot) => {
-  const error = selectOrdersError(s);
-  return {
-    state: selectOrdersState(s),
-    problem: selectRangeProblem(s),
-    loading: selectOrdersLoading(s),
-    rows: selectOrdersRows(s),
-    page: selectOrdersPage(s),
-    error,
-    retry: canRetry(error),
-    exporting: selectOrdersExporting(s),
-    exportError: selectOrdersExportError(s),
-  };
-};
+export const connectOrdersList = (s: OrdersSnapshot) => ({
+  state: selectOrdersState(s),
+  problem: selectRangeProblem(s),
+  loading: selectOrdersLoading(s),
+  rows: selectOrdersRows(s),
+  page: selectOrdersPage(s),
+  ...errorWithRetry(selectOrdersError(s)),
+  exporting: selectOrdersExporting(s),
+  exportError: selectOrdersExportError(s),
+});
 
 /** What the open order's panel renders. */
-export const connectOrder = (s: OrdersSnapshot) => {
-  const error = selectOrderError(s);
-  return {
-    phase: selectOrderPhase(s),
-    order: selectOrder(s),
-    orderId: selectOrderId(s),
-    error,
-    retry: canRetry(error),
-    shown: selectOrderShown(s),
-    moves: selectOrderMoves(s),
-    canChoose: selectCanChooseMove(s),
-    refund: selectRefundLine(s),
-  };
-};
+export const connectOrder = (s: OrdersSnapshot) => ({
+  phase: selectOrderPhase(s),
+  order: selectOrder(s),
+  orderId: selectOrderId(s),
+  ...errorWithRetry(selectOrderError(s)),
+  shown: selectOrderShown(s),
+  moves: selectOrderMoves(s),
+  canChoose: selectCanChooseMove(s),
+  refund: selectRefundLine(s),
+});
 
 /** What the status-move dialog renders. */
 export const connectStatusMove = (s: OrdersSnapshot) => ({

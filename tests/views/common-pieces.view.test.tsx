@@ -12,7 +12,7 @@ import { i18n } from '@/i18n/i18n';
 import { ColumnHeads } from '@/views/common/column-heads.view';
 import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
-import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
+import { ExportButtons, ExportStatus, RefreshExportActions } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { clampPage, Pagination } from '@/views/common/pagination.view';
@@ -386,6 +386,52 @@ describe('ExportButtons (AR20)', () => {
     );
     expect((screen.getByTestId('x-export-csv') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('x-export-csv').getAttribute('aria-busy')).toBe('false');
+  });
+});
+
+describe('RefreshExportActions: Refresh, then the export buttons, in one row', () => {
+  const labels = { refresh: 'Обновить', csv: 'Выгрузить CSV', xlsx: 'Выгрузить XLSX' };
+
+  it('renders the row with its class, Refresh first, and sends what was pressed', async () => {
+    const onRefresh = vi.fn();
+    const onExport = vi.fn();
+    const { container } = wrap(
+      <RefreshExportActions
+        className="x__actions"
+        testIdBase="x"
+        labels={labels}
+        exporting={null}
+        onRefresh={onRefresh}
+        onExport={onExport}
+      />,
+    );
+    const row = container.firstElementChild as HTMLElement;
+    expect(row.className).toBe('x__actions');
+    expect([...row.querySelectorAll('button')].map((b) => b.getAttribute('data-testid'))).toEqual([
+      'x-refresh',
+      'x-export-csv',
+      'x-export-xlsx',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Обновить' }));
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByTestId('x-export-csv'));
+    expect(onExport).toHaveBeenCalledWith('csv');
+  });
+
+  it('while a file is prepared the export buttons are disabled, Refresh is not', () => {
+    wrap(
+      <RefreshExportActions
+        className="x__actions"
+        testIdBase="x"
+        labels={labels}
+        exporting="xlsx"
+        onRefresh={() => {}}
+        onExport={() => {}}
+      />,
+    );
+    expect((screen.getByTestId('x-refresh') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId('x-export-csv') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('x-export-xlsx').getAttribute('aria-busy')).toBe('true');
   });
 });
 

@@ -96,3 +96,47 @@ export function ExportButtons({
     </button>
   ));
 }
+
+export interface RefreshExportActionsProps {
+  /** The page's class of the row (`debt__actions`). */
+  readonly className: string;
+  /** Test ids `<testIdBase>-refresh` and `<testIdBase>-export-csv | -xlsx`. */
+  readonly testIdBase: string;
+  /** The translated labels of Refresh and of each format's button. */
+  readonly labels: Readonly<Record<ListExportFormat | 'refresh', string>>;
+  /** The format being exported (null: none), as ExportButtons. */
+  readonly exporting: ListExportFormat | null;
+  /** Sends the workflow's `list.refresh`. */
+  readonly onRefresh: () => void;
+  /** Sends the workflow's `export.start` with the format. */
+  readonly onExport: (format: ListExportFormat) => void;
+}
+
+/** A list's action row: Refresh, then the CSV and XLSX buttons (the list fragment's refresh and `exportRegion`). */
+export function RefreshExportActions({
+  className,
+  testIdBase,
+  labels,
+  exporting,
+  onRefresh,
+  onExport,
+}: RefreshExportActionsProps) {
+  return (
+    <div className={className}>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        data-testid={`${testIdBase}-refresh`}
+        onClick={onRefresh}
+      >
+        {labels.refresh}
+      </button>
+      <ExportButtons
+        testIdPrefix={`${testIdBase}-export`}
+        labels={labels}
+        exporting={exporting}
+        onExport={onExport}
+      />
+    </div>
+  );
+}

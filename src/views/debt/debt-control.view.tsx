@@ -17,7 +17,7 @@ import { usePageLang } from '@/i18n/page-lang';
 import type { DebtItem } from '@/machines/debt.machine';
 import { connectDebtList, connectNotice } from '@/machines/debt.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
-import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
+import { ExportStatus, RefreshExportActions } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
@@ -71,22 +71,14 @@ function DebtControlView() {
       state={state}
       ready={ready}
       actions={
-        <div className="debt__actions">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid="debt-refresh"
-            onClick={() => actor.send({ type: 'list.refresh' })}
-          >
-            {t('debt.refresh')}
-          </button>
-          <ExportButtons
-            testIdPrefix="debt-export"
-            labels={{ csv: t('debt.export.csv'), xlsx: t('debt.export.xlsx') }}
-            exporting={exporting}
-            onExport={(format) => actor.send({ type: 'export.start', format })}
-          />
-        </div>
+        <RefreshExportActions
+          className="debt__actions"
+          testIdBase="debt"
+          labels={{ refresh: t('debt.refresh'), csv: t('debt.export.csv'), xlsx: t('debt.export.xlsx') }}
+          exporting={exporting}
+          onRefresh={() => actor.send({ type: 'list.refresh' })}
+          onExport={(format) => actor.send({ type: 'export.start', format })}
+        />
       }
     >
       <ExportStatus

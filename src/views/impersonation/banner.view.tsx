@@ -6,10 +6,10 @@ import {
   selectImpersonationBusy,
   selectImpersonationFailure,
   selectImpersonationStatePath,
-  selectIsReturning,
   selectViewedClient,
 } from '@/machines/impersonation.selectors';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
+import { BackButton } from './back-button.view';
 import { ImpersonationContext } from './impersonation.context';
 import './impersonation.css';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
@@ -42,7 +42,6 @@ function Banner() {
   const statePath = ImpersonationContext.useSelector(selectImpersonationStatePath);
   const client = ImpersonationContext.useSelector(selectViewedClient);
   const busy = ImpersonationContext.useSelector(selectImpersonationBusy);
-  const returning = ImpersonationContext.useSelector(selectIsReturning);
   const failure = ImpersonationContext.useSelector(selectImpersonationFailure);
 
   return (
@@ -52,16 +51,7 @@ function Banner() {
           <p className="banner__text">
             {t('impersonation.banner', { client: describeClient(t, client), user: client.actor })}
           </p>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => actor.send({ type: 'impersonation.back' })}
-            disabled={returning}
-            aria-busy={returning || undefined}
-            data-testid="impersonation-back"
-          >
-            {t('impersonation.back')}
-          </button>
+          <BackButton testId="impersonation-back">{t('impersonation.back')}</BackButton>
         </section>
       ) : null}
       {busy ? <LoadingOverlay /> : null}

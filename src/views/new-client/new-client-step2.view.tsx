@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatSum } from '@/domain/money.rules';
-import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
 import type { CatalogueLine } from '@/machines/new-client.machine';
 import { connectRegistered, connectStepTwo } from '@/machines/new-client.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { cityName } from '@/views/common/city-texts';
-import { FormError } from '@/views/common/form-field.view';
 import { useWorkflow } from '@/views/common/use-workflow';
+import { LoadFailed } from './load-failed.view';
 import { NewClientContext } from './new-client.context';
 import { statusText } from './new-client-status';
 import { PreRegistrationPanel } from './pre-registration-panel.view';
@@ -89,15 +88,7 @@ export function StepTwo() {
           {t('newClient.catalogueLoading')}
         </p>
       ) : null}
-      {step === 'catalogueFailed' ? (
-        <div data-testid="new-client-catalogue-failed">
-          <FormError message={error ? formatErrorMessage(t, error) : null}>
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
-              {t('newClient.retry')}
-            </button>
-          </FormError>
-        </div>
-      ) : null}
+      {step === 'catalogueFailed' ? <LoadFailed error={error} testId="new-client-catalogue-failed" /> : null}
       {catalogue ? (
         <div className="nc-catalogue" data-testid="new-client-catalogue">
           <Lines title={t('newClient.numberCategories')} lines={catalogue.numberCategories} categories />

@@ -15,6 +15,7 @@ import { FormError, TextField } from '@/views/common/form-field.view';
 import { Modal } from '@/views/common/modal.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { usePublicLogic } from '@/views/common/workflow-logic.context';
+import { LoadFailed } from './load-failed.view';
 import { NewClientContext } from './new-client.context';
 import { statusText } from './new-client-status';
 import './new-client.css';
@@ -65,15 +66,7 @@ export function NewClientView() {
           …
         </p>
       ) : null}
-      {phase === 'loadFailed' ? (
-        <div data-testid="new-client-load-failed">
-          <FormError message={error ? formatErrorMessage(t, error) : null}>
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
-              {t('newClient.retry')}
-            </button>
-          </FormError>
-        </div>
-      ) : null}
+      {phase === 'loadFailed' ? <LoadFailed error={error} testId="new-client-load-failed" /> : null}
       {phase === 'legal' ? <StepOne /> : null}
       {phase === 'confirm' || phase === 'registered' ? (
         <Suspense

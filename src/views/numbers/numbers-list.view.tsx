@@ -25,7 +25,7 @@ import { connectNumbersList } from '@/machines/numbers.selectors';
 import { BlockRestoreDialog } from '@/views/block-restore/block-restore-dialog.view';
 import { whenPaintedAndIdle } from '@/views/common/after-paint';
 import { ErrorRetry } from '@/views/common/error-retry.view';
-import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
+import { ExportStatus, RefreshExportActions } from '@/views/common/export-status.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -246,22 +246,18 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
     >
       <div className="numbers__head">
         <h2 id="numbers-title">{t('numbers.title')}</h2>
-        <div className="numbers__actions">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid="numbers-refresh"
-            onClick={() => actor.send({ type: 'list.refresh' })}
-          >
-            {t('numbers.refresh')}
-          </button>
-          <ExportButtons
-            testIdPrefix="numbers-export"
-            labels={{ csv: t('numbers.export.csv'), xlsx: t('numbers.export.xlsx') }}
-            exporting={exporting}
-            onExport={(format) => actor.send({ type: 'export.start', format })}
-          />
-        </div>
+        <RefreshExportActions
+          className="numbers__actions"
+          testIdBase="numbers"
+          labels={{
+            refresh: t('numbers.refresh'),
+            csv: t('numbers.export.csv'),
+            xlsx: t('numbers.export.xlsx'),
+          }}
+          exporting={exporting}
+          onRefresh={() => actor.send({ type: 'list.refresh' })}
+          onExport={(format) => actor.send({ type: 'export.start', format })}
+        />
       </div>
       <ExportStatus
         busy={exporting !== null}

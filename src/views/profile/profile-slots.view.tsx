@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserFacts } from '@/domain/roles.rules';
-import { selectIsReturning } from '@/machines/impersonation.selectors';
+import { selectProfile, selectUserFacts } from '@/machines/session.selectors';
 import type { Profile } from '@/services/contract/session.contract';
 import { StatusToggle } from '@/views/block-restore/status-toggle.view';
+import { BackButton } from '@/views/impersonation/back-button.view';
 import { ImpersonationContext } from '@/views/impersonation/impersonation.context';
+import type { ProfileViewProps } from '@/views/profile/profile.view';
+import { SessionContext } from '@/views/session/session.context';
 
 /**
  * "Return to the organisation" (spec 2 employees dispatcher): while a BAN is selected (an administration user views
@@ -18,20 +21,7 @@ function ReturnToOrganisation() {
 
 function ReturnButton() {
   const { t } = useTranslation();
-  const actor = ImpersonationContext.useActorRef();
-  const returning = ImpersonationContext.useSelector(selectIsReturning);
-  return (
-    <button
-      type="button"
-      className="btn btn--secondary"
-      data-testid="widget-employees-back"
-      disabled={returning}
-      aria-busy={returning || undefined}
-      onClick={() => actor.send({ type: 'impersonation.back' })}
-    >
-      {t('widgets.employees.back')}
-    </button>
-  );
+  return <BackButton testId="widget-employees-back">{t('widgets.employees.back')}</BackButton>;
 }
 
 /**
@@ -39,7 +29,7 @@ function ReturnButton() {
  * to the organisation (employees widget). After a block or restore the chart tells the session to reload the profile
  * in view (its status may have changed).
  */
-export function useProfileSlots(
+function useProfileSlots(
   profile: Profile,
   facts: UserFacts,
 ): { statusToggle?: ReactNode; returnToOrganisation?: ReactNode } {
@@ -57,4 +47,42 @@ export function useProfileSlots(
     ) : undefined,
     returnToOrganisation: facts.banSelected ? <ReturnToOrganisation /> : undefined,
   };
+}
+
+/**
+ * A route of the profile in view (`/profile`, `/details`): the page's view of the session's profile with the widgets'
+ * controls, or, while the session has none, the page's title with the note that it is unavailable.
+ */
+export function ProfileRoute({
+  page,
+  View,
+}: {
+  page: 'profile' | 'details';
+  View: ComponentType<ProfileViewProps>;
+}) {
+  const { t } = useTranslation();
+  const facts = SessionContext.useSelector(selectUserFacts);
+  const profile = SessionContext.useSelector(selectProfile);
+  if (!facts || !profile) {
+    return (
+      <section className="page page--message" data-testid={`page-${page}-unavailable`}>
+        <h1>{t(`${page}.title`)}</h1>
+        <p>{t('profile.unavailable')}</p>
+      </section>
+    );
+  }
+  return <WithSlots profile={profile} facts={facts} View={View} />;
+}
+
+function WithSlots({
+  profile,
+  facts,
+  View,
+}: {
+  profile: Profile;
+  facts: UserFacts;
+  View: ComponentType<ProfileViewProps>;
+}) {
+  const slots = useProfileSlots(profile, facts);
+  return <View profile={profile} facts={facts} now={new Date()} {...slots} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSum } from '@/domain/money.rules';
 import type { OrderRowDraft, RowProblem } from '@/domain/orders.rules';
@@ -153,6 +153,44 @@ function Row({
     actor.send({ type: 'row.change', index, field, value: e.currentTarget.value });
   const errorOf = (field: RowProblem) => (errors.includes(field) ? problemKey(field) : null);
   const name = (field: string) => `row${n}-${field}`;
+  // the row's two number fields and its two choices, each written once
+  const typed = (
+    field: 'kolvo' | 'nominal',
+    label: string,
+    hint: string,
+    maxLength: number,
+    required?: boolean,
+  ) => (
+    <FormField name={name(field)} label={label} error={errorOf(field)} hint={hint} required={required}>
+      {(control) => (
+        <input
+          {...control}
+          inputMode="numeric"
+          maxLength={maxLength}
+          value={row[field]}
+          onChange={change(field)}
+        />
+      )}
+    </FormField>
+  );
+  const chosen = (
+    field: 'category' | 'tariff',
+    label: string,
+    options: readonly { id: string; text: ReactNode }[],
+  ) => (
+    <FormField name={name(field)} label={label} error={errorOf(field)} required>
+      {(control) => (
+        <select {...control} value={row[field]} onChange={change(field)}>
+          <option value="">{t('newOrder.choose')}</option>
+          {options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
   // a service a kept draft holds that the catalogue no longer sells is listed too, so it can be unticked
   const offered = catalogue?.services ?? [];
   const stray = row.services.filter((id) => !offered.some((s) => s.id === id));
@@ -161,73 +199,26 @@ function Row({
       <fieldset>
         <legend>{t('newOrder.row', { n })}</legend>
         <div className="new-order__fields">
-          <FormField
-            name={name('kolvo')}
-            label={t('purchase.rows.count')}
-            error={errorOf('kolvo')}
-            hint={t('newOrder.kolvoHint')}
-            required
-          >
-            {(control) => (
-              <input
-                {...control}
-                inputMode="numeric"
-                maxLength={4}
-                value={row.kolvo}
-                onChange={change('kolvo')}
-              />
-            )}
-          </FormField>
-          <FormField
-            name={name('category')}
-            label={t('purchase.rows.category')}
-            error={errorOf('category')}
-            required
-          >
-            {(control) => (
-              <select {...control} value={row.category} onChange={change('category')}>
-                <option value="">{t('newOrder.choose')}</option>
-                {(catalogue?.categories ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {categoryName(t, Number(c.id))} — {categoryPriceText(t, lang, Number(c.id), c.price ?? 0)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField
-            name={name('tariff')}
-            label={t('purchase.rows.tariff')}
-            error={errorOf('tariff')}
-            required
-          >
-            {(control) => (
-              <select {...control} value={row.tariff} onChange={change('tariff')}>
-                <option value="">{t('newOrder.choose')}</option>
-                {(catalogue?.pricePlans ?? []).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {pricePlanName(t, p.id, p.name)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField
-            name={name('nominal')}
-            label={t('purchase.rows.nominal')}
-            error={errorOf('nominal')}
-            hint={t('newOrder.nominalHint')}
-          >
-            {(control) => (
-              <input
-                {...control}
-                inputMode="numeric"
-                maxLength={7}
-                value={row.nominal}
-                onChange={change('nominal')}
-              />
-            )}
-          </FormField>
+          {typed('kolvo', t('purchase.rows.count'), t('newOrder.kolvoHint'), 4, true)}
+          {chosen(
+            'category',
+            t('purchase.rows.category'),
+            (catalogue?.categories ?? []).map((c) => ({
+              id: c.id,
+              // three text nodes, as `{name} — {price}` wrote them
+              text: [
+                categoryName(t, Number(c.id)),
+                ' — ',
+                categoryPriceText(t, lang, Number(c.id), c.price ?? 0),
+              ],
+            })),
+          )}
+          {chosen(
+            'tariff',
+            t('purchase.rows.tariff'),
+            (catalogue?.pricePlans ?? []).map((p) => ({ id: p.id, text: pricePlanName(t, p.id, p.name) })),
+          )}
+          {typed('nominal', t('purchase.rows.nominal'), t('newOrder.nominalHint'), 7)}
         </div>
         {offered.length + stray.length > 0 ? (
           <fieldset
