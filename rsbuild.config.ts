@@ -76,7 +76,11 @@ export default defineConfig({
     rspack: {
       // the shortest export names (one letter for the most used) instead of hashed two-letter ones: 0.8 KB gzip less on
       // the login page, where the app's modules meet the lazy chunks' (docs/decisions.md LB15)
-      optimization: { mangleExports: 'size' },
+      // `realContentHash` (on by default) rewrites every file after it is written: each chunk's first hash, wherever
+      // its six digits stand, becomes the file's real one. With six digits that text also stands inside code: it
+      // turned zod's float32 bound 34028234663852886e22 into `340282935f8f52886e22` and the vendor script into a
+      // syntax error (docs/decisions.md NC28). A file's name keeps the hash of its chunk's content, computed once.
+      optimization: { mangleExports: 'size', realContentHash: false },
       module: {
         rules: [
           {

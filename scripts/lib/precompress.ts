@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { Script } from 'node:vm';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
@@ -48,8 +49,27 @@ export function precompressDir(dir: string): number {
   return count;
 }
 
-/** rsbuild plugin: precompresses the browser's output folder after every production build (not the prerender
- *  environment's Node bundle, which is never served: docs/decisions.md LB12). */
+/**
+ * The scripts under `dir` that do not parse as JavaScript, with V8's message: compiled (never run) one by one. A
+ * build step that rewrites text in the emitted files can break a script without any error of its own; rspack's
+ * `realContentHash` once did (a six-digit hash found inside a number of zod's, docs/decisions.md NC28).
+ */
+export function unparsableScripts(dir: string): string[] {
+  const broken: string[] = [];
+  for (const file of files(dir)) {
+    if (extname(file) !== '.js') continue;
+    try {
+      new Script(readFileSync(file, 'utf8'), { filename: file });
+    } catch (e) {
+      broken.push(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return broken;
+}
+
+/** rsbuild plugin: after every production build, checks that the browser's scripts parse and precompresses the
+ *  browser's output folder (not the prerender environment's Node bundle, which is never served: docs/decisions.md
+ *  LB12). */
 export function pluginPrecompress(): RsbuildPlugin {
   return {
     name: 'portal:precompress',
@@ -57,7 +77,12 @@ export function pluginPrecompress(): RsbuildPlugin {
       api.onAfterBuild(({ environments }) => {
         if (process.env.NODE_ENV === 'development') return;
         for (const environment of Object.values(environments)) {
-          if (environment.config.output.target === 'web') precompressDir(environment.distPath);
+          if (environment.config.output.target !== 'web') continue;
+          // a script the browser cannot parse fails the build here, not in a visitor's browser
+          const broken = unparsableScripts(environment.distPath);
+          if (broken.length > 0)
+            throw new Error(`the build wrote scripts that do not parse:\n${broken.join('\n')}`);
+          precompressDir(environment.distPath);
         }
       });
     },

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pluginPrecompress, precompressDir } from '../../scripts/lib/precompress';
+import { pluginPrecompress, precompressDir, unparsableScripts } from '../../scripts/lib/precompress';
 import { compressReplies } from '../../server/compress';
 import { acceptedCodings, spaRoutes } from '../../server/static';
 
 /** Static files go out as their build-time brotli or gzip copy; API replies are compressed per request. */
 let dist: string;
-const script = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `строка ${i}`))};\n`;
+const script = `var texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `строка ${i}`))};\n`;
 
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'portal-precompress-'));
@@ -173,6 +173,37 @@ describe('the precompress plugin', () => {
     ]);
     rmSync(web, { recursive: true, force: true });
     rmSync(node, { recursive: true, force: true });
+  });
+});
+
+describe('a script the build broke (docs/decisions.md NC28)', () => {
+  // what rspack's hash rewrite once made of zod's float32 bound in the vendor script
+  const broken = 'var bounds={float32:[-340282935f8f52886e22,340282935f8f52886e22]};';
+  const whole = 'var bounds={float32:[-34028234663852886e22,34028234663852886e22]};';
+
+  it('is found by name with V8’s message; whole scripts and other files are not', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-parse-'));
+    mkdirSync(join(dir, 'static/js/async'), { recursive: true });
+    writeFileSync(join(dir, 'static/js/lib-vendor.474ce7.js'), whole);
+    writeFileSync(join(dir, 'static/js/async/3l.7cd91f.js'), broken);
+    writeFileSync(join(dir, 'static/js/async/3l.7cd91f.js.LICENSE.txt'), broken);
+    const found = unparsableScripts(dir);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(join('static/js/async/3l.7cd91f.js: '));
+    expect(found[0]).toMatch(/Invalid or unexpected token/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fails the build before anything is compressed', () => {
+    const web = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    writeFileSync(join(web, 'lib-vendor.js'), `${broken}${script}`);
+    let afterBuild: ((p: unknown) => void) | undefined;
+    pluginPrecompress().setup({ onAfterBuild: (fn: (p: unknown) => void) => (afterBuild = fn) } as never);
+    expect(() =>
+      afterBuild?.({ environments: { web: { distPath: web, config: { output: { target: 'web' } } } } }),
+    ).toThrow(/do not parse:\n.*lib-vendor\.js: Invalid or unexpected token/);
+    expect(existsSync(join(web, 'lib-vendor.js.br'))).toBe(false);
+    rmSync(web, { recursive: true, force: true });
   });
 });
 
