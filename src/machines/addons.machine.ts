@@ -6,7 +6,7 @@ import {
   sameEmployeeList,
   toggleSelection,
 } from '@/domain/addons.rules';
-import { failTo } from './call-fragment';
+import { failTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
@@ -311,7 +311,7 @@ export const addonsMachine = setup({
         failed: {
           description: 'The list could not be loaded; the error is shown with a retry button.',
           meta: { view: 'error with a retry button', testId: 'services-employees-error' },
-          on: { 'employees.retry': { target: 'loading', actions: 'clearListError' } },
+          on: retryOn('employees.retry', 'loading', {}, 'clearListError'),
         },
       },
     },
@@ -359,7 +359,7 @@ export const addonsMachine = setup({
         failed: {
           description: 'The options could not be loaded; retry or close.',
           meta: { view: 'options error with retry and close', testId: 'services-options-error' },
-          on: { 'options.retry': { target: 'loading', actions: 'clearOptionsError' } },
+          on: retryOn('options.retry', 'loading', {}, 'clearOptionsError'),
         },
       },
     },

@@ -10,7 +10,7 @@ import {
   validateAgreementForm,
 } from '@/domain/agreement.rules';
 import { tashkentDay } from '@/domain/dates.rules';
-import { failTo } from './call-fragment';
+import { failTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -314,10 +314,9 @@ export const agreementMachine = setup({
             'The check or the registration failed: the message with a retry, and the way back to the form (nothing typed is lost).',
           meta: { view: 'error message with retry and back-to-form buttons', testId: 'agreement-failed' },
           tags: ['error'],
-          on: {
-            'form.retry': { target: 'validating', actions: 'clearError' },
+          on: retryOn('form.retry', 'validating', {
             'form.edit': { target: 'form.editing', actions: 'clearError' },
-          },
+          }),
         },
         done: {
           description:
@@ -371,7 +370,7 @@ export const agreementMachine = setup({
         failed: {
           description: 'The list could not be loaded; the error with a retry.',
           meta: { view: 'error message with a retry button', testId: 'agreement-list-error' },
-          on: { 'list.retry': { target: 'loading', actions: 'clearListError' } },
+          on: retryOn('list.retry', 'loading', {}, 'clearListError'),
         },
       },
     },

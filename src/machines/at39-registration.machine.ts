@@ -14,7 +14,7 @@ import {
   resumeStep,
 } from '@/domain/at39.rules';
 import { isBan } from '@/domain/validators.rules';
-import { failTo, retryState } from './call-fragment';
+import { failTo, retryOn, retryState } from './call-fragment';
 import { errorCodeOf, errorDescriptionOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -579,10 +579,9 @@ export const at39RegistrationMachine = setup({
         'The registration could not be created (E129 registration time expired, or another failure).',
       meta: { view: 'error with retry and change-token buttons', testId: 'at39-create-error' },
       tags: ['error'],
-      on: {
-        'create.retry': { target: 'creating', actions: 'clearError' },
+      on: retryOn('create.retry', 'creating', {
         'workplace.change': { target: 'workplace', actions: 'clearError' },
-      },
+      }),
     },
 
     kit: {
@@ -682,10 +681,9 @@ export const at39RegistrationMachine = setup({
           description: 'The price plans could not be loaded; retry or change the BAN.',
           meta: { view: 'error with retry', testId: 'at39-plans-error' },
           tags: ['error'],
-          on: {
-            'plans.retry': { target: 'loadingPlans', actions: 'clearError' },
+          on: retryOn('plans.retry', 'loadingPlans', {
             'ban.change': { target: 'banEntering', actions: 'clearError' },
-          },
+          }),
         },
         choosing: {
           description:

@@ -8,7 +8,7 @@ import {
   sameOrdersRange,
   validateRange,
 } from '@/domain/orders.rules';
-import { failTo } from './call-fragment';
+import { failTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
@@ -289,7 +289,7 @@ export const ordersMachine = setup({
         failed: {
           description: 'The orders could not be loaded; the error is shown with a retry button.',
           meta: { view: 'error with a retry button', testId: 'orders-load-error' },
-          on: { 'list.retry': { target: 'loading', actions: 'clearListError' } },
+          on: retryOn('list.retry', 'loading', {}, 'clearListError'),
         },
       },
     },
@@ -382,7 +382,7 @@ export const ordersMachine = setup({
         failed: {
           description: 'The order could not be loaded (E013 no such order, E005…); retry.',
           meta: { view: 'error with a retry button', testId: 'order-error' },
-          on: { 'order.retry': { target: 'loading', actions: 'clearOrderError' } },
+          on: retryOn('order.retry', 'loading', {}, 'clearOrderError'),
         },
       },
     },

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { failTo, failWhen, retryState } from './call-fragment';
+import { failTo, failWhen, retryOn, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { CreatedSignature, ListedKey } from './signing.machine';
 import { signingErrorCode } from './signing-errors';
@@ -196,7 +196,7 @@ export const preRegistrationMachine = setup({
         'Retry starts again with a new challenge (a used one is never signed twice).',
       meta: { view: 'the error text of the code with Retry and Cancel', testId: 'prereg-failed' },
       tags: ['error'],
-      on: { 'registration.retry': { target: 'preparing', actions: 'clearAttempt' } },
+      on: retryOn('registration.retry', 'preparing', {}, 'clearAttempt'),
     },
     refused: {
       description:

@@ -2,7 +2,7 @@ import { assign, emit, setup } from 'xstate';
 import { numberLookalike, parseSearch, type SearchMode } from '@/domain/search.rules';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
 import { failTo } from './call-fragment';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /** What the 'choose' search looks up: a number (sn) or a BAN, as digits (spec 5). */
@@ -187,14 +187,7 @@ export const searchBoxMachine = setup({
           target: 'found',
           actions: { type: 'assignFound', params: ({ event }) => ({ found: event.output }) },
         },
-        onError: [
-          {
-            guard: 'isNotFoundNumberLookalike',
-            target: 'offeringNumber',
-            actions: { type: 'assignError', params: errorParams },
-          },
-          failTo('failed'),
-        ],
+        onError: [{ guard: 'isNotFoundNumberLookalike', ...failTo('offeringNumber') }, failTo('failed')],
       },
     },
     found: {

@@ -386,21 +386,19 @@ export const signingMachine = setup({
         ],
       },
     },
-    keyUnavailable: {
+    keyUnavailable: retryState('signing.retry', 'connecting', {
       description:
         "The listed key could not be loaded or vanished: 'Нет установленого или подходящего ЭЦП-ключа.'",
       meta: {
         view: 'no-installed-or-matching-key text with Retry and Cancel',
         testId: 'signing-key-unavailable',
       },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
-    },
+    }),
     wrongPassword: retryState('signing.retry', 'signing', {
       description: "The password was wrong (BadPaddingException): 'Пароль неверный.'",
       meta: { view: "'Пароль неверный.' with Retry and Cancel", testId: 'signing-wrong-password' },
     }),
-    passwordCancelled: {
+    passwordCancelled: retryState('signing.retry', 'signing', {
       description:
         "The module answered -5000: the password window was closed ('Отменено / Вы отменили действие'), or a 6.x " +
         "module had three wrong passwords, which it answers the same ('Пароль неверный.' named as well, U20).",
@@ -408,9 +406,7 @@ export const signingMachine = setup({
         view: "'Отменено', 'Вы отменили действие', the wrong-password note, Retry and Cancel",
         testId: 'signing-password-cancelled',
       },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
-    },
+    }),
     verifying: {
       description:
         'The server verifies the signature and the certificate and adds a trusted timestamp (code 1 = ok).',
