@@ -10,7 +10,7 @@ import {
   validateAgreementForm,
 } from '@/domain/agreement.rules';
 import { tashkentDay } from '@/domain/dates.rules';
-import { failTo, retryOn } from './call-fragment';
+import { failTo, outputTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -350,10 +350,7 @@ export const agreementMachine = setup({
             id: 'fetchAgreements',
             src: 'fetchAgreements',
             input: ({ context }) => ({ page: context.listPage }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignList', params: ({ event }) => ({ page: event.output }) },
-            },
+            onDone: outputTo('ready', 'assignList', 'page'),
             onError: failTo('failed', 'assignListError'),
           },
         },

@@ -83,3 +83,29 @@ export function failWhen<
 export function failWhen(guard: string, target: string, action = 'assignError') {
   return { guard: { type: guard, params: errorParams }, ...failTo(target, action) };
 }
+
+type OutputTo<TTarget, TAction, TKey extends string> = {
+  readonly target: TTarget;
+  readonly actions: {
+    readonly type: TAction;
+    readonly params: <T>(args: { event: { output: T } }) => { [K in TKey]: T };
+  };
+};
+
+/** An invoke's `onDone`: the actor's output is the `key` parameter of the chart's `action`, and the chart moves to
+ *  `target`. */
+export const outputTo = <
+  const TTarget extends string,
+  const TAction extends string,
+  const TKey extends string,
+>(
+  target: TTarget,
+  action: TAction,
+  key: TKey,
+): OutputTo<TTarget, TAction, TKey> => ({
+  target,
+  actions: {
+    type: action,
+    params: <T>({ event }: { event: { output: T } }) => ({ [key]: event.output }) as { [K in TKey]: T },
+  },
+});

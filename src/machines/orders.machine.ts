@@ -8,7 +8,7 @@ import {
   sameOrdersRange,
   validateRange,
 } from '@/domain/orders.rules';
-import { failTo, retryOn } from './call-fragment';
+import { failTo, outputTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
@@ -275,10 +275,7 @@ export const ordersMachine = setup({
               to: context.params.to,
               ban: context.params.ban,
             }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignLoaded', params: ({ event }) => ({ rows: event.output }) },
-            },
+            onDone: outputTo('ready', 'assignLoaded', 'rows'),
             onError: failTo('failed', 'assignListError'),
           },
         },
@@ -321,10 +318,7 @@ export const ordersMachine = setup({
             id: 'fetchOrder',
             src: 'fetchOrder',
             input: ({ context }) => ({ id: context.orderId ?? '' }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
-            },
+            onDone: outputTo('ready', 'assignOrder', 'order'),
             onError: failTo('failed', 'assignOrderError'),
           },
         },

@@ -1,7 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import { numberLookalike, parseSearch, type SearchMode } from '@/domain/search.rules';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { failTo } from './call-fragment';
+import { failTo, outputTo } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -183,10 +183,7 @@ export const searchBoxMachine = setup({
         id: 'lookup',
         src: 'lookup',
         input: ({ context }) => context.target ?? { kind: 'ban', value: '' },
-        onDone: {
-          target: 'found',
-          actions: { type: 'assignFound', params: ({ event }) => ({ found: event.output }) },
-        },
+        onDone: outputTo('found', 'assignFound', 'found'),
         onError: [{ guard: 'isNotFoundNumberLookalike', ...failTo('offeringNumber') }, failTo('failed')],
       },
     },

@@ -8,7 +8,7 @@ import {
   signingText,
 } from '@/domain/signing-document.rules';
 import { validateTin } from '@/domain/validators.rules';
-import { failTo, failWhen, retryState } from './call-fragment';
+import { failTo, failWhen, outputTo, retryState } from './call-fragment';
 import { errorParams, unprovided } from './error-code';
 import { signingErrorCode } from './signing-errors';
 import type { StateMeta } from './state-meta';
@@ -373,10 +373,7 @@ export const signingMachine = setup({
         id: 'signWithKey',
         src: 'signWithKey',
         input: ({ context }) => ({ key: context.key as ListedKey, data: context.data as string }),
-        onDone: {
-          target: 'verifying',
-          actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
-        },
+        onDone: outputTo('verifying', 'assignPkcs7', 'signature'),
         onError: [
           failWhen('isBadPassword', 'wrongPassword'),
           failWhen('isPasswordCancelled', 'passwordCancelled'),
