@@ -10,7 +10,7 @@ import {
   validateAgreementForm,
 } from '@/domain/agreement.rules';
 import { tashkentDay } from '@/domain/dates.rules';
-import { failTo, outputTo, retryOn } from './call-fragment';
+import { failTo, outputTo, retryOn, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -309,15 +309,16 @@ export const agreementMachine = setup({
             onError: failTo('failed'),
           },
         },
-        failed: {
-          description:
-            'The check or the registration failed: the message with a retry, and the way back to the form (nothing typed is lost).',
-          meta: { view: 'error message with retry and back-to-form buttons', testId: 'agreement-failed' },
-          tags: ['error'],
-          on: retryOn('form.retry', 'validating', {
-            'form.edit': { target: 'form.editing', actions: 'clearError' },
-          }),
-        },
+        failed: retryState(
+          'form.retry',
+          'validating',
+          {
+            description:
+              'The check or the registration failed: the message with a retry, and the way back to the form (nothing typed is lost).',
+            meta: { view: 'error message with retry and back-to-form buttons', testId: 'agreement-failed' },
+          },
+          { 'form.edit': { target: 'form.editing', actions: 'clearError' } },
+        ),
         done: {
           description:
             "Registered: 'Договор зарегистрирован' with its number and its documents to download; a new form may be started.",

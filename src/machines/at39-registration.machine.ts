@@ -14,7 +14,7 @@ import {
   resumeStep,
 } from '@/domain/at39.rules';
 import { isBan } from '@/domain/validators.rules';
-import { failTo, outputTo, retryOn, retryState } from './call-fragment';
+import { failTo, outputTo, retryState } from './call-fragment';
 import { errorCodeOf, errorDescriptionOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -565,15 +565,16 @@ export const at39RegistrationMachine = setup({
         onError: failTo('createFailed'),
       },
     },
-    createFailed: {
-      description:
-        'The registration could not be created (E129 registration time expired, or another failure).',
-      meta: { view: 'error with retry and change-token buttons', testId: 'at39-create-error' },
-      tags: ['error'],
-      on: retryOn('create.retry', 'creating', {
-        'workplace.change': { target: 'workplace', actions: 'clearError' },
-      }),
-    },
+    createFailed: retryState(
+      'create.retry',
+      'creating',
+      {
+        description:
+          'The registration could not be created (E129 registration time expired, or another failure).',
+        meta: { view: 'error with retry and change-token buttons', testId: 'at39-create-error' },
+      },
+      { 'workplace.change': { target: 'workplace', actions: 'clearError' } },
+    ),
 
     kit: {
       description:
@@ -662,14 +663,15 @@ export const at39RegistrationMachine = setup({
             onError: failTo('plansFailed'),
           },
         },
-        plansFailed: {
-          description: 'The price plans could not be loaded; retry or change the BAN.',
-          meta: { view: 'error with retry', testId: 'at39-plans-error' },
-          tags: ['error'],
-          on: retryOn('plans.retry', 'loadingPlans', {
-            'ban.change': { target: 'banEntering', actions: 'clearError' },
-          }),
-        },
+        plansFailed: retryState(
+          'plans.retry',
+          'loadingPlans',
+          {
+            description: 'The price plans could not be loaded; retry or change the BAN.',
+            meta: { view: 'error with retry', testId: 'at39-plans-error' },
+          },
+          { 'ban.change': { target: 'banEntering', actions: 'clearError' } },
+        ),
         choosing: {
           description:
             'Price plan and number (the kit’s own number offered); a refused reservation is shown here (number taken, E123, E025).',

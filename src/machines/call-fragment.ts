@@ -53,18 +53,20 @@ export function retryOn(retry: string, target: string, rest = {}, clear = 'clear
 type Words = { readonly description?: string; readonly meta?: StateMeta };
 
 /**
- * The state a failed call leaves: its words, tag `error` (the error is on screen) and `retryOn(retry, target)`, the
- * call run again with the error cleared.
+ * The state a failed call leaves: its words, tag `error` (the error is on screen) and `retryOn(retry, target, rest)`,
+ * the call run again with the error cleared, and any other ways out the state gives.
  */
 export const retryState = <
   const TEvent extends string,
   const TTarget extends string,
   const TWords extends Words,
+  const TRest extends object = Record<never, never>,
 >(
   retry: TEvent,
   target: TTarget,
   words: TWords,
-) => ({ ...words, tags: ['error'], on: retryOn(retry, target) }) as const;
+  rest?: TRest,
+) => ({ ...words, tags: ['error'], on: retryOn(retry, target, rest) }) as const;
 
 type GuardedErrorTo<TGuard, TTarget, TAction> = {
   readonly guard: { readonly type: TGuard; readonly params: typeof errorParams };

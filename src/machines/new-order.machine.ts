@@ -11,7 +11,7 @@ import {
   withoutRow,
   withRow,
 } from '@/domain/orders.rules';
-import { failTo, outputTo } from './call-fragment';
+import { failTo, outputTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -407,10 +407,9 @@ export const newOrderMachine = setup({
                 view: 'error with retry and back-to-form buttons, the form kept',
                 testId: 'new-order-error',
               },
-              on: {
-                'order.retry': { target: 'submitting', actions: 'clearError' },
+              on: retryOn('order.retry', 'submitting', {
                 'order.edit': { target: 'editing', actions: 'clearError' },
-              },
+              }),
             },
             done: {
               description: 'The order was created (status created, GN8): its number is shown.',
