@@ -11,7 +11,7 @@ import {
   type ServiceAction,
 } from '@/domain/addons.rules';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { failTo, retryOn } from './call-fragment';
+import { failTo, outputTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -259,10 +259,7 @@ export const addonsCheckoutMachine = setup({
           sns: context.sns,
           payerBan: context.payerBan,
         }),
-        onDone: {
-          target: 'reviewing',
-          actions: { type: 'assignQuote', params: ({ event }) => ({ quote: event.output }) },
-        },
+        onDone: outputTo('reviewing', 'assignQuote', 'quote'),
         onError: failTo('quoteFailed'),
       },
     },

@@ -6,7 +6,7 @@ import {
   sameEmployeeList,
   toggleSelection,
 } from '@/domain/addons.rules';
-import { failTo } from './call-fragment';
+import { failTo, outputTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
@@ -250,10 +250,7 @@ export const addonsMachine = setup({
           invoke: {
             id: 'fetchCatalogue',
             src: 'fetchCatalogue',
-            onDone: {
-              target: 'loading',
-              actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
-            },
+            onDone: outputTo('loading', 'assignCatalogue', 'catalogue'),
             onError: failTo('catalogueFailed', 'assignCatalogueError'),
           },
         },
@@ -293,10 +290,7 @@ export const addonsMachine = setup({
             id: 'fetchAllNumbers',
             src: 'fetchAllNumbers',
             input: ({ context }) => ({ params: context.params }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignAllSelected', params: ({ event }) => ({ sns: event.output }) },
-            },
+            onDone: outputTo('ready', 'assignAllSelected', 'sns'),
             onError: failTo('selectAllFailed', 'assignSelectionError'),
           },
         },
@@ -311,7 +305,7 @@ export const addonsMachine = setup({
         failed: {
           description: 'The list could not be loaded; the error is shown with a retry button.',
           meta: { view: 'error with a retry button', testId: 'services-employees-error' },
-          on: { 'employees.retry': { target: 'loading', actions: 'clearListError' } },
+          on: retryOn('employees.retry', 'loading', {}, 'clearListError'),
         },
       },
     },
@@ -345,10 +339,7 @@ export const addonsMachine = setup({
               sn: context.optionsFor?.sn ?? '',
               pricePlan: context.optionsFor?.pricePlan ?? '',
             }),
-            onDone: {
-              target: 'shown',
-              actions: { type: 'assignOptions', params: ({ event }) => ({ options: event.output }) },
-            },
+            onDone: outputTo('shown', 'assignOptions', 'options'),
             onError: failTo('failed', 'assignOptionsError'),
           },
         },
@@ -359,7 +350,7 @@ export const addonsMachine = setup({
         failed: {
           description: 'The options could not be loaded; retry or close.',
           meta: { view: 'options error with retry and close', testId: 'services-options-error' },
-          on: { 'options.retry': { target: 'loading', actions: 'clearOptionsError' } },
+          on: retryOn('options.retry', 'loading', {}, 'clearOptionsError'),
         },
       },
     },

@@ -10,7 +10,7 @@ import {
   validateAgreementForm,
 } from '@/domain/agreement.rules';
 import { tashkentDay } from '@/domain/dates.rules';
-import { failTo } from './call-fragment';
+import { failTo, outputTo, retryOn, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -309,16 +309,16 @@ export const agreementMachine = setup({
             onError: failTo('failed'),
           },
         },
-        failed: {
-          description:
-            'The check or the registration failed: the message with a retry, and the way back to the form (nothing typed is lost).',
-          meta: { view: 'error message with retry and back-to-form buttons', testId: 'agreement-failed' },
-          tags: ['error'],
-          on: {
-            'form.retry': { target: 'validating', actions: 'clearError' },
-            'form.edit': { target: 'form.editing', actions: 'clearError' },
+        failed: retryState(
+          'form.retry',
+          'validating',
+          {
+            description:
+              'The check or the registration failed: the message with a retry, and the way back to the form (nothing typed is lost).',
+            meta: { view: 'error message with retry and back-to-form buttons', testId: 'agreement-failed' },
           },
-        },
+          { 'form.edit': { target: 'form.editing', actions: 'clearError' } },
+        ),
         done: {
           description:
             "Registered: 'Договор зарегистрирован' with its number and its documents to download; a new form may be started.",
@@ -351,10 +351,7 @@ export const agreementMachine = setup({
             id: 'fetchAgreements',
             src: 'fetchAgreements',
             input: ({ context }) => ({ page: context.listPage }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignList', params: ({ event }) => ({ page: event.output }) },
-            },
+            onDone: outputTo('ready', 'assignList', 'page'),
             onError: failTo('failed', 'assignListError'),
           },
         },
@@ -371,7 +368,7 @@ export const agreementMachine = setup({
         failed: {
           description: 'The list could not be loaded; the error with a retry.',
           meta: { view: 'error message with a retry button', testId: 'agreement-list-error' },
-          on: { 'list.retry': { target: 'loading', actions: 'clearListError' } },
+          on: retryOn('list.retry', 'loading', {}, 'clearListError'),
         },
       },
     },

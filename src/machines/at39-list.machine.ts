@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { type At39ListParams, type At39Status, sameAt39Params } from '@/domain/at39.rules';
-import { failTo } from './call-fragment';
+import { failTo, outputTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
@@ -177,10 +177,7 @@ export const at39ListMachine = setup({
             id: 'fetchComments',
             src: 'fetchComments',
             input: ({ context }) => ({ registrationId: context.commentsOf ?? '' }),
-            onDone: {
-              target: 'shown',
-              actions: { type: 'assignComments', params: ({ event }) => ({ comments: event.output }) },
-            },
+            onDone: outputTo('shown', 'assignComments', 'comments'),
             onError: failTo('failed', 'assignCommentsError'),
           },
         },
@@ -191,7 +188,7 @@ export const at39ListMachine = setup({
         failed: {
           description: 'The comments could not be loaded; retry or close.',
           meta: { view: 'error with retry', testId: 'at39-comments-error' },
-          on: { 'comments.retry': { target: 'loading', actions: 'clearCommentsError' } },
+          on: retryOn('comments.retry', 'loading', {}, 'clearCommentsError'),
         },
       },
     },

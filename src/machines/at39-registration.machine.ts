@@ -14,7 +14,7 @@ import {
   resumeStep,
 } from '@/domain/at39.rules';
 import { isBan } from '@/domain/validators.rules';
-import { failTo, retryState } from './call-fragment';
+import { failTo, outputTo, retryState } from './call-fragment';
 import { errorCodeOf, errorDescriptionOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -432,10 +432,7 @@ export const at39RegistrationMachine = setup({
             id: 'checkToken',
             src: 'checkToken',
             input: ({ context }) => ({ token: context.token }),
-            onDone: {
-              target: '#at39Registration.passport',
-              actions: { type: 'assignWorkplace', params: ({ event }) => ({ workplace: event.output }) },
-            },
+            onDone: outputTo('#at39Registration.passport', 'assignWorkplace', 'workplace'),
             onError: failTo('entering'),
           },
         },
@@ -456,10 +453,7 @@ export const at39RegistrationMachine = setup({
           invoke: {
             id: 'startPassportSession',
             src: 'startPassportSession',
-            onDone: {
-              target: 'awaiting',
-              actions: { type: 'assignEpdp', params: ({ event }) => ({ epdp: event.output }) },
-            },
+            onDone: outputTo('awaiting', 'assignEpdp', 'epdp'),
             onError: failTo('sessionFailed'),
           },
         },
@@ -567,23 +561,20 @@ export const at39RegistrationMachine = setup({
           workplace: context.workplace ?? { name: '', regionId: 0 },
           authCode: context.authCode,
         }),
-        onDone: {
-          target: 'kit',
-          actions: { type: 'assignRegistrationId', params: ({ event }) => ({ id: event.output }) },
-        },
+        onDone: outputTo('kit', 'assignRegistrationId', 'id'),
         onError: failTo('createFailed'),
       },
     },
-    createFailed: {
-      description:
-        'The registration could not be created (E129 registration time expired, or another failure).',
-      meta: { view: 'error with retry and change-token buttons', testId: 'at39-create-error' },
-      tags: ['error'],
-      on: {
-        'create.retry': { target: 'creating', actions: 'clearError' },
-        'workplace.change': { target: 'workplace', actions: 'clearError' },
+    createFailed: retryState(
+      'create.retry',
+      'creating',
+      {
+        description:
+          'The registration could not be created (E129 registration time expired, or another failure).',
+        meta: { view: 'error with retry and change-token buttons', testId: 'at39-create-error' },
       },
-    },
+      { 'workplace.change': { target: 'workplace', actions: 'clearError' } },
+    ),
 
     kit: {
       description:
@@ -617,10 +608,7 @@ export const at39RegistrationMachine = setup({
               registrationId: context.registrationId ?? '',
               markedCode: event.type === 'kit.submit' ? event.markedCode.trim() : '',
             }),
-            onDone: {
-              target: '#at39Registration.account',
-              actions: { type: 'assignCard', params: ({ event }) => ({ card: event.output }) },
-            },
+            onDone: outputTo('#at39Registration.account', 'assignCard', 'card'),
             onError: failTo('entering'),
           },
         },
@@ -671,22 +659,19 @@ export const at39RegistrationMachine = setup({
             id: 'fetchPricePlans',
             src: 'fetchPricePlans',
             input: ({ context }) => ({ registrationId: context.registrationId ?? '' }),
-            onDone: {
-              target: 'choosing',
-              actions: { type: 'assignTariffs', params: ({ event }) => ({ tariffs: event.output }) },
-            },
+            onDone: outputTo('choosing', 'assignTariffs', 'tariffs'),
             onError: failTo('plansFailed'),
           },
         },
-        plansFailed: {
-          description: 'The price plans could not be loaded; retry or change the BAN.',
-          meta: { view: 'error with retry', testId: 'at39-plans-error' },
-          tags: ['error'],
-          on: {
-            'plans.retry': { target: 'loadingPlans', actions: 'clearError' },
-            'ban.change': { target: 'banEntering', actions: 'clearError' },
+        plansFailed: retryState(
+          'plans.retry',
+          'loadingPlans',
+          {
+            description: 'The price plans could not be loaded; retry or change the BAN.',
+            meta: { view: 'error with retry', testId: 'at39-plans-error' },
           },
-        },
+          { 'ban.change': { target: 'banEntering', actions: 'clearError' } },
+        ),
         choosing: {
           description:
             'Price plan and number (the kit’s own number offered); a refused reservation is shown here (number taken, E123, E025).',
@@ -743,10 +728,7 @@ export const at39RegistrationMachine = setup({
             id: 'fetchDocs',
             src: 'fetchDocs',
             input: ({ context }) => ({ registrationId: context.registrationId ?? '' }),
-            onDone: {
-              target: 'listing',
-              actions: { type: 'assignDocs', params: ({ event }) => ({ docs: event.output }) },
-            },
+            onDone: outputTo('listing', 'assignDocs', 'docs'),
             onError: failTo('loadFailed'),
           },
         },

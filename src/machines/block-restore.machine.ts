@@ -4,7 +4,7 @@ import { blockTargets } from '@/domain/signing-document.rules';
 import { isApiFailure } from '@/services/api/api-error';
 import type { CompanyInfo } from '@/services/contract/block.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { failTo, failWhen } from './call-fragment';
+import { failTo, failWhen, outputTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
@@ -233,10 +233,7 @@ export const blockRestoreMachine = setup({
         id: 'fetchPrivilegedLock',
         src: 'fetchPrivilegedLock',
         input: ({ context }) => targetOf(context.request),
-        onDone: {
-          target: 'confirming',
-          actions: { type: 'assignLock', params: ({ event }) => ({ lock: event.output }) },
-        },
+        onDone: outputTo('confirming', 'assignLock', 'lock'),
         onError: [failWhen('isInProcess', 'inProcess'), failTo('lockFailed')],
       },
       on: { 'dialog.cancel': { target: 'cancelled' } },
@@ -252,10 +249,7 @@ export const blockRestoreMachine = setup({
       description: 'The privileged-lock check failed; the user may retry or cancel.',
       meta: { view: 'dialog with the error text, Retry and Cancel', testId: 'block-restore-lock-failed' },
       tags: ['open', 'error'],
-      on: {
-        'dialog.retry': { target: 'checkingLock', actions: 'clearError' },
-        'dialog.cancel': { target: 'cancelled' },
-      },
+      on: retryOn('dialog.retry', 'checkingLock', { 'dialog.cancel': { target: 'cancelled' } }),
     },
     confirming: {
       description:

@@ -53,18 +53,20 @@ export function retryOn(retry: string, target: string, rest = {}, clear = 'clear
 type Words = { readonly description?: string; readonly meta?: StateMeta };
 
 /**
- * The state a failed call leaves: its words, tag `error` (the error is on screen) and `retryOn(retry, target)`, the
- * call run again with the error cleared.
+ * The state a failed call leaves: its words, tag `error` (the error is on screen) and `retryOn(retry, target, rest)`,
+ * the call run again with the error cleared, and any other ways out the state gives.
  */
 export const retryState = <
   const TEvent extends string,
   const TTarget extends string,
   const TWords extends Words,
+  const TRest extends object = Record<never, never>,
 >(
   retry: TEvent,
   target: TTarget,
   words: TWords,
-) => ({ ...words, tags: ['error'], on: retryOn(retry, target) }) as const;
+  rest?: TRest,
+) => ({ ...words, tags: ['error'], on: retryOn(retry, target, rest) }) as const;
 
 type GuardedErrorTo<TGuard, TTarget, TAction> = {
   readonly guard: { readonly type: TGuard; readonly params: typeof errorParams };
@@ -83,3 +85,29 @@ export function failWhen<
 export function failWhen(guard: string, target: string, action = 'assignError') {
   return { guard: { type: guard, params: errorParams }, ...failTo(target, action) };
 }
+
+type OutputTo<TTarget, TAction, TKey extends string> = {
+  readonly target: TTarget;
+  readonly actions: {
+    readonly type: TAction;
+    readonly params: <T>(args: { event: { output: T } }) => { [K in TKey]: T };
+  };
+};
+
+/** An invoke's `onDone`: the actor's output is the `key` parameter of the chart's `action`, and the chart moves to
+ *  `target`. */
+export const outputTo = <
+  const TTarget extends string,
+  const TAction extends string,
+  const TKey extends string,
+>(
+  target: TTarget,
+  action: TAction,
+  key: TKey,
+): OutputTo<TTarget, TAction, TKey> => ({
+  target,
+  actions: {
+    type: action,
+    params: <T>({ event }: { event: { output: T } }) => ({ [key]: event.output }) as { [K in TKey]: T },
+  },
+});

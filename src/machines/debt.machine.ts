@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { type DebtListParams, sameDebtParams } from '@/domain/debt.rules';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo, retryOn } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
@@ -120,7 +121,7 @@ const noticeCall = <const TSrc extends string, const TDone>(src: TSrc, onDone: T
     src,
     input: ({ context }: { context: DebtContext }) => ({ ban: context.ban ?? '' }),
     onDone,
-    onError: { target: failed, actions: { type: 'assignNoticeError', params: errorParams } },
+    onError: failTo(failed, 'assignNoticeError'),
   }) as const;
 
 export const debtMachine = setup({
@@ -264,7 +265,7 @@ export const debtMachine = setup({
         loadFailed: {
           description: 'The notice could not be loaded; retry or close.',
           meta: { view: 'notice error with retry and close buttons', testId: 'debt-notice-error' },
-          on: { 'notice.retry': { target: 'loading', actions: 'clearNoticeError' } },
+          on: retryOn('notice.retry', 'loading', {}, 'clearNoticeError'),
         },
         unsent: {
           description: 'The notice draft, dated today, in Russian and Uzbek; it may be marked as sent.',

@@ -5,7 +5,7 @@ import {
   type DocumentsTab,
   documentsFilterError,
 } from '@/domain/documents.rules';
-import { failTo, retryState } from './call-fragment';
+import { failTo, outputTo, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -168,10 +168,7 @@ export const documentsMachine = setup({
         id: 'fetchDocuments',
         src: 'fetchDocuments',
         input: ({ context }) => ({ route: context.route }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignContent', params: ({ event }) => ({ content: event.output }) },
-        },
+        onDone: outputTo('ready', 'assignContent', 'content'),
         onError: failTo('failed'),
       },
     },

@@ -12,7 +12,7 @@ import {
   validateSearch,
   withoutTaken,
 } from '@/domain/golden.rules';
-import { failTo, retryState } from './call-fragment';
+import { failTo, outputTo, retryState } from './call-fragment';
 import { errorCodeOf, errorParams, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -379,10 +379,7 @@ export const goldenCheckoutMachine = setup({
               query: context.query ?? { type: 'random', categoryId: context.categoryId ?? 0 },
               page: context.page,
             }),
-            onDone: {
-              target: 'results',
-              actions: { type: 'assignResults', params: ({ event }) => ({ results: event.output }) },
-            },
+            onDone: outputTo('results', 'assignResults', 'results'),
             onError: failTo('searchFailed'),
           },
           on: {

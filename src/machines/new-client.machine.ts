@@ -16,7 +16,7 @@ import {
   storableForm,
   type TaxCompanyData,
 } from '@/domain/preorder.rules';
-import { failTo, retryState } from './call-fragment';
+import { failTo, outputTo, retryState } from './call-fragment';
 import { errorCodeOf, errorParams, notProvided, unprovided } from './error-code';
 import type { CatalogueItem } from './new-order.machine';
 import {
@@ -495,10 +495,7 @@ export const newClientMachine = setup({
               invoke: {
                 id: 'listKeys',
                 src: 'listKeys',
-                onDone: {
-                  target: 'choosingKey',
-                  actions: { type: 'assignKeys', params: ({ event }) => ({ keys: event.output }) },
-                },
+                onDone: outputTo('choosingKey', 'assignKeys', 'keys'),
                 onError: failTo('editing', 'assignModuleError'),
               },
             },
@@ -678,10 +675,7 @@ export const newClientMachine = setup({
           invoke: {
             id: 'fetchCatalogue',
             src: 'fetchCatalogue',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignCatalogue', params: ({ event }) => ({ catalogue: event.output }) },
-            },
+            onDone: outputTo('ready', 'assignCatalogue', 'catalogue'),
             onError: failTo('catalogueFailed'),
           },
         },

@@ -11,7 +11,7 @@ import {
   withoutRow,
   withRow,
 } from '@/domain/orders.rules';
-import { failTo } from './call-fragment';
+import { failTo, outputTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -232,10 +232,7 @@ export const newOrderMachine = setup({
         id: 'restoreDraft',
         src: 'restoreDraft',
         input: ({ context }) => ({ key: context.draftKey }),
-        onDone: {
-          target: 'open',
-          actions: { type: 'assignDraft', params: ({ event }) => ({ draft: event.output }) },
-        },
+        onDone: outputTo('open', 'assignDraft', 'draft'),
         onError: { target: 'open' },
       },
     },
@@ -257,10 +254,7 @@ export const newOrderMachine = setup({
               invoke: {
                 id: 'fetchCompany',
                 src: 'fetchCompany',
-                onDone: {
-                  target: 'ready',
-                  actions: { type: 'assignCompany', params: ({ event }) => ({ company: event.output }) },
-                },
+                onDone: outputTo('ready', 'assignCompany', 'company'),
                 onError: failTo('failed', 'assignCompanyError'),
               },
             },
@@ -413,10 +407,9 @@ export const newOrderMachine = setup({
                 view: 'error with retry and back-to-form buttons, the form kept',
                 testId: 'new-order-error',
               },
-              on: {
-                'order.retry': { target: 'submitting', actions: 'clearError' },
+              on: retryOn('order.retry', 'submitting', {
                 'order.edit': { target: 'editing', actions: 'clearError' },
-              },
+              }),
             },
             done: {
               description: 'The order was created (status created, GN8): its number is shown.',

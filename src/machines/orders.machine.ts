@@ -8,7 +8,7 @@ import {
   sameOrdersRange,
   validateRange,
 } from '@/domain/orders.rules';
-import { failTo } from './call-fragment';
+import { failTo, outputTo, retryOn } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
@@ -275,10 +275,7 @@ export const ordersMachine = setup({
               to: context.params.to,
               ban: context.params.ban,
             }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignLoaded', params: ({ event }) => ({ rows: event.output }) },
-            },
+            onDone: outputTo('ready', 'assignLoaded', 'rows'),
             onError: failTo('failed', 'assignListError'),
           },
         },
@@ -289,7 +286,7 @@ export const ordersMachine = setup({
         failed: {
           description: 'The orders could not be loaded; the error is shown with a retry button.',
           meta: { view: 'error with a retry button', testId: 'orders-load-error' },
-          on: { 'list.retry': { target: 'loading', actions: 'clearListError' } },
+          on: retryOn('list.retry', 'loading', {}, 'clearListError'),
         },
       },
     },
@@ -321,10 +318,7 @@ export const ordersMachine = setup({
             id: 'fetchOrder',
             src: 'fetchOrder',
             input: ({ context }) => ({ id: context.orderId ?? '' }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
-            },
+            onDone: outputTo('ready', 'assignOrder', 'order'),
             onError: failTo('failed', 'assignOrderError'),
           },
         },
@@ -382,7 +376,7 @@ export const ordersMachine = setup({
         failed: {
           description: 'The order could not be loaded (E013 no such order, E005…); retry.',
           meta: { view: 'error with a retry button', testId: 'order-error' },
-          on: { 'order.retry': { target: 'loading', actions: 'clearOrderError' } },
+          on: retryOn('order.retry', 'loading', {}, 'clearOrderError'),
         },
       },
     },

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { failTo, failWhen, retryState } from './call-fragment';
+import { failTo, failWhen, outputTo, retryOn, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { CreatedSignature, ListedKey } from './signing.machine';
 import { signingErrorCode } from './signing-errors';
@@ -136,10 +136,7 @@ export const preRegistrationMachine = setup({
         id: 'fetchDraftChallenge',
         src: 'fetchDraftChallenge',
         input: ({ context }) => ({ application: context.application }),
-        onDone: {
-          target: 'signing',
-          actions: { type: 'assignDocument', params: ({ event }) => ({ challenge: event.output }) },
-        },
+        onDone: outputTo('signing', 'assignDocument', 'challenge'),
         onError: failTo('failed', 'assignApiError'),
       },
     },
@@ -155,10 +152,7 @@ export const preRegistrationMachine = setup({
         id: 'signWithKey',
         src: 'signWithKey',
         input: ({ context }) => ({ key: context.key, data: context.data as string }),
-        onDone: {
-          target: 'creating',
-          actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
-        },
+        onDone: outputTo('creating', 'assignPkcs7', 'signature'),
         onError: [
           failWhen('isBadPassword', 'signFailed', 'assignModuleError'),
           failWhen('isPasswordCancelled', 'signFailed', 'assignModuleError'),
@@ -179,10 +173,7 @@ export const preRegistrationMachine = setup({
         id: 'createPreorder',
         src: 'createPreorder',
         input: ({ context }) => ({ application: context.application, pkcs7: context.pkcs7 as string }),
-        onDone: {
-          target: 'created',
-          actions: { type: 'assignCreated', params: ({ event }) => ({ created: event.output }) },
-        },
+        onDone: outputTo('created', 'assignCreated', 'created'),
         onError: [
           failWhen('isAlreadyRegistered', 'refused', 'assignApiError'),
           failWhen('isTinNotAllowed', 'refused', 'assignApiError'),
@@ -196,7 +187,7 @@ export const preRegistrationMachine = setup({
         'Retry starts again with a new challenge (a used one is never signed twice).',
       meta: { view: 'the error text of the code with Retry and Cancel', testId: 'prereg-failed' },
       tags: ['error'],
-      on: { 'registration.retry': { target: 'preparing', actions: 'clearAttempt' } },
+      on: retryOn('registration.retry', 'preparing', {}, 'clearAttempt'),
     },
     refused: {
       description:

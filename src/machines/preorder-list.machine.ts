@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { nextPreorderStatuses, type PreorderMove } from '@/domain/preorder-list.rules';
-import { failTo } from './call-fragment';
+import { failTo, outputTo } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
@@ -200,10 +200,7 @@ export const preorderListMachine = setup({
         src: 'movePreorder',
         // move is set on the way in (confirming); id 0 is no pre-order: the server answers E013
         input: ({ context }) => context.move ?? { id: 0, status: 'review' },
-        onDone: {
-          target: 'shown',
-          actions: { type: 'assignMoved', params: ({ event }) => ({ moved: event.output }) },
-        },
+        onDone: outputTo('shown', 'assignMoved', 'moved'),
         onError: failTo('moveFailed', 'assignMoveError'),
       },
     },

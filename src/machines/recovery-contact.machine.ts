@@ -7,7 +7,7 @@ import {
   recoveryContactError,
 } from '@/domain/recovery-contact.rules';
 import type { SigningTargets } from '@/domain/signing-document.rules';
-import { failTo, retryState } from './call-fragment';
+import { failTo, outputTo, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import { isSigningResult, type SigningOutput, signingMachine } from './signing.machine';
 import type { StateMeta } from './state-meta';
@@ -196,10 +196,7 @@ export const recoveryContactMachine = setup({
       invoke: {
         id: 'fetchAccounts',
         src: 'fetchAccounts',
-        onDone: {
-          target: 'choosing',
-          actions: { type: 'assignAccounts', params: ({ event }) => ({ result: event.output }) },
-        },
+        onDone: outputTo('choosing', 'assignAccounts', 'result'),
         onError: failTo('loadFailed'),
       },
     },
@@ -288,10 +285,7 @@ export const recoveryContactMachine = setup({
           email: context.contact?.email ?? null,
           phone: context.contact?.phone ?? null,
         }),
-        onDone: {
-          target: 'done',
-          actions: { type: 'assignSaved', params: ({ event }) => ({ result: event.output }) },
-        },
+        onDone: outputTo('done', 'assignSaved', 'result'),
         onError: failTo('saveFailed'),
       },
     },

@@ -1,8 +1,8 @@
 import { assign, emit, setup } from 'xstate';
 import { numberLookalike, parseSearch, type SearchMode } from '@/domain/search.rules';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { failTo } from './call-fragment';
-import { errorCodeOf, errorParams, unprovided } from './error-code';
+import { failTo, outputTo } from './call-fragment';
+import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
 /** What the 'choose' search looks up: a number (sn) or a BAN, as digits (spec 5). */
@@ -183,18 +183,8 @@ export const searchBoxMachine = setup({
         id: 'lookup',
         src: 'lookup',
         input: ({ context }) => context.target ?? { kind: 'ban', value: '' },
-        onDone: {
-          target: 'found',
-          actions: { type: 'assignFound', params: ({ event }) => ({ found: event.output }) },
-        },
-        onError: [
-          {
-            guard: 'isNotFoundNumberLookalike',
-            target: 'offeringNumber',
-            actions: { type: 'assignError', params: errorParams },
-          },
-          failTo('failed'),
-        ],
+        onDone: outputTo('found', 'assignFound', 'found'),
+        onError: [{ guard: 'isNotFoundNumberLookalike', ...failTo('offeringNumber') }, failTo('failed')],
       },
     },
     found: {

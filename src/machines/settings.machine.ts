@@ -10,7 +10,7 @@ import type { PasswordField } from '@/domain/password-form.rules';
 import { passwordChangeError, validatePasswordConfirmation } from '@/domain/validators.rules';
 import type { DraftValues } from '@/services/drafts/draft-store';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { failTo } from './call-fragment';
+import { failTo, outputTo } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -241,10 +241,7 @@ export const settingsMachine = setup({
             id: 'restoreDraft',
             src: 'restoreDraft',
             input: ({ context }) => ({ key: context.draftKey }),
-            onDone: {
-              target: 'editing',
-              actions: { type: 'assignDraft', params: ({ event }) => ({ draft: event.output }) },
-            },
+            onDone: outputTo('editing', 'assignDraft', 'draft'),
             onError: { target: 'editing' },
           },
         },

@@ -8,7 +8,7 @@ import {
   signingText,
 } from '@/domain/signing-document.rules';
 import { validateTin } from '@/domain/validators.rules';
-import { failTo, failWhen, retryState } from './call-fragment';
+import { failTo, failWhen, outputTo, retryState } from './call-fragment';
 import { errorParams, unprovided } from './error-code';
 import { signingErrorCode } from './signing-errors';
 import type { StateMeta } from './state-meta';
@@ -373,10 +373,7 @@ export const signingMachine = setup({
         id: 'signWithKey',
         src: 'signWithKey',
         input: ({ context }) => ({ key: context.key as ListedKey, data: context.data as string }),
-        onDone: {
-          target: 'verifying',
-          actions: { type: 'assignPkcs7', params: ({ event }) => ({ signature: event.output }) },
-        },
+        onDone: outputTo('verifying', 'assignPkcs7', 'signature'),
         onError: [
           failWhen('isBadPassword', 'wrongPassword'),
           failWhen('isPasswordCancelled', 'passwordCancelled'),
@@ -386,21 +383,19 @@ export const signingMachine = setup({
         ],
       },
     },
-    keyUnavailable: {
+    keyUnavailable: retryState('signing.retry', 'connecting', {
       description:
         "The listed key could not be loaded or vanished: 'Нет установленого или подходящего ЭЦП-ключа.'",
       meta: {
         view: 'no-installed-or-matching-key text with Retry and Cancel',
         testId: 'signing-key-unavailable',
       },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'connecting', actions: 'clearError' } },
-    },
+    }),
     wrongPassword: retryState('signing.retry', 'signing', {
       description: "The password was wrong (BadPaddingException): 'Пароль неверный.'",
       meta: { view: "'Пароль неверный.' with Retry and Cancel", testId: 'signing-wrong-password' },
     }),
-    passwordCancelled: {
+    passwordCancelled: retryState('signing.retry', 'signing', {
       description:
         "The module answered -5000: the password window was closed ('Отменено / Вы отменили действие'), or a 6.x " +
         "module had three wrong passwords, which it answers the same ('Пароль неверный.' named as well, U20).",
@@ -408,9 +403,7 @@ export const signingMachine = setup({
         view: "'Отменено', 'Вы отменили действие', the wrong-password note, Retry and Cancel",
         testId: 'signing-password-cancelled',
       },
-      tags: ['error'],
-      on: { 'signing.retry': { target: 'signing', actions: 'clearError' } },
-    },
+    }),
     verifying: {
       description:
         'The server verifies the signature and the certificate and adds a trusted timestamp (code 1 = ok).',

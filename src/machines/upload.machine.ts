@@ -6,7 +6,7 @@ import {
   type UploadKind,
   type UploadLimits,
 } from '@/domain/upload.rules';
-import { failTo, failWhen } from './call-fragment';
+import { failTo, failWhen, outputTo } from './call-fragment';
 import { errorCodeOf, NO_SESSION_CODE, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -236,10 +236,7 @@ export const uploadMachine = setup({
         id: 'uploadFile',
         src: 'uploadFile',
         input: ({ context }) => ({ target: context.target, file: context.file as UploadFile }),
-        onDone: {
-          target: 'done',
-          actions: { type: 'assignReceipt', params: ({ event }) => ({ receipt: event.output }) },
-        },
+        onDone: outputTo('done', 'assignReceipt', 'receipt'),
         onError: [failWhen('isRefusedByServer', 'rejected'), failTo('failed')],
       },
       on: {

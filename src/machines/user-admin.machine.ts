@@ -26,7 +26,7 @@ import type {
   UserUpdateBody,
 } from '@/services/contract/admin.contract';
 import { SYSTEM_IDS, tellSystem } from './actor-system';
-import { failTo, failWhen, retryState } from './call-fragment';
+import { failTo, failWhen, outputTo, retryState } from './call-fragment';
 import { errorCodeOf, unprovided } from './error-code';
 import type { StateMeta } from './state-meta';
 
@@ -259,10 +259,7 @@ export const userAdminMachine = setup({
         id: 'getUser',
         src: 'getUser',
         input: ({ context }) => ({ userId: context.target?.mode === 'edit' ? context.target.userId : '' }),
-        onDone: {
-          target: 'form',
-          actions: { type: 'assignDetails', params: ({ event }) => ({ details: event.output }) },
-        },
+        onDone: outputTo('form', 'assignDetails', 'details'),
         onError: [failWhen('isUserNotFound', 'notFound'), failTo('loadFailed')],
       },
     },
