@@ -17,6 +17,7 @@ import { FormField, TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { clampPage, Pagination } from '@/views/common/pagination.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
+import { SendButton } from '@/views/common/send-button.view';
 import { TabList, Tabs, tabPanelProps } from '@/views/common/tabs.view';
 
 afterEach(async () => {
@@ -595,5 +596,39 @@ describe('PageFrame: a section named by its heading, the texts of its key, the a
     expect(page.getAttribute('aria-busy')).toBe('false');
     expect([...(head?.children ?? [])].map((c) => c.tagName)).toEqual(['DIV', 'BUTTON']);
     expect(head?.firstElementChild?.textContent).toBe('ЗаказыВсе заказы компании');
+  });
+});
+
+describe('SendButton: a plain button that sends one event to the chart', () => {
+  it('is a type=button with the btn class by default and sends its event on each press', async () => {
+    const actor = { send: vi.fn() };
+    wrap(
+      <SendButton actor={actor} event={{ type: 'download.dismiss' }} testId="x-dismiss">
+        Закрыть
+      </SendButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Закрыть' });
+    expect(button.getAttribute('type')).toBe('button');
+    expect(button.className).toBe('btn');
+    expect(button.getAttribute('data-testid')).toBe('x-dismiss');
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(button.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(button);
+    await userEvent.click(button);
+    expect(actor.send).toHaveBeenCalledTimes(2);
+    expect(actor.send).toHaveBeenCalledWith({ type: 'download.dismiss' });
+  });
+
+  it("takes the page's classes, disabled and aria-busy as given", () => {
+    const actor = { send: vi.fn() };
+    wrap(
+      <SendButton actor={actor} event={{ type: 'row.add' }} className="btn btn--secondary" disabled busy>
+        Добавить
+      </SendButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Добавить' }) as HTMLButtonElement;
+    expect(button.className).toBe('btn btn--secondary');
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
   });
 });

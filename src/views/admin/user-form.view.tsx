@@ -11,6 +11,7 @@ import { NotFound } from '@/views/layout/not-found.view';
 import { roleTitle } from '@/views/session/role-title';
 import { UserAdminContext } from './admin.context';
 import './admin.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 export interface UserFormPageProps {
   /** creation/{type} or edit-user/{id} */
@@ -234,13 +235,9 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
                   {t('admin.form.openCreated')}
                 </Link>
               ) : null}{' '}
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => actor.send({ type: 'form.restart' })}
-              >
+              <SendButton actor={actor} event={{ type: 'form.restart' }} className="btn btn--secondary">
                 {t('admin.form.createAnother')}
-              </button>
+              </SendButton>
             </div>
           ) : (
             <div>

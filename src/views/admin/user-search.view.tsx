@@ -22,6 +22,7 @@ import { UserSearchContext } from './admin.context';
 import '@/views/common/common.css';
 import './admin.css';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
+import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
 const USER_COLUMNS = ['login', 'name', 'role', 'ban', 'status', 'actions'] as const;
@@ -251,21 +252,17 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
           testId="user-row-confirm"
           actions={
             <>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => actor.send({ type: 'row.cancel' })}
-              >
+              <SendButton actor={actor} event={{ type: 'row.cancel' }} className="btn btn--secondary">
                 {t('app.cancel')}
-              </button>
-              <button
-                type="button"
+              </SendButton>
+              <SendButton
+                actor={actor}
+                event={{ type: 'row.confirm' }}
                 className={change.blocked ? 'btn btn--danger' : 'btn'}
-                onClick={() => actor.send({ type: 'row.confirm' })}
-                data-testid="user-row-confirm-yes"
+                testId="user-row-confirm-yes"
               >
                 {t(change.blocked ? 'admin.user.block' : 'admin.user.unblock')}
-              </button>
+              </SendButton>
             </>
           }
         >

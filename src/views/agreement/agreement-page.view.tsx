@@ -22,6 +22,7 @@ import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { AgreementContext } from './agreement.context';
 import { AgreementDownloadError, AgreementList, DocumentLine } from './agreement-list.view';
 import './agreement.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 const EMPTY_INPUT: AgreementInput = {};
 
@@ -142,14 +143,14 @@ function AgreementFormView() {
             onRetry={retry ? () => actor.send({ type: 'form.retry' }) : undefined}
             testId="agreement-failed"
           />
-          <button
-            type="button"
+          <SendButton
+            actor={actor}
+            event={{ type: 'form.edit' }}
             className="btn btn--secondary"
-            onClick={() => actor.send({ type: 'form.edit' })}
-            data-testid="agreement-back"
+            testId="agreement-back"
           >
             {t('agreement.backToForm')}
-          </button>
+          </SendButton>
         </div>
       ) : null}
       <div className="agreement__actions">
@@ -221,29 +222,29 @@ function ContactPersons({ editable }: { editable: boolean }) {
                 />
                 {t('agreement.fields.contactAccess')}
               </label>
-              <button
-                type="button"
+              <SendButton
+                actor={actor}
+                event={{ type: 'contact.remove', index: i }}
                 className="btn btn--link"
+                testId={`agreement-contact-${i}-remove`}
                 disabled={!editable}
-                onClick={() => actor.send({ type: 'contact.remove', index: i })}
-                data-testid={`agreement-contact-${i}-remove`}
               >
                 {t('agreement.removeContact', { n: i + 1 })}
-              </button>
+              </SendButton>
             </div>
           </li>
         ))}
       </ol>
       <p className="agreement__actions">
-        <button
-          type="button"
+        <SendButton
+          actor={actor}
+          event={{ type: 'contact.add' }}
           className="btn btn--secondary"
+          testId="agreement-contact-add"
           disabled={!editable || form.contacts.length >= MAX_CONTACTS}
-          onClick={() => actor.send({ type: 'contact.add' })}
-          data-testid="agreement-contact-add"
         >
           {t('agreement.addContact')}
-        </button>
+        </SendButton>
         <span className="agreement__hint">{t('agreement.maxContacts', { count: MAX_CONTACTS })}</span>
       </p>
     </fieldset>
@@ -277,14 +278,14 @@ function RegisteredPanel() {
           </li>
         ))}
       </ul>
-      <button
-        type="button"
+      <SendButton
+        actor={actor}
+        event={{ type: 'form.new' }}
         className="btn btn--secondary"
-        onClick={() => actor.send({ type: 'form.new' })}
-        data-testid="agreement-new"
+        testId="agreement-new"
       >
         {t('agreement.newForm')}
-      </button>
+      </SendButton>
     </div>
   );
 }

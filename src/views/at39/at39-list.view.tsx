@@ -27,6 +27,7 @@ import { At39ListContext } from './at39.context';
 import { at39Search, parseAt39Search, regionKey } from './at39.url';
 import '@/views/common/common.css';
 import './at39.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
 const AT39_COLUMNS = ['id', 'client', 'number', 'region', 'status', 'date', 'actions'] as const;
@@ -82,16 +83,16 @@ function At39ListView() {
           <Link href="/at39-registration/new" className="btn" data-testid="at39-new">
             {t('at39.new')}
           </Link>
-          <button
-            type="button"
+          <SendButton
+            actor={actor}
+            event={{ type: 'statistics.download' }}
             className="btn btn--secondary"
-            data-testid="at39-statistics"
+            testId="at39-statistics"
             disabled={downloading}
-            aria-busy={downloading}
-            onClick={() => actor.send({ type: 'statistics.download' })}
+            busy={downloading}
           >
             {t('at39.statistics')}
-          </button>
+          </SendButton>
         </div>
       }
     >

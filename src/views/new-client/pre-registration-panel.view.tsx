@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { PreRegistrationMachine } from '@/machines/pre-registration.machine';
 import { connectPreRegistration } from '@/machines/pre-registration.selectors';
+import { SendButton } from '@/views/common/send-button.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 
 /**
@@ -44,13 +45,9 @@ export function PreRegistrationPanel({ actorRef }: { actorRef: ActorRefFrom<PreR
             {t('newClient.retry')}
           </button>
         ) : null}
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() => actorRef.send({ type: 'registration.cancel' })}
-        >
+        <SendButton actor={actorRef} event={{ type: 'registration.cancel' }} className="btn btn--secondary">
           {t('newClient.cancel')}
-        </button>
+        </SendButton>
       </div>
     </div>
   );

@@ -17,6 +17,7 @@ import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { PreorderListContext } from './preorders.context';
 import '@/views/common/common.css';
 import '@/views/orders/orders.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
 const PREORDER_COLUMNS = [
@@ -84,15 +85,15 @@ export function PreorderListView() {
       actions={
         tableShown || phase === 'empty' ? (
           <div className="orders__actions">
-            <button
-              type="button"
+            <SendButton
+              actor={actor}
+              event={{ type: 'refresh' }}
               className="btn btn--secondary"
-              data-testid="preorders-refresh"
+              testId="preorders-refresh"
               disabled={phase !== 'shown' && phase !== 'empty'}
-              onClick={() => actor.send({ type: 'refresh' })}
             >
               {t('newClient.refresh')}
-            </button>
+            </SendButton>
           </div>
         ) : null
       }

@@ -28,6 +28,7 @@ import { SessionContext } from '@/views/session/session.context';
 import { NewOrderContext } from './new-order.context';
 import './purchase.css';
 import { connectOrderCancel } from '@/machines/order-cancel.selectors';
+import { SendButton } from '@/views/common/send-button.view';
 import { OrderCancel, useOrderCancel } from '@/views/orders/order-cancel.view';
 
 /** `/{lang}/purchase/order`: the new-number order (its chart: src/machines/new-order.machine.ts). */
@@ -117,15 +118,15 @@ function Rows() {
           />
         ))}
       </ol>
-      <button
-        type="button"
+      <SendButton
+        actor={actor}
+        event={{ type: 'row.add' }}
         className="btn btn--secondary"
-        data-testid="new-order-add"
+        testId="new-order-add"
         disabled={busy}
-        onClick={() => actor.send({ type: 'row.add' })}
       >
         {t('newOrder.add')}
-      </button>
+      </SendButton>
     </div>
   );
 }
@@ -261,15 +262,15 @@ function Row({
             ) : null}
           </fieldset>
         ) : null}
-        <button
-          type="button"
+        <SendButton
+          actor={actor}
+          event={{ type: 'row.remove', index }}
           className="btn btn--link new-order__remove"
-          data-testid={`new-order-remove-${n}`}
+          testId={`new-order-remove-${n}`}
           disabled={!canRemove}
-          onClick={() => actor.send({ type: 'row.remove', index })}
         >
           {t('newOrder.remove', { n })}
-        </button>
+        </SendButton>
       </fieldset>
     </li>
   );
@@ -298,14 +299,14 @@ function Summary() {
             testId="new-order-submit-error"
             {...(retry ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
           />
-          <button
-            type="button"
+          <SendButton
+            actor={actor}
+            event={{ type: 'order.edit' }}
             className="btn btn--link"
-            data-testid="new-order-edit"
-            onClick={() => actor.send({ type: 'order.edit' })}
+            testId="new-order-edit"
           >
             {t('newOrder.edit')}
-          </button>
+          </SendButton>
         </div>
       ) : null}
       <p role="status" aria-live="polite" className="new-order__status">
@@ -393,14 +394,14 @@ function RemoveDialog() {
           >
             {t('app.cancel')}
           </button>
-          <button
-            type="button"
+          <SendButton
+            actor={actor}
+            event={{ type: 'remove.confirm' }}
             className="btn btn--danger"
-            data-testid="new-order-remove-confirm"
-            onClick={() => actor.send({ type: 'remove.confirm' })}
+            testId="new-order-remove-confirm"
           >
             {t('newOrder.removeConfirm', { n: dialog.number })}
-          </button>
+          </SendButton>
         </>
       }
     >
@@ -420,14 +421,14 @@ function Done({ headingRef }: { headingRef: React.RefObject<HTMLHeadingElement |
         {t('newOrder.doneTitle', { id: order.id })}
       </h2>
       <CreatedOrderStatus id={order.id} cancellable={cancellable} />
-      <button
-        type="button"
+      <SendButton
+        actor={actor}
+        event={{ type: 'order.new' }}
         className="btn btn--secondary"
-        data-testid="new-order-again"
-        onClick={() => actor.send({ type: 'order.new' })}
+        testId="new-order-again"
       >
         {t('newOrder.again')}
-      </button>
+      </SendButton>
     </div>
   );
 }

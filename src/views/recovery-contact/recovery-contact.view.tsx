@@ -22,6 +22,7 @@ import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
 import { RecoveryContactContext } from './recovery-contact.context';
 import './recovery-contact.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
 const ACCOUNT_COLUMNS = ['login', 'name', 'role', 'status', 'contact', 'actions'] as const;
@@ -232,14 +233,14 @@ function ContactForm() {
             <button type="submit" className="btn" data-testid="recovery-contact-submit">
               {t('recoveryContact.form.submit')}
             </button>
-            <button
-              type="button"
+            <SendButton
+              actor={actor}
+              event={{ type: 'form.cancel' }}
               className="btn btn--secondary"
-              data-testid="recovery-contact-cancel"
-              onClick={() => actor.send({ type: 'form.cancel' })}
+              testId="recovery-contact-cancel"
             >
               {t('app.cancel')}
-            </button>
+            </SendButton>
           </div>
         ) : null}
       </form>
@@ -260,14 +261,14 @@ function ContactForm() {
             title={t('recoveryContact.saveFailed')}
             testId="recovery-contact-save-failed"
           />
-          <button
-            type="button"
+          <SendButton
+            actor={actor}
+            event={{ type: 'form.back' }}
             className="btn btn--secondary"
-            data-testid="recovery-contact-back"
-            onClick={() => actor.send({ type: 'form.back' })}
+            testId="recovery-contact-back"
           >
             {t('recoveryContact.back')}
-          </button>
+          </SendButton>
         </div>
       ) : null}
     </>
@@ -287,14 +288,9 @@ function Result() {
       {activationSent ? (
         <p data-testid="recovery-contact-activation">{t('recoveryContact.activationSent')}</p>
       ) : null}
-      <button
-        type="button"
-        className="btn"
-        data-testid="recovery-contact-close"
-        onClick={() => actor.send({ type: 'done.close' })}
-      >
+      <SendButton actor={actor} event={{ type: 'done.close' }} testId="recovery-contact-close">
         {t('recoveryContact.close')}
-      </button>
+      </SendButton>
     </div>
   );
 }

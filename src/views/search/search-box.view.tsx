@@ -6,6 +6,7 @@ import { connectSearchBox } from '@/machines/search-box.selectors';
 import { SearchBoxContext } from './search-box.context';
 import './search.css';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
+import { SendButton } from '@/views/common/send-button.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 
 const MODES: readonly SearchMode[] = ['choose', 'editing'];
@@ -120,22 +121,17 @@ export function SearchBox() {
             ) : null}
           </p>
           <div className="search-box__result-actions">
-            <button
-              type="button"
-              className="btn"
-              onClick={() => actor.send({ type: 'result.choose' })}
-              data-testid="search-choose"
-            >
+            <SendButton actor={actor} event={{ type: 'result.choose' }} testId="search-choose">
               {t('search.choose')}
-            </button>
-            <button
-              type="button"
+            </SendButton>
+            <SendButton
+              actor={actor}
+              event={{ type: 'result.dismiss' }}
               className="btn btn--secondary"
-              onClick={() => actor.send({ type: 'result.dismiss' })}
-              data-testid="search-dismiss"
+              testId="search-dismiss"
             >
               {t('app.close')}
-            </button>
+            </SendButton>
           </div>
         </section>
       ) : null}
@@ -149,14 +145,9 @@ export function SearchBox() {
               ? {
                   text: t('header.search.asNumberHint', { ban: numberOffer.slice(1) }),
                   action: (
-                    <button
-                      type="button"
-                      className="btn"
-                      onClick={() => actor.send({ type: 'search.asNumber' })}
-                      data-testid="search-as-number"
-                    >
+                    <SendButton actor={actor} event={{ type: 'search.asNumber' }} testId="search-as-number">
                       {t('header.search.asNumber', { sn: phoneWord(numberOffer) })}
-                    </button>
+                    </SendButton>
                   ),
                 }
               : undefined
