@@ -10,6 +10,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n/i18n';
 import { ColumnHeads } from '@/views/common/column-heads.view';
+import { ConfirmDialog } from '@/views/common/confirm-dialog.view';
 import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons, ExportStatus, RefreshExportActions } from '@/views/common/export-status.view';
@@ -630,5 +631,74 @@ describe('SendButton: a plain button that sends one event to the chart', () => {
     expect(button.className).toBe('btn btn--secondary');
     expect(button.disabled).toBe(true);
     expect(button.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('sends an event that carries nothing else from its type alone', async () => {
+    const actor = { send: vi.fn() };
+    wrap(
+      <SendButton actor={actor} event="result.dismiss" className="btn btn--link">
+        Закрыть
+      </SendButton>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
+    expect(actor.send).toHaveBeenCalledWith({ type: 'result.dismiss' });
+  });
+});
+
+describe('ConfirmDialog: the question, Cancel first and the way forward last', () => {
+  it('names the dialog, orders the buttons and calls back; Escape cancels', async () => {
+    const onCancel = vi.fn();
+    const onConfirm = vi.fn();
+    wrap(
+      <ConfirmDialog
+        title="Удалить строку 2?"
+        testId="x-dialog"
+        cancelLabel="Отмена"
+        confirmLabel="Удалить"
+        cancelTestId="x-cancel"
+        confirmTestId="x-ok"
+        danger
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      >
+        <p>Строка 2 будет удалена.</p>
+      </ConfirmDialog>,
+    );
+    const dialog = screen.getByTestId('x-dialog');
+    expect(within(dialog).getByText('Строка 2 будет удалена.')).toBeTruthy();
+    const buttons = [...dialog.querySelectorAll('.modal__actions button')];
+    expect(buttons.map((b) => b.textContent)).toEqual(['Отмена', 'Удалить']);
+    expect(buttons.map((b) => b.className)).toEqual(['btn btn--secondary', 'btn btn--danger']);
+    expect(buttons.some((b) => b.hasAttribute('disabled') || b.hasAttribute('aria-busy'))).toBe(false);
+    await userEvent.click(screen.getByTestId('x-ok'));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByTestId('x-cancel'));
+    await userEvent.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(2);
+  });
+
+  it('while the confirmed step runs both buttons are disabled and nothing cancels', async () => {
+    const onCancel = vi.fn();
+    wrap(
+      <ConfirmDialog
+        title="Перевести?"
+        testId="x-dialog"
+        cancelLabel="Отмена"
+        confirmLabel="Переводим…"
+        confirmTestId="x-ok"
+        busy
+        onCancel={onCancel}
+        onConfirm={() => {}}
+      >
+        <p>Заказ 7</p>
+      </ConfirmDialog>,
+    );
+    const ok = screen.getByTestId('x-ok') as HTMLButtonElement;
+    expect(ok.className).toBe('btn');
+    expect(ok.disabled).toBe(true);
+    expect(ok.getAttribute('aria-busy')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Отмена' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(onCancel).not.toHaveBeenCalled();
   });
 });

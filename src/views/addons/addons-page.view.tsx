@@ -339,11 +339,11 @@ function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: A
             {t('services.selectAllFailed')} {formatErrorMessage(t, selectionError)}
           </span>
           {selectionRetry ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'selection.all' })}>
+            <SendButton actor={actor} event="selection.all">
               {t('app.retry')}
-            </button>
+            </SendButton>
           ) : null}
-          <SendButton actor={actor} event={{ type: 'selection.dismiss' }} className="btn btn--link">
+          <SendButton actor={actor} event="selection.dismiss" className="btn btn--link">
             {t('app.close')}
           </SendButton>
         </div>
@@ -357,7 +357,7 @@ function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: A
             </p>
             <SendButton
               actor={actor}
-              event={{ type: 'selection.all' }}
+              event="selection.all"
               className="btn btn--secondary"
               testId="services-select-all"
               disabled={!canSelectAll}
@@ -367,7 +367,7 @@ function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: A
             </SendButton>
             <SendButton
               actor={actor}
-              event={{ type: 'selection.clear' }}
+              event="selection.clear"
               className="btn btn--link"
               testId="services-clear"
               disabled={selected.length === 0}
@@ -517,7 +517,7 @@ function OptionsPanel() {
         <h2 id="services-options-title">{t('services.optionsOf', { number: phoneWord(forNumber.sn) })}</h2>
         <SendButton
           actor={actor}
-          event={{ type: 'options.close' }}
+          event="options.close"
           className="btn btn--link"
           testId="services-options-close"
         >

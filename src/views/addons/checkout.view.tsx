@@ -189,7 +189,7 @@ export function CheckoutView() {
               <div className="checkout__buttons">
                 <SendButton
                   actor={actor}
-                  event={{ type: 'checkout.confirm' }}
+                  event="checkout.confirm"
                   testId="checkout-confirm"
                   disabled={step !== 'reviewing' || summary.sns.length === 0}
                 >
@@ -263,7 +263,7 @@ export function CheckoutView() {
               {step === 'applying' ? (
                 <SendButton
                   actor={actor}
-                  event={{ type: 'apply.stop' }}
+                  event="apply.stop"
                   className="btn btn--secondary"
                   testId="checkout-stop"
                   disabled={stopping}
@@ -328,7 +328,7 @@ export function CheckoutView() {
               ) : null}
               <div className="checkout__buttons">
                 {retryCount > 0 ? (
-                  <SendButton actor={actor} event={{ type: 'result.retry' }} testId="checkout-retry">
+                  <SendButton actor={actor} event="result.retry" testId="checkout-retry">
                     {t('services.checkoutPage.retry', { count: retryCount })}
                   </SendButton>
                 ) : null}

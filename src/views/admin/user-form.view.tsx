@@ -235,7 +235,7 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
                   {t('admin.form.openCreated')}
                 </Link>
               ) : null}{' '}
-              <SendButton actor={actor} event={{ type: 'form.restart' }} className="btn btn--secondary">
+              <SendButton actor={actor} event="form.restart" className="btn btn--secondary">
                 {t('admin.form.createAnother')}
               </SendButton>
             </div>

@@ -11,9 +11,9 @@ import {
 } from '@/machines/user-search.selectors';
 import type { UserKind, UserListStatus } from '@/services/contract/admin.contract';
 import { ColumnHeads } from '@/views/common/column-heads.view';
+import { ConfirmDialog } from '@/views/common/confirm-dialog.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
-import { Modal } from '@/views/common/modal.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -22,7 +22,6 @@ import { UserSearchContext } from './admin.context';
 import '@/views/common/common.css';
 import './admin.css';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
-import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
 const USER_COLUMNS = ['login', 'name', 'role', 'ban', 'status', 'actions'] as const;
@@ -245,31 +244,20 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
         ) : null}
       </div>
       {confirming && change ? (
-        <Modal
+        <ConfirmDialog
           title={t(change.blocked ? 'admin.user.block' : 'admin.user.unblock')}
-          closeLabel={t('app.close')}
-          onClose={() => actor.send({ type: 'row.cancel' })}
           testId="user-row-confirm"
-          actions={
-            <>
-              <SendButton actor={actor} event={{ type: 'row.cancel' }} className="btn btn--secondary">
-                {t('app.cancel')}
-              </SendButton>
-              <SendButton
-                actor={actor}
-                event={{ type: 'row.confirm' }}
-                className={change.blocked ? 'btn btn--danger' : 'btn'}
-                testId="user-row-confirm-yes"
-              >
-                {t(change.blocked ? 'admin.user.block' : 'admin.user.unblock')}
-              </SendButton>
-            </>
-          }
+          cancelLabel={t('app.cancel')}
+          confirmLabel={t(change.blocked ? 'admin.user.block' : 'admin.user.unblock')}
+          confirmTestId="user-row-confirm-yes"
+          danger={change.blocked}
+          onCancel={() => actor.send({ type: 'row.cancel' })}
+          onConfirm={() => actor.send({ type: 'row.confirm' })}
         >
           <p>
             {t(change.blocked ? 'admin.confirmBlock' : 'admin.confirmUnblock', { user: change.userName })}
           </p>
-        </Modal>
+        </ConfirmDialog>
       ) : null}
       {rowFailure ? (
         <ErrorDialog

@@ -55,7 +55,7 @@ export function AgreementDownloadError() {
     <div className="alert-error agreement__alert" role="alert" data-testid="agreement-download-error">
       <strong>{t('agreement.downloadFailed')}</strong>
       <span>{formatErrorMessage(t, error)}</span>
-      <SendButton actor={actor} event={{ type: 'download.dismiss' }} className="btn btn--link">
+      <SendButton actor={actor} event="download.dismiss" className="btn btn--link">
         {t('app.close')}
       </SendButton>
     </div>
@@ -78,7 +78,7 @@ export function AgreementList() {
         <h2 id="agreement-list-title">{t('agreement.list.title')}</h2>
         <SendButton
           actor={actor}
-          event={{ type: 'list.reload' }}
+          event="list.reload"
           className="btn btn--link"
           testId="agreement-list-reload"
         >

@@ -143,12 +143,7 @@ function AgreementFormView() {
             onRetry={retry ? () => actor.send({ type: 'form.retry' }) : undefined}
             testId="agreement-failed"
           />
-          <SendButton
-            actor={actor}
-            event={{ type: 'form.edit' }}
-            className="btn btn--secondary"
-            testId="agreement-back"
-          >
+          <SendButton actor={actor} event="form.edit" className="btn btn--secondary" testId="agreement-back">
             {t('agreement.backToForm')}
           </SendButton>
         </div>
@@ -238,7 +233,7 @@ function ContactPersons({ editable }: { editable: boolean }) {
       <p className="agreement__actions">
         <SendButton
           actor={actor}
-          event={{ type: 'contact.add' }}
+          event="contact.add"
           className="btn btn--secondary"
           testId="agreement-contact-add"
           disabled={!editable || form.contacts.length >= MAX_CONTACTS}
@@ -278,12 +273,7 @@ function RegisteredPanel() {
           </li>
         ))}
       </ul>
-      <SendButton
-        actor={actor}
-        event={{ type: 'form.new' }}
-        className="btn btn--secondary"
-        testId="agreement-new"
-      >
+      <SendButton actor={actor} event="form.new" className="btn btn--secondary" testId="agreement-new">
         {t('agreement.newForm')}
       </SendButton>
     </div>

@@ -85,7 +85,7 @@ function At39ListView() {
           </Link>
           <SendButton
             actor={actor}
-            event={{ type: 'statistics.download' }}
+            event="statistics.download"
             className="btn btn--secondary"
             testId="at39-statistics"
             disabled={downloading}

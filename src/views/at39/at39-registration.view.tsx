@@ -544,9 +544,9 @@ function AccountStep() {
       <KitSummary />
       <p className="at39__summary-line">
         {t('at39.ban')}: <strong>{ctx.ban}</strong>{' '}
-        <button type="button" className="btn btn--link" onClick={() => actor.send({ type: 'ban.change' })}>
+        <SendButton actor={actor} event="ban.change" className="btn btn--link">
           {t('at39.banChange')}
-        </button>
+        </SendButton>
       </p>
       <fieldset className="at39__plans">
         <legend>{t('at39.tariff')}</legend>

@@ -87,7 +87,7 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
             {t('app.cancel')}
           </button>
           {failed && retry ? (
-            <SendButton actor={actorRef} event={{ type: 'signing.retry' }} testId="signing-retry">
+            <SendButton actor={actorRef} event="signing.retry" testId="signing-retry">
               {t('app.retry')}
             </SendButton>
           ) : null}

@@ -5,11 +5,18 @@ export interface EventSink<TEvent> {
   send(event: TEvent): void;
 }
 
+/** The `type` of each of a chart's events that carries nothing else (`'download.dismiss'`). */
+export type EventWithoutData<TEvent> = TEvent extends { type: infer TType }
+  ? { type: TType } extends TEvent
+    ? TType
+    : never
+  : never;
+
 export interface SendButtonProps<TEvent> {
   /** The page's chart, from its context's `useActorRef()`. */
   readonly actor: EventSink<TEvent>;
-  /** The one event a press sends (`{ type: 'download.dismiss' }`). */
-  readonly event: NoInfer<TEvent>;
+  /** The one event a press sends: `{ type: 'row.remove', index }`, or only its type when it carries nothing else. */
+  readonly event: NoInfer<TEvent | EventWithoutData<TEvent>>;
   /** The button's classes; `btn` (the page's main action) unless said (`btn btn--link`, `btn btn--secondary`). */
   readonly className?: string;
   readonly testId?: string;
@@ -41,7 +48,7 @@ export function SendButton<TEvent>({
       disabled={disabled}
       aria-busy={busy}
       data-testid={testId}
-      onClick={() => actor.send(event)}
+      onClick={() => actor.send((typeof event === 'string' ? { type: event } : event) as TEvent)}
     >
       {children}
     </button>

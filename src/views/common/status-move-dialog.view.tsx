@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatErrorMessage } from '@/i18n/messages';
+import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.view';
 import { Modal } from './modal.view';
 
 /** The words of one kind of move (an order's, a pre-order's), each already translated. */
@@ -17,21 +17,16 @@ export interface StatusMoveTexts {
   readonly stale: string;
 }
 
-export interface StatusMoveDialogProps {
+/** The confirmation's own props (`busy`, `danger`, `onCancel`, `onConfirm`, `children`) are `ConfirmDialog`'s. */
+export interface StatusMoveDialogProps
+  extends Pick<ConfirmDialogProps, 'onCancel' | 'onConfirm' | 'children'>,
+    Required<Pick<ConfirmDialogProps, 'busy' | 'danger'>> {
   /** test ids: `<testId>-confirm | -text | -cancel | -ok`, and `<testId>-error | -error-text | -dismiss` */
   readonly testId: string;
   readonly texts: StatusMoveTexts;
-  /** the move is sent: nothing can be pressed, Escape does nothing */
-  readonly busy: boolean;
   /** the refusal's code once the move failed (the error replaces the confirmation) */
   readonly error: string | null;
-  /** a move that ends something (cancelled, rejected): the confirm button is the danger one */
-  readonly danger: boolean;
-  readonly onConfirm: () => void;
-  readonly onCancel: () => void;
   readonly onDismiss: () => void;
-  /** what the move acts on and what changes (the first paragraph has `<testId>-text`) */
-  readonly children: ReactNode;
 }
 
 /**
@@ -41,13 +36,10 @@ export interface StatusMoveDialogProps {
 export function StatusMoveDialog({
   testId,
   texts,
-  busy,
   error,
-  danger,
-  onConfirm,
-  onCancel,
   onDismiss,
-  children,
+  busy,
+  ...confirm
 }: StatusMoveDialogProps) {
   const { t } = useTranslation();
   if (error) {
@@ -69,41 +61,16 @@ export function StatusMoveDialog({
       </Modal>
     );
   }
-  const cancel = () => {
-    if (!busy) onCancel();
-  };
   return (
-    <Modal
+    <ConfirmDialog
       title={texts.title}
-      closeLabel={t('app.close')}
-      onClose={cancel}
-      dismissable={!busy}
       testId={`${testId}-confirm`}
-      actions={
-        <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid={`${testId}-cancel`}
-            disabled={busy}
-            onClick={cancel}
-          >
-            {texts.cancel}
-          </button>
-          <button
-            type="button"
-            className={danger ? 'btn btn--danger' : 'btn'}
-            data-testid={`${testId}-ok`}
-            disabled={busy}
-            aria-busy={busy}
-            onClick={onConfirm}
-          >
-            {busy ? texts.moving : texts.confirm}
-          </button>
-        </>
-      }
-    >
-      {children}
-    </Modal>
+      cancelLabel={texts.cancel}
+      confirmLabel={busy ? texts.moving : texts.confirm}
+      cancelTestId={`${testId}-cancel`}
+      confirmTestId={`${testId}-ok`}
+      busy={busy}
+      {...confirm}
+    />
   );
 }

@@ -312,7 +312,7 @@ function NoticePanel() {
   const close = (
     <SendButton
       actor={actor}
-      event={{ type: 'notice.close' }}
+      event="notice.close"
       className="btn btn--link"
       testId="debt-notice-close"
       disabled={phase === 'marking' || downloading}
@@ -387,7 +387,7 @@ function NoticePanel() {
             {notice.sent ? (
               <SendButton
                 actor={actor}
-                event={{ type: 'notice.download' }}
+                event="notice.download"
                 testId="debt-download"
                 disabled={downloading}
                 busy={downloading}
@@ -397,7 +397,7 @@ function NoticePanel() {
             ) : (
               <SendButton
                 actor={actor}
-                event={{ type: 'notice.markSent' }}
+                event="notice.markSent"
                 testId="debt-mark-sent"
                 disabled={phase === 'marking'}
                 busy={phase === 'marking'}

@@ -92,7 +92,7 @@ function Frame({
         phase === 'ready' && (
           <SendButton
             actor={actor}
-            event={{ type: 'content.refresh' }}
+            event="content.refresh"
             className="btn btn--secondary"
             testId="documents-refresh"
           >

@@ -50,7 +50,7 @@ export function DownloadButton({
             {progress.percent !== null
               ? t('documents.downloads.percent', { percent: progress.percent })
               : t('documents.downloads.receiving', { size: size(progress.loaded) })}{' '}
-            <SendButton actor={actor} event={{ type: 'download.cancel' }} className="btn btn--link">
+            <SendButton actor={actor} event="download.cancel" className="btn btn--link">
               {t('documents.downloads.cancel')}
             </SendButton>
           </span>
@@ -64,10 +64,10 @@ export function DownloadButton({
       {error && (
         <span className="download__error" role="alert" data-testid={`${testId}-error`} data-code={error}>
           {t('documents.downloads.failed')} {formatErrorMessage(t, error)}{' '}
-          <SendButton actor={actor} event={{ type: 'download.start' }} className="btn btn--link">
+          <SendButton actor={actor} event="download.start" className="btn btn--link">
             {t('app.retry')}
           </SendButton>
-          <SendButton actor={actor} event={{ type: 'download.dismiss' }} className="btn btn--link">
+          <SendButton actor={actor} event="download.dismiss" className="btn btn--link">
             {t('documents.downloads.dismiss')}
           </SendButton>
         </span>

@@ -14,7 +14,7 @@ export function BackButton({ testId, children }: { testId: string; children: Rea
   return (
     <SendButton
       actor={actor}
-      event={{ type: 'impersonation.back' }}
+      event="impersonation.back"
       className="btn btn--secondary"
       testId={testId}
       disabled={returning}

@@ -100,7 +100,7 @@ export function StepTwo() {
       <div className="nc-actions" data-testid={step === 'ready' ? 'new-client-confirm' : undefined}>
         <SendButton
           actor={actor}
-          event={{ type: 'step.back' }}
+          event="step.back"
           className="btn btn--secondary"
           disabled={step === 'registering'}
         >
@@ -108,7 +108,7 @@ export function StepTwo() {
         </SendButton>
         <SendButton
           actor={actor}
-          event={{ type: 'application.sign' }}
+          event="application.sign"
           testId="new-client-sign"
           disabled={step !== 'ready'}
           busy={step === 'registering'}

@@ -315,7 +315,7 @@ function CityAndKey() {
           />
           <SendButton
             actor={actor}
-            event={{ type: 'keys.open' }}
+            event="keys.open"
             className="btn btn--secondary"
             testId="new-client-choose-key"
             disabled={step === 'listingKeys' || step === 'proving'}

@@ -41,11 +41,11 @@ export function PreRegistrationPanel({ actorRef }: { actorRef: ActorRefFrom<PreR
       ) : null}
       <div className="nc-actions">
         {canRetry ? (
-          <button type="button" className="btn" onClick={() => actorRef.send({ type: 'registration.retry' })}>
+          <SendButton actor={actorRef} event="registration.retry">
             {t('newClient.retry')}
-          </button>
+          </SendButton>
         ) : null}
-        <SendButton actor={actorRef} event={{ type: 'registration.cancel' }} className="btn btn--secondary">
+        <SendButton actor={actorRef} event="registration.cancel" className="btn btn--secondary">
           {t('newClient.cancel')}
         </SendButton>
       </div>

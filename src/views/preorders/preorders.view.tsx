@@ -87,7 +87,7 @@ export function PreorderListView() {
           <div className="orders__actions">
             <SendButton
               actor={actor}
-              event={{ type: 'refresh' }}
+              event="refresh"
               className="btn btn--secondary"
               testId="preorders-refresh"
               disabled={phase !== 'shown' && phase !== 'empty'}
@@ -106,9 +106,9 @@ export function PreorderListView() {
       {phase === 'failed' ? (
         <div className="alert-error orders__error" role="alert" data-testid="preorders-failed">
           <p>{formatErrorMessage(t, error ?? 'unknown')}</p>
-          <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
+          <SendButton actor={actor} event="retry">
             {t('newClient.retry')}
-          </button>
+          </SendButton>
         </div>
       ) : null}
       {phase === 'empty' ? <p data-testid="preorders-empty">{t('newClient.staffEmpty')}</p> : null}

@@ -17,9 +17,9 @@ import {
 } from '@/machines/new-order.selectors';
 import { selectUser } from '@/machines/session.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
+import { ConfirmDialog } from '@/views/common/confirm-dialog.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { FormField } from '@/views/common/form-field.view';
-import { Modal } from '@/views/common/modal.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -120,7 +120,7 @@ function Rows() {
       </ol>
       <SendButton
         actor={actor}
-        event={{ type: 'row.add' }}
+        event="row.add"
         className="btn btn--secondary"
         testId="new-order-add"
         disabled={busy}
@@ -299,12 +299,7 @@ function Summary() {
             testId="new-order-submit-error"
             {...(retry ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
           />
-          <SendButton
-            actor={actor}
-            event={{ type: 'order.edit' }}
-            className="btn btn--link"
-            testId="new-order-edit"
-          >
+          <SendButton actor={actor} event="order.edit" className="btn btn--link" testId="new-order-edit">
             {t('newOrder.edit')}
           </SendButton>
         </div>
@@ -377,36 +372,20 @@ function RemoveDialog() {
   const actor = NewOrderContext.useActorRef();
   const { dialog } = useWorkflow(actor, connectRemoveDialog);
   if (!dialog) return null;
-  const cancel = () => actor.send({ type: 'remove.cancel' });
   return (
-    <Modal
+    <ConfirmDialog
       title={t('newOrder.removeTitle', { n: dialog.number })}
-      closeLabel={t('app.close')}
-      onClose={cancel}
       testId="new-order-remove-dialog"
-      actions={
-        <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid="new-order-remove-cancel"
-            onClick={cancel}
-          >
-            {t('app.cancel')}
-          </button>
-          <SendButton
-            actor={actor}
-            event={{ type: 'remove.confirm' }}
-            className="btn btn--danger"
-            testId="new-order-remove-confirm"
-          >
-            {t('newOrder.removeConfirm', { n: dialog.number })}
-          </SendButton>
-        </>
-      }
+      cancelLabel={t('app.cancel')}
+      confirmLabel={t('newOrder.removeConfirm', { n: dialog.number })}
+      cancelTestId="new-order-remove-cancel"
+      confirmTestId="new-order-remove-confirm"
+      danger
+      onCancel={() => actor.send({ type: 'remove.cancel' })}
+      onConfirm={() => actor.send({ type: 'remove.confirm' })}
     >
       <p>{t('newOrder.removeText', { n: dialog.number })}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
@@ -421,12 +400,7 @@ function Done({ headingRef }: { headingRef: React.RefObject<HTMLHeadingElement |
         {t('newOrder.doneTitle', { id: order.id })}
       </h2>
       <CreatedOrderStatus id={order.id} cancellable={cancellable} />
-      <SendButton
-        actor={actor}
-        event={{ type: 'order.new' }}
-        className="btn btn--secondary"
-        testId="new-order-again"
-      >
+      <SendButton actor={actor} event="order.new" className="btn btn--secondary" testId="new-order-again">
         {t('newOrder.again')}
       </SendButton>
     </div>

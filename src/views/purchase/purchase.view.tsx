@@ -287,7 +287,7 @@ function SearchForm() {
           {searching ? (
             <SendButton
               actor={actor}
-              event={{ type: 'search.cancel' }}
+              event="search.cancel"
               className="btn btn--secondary"
               testId="purchase-searching"
             >
@@ -386,7 +386,7 @@ function SelectionPanel() {
       {selected.length > 0 ? (
         <SendButton
           actor={actor}
-          event={{ type: 'selection.clear' }}
+          event="selection.clear"
           className="btn btn--secondary"
           testId="purchase-clear"
         >
@@ -395,7 +395,7 @@ function SelectionPanel() {
       ) : null}
       <SendButton
         actor={actor}
-        event={{ type: 'review.open' }}
+        event="review.open"
         testId="purchase-to-review"
         disabled={selected.length === 0}
       >
@@ -502,20 +502,20 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
       <div className="purchase__actions">
         {state === 'failed' ? (
           retry ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'checkout.retry' })}>
+            <SendButton actor={actor} event="checkout.retry">
               {t('app.retry')}
-            </button>
+            </SendButton>
           ) : null
         ) : state === 'taken' ? (
           selected.length > 0 ? (
-            <SendButton actor={actor} event={{ type: 'checkout.confirm' }} testId="purchase-confirm">
+            <SendButton actor={actor} event="checkout.confirm" testId="purchase-confirm">
               {t('purchase.buyRest', { sum })}
             </SendButton>
           ) : null
         ) : (
           <SendButton
             actor={actor}
-            event={{ type: 'checkout.confirm' }}
+            event="checkout.confirm"
             testId="purchase-confirm"
             disabled={busy}
             busy={busy}
@@ -525,7 +525,7 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
         )}
         <SendButton
           actor={actor}
-          event={{ type: 'review.back' }}
+          event="review.back"
           className="btn btn--secondary"
           testId="purchase-back"
           disabled={busy}
@@ -568,7 +568,7 @@ function Done({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
           status: t(`orders.status.${order.status}`, { defaultValue: order.status }),
         })}
       </p>
-      <SendButton actor={actor} event={{ type: 'purchase.again' }} testId="purchase-again">
+      <SendButton actor={actor} event="purchase.again" testId="purchase-again">
         {t('purchase.again')}
       </SendButton>
     </section>

@@ -235,7 +235,7 @@ function ContactForm() {
             </button>
             <SendButton
               actor={actor}
-              event={{ type: 'form.cancel' }}
+              event="form.cancel"
               className="btn btn--secondary"
               testId="recovery-contact-cancel"
             >
@@ -263,7 +263,7 @@ function ContactForm() {
           />
           <SendButton
             actor={actor}
-            event={{ type: 'form.back' }}
+            event="form.back"
             className="btn btn--secondary"
             testId="recovery-contact-back"
           >
@@ -288,7 +288,7 @@ function Result() {
       {activationSent ? (
         <p data-testid="recovery-contact-activation">{t('recoveryContact.activationSent')}</p>
       ) : null}
-      <SendButton actor={actor} event={{ type: 'done.close' }} testId="recovery-contact-close">
+      <SendButton actor={actor} event="done.close" testId="recovery-contact-close">
         {t('recoveryContact.close')}
       </SendButton>
     </div>

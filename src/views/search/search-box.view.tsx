@@ -121,12 +121,12 @@ export function SearchBox() {
             ) : null}
           </p>
           <div className="search-box__result-actions">
-            <SendButton actor={actor} event={{ type: 'result.choose' }} testId="search-choose">
+            <SendButton actor={actor} event="result.choose" testId="search-choose">
               {t('search.choose')}
             </SendButton>
             <SendButton
               actor={actor}
-              event={{ type: 'result.dismiss' }}
+              event="result.dismiss"
               className="btn btn--secondary"
               testId="search-dismiss"
             >
@@ -145,7 +145,7 @@ export function SearchBox() {
               ? {
                   text: t('header.search.asNumberHint', { ban: numberOffer.slice(1) }),
                   action: (
-                    <SendButton actor={actor} event={{ type: 'search.asNumber' }} testId="search-as-number">
+                    <SendButton actor={actor} event="search.asNumber" testId="search-as-number">
                       {t('header.search.asNumber', { sn: phoneWord(numberOffer) })}
                     </SendButton>
                   ),

@@ -171,7 +171,7 @@ export function UploadView({
             <span data-testid="upload-percent">{t('upload.percent', { percent: percent ?? 0 })}</span>
             <SendButton
               actor={actor}
-              event={{ type: 'upload.cancel' }}
+              event="upload.cancel"
               className="btn btn--secondary"
               testId="upload-cancel"
             >
@@ -199,7 +199,7 @@ export function UploadView({
               {errorText(error)}
             </p>
             {retry && (
-              <SendButton actor={actor} event={{ type: 'upload.retry' }} testId="upload-retry">
+              <SendButton actor={actor} event="upload.retry" testId="upload-retry">
                 {t('app.retry')}
               </SendButton>
             )}
