@@ -9,6 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n/i18n';
+import { type ChartContext, chartPage } from '@/views/common/chart-page.view';
 import { ColumnHeads } from '@/views/common/column-heads.view';
 import { ConfirmDialog } from '@/views/common/confirm-dialog.view';
 import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
@@ -20,6 +21,7 @@ import { clampPage, Pagination } from '@/views/common/pagination.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
 import { SendButton } from '@/views/common/send-button.view';
 import { TabList, Tabs, tabPanelProps } from '@/views/common/tabs.view';
+import { type TestLogic, TestProviders } from '../support/render-workflow';
 
 afterEach(async () => {
   cleanup();
@@ -700,5 +702,47 @@ describe('ConfirmDialog: the question, Cancel first and the way forward last', (
     expect((screen.getByRole('button', { name: 'Отмена' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.keyboard('{Escape}');
     expect(onCancel).not.toHaveBeenCalled();
+  });
+});
+
+describe("chartPage: the page's chart from the app's logic, its input, the view inside", () => {
+  const seen: { logic: unknown; input: unknown }[] = [];
+  const context: ChartContext<unknown> = {
+    Provider: ({ logic, input, children }) => {
+      seen.push({ logic, input });
+      return <div data-testid="chart">{children}</div>;
+    },
+  };
+  const View = () => <p>Вид страницы</p>;
+  const logic = { id: 'orders-fake' };
+  const fakes = { orders: logic } as unknown as Partial<TestLogic>;
+
+  it('starts the picked logic without input, the view inside', async () => {
+    seen.length = 0;
+    const Page = chartPage(context, (l) => l.orders, View);
+    render(
+      <TestProviders fakes={fakes}>
+        <Page />
+      </TestProviders>,
+    );
+    expect(within(await screen.findByTestId('chart')).getByText('Вид страницы')).toBeTruthy();
+    expect(seen.at(-1)).toEqual({ logic, input: undefined });
+  });
+
+  it("takes its input from the page's props (or the URL) through useInput", async () => {
+    seen.length = 0;
+    const Page = chartPage(
+      context,
+      (l) => l.orders,
+      View,
+      ({ page }: { page: number }) => ({ page }),
+    );
+    render(
+      <TestProviders fakes={fakes}>
+        <Page page={3} />
+      </TestProviders>,
+    );
+    await screen.findByTestId('chart');
+    expect(seen.at(-1)).toEqual({ logic, input: { page: 3 } });
   });
 });

@@ -18,10 +18,10 @@ import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { AgreementContext } from './agreement.context';
 import { AgreementDownloadError, AgreementList, DocumentLine } from './agreement-list.view';
 import './agreement.css';
+import { chartPage } from '@/views/common/chart-page.view';
 import { SendButton } from '@/views/common/send-button.view';
 
 const EMPTY_INPUT: AgreementInput = {};
@@ -30,14 +30,12 @@ const EMPTY_INPUT: AgreementInput = {};
  * `/{lang}/agreement-registration`: the form of spec 3, the result with its documents, the registered agreements.
  * The route starts from an empty form on the browser's day; view tests pass the model's filled form and day.
  */
-export function AgreementRegistrationPage({ input = EMPTY_INPUT }: { input?: AgreementInput }) {
-  const { agreement } = useWorkflowLogic();
-  return (
-    <AgreementContext.Provider logic={agreement} input={input}>
-      <AgreementView />
-    </AgreementContext.Provider>
-  );
-}
+export const AgreementRegistrationPage = chartPage(
+  AgreementContext,
+  (l) => l.agreement,
+  AgreementView,
+  ({ input = EMPTY_INPUT }: { input?: AgreementInput }) => input,
+);
 
 function AgreementView() {
   const actor = AgreementContext.useActorRef();

@@ -22,11 +22,11 @@ import { Modal } from '@/views/common/modal.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { At39ListContext } from './at39.context';
 import { at39Search, parseAt39Search, regionKey } from './at39.url';
 import '@/views/common/common.css';
 import './at39.css';
+import { chartPage } from '@/views/common/chart-page.view';
 import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
@@ -40,15 +40,12 @@ function useAt39Url(): [At39ListParams, (next: At39ListParams) => void] {
 }
 
 /** `/{lang}/at39-registration`: the staff member's AT 39 registrations (docs/decisions.md AT2, AT9). */
-export function At39ListPage() {
-  const { at39List } = useWorkflowLogic();
-  const [params] = useAt39Url();
-  return (
-    <At39ListContext.Provider logic={at39List} input={{ params }}>
-      <At39ListView />
-    </At39ListContext.Provider>
-  );
-}
+export const At39ListPage = chartPage(
+  At39ListContext,
+  (l) => l.at39List,
+  At39ListView,
+  () => ({ params: useAt39Url()[0] }),
+);
 
 /** ISO instant → `DD.MM.YYYY`, its day in Tashkent. */
 const day = (iso: string | null) => (iso ? formatDate(iso) : '');

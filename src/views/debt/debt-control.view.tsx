@@ -22,11 +22,11 @@ import { FormField, TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { DebtContext } from './debt.context';
 import { debtSearch, parseDebtSearch } from './debt.url';
 import '@/views/common/common.css';
 import './debt.css';
+import { chartPage } from '@/views/common/chart-page.view';
 import { SendButton } from '@/views/common/send-button.view';
 
 /** Filter, sort and page as the URL says them, and a way to change them (a history entry: Back works). */
@@ -38,15 +38,12 @@ function useDebtUrl(): [DebtListParams, (next: DebtListParams) => void] {
 }
 
 /** `/{lang}/debt-control`: the notice view of an OKK operator (docs/decisions.md "Debt control"). */
-export function DebtControlPage() {
-  const { debt } = useWorkflowLogic();
-  const [params] = useDebtUrl();
-  return (
-    <DebtContext.Provider logic={debt} input={{ params }}>
-      <DebtControlView />
-    </DebtContext.Provider>
-  );
-}
+export const DebtControlPage = chartPage(
+  DebtContext,
+  (l) => l.debt,
+  DebtControlView,
+  () => ({ params: useDebtUrl()[0] }),
+);
 
 function DebtControlView() {
   const { t } = useTranslation();

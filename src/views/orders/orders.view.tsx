@@ -18,9 +18,9 @@ import { Pagination } from '@/views/common/pagination.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { OrdersContext } from './orders.context';
 import './orders.css';
+import { chartPage } from '@/views/common/chart-page.view';
 
 /** The two tables' columns, in the order of their header rows. */
 const ORDER_COLUMNS = ['id', 'date', 'ban', 'company', 'kind', 'status', 'total'] as const;
@@ -37,14 +37,7 @@ export function ordersSearch(p: OrdersParams): string {
 }
 
 /** `/{lang}/orders` (AllOrders) and `/{lang}/orders/{id}` (SingleOrder): one page, the order beside the list. */
-export function OrdersPage() {
-  const { orders } = useWorkflowLogic();
-  return (
-    <OrdersContext.Provider logic={orders}>
-      <OrdersView />
-    </OrdersContext.Provider>
-  );
-}
+export const OrdersPage = chartPage(OrdersContext, (l) => l.orders, OrdersView);
 
 function useOrdersUrl() {
   const search = useSearch();

@@ -13,10 +13,10 @@ import { Pagination } from '@/views/common/pagination.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
 import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { PreorderListContext } from './preorders.context';
 import '@/views/common/common.css';
 import '@/views/orders/orders.css';
+import { chartPage } from '@/views/common/chart-page.view';
 import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
@@ -35,15 +35,12 @@ const PREORDER_COLUMNS = [
 const { useActorRef } = PreorderListContext;
 
 /** `/{lang}/orders/preorders`: the created pre-orders with their status, for the Orders section's staff (NC11). */
-export function PreorderListPage() {
-  const { preorderList } = useWorkflowLogic();
-  const [page] = usePageUrl();
-  return (
-    <PreorderListContext.Provider logic={preorderList} input={{ page }}>
-      <PreorderListView />
-    </PreorderListContext.Provider>
-  );
-}
+export const PreorderListPage = chartPage(
+  PreorderListContext,
+  (l) => l.preorderList,
+  PreorderListView,
+  () => ({ page: usePageUrl()[0] }),
+);
 
 /** The URL's page (NC13), and a way to change it (a history entry each, so Back works; `replace` for a correction). */
 function usePageUrl(): [number, (page: number, replace?: boolean) => void] {

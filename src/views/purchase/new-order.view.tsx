@@ -23,11 +23,11 @@ import { FormField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
 import { NewOrderContext } from './new-order.context';
 import './purchase.css';
 import { connectOrderCancel } from '@/machines/order-cancel.selectors';
+import { chartPage } from '@/views/common/chart-page.view';
 import { SendButton } from '@/views/common/send-button.view';
 import { OrderCancel, useOrderCancel } from '@/views/orders/order-cancel.view';
 
@@ -39,14 +39,12 @@ export function NewOrderPage() {
 }
 
 /** The page's chart started with its input (the draft key of the signed-in user). */
-export function NewOrderForm({ input }: { input: NewOrderInput }) {
-  const { newOrder } = useWorkflowLogic();
-  return (
-    <NewOrderContext.Provider logic={newOrder} input={input}>
-      <NewOrderView />
-    </NewOrderContext.Provider>
-  );
-}
+export const NewOrderForm = chartPage(
+  NewOrderContext,
+  (l) => l.newOrder,
+  NewOrderView,
+  ({ input }: { input: NewOrderInput }) => input,
+);
 
 function NewOrderView() {
   const { t } = useTranslation();

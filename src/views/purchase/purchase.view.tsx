@@ -35,6 +35,7 @@ import { SessionContext } from '@/views/session/session.context';
 import { PurchaseContext } from './purchase.context';
 import { purchaseSearch, purchaseStepOf } from './purchase.url';
 import './purchase.css';
+import { chartPage } from '@/views/common/chart-page.view';
 import { SendButton } from '@/views/common/send-button.view';
 
 /**
@@ -55,14 +56,12 @@ function PurchaseStart({ user }: { user: string | null }) {
 }
 
 /** The page's chart started with its input (the user's key, the kept choice, the URL's step). */
-export function PurchaseForm({ input }: { input: GoldenCheckoutInput }) {
-  const { goldenCheckout } = useWorkflowLogic();
-  return (
-    <PurchaseContext.Provider logic={goldenCheckout} input={input}>
-      <PurchaseView />
-    </PurchaseContext.Provider>
-  );
-}
+export const PurchaseForm = chartPage(
+  PurchaseContext,
+  (l) => l.goldenCheckout,
+  PurchaseView,
+  ({ input }: { input: GoldenCheckoutInput }) => input,
+);
 
 /**
  * The review is a history entry of its own (GN14): a change of the URL's step (Back, Forward) reaches the

@@ -18,10 +18,10 @@ import { formValues, TextField, useFocusOnError } from '@/views/common/form-fiel
 import { PageFrame } from '@/views/common/page-frame.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
 import { RecoveryContactContext } from './recovery-contact.context';
 import './recovery-contact.css';
+import { chartPage } from '@/views/common/chart-page.view';
 import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
@@ -30,14 +30,11 @@ const ACCOUNT_COLUMNS = ['login', 'name', 'role', 'status', 'contact', 'actions'
 const { useActorRef } = RecoveryContactContext;
 
 /** `/{lang}/settings/users`: the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6). */
-export function RecoveryContactPage() {
-  const { recoveryContact } = useWorkflowLogic();
-  return (
-    <RecoveryContactContext.Provider logic={recoveryContact}>
-      <RecoveryContactView />
-    </RecoveryContactContext.Provider>
-  );
-}
+export const RecoveryContactPage = chartPage(
+  RecoveryContactContext,
+  (l) => l.recoveryContact,
+  RecoveryContactView,
+);
 
 /**
  * Where a link goes, in words: the e-mail, the phone, both, or (null) none of the account's own. The number is one
