@@ -20,6 +20,7 @@ import { PageFrame } from '@/views/common/page-frame.view';
 import { clampPage, Pagination } from '@/views/common/pagination.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
 import { SendButton } from '@/views/common/send-button.view';
+import { listMoveHandlers, listMoveTexts } from '@/views/common/status-move-dialog.view';
 import { TabList, Tabs, tabPanelProps } from '@/views/common/tabs.view';
 import { type TestLogic, TestProviders } from '../support/render-workflow';
 
@@ -744,5 +745,36 @@ describe("chartPage: the page's chart from the app's logic, its input, the view 
     );
     await screen.findByTestId('chart');
     expect(seen.at(-1)).toEqual({ logic, input: { page: 3 } });
+  });
+});
+
+describe("listMoveTexts / listMoveHandlers: a list's status move, its texts and its chart's events", () => {
+  it("reads the texts under the area's move keys, the title naming the item", () => {
+    const texts = listMoveTexts(i18n.t, 'orders', 7);
+    expect(texts.title).toBe(i18n.t('orders.moveTitle', { id: 7 }));
+    expect(texts.title).toContain('7');
+    expect(texts).toEqual({
+      title: texts.title,
+      cancel: i18n.t('orders.moveCancel'),
+      confirm: i18n.t('orders.moveConfirm'),
+      moving: i18n.t('orders.moving'),
+      failed: i18n.t('orders.moveFailed'),
+      again: i18n.t('orders.moveAgain'),
+      stale: i18n.t('orders.moveStale'),
+    });
+    expect(listMoveTexts(i18n.t, 'newClient', 3).failed).toBe(i18n.t('newClient.moveFailed'));
+  });
+
+  it('sends status.confirm, status.cancel and status.dismiss', () => {
+    const actor = { send: vi.fn() };
+    const { onConfirm, onCancel, onDismiss } = listMoveHandlers(actor);
+    onConfirm();
+    onCancel();
+    onDismiss();
+    expect(actor.send.mock.calls.map(([e]) => e.type)).toEqual([
+      'status.confirm',
+      'status.cancel',
+      'status.dismiss',
+    ]);
   });
 });

@@ -144,6 +144,39 @@ function At39ListView() {
   );
 }
 
+/** A filter applied on change: a labelled select, "any" (the empty value) first, then each value by its name. */
+function FilterSelect<V extends string | number>({
+  id,
+  label,
+  value,
+  any,
+  values,
+  name,
+  onPick,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  any: string;
+  values: readonly V[];
+  name: (value: V) => string;
+  onPick: (value: string) => void;
+}) {
+  return (
+    <div className="at39__field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onPick(e.currentTarget.value)}>
+        <option value="">{any}</option>
+        {values.map((v) => (
+          <option key={v} value={String(v)}>
+            {name(v)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Date range, status, region (applied on change) and the text (applied on submit). */
 function FilterForm({ params, onChange }: { params: At39ListParams; onChange: (p: At39ListParams) => void }) {
   const { t } = useTranslation();
@@ -163,42 +196,24 @@ function FilterForm({ params, onChange }: { params: At39ListParams; onChange: (p
           defaultValue={{ from: params.dt1, to: params.dt2 }}
           testId="at39-dates"
         />
-        <div className="at39__field">
-          <label htmlFor="at39-status">{t('at39.statusLabel')}</label>
-          <select
-            id="at39-status"
-            value={params.status}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              onChange({ ...params, status: isAt39Status(v) ? v : '', page: 1 });
-            }}
-          >
-            <option value="">{t('at39.anyStatus')}</option>
-            {AT39_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`at39.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="at39__field">
-          <label htmlFor="at39-region">{t('at39.address.region')}</label>
-          <select
-            id="at39-region"
-            value={params.region === null ? '' : String(params.region)}
-            onChange={(e) => {
-              const v = Number(e.currentTarget.value);
-              onChange({ ...params, region: e.currentTarget.value === '' ? null : v, page: 1 });
-            }}
-          >
-            <option value="">{t('at39.anyRegion')}</option>
-            {AT39_REGION_IDS.map((r) => (
-              <option key={r} value={String(r)}>
-                {t(`at39.regions.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="at39-status"
+          label={t('at39.statusLabel')}
+          value={params.status}
+          any={t('at39.anyStatus')}
+          values={AT39_STATUSES}
+          name={(s) => t(`at39.status.${s}`)}
+          onPick={(v) => onChange({ ...params, status: isAt39Status(v) ? v : '', page: 1 })}
+        />
+        <FilterSelect
+          id="at39-region"
+          label={t('at39.address.region')}
+          value={params.region === null ? '' : String(params.region)}
+          any={t('at39.anyRegion')}
+          values={AT39_REGION_IDS}
+          name={(r) => t(`at39.regions.${r}`)}
+          onPick={(v) => onChange({ ...params, region: v === '' ? null : Number(v), page: 1 })}
+        />
         <div className="at39__field at39__field--wide">
           <label htmlFor="at39-q">{t('at39.q')}</label>
           <input

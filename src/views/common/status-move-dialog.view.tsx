@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatErrorMessage } from '@/i18n/messages';
 import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.view';
@@ -15,6 +16,40 @@ export interface StatusMoveTexts {
   readonly failed: string;
   readonly again: string;
   readonly stale: string;
+}
+
+/**
+ * The texts of a list's status move, each under `<area>.move…` (the orders' `orders`, the pre-orders' `newClient`):
+ * the title names the item by its number.
+ */
+export function listMoveTexts(
+  t: TFunction,
+  area: 'orders' | 'newClient',
+  id: string | number,
+): StatusMoveTexts {
+  return {
+    title: t(`${area}.moveTitle`, { id }),
+    cancel: t(`${area}.moveCancel`),
+    confirm: t(`${area}.moveConfirm`),
+    moving: t(`${area}.moving`),
+    failed: t(`${area}.moveFailed`),
+    again: t(`${area}.moveAgain`),
+    stale: t(`${area}.moveStale`),
+  };
+}
+
+/** The events of a list chart's status move (orders, pre-orders), as the dialog's confirm, cancel and dismiss. */
+export type ListMoveEvent =
+  | { type: 'status.confirm' }
+  | { type: 'status.cancel' }
+  | { type: 'status.dismiss' };
+
+export function listMoveHandlers(actor: { send(event: ListMoveEvent): void }) {
+  return {
+    onConfirm: () => actor.send({ type: 'status.confirm' }),
+    onCancel: () => actor.send({ type: 'status.cancel' }),
+    onDismiss: () => actor.send({ type: 'status.dismiss' }),
+  };
 }
 
 /** The confirmation's own props (`busy`, `danger`, `onCancel`, `onConfirm`, `children`) are `ConfirmDialog`'s. */

@@ -16,7 +16,7 @@ import { formTexts, readListSearch, writeListSearch } from '@/views/common/list-
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
-import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
+import { listMoveHandlers, listMoveTexts, StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { OrdersContext } from './orders.context';
 import './orders.css';
@@ -415,21 +415,11 @@ function StatusDialog() {
   return (
     <StatusMoveDialog
       testId="order-status"
-      texts={{
-        title: t('orders.moveTitle', { id: order.id }),
-        cancel: t('orders.moveCancel'),
-        confirm: t('orders.moveConfirm'),
-        moving: t('orders.moving'),
-        failed: t('orders.moveFailed'),
-        again: t('orders.moveAgain'),
-        stale: t('orders.moveStale'),
-      }}
+      texts={listMoveTexts(t, 'orders', order.id)}
       busy={step.busy}
       error={step.error}
       danger={step.to === 'cancelled'}
-      onConfirm={() => actor.send({ type: 'status.confirm' })}
-      onCancel={() => actor.send({ type: 'status.cancel' })}
-      onDismiss={() => actor.send({ type: 'status.dismiss' })}
+      {...listMoveHandlers(actor)}
     >
       <p data-testid="order-status-text">
         {t('orders.moveText', {

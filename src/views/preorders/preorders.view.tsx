@@ -11,7 +11,7 @@ import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
-import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
+import { listMoveHandlers, listMoveTexts, StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { PreorderListContext } from './preorders.context';
 import '@/views/common/common.css';
@@ -181,21 +181,11 @@ function MoveDialog() {
   return (
     <StatusMoveDialog
       testId="preorder-status"
-      texts={{
-        title: t('newClient.moveTitle', { id: step.row.id }),
-        cancel: t('newClient.moveCancel'),
-        confirm: t('newClient.moveConfirm'),
-        moving: t('newClient.moving'),
-        failed: t('newClient.moveFailed'),
-        again: t('newClient.moveAgain'),
-        stale: t('newClient.moveStale'),
-      }}
+      texts={listMoveTexts(t, 'newClient', step.row.id)}
       busy={step.busy}
       error={step.error}
       danger={step.to === 'rejected'}
-      onConfirm={() => actor.send({ type: 'status.confirm' })}
-      onCancel={() => actor.send({ type: 'status.cancel' })}
-      onDismiss={() => actor.send({ type: 'status.dismiss' })}
+      {...listMoveHandlers(actor)}
     >
       <p data-testid="preorder-status-text">
         {t('newClient.moveText', {
