@@ -13,6 +13,7 @@ import { type ChartContext, chartPage } from '@/views/common/chart-page.view';
 import { ColumnHeads } from '@/views/common/column-heads.view';
 import { ConfirmDialog } from '@/views/common/confirm-dialog.view';
 import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
+import { ErrorDialog } from '@/views/common/error-dialog.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons, ExportStatus, RefreshExportActions } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
@@ -776,5 +777,21 @@ describe("listMoveTexts / listMoveHandlers: a list's status move, its texts and 
       'status.cancel',
       'status.dismiss',
     ]);
+  });
+});
+
+describe('ErrorDialog: the error with OK, nothing without an error', () => {
+  it('renders nothing while the code is null, the dialog with OK once there is one', async () => {
+    const onDismiss = vi.fn();
+    const { container, rerender } = wrap(<ErrorDialog code={null} onDismiss={onDismiss} testId="x-failed" />);
+    expect(container.innerHTML).toBe('');
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <ErrorDialog code="E018" onDismiss={onDismiss} testId="x-failed" />
+      </I18nextProvider>,
+    );
+    const dialog = screen.getByTestId('x-failed');
+    await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('app.ok') }));
+    expect(onDismiss).toHaveBeenCalledTimes(1);
   });
 });

@@ -259,13 +259,11 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
           </p>
         </ConfirmDialog>
       ) : null}
-      {rowFailure ? (
-        <ErrorDialog
-          code={rowFailure}
-          onDismiss={() => actor.send({ type: 'error.dismiss' })}
-          testId="user-row-failed"
-        />
-      ) : null}
+      <ErrorDialog
+        code={rowFailure}
+        onDismiss={() => actor.send({ type: 'error.dismiss' })}
+        testId="user-row-failed"
+      />
     </section>
   );
 }

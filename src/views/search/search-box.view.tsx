@@ -135,25 +135,23 @@ export function SearchBox() {
           </div>
         </section>
       ) : null}
-      {failure ? (
-        <ErrorDialog
-          code={failure}
-          onDismiss={() => actor.send({ type: 'error.dismiss' })}
-          testId="search-failed"
-          offer={
-            numberOffer
-              ? {
-                  text: t('header.search.asNumberHint', { ban: numberOffer.slice(1) }),
-                  action: (
-                    <SendButton actor={actor} event="search.asNumber" testId="search-as-number">
-                      {t('header.search.asNumber', { sn: phoneWord(numberOffer) })}
-                    </SendButton>
-                  ),
-                }
-              : undefined
-          }
-        />
-      ) : null}
+      <ErrorDialog
+        code={failure}
+        onDismiss={() => actor.send({ type: 'error.dismiss' })}
+        testId="search-failed"
+        offer={
+          numberOffer
+            ? {
+                text: t('header.search.asNumberHint', { ban: numberOffer.slice(1) }),
+                action: (
+                  <SendButton actor={actor} event="search.asNumber" testId="search-as-number">
+                    {t('header.search.asNumber', { sn: phoneWord(numberOffer) })}
+                  </SendButton>
+                ),
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }
