@@ -20,7 +20,7 @@ import { FormField, TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { clampPage, Pagination } from '@/views/common/pagination.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
-import { SendButton } from '@/views/common/send-button.view';
+import { SendButton, SubmitButton } from '@/views/common/send-button.view';
 import { listMoveHandlers, listMoveTexts } from '@/views/common/status-move-dialog.view';
 import { TabList, Tabs, tabPanelProps } from '@/views/common/tabs.view';
 import { type TestLogic, TestProviders } from '../support/render-workflow';
@@ -793,5 +793,35 @@ describe('ErrorDialog: the error with OK, nothing without an error', () => {
     const dialog = screen.getByTestId('x-failed');
     await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('app.ok') }));
     expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("SubmitButton: the form's submit, disabled and busy while its step runs", () => {
+  it('submits the form when idle, with no aria-busy', async () => {
+    const onSubmit = vi.fn((e: { preventDefault(): void }) => e.preventDefault());
+    wrap(
+      <form onSubmit={onSubmit}>
+        <SubmitButton busy={false} testId="x-save">
+          Сохранить
+        </SubmitButton>
+      </form>,
+    );
+    const button = screen.getByTestId('x-save') as HTMLButtonElement;
+    expect(button.type).toBe('submit');
+    expect(button.className).toBe('btn');
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    await userEvent.click(button);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('is disabled and aria-busy while busy', () => {
+    wrap(
+      <SubmitButton busy testId="x-save">
+        Сохранить
+      </SubmitButton>,
+    );
+    const button = screen.getByTestId('x-save') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
   });
 });

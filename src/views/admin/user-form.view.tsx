@@ -11,7 +11,7 @@ import { NotFound } from '@/views/layout/not-found.view';
 import { roleTitle } from '@/views/session/role-title';
 import { UserAdminContext } from './admin.context';
 import './admin.css';
-import { SendButton } from '@/views/common/send-button.view';
+import { SendButton, SubmitButton } from '@/views/common/send-button.view';
 
 export interface UserFormPageProps {
   /** creation/{type} or edit-user/{id} */
@@ -241,15 +241,9 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
             </div>
           ) : (
             <div>
-              <button
-                type="submit"
-                className="btn"
-                disabled={saving}
-                aria-busy={saving || undefined}
-                data-testid="user-admin-save"
-              >
+              <SubmitButton busy={saving} testId="user-admin-save">
                 {t('app.save')}
-              </button>
+              </SubmitButton>
             </div>
           )}
         </form>

@@ -54,3 +54,23 @@ export function SendButton<TEvent>({
     </button>
   );
 }
+
+/**
+ * A form's submit button while its step runs: disabled and `aria-busy` (left out when idle), class `btn`. The form's
+ * `onSubmit` hands the chart what was typed; this decides nothing.
+ */
+export function SubmitButton({
+  busy,
+  testId,
+  children,
+}: {
+  busy: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined} data-testid={testId}>
+      {children}
+    </button>
+  );
+}

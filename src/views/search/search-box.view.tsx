@@ -6,7 +6,7 @@ import { connectSearchBox } from '@/machines/search-box.selectors';
 import { SearchBoxContext } from './search-box.context';
 import './search.css';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
-import { SendButton } from '@/views/common/send-button.view';
+import { SendButton, SubmitButton } from '@/views/common/send-button.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 
 const MODES: readonly SearchMode[] = ['choose', 'editing'];
@@ -80,15 +80,9 @@ export function SearchBox() {
           aria-describedby={describedBy}
           data-testid="search-input"
         />
-        <button
-          type="submit"
-          className="btn"
-          disabled={busy}
-          aria-busy={busy || undefined}
-          data-testid="search-submit"
-        >
+        <SubmitButton busy={busy} testId="search-submit">
           {t('header.search.submit')}
-        </button>
+        </SubmitButton>
       </form>
       {/* the rule of what to type, under the field in both modes: the field's own hint stays short enough to show
           whole at 390 px */}
