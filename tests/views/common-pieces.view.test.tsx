@@ -9,15 +9,21 @@ import { type ReactNode, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n/i18n';
+import { type ChartContext, chartPage } from '@/views/common/chart-page.view';
 import { ColumnHeads } from '@/views/common/column-heads.view';
+import { ConfirmDialog } from '@/views/common/confirm-dialog.view';
 import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
+import { ErrorDialog } from '@/views/common/error-dialog.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons, ExportStatus, RefreshExportActions } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { clampPage, Pagination } from '@/views/common/pagination.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
+import { SendButton, SubmitButton } from '@/views/common/send-button.view';
+import { listMoveHandlers, listMoveTexts } from '@/views/common/status-move-dialog.view';
 import { TabList, Tabs, tabPanelProps } from '@/views/common/tabs.view';
+import { type TestLogic, TestProviders } from '../support/render-workflow';
 
 afterEach(async () => {
   cleanup();
@@ -595,5 +601,227 @@ describe('PageFrame: a section named by its heading, the texts of its key, the a
     expect(page.getAttribute('aria-busy')).toBe('false');
     expect([...(head?.children ?? [])].map((c) => c.tagName)).toEqual(['DIV', 'BUTTON']);
     expect(head?.firstElementChild?.textContent).toBe('ЗаказыВсе заказы компании');
+  });
+});
+
+describe('SendButton: a plain button that sends one event to the chart', () => {
+  it('is a type=button with the btn class by default and sends its event on each press', async () => {
+    const actor = { send: vi.fn() };
+    wrap(
+      <SendButton actor={actor} event={{ type: 'download.dismiss' }} testId="x-dismiss">
+        Закрыть
+      </SendButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Закрыть' });
+    expect(button.getAttribute('type')).toBe('button');
+    expect(button.className).toBe('btn');
+    expect(button.getAttribute('data-testid')).toBe('x-dismiss');
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(button.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(button);
+    await userEvent.click(button);
+    expect(actor.send).toHaveBeenCalledTimes(2);
+    expect(actor.send).toHaveBeenCalledWith({ type: 'download.dismiss' });
+  });
+
+  it("takes the page's classes, disabled and aria-busy as given", () => {
+    const actor = { send: vi.fn() };
+    wrap(
+      <SendButton actor={actor} event={{ type: 'row.add' }} className="btn btn--secondary" disabled busy>
+        Добавить
+      </SendButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Добавить' }) as HTMLButtonElement;
+    expect(button.className).toBe('btn btn--secondary');
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('sends an event that carries nothing else from its type alone', async () => {
+    const actor = { send: vi.fn() };
+    wrap(
+      <SendButton actor={actor} event="result.dismiss" className="btn btn--link">
+        Закрыть
+      </SendButton>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
+    expect(actor.send).toHaveBeenCalledWith({ type: 'result.dismiss' });
+  });
+});
+
+describe('ConfirmDialog: the question, Cancel first and the way forward last', () => {
+  it('names the dialog, orders the buttons and calls back; Escape cancels', async () => {
+    const onCancel = vi.fn();
+    const onConfirm = vi.fn();
+    wrap(
+      <ConfirmDialog
+        title="Удалить строку 2?"
+        testId="x-dialog"
+        cancelLabel="Отмена"
+        confirmLabel="Удалить"
+        cancelTestId="x-cancel"
+        confirmTestId="x-ok"
+        danger
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      >
+        <p>Строка 2 будет удалена.</p>
+      </ConfirmDialog>,
+    );
+    const dialog = screen.getByTestId('x-dialog');
+    expect(within(dialog).getByText('Строка 2 будет удалена.')).toBeTruthy();
+    const buttons = [...dialog.querySelectorAll('.modal__actions button')];
+    expect(buttons.map((b) => b.textContent)).toEqual(['Отмена', 'Удалить']);
+    expect(buttons.map((b) => b.className)).toEqual(['btn btn--secondary', 'btn btn--danger']);
+    expect(buttons.some((b) => b.hasAttribute('disabled') || b.hasAttribute('aria-busy'))).toBe(false);
+    await userEvent.click(screen.getByTestId('x-ok'));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByTestId('x-cancel'));
+    await userEvent.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(2);
+  });
+
+  it('while the confirmed step runs both buttons are disabled and nothing cancels', async () => {
+    const onCancel = vi.fn();
+    wrap(
+      <ConfirmDialog
+        title="Перевести?"
+        testId="x-dialog"
+        cancelLabel="Отмена"
+        confirmLabel="Переводим…"
+        confirmTestId="x-ok"
+        busy
+        onCancel={onCancel}
+        onConfirm={() => {}}
+      >
+        <p>Заказ 7</p>
+      </ConfirmDialog>,
+    );
+    const ok = screen.getByTestId('x-ok') as HTMLButtonElement;
+    expect(ok.className).toBe('btn');
+    expect(ok.disabled).toBe(true);
+    expect(ok.getAttribute('aria-busy')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Отмена' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+});
+
+describe("chartPage: the page's chart from the app's logic, its input, the view inside", () => {
+  const seen: { logic: unknown; input: unknown }[] = [];
+  const context: ChartContext<unknown> = {
+    Provider: ({ logic, input, children }) => {
+      seen.push({ logic, input });
+      return <div data-testid="chart">{children}</div>;
+    },
+  };
+  const View = () => <p>Вид страницы</p>;
+  const logic = { id: 'orders-fake' };
+  const fakes = { orders: logic } as unknown as Partial<TestLogic>;
+
+  it('starts the picked logic without input, the view inside', async () => {
+    seen.length = 0;
+    const Page = chartPage(context, (l) => l.orders, View);
+    render(
+      <TestProviders fakes={fakes}>
+        <Page />
+      </TestProviders>,
+    );
+    expect(within(await screen.findByTestId('chart')).getByText('Вид страницы')).toBeTruthy();
+    expect(seen.at(-1)).toEqual({ logic, input: undefined });
+  });
+
+  it("takes its input from the page's props (or the URL) through useInput", async () => {
+    seen.length = 0;
+    const Page = chartPage(
+      context,
+      (l) => l.orders,
+      View,
+      ({ page }: { page: number }) => ({ page }),
+    );
+    render(
+      <TestProviders fakes={fakes}>
+        <Page page={3} />
+      </TestProviders>,
+    );
+    await screen.findByTestId('chart');
+    expect(seen.at(-1)).toEqual({ logic, input: { page: 3 } });
+  });
+});
+
+describe("listMoveTexts / listMoveHandlers: a list's status move, its texts and its chart's events", () => {
+  it("reads the texts under the area's move keys, the title naming the item", () => {
+    const texts = listMoveTexts(i18n.t, 'orders', 7);
+    expect(texts.title).toBe(i18n.t('orders.moveTitle', { id: 7 }));
+    expect(texts.title).toContain('7');
+    expect(texts).toEqual({
+      title: texts.title,
+      cancel: i18n.t('orders.moveCancel'),
+      confirm: i18n.t('orders.moveConfirm'),
+      moving: i18n.t('orders.moving'),
+      failed: i18n.t('orders.moveFailed'),
+      again: i18n.t('orders.moveAgain'),
+      stale: i18n.t('orders.moveStale'),
+    });
+    expect(listMoveTexts(i18n.t, 'newClient', 3).failed).toBe(i18n.t('newClient.moveFailed'));
+  });
+
+  it('sends status.confirm, status.cancel and status.dismiss', () => {
+    const actor = { send: vi.fn() };
+    const { onConfirm, onCancel, onDismiss } = listMoveHandlers(actor);
+    onConfirm();
+    onCancel();
+    onDismiss();
+    expect(actor.send.mock.calls.map(([e]) => e.type)).toEqual([
+      'status.confirm',
+      'status.cancel',
+      'status.dismiss',
+    ]);
+  });
+});
+
+describe('ErrorDialog: the error with OK, nothing without an error', () => {
+  it('renders nothing while the code is null, the dialog with OK once there is one', async () => {
+    const onDismiss = vi.fn();
+    const { container, rerender } = wrap(<ErrorDialog code={null} onDismiss={onDismiss} testId="x-failed" />);
+    expect(container.innerHTML).toBe('');
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <ErrorDialog code="E018" onDismiss={onDismiss} testId="x-failed" />
+      </I18nextProvider>,
+    );
+    const dialog = screen.getByTestId('x-failed');
+    await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('app.ok') }));
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("SubmitButton: the form's submit, disabled and busy while its step runs", () => {
+  it('submits the form when idle, with no aria-busy', async () => {
+    const onSubmit = vi.fn((e: { preventDefault(): void }) => e.preventDefault());
+    wrap(
+      <form onSubmit={onSubmit}>
+        <SubmitButton busy={false} testId="x-save">
+          Сохранить
+        </SubmitButton>
+      </form>,
+    );
+    const button = screen.getByTestId('x-save') as HTMLButtonElement;
+    expect(button.type).toBe('submit');
+    expect(button.className).toBe('btn');
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    await userEvent.click(button);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('is disabled and aria-busy while busy', () => {
+    wrap(
+      <SubmitButton busy testId="x-save">
+        Сохранить
+      </SubmitButton>,
+    );
+    const button = screen.getByTestId('x-save') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
   });
 });

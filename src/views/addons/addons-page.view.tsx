@@ -32,6 +32,7 @@ import { addonsSearch, checkoutHref, parseAddonsSearch } from './addons.url';
 import { CheckoutPanel } from './checkout.view';
 import '@/views/common/common.css';
 import './addons.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 /** The list's parameters as the URL says them, and a way to change them (a history entry: Back works). */
 function useServicesUrl(): [AddonsParams, (next: AddonsParams) => void] {
@@ -338,17 +339,13 @@ function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: A
             {t('services.selectAllFailed')} {formatErrorMessage(t, selectionError)}
           </span>
           {selectionRetry ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'selection.all' })}>
+            <SendButton actor={actor} event="selection.all">
               {t('app.retry')}
-            </button>
+            </SendButton>
           ) : null}
-          <button
-            type="button"
-            className="btn btn--link"
-            onClick={() => actor.send({ type: 'selection.dismiss' })}
-          >
+          <SendButton actor={actor} event="selection.dismiss" className="btn btn--link">
             {t('app.close')}
-          </button>
+          </SendButton>
         </div>
       ) : null}
 
@@ -358,25 +355,25 @@ function Employees({ params, onChange }: { params: AddonsParams; onChange: (p: A
             <p className="services__total" data-testid="services-total">
               {t('services.total', { count: shown.total })}
             </p>
-            <button
-              type="button"
+            <SendButton
+              actor={actor}
+              event="selection.all"
               className="btn btn--secondary"
-              data-testid="services-select-all"
+              testId="services-select-all"
               disabled={!canSelectAll}
-              aria-busy={selectingAll}
-              onClick={() => actor.send({ type: 'selection.all' })}
+              busy={selectingAll}
             >
               {t('services.selectAll', { count: shown.total })}
-            </button>
-            <button
-              type="button"
+            </SendButton>
+            <SendButton
+              actor={actor}
+              event="selection.clear"
               className="btn btn--link"
-              data-testid="services-clear"
+              testId="services-clear"
               disabled={selected.length === 0}
-              onClick={() => actor.send({ type: 'selection.clear' })}
             >
               {t('services.clearSelection')}
-            </button>
+            </SendButton>
           </div>
           {rows.length === 0 ? (
             <p data-testid="services-no-employees">{t('services.noEmployees')}</p>
@@ -518,14 +515,14 @@ function OptionsPanel() {
     >
       <div className="services__options-head">
         <h2 id="services-options-title">{t('services.optionsOf', { number: phoneWord(forNumber.sn) })}</h2>
-        <button
-          type="button"
+        <SendButton
+          actor={actor}
+          event="options.close"
           className="btn btn--link"
-          data-testid="services-options-close"
-          onClick={() => actor.send({ type: 'options.close' })}
+          testId="services-options-close"
         >
           {t('app.close')}
-        </button>
+        </SendButton>
       </div>
       {phase === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
       {error ? (

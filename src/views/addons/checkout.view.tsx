@@ -16,6 +16,7 @@ import { SessionContext } from '@/views/session/session.context';
 import { AddonsContext, CheckoutContext } from './addons.context';
 import { addonsSearch, parseAddonsSearch, parseCheckoutSearch } from './addons.url';
 import '@/views/common/common.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 /**
  * `/{lang}/services/checkout?page&payerBan&action` (spec 2): the services checkout of the numbers chosen on the list.
@@ -186,15 +187,14 @@ export function CheckoutView() {
                 </p>
               ) : null}
               <div className="checkout__buttons">
-                <button
-                  type="button"
-                  className="btn"
-                  data-testid="checkout-confirm"
+                <SendButton
+                  actor={actor}
+                  event="checkout.confirm"
+                  testId="checkout-confirm"
                   disabled={step !== 'reviewing' || summary.sns.length === 0}
-                  onClick={() => actor.send({ type: 'checkout.confirm' })}
                 >
                   {t('services.checkoutPage.confirm')}
-                </button>
+                </SendButton>
                 <CancelButton disabled={step !== 'reviewing'} onCancel={cancel} />
               </div>
             </div>
@@ -261,15 +261,15 @@ export function CheckoutView() {
                 {t('services.checkoutPage.progress', progress)}
               </p>
               {step === 'applying' ? (
-                <button
-                  type="button"
+                <SendButton
+                  actor={actor}
+                  event="apply.stop"
                   className="btn btn--secondary"
-                  data-testid="checkout-stop"
+                  testId="checkout-stop"
                   disabled={stopping}
-                  onClick={() => actor.send({ type: 'apply.stop' })}
                 >
                   {stopping ? t('services.checkoutPage.stopping') : t('services.checkoutPage.stop')}
-                </button>
+                </SendButton>
               ) : (
                 <CheckoutFailure
                   testId="checkout-apply-error"
@@ -328,14 +328,9 @@ export function CheckoutView() {
               ) : null}
               <div className="checkout__buttons">
                 {retryCount > 0 ? (
-                  <button
-                    type="button"
-                    className="btn"
-                    data-testid="checkout-retry"
-                    onClick={() => actor.send({ type: 'result.retry' })}
-                  >
+                  <SendButton actor={actor} event="result.retry" testId="checkout-retry">
                     {t('services.checkoutPage.retry', { count: retryCount })}
-                  </button>
+                  </SendButton>
                 ) : null}
                 {backLink}
               </div>

@@ -11,6 +11,7 @@ import { NotFound } from '@/views/layout/not-found.view';
 import { roleTitle } from '@/views/session/role-title';
 import { UserAdminContext } from './admin.context';
 import './admin.css';
+import { SendButton, SubmitButton } from '@/views/common/send-button.view';
 
 export interface UserFormPageProps {
   /** creation/{type} or edit-user/{id} */
@@ -234,25 +235,15 @@ export function UserFormPage({ target, editor }: UserFormPageProps) {
                   {t('admin.form.openCreated')}
                 </Link>
               ) : null}{' '}
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => actor.send({ type: 'form.restart' })}
-              >
+              <SendButton actor={actor} event="form.restart" className="btn btn--secondary">
                 {t('admin.form.createAnother')}
-              </button>
+              </SendButton>
             </div>
           ) : (
             <div>
-              <button
-                type="submit"
-                className="btn"
-                disabled={saving}
-                aria-busy={saving || undefined}
-                data-testid="user-admin-save"
-              >
+              <SubmitButton busy={saving} testId="user-admin-save">
                 {t('app.save')}
-              </button>
+              </SubmitButton>
             </div>
           )}
         </form>

@@ -11,9 +11,9 @@ import {
 } from '@/machines/user-search.selectors';
 import type { UserKind, UserListStatus } from '@/services/contract/admin.contract';
 import { ColumnHeads } from '@/views/common/column-heads.view';
+import { ConfirmDialog } from '@/views/common/confirm-dialog.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
-import { Modal } from '@/views/common/modal.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { TabList, tabPanelProps } from '@/views/common/tabs.view';
 import { useWorkflow } from '@/views/common/use-workflow';
@@ -244,43 +244,26 @@ export function UserSearchPage({ variant, createKinds, canEdit }: UserSearchPage
         ) : null}
       </div>
       {confirming && change ? (
-        <Modal
+        <ConfirmDialog
           title={t(change.blocked ? 'admin.user.block' : 'admin.user.unblock')}
-          closeLabel={t('app.close')}
-          onClose={() => actor.send({ type: 'row.cancel' })}
           testId="user-row-confirm"
-          actions={
-            <>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => actor.send({ type: 'row.cancel' })}
-              >
-                {t('app.cancel')}
-              </button>
-              <button
-                type="button"
-                className={change.blocked ? 'btn btn--danger' : 'btn'}
-                onClick={() => actor.send({ type: 'row.confirm' })}
-                data-testid="user-row-confirm-yes"
-              >
-                {t(change.blocked ? 'admin.user.block' : 'admin.user.unblock')}
-              </button>
-            </>
-          }
+          cancelLabel={t('app.cancel')}
+          confirmLabel={t(change.blocked ? 'admin.user.block' : 'admin.user.unblock')}
+          confirmTestId="user-row-confirm-yes"
+          danger={change.blocked}
+          onCancel={() => actor.send({ type: 'row.cancel' })}
+          onConfirm={() => actor.send({ type: 'row.confirm' })}
         >
           <p>
             {t(change.blocked ? 'admin.confirmBlock' : 'admin.confirmUnblock', { user: change.userName })}
           </p>
-        </Modal>
+        </ConfirmDialog>
       ) : null}
-      {rowFailure ? (
-        <ErrorDialog
-          code={rowFailure}
-          onDismiss={() => actor.send({ type: 'error.dismiss' })}
-          testId="user-row-failed"
-        />
-      ) : null}
+      <ErrorDialog
+        code={rowFailure}
+        onDismiss={() => actor.send({ type: 'error.dismiss' })}
+        testId="user-row-failed"
+      />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@/machines/agreement.selectors';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { Pagination } from '@/views/common/pagination.view';
+import { SendButton } from '@/views/common/send-button.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { AgreementContext } from './agreement.context';
 
@@ -54,13 +55,9 @@ export function AgreementDownloadError() {
     <div className="alert-error agreement__alert" role="alert" data-testid="agreement-download-error">
       <strong>{t('agreement.downloadFailed')}</strong>
       <span>{formatErrorMessage(t, error)}</span>
-      <button
-        type="button"
-        className="btn btn--link"
-        onClick={() => actor.send({ type: 'download.dismiss' })}
-      >
+      <SendButton actor={actor} event="download.dismiss" className="btn btn--link">
         {t('app.close')}
-      </button>
+      </SendButton>
     </div>
   );
 }
@@ -79,14 +76,14 @@ export function AgreementList() {
     >
       <div className="agreement__list-head">
         <h2 id="agreement-list-title">{t('agreement.list.title')}</h2>
-        <button
-          type="button"
+        <SendButton
+          actor={actor}
+          event="list.reload"
           className="btn btn--link"
-          onClick={() => actor.send({ type: 'list.reload' })}
-          data-testid="agreement-list-reload"
+          testId="agreement-list-reload"
         >
           {t('agreement.list.reload')}
-        </button>
+        </SendButton>
       </div>
       {error !== null ? (
         <ErrorRetry

@@ -18,10 +18,11 @@ import { ErrorRetry } from '@/views/common/error-retry.view';
 import { TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { AgreementContext } from './agreement.context';
 import { AgreementDownloadError, AgreementList, DocumentLine } from './agreement-list.view';
 import './agreement.css';
+import { chartPage } from '@/views/common/chart-page.view';
+import { SendButton } from '@/views/common/send-button.view';
 
 const EMPTY_INPUT: AgreementInput = {};
 
@@ -29,14 +30,12 @@ const EMPTY_INPUT: AgreementInput = {};
  * `/{lang}/agreement-registration`: the form of spec 3, the result with its documents, the registered agreements.
  * The route starts from an empty form on the browser's day; view tests pass the model's filled form and day.
  */
-export function AgreementRegistrationPage({ input = EMPTY_INPUT }: { input?: AgreementInput }) {
-  const { agreement } = useWorkflowLogic();
-  return (
-    <AgreementContext.Provider logic={agreement} input={input}>
-      <AgreementView />
-    </AgreementContext.Provider>
-  );
-}
+export const AgreementRegistrationPage = chartPage(
+  AgreementContext,
+  (l) => l.agreement,
+  AgreementView,
+  ({ input = EMPTY_INPUT }: { input?: AgreementInput }) => input,
+);
 
 function AgreementView() {
   const actor = AgreementContext.useActorRef();
@@ -142,14 +141,9 @@ function AgreementFormView() {
             onRetry={retry ? () => actor.send({ type: 'form.retry' }) : undefined}
             testId="agreement-failed"
           />
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => actor.send({ type: 'form.edit' })}
-            data-testid="agreement-back"
-          >
+          <SendButton actor={actor} event="form.edit" className="btn btn--secondary" testId="agreement-back">
             {t('agreement.backToForm')}
-          </button>
+          </SendButton>
         </div>
       ) : null}
       <div className="agreement__actions">
@@ -221,29 +215,29 @@ function ContactPersons({ editable }: { editable: boolean }) {
                 />
                 {t('agreement.fields.contactAccess')}
               </label>
-              <button
-                type="button"
+              <SendButton
+                actor={actor}
+                event={{ type: 'contact.remove', index: i }}
                 className="btn btn--link"
+                testId={`agreement-contact-${i}-remove`}
                 disabled={!editable}
-                onClick={() => actor.send({ type: 'contact.remove', index: i })}
-                data-testid={`agreement-contact-${i}-remove`}
               >
                 {t('agreement.removeContact', { n: i + 1 })}
-              </button>
+              </SendButton>
             </div>
           </li>
         ))}
       </ol>
       <p className="agreement__actions">
-        <button
-          type="button"
+        <SendButton
+          actor={actor}
+          event="contact.add"
           className="btn btn--secondary"
+          testId="agreement-contact-add"
           disabled={!editable || form.contacts.length >= MAX_CONTACTS}
-          onClick={() => actor.send({ type: 'contact.add' })}
-          data-testid="agreement-contact-add"
         >
           {t('agreement.addContact')}
-        </button>
+        </SendButton>
         <span className="agreement__hint">{t('agreement.maxContacts', { count: MAX_CONTACTS })}</span>
       </p>
     </fieldset>
@@ -277,14 +271,9 @@ function RegisteredPanel() {
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        onClick={() => actor.send({ type: 'form.new' })}
-        data-testid="agreement-new"
-      >
+      <SendButton actor={actor} event="form.new" className="btn btn--secondary" testId="agreement-new">
         {t('agreement.newForm')}
-      </button>
+      </SendButton>
     </div>
   );
 }

@@ -22,11 +22,12 @@ import { Modal } from '@/views/common/modal.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { At39ListContext } from './at39.context';
 import { at39Search, parseAt39Search, regionKey } from './at39.url';
 import '@/views/common/common.css';
 import './at39.css';
+import { chartPage } from '@/views/common/chart-page.view';
+import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
 const AT39_COLUMNS = ['id', 'client', 'number', 'region', 'status', 'date', 'actions'] as const;
@@ -39,15 +40,12 @@ function useAt39Url(): [At39ListParams, (next: At39ListParams) => void] {
 }
 
 /** `/{lang}/at39-registration`: the staff member's AT 39 registrations (docs/decisions.md AT2, AT9). */
-export function At39ListPage() {
-  const { at39List } = useWorkflowLogic();
-  const [params] = useAt39Url();
-  return (
-    <At39ListContext.Provider logic={at39List} input={{ params }}>
-      <At39ListView />
-    </At39ListContext.Provider>
-  );
-}
+export const At39ListPage = chartPage(
+  At39ListContext,
+  (l) => l.at39List,
+  At39ListView,
+  () => ({ params: useAt39Url()[0] }),
+);
 
 /** ISO instant → `DD.MM.YYYY`, its day in Tashkent. */
 const day = (iso: string | null) => (iso ? formatDate(iso) : '');
@@ -82,16 +80,16 @@ function At39ListView() {
           <Link href="/at39-registration/new" className="btn" data-testid="at39-new">
             {t('at39.new')}
           </Link>
-          <button
-            type="button"
+          <SendButton
+            actor={actor}
+            event="statistics.download"
             className="btn btn--secondary"
-            data-testid="at39-statistics"
+            testId="at39-statistics"
             disabled={downloading}
-            aria-busy={downloading}
-            onClick={() => actor.send({ type: 'statistics.download' })}
+            busy={downloading}
           >
             {t('at39.statistics')}
-          </button>
+          </SendButton>
         </div>
       }
     >
@@ -146,6 +144,39 @@ function At39ListView() {
   );
 }
 
+/** A filter applied on change: a labelled select, "any" (the empty value) first, then each value by its name. */
+function FilterSelect<V extends string | number>({
+  id,
+  label,
+  value,
+  any,
+  values,
+  name,
+  onPick,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  any: string;
+  values: readonly V[];
+  name: (value: V) => string;
+  onPick: (value: string) => void;
+}) {
+  return (
+    <div className="at39__field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onPick(e.currentTarget.value)}>
+        <option value="">{any}</option>
+        {values.map((v) => (
+          <option key={v} value={String(v)}>
+            {name(v)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Date range, status, region (applied on change) and the text (applied on submit). */
 function FilterForm({ params, onChange }: { params: At39ListParams; onChange: (p: At39ListParams) => void }) {
   const { t } = useTranslation();
@@ -165,42 +196,24 @@ function FilterForm({ params, onChange }: { params: At39ListParams; onChange: (p
           defaultValue={{ from: params.dt1, to: params.dt2 }}
           testId="at39-dates"
         />
-        <div className="at39__field">
-          <label htmlFor="at39-status">{t('at39.statusLabel')}</label>
-          <select
-            id="at39-status"
-            value={params.status}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              onChange({ ...params, status: isAt39Status(v) ? v : '', page: 1 });
-            }}
-          >
-            <option value="">{t('at39.anyStatus')}</option>
-            {AT39_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`at39.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="at39__field">
-          <label htmlFor="at39-region">{t('at39.address.region')}</label>
-          <select
-            id="at39-region"
-            value={params.region === null ? '' : String(params.region)}
-            onChange={(e) => {
-              const v = Number(e.currentTarget.value);
-              onChange({ ...params, region: e.currentTarget.value === '' ? null : v, page: 1 });
-            }}
-          >
-            <option value="">{t('at39.anyRegion')}</option>
-            {AT39_REGION_IDS.map((r) => (
-              <option key={r} value={String(r)}>
-                {t(`at39.regions.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="at39-status"
+          label={t('at39.statusLabel')}
+          value={params.status}
+          any={t('at39.anyStatus')}
+          values={AT39_STATUSES}
+          name={(s) => t(`at39.status.${s}`)}
+          onPick={(v) => onChange({ ...params, status: isAt39Status(v) ? v : '', page: 1 })}
+        />
+        <FilterSelect
+          id="at39-region"
+          label={t('at39.address.region')}
+          value={params.region === null ? '' : String(params.region)}
+          any={t('at39.anyRegion')}
+          values={AT39_REGION_IDS}
+          name={(r) => t(`at39.regions.${r}`)}
+          onPick={(v) => onChange({ ...params, region: v === '' ? null : Number(v), page: 1 })}
+        />
         <div className="at39__field at39__field--wide">
           <label htmlFor="at39-q">{t('at39.q')}</label>
           <input

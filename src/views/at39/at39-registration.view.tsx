@@ -37,6 +37,7 @@ import { UploadWidget } from '@/views/upload/upload.view';
 import { At39RegistrationContext as Ctx } from './at39.context';
 import { formCodeKey, regionKey, registrationIdOf } from './at39.url';
 import './at39.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 /**
  * `/{lang}/at39-registration/new`: a new AT 39 registration, or `?id=` to resume one (from the list, or after a
@@ -130,10 +131,10 @@ function Busy({ testId, children }: { testId: string; children: ReactNode }) {
 }
 
 /**
- * A step's button that sends one event with no data: the main one (`busy` also says so to assistive tech) or a
+ * A step's `SendButton` that sends one event with no data: the main one (`busy` also says so to assistive tech) or a
  * `secondary` way on; disabled while the step's call runs when `busy` is given.
  */
-function SendButton({
+function StepButton({
   event,
   busy,
   secondary,
@@ -148,16 +149,16 @@ function SendButton({
 }) {
   const actor = Ctx.useActorRef();
   return (
-    <button
-      type="button"
+    <SendButton
+      actor={actor}
+      event={{ type: event }}
       className={secondary ? 'btn btn--secondary' : 'btn'}
+      testId={testId}
       disabled={busy}
-      aria-busy={secondary ? undefined : busy}
-      data-testid={testId}
-      onClick={() => actor.send({ type: event })}
+      busy={secondary ? undefined : busy}
     >
       {children}
-    </button>
+    </SendButton>
   );
 }
 
@@ -379,7 +380,7 @@ function PassportStep() {
   const { t } = useTranslation();
   const actor = Ctx.useActorRef();
   const { phase, ctx, busy, retry } = useWorkflow(actor, connectPassport);
-  const restart = <SendButton event="passport.restart">{t('at39.passportRestart')}</SendButton>;
+  const restart = <StepButton event="passport.restart">{t('at39.passportRestart')}</StepButton>;
   if (phase === 'starting') return <Busy testId="at39-passport-busy">{t('at39.passportStarting')}</Busy>;
   if (phase === 'sessionFailed')
     return (
@@ -405,9 +406,9 @@ function PassportStep() {
         </p>
         <PersonData person={ctx.person} />
         <div className="at39__buttons">
-          <SendButton event="person.confirm" busy={busy} testId="at39-person-confirm">
+          <StepButton event="person.confirm" busy={busy} testId="at39-person-confirm">
             {t('at39.personConfirm')}
-          </SendButton>
+          </StepButton>
           {busy ? null : restart}
         </div>
       </div>
@@ -452,9 +453,9 @@ function CreateFailed() {
   const { error, retry } = useWorkflow(actor, connectStepError);
   return (
     <StepFailed testId="at39-create-error" code={error} retry={retry} retryEvent="create.retry">
-      <SendButton secondary event="workplace.change">
+      <StepButton secondary event="workplace.change">
         {t('at39.changeToken')}
-      </SendButton>
+      </StepButton>
     </StepFailed>
   );
 }
@@ -526,9 +527,9 @@ function AccountStep() {
   if (phase === 'plansFailed')
     return (
       <StepFailed testId="at39-plans-error" code={ctx.error} retry={retry} retryEvent="plans.retry">
-        <SendButton secondary event="ban.change">
+        <StepButton secondary event="ban.change">
           {t('at39.banChange')}
-        </SendButton>
+        </StepButton>
       </StepFailed>
     );
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -543,9 +544,9 @@ function AccountStep() {
       <KitSummary />
       <p className="at39__summary-line">
         {t('at39.ban')}: <strong>{ctx.ban}</strong>{' '}
-        <button type="button" className="btn btn--link" onClick={() => actor.send({ type: 'ban.change' })}>
+        <SendButton actor={actor} event="ban.change" className="btn btn--link">
           {t('at39.banChange')}
-        </button>
+        </SendButton>
       </p>
       <fieldset className="at39__plans">
         <legend>{t('at39.tariff')}</legend>
@@ -633,9 +634,9 @@ function DocumentsStep() {
       </ul>
       <ErrorLine code={ctx.error} />
       <div className="at39__buttons">
-        <SendButton event="documents.continue" busy={busy} testId="at39-docs-continue">
+        <StepButton event="documents.continue" busy={busy} testId="at39-docs-continue">
           {t('app.next')}
-        </SendButton>
+        </StepButton>
       </div>
     </div>
   );
@@ -708,17 +709,17 @@ function ReviewStep() {
         <>
           <ErrorLine code={ctx.error} />
           <div className="at39__buttons">
-            <SendButton event="registration.submit" busy={busy} testId="at39-submit-button">
+            <StepButton event="registration.submit" busy={busy} testId="at39-submit-button">
               {t('at39.submit')}
-            </SendButton>
+            </StepButton>
             {canFill ? (
-              <SendButton secondary event="person.edit" busy={busy} testId="at39-edit-person">
+              <StepButton secondary event="person.edit" busy={busy} testId="at39-edit-person">
                 {t('at39.editPerson')}
-              </SendButton>
+              </StepButton>
             ) : null}
-            <SendButton secondary event="documents.back" busy={busy}>
+            <StepButton secondary event="documents.back" busy={busy}>
               {t('at39.backToDocuments')}
-            </SendButton>
+            </StepButton>
           </div>
         </>
       ) : null}
@@ -805,9 +806,9 @@ function EditPerson() {
         <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
           {t('app.save')}
         </button>
-        <SendButton secondary event="edit.cancel" busy={busy}>
+        <StepButton secondary event="edit.cancel" busy={busy}>
           {t('app.cancel')}
-        </SendButton>
+        </StepButton>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { SigningMachine } from '@/machines/signing.machine';
 import { connectSigningPanel, type SigningStep } from '@/machines/signing.selectors';
+import { SendButton } from '@/views/common/send-button.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 
 const STEP_TEXT = {
@@ -86,14 +87,9 @@ export function SigningPanel({ actorRef, onCancel }: SigningPanelProps) {
             {t('app.cancel')}
           </button>
           {failed && retry ? (
-            <button
-              type="button"
-              className="btn"
-              data-testid="signing-retry"
-              onClick={() => actorRef.send({ type: 'signing.retry' })}
-            >
+            <SendButton actor={actorRef} event="signing.retry" testId="signing-retry">
               {t('app.retry')}
-            </button>
+            </SendButton>
           ) : null}
         </div>
       ) : null}

@@ -5,7 +5,7 @@ import { Modal } from './modal.view';
 
 /**
  * The error dialog of spec 8: title 'Ошибка!', the code's text from the catalogue (E001 for an unknown code), and an
- * OK button; Escape and OK both dismiss it.
+ * OK button; Escape and OK both dismiss it. Nothing while there is no error (`code` null or empty).
  */
 export function ErrorDialog({
   code,
@@ -13,13 +13,14 @@ export function ErrorDialog({
   testId,
   offer,
 }: {
-  code: string;
+  code: string | null;
   onDismiss: () => void;
   testId: string;
   /** A way forward the dialog offers besides OK (its text and the button), e.g. 'search as a number'. */
   offer?: { text: string; action: ReactNode };
 }) {
   const { t } = useTranslation();
+  if (!code) return null;
   return (
     <Modal
       title={t('errors.dialogTitle')}

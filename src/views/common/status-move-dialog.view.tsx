@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatErrorMessage } from '@/i18n/messages';
+import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.view';
 import { Modal } from './modal.view';
 
 /** The words of one kind of move (an order's, a pre-order's), each already translated. */
@@ -17,21 +18,50 @@ export interface StatusMoveTexts {
   readonly stale: string;
 }
 
-export interface StatusMoveDialogProps {
+/**
+ * The texts of a list's status move, each under `<area>.move…` (the orders' `orders`, the pre-orders' `newClient`):
+ * the title names the item by its number.
+ */
+export function listMoveTexts(
+  t: TFunction,
+  area: 'orders' | 'newClient',
+  id: string | number,
+): StatusMoveTexts {
+  return {
+    title: t(`${area}.moveTitle`, { id }),
+    cancel: t(`${area}.moveCancel`),
+    confirm: t(`${area}.moveConfirm`),
+    moving: t(`${area}.moving`),
+    failed: t(`${area}.moveFailed`),
+    again: t(`${area}.moveAgain`),
+    stale: t(`${area}.moveStale`),
+  };
+}
+
+/** The events of a list chart's status move (orders, pre-orders), as the dialog's confirm, cancel and dismiss. */
+export type ListMoveEvent =
+  | { type: 'status.confirm' }
+  | { type: 'status.cancel' }
+  | { type: 'status.dismiss' };
+
+export function listMoveHandlers(actor: { send(event: ListMoveEvent): void }) {
+  return {
+    onConfirm: () => actor.send({ type: 'status.confirm' }),
+    onCancel: () => actor.send({ type: 'status.cancel' }),
+    onDismiss: () => actor.send({ type: 'status.dismiss' }),
+  };
+}
+
+/** The confirmation's own props (`busy`, `danger`, `onCancel`, `onConfirm`, `children`) are `ConfirmDialog`'s. */
+export interface StatusMoveDialogProps
+  extends Pick<ConfirmDialogProps, 'onCancel' | 'onConfirm' | 'children'>,
+    Required<Pick<ConfirmDialogProps, 'busy' | 'danger'>> {
   /** test ids: `<testId>-confirm | -text | -cancel | -ok`, and `<testId>-error | -error-text | -dismiss` */
   readonly testId: string;
   readonly texts: StatusMoveTexts;
-  /** the move is sent: nothing can be pressed, Escape does nothing */
-  readonly busy: boolean;
   /** the refusal's code once the move failed (the error replaces the confirmation) */
   readonly error: string | null;
-  /** a move that ends something (cancelled, rejected): the confirm button is the danger one */
-  readonly danger: boolean;
-  readonly onConfirm: () => void;
-  readonly onCancel: () => void;
   readonly onDismiss: () => void;
-  /** what the move acts on and what changes (the first paragraph has `<testId>-text`) */
-  readonly children: ReactNode;
 }
 
 /**
@@ -41,13 +71,10 @@ export interface StatusMoveDialogProps {
 export function StatusMoveDialog({
   testId,
   texts,
-  busy,
   error,
-  danger,
-  onConfirm,
-  onCancel,
   onDismiss,
-  children,
+  busy,
+  ...confirm
 }: StatusMoveDialogProps) {
   const { t } = useTranslation();
   if (error) {
@@ -69,41 +96,16 @@ export function StatusMoveDialog({
       </Modal>
     );
   }
-  const cancel = () => {
-    if (!busy) onCancel();
-  };
   return (
-    <Modal
+    <ConfirmDialog
       title={texts.title}
-      closeLabel={t('app.close')}
-      onClose={cancel}
-      dismissable={!busy}
       testId={`${testId}-confirm`}
-      actions={
-        <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid={`${testId}-cancel`}
-            disabled={busy}
-            onClick={cancel}
-          >
-            {texts.cancel}
-          </button>
-          <button
-            type="button"
-            className={danger ? 'btn btn--danger' : 'btn'}
-            data-testid={`${testId}-ok`}
-            disabled={busy}
-            aria-busy={busy}
-            onClick={onConfirm}
-          >
-            {busy ? texts.moving : texts.confirm}
-          </button>
-        </>
-      }
-    >
-      {children}
-    </Modal>
+      cancelLabel={texts.cancel}
+      confirmLabel={busy ? texts.moving : texts.confirm}
+      cancelTestId={`${testId}-cancel`}
+      confirmTestId={`${testId}-ok`}
+      busy={busy}
+      {...confirm}
+    />
   );
 }

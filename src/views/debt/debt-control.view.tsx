@@ -22,11 +22,12 @@ import { FormField, TextField } from '@/views/common/form-field.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { DebtContext } from './debt.context';
 import { debtSearch, parseDebtSearch } from './debt.url';
 import '@/views/common/common.css';
 import './debt.css';
+import { chartPage } from '@/views/common/chart-page.view';
+import { SendButton } from '@/views/common/send-button.view';
 
 /** Filter, sort and page as the URL says them, and a way to change them (a history entry: Back works). */
 function useDebtUrl(): [DebtListParams, (next: DebtListParams) => void] {
@@ -37,15 +38,12 @@ function useDebtUrl(): [DebtListParams, (next: DebtListParams) => void] {
 }
 
 /** `/{lang}/debt-control`: the notice view of an OKK operator (docs/decisions.md "Debt control"). */
-export function DebtControlPage() {
-  const { debt } = useWorkflowLogic();
-  const [params] = useDebtUrl();
-  return (
-    <DebtContext.Provider logic={debt} input={{ params }}>
-      <DebtControlView />
-    </DebtContext.Provider>
-  );
-}
+export const DebtControlPage = chartPage(
+  DebtContext,
+  (l) => l.debt,
+  DebtControlView,
+  () => ({ params: useDebtUrl()[0] }),
+);
 
 function DebtControlView() {
   const { t } = useTranslation();
@@ -309,15 +307,15 @@ function NoticePanel() {
   }, [ban]);
   if (phase === 'closed') return null;
   const close = (
-    <button
-      type="button"
+    <SendButton
+      actor={actor}
+      event="notice.close"
       className="btn btn--link"
-      data-testid="debt-notice-close"
+      testId="debt-notice-close"
       disabled={phase === 'marking' || downloading}
-      onClick={() => actor.send({ type: 'notice.close' })}
     >
       {t('debt.notice.close')}
-    </button>
+    </SendButton>
   );
   const errorText =
     phase === 'loadFailed'
@@ -384,27 +382,25 @@ function NoticePanel() {
           </div>
           <div className="debt__notice-actions">
             {notice.sent ? (
-              <button
-                type="button"
-                className="btn"
-                data-testid="debt-download"
+              <SendButton
+                actor={actor}
+                event="notice.download"
+                testId="debt-download"
                 disabled={downloading}
-                aria-busy={downloading}
-                onClick={() => actor.send({ type: 'notice.download' })}
+                busy={downloading}
               >
                 {downloading ? t('debt.notice.downloading') : t('debt.notice.download')}
-              </button>
+              </SendButton>
             ) : (
-              <button
-                type="button"
-                className="btn"
-                data-testid="debt-mark-sent"
+              <SendButton
+                actor={actor}
+                event="notice.markSent"
+                testId="debt-mark-sent"
                 disabled={phase === 'marking'}
-                aria-busy={phase === 'marking'}
-                onClick={() => actor.send({ type: 'notice.markSent' })}
+                busy={phase === 'marking'}
               >
                 {phase === 'marking' ? t('debt.notice.marking') : t('debt.notice.markSent')}
-              </button>
+              </SendButton>
             )}
           </div>
         </>

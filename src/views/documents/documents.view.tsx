@@ -38,6 +38,7 @@ import { UploadView } from '@/views/upload/upload.view';
 import { DocumentsContext } from './documents.context';
 import { DownloadButton } from './download-button.view';
 import './documents.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 /**
  * The online-sales documents pages (docs/decisions.md DOC8-DOC11): the Documents lists (orders, suspend documents,
@@ -89,14 +90,14 @@ function Frame({
       busy={phase === 'loading'}
       actions={
         phase === 'ready' && (
-          <button
-            type="button"
+          <SendButton
+            actor={actor}
+            event="content.refresh"
             className="btn btn--secondary"
-            data-testid="documents-refresh"
-            onClick={() => actor.send({ type: 'content.refresh' })}
+            testId="documents-refresh"
           >
             {t('documents.refresh')}
-          </button>
+          </SendButton>
         )
       }
     >

@@ -3,6 +3,7 @@ import { formatErrorMessage } from '@/i18n/messages';
 import type { DownloadTarget } from '@/machines/download.machine';
 import { connectDownload } from '@/machines/download.selectors';
 import { useFileSize } from '@/views/common/file-size';
+import { SendButton } from '@/views/common/send-button.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
@@ -49,13 +50,9 @@ export function DownloadButton({
             {progress.percent !== null
               ? t('documents.downloads.percent', { percent: progress.percent })
               : t('documents.downloads.receiving', { size: size(progress.loaded) })}{' '}
-            <button
-              type="button"
-              className="btn btn--link"
-              onClick={() => actor.send({ type: 'download.cancel' })}
-            >
+            <SendButton actor={actor} event="download.cancel" className="btn btn--link">
               {t('documents.downloads.cancel')}
-            </button>
+            </SendButton>
           </span>
         )}
         {saved && (
@@ -67,20 +64,12 @@ export function DownloadButton({
       {error && (
         <span className="download__error" role="alert" data-testid={`${testId}-error`} data-code={error}>
           {t('documents.downloads.failed')} {formatErrorMessage(t, error)}{' '}
-          <button
-            type="button"
-            className="btn btn--link"
-            onClick={() => actor.send({ type: 'download.start' })}
-          >
+          <SendButton actor={actor} event="download.start" className="btn btn--link">
             {t('app.retry')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--link"
-            onClick={() => actor.send({ type: 'download.dismiss' })}
-          >
+          </SendButton>
+          <SendButton actor={actor} event="download.dismiss" className="btn btn--link">
             {t('documents.downloads.dismiss')}
-          </button>
+          </SendButton>
         </span>
       )}
     </span>

@@ -17,10 +17,10 @@ import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { EmployeesListContext } from './employees.context';
 import '@/views/common/common.css';
 import './employees.css';
+import { chartPage } from '@/views/common/chart-page.view';
 
 /** The table's columns, in the order of its header row. */
 const EMPLOYEE_COLUMNS = ['name', 'number', 'position'] as const;
@@ -28,14 +28,7 @@ const EMPLOYEE_COLUMNS = ['name', 'number', 'position'] as const;
 const { useActorRef } = EmployeesListContext;
 
 /** `/{lang}/profile/employees`: the company's employees, opened from the profile's employees widget (EM2). */
-export function EmployeesListPage() {
-  const { employeesList } = useWorkflowLogic();
-  return (
-    <EmployeesListContext.Provider logic={employeesList}>
-      <EmployeesListView />
-    </EmployeesListContext.Provider>
-  );
-}
+export const EmployeesListPage = chartPage(EmployeesListContext, (l) => l.employeesList, EmployeesListView);
 
 /** The URL's search text and page, and a way to change them (a history entry each, so Back works; EM3). */
 function useEmployeesUrl(): [EmployeesParams, (next: EmployeesParams, replace?: boolean) => void] {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { selectIsReturning } from '@/machines/impersonation.selectors';
+import { SendButton } from '@/views/common/send-button.view';
 import { ImpersonationContext } from './impersonation.context';
 
 /**
@@ -11,15 +12,15 @@ export function BackButton({ testId, children }: { testId: string; children: Rea
   const actor = ImpersonationContext.useActorRef();
   const returning = ImpersonationContext.useSelector(selectIsReturning);
   return (
-    <button
-      type="button"
+    <SendButton
+      actor={actor}
+      event="impersonation.back"
       className="btn btn--secondary"
-      onClick={() => actor.send({ type: 'impersonation.back' })}
+      testId={testId}
       disabled={returning}
-      aria-busy={returning || undefined}
-      data-testid={testId}
+      busy={returning || undefined}
     >
       {children}
-    </button>
+    </SendButton>
   );
 }

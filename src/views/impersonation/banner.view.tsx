@@ -55,13 +55,11 @@ function Banner() {
         </section>
       ) : null}
       {busy ? <LoadingOverlay /> : null}
-      {failure ? (
-        <ErrorDialog
-          code={failure}
-          onDismiss={() => actor.send({ type: 'error.dismiss' })}
-          testId="impersonation-failed"
-        />
-      ) : null}
+      <ErrorDialog
+        code={failure}
+        onDismiss={() => actor.send({ type: 'error.dismiss' })}
+        testId="impersonation-failed"
+      />
     </div>
   );
 }

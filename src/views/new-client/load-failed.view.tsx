@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatErrorMessage } from '@/i18n/messages';
 import { FormError } from '@/views/common/form-field.view';
+import { SendButton } from '@/views/common/send-button.view';
 import { NewClientContext } from './new-client.context';
 
 /** A load of the wizard that failed (step one's lists, step two's catalogue): the error with the chart's retry. */
@@ -10,9 +11,9 @@ export function LoadFailed({ error, testId }: { error: string | null; testId: st
   return (
     <div data-testid={testId}>
       <FormError message={error ? formatErrorMessage(t, error) : null}>
-        <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
+        <SendButton actor={actor} event="retry">
           {t('newClient.retry')}
-        </button>
+        </SendButton>
       </FormError>
     </div>
   );

@@ -6,6 +6,7 @@ import type { CatalogueLine } from '@/machines/new-client.machine';
 import { connectRegistered, connectStepTwo } from '@/machines/new-client.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { cityName } from '@/views/common/city-texts';
+import { SendButton } from '@/views/common/send-button.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 import { LoadFailed } from './load-failed.view';
 import { NewClientContext } from './new-client.context';
@@ -97,24 +98,23 @@ export function StepTwo() {
         </div>
       ) : null}
       <div className="nc-actions" data-testid={step === 'ready' ? 'new-client-confirm' : undefined}>
-        <button
-          type="button"
+        <SendButton
+          actor={actor}
+          event="step.back"
           className="btn btn--secondary"
           disabled={step === 'registering'}
-          onClick={() => actor.send({ type: 'step.back' })}
         >
           {t('newClient.back')}
-        </button>
-        <button
-          type="button"
-          className="btn"
-          data-testid="new-client-sign"
+        </SendButton>
+        <SendButton
+          actor={actor}
+          event="application.sign"
+          testId="new-client-sign"
           disabled={step !== 'ready'}
-          aria-busy={step === 'registering'}
-          onClick={() => actor.send({ type: 'application.sign' })}
+          busy={step === 'registering'}
         >
           {t('newClient.signDocuments')}
-        </button>
+        </SendButton>
       </div>
       {/* below the buttons, so they never move: a second tap lands on the busy sign button, not on Cancel */}
       {step === 'registering' && child ? <PreRegistrationPanel actorRef={child} /> : null}

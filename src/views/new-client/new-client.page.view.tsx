@@ -19,6 +19,7 @@ import { LoadFailed } from './load-failed.view';
 import { NewClientContext } from './new-client.context';
 import { statusText } from './new-client-status';
 import './new-client.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 const { useSelector, useActorRef } = NewClientContext;
 
@@ -312,15 +313,15 @@ function CityAndKey() {
                 : t('newClient.noKey')
             }
           />
-          <button
-            type="button"
+          <SendButton
+            actor={actor}
+            event="keys.open"
             className="btn btn--secondary"
-            data-testid="new-client-choose-key"
+            testId="new-client-choose-key"
             disabled={step === 'listingKeys' || step === 'proving'}
-            onClick={() => actor.send({ type: 'keys.open' })}
           >
             {t('newClient.chooseKey')}
-          </button>
+          </SendButton>
         </div>
         {step === 'listingKeys' ? (
           <p role="status" data-testid="new-client-listing-keys">
@@ -364,14 +365,14 @@ function CityAndKey() {
           <ul className="nc-keys">
             {keys.map((k) => (
               <li key={`${k.path}/${k.name}`}>
-                <button
-                  type="button"
+                <SendButton
+                  actor={actor}
+                  event={{ type: 'key.choose', serial: k.serialNumber ?? '' }}
                   className="btn btn--secondary"
-                  data-testid={`key-${(k.serialNumber ?? '').toLowerCase()}`}
-                  onClick={() => actor.send({ type: 'key.choose', serial: k.serialNumber ?? '' })}
+                  testId={`key-${(k.serialNumber ?? '').toLowerCase()}`}
                 >
                   {k.owner ?? k.name} · {k.tin ?? '—'} · {k.serialNumber} · {k.validTo}
-                </button>
+                </SendButton>
               </li>
             ))}
           </ul>

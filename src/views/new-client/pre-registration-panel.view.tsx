@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { formatErrorMessage } from '@/i18n/messages';
 import type { PreRegistrationMachine } from '@/machines/pre-registration.machine';
 import { connectPreRegistration } from '@/machines/pre-registration.selectors';
+import { SendButton } from '@/views/common/send-button.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 
 /**
@@ -40,17 +41,13 @@ export function PreRegistrationPanel({ actorRef }: { actorRef: ActorRefFrom<PreR
       ) : null}
       <div className="nc-actions">
         {canRetry ? (
-          <button type="button" className="btn" onClick={() => actorRef.send({ type: 'registration.retry' })}>
+          <SendButton actor={actorRef} event="registration.retry">
             {t('newClient.retry')}
-          </button>
+          </SendButton>
         ) : null}
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() => actorRef.send({ type: 'registration.cancel' })}
-        >
+        <SendButton actor={actorRef} event="registration.cancel" className="btn btn--secondary">
           {t('newClient.cancel')}
-        </button>
+        </SendButton>
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import { categoryName, categoryPriceText } from '@/views/common/category-texts';
 import { usePublicLogic } from '@/views/common/workflow-logic.context';
 import { NewNumbersContext } from './new-numbers.context';
 import './new-numbers.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 const { useSelector, useActorRef } = NewNumbersContext;
 
@@ -66,9 +67,9 @@ export function NewNumbersView() {
       {phase === 'failed' ? (
         <div className="form__error" role="alert" data-testid="new-numbers-failed">
           <p>{formatErrorMessage(t, error ?? 'unknown')}</p>
-          <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
+          <SendButton actor={actor} event="retry">
             {t('newNumbers.retry')}
-          </button>
+          </SendButton>
         </div>
       ) : null}
       {phase === 'empty' ? <p data-testid="new-numbers-empty">{t('newNumbers.empty')}</p> : null}

@@ -16,11 +16,11 @@ import { formTexts, readListSearch, writeListSearch } from '@/views/common/list-
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
-import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
+import { listMoveHandlers, listMoveTexts, StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { OrdersContext } from './orders.context';
 import './orders.css';
+import { chartPage } from '@/views/common/chart-page.view';
 
 /** The two tables' columns, in the order of their header rows. */
 const ORDER_COLUMNS = ['id', 'date', 'ban', 'company', 'kind', 'status', 'total'] as const;
@@ -37,14 +37,7 @@ export function ordersSearch(p: OrdersParams): string {
 }
 
 /** `/{lang}/orders` (AllOrders) and `/{lang}/orders/{id}` (SingleOrder): one page, the order beside the list. */
-export function OrdersPage() {
-  const { orders } = useWorkflowLogic();
-  return (
-    <OrdersContext.Provider logic={orders}>
-      <OrdersView />
-    </OrdersContext.Provider>
-  );
-}
+export const OrdersPage = chartPage(OrdersContext, (l) => l.orders, OrdersView);
 
 function useOrdersUrl() {
   const search = useSearch();
@@ -422,21 +415,11 @@ function StatusDialog() {
   return (
     <StatusMoveDialog
       testId="order-status"
-      texts={{
-        title: t('orders.moveTitle', { id: order.id }),
-        cancel: t('orders.moveCancel'),
-        confirm: t('orders.moveConfirm'),
-        moving: t('orders.moving'),
-        failed: t('orders.moveFailed'),
-        again: t('orders.moveAgain'),
-        stale: t('orders.moveStale'),
-      }}
+      texts={listMoveTexts(t, 'orders', order.id)}
       busy={step.busy}
       error={step.error}
       danger={step.to === 'cancelled'}
-      onConfirm={() => actor.send({ type: 'status.confirm' })}
-      onCancel={() => actor.send({ type: 'status.cancel' })}
-      onDismiss={() => actor.send({ type: 'status.dismiss' })}
+      {...listMoveHandlers(actor)}
     >
       <p data-testid="order-status-text">
         {t('orders.moveText', {

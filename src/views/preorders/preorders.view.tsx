@@ -11,12 +11,13 @@ import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
-import { StatusMoveDialog } from '@/views/common/status-move-dialog.view';
+import { listMoveHandlers, listMoveTexts, StatusMoveDialog } from '@/views/common/status-move-dialog.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { PreorderListContext } from './preorders.context';
 import '@/views/common/common.css';
 import '@/views/orders/orders.css';
+import { chartPage } from '@/views/common/chart-page.view';
+import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
 const PREORDER_COLUMNS = [
@@ -34,15 +35,12 @@ const PREORDER_COLUMNS = [
 const { useActorRef } = PreorderListContext;
 
 /** `/{lang}/orders/preorders`: the created pre-orders with their status, for the Orders section's staff (NC11). */
-export function PreorderListPage() {
-  const { preorderList } = useWorkflowLogic();
-  const [page] = usePageUrl();
-  return (
-    <PreorderListContext.Provider logic={preorderList} input={{ page }}>
-      <PreorderListView />
-    </PreorderListContext.Provider>
-  );
-}
+export const PreorderListPage = chartPage(
+  PreorderListContext,
+  (l) => l.preorderList,
+  PreorderListView,
+  () => ({ page: usePageUrl()[0] }),
+);
 
 /** The URL's page (NC13), and a way to change it (a history entry each, so Back works; `replace` for a correction). */
 function usePageUrl(): [number, (page: number, replace?: boolean) => void] {
@@ -84,15 +82,15 @@ export function PreorderListView() {
       actions={
         tableShown || phase === 'empty' ? (
           <div className="orders__actions">
-            <button
-              type="button"
+            <SendButton
+              actor={actor}
+              event="refresh"
               className="btn btn--secondary"
-              data-testid="preorders-refresh"
+              testId="preorders-refresh"
               disabled={phase !== 'shown' && phase !== 'empty'}
-              onClick={() => actor.send({ type: 'refresh' })}
             >
               {t('newClient.refresh')}
-            </button>
+            </SendButton>
           </div>
         ) : null
       }
@@ -105,9 +103,9 @@ export function PreorderListView() {
       {phase === 'failed' ? (
         <div className="alert-error orders__error" role="alert" data-testid="preorders-failed">
           <p>{formatErrorMessage(t, error ?? 'unknown')}</p>
-          <button type="button" className="btn" onClick={() => actor.send({ type: 'retry' })}>
+          <SendButton actor={actor} event="retry">
             {t('newClient.retry')}
-          </button>
+          </SendButton>
         </div>
       ) : null}
       {phase === 'empty' ? <p data-testid="preorders-empty">{t('newClient.staffEmpty')}</p> : null}
@@ -183,21 +181,11 @@ function MoveDialog() {
   return (
     <StatusMoveDialog
       testId="preorder-status"
-      texts={{
-        title: t('newClient.moveTitle', { id: step.row.id }),
-        cancel: t('newClient.moveCancel'),
-        confirm: t('newClient.moveConfirm'),
-        moving: t('newClient.moving'),
-        failed: t('newClient.moveFailed'),
-        again: t('newClient.moveAgain'),
-        stale: t('newClient.moveStale'),
-      }}
+      texts={listMoveTexts(t, 'newClient', step.row.id)}
       busy={step.busy}
       error={step.error}
       danger={step.to === 'rejected'}
-      onConfirm={() => actor.send({ type: 'status.confirm' })}
-      onCancel={() => actor.send({ type: 'status.cancel' })}
-      onDismiss={() => actor.send({ type: 'status.dismiss' })}
+      {...listMoveHandlers(actor)}
     >
       <p data-testid="preorder-status-text">
         {t('newClient.moveText', {

@@ -17,17 +17,18 @@ import {
 } from '@/machines/new-order.selectors';
 import { selectUser } from '@/machines/session.selectors';
 import { categoryName, categoryPriceText } from '@/views/common/category-texts';
+import { ConfirmDialog } from '@/views/common/confirm-dialog.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { FormField } from '@/views/common/form-field.view';
-import { Modal } from '@/views/common/modal.view';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { pricePlanName } from '@/views/common/price-plan-texts';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { SessionContext } from '@/views/session/session.context';
 import { NewOrderContext } from './new-order.context';
 import './purchase.css';
 import { connectOrderCancel } from '@/machines/order-cancel.selectors';
+import { chartPage } from '@/views/common/chart-page.view';
+import { SendButton } from '@/views/common/send-button.view';
 import { OrderCancel, useOrderCancel } from '@/views/orders/order-cancel.view';
 
 /** `/{lang}/purchase/order`: the new-number order (its chart: src/machines/new-order.machine.ts). */
@@ -38,14 +39,12 @@ export function NewOrderPage() {
 }
 
 /** The page's chart started with its input (the draft key of the signed-in user). */
-export function NewOrderForm({ input }: { input: NewOrderInput }) {
-  const { newOrder } = useWorkflowLogic();
-  return (
-    <NewOrderContext.Provider logic={newOrder} input={input}>
-      <NewOrderView />
-    </NewOrderContext.Provider>
-  );
-}
+export const NewOrderForm = chartPage(
+  NewOrderContext,
+  (l) => l.newOrder,
+  NewOrderView,
+  ({ input }: { input: NewOrderInput }) => input,
+);
 
 function NewOrderView() {
   const { t } = useTranslation();
@@ -117,15 +116,15 @@ function Rows() {
           />
         ))}
       </ol>
-      <button
-        type="button"
+      <SendButton
+        actor={actor}
+        event="row.add"
         className="btn btn--secondary"
-        data-testid="new-order-add"
+        testId="new-order-add"
         disabled={busy}
-        onClick={() => actor.send({ type: 'row.add' })}
       >
         {t('newOrder.add')}
-      </button>
+      </SendButton>
     </div>
   );
 }
@@ -261,15 +260,15 @@ function Row({
             ) : null}
           </fieldset>
         ) : null}
-        <button
-          type="button"
+        <SendButton
+          actor={actor}
+          event={{ type: 'row.remove', index }}
           className="btn btn--link new-order__remove"
-          data-testid={`new-order-remove-${n}`}
+          testId={`new-order-remove-${n}`}
           disabled={!canRemove}
-          onClick={() => actor.send({ type: 'row.remove', index })}
         >
           {t('newOrder.remove', { n })}
-        </button>
+        </SendButton>
       </fieldset>
     </li>
   );
@@ -298,14 +297,9 @@ function Summary() {
             testId="new-order-submit-error"
             {...(retry ? { onRetry: () => actor.send({ type: 'order.retry' }) } : {})}
           />
-          <button
-            type="button"
-            className="btn btn--link"
-            data-testid="new-order-edit"
-            onClick={() => actor.send({ type: 'order.edit' })}
-          >
+          <SendButton actor={actor} event="order.edit" className="btn btn--link" testId="new-order-edit">
             {t('newOrder.edit')}
-          </button>
+          </SendButton>
         </div>
       ) : null}
       <p role="status" aria-live="polite" className="new-order__status">
@@ -376,36 +370,20 @@ function RemoveDialog() {
   const actor = NewOrderContext.useActorRef();
   const { dialog } = useWorkflow(actor, connectRemoveDialog);
   if (!dialog) return null;
-  const cancel = () => actor.send({ type: 'remove.cancel' });
   return (
-    <Modal
+    <ConfirmDialog
       title={t('newOrder.removeTitle', { n: dialog.number })}
-      closeLabel={t('app.close')}
-      onClose={cancel}
       testId="new-order-remove-dialog"
-      actions={
-        <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            data-testid="new-order-remove-cancel"
-            onClick={cancel}
-          >
-            {t('app.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            data-testid="new-order-remove-confirm"
-            onClick={() => actor.send({ type: 'remove.confirm' })}
-          >
-            {t('newOrder.removeConfirm', { n: dialog.number })}
-          </button>
-        </>
-      }
+      cancelLabel={t('app.cancel')}
+      confirmLabel={t('newOrder.removeConfirm', { n: dialog.number })}
+      cancelTestId="new-order-remove-cancel"
+      confirmTestId="new-order-remove-confirm"
+      danger
+      onCancel={() => actor.send({ type: 'remove.cancel' })}
+      onConfirm={() => actor.send({ type: 'remove.confirm' })}
     >
       <p>{t('newOrder.removeText', { n: dialog.number })}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
@@ -420,14 +398,9 @@ function Done({ headingRef }: { headingRef: React.RefObject<HTMLHeadingElement |
         {t('newOrder.doneTitle', { id: order.id })}
       </h2>
       <CreatedOrderStatus id={order.id} cancellable={cancellable} />
-      <button
-        type="button"
-        className="btn btn--secondary"
-        data-testid="new-order-again"
-        onClick={() => actor.send({ type: 'order.new' })}
-      >
+      <SendButton actor={actor} event="order.new" className="btn btn--secondary" testId="new-order-again">
         {t('newOrder.again')}
-      </button>
+      </SendButton>
     </div>
   );
 }

@@ -35,6 +35,8 @@ import { SessionContext } from '@/views/session/session.context';
 import { PurchaseContext } from './purchase.context';
 import { purchaseSearch, purchaseStepOf } from './purchase.url';
 import './purchase.css';
+import { chartPage } from '@/views/common/chart-page.view';
+import { SendButton } from '@/views/common/send-button.view';
 
 /**
  * `/{lang}/purchase` (`?step=review` for the review): the golden-number checkout (its chart:
@@ -54,14 +56,12 @@ function PurchaseStart({ user }: { user: string | null }) {
 }
 
 /** The page's chart started with its input (the user's key, the kept choice, the URL's step). */
-export function PurchaseForm({ input }: { input: GoldenCheckoutInput }) {
-  const { goldenCheckout } = useWorkflowLogic();
-  return (
-    <PurchaseContext.Provider logic={goldenCheckout} input={input}>
-      <PurchaseView />
-    </PurchaseContext.Provider>
-  );
-}
+export const PurchaseForm = chartPage(
+  PurchaseContext,
+  (l) => l.goldenCheckout,
+  PurchaseView,
+  ({ input }: { input: GoldenCheckoutInput }) => input,
+);
 
 /**
  * The review is a history entry of its own (GN14): a change of the URL's step (Back, Forward) reaches the
@@ -284,14 +284,14 @@ function SearchForm() {
             {t('purchase.find')}
           </button>
           {searching ? (
-            <button
-              type="button"
+            <SendButton
+              actor={actor}
+              event="search.cancel"
               className="btn btn--secondary"
-              data-testid="purchase-searching"
-              onClick={() => actor.send({ type: 'search.cancel' })}
+              testId="purchase-searching"
             >
               {t('purchase.stop')}
-            </button>
+            </SendButton>
           ) : null}
         </div>
       </form>
@@ -383,24 +383,23 @@ function SelectionPanel() {
       <Split />
       {canMore ? null : <p className="purchase__muted">{t('purchase.limit', { max: MAX_SELECTION })}</p>}
       {selected.length > 0 ? (
-        <button
-          type="button"
+        <SendButton
+          actor={actor}
+          event="selection.clear"
           className="btn btn--secondary"
-          data-testid="purchase-clear"
-          onClick={() => actor.send({ type: 'selection.clear' })}
+          testId="purchase-clear"
         >
           {t('purchase.clear')}
-        </button>
+        </SendButton>
       ) : null}
-      <button
-        type="button"
-        className="btn"
-        data-testid="purchase-to-review"
+      <SendButton
+        actor={actor}
+        event="review.open"
+        testId="purchase-to-review"
         disabled={selected.length === 0}
-        onClick={() => actor.send({ type: 'review.open' })}
       >
         {t('purchase.toReview', { count: selected.length })}
-      </button>
+      </SendButton>
     </aside>
   );
 }
@@ -502,42 +501,36 @@ function Review({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) 
       <div className="purchase__actions">
         {state === 'failed' ? (
           retry ? (
-            <button type="button" className="btn" onClick={() => actor.send({ type: 'checkout.retry' })}>
+            <SendButton actor={actor} event="checkout.retry">
               {t('app.retry')}
-            </button>
+            </SendButton>
           ) : null
         ) : state === 'taken' ? (
           selected.length > 0 ? (
-            <button
-              type="button"
-              className="btn"
-              data-testid="purchase-confirm"
-              onClick={() => actor.send({ type: 'checkout.confirm' })}
-            >
+            <SendButton actor={actor} event="checkout.confirm" testId="purchase-confirm">
               {t('purchase.buyRest', { sum })}
-            </button>
+            </SendButton>
           ) : null
         ) : (
-          <button
-            type="button"
-            className="btn"
-            data-testid="purchase-confirm"
+          <SendButton
+            actor={actor}
+            event="checkout.confirm"
+            testId="purchase-confirm"
             disabled={busy}
-            aria-busy={busy}
-            onClick={() => actor.send({ type: 'checkout.confirm' })}
+            busy={busy}
           >
             {t('purchase.confirm', { sum })}
-          </button>
+          </SendButton>
         )}
-        <button
-          type="button"
+        <SendButton
+          actor={actor}
+          event="review.back"
           className="btn btn--secondary"
-          data-testid="purchase-back"
+          testId="purchase-back"
           disabled={busy}
-          onClick={() => actor.send({ type: 'review.back' })}
         >
           {t('purchase.back')}
-        </button>
+        </SendButton>
       </div>
     </section>
   );
@@ -574,14 +567,9 @@ function Done({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
           status: t(`orders.status.${order.status}`, { defaultValue: order.status }),
         })}
       </p>
-      <button
-        type="button"
-        className="btn"
-        data-testid="purchase-again"
-        onClick={() => actor.send({ type: 'purchase.again' })}
-      >
+      <SendButton actor={actor} event="purchase.again" testId="purchase-again">
         {t('purchase.again')}
-      </button>
+      </SendButton>
     </section>
   );
 }

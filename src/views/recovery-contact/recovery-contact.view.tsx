@@ -18,10 +18,11 @@ import { formValues, TextField, useFocusOnError } from '@/views/common/form-fiel
 import { PageFrame } from '@/views/common/page-frame.view';
 import { ScrollRegion } from '@/views/common/scroll-region.view';
 import { useWorkflow } from '@/views/common/use-workflow';
-import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import { roleTitle } from '@/views/session/role-title';
 import { RecoveryContactContext } from './recovery-contact.context';
 import './recovery-contact.css';
+import { chartPage } from '@/views/common/chart-page.view';
+import { SendButton } from '@/views/common/send-button.view';
 
 /** The table's columns, in the order of its header row. */
 const ACCOUNT_COLUMNS = ['login', 'name', 'role', 'status', 'contact', 'actions'] as const;
@@ -29,14 +30,11 @@ const ACCOUNT_COLUMNS = ['login', 'name', 'role', 'status', 'contact', 'actions'
 const { useActorRef } = RecoveryContactContext;
 
 /** `/{lang}/settings/users`: the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6). */
-export function RecoveryContactPage() {
-  const { recoveryContact } = useWorkflowLogic();
-  return (
-    <RecoveryContactContext.Provider logic={recoveryContact}>
-      <RecoveryContactView />
-    </RecoveryContactContext.Provider>
-  );
-}
+export const RecoveryContactPage = chartPage(
+  RecoveryContactContext,
+  (l) => l.recoveryContact,
+  RecoveryContactView,
+);
 
 /**
  * Where a link goes, in words: the e-mail, the phone, both, or (null) none of the account's own. The number is one
@@ -232,14 +230,14 @@ function ContactForm() {
             <button type="submit" className="btn" data-testid="recovery-contact-submit">
               {t('recoveryContact.form.submit')}
             </button>
-            <button
-              type="button"
+            <SendButton
+              actor={actor}
+              event="form.cancel"
               className="btn btn--secondary"
-              data-testid="recovery-contact-cancel"
-              onClick={() => actor.send({ type: 'form.cancel' })}
+              testId="recovery-contact-cancel"
             >
               {t('app.cancel')}
-            </button>
+            </SendButton>
           </div>
         ) : null}
       </form>
@@ -260,14 +258,14 @@ function ContactForm() {
             title={t('recoveryContact.saveFailed')}
             testId="recovery-contact-save-failed"
           />
-          <button
-            type="button"
+          <SendButton
+            actor={actor}
+            event="form.back"
             className="btn btn--secondary"
-            data-testid="recovery-contact-back"
-            onClick={() => actor.send({ type: 'form.back' })}
+            testId="recovery-contact-back"
           >
             {t('recoveryContact.back')}
-          </button>
+          </SendButton>
         </div>
       ) : null}
     </>
@@ -287,14 +285,9 @@ function Result() {
       {activationSent ? (
         <p data-testid="recovery-contact-activation">{t('recoveryContact.activationSent')}</p>
       ) : null}
-      <button
-        type="button"
-        className="btn"
-        data-testid="recovery-contact-close"
-        onClick={() => actor.send({ type: 'done.close' })}
-      >
+      <SendButton actor={actor} event="done.close" testId="recovery-contact-close">
         {t('recoveryContact.close')}
-      </button>
+      </SendButton>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { connectSearchBox } from '@/machines/search-box.selectors';
 import { SearchBoxContext } from './search-box.context';
 import './search.css';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
+import { SendButton, SubmitButton } from '@/views/common/send-button.view';
 import { useWorkflow } from '@/views/common/use-workflow';
 
 const MODES: readonly SearchMode[] = ['choose', 'editing'];
@@ -79,15 +80,9 @@ export function SearchBox() {
           aria-describedby={describedBy}
           data-testid="search-input"
         />
-        <button
-          type="submit"
-          className="btn"
-          disabled={busy}
-          aria-busy={busy || undefined}
-          data-testid="search-submit"
-        >
+        <SubmitButton busy={busy} testId="search-submit">
           {t('header.search.submit')}
-        </button>
+        </SubmitButton>
       </form>
       {/* the rule of what to type, under the field in both modes: the field's own hint stays short enough to show
           whole at 390 px */}
@@ -120,49 +115,37 @@ export function SearchBox() {
             ) : null}
           </p>
           <div className="search-box__result-actions">
-            <button
-              type="button"
-              className="btn"
-              onClick={() => actor.send({ type: 'result.choose' })}
-              data-testid="search-choose"
-            >
+            <SendButton actor={actor} event="result.choose" testId="search-choose">
               {t('search.choose')}
-            </button>
-            <button
-              type="button"
+            </SendButton>
+            <SendButton
+              actor={actor}
+              event="result.dismiss"
               className="btn btn--secondary"
-              onClick={() => actor.send({ type: 'result.dismiss' })}
-              data-testid="search-dismiss"
+              testId="search-dismiss"
             >
               {t('app.close')}
-            </button>
+            </SendButton>
           </div>
         </section>
       ) : null}
-      {failure ? (
-        <ErrorDialog
-          code={failure}
-          onDismiss={() => actor.send({ type: 'error.dismiss' })}
-          testId="search-failed"
-          offer={
-            numberOffer
-              ? {
-                  text: t('header.search.asNumberHint', { ban: numberOffer.slice(1) }),
-                  action: (
-                    <button
-                      type="button"
-                      className="btn"
-                      onClick={() => actor.send({ type: 'search.asNumber' })}
-                      data-testid="search-as-number"
-                    >
-                      {t('header.search.asNumber', { sn: phoneWord(numberOffer) })}
-                    </button>
-                  ),
-                }
-              : undefined
-          }
-        />
-      ) : null}
+      <ErrorDialog
+        code={failure}
+        onDismiss={() => actor.send({ type: 'error.dismiss' })}
+        testId="search-failed"
+        offer={
+          numberOffer
+            ? {
+                text: t('header.search.asNumberHint', { ban: numberOffer.slice(1) }),
+                action: (
+                  <SendButton actor={actor} event="search.asNumber" testId="search-as-number">
+                    {t('header.search.asNumber', { sn: phoneWord(numberOffer) })}
+                  </SendButton>
+                ),
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }

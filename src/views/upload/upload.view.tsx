@@ -10,6 +10,7 @@ import { useWorkflow } from '@/views/common/use-workflow';
 import { useWorkflowActor } from '@/views/common/workflow-actor';
 import { useWorkflowLogic } from '@/views/common/workflow-logic.context';
 import './upload.css';
+import { SendButton } from '@/views/common/send-button.view';
 
 /**
  * The upload widget (docs/decisions.md DOC5): a drop zone with a "choose file" button, the client check, a progress
@@ -168,14 +169,14 @@ export function UploadView({
               <progress max={100} value={percent ?? 0} />
             </label>
             <span data-testid="upload-percent">{t('upload.percent', { percent: percent ?? 0 })}</span>
-            <button
-              type="button"
+            <SendButton
+              actor={actor}
+              event="upload.cancel"
               className="btn btn--secondary"
-              data-testid="upload-cancel"
-              onClick={() => actor.send({ type: 'upload.cancel' })}
+              testId="upload-cancel"
             >
               {t('upload.cancel')}
-            </button>
+            </SendButton>
           </div>
         )}
         {phase === 'done' && receipt && file && (
@@ -198,14 +199,9 @@ export function UploadView({
               {errorText(error)}
             </p>
             {retry && (
-              <button
-                type="button"
-                className="btn"
-                data-testid="upload-retry"
-                onClick={() => actor.send({ type: 'upload.retry' })}
-              >
+              <SendButton actor={actor} event="upload.retry" testId="upload-retry">
                 {t('app.retry')}
-              </button>
+              </SendButton>
             )}
           </div>
         )}
