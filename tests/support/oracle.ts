@@ -75,6 +75,19 @@ export interface ChartOracle {
   readonly rows: readonly OracleRow[];
   /** Text the view shows in a state (leaf path), exactly as the spec quotes it in Russian; view walks assert it. */
   readonly viewTexts?: Readonly<Record<string, string>>;
+  /**
+   * The oracle's own model of the context (a shadow of the chart): the whole context the spec expects at the start,
+   * from the chart's input. With it the runner never reads the chart's context to build what it expects: every row's
+   * `when`, `ctx`, `to`, `emits`, `effects`, `output` and every invoke input is computed over this shadow, each row's
+   * `ctx` is merged into it, and after every step the chart's **whole** context is compared with it, minus `free`.
+   */
+  readonly context?: (input: unknown) => Ctx;
+  /** Context keys the oracle cannot state, each with the reason (kept under 10 % of the keys); their value is taken
+   *  over from the chart after every step so rows may still read them. */
+  readonly free?: Readonly<Record<string, string>>;
+  /** Named delays of the chart (`setup({ delays })`) in ms, as the spec states them: a delayed transition must not
+   *  fire one millisecond earlier, and must fire at that time (numeric delays are read from the event type). */
+  readonly delays?: Readonly<Record<string, number | ((ctx: Ctx) => number)>>;
 }
 
 /** Leaf paths of a snapshot's value, e.g. `{ a: { b: 'c' }, d: 'e' }` → `['a.b.c', 'd.e']`. */
@@ -202,6 +215,16 @@ function expectedStarts(
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/** The whole context against the shadow, both ways (a key the chart adds is a mismatch too), minus free keys. */
+function wholeMismatch(actual: Ctx, expected: Ctx, free: ReadonlySet<string>): string | undefined {
+  for (const k of new Set([...Object.keys(actual), ...Object.keys(expected)])) {
+    if (free.has(k)) continue;
+    if (!isDeepStrictEqual(actual[k], expected[k]))
+      return `context.${k}: expected ${show(expected[k])}, got ${show(actual[k])}`;
+  }
+  return undefined;
+}
+
 function subsetMismatch(actual: Ctx, expected: Ctx): string | undefined {
   for (const [k, v] of Object.entries(expected)) {
     if (!isDeepStrictEqual(actual[k], v)) {
@@ -277,6 +300,20 @@ export function createOracleRunner(
       throw new OracleMismatch(`${oracle.id}: after ${trail.join(' → ') || '(start)'}: ${msg}`);
     };
     const sortIds = (xs: readonly StartedActor[]) => [...xs].sort((a, b) => a.id.localeCompare(b.id));
+    const shadowMode = oracle.context !== undefined;
+    const free = new Set(Object.keys(oracle.free ?? {}));
+    /** The oracle's expected context (shadow mode), with the free keys taken over from the chart. */
+    let shadow: Ctx = {};
+    const withFree = (want: Ctx, actual: Ctx): Ctx => {
+      const out = { ...want };
+      for (const k of free) {
+        if (k in actual) out[k] = actual[k];
+        else delete out[k];
+      }
+      return out;
+    };
+    const ctxMismatch = (actual: Ctx, want: Ctx | undefined) =>
+      shadowMode ? wholeMismatch(actual, want ?? {}, free) : want && subsetMismatch(actual, want);
     try {
       actor.start();
       let snap = actor.getSnapshot() as AnyMachineSnapshot;
@@ -284,10 +321,11 @@ export function createOracleRunner(
       const initial = [...list(oracle.initial.to)].sort();
       if (!isDeepStrictEqual(leaves, initial))
         fail(`initial state ${show(leaves)}, expected ${show(initial)}`);
-      const initCtx = oracle.initial.ctx?.(snap.context);
-      const initMismatch = initCtx && subsetMismatch(snap.context, initCtx);
-      if (initMismatch) fail(initMismatch);
-      const initStarts = expectedStarts(oracle, enteredPaths([], leaves), snap.context);
+      if (oracle.context) shadow = withFree(oracle.context(options.input), snap.context);
+      const initCtx = shadowMode ? shadow : oracle.initial.ctx?.(snap.context);
+      const initMismatch = ctxMismatch(snap.context, initCtx);
+      if (initMismatch) fail(`initial ${initMismatch}`);
+      const initStarts = expectedStarts(oracle, enteredPaths([], leaves), shadowMode ? shadow : snap.context);
       if (!isDeepStrictEqual(sortIds(started), initStarts))
         fail(`started ${show(sortIds(started))}, expected ${show(initStarts)}`);
       for (const event of events) {
@@ -295,12 +333,23 @@ export function createOracleRunner(
         emitted.length = 0;
         effects.length = 0;
         const prev = snap;
+        // what the rows read: the oracle's own context in shadow mode, else the chart's (legacy tables)
+        const base = shadowMode ? shadow : prev.context;
         options.onSend?.(serializeSnapshot(prev), event);
         trail.push(event.type);
-        const found = findRow(oracle, leaves, prev.context, event as Ev);
+        const found = findRow(oracle, leaves, base, event as Ev);
         // a delayed transition's event is not sent: the simulated clock is moved on by its delay
-        if (event.type.startsWith(AFTER)) clock.increment(delayOf(provided, event.type, prev));
-        else actor.send(event);
+        if (event.type.startsWith(AFTER)) {
+          if (shadowMode) {
+            // the oracle's delay (the spec's number): nothing may happen one millisecond before it
+            const ms = oracleDelay(oracle, event.type, base);
+            clock.increment(ms - 1);
+            const early = actor.getSnapshot() as AnyMachineSnapshot;
+            if (found && !isDeepStrictEqual(early.value, prev.value))
+              fail(`${event.type} fired before ${ms} ms`);
+            clock.increment(1);
+          } else clock.increment(delayOf(provided, event.type, prev));
+        } else actor.send(event);
         snap = actor.getSnapshot() as AnyMachineSnapshot;
         if (errors.length > 0 || snap.status === 'error')
           fail(`actor failed: ${String(errors[0] ?? snap.error)}`);
@@ -318,35 +367,35 @@ export function createOracleRunner(
         }
         const { row, leaf } = found;
         const where = `${event.type} from ${leaf} (${row.spec})`;
-        const want = expectedLeaves(row, leaf, leaves, prev.context, event as Ev);
+        const want = expectedLeaves(row, leaf, leaves, base, event as Ev);
         if (!isDeepStrictEqual(after, want)) fail(`${where}: went to ${show(after)}, expected ${show(want)}`);
-        const ctxWant = row.ctx?.(prev.context, event as Ev);
-        const ctxMismatch = ctxWant && subsetMismatch(snap.context, ctxWant);
-        if (ctxMismatch) fail(`${where}: ${ctxMismatch}`);
-        const firstTarget = list(
-          typeof row.to === 'function' ? row.to(prev.context, event as Ev) : row.to,
-        )[0];
+        const patch = row.ctx?.(base, event as Ev);
+        const next = shadowMode ? withFree({ ...shadow, ...patch }, snap.context) : patch;
+        const mismatch = ctxMismatch(snap.context, next);
+        if (mismatch) fail(`${where}: ${mismatch}`);
+        const firstTarget = list(typeof row.to === 'function' ? row.to(base, event as Ev) : row.to)[0];
         const reenterFrom =
           typeof row.reenter === 'string' ? row.reenter : row.reenter ? firstTarget : undefined;
         const startsWant = expectedStarts(
           oracle,
           enteredPaths(leaves, after, reenterFrom),
-          snap.context,
+          shadowMode ? (next as Ctx) : snap.context,
           event as Ev,
         );
         if (!isDeepStrictEqual(sortIds(started), startsWant))
           fail(`${where}: started ${show(sortIds(started))}, expected ${show(startsWant)}`);
-        const emitsWant = row.emits?.(prev.context, event as Ev) ?? [];
+        const emitsWant = row.emits?.(base, event as Ev) ?? [];
         if (!isDeepStrictEqual(emitted, emitsWant))
           fail(`${where}: emitted ${show(emitted)}, expected ${show(emitsWant)}`);
-        const effectsWant = row.effects?.(prev.context, event as Ev) ?? [];
+        const effectsWant = row.effects?.(base, event as Ev) ?? [];
         if (!isDeepStrictEqual(effects, effectsWant))
           fail(`${where}: ran ${show(effects)}, expected ${show(effectsWant)}`);
         if (row.output) {
-          const outWant = row.output(prev.context, event as Ev);
+          const outWant = row.output(base, event as Ev);
           if (!isDeepStrictEqual(snap.output, outWant))
             fail(`${where}: output ${show(snap.output)}, expected ${show(outWant)}`);
         }
+        if (shadowMode) shadow = next as Ctx;
         leaves = after;
       }
     } finally {
@@ -366,6 +415,17 @@ export function delayOf(machine: AnyStateMachine, type: string, snapshot: AnyMac
   if (typeof delay === 'number') return delay;
   if (typeof delay === 'function') return delay({ context: snapshot.context, event: { type } }) as number;
   throw new Error(`unknown delay '${key}' in ${type}`);
+}
+
+/** The delay of an `xstate.after.<delay>.<state id>` event as the oracle states it: the number in the event type, or
+ *  the oracle's `delays` entry (never the chart's). */
+export function oracleDelay(oracle: ChartOracle, type: string, ctx: Ctx): number {
+  const key = type.slice(AFTER.length).split('.')[0] ?? '';
+  if (/^\d+$/.test(key)) return Number(key);
+  const delay = oracle.delays?.[key];
+  if (typeof delay === 'number') return delay;
+  if (typeof delay === 'function') return delay(ctx);
+  throw new Error(`${oracle.id}: the oracle states no delay '${key}' (${type})`);
 }
 
 /** Event types the oracle expects to be handled from a snapshot (so a removed transition is still sent). */

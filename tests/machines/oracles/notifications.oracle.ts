@@ -26,7 +26,10 @@ const next = (from: string | string[], event: string, spec: string): OracleRow[]
 
 export const notificationsOracle: ChartOracle = {
   id: 'notifications',
-  initial: { to: 'idle', ctx: () => ({ queue: [] }) },
+  initial: { to: 'idle' },
+  context: () => ({ queue: [] }),
+  // spec 9: "Notification disappears after 4 seconds"
+  delays: { noticeTime: 4000 },
   invokes: {},
   rows: [
     {

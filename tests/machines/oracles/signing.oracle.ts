@@ -64,9 +64,34 @@ const moduleFailure = (actor: string, kinds: string[], to: string, spec: string)
   spec,
 });
 
+/** SEC3: the text the signer reads, ru then uz, restated for the targets the model tests sign (one number). */
+const VERB = { block: ['Блокировка', 'Bloklash'], restore: ['Разблокировка', 'Blokdan chiqarish'] } as const;
+const signerText = (action: 'block' | 'restore', t: Ctx): string => {
+  const [ru, uz] = VERB[action];
+  if (t.kind !== 'number')
+    throw new Error(`the signing oracle states the text for one number, not ${t.kind}`);
+  return `${ru}: номер ${t.sn}, лицевой счёт ${t.ban}\n${uz}: raqam ${t.sn}, shaxsiy hisob ${t.ban}`;
+};
+
 export const signingOracle: ChartOracle = {
   id: 'signing',
-  initial: { to: 'gettingTaxId', ctx: () => ({ tin: null, key: null, errorCode: null, result: null }) },
+  initial: { to: 'gettingTaxId' },
+  // spec 4 Signing flow: what is signed and for whom comes from the caller; nothing is known of the module yet
+  context: (input) => {
+    const i = input as Ctx;
+    return {
+      action: i.action,
+      targets: i.targets,
+      text: signerText(i.action, i.targets),
+      data: null,
+      impersonating: i.impersonating,
+      tin: null,
+      key: null,
+      pkcs7: null,
+      result: null,
+      errorCode: null,
+    };
+  },
   invokes: {
     // D2: the refusal while impersonating is the tax-id step's answer, so it receives the flag
     gettingTaxId: { fetchTaxId: (c) => ({ impersonating: c.impersonating }) },
@@ -238,6 +263,8 @@ export const signingOracle: ChartOracle = {
           keySerial: c.key.serialNumber,
           tin: c.tin,
         },
+        // the module's signature without timestamp is not kept once the server has verified it (D5 output)
+        pkcs7: null,
         errorCode: null,
       }),
       output: (c, ev) => ({
