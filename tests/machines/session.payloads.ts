@@ -79,6 +79,25 @@ export const multiroleUser: User = {
   chosenRole: null,
 };
 
+/** A curator who also holds a staff role (spec 4: the curator's role is taken without a choice). */
+export const curatorStaffUser: User = {
+  ...curatorUser,
+  user_name: 'curatorstaff',
+  user_id: 17,
+  roles: ['R004', 'R002'],
+};
+
+/** Staff first, curator chosen before, who must change the password: the chosen role decides (spec 2, S9). */
+export const chosenCuratorForcedUser: User = {
+  ...multiroleUser,
+  user_name: 'chosencurator',
+  user_id: 18,
+  roles: ['R002', 'R004'],
+  chosenRole: 'R004',
+  profile: curatorProfile,
+  force_change_password: true,
+};
+
 /** A subscriber who just confirmed the SMS code: a temporary password to change. */
 export const newSubscriberUser: User = {
   user_name: '901234567',
@@ -115,6 +134,8 @@ export const sessionModelEntry: ModelTestEntry = {
       curatorUser,
       multiroleUser,
       helpdeskChosenUser,
+      curatorStaffUser,
+      chosenCuratorForcedUser,
       null,
     ),
     'xstate.error.actor.fetchSession': error('fetchSession', noSession, offline),
@@ -129,7 +150,11 @@ export const sessionModelEntry: ModelTestEntry = {
     'xstate.error.actor.logOut': error('logOut', noSession, offline),
     'xstate.done.actor.authFlow': done('authFlow', helpdeskUser, newCuratorUser),
     'xstate.error.actor.authFlow': error('authFlow', new Error('auth flow crashed')),
-    'role.choose': [{ type: 'role.choose', role: 'R005' }],
+    // the second and the first role of the picker's user: the chosen one is saved, not the first listed
+    'role.choose': [
+      { type: 'role.choose', role: 'R005' },
+      { type: 'role.choose', role: 'R008' },
+    ],
     'route.denied': [{ type: 'route.denied', path: '/settings' }],
   }),
 };

@@ -133,6 +133,22 @@ export const signingPayloads = payloadsFor<SigningEvent>({
 export const signingModelEntry = {
   id: 'signing',
   input: signingInput,
+  // a restore of a selection by staff viewing the company (B9: the flag decides the tax-id step's refusal), and the
+  // whole account: the text, the signed document and the challenge differ by action and targets (SEC3)
+  inputClasses: [
+    {
+      name: 'restore of two numbers, impersonating',
+      input: {
+        action: 'restore',
+        targets: { kind: 'numbers', ban: '100234561', sns: ['901234567', '901234568'] },
+        impersonating: true,
+      },
+    },
+    {
+      name: 'block of a whole account',
+      input: { action: 'block', targets: { kind: 'ban', ban: '100234561' }, impersonating: false },
+    },
+  ],
   payloads: signingPayloads,
   // the challenge step lengthens every path: the deepest failure states need a longer walk to be met by chance
   walkSteps: 4000,

@@ -18,6 +18,12 @@ export interface ModelTestEntry extends ModelCheckOptions {
    * right events among many always-enabled ones (a wizard's form) needs longer episodes to reach them.
    */
   readonly walkEpisode?: number;
+  /**
+   * Further inputs the oracle check explores the chart with, one per class of input the spec tells apart (an
+   * impersonating signer, a restore, several numbers): a chart that ignores half of its input is caught only by an
+   * input of the other half. `input` is the first class.
+   */
+  readonly inputClasses?: readonly { readonly name: string; readonly input: unknown }[];
 }
 
 /** A registry machine joined with its test entry. */

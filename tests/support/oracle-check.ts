@@ -46,13 +46,64 @@ export function checkAgainstOracle(
   machine: AnyStateMachine,
   oracle: ChartOracle,
   test: ModelTestEntry,
-  options: {
-    mutate?: (copy: AnyStateMachine) => void;
-    stopAtFirst?: boolean;
-    /** Replay these event sequences (generated from the unmutated chart) instead of exploring the machine: no
-     *  coverage is counted. `npm run mutation` tries them first, then explores the mutant if they all pass. */
-    replayOnly?: readonly (readonly EventObject[])[];
-  } = {},
+  options: CheckOptions = {},
+): OracleCheckResult {
+  const first = checkOneInput(machine, oracle, test, options);
+  // replays of the first input's paths (mutation runs) stay one input: a mutant they miss is explored afterwards
+  if (options.replayOnly || !test.inputClasses?.length) return first;
+  const results = [first];
+  for (const cls of test.inputClasses) {
+    if (options.stopAtFirst && results.some((r) => r.failures.length > 0)) break;
+    const r = checkOneInput(machine, oracle, { ...test, input: cls.input }, options);
+    results.push({ ...r, failures: r.failures.map((f) => `[input ${cls.name}] ${f}`) });
+  }
+  return mergeResults(results);
+}
+
+/** Counts over several inputs: a key is covered when one input covers it (edges are per input's own graph). */
+function mergeResults(results: readonly OracleCheckResult[]): OracleCheckResult {
+  const union = (pick: (r: OracleCheckResult) => CoverageCount, keyed: boolean): CoverageCount => {
+    const missed = new Map<string, number>();
+    results.forEach((r, i) => {
+      const c = pick(r);
+      const prefix = keyed ? `#${i} ` : '';
+      for (const u of c.uncovered) missed.set(prefix + u, (missed.get(prefix + u) ?? 0) + 1);
+    });
+    if (keyed) {
+      const total = results.reduce((n, r) => n + pick(r).total, 0);
+      const uncovered = [...missed.keys()];
+      return { covered: total - uncovered.length, total, uncovered };
+    }
+    // the same universe for every input: uncovered only when no input covered it
+    const total = pick(results[0] as OracleCheckResult).total;
+    const uncovered = [...missed].filter(([, n]) => n === results.length).map(([k]) => k);
+    return { covered: total - uncovered.length, total, uncovered };
+  };
+  return {
+    failures: results.flatMap((r) => r.failures),
+    paths: results.reduce((n, r) => n + r.paths, 0),
+    steps: results.reduce((n, r) => n + r.steps, 0),
+    edges: union((r) => r.edges, true),
+    rawEdges: results.reduce((n, r) => n + r.rawEdges, 0),
+    guardUses: union((r) => r.guardUses, false),
+    pairs: union((r) => r.pairs, true),
+    eventPaths: (results[0] as OracleCheckResult).eventPaths,
+  };
+}
+
+interface CheckOptions {
+  mutate?: (copy: AnyStateMachine) => void;
+  stopAtFirst?: boolean;
+  /** Replay these event sequences (generated from the unmutated chart) instead of exploring the machine: no
+   *  coverage is counted. `npm run mutation` tries them first, then explores the mutant if they all pass. */
+  replayOnly?: readonly (readonly EventObject[])[];
+}
+
+function checkOneInput(
+  machine: AnyStateMachine,
+  oracle: ChartOracle,
+  test: ModelTestEntry,
+  options: CheckOptions,
 ): OracleCheckResult {
   const uses: GuardUses = new Map();
   const sent = new Set<string>();

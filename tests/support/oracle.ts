@@ -16,6 +16,7 @@ import {
   buildModelGraph,
   type MachinePath,
   type ModelGraph,
+  pairKey,
   payloadEvents,
   type TraversalBounds,
 } from './paths';
@@ -525,6 +526,7 @@ export function generateEdgePaths(
   const edges = [...classes.values()].map((c) => c.edge);
   const paths = [...classes.values()].map((c) => [...c.prefix, c.edge.event]);
   if (paths.length === 0) paths.push([]);
+  paths.push(...pairPaths(graph, paths));
   const keys = paths.map((p) => p.map((e) => show(e)).join('\u0001'));
   const prefixes = new Set<string>();
   for (const p of paths) {
@@ -538,6 +540,81 @@ export function generateEdgePaths(
   }
   const keep = paths.filter((_, i) => !prefixes.has(keys[i] as string));
   return { graph, edges, rawEdges, paths: keep };
+}
+
+/**
+ * Extra paths so that every transition pair the explored graph makes possible (`reachablePairs`: t1 directly followed
+ * by t2, inside a macrostep or the last transition into a snapshot then the first one out of it) is walked by an
+ * oracle-checked path: for each pair the class paths miss, the shortest path to a snapshot `s0`, the edge into `s`
+ * whose macrostep ends with t1, and the edge out of `s` that starts with t2. Greedy: a path added covers all the pairs
+ * it walks. The graph is deterministic, so the pairs a path walks are read from the graph, not replayed.
+ */
+export function pairPaths(graph: ModelGraph, paths: readonly (readonly EventObject[])[]): EventObject[][] {
+  const edgeBy = new Map<string, ModelGraph['edges'][number]>();
+  const outOf = new Map<string, ModelGraph['edges'][number][]>();
+  // an actor that reached a final state takes no more events
+  const live = graph.edges.filter((e) => graph.snapshots.get(e.from)?.status === 'active');
+  for (const e of live) {
+    edgeBy.set(`${e.from}\u0001${show(e.event)}`, e);
+    outOf.set(e.from, [...(outOf.get(e.from) ?? []), e]);
+  }
+  const covered = new Set<string>();
+  const walk = (events: readonly EventObject[]) => {
+    let key = graph.initialKey;
+    let last = graph.initialTransitions.at(-1);
+    for (let i = 1; i < graph.initialTransitions.length; i++)
+      covered.add(pairKey(graph.initialTransitions[i - 1] as string, graph.initialTransitions[i] as string));
+    for (const ev of events) {
+      const e = edgeBy.get(`${key}\u0001${show(ev)}`);
+      if (!e) continue;
+      const first = e.transitions[0];
+      if (last !== undefined && first !== undefined) covered.add(pairKey(last, first));
+      for (let i = 1; i < e.transitions.length; i++)
+        covered.add(pairKey(e.transitions[i - 1] as string, e.transitions[i] as string));
+      last = e.transitions.at(-1) ?? last;
+      key = e.to;
+    }
+  };
+  for (const p of paths) walk(p);
+  const prefixOf = (key: string) =>
+    graph.shortest
+      .get(key)
+      ?.steps.slice(1)
+      .map((st) => st.event);
+  const out: EventObject[][] = [];
+  const consider = (events: EventObject[] | undefined) => {
+    if (!events) return;
+    const before = covered.size;
+    walk(events);
+    if (covered.size > before) out.push(events);
+  };
+  // pairs inside one macrostep, and the initial macrostep followed by the first edge out of the initial snapshot
+  for (const e of live) {
+    const prefix = prefixOf(e.from);
+    const inner = e.transitions.some(
+      (t, i) => i > 0 && !covered.has(pairKey(e.transitions[i - 1] as string, t)),
+    );
+    if (prefix && inner) consider([...prefix, e.event]);
+  }
+  const initLast = graph.initialTransitions.at(-1);
+  for (const e of outOf.get(graph.initialKey) ?? []) {
+    const first = e.transitions[0];
+    if (initLast !== undefined && first !== undefined && !covered.has(pairKey(initLast, first)))
+      consider([e.event]);
+  }
+  // the last transition into a snapshot, then the first one out of it; the shortest way in first
+  const ins = [...live].sort((a, b) => (prefixOf(a.from)?.length ?? 1e9) - (prefixOf(b.from)?.length ?? 1e9));
+  for (const into of ins) {
+    const last = into.transitions.at(-1);
+    const prefix = prefixOf(into.from);
+    if (last === undefined || !prefix) continue;
+    for (const out2 of outOf.get(into.to) ?? []) {
+      const first = out2.transitions[0];
+      if (first === undefined || covered.has(pairKey(last, first))) continue;
+      consider([...prefix, into.event, out2.event]);
+    }
+  }
+  return out;
 }
 
 /** The context keys a row expects to differ from the context before the step. */

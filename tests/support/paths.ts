@@ -357,11 +357,13 @@ export function reachablePairs(graph: ModelGraph): Set<string> {
   };
   within(graph.initialTransitions);
   addLast(graph.initialKey, graph.initialTransitions.at(-1));
-  for (const edge of graph.edges) {
+  // an actor that reached a final state takes no more events: nothing leaves a done snapshot
+  const live = graph.edges.filter((e) => graph.snapshots.get(e.from)?.status === 'active');
+  for (const edge of live) {
     within(edge.transitions);
     addLast(edge.to, edge.transitions.at(-1));
   }
-  for (const edge of graph.edges) {
+  for (const edge of live) {
     const first = edge.transitions[0];
     if (first === undefined) continue;
     for (const last of lastInto.get(edge.from) ?? []) pairs.add(pairKey(last, first));

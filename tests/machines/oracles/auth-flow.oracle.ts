@@ -109,8 +109,17 @@ export const authFlowOracle: ChartOracle = {
   id: 'authFlow',
   initial: {
     to: 'login.editing',
-    ctx: () => ({ phone: null, restoreToken: null, error: null, user: null, resendWait: 0, linkWait: 0 }),
   },
+  // spec 4 Auth: nothing typed, nothing sent, no countdown
+  context: () => ({
+    phone: null,
+    restoreToken: null,
+    error: null,
+    notice: null,
+    user: null,
+    resendWait: 0,
+    linkWait: 0,
+  }),
   invokes: {
     // S4: passwords travel in the submit event to the call only
     'login.submitting': { logIn: (_, ev) => ({ login: ev.login.trim(), password: ev.password }) },

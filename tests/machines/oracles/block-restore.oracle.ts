@@ -40,7 +40,9 @@ const outcome = (_: Ctx, ev: Ev) => ({
 
 export const blockRestoreOracle: ChartOracle = {
   id: 'blockRestore',
-  initial: { to: 'idle', ctx: () => IDLE },
+  initial: { to: 'idle' },
+  // spec 4 Block flow: nothing asked yet
+  context: () => IDLE,
   invokes: {
     // spec 4 step 1 / spec 7 GET client/isPrivilegedLock (query ban)
     // U7: the action, so the server counts the numbers it changes; U10: a selection of the list

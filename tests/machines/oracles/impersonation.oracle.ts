@@ -10,7 +10,9 @@ const S4 = 'spec 4 Virtual login';
 
 export const impersonationOracle: ChartOracle = {
   id: 'impersonation',
-  initial: { to: 'direct', ctx: () => ({ client: null, pending: null, errorCode: null }) },
+  initial: { to: 'direct' },
+  // A5: staff start as themselves
+  context: () => ({ client: null, pending: null, errorCode: null }),
   invokes: {
     // A5: POST user/impersonate with the chosen subscriber
     starting: { startImpersonation: (c) => c.pending },

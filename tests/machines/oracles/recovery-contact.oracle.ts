@@ -47,7 +47,8 @@ const EMPTY = {
 
 export const recoveryContactOracle: ChartOracle = {
   id: 'recoveryContact',
-  initial: { to: 'loading', ctx: () => EMPTY },
+  initial: { to: 'loading' },
+  context: () => EMPTY,
   invokes: {
     // PRC6: the company's accounts (GET user/company-accounts; the company is the caller's own)
     loading: { fetchAccounts: () => undefined },

@@ -75,7 +75,9 @@ const expiredBy = (from: string, event: string, spec: string): OracleRow => ({
 export const sessionOracle: ChartOracle = {
   id: 'session',
   // CAP1: what the backend offers is not known until asked; a sign-out or expiry keeps it (RESET leaves it alone)
-  initial: { to: 'checkingSession', ctx: () => ({ ...RESET, features: null }) },
+  initial: { to: 'checkingSession' },
+  // spec 4 Auth: nobody is signed in before the session check answers
+  context: () => ({ ...RESET, features: null }),
   invokes: {
     checkingSession: { fetchSession: () => undefined },
     signedOut: { authFlow: () => undefined },

@@ -82,10 +82,14 @@ const typed = (stayOrEditing: string): OracleRow => ({
 
 export const settingsOracle: ChartOracle = {
   id: 'settings',
-  initial: {
-    to: ['password.editing', 'contacts.restoring'],
-    ctx: () => ({ passwordError: null, contactsError: null }),
-  },
+  initial: { to: ['password.editing', 'contacts.restoring'] },
+  // S18: the contact form starts from the company's saved contacts and its draft key (the page's input)
+  context: (input) => ({
+    contacts: (input as Ctx).contacts,
+    draftKey: (input as Ctx).draftKey,
+    passwordError: null,
+    contactsError: null,
+  }),
   invokes: {
     'contacts.restoring': { restoreDraft: (c) => ({ key: c.draftKey }) },
     // spec 7 style POST user/change-password with the typed passwords (never kept in context)

@@ -64,13 +64,19 @@ const moduleFailure = (actor: string, kinds: string[], to: string, spec: string)
   spec,
 });
 
-/** SEC3: the text the signer reads, ru then uz, restated for the targets the model tests sign (one number). */
+/** SEC3: the text the signer reads, ru then uz, for one number, a selection of numbers or a whole account. */
 const VERB = { block: ['Блокировка', 'Bloklash'], restore: ['Разблокировка', 'Blokdan chiqarish'] } as const;
 const signerText = (action: 'block' | 'restore', t: Ctx): string => {
   const [ru, uz] = VERB[action];
-  if (t.kind !== 'number')
-    throw new Error(`the signing oracle states the text for one number, not ${t.kind}`);
-  return `${ru}: номер ${t.sn}, лицевой счёт ${t.ban}\n${uz}: raqam ${t.sn}, shaxsiy hisob ${t.ban}`;
+  if (t.kind === 'number')
+    return `${ru}: номер ${t.sn}, лицевой счёт ${t.ban}\n${uz}: raqam ${t.sn}, shaxsiy hisob ${t.ban}`;
+  if (t.kind === 'numbers') {
+    const list = `${t.sns.join(', ')} (${t.sns.length})`;
+    return `${ru}: номера ${list}, лицевой счёт ${t.ban}\n${uz}: raqamlar ${list}, shaxsiy hisob ${t.ban}`;
+  }
+  if (t.kind === 'ban')
+    return `${ru}: все номера лицевого счёта ${t.ban}\n${uz}: shaxsiy hisob ${t.ban} barcha raqamlari`;
+  throw new Error(`the signing oracle states no text for ${t.kind}`);
 };
 
 export const signingOracle: ChartOracle = {

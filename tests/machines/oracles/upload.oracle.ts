@@ -26,10 +26,17 @@ const fresh = (file: Ctx) => ({ file, receipt: null, progress: null, cancelled: 
 
 export const uploadOracle: ChartOracle = {
   id: 'upload',
-  initial: {
-    to: 'idle',
-    ctx: () => ({ file: null, progress: null, error: null, receipt: null, cancelled: false }),
-  },
+  initial: { to: 'idle' },
+  // the widget is opened for a target (spec 7 documents/re-upload); DOC3 its limits are PDF, JPEG, PNG up to 20 MB
+  context: (input) => ({
+    target: (input as Ctx).target,
+    limits: { kinds: ['pdf', 'jpeg', 'png'], maxBytes: LIMIT },
+    file: null,
+    progress: null,
+    error: null,
+    receipt: null,
+    cancelled: false,
+  }),
   invokes: {
     // DOC4: the first bytes of the chosen file are read to tell its real type
     validating: { sniffFile: (c) => ({ file: c.file }) },
