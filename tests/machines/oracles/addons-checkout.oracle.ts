@@ -46,18 +46,21 @@ const linesChanged = () => [{ type: 'tellLinesChanged' }];
 
 export const servicesCheckoutOracle: ChartOracle = {
   id: 'servicesCheckout',
-  initial: {
-    to: 'opening',
-    ctx: () => ({
-      sns: [],
-      already: [],
-      total: null,
-      outcomes: [],
-      balance: null,
-      error: null,
-      stopping: false,
-    }),
-  },
+  initial: { to: 'opening' },
+  // SV6: the order arrives with checkout.start; until then nothing is chosen, quoted, checked or sent (the action
+  // reads SV6's first, connect, and no step reads it before the order arrives)
+  context: () => ({
+    action: 'connect',
+    pkg: null,
+    payerBan: '',
+    sns: [],
+    already: [],
+    total: null,
+    outcomes: [],
+    balance: null,
+    error: null,
+    stopping: false,
+  }),
   invokes: {
     quoting: {
       quoteOrder: (c) => ({ action: c.action, pkg: c.pkg, sns: c.sns, payerBan: c.payerBan }),

@@ -23,10 +23,20 @@ function toggled(selected: readonly string[], sns: readonly string[], on: boolea
 
 export const servicesOracle: ChartOracle = {
   id: 'services',
-  initial: {
-    to: ['employees.loadingCatalogue', 'options.closed'],
-    ctx: () => ({ catalogue: null, shown: null, selected: [], optionsFor: null, options: null }),
-  },
+  initial: { to: ['employees.loadingCatalogue', 'options.closed'] },
+  // SV3: the list, group, search and page the URL holds; no catalogue, page, selection or options yet
+  context: (input) => ({
+    params: (input as { params: Ctx }).params,
+    catalogue: null,
+    catalogueError: null,
+    shown: null,
+    listError: null,
+    selected: [],
+    selectionError: null,
+    optionsFor: null,
+    options: null,
+    optionsError: null,
+  }),
   invokes: {
     // spec 7 for-con-pp (and the promotion group's package), first: the list shows the group's packages (SV3)
     'employees.loadingCatalogue': { fetchCatalogue: () => undefined },

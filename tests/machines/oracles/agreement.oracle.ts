@@ -1,4 +1,3 @@
-import { validateAgreementForm } from '@/domain/agreement.rules';
 import type { ChartOracle, Ctx } from '../../support/oracle';
 import { codeOf, done, failed } from './oracle-helpers';
 
@@ -9,18 +8,148 @@ import { codeOf, done, failed } from './oracle-helpers';
  * call shows an error; E009 through the API client) and decisions CR1-CR9. Three independent regions: the
  * registration, the list of registered agreements, one download.
  *
- * Whether a form is valid is the domain rule's answer (`validateAgreementForm`, table-tested in
- * tests/domain/agreement.rules.test.ts against spec 5 line by line): the table checks that the chart asks it on
- * submit and keeps its messages, not the rule again. Everything else is restated here.
+ * The form's rules (spec 5 with CR2's formats, D25-D28, U21) are restated below, not imported from the domain, so a
+ * bug in the rule is not copied into the oracle.
  */
 
-/** The model's day (the payloads' TODAY); the page itself counts from the browser's day. */
-const dayOf = (c: Ctx) => (c.today === null ? new Date() : new Date(`${c.today}T12:00:00`));
-const errorsOf = (c: Ctx) => validateAgreementForm(c.form, dayOf(c));
-const isValid = (c: Ctx) => Object.keys(errorsOf(c)).length === 0;
+/** CR9 / TZ1: the day the adult rule counts from: the input's, else today in Tashkent. */
+const todayOf = (c: Ctx): string =>
+  c.today ?? new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' }).format(new Date());
+
+/** D28: a readable calendar day, ISO `YYYY-MM-DD` (a time part ignored) or `DD.MM.YYYY`, as `YYYY-MM-DD`; an
+ *  impossible day (2001-02-30) is unreadable. */
+function dayOf(text: string): string | null {
+  const t = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(t);
+  const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(t);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : ru ? [ru[3], ru[2], ru[1]] : [];
+  if (y === undefined || m === undefined || d === undefined) return null;
+  const [yy, mm, dd] = [Number(y), Number(m), Number(d)];
+  const leap = yy % 4 === 0 && (yy % 100 !== 0 || yy % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mm - 1];
+  return days !== undefined && dd >= 1 && dd <= days ? `${y}-${m}-${d}` : null;
+}
 
 /** CR3: at most five contact persons. */
 const MAX = 5;
+/** CR2: fields that may stay empty. */
+const OPTIONAL = ['vat', 'district', 'apartment', 'extraPhone'];
+/** CR2: digits-only fields and their exact length (the tax id's after D27). */
+const DIGITS: Record<string, number> = {
+  tin: 9,
+  pinfl: 14,
+  oked: 5,
+  vat: 12,
+  bankAccount: 20,
+  mfo: 5,
+  postIndex: 6,
+};
+/** Spec 3's fields in the order the form lists them (the contact persons apart). */
+const TEXT_FIELDS = [
+  'login',
+  'name',
+  'tin',
+  'pinfl',
+  'oked',
+  'vat',
+  'bankName',
+  'bankAccount',
+  'mfo',
+  'region',
+  'city',
+  'district',
+  'street',
+  'house',
+  'apartment',
+  'postIndex',
+  'director',
+  'passport',
+  'passportIssuedBy',
+  'passportIssuedDate',
+  'birthDate',
+  'email',
+  'phone',
+  'extraPhone',
+];
+
+/** Spec 9's number `+998 90 123 45 67`: nine national digits, with or without 998, written with spaces, dashes or
+ *  brackets. */
+const isPhone = (v: string) => {
+  if (/[^\d\s()+-]/.test(v)) return false;
+  const d = v.replace(/\D/g, '');
+  return d.length === 9 || (d.length === 12 && d.startsWith('998'));
+};
+
+/** The message of one text field (spec 5 texts; CR2 formats). */
+function fieldError(field: string, form: Ctx, today: string): string | null {
+  const raw: string = form[field];
+  const value = raw.trim();
+  if (field === 'tin') {
+    // D27: empty 'У вас не имеется ИНН.', not 2 or 3 first E026; CR2: then 9 digits
+    if (value === '') return 'validation.noTin';
+    if (!/^[23]/.test(value)) return 'E026';
+    return /^\d{9}$/.test(value) ? null : 'validation.fields';
+  }
+  // CR2: 'Обязательное поле' unless optional
+  if (value === '') return OPTIONAL.includes(field) ? null : 'validation.required';
+  if (field === 'login') {
+    // D25 Latin only (printable ASCII, no space: 'ввод должен быть исключительно латиницей'); A-login: letters,
+    // digits, . _ -, 3 to 100 characters (U21), else 'Поля заполнены неверно'
+    if (!/^[\x21-\x7E]*$/.test(raw)) return 'validation.latinOnly';
+    return /^[A-Za-z0-9._-]{3,100}$/.test(raw) ? null : 'validation.fields';
+  }
+  const length = DIGITS[field];
+  if (length !== undefined) return new RegExp(`^\\d{${length}}$`).test(value) ? null : 'validation.fields';
+  if (field === 'passport') return /^[A-Za-z]{2} ?\d{7}$/.test(value) ? null : 'validation.fields';
+  if (field === 'birthDate') {
+    // D28: unreadable or in the future 'Некорректная дата'; 'Вам должно быть 18' before the 18th birthday
+    const born = dayOf(value);
+    if (born === null || born > today) return 'validation.badDate';
+    const adultFrom = `${String(Number(born.slice(0, 4)) + 18).padStart(4, '0')}${born.slice(4)}`;
+    return today >= adultFrom ? null : 'validation.adult';
+  }
+  if (field === 'passportIssuedDate') {
+    // CR2: unreadable, in the future, or before the birth date 'Некорректная дата'
+    const issued = dayOf(value);
+    const born = dayOf(form.birthDate);
+    if (issued === null || issued > today) return 'validation.badDate';
+    return born !== null && issued < born ? 'validation.badDate' : null;
+  }
+  if (field === 'email') {
+    // U21: a Latin local part (dot-separated), an ASCII domain with a Latin top-level domain, at most 200 characters
+    const ok =
+      value.length <= 200 &&
+      /^[A-Za-z0-9_'+-]+(?:\.[A-Za-z0-9_'+-]+)*@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/.test(value);
+    return ok ? null : 'validation.email';
+  }
+  if (field === 'phone' || field === 'extraPhone') return isPhone(value) ? null : 'validation.phone';
+  return null;
+}
+
+/** Every field's message, `contacts.<i>.<field>` for a contact person's (CR2, CR3); empty when the form may go. */
+function errorsOf(c: Ctx): Record<string, string> {
+  const today = todayOf(c);
+  const errors: Record<string, string> = {};
+  for (const field of TEXT_FIELDS) {
+    const e = fieldError(field, c.form, today);
+    if (e !== null) errors[field] = e;
+  }
+  c.form.contacts.forEach((p: Ctx, i: number) => {
+    for (const field of ['fullName', 'position', 'phone'])
+      if (String(p[field]).trim() === '') errors[`contacts.${i}.${field}`] = 'validation.required';
+    if (errors[`contacts.${i}.phone`] === undefined && !isPhone(p.phone))
+      errors[`contacts.${i}.phone`] = 'validation.phone';
+  });
+  if (c.form.contacts.length > MAX) errors.contacts = 'validation.fields';
+  return errors;
+}
+const isValid = (c: Ctx) => Object.keys(errorsOf(c)).length === 0;
+
+/** Spec 3's form with nothing typed and no contact person. */
+const EMPTY_FORM: Ctx = {
+  ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, ''])),
+  contacts: [],
+};
 
 const without = (errors: Ctx, drop: (k: string) => boolean) =>
   Object.fromEntries(Object.entries(errors).filter(([k]) => !drop(k)));
@@ -34,10 +163,15 @@ const LIST_LOADING = 'list.loading';
 
 export const agreementOracle: ChartOracle = {
   id: 'agreement',
-  initial: {
-    to: ['registration.form.editing', LIST_LOADING, 'download.idle'],
-    ctx: () => ({
+  initial: { to: ['registration.form.editing', LIST_LOADING, 'download.idle'] },
+  // CR9: the page starts from the form it is given (empty in the browser) and the day of the adult rule (none:
+  // today); nothing registered, listed (CR6: from its first page) or downloading yet
+  context: (input) => {
+    const i = input as Ctx;
+    return {
+      form: i.form ?? EMPTY_FORM,
       errors: {},
+      today: i.today ?? null,
       error: null,
       agreement: null,
       listPage: 0,
@@ -45,7 +179,7 @@ export const agreementOracle: ChartOracle = {
       listError: null,
       docId: null,
       downloadError: null,
-    }),
+    };
   },
   invokes: {
     // CR1: GET agreement/check-login before registering (spec 4 "the login is free", spec 5 'Данный логин занят')
@@ -192,33 +326,7 @@ export const agreementOracle: ChartOracle = {
         errors: {},
         error: null,
         agreement: null,
-        form: {
-          login: '',
-          name: '',
-          tin: '',
-          pinfl: '',
-          oked: '',
-          vat: '',
-          bankName: '',
-          bankAccount: '',
-          mfo: '',
-          region: '',
-          city: '',
-          district: '',
-          street: '',
-          house: '',
-          apartment: '',
-          postIndex: '',
-          director: '',
-          passport: '',
-          passportIssuedBy: '',
-          passportIssuedDate: '',
-          birthDate: '',
-          contacts: [],
-          email: '',
-          phone: '',
-          extraPhone: '',
-        },
+        form: EMPTY_FORM,
       }),
       spec: 'spec 3 the form, empty, for the next contract',
     },

@@ -20,17 +20,17 @@ const COMMENTS_ANY = ['comments.closed', 'comments.loading', 'comments.shown', '
 
 export const at39ListOracle: ChartOracle = {
   id: 'at39List',
-  initial: {
-    to: ['list.loading', 'comments.closed', 'statistics.idle'],
-    ctx: () => ({
-      shown: null,
-      listError: null,
-      commentsOf: null,
-      comments: null,
-      commentsError: null,
-      statsError: null,
-    }),
-  },
+  initial: { to: ['list.loading', 'comments.closed', 'statistics.idle'] },
+  // AT9: the filter and page the URL holds; nothing is shown, open or wrong yet
+  context: (input) => ({
+    params: (input as { params: Ctx }).params,
+    shown: null,
+    listError: null,
+    commentsOf: null,
+    comments: null,
+    commentsError: null,
+    statsError: null,
+  }),
   invokes: {
     'list.loading': { fetchRegistrations: (c) => ({ params: c.params }) },
     'comments.loading': { fetchComments: (c) => ({ registrationId: c.commentsOf }) },

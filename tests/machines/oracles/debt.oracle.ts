@@ -39,19 +39,20 @@ const NOTICE_IDLE = [
 
 export const debtOracle: ChartOracle = {
   id: 'debt',
-  initial: {
-    to: [LIST_LOADING, 'notice.closed', 'export.idle'],
-    ctx: () => ({
-      shown: null,
-      listError: null,
-      fresh: false,
-      ban: null,
-      notice: null,
-      noticeError: null,
-      exportFormat: null,
-      exportError: null,
-    }),
-  },
+  initial: { to: [LIST_LOADING, 'notice.closed', 'export.idle'] },
+  // DC3: the filter, sort and page the URL holds; nothing is shown, open or exported yet, and the first load is no
+  // 'Обновить список'
+  context: (input) => ({
+    params: (input as { params: Ctx }).params,
+    shown: null,
+    listError: null,
+    fresh: false,
+    ban: null,
+    notice: null,
+    noticeError: null,
+    exportFormat: null,
+    exportError: null,
+  }),
   invokes: {
     // DC8: GET debt/accounts for the URL's filter, sort and page; `fresh` after 'Обновить список'
     [LIST_LOADING]: { fetchDebts: (c) => ({ params: c.params, fresh: c.fresh }) },

@@ -21,7 +21,14 @@ function filterError(f: Ctx): string | null {
 
 export const documentsOracle: ChartOracle = {
   id: 'documents',
-  initial: { to: 'loading', ctx: () => ({ content: null, error: null, filterError: null }) },
+  initial: { to: 'loading' },
+  // DOC10: the page the URL names (its filter included); nothing is loaded or wrong yet
+  context: (input) => ({
+    route: (input as { route: unknown }).route,
+    content: null,
+    error: null,
+    filterError: null,
+  }),
   invokes: {
     // spec 7: the calls of the page the URL names
     loading: { fetchDocuments: (c) => ({ route: c.route }) },

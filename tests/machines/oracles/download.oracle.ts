@@ -8,7 +8,14 @@ import { codeOf, done, failed } from './oracle-helpers';
  */
 export const downloadOracle: ChartOracle = {
   id: 'download',
-  initial: { to: 'idle', ctx: () => ({ progress: null, error: null, saved: false }) },
+  initial: { to: 'idle' },
+  // DOC9: the button knows what it downloads and under which name; nothing has arrived or failed yet
+  context: (input) => ({
+    target: (input as { target: unknown }).target,
+    progress: null,
+    error: null,
+    saved: false,
+  }),
   invokes: {
     downloading: { downloadFile: (c) => ({ target: c.target }) },
   },

@@ -8,20 +8,26 @@ import { codeOf, done, failed } from './oracle-helpers';
  * hyphen, apostrophe, at most 50 characters, else the field says so and nothing is asked), not from the chart.
  */
 
-/** EM3 in the terms the payloads use: over 50 characters, or a character no name or number has. */
+/** EM3: at most 50 characters, and only letters (any script), digits, spaces and ' ʻ ʼ ’ . + ( ) -. */
 const refused = (p: Ctx): string | null => {
   const q = String(p.q);
   if (q.trim().length > 50) return 'tooLong';
-  if (/[<>%_&;*"\\/=#@!?$^{}[\]|~]/.test(q)) return 'badChars';
+  if (!/^[\p{L}\p{M}\d\s'ʻʼ’.+()-]*$/u.test(q)) return 'badChars';
   return null;
 };
 
 export const employeesListOracle: ChartOracle = {
   id: 'employeesList',
-  initial: {
-    to: 'idle',
-    ctx: () => ({ params: { q: '', page: 1 }, problem: null, rows: [], total: 0, pages: 0, errorCode: null }),
-  },
+  initial: { to: 'idle' },
+  // EM3: before the URL is read, no search text and the first page; nothing is listed or wrong yet
+  context: () => ({
+    params: { q: '', page: 1 },
+    problem: null,
+    rows: [],
+    total: 0,
+    pages: 0,
+    errorCode: null,
+  }),
   invokes: { loading: { fetchEmployees: (c) => c.params } },
   rows: [
     {
@@ -29,7 +35,15 @@ export const employeesListOracle: ChartOracle = {
       event: 'params.changed',
       when: (_, ev) => refused(ev.params) !== null,
       to: 'invalid',
-      ctx: (_, ev) => ({ params: ev.params, problem: refused(ev.params), rows: [], total: 0, pages: 0 }),
+      // the list and a failure of an earlier load are gone: only the field's message is on screen
+      ctx: (_, ev) => ({
+        params: ev.params,
+        problem: refused(ev.params),
+        rows: [],
+        total: 0,
+        pages: 0,
+        errorCode: null,
+      }),
       spec: 'EM3: a search text with a refused character or over 50 characters is said; nothing is asked',
     },
     {
@@ -57,7 +71,8 @@ export const employeesListOracle: ChartOracle = {
       from: 'loading',
       event: done('fetchEmployees'),
       to: 'empty',
-      ctx: (_, ev) => ({ rows: [], total: ev.output.total }),
+      // the reply replaces the list: no rows, with the count and pages it states
+      ctx: (_, ev) => ({ rows: [], total: ev.output.total, pages: ev.output.pages, errorCode: null }),
       spec: "EM3: nothing matches the search: 'Сотрудники не найдены.'",
     },
     {

@@ -9,7 +9,9 @@ import { codeOf, done, failed } from './oracle-helpers';
  */
 export const orderCancelOracle: ChartOracle = {
   id: 'orderCancel',
-  initial: { to: 'idle', ctx: (c) => ({ id: c.id, error: null }) },
+  initial: { to: 'idle' },
+  // GN15: the page hands over the order it shows; nothing has been refused yet
+  context: (input) => ({ id: (input as { id: string }).id, error: null }),
   invokes: {
     // GN15: POST orders/{id}/cancel of the order the page shows
     cancelling: { cancelOrder: (c) => ({ id: c.id }) },

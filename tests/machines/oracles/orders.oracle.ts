@@ -8,11 +8,15 @@ import { codeOf, done, failed } from './oracle-helpers';
  * loaded once per range and paged in the page; one order opens from the URL; CSV/XLSX export of the range).
  */
 
-/** Spec 5 in the terms the payloads use: both dates present, real, in order (the BAN filter is empty or 9 digits). */
+/** Spec 5 and GN9: both dates present, real days, in order and at most 366 days apart; the BAN filter empty or 9
+ *  digits. */
 const rangeProblem = (p: Ctx): string | null => {
   if (p.from === '' || p.to === '') return 'dateRange';
-  const real = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d));
+  const real = (d: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
   if (!real(p.from) || !real(p.to) || p.from > p.to) return 'badDate';
+  if (Date.parse(p.to) - Date.parse(p.from) > 366 * 24 * 3600 * 1000) return 'badDate';
+  if (p.ban !== '' && !/^\d{9}$/.test(p.ban)) return 'ban';
   return null;
 };
 /** GN9: the same range and BAN filter as the orders on hand (only the page differs). */
@@ -42,10 +46,22 @@ const LIFECYCLE: Record<string, readonly string[]> = {
 
 export const ordersOracle: ChartOracle = {
   id: 'orders',
-  initial: {
-    to: ['list.invalid', 'order.closed', 'export.idle'],
-    ctx: () => ({ loaded: null, order: null, orderId: null, problem: 'dateRange', nextStatus: null }),
-  },
+  initial: { to: ['list.invalid', 'order.closed', 'export.idle'] },
+  // GN9: before the URL is read there is no range (spec 5 'Выберите начальную и конечную дату'); nothing is loaded,
+  // open, being moved or exported
+  context: () => ({
+    params: { from: '', to: '', ban: '', page: 1 },
+    problem: 'dateRange',
+    loaded: null,
+    listError: null,
+    orderId: null,
+    order: null,
+    orderError: null,
+    nextStatus: null,
+    moveError: null,
+    exportFormat: null,
+    exportError: null,
+  }),
   invokes: {
     // spec 7 GET orders/orderDetails?from,to,searchBan
     'list.loading': { fetchOrders: (c) => ({ from: c.params.from, to: c.params.to, ban: c.params.ban }) },

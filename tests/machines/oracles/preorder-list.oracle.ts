@@ -19,8 +19,16 @@ const NEXT: Record<string, readonly string[]> = {
 };
 export const preorderListOracle: ChartOracle = {
   id: 'preorderList',
-  // NC13: the list starts on the URL's page (the harness opens page 1)
-  initial: { to: 'loading', ctx: () => ({ page: 1, rows: [], total: 0, errorCode: null, move: null }) },
+  initial: { to: 'loading' },
+  // NC13: the list starts on the URL's page; nothing is listed, asked or wrong yet
+  context: (input) => ({
+    page: (input as { page: number }).page,
+    rows: [],
+    total: 0,
+    errorCode: null,
+    move: null,
+    moveError: null,
+  }),
   invokes: {
     // NC13: GET pre-order/list?page with the URL's page
     loading: { fetchPreorders: (c) => ({ page: c.page }) },

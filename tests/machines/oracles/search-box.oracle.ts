@@ -38,7 +38,16 @@ const target = (c: Record<string, string>) => {
 
 export const searchBoxOracle: ChartOracle = {
   id: 'searchBox',
-  initial: { to: 'idle', ctx: () => ({ mode: 'choose', input: '', inputError: null, found: null }) },
+  initial: { to: 'idle' },
+  // A1: the box opens in 'choose' (find a subscriber), empty; nothing is looked up, found or wrong yet
+  context: () => ({
+    mode: 'choose',
+    input: '',
+    inputError: null,
+    target: null,
+    found: null,
+    errorCode: null,
+  }),
   invokes: {
     // spec 7: GET client/sn/{n} or client/ban/{n}
     lookingUp: { lookup: (c) => c.target },

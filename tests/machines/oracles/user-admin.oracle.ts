@@ -148,7 +148,22 @@ const FIELD_STATES = ['form.editing', 'form.invalid', 'form.saved', 'form.saveFa
 
 export const userAdminOracle: ChartOracle = {
   id: 'userAdmin',
-  initial: { to: 'waiting', ctx: () => ({ target: null, form: BLANK, createdId: null }) },
+  initial: { to: 'waiting' },
+  // spec 2: before the route (creation/{type} or edit-user/{id}) is known: no editor rights (PRG1: nothing to grant),
+  // a blank staff ('admin', A14) form, nothing loaded, wrong or created
+  context: () => ({
+    target: null,
+    editor: { role: null, employee: false },
+    kind: 'admin',
+    details: null,
+    roleField: { options: [], editable: false },
+    original: BLANK,
+    form: BLANK,
+    fieldErrors: {},
+    errorCode: null,
+    createdId: null,
+    activation: null,
+  }),
   invokes: {
     loading: { getUser: (c) => ({ userId: c.target.userId }) },
     'form.saving': { saveUser: (c) => saveInput(c) },
@@ -160,13 +175,19 @@ export const userAdminOracle: ChartOracle = {
       when: (_, ev) => ev.target.mode === 'edit',
       to: 'loading',
       reenter: true,
+      // A15: another account's page: nothing of the form before stays (its errors, what was created and where the
+      // activation link went) until the account is loaded
       ctx: (_, ev) => ({
         target: ev.target,
         editor: ev.editor,
         details: null,
         roleField: { options: [], editable: false },
+        original: BLANK,
         form: BLANK,
+        fieldErrors: {},
         errorCode: null,
+        createdId: null,
+        activation: null,
       }),
       spec: 'spec 2 edit-user/{id}; spec 7 GET user/get/{user_id}',
     },
@@ -179,12 +200,14 @@ export const userAdminOracle: ChartOracle = {
         target: ev.target,
         editor: ev.editor,
         kind: ev.target.kind,
+        details: null,
         roleField: roleFieldFor(ev.editor.role, ev.target.kind, null),
         form: blankFor(ev.target.kind),
         original: blankFor(ev.target.kind),
         fieldErrors: {},
         errorCode: null,
         createdId: null,
+        activation: null,
       }),
       spec: 'spec 2 creation/{type}; A14 kinds subscriber (role R001 first) and admin; PRG1 roles the editor may grant',
     },
@@ -192,19 +215,24 @@ export const userAdminOracle: ChartOracle = {
       from: 'loading',
       event: done('getUser'),
       to: 'form.editing',
-      ctx: (c, ev) => ({
-        details: ev.output,
-        kind: kindOf(ev.output.roles),
-        roleField: roleFieldFor(c.editor.role, kindOf(ev.output.roles), ev.output.roles[0] ?? null),
-        form: {
+      ctx: (c, ev) => {
+        const form: Form = {
           user_name: ev.output.user_name,
           full_name: ev.output.full_name ?? '',
           role: ev.output.roles[0] ?? '',
           ban: ev.output.ban ?? '',
           phone: ev.output.phone ?? '',
           email: ev.output.email ?? '',
-        },
-      }),
+        };
+        return {
+          details: ev.output,
+          kind: kindOf(ev.output.roles),
+          roleField: roleFieldFor(c.editor.role, kindOf(ev.output.roles), ev.output.roles[0] ?? null),
+          form,
+          // A15: what was loaded is what a save compares with (only changed fields are sent)
+          original: form,
+        };
+      },
       spec: 'spec 7 user/get → branch, regions; A15; PRG3 a role the editor may not grant is shown read-only',
     },
     {
@@ -291,7 +319,14 @@ export const userAdminOracle: ChartOracle = {
       from: 'form.created',
       event: 'form.restart',
       to: 'form.editing',
-      ctx: (c) => ({ form: blankFor(c.kind), original: blankFor(c.kind), createdId: null, errorCode: null }),
+      ctx: (c) => ({
+        form: blankFor(c.kind),
+        original: blankFor(c.kind),
+        fieldErrors: {},
+        createdId: null,
+        activation: null,
+        errorCode: null,
+      }),
       spec: 'A14 «Создать ещё»',
     },
   ],

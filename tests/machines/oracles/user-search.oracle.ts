@@ -13,10 +13,16 @@ const ANY = ['idle', 'invalid', 'loading', 'failed', 'empty', 'loaded.*'];
 
 export const userSearchOracle: ChartOracle = {
   id: 'userSearch',
-  initial: {
-    to: 'idle',
-    ctx: () => ({ query: { q: '', status: 'all', pageNo: 0 }, page: null, change: null, inputError: null }),
-  },
+  initial: { to: 'idle' },
+  // A12: before the URL is read, no query under the 'all' tab (spec 2 all/active/blocked/pending) on the first page
+  // (spec 7 pageNo 0); nothing is listed, being changed or wrong yet
+  context: () => ({
+    query: { q: '', status: 'all', pageNo: 0 },
+    page: null,
+    change: null,
+    inputError: null,
+    errorCode: null,
+  }),
   invokes: {
     loading: { searchUsers: (c) => ({ ...c.query, pageSize: 45 }) },
     // A13: POST user/block/{user_id} for the confirmed row
