@@ -57,6 +57,28 @@ export const paidLock: PrivilegedLockInfo = {
   numbers: 9603,
 };
 export const privilegedLock: PrivilegedLockInfo = { price: 0, privileged: true, lopBan: true, numbers: null };
+/** Spec 4: "privileged" and "isLopBan" are two answers of the same call: free but not a LOP account, and the reverse. */
+export const privilegedNotLop: PrivilegedLockInfo = { price: 0, privileged: true, lopBan: false, numbers: 3 };
+export const lopPaid: PrivilegedLockInfo = { price: 8000, privileged: false, lopBan: true, numbers: 12 };
+
+/** Staff viewing a company (B9: the signing child is told, and refuses at the tax-id step), account type 40. */
+export const blockImpersonating: BlockRestoreRequest = {
+  action: 'block',
+  sn: '901234568',
+  ban: '100457732',
+  profileType: 40,
+  impersonating: true,
+};
+/** A selection of one number (U10: signed as one number). */
+export const restoreOne: BlockRestoreRequest = {
+  action: 'restore',
+  sn: null,
+  sns: ['901234569'],
+  ban: '100234561',
+  companyName: 'Toshkent Savdo Invest MChJ',
+  profileType: 16,
+  impersonating: false,
+};
 
 export const signed: SigningResult = {
   pkcs7b64WithTimestamp: 'MIIJtimestamped',
@@ -109,10 +131,14 @@ export const blockRestorePayloads = payloadsFor<BlockRestoreEvent>({
     { type: 'toggle.press', request: restoreDirect },
     { type: 'toggle.press', request: blockAccount },
     { type: 'toggle.press', request: restoreSelection },
+    { type: 'toggle.press', request: blockImpersonating },
+    { type: 'toggle.press', request: restoreOne },
   ],
   'xstate.done.actor.fetchPrivilegedLock': [
     done('fetchPrivilegedLock', paidLock),
     done('fetchPrivilegedLock', privilegedLock),
+    done('fetchPrivilegedLock', privilegedNotLop),
+    done('fetchPrivilegedLock', lopPaid),
   ],
   'xstate.error.actor.fetchPrivilegedLock': [
     fail('fetchPrivilegedLock', offline),

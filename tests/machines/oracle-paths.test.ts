@@ -27,5 +27,10 @@ describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
     it('sees both outcomes of every guard at every place of use', () => {
       expect(result.guardUses.uncovered).toEqual([]);
     });
+
+    it('walks at least 90 % of the transition pairs the explored graph makes possible, checked by the oracle', () => {
+      expect(result.pairs.total).toBeGreaterThan(0);
+      expect(result.pairs.covered / result.pairs.total).toBeGreaterThanOrEqual(0.9);
+    });
   },
 );

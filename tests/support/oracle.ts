@@ -517,6 +517,9 @@ export function generateEdgePaths(
               : '',
             taken.get(`${key}\u0001${show(event)}`) ?? '',
             changedKeys(row, snapshot.context, event as Ev),
+            // a step that starts actors is sent from every snapshot: an input read from the wrong field of the
+            // context (the privileged flag for the LOP one) differs only in some snapshots
+            found ? startsKey(oracle, found, leaves, key, snapshot.context, event as Ev) : '',
           ].join('\u0001');
       const known = classes.get(cls);
       if (known && known.prefix.length <= prefix.length) continue;
@@ -615,6 +618,37 @@ export function pairPaths(graph: ModelGraph, paths: readonly (readonly EventObje
     }
   }
   return out;
+}
+
+function startsKey(
+  oracle: ChartOracle,
+  found: { row: OracleRow; leaf: string },
+  leaves: readonly string[],
+  key: string,
+  ctx: Ctx,
+  event: Ev,
+): string {
+  return startsOf(oracle, found, leaves, ctx, event).some((s) => s.input !== undefined) ? key : '';
+}
+
+/** The actors (with inputs) the oracle expects a step to start, computed over the given context. */
+function startsOf(
+  oracle: ChartOracle,
+  found: { row: OracleRow; leaf: string },
+  leaves: readonly string[],
+  ctx: Ctx,
+  event: Ev,
+): StartedActor[] {
+  const { row, leaf } = found;
+  const after = expectedLeaves(row, leaf, leaves, ctx, event);
+  const next = { ...ctx, ...row.ctx?.(ctx, event) };
+  const first = list(typeof row.to === 'function' ? row.to(ctx, event) : row.to)[0];
+  const reenterFrom = typeof row.reenter === 'string' ? row.reenter : row.reenter ? first : undefined;
+  try {
+    return expectedStarts(oracle, enteredPaths(leaves, after, reenterFrom), next, event);
+  } catch {
+    return [];
+  }
 }
 
 /** The context keys a row expects to differ from the context before the step. */
