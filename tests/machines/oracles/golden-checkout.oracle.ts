@@ -60,19 +60,27 @@ const backTo = (c: Ctx) => (hasResults(c) ? 'browsing.results' : 'browsing.idle'
 
 export const goldenCheckoutOracle: ChartOracle = {
   id: 'goldenCheckout',
-  initial: {
-    to: 'loadingCategories',
-    ctx: () => ({
+  initial: { to: 'loadingCategories' },
+  // GN14: the page hands over the user's key, the choice kept in the tab and the URL's step; spec 3 / spec 5 / spec 9:
+  // a random search first, the form on its defaults (operator code 90, group count 2), page 0; nothing loaded yet
+  context: (input) => {
+    const i = input as Ctx;
+    return {
       catalogue: null,
+      categoryId: null,
       searchType: 'random',
+      form: { operatorCode: '90', digits: '', count: '2', mask: '' },
+      problem: null,
+      query: null,
+      page: 0,
       results: null,
-      order: null,
       error: null,
-      // GN14: what the page read for the curator from the tab (one bronze number) and the URL (the review)
-      keepKey: 'draft:curator:/purchase:goldenChoice',
-      selected: [{ number: '907770011', categoryId: 192, price: 84_200 }],
-      askedStep: 'review',
-    }),
+      taken: [],
+      order: null,
+      keepKey: i.keepKey,
+      selected: i.kept,
+      askedStep: i.step,
+    };
   },
   invokes: {
     loadingCategories: { fetchCategories: () => undefined },

@@ -14,58 +14,99 @@ import { codeOf, done, eimzoKind, failed } from './oracle-helpers';
 const DEBOUNCE = 'xstate.after.loginDebounce.newClient.legal.login.waiting';
 const E = 'legal.form.editing';
 
+/** Spec 5: a login is checked once longer than 2 characters; NC10: at most 100 (the portal's login limit). */
+const LOGIN_CHECKED_FROM = 3;
+const LOGIN_MAX = 100;
+/** Spec 5 'Вам должно быть 18'. */
+const ADULT_YEARS = 18;
+
 /**
- * Spec 5 'ввод должен быть исключительно латиницей' first; then what the server's pre-order body takes:
- * Latin letters, digits, `._-`, at most 100 characters; at least 3 once the step is left (`sending`).
+ * What is wrong with a login as typed (spec 5 'ввод должен быть исключительно латиницей'; NC10: Latin letters,
+ * digits and `. _ -`, 3 to 100 characters): any non-Latin sign is the spec's message; a Latin sign the login may
+ * not hold is its own; a login that is too long is said at once, one that is too short only when the step is left.
  */
-const loginCode = (login: string, sending = false): string | null => {
+const loginCode = (login: string, leaving = false): string | null => {
   if (login === '') return null;
-  if (!/^[\x21-\x7E]*$/.test(login)) return 'validation.latinOnly';
-  if (!/^[A-Za-z0-9._-]*$/.test(login)) return 'validation.loginChars';
-  return login.length > 100 || (sending && login.length < 3) ? 'validation.loginLength' : null;
+  if (/[^\x21-\x7E]/.test(login)) return 'validation.latinOnly';
+  if (/[^A-Za-z0-9._-]/.test(login)) return 'validation.loginChars';
+  const tooShort = leaving && login.length < LOGIN_CHECKED_FROM;
+  return login.length > LOGIN_MAX || tooShort ? 'validation.loginLength' : null;
 };
-/** Spec 5: checked once longer than 2 characters (and valid: a refused login is not asked). */
-const needsCheck = (login: string) => login.length > 2 && loginCode(login) === null;
+/** Spec 5: the server is asked once the login is longer than 2 characters, and only about one the rule accepts. */
+const needsCheck = (login: string) => login.length >= LOGIN_CHECKED_FROM && loginCode(login) === null;
 /** Spec 5: the TIN must start with 2 or 3; none at all is 'У вас не имеется ИНН.' */
 const tinCode = (tin: string | null | undefined) =>
   !tin || tin.trim() === '' ? 'validation.noTin' : /^[23]/.test(tin.trim()) ? null : 'E026';
 const keyOf = (c: Ctx, serial: string) => c.keys.find((k: Ctx) => k.serialNumber === serial) ?? null;
 
-/** 18 full years on `today` (spec 5 'Вам должно быть 18'); an unreadable or future day is 'Некорректная дата'. */
-function birthCode(birthDay: string, today: string): string | null {
-  if (birthDay.trim() === '') return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDay.trim());
-  if (!m) return 'validation.badDate';
-  const born = `${m[1]}-${m[2]}-${m[3]}`;
-  if (born > today) return 'validation.badDate';
-  const adultFrom = `${Number(m[1]) + 18}-${m[2]}-${m[3]}`;
-  return today >= adultFrom ? null : 'validation.adult';
-}
+const given = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+/** Spec 4: the login must be free — the check answered for this very login (an older answer says nothing). */
+const loginFree = (c: Ctx): boolean | null =>
+  c.loginCheck?.login === c.form.login ? (c.loginCheck.free as boolean) : null;
+/** The contact person's birthday as a calendar day on the page's day: readable, not in the future, 18 years ago. */
+const bornOn = (c: Ctx) => /^(\d{4})-(\d{2})-(\d{2})$/.exec(c.form.contactFace.birthDay.trim());
+const birthdayReadable = (c: Ctx) => {
+  const m = bornOn(c);
+  if (m === null) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  const real = day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+  return real && m[0] <= c.today;
+};
+const adult = (c: Ctx) => {
+  const m = bornOn(c) as RegExpExecArray;
+  return `${Number(m[1]) + ADULT_YEARS}-${m[2]}-${m[3]}` <= c.today;
+};
+const noBirthday = (c: Ctx) => c.form.contactFace.birthDay.trim() === '';
 
-/** Why step one cannot be left (spec 4/5, NC2), the first reason in form order, or null. */
-function stepOneCode(c: Ctx): string | null {
-  const f = c.form;
-  const fill = 'validation.fillRequired';
-  if (!f.user.city) return 'validation.cityFirst';
-  if (!f.user.key || c.key === null || c.proved === null) return fill;
-  const tin = tinCode(f.user.tin);
-  if (tin) return tin;
-  if (!f.user.name.trim()) return fill;
-  if (!f.login) return fill;
-  const login = loginCode(f.login, true);
-  if (login) return login;
-  const answer = c.loginCheck && c.loginCheck.login === f.login ? c.loginCheck.free : null;
-  if (answer === false) return 'validation.loginTaken';
-  if (answer !== true) return fill;
-  const birth = birthCode(f.contactFace.birthDay, c.today);
-  if (birth) return birth;
-  const phone = f.contactFace.phone.trim() !== '' || f.business.phone.trim() !== '';
-  if (!f.contactFace.email.trim() || !phone || !f.licence) return fill;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.contactFace.email.trim())) return 'validation.fields';
-  if (f.connectType === 2 && !f.agentName.trim()) return fill;
-  if (f.connectType === 3 && !f.b2bOperName.trim()) return fill;
-  return null;
-}
+const FILL = 'validation.fillRequired';
+/**
+ * What the application must hold before step one is left: spec 7 POST pre-order/create sends the create block of
+ * spec 3 (the user with its city, key, TIN and name; the account's login; the contact person; info with the connect
+ * type and, for an agent or a B2B sales employee, the name), signed with a key proved in this visit (NC3); spec 4
+ * "proceeds only if the licence is ticked and the login is free"; spec 5's messages. Listed as the page asks for them,
+ * top to bottom; the first one the form does not meet is what step one says ('Сначала заполните все необходимые
+ * поля.' for anything simply missing).
+ */
+const STEP_ONE: readonly { readonly code: string; readonly met: (c: Ctx) => boolean }[] = [
+  // spec 5 'Сначала нужно выбрать город.'
+  { code: 'validation.cityFirst', met: (c) => given(c.form.user.city) },
+  // NC3: a key chosen and proved in this visit (a restored draft proves it again)
+  { code: FILL, met: (c) => given(c.form.user.key) && c.key !== null && c.proved !== null },
+  // spec 5: the company's TIN
+  { code: 'validation.noTin', met: (c) => given(c.form.user.tin) },
+  { code: 'E026', met: (c) => /^[23]/.test(c.form.user.tin.trim()) },
+  // spec 3 user.name
+  { code: FILL, met: (c) => given(c.form.user.name) },
+  // spec 3 account.login, spec 5 Latin only, NC10 its length
+  { code: FILL, met: (c) => c.form.login !== '' },
+  { code: 'validation.latinOnly', met: (c) => loginCode(c.form.login, true) !== 'validation.latinOnly' },
+  { code: 'validation.loginChars', met: (c) => loginCode(c.form.login, true) !== 'validation.loginChars' },
+  { code: 'validation.loginLength', met: (c) => loginCode(c.form.login, true) !== 'validation.loginLength' },
+  // spec 5 'Данный логин занят, выберите другой'; spec 4: free, as answered (no answer yet: not known to be free)
+  { code: 'validation.loginTaken', met: (c) => loginFree(c) !== false },
+  { code: FILL, met: (c) => loginFree(c) === true },
+  // spec 5 'Некорректная дата', 'Вам должно быть 18' (no birthday is allowed)
+  { code: 'validation.badDate', met: (c) => noBirthday(c) || birthdayReadable(c) },
+  { code: 'validation.adult', met: (c) => noBirthday(c) || adult(c) },
+  // spec 5: email and a phone (contact or business) plus the licence
+  {
+    code: FILL,
+    met: (c) =>
+      given(c.form.contactFace.email) &&
+      (given(c.form.contactFace.phone) || given(c.form.business.phone)) &&
+      c.form.licence === true,
+  },
+  // spec 5 'Поля заполнены неверно': an e-mail the first password can be sent to (NC6)
+  {
+    code: 'validation.fields',
+    met: (c) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.form.contactFace.email.trim()),
+  },
+  // spec 3 connect types: 2 an agent, 3 a B2B sales employee, named
+  { code: FILL, met: (c) => c.form.connectType !== 2 || given(c.form.agentName) },
+  { code: FILL, met: (c) => c.form.connectType !== 3 || given(c.form.b2bOperName) },
+];
+const stepOneCode = (c: Ctx): string | null => STEP_ONE.find((r) => !r.met(c))?.code ?? null;
 
 /** Where the login region rests on entering step one: a login not yet answered is checked (NC2). */
 const loginOnEntry = (c: Ctx) =>
@@ -73,19 +114,36 @@ const loginOnEntry = (c: Ctx) =>
     ? 'legal.login.waiting'
     : 'legal.login.idle';
 
-/** The create block of spec 3 from the form: empty values left out; agent or employee only for their type. */
-function applicationOf(f: Ctx) {
-  const drop = (o: Ctx) => Object.fromEntries(Object.entries(o).filter(([, v]) => String(v).trim() !== ''));
-  const info: Ctx = { connectType: f.connectType };
-  if (f.connectType === 2 && f.agentName) info.agentName = f.agentName;
-  if (f.connectType === 3 && f.b2bOperName) info.b2bOperName = f.b2bOperName;
+/** Spec 3 "Client registration draft": the fields of each group of the create block. */
+const GROUPS = {
+  user: ['city', 'key', 'name', 'tin', 'oked', 'regCode'],
+  business: ['index', 'country', 'oblast', 'gorod', 'rayon', 'address', 'dom', 'kvartira', 'phone'],
+  bank: ['bankName', 'bankAccount', 'mfo'],
+  contactFace: ['lastName', 'name', 'firstName', 'doljnost', 'birthDay', 'passport', 'email', 'phone'],
+} as const;
+
+/**
+ * The application spec 7 POST pre-order/create sends (spec 3 create block: user, business address, bank, contactFace,
+ * account, info with connectType and agentName): each group with the fields the visitor gave (nothing empty is
+ * sent), the login as the account, the connect type with the agent's name for type 2 or the B2B sales employee's for
+ * type 3, and the licence, which was ticked to get here (spec 4).
+ */
+function application(f: Ctx): Ctx {
+  const group = (name: keyof typeof GROUPS) =>
+    Object.fromEntries(GROUPS[name].filter((k) => given(f[name][k])).map((k) => [k, f[name][k]]));
+  const named =
+    f.connectType === 2 && given(f.agentName)
+      ? { agentName: f.agentName }
+      : f.connectType === 3 && given(f.b2bOperName)
+        ? { b2bOperName: f.b2bOperName }
+        : {};
   return {
-    user: drop(f.user),
-    business: drop(f.business),
-    bank: drop(f.bank),
-    contactFace: drop(f.contactFace),
+    user: group('user'),
+    business: group('business'),
+    bank: group('bank'),
+    contactFace: group('contactFace'),
     account: { login: f.login },
-    info,
+    info: { connectType: f.connectType, ...named },
     licenceAccepted: true,
   };
 }
@@ -117,6 +175,54 @@ function filled(c: Ctx, company: Ctx | null): Ctx {
   };
 }
 
+/** Spec 3 "Client registration draft" with the login and the licence (spec 4): nothing typed, connect type 1 (self),
+ *  the licence not ticked; the business address is in Uzbekistan (the operator's country, numbers +998). */
+const EMPTY_FORM = {
+  user: { city: '', key: '', name: '', tin: '', oked: '', regCode: '' },
+  business: {
+    index: '',
+    country: 'Oʻzbekiston',
+    oblast: '',
+    gorod: '',
+    rayon: '',
+    address: '',
+    dom: '',
+    kvartira: '',
+    phone: '',
+  },
+  bank: { bankName: '', bankAccount: '', mfo: '' },
+  contactFace: {
+    lastName: '',
+    name: '',
+    firstName: '',
+    doljnost: '',
+    birthDay: '',
+    passport: '',
+    email: '',
+    phone: '',
+  },
+  connectType: 1,
+  agentName: '',
+  b2bOperName: '',
+  login: '',
+  licence: false,
+};
+
+/**
+ * Spec 3 "Client registration draft": a typed value lands in its field; the city is chosen from the list and the key
+ * and its TIN come from the chosen key (spec 5, the onboarding requirements), so they are never typed; the agent's
+ * and the B2B sales employee's names (spec 3 agentName, b2bOperName) are the form's own. Anything else changes nothing.
+ */
+function typed(f: Ctx, ev: Ev): Ctx {
+  if (ev.group === 'root')
+    return ev.name === 'agentName' || ev.name === 'b2bOperName' ? { ...f, [ev.name]: ev.value } : f;
+  const fields: readonly string[] = GROUPS[ev.group as keyof typeof GROUPS] ?? [];
+  const chosen = ev.group === 'user' && ['city', 'key', 'tin'].includes(ev.name);
+  return fields.includes(ev.name) && !chosen
+    ? { ...f, [ev.group]: { ...f[ev.group], [ev.name]: ev.value } }
+    : f;
+}
+
 const moduleCode = (ev: Ev) =>
   ({ connection: 'eimzo.connection', badPassword: 'eimzo.badPassword', cancelled: 'eimzo.cancelled' })[
     eimzoKind(ev) as string
@@ -127,6 +233,7 @@ const cityChosen = (c: Ctx, ev: Ev) => ({
   key: null,
   proved: null,
   keyError: null,
+  errorCode: null,
   nextPending: false,
 });
 
@@ -138,19 +245,28 @@ const withAnswer = (c: Ctx, ev: Ev): Ctx => ({
 
 export const newClientOracle: ChartOracle = {
   id: 'newClient',
-  initial: {
-    to: 'loading',
-    ctx: () => ({
-      keys: [],
-      key: null,
-      proved: null,
-      loginCheck: null,
-      created: null,
-      restored: false,
-      resumed: false,
-      nextPending: false,
-    }),
-  },
+  initial: { to: 'loading' },
+  context: (input) => ({
+    // spec 5 'Вам должно быть 18' is judged on the page's day
+    today: (input as Ctx).today,
+    form: EMPTY_FORM,
+    cities: [],
+    agents: [],
+    keys: [],
+    key: null,
+    proved: null,
+    loginCheck: null,
+    loginError: null,
+    nextPending: false,
+    keyError: null,
+    errorCode: null,
+    restored: false,
+    resumed: false,
+    catalogue: null,
+    created: null,
+  }),
+  // spec 5 / spec 9: the login is checked 500 ms after the last keystroke
+  delays: { loginDebounce: 500 },
   invokes: {
     // spec 7 GET pre-order/market-codes and online-sales/pre-order/agents; the kept draft
     loading: { loadStart: () => undefined },
@@ -169,7 +285,7 @@ export const newClientOracle: ChartOracle = {
     // NC26: while step two is open the kept draft names its key, so a reload comes back there
     confirm: { stepTwoKeeper: (c) => ({ key: c.key }) },
     // the onboarding requirements: pre-registration with the application of spec 3 and the key of step one
-    'confirm.registering': { preRegistration: (c) => ({ application: applicationOf(c.form), key: c.key }) },
+    'confirm.registering': { preRegistration: (c) => ({ application: application(c.form), key: c.key }) },
     // the onboarding requirements: the draft is cleared on success
     registered: { clearDraft: () => undefined },
   },
@@ -260,15 +376,8 @@ export const newClientOracle: ChartOracle = {
       from: 'legal.*',
       event: 'field.change',
       to: '.',
-      ctx: (c, ev) =>
-        ev.group === 'contactFace'
-          ? {
-              form: { ...c.form, contactFace: { ...c.form.contactFace, [ev.name]: ev.value } },
-              errorCode: null,
-              nextPending: false,
-            }
-          : { nextPending: false },
-      spec: 'spec 3 registration draft: typed values are kept',
+      ctx: (c, ev) => ({ form: typed(c.form, ev), errorCode: null, nextPending: false }),
+      spec: "spec 3 registration draft: typed values are kept; step one's message goes with the next input",
     },
     {
       from: 'legal.*',
@@ -316,6 +425,7 @@ export const newClientOracle: ChartOracle = {
       ctx: (c, ev) => ({
         form: { ...c.form, login: ev.login },
         loginError: loginCode(ev.login),
+        errorCode: null,
         nextPending: false,
       }),
       spec: 'spec 5: checked 500 ms after the last keystroke once longer than 2 characters',
@@ -327,6 +437,7 @@ export const newClientOracle: ChartOracle = {
       ctx: (c, ev) => ({
         form: { ...c.form, login: ev.login },
         loginError: loginCode(ev.login),
+        errorCode: null,
         nextPending: false,
       }),
       spec: "spec 5 'ввод должен быть исключительно латиницей'; 2 characters are not checked",
@@ -389,7 +500,7 @@ export const newClientOracle: ChartOracle = {
       event: 'city.choose',
       to: E,
       ctx: cityChosen,
-      spec: 'NC2: another city drops the key and what it proved',
+      spec: "NC2: another city drops the key and what it proved; step one's message goes with the next input",
     },
     {
       from: E,

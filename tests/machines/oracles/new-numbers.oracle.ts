@@ -8,7 +8,9 @@ import { codeOf, done, failed } from './oracle-helpers';
  */
 export const newNumbersOracle: ChartOracle = {
   id: 'newNumbers',
-  initial: { to: 'loading', ctx: () => ({ categories: [], errorCode: null }) },
+  initial: { to: 'loading' },
+  // the page takes no input: nothing is shown and nothing has failed before the categories come
+  context: () => ({ categories: [], errorCode: null }),
   invokes: { loading: { fetchQrCategories: () => undefined } },
   rows: [
     {

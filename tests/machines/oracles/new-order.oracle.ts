@@ -108,10 +108,22 @@ const OPEN = ['open.company.loading', 'open.form.editing'];
 
 export const newOrderOracle: ChartOracle = {
   id: 'newOrder',
-  initial: {
-    to: 'restoring',
-    ctx: () => ({ rows: [EMPTY], address: '', problems: [], order: null, error: null }),
-  },
+  initial: { to: 'restoring' },
+  // spec 3 / spec 5: an order starts with one empty row (count 1); GN12: its draft key comes from the page; the company
+  // data, the draft and any problem or order are not known yet
+  context: (input) => ({
+    draftKey: (input as Ctx).draftKey,
+    rows: [EMPTY],
+    address: '',
+    catalogue: null,
+    inn: null,
+    balance: null,
+    companyError: null,
+    removeIndex: null,
+    problems: [],
+    order: null,
+    error: null,
+  }),
   invokes: {
     'open.company.loading': { fetchCompany: () => undefined },
     restoring: { restoreDraft: (c) => ({ key: c.draftKey }) },

@@ -16,16 +16,20 @@ const keptFor = (c: Record<string, unknown>, params: Record<string, unknown>) =>
 
 export const numbersOracle: ChartOracle = {
   id: 'numbers',
-  initial: {
-    to: [LOADING, 'export.idle'],
-    ctx: () => ({
+  initial: { to: [LOADING, 'export.idle'] },
+  // N2: whose numbers and what the URL asks for come from the page; nothing is on screen, kept or exported yet
+  context: (input) => {
+    const i = input as { ban: string; params: Record<string, unknown> };
+    return {
+      ban: i.ban,
+      params: i.params,
       shown: null,
       errorCode: null,
       fresh: false,
       kept: [],
       exportFormat: null,
       exportError: null,
-    }),
+    };
   },
   invokes: {
     // N4: one page of the BAN for the URL's tab, page and filter; `fresh` after 'Обновить список'
@@ -97,7 +101,6 @@ export const numbersOracle: ChartOracle = {
       from: 'list.ready.prefetching',
       event: failed('prefetchNumbers'),
       to: 'list.ready.settled',
-      ctx: (c) => ({ errorCode: c.errorCode }),
       spec: 'N4 a failed prefetch changes nothing',
     },
     {

@@ -24,7 +24,19 @@ const cancel = {
 
 export const preRegistrationOracle: ChartOracle = {
   id: 'preRegistration',
-  initial: { to: 'preparing', ctx: () => ({ data: null, pkcs7: null, created: null, errorCode: null }) },
+  initial: { to: 'preparing' },
+  // NC5: step two receives the application and the key chosen in step one; nothing is prepared, signed or created
+  context: (input) => {
+    const i = input as Ctx;
+    return {
+      application: i.application,
+      key: i.key,
+      data: null,
+      pkcs7: null,
+      created: null,
+      errorCode: null,
+    };
+  },
   invokes: {
     // SEC3: POST online-sales/pre-order/signing-challenge {draft: the application}
     preparing: { fetchDraftChallenge: (c) => ({ application: c.application }) },
