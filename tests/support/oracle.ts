@@ -69,8 +69,8 @@ export type InvokeTable = Readonly<
 
 export interface ChartOracle {
   readonly id: string;
-  /** Leaf paths of the initial state, and the context values that matter there. */
-  readonly initial: { readonly to: string | readonly string[]; readonly ctx?: (ctx: Ctx) => Ctx };
+  /** Leaf paths of the initial state. */
+  readonly initial: { readonly to: string | readonly string[] };
   /** State path (as in `to`) → actor id → expected input. A state listed here must start exactly these actors. */
   readonly invokes: InvokeTable;
   readonly rows: readonly OracleRow[];
@@ -82,7 +82,7 @@ export interface ChartOracle {
    * `when`, `ctx`, `to`, `emits`, `effects`, `output` and every invoke input is computed over this shadow, each row's
    * `ctx` is merged into it, and after every step the chart's **whole** context is compared with it, minus `free`.
    */
-  readonly context?: (input: unknown) => Ctx;
+  readonly context: (input: unknown) => Ctx;
   /** Context keys the oracle cannot state, each with the reason (kept under 10 % of the keys); their value is taken
    *  over from the chart after every step so rows may still read them. */
   readonly free?: Readonly<Record<string, string>>;
@@ -226,15 +226,6 @@ function wholeMismatch(actual: Ctx, expected: Ctx, free: ReadonlySet<string>): s
   return undefined;
 }
 
-function subsetMismatch(actual: Ctx, expected: Ctx): string | undefined {
-  for (const [k, v] of Object.entries(expected)) {
-    if (!isDeepStrictEqual(actual[k], v)) {
-      return `context.${k}: expected ${show(v)}, got ${show(actual[k])}`;
-    }
-  }
-  return undefined;
-}
-
 /** JSON with errors spelled out (their own fields too: two failures with one message are different payloads). */
 function show(v: unknown): string {
   return (
@@ -301,9 +292,8 @@ export function createOracleRunner(
       throw new OracleMismatch(`${oracle.id}: after ${trail.join(' → ') || '(start)'}: ${msg}`);
     };
     const sortIds = (xs: readonly StartedActor[]) => [...xs].sort((a, b) => a.id.localeCompare(b.id));
-    const shadowMode = oracle.context !== undefined;
     const free = new Set(Object.keys(oracle.free ?? {}));
-    /** The oracle's expected context (shadow mode), with the free keys taken over from the chart. */
+    /** The oracle's expected context, with the free keys taken over from the chart. */
     let shadow: Ctx = {};
     const withFree = (want: Ctx, actual: Ctx): Ctx => {
       const out = { ...want };
@@ -313,8 +303,6 @@ export function createOracleRunner(
       }
       return out;
     };
-    const ctxMismatch = (actual: Ctx, want: Ctx | undefined) =>
-      shadowMode ? wholeMismatch(actual, want ?? {}, free) : want && subsetMismatch(actual, want);
     try {
       actor.start();
       let snap = actor.getSnapshot() as AnyMachineSnapshot;
@@ -322,11 +310,10 @@ export function createOracleRunner(
       const initial = [...list(oracle.initial.to)].sort();
       if (!isDeepStrictEqual(leaves, initial))
         fail(`initial state ${show(leaves)}, expected ${show(initial)}`);
-      if (oracle.context) shadow = withFree(oracle.context(options.input), snap.context);
-      const initCtx = shadowMode ? shadow : oracle.initial.ctx?.(snap.context);
-      const initMismatch = ctxMismatch(snap.context, initCtx);
+      shadow = withFree(oracle.context(options.input), snap.context);
+      const initMismatch = wholeMismatch(snap.context, shadow, free);
       if (initMismatch) fail(`initial ${initMismatch}`);
-      const initStarts = expectedStarts(oracle, enteredPaths([], leaves), shadowMode ? shadow : snap.context);
+      const initStarts = expectedStarts(oracle, enteredPaths([], leaves), shadow);
       if (!isDeepStrictEqual(sortIds(started), initStarts))
         fail(`started ${show(sortIds(started))}, expected ${show(initStarts)}`);
       for (const event of events) {
@@ -334,22 +321,20 @@ export function createOracleRunner(
         emitted.length = 0;
         effects.length = 0;
         const prev = snap;
-        // what the rows read: the oracle's own context in shadow mode, else the chart's (legacy tables)
-        const base = shadowMode ? shadow : prev.context;
+        // what the rows read: the oracle's own context, never the chart's
+        const base = shadow;
         options.onSend?.(serializeSnapshot(prev), event);
         trail.push(event.type);
         const found = findRow(oracle, leaves, base, event as Ev);
         // a delayed transition's event is not sent: the simulated clock is moved on by its delay
         if (event.type.startsWith(AFTER)) {
-          if (shadowMode) {
-            // the oracle's delay (the spec's number): nothing may happen one millisecond before it
-            const ms = oracleDelay(oracle, event.type, base);
-            clock.increment(ms - 1);
-            const early = actor.getSnapshot() as AnyMachineSnapshot;
-            if (found && !isDeepStrictEqual(early.value, prev.value))
-              fail(`${event.type} fired before ${ms} ms`);
-            clock.increment(1);
-          } else clock.increment(delayOf(provided, event.type, prev));
+          // the oracle's delay (the spec's number): nothing may happen one millisecond before it
+          const ms = oracleDelay(oracle, event.type, base);
+          clock.increment(ms - 1);
+          const early = actor.getSnapshot() as AnyMachineSnapshot;
+          if (found && !isDeepStrictEqual(early.value, prev.value))
+            fail(`${event.type} fired before ${ms} ms`);
+          clock.increment(1);
         } else actor.send(event);
         snap = actor.getSnapshot() as AnyMachineSnapshot;
         if (errors.length > 0 || snap.status === 'error')
@@ -371,8 +356,8 @@ export function createOracleRunner(
         const want = expectedLeaves(row, leaf, leaves, base, event as Ev);
         if (!isDeepStrictEqual(after, want)) fail(`${where}: went to ${show(after)}, expected ${show(want)}`);
         const patch = row.ctx?.(base, event as Ev);
-        const next = shadowMode ? withFree({ ...shadow, ...patch }, snap.context) : patch;
-        const mismatch = ctxMismatch(snap.context, next);
+        const next = withFree({ ...shadow, ...patch }, snap.context);
+        const mismatch = wholeMismatch(snap.context, next, free);
         if (mismatch) fail(`${where}: ${mismatch}`);
         const firstTarget = list(typeof row.to === 'function' ? row.to(base, event as Ev) : row.to)[0];
         const reenterFrom =
@@ -380,7 +365,7 @@ export function createOracleRunner(
         const startsWant = expectedStarts(
           oracle,
           enteredPaths(leaves, after, reenterFrom),
-          shadowMode ? (next as Ctx) : snap.context,
+          next,
           event as Ev,
         );
         if (!isDeepStrictEqual(sortIds(started), startsWant))
@@ -396,7 +381,7 @@ export function createOracleRunner(
           if (!isDeepStrictEqual(snap.output, outWant))
             fail(`${where}: output ${show(snap.output)}, expected ${show(outWant)}`);
         }
-        if (shadowMode) shadow = next as Ctx;
+        shadow = next;
         leaves = after;
       }
     } finally {
