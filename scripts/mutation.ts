@@ -262,6 +262,13 @@ for (const r of results) {
   for (const [k, c] of Object.entries(r.byKind)) addKind(byKind, k as MutantKind, c);
 }
 if (results.length > 0) {
+  // one row per chart, one column per kind present: killed/seeded
+  const kinds = MUTANT_KINDS.filter((k) => byKind[k]);
+  const cell = (c: KindCount | undefined) => (c ? `${c.killed}/${c.mutants}` : '-');
+  console.log(['chart'.padEnd(18), ...kinds.map((k) => k.padStart(18))].join(''));
+  for (const r of results) {
+    console.log([r.chart.padEnd(18), ...kinds.map((k) => cell(r.byKind[k]).padStart(18))].join(''));
+  }
   console.log('chart mutants by kind (killed / seeded; inactive = never differs on an explored step):');
   for (const k of MUTANT_KINDS) {
     const c = byKind[k];
