@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromPromise, SimulatedClock, setup } from 'xstate';
+import { and, assign, createActor, fromPromise, SimulatedClock, setup } from 'xstate';
 import { mutationGate } from '../../scripts/lib/mutation-gate';
 import { type ChartObservation, enumerateMutants, type Mutant, observeChart } from '../support/mutants';
 
@@ -220,6 +220,35 @@ describe('the finer mutant kinds (npm run mutation)', () => {
     expect(mutants.some((m) => m.kind === 'constant' && m.where === 'fixture.home after 1000 longer')).toBe(
       true,
     );
+  });
+
+  it('guardHalf: one operand of a built-in and alone', () => {
+    const gate = setup({
+      types: { events: {} as { type: 'go'; ok: boolean; person: boolean } },
+      guards: {
+        isOk: ({ event }) => event.ok,
+        hasPerson: ({ event }) => event.person,
+        canGo: and(['isOk', 'hasPerson']),
+      },
+    }).createMachine({
+      id: 'gate',
+      initial: 'passport',
+      states: { passport: { on: { go: { guard: 'canGo', target: 'done' } } }, done: {} },
+    });
+    const operands = enumerateMutants(gate).filter((m) => /operand/.test(m.where));
+    expect(operands.map((m) => m.where)).toEqual([
+      'gate.passport --go#0--> gate.done operand 0',
+      'gate.passport --go#0--> gate.done operand 1',
+    ]);
+    const okWithoutPerson = (m?: Mutant) => {
+      const copy = gate.provide({});
+      if (m) (m.apply as unknown as (c: typeof gate) => void)(copy);
+      const actor = createActor(copy).start();
+      actor.send({ type: 'go', ok: true, person: false });
+      return actor.getSnapshot().value;
+    };
+    expect(okWithoutPerson()).toBe('passport');
+    expect(okWithoutPerson(operands[0])).toBe('done');
   });
 
   it('marks a mutant inactive when no observed step shows its change', () => {

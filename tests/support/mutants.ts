@@ -238,8 +238,19 @@ export type InputVariant = 'wrong' | 'swap' | 'frozen';
 const INPUT_VARIANTS: readonly InputVariant[] = ['wrong', 'swap', 'frozen'];
 /** The variants of one assign: a key's update dropped (the previous value stays), the raw event value kept. */
 export type AssignVariant = 'drop' | 'raw';
-/** The variants of one guarded transition: always taken, or deciding on the first element of every list. */
-export type GuardVariant = 'true' | 'first';
+/** The variants of one guarded transition: always taken, deciding on the first element of every list, or (for a
+ *  built-in `and`/`or`) deciding on one operand alone. */
+export type GuardVariant = 'true' | 'first' | `operand ${number}`;
+
+/** The operands of a built-in `and`/`or` guard, written in place or named in `setup({ guards })`. */
+function guardOperands(machine: AnyStateMachine, guard: unknown): readonly unknown[] {
+  const impls = machine.implementations.guards as Dict;
+  const name = typeof guard === 'string' ? guard : (guard as { type?: string } | undefined)?.type;
+  const resolved = typeof guard === 'function' ? guard : name ? impls[name] : undefined;
+  const operands = (resolved as { guards?: unknown[] } | undefined)?.guards;
+  const kind = (resolved as { name?: string } | undefined)?.name;
+  return operands && operands.length > 1 && (kind === 'and' || kind === 'or') ? operands : [];
+}
 
 /** Lists found in a value, down to `depth` levels of plain objects. */
 function listsIn(v: unknown, depth: number): unknown[][] {
@@ -524,6 +535,10 @@ export function observeChart(): { mutate: (copy: AnyStateMachine) => void; resul
         setGuard(t, (snapshot, args) => {
           const result = evaluateGuardRef(copy, original, args, snapshot);
           if (!result) active.add(guardWhere(key, 'true'));
+          guardOperands(copy, original).forEach((operand, i) => {
+            if (evaluateGuardRef(copy, operand, args, snapshot) !== result)
+              active.add(guardWhere(key, `operand ${i}`));
+          });
           const cut = firstOnlyArgs(args);
           if (cut.cut > 0) {
             let cutResult: boolean | undefined;
@@ -648,9 +663,11 @@ const READS_A_LIST =
   /\b(roles|keys|items|list|bans|rows)\b|\b(context|event|params|output)(\??\.\w+)*\??\.(length|some|every|find|findIndex|filter|includes|indexOf|at)\b|\[0\]/;
 
 /**
- * Half a guard, per place of use: always true (the check is skipped), and deciding on the first element of every
- * list in the context and the event (a role list, a key list), listed where the guard's code or params name a list
- * or where the observation saw it decide otherwise. Always false is not listed: it is `removeTransition` again.
+ * Half a guard, per place of use: always true (the check is skipped); deciding on the first element of every list in
+ * the context and the event (a role list, a key list), listed where the guard's code or params name a list or where
+ * the observation saw it decide otherwise; and for a built-in `and`/`or`, each operand alone. Always false is not
+ * listed: it is `removeTransition` again. A condition written with `&&` inside a guard function cannot be split
+ * through `provide()`.
  */
 function guardHalfMutants(machine: AnyStateMachine, observation?: ChartObservation): Mutant[] {
   const out: Mutant[] = [];
@@ -665,6 +682,9 @@ function guardHalfMutants(machine: AnyStateMachine, observation?: ChartObservati
       const first = guardWhere(key, 'first');
       if (READS_A_LIST.test(guardText(machine, t.guard)) || observation?.active.has(first))
         variants.push('first');
+      guardOperands(machine, t.guard).forEach((_, i) => {
+        variants.push(`operand ${i}`);
+      });
       for (const variant of variants) {
         const where = guardWhere(key, variant);
         out.push({
@@ -674,10 +694,15 @@ function guardHalfMutants(machine: AnyStateMachine, observation?: ChartObservati
           apply: (copy) => {
             const ct = findTransition(copy, key);
             const original = ct.guard;
+            const operand = variant.startsWith('operand ')
+              ? guardOperands(copy, original)[Number(variant.slice('operand '.length))]
+              : undefined;
             setGuard(ct, (snapshot, args) =>
               variant === 'true'
                 ? true
-                : evaluateGuardRef(copy, original, firstOnlyArgs(args).args, snapshot),
+                : operand !== undefined
+                  ? evaluateGuardRef(copy, operand, args, snapshot)
+                  : evaluateGuardRef(copy, original, firstOnlyArgs(args).args, snapshot),
             );
           },
         });
