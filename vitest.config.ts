@@ -25,7 +25,7 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
-    setupFiles: ['tests/support/i18n.setup.ts'],
+    setupFiles: ['tests/support/console-guard.setup.ts', 'tests/support/i18n.setup.ts'],
     // two workers share the two cores, so a heavy test takes up to twice its time alone: the limit catches a hang
     testTimeout: 60_000,
     hookTimeout: 60_000,
