@@ -32,14 +32,16 @@
  *    CLS ≤ 0.1): the largest CLS of each route over its four loads, and the route's largest.
  *
  * 6. `npm test` whole (`suite`): its wall time on this machine, against the 8 minutes a developer can wait for it.
+ *    Before it, the unit suite alone (`unit`: `vitest run`): its wall time, the load average it started under, and the
+ *    warning blocks its tests left on stderr, by kind (goal: none).
  *
- * BENCH_SKIP=login,lighthouse,models,suite,tabs,purchase,layout leaves parts out (purchase: mask search p50/p99 and the
+ * BENCH_SKIP=login,lighthouse,models,unit,suite,tabs,purchase,layout leaves parts out (purchase: mask search p50/p99 and the
  * purchase route's JS); BENCH_ROUNDS (default 5) sets the tab-switch rounds.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -317,16 +319,41 @@ async function firstActionVsFloor(portalUrl: string, floorUrl: string, browser: 
 }
 
 // ── 2. model suite ──────────────────────────────────────────────────────────────────────────────────
-/** Runs `command` in the repository and reports its wall time and vitest's summary lines. */
+/**
+ * CPU seconds (user + system) of the finished child processes this process has waited for, and theirs in turn
+ * (Linux: `cutime` + `cstime` of /proc/self/stat); NaN elsewhere. Less moved by other work on the machine than wall
+ * time, which a loaded machine stretches.
+ */
+function childCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // the fields after the command name, which is in parentheses and may hold spaces
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    const hz = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+    return ticks / hz;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Runs `command` in the repository and reports its wall time, its CPU time and vitest's summary lines. */
 function timedRun(
   label: string,
   command: readonly [string, ...string[]],
   goal?: { seconds: number; text: string },
 ): string[] {
   const [bin, ...args] = command;
+  const cpu0 = childCpuSeconds();
   const t0 = performance.now();
-  const run = spawnSync(bin, args, { cwd: ROOT, encoding: 'utf8', env: process.env });
+  const run = spawnSync(bin, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: process.env,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const wall = (performance.now() - t0) / 1000;
+  const cpu = childCpuSeconds() - cpu0;
   const summary = `${run.stdout}`
     .split('\n')
     .filter((l) => /Test Files|Tests /.test(l))
@@ -334,8 +361,47 @@ function timedRun(
   const verdict = goal ? ` (goal ≤ ${goal.text}: ${wall <= goal.seconds ? 'reached' : 'not reached'})` : '';
   return [
     `${label} (${command.join(' ')}): ${wall.toFixed(1)} s wall${verdict}, exit ${run.status}`,
+    ...(Number.isNaN(cpu) ? [] : [`  CPU (user + system, all its processes): ${cpu.toFixed(1)} s`]),
+    `  ${warningLine(`${run.stderr}`)}`,
     ...summary.map((l) => `  ${l}`),
   ];
+}
+
+/**
+ * What the tests wrote to stderr, as vitest prints it: one block per console call, headed `stderr | <file> > <test>`.
+ * Counted by kind: XState's event sent to a stopped actor, React's suspension on an uncached promise, the rest.
+ */
+function stderrBlocks(stderr: string): { total: number; kinds: Record<string, number> } {
+  const blocks = stderr
+    .replace(ANSI, '')
+    .split(/^(?=stderr \| )/m)
+    .filter((b) => b.startsWith('stderr | '));
+  const kinds: Record<string, number> = {};
+  for (const block of blocks) {
+    const kind = /was sent to stopped actor/.test(block)
+      ? 'XState: event sent to a stopped actor'
+      : /suspended by an uncached promise/.test(block)
+        ? 'React: suspended by an uncached promise'
+        : 'other';
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  }
+  return { total: blocks.length, kinds };
+}
+
+function warningLine(stderr: string): string {
+  const blocks = stderrBlocks(stderr);
+  const kinds = Object.entries(blocks.kinds).map(([k, n]) => `${k} ${n}`);
+  return `warning blocks on stderr: ${blocks.total}${kinds.length ? ` (${kinds.join(', ')})` : ''} (goal: 0)`;
+}
+
+/**
+ * The unit suite alone (`vitest run`, the largest part of `npm test`): wall time, the load average before it started
+ * (other work on the machine inflates it), and the warning blocks the tests left on stderr (goal: none).
+ */
+function unitSuite(): string[] {
+  const load = loadavg()[0] ?? 0;
+  const [head, ...rest] = timedRun('Unit suite', ['npx', 'vitest', 'run']);
+  return [`${head} (load average ${load.toFixed(1)} at start, ${cpus().length} cores)`, ...rest];
 }
 
 function modelSuite(): string[] {
@@ -750,6 +816,7 @@ async function main() {
     rmSync(floorDist, { recursive: true, force: true });
   }
   if (!SKIP.has('models')) out.push(...modelSuite());
+  if (!SKIP.has('unit')) out.push(...unitSuite(), '');
   if (!SKIP.has('suite')) out.push(...developerSuite(), '');
   console.log(`\n${out.join('\n')}`);
 }

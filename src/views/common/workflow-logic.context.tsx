@@ -185,7 +185,16 @@ function publicSourceOf(value: ProvidedLogic): PublicSource {
     };
   } else if ('newClient' in value) {
     const all = value as PublicLogic;
-    load = <K extends keyof PublicLogic>(name: K) => settled(all[name]);
+    // one promise per name: a view React replays after a sibling suspended must be handed the same one again
+    const given = new Map<keyof PublicLogic, Promise<unknown>>();
+    load = <K extends keyof PublicLogic>(name: K): Promise<PublicLogic[K]> => {
+      let promise = given.get(name) as Promise<PublicLogic[K]> | undefined;
+      if (promise === undefined) {
+        promise = settled(all[name]);
+        given.set(name, promise);
+      }
+      return promise;
+    };
   } else {
     load = () => Promise.reject(new Error('no public logic given to the providers'));
   }
