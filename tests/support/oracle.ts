@@ -332,7 +332,11 @@ export function createOracleRunner(
           const ms = oracleDelay(oracle, event.type, base);
           clock.increment(ms - 1);
           const early = actor.getSnapshot() as AnyMachineSnapshot;
-          if (found && !isDeepStrictEqual(early.value, prev.value))
+          // a re-entering timer (a countdown) keeps its state and changes the context
+          if (
+            found &&
+            (!isDeepStrictEqual(early.value, prev.value) || !isDeepStrictEqual(early.context, prev.context))
+          )
             fail(`${event.type} fired before ${ms} ms`);
           clock.increment(1);
         } else actor.send(event);
