@@ -573,6 +573,9 @@ function inputFieldMutants(observation: ChartObservation): Mutant[] {
     for (const field of fields) {
       for (const variant of INPUT_VARIANTS) {
         const where = inputWhere(key, field, variant);
+        // the first value ever seen by this mutant, over every copy it is applied to (each input class, the replay
+        // and the exploration): a field frozen at one input's value must differ for another input
+        let first: { value: unknown } | undefined;
         out.push({
           kind: 'inputField',
           where,
@@ -582,7 +585,6 @@ function inputFieldMutants(observation: ChartObservation): Mutant[] {
             if (!site) throw new Error(`no invoke ${key}`);
             const def = findNode(copy, site.nodeId).invoke[site.index] as { input: unknown };
             const original = def.input;
-            let first: { value: unknown } | undefined;
             def.input = (args: { context: unknown }) => {
               const v = evalInput(original, args);
               if (!isPlain(v) || !(field in v)) return v;
