@@ -22,6 +22,7 @@ import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
+import { fromOutside } from '../support/view-sends';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
@@ -96,9 +97,11 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
         const { query } = event as EventObject & { query: UserQuery };
         const now = urlQuery();
         if (userQuerySearch(now) === userQuerySearch(query)) {
-          await act(() => {
-            holder.ref?.send({ type: 'query.changed', query });
-          });
+          await fromOutside(() =>
+            act(() => {
+              holder.ref?.send({ type: 'query.changed', query });
+            }),
+          );
         } else if (now.q === query.q && query.pageNo === 0 && now.status !== query.status) {
           await user.click(screen.getByTestId(`user-tab-${query.status}`));
         } else {
@@ -134,6 +137,30 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
   return {
     location,
     perform,
+    // the page echoes the chart's new query into the address, and the address back as `query.changed`
+    sentByItself: ['query.changed'],
+    busy: [
+      {
+        tag: 'busy',
+        when: (s) => s.matches('loading'),
+        controls: () => screen.queryAllByRole('button', { name: t('app.retry') }),
+        shown: () => {
+          expect(screen.getByTestId('user-search-loading').textContent).toBe(t('app.loading'));
+          expect(screen.getByTestId('user-search-loading').parentElement?.getAttribute('aria-busy')).toBe(
+            'true',
+          );
+        },
+      },
+      {
+        tag: 'busy',
+        when: (s) => s.matches({ loaded: 'saving' }),
+        controls: () => [
+          ...document.querySelectorAll('[data-testid^="user-block-"], [data-testid^="user-unblock-"]'),
+        ],
+        shown: () =>
+          expect(screen.getByTestId('user-row-saving').textContent).toBe(t('admin.user.inProcess')),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {
