@@ -180,6 +180,15 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the user is saved: the form says it is busy and nothing in it can send again
+        tag: 'busy',
+        when: (state) => state.matches({ form: 'saving' }),
+        controls: () => [screen.getByTestId('user-admin-save'), screen.getByTestId('field-role')],
+        shown: () => expect(screen.getByTestId('user-admin-form').getAttribute('aria-busy')).toBe('true'),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -37,6 +37,13 @@ function Capture({ holder }: { holder: Holder }) {
 /** What the page must show in a state. */
 function expectTexts(state: AnyMachineSnapshot) {
   const context = state.context as Ctx;
+  // the page is mounted with both kinds to create: a link to each, in every state
+  expect(screen.getByRole('link', { name: t('admin.createSubscriber') }).getAttribute('href')).toBe(
+    '/administration/creation/subscriber',
+  );
+  expect(screen.getByRole('link', { name: t('admin.createAdmin') }).getAttribute('href')).toBe(
+    '/administration/creation/admin',
+  );
   const current = screen.getByTestId(`user-tab-${context.query.status}`);
   expect(current.getAttribute('aria-selected')).toBe('true');
   const error = screen.queryByTestId('user-search-error');
@@ -104,6 +111,16 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
           );
         } else if (now.q === query.q && query.pageNo === 0 && now.status !== query.status) {
           await user.click(screen.getByTestId(`user-tab-${query.status}`));
+        } else if (
+          now.q === query.q &&
+          now.status === query.status &&
+          Math.abs(query.pageNo - now.pageNo) === 1 &&
+          screen.queryByTestId('user-page-next')
+        ) {
+          // the next or previous page: the pager's button (the page it shows is one more than the query's, 0-based)
+          const button = screen.getByTestId(query.pageNo > now.pageNo ? 'user-page-next' : 'user-page-prev');
+          if ((button as HTMLButtonElement).disabled) return [];
+          await user.click(button);
         } else {
           const search = userQuerySearch(query);
           await act(() => location.navigate(search ? `${PAGE}?${search}` : PAGE));
