@@ -8,11 +8,21 @@ import ts from 'typescript';
  *   an error or a button shown in the wrong state);
  * - `enabled-control`: `disabled={…}` becomes `disabled={false}` (a button usable while a call runs);
  * - `wrong-text`: a `t('key')` shows another text of the same file;
- * - `dropped-handler`: an `onClick`/`onSubmit`/`onChange` arrow does nothing (the event never reaches the chart).
+ * - `dropped-handler`: an `onClick`/`onSubmit`/`onChange` arrow does nothing (the event never reaches the chart);
+ * - `other-payload`: an event the view sends (`….send({ type: 'x', … })`, a `SendButton`'s `event={{ … }}`) carries
+ *   another payload: one field's value swapped with another field's, a page or index off by one, a flag negated, a
+ *   text emptied (a role button that sends another role, a login sent as the password, a 1-based page);
+ * - `dropped-busy-mark`: `aria-busy={…}` is left out (the busy label or mark not shown while a call runs).
  *
  * A change that does not parse is not a mutant (it would be "killed" by the compiler, not by a test).
  */
-export type ViewMutantKind = 'negated-condition' | 'enabled-control' | 'wrong-text' | 'dropped-handler';
+export type ViewMutantKind =
+  | 'negated-condition'
+  | 'enabled-control'
+  | 'wrong-text'
+  | 'dropped-handler'
+  | 'other-payload'
+  | 'dropped-busy-mark';
 
 export interface ViewMutant {
   readonly kind: ViewMutantKind;
@@ -90,6 +100,74 @@ export function enumerateViewMutants(file: string, src: string): ViewMutant[] {
   )) {
     add('dropped-handler', m.index ?? 0, m[0].length, `on${m[1]}={() => undefined}`);
   }
+
+  for (const m of src.matchAll(/\saria-busy=\{([^{}]+)\}/g)) {
+    add('dropped-busy-mark', (m.index ?? 0) + 1, m[0].length - 1, 'aria-busy={undefined}');
+  }
+
+  for (const p of payloadMutations(file, src)) add('other-payload', p.index, p.length, p.replacement);
+  return out;
+}
+
+/** Whether an object literal is an event the view sends: `{ type: '…', … }` given to `.send(…)` or as `event={…}`. */
+function isSentEvent(node: ts.ObjectLiteralExpression): boolean {
+  const type = node.properties.find(
+    (p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'type',
+  ) as ts.PropertyAssignment | undefined;
+  if (!type || !ts.isStringLiteral(type.initializer)) return false;
+  const parent = node.parent;
+  if (ts.isCallExpression(parent))
+    return ts.isPropertyAccessExpression(parent.expression) && parent.expression.name.text === 'send';
+  return (
+    ts.isJsxExpression(parent) &&
+    ts.isJsxAttribute(parent.parent) &&
+    ts.isIdentifier(parent.parent.name) &&
+    parent.parent.name.text === 'event'
+  );
+}
+
+/** A wrong value for one field of a sent event, keeping the field: see `other-payload`. */
+function wrongValue(name: string, value: string, others: readonly string[]): string {
+  if (value === 'true') return 'false';
+  if (value === 'false') return 'true';
+  if (/checked|^on$|^accepted$/.test(value) || /^(on|accepted|checked)$/.test(name)) return `!(${value})`;
+  if (/^(page|pageNo|index|i|n|count)$/.test(name) || /\s[-+]\s1$/.test(value)) return `(${value}) + 1`;
+  const other = others.find((o) => o !== value);
+  return other ?? "''";
+}
+
+/** One mutation per payload field of every event the file sends. */
+function payloadMutations(
+  file: string,
+  src: string,
+): { index: number; length: number; replacement: string }[] {
+  const sf = ts.createSourceFile(file, src, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const out: { index: number; length: number; replacement: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isObjectLiteralExpression(node) && isSentEvent(node)) {
+      const fields = node.properties.filter(
+        (p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment =>
+          (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) &&
+          ts.isIdentifier(p.name) &&
+          p.name.text !== 'type',
+      );
+      const fieldText = (p: ts.PropertyAssignment | ts.ShorthandPropertyAssignment) =>
+        ts.isPropertyAssignment(p) ? p.initializer.getText(sf) : p.name.getText(sf);
+      const values = fields.map(fieldText);
+      for (const f of fields) {
+        const name = f.name.getText(sf);
+        const value = fieldText(f);
+        const wrong = wrongValue(name, value, values);
+        out.push({
+          index: f.getStart(sf),
+          length: f.getEnd() - f.getStart(sf),
+          replacement: `${name}: ${wrong}`,
+        });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
   return out;
 }
 

@@ -64,6 +64,39 @@ const x = 1; // {busy && t('panel.other2')}
     }
   });
 
+  it('sends another payload for each field of a sent event, and leaves a busy mark out', () => {
+    const src = `export function Picker({ roles, page, busy, actor }: Props) {
+  return (
+    <ul aria-busy={busy || undefined}>
+      {roles.map((role) => (
+        <button key={role} onClick={() => actor.send({ type: 'role.choose', role })}>{role}</button>
+      ))}
+      <input type="checkbox" onChange={(e) => actor.send({ type: 'licence.toggle', accepted: e.target.checked })} />
+      <button onClick={() => actor.send({ type: 'list.page', page: page - 1 })}>next</button>
+      <button onClick={() => actor.send({ type: 'login.submit', login: a, password: b })}>in</button>
+      <SendButton actor={actor} event={{ type: 'row.remove', index }}>x</SendButton>
+      <button onClick={() => other.call({ type: 'not.sent', x })}>y</button>
+    </ul>
+  );
+}
+`;
+    const payloads = enumerateViewMutants('picker.view.tsx', src).filter((m) => m.kind === 'other-payload');
+    const changed = payloads.map((m) => {
+      const line = m.source.split('\n')[Number(m.where.split(':')[1]) - 1] ?? '';
+      return line.trim();
+    });
+    expect(changed).toEqual([
+      expect.stringContaining("send({ type: 'role.choose', role: '' })"),
+      expect.stringContaining('accepted: !(e.target.checked)'),
+      expect.stringContaining('page: (page - 1) + 1'),
+      expect.stringContaining('login: b, password: b'),
+      expect.stringContaining('login: a, password: a'),
+      expect.stringContaining("event={{ type: 'row.remove', index: (index) + 1 }}"),
+    ]);
+    const busy = enumerateViewMutants('picker.view.tsx', src).filter((m) => m.kind === 'dropped-busy-mark');
+    expect(busy.map((m) => m.source.includes('<ul aria-busy={undefined}>'))).toEqual([true]);
+  });
+
   it('a capped sample still tries every kind', () => {
     const sample = spreadSample(mutants, 4);
     expect(sample).toHaveLength(4);

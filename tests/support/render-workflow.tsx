@@ -14,6 +14,7 @@ import {
   WorkflowLogicProvider,
 } from '@/views/common/workflow-logic.context';
 import { pageCharts } from './page-charts.generated';
+import { recordViewSends } from './view-sends';
 
 /** Every workflow's logic a test mounts: the app's and the public pages'. */
 export type TestLogic = WorkflowLogic & PublicLogic;
@@ -30,6 +31,8 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     newNumbers: newNumbersMachine,
     ...pageCharts,
     readGoldenChoice: () => [],
+    // what the views send is recorded for the view walks (tests/support/view-sends.ts)
+    inspect: recordViewSends,
     ...fakes,
   };
 }

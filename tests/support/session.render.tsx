@@ -9,6 +9,7 @@ import { type SettingsMachine, settingsMachine } from '@/machines/settings.machi
 import { SessionContext } from '@/views/session/session.context';
 import { createDeferredActors, type DeferredActors } from './fake-actors';
 import { renderApp } from './render-workflow';
+import { fromOutside } from './view-sends';
 
 /** Stand-in for a page that is not part of the session workflow: it only says which route it is. */
 function stubView(path: string) {
@@ -98,7 +99,9 @@ export function renderSessionApp(
 
 /** Sends a fact from outside the views to the session actor (E009, a refresh by another workflow). */
 export async function sendOutside(app: SessionApp, event: AnyEventObject): Promise<void> {
-  await act(async () => {
-    app.session().send(event as Parameters<ActorRefFrom<SessionMachine>['send']>[0]);
-  });
+  await fromOutside(() =>
+    act(async () => {
+      app.session().send(event as Parameters<ActorRefFrom<SessionMachine>['send']>[0]);
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
 import {
   expectPageHeading,
+  navigateTo,
   performBy,
   type ViewDriver,
   type ViewStep,
@@ -95,7 +96,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
     {
       'params.changed': (event: EventObject) => {
         const next = (event as AddonsEvent & { type: 'params.changed' }).params;
-        act(() => location.navigate(`/services?${addonsSearch(next)}`));
+        return navigateTo(location, `/services?${addonsSearch(next)}`, event);
       },
       'catalogue.retry': () => user.click(screen.getByTestId('services-catalogue-error-retry')),
       'employees.retry': () => user.click(screen.getByTestId('services-employees-error-retry')),

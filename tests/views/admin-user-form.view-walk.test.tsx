@@ -157,18 +157,20 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
         const el = screen.getByTestId(`field-${field}`) as HTMLInputElement | HTMLSelectElement;
         if (el instanceof HTMLSelectElement) {
           // a role the editor may not grant is not offered, and a read-only role cannot be changed (PRG3): the user
-          // cannot choose it, and the chart ignores the event
-          if (el.disabled || ![...el.options].some((o) => o.value === value)) return;
+          // cannot choose it, and the chart ignores the event: the view sends nothing
+          if (el.disabled || ![...el.options].some((o) => o.value === value)) return [];
           if (el.value === value) await user.selectOptions(el, '');
           await user.selectOptions(el, value);
         } else if (el.readOnly) {
           // a read-only field (the login of an existing account) takes the keystrokes and changes nothing
           await user.type(el, value);
           expect(el.value).not.toBe(value);
+          return [];
         } else {
           await user.clear(el);
           await user.type(el, value);
         }
+        return undefined;
       },
       'form.submit': () => user.click(screen.getByTestId('user-admin-save')),
       'load.retry': () => user.click(screen.getByRole('button', { name: t('app.retry') })),
@@ -178,6 +180,15 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the user is saved: the form says it is busy and nothing in it can send again
+        tag: 'busy',
+        when: (state) => state.matches({ form: 'saving' }),
+        controls: () => [screen.getByTestId('user-admin-save'), screen.getByTestId('field-role')],
+        shown: () => expect(screen.getByTestId('user-admin-form').getAttribute('aria-busy')).toBe('true'),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -22,6 +22,7 @@ import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
+import { fromOutside } from '../support/view-sends';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
@@ -36,6 +37,13 @@ function Capture({ holder }: { holder: Holder }) {
 /** What the page must show in a state. */
 function expectTexts(state: AnyMachineSnapshot) {
   const context = state.context as Ctx;
+  // the page is mounted with both kinds to create: a link to each, in every state
+  expect(screen.getByRole('link', { name: t('admin.createSubscriber') }).getAttribute('href')).toBe(
+    '/administration/creation/subscriber',
+  );
+  expect(screen.getByRole('link', { name: t('admin.createAdmin') }).getAttribute('href')).toBe(
+    '/administration/creation/admin',
+  );
   const current = screen.getByTestId(`user-tab-${context.query.status}`);
   expect(current.getAttribute('aria-selected')).toBe('true');
   const error = screen.queryByTestId('user-search-error');
@@ -96,11 +104,23 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
         const { query } = event as EventObject & { query: UserQuery };
         const now = urlQuery();
         if (userQuerySearch(now) === userQuerySearch(query)) {
-          await act(() => {
-            holder.ref?.send({ type: 'query.changed', query });
-          });
+          await fromOutside(() =>
+            act(() => {
+              holder.ref?.send({ type: 'query.changed', query });
+            }),
+          );
         } else if (now.q === query.q && query.pageNo === 0 && now.status !== query.status) {
           await user.click(screen.getByTestId(`user-tab-${query.status}`));
+        } else if (
+          now.q === query.q &&
+          now.status === query.status &&
+          Math.abs(query.pageNo - now.pageNo) === 1 &&
+          screen.queryByTestId('user-page-next')
+        ) {
+          // the next or previous page: the pager's button (the page it shows is one more than the query's, 0-based)
+          const button = screen.getByTestId(query.pageNo > now.pageNo ? 'user-page-next' : 'user-page-prev');
+          if ((button as HTMLButtonElement).disabled) return [];
+          await user.click(button);
         } else {
           const search = userQuerySearch(query);
           await act(() => location.navigate(search ? `${PAGE}?${search}` : PAGE));
@@ -134,6 +154,30 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
   return {
     location,
     perform,
+    // the page echoes the chart's new query into the address, and the address back as `query.changed`
+    sentByItself: ['query.changed'],
+    busy: [
+      {
+        tag: 'busy',
+        when: (s) => s.matches('loading'),
+        controls: () => screen.queryAllByRole('button', { name: t('app.retry') }),
+        shown: () => {
+          expect(screen.getByTestId('user-search-loading').textContent).toBe(t('app.loading'));
+          expect(screen.getByTestId('user-search-loading').parentElement?.getAttribute('aria-busy')).toBe(
+            'true',
+          );
+        },
+      },
+      {
+        tag: 'busy',
+        when: (s) => s.matches({ loaded: 'saving' }),
+        controls: () => [
+          ...document.querySelectorAll('[data-testid^="user-block-"], [data-testid^="user-unblock-"]'),
+        ],
+        shown: () =>
+          expect(screen.getByTestId('user-row-saving').textContent).toBe(t('admin.user.inProcess')),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
 import {
   expectPageHeading,
+  navigateTo,
   performBy,
   type ViewDriver,
   type ViewStep,
@@ -90,7 +91,7 @@ function mount(): ViewDriver {
       // a fact from the router: the URL itself (filters, page buttons, reload, Back)
       'params.changed': (event: EventObject) => {
         const next = (event as Extract<At39ListEvent, { type: 'params.changed' }>).params;
-        act(() => location.navigate(`/at39-registration?${at39Search(next)}`));
+        return navigateTo(location, `/at39-registration?${at39Search(next)}`, event);
       },
       'list.retry': () => user.click(screen.getByTestId('at39-list-error-retry')),
       'comments.open': (event: EventObject) =>

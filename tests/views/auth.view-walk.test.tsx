@@ -67,7 +67,12 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
     {
       'page.open': async (e) => {
         const { page, r } = e as EventObject & { page: string; r?: string | null };
-        await act(async () => app.location.navigate(`/ru/${page}${r ? `?r=${r}` : ''}`));
+        const address = `/ru/${page}${r ? `?r=${r}` : ''}`;
+        const before = app.location.history?.at(-1);
+        await act(async () => app.location.navigate(address));
+        // the page tells the flow which page a new address names, with the link's token or none; the same address
+        // again is no news (the page said it when it was shown)
+        return before === address ? [] : [{ type: 'page.open', page, r: r || null }];
       },
       'login.submit': fillAndSubmit,
       'register.submit': fillAndSubmit,
@@ -75,16 +80,18 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
       'forgot.submit': async (e) => {
         await fill(fields(e));
         // while E138's countdown runs the submit is disabled: the user cannot ask, the chart ignores the event
-        if ((within(form()).getByTestId('auth-submit') as HTMLButtonElement).disabled) return;
+        if ((within(form()).getByTestId('auth-submit') as HTMLButtonElement).disabled) return [];
         await submit();
+        return undefined;
       },
       'restore.submit': fillAndSubmit,
       'code.resend': async (e) => {
         await fill(fields(e));
         const button = screen.getByTestId('auth-resend') as HTMLButtonElement;
         // while E138's countdown runs the button is disabled: the user cannot ask, the chart ignores the event
-        if (button.disabled) return;
+        if (button.disabled) return [];
         await user.click(button);
+        return undefined;
       },
       // E138's countdown: one second of the system's simulated clock
       'xstate.after.1000.authFlow.check.editing': () => app.advance(1000),
@@ -94,6 +101,8 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
   );
   return {
     perform,
+    // the page tells the flow the page its address names, also when the flow moved to another page itself
+    sentByItself: ['page.open'],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

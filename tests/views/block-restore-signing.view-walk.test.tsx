@@ -14,12 +14,16 @@ import { getModelTestEntry } from '../support/model-registry';
 import { buildModelGraph, generateModelPaths } from '../support/paths';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
+import { recordViewSends } from '../support/view-sends';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 /** Renders the real signing panel on a signing actor whose actors are deferred fakes. */
 function mount(options: { timeout?: number } = {}): ViewDriver {
   const deferred = createDeferredActors(signingMachine);
-  const actor = createActor(signingMachine.provide({ actors: deferred.actors }), { input: signingInput });
+  const actor = createActor(signingMachine.provide({ actors: deferred.actors }), {
+    input: signingInput,
+    inspect: recordViewSends,
+  });
   actor.start();
   render(
     <TestProviders>

@@ -119,8 +119,11 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
   const perform = performBy(
     {
       'toggle.press': async (event) => {
-        rerender(ui(propsFor((event as unknown as { request: BlockRestoreRequest }).request)));
+        const { request } = event as unknown as { request: BlockRestoreRequest };
+        rerender(ui(propsFor(request)));
         await click('status-toggle');
+        // the toggle asks for what its props say: a page without a company name says none
+        return [{ type: 'toggle.press', request: { ...request, companyName: request.companyName ?? null } }];
       },
       'dialog.confirm': () => click('block-restore-confirm-button'),
       'dialog.cancel': () => click('block-restore-cancel'),

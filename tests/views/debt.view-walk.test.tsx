@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
 import {
   expectPageHeading,
+  navigateTo,
   performBy,
   type ViewDriver,
   type ViewStep,
@@ -90,7 +91,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       // a fact from the router: the URL itself (filter form, header click, reload, Back)
       'params.changed': (event: EventObject) => {
         const next = (event as DebtEvent & { type: 'params.changed' }).params;
-        act(() => location.navigate(`/debt-control?${debtSearch(next)}`));
+        return navigateTo(location, `/debt-control?${debtSearch(next)}`, event);
       },
       'list.retry': () =>
         user.click(

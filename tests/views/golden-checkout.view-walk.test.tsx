@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,6 +37,7 @@ import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
 import {
   expectPageHeading,
+  navigateTo,
   performBy,
   type ViewDriver,
   type ViewStep,
@@ -159,14 +160,15 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       'purchase.again': () => user.click(screen.getByTestId('purchase-again')),
       'selection.clear': () => user.click(screen.getByTestId('purchase-clear')),
       // a fact from the router: the URL's step itself (Back, Forward)
-      'step.changed': (e) => {
-        act(() => location.navigate(`/purchase${purchaseSearch((e as Ev<'step.changed'>).step)}`));
-      },
+      'step.changed': (e) =>
+        navigateTo(location, `/purchase${purchaseSearch((e as Ev<'step.changed'>).step)}`, e),
     },
     settleInAct(deferred),
   );
   return {
     perform,
+    // the page puts the step the chart moved to in the address, and tells the chart the address's step
+    sentByItself: ['step.changed'],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

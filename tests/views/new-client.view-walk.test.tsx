@@ -250,16 +250,17 @@ function mount(): ViewDriver {
   const settleChild = settleInAct(child);
   const click = (name: string) => user.click(screen.getByRole('button', { name }));
   const setValue = (input: HTMLInputElement | HTMLSelectElement, value: string) => {
-    // the field already shows it: the chart would not change either
-    if (input.value === value) return;
+    // the field already shows it: nothing to type, the view sends nothing (the chart would not change either)
+    if (input.value === value) return [];
     fireEvent.change(input, { target: { value } });
+    return undefined;
   };
   const perform = performBy(
     {
       'field.change': (e) => {
         const { group, name, value } = e as EventObject & { group: string; name: string; value: string };
         const input = document.querySelector(`input[name="${group}.${name}"]`) as HTMLInputElement;
-        setValue(input, value);
+        return setValue(input, value);
       },
       'city.choose': (e) =>
         user.selectOptions(
@@ -270,13 +271,13 @@ function mount(): ViewDriver {
         const type = (e as EventObject & { connectType: 1 | 2 | 3 }).connectType;
         const name = t(`newClient.connectType.${type === 1 ? 'self' : type === 2 ? 'agent' : 'employee'}`);
         const radio = screen.getByRole('radio', { name }) as HTMLInputElement;
-        return radio.checked ? undefined : user.click(radio);
+        // already chosen: nothing to click, the view sends nothing
+        return radio.checked ? [] : user.click(radio);
       },
       'licence.toggle': (e) => {
         const box = screen.getByRole('checkbox', { name: t('newClient.licence') }) as HTMLInputElement;
-        return box.checked === (e as EventObject & { accepted: boolean }).accepted
-          ? undefined
-          : user.click(box);
+        // already as asked: nothing to click, the view sends nothing
+        return box.checked === (e as EventObject & { accepted: boolean }).accepted ? [] : user.click(box);
       },
       'login.change': async (e) => {
         const login = (e as EventObject & { login: string }).login;
@@ -340,7 +341,7 @@ function mount(): ViewDriver {
   return {
     perform: async (step) => {
       if (last) trackErrors(seen, last, step);
-      await perform(step);
+      return perform(step);
     },
     expectState: async (step: ViewStep) => {
       await waitFor(() => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
 import {
   expectPageHeading,
+  navigateTo,
   performBy,
   type ViewDriver,
   type ViewStep,
@@ -160,28 +161,30 @@ function mount(): ViewDriver {
   const user = userEvent.setup();
   let current = today;
   let id: string | null = null;
-  const go = () => act(() => location.navigate(`/orders${id ? `/${id}` : ''}?${ordersSearch(current)}`));
+  const go = (event: EventObject) =>
+    navigateTo(location, `/orders${id ? `/${id}` : ''}?${ordersSearch(current)}`, event);
   const perform = performBy(
     {
       'params.changed': (e) => {
         current = (e as Ev<'params.changed'>).params;
-        go();
+        return go(e);
       },
       'list.retry': () => user.click(within(screen.getByTestId('orders-load-error')).getByRole('button')),
       'order.open': (e) => {
         id = (e as Ev<'order.open'>).id;
-        go();
+        return go(e);
       },
-      'order.close': () => {
+      'order.close': (e) => {
         id = null;
-        go();
+        return go(e);
       },
       'order.retry': () => user.click(within(screen.getByTestId('order-error')).getByRole('button')),
       'status.choose': (e) => {
         const to = (e as Ev<'status.choose'>).status;
         const button = screen.queryByTestId(`order-move-${to}`);
         // a move the lifecycle forbids has no button: the user cannot ask for it
-        if (button) return user.click(button);
+        if (!button) return [];
+        return user.click(button);
       },
       'status.confirm': () => user.click(screen.getByTestId('order-status-ok')),
       'status.cancel': () => {

@@ -14,6 +14,7 @@ import { preRegistrationModelEntry, prospectKey } from '../machines/new-client.p
 import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
 import { settleInAct } from '../support/view-act';
+import { recordViewSends } from '../support/view-sends';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
@@ -63,6 +64,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   const deferred = createDeferredActors(preRegistrationMachine);
   const actor = createActor(preRegistrationMachine.provide({ actors: deferred.actors }), {
     input: preRegistrationModelEntry.input,
+    inspect: recordViewSends,
   });
   actor.start();
   let lastError: unknown = null;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import {
   expectPageHeading,
+  navigateTo,
   performBy,
   type ViewDriver,
   type ViewStep,
@@ -96,7 +97,7 @@ function expectTexts(state: AnyMachineSnapshot, answered: Rows | null, error: un
 
 function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
   const deferred = createDeferredActors(preorderListMachine);
-  const location = memoryLocation({ path: '/orders/preorders' });
+  const location = memoryLocation({ path: '/orders/preorders', record: true });
   let answered: Rows | null = null;
   let total = 0;
   let error: unknown = null;
@@ -127,7 +128,8 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
         const { id, status } = e as unknown as { id: number; status: string };
         // a move the row does not allow has no button: the user cannot ask for it
         const button = screen.queryByTestId(`preorder-${id}-move-${status}`);
-        if (button) return user.click(button);
+        if (!button) return [];
+        return user.click(button);
       },
       'status.confirm': () => user.click(screen.getByTestId('preorder-status-ok')),
       'status.cancel': () => {
@@ -138,7 +140,7 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
       // NC13: the router reports the URL's page (a typed address, Back, or the pagination's buttons)
       'page.changed': (e) => {
         const { page } = e as unknown as { page: number };
-        act(() => location.navigate(page === 1 ? '/orders/preorders' : `/orders/preorders?page=${page}`));
+        return navigateTo(location, page === 1 ? '/orders/preorders' : `/orders/preorders?page=${page}`, e);
       },
     },
     (event: EventObject) => {

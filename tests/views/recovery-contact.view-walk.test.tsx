@@ -131,7 +131,9 @@ function mount(): ViewDriver {
         const id = (e as EventObject & { userId: string }).userId;
         const login = seen.accounts?.accounts.find((a) => a.userId === id)?.login;
         // an account the list does not hold has no button to press: nothing happens
-        if (login) await user.click(screen.getByTestId(`recovery-account-${login}-change`));
+        if (!login) return [];
+        await user.click(screen.getByTestId(`recovery-account-${login}-change`));
+        return undefined;
       },
       'form.submit': async (e) => {
         const values = (e as EventObject & { values: { email: string; phone: string } }).values;
@@ -139,6 +141,8 @@ function mount(): ViewDriver {
         await typeInto('recovery-contact-email', values.email);
         await typeInto('recovery-contact-phone', values.phone);
         await user.click(screen.getByTestId('recovery-contact-submit'));
+        // an e-mail field holds what was typed without the spaces around it (HTML's value sanitization)
+        return [{ type: 'form.submit', values: { email: values.email.trim(), phone: values.phone } }];
       },
       'form.cancel': () => user.click(screen.getByTestId('recovery-contact-cancel')),
       'form.back': () => user.click(screen.getByTestId('recovery-contact-back')),

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { FEATURES } from '@/domain/capabilities.rules';
 import { i18n, setLanguage } from '@/i18n/i18n';
+import { formatErrorMessage } from '@/i18n/messages';
 import { sessionMachine } from '@/machines/session.machine';
 import type { User } from '@/services/contract/session.contract';
 import { loadMoreForms } from '@/views/auth/auth-page.view';
@@ -86,13 +87,42 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
       'route.denied': async () => {
         await act(async () => app.location.navigate('/ru/settings'));
       },
-      // the navigator reports reaching the destination itself, right after it navigates
-      'route.reached': async () => {},
+      // the navigator reports reaching the destination itself, right after it navigates (in the step before)
+      'route.reached': async () => [],
     },
     app.settle,
   );
   return {
     perform,
+    // the guard and the navigator report to the session themselves whenever a page is refused or reached
+    sentByItself: ['route.denied', 'route.reached'],
+    busy: [
+      {
+        // the role is saved: no role can be chosen again, nor logout asked, and the list says it is busy
+        tag: 'busy',
+        when: (state) => state.matches({ authenticated: { main: 'savingRole' } }),
+        controls: () => within(screen.getByTestId('role-picker')).getAllByRole('button'),
+        shown: () =>
+          expect(
+            screen.getByTestId('role-picker').querySelector('.role-picker__list')?.getAttribute('aria-busy'),
+          ).toBe('true'),
+      },
+      {
+        tag: 'busy',
+        when: (state) => state.matches({ authenticated: { logout: 'loggingOut' } }),
+        controls: () => within(screen.getByTestId('logout-confirm')).getAllByRole('button'),
+        shown: () => expect(screen.getByTestId('logout-confirm-yes').getAttribute('aria-busy')).toBe('true'),
+      },
+      {
+        // the session is checked or loaded: the loading overlay is over the page
+        tag: 'busy',
+        when: (state) =>
+          !state.matches({ authenticated: { main: 'savingRole' } }) &&
+          !state.matches({ authenticated: { logout: 'loggingOut' } }),
+        controls: () => [],
+        shown: () => expect(screen.getAllByTestId('loading-overlay').length).toBeGreaterThan(0),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {
@@ -105,6 +135,15 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
             const pending = step.state.matches({ authenticated: { logout: 'loggingOut' } });
             for (const id of ['logout-confirm-no', 'logout-confirm-yes'])
               expect((within(dialog).getByTestId(id) as HTMLButtonElement).disabled).toBe(pending);
+          }
+          // the last error (E130, E133, E134 for the role; a failed logout) is shown in the dialog that is open, in
+          // every state of it, and no alert without one
+          const errorCode = (step.state.context as { errorCode: string | null }).errorCode;
+          const picker = screen.queryByTestId('role-picker');
+          for (const open of [dialog, picker]) {
+            if (!open) continue;
+            const alert = within(open).queryByRole('alert');
+            expect(alert?.textContent ?? null).toBe(errorCode ? formatErrorMessage(i18n.t, errorCode) : null);
           }
         },
         { timeout },

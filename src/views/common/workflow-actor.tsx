@@ -13,13 +13,17 @@ const SystemRootContext = createContext<ActorRefFrom<typeof systemRootMachine> |
 export function ActorSystemProvider({
   connect,
   clock,
+  inspect,
   children,
 }: {
   connect?: WorkflowLogic['connect'];
   clock?: WorkflowLogic['clock'];
+  inspect?: WorkflowLogic['inspect'];
   children: ReactNode;
 }) {
-  const [root] = useState(() => createActor(systemRootMachine, clock ? { clock } : {}).start());
+  const [root] = useState(() =>
+    createActor(systemRootMachine, { ...(clock ? { clock } : {}), ...(inspect ? { inspect } : {}) }).start(),
+  );
   useEffect(() => {
     const disconnect = connect?.(root.system);
     return () => {

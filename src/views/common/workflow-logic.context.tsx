@@ -9,6 +9,8 @@ import type { GeneratedPageLogic } from './page-logic.generated';
 
 /** The clock an actor system runs its delays on (xstate's `Clock`, which the package does not export by name). */
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
+/** An actor system's inspector (xstate's `inspect` option). */
+type Inspect = NonNullable<ActorOptions<AnyActorLogic>['inspect']>;
 
 /** The workflows every route needs from the start (the login route included): mounted by `AppProviders`. */
 export interface StartLogic {
@@ -23,6 +25,9 @@ export interface StartLogic {
   /** The actor system's clock for delayed transitions (timers, countdowns): the real one unless a test gives xstate's
    *  `SimulatedClock`, so that a view walk moves time on by the delay instead of waiting for it. */
   readonly clock?: Clock;
+  /** An inspector of the actor system from its start (xstate's `inspect`): tests record what the views send with it
+   *  (tests/support/view-sends.ts); `connect` comes too late for what a page sends as it mounts. */
+  readonly inspect?: Inspect;
 }
 
 /**
