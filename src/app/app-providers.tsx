@@ -24,7 +24,7 @@ export function AppProviders({ logic, children }: { logic: AppProvidedLogic; chi
   return (
     <I18nextProvider i18n={i18n}>
       <WorkflowLogicProvider value={logic}>
-        <ActorSystemProvider connect={logic.connect} clock={logic.clock} inspect={logic.inspect}>
+        <ActorSystemProvider connect={logic.connect} actor={logic.actor}>
           <NotificationsContext.Provider logic={logic.notifications} systemId={SYSTEM_IDS.notifications}>
             <SessionContext.Provider logic={logic.session} systemId={SYSTEM_IDS.session}>
               <ImpersonationHost>{children}</ImpersonationHost>

@@ -39,7 +39,7 @@ const noClock = { setTimeout: () => 0, clearTimeout: () => undefined };
 export async function renderPage(path: string, lang: Lang, page: PrerenderedPage): Promise<PrerenderedHtml> {
   await startMessages('start');
   await setLanguage(lang);
-  const logic = { ...createAppLogic(pending, { drafts: createDraftStore(null) }), clock: noClock };
+  const logic = { ...createAppLogic(pending, { drafts: createDraftStore(null) }), actor: { clock: noClock } };
   // the other Auth pages' forms are a chunk (decisions LB14): loaded first, they render at once
   await loadMoreForms();
   const root = renderToString(<AppRoot logic={logic} ssrPath={path} />);
@@ -85,7 +85,7 @@ export async function renderPublicPage(lang: Lang, page: OnboardingPage): Promis
   await setLanguage(lang);
   const logic = {
     loadPublicLogic: createPublicLogicLoaders(() => new Promise(() => undefined)),
-    clock: noClock,
+    actor: { clock: noClock },
   };
   const root = await renderSettled(() => (
     <PublicRoot logic={logic} ssrPath={`/${lang}/${page}`} leave={() => undefined} />

@@ -95,7 +95,7 @@ export function PublicRoot({
   return (
     <I18nextProvider i18n={i18n}>
       <WorkflowLogicProvider value={logic}>
-        <ActorSystemProvider {...(logic.clock ? { clock: logic.clock } : {})}>
+        <ActorSystemProvider actor={logic.actor}>
           <Router {...(hook ? { hook } : {})} {...(ssrPath ? { ssrPath } : {})}>
             <Switch>
               <Route path="/:lang" nest>

@@ -32,7 +32,7 @@ export function testAppLogic(fakes: Partial<TestLogic> = {}): TestLogic {
     ...pageCharts,
     readGoldenChoice: () => [],
     // what the views send is recorded for the view walks (tests/support/view-sends.ts)
-    inspect: recordViewSends,
+    actor: { inspect: recordViewSends },
     ...fakes,
   };
 }

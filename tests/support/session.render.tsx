@@ -9,7 +9,7 @@ import { type SettingsMachine, settingsMachine } from '@/machines/settings.machi
 import { SessionContext } from '@/views/session/session.context';
 import { createDeferredActors, type DeferredActors } from './fake-actors';
 import { renderApp } from './render-workflow';
-import { fromOutside } from './view-sends';
+import { fromOutside, recordViewSends } from './view-sends';
 
 /** Stand-in for a page that is not part of the session workflow: it only says which route it is. */
 function stubView(path: string) {
@@ -63,7 +63,7 @@ export function renderSessionApp(
   const holder: Holder = {};
   const clock = new SimulatedClock();
   const { location } = renderApp(path, {
-    fakes: { session: logic, settings, clock },
+    fakes: { session: logic, settings, actor: { clock, inspect: recordViewSends } },
     routes: SESSION_ROUTES,
     children: <Capture holder={holder} />,
   });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -29,6 +30,7 @@ import { findRow, leafPaths } from '../support/oracle';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
 import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
+import { recordViewSends } from '../support/view-sends';
 import {
   expectPageHeading,
   performBy,
@@ -237,7 +239,7 @@ function mount(): ViewDriver {
   render(
     <I18nextProvider i18n={i18n}>
       <Router hook={location.hook}>
-        <TestProviders fakes={{ clock }}>
+        <TestProviders fakes={{ actor: { clock, inspect: recordViewSends } }}>
           <NewClientContext.Provider logic={logic} input={newClientInput}>
             <NewClientView />
           </NewClientContext.Provider>

@@ -12,18 +12,14 @@ const SystemRootContext = createContext<ActorRefFrom<typeof systemRootMachine> |
  */
 export function ActorSystemProvider({
   connect,
-  clock,
-  inspect,
+  actor,
   children,
 }: {
   connect?: WorkflowLogic['connect'];
-  clock?: WorkflowLogic['clock'];
-  inspect?: WorkflowLogic['inspect'];
+  actor?: WorkflowLogic['actor'];
   children: ReactNode;
 }) {
-  const [root] = useState(() =>
-    createActor(systemRootMachine, { ...(clock ? { clock } : {}), ...(inspect ? { inspect } : {}) }).start(),
-  );
+  const [root] = useState(() => createActor(systemRootMachine, actor).start());
   useEffect(() => {
     const disconnect = connect?.(root.system);
     return () => {

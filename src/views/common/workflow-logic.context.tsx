@@ -7,10 +7,13 @@ import type { NotificationsMachine } from '@/machines/notifications.machine';
 import type { SessionMachine } from '@/machines/session.machine';
 import type { GeneratedPageLogic } from './page-logic.generated';
 
-/** The clock an actor system runs its delays on (xstate's `Clock`, which the package does not export by name). */
-type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
-/** An actor system's inspector (xstate's `inspect` option). */
-type Inspect = NonNullable<ActorOptions<AnyActorLogic>['inspect']>;
+/**
+ * Options of the actor system's root: `clock` for delayed transitions (timers, countdowns), the real one unless a test
+ * gives xstate's `SimulatedClock` (a view walk moves time on by the delay instead of waiting for it) or the prerender
+ * one that never fires; `inspect`, an inspector from the system's start (tests record what the views send with it,
+ * tests/support/view-sends.ts; `connect` comes too late for what a page sends as it mounts).
+ */
+export type SystemOptions = Pick<ActorOptions<AnyActorLogic>, 'clock' | 'inspect'>;
 
 /** The workflows every route needs from the start (the login route included): mounted by `AppProviders`. */
 export interface StartLogic {
@@ -22,12 +25,8 @@ export interface StartLogic {
    */
   // biome-ignore lint/suspicious/noExplicitAny: the system's actors are of every workflow's type
   readonly connect?: (system: ActorSystem<any>) => () => void;
-  /** The actor system's clock for delayed transitions (timers, countdowns): the real one unless a test gives xstate's
-   *  `SimulatedClock`, so that a view walk moves time on by the delay instead of waiting for it. */
-  readonly clock?: Clock;
-  /** An inspector of the actor system from its start (xstate's `inspect`): tests record what the views send with it
-   *  (tests/support/view-sends.ts); `connect` comes too late for what a page sends as it mounts. */
-  readonly inspect?: Inspect;
+  /** The actor system's root options (`SystemOptions`). */
+  readonly actor?: SystemOptions;
 }
 
 /**
@@ -75,8 +74,8 @@ export interface AppLogic extends StartLogic {
  */
 export interface PublicRootLogic {
   readonly loadPublicLogic: PublicLogicLoaders;
-  /** The actor system's clock, as `StartLogic`'s (the build's prerender gives one that never fires). */
-  readonly clock?: Clock;
+  /** The actor system's root options, as `StartLogic`'s (the build's prerender gives a clock that never fires). */
+  readonly actor?: SystemOptions;
 }
 
 /**
