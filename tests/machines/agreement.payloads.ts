@@ -102,6 +102,9 @@ export const agreementPayloads: EventPayloads = {
   'field.change': [
     { type: 'field.change', field: 'login', value: 'навои' },
     { type: 'field.change', field: 'login', value: validForm.login },
+    // the tax id with spaces around is the same tax id; one digit short is refused
+    { type: 'field.change', field: 'tin', value: ` ${validForm.tin} ` },
+    { type: 'field.change', field: 'tin', value: validForm.tin.slice(1) },
   ],
   'contact.remove': [{ type: 'contact.remove', index: 0 }],
   'contact.change': [{ type: 'contact.change', index: 0, field: 'access', value: false }],

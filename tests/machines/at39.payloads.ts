@@ -108,6 +108,11 @@ export const storedComplete = stored({ ...storedAtDocuments, docs: docsComplete 
 /** A complete registration whose person has an address field the passport service left empty (PRI7). */
 export const storedCompleteWithGaps = stored({ ...storedComplete, editable: ['apartmentNumber'] });
 export const storedSubmitted = stored({ ...storedComplete, status: 'submitted' });
+/** A registered registration is read-only like a submitted one. */
+export const storedRegistered = stored({ ...storedComplete, status: 'registered' });
+/** A draft at the account step whose kit was issued in another region than the workplace's: the reservation takes the
+ *  workplace's region (POST reserve-equipment). */
+export const storedAtAccountOtherRegion = stored({ card: { ...card, regionId: 2 } });
 
 const api = (code: string) => new ApiFailure({ kind: 'server', code });
 export const offline = new ApiFailure({ kind: 'network' });
@@ -119,26 +124,39 @@ export const at39RegistrationPayloads: EventPayloads = {
   'route.entered': [
     { type: 'route.entered', registrationId: null },
     { type: 'route.entered', registrationId: '501' },
+    // an empty id is a new registration, not a resume
+    { type: 'route.entered', registrationId: '' },
   ],
   'token.submit': [
     { type: 'token.submit', token: TOKEN },
     { type: 'token.submit', token: 'bad token' },
+    // leading and trailing spaces are trimmed (the same token, stored trimmed)
+    { type: 'token.submit', token: `  ${TOKEN} ` },
+    // one under the minimum length of 8 (a token of exactly 8 would duplicate the whole graph under another token)
+    { type: 'token.submit', token: 'ABCDEFG' },
   ],
   'code.submit': [
     { type: 'code.submit', code: AUTH_CODE },
     { type: 'code.submit', code: '12' },
+    // spaces around and lower case: the same code
+    { type: 'code.submit', code: ` ${AUTH_CODE.toLowerCase()}  ` },
   ],
   'kit.submit': [
     { type: 'kit.submit', markedCode: MARKED_CODE },
     { type: 'kit.submit', markedCode: 'sim' },
+    { type: 'kit.submit', markedCode: ` ${MARKED_CODE}  ` },
   ],
   'ban.submit': [
     { type: 'ban.submit', ban: BAN },
     { type: 'ban.submit', ban: '12' },
+    { type: 'ban.submit', ban: ` ${BAN} ` },
   ],
   'number.reserve': [
     { type: 'number.reserve', phoneNumber: '90 700 00 01', pricePlanId: 1 },
     { type: 'number.reserve', phoneNumber: '90 700', pricePlanId: 1 },
+    // the number without separators, and a well-formed number without a price plan
+    { type: 'number.reserve', phoneNumber: '907000001', pricePlanId: 1 },
+    { type: 'number.reserve', phoneNumber: '90 700 00 01', pricePlanId: null },
   ],
   'person.save': [{ type: 'person.save', edit: { address: { ...karimov.address, apartmentNumber: '7' } } }],
   'xstate.done.actor.checkToken': [done('checkToken', workplace)],
@@ -152,6 +170,8 @@ export const at39RegistrationPayloads: EventPayloads = {
   'xstate.done.actor.readPassport': [
     done('readPassport', passportOk),
     done('readPassport', passportWithGaps),
+    // 'ok' without person data is not a person
+    done('readPassport', outcome('ok')),
     done('readPassport', outcome('notFound')),
     done('readPassport', outcome('refused')),
     done('readPassport', outcome('expired')),
@@ -167,6 +187,8 @@ export const at39RegistrationPayloads: EventPayloads = {
     done('loadRegistration', storedComplete),
     done('loadRegistration', storedCompleteWithGaps),
     done('loadRegistration', storedSubmitted),
+    done('loadRegistration', storedRegistered),
+    done('loadRegistration', storedAtAccountOtherRegion),
   ],
   'xstate.error.actor.loadRegistration': [fail('loadRegistration', api('E094'))],
   'xstate.done.actor.attachKit': [done('attachKit', card)],

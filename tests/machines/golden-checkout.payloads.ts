@@ -60,7 +60,8 @@ export const goldenCheckoutPayloads: EventPayloads = {
   'search.type': [{ type: 'search.type', searchType: 'byMask' }],
   'form.change': [
     { type: 'form.change', field: 'mask', value: '***-**-00' },
-    { type: 'form.change', field: 'mask', value: '12-3' },
+    // the format 999-99-99 with one dash missing is refused (as a mask too short would be)
+    { type: 'form.change', field: 'mask', value: '123-4567' },
   ],
   'page.go': [{ type: 'page.go', page: 1 }],
   'number.toggle': [
@@ -74,7 +75,8 @@ export const goldenCheckoutPayloads: EventPayloads = {
   ],
   'xstate.done.actor.fetchCategories': [done('fetchCategories', catalogue)],
   'xstate.error.actor.fetchCategories': [fail('fetchCategories', offline)],
-  'xstate.done.actor.searchNumbers': [done('searchNumbers', page0)],
+  // an empty page is still a page of results: 'back' returns to it, not to the empty form
+  'xstate.done.actor.searchNumbers': [done('searchNumbers', page0), done('searchNumbers', emptyPage)],
   'xstate.error.actor.searchNumbers': [fail('searchNumbers', offline)],
   'xstate.done.actor.checkout': [done('checkout', order)],
   'xstate.error.actor.checkout': [fail('checkout', noBalance), fail('checkout', takenA)],

@@ -49,6 +49,14 @@ export const refusedKey: ListedKey = {
   inn: '406230118',
   owner: 'ERGASHEV JASUR',
 };
+/** An expired key: the module lists it, the page does not offer it. */
+export const expiredKey: ListedKey = {
+  ...prospectKey,
+  name: 'DS3061204570007',
+  serialNumber: '7A3C0007',
+  expired: true,
+  validTo: '2024-07-01',
+};
 /** A person's key (the demo key 7a3c0008): a UID, no company INN (spec 5 'У вас не имеется ИНН.'). */
 export const personKey: ListedKey = {
   ...prospectKey,
@@ -115,6 +123,8 @@ export const withPreorder: ProvedCompany = {
 };
 /** NC25: the TIN's open pre-order is in another city than the chosen one; a rejected one refuses nothing. */
 export const withPreorderElsewhere: ProvedCompany = { ...withPreorder, status: 'new', city: 'TAS' };
+/** A client of the operator already: BANs and no pre-order (spec 8 E004). */
+export const withBans: ProvedCompany = { ...newcomer, bans: ['100234561'] };
 export const withRejected: ProvedCompany = { ...withPreorder, status: 'rejected', city: 'BHK' };
 
 export const catalogue: WizardCatalogue = {
@@ -164,12 +174,14 @@ export const newClientPayloads = payloadsFor<NewClientEvent>({
     done('loadStart', startOnStepTwo),
   ],
   'xstate.error.actor.loadStart': [fail('loadStart', offline)],
-  'xstate.done.actor.listKeys': [done('listKeys', [prospectKey, refusedKey])],
+  // the expired key is left out of the choice: the context is the same as without it
+  'xstate.done.actor.listKeys': [done('listKeys', [prospectKey, expiredKey, refusedKey])],
   'xstate.error.actor.listKeys': [fail('listKeys', moduleAbsent)],
   'xstate.done.actor.proveKey': [
     done('proveKey', newcomer),
     done('proveKey', withPreorder),
     done('proveKey', withRejected),
+    done('proveKey', withBans),
   ],
   'xstate.error.actor.proveKey': [fail('proveKey', proofRefused)],
   'xstate.done.actor.checkLogin': [

@@ -55,6 +55,10 @@ export const validPhone = { email: '', phone: '90 123 45 00' };
 export const badEmail = { email: 'botir@', phone: '' };
 export const badPhone = { email: '', phone: '12-ab' };
 export const nothingTyped = { email: '  ', phone: '' };
+/** The phone as digits with the country code, no separators, spaces around. */
+export const phoneDigitsOnly = { email: '', phone: ' 998901234500 ' };
+/** Both an e-mail and a phone. */
+export const bothTyped = { email: 'botir@navoiy.uz', phone: '+998 90 123 45 00' };
 
 export const signed: SigningResult = {
   pkcs7b64WithTimestamp: 'MIIJtimestamped',
@@ -83,6 +87,8 @@ export const recoveryContactPayloads = payloadsFor<RecoveryContactEvent>({
     { type: 'form.submit', values: badEmail },
     { type: 'form.submit', values: badPhone },
     { type: 'form.submit', values: nothingTyped },
+    { type: 'form.submit', values: phoneDigitsOnly },
+    { type: 'form.submit', values: bothTyped },
   ],
   'xstate.done.actor.fetchAccounts': [done('fetchAccounts', navoiyAccounts)],
   'xstate.error.actor.fetchAccounts': [fail('fetchAccounts', refused), fail('fetchAccounts', offline)],

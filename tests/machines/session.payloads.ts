@@ -184,14 +184,20 @@ export const authFlowModelEntry: ModelTestEntry = {
     'login.submit': [
       { type: 'login.submit', ...AUTH.login },
       { type: 'login.submit', login: '', password: AUTH.login.password },
+      // the login is trimmed (the password never is)
+      { type: 'login.submit', login: ` ${AUTH.login.login}  `, password: AUTH.login.password },
     ],
     'register.submit': [
       { type: 'register.submit', phone: AUTH.phone },
       { type: 'register.submit', phone: '12' },
+      { type: 'register.submit', phone: ` ${AUTH.phone} ` },
     ],
     'check.submit': [
       { type: 'check.submit', phone: AUTH.phone, code: AUTH.code },
       { type: 'check.submit', phone: AUTH.phone, code: '' },
+      // spaces around the code, and a code one digit under the minimum of 4
+      { type: 'check.submit', phone: AUTH.phone, code: ` ${AUTH.code} ` },
+      { type: 'check.submit', phone: AUTH.phone, code: '123' },
     ],
     'code.resend': [
       { type: 'code.resend', phone: AUTH.phone },
@@ -200,11 +206,14 @@ export const authFlowModelEntry: ModelTestEntry = {
     'forgot.submit': [
       { type: 'forgot.submit', login: AUTH.login.login },
       { type: 'forgot.submit', login: ' ' },
+      { type: 'forgot.submit', login: ` ${AUTH.login.login} ` },
     ],
     'restore.submit': [
       { type: 'restore.submit', password: AUTH.newPassword, confirm: AUTH.newPassword },
       { type: 'restore.submit', password: AUTH.newPassword, confirm: 'Other-2026' },
       { type: 'restore.submit', password: '', confirm: '' },
+      // D29: the confirmation is compared exactly, a trailing space is a mismatch
+      { type: 'restore.submit', password: AUTH.newPassword, confirm: `${AUTH.newPassword} ` },
     ],
     'xstate.done.actor.logIn': done('logIn', curatorUser),
     'xstate.error.actor.logIn': error('logIn', failure('E012')),
@@ -265,6 +274,13 @@ export const settingsModelEntry: ModelTestEntry = {
         password: PASSWORDS.next,
         confirm: 'Other-2026',
       },
+      // D29: the confirmation is compared exactly, a trailing space is a mismatch
+      {
+        type: 'password.submit',
+        current: PASSWORDS.current,
+        password: PASSWORDS.next,
+        confirm: `${PASSWORDS.next} `,
+      },
       { type: 'password.submit', current: '', password: PASSWORDS.next, confirm: PASSWORDS.next },
       {
         type: 'password.submit',
@@ -276,6 +292,9 @@ export const settingsModelEntry: ModelTestEntry = {
     'contacts.change': [
       { type: 'contacts.change', field: 'email', value: 'not-an-email' },
       { type: 'contacts.change', field: 'email', value: 'office@savdo.uz' },
+      // the phone with spaces around, and as digits without separators
+      { type: 'contacts.change', field: 'phone', value: ' +998 90 111 22 44 ' },
+      { type: 'contacts.change', field: 'phone', value: '998901112244' },
     ],
     'xstate.done.actor.restoreDraft': done('restoreDraft', { phone: '998907654321' }, null),
     'xstate.error.actor.restoreDraft': error('restoreDraft', new Error('storage unavailable')),

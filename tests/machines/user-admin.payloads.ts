@@ -132,6 +132,10 @@ export const userAdminPayloads = payloadsFor<UserAdminEvent>({
   ],
   'field.change': [
     { type: 'field.change', field: 'user_name', value: 'new.user' },
+    // the login is trimmed before it is checked
+    { type: 'field.change', field: 'user_name', value: ' new.user ' },
+    // U22: the name is at most 200 characters
+    { type: 'field.change', field: 'full_name', value: 'Q'.repeat(201) },
     { type: 'field.change', field: 'role', value: 'R008' },
     // a role only the admin group grants: taken from an administrator, ignored from helpdesk (finding 20)
     { type: 'field.change', field: 'role', value: 'R000' },
