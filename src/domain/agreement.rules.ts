@@ -164,6 +164,9 @@ export const DIGIT_LENGTHS = {
   postIndex: 6,
 } as const satisfies Partial<Record<AgreementTextField, number>>;
 
+/** The longest free text a field takes (names, address parts, the bank's name; CR2): longer is refused. */
+export const FREE_TEXT_MAX = 300;
+
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 
 /**
@@ -220,7 +223,7 @@ function fieldError(field: AgreementTextField, form: AgreementForm, today: Date)
     case 'extraPhone':
       return nationalPhone(value) === null ? 'validation.phone' : null;
     default:
-      return value.length > 300 ? 'validation.fields' : null;
+      return value.length > FREE_TEXT_MAX ? 'validation.fields' : null;
   }
 }
 

@@ -105,6 +105,9 @@ export const agreementPayloads: EventPayloads = {
     // the tax id with spaces around is the same tax id; one digit short is refused
     { type: 'field.change', field: 'tin', value: ` ${validForm.tin} ` },
     { type: 'field.change', field: 'tin', value: validForm.tin.slice(1) },
+    // CR2: a free-text field takes 300 characters, not 301
+    { type: 'field.change', field: 'name', value: 'N'.repeat(300) },
+    { type: 'field.change', field: 'name', value: 'N'.repeat(301) },
   ],
   'contact.remove': [{ type: 'contact.remove', index: 0 }],
   'contact.change': [{ type: 'contact.change', index: 0, field: 'access', value: false }],

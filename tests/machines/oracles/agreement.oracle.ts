@@ -123,7 +123,8 @@ function fieldError(field: string, form: Ctx, today: string): string | null {
     return ok ? null : 'validation.email';
   }
   if (field === 'phone' || field === 'extraPhone') return isPhone(value) ? null : 'validation.phone';
-  return null;
+  // CR2: free text (names, address parts, the bank's name) holds at most 300 characters
+  return value.length <= 300 ? null : 'validation.fields';
 }
 
 /** Every field's message, `contacts.<i>.<field>` for a contact person's (CR2, CR3); empty when the form may go. */
