@@ -139,8 +139,9 @@ export const agreementModelEntry = {
   id: 'agreement',
   input: agreementInput,
   payloads: agreementPayloads,
-  // three regions: the random walk needs longer to see a download running while the result is on screen
-  walkSteps: 6000,
+  // three regions and six field edits: the random walk needs long to see a download fail while a result is on screen
+  // (16 000 steps missed it, 20 000 saw it)
+  walkSteps: 24000,
   stopWhen: (s: AnyMachineSnapshot) => {
     const form = s.context.form as AgreementForm;
     if (form.login === '' || form.contacts[0]?.fullName !== validForm.contacts[0]?.fullName) return true;

@@ -87,7 +87,7 @@ function leafIds(snapshot: AnyMachineSnapshot): string[] {
 
 /**
  * Replays a path on xstate and on SCION side by side. xstate's guards are TypeScript, so SCION's `guard(name, ref)`
- * stub answers whether xstate took that transition in the same macrostep; everything else (targets, hierarchy,
+ * stub answers whether xstate took that transition next in the same macrostep (in xstate's microstep order); everything else (targets, hierarchy,
  * initial states, parallel regions, event names, document-order priority) is SCION's own. Returns the mismatches.
  */
 function replayOnScion(
@@ -97,18 +97,29 @@ function replayOnScion(
   input: unknown,
 ): string[] {
   const mismatches: string[] = [];
-  let taken = new Set<string>();
+  // the guarded transitions xstate took in this macrostep, microstep by microstep, in order: SCION also asks an
+  // eventless guard before the event's own transitions, so a transition taken later in the macrostep (a re-entered
+  // state's `always`) must not answer yes to that earlier question
+  let taken: Set<string>[] = [];
   let statechart: ScionStatechart | undefined;
   const inspect = (ev: InspectionEvent) => {
     if (ev.type !== '@xstate.microstep') return;
-    for (const t of (ev as unknown as { _transitions: AnyTransitionDefinition[] })._transitions)
-      taken.add(refOf(t));
+    const guarded = (ev as unknown as { _transitions: AnyTransitionDefinition[] })._transitions.filter(
+      (t) => t.guard !== undefined,
+    );
+    if (guarded.length > 0) taken.push(new Set(guarded.map(refOf)));
+  };
+  const answer = (ref: string): boolean => {
+    const next = taken[0];
+    if (!next?.delete(ref)) return false;
+    if (next.size === 0) taken.shift();
+    return true;
   };
   const onStep = (actual: AnyMachineSnapshot, _expected: AnyMachineSnapshot, index: number) => {
     const step = path.steps[index];
     if (index === 0) {
       statechart = new scion.core.Statechart(fnModel, {
-        params: { guard: (_name: string, ref: string) => taken.has(ref) },
+        params: { guard: (_name: string, ref: string) => answer(ref) },
         // delays never fire on their own here: the paths send `xstate.after.*` events like xstate's replay
         customSend: () => {},
         customCancel: () => {},
@@ -122,7 +133,7 @@ function replayOnScion(
     const want = leafIds(actual);
     if (!isDeepStrictEqual(got, want))
       mismatches.push(`${path.description} step ${index}: SCION ${got.join(' ')}, xstate ${want.join(' ')}`);
-    taken = new Set();
+    taken = [];
   };
   replayPath(machine, path, { inspect, onStep, ...(input === undefined ? {} : { input }) });
   return mismatches;

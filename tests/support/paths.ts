@@ -277,12 +277,19 @@ function eventsKey(path: MachinePath): string[] {
  * Paths that together take every reachable transition and enter every reachable state node:
  * 1. for each edge (breadth-first) whose macrostep takes a transition not yet covered, the shortest path to its
  *    source plus that edge ("shortest path to the source, then the edge");
- * 2. then the shortest path to any snapshot that shows a state node still not entered;
- * 3. paths that are a prefix of another path are dropped (replaying the longer one checks the same steps).
+ * 2. then, unless `payloadClasses: false`, for each edge whose transitions were taken only with other payloads of what
+ *    the user sent, the same (every transition walked with each payload class: a role list, an account type, a
+ *    trimmed and an untrimmed text);
+ * 3. then the shortest path to any snapshot that shows a state node still not entered;
+ * 4. paths that are a prefix of another path are dropped (replaying the longer one checks the same steps).
  */
-export function generateModelPaths(graph: ModelGraph): ModelPath[] {
+export function generateModelPaths(
+  graph: ModelGraph,
+  options: { readonly payloadClasses?: boolean } = {},
+): ModelPath[] {
   const coveredTransitions = new Set(graph.initialTransitions);
   const coveredNodes = new Set(graph.nodesOf(graph.initialKey));
+  const coveredClasses = new Set<string>();
   const out: ModelPath[] = [];
   const edgesBySource = new Map<string, ModelEdge[]>();
   for (const edge of graph.edges) {
@@ -301,6 +308,7 @@ export function generateModelPaths(graph: ModelGraph): ModelPath[] {
       if (!edge) continue;
       for (const t of edge.transitions) coveredTransitions.add(t);
       for (const n of graph.edgeNodes(edge)) coveredNodes.add(n);
+      coveredClasses.add(classKey(edge));
     }
   };
 
@@ -316,6 +324,22 @@ export function generateModelPaths(graph: ModelGraph): ModelPath[] {
     coverPath(path);
     out.push({ ...path, kind: 'transition', description: describePath(path) });
   }
+  // one walk per payload class: every transition taken with each payload that takes it (a role list, an account
+  // type, a trimmed and an untrimmed text), not only with the first payload that did
+  if (options.payloadClasses !== false)
+    for (const edge of graph.edges) {
+      // a chart that has finished takes no event: the probe's step from its final snapshot is not a transition
+      if (coveredClasses.has(classKey(edge)) || graph.snapshots.get(edge.from)?.status !== 'active') continue;
+      const head = graph.shortest.get(edge.from);
+      if (!head) continue;
+      const path: MachinePath = {
+        state: graph.snapshots.get(edge.to) ?? head.state,
+        steps: [...head.steps, { event: edge.event, state: graph.snapshots.get(edge.to) ?? head.state }],
+        weight: head.weight + 1,
+      };
+      coverPath(path);
+      out.push({ ...path, kind: 'transition', description: describePath(path) });
+    }
   for (const [key, path] of graph.shortest) {
     if (graph.nodesOf(key).every((n) => coveredNodes.has(n))) continue;
     coverPath(path);
@@ -333,6 +357,15 @@ export function generateModelPaths(graph: ModelGraph): ModelPath[] {
       (other, j) => j !== i && other.length > mine.length && mine.every((ev, k) => other[k] === ev),
     );
   });
+}
+
+/**
+ * An edge's transitions with the payload of what the user sent: a payload class of those transitions (an actor's
+ * answer is one class per transition: its variants are the explored graph's, checked by the oracle).
+ */
+function classKey(edge: ModelEdge): string {
+  const { event } = edge;
+  return `${edge.transitions.join(' ')}|${event.type.startsWith('xstate.') ? event.type : JSON.stringify(event)}`;
 }
 
 function sameEvent(a: EventObject, b: EventObject): boolean {

@@ -159,7 +159,13 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
           // a role the editor may not grant is not offered, and a read-only role cannot be changed (PRG3): the user
           // cannot choose it, and the chart ignores the event: the view sends nothing
           if (el.disabled || ![...el.options].some((o) => o.value === value)) return [];
-          if (el.value === value) await user.selectOptions(el, '');
+          // the list already shows the choice: the user picks another one first, then this one again (what the view
+          // sends collapses to the last choice, the step's)
+          if (el.value === value) {
+            const other = [...el.options].find((o) => o.value !== value && !o.disabled);
+            if (!other) return [];
+            await user.selectOptions(el, other.value);
+          }
           await user.selectOptions(el, value);
         } else if (el.readOnly) {
           // a read-only field (the login of an existing account) takes the keystrokes and changes nothing

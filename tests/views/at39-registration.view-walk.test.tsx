@@ -128,7 +128,8 @@ function mount(): ViewDriver {
       // a fact from the router: the page opens on `/new` or on `?id=` (from the list, or a reload)
       'route.entered': (event: EventObject) => {
         const id = (event as Ev<'route.entered'>).registrationId;
-        if (id) act(() => location.navigate(`/at39-registration/new?id=${id}`));
+        // an empty `?id=` is an address without a registration: the page sends none for it
+        if (id !== null) act(() => location.navigate(`/at39-registration/new?id=${id}`));
         render(
           <I18nextProvider i18n={i18n}>
             <Router hook={location.hook}>
@@ -141,6 +142,7 @@ function mount(): ViewDriver {
           </I18nextProvider>,
         );
         mounted = true;
+        return id === '' ? [{ type: 'route.entered', registrationId: null }] : undefined;
       },
       'token.submit': (e: EventObject) => typeInto(t('at39.tokenLabel'), (e as Ev<'token.submit'>).token),
       'passport.retry': () => button(t('app.retry'), 'at39-passport-error'),

@@ -158,7 +158,23 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
   };
 }
 
-const paths = generateModelPaths(buildModelGraph(blockRestoreMachine, getModelTestEntry('blockRestore')));
+/** Spec 3's account type of an unbilled account. */
+const UNBILLED = 16;
+
+/**
+ * The paths the toggle can start: a number of an unbilled account (type 16) shows no toggle (spec 9 widgets, the test
+ * below), so a press for one comes from no view here; the chart's oracle checks that payload class.
+ */
+const paths = generateModelPaths(
+  buildModelGraph(blockRestoreMachine, getModelTestEntry('blockRestore')),
+).filter(
+  (p) =>
+    !p.steps.some(
+      (s) =>
+        s.event.type === 'toggle.press' &&
+        (s.event as unknown as { request: BlockRestoreRequest }).request.profileType === UNBILLED,
+    ),
+);
 
 afterEach(cleanup);
 
@@ -169,6 +185,25 @@ describe('block/restore view walk (status toggle + dialog)', () => {
     const steps = await walkViewPath(blockRestoreMachine, path, driver);
 
     expect(steps).toBe(path.steps.length - 1);
+  });
+
+  it('offers no toggle for a number of an unbilled account (type 16), whatever its status', () => {
+    const request = getModelTestEntry('blockRestore').payloads['toggle.press']?.find(
+      (e) => (e as unknown as { request: BlockRestoreRequest }).request.profileType === UNBILLED,
+    ) as unknown as { request: BlockRestoreRequest } | undefined;
+    expect(request).toBeDefined();
+    if (!request) return;
+    for (const status of ['A', 'S'] as const) {
+      render(
+        <TestProviders>
+          <WithFakes fakes={{ blockRestore: blockRestoreMachine }}>
+            <StatusToggle {...propsFor(request.request)} status={status} />
+          </WithFakes>
+        </TestProviders>,
+      );
+      expect(screen.queryByTestId('status-toggle')).toBeNull();
+      cleanup();
+    }
   });
 
   it('rejects a walk whose view stays on the confirmation when the path expects cancelled', async () => {
