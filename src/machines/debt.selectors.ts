@@ -45,6 +45,9 @@ export const selectNoticeBan = (s: DebtSnapshot): string | null => s.context.ban
 export const selectNotice = (s: DebtSnapshot): DebtNotice | null => s.context.notice;
 /** A notice call runs (load, mark, download): its buttons are disabled. */
 export const selectNoticeBusy = (s: DebtSnapshot): boolean => s.hasTag('noticeBusy');
+/** The notice is marked as sent or its PDF downloaded: no other notice can be opened meanwhile (the chart ignores it). */
+export const selectNoticeHeld = (s: DebtSnapshot): boolean =>
+  s.matches({ notice: 'marking' }) || s.matches({ notice: 'downloading' });
 /** The PDF is being downloaded. */
 export const selectDownloading = (s: DebtSnapshot): boolean => s.matches({ notice: 'downloading' });
 /** Code of the failed notice call (load, mark or download), when shown. */
@@ -73,6 +76,7 @@ export const connectDebtList = (s: DebtSnapshot) => {
     exporting: selectDebtExporting(s),
     exportError: selectDebtExportError(s),
     openBan: selectNoticeBan(s),
+    noticeHeld: selectNoticeHeld(s),
   };
 };
 

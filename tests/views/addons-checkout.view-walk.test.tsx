@@ -128,6 +128,30 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the numbers are checked, the balance read, or the package applied number by number: nothing can confirm,
+        // apply or resume again (a second apply), retry, or leave the checkout (Stop stays, it ends the apply after
+        // the number being sent); the page is busy and says which step runs
+        tag: 'busy',
+        controls: () =>
+          [
+            'checkout-confirm',
+            'checkout-cancel',
+            'checkout-do-apply',
+            'checkout-resume',
+            'checkout-retry',
+          ].flatMap((id) => screen.queryAllByTestId(id)),
+        shown: () => {
+          expect(screen.getByTestId('services-checkout').getAttribute('aria-busy')).toBe('true');
+          const quoting = screen.queryByTestId('checkout-quoting');
+          const checking = screen.queryByTestId('checkout-balance-checking');
+          if (quoting) expect(quoting.textContent).toBe(t('services.checkoutPage.quoting'));
+          else if (checking) expect(checking.textContent).toBe(t('services.checkoutPage.checking'));
+          else expect(screen.getByTestId('checkout-progress-text').textContent).not.toBe('');
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

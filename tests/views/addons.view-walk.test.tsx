@@ -122,6 +122,34 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the catalogue or a page of numbers is read: no page of the rows shown before can be asked, the reads not
+        // retried and not every number of the filter chosen yet; the list says it is busy
+        tag: 'busy',
+        controls: () => [
+          ...screen.queryAllByTestId('services-list-prev'),
+          ...screen.queryAllByTestId('services-list-next'),
+          ...screen.queryAllByTestId('services-select-all'),
+          ...['services-catalogue-error', 'services-employees-error'].flatMap((id) =>
+            screen.queryByTestId(id) ? within(screen.getByTestId(id)).queryAllByRole('button') : [],
+          ),
+        ],
+        shown: () => expect(screen.getByTestId('services-employees').getAttribute('aria-busy')).toBe('true'),
+      },
+      {
+        // a number's options are read: the read is not retried; the panel says it loads
+        tag: 'optionsBusy',
+        controls: () =>
+          within(screen.getByTestId('services-options')).queryAllByRole('button', { name: t('app.retry') }),
+        shown: () =>
+          expect(
+            within(screen.getByTestId('services-options'))
+              .getByText(t('app.loading'))
+              .getAttribute('aria-busy'),
+          ).toBe('true'),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -176,6 +176,38 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the login is checked or the agreement registered: nothing in the form can register again, retry, go back,
+        // add or remove a contact, and no field sent can be changed; the form says it is busy
+        tag: 'busy',
+        controls: () => {
+          const form = screen.getByTestId('agreement-form');
+          return [...form.querySelectorAll('button, select')];
+        },
+        shown: () => {
+          const form = screen.getByTestId('agreement-form');
+          expect(form.getAttribute('aria-busy')).toBe('true');
+          expect(screen.getByTestId('agreement-busy').textContent).toBe(t('agreement.busy'));
+          for (const input of form.querySelectorAll('input'))
+            expect(
+              (input as HTMLInputElement).readOnly || (input as HTMLInputElement).disabled,
+              `${(input as HTMLInputElement).name || input.dataset.testid} unchangeable`,
+            ).toBe(true);
+        },
+      },
+      {
+        // a page of the agreements is read: no other page can be asked, nor the read retried; the list says it is
+        // busy (Reload stays: the chart starts the read again from the first page, it replaces the one running)
+        tag: 'listBusy',
+        controls: () => [
+          ...screen.queryAllByTestId('agreement-list-prev'),
+          ...screen.queryAllByTestId('agreement-list-next'),
+          ...within(screen.getByTestId('agreement-list')).queryAllByRole('button', { name: t('app.retry') }),
+        ],
+        shown: () => expect(screen.getByTestId('agreement-list').getAttribute('aria-busy')).toBe('true'),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

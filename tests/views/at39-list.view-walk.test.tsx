@@ -113,6 +113,19 @@ function mount(): ViewDriver {
   );
   return {
     perform,
+    busy: [
+      {
+        // the page of registrations is read: no other page of the rows shown before can be asked, nor the read
+        // retried; the table (or the loading line) says it is busy
+        tag: 'busy',
+        controls: () => [
+          ...screen.queryAllByTestId('at39-prev'),
+          ...screen.queryAllByTestId('at39-next'),
+          ...screen.queryAllByRole('button', { name: t('app.retry') }).filter((b) => !b.closest('dialog')),
+        ],
+        shown: () => expect(screen.getByTestId('at39-table').getAttribute('aria-busy')).toBe('true'),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(() => {
         expect(screen.getByTestId('at39-list-page').dataset.state).toBe(step.expected.dataState);

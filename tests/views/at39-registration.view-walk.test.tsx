@@ -189,6 +189,24 @@ function mount(): ViewDriver {
   );
   return {
     perform,
+    busy: [
+      {
+        // a step's call runs (the token, the passport, the registration created, the kit, the BAN, the plans, the
+        // reservation, the documents, the person saved, the submit): no button of the step can send it again or
+        // leave it for another (Change BAN, Edit, Back, Cancel, Retry); the step says it is busy. The upload
+        // widgets of the documents run their own chart and have their own rules (the upload walk).
+        tag: 'busy',
+        controls: () =>
+          [...document.querySelectorAll('.at39__card button')].filter(
+            (b) => !b.closest('[data-testid^="at39-upload-"]'),
+          ),
+        shown: () =>
+          expect(
+            document.querySelector('.at39__card [aria-busy="true"]'),
+            'a busy mark in the step',
+          ).not.toBeNull(),
+      },
+    ],
     expectState: (step: ViewStep) => {
       // before the router has entered, nothing is mounted yet (the chart waits in `opening`)
       if (!mounted) return;

@@ -103,6 +103,22 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
     perform,
     // the page tells the flow the page its address names, also when the flow moved to another page itself
     sentByItself: ['page.open'],
+    busy: [
+      {
+        // a login, registration, code, resend, recovery link or new password is sent (or the link checked): the form
+        // cannot send it again, nor a code be resent; its submit button says it is busy
+        tag: 'busy',
+        controls: () => [
+          ...screen.queryAllByTestId('auth-submit'),
+          ...screen.queryAllByTestId('auth-resend'),
+        ],
+        shown: () => {
+          const submit = screen.getByTestId('auth-submit');
+          expect(submit.getAttribute('aria-busy')).toBe('true');
+          expect(submit.textContent).toBe(i18n.t('auth.pending'));
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyMachineSnapshot, createActor } from 'xstate';
@@ -16,6 +16,15 @@ import { TestProviders } from '../support/render-workflow';
 import { settleInAct } from '../support/view-act';
 import { recordViewSends } from '../support/view-sends';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
+
+/** The progress text the user reads in each busy state (spec 4 signing flow, spec 8 messages). */
+const STEP_TEXTS = {
+  gettingTaxId: 'eimzo.gettingTin',
+  gettingChallenge: 'signingDocument.preparing',
+  connecting: 'eimzo.connecting',
+  signing: 'eimzo.waitingPassword',
+  verifying: 'eimzo.verifying',
+} as const;
 
 /** Renders the real signing panel on a signing actor whose actors are deferred fakes. */
 function mount(options: { timeout?: number } = {}): ViewDriver {
@@ -41,6 +50,21 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
   );
   return {
     perform,
+    busy: [
+      {
+        // the module or the server works on this signature: Retry (which would start the step again) is not
+        // offered; Cancel stays, it ends the flow. The panel says busy and names the step the user waits for.
+        tag: 'busy',
+        controls: () => screen.queryAllByRole('button', { name: t('app.retry') }),
+        shown: () => {
+          const panel = screen.getByTestId('signing-state');
+          expect(panel.getAttribute('aria-busy')).toBe('true');
+          const value = String(panel.dataset.state) as keyof typeof STEP_TEXTS;
+          expect(Object.keys(STEP_TEXTS), 'a busy state with its progress text').toContain(value);
+          expect(within(panel).getByRole('status').textContent).toContain(t(STEP_TEXTS[value]));
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -98,6 +98,13 @@ function expectTexts(state: AnyMachineSnapshot) {
   }
 }
 
+/** The progress text of a busy state of the dialog. */
+function step(state: string | undefined): 'blockRestore.checking' | 'blockRestore.applying' {
+  if (state === 'checkingLock') return 'blockRestore.checking';
+  expect(state, 'a busy state with a progress text').toBe('applying');
+  return 'blockRestore.applying';
+}
+
 /** Renders the real toggle (and its dialog) with deferred fakes; the toggle's props follow each `toggle.press`. */
 function mount(options: { timeout?: number } = {}): ViewDriver {
   const deferred = createDeferredActors(blockRestoreMachine);
@@ -134,6 +141,31 @@ function mount(options: { timeout?: number } = {}): ViewDriver {
   );
   return {
     perform,
+    busy: [
+      {
+        // the lock is checked or the block/restore is sent: nothing can confirm, retry or open a second dialog (a
+        // second client/suspend); the dialog names the step the user waits for
+        tag: 'busy',
+        controls: () => [
+          ...screen.queryAllByTestId('block-restore-confirm-button'),
+          ...screen.queryAllByTestId('block-restore-retry'),
+          ...screen.queryAllByTestId('status-toggle'),
+        ],
+        shown: () =>
+          expect(within(screen.getByTestId('block-restore')).getByRole('status').textContent).toBe(
+            t(step(screen.getByTestId('block-restore').dataset.state)),
+          ),
+      },
+      {
+        // the call is on its way (spec 4: not cancellable): neither Cancel nor Close is offered
+        tag: 'busy',
+        when: (state) => state.matches('applying'),
+        controls: () => [
+          ...screen.queryAllByRole('button', { name: t('app.cancel') }),
+          ...screen.queryAllByRole('button', { name: t('app.close') }),
+        ],
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

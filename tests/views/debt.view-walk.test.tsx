@@ -117,6 +117,51 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // a page of debtors is read: no page of the rows shown before can be asked nor the read retried; the table
+        // (or the loading line) says it is busy
+        tag: 'busy',
+        controls: () => [
+          ...screen.queryAllByTestId('debt-list-prev'),
+          ...screen.queryAllByTestId('debt-list-next'),
+          ...(screen.queryByTestId('debt-load-error')
+            ? within(screen.getByTestId('debt-load-error')).queryAllByRole('button')
+            : []),
+        ],
+        shown: () => expect(screen.getByTestId('debt-table').getAttribute('aria-busy')).toBe('true'),
+      },
+      {
+        // the notice is read: its read is not retried; the panel says it loads (another account's notice may be
+        // opened instead: the chart reads that one)
+        tag: 'noticeBusy',
+        when: (state) => state.matches({ notice: 'loading' }),
+        controls: () =>
+          within(screen.getByTestId('debt-notice')).queryAllByRole('button', { name: t('app.retry') }),
+        shown: () =>
+          expect(
+            within(screen.getByTestId('debt-notice'))
+              .getByText(t('debt.notice.loading'))
+              .getAttribute('aria-busy'),
+          ).toBe('true'),
+      },
+      {
+        // the notice is marked as sent, or its PDF downloaded: neither can be asked again, the panel not closed and
+        // no other account's notice opened (the chart ignores both meanwhile); the button says what runs
+        tag: 'noticeBusy',
+        when: (state) => state.matches({ notice: 'marking' }) || state.matches({ notice: 'downloading' }),
+        controls: () => [
+          ...within(screen.getByTestId('debt-notice')).queryAllByRole('button'),
+          ...document.querySelectorAll('[data-testid^="debt-open-"]'),
+        ],
+        shown: () => {
+          const marking = screen.getByTestId('debt-notice').dataset.phase === 'marking';
+          const button = screen.getByTestId(marking ? 'debt-mark-sent' : 'debt-download');
+          expect(button.getAttribute('aria-busy')).toBe('true');
+          expect(button.textContent).toBe(t(marking ? 'debt.notice.marking' : 'debt.notice.downloading'));
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

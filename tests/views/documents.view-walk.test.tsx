@@ -83,6 +83,21 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the list, order or document is read: it cannot be refreshed or retried, nor a page of the rows shown before
+        // asked; the page is busy and says it loads
+        tag: 'busy',
+        controls: () =>
+          ['documents-refresh', 'documents-prev', 'documents-next', 'documents-error-retry'].flatMap((id) =>
+            screen.queryAllByTestId(id),
+          ),
+        shown: () => {
+          expect(screen.getByTestId('documents-page').getAttribute('aria-busy')).toBe('true');
+          expect(screen.getByTestId('documents-loading').textContent).toBe(t('documents.loading'));
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

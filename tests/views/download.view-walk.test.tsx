@@ -67,6 +67,17 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the file arrives: it cannot be asked again (Cancel stays); the button says it is busy
+        tag: 'busy',
+        controls: () => [
+          screen.getByTestId(`${ID}-start`),
+          ...within(screen.getByTestId(ID)).queryAllByRole('button', { name: t('app.retry') }),
+        ],
+        shown: () => expect(screen.getByTestId(`${ID}-start`).getAttribute('aria-busy')).toBe('true'),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

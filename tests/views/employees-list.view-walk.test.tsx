@@ -116,6 +116,23 @@ function mount(): ViewDriver {
   );
   return {
     perform,
+    busy: [
+      {
+        // the page of employees is read: no other page can be asked nor the read retried (a new search is a new
+        // address and replaces it); the page says it loads
+        tag: 'busy',
+        controls: () => [
+          ...screen.queryAllByTestId('employees-prev'),
+          ...screen.queryAllByTestId('employees-next'),
+          ...screen.queryAllByRole('button', { name: t('app.retry') }),
+        ],
+        shown: () => {
+          const loading = screen.getByTestId('employees-loading');
+          expect(loading.getAttribute('aria-busy')).toBe('true');
+          expect(loading.textContent).toBe(t('employeesList.loading'));
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(() => {
         expect(screen.getByTestId('page-employeesList').dataset.state).toBe(step.expected.dataState);

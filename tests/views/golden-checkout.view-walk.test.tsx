@@ -169,6 +169,48 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
     perform,
     // the page puts the step the chart moved to in the address, and tells the chart the address's step
     sentByItself: ['step.changed'],
+    busy: [
+      {
+        // the categories are read: the page says so, and offers no retry of a read that runs
+        tag: 'busy',
+        when: (state) => state.matches('loadingCategories'),
+        controls: () => screen.queryAllByRole('button', { name: t('app.retry') }),
+        shown: () => {
+          const loading = screen.getByTestId('purchase-loading');
+          expect(loading.getAttribute('aria-busy')).toBe('true');
+          expect(loading.textContent).toBe(t('app.loading'));
+        },
+      },
+      {
+        // a page of numbers is searched (a new search may replace it, Stop ends it): the pages of the results shown
+        // before cannot be turned, nor the failed search retried; the form says it searches, the results are busy
+        tag: 'busy',
+        when: (state) => state.matches({ browsing: 'searching' }),
+        controls: () => [
+          ...screen.queryAllByTestId('purchase-results-prev'),
+          ...screen.queryAllByTestId('purchase-results-next'),
+          ...screen.queryAllByRole('button', { name: t('app.retry') }),
+        ],
+        shown: () => {
+          expect(screen.getByText(t('purchase.searching'))).toBeTruthy();
+          const results = screen.queryByTestId('purchase-results');
+          if (results) expect(results.getAttribute('aria-busy')).toBe('true');
+        },
+      },
+      {
+        // the numbers are bought (money is debited): nothing on the review can buy again, go back or change the
+        // numbers bought; the confirm button says it is busy and the page says it buys
+        tag: 'busy',
+        when: (state) => state.matches('checkingOut'),
+        controls: () => within(screen.getByTestId('purchase-review')).getAllByRole('button'),
+        shown: () => {
+          expect(screen.getByTestId('purchase-confirm').getAttribute('aria-busy')).toBe('true');
+          expect(within(screen.getByTestId('purchase-review')).getByRole('status').textContent).toBe(
+            t('purchase.checkingOut'),
+          );
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -79,6 +79,26 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // another account is opened, or the head account returned to: the loading overlay is over the page (the
+        // choice itself comes from the search box, which has its own walk)
+        tag: 'busy',
+        controls: () => [],
+        shown: () => {
+          const overlay = screen.getByTestId('loading-overlay');
+          expect(overlay.getAttribute('role')).toBe('status');
+          expect(overlay.textContent).toBe(t('app.loading'));
+        },
+      },
+      {
+        // the way back runs: it cannot be asked again (a second back-to-head); the button says it is busy
+        tag: 'busy',
+        when: (state) => state.matches('returning'),
+        controls: () => [screen.getByTestId('impersonation-back')],
+        shown: () => expect(screen.getByTestId('impersonation-back').getAttribute('aria-busy')).toBe('true'),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

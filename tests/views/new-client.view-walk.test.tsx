@@ -345,6 +345,58 @@ function mount(): ViewDriver {
       if (last) trackErrors(seen, last, step);
       return perform(step);
     },
+    busy: [
+      {
+        // the cities and agents are read: no retry of a read that runs; the page says it loads
+        tag: 'busy',
+        when: (state) => state.matches('loading'),
+        controls: () => screen.queryAllByRole('button', { name: t('newClient.retry') }),
+        shown: () => expect(screen.getByTestId('new-client-loading').getAttribute('aria-busy')).toBe('true'),
+      },
+      {
+        // the module lists the keys, or the chosen key is proved for the TIN and the city: the key cannot be asked
+        // again, nor the city (sent with the proof) changed; the key field says what runs
+        tag: 'busy',
+        when: (state) =>
+          state.matches({ legal: { form: 'listingKeys' } }) || state.matches({ legal: { form: 'proving' } }),
+        controls: () => [
+          screen.getByTestId('new-client-choose-key'),
+          screen.getByLabelText(t('newClient.fields.city'), { selector: 'select' }),
+        ],
+        shown: () =>
+          expect(within(screen.getByTestId('new-client-key')).getByRole('status').textContent).toBe(
+            t(
+              screen.getByTestId('new-client-key').dataset.step === 'proving'
+                ? 'newClient.proving'
+                : 'newClient.listingKeys',
+            ),
+          ),
+      },
+      {
+        // the catalogue is read: nothing can be signed yet, nor the read retried; step two says it loads
+        tag: 'busy',
+        when: (state) => state.matches({ confirm: 'loadingCatalogue' }),
+        controls: () => [
+          screen.getByTestId('new-client-sign'),
+          ...screen.queryAllByRole('button', { name: t('newClient.retry') }),
+        ],
+        shown: () =>
+          expect(screen.getByTestId('new-client-catalogue-loading').textContent).toBe(
+            t('newClient.catalogueLoading'),
+          ),
+      },
+      {
+        // the application is signed and sent: it cannot be signed again, nor step one opened to change it; the sign
+        // button says it is busy
+        tag: 'busy',
+        when: (state) => state.matches({ confirm: 'registering' }),
+        controls: () => [
+          screen.getByTestId('new-client-sign'),
+          screen.getByRole('button', { name: t('newClient.back') }),
+        ],
+        shown: () => expect(screen.getByTestId('new-client-sign').getAttribute('aria-busy')).toBe('true'),
+      },
+    ],
     expectState: async (step: ViewStep) => {
       await waitFor(() => {
         const page = screen.getByTestId('page-newClient');

@@ -112,6 +112,18 @@ function mount(): ViewDriver {
   );
   return {
     perform,
+    busy: [
+      {
+        // the categories are read: no retry of a read that runs; the cards' skeleton says the page loads
+        tag: 'busy',
+        controls: () => screen.queryAllByRole('button', { name: t('newNumbers.retry') }),
+        shown: () => {
+          const skeleton = screen.getByTestId('new-numbers-loading');
+          expect(skeleton.getAttribute('aria-busy')).toBe('true');
+          expect(skeleton.getAttribute('aria-label')).toBe(t('app.loading'));
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(() => {
         expect(actor).not.toBeNull();

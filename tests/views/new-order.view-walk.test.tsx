@@ -3,19 +3,21 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
+import { type AnyMachineSnapshot, fromPromise } from 'xstate';
 import { formatSum } from '@/domain/money.rules';
 import { i18n } from '@/i18n/i18n';
 import { type CreateOrderInput, type NewOrderDraft, newOrderMachine } from '@/machines/new-order.machine';
 import { NewOrderForm } from '@/views/purchase/new-order.view';
 import { company, newOrderInput, noBalance, offline, twoRowDraft } from '../machines/new-order.payloads';
 import { TestProviders } from '../support/render-workflow';
-import { expectPageHeading } from '../support/view-walk';
+import { type BusyRule, expectBusy, expectPageHeading } from '../support/view-walk';
 
 const t = i18n.getFixedT('ru');
 
 /** The real view on the real chart with fake calls: each step asserts what the state shows (`data-state` too). */
-function mount(opts: { draft?: NewOrderDraft | null; create?: unknown[]; company?: unknown[] } = {}) {
+function mount(
+  opts: { draft?: NewOrderDraft | null; create?: unknown[]; company?: unknown[]; hold?: Promise<void> } = {},
+) {
   const calls = { create: [] as CreateOrderInput[], saved: [] as unknown[], company: 0 };
   const answers = [...(opts.create ?? [])];
   const companies = [...(opts.company ?? [])];
@@ -30,6 +32,7 @@ function mount(opts: { draft?: NewOrderDraft | null; create?: unknown[]; company
       restoreDraft: fromPromise(async (): Promise<NewOrderDraft | null> => opts.draft ?? null),
       createOrder: fromPromise(async ({ input }: { input: CreateOrderInput }) => {
         calls.create.push(input);
+        if (opts.hold) await opts.hold;
         const next = answers.shift();
         if (next instanceof Error) throw next;
         return { id: '57' };
@@ -53,6 +56,27 @@ function mount(opts: { draft?: NewOrderDraft | null; create?: unknown[]; company
 }
 
 const page = () => screen.getByTestId('new-order-page');
+
+/**
+ * The page's busy rule: while the order is sent (POST orders/), nothing can send it again (submit, retry) or change
+ * it (add or remove a row, the address); the submit button is busy and the status line says the order is sent.
+ */
+const busyRules: readonly BusyRule[] = [
+  {
+    tag: 'busy',
+    controls: () => [
+      screen.getByTestId('new-order-submit'),
+      screen.getByTestId('new-order-add'),
+      screen.getByLabelText(t('newOrder.address')),
+      ...document.querySelectorAll('[data-testid^="new-order-remove-"]'),
+      ...screen.queryAllByRole('button', { name: t('app.retry') }),
+    ],
+    shown: () => {
+      expect(screen.getByTestId('new-order-submit').getAttribute('aria-busy')).toBe('true');
+      expect(screen.getByText(t('newOrder.submitting'))).toBeTruthy();
+    },
+  },
+];
 const editing = 'open.company.ready open.form.editing';
 
 afterEach(cleanup);
@@ -180,5 +204,27 @@ describe('new-number order page walk', () => {
     expect(calls.company).toBe(2);
     expect(screen.queryByTestId('new-order-company-error')).toBeNull();
     expect(screen.getByTestId('new-order-inn').textContent).toBe('301234567');
+  });
+
+  it('while the order is sent, nothing on the page can send it again or change it, and the page says so', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = mount({ draft: twoRowDraft, hold });
+    await waitFor(() => expect(page().getAttribute('data-state')).toBe(editing));
+    await user.click(screen.getByTestId('new-order-submit'));
+    const sending = 'open.company.ready open.form.submitting';
+    await waitFor(() => expect(page().getAttribute('data-state')).toBe(sending));
+    const state = newOrderMachine.resolveState({
+      value: { open: { company: 'ready', form: 'submitting' } },
+      context: {} as never,
+    }) as AnyMachineSnapshot;
+    expect(state.hasTag('busy')).toBe(true);
+    expectBusy(busyRules, state);
+    release();
+    await waitFor(() => expect(screen.getByTestId('new-order-done')).toBeTruthy());
+    expect(calls.create).toHaveLength(1);
   });
 });

@@ -104,6 +104,22 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // a page of numbers is read: the read cannot be retried, and no page of the rows shown before asked; the
+        // panel says it is busy (Refresh, a tab or a filter stay: the chart reads again, fresh, replacing the read)
+        tag: 'busy',
+        controls: () => [
+          ...screen.queryAllByTestId('numbers-prev'),
+          ...screen.queryAllByTestId('numbers-next'),
+          ...screen.queryAllByRole('button', { name: t('app.retry') }),
+        ],
+        shown: () =>
+          expect(
+            screen.getByTestId('numbers-list').querySelector('.numbers__panel')?.getAttribute('aria-busy'),
+          ).toBe('true'),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -68,6 +68,19 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   return {
     perform,
     changed: () => onChanged.mock.calls.length,
+    busy: [
+      {
+        // the cancel is sent: it cannot be confirmed again, nor the dialog closed (spec: not closable); the confirm
+        // button says it cancels and is busy (the page's own cancel button is under the modal dialog, inert)
+        tag: 'busy',
+        controls: () => [screen.getByTestId('order-cancel-ok'), screen.getByTestId('order-cancel-cancel')],
+        shown: () => {
+          const ok = screen.getByTestId('order-cancel-ok');
+          expect(ok.getAttribute('aria-busy')).toBe('true');
+          expect(ok.textContent).toBe(t('orders.cancel.cancelling'));
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

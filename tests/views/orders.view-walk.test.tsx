@@ -207,6 +207,30 @@ function mount(): ViewDriver {
   );
   return {
     perform,
+    busy: [
+      {
+        // the range's orders are read: no page of the old rows can be asked (it would read the range again), nor
+        // the read retried; the list says it loads (a new filter may replace the read: it is a new address)
+        tag: 'busy',
+        controls: () =>
+          [
+            ...screen.queryAllByTestId('orders-list-prev'),
+            ...screen.queryAllByTestId('orders-list-next'),
+            ...within(screen.getByTestId('orders-page')).queryAllByRole('button', { name: t('app.retry') }),
+          ].filter((b) => !b.closest('[data-testid="order-panel"]')),
+        shown: () => {
+          const loading = screen.getByTestId('orders-loading');
+          expect(loading.getAttribute('aria-busy')).toBe('true');
+          expect(loading.textContent).toBe(t('app.loading'));
+        },
+      },
+      {
+        // the open order is read: its read is not retried and no status can be chosen; the panel says it is busy
+        tag: 'orderBusy',
+        controls: () => within(screen.getByTestId('order-panel')).queryAllByRole('button'),
+        shown: () => expect(screen.getByTestId('order-panel').getAttribute('aria-busy')).toBe('true'),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,6 +87,25 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the application is prepared, signed or sent: Retry (a second challenge, a second pre-order) is not
+        // offered, Cancel stays; the panel says which step runs
+        tag: 'busy',
+        controls: () => screen.queryAllByRole('button', { name: t('newClient.retry') }),
+        shown: () => {
+          const panel = screen.getByTestId('prereg-panel');
+          const step = panel.dataset.state;
+          const text =
+            step === 'preparing'
+              ? t('newClient.preparing')
+              : step === 'signing'
+                ? t('newClient.signingPrompt', { key: prospectKey.serialNumber })
+                : t('newClient.creating');
+          expect(within(panel).getByRole('status').textContent).toBe(text);
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -164,6 +164,34 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the page of pre-orders is read: it cannot be refreshed or retried, no other page asked and no status
+        // chosen on the rows shown before; the page says it loads
+        tag: 'busy',
+        when: (state) => state.matches('loading'),
+        controls: () => [
+          ...screen.queryAllByTestId('preorders-refresh'),
+          ...screen.queryAllByTestId('preorders-prev'),
+          ...screen.queryAllByTestId('preorders-next'),
+          ...screen.queryAllByRole('button', { name: t('newClient.retry') }),
+          ...document.querySelectorAll('[data-testid^="preorder-"][data-testid*="-move-"]'),
+        ],
+        shown: () => expect(screen.getByTestId('preorders-loading').getAttribute('aria-busy')).toBe('true'),
+      },
+      {
+        // the pre-order is moved: the move cannot be confirmed again nor the dialog left, no other move chosen; the
+        // confirm button says it is busy
+        tag: 'busy',
+        when: (state) => state.matches('moving'),
+        controls: () => [
+          screen.getByTestId('preorder-status-ok'),
+          screen.getByTestId('preorder-status-cancel'),
+          ...screen.queryAllByTestId('preorders-refresh'),
+        ],
+        shown: () => expect(screen.getByTestId('preorder-status-ok').getAttribute('aria-busy')).toBe('true'),
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

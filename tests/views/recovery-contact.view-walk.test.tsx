@@ -160,6 +160,43 @@ function mount(): ViewDriver {
   );
   return {
     perform,
+    busy: [
+      {
+        // the accounts are read: no account can be chosen yet, no retry of a read that runs; the page says it loads
+        tag: 'busy',
+        when: (state) => state.matches('loading'),
+        controls: () => [
+          ...screen.queryAllByRole('button', { name: t('app.retry') }),
+          ...document.querySelectorAll('[data-testid^="recovery-account-"][data-testid$="-change"]'),
+        ],
+        shown: () => {
+          const loading = screen.getByTestId('recovery-contact-loading');
+          expect(loading.getAttribute('aria-busy')).toBe('true');
+          expect(loading.textContent).toBe(t('recoveryContact.loading'));
+        },
+      },
+      {
+        // the signed contact is sent (the server takes a signature once): nothing can submit, cancel, go back or
+        // choose another account, and the contact sent cannot be typed over; the form says it saves
+        tag: 'busy',
+        when: (state) => state.matches('saving'),
+        controls: () => [
+          ...screen.queryAllByTestId('recovery-contact-submit'),
+          ...screen.queryAllByTestId('recovery-contact-cancel'),
+          ...screen.queryAllByTestId('recovery-contact-back'),
+          ...document.querySelectorAll('[data-testid^="recovery-account-"][data-testid$="-change"]'),
+        ],
+        shown: () => {
+          expect(screen.getByTestId('recovery-contact-form').getAttribute('aria-busy')).toBe('true');
+          expect(screen.getByTestId('recovery-contact-saving').textContent).toBe(t('recoveryContact.saving'));
+          for (const id of ['recovery-contact-email', 'recovery-contact-phone'])
+            expect(
+              (screen.getByTestId(id) as HTMLInputElement).readOnly,
+              `${id} read-only while saving`,
+            ).toBe(true);
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(() => {
         expect(screen.getByTestId('page-recoveryContact').dataset.state).toBe(step.expected.dataState);

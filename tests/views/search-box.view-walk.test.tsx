@@ -101,6 +101,18 @@ function mount(options: { timeout?: number; broken?: boolean } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the subscriber is looked up: it cannot be asked again, nor a result of before chosen; the Find button is
+        // busy and the status line says it loads
+        tag: 'busy',
+        controls: () => [screen.getByTestId('search-submit'), ...screen.queryAllByTestId('search-choose')],
+        shown: () => {
+          expect(screen.getByTestId('search-submit').getAttribute('aria-busy')).toBe('true');
+          expect(screen.getByTestId('search-busy').textContent).toBe(t('app.loading'));
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -55,6 +55,10 @@ async function settingsApp(user = curatorUser, opts: Parameters<typeof renderSes
   return app;
 }
 
+/** The submit button of one of the page's two forms. */
+const formSubmit = (form: 'password' | 'contacts') =>
+  within(screen.getByTestId(`settings-${form}`)).getByRole('button');
+
 function driver(app: SessionApp, timeout = 3000): ViewDriver {
   const user = userEvent.setup();
   const tab = (key: string) => user.click(screen.getByTestId(`tab-${key}`));
@@ -87,6 +91,26 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
   );
   return {
     perform,
+    busy: [
+      {
+        // the password is changed: it cannot be sent again; its button says it is busy
+        tag: 'passwordBusy',
+        controls: () => [formSubmit('password')],
+        shown: () => {
+          expect(formSubmit('password').getAttribute('aria-busy')).toBe('true');
+          expect(formSubmit('password').textContent).toBe(i18n.t('auth.pending'));
+        },
+      },
+      {
+        // the contacts are saved: they cannot be sent again; the button says it is busy
+        tag: 'contactsBusy',
+        controls: () => [formSubmit('contacts')],
+        shown: () => {
+          expect(formSubmit('contacts').getAttribute('aria-busy')).toBe('true');
+          expect(formSubmit('contacts').textContent).toBe(i18n.t('auth.pending'));
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -91,6 +91,25 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   return {
     perform,
+    busy: [
+      {
+        // the file is checked or sent: no other file can be chosen (or dropped) and the send not retried, Cancel
+        // stays; the widget says it is busy and shows the check or the progress of this file
+        tag: 'busy',
+        controls: () => [
+          ...screen.queryAllByTestId('upload-choose'),
+          ...screen.queryAllByTestId('upload-retry'),
+        ],
+        shown: () => {
+          const widget = document.querySelector('section.upload');
+          expect(widget?.getAttribute('aria-busy')).toBe('true');
+          expect(
+            screen.queryByTestId('upload-checking') ?? screen.queryByTestId('upload-progress'),
+            'the check or the progress of the file',
+          ).not.toBeNull();
+        },
+      },
+    ],
     expectState: (step: ViewStep) =>
       waitFor(
         () => {

@@ -130,6 +130,7 @@ export function AgreementList() {
             onPage={(page) => actor.send({ type: 'list.page', page: page - 1 })}
             testId="agreement-list"
             label={t('agreement.list.pages')}
+            disabled={busy}
           />
         </>
       )}

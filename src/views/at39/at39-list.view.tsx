@@ -132,6 +132,7 @@ function At39ListView() {
             pages={pageCount(shown.total)}
             onPage={(p) => go({ ...params, page: p })}
             testId="at39"
+            disabled={loading}
           />
         </>
       ) : (

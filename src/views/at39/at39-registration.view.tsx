@@ -544,7 +544,7 @@ function AccountStep() {
       <KitSummary />
       <p className="at39__summary-line">
         {t('at39.ban')}: <strong>{ctx.ban}</strong>{' '}
-        <SendButton actor={actor} event="ban.change" className="btn btn--link">
+        <SendButton actor={actor} event="ban.change" className="btn btn--link" disabled={busy}>
           {t('at39.banChange')}
         </SendButton>
       </p>

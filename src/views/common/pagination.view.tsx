@@ -22,6 +22,8 @@ export interface PaginationProps {
   readonly withGoTo?: boolean;
   /** Accessible name of the navigation (translated); default 'Страницы'. */
   readonly label?: string;
+  /** The list's page is being read: no other page can be asked until it is shown (the buttons are disabled). */
+  readonly disabled?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function Pagination({
   testId = 'list',
   withGoTo = false,
   label,
+  disabled = false,
 }: PaginationProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -62,7 +65,7 @@ export function Pagination({
         type="button"
         className="btn btn--secondary"
         data-testid={`${testId}-prev`}
-        disabled={page <= 1}
+        disabled={disabled || page <= 1}
         onClick={() => go(Math.min(page, last + 1) - 1)}
       >
         {t('common.pagination.prev')}
@@ -74,7 +77,7 @@ export function Pagination({
         type="button"
         className="btn btn--secondary"
         data-testid={`${testId}-next`}
-        disabled={page >= last}
+        disabled={disabled || page >= last}
         onClick={() => go(page + 1)}
       >
         {t('common.pagination.next')}
@@ -93,7 +96,7 @@ export function Pagination({
             defaultValue={page}
             data-testid={`${testId}-page-input`}
           />
-          <button type="submit" className="btn btn--secondary">
+          <button type="submit" className="btn btn--secondary" disabled={disabled}>
             {t('common.pagination.go')}
           </button>
         </form>

@@ -50,8 +50,18 @@ function DebtControlView() {
   const lang = usePageLang();
   const actor = DebtContext.useActorRef();
   const [params, go] = useDebtUrl();
-  const { state, shown, loading, current, listError, listRetry, exporting, exportError, openBan } =
-    useWorkflow(actor, connectDebtList);
+  const {
+    state,
+    shown,
+    loading,
+    current,
+    listError,
+    listRetry,
+    exporting,
+    exportError,
+    openBan,
+    noticeHeld,
+  } = useWorkflow(actor, connectDebtList);
 
   const { q, minDays, notice, sort, dir, page } = params;
   // a fact from the router: the URL changed (click, reload, Back); the machine ignores what it already has
@@ -117,6 +127,7 @@ function DebtControlView() {
                   params={params}
                   busy={loading}
                   openBan={openBan}
+                  openDisabled={noticeHeld}
                   onSort={(key) => go(nextSort(params, key))}
                   onOpen={(ban) => actor.send({ type: 'notice.open', ban })}
                 />
@@ -216,12 +227,14 @@ function DebtTable(props: {
   params: DebtListParams;
   busy: boolean;
   openBan: string | null;
+  /** the open notice is being marked or downloaded: no other can be opened meanwhile */
+  openDisabled: boolean;
   onSort: (key: DebtSortKey) => void;
   onOpen: (ban: string) => void;
 }) {
   const { t } = useTranslation();
   const lang = usePageLang();
-  const { rows, params, busy, openBan, onSort, onOpen } = props;
+  const { rows, params, busy, openBan, openDisabled, onSort, onOpen } = props;
   const ariaSort = (key: DebtSortKey) =>
     params.sort === key ? (params.dir === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
@@ -264,6 +277,7 @@ function DebtTable(props: {
                   className="debt__open"
                   aria-label={t('debt.open', { company: r.company })}
                   data-testid={`debt-open-${r.ban}`}
+                  disabled={openDisabled}
                   onClick={() => onOpen(r.ban)}
                 >
                   {r.company}

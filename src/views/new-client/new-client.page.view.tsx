@@ -63,7 +63,7 @@ export function NewClientView() {
         </>
       )}
       {phase === 'loading' ? (
-        <p role="status" data-testid="new-client-loading">
+        <p role="status" aria-busy="true" data-testid="new-client-loading">
           …
         </p>
       ) : null}
@@ -282,6 +282,8 @@ function CityAndKey() {
   const actor = useActorRef();
   const { form, cities, step, keyError, keys, proved } = useWorkflow(actor, connectCityAndKey);
   const chosen = keys.find((k) => k.serialNumber === form.user.key);
+  // the module lists the keys or the chosen key is proved for this city: neither is asked again meanwhile
+  const keyBusy = step === 'listingKeys' || step === 'proving';
   return (
     <>
       <div className="field">
@@ -290,6 +292,7 @@ function CityAndKey() {
           id="nc-city"
           name="user.city"
           value={form.user.city}
+          disabled={keyBusy}
           onChange={(e) => actor.send({ type: 'city.choose', code: e.target.value })}
         >
           <option value="">{t('newClient.chooseCity')}</option>
@@ -318,7 +321,7 @@ function CityAndKey() {
             event="keys.open"
             className="btn btn--secondary"
             testId="new-client-choose-key"
-            disabled={step === 'listingKeys' || step === 'proving'}
+            disabled={keyBusy}
           >
             {t('newClient.chooseKey')}
           </SendButton>

@@ -349,6 +349,7 @@ function Results() {
         page={results.page + 1}
         pages={results.totalPages}
         testId="purchase-results"
+        disabled={searching}
         onPage={(p) => actor.send({ type: 'page.go', page: p - 1 })}
       />
     </div>
