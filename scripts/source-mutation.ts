@@ -32,9 +32,11 @@
  *   and, unless `--no-confirm`, the failing test files pass without the mutant (else an error: the failure is not the
  *   mutant's). timeout: a run took longer than `--timeout` minutes (exit 2).
  *
- * Every vitest run is its own process (`--bail=1`, JSON reporter): vitest's node API keeping one instance would save
- * the ~10 s start-up, but its workers (`isolate: false`) keep evaluated modules between files, and `MODEL_CHARTS`
- * differs from mutant to mutant.
+ * Every vitest run is its own process (`--bail=1`, JSON reporter). Vitest's node API keeping one instance (as
+ * scripts/lib/view-mutation.ts does) was not kept: a process's start-up is a few seconds (a one-file confirmation run
+ * took 2 to 8 s on the shared two-core machine), small beside the suites' own time (stage 1 10 to 45 s, stage 2 3 to
+ * 6 min), while one instance would have to be trusted to drop the mutated module from workers that keep evaluated
+ * modules between files (`isolate: false`), and `MODEL_CHARTS` differs from mutant to mutant.
  *
  * Prints one line per mutant with its seconds (stage 1 / stage 2 / confirmation), the rates per kind, chart and area,
  * and the totals: the generated-suite kill rate and the all-tests kill rate (killed / measured; invalid, stale,
@@ -42,7 +44,8 @@
  *
  * Options: `--dir <folder>` (default tests/mutants/outside), `--only <id>` (repeatable), `--area
  * machines|views|domain|other` (repeatable), `--min-generated <percent>` (default 80), `--min-all <percent>` (default
- * 90), `--timeout <minutes>` per vitest run (default 10), `--no-confirm`, `--keep` (leave the scratch copy).
+ * 90), `--timeout <minutes>` per vitest run (default 20: all tests of a file every chart imports are most of the
+ * suite), `--no-confirm`, `--keep` (leave the scratch copy).
  *
  * Exit code (scripts/lib/source-mutants.ts `sourceMutationGate`): 0 when both rates reach their minimum; 1 when one
  * is below; 2 when a mutant was stale, timed out or not measured.
@@ -100,7 +103,7 @@ const { values } = parseArgs({
     area: { type: 'string', multiple: true },
     'min-generated': { type: 'string', default: '80' },
     'min-all': { type: 'string', default: '90' },
-    timeout: { type: 'string', default: '10' },
+    timeout: { type: 'string', default: '20' },
     'no-confirm': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
@@ -209,10 +212,12 @@ const cleanUp = () => {
   if (!values.keep) rmSync(scratch, { recursive: true, force: true });
   rmSync(reports, { recursive: true, force: true });
 };
-process.once('SIGINT', () => {
-  cleanUp();
-  process.exit(130);
-});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
 console.log(
   `${mutants.length} mutants from ${values.dir} (${mutantFiles.join(', ')}); scratch copy ${scratch} (${listed.length} files)`,
 );
@@ -501,15 +506,17 @@ const LABEL: Record<Outcome, string> = {
 const secs = (s?: StageReport) =>
   s ? `${s.seconds.toFixed(0)}${s.confirmSeconds ? `+${s.confirmSeconds.toFixed(0)}` : ''}` : '-';
 const results: FullResult[] = [];
+const idWidth = Math.max(6, ...mutants.map((m) => m.id.length));
+const kindWidth = Math.max(4, ...mutants.map((m) => m.kind.length));
 try {
   console.log(
-    `${'mutant'.padEnd(28)} ${'kind'.padEnd(18)} ${'area'.padEnd(8)} ${'chart'.padEnd(16)} ${'outcome'.padEnd(20)} ${'stage 1 s'.padStart(9)} ${'stage 2 s'.padStart(9)}`,
+    `${'mutant'.padEnd(idWidth)} ${'kind'.padEnd(kindWidth)} ${'area'.padEnd(8)} ${'chart'.padEnd(16)} ${'outcome'.padEnd(20)} ${'stage 1 s'.padStart(9)} ${'stage 2 s'.padStart(9)}  (s: run + confirmation without the mutant)`,
   );
   for (const m of mutants) {
     const r = await measure(m);
     results.push(r);
     console.log(
-      `${r.id.padEnd(28)} ${r.kind.padEnd(18)} ${r.area.padEnd(8)} ${(r.chart ?? '-').padEnd(16)} ${LABEL[r.outcome].padEnd(20)} ${secs(r.stage1).padStart(9)} ${secs(r.stage2).padStart(9)}`,
+      `${r.id.padEnd(idWidth)} ${r.kind.padEnd(kindWidth)} ${r.area.padEnd(8)} ${(r.chart ?? '-').padEnd(16)} ${LABEL[r.outcome].padEnd(20)} ${secs(r.stage1).padStart(9)} ${secs(r.stage2).padStart(9)}`,
     );
     if (r.outcome !== 'killed-generated' && r.outcome !== 'killed-all' && r.reason)
       console.log(`  ${r.reason.replace(/\s+/g, ' ').slice(0, 400)}`);

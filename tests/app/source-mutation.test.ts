@@ -18,7 +18,7 @@ import {
   type VitestJsonReport,
   withPatched,
 } from '../../scripts/lib/source-mutants';
-import { selectedModels } from '../support/model-registry';
+import { modelsNamed } from '../support/model-registry';
 
 /**
  * `npm run mutation:source` (scripts/source-mutation.ts) without starting vitest: the patch, the classification of a
@@ -237,10 +237,10 @@ describe("the first stage's selection", () => {
   });
 
   it('MODEL_CHARTS selects the charts it names, none when empty, all when unset, and refuses an unknown id', () => {
-    expect(selectedModels('debt, orders').map((m) => m.entry.id)).toEqual(['debt', 'orders']);
-    expect(selectedModels('')).toEqual([]);
-    expect(selectedModels(undefined).length).toBeGreaterThan(20);
-    expect(() => selectedModels('debt,nosuch')).toThrow(/nosuch/);
+    expect(modelsNamed('debt, orders').map((m) => m.entry.id)).toEqual(['debt', 'orders']);
+    expect(modelsNamed('')).toEqual([]);
+    expect(modelsNamed(undefined).length).toBeGreaterThan(20);
+    expect(() => modelsNamed('debt,nosuch')).toThrow(/nosuch/);
   });
 });
 

@@ -56,7 +56,12 @@ export function registeredModels(registry: readonly MachineEntry[] = machineRegi
  * generated suites without building every other chart's paths while collecting. An id no chart has throws: a typo
  * must not select nothing and pass.
  */
-export function selectedModels(env: string | undefined = process.env.MODEL_CHARTS): RegisteredModel[] {
+export function selectedModels(): RegisteredModel[] {
+  return modelsNamed(process.env.MODEL_CHARTS);
+}
+
+/** The registered charts `selectedModels` runs for a value of `MODEL_CHARTS` (undefined: every one). */
+export function modelsNamed(env: string | undefined): RegisteredModel[] {
   const all = registeredModels();
   if (env === undefined) return all;
   const ids = env
