@@ -4,7 +4,12 @@ import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/gra
 import { machineRegistry } from '@/machines/registry';
 import { createCoverageRecorder, formatCoverage } from '../support/coverage';
 import { checkMachineModel } from '../support/model-check';
-import { getModelTestEntry, modelTestEntries, registeredModels } from '../support/model-registry';
+import {
+  getModelTestEntry,
+  modelTestEntries,
+  registeredModels,
+  selectedModels,
+} from '../support/model-registry';
 import { getModelUniverse, lintMachine } from '../support/model-universe';
 import {
   buildModelGraph,
@@ -39,7 +44,7 @@ describe('registry', () => {
   );
 });
 
-describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
+describe.each(selectedModels().map((m) => [m.entry.id, m] as const))(
   'model paths of %s',
   (_, { entry, test }) => {
     const result = checkMachineModel(entry.machine, test);

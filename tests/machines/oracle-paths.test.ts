@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { registeredModels } from '../support/model-registry';
+import { selectedModels } from '../support/model-registry';
 import { checkAgainstOracle } from '../support/oracle-check';
 import { chartOracles } from './oracles';
 
-describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
+describe.each(selectedModels().map((m) => [m.entry.id, m] as const))(
   'oracle of %s',
   (id, { entry, test }) => {
     it('has a hand-written oracle table', () => {

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise, setup } from 'xstate';
 import { canComplete } from '../support/fake-actors';
-import { registeredModels } from '../support/model-registry';
+import { selectedModels } from '../support/model-registry';
 import { buildModelGraph } from '../support/paths';
 import { listChooser, RandomWalkError, randomWalk, seededChooser } from '../support/random-walk';
 import { actorNames } from '../support/replay';
 
-describe.each(registeredModels().map((m) => [m.entry.id, m] as const))(
+describe.each(selectedModels().map((m) => [m.entry.id, m] as const))(
   'random walk of %s',
   (_, { entry, test }) => {
     const steps = test.walkSteps ?? 2000;

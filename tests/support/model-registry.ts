@@ -48,3 +48,28 @@ export function getModelTestEntry(id: string): ModelTestEntry {
 export function registeredModels(registry: readonly MachineEntry[] = machineRegistry): RegisteredModel[] {
   return registry.map((entry) => ({ entry, test: getModelTestEntry(entry.id) }));
 }
+
+/**
+ * The charts the per-chart model suites (oracle-paths, model-paths, random-walk in tests/machines) run: every
+ * registered one, or, when `MODEL_CHARTS` is set, only those it names (comma-separated ids; set but empty: none).
+ * `npm run mutation:source` (scripts/source-mutation.ts) sets it so that a mutant of one chart runs that chart's
+ * generated suites without building every other chart's paths while collecting. An id no chart has throws: a typo
+ * must not select nothing and pass.
+ */
+export function selectedModels(): RegisteredModel[] {
+  return modelsNamed(process.env.MODEL_CHARTS);
+}
+
+/** The registered charts `selectedModels` runs for a value of `MODEL_CHARTS` (undefined: every one). */
+export function modelsNamed(env: string | undefined): RegisteredModel[] {
+  const all = registeredModels();
+  if (env === undefined) return all;
+  const ids = env
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = ids.filter((id) => !all.some((m) => m.entry.id === id));
+  if (unknown.length > 0)
+    throw new Error(`MODEL_CHARTS names ${unknown.join(', ')}: no registered chart has that id`);
+  return all.filter((m) => ids.includes(m.entry.id));
+}
