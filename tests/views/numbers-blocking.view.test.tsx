@@ -136,6 +136,9 @@ describe('number list: block and restore per row and for a selection (U10)', () 
     await user.click(screen.getByTestId('numbers-bulk-block'));
     const subject = await screen.findByTestId('block-restore-subject');
     expect(subject.textContent).toBe('Заблокировать выбранные номера лицевого счёта 100234561: 2?');
+    // while the dialog is open neither selection can ask a second one
+    for (const id of ['numbers-bulk-block', 'numbers-bulk-restore'])
+      expect((screen.getByTestId(id) as HTMLButtonElement).disabled, id).toBe(true);
     expect(screen.getByTestId('block-restore-price').textContent).toBe(
       'Блокировка платная: 9\u00a0900,00\u00a0сум за номер в месяц; за 2 — 19\u00a0800,00\u00a0сум в месяц.',
     );
