@@ -157,6 +157,8 @@ export const at39RegistrationPayloads: EventPayloads = {
     // the number without separators, and a well-formed number without a price plan
     { type: 'number.reserve', phoneNumber: '907000001', pricePlanId: 1 },
     { type: 'number.reserve', phoneNumber: '90 700 00 01', pricePlanId: null },
+    // the second plan of the list: the one chosen is reserved, not the first offered
+    { type: 'number.reserve', phoneNumber: '90 700 00 01', pricePlanId: 2 },
   ],
   'person.save': [{ type: 'person.save', edit: { address: { ...karimov.address, apartmentNumber: '7' } } }],
   'xstate.done.actor.checkToken': [done('checkToken', workplace)],
