@@ -312,33 +312,28 @@ export function generateModelPaths(
     }
   };
 
-  for (const edge of graph.edges) {
-    if (edge.transitions.every((t) => coveredTransitions.has(t))) continue;
+  // the shortest path to the edge's source, then the edge
+  const walkEdge = (edge: ModelEdge) => {
     const head = graph.shortest.get(edge.from);
-    if (!head) continue;
+    if (!head) return;
+    const state = graph.snapshots.get(edge.to) ?? head.state;
     const path: MachinePath = {
-      state: graph.snapshots.get(edge.to) ?? head.state,
-      steps: [...head.steps, { event: edge.event, state: graph.snapshots.get(edge.to) ?? head.state }],
+      state,
+      steps: [...head.steps, { event: edge.event, state }],
       weight: head.weight + 1,
     };
     coverPath(path);
     out.push({ ...path, kind: 'transition', description: describePath(path) });
-  }
+  };
+  for (const edge of graph.edges)
+    if (!edge.transitions.every((t) => coveredTransitions.has(t))) walkEdge(edge);
   // one walk per payload class: every transition taken with each payload that takes it (a role list, an account
   // type, a trimmed and an untrimmed text), not only with the first payload that did
   if (options.payloadClasses !== false)
     for (const edge of graph.edges) {
       // a chart that has finished takes no event: the probe's step from its final snapshot is not a transition
-      if (coveredClasses.has(classKey(edge)) || graph.snapshots.get(edge.from)?.status !== 'active') continue;
-      const head = graph.shortest.get(edge.from);
-      if (!head) continue;
-      const path: MachinePath = {
-        state: graph.snapshots.get(edge.to) ?? head.state,
-        steps: [...head.steps, { event: edge.event, state: graph.snapshots.get(edge.to) ?? head.state }],
-        weight: head.weight + 1,
-      };
-      coverPath(path);
-      out.push({ ...path, kind: 'transition', description: describePath(path) });
+      if (!coveredClasses.has(classKey(edge)) && graph.snapshots.get(edge.from)?.status === 'active')
+        walkEdge(edge);
     }
   for (const [key, path] of graph.shortest) {
     if (graph.nodesOf(key).every((n) => coveredNodes.has(n))) continue;
