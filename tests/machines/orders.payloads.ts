@@ -53,6 +53,8 @@ export const ordersPayloads: EventPayloads = {
     { type: 'params.changed', params: today },
     { type: 'params.changed', params: nextPage },
     { type: 'params.changed', params: noRange },
+    // the BAN filter: what is asked carries it
+    { type: 'params.changed', params: byBan },
   ],
   'order.open': [{ type: 'order.open', id: '41' }],
   'export.start': [{ type: 'export.start', format: 'xlsx' }],
