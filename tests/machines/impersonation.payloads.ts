@@ -21,7 +21,11 @@ export const notFound = new ApiFailure({ kind: 'server', code: 'E018' });
 export const forbidden = new ApiFailure({ kind: 'server', code: 'E005' });
 
 export const impersonationPayloads = payloadsFor<ImpersonationEvent>({
-  'impersonation.choose': [{ type: 'impersonation.choose', target: { kind: 'ban', value: '100234561' } }],
+  // a company by its BAN and a subscriber by number: the lookup is asked for what was chosen
+  'impersonation.choose': [
+    { type: 'impersonation.choose', target: { kind: 'ban', value: '100234561' } },
+    { type: 'impersonation.choose', target: { kind: 'sn', value: '901234567' } },
+  ],
   'session.synced': [
     { type: 'session.synced', client: curatorBan },
     // another client while one is viewed (another tab switched): the banner must follow

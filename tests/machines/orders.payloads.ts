@@ -56,7 +56,11 @@ export const ordersPayloads: EventPayloads = {
     // the BAN filter: what is asked carries it
     { type: 'params.changed', params: byBan },
   ],
-  'order.open': [{ type: 'order.open', id: '41' }],
+  // another order opened while one is on screen: the first one's data is not shown for it
+  'order.open': [
+    { type: 'order.open', id: '41' },
+    { type: 'order.open', id: '42' },
+  ],
   'export.start': [{ type: 'export.start', format: 'xlsx' }],
   // a move the paid order allows (issued) and one its lifecycle forbids (paid again)
   'status.choose': [

@@ -125,6 +125,8 @@ export const ordersOracle: ChartOracle = {
       event: 'order.open',
       when: (c, ev) => c.orderId !== ev.id,
       to: 'order.loading',
+      // another order while one loads: that one is asked for afresh, the first one's answer never read
+      reenter: 'order.loading',
       ctx: (_, ev) => ({ orderId: ev.id, order: null, orderError: null, nextStatus: null, moveError: null }),
       spec: 'spec 2 SingleOrder /orders/{id}',
     },
