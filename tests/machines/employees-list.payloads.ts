@@ -18,6 +18,8 @@ export const employeeRows: EmployeeRow[] = [
 
 export const employeesPage: EmployeesPage = { rows: employeeRows, total: 43, pages: 3 };
 export const noEmployees: EmployeesPage = { rows: [], total: 0, pages: 0 };
+/** A search that finds one employee: a list of one, not "nothing found". */
+export const oneEmployee: EmployeesPage = { rows: employeeRows.slice(0, 1), total: 1, pages: 1 };
 
 const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
@@ -33,6 +35,7 @@ export const employeesListPayloads = payloadsFor<EmployeesListEvent>({
   'xstate.done.actor.fetchEmployees': [
     done('fetchEmployees', employeesPage),
     done('fetchEmployees', noEmployees),
+    done('fetchEmployees', oneEmployee),
   ],
   'xstate.error.actor.fetchEmployees': [
     fail('fetchEmployees', new ApiFailure({ kind: 'server', code: 'E005' })),
