@@ -21,6 +21,8 @@ export const numbersModelEntry: ModelTestEntry = {
       // the URL asks again for what is shown: ignored (guard false)
       { type: 'params.changed', params: numbersInput.params },
       { type: 'params.changed', params: { status: 'blocked', page: 1, q: '' } },
+      // the same tab and page with digits typed in the filter: a new list, and what is exported is the filtered one
+      { type: 'params.changed', params: { status: 'active', page: 1, q: '9012' } },
     ],
     'export.start': [
       { type: 'export.start', format: 'csv' },

@@ -17,6 +17,8 @@ export const INPUTS = {
   international: '+998 90 123 45 67',
   elevenDigits: '12345678901',
   users: 'ova',
+  /** The same query with spaces around: the user search is asked for it trimmed (spec 5). */
+  usersSpaced: '  ova ',
   short: 'ab',
 } as const;
 

@@ -509,6 +509,9 @@ export function generateEdgePaths(
             // a step that starts actors is sent from every snapshot: an input read from the wrong field of the
             // context (the privileged flag for the LOP one) differs only in some snapshots
             found ? startsKey(oracle, found, leaves, key, snapshot.context, event as Ev) : '',
+            // so is a step that emits with a payload: a query emitted untrimmed differs only where it was typed
+            // with spaces
+            row?.emits?.(snapshot.context, event as Ev).some((e) => Object.keys(e).length > 1) ? key : '',
           ].join('\u0001');
       const known = classes.get(cls);
       if (known && known.prefix.length <= prefix.length) continue;
