@@ -10,7 +10,6 @@ import {
   type InspectionEvent,
   SimulatedClock,
 } from 'xstate';
-import { serializeSnapshot } from 'xstate/graph';
 import { allStateNodes, type EventPayloads, nodeTransitions, transitionKey } from './model-universe';
 import {
   buildModelGraph,
@@ -18,6 +17,7 @@ import {
   type ModelGraph,
   pairKey,
   payloadEvents,
+  snapshotKey,
   type TraversalBounds,
 } from './paths';
 import { actorNames } from './replay';
@@ -323,7 +323,7 @@ export function createOracleRunner(
         const prev = snap;
         // what the rows read: the oracle's own context, never the chart's
         const base = shadow;
-        options.onSend?.(serializeSnapshot(prev), event);
+        options.onSend?.(snapshotKey(prev), event);
         trail.push(event.type);
         const found = findRow(oracle, leaves, base, event as Ev);
         // a delayed transition's event is not sent: the simulated clock is moved on by its delay
