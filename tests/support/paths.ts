@@ -82,6 +82,17 @@ interface ProbeResult {
   readonly nodes: string[];
 }
 
+type Probed = ProbeResult & { readonly snapshot: AnyMachineSnapshot };
+
+/** xstate/graph's adjacency map, each step also holding what the probe saw while taking it. */
+type Adjacency = Record<
+  string,
+  {
+    state: AnyMachineSnapshot;
+    transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot; probed: Probed }>;
+  }
+>;
+
 type ActorScopeOf<M extends AnyStateMachine> = Parameters<M['transition']>[2];
 
 /**
@@ -160,14 +171,10 @@ export function snapshotKey(snapshot: AnyMachineSnapshot): string {
  */
 function adjacencyMapOf(
   initial: AnyMachineSnapshot,
-  step: (snapshot: AnyMachineSnapshot, event: EventObject) => AnyMachineSnapshot,
+  step: (snapshot: AnyMachineSnapshot, event: EventObject) => Probed,
   options: TraversalBounds & { events: (snapshot: AnyMachineSnapshot) => EventObject[] },
-): AdjacencyMap<AnyMachineSnapshot, EventObject> {
-  type Entry = {
-    state: AnyMachineSnapshot;
-    transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }>;
-  };
-  const adjacency: Record<string, Entry> = {};
+): Adjacency {
+  const adjacency: Adjacency = {};
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   const queue: AnyMachineSnapshot[] = [initial];
   for (let i = 0; i < queue.length; i++) {
@@ -175,16 +182,16 @@ function adjacencyMapOf(
     const state = queue[i] as AnyMachineSnapshot;
     const key = snapshotKey(state);
     if (adjacency[key]) continue;
-    const entry: Entry = { state, transitions: {} };
+    const entry: Adjacency[string] = { state, transitions: {} };
     adjacency[key] = entry;
     if (options.stopWhen?.(state)) continue;
     for (const event of options.events(state)) {
-      const next = step(state, event);
-      entry.transitions[JSON.stringify(event)] = { event, state: next };
-      queue.push(next);
+      const probed = step(state, event);
+      entry.transitions[JSON.stringify(event)] = { event, state: probed.snapshot, probed };
+      queue.push(probed.snapshot);
     }
   }
-  return adjacency as unknown as AdjacencyMap<AnyMachineSnapshot, EventObject>;
+  return adjacency;
 }
 
 /**
@@ -196,24 +203,10 @@ export function buildModelGraph(machine: AnyStateMachine, options: ModelGraphOpt
   const probe = createProbe(machine, options.input);
   const init = probe.initial();
   const initialKey = snapshotKey(init.snapshot);
-  const taken = new Map<
-    AnyMachineSnapshot,
-    Map<EventObject, ProbeResult & { snapshot: AnyMachineSnapshot }>
-  >();
-  const adjacency = adjacencyMapOf(
-    init.snapshot,
-    (snapshot, event) => {
-      const result = probe.step(snapshot, event);
-      let out = taken.get(snapshot);
-      if (!out) {
-        out = new Map();
-        taken.set(snapshot, out);
-      }
-      out.set(event, result);
-      return result.snapshot;
-    },
-    { ...options, events: options.events ?? payloadEvents(options.payloads) },
-  );
+  const adjacency = adjacencyMapOf(init.snapshot, probe.step, {
+    ...options,
+    events: options.events ?? payloadEvents(options.payloads),
+  });
   const paths = shortestPathsOver(adjacency);
 
   const snapshots = new Map<string, AnyMachineSnapshot>();
@@ -226,9 +219,7 @@ export function buildModelGraph(machine: AnyStateMachine, options: ModelGraphOpt
     if (!nodes.has(key)) nodes.set(key, activeNodeIds(entry.state));
   }
   for (const [from, entry] of Object.entries(adjacency)) {
-    const out = Object.values(entry.transitions) as { event: EventObject; state: AnyMachineSnapshot }[];
-    for (const { event } of out) {
-      const result = taken.get(entry.state)?.get(event) ?? probe.step(entry.state, event);
+    for (const { event, probed: result } of Object.values(entry.transitions)) {
       if (result.transitions.length === 0) continue;
       const edge: ModelEdge = {
         from,
