@@ -224,6 +224,33 @@ describe('path generation', () => {
     expect(measure(generated)).toMatchObject({ covered: 2, total: 2 });
   });
 
+  it('walks a user event also from where the context held other values than the event sets', () => {
+    type Params = { tab: string; page: number };
+    const list = setup({
+      types: { context: {} as { params: Params }, events: {} as { type: 'params.changed'; params: Params } },
+    }).createMachine({
+      id: 'list',
+      context: { params: { tab: 'active', page: 1 } },
+      on: { 'params.changed': { actions: assign({ params: ({ event }) => event.params }) } },
+    });
+    const tabSwitch = { type: 'params.changed', params: { tab: 'blocked', page: 1 } };
+    const nextPage = { type: 'params.changed', params: { tab: 'active', page: 2 } };
+    const paths = generateModelPaths(
+      buildModelGraph(list, { payloads: { 'params.changed': [tabSwitch, nextPage] } }),
+    );
+    const walked = paths.map((p) => p.steps.slice(1).map((step) => JSON.stringify(step.event)));
+    // the tab switch from page 2: a view that keeps the page on a tab switch sends page 2 there
+    expect(walked).toContainEqual([JSON.stringify(nextPage), JSON.stringify(tabSwitch)]);
+    // and the next page from another tab: a view that keeps the tab on a page link sends it there
+    expect(walked).toContainEqual([JSON.stringify(tabSwitch), JSON.stringify(nextPage)]);
+    // without the payload classes, each event is walked once, from the start
+    expect(
+      generateModelPaths(buildModelGraph(list, { payloads: { 'params.changed': [tabSwitch, nextPage] } }), {
+        payloadClasses: false,
+      }).map((p) => p.steps.length - 1),
+    ).toEqual([1]);
+  });
+
   it('handles always, after, invoke results, parallel regions and nested final states', () => {
     const m = setup({
       types: { context: {} as { tries: number }, events: {} as { type: 'start' } | { type: 'finish' } },

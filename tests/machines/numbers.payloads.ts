@@ -8,8 +8,9 @@ const offline = new Error('network unreachable');
 export const numbersInput: NumbersInput = { ban: '100234561', params: { status: 'active', page: 1, q: '' } };
 export const numbersPage: NumbersPageResult = {
   rows: [{ sn: '901234567', status: 'A', pricePlan: 'Biznes 50', name: 'Karimov Oʻktam' }],
-  total: 1,
-  totalPages: 1,
+  // a first page of two (the one row standing for a full page): page 2 is a page of the list, not past its end
+  total: 51,
+  totalPages: 2,
 };
 
 /** The number list's model-test entry: every guard both ways, every call answered, failed and empty. */
@@ -21,6 +22,8 @@ export const numbersModelEntry: ModelTestEntry = {
       // the URL asks again for what is shown: ignored (guard false)
       { type: 'params.changed', params: numbersInput.params },
       { type: 'params.changed', params: { status: 'blocked', page: 1, q: '' } },
+      // the next page of the same tab (a tab or a filter asked from there goes back to page 1)
+      { type: 'params.changed', params: { status: 'active', page: 2, q: '' } },
       // the same tab and page with digits typed in the filter: a new list, and what is exported is the filtered one
       { type: 'params.changed', params: { status: 'active', page: 1, q: '9012' } },
     ],

@@ -336,6 +336,8 @@ function eventsKey(path: MachinePath): string[] {
  * 2. then, unless `payloadClasses: false`, for each edge whose transitions were taken only with other payloads of what
  *    the user sent, the same (every transition walked with each payload class: a role list, an account type, a
  *    trimmed and an untrimmed text);
+ * 2b. then, for each such class of a user event, the same from a snapshot whose context differs from the payload where
+ *    they share a path (see `staleSources`: a tab switch from another page than the one it asks);
  * 3. then the shortest path to any snapshot that shows a state node still not entered;
  * 4. paths that are a prefix of another path are dropped (replaying the longer one checks the same steps).
  */
@@ -391,6 +393,9 @@ export function generateModelPaths(
       if (!coveredClasses.has(classKey(edge)) && graph.snapshots.get(edge.from)?.status === 'active')
         walkEdge(edge);
     }
+  // a user event walked from a state that already held what it sets cannot show a view or chart that keeps the old
+  // value (a tab switch that keeps the page, a filter that keeps the BAN): walk it also where the value differs
+  if (options.payloadClasses !== false) for (const edge of staleSources(graph)) walkEdge(edge);
   for (const [key, path] of graph.shortest) {
     if (graph.nodesOf(key).every((n) => coveredNodes.has(n))) continue;
     coverPath(path);
@@ -408,6 +413,80 @@ export function generateModelPaths(
       (other, j) => j !== i && other.length > mine.length && mine.every((ev, k) => other[k] === ev),
     );
   });
+}
+
+/** The primitive leaves of a payload (arrays whole), as dotted paths with their JSON, `type` left out. */
+function payloadLeaves(value: unknown, prefix = ''): [string, string][] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return prefix ? [[prefix, JSON.stringify(value)]] : [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    !prefix && k === 'type' ? [] : payloadLeaves(v, prefix ? `${prefix}.${k}` : k),
+  );
+}
+
+/** The JSON of `context` at a dotted path, or undefined where the context has no such path. */
+function contextAt(context: unknown, path: string): string | undefined {
+  let at: unknown = context;
+  for (const k of path.split('.')) {
+    if (at === null || typeof at !== 'object' || !(k in at)) return undefined;
+    at = (at as Record<string, unknown>)[k];
+  }
+  return JSON.stringify(at);
+}
+
+/**
+ * Edges to walk so that every user event's payload class is also taken from a snapshot whose context differs from
+ * the payload at the paths they share (`params.page`, `query.status`): walked only from where the context already
+ * held those values, a view or chart that keeps the old value instead of the event's passes. For each class (see
+ * `classKey`) whose first edge's source holds some of the payload's values, the edge (shortest path to its source)
+ * whose source differs at the most of them, as long as that adds a path not yet differing; at most one walk per
+ * shared path.
+ */
+function staleSources(graph: ModelGraph): ModelEdge[] {
+  const byClass = new Map<string, ModelEdge[]>();
+  for (const edge of graph.edges) {
+    if (edge.event.type.startsWith('xstate.') || graph.snapshots.get(edge.from)?.status !== 'active')
+      continue;
+    const list = byClass.get(classKey(edge)) ?? [];
+    list.push(edge);
+    byClass.set(classKey(edge), list);
+  }
+  const out: ModelEdge[] = [];
+  const depth = (edge: ModelEdge) => graph.shortest.get(edge.from)?.steps.length ?? Number.POSITIVE_INFINITY;
+  for (const edges of byClass.values()) {
+    const first = edges[0] as ModelEdge;
+    const leaves = payloadLeaves(first.event);
+    const differing = (edge: ModelEdge) => {
+      const context = graph.snapshots.get(edge.from)?.context;
+      return new Set(
+        leaves
+          .filter(([path, json]) => {
+            const held = contextAt(context, path);
+            return held !== undefined && held !== json;
+          })
+          .map(([path]) => path),
+      );
+    };
+    const shared = leaves.filter(
+      ([path]) => contextAt(graph.snapshots.get(first.from)?.context, path) !== undefined,
+    );
+    const covered = differing(first);
+    for (let round = 0; round < shared.length; round++) {
+      let best: ModelEdge | undefined;
+      let gain = 0;
+      for (const edge of edges) {
+        const adds = [...differing(edge)].filter((p) => !covered.has(p)).length;
+        if (adds > gain || (adds === gain && adds > 0 && best && depth(edge) < depth(best))) {
+          best = edge;
+          gain = adds;
+        }
+      }
+      if (!best) break;
+      for (const p of differing(best)) covered.add(p);
+      out.push(best);
+    }
+  }
+  return out;
 }
 
 /**

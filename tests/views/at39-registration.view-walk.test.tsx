@@ -231,9 +231,23 @@ function performable(event: EventObject, before: AnyMachineSnapshot | undefined)
   return true;
 }
 
+/** A radio cannot be unticked: once a price plan was ticked for a reservation, no later one goes without a plan. */
+function untickedPlan(path: MachinePath): boolean {
+  let ticked = false;
+  for (const { event } of path.steps) {
+    if (event.type !== 'number.reserve') continue;
+    const { pricePlanId } = event as Ev<'number.reserve'>;
+    if (pricePlanId === null && ticked) return true;
+    if (pricePlanId !== null) ticked = true;
+  }
+  return false;
+}
+
 const generated = generateModelPaths(
   buildModelGraph(at39RegistrationMachine, at39RegistrationModelEntry),
-).filter((p) => p.steps.every((s, i) => i === 0 || performable(s.event, p.steps[i - 1]?.state)));
+).filter(
+  (p) => p.steps.every((s, i) => i === 0 || performable(s.event, p.steps[i - 1]?.state)) && !untickedPlan(p),
+);
 /** A path of the real machine for a scripted sequence of events (snapshots from an actor with idle fakes). */
 function scripted(events: readonly (EventObject & Record<string, unknown>)[]): MachinePath {
   const actor = createActor(

@@ -86,6 +86,10 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
   );
   const user = userEvent.setup();
   const noticeError = () => within(screen.getByTestId('debt-notice-error'));
+  const failedRetry = () => {
+    const error = screen.queryByTestId('debt-notice-error');
+    return error ? within(error).queryByRole('button', { name: t('app.retry') }) : null;
+  };
   const perform = performBy(
     {
       // a fact from the router: the URL itself (filter form, header click, reload, Back)
@@ -102,8 +106,10 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
         user.click(screen.getByTestId(`debt-open-${(event as DebtEvent & { type: 'notice.open' }).ban}`)),
       'notice.close': () => user.click(screen.getByTestId('debt-notice-close')),
       'notice.retry': () => user.click(noticeError().getByRole('button', { name: t('app.retry') })),
-      'notice.markSent': () => user.click(screen.getByTestId('debt-mark-sent')),
-      'notice.download': () => user.click(screen.getByTestId('debt-download')),
+      // after a failed mark or download, the error's retry is what tries that call again (the button it failed from
+      // is walked from the states before the failure)
+      'notice.markSent': () => user.click(failedRetry() ?? screen.getByTestId('debt-mark-sent')),
+      'notice.download': () => user.click(failedRetry() ?? screen.getByTestId('debt-download')),
       'export.start': (event: EventObject) =>
         user.click(
           screen.getByTestId(`debt-export-${(event as DebtEvent & { type: 'export.start' }).format}`),
@@ -204,7 +210,10 @@ const scenarios: readonly MachinePath[] = [
     { type: 'notice.markSent' },
     done('markNoticeSent', sentNotice),
     { type: 'notice.download' },
+    // an expired session offers no retry: the download button again; a dropped line offers the retry
     fail('downloadNotice', noSession),
+    { type: 'notice.download' },
+    fail('downloadNotice', offline),
     { type: 'notice.download' },
     done('downloadNotice'),
     { type: 'notice.close' },

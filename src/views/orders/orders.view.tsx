@@ -171,6 +171,8 @@ function OrdersView() {
                 page={page.page}
                 pages={page.pages}
                 testId="orders-list"
+                // a page is being read: no other page is asked meanwhile (the pager says so by being disabled)
+                disabled={loading}
                 onPage={(p) => go({ ...params, page: p })}
               />
             </>
