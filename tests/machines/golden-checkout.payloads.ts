@@ -1,7 +1,8 @@
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { takenDescription } from '@/domain/golden.rules';
 import type {
   GoldenCatalogue,
+  GoldenCheckoutContext,
   GoldenCheckoutInput,
   GoldenOrder,
   GoldenResults,
@@ -54,14 +55,17 @@ export const takenA = new ApiFailure({
 const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
 
+/** The mask 999-99-99 with its second, then its first dash missing. */
+const BROKEN_MASKS = ['123-4567', '12345-67'];
+
 export const goldenCheckoutPayloads: EventPayloads = {
   // another category than the first (chosen on arrival, GN1): choosing the chosen one would change nothing to check
   'category.choose': [{ type: 'category.choose', categoryId: 122 }],
   'search.type': [{ type: 'search.type', searchType: 'byMask' }],
   'form.change': [
     { type: 'form.change', field: 'mask', value: '***-**-00' },
-    // the format 999-99-99 with one dash missing is refused (as a mask too short would be)
-    { type: 'form.change', field: 'mask', value: '123-4567' },
+    // the format 999-99-99 with either dash missing is refused (as a mask too short would be)
+    ...BROKEN_MASKS.map((value) => ({ type: 'form.change', field: 'mask', value })),
   ],
   'page.go': [{ type: 'page.go', page: 1 }],
   'number.toggle': [
@@ -93,4 +97,8 @@ export const goldenCheckoutModelEntry = {
   id: 'goldenCheckout',
   input: reloadedOnReview,
   payloads: goldenCheckoutPayloads,
+  // a mask with a dash missing is explored while the search form is on screen (typed, refused, typed again, with
+  // numbers chosen meanwhile); past the form it only rides along with the choice, as the valid mask does
+  stopWhen: (s: AnyMachineSnapshot) =>
+    BROKEN_MASKS.includes((s.context as GoldenCheckoutContext).form.mask) && !s.matches({ browsing: 'idle' }),
 } as const;

@@ -14,12 +14,18 @@ export const INPUTS = {
   /** 9 digits, so a BAN by spec 5, but the digits of a number without its 8: a failed lookup offers the number. */
   banLookalike: '901234567',
   sn: '8901234567',
+  /** 89 then 2: ten digits, neither a number (89, then 0 or 1) nor a BAN (9 digits): MANYINVALID. */
+  nearSn: '8921234567',
+  /** 89 then 1: the other number prefix spec 5 allows. */
+  sn891: '8911234567',
   international: '+998 90 123 45 67',
   elevenDigits: '12345678901',
   users: 'ova',
   /** The same query with spaces around: the user search is asked for it trimmed (spec 5). */
   usersSpaced: '  ova ',
   short: 'ab',
+  /** Three characters only with its spaces: trimmed, one, so SHORT3 (spec 5 counts what is searched). */
+  shortSpaced: '  a ',
 } as const;
 
 export const foundBan: FoundSubscriber = {
@@ -50,4 +56,9 @@ export const searchBoxPayloads = payloadsFor<SearchBoxEvent>({
   'xstate.error.actor.lookup': [{ type: 'xstate.error.actor.lookup', error: notFound }],
 });
 
-export const searchBoxModelEntry: ModelTestEntry = { id: 'searchBox', payloads: searchBoxPayloads };
+export const searchBoxModelEntry: ModelTestEntry = {
+  id: 'searchBox',
+  payloads: searchBoxPayloads,
+  // a failed lookup of a BAN that reads as a number offers the number: one input among eleven, then three steps
+  walkSteps: 4000,
+};

@@ -91,7 +91,12 @@ const tin = (value: string | null): TaxIdResult => ({ tin: value });
 
 /** Payloads of every actor result of the signing chart. */
 export const signingPayloads = payloadsFor<SigningEvent>({
-  'xstate.done.actor.fetchTaxId': [done('fetchTaxId', tin(SIGNER_TIN)), done('fetchTaxId', tin(null))],
+  'xstate.done.actor.fetchTaxId': [
+    done('fetchTaxId', tin(SIGNER_TIN)),
+    done('fetchTaxId', tin(null)),
+    // nine digits starting with 1: a tax id spec 5 refuses (E026: it must start with 2 or 3)
+    done('fetchTaxId', tin('102145876')),
+  ],
   'xstate.error.actor.fetchTaxId': [
     fail('fetchTaxId', apiErrors.forbidden),
     fail('fetchTaxId', apiErrors.network),

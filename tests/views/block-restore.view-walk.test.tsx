@@ -32,6 +32,9 @@ function propsFor(request: BlockRestoreRequest): StatusToggleProps {
   };
 }
 
+/** The monthly prices of the payloads as spec 9 and the portal's one format write them (ru). */
+const SPEC_PRICES: Readonly<Record<number, string>> = { 12500.5: '12 500,50 сум', 8000: '8 000,00 сум' };
+
 /** What the dialog must say in a state, from the snapshot the path expects. */
 function expectTexts(state: AnyMachineSnapshot) {
   const dialog = screen.getByTestId('block-restore');
@@ -63,8 +66,13 @@ function expectTexts(state: AnyMachineSnapshot) {
           }),
         );
       }
-      if (block && lock && !lock.privileged)
-        expect(screen.getByTestId('block-restore-price').textContent).toMatch(/в месяц/);
+      if (block && lock && !lock.privileged) {
+        const price = screen.getByTestId('block-restore-price').textContent ?? '';
+        expect(price).toMatch(/в месяц/);
+        // spec 9: the price as the server gives it, two decimals, grouped (written out here, not formatted again)
+        expect(SPEC_PRICES[lock.price], `no written-out price for ${lock.price}`).toBeDefined();
+        expect(price.replace(/\u00a0/g, ' ')).toContain(SPEC_PRICES[lock.price]);
+      }
       if (block && lock?.privileged) expect(text).toContain(t('blockRestore.free'));
       break;
     }
