@@ -251,6 +251,61 @@ describe('path generation', () => {
     ).toEqual([1]);
   });
 
+  it('carries a payload on through the calls it starts, and walks each listed answer class', () => {
+    type Profile = { at: number };
+    const picker = setup({
+      types: {
+        context: {} as { role: string | null; profile: Profile | null },
+        events: {} as { type: 'role.choose'; role: string },
+      },
+      actors: {
+        save: fromPromise<void>(async () => undefined),
+        load: fromPromise<Profile>(async () => ({ at: 5 })),
+      },
+    }).createMachine({
+      id: 'picker',
+      context: { role: null, profile: null },
+      initial: 'choosing',
+      states: {
+        choosing: {
+          on: { 'role.choose': { target: 'saving', actions: assign({ role: ({ event }) => event.role }) } },
+        },
+        saving: { tags: ['busy'], invoke: { src: 'save', id: 'save', onDone: 'loading' } },
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            src: 'load',
+            id: 'load',
+            onDone: { target: 'ready', actions: assign({ profile: ({ event }) => event.output }) },
+          },
+        },
+        ready: {},
+      },
+    });
+    const payloads = {
+      'role.choose': [
+        { type: 'role.choose', role: 'R005' },
+        { type: 'role.choose', role: 'R008' },
+      ],
+      'xstate.done.actor.save': [{ type: 'xstate.done.actor.save', output: undefined }],
+      'xstate.done.actor.load': [
+        { type: 'xstate.done.actor.load', output: { at: 5 } },
+        { type: 'xstate.done.actor.load', output: { at: 40 } },
+      ],
+    };
+    const ends = (answerClasses?: readonly string[]) =>
+      generateModelPaths(
+        buildModelGraph(picker, { payloads, ...(answerClasses ? { answerClasses } : {}) }),
+      ).map((p) => [p.state.context.role, p.state.context.profile?.at ?? null, String(p.state.value)]);
+    // each chosen role is walked on until the calls it starts have answered: the role is seen where it shows
+    expect(ends()).toEqual([
+      ['R005', 5, 'ready'],
+      ['R008', 5, 'ready'],
+    ]);
+    // a listed answer is a payload class of its own: the other account type is walked too
+    expect(ends(['xstate.done.actor.load'])).toContainEqual(['R005', 40, 'ready']);
+  });
+
   it('handles always, after, invoke results, parallel regions and nested final states', () => {
     const m = setup({
       types: { context: {} as { tries: number }, events: {} as { type: 'start' } | { type: 'finish' } },

@@ -28,6 +28,13 @@ export const curatorProfile: Profile = {
   company_name: 'Toshkent Savdo Invest MChJ',
 };
 
+/**
+ * The same company's BAN of account type 40, the last of spec 2/6's ban-type list (5, 15, 40), and of type 20, which
+ * is not ban-type: the menu offers the banExclude Services page on the second only.
+ */
+export const curatorProfileType40: Profile = { ...curatorProfile, at: 40 };
+export const curatorProfileType20: Profile = { ...curatorProfile, at: 20 };
+
 /** R004 with a profile: no role choice, lands on Profile. */
 export const curatorUser: User = {
   user_name: 'curator',
@@ -128,6 +135,8 @@ const error = (id: string, ...errors: unknown[]): AnyEventObject[] =>
 /** The session chart: every start-up branch (picker, automatic save, profile, forced change, ready). */
 export const sessionModelEntry: ModelTestEntry = {
   id: 'session',
+  // the chart stores the profile; the shell reads its account type (the banExclude Services entry, spec 2/6)
+  answerClasses: ['xstate.done.actor.fetchProfile'],
   payloads: payloadsFor<SessionEvent>({
     'xstate.done.actor.fetchSession': done(
       'fetchSession',
@@ -139,7 +148,12 @@ export const sessionModelEntry: ModelTestEntry = {
       null,
     ),
     'xstate.error.actor.fetchSession': error('fetchSession', noSession, offline),
-    'xstate.done.actor.fetchProfile': done('fetchProfile', curatorProfile),
+    'xstate.done.actor.fetchProfile': done(
+      'fetchProfile',
+      curatorProfile,
+      curatorProfileType40,
+      curatorProfileType20,
+    ),
     'xstate.error.actor.fetchProfile': error('fetchProfile', noSession, offline),
     // CAP1: everything the reference backend offers, or nothing (a backend without the call)
     'xstate.done.actor.fetchCapabilities': done('fetchCapabilities', [...FEATURES], []),

@@ -37,6 +37,12 @@ export interface ModelGraphOptions extends TraversalBounds {
   /** Events to explore from a snapshot, instead of `payloadEvents(payloads)` (the oracle adds the events it
    *  expects to be handled, so a removed transition is still sent). */
   readonly events?: (snapshot: AnyMachineSnapshot) => EventObject[];
+  /**
+   * Actor answers (`xstate.done.actor.<id>`) each of whose listed results is a payload class of its own, as what the
+   * user sends is: answers the chart only stores but the views read (the session's profile, whose account type the
+   * menu reads). Any other answer is one class per transition.
+   */
+  readonly answerClasses?: readonly string[];
 }
 
 /**
@@ -70,6 +76,8 @@ export interface ModelGraph {
   readonly initialTransitions: readonly string[];
   /** Edges that take at least one transition, breadth-first. */
   readonly edges: readonly ModelEdge[];
+  /** `ModelGraphOptions.answerClasses`. */
+  readonly answerClasses: ReadonlySet<string>;
   /** Shortest path to every snapshot, by serialized snapshot. */
   readonly shortest: ReadonlyMap<string, MachinePath>;
   /** State node ids active or passed through (transient states) per serialized snapshot and per edge. */
@@ -239,6 +247,7 @@ export function buildModelGraph(machine: AnyStateMachine, options: ModelGraphOpt
     initialKey,
     initialTransitions: init.transitions,
     edges,
+    answerClasses: new Set(options.answerClasses ?? []),
     shortest,
     nodesOf: (key) => nodes.get(key) ?? [],
     edgeNodes: (edge) => edgeNodeMap.get(edge) ?? [],
@@ -332,10 +341,12 @@ function eventsKey(path: MachinePath): string[] {
 /**
  * Paths that together take every reachable transition and enter every reachable state node:
  * 1. for each edge (breadth-first) whose macrostep takes a transition not yet covered, the shortest path to its
- *    source plus that edge ("shortest path to the source, then the edge");
+ *    source plus that edge ("shortest path to the source, then the edge"); an edge of what the user sent is carried
+ *    on through the calls it starts, answered with their first listed result, to where the chart is no longer busy
+ *    (`settleAfter`: a chosen role shows in the header only once it is saved);
  * 2. then, unless `payloadClasses: false`, for each edge whose transitions were taken only with other payloads of what
- *    the user sent, the same (every transition walked with each payload class: a role list, an account type, a
- *    trimmed and an untrimmed text);
+ *    the user sent (or of an answer listed in `answerClasses`), the same, carried on the same way (every transition
+ *    walked with each payload class: a role list, an account type, a trimmed and an untrimmed text);
  * 2b. then, for each such class of a user event, the same from a snapshot whose context differs from the payload where
  *    they share a path (see `staleSources`: a tab switch from another page than the one it asks);
  * 3. then the shortest path to any snapshot that shows a state node still not entered;
@@ -366,36 +377,41 @@ export function generateModelPaths(
       if (!edge) continue;
       for (const t of edge.transitions) coveredTransitions.add(t);
       for (const n of graph.edgeNodes(edge)) coveredNodes.add(n);
-      coveredClasses.add(classKey(edge));
+      coveredClasses.add(classKey(edge, graph.answerClasses));
     }
   };
 
-  // the shortest path to the edge's source, then the edge
-  const walkEdge = (edge: ModelEdge) => {
+  // the shortest path to the edge's source, then the edge (and, for a payload class, the calls it starts answered)
+  const walkEdge = (edge: ModelEdge, settle = false) => {
     const head = graph.shortest.get(edge.from);
     if (!head) return;
     const state = graph.snapshots.get(edge.to) ?? head.state;
+    const tail = settle ? settleAfter(graph, edgesBySource, edge.to) : [];
     const path: MachinePath = {
-      state,
-      steps: [...head.steps, { event: edge.event, state }],
-      weight: head.weight + 1,
+      state: tail.at(-1)?.state ?? state,
+      steps: [...head.steps, { event: edge.event, state }, ...tail],
+      weight: head.weight + 1 + tail.length,
     };
     coverPath(path);
     out.push({ ...path, kind: 'transition', description: describePath(path) });
   };
   for (const edge of graph.edges)
-    if (!edge.transitions.every((t) => coveredTransitions.has(t))) walkEdge(edge);
+    if (!edge.transitions.every((t) => coveredTransitions.has(t)))
+      walkEdge(edge, !edge.event.type.startsWith('xstate.'));
   // one walk per payload class: every transition taken with each payload that takes it (a role list, an account
   // type, a trimmed and an untrimmed text), not only with the first payload that did
   if (options.payloadClasses !== false)
     for (const edge of graph.edges) {
       // a chart that has finished takes no event: the probe's step from its final snapshot is not a transition
-      if (!coveredClasses.has(classKey(edge)) && graph.snapshots.get(edge.from)?.status === 'active')
-        walkEdge(edge);
+      if (
+        !coveredClasses.has(classKey(edge, graph.answerClasses)) &&
+        graph.snapshots.get(edge.from)?.status === 'active'
+      )
+        walkEdge(edge, true);
     }
   // a user event walked from a state that already held what it sets cannot show a view or chart that keeps the old
   // value (a tab switch that keeps the page, a filter that keeps the BAN): walk it also where the value differs
-  if (options.payloadClasses !== false) for (const edge of staleSources(graph)) walkEdge(edge);
+  if (options.payloadClasses !== false) for (const edge of staleSources(graph)) walkEdge(edge, true);
   for (const [key, path] of graph.shortest) {
     if (graph.nodesOf(key).every((n) => coveredNodes.has(n))) continue;
     coverPath(path);
@@ -413,6 +429,46 @@ export function generateModelPaths(
       (other, j) => j !== i && other.length > mine.length && mine.every((ev, k) => other[k] === ev),
     );
   });
+}
+
+/** How many answered calls a payload class's walk is carried on by, at most (`settleAfter`). */
+const SETTLE_DEPTH = 4;
+
+/**
+ * The steps that carry a snapshot on to where the chart is settled: while it is busy (tag `busy`: a call runs), the
+ * shortest chain of calls answered with their first listed result (`xstate.done.actor.*`), up to `SETTLE_DEPTH`; none
+ * when it is not busy or no such chain settles it. A payload often shows only once the calls it starts have answered
+ * (a chosen role in the header, an account type in the menu): walked only to the edge's target, the snapshot that
+ * shows it is never checked with that payload.
+ */
+function settleAfter(
+  graph: ModelGraph,
+  edgesBySource: ReadonlyMap<string, readonly ModelEdge[]>,
+  from: string,
+): MachinePath['steps'] {
+  const busy = (key: string) => graph.snapshots.get(key)?.hasTag('busy') === true;
+  if (!busy(from)) return [];
+  const cameFrom = new Map<string, ModelEdge | null>([[from, null]]);
+  let frontier = [from];
+  for (let depth = 0; depth < SETTLE_DEPTH && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const key of frontier)
+      for (const edge of edgesBySource.get(key) ?? []) {
+        if (!edge.event.type.startsWith('xstate.done.actor.') || cameFrom.has(edge.to)) continue;
+        cameFrom.set(edge.to, edge);
+        if (!busy(edge.to) && graph.snapshots.get(edge.to)?.status === 'active') {
+          const chain: ModelEdge[] = [];
+          for (let e = cameFrom.get(edge.to); e; e = cameFrom.get(e.from)) chain.unshift(e);
+          return chain.map((e) => ({
+            event: e.event,
+            state: graph.snapshots.get(e.to) as AnyMachineSnapshot,
+          }));
+        }
+        next.push(edge.to);
+      }
+    frontier = next;
+  }
+  return [];
 }
 
 /** The primitive leaves of a payload (arrays whole), as dotted paths with their JSON, `type` left out. */
@@ -447,9 +503,9 @@ function staleSources(graph: ModelGraph): ModelEdge[] {
   for (const edge of graph.edges) {
     if (edge.event.type.startsWith('xstate.') || graph.snapshots.get(edge.from)?.status !== 'active')
       continue;
-    const list = byClass.get(classKey(edge)) ?? [];
+    const list = byClass.get(classKey(edge, graph.answerClasses)) ?? [];
     list.push(edge);
-    byClass.set(classKey(edge), list);
+    byClass.set(classKey(edge, graph.answerClasses), list);
   }
   const out: ModelEdge[] = [];
   const depth = (edge: ModelEdge) => graph.shortest.get(edge.from)?.steps.length ?? Number.POSITIVE_INFINITY;
@@ -493,9 +549,10 @@ function staleSources(graph: ModelGraph): ModelEdge[] {
  * An edge's transitions with the payload of what the user sent: a payload class of those transitions (an actor's
  * answer is one class per transition: its variants are the explored graph's, checked by the oracle).
  */
-function classKey(edge: ModelEdge): string {
+function classKey(edge: ModelEdge, answerClasses: ReadonlySet<string> = new Set()): string {
   const { event } = edge;
-  return `${edge.transitions.join(' ')}|${event.type.startsWith('xstate.') ? event.type : JSON.stringify(event)}`;
+  const oneClass = event.type.startsWith('xstate.') && !answerClasses.has(event.type);
+  return `${edge.transitions.join(' ')}|${oneClass ? event.type : JSON.stringify(event)}`;
 }
 
 function sameEvent(a: EventObject, b: EventObject): boolean {

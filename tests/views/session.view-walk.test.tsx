@@ -23,6 +23,51 @@ import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../supp
  */
 const paths = generateModelPaths(buildModelGraph(sessionMachine, getModelTestEntry('session')));
 
+/** A role list as spec 6 writes it ('R000, R011-R030, …'), expanded here: the oracle does not read src/domain. */
+function specRoles(list: string): ReadonlySet<string> {
+  return new Set(
+    list.split(', ').flatMap((part) => {
+      const [from, to = from] = part.split('-') as [string, string?];
+      const out: string[] = [];
+      for (let n = Number(from.slice(1)); n <= Number(to.slice(1)); n += 1)
+        out.push(`R${String(n).padStart(3, '0')}`);
+      return out;
+    }),
+  );
+}
+/** Spec 6 "Config groups": who is given the header's search box and its administration link. */
+const SPEC_SEARCH = specRoles('R000, R003, R005, R008, R009, R011-R030, R032-R034');
+const SPEC_ADMINISTRATION = specRoles('R000, R002, R003, R005, R008, R009, R011-R030, R032-R034');
+/** Spec 2 guard and spec 6: the ban-type account types, for which the banExclude Services page is not offered. */
+const SPEC_BAN_TYPES: ReadonlySet<number> = new Set([5, 15, 40]);
+
+/**
+ * What the shell shows a signed-in user by role and account (spec 5 header, spec 6 config groups and navigation), from
+ * the chart's user, chosen role and profile: the search box and the administration link by the active role; for a
+ * curator or a key owner without a selected BAN (spec 6: Services depends on the account type; spec 2: banExclude),
+ * the Services entry exactly when the account is not ban-type.
+ */
+function expectRoleChrome(state: AnyMachineSnapshot): void {
+  if (!state.matches({ authenticated: { main: 'ready' } })) return;
+  const { user, selectedRole, profile } = state.context as {
+    user: User | null;
+    selectedRole: string | null;
+    profile: { at: number } | null;
+  };
+  const role = selectedRole ?? user?.roles[0] ?? '';
+  expect(document.querySelector('.search-box') !== null, `search box for ${role}`).toBe(
+    SPEC_SEARCH.has(role),
+  );
+  expect(screen.queryByTestId('header-administration') !== null, `administration link for ${role}`).toBe(
+    SPEC_ADMINISTRATION.has(role),
+  );
+  if ((role === 'R004' || role === 'R007') && user?.ban == null && profile !== null)
+    expect(
+      screen.queryByTestId('nav-services') !== null,
+      `Services in the menu for account type ${profile.at}`,
+    ).toBe(!SPEC_BAN_TYPES.has(profile.at));
+}
+
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
@@ -139,6 +184,7 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
       waitFor(
         () => {
           expect(screen.getByTestId('session').dataset.state).toBe(step.expected.dataState);
+          expectRoleChrome(step.state);
           for (const id of expectedIds(step))
             expect(screen.queryAllByTestId(id).length, id).toBeGreaterThan(0);
           // spec 4 logout: while the logout call runs, neither answer of the confirm can be given again
