@@ -285,11 +285,6 @@ export function agreementNumber(id: number, isoDay: string): string {
   return `B2B-${isoDay.replace(/-/g, '')}-${String(id).padStart(5, '0')}`;
 }
 
-/** Notice periods of the contract terms (spec 1): the client cancels contact-person access with 3 working days'
- *  written notice; the operator stops it with 5 days' notice. */
-export const CLIENT_CANCEL_NOTICE_WORKING_DAYS = 3;
-export const OPERATOR_STOP_NOTICE_DAYS = 5;
-
 /** The form with surrounding whitespace removed from every text (what is sent and stored). */
 export function trimmedForm(form: AgreementForm): AgreementForm {
   const out: Record<string, unknown> = { ...form };

@@ -26,6 +26,8 @@ export function isOperatorNumber(sn: string): boolean {
 
 /** Digits of a number after the operator code (`90 1234567`): the part a mask or digits are matched against. */
 export const LOCAL_DIGITS = 7;
+const LOCAL_NUMBER = new RegExp(`^\\d{${LOCAL_DIGITS}}$`);
+const LOCAL_DIGITS_TYPED = new RegExp(`^\\d{1,${LOCAL_DIGITS}}$`);
 
 /** Most numbers one checkout may buy (GN6). */
 export const MAX_SELECTION = 20;
@@ -63,7 +65,7 @@ function isStraight(s: string): boolean {
  * - simple: every other number.
  */
 export function categoryOfLocal(local: string): GoldenCategory {
-  if (!/^\d{7}$/.test(local)) return 'simple';
+  if (!LOCAL_NUMBER.test(local)) return 'simple';
   const tail = tailRun(local);
   if (tail >= 5 || isStraight(local)) return 'platinum';
   const last6 = local.slice(1);
@@ -155,7 +157,7 @@ export function validateSearch(
       return { ok: true, query: base };
     case 'byNumber': {
       const digits = form.digits.replace(/[\s-]/g, '');
-      if (!/^\d{1,7}$/.test(digits)) return { ok: false, problem: 'digits' };
+      if (!LOCAL_DIGITS_TYPED.test(digits)) return { ok: false, problem: 'digits' };
       return { ok: true, query: { ...base, number: digits } };
     }
     case 'byGroup': {

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { GOLDEN_FIRST_PAGE } from '@/domain/constants';
 import {
   DEFAULT_SEARCH_FORM,
   formForType,
@@ -207,7 +208,12 @@ export const goldenCheckoutMachine = setup({
     })),
     assignQuery: assign(({ context }) => {
       const checked = validate(context);
-      return { query: checked.ok ? checked.query : null, page: 0, problem: null, error: null };
+      return {
+        query: checked.ok ? checked.query : null,
+        page: GOLDEN_FIRST_PAGE,
+        problem: null,
+        error: null,
+      };
     }),
     assignProblem: assign(({ context }) => {
       const checked = validate(context);
@@ -242,7 +248,7 @@ export const goldenCheckoutMachine = setup({
     forgetChoice: (_, _params: { key: string | null }) => {},
     startOver: assign({
       query: null,
-      page: 0,
+      page: GOLDEN_FIRST_PAGE,
       results: null,
       selected: [],
       order: null,
@@ -264,7 +270,7 @@ export const goldenCheckoutMachine = setup({
     form: DEFAULT_SEARCH_FORM,
     problem: null,
     query: null,
-    page: 0,
+    page: GOLDEN_FIRST_PAGE,
     results: null,
     error: null,
     taken: [],
