@@ -209,8 +209,9 @@ export const newClientPayloads = payloadsFor<NewClientEvent>({
 
 /**
  * Stops exploring a snapshot once the visitor took one detour from a clean run: a key, login or step-one failure, the
- * short logins (two and three characters: whether it is checked shows at once, in the state it is typed into), the under-18 birth day, or the licence ticked off again over a typed login. Every state, transition,
- * guard outcome and oracle row is still reached (npm run coverage:model), while the graph stays a few thousand
+ * short logins (two and three characters: whether it is checked shows at once, in the state it is typed into), the
+ * under-18 birth day, or the licence ticked off again over a typed login. Every state, transition, guard outcome and
+ * oracle row is still reached (npm run coverage:model), while the graph stays a few thousand
  * snapshots instead of twenty thousand (the random walk's "visits every state value" test runs it three times).
  * Failures of the load and the catalogue are not detours: their Retry must be explored.
  */
