@@ -50,7 +50,7 @@ describe('AT 39 list machine', () => {
     actor.start();
     await flush();
     expect(selectListState(actor.getSnapshot())).toBe('list.ready comments.closed statistics.idle');
-    expect(selectListShown(actor.getSnapshot())?.total).toBe(41);
+    expect(selectListShown(actor.getSnapshot())?.total).toBe(381);
     actor.send({ type: 'params.changed', params: DEFAULT_AT39_PARAMS });
     actor.send({ type: 'params.changed', params: filteredListParams });
     await flush();

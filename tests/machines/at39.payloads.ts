@@ -252,7 +252,8 @@ export const listPage: At39ListPage = {
       commentCount: 1,
     },
   ],
-  total: 41,
+  // 381 = 19 × 20 + 1: 20 pages of 20, but 21 of 19 and 19 of 21, so a page size one off either way shows
+  total: 381,
 };
 export const comments = [
   {
