@@ -12,6 +12,9 @@ export const today = { from: '2026-11-24', to: '2026-11-24', ban: '', page: 1 };
 export const nextPage = { ...today, page: 2 };
 export const noRange = { from: '', to: '2026-11-24', ban: '', page: 1 };
 export const byBan = { ...today, ban: '100234561' };
+/** Spec 5 / GN9 at the boundary: a range of exactly 366 days is read, one of 367 days is 'Некорректная дата'. */
+export const longestRange = { ...today, from: '2025-11-23' };
+export const overLongRange = { ...today, from: '2025-11-22' };
 
 export const goldenOrder: OrderItem = {
   id: '41',
@@ -55,6 +58,8 @@ export const ordersPayloads: EventPayloads = {
     { type: 'params.changed', params: noRange },
     // the BAN filter: what is asked carries it
     { type: 'params.changed', params: byBan },
+    { type: 'params.changed', params: longestRange },
+    { type: 'params.changed', params: overLongRange },
   ],
   // another order opened while one is on screen: the first one's data is not shown for it
   'order.open': [
