@@ -61,9 +61,21 @@ export const details: DocumentDetails = {
 
 /** A document of a type the portal has no name for (spec 3 line 136 names 1, 4-17): its row says 'type N'. */
 export const unnamedTypeDoc: DocumentCard = { ...supplyDoc, id: '63', type: 3, title: 'Акт № 3' };
+/**
+ * The range's orders: two with their documents and nine more, eleven in all, so the tab pages (10 orders a page) into a
+ * full first page and one order on the second: a page size of 9 or 11 shows on the first.
+ */
 export const ordersPage: DocumentsContent = {
   kind: 'orders',
-  orders: [order, { ...order, id: '2', documents: [unnamedTypeDoc] }],
+  orders: [
+    order,
+    { ...order, id: '2', documents: [unnamedTypeDoc] },
+    ...Array.from({ length: 9 }, (_, i) => ({
+      ...order,
+      id: String(3 + i),
+      documents: [{ ...supplyDoc, id: String(71 + i), number: String(3 + i), orderId: String(3 + i) }],
+    })),
+  ],
   others: [],
 };
 export const emptyOrders: DocumentsContent = { kind: 'orders', orders: [], others: [] };
@@ -96,6 +108,30 @@ export const documentsModelEntry = {
   id: 'documents',
   input: listInput,
   payloads: documentsPayloads,
+} as const;
+
+/**
+ * The suspension tab with 21 of its documents (20 a page): a documents page whose list pages into a full first page and
+ * one row on the second. The view walk mounts it as a second page of the chart.
+ */
+export const suspendInput: DocumentsInput = {
+  route: { page: 'list', tab: 'suspend', filter: { dt1: '2026-08-26', dt2: '2026-11-24', types: [] } },
+};
+export const suspendDocuments: DocumentsContent = {
+  kind: 'documents',
+  documents: Array.from({ length: 21 }, (_, i) => ({
+    ...suspendDoc,
+    id: String(201 + i),
+    number: String(201 + i),
+  })),
+};
+export const suspendTabEntry = {
+  id: 'documents',
+  input: suspendInput,
+  payloads: {
+    ...documentsPayloads,
+    'xstate.done.actor.fetchDocuments': [done('fetchDocuments', suspendDocuments)],
+  },
 } as const;
 
 export const downloadInput: DownloadInput = {

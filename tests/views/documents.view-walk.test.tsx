@@ -5,10 +5,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { i18n } from '@/i18n/i18n';
 import { formatErrorMessage } from '@/i18n/messages';
-import { type DocumentsContext as Ctx, documentsMachine } from '@/machines/documents.machine';
+import {
+  type DocumentsContext as Ctx,
+  type DocumentsInput,
+  documentsMachine,
+} from '@/machines/documents.machine';
 import { DocumentsContext } from '@/views/documents/documents.context';
 import { DocumentsListView } from '@/views/documents/documents.view';
-import { documentsModelEntry, listInput } from '../machines/documents.payloads';
+import {
+  documentsModelEntry,
+  listInput,
+  suspendInput,
+  suspendTabEntry,
+} from '../machines/documents.payloads';
 import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
 import { renderWorkflow } from '../support/render-workflow';
@@ -33,7 +42,9 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
     ctx.filterError ? formatErrorMessage(t, ctx.filterError) : null,
   );
   if (state.matches('ready') && ctx.content?.kind === 'orders') {
-    for (const o of ctx.content.orders) {
+    // the list's first page (the walk mounts page 1): ten orders a page
+    for (const o of ctx.content.orders.slice(10)) expect(screen.queryByTestId(`order-${o.id}`)).toBeNull();
+    for (const o of ctx.content.orders.slice(0, 10)) {
       const block = screen.getByTestId(`order-${o.id}`);
       expect(block.textContent).toContain(t('documents.order.title', { id: o.id }));
       for (const d of o.documents) {
@@ -49,6 +60,15 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
     }
     expect(screen.queryByText(t('documents.noOrders')) !== null).toBe(ctx.content.orders.length === 0);
   }
+  if (state.matches('ready') && ctx.content?.kind === 'documents') {
+    // the list's first page (the walk mounts page 1): twenty documents a page
+    for (const d of ctx.content.documents.slice(20))
+      expect(screen.queryByTestId(`document-${d.id}`)).toBeNull();
+    for (const d of ctx.content.documents.slice(0, 20))
+      expect(screen.getByTestId(`document-${d.id}`).querySelector('.docs__title')?.textContent).toBe(
+        `${t(`documents.types.${d.type}` as 'documents.types.1')} № ${d.number}`,
+      );
+  }
   const error = screen.queryByTestId('documents-error');
   expect(error !== null).toBe(state.matches('failed'));
   if (error && ctx.error) expect(error.textContent).toContain(formatErrorMessage(t, ctx.error));
@@ -57,12 +77,12 @@ function expectTexts(state: AnyMachineSnapshot, broken: boolean) {
   );
 }
 
-function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver {
+function mount(options: { broken?: boolean; timeout?: number; input?: DocumentsInput } = {}): ViewDriver {
   const deferred = createDeferredActors(documentsMachine);
   renderWorkflow(
     <DocumentsContext.Provider
       logic={documentsMachine.provide({ actors: deferred.actors })}
-      input={listInput}
+      input={options.input ?? listInput}
     >
       <DocumentsListView query={(tab) => `?tab=${tab}`} />
     </DocumentsContext.Provider>,
@@ -89,9 +109,12 @@ function mount(options: { broken?: boolean; timeout?: number } = {}): ViewDriver
         // asked; the page is busy and says it loads
         tag: 'busy',
         controls: () =>
-          ['documents-refresh', 'documents-prev', 'documents-next', 'documents-error-retry'].flatMap((id) =>
-            screen.queryAllByTestId(id),
-          ),
+          [
+            'documents-refresh',
+            'documents-list-prev',
+            'documents-list-next',
+            'documents-error-retry',
+          ].flatMap((id) => screen.queryAllByTestId(id)),
         shown: () => {
           expect(screen.getByTestId('documents-page').getAttribute('aria-busy')).toBe('true');
           expect(screen.getByTestId('documents-loading').textContent).toBe(t('documents.loading'));
@@ -120,6 +143,13 @@ const paths: readonly MachinePath[] = generateModelPaths(
   buildModelGraph(documentsMachine, documentsModelEntry),
 ).filter((p) => p.steps.every((s, i) => i === 0 || performable(s.event, p.steps[i - 1]?.state)));
 
+/** The suspension tab's paths that show its documents (the rest are the orders tab's, walked above). */
+const suspendPaths: readonly MachinePath[] = generateModelPaths(
+  buildModelGraph(documentsMachine, suspendTabEntry),
+)
+  .filter((p) => p.steps.every((s, i) => i === 0 || performable(s.event, p.steps[i - 1]?.state)))
+  .filter((p) => p.steps.some((s) => (s.state.context as Ctx).content?.kind === 'documents'));
+
 afterEach(cleanup);
 
 describe('documents view walk', () => {
@@ -132,6 +162,16 @@ describe('documents view walk', () => {
     'path %i shows each state along %s',
     async (_, __, path) => {
       expect(await walkViewPath(documentsMachine, path, mount())).toBe(path.steps.length - 1);
+    },
+  );
+
+  // the suspension tab: a documents list, not orders
+  it.each(suspendPaths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'suspension tab path %i shows each state along %s',
+    async (_, __, path) => {
+      expect(await walkViewPath(documentsMachine, path, mount({ input: suspendInput }))).toBe(
+        path.steps.length - 1,
+      );
     },
   );
 

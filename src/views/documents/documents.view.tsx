@@ -285,7 +285,7 @@ export function DocumentsListView({
               </ul>
             )}
             {orders && (
-              <Pagination page={orders.page} pages={orders.pages} onPage={toPage} testId="documents" />
+              <Pagination page={orders.page} pages={orders.pages} onPage={toPage} testId="documents-list" />
             )}
             {content.others.length > 0 && (
               <>
@@ -311,7 +311,12 @@ export function DocumentsListView({
               </ul>
             )}
             {documents && (
-              <Pagination page={documents.page} pages={documents.pages} onPage={toPage} testId="documents" />
+              <Pagination
+                page={documents.page}
+                pages={documents.pages}
+                onPage={toPage}
+                testId="documents-list"
+              />
             )}
           </div>
         )}
