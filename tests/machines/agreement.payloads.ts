@@ -108,6 +108,9 @@ export const agreementPayloads: EventPayloads = {
     // CR2: a free-text field takes 300 characters, not 301
     { type: 'field.change', field: 'name', value: 'N'.repeat(300) },
     { type: 'field.change', field: 'name', value: 'N'.repeat(301) },
+    // spec 5's age of 18 at its boundary, from TODAY: the 18th birthday is today (an adult), or tomorrow (not yet)
+    { type: 'field.change', field: 'birthDate', value: '2008-01-15' },
+    { type: 'field.change', field: 'birthDate', value: '2008-01-16' },
   ],
   'contact.remove': [{ type: 'contact.remove', index: 0 }],
   'contact.change': [{ type: 'contact.change', index: 0, field: 'access', value: false }],
@@ -139,12 +142,18 @@ export const agreementModelEntry = {
   id: 'agreement',
   input: agreementInput,
   payloads: agreementPayloads,
-  // three regions and six field edits: the random walk needs long to see a download fail while a result is on screen
-  // (16 000 steps missed it, 20 000 saw it)
-  walkSteps: 24000,
+  // three regions and eight field edits: the random walk needs long to see a download fail while a result is on screen
+  // (with six edits 16 000 steps missed it and 20 000 saw it; with eight, 24 000 missed it)
+  walkSteps: 32000,
   stopWhen: (s: AnyMachineSnapshot) => {
     const form = s.context.form as AgreementForm;
     if (form.login === '' || form.contacts[0]?.fullName !== validForm.contacts[0]?.fullName) return true;
+    // a birth date is edited on the otherwise valid form only (its two days are the adult rule's boundary)
+    if (
+      form.birthDate !== validForm.birthDate &&
+      JSON.stringify({ ...form, birthDate: validForm.birthDate }) !== validJson
+    )
+      return true;
     const untouched =
       s.matches({ list: 'loading' }) && s.context.list === null && s.matches({ download: 'idle' });
     return JSON.stringify(form) !== validJson && !untouched;

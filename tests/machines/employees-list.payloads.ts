@@ -30,7 +30,9 @@ export const employeesListPayloads = payloadsFor<EmployeesListEvent>({
     { type: 'params.changed', params: { q: 'Ali', page: 2 } },
     { type: 'params.changed', params: { q: '90 123', page: 1 } },
     { type: 'params.changed', params: { q: '<script>', page: 1 } },
+    // EM3: at most 50 characters after trimming: one over, and exactly 50 with spaces around
     { type: 'params.changed', params: { q: 'a'.repeat(51), page: 1 } },
+    { type: 'params.changed', params: { q: ` ${'a'.repeat(50)} `, page: 1 } },
   ],
   'xstate.done.actor.fetchEmployees': [
     done('fetchEmployees', employeesPage),

@@ -57,6 +57,9 @@ export const badPhone = { email: '', phone: '12-ab' };
 export const nothingTyped = { email: '  ', phone: '' };
 /** The phone as digits with the country code, no separators, spaces around. */
 export const phoneDigitsOnly = { email: '', phone: ' 998901234500 ' };
+/** U21: an address of exactly 200 characters (accepted) and of 201 (refused), spaces around. */
+export const longestEmail = { email: ` ${'a'.repeat(190)}@navoiy.uz `, phone: '' };
+export const overLongEmail = { email: `${'a'.repeat(191)}@navoiy.uz`, phone: '' };
 /** Both an e-mail and a phone. */
 export const bothTyped = { email: 'botir@navoiy.uz', phone: '+998 90 123 45 00' };
 
@@ -89,6 +92,8 @@ export const recoveryContactPayloads = payloadsFor<RecoveryContactEvent>({
     { type: 'form.submit', values: nothingTyped },
     { type: 'form.submit', values: phoneDigitsOnly },
     { type: 'form.submit', values: bothTyped },
+    { type: 'form.submit', values: longestEmail },
+    { type: 'form.submit', values: overLongEmail },
   ],
   'xstate.done.actor.fetchAccounts': [done('fetchAccounts', navoiyAccounts)],
   'xstate.error.actor.fetchAccounts': [fail('fetchAccounts', refused), fail('fetchAccounts', offline)],

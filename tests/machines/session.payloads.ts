@@ -269,6 +269,8 @@ export const settingsInput: SettingsInput = {
 };
 
 export const PASSWORDS = { current: 'Demo-2026', next: 'NewPass-2026' } as const;
+/** U21's longest password: 200 characters, letters and digits. */
+const LONGEST_PASSWORD = 'A1'.repeat(100);
 
 /** The Settings chart: both forms, valid and invalid submits, a draft and no draft. */
 export const settingsModelEntry: ModelTestEntry = {
@@ -296,6 +298,19 @@ export const settingsModelEntry: ModelTestEntry = {
         confirm: `${PASSWORDS.next} `,
       },
       { type: 'password.submit', current: '', password: PASSWORDS.next, confirm: PASSWORDS.next },
+      // U21: a new password of exactly 200 characters is accepted, one of 201 is not
+      {
+        type: 'password.submit',
+        current: PASSWORDS.current,
+        password: LONGEST_PASSWORD,
+        confirm: LONGEST_PASSWORD,
+      },
+      {
+        type: 'password.submit',
+        current: PASSWORDS.current,
+        password: `${LONGEST_PASSWORD}A`,
+        confirm: `${LONGEST_PASSWORD}A`,
+      },
       {
         type: 'password.submit',
         current: PASSWORDS.current,

@@ -134,8 +134,12 @@ export const userAdminPayloads = payloadsFor<UserAdminEvent>({
     { type: 'field.change', field: 'user_name', value: 'new.user' },
     // the login is trimmed before it is checked
     { type: 'field.change', field: 'user_name', value: ' new.user ' },
-    // U22: the name is at most 200 characters
+    // U21: a login is at most 100 characters: exactly 100, and one over
+    { type: 'field.change', field: 'user_name', value: 'l'.repeat(100) },
+    { type: 'field.change', field: 'user_name', value: 'l'.repeat(101) },
+    // U22: the name is at most 200 characters: one over, and exactly 200
     { type: 'field.change', field: 'full_name', value: 'Q'.repeat(201) },
+    { type: 'field.change', field: 'full_name', value: 'Q'.repeat(200) },
     { type: 'field.change', field: 'role', value: 'R008' },
     // a role only the admin group grants: taken from an administrator, ignored from helpdesk (finding 20)
     { type: 'field.change', field: 'role', value: 'R000' },
