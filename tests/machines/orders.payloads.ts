@@ -26,6 +26,21 @@ export const goldenOrder: OrderItem = {
   vat: 18_043,
   createdAt: '2026-11-24T09:05:00.000Z',
 };
+/**
+ * The range's orders: the golden order first and twenty more (not order 42), so the list pages (20 a page, GN9) into
+ * a full first page and one row on the second: a page size of 19 or 21 shows on both.
+ */
+export const rangeOrders: OrderItem[] = [
+  goldenOrder,
+  ...Array.from({ length: 20 }, (_, i) => ({
+    ...goldenOrder,
+    id: String(1001 + i),
+    kind: 'new' as const,
+    status: 'created' as const,
+    total: 10_000 * (i + 1),
+    vat: 1_071 * (i + 1),
+  })),
+];
 export const orderDetails: OrderDetails = {
   ...goldenOrder,
   numbers: [
@@ -72,7 +87,7 @@ export const ordersPayloads: EventPayloads = {
     { type: 'status.choose', status: 'issued' },
     { type: 'status.choose', status: 'paid' },
   ],
-  'xstate.done.actor.fetchOrders': [done('fetchOrders', [goldenOrder])],
+  'xstate.done.actor.fetchOrders': [done('fetchOrders', rangeOrders)],
   'xstate.error.actor.fetchOrders': [fail('fetchOrders', offline)],
   'xstate.done.actor.fetchOrder': [done('fetchOrder', orderDetails)],
   'xstate.error.actor.fetchOrder': [fail('fetchOrder', noOrder)],
