@@ -1,4 +1,4 @@
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { takenDescription } from '@/domain/golden.rules';
 import type {
   GoldenCatalogue,
@@ -58,14 +58,41 @@ const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.er
 /** The mask 999-99-99 with its second, then its first dash missing. */
 const BROKEN_MASKS = ['123-4567', '12345-67'];
 
+/** The other searches' fields at their limits (GN4's group of 2 to 10; 1 to 7 digits after the operator code). */
+const OTHER_SEARCHES = [
+  ['count', '10'],
+  ['count', '11'],
+  ['digits', '1234567'],
+  ['digits', '12345678'],
+] as const;
+
+/** An event of a search other than by mask: its type chosen, or its fields typed. */
+const isOtherSearch = (e: EventObject) =>
+  (e.type === 'search.type' && (e as EventObject & { searchType: string }).searchType !== 'byMask') ||
+  (e.type === 'form.change' && (e as EventObject & { field: string }).field !== 'mask');
+
+/** A search other than by mask chosen, or its fields typed. */
+const otherSearch = (c: GoldenCheckoutContext) =>
+  c.searchType === 'byGroup' || c.searchType === 'byNumber' || c.form.count !== '2' || c.form.digits !== '';
+
+/** The search form as it opens: nothing searched, no mask typed, nothing chosen. */
+const untouched = (c: GoldenCheckoutContext) =>
+  c.query === null && c.form.mask === '' && c.selected.length === 0;
+
 export const goldenCheckoutPayloads: EventPayloads = {
   // another category than the first (chosen on arrival, GN1): choosing the chosen one would change nothing to check
   'category.choose': [{ type: 'category.choose', categoryId: 122 }],
-  'search.type': [{ type: 'search.type', searchType: 'byMask' }],
+  'search.type': [
+    { type: 'search.type', searchType: 'byMask' },
+    { type: 'search.type', searchType: 'byGroup' },
+    { type: 'search.type', searchType: 'byNumber' },
+  ],
   'form.change': [
     { type: 'form.change', field: 'mask', value: '***-**-00' },
     // the format 999-99-99 with either dash missing is refused (as a mask too short would be)
     ...BROKEN_MASKS.map((value) => ({ type: 'form.change', field: 'mask', value })),
+    // GN4: a group of at most 10 numbers, and 11; spec 5: 1 to 7 digits after the code, and 8
+    ...OTHER_SEARCHES.map(([field, value]) => ({ type: 'form.change', field, value })),
   ],
   'page.go': [{ type: 'page.go', page: 1 }],
   'number.toggle': [
@@ -99,6 +126,13 @@ export const goldenCheckoutModelEntry = {
   payloads: goldenCheckoutPayloads,
   // a mask with a dash missing is explored while the search form is on screen (typed, refused, typed again, with
   // numbers chosen meanwhile); past the form it only rides along with the choice, as the valid mask does
-  stopWhen: (s: AnyMachineSnapshot) =>
-    BROKEN_MASKS.includes((s.context as GoldenCheckoutContext).form.mask) && !s.matches({ browsing: 'idle' }),
+  stopWhen: (s: AnyMachineSnapshot) => {
+    const c = s.context as GoldenCheckoutContext;
+    if (BROKEN_MASKS.includes(c.form.mask) && !s.matches({ browsing: 'idle' })) return true;
+    return otherSearch(c) && !(s.matches({ browsing: 'idle' }) && untouched(c));
+  },
+  // the group and number searches are chosen, typed and sent (or refused) on the untouched search form only (and not
+  // explored past it): from anywhere else their payloads would only multiply the graph (three times the snapshots)
+  sendWhen: (s: AnyMachineSnapshot, e: EventObject) =>
+    !isOtherSearch(e) || (s.matches({ browsing: 'idle' }) && untouched(s.context as GoldenCheckoutContext)),
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyMachineSnapshot, assign, createMachine, fromPromise, setup } from 'xstate';
+import { type AnyMachineSnapshot, assign, createMachine, type EventObject, fromPromise, setup } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import { machineRegistry } from '@/machines/registry';
 import { createCoverageRecorder, formatCoverage } from '../support/coverage';
@@ -374,6 +374,37 @@ describe('path generation', () => {
 
     expect(bounded.snapshots.size).toBe(4);
     expect(() => buildModelGraph(counter, { payloads: {}, limit: 50 })).toThrow(/limit/);
+  });
+
+  it('sends a payload only where sendWhen lets it', () => {
+    const counter = setup({ types: { context: {} as { n: number } } }).createMachine({
+      id: 'limited',
+      context: { n: 0 },
+      initial: 'on',
+      states: {
+        on: {
+          on: {
+            inc: { actions: assign({ n: ({ context }) => context.n + 1 }) },
+            set: { actions: assign({ n: ({ event }) => (event as { n: number } & EventObject).n }) },
+          },
+        },
+      },
+    });
+    const payloads = { set: [{ type: 'set', n: 10 }] };
+    const bounds = { payloads, stopWhen: (s: AnyMachineSnapshot) => s.context.n >= 2 };
+    const everywhere = buildModelGraph(counter, bounds);
+    // 'set' only from the first snapshot: n = 10 is reached once, not from n = 1 as well
+    const onlyAtStart = buildModelGraph(counter, {
+      ...bounds,
+      sendWhen: (s, e) => e.type !== 'set' || s.context.n === 0,
+    });
+    const sets = (g: typeof everywhere) => g.edges.filter((e) => e.event.type === 'set').length;
+
+    expect(sets(everywhere)).toBe(2);
+    expect(sets(onlyAtStart)).toBe(1);
+    expect([...onlyAtStart.snapshots.values()].map((s) => s.context.n).sort((a, b) => a - b)).toEqual([
+      0, 1, 2, 10,
+    ]);
   });
 
   it('starts machines that take input with the given input', () => {

@@ -154,6 +154,7 @@ function checkOneInput(
       payloads: test.payloads,
       ...(test.limit === undefined ? {} : { limit: test.limit }),
       ...(test.stopWhen === undefined ? {} : { stopWhen: test.stopWhen }),
+      ...(test.sendWhen === undefined ? {} : { sendWhen: test.sendWhen }),
       ...(test.input === undefined ? {} : { input: test.input }),
     });
   } catch (err) {

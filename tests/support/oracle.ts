@@ -17,6 +17,7 @@ import {
   type ModelGraph,
   pairKey,
   payloadEvents,
+  sendable,
   snapshotKey,
   type TraversalBounds,
 } from './paths';
@@ -478,7 +479,7 @@ export function generateEdgePaths(
   oracle: ChartOracle,
   options: TraversalBounds & { payloads: EventPayloads; everyEdge?: boolean },
 ): EdgePaths {
-  const events = edgeEvents(oracle, options.payloads);
+  const events = sendable({ ...options, events: edgeEvents(oracle, options.payloads) });
   const graph = buildModelGraph(machine, { ...options, events });
   const taken = new Map<string, string>();
   for (const e of graph.edges) taken.set(`${e.from}\u0001${show(e.event)}`, e.transitions.join(','));

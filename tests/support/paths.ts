@@ -28,6 +28,12 @@ export interface TraversalBounds {
   readonly limit?: number;
   /** Do not explore past snapshots matching this (keeps contexts with counters finite). */
   readonly stopWhen?: (snapshot: AnyMachineSnapshot) => boolean;
+  /**
+   * Whether an event is sent from a snapshot at all (every one when absent): a payload that tells a limit apart only
+   * where it is typed (the golden checkout's group count on the search form) is sent there only. `stopWhen` cannot
+   * do it: a snapshot it stops is still reached by every payload of every explored snapshot.
+   */
+  readonly sendWhen?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   /** Machine input, for machines started with `createActor(m, { input })` or invoked with `input`. */
   readonly input?: unknown;
 }
@@ -56,6 +62,17 @@ export function payloadEvents(payloads: EventPayloads): (snapshot: AnyMachineSna
     __unsafe_getAllOwnEventDescriptors(snapshot)
       .filter((type) => !type.startsWith('xstate.done.state.'))
       .flatMap((type) => payloads[type] ?? (type === '*' ? [] : [{ type }]));
+}
+
+/** The events to explore from a snapshot: `options.events`, less those `options.sendWhen` holds back. */
+export function sendable(options: {
+  readonly events: (snapshot: AnyMachineSnapshot) => EventObject[];
+  readonly sendWhen?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+}): (snapshot: AnyMachineSnapshot) => EventObject[] {
+  const { events, sendWhen } = options;
+  return sendWhen === undefined
+    ? events
+    : (snapshot) => events(snapshot).filter((e) => sendWhen(snapshot, e));
 }
 
 /** One edge of the explored graph with the transition keys its macrostep takes (including `always`). */
@@ -193,7 +210,7 @@ function adjacencyMapOf(
     const entry: Adjacency[string] = { state, transitions: {} };
     adjacency[key] = entry;
     if (options.stopWhen?.(state)) continue;
-    for (const event of options.events(state)) {
+    for (const event of sendable(options)(state)) {
       const probed = step(state, event);
       entry.transitions[JSON.stringify(event)] = { event, state: probed.snapshot, probed };
       queue.push(probed.snapshot);

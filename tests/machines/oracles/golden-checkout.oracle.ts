@@ -32,15 +32,28 @@ const maskOk = (m: string) => /^[0-9*A-Z]{3}-[0-9*A-Z]{2}-[0-9*A-Z]{2}$/.test(m.
 const problemOf = (c: Ctx): string | null => {
   if (c.form.operatorCode === '' && c.searchType !== 'random') return 'operatorCode';
   if (c.searchType === 'byMask' && !maskOk(c.form.mask)) return 'mask';
+  if (c.searchType === 'byNumber' && !/^\d{1,7}$/.test(typedDigits(c))) return 'digits';
+  if (c.searchType === 'byGroup' && !(/^\d{1,2}$/.test(c.form.count.trim()) && groupOk(Number(c.form.count))))
+    return 'count';
   return null;
 };
 
-/** The search the server is asked for (spec 7 body: categoryId, operatorCode unless every code, number for byMask). */
+/** GN4: 1 to 7 of the local digits, typed with spaces or dashes or without. */
+const typedDigits = (c: Ctx) => String(c.form.digits).replace(/[\s-]/g, '');
+/** GN4: runs of 2 to 10 consecutive numbers. */
+const groupOk = (n: number) => n >= 2 && n <= 10;
+
+/**
+ * The search the server is asked for (spec 7 body: categoryId, operatorCode unless every code, number for byMask and
+ * byNumber, count for byGroup).
+ */
 const queryOf = (c: Ctx) => ({
   type: c.searchType,
   categoryId: c.categoryId,
   ...(c.form.operatorCode === '' ? {} : { operatorCode: c.form.operatorCode }),
   ...(c.searchType === 'byMask' ? { number: c.form.mask.trim().toUpperCase() } : {}),
+  ...(c.searchType === 'byNumber' ? { number: typedDigits(c) } : {}),
+  ...(c.searchType === 'byGroup' ? { count: Number(c.form.count.trim()) } : {}),
 });
 
 /** GN6: choosing a chosen number unchooses it; a number is never chosen twice. */
