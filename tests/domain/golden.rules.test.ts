@@ -6,7 +6,6 @@ import {
   DEFAULT_SEARCH_FORM,
   formForType,
   isValidMask,
-  MAX_SELECTION,
   matchesMask,
   normaliseMask,
   priceSplit,
@@ -146,14 +145,18 @@ describe('selection and price (GN2, GN6)', () => {
     price,
   });
 
-  it('toggles a number in and out, never twice, at most MAX_SELECTION', () => {
+  it('toggles a number in and out, never twice, at most 20 (GN6): the 20th is taken, the 21st is not', () => {
     const one = toggleSelection([], offer(1));
     expect(one).toEqual([offer(1)]);
     expect(toggleSelection(one, offer(1))).toEqual([]);
-    const full = Array.from({ length: MAX_SELECTION }, (_, i) => offer(i));
+    expect(canSelectMore(one)).toBe(true);
+    // the decision's number, written out: a change of the constant must fail here
+    const nineteen = Array.from({ length: 19 }, (_, i) => offer(i));
+    expect(canSelectMore(nineteen)).toBe(true);
+    const full = toggleSelection(nineteen, offer(50));
+    expect(full).toEqual([...nineteen, offer(50)]);
     expect(canSelectMore(full)).toBe(false);
     expect(toggleSelection(full, offer(99))).toEqual(full);
-    expect(canSelectMore(one)).toBe(true);
   });
 
   it('prices include VAT: the VAT part is total × p / (100 + p), rounded to whole sums', () => {

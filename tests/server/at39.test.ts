@@ -386,6 +386,43 @@ describe('documents, submit, edit, list and statistics', () => {
     expect(ids).toContain(registrationId);
   });
 
+  it('takes a scan of 4 MB exactly and refuses one byte more with E118 (AT6), keeping the one on file', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const registrationId = await newRegistration(h, api);
+    await attachKit(api, registrationId, '8999801000008');
+    await attachBan(api, registrationId, '100234561');
+    await api.call('at39.reserveEquipment', {
+      body: { regionId: 1, registrationId, phoneNumber: '907000008', pricePlanId: 2 },
+    });
+    /** A PNG of `size` bytes: the signature, then zeros (the server reads the kind from the first bytes). */
+    const png = (size: number) => {
+      const bytes = new Uint8Array(size);
+      bytes.set(PNG.subarray(0, 8));
+      return new Blob([bytes]);
+    };
+    const send = (size: number) =>
+      code(
+        api.upload('at39.saveDoc', {
+          fields: { registration_id: registrationId, type: 'passport' },
+          file: png(size),
+          fileName: 'passport.png',
+        }),
+      );
+    const MB4 = 4 * 1024 * 1024;
+    expect(await send(MB4)).toBe('OKOK');
+    expect(await send(MB4 + 1)).toBe('E118');
+    const docs = await api.call('at39.regDocs', { query: { reg_id: registrationId } });
+    expect(docs.map((d) => [d.type, d.uploaded])).toEqual([
+      ['passport', true],
+      ['application', false],
+    ]);
+    const stored = h.db
+      .prepare('SELECT length(file_bytes) AS n FROM at39_scans WHERE registration_id = ?')
+      .all(Number(registrationId)) as { n: number }[];
+    expect(stored).toEqual([{ n: MB4 }]);
+  });
+
   it('edits a rejected registration back into work; comments list the back office’s words', async () => {
     const h = createHarness();
     const api = await clientAs(h, 'servicedesk');

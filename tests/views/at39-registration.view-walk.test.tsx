@@ -5,14 +5,17 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate';
+import { type AnyMachineSnapshot, createActor, type EventObject, fromPromise } from 'xstate';
+import { sniffBlob } from '@/app/upload.actors';
 import { formatPhone } from '@/domain/phone.rules';
+import type { UploadKind } from '@/domain/upload.rules';
 import { i18n } from '@/i18n/i18n';
 import {
   type At39RegistrationEvent,
   at39RegistrationMachine,
   type At39RegistrationContext as Ctx,
 } from '@/machines/at39-registration.machine';
+import { type SniffFileInput, uploadMachine } from '@/machines/upload.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import { At39RegistrationPage } from '@/views/at39/at39-registration.view';
 import {
@@ -21,6 +24,7 @@ import {
   BAN,
   card,
   docsComplete,
+  docsMissing,
   epdp,
   MARKED_CODE,
   passportOk,
@@ -31,7 +35,7 @@ import {
 import { createDeferredActors } from '../support/fake-actors';
 import { buildModelGraph, generateModelPaths, type MachinePath } from '../support/paths';
 import { onScreen } from '../support/phone-text';
-import { TestProviders } from '../support/render-workflow';
+import { type TestLogic, TestProviders } from '../support/render-workflow';
 import { neverSettlingActors } from '../support/replay';
 import { settleInAct } from '../support/view-act';
 import { performBy, type ViewDriver, type ViewStep, walkViewPath } from '../support/view-walk';
@@ -109,7 +113,7 @@ function expectTexts(state: AnyMachineSnapshot) {
   }
 }
 
-function mount(): ViewDriver {
+function mount(extra: Partial<TestLogic> = {}): ViewDriver {
   const deferred = createDeferredActors(at39RegistrationMachine);
   const location = memoryLocation({ path: '/at39-registration/new', record: true });
   let mounted = false;
@@ -134,7 +138,10 @@ function mount(): ViewDriver {
           <I18nextProvider i18n={i18n}>
             <Router hook={location.hook}>
               <TestProviders
-                fakes={{ at39Registration: at39RegistrationMachine.provide({ actors: deferred.actors }) }}
+                fakes={{
+                  at39Registration: at39RegistrationMachine.provide({ actors: deferred.actors }),
+                  ...extra,
+                }}
               >
                 <At39RegistrationPage />
               </TestProviders>
@@ -359,4 +366,53 @@ describe('AT 39 registration view walk', () => {
       expect(steps).toBe(path.steps.length - 1);
     },
   );
+});
+
+describe('AT 39 scans: the size limit the documents step hands to its upload widgets', () => {
+  /** AT6: a scan of 4 MB (4 × 1024 × 1024 bytes) at most; the number is the decision's, not read from src. */
+  const LIMIT = 4 * 1024 * 1024;
+  const toDocuments = scripted([
+    { type: 'route.entered', registrationId: null },
+    { type: 'token.submit', token: TOKEN },
+    done('checkToken', workplace),
+    done('startPassportSession', epdp),
+    { type: 'code.submit', code: AUTH_CODE },
+    done('readPassport', passportOk),
+    { type: 'person.confirm' },
+    done('createRegistration', '501'),
+    { type: 'kit.submit', markedCode: MARKED_CODE },
+    done('attachKit', card),
+    { type: 'ban.submit', ban: BAN },
+    done('attachBan'),
+    done('fetchPricePlans', tariffs),
+    { type: 'number.reserve', phoneNumber: '907000001', pricePlanId: 1 },
+    done('reserveNumber'),
+    done('fetchDocs', docsMissing),
+  ]);
+
+  it.each([
+    [LIMIT, false],
+    [LIMIT + 1, true],
+  ])('a passport scan of %i bytes is refused as too large: %s', async (size, refused) => {
+    // the widget's own chart with the byte check of the app; the send never answers (the upload walk covers it)
+    const at39Upload = uploadMachine.provide({
+      actors: {
+        ...neverSettlingActors(uploadMachine),
+        sniffFile: fromPromise<UploadKind | null, SniffFileInput>(({ input }) => sniffBlob(input.file.blob)),
+      },
+    });
+    await walkViewPath(at39RegistrationMachine, toDocuments, mount({ at39Upload }));
+    const widget = screen.getByTestId('at39-upload-passport');
+    const png = new Uint8Array(size);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await userEvent.upload(
+      within(widget).getByTestId('upload-input') as HTMLInputElement,
+      new File([png], 'passport.png', { type: 'image/png' }),
+    );
+    // the refusal is the client's own check, at once; a file within the limit passes the byte check and is sent
+    await waitFor(() => expect(widget.dataset.state).toBe(refused ? 'rejected' : 'uploading'));
+    const tooLarge = t('upload.errors.tooLarge', { mb: 4 });
+    expect(within(widget).queryByText(tooLarge, { exact: false }) !== null).toBe(refused);
+    if (refused) expect(within(widget).getByTestId('upload-rejected').dataset.code).toBe('upload.tooLarge');
+  });
 });
