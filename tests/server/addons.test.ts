@@ -5,7 +5,10 @@
  * transaction, disconnecting, roaming, and who may act on which numbers.
  */
 import { describe, expect, it } from 'vitest';
-import { EMPLOYEES_PAGE_SIZE, ROAMING_SOC, SERVICE_DOCUMENT_TYPE } from '@/domain/addons.rules';
+import { type AnyActorLogic, createActor, toPromise } from 'xstate';
+import { createAddonsLogic } from '@/app/addons.actors';
+import { DEFAULT_SERVICES_PARAMS, ROAMING_SOC, SERVICE_DOCUMENT_TYPE } from '@/domain/addons.rules';
+import type { EmployeesPageResult } from '@/machines/addons.machine';
 import { activeNumbersOf, IP_CATALOGUE, SAMARQAND_FIXTURE } from '../../server/db/addons-seed';
 import { DEMO_COMPANIES } from '../../server/db/demo-accounts';
 import { buildTextPdf } from '../../server/pdf/pdf';
@@ -66,8 +69,9 @@ describe('catalogue and employees', () => {
     const { sns, at } = fixture(h);
     const first = await api.call('internet.employees', { query: { ipGroup: 'monthly', page: 0 } });
     expect(first.totalElements).toBe(sns.length);
-    expect(first.content).toHaveLength(Math.min(EMPLOYEES_PAGE_SIZE, sns.length));
-    expect(first.content.map((e) => e.sn)).toEqual(sns.slice(0, EMPLOYEES_PAGE_SIZE));
+    // SV3: 20 a page, written out (the company has more than a page)
+    expect(sns.length).toBeGreaterThan(20);
+    expect(first.content.map((e) => e.sn)).toEqual(sns.slice(0, 20));
     expect(first.content[SAMARQAND_FIXTURE.hasSalePackage]?.packages?.map((p) => p.soc)).toEqual(['IP_M20']);
     const found = await api.call('internet.employees', { query: { ipGroup: 'monthly', q: at(3).slice(2) } });
     expect(found.content.map((e) => e.sn)).toContain(at(3));
@@ -75,6 +79,24 @@ describe('catalogue and employees', () => {
       query: { ipGroup: 'monthly', list: 'connect' },
     });
     expect(all.sns).toEqual(sns);
+  });
+
+  it('the app asks the server for the page the URL names, 20 numbers a page (SV3)', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'curator16');
+    const { sns } = fixture(h);
+    const fetchEmployees = createAddonsLogic(async () => api).services.implementations.actors
+      .fetchEmployees as AnyActorLogic;
+    const page = (n: number) =>
+      toPromise(
+        createActor(fetchEmployees, {
+          input: { params: { ...DEFAULT_SERVICES_PARAMS, page: n } },
+        }).start(),
+      ) as Promise<EmployeesPageResult>;
+    const second = await page(2);
+    expect(second.total).toBe(sns.length);
+    expect(second.totalPages).toBe(Math.ceil(sns.length / 20));
+    expect(second.rows.map((r) => r.sn)).toEqual(sns.slice(20, 40));
   });
 
   it('pages and searches thousands of numbers of a large company in SQL', async () => {
