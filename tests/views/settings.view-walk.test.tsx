@@ -72,7 +72,7 @@ function driver(app: SessionApp, timeout = 3000): ViewDriver {
           const input = form.elements.namedItem(name) as HTMLInputElement;
           await user.clear(input);
           // a long text (a limit's boundary) is pasted, as a user would: typing it key by key only costs time
-          if (value.length > 40) await user.paste(value);
+          if (value && value.length > 40) await user.paste(value);
           else if (value) await user.type(input, value);
         }
         await user.click(within(form).getByRole('button', { name: 'Изменить пароль' }));
