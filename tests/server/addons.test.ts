@@ -117,9 +117,36 @@ describe('catalogue and employees', () => {
     const one = page.rows[0]?.sn ?? '';
     expect(store.page({ ...filter, q: one }, 0, 20).rows.map((r) => r.sn)).toEqual([one]);
   });
+
+  it('"all filtered" takes at most 5 000 numbers (SV3): the first 5 000 by number, and says how many matched', async () => {
+    const h = createHarness();
+    // the company is given the thousands of numbers of the type-5 company, which may not use services itself
+    h.db.prepare("UPDATE numbers SET ban = ? WHERE ban = '100234561'").run(samarqand);
+    const api = await clientAs(h, 'curator16');
+    const { sns } = fixture(h);
+    expect(sns.length).toBeGreaterThan(5001);
+    const all = await api.call('internet.employeeNumbers', {
+      query: { ipGroup: 'monthly', list: 'connect' },
+    });
+    expect(all.total).toBe(sns.length);
+    expect(all.sns).toEqual(sns.slice(0, 5000));
+  });
 });
 
 describe('connecting a package: per-number outcomes', () => {
+  it('a line takes its third package and refuses a fourth with E123 (SV4: 3 packages a line)', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'curator16');
+    const { at } = fixture(h);
+    const sn = at(SAMARQAND_FIXTURE.clean[0]);
+    const connect = async (soc: string) =>
+      (await api.call('internet.setup', { body: { soc, sns: [sn], payerBan: samarqand, lang: 'ru' } }))
+        .outcomes;
+    for (const soc of ['IP_M5', 'IP_D1']) expect(await connect(soc)).toEqual([{ sn, code: 'accepted' }]);
+    expect(await connect('IP_M20')).toEqual([{ sn, code: 'accepted' }]);
+    expect(await connect('IP_N10')).toEqual([{ sn, code: 'E123' }]);
+  });
+
   it('accepts the free lines, answers E124 for the one that has it and E123 at the line limit, debits per number and issues one document', async () => {
     const h = createHarness();
     const api = await clientAs(h, 'curator16');
