@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ERROR_MESSAGE_MAX, REQUEST_ID_PATTERN, safeErrorMessage } from '@/domain/client-errors.rules';
+import { REQUEST_ID_PATTERN, safeErrorMessage } from '@/domain/client-errors.rules';
 
 describe('safeErrorMessage (docs/decisions.md OBS9)', () => {
   it('keeps the code-level words of a browser error', () => {
@@ -23,7 +23,10 @@ describe('safeErrorMessage (docs/decisions.md OBS9)', () => {
   });
 
   it('stays one short line', () => {
-    expect(safeErrorMessage(`a\u0007b\u001bc${'x'.repeat(500)}`)).toHaveLength(CLIENT_ERROR_MESSAGE_MAX);
+    expect(safeErrorMessage(`a\u0007b\u001bc${'x'.repeat(500)}`)).toHaveLength(200);
+    // the decision's 200 characters, written out: 200 stay whole, 201 are cut to 199 and an ellipsis
+    expect(safeErrorMessage('y'.repeat(200))).toBe('y'.repeat(200));
+    expect(safeErrorMessage('y'.repeat(201))).toBe(`${'y'.repeat(199)}…`);
     expect(safeErrorMessage('a\u0007b')).toBe('a b');
   });
 });

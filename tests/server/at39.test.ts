@@ -113,6 +113,20 @@ describe('the passport service simulator (demo port)', () => {
     expect((await api.call('at39.passportInfo', { query: { auth_code: late } })).outcome).toBe('expired');
   });
 
+  it('a code holds for 5 minutes to the millisecond (AT 39 code minutes), not one more', async () => {
+    const h = createHarness();
+    const api = await clientAs(h, 'servicedesk');
+    const readAfter = async (ms: number) => {
+      const { sessionId } = await api.call('at39.sessionId', {});
+      const authCode = await answer(h, sessionId, AT39_PEOPLE.karimov.pinfl);
+      h.clock.advance(ms);
+      await api.call('session.login', { body: { login: 'servicedesk', password: 'Demo-2026' } });
+      return (await api.call('at39.passportInfo', { query: { auth_code: authCode } })).outcome;
+    };
+    expect(await readAfter(5 * MINUTE)).toBe('ok');
+    expect(await readAfter(5 * MINUTE + 1)).toBe('expired');
+  });
+
   it('refuses a mistyped code (never issued, or of another user) as a wrong code, not as an unknown person; the right code still works', async () => {
     const h = createHarness();
     const api = await clientAs(h, 'servicedesk');

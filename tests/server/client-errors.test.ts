@@ -82,6 +82,10 @@ describe('POST client-errors', () => {
     ])
       expect((await agent.call('POST', 'client-errors', body)).status, JSON.stringify(body)).toBe('E101');
     expect(reports()).toEqual([]);
+    // 200 characters are the longest message taken, whole (OBS9)
+    const longest = { ...report, message: 'x'.repeat(200) };
+    expect((await agent.call('POST', 'client-errors', longest)).status).toBe('OKOK');
+    expect(reports().map((r) => r.message)).toEqual(['x'.repeat(200)]);
   });
 
   it('logs the message made safe again, whatever the browser sent', async () => {
