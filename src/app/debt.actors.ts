@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type DebtListParams, documentDate } from '@/domain/debt.rules';
+import { DEBT_PAGE_SIZE, type DebtListParams, documentDate } from '@/domain/debt.rules';
 import { formatSum } from '@/domain/money.rules';
 import { currentLang, i18n } from '@/i18n/i18n';
 import {
@@ -60,7 +60,7 @@ const listQuery = (p: DebtListParams) => ({
 export function createDebtLogic(api: Api, save = { file: saveFile, blob: saveBlob }) {
   const fetchDebts = async ({ params }: FetchDebtsInput): Promise<DebtPageResult> => {
     const reply = await (await api()).call('debt.list', {
-      query: { ...listQuery(params), page: params.page - 1, size: 50 },
+      query: { ...listQuery(params), page: params.page - 1, size: DEBT_PAGE_SIZE },
     });
     return {
       rows: reply.content.map(toItem),

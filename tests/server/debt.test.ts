@@ -3,6 +3,10 @@
  * paging), the notice in Russian and Uzbek, mark as sent (who and when), the PDF (text extracted), and who may call.
  */
 import { describe, expect, it } from 'vitest';
+import { type AnyActorLogic, createActor, toPromise } from 'xstate';
+import { createDebtLogic } from '@/app/debt.actors';
+import { DEFAULT_DEBT_PARAMS } from '@/domain/debt.rules';
+import type { DebtPageResult } from '@/machines/debt.machine';
 import { FIXED_DEBTORS } from '../../server/db/debt-seed';
 import { buildTextPdf } from '../../server/pdf/pdf';
 import { ApiFailure } from '../../src/services/api/api-error';
@@ -46,6 +50,19 @@ describe('debt/accounts: the overdue list', () => {
     const days = page.content.map((r) => r.daysOverdue);
     expect(days).toEqual([...days].sort((a, b) => b - a));
     expect(page.content.every((r) => r.daysOverdue > 0 && r.debt > 0)).toBe(true);
+  });
+
+  it('the app asks for the page the URL names, 50 accounts a page', async () => {
+    const { api } = await clientAs(createHarness(), 'okk');
+    const fetchDebts = createDebtLogic(async () => api).implementations.actors.fetchDebts as AnyActorLogic;
+    const second = (await toPromise(
+      createActor(fetchDebts, {
+        input: { params: { ...DEFAULT_DEBT_PARAMS, page: 2 }, fresh: true },
+      }).start(),
+    )) as DebtPageResult;
+    const first100 = (await api.call('debt.list', list({ size: 100 }))).content;
+    expect(second.rows.map((r) => r.ban)).toEqual(first100.slice(50).map((r) => r.ban));
+    expect(second.totalPages).toBe(Math.ceil(second.total / 50));
   });
 
   it('computes days overdue from the server day and the due date (seeded counting back from that day)', async () => {
