@@ -94,6 +94,15 @@ describe('contract-registration form (spec 3 fields, spec 5 messages)', () => {
     expect(errorsOf({ birthDate: '2008-01-15', passportIssuedDate: '2024-01-01' }).birthDate).toBeUndefined();
   });
 
+  it('takes a free text of 300 characters and refuses 301 (CR2), trimmed first', () => {
+    const text = (n: number) => 'Ш'.repeat(n);
+    expect(errorsOf({ name: text(300), bankName: ` ${text(300)} ` })).toEqual({});
+    expect(errorsOf({ name: text(301), bankName: text(301) })).toEqual({
+      name: 'validation.fields',
+      bankName: 'validation.fields',
+    });
+  });
+
   it('leaves the optional fields (VAT code, district, apartment, extra phone) alone when empty', () => {
     expect(errorsOf({ vat: '', district: '', apartment: '', extraPhone: '' })).toEqual({});
   });
