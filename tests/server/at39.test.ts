@@ -113,7 +113,7 @@ describe('the passport service simulator (demo port)', () => {
     expect((await api.call('at39.passportInfo', { query: { auth_code: late } })).outcome).toBe('expired');
   });
 
-  it('a code holds for 5 minutes to the millisecond (AT 39 code minutes), not one more', async () => {
+  it('a code holds for 5 minutes to the millisecond (AT3), not one more', async () => {
     const h = createHarness();
     const api = await clientAs(h, 'servicedesk');
     const readAfter = async (ms: number) => {
