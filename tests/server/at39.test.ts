@@ -79,6 +79,17 @@ async function attachBan(api: ApiClient, registrationId: string, ban: string) {
   await api.call('at39.updateRegistration', { body: { registrationId, ban } });
 }
 
+/** A registration on its documents step: kit, BAN and a reserved number (price plan 2), as the chart walks there. */
+async function registrationAtDocuments(h: Harness, api: ApiClient, kit: string, phoneNumber: string) {
+  const registrationId = await newRegistration(h, api);
+  await attachKit(api, registrationId, kit);
+  await attachBan(api, registrationId, '100234561');
+  await api.call('at39.reserveEquipment', {
+    body: { regionId: 1, registrationId, phoneNumber, pricePlanId: 2 },
+  });
+  return registrationId;
+}
+
 describe('the passport service simulator (demo port)', () => {
   it('reads a confirmed person once: the same code again is reused', async () => {
     const h = createHarness();
@@ -344,12 +355,7 @@ describe('documents, submit, edit, list and statistics', () => {
   it('registers end to end; E118 a file of another format; the list, comments and statistics show it', async () => {
     const h = createHarness();
     const api = await clientAs(h, 'servicedesk');
-    const registrationId = await newRegistration(h, api);
-    await attachKit(api, registrationId, '8999801000007');
-    await attachBan(api, registrationId, '100234561');
-    await api.call('at39.reserveEquipment', {
-      body: { regionId: 1, registrationId, phoneNumber: '907000007', pricePlanId: 2 },
-    });
+    const registrationId = await registrationAtDocuments(h, api, '8999801000007', '907000007');
     expect(
       (await api.call('at39.regDocs', { query: { reg_id: registrationId } })).map((d) => d.uploaded),
     ).toEqual([false, false]);
@@ -403,12 +409,7 @@ describe('documents, submit, edit, list and statistics', () => {
   it('takes a scan of 4 MB exactly and refuses one byte more with E118 (AT6), keeping the one on file', async () => {
     const h = createHarness();
     const api = await clientAs(h, 'servicedesk');
-    const registrationId = await newRegistration(h, api);
-    await attachKit(api, registrationId, '8999801000008');
-    await attachBan(api, registrationId, '100234561');
-    await api.call('at39.reserveEquipment', {
-      body: { regionId: 1, registrationId, phoneNumber: '907000008', pricePlanId: 2 },
-    });
+    const registrationId = await registrationAtDocuments(h, api, '8999801000008', '907000008');
     /** A PNG of `size` bytes: the signature, then zeros (the server reads the kind from the first bytes). */
     const png = (size: number) => {
       const bytes = new Uint8Array(size);

@@ -5,17 +5,15 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { type AnyMachineSnapshot, createActor, type EventObject, fromPromise } from 'xstate';
-import { sniffBlob } from '@/app/upload.actors';
+import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate';
+import { createAt39Logic } from '@/app/at39.actors';
 import { formatPhone } from '@/domain/phone.rules';
-import type { UploadKind } from '@/domain/upload.rules';
 import { i18n } from '@/i18n/i18n';
 import {
   type At39RegistrationEvent,
   at39RegistrationMachine,
   type At39RegistrationContext as Ctx,
 } from '@/machines/at39-registration.machine';
-import { type SniffFileInput, uploadMachine } from '@/machines/upload.machine';
 import { ApiFailure } from '@/services/api/api-error';
 import { At39RegistrationPage } from '@/views/at39/at39-registration.view';
 import {
@@ -394,13 +392,9 @@ describe('AT 39 scans: the size limit the documents step hands to its upload wid
     [LIMIT, false],
     [LIMIT + 1, true],
   ])('a passport scan of %i bytes is refused as too large: %s', async (size, refused) => {
-    // the widget's own chart with the byte check of the app; the send never answers (the upload walk covers it)
-    const at39Upload = uploadMachine.provide({
-      actors: {
-        ...neverSettlingActors(uploadMachine),
-        sniffFile: fromPromise<UploadKind | null, SniffFileInput>(({ input }) => sniffBlob(input.file.blob)),
-      },
-    });
+    // the app's own AT 39 upload logic (its byte check, its senders); the server never answers, so the send stays
+    // open (the upload walk covers what follows)
+    const { at39Upload } = createAt39Logic(() => new Promise(() => {}));
     await walkViewPath(at39RegistrationMachine, toDocuments, mount({ at39Upload }));
     const widget = screen.getByTestId('at39-upload-passport');
     const png = new Uint8Array(size);
