@@ -6,7 +6,7 @@ import {
   type AnyTransitionDefinition,
   createActor,
   type EventObject,
-  fromPromise,
+  fromCallback,
   type InspectionEvent,
   SimulatedClock,
 } from 'xstate';
@@ -163,11 +163,14 @@ export interface StartedActor {
   readonly input: unknown;
 }
 
-/** Promise fakes that never settle (the path sends the results) and record every start with its input. */
+/**
+ * Fakes that never settle (the path sends the results) and record every start with its input. Callback logic, not
+ * promise logic: a promise actor stopped unsettled aborts its signal, and the `DOMException` each abort builds (with
+ * its stack) was a tenth of replaying the orders chart's paths; the chart sees the same start, input and stop.
+ */
 export function recordingActors(machine: AnyStateMachine, log: StartedActor[]) {
-  const logic = fromPromise<never, unknown>(({ input, self }) => {
+  const logic = fromCallback<EventObject, unknown>(({ input, self }) => {
     log.push({ id: self.id, input });
-    return new Promise<never>(() => {});
   });
   return Object.fromEntries(actorNames(machine).map((n) => [n, logic]));
 }
@@ -236,6 +239,21 @@ function show(v: unknown): string {
         : x,
     ) ?? 'undefined'
   );
+}
+
+const shownEvents = new WeakMap<EventObject, string>();
+/**
+ * `show` of an event, computed once per event object: the graph's steps, the paths and the payloads hold the same
+ * event objects thousands of times over (the orders chart's paths: 388 000 steps), and an event is never changed once
+ * made. Serializing them again on every use was a quarter of that chart's oracle check.
+ */
+export function showEvent(event: EventObject): string {
+  let shown = shownEvents.get(event);
+  if (shown === undefined) {
+    shown = show(event);
+    shownEvents.set(event, shown);
+  }
+  return shown;
 }
 
 /** A step the machine took differently from the oracle. */
@@ -438,7 +456,7 @@ export function edgeEvents(
     const out: EventObject[] = [];
     const extra = oracleEventTypes(oracle, snapshot).flatMap((t) => payloads[t] ?? [{ type: t }]);
     for (const e of [...own(snapshot), ...extra]) {
-      const key = show(e);
+      const key = showEvent(e);
       if (seen.has(key)) continue;
       seen.add(key);
       out.push(e);
@@ -481,38 +499,43 @@ export function generateEdgePaths(
 ): EdgePaths {
   const events = sendable({ ...options, events: edgeEvents(oracle, options.payloads) });
   const graph = buildModelGraph(machine, { ...options, events });
+  const idOf = snapshotIds(graph);
   const taken = new Map<string, string>();
-  for (const e of graph.edges) taken.set(`${e.from}\u0001${show(e.event)}`, e.transitions.join(','));
+  for (const e of graph.edges)
+    taken.set(`${idOf(e.from)}\u0001${showEvent(e.event)}`, e.transitions.join(','));
   const classes = new Map<string, { edge: OracleEdge; prefix: EventObject[] }>();
   let rawEdges = 0;
   for (const [key, head] of graph.shortest) {
     const snapshot = graph.snapshots.get(key) ?? head.state;
     if (snapshot.status !== 'active') continue;
+    const id = idOf(key);
     const prefix = head.steps.slice(1).map((s) => s.event);
     const leaves = leafPaths(snapshot.value).sort();
+    const value = JSON.stringify(snapshot.value);
     for (const event of events(snapshot)) {
       rawEdges++;
+      const shown = showEvent(event);
       const found = findRow(oracle, leaves, snapshot.context, event as Ev);
       const row = found?.row;
       const cls = options.everyEdge
-        ? `${key}\u0001${show(event)}`
+        ? `${id}\u0001${shown}`
         : [
-            JSON.stringify(snapshot.value),
-            show(event),
+            value,
+            shown,
             row ? oracle.rows.indexOf(row) : -1,
             // a row whose target depends on the context (e.g. back to the results if there are any) is one class
             // per target: a mutant that always takes one of them must be sent from a snapshot expecting the other
             found
               ? expectedLeaves(found.row, found.leaf, leaves, snapshot.context, event as Ev).join(' ')
               : '',
-            taken.get(`${key}\u0001${show(event)}`) ?? '',
+            taken.get(`${id}\u0001${shown}`) ?? '',
             changedKeys(row, snapshot.context, event as Ev),
             // a step that starts actors is sent from every snapshot: an input read from the wrong field of the
             // context (the privileged flag for the LOP one) differs only in some snapshots
-            found ? startsKey(oracle, found, leaves, key, snapshot.context, event as Ev) : '',
+            found ? startsKey(oracle, found, leaves, id, snapshot.context, event as Ev) : '',
             // so is a step that emits with a payload: a query emitted untrimmed differs only where it was typed
             // with spaces
-            row?.emits?.(snapshot.context, event as Ev).some((e) => Object.keys(e).length > 1) ? key : '',
+            row?.emits?.(snapshot.context, event as Ev).some((e) => Object.keys(e).length > 1) ? id : '',
           ].join('\u0001');
       const known = classes.get(cls);
       if (known && known.prefix.length <= prefix.length) continue;
@@ -523,19 +546,37 @@ export function generateEdgePaths(
   const paths = [...classes.values()].map((c) => [...c.prefix, c.edge.event]);
   if (paths.length === 0) paths.push([]);
   paths.push(...pairPaths(graph, paths));
-  const keys = paths.map((p) => p.map((e) => show(e)).join('\u0001'));
-  const prefixes = new Set<string>();
-  for (const p of paths) {
-    for (let i = 1; i < p.length; i++)
-      prefixes.add(
-        p
-          .slice(0, i)
-          .map((e) => show(e))
-          .join('\u0001'),
-      );
-  }
-  const keep = paths.filter((_, i) => !prefixes.has(keys[i] as string));
+  // a path that is the beginning of another is dropped: a trie of the paths' events (by their serialized form), where
+  // a path ending on a node with children is a proper prefix of another
+  type Node = Map<string, Node>;
+  const root: Node = new Map();
+  const ends = paths.map((p) => {
+    let node = root;
+    for (const e of p) {
+      const k = showEvent(e);
+      let next = node.get(k);
+      if (!next) {
+        next = new Map();
+        node.set(k, next);
+      }
+      node = next;
+    }
+    return node;
+  });
+  // the empty path (a chart with no edge to send) stays, as it did when prefixes were compared as joined strings
+  const keep = paths.filter((p, i) => p.length === 0 || (ends[i] as Node).size === 0);
   return { graph, edges, rawEdges, paths: keep };
+}
+
+/**
+ * A snapshot's key (its whole serialized context: 4 KB on average in the orders chart) as its number in the graph's
+ * discovery order, one to one, for keys of maps and classes: the same keys, without building and hashing strings of
+ * kilobytes for every one of the graph's 90 000 edges. A key outside the graph stands for itself.
+ */
+function snapshotIds(graph: ModelGraph): (key: string) => string {
+  const ids = new Map<string, string>();
+  for (const key of graph.snapshots.keys()) ids.set(key, String(ids.size));
+  return (key) => ids.get(key) ?? key;
 }
 
 /**
@@ -546,13 +587,16 @@ export function generateEdgePaths(
  * it walks. The graph is deterministic, so the pairs a path walks are read from the graph, not replayed.
  */
 export function pairPaths(graph: ModelGraph, paths: readonly (readonly EventObject[])[]): EventObject[][] {
+  const idOf = snapshotIds(graph);
   const edgeBy = new Map<string, ModelGraph['edges'][number]>();
   const outOf = new Map<string, ModelGraph['edges'][number][]>();
   // an actor that reached a final state takes no more events
   const live = graph.edges.filter((e) => graph.snapshots.get(e.from)?.status === 'active');
   for (const e of live) {
-    edgeBy.set(`${e.from}\u0001${show(e.event)}`, e);
-    outOf.set(e.from, [...(outOf.get(e.from) ?? []), e]);
+    edgeBy.set(`${idOf(e.from)}\u0001${showEvent(e.event)}`, e);
+    const out = outOf.get(e.from);
+    if (out) out.push(e);
+    else outOf.set(e.from, [e]);
   }
   const covered = new Set<string>();
   const walk = (events: readonly EventObject[]) => {
@@ -561,7 +605,7 @@ export function pairPaths(graph: ModelGraph, paths: readonly (readonly EventObje
     for (let i = 1; i < graph.initialTransitions.length; i++)
       covered.add(pairKey(graph.initialTransitions[i - 1] as string, graph.initialTransitions[i] as string));
     for (const ev of events) {
-      const e = edgeBy.get(`${key}\u0001${show(ev)}`);
+      const e = edgeBy.get(`${idOf(key)}\u0001${showEvent(ev)}`);
       if (!e) continue;
       const first = e.transitions[0];
       if (last !== undefined && first !== undefined) covered.add(pairKey(last, first));
@@ -599,7 +643,8 @@ export function pairPaths(graph: ModelGraph, paths: readonly (readonly EventObje
       consider([e.event]);
   }
   // the last transition into a snapshot, then the first one out of it; the shortest way in first
-  const ins = [...live].sort((a, b) => (prefixOf(a.from)?.length ?? 1e9) - (prefixOf(b.from)?.length ?? 1e9));
+  const depth = (key: string) => (graph.shortest.get(key)?.steps.length ?? 1e9 + 1) - 1;
+  const ins = [...live].sort((a, b) => depth(a.from) - depth(b.from));
   for (const into of ins) {
     const last = into.transitions.at(-1);
     const prefix = prefixOf(into.from);
@@ -653,7 +698,7 @@ function changedKeys(row: OracleRow | undefined, ctx: Ctx, event: Ev): string {
     .join(',');
 }
 
-export const edgeKey = (e: OracleEdge) => `${e.from} ⟹ ${show(e.event)}`;
+export const edgeKey = (e: OracleEdge) => `${e.from} ⟹ ${showEvent(e.event)}`;
 
 /** Outcomes of each guarded transition definition, per place of use (not per guard name). */
 export type GuardUses = Map<string, { true: boolean; false: boolean }>;
