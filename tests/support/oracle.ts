@@ -18,7 +18,6 @@ import {
   pairKey,
   payloadEvents,
   sendable,
-  snapshotKey,
   type TraversalBounds,
 } from './paths';
 import { actorNames } from './replay';
@@ -262,8 +261,8 @@ export class OracleMismatch extends Error {
 }
 
 export interface OracleReplayObserver {
-  /** Called before each event with the serialized snapshot it is sent from (edge coverage). */
-  readonly onSend?: (fromKey: string, event: EventObject) => void;
+  /** Called before each event with the snapshot it is sent from and the event's index in the path (edge coverage). */
+  readonly onSend?: (from: AnyMachineSnapshot, event: EventObject, step: number) => void;
   /** Inspection observer of the replaying actors (transition pairs). */
   readonly inspect?: (ev: InspectionEvent) => void;
 }
@@ -335,14 +334,14 @@ export function createOracleRunner(
       const initStarts = expectedStarts(oracle, enteredPaths([], leaves), shadow);
       if (!isDeepStrictEqual(sortIds(started), initStarts))
         fail(`started ${show(sortIds(started))}, expected ${show(initStarts)}`);
-      for (const event of events) {
+      for (const [step, event] of events.entries()) {
         started.length = 0;
         emitted.length = 0;
         effects.length = 0;
         const prev = snap;
         // what the rows read: the oracle's own context, never the chart's
         const base = shadow;
-        options.onSend?.(snapshotKey(prev), event);
+        options.onSend?.(prev, event, step);
         trail.push(event.type);
         const found = findRow(oracle, leaves, base, event as Ev);
         // a delayed transition's event is not sent: the simulated clock is moved on by its delay
@@ -479,6 +478,11 @@ export interface EdgePaths {
   readonly rawEdges: number;
   /** Event sequences: the shortest path to each edge's source, then the edge. */
   readonly paths: readonly (readonly EventObject[])[];
+  /**
+   * Per path, the indexes of its events that end one of `edges` (the class's own path, or a path that began like it
+   * and was dropped): where the replay must be at the edge's snapshot, sending its event.
+   */
+  readonly edgeSteps: readonly (readonly number[])[];
 }
 
 /**
@@ -565,7 +569,18 @@ export function generateEdgePaths(
   });
   // the empty path (a chart with no edge to send) stays, as it did when prefixes were compared as joined strings
   const keep = paths.filter((p, i) => p.length === 0 || (ends[i] as Node).size === 0);
-  return { graph, edges, rawEdges, paths: keep };
+  // the class paths come first; where one ends, its edge is sent
+  const edgeEnds = new Set(ends.slice(0, edges.length));
+  const edgeSteps = keep.map((p) => {
+    const steps: number[] = [];
+    let node = root;
+    p.forEach((e, i) => {
+      node = node.get(showEvent(e)) as Node;
+      if (edgeEnds.has(node)) steps.push(i);
+    });
+    return steps;
+  });
+  return { graph, edges, rawEdges, paths: keep, edgeSteps };
 }
 
 /**
