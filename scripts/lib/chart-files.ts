@@ -1,13 +1,22 @@
 import type { MachineEntry } from '../../src/machines/registry';
+import { chartOracles } from '../../tests/machines/oracles';
+import type { ChartOracle } from '../../tests/support/oracle';
+import { type CoverageFile, loadCoverage } from './chart-coverage';
 import { type Chart, flattenNodes, toChart } from './chart-model';
 import { type ChartTitles, loadChartTitles } from './chart-titles';
 import { dotToSvg, toDot } from './dot';
+import { explorerData } from './explorer-data';
+import { toExplorerHtml } from './explorer-html';
 import { toMermaid } from './mermaid';
 import { toScxml } from './scxml';
+import { loadSpecLines, type SpecLines } from './spec-lines';
 import { toStatelyJson } from './stately-json';
 
 /** Extensions written per machine into docs/statecharts. */
 export const CHART_EXTENSIONS = ['mmd', 'scxml', 'json', 'svg'] as const;
+
+/** Files of docs/statecharts written by `npm run charts` beside the per-chart ones. */
+export const CHART_DATA_FILES = ['coverage.json', 'spec-lines.json'] as const;
 
 function html(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -113,6 +122,8 @@ export function toIndexHtml(items: readonly IndexChart[]): string {
     '      Each state shows its Russian and Uzbek title, its code name in small print, what it does and the spec',
     '      line it implements; each transition shows its event in both languages with the code, guard',
     '      (<code>[else]</code> for the fallback) and actions. Scroll inside a chart to pan; the radio buttons zoom.</p>',
+    '    <p><a href="explorer.html">Обозреватель диаграмм · Diagrammalar koʻrish vositasi</a>: pan and zoom, search, the',
+    '      state panel with its screens, test coverage on the diagram, a path player and the spec traceability.</p>',
     '    <nav>',
     '      <ul>',
     ...items.map(
@@ -128,14 +139,28 @@ export function toIndexHtml(items: readonly IndexChart[]): string {
   ].join('\n');
 }
 
+/** What the explorer adds to the charts: coverage (docs/statecharts/coverage.json), oracles and the spec's lines. */
+export interface ExplorerSources {
+  readonly coverage: CoverageFile;
+  readonly oracles: Readonly<Record<string, ChartOracle>>;
+  readonly spec: SpecLines;
+}
+
+/** The explorer's sources as committed: the coverage file, the oracle tables, the spec beside the repo or its record. */
+export function committedExplorerSources(): ExplorerSources {
+  const spec = loadSpecLines()?.spec ?? { sections: [], lines: {} };
+  return { coverage: loadCoverage(), oracles: chartOracles, spec };
+}
+
 /**
  * Every file of docs/statecharts for the given machines, by file name: `<id>.mmd`, `<id>.scxml`, `<id>.json`,
- * `<id>.svg` and `index.html`. Deterministic (no timestamps), so the stale-chart test can compare byte for byte.
- * Titles come from src/machines/titles (or `titlesOf`, for tests).
+ * `<id>.svg`, `index.html` and `explorer.html`. Deterministic (no timestamps), so the stale-chart test can compare
+ * byte for byte. Titles come from src/machines/titles (or `titlesOf`, for tests).
  */
 export async function renderChartFiles(
   entries: readonly MachineEntry[],
   titlesOf: (id: string) => ChartTitles | undefined = loadChartTitles,
+  sources: ExplorerSources = committedExplorerSources(),
 ): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const charts = new Set(entries.map((e) => e.id));
@@ -152,5 +177,12 @@ export async function renderChartFiles(
     items.push({ entry, chart, titles, svg });
   }
   files.set('index.html', toIndexHtml(items));
+  files.set(
+    'explorer.html',
+    toExplorerHtml(
+      explorerData(items, sources.coverage, sources.oracles, sources.spec),
+      items.map((i) => ({ id: i.entry.id, svg: inlineSvg(i.svg) })),
+    ),
+  );
   return files;
 }

@@ -35,6 +35,11 @@ function wrap(s: string, width: number): string[] {
 const small = (s: string, color = '#555555') => `<FONT POINT-SIZE="8" COLOR="${color}">${s}</FONT>`;
 const row = (cell: string, attrs = '') => `<TR><TD${attrs}>${cell}</TD></TR>`;
 
+/** The SVG element id of a state (its node, or its cluster when it has children); the root's is the "any state" node. */
+export const svgStateId = (stateId: string) => `s:${stateId}`;
+/** The SVG element id of the `k`-th drawn arrow of the chart's `index`-th edge (one arrow per target). */
+export const svgEdgeId = (index: number, k: number) => `t:${index}:${k}`;
+
 export interface DotOptions {
   readonly titles?: ChartTitles;
   /** Ids of the charts exported with this one: an invoke of one of them links to its chart. */
@@ -100,7 +105,11 @@ export function toDot(chart: Chart, options: DotOptions = {}): string {
 
   const writeNode = (node: ChartNode, indent: string) => {
     if (node.children.length === 0) {
-      const attrs = [`label=${stateLabel(node)}`, `tooltip=${q(tooltipOf(node))}`];
+      const attrs = [
+        `id=${q(svgStateId(node.id))}`,
+        `label=${stateLabel(node)}`,
+        `tooltip=${q(tooltipOf(node))}`,
+      ];
       if (node.type === 'final') attrs.push('peripheries=2');
       out.push(`${indent}${q(node.id)} [${attrs.join(', ')}];`);
       return;
@@ -110,7 +119,7 @@ export function toDot(chart: Chart, options: DotOptions = {}): string {
     out.push(
       `${inner}label=${stateLabel(node)}; style=${node.type === 'parallel' ? '"rounded,dashed"' : 'rounded'};`,
     );
-    out.push(`${inner}tooltip=${q(tooltipOf(node))};`);
+    out.push(`${inner}id=${q(svgStateId(node.id))}; tooltip=${q(tooltipOf(node))};`);
     writeChildren(node, inner);
     out.push(`${indent}}`);
   };
@@ -139,16 +148,16 @@ export function toDot(chart: Chart, options: DotOptions = {}): string {
     const label = titles
       ? `<<B>${h(BUILT_IN_TITLES.anyState.ru)}</B><BR/>${h(BUILT_IN_TITLES.anyState.uz)}<BR/>${small('any state')}>`
       : '"any state"';
-    out.push(`  ${q(anyId)} [label=${label}, style="rounded,dashed"];`);
+    out.push(`  ${q(anyId)} [id=${q(svgStateId(chart.root.id))}, label=${label}, style="rounded,dashed"];`);
   }
   writeChildren(chart.root, '  ');
-  for (const edge of chart.edges) {
+  for (const [index, edge] of chart.edges.entries()) {
     const targets = edge.targets.length ? edge.targets : [edge.source];
-    for (const target of targets) {
+    for (const [k, target] of targets.entries()) {
       const fromRoot = edge.source === chart.root.id;
       const from = fromRoot ? anyId : endpoint(edge.source);
       const to = target === chart.root.id ? anyId : endpoint(target);
-      const attrs = [`label=${edgeLabel(edge)}`];
+      const attrs = [`id=${q(svgEdgeId(index, k))}`, `label=${edgeLabel(edge)}`];
       const self = edge.source === target;
       if (!fromRoot && !self && isCluster(edge.source)) attrs.push(`ltail=${q(cluster(edge.source))}`);
       if (!self && target !== chart.root.id && isCluster(target)) attrs.push(`lhead=${q(cluster(target))}`);
@@ -171,7 +180,5 @@ export async function dotToSvg(dot: string): Promise<string> {
   graphviz ??= Graphviz.load();
   const gv = await graphviz;
   let n = 0;
-  return gv
-    .dot(dot, 'svg')
-    .replace(/ id="a_([A-Za-z0-9]+)_\d+"/g, (_, owner: string) => ` id="a_${owner}_${n++}"`);
+  return gv.dot(dot, 'svg').replace(/ id="a_([^"]*)_\d+"/g, (_, owner: string) => ` id="a_${owner}_${n++}"`);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type AnyMachineSnapshot, assign, createMachine, type EventObject, fromPromise, setup } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import { machineRegistry } from '@/machines/registry';
+import { loadCoverage, modelCoverageData } from '../../scripts/lib/chart-coverage';
 import { createCoverageRecorder, formatCoverage } from '../support/coverage';
 import { checkMachineModel } from '../support/model-check';
 import {
@@ -67,6 +68,10 @@ describe.each(selectedModels().map((m) => [m.entry.id, m] as const))(
     it('sees both outcomes of every guard', () => {
       expect(result.coverage.guardOutcomes.uncovered, report).toEqual([]);
       expect(result.coverage.ok, report).toBe(true);
+    });
+
+    it('is what the explorer shows (docs/statecharts/coverage.json; `npm run charts` when this fails)', () => {
+      expect(loadCoverage()[entry.id]?.model).toEqual(modelCoverageData(entry.machine, result, test));
     });
   },
 );

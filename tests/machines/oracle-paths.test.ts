@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadCoverage, oracleCoverageData } from '../../scripts/lib/chart-coverage';
 import { selectedModels } from '../support/model-registry';
 import { checkAgainstOracle } from '../support/oracle-check';
 import { chartOracles } from './oracles';
@@ -31,6 +32,10 @@ describe.each(selectedModels().map((m) => [m.entry.id, m] as const))(
     it('walks at least 90 % of the transition pairs the explored graph makes possible, checked by the oracle', () => {
       expect(result.pairs.total).toBeGreaterThan(0);
       expect(result.pairs.covered / result.pairs.total).toBeGreaterThanOrEqual(0.9);
+    });
+
+    it('is what the explorer shows (docs/statecharts/coverage.json; `npm run charts` when this fails)', () => {
+      expect(loadCoverage()[id]?.oracle).toEqual(oracleCoverageData(result));
     });
   },
 );

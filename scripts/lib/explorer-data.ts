@@ -1,0 +1,229 @@
+/**
+ * Everything the statechart explorer (docs/statecharts/explorer.html) shows, as one JSON value inlined in the page:
+ * per chart its diagram, states (titles, description, spec line and its text, invokes with a real input, the
+ * transitions out), edges (event titles, guard, target, whether the model paths walked it, the guard outcomes seen,
+ * the oracle rows that state it), the generated paths and the coverage figures; then the traceability of the spec
+ * lines (cited → states → tests; uncited requirement lines as gaps). Deterministic: the stale-chart test compares it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MachineEntry } from '../../src/machines/registry';
+import { type ChartOracle, matchesFrom } from '../../tests/support/oracle';
+import type { ChartCoverageData, CoverageFile } from './chart-coverage';
+import { type Chart, type ChartEdge, flattenNodes } from './chart-model';
+import { type ChartTitles, specRef, type Title, triggerTitle } from './chart-titles';
+import { isStatement, REQUIREMENT_SECTIONS, type SpecLines } from './spec-lines';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export interface ExplorerInvoke {
+  readonly id: string;
+  readonly src: string;
+  readonly title: Title | null;
+  /** The input a model path started it with (JSON), `null` when no path started it. */
+  readonly input: string | null;
+  /** The invoked logic is a registered chart: the explorer can follow it. */
+  readonly chart: boolean;
+}
+
+export interface ExplorerState {
+  readonly path: string;
+  readonly key: string;
+  readonly type: string;
+  readonly parent: string | null;
+  readonly title: Title | null;
+  readonly description: string | null;
+  /** `§4:160`, with the cited line's text. */
+  readonly spec: string | null;
+  readonly view: string | null;
+  readonly invokes: readonly ExplorerInvoke[];
+  readonly entry: readonly string[];
+  readonly exit: readonly string[];
+  /** Indexes of the edges leaving this state. */
+  readonly out: readonly number[];
+  /** The oracle rows stated from this state or below it: `file:row` with the row's spec words. */
+  readonly rows: readonly string[];
+}
+
+export interface ExplorerEdge {
+  readonly source: string;
+  readonly targets: readonly string[];
+  readonly kind: string;
+  readonly trigger: string;
+  readonly title: Title | null;
+  readonly guard: string | null;
+  readonly actions: readonly string[];
+  /** How many arrows the diagram draws for it (one per target, at least one). */
+  readonly arrows: number;
+  /** Walked by a replayed model path; `null` when the chart has no coverage data. */
+  readonly walked: boolean | null;
+  /** The outcomes of its guard seen by the model paths, by name; the oracle's uses of this place not seen. */
+  readonly guardSeen: { readonly true: boolean; readonly false: boolean } | null;
+  readonly unseenUses: readonly string[];
+}
+
+export interface ExplorerChart {
+  readonly id: string;
+  readonly title: Title | null;
+  readonly description: string;
+  readonly parents: readonly string[];
+  readonly children: readonly string[];
+  readonly states: readonly ExplorerState[];
+  readonly edges: readonly ExplorerEdge[];
+  readonly coverage: ChartCoverageData | null;
+  /** Test files that import this chart's machine (model, view walk and unit tests). */
+  readonly tests: readonly string[];
+}
+
+export interface TraceLine {
+  readonly line: number;
+  readonly section: string;
+  readonly text: string;
+  readonly refs: readonly { readonly chart: string; readonly state: string }[];
+}
+
+export interface ExplorerData {
+  readonly charts: readonly ExplorerChart[];
+  readonly sections: SpecLines['sections'];
+  readonly cited: readonly TraceLine[];
+  readonly gaps: readonly Omit<TraceLine, 'refs'>[];
+}
+
+/** The key the model coverage gives a transition definition (tests/support/model-universe.ts `transitionKey`). */
+export const transitionKeyOf = (e: ChartEdge) =>
+  `${e.source} --${e.eventType === '' ? 'always' : e.eventType}#${e.index}--> ${
+    e.targets.length ? e.targets.join(',') : '(self)'
+  }`;
+
+const relative = (chartId: string, id: string) =>
+  id === chartId ? '' : id.startsWith(`${chartId}.`) ? id.slice(chartId.length + 1) : id;
+
+/** The source files of the chart machines and of the tests, read once per build. */
+function sources() {
+  const read = (dir: string, test: (name: string) => boolean) =>
+    readdirSync(join(root, dir))
+      .filter(test)
+      .sort()
+      .map((name) => ({ file: `${dir}/${name}`, text: readFileSync(join(root, dir, name), 'utf8') }));
+  return {
+    machines: read('src/machines', (n) => n.endsWith('.machine.ts')),
+    tests: ['tests/machines', 'tests/views', 'tests/app'].flatMap((d) =>
+      read(d, (n) => /\.test\.tsx?$/.test(n)),
+    ),
+    oracles: read('tests/machines/oracles', (n) => n.endsWith('.oracle.ts')),
+  };
+}
+
+interface ChartInput {
+  readonly entry: MachineEntry;
+  readonly chart: Chart;
+  readonly titles: ChartTitles | undefined;
+}
+
+/** The explorer's data for the given charts. */
+export function explorerData(
+  items: readonly ChartInput[],
+  coverage: CoverageFile,
+  oracles: Readonly<Record<string, ChartOracle>>,
+  spec: SpecLines,
+): ExplorerData {
+  const src = sources();
+  const ids = new Set(items.map((i) => i.entry.id));
+  const childrenOf = (c: Chart) =>
+    [...new Set(flattenNodes(c.root).flatMap((n) => n.invokes.map((inv) => inv.src)))].filter((s) =>
+      ids.has(s),
+    );
+
+  const charts = items.map(({ entry, chart, titles }): ExplorerChart => {
+    const cov = coverage[entry.id] ?? null;
+    const uncoveredTransitions = new Set(cov?.model.transitions.uncovered ?? []);
+    const unseenUses = cov?.oracle?.guardUses.uncovered ?? [];
+    const oracle = oracles[entry.id];
+    const oracleFile = src.oracles.find((o) => o.text.includes(`id: '${entry.id}'`))?.file;
+    const machineFile = src.machines.find((m) => m.text.includes(`id: '${entry.id}'`))?.file;
+    const module = machineFile?.replace(/^src\/machines\/(.+)\.ts$/, '$1');
+    const tests = module ? src.tests.filter((t) => t.text.includes(`/${module}'`)).map((t) => t.file) : [];
+
+    const edges = chart.edges.map((e): ExplorerEdge => {
+      const key = transitionKeyOf(e);
+      const guardName = e.guard && /^[A-Za-z0-9_]+$/.test(e.guard) ? e.guard : undefined;
+      return {
+        source: relative(chart.id, e.source),
+        targets: e.targets.map((t) => relative(chart.id, t)),
+        kind: e.kind,
+        trigger: e.trigger,
+        title: triggerTitle(e, titles) ?? null,
+        guard: e.guard ?? (e.isElse ? 'else' : null),
+        actions: e.actions,
+        arrows: Math.max(1, e.targets.length),
+        walked: cov ? !uncoveredTransitions.has(key) : null,
+        guardSeen: guardName && cov ? (cov.model.guards[guardName] ?? null) : null,
+        unseenUses: unseenUses.filter((u) => u.startsWith(`${key}=`)),
+      };
+    });
+    const nodes = flattenNodes(chart.root).slice(1);
+    const states = nodes.map((n): ExplorerState => {
+      const t = titles?.states[n.titleKey];
+      const rows = (oracle?.rows ?? []).flatMap((row, i) => {
+        const from = typeof row.from === 'string' ? [row.from] : row.from;
+        const hit = from.some((p) => matchesFrom(p, n.path) || p === n.path || p.startsWith(`${n.path}.`));
+        return hit ? [`${oracleFile ?? 'oracle'} row ${i + 1}: ${row.event} — ${row.spec}`] : [];
+      });
+      return {
+        path: n.path,
+        key: n.key,
+        type: n.type,
+        parent: n.path.includes('.') ? n.path.slice(0, n.path.lastIndexOf('.')) : null,
+        title: t ? { ru: t.ru, uz: t.uz } : null,
+        description: n.description ?? null,
+        spec: t?.spec ?? null,
+        view: n.view ?? null,
+        invokes: n.invokes.map((inv) => ({
+          id: inv.id,
+          src: inv.src,
+          title: titles?.invokes[inv.id] ?? null,
+          input: cov?.model.inputs[inv.id] ?? null,
+          chart: ids.has(inv.src),
+        })),
+        entry: n.entry,
+        exit: n.exit,
+        out: chart.edges.flatMap((e, i) => (e.source === n.id ? [i] : [])),
+        rows,
+      };
+    });
+    return {
+      id: entry.id,
+      title: titles?.chart ?? null,
+      description: entry.description,
+      parents: items.filter((i) => childrenOf(i.chart).includes(entry.id)).map((i) => i.entry.id),
+      children: childrenOf(chart),
+      states,
+      edges,
+      coverage: cov,
+      tests,
+    };
+  });
+
+  const refs = new Map<number, { chart: string; state: string }[]>();
+  for (const c of charts) {
+    for (const s of c.states) {
+      const ref = s.spec ? specRef(s.spec) : undefined;
+      if (!ref) continue;
+      const list = refs.get(ref.line) ?? [];
+      list.push({ chart: c.id, state: s.path });
+      refs.set(ref.line, list);
+    }
+  }
+  const sectionAt = (line: number) => spec.sections.find((s) => line >= s.from && line <= s.to)?.n ?? '';
+  const text = (line: number) => spec.lines[String(line)] ?? '';
+  const cited = [...refs.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([line, list]) => ({ line, section: sectionAt(line), text: text(line), refs: list }));
+  const gaps = Object.keys(spec.lines)
+    .map(Number)
+    .filter((line) => REQUIREMENT_SECTIONS.includes(sectionAt(line)) && isStatement(spec, line))
+    .filter((line) => !refs.has(line))
+    .sort((a, b) => a - b)
+    .map((line) => ({ line, section: sectionAt(line), text: text(line) }));
+  return { charts, sections: spec.sections, cited, gaps };
+}
