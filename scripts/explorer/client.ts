@@ -92,6 +92,8 @@ interface TraceLine {
   section: string;
   text: string;
   refs?: { chart: string; state: string }[];
+  endpoints?: string[];
+  serverTests?: string[];
 }
 interface Data {
   charts: Chart[];
@@ -156,15 +158,19 @@ const WORDS = {
   graphEdges: { ru: 'рёбра графа', uz: 'graf qirralari' },
   guardUses: { ru: 'исходы условий', uz: 'shart natijalari' },
   oracleRun: { ru: 'путей и шагов', uz: 'yoʻl va qadam' },
-  cited: { ru: 'Строки, на которые ссылаются состояния', uz: 'Holatlar havola qilgan qatorlar' },
+  cited: {
+    ru: 'Строки, на которые ссылаются состояния и вызовы API',
+    uz: 'Holatlar va API chaqiruvlari havola qilgan qatorlar',
+  },
   gaps: {
     ru: 'Строки требований, на которые ничто не ссылается',
     uz: 'Hech narsa havola qilmagan talab qatorlari',
   },
   line: { ru: 'Строка', uz: 'Qator' },
   text: { ru: 'Текст', uz: 'Matn' },
-  where: { ru: 'Состояния', uz: 'Holatlar' },
+  where: { ru: 'Состояния и вызовы', uz: 'Holatlar va chaqiruvlar' },
   checkedBy: { ru: 'Проверяют', uz: 'Tekshiradi' },
+  endpoint: { ru: 'вызов API', uz: 'API chaqiruvi' },
   parents: { ru: 'Родительская диаграмма', uz: 'Asosiy diagramma' },
   children: { ru: 'Дочерние диаграммы', uz: 'Ichki diagrammalar' },
   files: { ru: 'Файлы', uz: 'Fayllar' },
@@ -742,6 +748,9 @@ function renderTrace() {
       for (const row of state?.rows ?? []) tests.add(row.replace(/^(.+? row \d+):.*$/, '$1:'));
       for (const t of chart?.tests ?? []) tests.add(t);
     }
+    for (const name of line.endpoints ?? [])
+      where.append(el('li', {}, `${w('endpoint')} `, el('code', {}, name)));
+    for (const t of line.serverTests ?? []) tests.add(t);
     const checked = el('ul', { class: 'small' });
     const rowsByFile = new Map<string, string[]>();
     for (const t of tests) {

@@ -8,7 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MachineEntry } from '../../src/machines/registry';
+import { endpoints } from '../../src/services/contract/endpoints';
 import { type ChartOracle, matchesFrom } from '../../tests/support/oracle';
+import { matchSpecCalls, type SpecCall, specCalls } from '../openapi-doc';
 import type { ChartCoverageData, CoverageFile } from './chart-coverage';
 import { type Chart, type ChartEdge, flattenNodes } from './chart-model';
 import { type ChartTitles, specRef, type Title, triggerTitle } from './chart-titles';
@@ -80,6 +82,10 @@ export interface TraceLine {
   readonly section: string;
   readonly text: string;
   readonly refs: readonly { readonly chart: string; readonly state: string }[];
+  /** For a call of spec 7: the endpoints of src/services/contract/endpoints.ts that implement it. */
+  readonly endpoints?: readonly string[];
+  /** For a call of spec 7: the server tests that call those endpoints' paths. */
+  readonly serverTests?: readonly string[];
 }
 
 export interface ExplorerData {
@@ -111,6 +117,7 @@ function sources() {
       read(d, (n) => /\.test\.tsx?$/.test(n)),
     ),
     oracles: read('tests/machines/oracles', (n) => n.endsWith('.oracle.ts')),
+    server: read('tests/server', (n) => /\.test\.ts$/.test(n)),
   };
 }
 
@@ -118,6 +125,37 @@ interface ChartInput {
   readonly entry: MachineEntry;
   readonly chart: Chart;
   readonly titles: ChartTitles | undefined;
+}
+
+/**
+ * The lines of spec 7 whose calls an endpoint implements, with those endpoints: each line is read as the OpenAPI
+ * document reads the section (scripts/openapi-doc.ts `specCalls`, with its group's heading for the path prefix), and
+ * all calls are matched together (`matchSpecCalls` settles an ambiguous path by its group's other calls).
+ */
+export function callLines(spec: SpecLines): Map<number, string[]> {
+  const section = spec.sections.find((s) => s.n === '7');
+  const byCall = new Map<SpecCall, number>();
+  if (section) {
+    let heading = '';
+    for (let line = section.from + 1; line <= section.to; line++) {
+      const text = spec.lines[String(line)];
+      if (!text) continue;
+      if (!text.startsWith('- ')) {
+        if (text.trim().endsWith(':')) heading = text;
+        continue;
+      }
+      for (const call of specCalls(`## 7. Calls\n${heading}\n${text}\n`)) byCall.set(call, line);
+    }
+  }
+  const out = new Map<number, string[]>();
+  for (const { call, name } of matchSpecCalls([...byCall.keys()], endpoints).matched) {
+    const line = byCall.get(call);
+    if (line === undefined) continue;
+    const list = out.get(line) ?? [];
+    if (!list.includes(name)) list.push(name);
+    out.set(line, list.sort());
+  }
+  return out;
 }
 
 /** The explorer's data for the given charts. */
@@ -204,6 +242,18 @@ export function explorerData(
     };
   });
 
+  const calls = callLines(spec);
+  const table = endpoints as unknown as Record<string, { path: string }>;
+  // a test calls an endpoint when it names the path up to its first parameter (`online-sales/orders/`)
+  const serverTests = (names: readonly string[]) =>
+    src.server
+      .filter((t) =>
+        names.some((n) => {
+          const fixed = (table[n]?.path ?? '').replace(/^\//, '').replace(/\{.*$/, '');
+          return fixed.length > 3 && t.text.includes(fixed);
+        }),
+      )
+      .map((t) => t.file);
   const refs = new Map<number, { chart: string; state: string }[]>();
   for (const c of charts) {
     for (const s of c.states) {
@@ -216,13 +266,21 @@ export function explorerData(
   }
   const sectionAt = (line: number) => spec.sections.find((s) => line >= s.from && line <= s.to)?.n ?? '';
   const text = (line: number) => spec.lines[String(line)] ?? '';
-  const cited = [...refs.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([line, list]) => ({ line, section: sectionAt(line), text: text(line), refs: list }));
+  const cited = [...new Set([...refs.keys(), ...calls.keys()])]
+    .sort((a, b) => a - b)
+    .map((line) => ({
+      line,
+      section: sectionAt(line),
+      text: text(line),
+      refs: refs.get(line) ?? [],
+      ...(calls.has(line)
+        ? { endpoints: calls.get(line), serverTests: serverTests(calls.get(line) ?? []) }
+        : {}),
+    }));
   const gaps = Object.keys(spec.lines)
     .map(Number)
     .filter((line) => REQUIREMENT_SECTIONS.includes(sectionAt(line)) && isStatement(spec, line))
-    .filter((line) => !refs.has(line))
+    .filter((line) => !refs.has(line) && !calls.has(line))
     .sort((a, b) => a - b)
     .map((line) => ({ line, section: sectionAt(line), text: text(line) }));
   return { charts, sections: spec.sections, cited, gaps };

@@ -88,7 +88,7 @@ describe('the statechart explorer', () => {
     const cited = new Set<number>();
     for (const line of data.cited) {
       expect(line.text).toBe(spec.lines[String(line.line)]);
-      expect(line.refs.length).toBeGreaterThan(0);
+      expect(line.refs.length + (line.endpoints?.length ?? 0)).toBeGreaterThan(0);
       cited.add(line.line);
     }
     for (const gap of data.gaps) {
@@ -97,6 +97,10 @@ describe('the statechart explorer', () => {
     }
     expect(data.cited.length).toBeGreaterThan(50);
     expect(data.gaps.length).toBeGreaterThan(0);
+    // a call of spec 7 an endpoint implements is cited by it, with the server tests that call it
+    const session = data.cited.find((l: { text: string }) => l.text.startsWith('- GET user/ (session)'));
+    expect(session?.endpoints).toEqual(['session.logout', 'session.profile', 'session.user']);
+    expect(session?.serverTests.length).toBeGreaterThan(0);
   });
 
   it('opens from file://: its data and script are inline, the only script file is the optional screens list', async () => {

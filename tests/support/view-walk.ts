@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { statePathOf } from '@/machines/state-path';
 import type { MachinePath } from './paths';
+import { tagScreen } from './screen-tag';
 import { markSends, outsideSince, sentSince } from './view-sends';
 
 /** One step of a path as a view test sees it. Step 0 is the initial render (`xstate.init`). */
@@ -187,6 +188,8 @@ export async function walkViewPath(
     } catch (err) {
       throw new Error(`view did not show ${viewStep.expected.dataState} after ${events()}: ${String(err)}`);
     }
+    // the view is proven to show the state: its screen for the statechart explorer (scripts/screens.ts), when asked
+    await tagScreen(machine.id, viewStep.state);
     try {
       if (driver.busy) expectBusy(driver.busy, viewStep.state);
       // a step the test sent itself (`fromOutside`) is an outside fact, whatever the driver said
