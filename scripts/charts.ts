@@ -57,7 +57,7 @@ if (process.argv.includes('--keep-coverage')) {
 }
 if (Object.keys(loadCoverage()).length === 0) console.log('no coverage.json: the explorer shows no coverage');
 
-const files = await renderChartFiles(machineRegistry, loadChartTitles, committedExplorerSources());
+const files = await renderChartFiles(machineRegistry, loadChartTitles, await committedExplorerSources());
 for (const [name, content] of files) await writeFile(join(dir, name), content);
 const extensions = new Set<string>(CHART_EXTENSIONS);
 const kept = new Set<string>(CHART_DATA_FILES);

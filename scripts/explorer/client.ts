@@ -94,9 +94,16 @@ interface TraceLine {
   refs?: { chart: string; state: string }[];
   endpoints?: string[];
   serverTests?: string[];
+  areas?: { area: string; routes: string[] }[];
+}
+interface Area {
+  area: string;
+  charts: string[];
+  routes: string[];
 }
 interface Data {
   charts: Chart[];
+  areas: Area[];
   sections: { n: string; title: string; from: number; to: number }[];
   cited: TraceLine[];
   gaps: TraceLine[];
@@ -159,8 +166,8 @@ const WORDS = {
   guardUses: { ru: 'исходы условий', uz: 'shart natijalari' },
   oracleRun: { ru: 'путей и шагов', uz: 'yoʻl va qadam' },
   cited: {
-    ru: 'Строки, на которые ссылаются состояния и вызовы API',
-    uz: 'Holatlar va API chaqiruvlari havola qilgan qatorlar',
+    ru: 'Строки, на которые ссылаются состояния, страницы разделов и вызовы API',
+    uz: 'Holatlar, boʻlim sahifalari va API chaqiruvlari havola qilgan qatorlar',
   },
   gaps: {
     ru: 'Строки требований, на которые ничто не ссылается',
@@ -171,6 +178,7 @@ const WORDS = {
   where: { ru: 'Состояния и вызовы', uz: 'Holatlar va chaqiruvlar' },
   checkedBy: { ru: 'Проверяют', uz: 'Tekshiradi' },
   endpoint: { ru: 'вызов API', uz: 'API chaqiruvi' },
+  area: { ru: 'раздел', uz: 'boʻlim' },
   parents: { ru: 'Родительская диаграмма', uz: 'Asosiy diagramma' },
   children: { ru: 'Дочерние диаграммы', uz: 'Ichki diagrammalar' },
   files: { ru: 'Файлы', uz: 'Fayllar' },
@@ -257,6 +265,9 @@ function mountDiagram(chart: Chart) {
   const vb = (svg.getAttribute('viewBox') ?? '0 0 100 100').split(/\s+/).map(Number);
   full = { x: vb[0] ?? 0, y: vb[1] ?? 0, w: vb[2] ?? 100, h: vb[3] ?? 100 };
   view = { ...full };
+  // as tall as the whole chart needs at the box's width, between 20 rem and 62 % of the window: no empty bands
+  const width = box.getBoundingClientRect().width;
+  box.style.height = `clamp(20rem, ${Math.ceil((width * full.h) / full.w)}px, 62vh)`;
   // graphviz writes the links of child charts as `index.html#<chart>`: follow them inside the explorer
   for (const a of svg.querySelectorAll('a')) {
     const href = a.getAttribute('xlink:href') ?? a.getAttribute('href') ?? '';
@@ -751,6 +762,20 @@ function renderTrace() {
     for (const name of line.endpoints ?? [])
       where.append(el('li', {}, `${w('endpoint')} `, el('code', {}, name)));
     for (const t of line.serverTests ?? []) tests.add(t);
+    for (const a of line.areas ?? []) {
+      const charts = data.areas.find((x) => x.area === a.area)?.charts ?? [];
+      where.append(
+        el(
+          'li',
+          {},
+          `${w('area')} ${a.area}: `,
+          el('code', {}, a.routes.join(', ')),
+          ' ',
+          ...charts.flatMap((c) => [chartLink(c), ' ']),
+        ),
+      );
+      for (const c of charts) for (const t of byId.get(c)?.tests ?? []) tests.add(t);
+    }
     const checked = el('ul', { class: 'small' });
     const rowsByFile = new Map<string, string[]>();
     for (const t of tests) {
@@ -802,10 +827,20 @@ function render(options: { playing?: string } = {}) {
   const nav = $('chart-list');
   nav.replaceChildren();
   const { chart: chartId, state, trace } = parseHash();
-  for (const c of data.charts) {
-    const a = el('a', { href: `#${c.id}` }, titleOf(c.title, c.id));
-    if (c.id === chartId) a.setAttribute('aria-current', 'page');
-    nav.append(el('li', {}, a));
+  // the charts grouped by the area whose manifest declares them (src/app/<area>.workflow.ts)
+  const groups = data.areas.length
+    ? data.areas
+    : [{ area: '', charts: data.charts.map((c) => c.id), routes: [] }];
+  for (const group of groups) {
+    const list = el('ul', {});
+    for (const id of group.charts) {
+      const c = byId.get(id);
+      if (!c) continue;
+      const a = el('a', { href: `#${c.id}` }, titleOf(c.title, c.id));
+      if (c.id === chartId) a.setAttribute('aria-current', 'page');
+      list.append(el('li', {}, a));
+    }
+    nav.append(el('li', {}, group.area ? el('span', { class: 'area' }, group.area) : '', list));
   }
   $('trace').hidden = !trace;
   $('explorer').hidden = trace;

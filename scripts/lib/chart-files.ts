@@ -5,12 +5,13 @@ import { type CoverageFile, loadCoverage } from './chart-coverage';
 import { type Chart, flattenNodes, toChart } from './chart-model';
 import { type ChartTitles, loadChartTitles } from './chart-titles';
 import { dotToSvg, toDot } from './dot';
-import { explorerData } from './explorer-data';
+import { type ExplorerArea, explorerData } from './explorer-data';
 import { toExplorerHtml } from './explorer-html';
 import { toMermaid } from './mermaid';
 import { toScxml } from './scxml';
 import { loadSpecLines, type SpecLines } from './spec-lines';
 import { toStatelyJson } from './stately-json';
+import { loadManifests } from './workflow-index';
 
 /** Extensions written per machine into docs/statecharts. */
 export const CHART_EXTENSIONS = ['mmd', 'scxml', 'json', 'svg'] as const;
@@ -139,17 +140,25 @@ export function toIndexHtml(items: readonly IndexChart[]): string {
   ].join('\n');
 }
 
-/** What the explorer adds to the charts: coverage (docs/statecharts/coverage.json), oracles and the spec's lines. */
+/** What the explorer adds to the charts: coverage (docs/statecharts/coverage.json), oracles, the spec's lines and the
+ *  areas (their manifests: which charts and routes each declares). */
 export interface ExplorerSources {
   readonly coverage: CoverageFile;
   readonly oracles: Readonly<Record<string, ChartOracle>>;
   readonly spec: SpecLines;
+  readonly areas: readonly ExplorerArea[];
 }
 
-/** The explorer's sources as committed: the coverage file, the oracle tables, the spec beside the repo or its record. */
-export function committedExplorerSources(): ExplorerSources {
+/** The explorer's sources as committed: the coverage file, the oracle tables, the spec beside the repo or its record,
+ *  the areas' manifests. */
+export async function committedExplorerSources(): Promise<ExplorerSources> {
   const spec = loadSpecLines()?.spec ?? { sections: [], lines: {} };
-  return { coverage: loadCoverage(), oracles: chartOracles, spec };
+  const areas = (await loadManifests()).map((m) => ({
+    area: m.area,
+    charts: m.charts.map((c) => c.id),
+    routes: Object.keys(m.routes ?? {}).filter((r) => r.startsWith('/')),
+  }));
+  return { coverage: loadCoverage(), oracles: chartOracles, spec, areas };
 }
 
 /**
@@ -160,8 +169,9 @@ export function committedExplorerSources(): ExplorerSources {
 export async function renderChartFiles(
   entries: readonly MachineEntry[],
   titlesOf: (id: string) => ChartTitles | undefined = loadChartTitles,
-  sources: ExplorerSources = committedExplorerSources(),
+  given?: ExplorerSources,
 ): Promise<Map<string, string>> {
+  const sources = given ?? (await committedExplorerSources());
   const files = new Map<string, string>();
   const charts = new Set(entries.map((e) => e.id));
   const items: IndexChart[] = [];
@@ -180,7 +190,7 @@ export async function renderChartFiles(
   files.set(
     'explorer.html',
     toExplorerHtml(
-      explorerData(items, sources.coverage, sources.oracles, sources.spec),
+      explorerData(items, sources.coverage, sources.oracles, sources.spec, sources.areas),
       items.map((i) => ({ id: i.entry.id, svg: inlineSvg(i.svg) })),
     ),
   );

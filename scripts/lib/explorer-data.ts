@@ -86,10 +86,22 @@ export interface TraceLine {
   readonly endpoints?: readonly string[];
   /** For a call of spec 7: the server tests that call those endpoints' paths. */
   readonly serverTests?: readonly string[];
+  /** For a route of spec 2: the areas whose manifests declare a page under it, with those pages. */
+  readonly areas?: readonly { readonly area: string; readonly routes: readonly string[] }[];
+}
+
+/** An area of the portal as its manifest (src/app/<area>.workflow.ts) declares it. */
+export interface ExplorerArea {
+  readonly area: string;
+  readonly charts: readonly string[];
+  /** The signed-in pages it draws (`/purchase`, `/orders/:id`). */
+  readonly routes: readonly string[];
 }
 
 export interface ExplorerData {
   readonly charts: readonly ExplorerChart[];
+  /** The areas and their charts, in the manifests' order: the explorer's chart list is grouped by them. */
+  readonly areas: readonly ExplorerArea[];
   readonly sections: SpecLines['sections'];
   readonly cited: readonly TraceLine[];
   readonly gaps: readonly Omit<TraceLine, 'refs'>[];
@@ -158,12 +170,40 @@ export function callLines(spec: SpecLines): Map<number, string[]> {
   return out;
 }
 
+/**
+ * The rows of spec 2's route table whose pages an area's manifest declares, with the area and those pages: a row
+ * names a page by its path (`/purchase`, `/orders/{id}`) or, for the Main row's children, by the bare word
+ * (`profile, details, settings`); a page matches by its first path segment.
+ */
+export function routeLines(spec: SpecLines, areas: readonly ExplorerArea[]) {
+  const out = new Map<number, { area: string; routes: string[] }[]>();
+  const section = spec.sections.find((s) => s.n === '2');
+  if (!section) return out;
+  for (let line = section.from; line <= section.to; line++) {
+    const text = spec.lines[String(line)];
+    if (!text?.startsWith('|') || !isStatement(spec, line)) continue;
+    const named = text.split('|')[2] ?? '';
+    const hasPaths = /\/[a-z]/.test(named);
+    const found = areas.flatMap((a) => {
+      const routes = a.routes.filter((r) => {
+        const seg = r.split('/')[1] ?? '';
+        if (!seg) return false;
+        return hasPaths ? named.includes(`/${seg}`) : new RegExp(`\\b${seg}\\b`).test(named);
+      });
+      return routes.length ? [{ area: a.area, routes }] : [];
+    });
+    if (found.length) out.set(line, found);
+  }
+  return out;
+}
+
 /** The explorer's data for the given charts. */
 export function explorerData(
   items: readonly ChartInput[],
   coverage: CoverageFile,
   oracles: Readonly<Record<string, ChartOracle>>,
   spec: SpecLines,
+  areas: readonly ExplorerArea[] = [],
 ): ExplorerData {
   const src = sources();
   const ids = new Set(items.map((i) => i.entry.id));
@@ -266,7 +306,8 @@ export function explorerData(
   }
   const sectionAt = (line: number) => spec.sections.find((s) => line >= s.from && line <= s.to)?.n ?? '';
   const text = (line: number) => spec.lines[String(line)] ?? '';
-  const cited = [...new Set([...refs.keys(), ...calls.keys()])]
+  const routes = routeLines(spec, areas);
+  const cited = [...new Set([...refs.keys(), ...calls.keys(), ...routes.keys()])]
     .sort((a, b) => a - b)
     .map((line) => ({
       line,
@@ -276,12 +317,13 @@ export function explorerData(
       ...(calls.has(line)
         ? { endpoints: calls.get(line), serverTests: serverTests(calls.get(line) ?? []) }
         : {}),
+      ...(routes.has(line) ? { areas: routes.get(line) } : {}),
     }));
   const gaps = Object.keys(spec.lines)
     .map(Number)
     .filter((line) => REQUIREMENT_SECTIONS.includes(sectionAt(line)) && isStatement(spec, line))
-    .filter((line) => !refs.has(line) && !calls.has(line))
+    .filter((line) => !refs.has(line) && !calls.has(line) && !routes.has(line))
     .sort((a, b) => a - b)
     .map((line) => ({ line, section: sectionAt(line), text: text(line) }));
-  return { charts, sections: spec.sections, cited, gaps };
+  return { charts, areas, sections: spec.sections, cited, gaps };
 }

@@ -43,6 +43,7 @@ main{display:grid;grid-template-columns:15rem minmax(0,1fr) 24rem;gap:0;min-heig
 nav,aside{padding:.6rem 1rem;border-right:1px solid var(--line);overflow:auto;max-height:calc(100vh - 3.5rem)}
 aside{border-right:0;border-left:1px solid var(--line)}
 nav ul,#state-list{list-style:none;padding:0;margin:0}
+nav .area{display:block;margin-top:.5rem;font-size:.8rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
 nav li a,#state-list a,#search-results a{display:block;padding:.2rem 0;min-height:24px}
 a[aria-current]{font-weight:bold;color:var(--sel)}
 #center{padding:.6rem 1rem;min-width:0}

@@ -83,12 +83,12 @@ describe('the statechart explorer', () => {
     expect(built.charts[0]?.states.find((s) => s.path === 'a')?.out).toEqual([0, 1]);
   });
 
-  it('cites the spec text of every cited line and lists uncited requirement lines as gaps', () => {
-    const { spec } = committedExplorerSources();
+  it('cites the spec text of every cited line and lists uncited requirement lines as gaps', async () => {
+    const { spec } = await committedExplorerSources();
     const cited = new Set<number>();
     for (const line of data.cited) {
       expect(line.text).toBe(spec.lines[String(line.line)]);
-      expect(line.refs.length + (line.endpoints?.length ?? 0)).toBeGreaterThan(0);
+      expect(line.refs.length + (line.endpoints?.length ?? 0) + (line.areas?.length ?? 0)).toBeGreaterThan(0);
       cited.add(line.line);
     }
     for (const gap of data.gaps) {
@@ -101,6 +101,15 @@ describe('the statechart explorer', () => {
     const session = data.cited.find((l: { text: string }) => l.text.startsWith('- GET user/ (session)'));
     expect(session?.endpoints).toEqual(['session.logout', 'session.profile', 'session.user']);
     expect(session?.serverTests.length).toBeGreaterThan(0);
+    // a route of spec 2 is cited by the areas whose manifests declare its pages
+    const purchase = data.cited.find((l: { text: string }) => l.text.startsWith('| Purchase |'));
+    expect(purchase?.areas).toEqual([
+      { area: 'golden', routes: ['/purchase'] },
+      { area: 'new-order', routes: ['/purchase/order'] },
+    ]);
+    expect(data.areas.flatMap((a: { charts: string[] }) => a.charts).sort()).toEqual(
+      machineRegistry.map((e) => e.id).sort(),
+    );
   });
 
   it('opens from file://: its data and script are inline, the only script file is the optional screens list', async () => {
