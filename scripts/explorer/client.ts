@@ -138,6 +138,7 @@ const WORDS = {
   input: { ru: 'вход', uz: 'kirish' },
   openChart: { ru: 'Открыть диаграмму', uz: 'Diagrammani ochish' },
   transitions: { ru: 'Переходы', uz: 'Oʻtishlar' },
+  outerTransitions: { ru: 'Переходы объемлющего состояния', uz: 'Tashqi holat oʻtishlari' },
   guard: { ru: 'условие', uz: 'shart' },
   seen: { ru: 'видели', uz: 'koʻrilgan' },
   walked: { ru: 'пройден тестами', uz: 'testlar bosib oʻtgan' },
@@ -458,7 +459,9 @@ function screenFigure(chart: string, statePath: string, key: string | undefined)
       loading: 'lazy',
       class: `shot shot-${width}`,
     });
-    box.append(el('figure', {}, img, el('figcaption', {}, `${width} px · ${key}`)));
+    // the file at its own size, in a tab of its own
+    const link = el('a', { href: src, target: '_blank', rel: 'noopener' }, img);
+    box.append(el('figure', {}, link, el('figcaption', {}, `${width} px · ${key}`)));
   }
   return box;
 }
@@ -481,6 +484,8 @@ function transitionItem(chart: Chart, i: number): HTMLElement {
     el('code', {}, e.trigger),
     ` → ${targets}`,
   );
+  // the event in the other language too: analysts of both languages read the same panel
+  if (e.title) li.append(el('div', { class: 'small' }, e.title[lang === 'ru' ? 'uz' : 'ru']));
   if (e.guard) {
     const seen = e.guardSeen
       ? ` (${w('seen')}: true ${e.guardSeen.true ? '✓' : '✗'}, false ${e.guardSeen.false ? '✓' : '✗'})`
@@ -564,6 +569,17 @@ function renderPanel(chart: Chart, statePath: string | null, shotKey?: string) {
     const list = el('ul', { class: 'transitions' });
     for (const i of state.out) list.append(transitionItem(chart, i));
     panel.append(el('h3', {}, w('transitions')), list);
+  }
+  // what the enclosing states react to applies here as well (unless this state handles the same event first)
+  for (let parent = state.parent; parent !== null; ) {
+    const outer = chart.states.find((s) => s.path === parent);
+    if (!outer) break;
+    if (outer.out.length) {
+      const list = el('ul', { class: 'transitions' });
+      for (const i of outer.out) list.append(transitionItem(chart, i));
+      panel.append(el('h3', {}, `${w('outerTransitions')}: ${titleOf(outer.title, outer.key)}`), list);
+    }
+    parent = outer.parent;
   }
   if (state.rows.length) {
     const list = el('ul', { class: 'small' });
