@@ -32,10 +32,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { LANGS } from '../src/domain/constants';
 import { machineRegistry } from '../src/machines/registry';
+import { launchChromium } from './lib/chromium';
 
 /** The share of the charts' states (every chart drawn in this run) that must have a screen. */
 export const COVERAGE_MIN = 90;
@@ -172,24 +173,6 @@ function collectShots(domDir: string, charts: Set<string> | undefined): Shot[] {
     }
   }
   return shots;
-}
-
-/**
- * Debian's chromium with the e2e tests' flags (tests/e2e/browser.ts's launchBrowser, whose module brings the test
- * server and vitest along, so it is not imported here).
- */
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-    ],
-  });
 }
 
 /**
@@ -364,7 +347,7 @@ async function main(): Promise<number> {
     );
     await Promise.all(
       [0, 1].map(async (n) => {
-        const browser = await launchBrowser();
+        const browser = await launchChromium();
         try {
           for (const job of jobs.filter((j) => j.browser === n))
             await drawAt(browser, shell, job.size, job.lang, shots);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium';
 import { SETTLED_SESSION } from '../../scripts/lib/settled-session';
 import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import type { User } from '../../src/services/contract/session.contract';
@@ -15,20 +16,8 @@ import { SCREEN_SIZES } from './layout-routes';
  */
 
 /** Debian's chromium (never a downloaded browser), headless, with the flags this closed network needs. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+export function launchBrowser(): Promise<Browser> {
+  return launchChromium();
 }
 
 /** Fails the test on any uncaught page error or console error (a blank page usually starts with one). */
