@@ -68,21 +68,27 @@ export const specLinesText = (spec: SpecLines) => `${JSON.stringify(spec, null, 
 export const sectionOf = (spec: SpecLines, line: number) =>
   spec.sections.find((s) => line >= s.from && line <= s.to);
 
-/**
- * Whether a line states something (a list item, a table row, a sentence), not a heading, a table's header or its
- * separator: the lines the gap list counts.
- */
-export function isStatement(spec: SpecLines, line: number): boolean {
+/** What a line of the spec is: a heading, a table's head or separator, a list's introduction ('Functions:',
+ *  'Signing flow:'), a statement (a list item, a table row, a sentence), or nothing. */
+export function lineKind(
+  spec: SpecLines,
+  line: number,
+): 'none' | 'heading' | 'table head' | 'intro' | 'statement' {
   const text = spec.lines[String(line)];
-  if (!text || text.startsWith('#')) return false;
-  if (/^\|[\s|:-]+\|$/.test(text)) return false;
-  const next = spec.lines[String(line + 1)];
-  return !(text.startsWith('|') && next !== undefined && /^\|[\s|:-]+\|$/.test(next));
+  if (!text) return 'none';
+  if (text.startsWith('#')) return 'heading';
+  const separator = (t: string | undefined) => t !== undefined && /^\|[\s|:-]+\|$/.test(t);
+  if (separator(text) || (text.startsWith('|') && separator(spec.lines[String(line + 1)])))
+    return 'table head';
+  return text.trimEnd().endsWith(':') ? 'intro' : 'statement';
 }
 
+/** Whether a line states something itself: the lines the gap list counts. */
+export const isStatement = (spec: SpecLines, line: number) => lineKind(spec, line) === 'statement';
+
 /**
- * Problems with a citation `§<section>:<line>`: the line must exist, hold a statement and lie in the section the
- * citation names. Empty when it is sound.
+ * Problems with a citation `§<section>:<line>`: the line must exist, hold a statement or introduce a list, and lie in
+ * the section the citation names. Empty when it is sound.
  */
 export function citationProblems(spec: SpecLines, ref: string): string[] {
   const m = /^§(\d+):(\d+)$/.exec(ref);
@@ -92,7 +98,9 @@ export function citationProblems(spec: SpecLines, ref: string): string[] {
   if (!section) return [`${ref}: line ${line} is outside the spec's numbered sections`];
   const problems: string[] = [];
   if (section.n !== m[1]) problems.push(`${ref}: line ${line} is in section ${section.n}, not ${m[1]}`);
-  if (!isStatement(spec, line))
+  // a list's introduction may be cited for the whole list (the signing flow, the start-up decision)
+  const kind = lineKind(spec, line);
+  if (kind !== 'statement' && kind !== 'intro')
     problems.push(`${ref}: line ${line} states nothing (empty, a heading or a table head)`);
   return problems;
 }

@@ -17,6 +17,7 @@ const SAMPLE = [
   '## 1. First',
   '',
   '- a function',
+  'Widgets:',
   '',
   '## 2. Second',
   '',
@@ -67,14 +68,17 @@ describe('spec citations', () => {
     const spec = parseSpec(SAMPLE);
 
     expect(citationProblems(spec, '§1:5')).toEqual([]);
-    expect(citationProblems(spec, '§2:11')).toEqual([]);
+    expect(citationProblems(spec, '§2:12')).toEqual([]);
     expect(citationProblems(spec, '§2:5')).toEqual(['§2:5: line 5 is in section 1, not 2']);
     expect(citationProblems(spec, '§1:4')[0]).toMatch(/states nothing/);
-    expect(citationProblems(spec, '§2:7')[0]).toMatch(/states nothing/);
-    expect(citationProblems(spec, '§2:9')[0]).toMatch(/states nothing/);
+    // a list's introduction may be cited for its list, but is not a gap of its own
+    expect(citationProblems(spec, '§1:6')).toEqual([]);
+    expect(isStatement(spec, 6)).toBe(false);
+    expect(citationProblems(spec, '§2:8')[0]).toMatch(/states nothing/);
     expect(citationProblems(spec, '§2:10')[0]).toMatch(/states nothing/);
+    expect(citationProblems(spec, '§2:11')[0]).toMatch(/states nothing/);
     expect(citationProblems(spec, '§1:1')[0]).toMatch(/outside/);
     expect(citationProblems(spec, '4:5')[0]).toMatch(/not §/);
-    expect(isStatement(spec, 11)).toBe(true);
+    expect(isStatement(spec, 12)).toBe(true);
   });
 });

@@ -302,7 +302,12 @@ function Summary() {
           </SendButton>
         </div>
       ) : null}
-      <p role="status" aria-live="polite" className="new-order__status">
+      <p
+        role="status"
+        aria-live="polite"
+        className="new-order__status"
+        data-testid={busy ? 'new-order-submitting' : undefined}
+      >
         {busy ? t('newOrder.submitting') : ''}
       </p>
       <button
@@ -348,7 +353,11 @@ function Company() {
           />
         )}
       </FormField>
-      <dl className="new-order__facts">
+      <dl
+        className="new-order__facts"
+        aria-busy={loading}
+        data-testid={loading ? 'new-order-company-loading' : undefined}
+      >
         <div>
           <dt>{t('newOrder.inn')}</dt>
           <dd data-testid="new-order-inn">{loading ? t('app.loading') : (inn ?? '—')}</dd>
