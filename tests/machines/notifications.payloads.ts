@@ -15,7 +15,11 @@ const push = (
 });
 
 export const notificationsPayloads = payloadsFor<NotificationsEvent>({
-  'notice.push': [push('settings.contacts.saved'), push('block.success'), push('errors.E001', 'error')],
+  'notice.push': [
+    push('settings.contacts.saved'),
+    push('settings.password.done'),
+    push('errors.E001', 'error'),
+  ],
 });
 
 export const notificationsModelEntry: ModelTestEntry = {
