@@ -30,6 +30,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 const CSS = `
 :root{--line:#bbb;--ink:#1d1d1d;--muted:#555;--link:#0b4fb3;--ok:#137333;--bad:#b3261e;--sel:#9a4a00}
 *{box-sizing:border-box}
+[hidden]{display:none!important}
 body{font-family:system-ui,sans-serif;margin:0;color:var(--ink);background:#fff}
 header{display:flex;flex-wrap:wrap;gap:.6rem 1.2rem;align-items:center;padding:.6rem 1rem;border-bottom:1px solid var(--line)}
 header h1{font-size:1.15rem;margin:0}
@@ -109,7 +110,8 @@ export function toExplorerHtml(data: ExplorerData, svgs: readonly ExplorerSvg[])
     '<span><input type="checkbox" id="coverage-toggle"><label id="coverage-label" for="coverage-toggle">Покрытие тестами</label></span>',
     '</header>',
     '<ul id="search-results" aria-live="polite"></ul>',
-    '<main id="explorer">',
+    // shown by the script once it has drawn the chart: a first paint of the empty columns would then shift
+    '<main id="explorer" hidden>',
     '<nav aria-labelledby="tab-charts"><ul id="chart-list"></ul></nav>',
     '<section id="center" aria-labelledby="chart-title">',
     '<div id="trail"></div>',
