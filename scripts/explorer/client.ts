@@ -593,11 +593,20 @@ function coverageSummary(chart: Chart): HTMLElement {
   const box = el('div', { id: 'coverage-summary', class: 'summary' });
   const c = chart.coverage;
   if (!c) return box;
+  // numbers as the portal writes them in both languages (src/domain/count-format.rules.ts: grouped 9 553 with a
+  // no-break space, always); this script is not bundled with the app, so the rule is restated, not imported
+  const n = (x: number) =>
+    new Intl.NumberFormat('ru-RU', {
+      useGrouping: 'always',
+      maximumFractionDigits: 1,
+    } as Intl.NumberFormatOptions)
+      .format(x)
+      .replace(/[\s\u202F]/g, '\u00A0');
   const pct = (k: { covered: number; total: number }) =>
-    `${k.covered}/${k.total} (${k.total ? Math.round((k.covered / k.total) * 1000) / 10 : 100} %)`;
-  const model = `${w('states')} ${pct(c.model.states)} · ${w('transitions')} ${pct(c.model.transitions)} · ${w('modelPaths')}: ${c.model.paths}`;
+    `${n(k.covered)}/${n(k.total)} (${n(k.total ? Math.round((k.covered / k.total) * 1000) / 10 : 100)} %)`;
+  const model = `${w('states')} ${pct(c.model.states)} · ${w('transitions')} ${pct(c.model.transitions)} · ${w('modelPaths')}: ${n(c.model.paths)}`;
   const oracle = c.oracle
-    ? ` · ${w('oracle')}: ${w('graphEdges')} ${pct(c.oracle.edges)}, ${w('guardUses')} ${pct(c.oracle.guardUses)}, ${w('pairs').toLowerCase()} ${pct(c.oracle.pairs)}, ${w('oracleRun')}: ${c.oracle.paths} / ${c.oracle.steps}`
+    ? ` · ${w('oracle')}: ${w('graphEdges')} ${pct(c.oracle.edges)}, ${w('guardUses')} ${pct(c.oracle.guardUses)}, ${w('pairs').toLowerCase()} ${pct(c.oracle.pairs)}, ${w('oracleRun')}: ${n(c.oracle.paths)} / ${n(c.oracle.steps)}`
     : '';
   box.append(el('p', {}, `${w('summary')}: ${model}${oracle}`));
   if (c.oracle?.pairs.uncovered.length) {

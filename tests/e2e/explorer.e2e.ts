@@ -85,6 +85,10 @@ describe('the statechart explorer, opened from file://', () => {
     expect(await stroke()).toBe('rgb(19, 115, 51)');
     expect(before).not.toBe('rgb(19, 115, 51)');
     expect(await page.locator('#coverage-summary').textContent()).toMatch(/Переходы 48\/48 \(100 %\)/);
+    // counts as the portal writes them: grouped with a no-break space (the golden checkout's graph has 15 606 edges)
+    expect(await page.locator('#coverage-summary').textContent()).toMatch(
+      /\d\u00A0\d{3}\/\d{1,3}\u00A0\d{3}/,
+    );
 
     await page.getByLabel('Покрытие тестами').uncheck();
     expect(await stroke()).toBe(before);
