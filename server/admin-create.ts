@@ -18,6 +18,7 @@ import { configFromEnv, demoModeRefusal } from './config';
 import { defaultDbPath } from './db/database';
 import { createLogger, type Logger } from './logger';
 import { prepareDatabase } from './start';
+import { createActivityStore, SERVER_ACTOR } from './store/activity.store';
 import { createUserStore } from './store/user.store';
 
 export interface CreateAdminInput {
@@ -82,23 +83,26 @@ export async function createAdmin(input: CreateAdminInput): Promise<CreateAdminR
     return refuse((e as Error).message);
   }
   try {
-    const users = createUserStore(db, systemClock);
+    const users = createUserStore(db, systemClock, createActivityStore(db, systemClock));
     if (users.byLogin(login)) return refuse(`the login ${login} exists already: nothing changed`);
-    const userId = users.create({
-      login,
-      fullName: name,
-      roles: ['R000'],
-      status: 'active',
-      passwordHash: await hashPassword(password, config.passwordCost),
-      forceChangePassword: false,
-      ban: null,
-      sn: null,
-      email,
-      phone: null,
-      branchId: null,
-      regionIds: [],
-      createdBy: null,
-    });
+    const userId = users.create(
+      {
+        login,
+        fullName: name,
+        roles: ['R000'],
+        status: 'active',
+        passwordHash: await hashPassword(password, config.passwordCost),
+        forceChangePassword: false,
+        ban: null,
+        sn: null,
+        email,
+        phone: null,
+        branchId: null,
+        regionIds: [],
+        createdBy: null,
+      },
+      SERVER_ACTOR,
+    );
     input.logger.info('admin.created', { userId, role: 'R000' });
     return { ok: true, userId, login, dbPath };
   } finally {

@@ -31,6 +31,7 @@ import {
   type RequestSession,
   type Services,
 } from './handler';
+import { activityHandlers } from './handlers/activity.handlers';
 import { addonsHandlers } from './handlers/addons.handlers';
 import { adminHandlers } from './handlers/admin.handlers';
 import { agreementHandlers } from './handlers/agreement.handlers';
@@ -52,6 +53,7 @@ import { createLogger, type Logger } from './logger';
 import { createMetrics, type PortalMetrics } from './metrics';
 import { observeRequests } from './observe';
 import { mayCall } from './permissions';
+import { createActivityStore } from './store/activity.store';
 import { createAddonsStore } from './store/addons.store';
 import { createAgreementStore } from './store/agreement.store';
 import { createAt39Store } from './store/at39.store';
@@ -120,6 +122,7 @@ export const allHandlers: Handlers = {
   ...addonsHandlers,
   ...employeesHandlers,
   ...recoveryContactHandlers,
+  ...activityHandlers,
   ...clientErrorHandlers,
   ...capabilitiesHandlers,
 };
@@ -135,12 +138,14 @@ export function createServices(deps: AppDeps): Services {
   // the stores other stores build on, built first and handed to them
   const inventory = createInventoryStore(db);
   const block = createBlockStore(db);
+  const activity = createActivityStore(db, clock);
   return {
     db,
     clock,
     config,
     logger,
-    users: createUserStore(db, clock),
+    activity,
+    users: createUserStore(db, clock, activity),
     profiles: createProfileStore(db, block),
     numbers: createNumberStore(db),
     sessions: createSessionStore(
@@ -161,7 +166,7 @@ export function createServices(deps: AppDeps): Services {
     addons: createAddonsStore(db),
     employees: createEmployeesStore(db),
     debts: createDebtStore(db),
-    recoveryContacts: createRecoveryContactStore(db, clock),
+    recoveryContacts: createRecoveryContactStore(db, clock, activity),
     sso: createSsoStore(db, clock),
     clientErrors: createClientErrorSink({ logger, metrics, now: () => clock.now() }),
     metrics,
@@ -200,7 +205,7 @@ export function openSession(
 ): SessionRow {
   if (current) {
     svc.sessions.delete(current.idHash);
-    if (current.impersonationId != null) svc.auth.endImpersonation(current.impersonationId, 'new login');
+    if (current.impersonationId != null) svc.activity.endImpersonation(current.impersonationId, 'new login');
   }
   svc.sessions.purgeIdle();
   const { token, session: row } = svc.sessions.create(userId);
@@ -339,7 +344,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/api/*', settleBlocksMiddleware(svc));
 
   const closeImpersonation = (row: SessionRow, reason: string) => {
-    if (row.impersonationId != null) svc.auth.endImpersonation(row.impersonationId, reason);
+    if (row.impersonationId != null) svc.activity.endImpersonation(row.impersonationId, reason);
   };
 
   const register = <N extends EndpointName>(name: N, handler: Handler<N>) => {

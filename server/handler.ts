@@ -11,6 +11,7 @@ import type { Delivery } from './delivery/transport';
 import type { TrustStore } from './eimzo/trust';
 import type { Logger } from './logger';
 import type { PortalMetrics } from './metrics';
+import type { ActivityStore } from './store/activity.store';
 import type { AddonsStore } from './store/addons.store';
 import type { AgreementStore } from './store/agreement.store';
 import type { At39Store } from './store/at39.store';
@@ -38,6 +39,8 @@ export interface Services {
   clock: Clock;
   logger: Logger;
   config: ServerConfig;
+  /** the companies' activity log (AL1-AL5): the stores that change a company's state append to it */
+  activity: ActivityStore;
   users: UserStore;
   profiles: ProfileStore;
   numbers: NumberStore;

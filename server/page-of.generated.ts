@@ -4,6 +4,7 @@ import type { EndpointName } from '../src/services/contract/endpoints';
 
 /** Each call that serves one page only → the page's pattern; the server opens it to whom the page opens. */
 export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
+  'activity.list': '/profile/activity', // activity-log
   'internet.services': '/services', // addons
   'internet.forConPp': '/services', // addons
   'internet.employees': '/services', // addons

@@ -4,11 +4,13 @@
  * `npm run db:retention`; each run says what it erased as counts, never whose.
  */
 import { parseArgs } from 'node:util';
+import { ACTIVITY_RETENTION_DAYS } from '../src/domain/activity.rules';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { type Db, defaultDbPath, migrate, openDatabase } from './db/database';
 import { wholeSetting } from './env-settings';
 import { createLogger, type Logger } from './logger';
+import { ACTIVITY_CUTOFF_KEY } from './store/activity.store';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -19,9 +21,16 @@ export interface RetentionPolicy {
   /** RETENTION_DRAFT_DAYS (default 30): an AT 39 registration never sent (draft, documents) and untouched this long is
    *  deleted with its person data, scans, comments and number reservation */
   draftDays: number;
+  /** RETENTION_ACTIVITY_DAYS (default ACTIVITY_RETENTION_DAYS, 1095: three years): an activity log entry older than
+   *  this is erased (docs/decisions.md AL5) */
+  activityDays: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { scanDays: 90, draftDays: 30 };
+export const DEFAULT_RETENTION: RetentionPolicy = {
+  scanDays: 90,
+  draftDays: 30,
+  activityDays: ACTIVITY_RETENTION_DAYS,
+};
 
 /** Reads the policy; a value that is set but not a whole number of days in range refuses with a one-line reason. */
 export function retentionFromEnv(env: NodeJS.ProcessEnv = process.env): RetentionPolicy {
@@ -29,6 +38,11 @@ export function retentionFromEnv(env: NodeJS.ProcessEnv = process.env): Retentio
   return {
     scanDays: days('RETENTION_SCAN_DAYS', env.RETENTION_SCAN_DAYS, DEFAULT_RETENTION.scanDays),
     draftDays: days('RETENTION_DRAFT_DAYS', env.RETENTION_DRAFT_DAYS, DEFAULT_RETENTION.draftDays),
+    activityDays: days(
+      'RETENTION_ACTIVITY_DAYS',
+      env.RETENTION_ACTIVITY_DAYS,
+      DEFAULT_RETENTION.activityDays,
+    ),
   };
 }
 
@@ -39,6 +53,7 @@ export interface RetentionCounts {
   identityChecksDeleted: number;
   smsCodesDeleted: number;
   linkTokensDeleted: number;
+  activityErased: number;
 }
 
 /**
@@ -48,7 +63,9 @@ export interface RetentionCounts {
  *   for it freed;
  * - identity checks (the passport service's confirmation sessions, with the PINFL and the person's data) older than
  *   a day: they matter for minutes;
- * - SMS code hashes older than a day, recovery and activation link hashes used or older than their lifetime's week.
+ * - SMS code hashes older than a day, recovery and activation link hashes used or older than their lifetime's week;
+ * - activity log entries older than `activityDays`: the cutoff is written first, the one thing the log's delete
+ *   trigger lets go (migration 023, AL5).
  */
 export function applyRetention(db: Db, now: number, policy: RetentionPolicy): RetentionCounts {
   return db.transaction(() => {
@@ -85,12 +102,18 @@ export function applyRetention(db: Db, now: number, policy: RetentionPolicy): Re
     const linkTokensDeleted = db
       .prepare('DELETE FROM restore_tokens WHERE created_at < ? OR (used_at IS NOT NULL AND used_at < ?)')
       .run(now - 7 * DAY, now - DAY).changes;
+    const cutoff = now - policy.activityDays * DAY;
+    db.prepare(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    ).run(ACTIVITY_CUTOFF_KEY, String(cutoff));
+    const activityErased = db.prepare('DELETE FROM activity_log WHERE at < ?').run(cutoff).changes;
     return {
       scansErased,
       draftsDeleted,
       identityChecksDeleted,
       smsCodesDeleted,
       linkTokensDeleted,
+      activityErased,
     };
   })();
 }

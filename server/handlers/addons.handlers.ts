@@ -17,6 +17,7 @@ import { activeRole, roleGroup } from '../../src/domain/roles.rules';
 import type { PackageActionResult } from '../../src/services/contract/addons.contract';
 import { addonsDocumentBody, addonsDocumentTitle } from '../addons/document-text';
 import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
+import { actorOf, numberTargets } from '../store/activity.store';
 import type { AddonsStore, EmployeeList, PackageRow } from '../store/addons.store';
 import { insertDocument } from '../store/documents.store';
 
@@ -108,6 +109,9 @@ function alreadyHas(
   return s.has(sn, soc);
 }
 
+/** The actions that connect something (the rest disconnect): the log's `service.connect` (AL1). */
+const CONNECTS: ReadonlySet<ServiceAction> = new Set(['connect', 'connectFree', 'roamingOn']);
+
 interface Applied {
   outcomes: NumberOutcome[];
   amount: number;
@@ -138,6 +142,18 @@ function apply(
       amount += r.debit ?? 0;
     }
     const accepted = outcomes.filter((o) => o.code === ACCEPTED).map((o) => o.sn);
+    // one entry for the whole list, accepted or not (AL1): the service, the numbers, those that failed
+    const soc = pkg?.soc ?? (action === 'roamingOn' || action === 'roamingOff' ? ROAMING_SOC : null);
+    const failed = outcomes.filter((o) => o.code !== ACCEPTED).map((o) => o.sn);
+    svc.activity.append({
+      ban: scope.ban,
+      actor: actorOf(session),
+      action: CONNECTS.has(action) ? 'service.connect' : 'service.disconnect',
+      targets: [...(soc === null ? [] : [{ kind: 'service' as const, id: soc }]), ...numberTargets(sns)],
+      result: accepted.length === 0 ? 'failed' : failed.length > 0 ? 'partial' : 'ok',
+      failed,
+      detail: { action, amount, codes: outcomes.filter((o) => o.code !== ACCEPTED).map((o) => o.code) },
+    });
     if (accepted.length === 0) return { outcomes, amount, documentId: null };
     const id = s.recordOperation({
       ban: scope.ban,

@@ -12,6 +12,7 @@ import { isBan, isEmail, isTypedPhone, isValidLogin, phoneToSn } from '../../src
 import type { userDetailsSchema } from '../../src/services/contract/admin.contract';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { CLIENT_ROLES } from '../permissions';
+import { actorOf } from '../store/activity.store';
 import type { SessionRow } from '../store/session.store';
 import type { UserRow, UserStatus } from '../store/user.store';
 import { lookupSn } from './lookup.handlers';
@@ -96,14 +97,14 @@ function mayGrant(s: RequestSession, role: string): boolean {
   return mayGrantRole(activeRole(s.viewer.roles), role);
 }
 
-function withActing(
+/** The `user/` reply of the session once it views `ban`/`sn` (or, all null, its own account again). */
+function replyActing(
   svc: Services,
   s: RequestSession,
   ban: string | null,
   sn: string | null,
   impId: number | null,
 ) {
-  svc.sessions.setActing(s.row.idHash, ban, sn, impId);
   const row: SessionRow = { ...s.row, actingBan: ban, actingSn: sn, impersonationId: impId };
   return replyFor(svc, s.user, row);
 }
@@ -160,21 +161,24 @@ export const adminHandlers: Handlers = {
     checkContacts(b);
     checkPlace(svc, b.branch_id, b.region_ids);
     const sn = role === 'R001' ? subscriberSn(svc, b.phone, b.ban as string) : null;
-    const id = svc.users.create({
-      login: b.user_name,
-      fullName: b.full_name ?? null,
-      roles: [role],
-      status: 'pending',
-      passwordHash: null,
-      forceChangePassword: false,
-      ban: b.kind === 'subscriber' ? (b.ban ?? null) : null,
-      sn,
-      email: b.kind === 'subscriber' ? null : (b.email ?? null),
-      phone: sn ? `998${sn}` : b.kind === 'subscriber' ? null : (b.phone ?? null),
-      branchId: b.branch_id == null ? null : Number(b.branch_id),
-      regionIds: (b.region_ids ?? []).map(Number),
-      createdBy: session.user.id,
-    });
+    const id = svc.users.create(
+      {
+        login: b.user_name,
+        fullName: b.full_name ?? null,
+        roles: [role],
+        status: 'pending',
+        passwordHash: null,
+        forceChangePassword: false,
+        ban: b.kind === 'subscriber' ? (b.ban ?? null) : null,
+        sn,
+        email: b.kind === 'subscriber' ? null : (b.email ?? null),
+        phone: sn ? `998${sn}` : b.kind === 'subscriber' ? null : (b.phone ?? null),
+        branchId: b.branch_id == null ? null : Number(b.branch_id),
+        regionIds: (b.region_ids ?? []).map(Number),
+        createdBy: session.user.id,
+      },
+      actorOf(session),
+    );
     // the new account is activated through a recovery link: it sets its own password. PRC2: a client account's link
     // goes to its own number (a subscriber) or to the company's contact on record, else it waits for the key owner
     const activation: { route: ActivationRoute; contact: LinkContact | null } =
@@ -193,9 +197,9 @@ export const adminHandlers: Handlers = {
         await activationLink(svc, origin, b.user_name, id, activation.contact);
       } catch (e) {
         // MSG3: an account nobody can activate is not made; the administrator is told to try later (E142) and the
-        // login stays free for that try. The audit keeps both rows.
+        // login stays free for that try. The activity log keeps both entries (AL1).
         if (e instanceof ApiError)
-          svc.users.discardUnactivated(id, session.user.id, 'activation link not sent');
+          svc.users.discardUnactivated(id, actorOf(session), 'activation link not sent');
         throw e;
       }
     }
@@ -261,7 +265,7 @@ export const adminHandlers: Handlers = {
         branchId: b.branch_id === undefined ? undefined : Number(b.branch_id),
         regionIds: b.region_ids?.map(Number),
       },
-      session.user.id,
+      actorOf(session),
     );
     const contactChanged =
       target.id !== session.user.id && (changed.includes('email') || changed.includes('phone'));
@@ -285,7 +289,7 @@ export const adminHandlers: Handlers = {
     ensure(target.id !== session.user.id, 'E013', 'an account cannot block itself');
     ensureMayEdit(session, target);
     const status: UserStatus = input.body.blocked ? 'blocked' : target.passwordHash ? 'active' : 'pending';
-    svc.users.setStatus(target.id, status, session.user.id);
+    svc.users.setStatus(target.id, status, actorOf(session));
     if (input.body.blocked) svc.sessions.deleteForUser(target.id);
     svc.logger.info('admin.setBlocked', { actor: session.user.id, userId: target.id, status, ip });
     return undefined;
@@ -305,20 +309,30 @@ export const adminHandlers: Handlers = {
       ensure(isBan(ban), 'E016');
       ensure(svc.profiles.exists(ban), 'E018');
     }
-    if (session.row.impersonationId != null) svc.auth.endImpersonation(session.row.impersonationId, 'switch');
-    const id = svc.auth.startImpersonation(session.user.id, session.row.idHash, ban, sn);
+    // the previous viewing's end, the new one's start and the session's state change together (AL5)
+    const id = svc.db.transaction(() => {
+      if (session.row.impersonationId != null)
+        svc.activity.endImpersonation(session.row.impersonationId, 'switch');
+      const started = svc.activity.startImpersonation(actorOf(session), ban, sn);
+      svc.sessions.setActing(session.row.idHash, ban, sn, started);
+      return started;
+    })();
     svc.logger.info('admin.impersonate', { actor: session.user.id, ban, sn, impersonationId: id, ip });
-    return withActing(svc, session, ban, sn, id);
+    return replyActing(svc, session, ban, sn, id);
   },
 
   'admin.backToHead': ({ session, svc, ip }) => {
     if (session.row.impersonationId == null) return replyFor(svc, session.user, session.row);
-    svc.auth.endImpersonation(session.row.impersonationId, 'back');
+    const startId = session.row.impersonationId;
+    svc.db.transaction(() => {
+      svc.activity.endImpersonation(startId, 'back');
+      svc.sessions.setActing(session.row.idHash, null, null, null);
+    })();
     svc.logger.info('admin.backToHead', {
       actor: session.user.id,
       impersonationId: session.row.impersonationId,
       ip,
     });
-    return withActing(svc, session, null, null, null);
+    return replyActing(svc, session, null, null, null);
   },
 };

@@ -11,6 +11,7 @@ import type { AgreementWire } from '../../src/services/contract/agreement.contra
 import { type ContractLang, fillTemplate, type TemplateName } from '../agreement/contract-text';
 import { ensure, type Handlers } from '../handler';
 import { buildTextPdf } from '../pdf/pdf';
+import { actorOf } from '../store/activity.store';
 import { type AgreementRow, agreementRef } from '../store/agreement.store';
 import { type DocumentRow, getDocument, insertDocument } from '../store/documents.store';
 
@@ -108,6 +109,14 @@ export const agreementHandlers: Handlers = {
             createdBy: session.user.id,
             now,
           });
+      // a contract of a company the portal has an account of is in that company's log; a new client's has none yet
+      svc.activity.append({
+        ban: store.banOfTin(form.tin),
+        actor: actorOf(session),
+        action: 'contract.register',
+        targets: [{ kind: 'contract', id: number }],
+        detail: { agreement: id, contactAccess: row.contactAccess },
+      });
       return store.get(id);
     })();
     if (registered === null) return { outcome: 'loginTaken' as const };

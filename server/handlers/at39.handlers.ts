@@ -23,6 +23,7 @@ import { MINUTE } from '../clock';
 import { AT39_PRICE_PLANS, DEFAULT_LINE_LIMIT } from '../db/at39-seed';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { isReadablePdf } from '../pdf/pdf-check';
+import { actorOf } from '../store/activity.store';
 import {
   ConfirmationUsed,
   type KitRow,
@@ -344,16 +345,27 @@ export const at39Handlers: Handlers = {
     ensure(kindOfBytes !== 'pdf' || (await isReadablePdf(bytes)), 'E118', 'pdf unreadable');
     const mime = UPLOAD_KINDS[kindOfBytes].mime;
     const kind = input.body.type ?? docsOf(svc, reg.id).find((d) => !d.uploaded)?.type ?? 'passport';
-    svc.at39.saveScan({
-      regId: reg.id,
-      kind,
-      // named by what its bytes are, never by the extension it came with (security finding 32)
-      name: downloadName(file.name || kind, mime),
-      mime,
-      bytes,
-      now: svc.clock.now(),
-      userId: session.user.id,
-    });
+    svc.db.transaction(() => {
+      const scan = svc.at39.saveScan({
+        regId: reg.id,
+        kind,
+        // named by what its bytes are, never by the extension it came with (security finding 32)
+        name: downloadName(file.name || kind, mime),
+        mime,
+        bytes,
+        now: svc.clock.now(),
+        userId: session.user.id,
+      });
+      // a scan of a registration on a company's account is in that company's log (AL1): which scan, never its content
+      if (reg.ban !== null)
+        svc.activity.append({
+          ban: reg.ban,
+          actor: actorOf(session),
+          action: 'document.upload',
+          targets: [{ kind: 'document', id: `at39:${reg.id}:${Number(scan.lastInsertRowid)}` }],
+          detail: { registration: reg.id, kind },
+        });
+    })();
     return undefined;
   },
 

@@ -40,6 +40,7 @@ import {
   type Services,
 } from '../handler';
 import { CLIENT_ROLES } from '../permissions';
+import { actorOf, numberTargets } from '../store/activity.store';
 import type { BlockAction, BlockScope, NumberRow, SignatureRow } from '../store/block.store';
 import { ensureContactTarget } from './recovery-contact.handlers';
 
@@ -302,22 +303,63 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
     const sn = targets.kind === 'number' ? targets.sn : null;
     const scope: BlockScope =
       targets.kind === 'ban' ? 'account' : targets.kind === 'numbers' ? 'numbers' : 'number';
-    if (accepted.length > 0 || sns === null) {
-      store.insertRequest(
-        {
+    const companyInfo = {
+      keySerialId: signature?.key_serial ?? null,
+      companyName: typeof company.company_name === 'string' ? company.company_name : null,
+      companyTin: typeof company.tin === 'string' ? company.tin : null,
+      companyDirectorKeyName: signature?.signer_name ?? null,
+      clientSignDate: signature ? new Date(signature.verified_at).toISOString() : null,
+      clientSign: signature?.pkcs7 ?? null,
+    };
+    const takesEffect = accepted.length > 0 || sns === null;
+    // the request, its document (spec 4 step 4: type 7, docs/decisions.md DOC8) and its log entry (AL1) together
+    svc.db.transaction(() => {
+      const id = takesEffect
+        ? store.insertRequest(
+            {
+              action,
+              ban,
+              sn,
+              scope,
+              undoes_request_id: undoes,
+              requested_by: session.user.id,
+              signature_id: signature?.id ?? null,
+              requested_at: now,
+              effective_at: effectiveAt,
+            },
+            accepted,
+          )
+        : null;
+      if (takesEffect)
+        issueSuspendDocument(svc.db, {
           action,
           ban,
-          sn,
-          scope,
-          undoes_request_id: undoes,
-          requested_by: session.user.id,
-          signature_id: signature?.id ?? null,
-          requested_at: now,
-          effective_at: effectiveAt,
+          acceptedNumbers: accepted,
+          wholeAccount: sns === null,
+          companyInfo,
+          effectiveAt,
+          userId: session.user.id,
+          now,
+        });
+      // nothing accepted of a list whose numbers failed: the action failed (numbers only skipped changed nothing
+      // either, but nothing failed: 'ok')
+      svc.activity.append({
+        ban,
+        actor: actorOf(session),
+        action,
+        targets: sns === null ? [{ kind: 'account', id: ban }] : numberTargets(sns),
+        result: failed.length === 0 ? 'ok' : takesEffect ? 'partial' : 'failed',
+        failed,
+        keySerial: signature?.key_serial ?? null,
+        signatureId: signature?.id ?? null,
+        detail: {
+          request: id,
+          accepted: accepted.length,
+          skipped: skipped.length,
+          effectiveAt,
         },
-        accepted,
-      );
-    }
+      });
+    })();
     svc.logger.info(`block.${action}`, {
       userId: session.user.id,
       ban,
@@ -329,32 +371,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       effectiveAt,
     });
 
-    const reply = {
-      failedNumbers: failed,
-      acceptedNumbers: accepted,
-      skippedNumbers: skipped,
-      companyInfo: {
-        keySerialId: signature?.key_serial ?? null,
-        companyName: typeof company.company_name === 'string' ? company.company_name : null,
-        companyTin: typeof company.tin === 'string' ? company.tin : null,
-        companyDirectorKeyName: signature?.signer_name ?? null,
-        clientSignDate: signature ? new Date(signature.verified_at).toISOString() : null,
-        clientSign: signature?.pkcs7 ?? null,
-      },
-    };
-    // spec 4 step 4: the accepted request is documented (type 7, docs/decisions.md DOC8)
-    if (accepted.length > 0 || sns === null)
-      issueSuspendDocument(svc.db, {
-        action,
-        ban,
-        acceptedNumbers: accepted,
-        wholeAccount: sns === null,
-        companyInfo: reply.companyInfo,
-        effectiveAt,
-        userId: session.user.id,
-        now,
-      });
-    return reply;
+    return { failedNumbers: failed, acceptedNumbers: accepted, skippedNumbers: skipped, companyInfo };
   }
 
   return {

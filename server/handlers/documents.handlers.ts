@@ -15,6 +15,7 @@ import { buildInstructionDocx } from '../documents/instruction-docx';
 import { ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { buildTextPdf, type PdfBlock } from '../pdf/pdf';
 import { isReadablePdf } from '../pdf/pdf-check';
+import { actorOf } from '../store/activity.store';
 import {
   type DocumentRow,
   documentFile,
@@ -179,15 +180,24 @@ export const documentsHandlers: Handlers = {
     ensure(kind !== null, 'E118');
     // a PDF header over anything else is no scan: the file must parse (DOC13)
     ensure(kind !== 'pdf' || (await isReadablePdf(bytes)), 'E118', 'pdf unreadable');
-    saveDocumentFile(svc.db, doc.id, {
-      bytes,
-      mime: UPLOAD_KINDS[kind].mime,
-      // the name it came with, without any path, but with the extension of what its bytes are (PRM6)
-      name: downloadName(file.name || 'scan', UPLOAD_KINDS[kind].mime),
-      status: 1,
-      message: null,
-      now: svc.clock.now(),
-    });
+    svc.db.transaction(() => {
+      saveDocumentFile(svc.db, doc.id, {
+        bytes,
+        mime: UPLOAD_KINDS[kind].mime,
+        // the name it came with, without any path, but with the extension of what its bytes are (PRM6)
+        name: downloadName(file.name || 'scan', UPLOAD_KINDS[kind].mime),
+        status: 1,
+        message: null,
+        now: svc.clock.now(),
+      });
+      svc.activity.append({
+        ban: doc.ban,
+        actor: actorOf(session),
+        action: 'document.upload',
+        targets: [{ kind: 'document', id: String(doc.id) }],
+        detail: { type: doc.type, kind, bytes: bytes.length },
+      });
+    })();
     svc.logger.info('documents.reUpload', {
       docId: doc.id,
       userId: session.user.id,

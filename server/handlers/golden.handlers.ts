@@ -9,6 +9,7 @@ import { categoriesReply, DEFAULT_TAX_PERCENT, vatOf } from '../../src/domain/go
 import { routeAccess } from '../../src/domain/routes.rules';
 import { orderDocuments } from '../golden/order-documents';
 import { ApiError, ensure, type Handlers, type RequestSession } from '../handler';
+import { actorOf, numberTargets } from '../store/activity.store';
 import { insertDocument } from '../store/documents.store';
 import { currentInventory } from '../store/inventory.store';
 
@@ -114,6 +115,13 @@ export const goldenHandlers: Handlers = {
           now,
         );
         for (const d of docs) insertDocument(svc.db, d);
+        svc.activity.append({
+          ban,
+          actor: actorOf(session),
+          action: 'golden.purchase',
+          targets: [{ kind: 'order', id: String(id) }, ...numberTargets(found.map((f) => f.number))],
+          detail: { total, vat },
+        });
         return { id, numbers: found, total, vat };
       })
       .immediate();

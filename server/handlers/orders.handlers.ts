@@ -21,6 +21,7 @@ import {
 import { routeAccess } from '../../src/domain/routes.rules';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { servicesCatalogue } from '../preorder/preorder-data';
+import { actorOf } from '../store/activity.store';
 import { type DocumentRow, documentsOfOrder } from '../store/documents.store';
 import type { OrderFull, OrderHead } from '../store/orders.store';
 import { buyerBan } from './golden.handlers';
@@ -107,6 +108,13 @@ function moveOrder(
         orders.addRefund(o.id, money.refund, now, session.user.id);
       }
       ensure(orders.moveStatus(id, o.status, to, now), 'E101', `${o.status} → ${to}`);
+      svc.activity.append({
+        ban: o.ban,
+        actor: actorOf(session),
+        action: 'order.status',
+        targets: [{ kind: 'order', id: String(o.id) }],
+        detail: { from: o.status, to, debit: money.debit, refund: money.refund },
+      });
       return { from: o.status, money, refund: money.refund > 0 ? { amount: money.refund, at: now } : null };
     })
     .immediate();
@@ -172,6 +180,13 @@ export const ordersHandlers: Handlers = {
         address: input.body.address ?? null,
         tin: company.tin,
         comment: input.body.comment ?? null,
+      });
+      svc.activity.append({
+        ban,
+        actor: actorOf(session),
+        action: 'order.create',
+        targets: [{ kind: 'order', id: String(orderId) }],
+        detail: { rows: rows.length, total },
       });
       return orderId;
     })();

@@ -26,6 +26,7 @@ import { editTargetClass } from '../../src/domain/user-edit.rules';
 import { MINUTE } from '../clock';
 import { ApiError, ensure, type Handlers, type RequestSession, type Services } from '../handler';
 import { sendMessage } from '../messages';
+import { actorOf } from '../store/activity.store';
 import type { UserRow } from '../store/user.store';
 
 /** A verified contact-change signature authorises one change of this session within this time (as a block's). */
@@ -140,7 +141,13 @@ export const recoveryContactHandlers: Handlers = {
     });
     ensure(signature, 'E005', 'a verified signature of exactly this contact is required');
     const fields = (['email', 'phone'] as const).filter((f) => (target[f] ?? null) !== contact[f]);
-    svc.recoveryContacts.setContact(target.id, contact, fields, session.user.id, signature.id);
+    svc.recoveryContacts.setContact(
+      { id: target.id, login: target.login, ban },
+      contact,
+      fields,
+      actorOf(session),
+      { id: signature.id, keySerial: signature.key_serial },
+    );
     // the old contact's recovery links and the account's other sessions end (the key owner's own stays)
     svc.auth.revokeTokens(target.id);
     svc.sessions.deleteForUser(target.id, session.row.idHash);

@@ -8,6 +8,7 @@ import type { MessageLang } from '../delivery/texts';
 import { ApiError, ensure, type HandlerContext, type Handlers, type Services } from '../handler';
 import { sendMessage } from '../messages';
 import { CLIENT_ROLES } from '../permissions';
+import { actorOf } from '../store/activity.store';
 import type { SessionRow } from '../store/session.store';
 import { type RateLimit, recipientKey } from '../store/throttle.store';
 import type { UserRow } from '../store/user.store';
@@ -155,22 +156,25 @@ async function check({ input, svc, openSession, ip }: HandlerContext<'session.ch
   // an administrator may have created a login equal to this number before digit-only logins were refused
   ensure(!svc.users.byLogin(sn), 'E004', 'a login equal to this number already exists');
   const temp = temporaryPassword();
-  const id = svc.users.create({
-    login: sn,
-    fullName: null,
-    roles: ['R001'],
-    status: 'active',
-    passwordHash: await hashPassword(temp, svc.config.passwordCost),
-    forceChangePassword: true,
-    selfRegistered: true,
-    ban,
-    sn,
-    email: null,
-    phone: `998${sn}`,
-    branchId: null,
-    regionIds: [],
-    createdBy: null,
-  });
+  const id = svc.users.create(
+    {
+      login: sn,
+      fullName: null,
+      roles: ['R001'],
+      status: 'active',
+      passwordHash: await hashPassword(temp, svc.config.passwordCost),
+      forceChangePassword: true,
+      selfRegistered: true,
+      ban,
+      sn,
+      email: null,
+      phone: `998${sn}`,
+      branchId: null,
+      regionIds: [],
+      createdBy: null,
+    },
+    'self',
+  );
   // the account exists and its session opens now (a new password is asked for at once): an SMS that did not go is
   // logged (message.failed) and does not undo the registration
   await sendMessage(svc, {
@@ -301,8 +305,28 @@ export const sessionHandlers: Handlers = {
       feedbackType: isFeedbackType(b.feedback_type) ? b.feedback_type : '',
     });
     ensure(refused === null, 'E013', `${refused?.field}: ${refused?.code}`);
-    svc.profiles.saveContacts(profile.ban, b);
-    svc.logger.info('profile.contacts', { userId: user.id, ban: profile.ban });
+    const ban = profile.ban;
+    // which of the three changed (the values stay out of the log), in the change's transaction (AL1)
+    const saved = {
+      phone_number: b.phone_number.trim() || null,
+      email_address: b.email_address.trim() || null,
+      feedback_type: b.feedback_type ?? null,
+    };
+    const fields = (['phone_number', 'email_address', 'feedback_type'] as const).filter(
+      (f) => saved[f] !== (profile[f] ?? null),
+    );
+    svc.db.transaction(() => {
+      svc.profiles.saveContacts(ban, b);
+      if (fields.length > 0)
+        svc.activity.append({
+          ban,
+          actor: actorOf(session),
+          action: 'contact.change',
+          targets: [{ kind: 'account', id: ban }],
+          detail: { fields },
+        });
+    })();
+    svc.logger.info('profile.contacts', { userId: user.id, ban });
     return undefined;
   },
 

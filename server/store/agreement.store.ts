@@ -59,6 +59,7 @@ export function createAgreementStore(db: Db) {
   const countByCreator = db.prepare('SELECT COUNT(*) AS n FROM agreements WHERE created_by = ?');
   const byId = db.prepare('SELECT * FROM agreements WHERE id = ?');
   const blockPrice = db.prepare("SELECT price FROM lock_prices WHERE scope = 'number'");
+  const bansOfTin = db.prepare('SELECT ban FROM companies WHERE tin = ? LIMIT 2');
   return {
     /** Whether a login is taken by a user or reserved by a registered agreement (case-insensitive). */
     loginTaken: (login: string): boolean =>
@@ -80,6 +81,11 @@ export function createAgreementStore(db: Db) {
       return { rows, total };
     },
     documents: (id: number): DocumentRow[] => documentsOfRegistration(db, agreementRef(id)),
+    /** The company account of a tax id when it has exactly one (the activity log's company of a contract, AL1). */
+    banOfTin(tin: string): string | null {
+      const rows = bansOfTin.all(tin) as { ban: string }[];
+      return rows.length === 1 ? (rows[0]?.ban ?? null) : null;
+    },
     /** Monthly price of a voluntary number block (the seed's lock_prices), for the contract's prices section. */
     blockPrice: (): number => (blockPrice.get() as { price: number } | undefined)?.price ?? 0,
   };

@@ -21,7 +21,8 @@ export type CodeCheck = 'ok' | 'wrong' | 'exhausted' | 'expired';
 
 /**
  * One-time secrets of the public flows, stored hashed: SMS codes (random 6 digits), recovery tokens (random 32
- * bytes), plus the demo outbox where "sent" messages are kept in demo mode, and the impersonation audit.
+ * bytes), plus the demo outbox where "sent" messages are kept in demo mode. (The impersonations' record is the
+ * activity log's: server/store/activity.store.ts.)
  */
 /** What a recovery or activation link's token is now (RL1). */
 export type TokenStatus = 'valid' | 'used' | 'expired' | 'unknown';
@@ -58,12 +59,6 @@ export function createAuthStore(db: Db, clock: Clock) {
   const recentOutbox =
     db.prepare(`SELECT id, recipient, login, channel, kind, text, secret, created_at AS createdAt
     FROM demo_outbox ORDER BY id DESC LIMIT ?`);
-  const startImp = db.prepare(
-    'INSERT INTO impersonations (actor_user_id, session_hash, ban, sn, started_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const endImp = db.prepare(
-    'UPDATE impersonations SET ended_at = ?, end_reason = ? WHERE id = ? AND ended_at IS NULL',
-  );
 
   return {
     /** New random 6-digit code for `phone`; earlier unused codes of the phone stop working. */
@@ -132,13 +127,6 @@ export function createAuthStore(db: Db, clock: Clock) {
     /** The newest messages of the demo outbox, whoever they went to (the demo page). */
     recentOutbox(limit = 50): OutboxMessage[] {
       return recentOutbox.all(limit) as OutboxMessage[];
-    },
-
-    startImpersonation(actor: number, sessionHash: string, ban: string, sn: string | null): number {
-      return Number(startImp.run(actor, sessionHash, ban, sn, clock.now()).lastInsertRowid);
-    },
-    endImpersonation(id: number, reason: string): void {
-      endImp.run(clock.now(), reason, id);
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { ContactPair } from '../../src/domain/recovery-contact.rules';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import type { ActivityActor, ActivityStore } from './activity.store';
 
 /**
  * The SQL of recovery contacts (docs/decisions.md PRC1-PRC6): the company's contact on record, the company's accounts
- * with their own contacts, and the key owner's signed change of one account's contact (audited with the signature
- * that authorised it).
+ * with their own contacts, and the key owner's signed change of one account's contact (a `contact.change` entry of the
+ * activity log with the key and signature that authorised it, AL1).
  */
 export interface CompanyAccountRow {
   id: number;
@@ -18,7 +19,7 @@ export interface CompanyAccountRow {
   roles: string[];
 }
 
-export function createRecoveryContactStore(db: Db, clock: Clock) {
+export function createRecoveryContactStore(db: Db, clock: Clock, activity: ActivityStore) {
   const company = db.prepare(
     'SELECT email_address AS email, phone_number AS phone FROM companies WHERE ban = ?',
   );
@@ -28,9 +29,6 @@ export function createRecoveryContactStore(db: Db, clock: Clock) {
     FROM users u WHERE u.ban = ? ORDER BY u.login COLLATE NOCASE`);
   const setContact = db.prepare(
     'UPDATE users SET email = @email, phone = @phone, updated_at = @now WHERE id = @id',
-  );
-  const audit = db.prepare(
-    `INSERT INTO user_audit (actor_user_id, target_user_id, action, detail, at) VALUES (?, ?, 'contact:signed', ?, ?)`,
   );
 
   return {
@@ -49,18 +47,25 @@ export function createRecoveryContactStore(db: Db, clock: Clock) {
       );
     },
 
-    /** Sets the account's contact and audits which fields changed and under which signature, in one transaction. */
+    /** Sets the account's contact and logs which fields changed and under which signature, in one transaction. */
     setContact(
-      userId: number,
+      account: { id: number; login: string; ban: string },
       contact: ContactPair,
       fields: readonly string[],
-      actor: number,
-      signatureId: number,
+      actor: ActivityActor,
+      signature: { id: number; keySerial: string },
     ) {
       db.transaction(() => {
-        const now = clock.now();
-        setContact.run({ id: userId, email: contact.email, phone: contact.phone, now });
-        audit.run(actor, userId, JSON.stringify({ fields, signature: signatureId }), now);
+        setContact.run({ id: account.id, email: contact.email, phone: contact.phone, now: clock.now() });
+        activity.append({
+          ban: account.ban,
+          actor,
+          action: 'contact.change',
+          targets: [{ kind: 'user', id: account.login }],
+          keySerial: signature.keySerial,
+          signatureId: signature.id,
+          detail: { fields, signature: signature.id },
+        });
       })();
     },
   };

@@ -12,6 +12,7 @@ export interface SessionRow {
   chosenRole: string | null;
   actingBan: string | null;
   actingSn: string | null;
+  /** while viewing a client: the activity log's `impersonation.start` entry of this viewing (AL5) */
   impersonationId: number | null;
 }
 

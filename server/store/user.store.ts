@@ -1,5 +1,7 @@
+import { isClientRole } from '../../src/domain/roles.rules';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import type { ActivityActor, ActivityStore } from './activity.store';
 
 export type UserStatus = 'active' | 'blocked' | 'pending';
 
@@ -98,7 +100,12 @@ export interface SearchRow {
 /** `%`, `_` and the escape char itself are literal in the user's query. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-export function createUserStore(db: Db, clock: Clock) {
+/**
+ * Portal accounts. Every change an administrator (or the account's company) makes to an account is an entry of the
+ * activity log, appended in the change's transaction (docs/decisions.md AL1): the company is the account's, none for
+ * a staff account; the detail names what changed, never a value of a contact or a password.
+ */
+export function createUserStore(db: Db, clock: Clock, activity: ActivityStore) {
   const byLogin = db.prepare(`SELECT u.*, ${ROLES} AS roles FROM users u WHERE u.login = ?`);
   const byId = db.prepare(`SELECT u.*, ${ROLES} AS roles FROM users u WHERE u.id = ?`);
   const bySn = db.prepare('SELECT id FROM users WHERE sn = ?');
@@ -124,9 +131,6 @@ export function createUserStore(db: Db, clock: Clock) {
        status = CASE WHEN status = 'pending' THEN 'active' ELSE status END WHERE id = ?`,
   );
   const setStatus = db.prepare('UPDATE users SET status = ?, updated_at = ? WHERE id = ?');
-  const audit = db.prepare(
-    'INSERT INTO user_audit (actor_user_id, target_user_id, action, detail, at) VALUES (?, ?, ?, ?, ?)',
-  );
 
   const searchWhere = `FROM users u WHERE (u.login LIKE @like ESCAPE '\\' OR u.full_name LIKE @like ESCAPE '\\'
       OR u.ban LIKE @like ESCAPE '\\' OR u.sn LIKE @like ESCAPE '\\' OR u.email LIKE @like ESCAPE '\\')
@@ -162,7 +166,11 @@ export function createUserStore(db: Db, clock: Clock) {
     regionsOf: (id: number) => regions.all(id) as { id: number; name: string }[],
     regionExists: (id: number) => regionExists.get(id) !== undefined,
 
-    create(u: NewUser): number {
+    /**
+     * Creates an account; `by` who created it: a session's actor, `'self'` (a subscriber registering their own number:
+     * the new account is its own actor), or nobody (the command line's first administrator: no entry).
+     */
+    create(u: NewUser, by: ActivityActor | 'self' | null = null): number {
       return db.transaction(() => {
         const now = clock.now();
         const id = Number(
@@ -171,28 +179,56 @@ export function createUserStore(db: Db, clock: Clock) {
         );
         writeRoles(id, u.roles);
         writeRegions(id, u.regionIds);
-        if (u.createdBy != null)
-          audit.run(u.createdBy, id, 'create', JSON.stringify({ roles: u.roles }), now);
+        const role = u.roles[0] ?? null;
+        const actor: ActivityActor | null =
+          by === 'self'
+            ? {
+                userId: id,
+                login: u.login,
+                role,
+                staff: role === null || !isClientRole(role),
+                impersonated: false,
+              }
+            : by;
+        if (actor)
+          activity.append({
+            ban: u.ban,
+            actor,
+            action: 'user.create',
+            targets: [{ kind: 'user', id: u.login }],
+            detail: { roles: u.roles },
+          });
         return id;
       })();
     },
 
     /** Removes an account that was just created and never activated (its activation link could not be sent), with
-     *  an audit row; an account that is active (or used) by now stays. Returns whether it was removed. */
-    discardUnactivated(id: number, actor: number, reason: string): boolean {
+     *  a second `user.create` entry, failed, saying why (MSG3: the log keeps both); an account that is active (or
+     *  used) by now stays. Returns whether it was removed. */
+    discardUnactivated(id: number, actor: ActivityActor, reason: string): boolean {
       return db.transaction(() => {
+        const before = byId.get(id) as Raw | undefined;
         const gone =
           db
             .prepare("DELETE FROM users WHERE id = ? AND status = 'pending' AND password_hash IS NULL")
             .run(id).changes === 1;
-        if (gone) audit.run(actor, id, 'create.undone', JSON.stringify({ reason }), clock.now());
+        if (gone && before)
+          activity.append({
+            ban: before.ban,
+            actor,
+            action: 'user.create',
+            targets: [{ kind: 'user', id: before.login }],
+            result: 'failed',
+            failed: [before.login],
+            detail: { undone: reason },
+          });
         return gone;
       })();
     },
 
-    /** Applies the defined fields of `ch`; the audit row names only the fields whose value really changed.
-     *  Returns those names. */
-    update(id: number, ch: UserChanges, actor: number): string[] {
+    /** Applies the defined fields of `ch`; the log's `user.edit` entry names only the fields whose value really
+     *  changed (none changed: no entry). Returns those names. */
+    update(id: number, ch: UserChanges, actor: ActivityActor): string[] {
       return db.transaction(() => {
         const now = clock.now();
         const before = byId.get(id) as Raw | undefined;
@@ -231,7 +267,14 @@ export function createUserStore(db: Db, clock: Clock) {
         db.prepare(`UPDATE users SET ${[...cols, 'updated_at = @now'].join(', ')} WHERE id = @id`).run(vals);
         if (ch.roles) writeRoles(id, ch.roles);
         if (ch.regionIds) writeRegions(id, ch.regionIds);
-        if (changed.length > 0) audit.run(actor, id, 'update', JSON.stringify(changed), now);
+        if (changed.length > 0 && before)
+          activity.append({
+            ban: ch.ban ?? before.ban,
+            actor,
+            action: 'user.edit',
+            targets: [{ kind: 'user', id: before.login }],
+            detail: changed,
+          });
         return changed;
       })();
     },
@@ -240,10 +283,19 @@ export function createUserStore(db: Db, clock: Clock) {
       setPassword.run(hash, forceChange ? 1 : 0, clock.now(), id);
     },
 
-    setStatus(id: number, status: UserStatus, actor: number): void {
+    /** Blocks or unblocks (back to active, or pending when never activated) an account: `user.block`/`user.unblock`. */
+    setStatus(id: number, status: UserStatus, actor: ActivityActor): void {
       db.transaction(() => {
+        const before = byId.get(id) as Raw | undefined;
         setStatus.run(status, clock.now(), id);
-        audit.run(actor, id, `status:${status}`, null, clock.now());
+        if (before)
+          activity.append({
+            ban: before.ban,
+            actor,
+            action: status === 'blocked' ? 'user.block' : 'user.unblock',
+            targets: [{ kind: 'user', id: before.login }],
+            detail: { status },
+          });
       })();
     },
 

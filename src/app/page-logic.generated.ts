@@ -20,6 +20,7 @@ export async function createPageLogic(api: AppApi, given: AppDeps): Promise<Page
     await nextTask();
     return logic;
   };
+  const activityLog = await area(() => import(/* webpackMode: "eager" */ './activity-log.actors'));
   const addons = await area(() => import(/* webpackMode: "eager" */ './addons.actors'));
   const admin = await area(() => import(/* webpackMode: "eager" */ './admin.actors'));
   const agreement = await area(() => import(/* webpackMode: "eager" */ './agreement.actors'));
@@ -38,6 +39,7 @@ export async function createPageLogic(api: AppApi, given: AppDeps): Promise<Page
   const settings = await area(() => import(/* webpackMode: "eager" */ './settings.actors'));
   const upload = await area(() => import(/* webpackMode: "eager" */ './upload.actors'));
   return {
+    ...(activityLog satisfies Pick<PageLogic, 'activityLog'>),
     ...(addons satisfies Pick<PageLogic, 'services' | 'servicesCheckout'>),
     ...(admin satisfies Pick<PageLogic, 'searchBox' | 'userSearch' | 'userAdmin'>),
     ...(agreement satisfies Pick<PageLogic, 'agreement'>),

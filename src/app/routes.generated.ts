@@ -16,6 +16,7 @@ const ordersPage = lazyRoute(() => import('@/views/orders/orders.view').then((m)
 /** Each signed-in page's view, by its pattern in src/domain/page-routes.rules.ts (typed by that list: a page the
  *  server knows has a view here, and a view has an address the server knows, docs/decisions.md OBS6). */
 export const SIGNED_IN_VIEWS: { readonly [P in SignedInPage]: AppRoute['view'] } = {
+  '/profile/activity': lazyRoute(() => import('@/views/activity/activity.view').then((m) => ({ default: m.ActivityLogPage }))), // activity-log
   '/services/*?': lazyRoute(() => import('@/views/addons/addons-page.view').then((m) => ({ default: m.AddonsPage }))), // addons
   '/administration/search': adminRoutesView('UserSearchRoute'), // admin
   '/administration/creation/:type': adminRoutesView('CreationRoute'), // admin

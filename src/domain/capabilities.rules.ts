@@ -24,6 +24,8 @@ export const FEATURES = [
   'recoveryContacts',
   /** the staff's list of created pre-orders and its status moves (pre-order/list, pre-order/{id}/status) */
   'preorderList',
+  /** the company's activity log (activity/list; docs/decisions.md AL6) */
+  'activityLog',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 

@@ -13,6 +13,7 @@ export const FEATURE_CALLS: Readonly<Record<Feature, readonly string[]>> = {
   employees: ['employees.list'],
   recoveryContacts: ['recovery.accounts', 'recovery.setContact'],
   preorderList: ['preorder.list', 'preorder.setStatus'],
+  activityLog: ['activity.list'],
 };
 
 /**

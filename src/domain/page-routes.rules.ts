@@ -10,6 +10,8 @@ export const SIGNED_IN_PAGES = [
   '/profile',
   // the company's employee list, opened from the profile's employees widget (docs/decisions.md EM2)
   '/profile/employees',
+  // the company's activity log (docs/decisions.md AL6)
+  '/profile/activity',
   '/details',
   '/settings',
   // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6)

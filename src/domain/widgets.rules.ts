@@ -5,6 +5,7 @@ import { offers } from './capabilities.rules';
 import { numberStatusKind, UNBILLED_ACCOUNT_TYPE } from './constants';
 import { tashkentMonth } from './dates.rules';
 import { activeRole, roleGroup, roleSet, type UserFacts, userConfig } from './roles.rules';
+import { mayOpenActivityLog } from './routes.rules';
 
 /** An aside widget, in display order. */
 export type WidgetKey = 'balance' | 'budget' | 'status' | 'employees' | 'sale';
@@ -21,6 +22,8 @@ export interface WidgetFlags {
   blockToggle: boolean;
   /** The employees widget may lead to the employee list (the backend offers it, CAP1). */
   employeeList: boolean;
+  /** The status widget leads to the company's activity log (`mayOpenActivityLog`, docs/decisions.md AL6). */
+  activityLog: boolean;
 }
 
 const NO_TOP_UP = roleSet('R000, R030, R004');
@@ -34,6 +37,7 @@ const NONE: WidgetFlags = {
   unbilled: false,
   blockToggle: false,
   employeeList: false,
+  activityLog: false,
 };
 
 /**
@@ -65,5 +69,6 @@ export function widgetFlags(u: UserFacts, now: Date): WidgetFlags {
     unbilled: profile.at === UNBILLED_ACCOUNT_TYPE,
     blockToggle: profile.at !== UNBILLED_ACCOUNT_TYPE && status !== 'terminated' && status !== 'tentative',
     employeeList,
+    activityLog: mayOpenActivityLog(u),
   };
 }

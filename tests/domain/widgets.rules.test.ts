@@ -27,6 +27,7 @@ const NONE: WidgetFlags = {
   unbilled: false,
   blockToggle: false,
   employeeList: false,
+  activityLog: false,
 };
 
 describe('widgetFlags: widgets are shown to non-administration users (spec 6)', () => {

@@ -27,7 +27,16 @@ export const PUBLIC_LAYOUT_PATHS = [
 export const SIGNED_IN_LAYOUT_PATHS: readonly (readonly [string, readonly string[]])[] = [
   [
     'curator',
-    ['profile', 'profile/employees', 'details', 'settings', 'purchase', 'purchase/order', 'no-such-page'],
+    [
+      'profile',
+      'profile/employees',
+      'profile/activity',
+      'details',
+      'settings',
+      'purchase',
+      'purchase/order',
+      'no-such-page',
+    ],
   ],
   [
     'admin',

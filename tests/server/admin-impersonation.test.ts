@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mayCall } from '../../server/permissions';
 import type { Viewer } from '../../server/viewer';
 import { type UserFacts, userConfig } from '../../src/domain/roles.rules';
-import { createHarness, type Harness } from './harness';
+import { createHarness, type Harness, impersonations } from './harness';
 
 const CURATOR_BAN = '100234561';
 const OTHER_BAN = '100388204';
@@ -14,15 +14,8 @@ const OTHER_BAN = '100388204';
 const idOf = (h: Harness, login: string) =>
   (h.db.prepare('SELECT id FROM users WHERE login = ?').get(login) as { id: number }).id;
 
-interface AuditRow {
-  actor_user_id: number;
-  ban: string;
-  sn: string | null;
-  started_at: number;
-  ended_at: number | null;
-  end_reason: string | null;
-}
-const audit = (h: Harness) => h.db.prepare('SELECT * FROM impersonations ORDER BY id').all() as AuditRow[];
+/** The viewings the activity log records: each `impersonation.start` entry with its end (AL5). */
+const audit = (h: Harness) => impersonations(h.db);
 
 describe('user administration refuses clients (E005)', () => {
   it.each(['subscriber', 'curator', 'keyowner'])(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE } from '../../src/domain/constants';
-import { createHarness, type Harness } from './harness';
+import { createHarness, type Harness, impersonations, userEntries } from './harness';
 
 const idOf = (h: Harness, login: string) =>
   (h.db.prepare('SELECT id FROM users WHERE login = ?').get(login) as { id: number }).id;
@@ -138,12 +138,12 @@ describe('user get / create / update / block', () => {
     expect((await h.agent().login('new.operator', 'Operator-1')).status).toBe('E023');
     expect((await admin.call('POST', `user/block/${id}`, { blocked: false })).status).toBe('OKOK');
     expect((await h.agent().login('new.operator', 'Operator-1')).status).toBe('OKOK');
-    const audit = h.db.prepare('SELECT action FROM user_audit WHERE target_user_id = ? ORDER BY id').all(id);
-    expect(audit.map((x) => (x as { action: string }).action)).toEqual([
-      'create',
-      'update',
-      'status:blocked',
-      'status:active',
+    // the activity log (AL1): one entry per change, the staff account's own (no company)
+    expect(userEntries(h.db, 'new.operator').map((e) => [e.action, e.ban, e.actor_login])).toEqual([
+      ['user.create', null, 'admin'],
+      ['user.edit', null, 'admin'],
+      ['user.block', null, 'admin'],
+      ['user.unblock', null, 'admin'],
     ]);
   });
 
@@ -255,23 +255,15 @@ describe('lookup and impersonation', () => {
     expect((await a.call('GET', 'profile')).result).toMatchObject({ ban: '100234561', at: 5 });
     expect((await a.call('GET', 'client/numbers?ban=100234561&page=0&size=10')).status).toBe('OKOK');
     expect((await a.call('GET', 'client/numbers?ban=100388204&page=0&size=10')).status).toBe('E005');
-    const open = h.db.prepare('SELECT * FROM impersonations').all() as {
-      ended_at: number | null;
-      ban: string;
-    }[];
-    expect(open).toEqual([
+    expect(impersonations(h.db)).toEqual([
       expect.objectContaining({ ban: '100234561', ended_at: null, actor_user_id: idOf(h, 'admin') }),
     ]);
     h.clock.advance(60_000);
     const back = await a.call('POST', 'user/back-to-head');
     expect(back.result).toMatchObject({ ban: null, backToHeadBan: false, profile: null });
-    const closed = h.db.prepare('SELECT * FROM impersonations').get() as {
-      started_at: number;
-      ended_at: number;
-      end_reason: string;
-    };
-    expect(closed.ended_at - closed.started_at).toBe(60_000);
-    expect(closed.end_reason).toBe('back');
+    const [closed] = impersonations(h.db);
+    expect((closed?.ended_at ?? 0) - (closed?.started_at ?? 0)).toBe(60_000);
+    expect(closed?.end_reason).toBe('back');
     expect((await a.call('GET', 'profile')).status).toBe('E014');
   });
 
@@ -287,7 +279,7 @@ describe('lookup and impersonation', () => {
     expect((await a.call('POST', 'user/impersonate', { ban: '999999999' })).status).toBe('E018');
     expect((await a.call('POST', 'user/impersonate', { ban: '1', sn: '901234567' })).status).toBe('E101');
     await a.call('POST', 'user/logout');
-    expect(h.db.prepare('SELECT end_reason FROM impersonations').all()).toEqual([{ end_reason: 'logout' }]);
+    expect(impersonations(h.db).map((v) => [v.sn, v.end_reason])).toEqual([['901234567', 'logout']]);
   });
 });
 

@@ -37,15 +37,15 @@ describe('online backup and the restore drill', () => {
     const file = seededFile(dir);
     const writer = openDatabase(file);
     const mark = writer.prepare(
-      "INSERT INTO user_audit (actor_user_id, target_user_id, action, detail, at) VALUES (1, 1, 'drill', ?, ?)",
+      "INSERT INTO activity_log (at, ban, actor_login, action, detail) VALUES (?, NULL, 'drill', 'drill', json_quote(?))",
     );
-    for (let i = 0; i < 50; i++) mark.run(`before ${i}`, Date.now());
+    for (let i = 0; i < 50; i++) mark.run(Date.now(), `before ${i}`);
     // the portal goes on writing while the backup runs (the backup API restarts on a change and still finishes)
     let writes = 0;
     let writing = true;
     const tick = () => {
       if (!writing) return;
-      mark.run(`during ${writes++}`, Date.now());
+      mark.run(Date.now(), `during ${writes++}`);
       setImmediate(tick);
     };
     setImmediate(tick);
@@ -66,8 +66,11 @@ describe('online backup and the restore drill', () => {
     expect(restored.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(migrate(restored)).toEqual([]); // nothing to migrate: the same schema
     expect(
-      (restored.prepare("SELECT COUNT(*) AS n FROM user_audit WHERE action = 'drill'").get() as { n: number })
-        .n,
+      (
+        restored.prepare("SELECT COUNT(*) AS n FROM activity_log WHERE action = 'drill'").get() as {
+          n: number;
+        }
+      ).n,
     ).toBeGreaterThanOrEqual(50);
     const h = createHarness({ db: restored });
     expect((await h.agent().login('curator16')).status).toBe('OKOK');
@@ -197,9 +200,10 @@ describe('retention of personal data (RET1)', () => {
       identityChecksDeleted: 0,
       smsCodesDeleted: 0,
       linkTokensDeleted: 0,
+      activityErased: 0,
     });
     // a shorter policy reaches the younger one
-    expect(applyRetention(db, now, { scanDays: 30, draftDays: 30 }).scansErased).toBe(2);
+    expect(applyRetention(db, now, { ...DEFAULT_RETENTION, scanDays: 30 }).scansErased).toBe(2);
   });
 
   it('runs at start and on its timer, logging counts only', () => {
@@ -215,14 +219,21 @@ describe('retention of personal data (RET1)', () => {
   });
 
   it('reads the policy from the environment and refuses a bad value in one line', () => {
-    expect(retentionFromEnv({})).toEqual({ scanDays: 90, draftDays: 30 });
-    expect(retentionFromEnv({ RETENTION_SCAN_DAYS: '365', RETENTION_DRAFT_DAYS: '7' })).toEqual({
-      scanDays: 365,
-      draftDays: 7,
-    });
-    for (const v of ['0', '-1', '1.5', 'ninety', '99999'])
+    expect(retentionFromEnv({})).toEqual({ scanDays: 90, draftDays: 30, activityDays: 1095 });
+    expect(
+      retentionFromEnv({
+        RETENTION_SCAN_DAYS: '365',
+        RETENTION_DRAFT_DAYS: '7',
+        RETENTION_ACTIVITY_DAYS: '1825',
+      }),
+    ).toEqual({ scanDays: 365, draftDays: 7, activityDays: 1825 });
+    for (const v of ['0', '-1', '1.5', 'ninety', '99999']) {
       expect(() => retentionFromEnv({ RETENTION_SCAN_DAYS: v })).toThrow(
         /^RETENTION_SCAN_DAYS=.* from 1 to 3650\.$/,
       );
+      expect(() => retentionFromEnv({ RETENTION_ACTIVITY_DAYS: v })).toThrow(
+        /^RETENTION_ACTIVITY_DAYS=.* from 1 to 3650\.$/,
+      );
+    }
   });
 });

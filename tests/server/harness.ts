@@ -190,3 +190,77 @@ export async function refusalOf(call: Promise<unknown>): Promise<string> {
     throw e;
   }
 }
+
+/** One entry of the activity log as a test reads it (AL1): targets, failed and detail parsed. */
+export interface LogEntry {
+  id: number;
+  at: number;
+  ban: string | null;
+  actor_user_id: number | null;
+  actor_login: string | null;
+  actor_role: string | null;
+  actor_staff: number;
+  impersonated: number;
+  action: string;
+  targets: { kind: string; id: string }[];
+  result: string;
+  failed: string[];
+  key_serial: string | null;
+  signature_id: number | null;
+  detail: unknown;
+  request_id: string | null;
+  ends_id: number | null;
+}
+
+type RawEntry = Omit<LogEntry, 'targets' | 'failed' | 'detail'> & {
+  targets: string;
+  failed: string;
+  detail: string | null;
+};
+
+const parsed = (r: RawEntry): LogEntry => ({
+  ...r,
+  targets: JSON.parse(r.targets),
+  failed: JSON.parse(r.failed),
+  detail: r.detail === null ? null : JSON.parse(r.detail),
+});
+
+/** Entries of the activity log, oldest first; `where` an SQL condition over its columns (default: all). */
+export function logEntries(db: Db, where = '1', ...args: unknown[]): LogEntry[] {
+  return (db.prepare(`SELECT * FROM activity_log WHERE ${where} ORDER BY id`).all(...args) as RawEntry[]).map(
+    parsed,
+  );
+}
+
+/** The entries naming user `login` as a target (the folded user audit), oldest first. */
+export function userEntries(db: Db, login: string): LogEntry[] {
+  return logEntries(
+    db,
+    "EXISTS (SELECT 1 FROM json_each(targets) t WHERE t.value ->> 'kind' = 'user' AND t.value ->> 'id' = ?)",
+    login,
+  );
+}
+
+/** A staff user's viewing of a client account as the log records it: the start entry with its end (AL5). */
+export interface Viewing {
+  start_id: number;
+  actor_user_id: number | null;
+  ban: string;
+  sn: string | null;
+  started_at: number;
+  ended_at: number | null;
+  end_reason: string | null;
+}
+
+/** Every viewing (impersonation) of a client account, in start order. */
+export function impersonations(db: Db): Viewing[] {
+  return db
+    .prepare(
+      `SELECT s.id AS start_id, s.actor_user_id, s.ban,
+         (SELECT t.value ->> 'id' FROM json_each(s.targets) t WHERE t.value ->> 'kind' = 'number') AS sn,
+         s.at AS started_at, e.at AS ended_at, e.detail ->> 'reason' AS end_reason
+       FROM activity_log s LEFT JOIN activity_log e ON e.ends_id = s.id
+       WHERE s.action = 'impersonation.start' ORDER BY s.id`,
+    )
+    .all() as Viewing[];
+}

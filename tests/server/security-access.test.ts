@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Agent, createHarness, type Harness } from './harness';
+import { type Agent, createHarness, type Harness, userEntries } from './harness';
 
 /** Findings 2, 4, 7 and parts of 15 (docs/security.md). */
 
@@ -69,12 +69,8 @@ describe('finding 2: per-target edit rules', () => {
       .agent()
       .call('POST', 'user/restore', { r: token, password: 'Fresh-Pass-2026', confirm: 'Fresh-Pass-2026' });
     expect(restore.status).not.toBe('OKOK');
-    const audit = h.db
-      .prepare(
-        "SELECT detail FROM user_audit WHERE target_user_id = ? AND action = 'update' ORDER BY id DESC",
-      )
-      .get(id) as { detail: string };
-    expect(JSON.parse(audit.detail)).toEqual(['email']);
+    const audit = userEntries(h.db, 'operator').filter((e) => e.action === 'user.edit');
+    expect(audit.at(-1)?.detail).toEqual(['email']);
     expect(h.logs.some((l) => l.includes('"admin.contactChanged"'))).toBe(true);
   });
 });
@@ -142,12 +138,8 @@ describe('finding 15: low-severity input and audit fixes', () => {
 
     await admin.call('POST', `user/update/${id}`, { full_name: before.n, email: 'operator.new@beeline.uz' });
 
-    const audit = h.db
-      .prepare(
-        "SELECT detail FROM user_audit WHERE target_user_id = ? AND action = 'update' ORDER BY id DESC",
-      )
-      .get(id) as { detail: string };
-    expect(JSON.parse(audit.detail)).toEqual(['email']);
+    const audit = userEntries(h.db, 'operator').filter((e) => e.action === 'user.edit');
+    expect(audit.at(-1)?.detail).toEqual(['email']);
   });
 
   it('refuses staff e-mail and phone that are any text', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { activityEndpoints } from './activity.contract';
 import { addonsEndpoints } from './addons.contract';
 import { adminEndpoints } from './admin.contract';
 import { agreementEndpoints } from './agreement.contract';
@@ -66,6 +67,8 @@ export const endpoints = {
   ...signingEndpoints,
   // the key owner's recovery contacts of the company's accounts (recovery-contact.contract.ts; PRC4)
   ...recoveryContactEndpoints,
+  // the company's activity log (activity.contract.ts; AL4)
+  ...activityEndpoints,
 
   // ── the browser's failure reports (client-errors.contract.ts; OBS9) ─────────────────────────────────
   ...clientErrorEndpoints,

@@ -4,6 +4,7 @@ import './page-frame.css';
 
 /** The pages whose texts are a `title` and a `subtitle` under one key (the i18n files' types check both keys). */
 type PageTexts =
+  | 'activityLog'
   | 'agreement'
   | 'debt'
   | 'employeesList'

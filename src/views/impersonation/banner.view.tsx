@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { phoneWord } from '@/domain/phone.rules';
+import { ACTIVITY_LOG_PATH, mayOpenActivityLog } from '@/domain/routes.rules';
 import type { ViewedClient } from '@/machines/impersonation.machine';
 import {
   selectImpersonationBusy,
@@ -8,7 +10,9 @@ import {
   selectImpersonationStatePath,
   selectViewedClient,
 } from '@/machines/impersonation.selectors';
+import { selectUserFacts } from '@/machines/session.selectors';
 import { LoadingOverlay } from '@/views/common/loading-overlay.view';
+import { SessionContext } from '@/views/session/session.context';
 import { BackButton } from './back-button.view';
 import { ImpersonationContext } from './impersonation.context';
 import './impersonation.css';
@@ -43,6 +47,9 @@ function Banner() {
   const client = ImpersonationContext.useSelector(selectViewedClient);
   const busy = ImpersonationContext.useSelector(selectImpersonationBusy);
   const failure = ImpersonationContext.useSelector(selectImpersonationFailure);
+  // a company in view (not a number) whose log this staff user may read (docs/decisions.md AL6)
+  const facts = SessionContext.useSelector(selectUserFacts);
+  const log = client?.sn === null && facts !== null && mayOpenActivityLog(facts);
 
   return (
     <div data-testid="impersonation" data-state={statePath}>
@@ -51,6 +58,11 @@ function Banner() {
           <p className="banner__text">
             {t('impersonation.banner', { client: describeClient(t, client), user: client.actor })}
           </p>
+          {log ? (
+            <Link href={ACTIVITY_LOG_PATH} className="btn btn--link" data-testid="impersonation-activity">
+              {t('impersonation.activityLog')}
+            </Link>
+          ) : null}
           <BackButton testId="impersonation-back">{t('impersonation.back')}</BackButton>
         </section>
       ) : null}

@@ -5,7 +5,7 @@ import { appConfig } from '@/config';
 import { mayUseAddons, saleHref } from '@/domain/addons.rules';
 import { formatSum } from '@/domain/money.rules';
 import type { UserFacts } from '@/domain/roles.rules';
-import { EMPLOYEE_LIST_PATH } from '@/domain/routes.rules';
+import { ACTIVITY_LOG_PATH, EMPLOYEE_LIST_PATH } from '@/domain/routes.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import { usePageLang } from '@/i18n/page-lang';
 import type { Profile } from '@/services/contract/session.contract';
@@ -98,6 +98,16 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
               : t(statusLabelKey(profile.status))}
         </p>
         {flags.blockToggle && statusToggle ? <div className="widget__action">{statusToggle}</div> : null}
+        {/* who did what to the account (docs/decisions.md AL6); a number's profile has no company log */}
+        {flags.activityLog && profile.sn == null ? (
+          <Link
+            className="btn btn--link widget__action"
+            href={ACTIVITY_LOG_PATH}
+            data-testid="widget-activity-open"
+          >
+            {t('widgets.activityLog')}
+          </Link>
+        ) : null}
       </Widget>
     ),
     employees: () => (
