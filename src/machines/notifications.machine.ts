@@ -30,6 +30,15 @@ const next = [
 ] as const;
 
 /**
+ * The user closed the message: the next one takes its place under the pointer or the focus that closed it (the ×
+ * stays where it was), so its time stands still until they leave (NT1), and an error is kept as always.
+ */
+const closed = [
+  { guard: 'hasMore', target: 'paused', reenter: true, actions: 'dropHead' },
+  { target: 'idle', actions: 'dropHead' },
+] as const;
+
+/**
  * Notifications (spec 9 "Notification disappears after 4 seconds", decision NT1): information stays 4 s, paused while
  * the pointer or the focus is on it; an error stays until the user closes it.
  */
@@ -73,18 +82,20 @@ export const notificationsMachine = setup({
       description: 'The first queued message is on screen; its 4 seconds run.',
       meta: { view: 'the head message with a close button' },
       always: { guard: 'isErrorShown', target: 'kept' },
-      on: { 'notice.dismiss': next, 'notice.hold': 'paused' },
+      on: { 'notice.dismiss': closed, 'notice.hold': 'paused' },
       after: { noticeTime: next },
     },
     paused: {
-      description: 'The pointer or the focus is on the message: its time stands still.',
+      description:
+        'The pointer or the focus is on the message (also on the next one, right after closing one): its time stands still.',
       meta: { view: 'the head message with a close button' },
-      on: { 'notice.dismiss': next, 'notice.release': 'showing' },
+      always: { guard: 'isErrorShown', target: 'kept' },
+      on: { 'notice.dismiss': closed, 'notice.release': 'showing' },
     },
     kept: {
       description: 'An error message: it stays until the user closes it.',
       meta: { view: 'the head error message with a close button' },
-      on: { 'notice.dismiss': next },
+      on: { 'notice.dismiss': closed },
     },
   },
 });

@@ -36,7 +36,7 @@ describe('notifications: how long a message stays (spec 9, decision NT1)', () =>
     expect(shown()).toBeUndefined();
   });
 
-  it('keeps an error until it is closed, then shows the next message for its own 4 s', () => {
+  it('keeps an error until it is closed, then shows the next message for its own 4 s once the × is left', () => {
     const { clock, actor, shown } = start();
     actor.send({ type: 'notice.push', notice: error });
     actor.send({ type: 'notice.push', notice: info });
@@ -44,9 +44,27 @@ describe('notifications: how long a message stays (spec 9, decision NT1)', () =>
     expect(shown()).toEqual(error);
     expect(actor.getSnapshot().value).toBe('kept');
     actor.send({ type: 'notice.dismiss' });
+    // NT1: the pointer or the focus that closed the error is on the next message now: its time stands still
     expect(shown()).toEqual(info);
-    clock.increment(4_000);
+    expect(actor.getSnapshot().value).toBe('paused');
+    clock.increment(600_000);
+    expect(shown()).toEqual(info);
+    actor.send({ type: 'notice.release' });
+    clock.increment(3_999);
+    expect(shown()).toEqual(info);
+    clock.increment(1);
     expect(shown()).toBeUndefined();
+  });
+
+  it('closing information with an error behind it keeps the error', () => {
+    const { clock, actor, shown } = start();
+    actor.send({ type: 'notice.push', notice: info });
+    actor.send({ type: 'notice.push', notice: error });
+    actor.send({ type: 'notice.dismiss' });
+    expect(actor.getSnapshot().value).toBe('kept');
+    actor.send({ type: 'notice.release' });
+    clock.increment(600_000);
+    expect(shown()).toEqual(error);
   });
 
   it('an error queued behind information is kept once it comes on screen', () => {

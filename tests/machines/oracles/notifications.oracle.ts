@@ -11,12 +11,17 @@ const MAX = 3;
 /** Where a message lands when it comes on screen: an error is kept, anything else gets its 4 s. */
 const landing = (queue: Ctx['queue']) => (queue[0].tone === 'error' ? 'kept' : 'showing');
 
-const next = (from: string | string[], event: string, spec: string): OracleRow[] => [
+const next = (
+  from: string | string[],
+  event: string,
+  spec: string,
+  land: (queue: Ctx['queue']) => string = landing,
+): OracleRow[] => [
   {
     from,
     event,
     when: (c) => c.queue.length > 1,
-    to: (c) => landing(c.queue.slice(1)),
+    to: (c) => land(c.queue.slice(1)),
     reenter: true,
     ctx: (c) => ({ queue: c.queue.slice(1) }),
     spec: `${spec}: the next message is shown (information for its own 4 s)`,
@@ -48,7 +53,14 @@ export const notificationsOracle: ChartOracle = {
       spec: 'decision Notifications queue (at most 3, the oldest waiting one dropped); the one on screen stays',
     },
     ...next('showing', AFTER_4S, 'spec 9 disappears after 4 seconds'),
-    ...next(['showing', 'paused', 'kept'], 'notice.dismiss', 'spec 2 modal layer closes; the user closed it'),
+    // NT1: the × that closed it is under the pointer or holds the focus, and the next message comes in its place: its
+    // time stands still until they leave; an error is kept as always
+    ...next(
+      ['showing', 'paused', 'kept'],
+      'notice.dismiss',
+      'spec 2 modal layer closes; the user closed it; NT1 the pointer or focus on it holds the next',
+      (queue) => (queue[0].tone === 'error' ? 'kept' : 'paused'),
+    ),
     {
       from: 'showing',
       event: 'notice.hold',
