@@ -46,6 +46,7 @@ import { goldenHandlers } from './handlers/golden.handlers';
 import { lookupHandlers } from './handlers/lookup.handlers';
 import { numbersHandlers } from './handlers/numbers.handlers';
 import { ordersHandlers } from './handlers/orders.handlers';
+import { plansHandlers } from './handlers/plans.handlers';
 import { preorderHandlers } from './handlers/preorder.handlers';
 import { recoveryContactHandlers } from './handlers/recovery-contact.handlers';
 import { sessionHandlers } from './handlers/session.handlers';
@@ -123,6 +124,7 @@ export const allHandlers: Handlers = {
   ...employeesHandlers,
   ...recoveryContactHandlers,
   ...activityHandlers,
+  ...plansHandlers,
   ...clientErrorHandlers,
   ...capabilitiesHandlers,
 };

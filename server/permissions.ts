@@ -1,4 +1,5 @@
 import { visibleNav } from '../src/domain/navigation.rules';
+import { mayManagePlans, mayReadPlans } from '../src/domain/plans.rules';
 import { CLIENT_ROLES as CLIENT_ROLE_LIST, mustChangePassword } from '../src/domain/roles.rules';
 import { routeAccess } from '../src/domain/routes.rules';
 import type { EndpointName } from '../src/services/contract/endpoints';
@@ -53,6 +54,10 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'golden.search': (v) => routeAccess('/purchase', v.facts) === 'allow',
   'golden.checkout': (v) => routeAccess('/purchase', v.facts) === 'allow',
   'orders.details': (v) => routeAccess('/orders', v.facts) === 'allow',
+  // planned blocks and restores (docs/decisions.md SP4): no page of their own yet; the handlers check the company
+  'plans.list': (v) => mayReadPlans(v.facts),
+  'plans.create': (v) => mayManagePlans(v.facts),
+  'plans.cancel': (v) => mayManagePlans(v.facts),
 };
 
 /**

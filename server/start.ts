@@ -26,11 +26,13 @@ import {
   trustSummary,
   watchedTrustDir,
 } from './eimzo/trust';
+import { wholeSetting } from './env-settings';
 import { createLogger, type Logger } from './logger';
 import { createMetrics, type PortalMetrics } from './metrics';
 import { observeRequests } from './observe';
 import { DEFAULT_OPS, opsOptionsFromEnv } from './ops-config';
 import { PROJECT_ROOT } from './paths';
+import { DEFAULT_PLANS_TICK_MS, schedulePlans } from './plans/runner';
 import { databaseCheck, probeRoutes, upstreamCheck } from './probes';
 import { proxyRoutes } from './proxy';
 import { DEFAULT_RETENTION, type RetentionPolicy, retentionFromEnv, scheduleRetention } from './retention';
@@ -68,6 +70,9 @@ export interface PortalOptions {
   delivery?: DeliveryOptions;
   /** how long personal data is kept (`RETENTION_*`; server/retention.ts): applied hourly outside demo mode */
   retention?: RetentionPolicy;
+  /** how often the planned blocks and restores due are carried out (`PLANS_TICK_MS`, default 30000; SP5); 0: never
+   *  (tests) */
+  plansTickMs?: number;
   /** the staff sign-on over OpenID Connect (`OIDC_*`; server/auth/oidc.ts, decisions SSO4) */
   oidc?: OidcOptions;
   /** the signature trust store (`EIMZO_TRUST_DIR`, `EIMZO_OCSP_TIMEOUT_MS`; server/eimzo/trust.ts, decisions SIG1);
@@ -242,6 +247,7 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   let config: ServerConfig | undefined;
   let delivery: Delivery | undefined;
   let stopRetention: (() => void) | undefined;
+  let stopPlans: (() => void) | undefined;
   let signatureTrust: (() => TrustStore) | undefined;
   if (opts.apiTarget) {
     const target = opts.apiTarget.replace(/\/+$/, '');
@@ -299,6 +305,9 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
     // RET1: the system of record erases what it may no longer keep; demo data is made up and stays as seeded
     if (!demoMode)
       stopRetention = scheduleRetention(db, logger, opts.retention ?? DEFAULT_RETENTION, opts.clock);
+    // SP5: the plans due are carried out by this timer (once now, then every tick), not on the next request
+    const tick = opts.plansTickMs ?? DEFAULT_PLANS_TICK_MS;
+    if (tick > 0) stopPlans = schedulePlans(services, tick, `pid-${process.pid}`);
     const api = createApp({ db, services });
     app.route(
       '/',
@@ -357,6 +366,7 @@ export async function startPortal(opts: PortalOptions = {}): Promise<PortalHandl
   let closed = false;
   const closeRest = async () => {
     stopRetention?.();
+    stopPlans?.();
     delivery?.email?.close?.();
     delivery?.sms?.close?.();
     await eimzo?.close();
@@ -480,6 +490,7 @@ export async function main(): Promise<void> {
     upstreamTimeoutMs: ops.upstreamTimeoutMs,
     delivery,
     retention,
+    plansTickMs: wholeSetting('PLANS_TICK_MS', env.PLANS_TICK_MS, 1000, 3_600_000) ?? DEFAULT_PLANS_TICK_MS,
     ...(oidc ? { oidc } : {}),
     ...(trust ? { trust } : {}),
   });

@@ -66,13 +66,16 @@ ${rows || '<tr><td colspan="5">Nothing sent yet.</td></tr>'}
 <form method="post" action="/controls/fast-forward">${token}
 <label>Apply waiting blocks and restores now, BAN (empty: all) <input name="ban" inputmode="numeric" pattern="\\d*"></label>
 <button>Apply now</button></form>
+<form method="post" action="/controls/fast-forward-plans">${token}
+<label>Run every scheduled block and restore plan now, as if its day had come</label>
+<button>Run plans now</button></form>
 <form method="post" action="/controls/expire-sessions">${token}
 <label>Expire the sessions of login <input name="login" required></label>
 <button>Expire</button></form>
 <h2>JSON</h2>
 <p><code>GET /api/outbox?phone=…|login=…</code>, <code>POST /api/expire-sessions?login=…</code>,
 <code>POST /api/block/fast-forward[?ban=…]</code>, <code>POST /api/block/snapshot?ban=…</code>,
-<code>POST /api/block/rollback?ban=…</code></p>
+<code>POST /api/block/rollback?ban=…</code>, <code>POST /api/plans/fast-forward</code></p>
 </body>
 </html>
 `;

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { OK_STATUS } from '../../src/services/contract/envelope';
 import { MINUTE } from '../clock';
 import type { Services } from '../handler';
+import { runDuePlans } from '../plans/runner';
 import type { OutboxMessage } from '../store/auth.store';
 import type { NumberRow } from '../store/block.store';
 import { renderDemoPage } from './demo.page';
@@ -15,7 +16,8 @@ import { mountSsoDemo } from './sso.routes';
  * own port on 127.0.0.1 (docs/security.md, finding 1), like a development mail catcher.
  *
  * JSON (what the browser tests use): `GET /api/outbox?phone=…|login=…`, `POST /api/expire-sessions?login=…`,
- * `POST /api/block/fast-forward[?ban=…]`, `POST /api/block/snapshot?ban=…`, `POST /api/block/rollback?ban=…`.
+ * `POST /api/block/fast-forward[?ban=…]`, `POST /api/block/snapshot?ban=…`, `POST /api/block/rollback?ban=…`,
+ * `POST /api/plans/fast-forward` (every scheduled plan runs now, as if its day had come; docs/decisions.md SP8).
  * HTML: `GET /` (the outbox and the controls), whose forms post to `/controls/*` with a per-process token;
  * `GET /sso` (the simulated corporate sign-on, its form posts to `/sso/issue`).
  */
@@ -72,6 +74,12 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
   });
 
   const fastForward = (ban: string | null) => blocks.hurry(ban, svc.clock.now());
+  // SP8: every scheduled plan runs now, as if its day had come, and what it asked takes effect at once
+  const fastForwardPlans = () => {
+    const now = svc.clock.now();
+    const { ran } = runDuePlans(svc, now, 'demo', { all: true });
+    return { plans: ran.length, applied: blocks.hurry(null, now) };
+  };
   // the account's own status too: a whole-account block changes it (browser tests that block the same
   // account in turn each start from the seeded account)
   const companyStatus = svc.db.prepare('SELECT status FROM companies WHERE ban = ?');
@@ -110,6 +118,7 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
   app.post('/api/block/fast-forward', (c) =>
     c.json({ status: OK_STATUS, result: { applied: fastForward(c.req.query('ban') || null) } }),
   );
+  app.post('/api/plans/fast-forward', (c) => c.json({ status: OK_STATUS, result: fastForwardPlans() }));
   // Browser tests share one demo database: a test that blocks an account snapshots its numbers first and puts
   // them back afterwards, so later tests see the seeded statuses.
   app.post('/api/block/snapshot', (c) => {
@@ -147,6 +156,11 @@ export function createDemoApp(svc: Services, opts: DemoAppOptions = {}): Hono {
       case 'fast-forward':
         done = `applied ${fastForward(field('ban') || null)} waiting block/restore request(s)`;
         break;
+      case 'fast-forward-plans': {
+        const r = fastForwardPlans();
+        done = `ran ${r.plans} scheduled plan(s); applied ${r.applied} block/restore request(s)`;
+        break;
+      }
       case 'expire-sessions':
         done = field('login')
           ? `expired ${expireSessionsOf(svc, field('login'))} session(s) of ${field('login')}`

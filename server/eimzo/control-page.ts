@@ -59,7 +59,10 @@ const MAX_PREVIEW = 2000;
 export function signingDocumentTextOf(dataText: string): string | null {
   try {
     const doc = JSON.parse(dataText) as { format?: unknown; text?: unknown };
-    return doc.format === 'b2b-portal.signing/1' && typeof doc.text === 'string' ? doc.text : null;
+    return (doc.format === 'b2b-portal.signing/1' || doc.format === 'b2b-portal.signing/2') &&
+      typeof doc.text === 'string'
+      ? doc.text
+      : null;
   } catch {
     return null;
   }

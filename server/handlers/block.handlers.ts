@@ -24,7 +24,12 @@ import { blockEffect, blockNeedsSignature, type SkipReason } from '../../src/dom
 import { numberStatusKind } from '../../src/domain/constants';
 import { nextTashkentMidnight } from '../../src/domain/dates.rules';
 import { applicationText, keyProofText } from '../../src/domain/preregistration-signing.rules';
-import { blockTargets, type SigningTargets, targetsKey } from '../../src/domain/signing-document.rules';
+import {
+  blockTargets,
+  type SigningTargets,
+  targetsKey,
+  whenKey,
+} from '../../src/domain/signing-document.rules';
 import { signingDocumentSchema } from '../../src/services/contract/signing.contract';
 import { MINUTE } from '../clock';
 import { issueSuspendDocument } from '../documents/suspend-document';
@@ -40,7 +45,7 @@ import {
   type Services,
 } from '../handler';
 import { CLIENT_ROLES } from '../permissions';
-import { actorOf, numberTargets } from '../store/activity.store';
+import { type ActivityActor, actorOf, numberTargets } from '../store/activity.store';
 import type { BlockAction, BlockScope, NumberRow, SignatureRow } from '../store/block.store';
 import { ensureContactTarget } from './recovery-contact.handlers';
 
@@ -104,6 +109,8 @@ export async function consumeDraftSignature(
   }
   const doc = signingDocumentSchema.safeParse(parsed);
   if (!doc.success) return { ok: false, reason: 'notASigningDocument' };
+  // a plan's document (version 2) never serves a pre-registration
+  if (doc.data.format !== 'b2b-portal.signing/1') return { ok: false, reason: 'otherDocument' };
   const hash = draftHash(draft);
   const { action, targets, challenge, text } = doc.data;
   // the key proof and the application are different signing actions (NC22): one is refused in place of the other
@@ -189,6 +196,169 @@ function ensureMaySign(
 
 const newChallenge = () => randomBytes(24).toString('base64url');
 
+/** The targets of a block/restore of `sns` of `ban` (null: the whole account), as its signature names them. */
+export function blockTargetsOf(ban: string, sns: readonly string[] | null): SigningTargets {
+  return sns === null
+    ? { kind: 'ban', ban }
+    : sns.length === 1 && sns[0] !== undefined
+      ? { kind: 'number', ban, sn: sns[0] }
+      : { kind: 'numbers', ban, sns };
+}
+
+/** One block or restore to carry out: who asked (the session's user now, a plan's creator at its time), under which
+ *  signature, and when it takes effect. */
+export interface BlockApplication {
+  readonly action: BlockAction;
+  readonly ban: string;
+  /** the numbers; null: the whole account */
+  readonly sns: readonly string[] | null;
+  /** the log entry's actor: the session's, or the server's timer for a plan (AL2) */
+  readonly actor: ActivityActor;
+  /** the user the request and its document are recorded for */
+  readonly requestedBy: number;
+  readonly signature: SignatureRow | undefined;
+  readonly now: number;
+  readonly effectiveAt: number;
+  /** a plan's run: the log entry is its `plan.apply` (with the plan's id) instead of a `block`/`restore` */
+  readonly plan?: { readonly id: number };
+}
+
+type BlockOutcome = HandlerReply<'block.suspend'>;
+
+/**
+ * Carries out a block or restore whose caller has been checked and whose signature has been taken: U7 effects per
+ * number, then the request, its document (spec 4 step 4: type 7, DOC8) and its one log entry (AL1) in one transaction
+ * (nested in the caller's when there is one). The immediate calls and the plans' runner (server/plans/runner.ts) share
+ * it; the account's state it needs (active, not in process, the numbers its own) is refused with the same codes.
+ */
+export function carryOutBlock(svc: Services, a: BlockApplication): BlockOutcome {
+  const { action, ban, sns, signature, now, effectiveAt } = a;
+  const company = svc.profiles.banProfile(ban);
+  ensure(company, 'E052');
+  const store = svc.block;
+  const targets = blockTargetsOf(ban, sns);
+
+  // Decision U7: a block touches active numbers only and a restore blocked ones; terminated, tentative and
+  // in-process numbers are reported as left alone, not as failed. U8: a restore of the whole account undoes
+  // exactly the numbers its block blocked; numbers blocked before it stay blocked.
+  const pending = store.pendingNumbers(ban);
+  const accepted: string[] = [];
+  const failed: string[] = [];
+  const skipped: { sn: string; reason: SkipReason }[] = [];
+  let undoes: number | null = null;
+  let rows: NumberRow[];
+  if (sns === null) {
+    const active = company.status === 'A' || company.status === 'O';
+    if (action === 'block') ensure(active, 'E023', 'лицевой счёт не активен');
+    else ensure(company.status === 'S', 'E013', 'лицевой счёт не заблокирован');
+    ensure(store.pendingOf({ ban, sn: null }) === null, 'E022', 'лицевой счёт уже в процессе');
+    rows = store.numbersOfBan(ban);
+    if (action === 'restore') {
+      const block = store.lastAccountBlock(ban);
+      if (block !== null) {
+        undoes = block.id;
+        rows = rows.filter((n) => {
+          if (n.status !== 'S' || block.numbers.has(n.sn)) return true;
+          skipped.push({ sn: n.sn, reason: 'blockedBefore' });
+          return false;
+        });
+      }
+    }
+    // a block of the account leaves its blocked numbers as they are, a restore its active ones: not listed
+    rows = rows.filter((n) =>
+      action === 'block' ? numberStatusKind(n.status) !== 'blocked' : numberStatusKind(n.status) !== 'active',
+    );
+  } else {
+    rows = [...new Set(sns)].map((sn) => {
+      const row = store.number(sn, ban);
+      ensure(row || !svc.profiles.numberExists(sn), 'E125');
+      ensure(row, 'E016');
+      return row;
+    });
+  }
+  for (const n of rows) {
+    const effect = blockEffect(action, n.status, pending.has(n.sn));
+    if (effect === 'apply') accepted.push(n.sn);
+    else if (effect === 'fail') failed.push(n.sn);
+    else skipped.push({ sn: n.sn, reason: effect });
+  }
+
+  const sn = targets.kind === 'number' ? targets.sn : null;
+  const scope: BlockScope =
+    targets.kind === 'ban' ? 'account' : targets.kind === 'numbers' ? 'numbers' : 'number';
+  const companyInfo = {
+    keySerialId: signature?.key_serial ?? null,
+    companyName: typeof company.company_name === 'string' ? company.company_name : null,
+    companyTin: typeof company.tin === 'string' ? company.tin : null,
+    companyDirectorKeyName: signature?.signer_name ?? null,
+    clientSignDate: signature ? new Date(signature.verified_at).toISOString() : null,
+    clientSign: signature?.pkcs7 ?? null,
+  };
+  const takesEffect = accepted.length > 0 || sns === null;
+  // the request, its document (spec 4 step 4: type 7, docs/decisions.md DOC8) and its log entry (AL1) together
+  svc.db.transaction(() => {
+    const id = takesEffect
+      ? store.insertRequest(
+          {
+            action,
+            ban,
+            sn,
+            scope,
+            undoes_request_id: undoes,
+            requested_by: a.requestedBy,
+            signature_id: signature?.id ?? null,
+            requested_at: now,
+            effective_at: effectiveAt,
+          },
+          accepted,
+        )
+      : null;
+    if (takesEffect)
+      issueSuspendDocument(svc.db, {
+        action,
+        ban,
+        acceptedNumbers: accepted,
+        wholeAccount: sns === null,
+        companyInfo,
+        effectiveAt,
+        userId: a.requestedBy,
+        now,
+      });
+    // nothing accepted of a list whose numbers failed: the action failed (numbers only skipped changed nothing
+    // either, but nothing failed: 'ok')
+    svc.activity.append({
+      ban,
+      actor: a.actor,
+      action: a.plan ? 'plan.apply' : action,
+      targets: sns === null ? [{ kind: 'account', id: ban }] : numberTargets(sns),
+      result: failed.length === 0 ? 'ok' : takesEffect ? 'partial' : 'failed',
+      failed,
+      keySerial: signature?.key_serial ?? null,
+      signatureId: signature?.id ?? null,
+      detail: {
+        ...(a.plan ? { plan: a.plan.id, action } : {}),
+        request: id,
+        accepted: accepted.length,
+        skipped: skipped.length,
+        effectiveAt,
+      },
+      ...(a.plan ? { requestId: null } : {}),
+    });
+  })();
+  svc.logger.info(a.plan ? 'plan.apply' : `block.${action}`, {
+    ...(a.plan ? { plan: a.plan.id } : { userId: a.requestedBy }),
+    ban,
+    sn,
+    numbers: sns?.length ?? null,
+    accepted: accepted.length,
+    failed: failed.length,
+    skipped: skipped.length,
+    effectiveAt,
+  });
+
+  return { failedNumbers: failed, acceptedNumbers: accepted, skippedNumbers: skipped, companyInfo };
+}
+
 export interface BlockHandlerOptions {
   /** where the test CA lives (default: the server config's `eimzoDataDir`) */
   readonly caDir?: string;
@@ -196,7 +366,7 @@ export interface BlockHandlerOptions {
   readonly random?: () => number;
 }
 
-type Outcome = HandlerReply<'block.suspend'>;
+type Outcome = BlockOutcome;
 
 /** The handlers, with the CA directory and randomness injectable for tests. */
 export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
@@ -212,7 +382,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
   };
   const random = opts.random ?? Math.random;
 
-  /** Block or restore `sns` of `ban` (null: the whole account) under one signature. */
+  /** Block or restore `sns` of `ban` (null: the whole account) under one signature of this session. */
   function apply(
     action: BlockAction,
     req: { ban: string; sns: readonly string[] | null; isLopBan: boolean | undefined },
@@ -230,12 +400,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
     if (req.isLopBan !== undefined)
       ensure(req.isLopBan === flags.lopBan, 'E101', 'isLopBan does not match the account');
     const now = svc.clock.now();
-    const targets: SigningTargets =
-      sns === null
-        ? { kind: 'ban', ban }
-        : sns.length === 1 && sns[0] !== undefined
-          ? { kind: 'number', ban, sn: sns[0] }
-          : { kind: 'numbers', ban, sns };
+    const targets = blockTargetsOf(ban, sns);
 
     let signature: SignatureRow | undefined;
     if (blockNeedsSignature(company.at)) {
@@ -248,138 +413,34 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       });
       ensure(signature, 'E005', 'a verified signature of exactly these numbers is required');
     }
-
-    // Decision U7: a block touches active numbers only and a restore blocked ones; terminated, tentative and
-    // in-process numbers are reported as left alone, not as failed. U8: a restore of the whole account undoes
-    // exactly the numbers its block blocked; numbers blocked before it stay blocked.
-    const pending = store.pendingNumbers(ban);
-    const accepted: string[] = [];
-    const failed: string[] = [];
-    const skipped: { sn: string; reason: SkipReason }[] = [];
-    let undoes: number | null = null;
-    let rows: NumberRow[];
-    if (sns === null) {
-      const active = company.status === 'A' || company.status === 'O';
-      if (action === 'block') ensure(active, 'E023', 'лицевой счёт не активен');
-      else ensure(company.status === 'S', 'E013', 'лицевой счёт не заблокирован');
-      ensure(store.pendingOf({ ban, sn: null }) === null, 'E022', 'лицевой счёт уже в процессе');
-      rows = store.numbersOfBan(ban);
-      if (action === 'restore') {
-        const block = store.lastAccountBlock(ban);
-        if (block !== null) {
-          undoes = block.id;
-          rows = rows.filter((n) => {
-            if (n.status !== 'S' || block.numbers.has(n.sn)) return true;
-            skipped.push({ sn: n.sn, reason: 'blockedBefore' });
-            return false;
-          });
-        }
-      }
-      // a block of the account leaves its blocked numbers as they are, a restore its active ones: not listed
-      rows = rows.filter((n) =>
-        action === 'block'
-          ? numberStatusKind(n.status) !== 'blocked'
-          : numberStatusKind(n.status) !== 'active',
-      );
-    } else {
-      rows = [...new Set(sns)].map((sn) => {
-        const row = store.number(sn, ban);
-        ensure(row || !svc.profiles.numberExists(sn), 'E125');
-        ensure(row, 'E016');
-        return row;
-      });
-    }
-    for (const n of rows) {
-      const effect = blockEffect(action, n.status, pending.has(n.sn));
-      if (effect === 'apply') accepted.push(n.sn);
-      else if (effect === 'fail') failed.push(n.sn);
-      else skipped.push({ sn: n.sn, reason: effect });
-    }
-
     const effectiveAt =
       action === 'block'
         ? nextTashkentMidnight(now)
         : now + RESTORE_MIN_MS + Math.floor(random() * (RESTORE_MAX_MS - RESTORE_MIN_MS + 1));
-    const sn = targets.kind === 'number' ? targets.sn : null;
-    const scope: BlockScope =
-      targets.kind === 'ban' ? 'account' : targets.kind === 'numbers' ? 'numbers' : 'number';
-    const companyInfo = {
-      keySerialId: signature?.key_serial ?? null,
-      companyName: typeof company.company_name === 'string' ? company.company_name : null,
-      companyTin: typeof company.tin === 'string' ? company.tin : null,
-      companyDirectorKeyName: signature?.signer_name ?? null,
-      clientSignDate: signature ? new Date(signature.verified_at).toISOString() : null,
-      clientSign: signature?.pkcs7 ?? null,
-    };
-    const takesEffect = accepted.length > 0 || sns === null;
-    // the request, its document (spec 4 step 4: type 7, docs/decisions.md DOC8) and its log entry (AL1) together
-    svc.db.transaction(() => {
-      const id = takesEffect
-        ? store.insertRequest(
-            {
-              action,
-              ban,
-              sn,
-              scope,
-              undoes_request_id: undoes,
-              requested_by: session.user.id,
-              signature_id: signature?.id ?? null,
-              requested_at: now,
-              effective_at: effectiveAt,
-            },
-            accepted,
-          )
-        : null;
-      if (takesEffect)
-        issueSuspendDocument(svc.db, {
-          action,
-          ban,
-          acceptedNumbers: accepted,
-          wholeAccount: sns === null,
-          companyInfo,
-          effectiveAt,
-          userId: session.user.id,
-          now,
-        });
-      // nothing accepted of a list whose numbers failed: the action failed (numbers only skipped changed nothing
-      // either, but nothing failed: 'ok')
-      svc.activity.append({
-        ban,
-        actor: actorOf(session),
-        action,
-        targets: sns === null ? [{ kind: 'account', id: ban }] : numberTargets(sns),
-        result: failed.length === 0 ? 'ok' : takesEffect ? 'partial' : 'failed',
-        failed,
-        keySerial: signature?.key_serial ?? null,
-        signatureId: signature?.id ?? null,
-        detail: {
-          request: id,
-          accepted: accepted.length,
-          skipped: skipped.length,
-          effectiveAt,
-        },
-      });
-    })();
-    svc.logger.info(`block.${action}`, {
-      userId: session.user.id,
+    return carryOutBlock(svc, {
+      action,
       ban,
-      sn,
-      numbers: sns?.length ?? null,
-      accepted: accepted.length,
-      failed: failed.length,
-      skipped: skipped.length,
+      sns,
+      actor: actorOf(session),
+      requestedBy: session.user.id,
+      signature,
+      now,
       effectiveAt,
     });
-
-    return { failedNumbers: failed, acceptedNumbers: accepted, skippedNumbers: skipped, companyInfo };
   }
 
   return {
     'signing.taxId': ({ session }) => ({ tin: signerCompany(session).tin as string }),
 
     'signing.challenge': ({ input, session, svc }) => {
-      const { action, targets } = input.body;
+      const { action, targets, when } = input.body;
       ensureMaySign(svc, session, action, targets);
+      // a plan's signature (SP2): a block or restore of numbers or an account, on a day and at an hour
+      ensure(
+        when === undefined || action === 'block' || action === 'restore',
+        'E101',
+        'body.when: only a block or restore is planned',
+      );
       const now = svc.clock.now();
       const challenge = newChallenge();
       const expiresAt = now + svc.config.challengeMinutes * MINUTE;
@@ -392,6 +453,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
         targets: targetsKey(targets),
         created_at: now,
         expires_at: expiresAt,
+        plan_when: whenKey(when),
       });
       return { challenge, expiresAt };
     },
@@ -447,6 +509,8 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       const doc = signingDocumentSchema.safeParse(parsed);
       if (!doc.success) return reject('notASigningDocument');
       const { action, targets, challenge } = doc.data;
+      // version 2 names a plan's day and hour: its challenge was issued for exactly them (SP2)
+      const planWhen = doc.data.format === 'b2b-portal.signing/2' ? whenKey(doc.data.when) : null;
       if (targets.kind === 'draft' || action === 'preregister') return reject('draftNeedsPreRegistration');
       if (challenge === null) return reject('noChallenge');
       const store = svc.block;
@@ -459,6 +523,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
           session_hash: session.row.idHash,
           draft_hash: null,
           now,
+          plan_when: planWhen,
         });
         if (challengeId === null) return false;
         store.insertSignature({
@@ -474,6 +539,7 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
           signer_name: r.subject.cn ?? null,
           pkcs7: r.pkcs7b64WithTimestamp,
           verified_at: now,
+          plan_when: planWhen,
         });
         return true;
       })();

@@ -46,6 +46,8 @@ export interface NewSignature {
   signer_name: string | null;
   pkcs7: string;
   verified_at: number;
+  /** a plan's day and hour (`whenKey`); null: an immediate action */
+  plan_when?: string | null;
 }
 
 /** A new one-time challenge. */
@@ -58,6 +60,8 @@ export interface NewChallenge {
   targets: string;
   created_at: number;
   expires_at: number;
+  /** a plan's day and hour (`whenKey`); null: an immediate action */
+  plan_when?: string | null;
 }
 
 /** What a challenge must match to be consumed. */
@@ -68,29 +72,32 @@ export interface ChallengeClaim {
   session_hash: string | null;
   draft_hash: string | null;
   now: number;
+  /** a plan's day and hour (`whenKey`); null or absent: an immediate action */
+  plan_when?: string | null;
 }
 
 function createStatements(db: Db) {
   return {
     insertChallenge: db.prepare(`INSERT INTO signing_challenges
-      (challenge, session_hash, draft_hash, user_id, action, targets, created_at, expires_at)
-      VALUES (@challenge, @session_hash, @draft_hash, @user_id, @action, @targets, @created_at, @expires_at)`),
+      (challenge, session_hash, draft_hash, user_id, action, targets, created_at, expires_at, plan_when)
+      VALUES (@challenge, @session_hash, @draft_hash, @user_id, @action, @targets, @created_at, @expires_at,
+        @plan_when)`),
     // One conditional UPDATE: of two parallel verifies of the same challenge exactly one changes the row.
     consumeChallenge: db.prepare(`UPDATE signing_challenges SET consumed_at = @now
       WHERE challenge = @challenge AND consumed_at IS NULL AND expires_at > @now
         AND action = @action AND targets = @targets
-        AND session_hash IS @session_hash AND draft_hash IS @draft_hash
+        AND session_hash IS @session_hash AND draft_hash IS @draft_hash AND plan_when IS @plan_when
       RETURNING id`),
     insertSignature: db.prepare(`INSERT INTO block_signatures
       (session_hash, user_id, ban, sn, action, targets, challenge_id, key_serial, signer_tin, signer_name, pkcs7,
-       verified_at)
+       verified_at, plan_when)
       VALUES (@session_hash, @user_id, @ban, @sn, @action, @targets, @challenge_id, @key_serial, @signer_tin,
-       @signer_name, @pkcs7, @verified_at)`),
+       @signer_name, @pkcs7, @verified_at, @plan_when)`),
     // One conditional UPDATE too: a signature authorises one request.
     useSignature: db.prepare(`UPDATE block_signatures SET used_at = @now
       WHERE id = (SELECT id FROM block_signatures
         WHERE session_hash = @session_hash AND action = @action AND targets = @targets AND used_at IS NULL
-          AND verified_at >= @since
+          AND verified_at >= @since AND plan_when IS @plan_when
         ORDER BY id DESC LIMIT 1)
         AND used_at IS NULL
       RETURNING id, key_serial, signer_tin, signer_name, pkcs7, verified_at`),
@@ -156,26 +163,30 @@ export function createBlockStore(db: Db) {
     },
 
     insertChallenge(c: NewChallenge): void {
-      s.insertChallenge.run(c);
+      s.insertChallenge.run({ ...c, plan_when: c.plan_when ?? null });
     },
     /** Consumes the challenge when everything matches and it is unused and unexpired; returns its id or null. */
     consumeChallenge(claim: ChallengeClaim): number | null {
-      const row = s.consumeChallenge.get(claim) as { id: number } | undefined;
+      const row = s.consumeChallenge.get({ ...claim, plan_when: claim.plan_when ?? null }) as
+        | { id: number }
+        | undefined;
       return row?.id ?? null;
     },
     insertSignature(sig: NewSignature): number {
-      return Number(s.insertSignature.run(sig).lastInsertRowid);
+      return Number(s.insertSignature.run({ ...sig, plan_when: sig.plan_when ?? null }).lastInsertRowid);
     },
-    /** Takes the newest unused signature of this session for exactly this action and targets, verified since
-     *  `since`; it cannot be taken twice. */
+    /** Takes the newest unused signature of this session for exactly this action and targets (and, for a plan,
+     *  exactly this day and hour; an immediate action only one without), verified since `since`; it cannot be taken
+     *  twice. */
     takeSignature(q: {
       session_hash: string;
       action: string;
       targets: string;
       since: number;
       now: number;
+      plan_when?: string | null;
     }): SignatureRow | undefined {
-      return s.useSignature.get(q) as SignatureRow | undefined;
+      return s.useSignature.get({ ...q, plan_when: q.plan_when ?? null }) as SignatureRow | undefined;
     },
 
     numbersOfBan: (ban: string) => s.numbersOfBan.all(ban) as NumberRow[],

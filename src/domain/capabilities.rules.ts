@@ -26,6 +26,8 @@ export const FEATURES = [
   'preorderList',
   /** the company's activity log (activity/list; docs/decisions.md AL6) */
   'activityLog',
+  /** blocks and restores planned for a later day (block-plans; docs/decisions.md SP1-SP8) */
+  'scheduledActions',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 

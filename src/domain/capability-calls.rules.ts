@@ -14,6 +14,7 @@ export const FEATURE_CALLS: Readonly<Record<Feature, readonly string[]>> = {
   recoveryContacts: ['recovery.accounts', 'recovery.setContact'],
   preorderList: ['preorder.list', 'preorder.setStatus'],
   activityLog: ['activity.list'],
+  scheduledActions: ['plans.list', 'plans.create', 'plans.cancel'],
 };
 
 /**

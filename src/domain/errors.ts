@@ -72,6 +72,11 @@ export const ERROR_CODES = [
   'E141',
   /** a message (SMS code, recovery or activation link) could not be sent: try later (decisions MSG2) */
   'E142',
+  // the scheduled blocks and restores (docs/decisions.md SP3, SP7)
+  /** a plan for this number or account on this day is already pending (one plan per number per day) */
+  'E143',
+  /** the plan has started, finished or been cancelled: it can no longer be cancelled */
+  'E144',
 ] as const;
 
 /** A code of the spec 8 catalogue. */

@@ -30,10 +30,23 @@ export type SigningTargets =
 
 /** Format marker of the signed document. */
 export const SIGNING_DOCUMENT_FORMAT = 'b2b-portal.signing/1';
+/** Format marker of the signed document of a plan (docs/decisions.md SP2): version 1 plus `when`. */
+export const SIGNING_DOCUMENT_FORMAT_PLAN = 'b2b-portal.signing/2';
+
+/** When a planned block/restore runs, as its signature names it: a Tashkent day and hour (0 for a block). */
+export interface SigningWhen {
+  readonly date: string;
+  readonly hour: number;
+}
+
+/** The canonical text of a `when` the server stores with a challenge and a signature (`2026-12-12T00`); null: an
+ *  immediate action. A plan's signature never serves an immediate action, nor another day or hour (SP2). */
+export const whenKey = (w: SigningWhen | null | undefined): string | null =>
+  w ? `${w.date}T${String(w.hour).padStart(2, '0')}` : null;
 
 /** The signed document, as JSON. */
 export interface SigningDocument {
-  readonly format: typeof SIGNING_DOCUMENT_FORMAT;
+  readonly format: typeof SIGNING_DOCUMENT_FORMAT | typeof SIGNING_DOCUMENT_FORMAT_PLAN;
   readonly action: SigningAction;
   readonly targets: SigningTargets;
   /** the number and the account of a block/restore, as the spec's "signature over sn/ban" (null where none) */
@@ -41,6 +54,8 @@ export interface SigningDocument {
   readonly ban: string | null;
   readonly challenge: string | null;
   readonly text: string;
+  /** format 2 only: the day and hour a planned action runs */
+  readonly when?: SigningWhen;
 }
 
 /** The targets in their one canonical form: fixed key order, numbers sorted and unique. */
@@ -80,9 +95,24 @@ const VERBS: Record<SigningAction, { ru: string; uz: string }> = {
   },
 };
 
-/** The human-readable text the signer signs and sees: Russian, then Uzbek, on one line each. */
-export function signingText(action: SigningAction, targets: SigningTargets): string {
-  const verb = VERBS[action];
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** `12.12.2026 00:00` of a plan's day and hour. */
+const whenText = (w: SigningWhen): string => {
+  const [y, m, d] = w.date.split('-');
+  return `${d}.${m}.${y} ${pad2(w.hour)}:00`;
+};
+
+/** The human-readable text the signer signs and sees: Russian, then Uzbek, on one line each. A planned action says
+ *  when: `Блокировка (запланирована на 12.12.2026 00:00, Ташкент): номер …` (SP2). */
+export function signingText(action: SigningAction, targets: SigningTargets, when?: SigningWhen): string {
+  const base = VERBS[action];
+  const verb = when
+    ? {
+        ru: `${base.ru} (запланирована на ${whenText(when)}, Ташкент)`,
+        uz: `${base.uz} (${whenText(when)} ga rejalashtirilgan, Toshkent)`,
+      }
+    : base;
   const t = canonicalTargets(targets);
   switch (t.kind) {
     case 'number':
@@ -111,17 +141,22 @@ export function signingDocument(
   targets: SigningTargets,
   challenge: string | null,
   text?: string,
+  when?: SigningWhen,
 ): SigningDocument {
   const t = canonicalTargets(targets);
-  return {
+  const doc = {
     format: SIGNING_DOCUMENT_FORMAT,
     action,
     targets: t,
     sn: t.kind === 'number' ? t.sn : null,
     ban: t.kind === 'draft' ? null : t.ban,
     challenge,
-    text: text ?? signingText(action, t),
-  };
+    text: text ?? signingText(action, t, when),
+  } as const;
+  // version 1 stays exactly as it was; a plan's document is version 2 and names when (SP2)
+  return when
+    ? { ...doc, format: SIGNING_DOCUMENT_FORMAT_PLAN, when: { date: when.date, hour: when.hour } }
+    : doc;
 }
 
 /** The exact text that is signed (UTF-8 bytes of this JSON). */

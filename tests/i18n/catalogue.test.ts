@@ -64,9 +64,12 @@ const SPEC_CODES = [
 /** Codes the reference backend added for the security hardening (docs/security.md) and message delivery (E142). */
 const SECURITY_CODES = ['E137', 'E138', 'E139', 'E140', 'E141', 'E142'];
 
+/** Codes of the planned blocks and restores (docs/decisions.md SP3, SP7): a conflicting plan, a plan not cancellable. */
+const PLAN_CODES = ['E143', 'E144'];
+
 describe('ERROR_CODES (spec 8 catalogue)', () => {
-  it('holds exactly the spec codes and the security codes, each once', () => {
-    expect([...ERROR_CODES].sort()).toEqual([...SPEC_CODES, ...SECURITY_CODES].sort());
+  it('holds exactly the spec codes, the security codes and the plans’ codes, each once', () => {
+    expect([...ERROR_CODES].sort()).toEqual([...SPEC_CODES, ...SECURITY_CODES, ...PLAN_CODES].sort());
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
   });
 

@@ -31,6 +31,7 @@ const SLICES: readonly (() => Promise<Table>)[] = [
   () => import(/* webpackMode: "eager" */ '@/services/contract/signing.contract').then((m) => m.signingEndpoints),
   () => import(/* webpackMode: "eager" */ '@/services/contract/recovery-contact.contract').then((m) => m.recoveryContactEndpoints),
   () => import(/* webpackMode: "eager" */ '@/services/contract/activity.contract').then((m) => m.activityEndpoints),
+  () => import(/* webpackMode: "eager" */ '@/services/contract/plans.contract').then((m) => m.plansEndpoints),
   () => import(/* webpackMode: "eager" */ '@/services/contract/client-errors.contract').then((m) => m.clientErrorEndpoints),
 ];
 

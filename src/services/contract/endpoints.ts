@@ -13,6 +13,7 @@ import { employeesEndpoints } from './employees.contract';
 import { goldenEndpoints } from './golden.contract';
 import { lookupEndpoints } from './lookup.contract';
 import { ordersEndpoints } from './orders.contract';
+import { plansEndpoints } from './plans.contract';
 import { preorderEndpoints } from './preorder.contract';
 import { publicEndpoints } from './public.contract';
 import { recoveryContactEndpoints } from './recovery-contact.contract';
@@ -69,6 +70,8 @@ export const endpoints = {
   ...recoveryContactEndpoints,
   // the company's activity log (activity.contract.ts; AL4)
   ...activityEndpoints,
+  // blocks and restores planned for a later day (plans.contract.ts; SP1-SP8)
+  ...plansEndpoints,
 
   // ── the browser's failure reports (client-errors.contract.ts; OBS9) ─────────────────────────────────
   ...clientErrorEndpoints,

@@ -34,8 +34,18 @@ export const signingTargetsSchema = z.discriminatedUnion('kind', [
 
 export const signingActionSchema = z.enum(['block', 'restore', 'preregister', 'contact-change', 'key-proof']);
 
-/** POST signing/challenge body: what the coming signature will authorise. */
-export const challengeBody = z.object({ action: signingActionSchema, targets: signingTargetsSchema });
+/** When a planned block/restore runs (a Tashkent day, an hour 0-23): a plan's signature names it (SP2). */
+export const signingWhenSchema = z.object({
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  hour: z.int().check(z.minimum(0), z.maximum(23)),
+});
+
+/** POST signing/challenge body: what the coming signature will authorise; `when` for a plan (block/restore only). */
+export const challengeBody = z.object({
+  action: signingActionSchema,
+  targets: signingTargetsSchema,
+  when: z.optional(signingWhenSchema),
+});
 export type ChallengeBody = z.input<typeof challengeBody>;
 
 /** A one-time challenge, valid until `expiresAt` (ms since the epoch). */
@@ -45,16 +55,21 @@ export const challengeResultSchema = z.looseObject({
 });
 export type ChallengeResult = z.infer<typeof challengeResultSchema>;
 
-/** The signed document as the server reads it back from a CMS. */
-export const signingDocumentSchema = z.object({
-  format: z.literal('b2b-portal.signing/1'),
+const signingDocumentFields = {
   action: signingActionSchema,
   targets: signingTargetsSchema,
   sn: z.nullable(sn),
   ban: z.nullable(ban),
   challenge: z.nullable(z.string().check(z.maxLength(200))),
   text: z.string().check(z.minLength(1), z.maxLength(20_000)),
-});
+};
+
+/** The signed document as the server reads it back from a CMS: version 1, or version 2 of a plan, which also names
+ *  when it runs (docs/decisions.md SP2). */
+export const signingDocumentSchema = z.discriminatedUnion('format', [
+  z.object({ format: z.literal('b2b-portal.signing/1'), ...signingDocumentFields }),
+  z.object({ format: z.literal('b2b-portal.signing/2'), ...signingDocumentFields, when: signingWhenSchema }),
+]);
 
 /** POST client/batch body: block or restore a list of numbers of one account under one signature. */
 export const blockBatchBody = z.object({
