@@ -24,24 +24,25 @@ export type NotificationsEvent =
   | { type: 'notice.release' };
 
 /** Closing the message on screen (or its 4 s running out) shows the next one for its own time, or nothing. */
-const next = [
-  { guard: 'hasMore', target: 'showing', reenter: true, actions: 'dropHead' },
-  { target: 'idle', actions: 'dropHead' },
-] as const;
+/** Where the head goes when it leaves: the next message in `target`, or nothing left. */
+const dropTo = (target: 'showing' | 'paused') =>
+  [
+    { guard: 'hasMore', target, reenter: true, actions: 'dropHead' },
+    { target: 'idle', actions: 'dropHead' },
+  ] as const;
+
+/** Its time ran out: the next message gets its own 4 seconds. */
+const next = dropTo('showing');
 
 /**
  * The user closed the message: the next one takes its place under the pointer or the focus that closed it (the ×
  * stays where it was), so its time stands still until they leave (NT1), and an error is kept as always.
  */
-const closed = [
-  { guard: 'hasMore', target: 'paused', reenter: true, actions: 'dropHead' },
-  { target: 'idle', actions: 'dropHead' },
-] as const;
+const closed = dropTo('paused');
 
-/**
- * Notifications (spec 9 "Notification disappears after 4 seconds", decision NT1): information stays 4 s, paused while
- * the pointer or the focus is on it; an error stays until the user closes it.
- */
+/** An error on screen stays until it is closed. */
+const keepError = { guard: 'isErrorShown', target: 'kept' } as const;
+
 export const notificationsMachine = setup({
   types: {
     context: {} as { queue: Notice[] },
@@ -81,7 +82,7 @@ export const notificationsMachine = setup({
     showing: {
       description: 'The first queued message is on screen; its 4 seconds run.',
       meta: { view: 'the head message with a close button' },
-      always: { guard: 'isErrorShown', target: 'kept' },
+      always: keepError,
       on: { 'notice.dismiss': closed, 'notice.hold': 'paused' },
       after: { noticeTime: next },
     },
@@ -89,7 +90,7 @@ export const notificationsMachine = setup({
       description:
         'The pointer or the focus is on the message (also on the next one, right after closing one): its time stands still.',
       meta: { view: 'the head message with a close button' },
-      always: { guard: 'isErrorShown', target: 'kept' },
+      always: keepError,
       on: { 'notice.dismiss': closed, 'notice.release': 'showing' },
     },
     kept: {

@@ -130,13 +130,15 @@ describe.each(['ru', 'uz'] as const)('the activity log in %s', (lang) => {
     await user.fill('a b');
     await page.getByTestId('activity-apply').click();
     await page.waitForURL((u) => u.searchParams.get('user') === 'a b');
-    expect(await page.getByTestId('error-user').textContent()).toBe(t('validation.activityUser'));
+    expect(await page.getByTestId('error-user').textContent()).toBe(t('activityLog.problems.user'));
     expect(await page.getByTestId('activity-problem').textContent()).toBe(t('validation.fields'));
     expect(await page.getByTestId('activity-table').count()).toBe(0);
     // and a range over a year, typed into the address
     await page.goto(`${base}/${lang}/profile/activity?from=2024-01-01&to=2026-01-01`);
     await page.getByTestId('activity-dates-error').waitFor();
-    expect(await page.getByTestId('activity-dates-error').textContent()).toBe(t('validation.rangeTooLong'));
+    expect(await page.getByTestId('activity-dates-error').textContent()).toBe(
+      t('activityLog.problems.rangeTooLong'),
+    );
 
     await page.getByTestId('activity-back').click();
     await page.waitForURL(`**/${lang}/profile`);

@@ -145,13 +145,19 @@ export function ActivityLogView() {
             legend={t('activityLog.period')}
             name="dt"
             defaultValue={{ from, to }}
-            error={dateProblem ? `validation.${dateProblem}` : null}
+            error={
+              dateProblem === 'badDate'
+                ? 'validation.badDate'
+                : dateProblem
+                  ? 'activityLog.problems.rangeTooLong'
+                  : null
+            }
             testId="activity-dates"
           />
           <FormField
             name="type"
             label={t('activityLog.type')}
-            error={problem === 'type' ? 'validation.activityType' : null}
+            error={problem === 'type' ? 'activityLog.problems.type' : null}
             className="activity__field"
           >
             {(control) => (
@@ -172,7 +178,7 @@ export function ActivityLogView() {
             type="search"
             label={t('activityLog.user')}
             hint={t('activityLog.userHint')}
-            error={problem === 'user' ? 'validation.activityUser' : null}
+            error={problem === 'user' ? 'activityLog.problems.user' : null}
             fieldClassName="activity__field activity__field--user"
             autoComplete="off"
             maxLength={ACTIVITY_USER_MAX}
