@@ -1,5 +1,5 @@
 /**
- * Blocks and restores planned for a later day (issue 36 part 1; docs/decisions.md SP1-SP8): `block-plans` (list,
+ * Blocks and restores planned for a later day (docs/decisions.md SP1-SP8): `block-plans` (list,
  * create) and `block-plans/{id}/cancel`. Which company: the caller's own for create and cancel (its curator or key
  * owner, never while viewing another company), the one in view for the list (also staff with the search flag). A plan
  * is authorised by a signature over a version 2 document naming its day and hour (SP2), consumed when the plan is

@@ -1,5 +1,5 @@
 /**
- * The company's activity log (issue 36; docs/decisions.md AL1-AL6): what changed a company's state, who did it,
+ * The company's activity log (docs/decisions.md AL1-AL6): what changed a company's state, who did it,
  * under which signature, with which result. One list for the page, the server and the export: the actions the
  * server records, the results, the filters the URL holds and what is wrong with them.
  */
@@ -14,7 +14,7 @@ export const ACTIVITY_ACTIONS = [
   'block',
   /** numbers or the account restored now (spec 5 client/restore, block/batch) */
   'restore',
-  /** a block or restore planned for a later day (the scheduled-actions part of issue 36) */
+  /** a block or restore planned for a later day (docs/decisions.md SP1) */
   'plan.create',
   /** a planned block or restore cancelled before it started */
   'plan.cancel',

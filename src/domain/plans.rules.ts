@@ -1,5 +1,5 @@
 /**
- * Blocks and restores planned for a later day (issue 36 part 1; docs/decisions.md SP1-SP8): which days and hours a
+ * Blocks and restores planned for a later day (docs/decisions.md SP1-SP8): which days and hours a
  * plan may name, when it runs, and who manages and reads a company's plans.
  */
 import { offers } from './capabilities.rules';

@@ -10,7 +10,7 @@ import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
 /**
- * The company's activity log (issue 36; docs/decisions.md AL1-AL6) at `/{lang}/profile/activity`: who did what in the
+ * The company's activity log (docs/decisions.md AL1-AL6) at `/{lang}/profile/activity`: who did what in the
  * company's account, when (Tashkent time), to what, with which result and under which signature; newest first,
  * filtered by a range of days, an action and a user, paged on the server, exported as CSV or XLSX. The filters and the
  * page live in the URL and arrive as facts (`params.changed`); filters the domain refuses (`activityProblem`) are

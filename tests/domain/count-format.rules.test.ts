@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount } from '@/domain/count-format.rules';
 
-/** Issue 32 "one truth": every count reads the same, `9 553` (groups of three joined by U+00A0), four digits too. */
+/** One truth: every count reads the same, `9 553` (groups of three joined by U+00A0), four digits too. */
 describe('formatCount', () => {
   it.each([
     [0, '0'],

@@ -14,7 +14,7 @@ import {
 } from './browser';
 
 /**
- * The company's activity log in a real browser, in both languages (issue 36; docs/decisions.md AL1-AL6): an
+ * The company's activity log in a real browser, in both languages (docs/decisions.md AL1-AL6): an
  * administrator views the curator's company, opens its log from the banner and finds the visit under their own login;
  * the curator opens the log from the status widget and finds the same visit as "operator staff (role)", without the
  * login; filters by action (the URL keeps it), is told what is wrong with a refused filter, exports the log as CSV;

@@ -1,5 +1,5 @@
 /**
- * The company's activity log on the reference backend (docs/decisions.md AL1-AL5; issue 36): who reads which
+ * The company's activity log on the reference backend (docs/decisions.md AL1-AL5): who reads which
  * company's log, that every listed action performed through the API leaves exactly one entry (action, actor,
  * targets, result, key serial, request id), that nothing edits or deletes an entry (no call; the database refuses;
  * retention erases only what is older than its period), the filters' errors, and filtering and paging in Tashkent days.

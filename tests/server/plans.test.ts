@@ -1,5 +1,5 @@
 /**
- * Planned blocks and restores on the reference backend (docs/decisions.md SP1-SP8; issue 36 part 1): who plans, lists
+ * Planned blocks and restores on the reference backend (docs/decisions.md SP1-SP8): who plans, lists
  * and cancels which company's plans; the signature of a plan (document version 2) and what it never authorises; the
  * bad days, hours and conflicts; the runner carrying plans out with the immediate path's effects and re-checks;
  * exactly once with two workers and after a kill; and one log entry per create, cancel and run.

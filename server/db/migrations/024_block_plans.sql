@@ -1,4 +1,4 @@
--- Blocks and restores planned for a later day (issue 36 part 1; docs/decisions.md SP1-SP8).
+-- Blocks and restores planned for a later day (docs/decisions.md SP1-SP8).
 
 -- A plan: a block or restore of numbers of one account (`sns`: JSON array, sorted) or of the whole account (`sns`
 -- NULL), on a Tashkent day `date` (`YYYY-MM-DD`) at `hour` (0 for a block: it takes effect at 00:00, spec 4); it runs

@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { wirePage, wireSize } from './fields.contract';
 
 /**
- * The company's activity log (issue 36; docs/decisions.md AL1-AL6), a call of the portal's own (not spec 7; the
+ * The company's activity log (docs/decisions.md AL1-AL6), a call of the portal's own (not spec 7; the
  * `activityLog` capability). The company is the one in view (the session's own BAN, or the BAN a staff user views):
  * the query names no BAN.
  */

@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { amount, digits, idParam, wirePage, wireSize } from './fields.contract';
 
 /**
- * Blocks and restores planned for a later day (issue 36 part 1; docs/decisions.md SP1-SP8), calls of the portal's own
+ * Blocks and restores planned for a later day (docs/decisions.md SP1-SP8), calls of the portal's own
  * (not spec 7; the `scheduledActions` capability). The company is the one in view for the list; a plan names its
  * account (`ban`) and, unless it is the whole account, its numbers.
  */

@@ -2,7 +2,7 @@ import type { ChartOracle, Ctx } from '../../support/oracle';
 import { codeOf, done, failed } from './oracle-helpers';
 
 /**
- * Expected behaviour of the company's activity log, written from issue 36 and decisions AL1-AL6 (the spec has no log:
+ * Expected behaviour of the company's activity log, written from decisions AL1-AL6 (the spec has no log:
  * it is the portal's own), spec 5 ('Некорректная дата', 'Поля заполнены неверно') and spec 8 (a failed call shows its
  * error; retry), not from the chart. Two independent regions: the list and the export.
  */
