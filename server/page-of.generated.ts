@@ -47,6 +47,8 @@ export const PAGE_OF: { readonly [N in EndpointName]?: string } = {
   'orders.create': '/purchase/order', // new-order
   'orders.cancel': '/purchase/order', // orders
   'orders.setStatus': '/orders', // orders
+  'plans.list': '/profile/plans', // plans
+  'plans.cancel': '/profile/plans', // plans
   'preorder.list': '/orders/preorders', // preorder-list
   'preorder.setStatus': '/orders/preorders', // preorder-list
   'recovery.accounts': '/settings/users', // recovery-contact

@@ -54,7 +54,8 @@ export const ACCESS: { readonly [N in EndpointName]?: (v: Viewer) => boolean } =
   'golden.search': (v) => routeAccess('/purchase', v.facts) === 'allow',
   'golden.checkout': (v) => routeAccess('/purchase', v.facts) === 'allow',
   'orders.details': (v) => routeAccess('/orders', v.facts) === 'allow',
-  // planned blocks and restores (docs/decisions.md SP4): no page of their own yet; the handlers check the company
+  // planned blocks and restores (docs/decisions.md SP4, SP9): the list and cancel also follow their page, /profile/plans
+  // (PAGE_OF); creating and cancelling need the curator or key owner; the handlers check the company
   'plans.list': (v) => mayReadPlans(v.facts),
   'plans.create': (v) => mayManagePlans(v.facts),
   'plans.cancel': (v) => mayManagePlans(v.facts),

@@ -12,11 +12,11 @@ import {
   type ActivityProblem,
   activityPageCount,
   activityProblem,
+  mayOpenActivityLog,
 } from '../../src/domain/activity.rules';
 import { tashkentDayRange } from '../../src/domain/dates.rules';
 import { isRealDay } from '../../src/domain/orders.rules';
 import { activeRole, isClientRole } from '../../src/domain/roles.rules';
-import { mayOpenActivityLog } from '../../src/domain/routes.rules';
 import type { ActivityEntryWire } from '../../src/services/contract/activity.contract';
 import { ensure, type Handlers } from '../handler';
 import type { ActivityRow } from '../store/activity.store';

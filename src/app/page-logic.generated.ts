@@ -33,6 +33,7 @@ export async function createPageLogic(api: AppApi, given: AppDeps): Promise<Page
   const impersonation = await area(() => import(/* webpackMode: "eager" */ './impersonation.actors'));
   const newOrder = await area(() => import(/* webpackMode: "eager" */ './new-order.actors'));
   const orders = await area(() => import(/* webpackMode: "eager" */ './orders.actors'));
+  const plans = await area(() => import(/* webpackMode: "eager" */ './plans.actors'));
   const preorderList = await area(() => import(/* webpackMode: "eager" */ './preorder-list.actors'));
   const profile = await area(() => import(/* webpackMode: "eager" */ './profile.actors'));
   const recoveryContact = await area(() => import(/* webpackMode: "eager" */ './recovery-contact.actors'));
@@ -52,6 +53,7 @@ export async function createPageLogic(api: AppApi, given: AppDeps): Promise<Page
     ...(impersonation satisfies Pick<PageLogic, 'impersonation'>),
     ...(newOrder satisfies Pick<PageLogic, 'newOrder'>),
     ...(orders satisfies Pick<PageLogic, 'orders' | 'orderCancel'>),
+    ...(plans satisfies Pick<PageLogic, 'plansList'>),
     ...(preorderList satisfies Pick<PageLogic, 'preorderList'>),
     ...(profile satisfies Pick<PageLogic, 'numbers'>),
     ...(recoveryContact satisfies Pick<PageLogic, 'recoveryContact'>),

@@ -35,6 +35,7 @@ export const SIGNED_IN_VIEWS: { readonly [P in SignedInPage]: AppRoute['view'] }
   '/purchase/order': lazyRoute(() => import('@/views/purchase/new-order.view').then((m) => ({ default: m.NewOrderPage }))), // new-order
   '/orders': ordersPage, // orders
   '/orders/:id': ordersPage, // orders
+  '/profile/plans': lazyRoute(() => import('@/views/plans/plans.view').then((m) => ({ default: m.PlansListPage }))), // plans
   '/orders/preorders': lazyRoute(() => import('@/views/preorders/preorders.view').then((m) => ({ default: m.PreorderListPage }))), // preorder-list
   '/profile': lazyRoute(() => import('@/views/profile/profile.page.view').then((m) => ({ default: m.ProfilePage }))), // profile
   '/details': lazyRoute(() => import('@/views/details/details.page.view').then((m) => ({ default: m.DetailsPage }))), // profile

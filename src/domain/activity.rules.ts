@@ -4,6 +4,8 @@
  * server records, the results, the filters the URL holds and what is wrong with them.
  */
 import { isRealDay } from './orders.rules';
+import type { UserFacts } from './roles.rules';
+import { readsCompany } from './routes.rules';
 
 /**
  * What the server records, one entry per action that changes a company's state (AL1). Wire names: the server
@@ -160,3 +162,10 @@ export function sameActivityParams(a: ActivityParams, b: ActivityParams): boolea
 export function activityPageCount(total: number, size = ACTIVITY_PAGE_SIZE): number {
   return Math.ceil(total / size);
 }
+
+/**
+ * Who opens the company's activity log (docs/decisions.md AL6): the company's curator (R004) and key owner (R007) in
+ * their own account, and a staff user whose role may search (spec 6 `search`) in the company they view; nobody else.
+ * The reference backend asks the same rule and also checks that the profile in view is a company, not a number.
+ */
+export const mayOpenActivityLog = (f: UserFacts): boolean => readsCompany(f, 'activityLog');

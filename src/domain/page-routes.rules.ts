@@ -12,6 +12,8 @@ export const SIGNED_IN_PAGES = [
   '/profile/employees',
   // the company's activity log (docs/decisions.md AL6)
   '/profile/activity',
+  // the company's planned blocks and restores (docs/decisions.md SP9)
+  '/profile/plans',
   '/details',
   '/settings',
   // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6)

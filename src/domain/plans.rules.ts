@@ -2,9 +2,9 @@
  * Blocks and restores planned for a later day (docs/decisions.md SP1-SP8): which days and hours a
  * plan may name, when it runs, and who manages and reads a company's plans.
  */
-import { offers } from './capabilities.rules';
 import { tashkentDay, tashkentDayStart } from './dates.rules';
-import { activeRole, type UserFacts, userConfig } from './roles.rules';
+import type { UserFacts } from './roles.rules';
+import { readsCompany } from './routes.rules';
 
 /** How many days ahead a plan may be made: from tomorrow to today + 90, Tashkent days (SP1). */
 export const PLAN_MAX_DAYS = 90;
@@ -55,19 +55,79 @@ export const planHour = (action: PlanAction, hour: number | null | undefined): n
   action === 'block' ? 0 : (hour ?? 0);
 
 /** Who creates and cancels a company's plans (SP4): its curator (R004) or key owner (R007), in their own account. */
-export function mayManagePlans(f: UserFacts): boolean {
-  if (!offers(f, 'scheduledActions') || f.profile === null || f.banSelected) return false;
-  const role = activeRole(f.roles);
-  return role === 'R004' || role === 'R007';
-}
+export const mayManagePlans = (f: UserFacts): boolean =>
+  !f.banSelected && readsCompany(f, 'scheduledActions');
 
 /** Who reads a company's plans (SP4): those who manage them, and staff with the search flag for the company in view
  *  (as `mayOpenActivityLog`). */
-export function mayReadPlans(f: UserFacts): boolean {
-  if (!offers(f, 'scheduledActions') || f.profile === null) return false;
-  if (f.banSelected) return userConfig(f).search;
-  return mayManagePlans(f);
-}
+export const mayReadPlans = (f: UserFacts): boolean => readsCompany(f, 'scheduledActions');
 
 /** Whole days, for the tests and the dialog: `n` days after the Tashkent day of `now`. */
 export const planDayAfter = (now: number, n: number): string => addDays(tashkentDay(now), n);
+
+/** What a plan may be, as the contract names it (SP1): waiting for its day, being carried out, done, partly done (some
+ *  numbers failed), failed (with its reason), cancelled before it started. */
+export const PLAN_STATUSES = ['scheduled', 'applying', 'done', 'partial', 'failed', 'cancelled'] as const;
+export type PlanStatusName = (typeof PLAN_STATUSES)[number];
+
+export function isPlanStatus(s: string): s is PlanStatusName {
+  return (PLAN_STATUSES as readonly string[]).includes(s);
+}
+
+/** A plan is cancelled only while it waits for its day (SP7: E144 once it started, finished or was cancelled). */
+export const isPlanCancellable = (status: string): boolean => status === 'scheduled';
+
+/** Why a plan failed without a code (SP6), each said in words; anything else is a catalogue code (`E042`, or
+ *  `E042: detail` as the runner writes a refusal) or shown as it came. */
+export const PLAN_FAILURES = [
+  'creatorInactive',
+  'creatorNotManager',
+  'priceChanged',
+  'accountGone',
+  'numbersFailed',
+] as const;
+export type PlanFailureName = (typeof PLAN_FAILURES)[number];
+
+/** A failed plan's reason read: a known word, a catalogue code, or the text as it came. */
+export function planFailureOf(
+  reason: string | null,
+):
+  | { kind: 'known'; name: PlanFailureName }
+  | { kind: 'code'; code: string }
+  | { kind: 'other'; text: string }
+  | null {
+  if (reason === null || reason === '') return null;
+  if ((PLAN_FAILURES as readonly string[]).includes(reason))
+    return { kind: 'known', name: reason as PlanFailureName };
+  const code = /^(E\d{3})\b/.exec(reason)?.[1];
+  return code ? { kind: 'code', code } : { kind: 'other', text: reason };
+}
+
+/** Rows per page of the plans' list (SP9). */
+export const PLANS_PAGE_SIZE = 20;
+
+/** The plans' list as the URL holds it (SP9): a status ('' = every status) and the 1-based page. */
+export interface PlansParams {
+  readonly status: string;
+  readonly page: number;
+}
+
+/** What is wrong with the URL's filter, before anything is asked: a status plans do not have. */
+export type PlansProblem = 'status';
+
+export function plansProblem(p: Pick<PlansParams, 'status'>): PlansProblem | null {
+  return p.status === '' || isPlanStatus(p.status) ? null : 'status';
+}
+
+/** Reads the list's filter from untrusted strings (the URL): a status kept as typed (so the page can say it is
+ *  unknown), a malformed page is 1. */
+export function parsePlansParams(get: (name: string) => string | null): PlansParams {
+  const pageText = get('page') ?? '';
+  return {
+    status: (get('status') ?? '').trim().slice(0, 40),
+    page: /^\d{1,5}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1,
+  };
+}
+
+export const samePlansParams = (a: PlansParams, b: PlansParams): boolean =>
+  a.status === b.status && a.page === b.page;

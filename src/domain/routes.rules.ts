@@ -70,12 +70,12 @@ export const RECOVERY_CONTACTS_PATH = '/settings/users';
 export const RECOVERY_CONTACTS_ROUTE = /^\/*settings\/users\/?(?:[?#]|$)/;
 
 /**
- * Who opens the company's activity log (docs/decisions.md AL6): the company's curator (R004) and key owner (R007) in
- * their own account, and a staff user whose role may search (spec 6 `search`) in the company they view; nobody else.
- * The reference backend asks the same rule and also checks that the profile in view is a company, not a number.
+ * Who reads a company's record offered by capability `cap` (its activity log AL6, its planned blocks and restores
+ * SP4): its curator (R004) and key owner (R007) in their own account, and staff whose role has spec 6's `search` flag
+ * for the company in view.
  */
-export function mayOpenActivityLog(f: UserFacts): boolean {
-  if (!offers(f, 'activityLog') || f.profile === null) return false;
+export function readsCompany(f: UserFacts, cap: 'activityLog' | 'scheduledActions'): boolean {
+  if (!offers(f, cap) || f.profile === null) return false;
   if (f.banSelected) return userConfig(f).search;
   const role = activeRole(f.roles);
   return role === 'R004' || role === 'R007';
@@ -85,6 +85,11 @@ export function mayOpenActivityLog(f: UserFacts): boolean {
 export const ACTIVITY_LOG_PATH = `/${NAV_PATHS.profile}/activity`;
 /** That path as `routeAccess` is asked it: with or without the leading slash, a query or a fragment. */
 export const ACTIVITY_LOG_ROUTE = /^\/*profile\/activity\/?(?:[?#]|$)/;
+
+/** The company's planned blocks and restores under `/{lang}` (docs/decisions.md SP9); whom it opens: `mayReadPlans`. */
+export const PLANS_PATH = `/${NAV_PATHS.profile}/plans`;
+/** That path as `routeAccess` is asked it: with or without the leading slash, a query or a fragment. */
+export const PLANS_ROUTE = /^\/*profile\/plans\/?(?:[?#]|$)/;
 
 /** The staff's pre-order list as `routeAccess` is asked it (NC11), a page of the Orders section. */
 const PREORDER_LIST_ROUTE = /^\/*orders\/preorders\/?(?:[?#]|$)/;
@@ -113,7 +118,9 @@ export function routeAccess(path: string, facts: UserFacts | null): GuardDecisio
   // the company's employee list opens for exactly who is shown the widget's button (docs/decisions.md EM2)
   if (EMPLOYEE_LIST_ROUTE.test(path)) return mayOpenEmployeeList(facts) ? 'allow' : 'landing';
   // the company's activity log (docs/decisions.md AL6)
-  if (ACTIVITY_LOG_ROUTE.test(path)) return mayOpenActivityLog(facts) ? 'allow' : 'landing';
+  if (ACTIVITY_LOG_ROUTE.test(path)) return readsCompany(facts, 'activityLog') ? 'allow' : 'landing';
+  // the company's planned blocks and restores (docs/decisions.md SP9)
+  if (PLANS_ROUTE.test(path)) return readsCompany(facts, 'scheduledActions') ? 'allow' : 'landing';
   // the key owner's recovery contacts of the company's accounts (docs/decisions.md PRC6)
   if (RECOVERY_CONTACTS_ROUTE.test(path)) return mayChangeRecoveryContacts(facts) ? 'allow' : 'landing';
   // the pre-order list is the portal's own calls (CAP1): without them the rest of the Orders section stays

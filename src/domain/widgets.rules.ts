@@ -1,11 +1,13 @@
 /**
  * Aside widgets of a content page (spec 2 "Widgets", spec 6 "Widgets").
  */
+
+import { mayOpenActivityLog } from './activity.rules';
 import { offers } from './capabilities.rules';
 import { numberStatusKind, UNBILLED_ACCOUNT_TYPE } from './constants';
 import { tashkentMonth } from './dates.rules';
+import { mayReadPlans } from './plans.rules';
 import { activeRole, roleGroup, roleSet, type UserFacts, userConfig } from './roles.rules';
-import { mayOpenActivityLog } from './routes.rules';
 
 /** An aside widget, in display order. */
 export type WidgetKey = 'balance' | 'budget' | 'status' | 'employees' | 'sale';
@@ -24,6 +26,8 @@ export interface WidgetFlags {
   employeeList: boolean;
   /** The status widget leads to the company's activity log (`mayOpenActivityLog`, docs/decisions.md AL6). */
   activityLog: boolean;
+  /** The status widget leads to the company's planned blocks and restores (`mayReadPlans`, docs/decisions.md SP9). */
+  plans: boolean;
 }
 
 const NO_TOP_UP = roleSet('R000, R030, R004');
@@ -38,6 +42,7 @@ const NONE: WidgetFlags = {
   blockToggle: false,
   employeeList: false,
   activityLog: false,
+  plans: false,
 };
 
 /**
@@ -70,5 +75,6 @@ export function widgetFlags(u: UserFacts, now: Date): WidgetFlags {
     blockToggle: profile.at !== UNBILLED_ACCOUNT_TYPE && status !== 'terminated' && status !== 'tentative',
     employeeList,
     activityLog: mayOpenActivityLog(u),
+    plans: mayReadPlans(u),
   };
 }

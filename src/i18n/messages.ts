@@ -10,7 +10,7 @@ import { isTranslationKey, type TranslationKey } from './keys';
 export type ErrorContext = 'dialog' | 'notification';
 
 /** Namespaces whose keys may be used as error codes directly (domain validators, signing, block/restore). */
-const KEY_CODE_NAMESPACES = ['validation.', 'eimzo.', 'blockRestore.', 'activityLog.'] as const;
+const KEY_CODE_NAMESPACES = ['validation.', 'eimzo.', 'blockRestore.', 'activityLog.', 'plansList.'] as const;
 
 /** 'http.400', '400', 'http.404' … (4xx) and 'http.500', '503' … (5xx). */
 const HTTP_CODE = /^(?:http\.)?([45])\d\d$/;

@@ -24,6 +24,7 @@ import { newNumbersMachine } from './new-numbers.machine';
 import { newOrderMachine } from './new-order.machine';
 import { ordersMachine } from './orders.machine';
 import { orderCancelMachine } from './order-cancel.machine';
+import { plansListMachine } from './plans-list.machine';
 import { preorderListMachine } from './preorder-list.machine';
 import { numbersMachine } from './numbers.machine';
 import { recoveryContactMachine } from './recovery-contact.machine';
@@ -194,6 +195,13 @@ export const machineRegistry: readonly MachineEntry[] = [
     machine: orderCancelMachine,
     description:
       'The company cancels its own order while it is created: a confirmation naming the order, the cancel call, the order loaded again.',
+  },
+  // plans
+  {
+    id: 'plansList',
+    machine: plansListMachine,
+    description:
+      'The company\'s planned blocks and restores (SP1-SP9): what, on what, when (Tashkent), status, who planned it, the key and the price a month; status and page from the URL, a refused status said before anything is asked; a scheduled plan cancelled after a confirmation.',
   },
   // preorder-list
   {

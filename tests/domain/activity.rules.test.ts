@@ -3,12 +3,13 @@ import {
   ACTIVITY_ACTIONS,
   activityPageCount,
   activityProblem,
+  mayOpenActivityLog,
   parseActivityParams,
   sameActivityParams,
   shiftDay,
 } from '@/domain/activity.rules';
 import type { UserFacts } from '@/domain/roles.rules';
-import { mayOpenActivityLog, routeAccess } from '@/domain/routes.rules';
+import { routeAccess } from '@/domain/routes.rules';
 
 const ok = { from: '2026-11-01', to: '2026-11-30', type: '', user: '' };
 

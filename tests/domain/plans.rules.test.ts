@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isPlanCancellable,
+  isPlanStatus,
   mayManagePlans,
   mayReadPlans,
   PLAN_MAX_DAYS,
+  PLAN_STATUSES,
+  parsePlansParams,
+  planFailureOf,
   planHour,
   planProblem,
   planRunAt,
+  plansProblem,
+  samePlansParams,
 } from '@/domain/plans.rules';
 import type { UserFacts } from '@/domain/roles.rules';
+import { PLANS_PATH, routeAccess } from '@/domain/routes.rules';
 
 /** Planned blocks and restores (docs/decisions.md SP1, SP4): the days and hours a plan may name, when it runs, who. */
 
@@ -76,5 +84,54 @@ describe('who manages and reads plans (SP4)', () => {
   ] as const)('%s: manages %s, reads %s', (_, f, manages, reads) => {
     expect(mayManagePlans(f)).toBe(manages);
     expect(mayReadPlans(f)).toBe(reads);
+    // SP9: the list page opens for exactly who reads plans
+    expect(routeAccess('/profile/plans?status=scheduled&page=2', f)).toBe(reads ? 'allow' : 'landing');
+    expect(routeAccess(PLANS_PATH, f)).toBe(reads ? 'allow' : 'landing');
+  });
+  it('asks a signed-out visitor to sign in', () => {
+    expect(routeAccess('profile/plans', null)).toBe('login');
+  });
+});
+
+describe("the plans' list (SP9)", () => {
+  const get = (q: string) => (name: string) => new URLSearchParams(q).get(name);
+  it.each([
+    ['nothing: every status, page 1', '', { status: '', page: 1 }, null],
+    ['a status and a page', 'status=scheduled&page=3', { status: 'scheduled', page: 3 }, null],
+    ['every status the issue lists', 'status=partial', { status: 'partial', page: 1 }, null],
+    [
+      'a status plans do not have, kept as typed',
+      'status=postponed',
+      { status: 'postponed', page: 1 },
+      'status',
+    ],
+    ['a status in another case', 'status=Scheduled', { status: 'Scheduled', page: 1 }, 'status'],
+    ['spaces around', 'status=%20done%20', { status: 'done', page: 1 }, null],
+    ['page 0', 'page=0', { status: '', page: 1 }, null],
+    ['a page that is no number', 'page=x2', { status: '', page: 1 }, null],
+  ] as const)('%s', (_, q, params, problem) => {
+    expect(parsePlansParams(get(q))).toEqual(params);
+    expect(plansProblem(parsePlansParams(get(q)))).toBe(problem);
+  });
+
+  it('knows the six statuses; only a scheduled plan is cancelled (SP7)', () => {
+    expect(PLAN_STATUSES).toEqual(['scheduled', 'applying', 'done', 'partial', 'failed', 'cancelled']);
+    expect(PLAN_STATUSES.filter(isPlanCancellable)).toEqual(['scheduled']);
+    expect(isPlanStatus('postponed')).toBe(false);
+    expect(samePlansParams({ status: '', page: 1 }, { status: '', page: 1 })).toBe(true);
+    expect(samePlansParams({ status: '', page: 1 }, { status: 'done', page: 1 })).toBe(false);
+    expect(samePlansParams({ status: '', page: 1 }, { status: '', page: 2 })).toBe(false);
+  });
+
+  it.each([
+    [null, null],
+    ['priceChanged', { kind: 'known', name: 'priceChanged' }],
+    ['creatorInactive', { kind: 'known', name: 'creatorInactive' }],
+    ['numbersFailed', { kind: 'known', name: 'numbersFailed' }],
+    ['E005', { kind: 'code', code: 'E005' }],
+    ['E042: Лицевой счёт не активен', { kind: 'code', code: 'E042' }],
+    ['something else', { kind: 'other', text: 'something else' }],
+  ] as const)('reads the reason %s', (reason, read) => {
+    expect(planFailureOf(reason)).toEqual(read);
   });
 });

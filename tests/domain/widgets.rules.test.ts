@@ -28,6 +28,7 @@ const NONE: WidgetFlags = {
   blockToggle: false,
   employeeList: false,
   activityLog: false,
+  plans: false,
 };
 
 describe('widgetFlags: widgets are shown to non-administration users (spec 6)', () => {

@@ -65,6 +65,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('eimzoControlUrl', `http://127.0.0.1:${env.EIMZO_CONTROL_PORT}`);
+  // the simulator's keys, for a test that signs a call no page asks yet (a plan, docs/decisions.md SP9)
+  project.provide('eimzoDataDir', env.EIMZO_DATA_DIR);
   // the demo outbox and controls: their own port on 127.0.0.1, never the portal's origin
   project.provide('demoUrl', `http://127.0.0.1:${env.DEMO_PORT}`);
   return async () => {
@@ -78,6 +80,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     eimzoControlUrl: string;
+    eimzoDataDir: string;
     demoUrl: string;
   }
 }

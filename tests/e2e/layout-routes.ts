@@ -31,6 +31,7 @@ export const SIGNED_IN_LAYOUT_PATHS: readonly (readonly [string, readonly string
       'profile',
       'profile/employees',
       'profile/activity',
+      'profile/plans',
       'details',
       'settings',
       'purchase',

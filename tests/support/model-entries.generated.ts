@@ -17,6 +17,7 @@ import { notificationsModelEntry } from '../machines/notifications.payloads';
 import { numbersModelEntry } from '../machines/numbers.payloads';
 import { orderCancelModelEntry } from '../machines/order-cancel.payloads';
 import { ordersModelEntry } from '../machines/orders.payloads';
+import { plansListModelEntry } from '../machines/plans-list.payloads';
 import { recoveryContactModelEntry } from '../machines/recovery-contact.payloads';
 import { searchBoxModelEntry } from '../machines/search-box.payloads';
 import { authFlowModelEntry, sessionModelEntry, settingsModelEntry } from '../machines/session.payloads';
@@ -49,6 +50,7 @@ export const modelTestEntries: readonly ModelTestEntry[] = [
   newOrderModelEntry,
   ordersModelEntry,
   orderCancelModelEntry,
+  plansListModelEntry,
   preorderListModelEntry,
   numbersModelEntry,
   recoveryContactModelEntry,

@@ -20,6 +20,7 @@ import { impersonationMachine } from '@/machines/impersonation.machine';
 import { newOrderMachine } from '@/machines/new-order.machine';
 import { ordersMachine } from '@/machines/orders.machine';
 import { orderCancelMachine } from '@/machines/order-cancel.machine';
+import { plansListMachine } from '@/machines/plans-list.machine';
 import { preorderListMachine } from '@/machines/preorder-list.machine';
 import { numbersMachine } from '@/machines/numbers.machine';
 import { recoveryContactMachine } from '@/machines/recovery-contact.machine';
@@ -46,6 +47,7 @@ export const pageCharts = {
   newOrder: newOrderMachine,
   orders: ordersMachine,
   orderCancel: orderCancelMachine,
+  plansList: plansListMachine,
   preorderList: preorderListMachine,
   numbers: numbersMachine,
   recoveryContact: recoveryContactMachine,

@@ -220,6 +220,25 @@ describe('widgets: contents', () => {
     expect(screen.getByTestId('widget-employees-open').textContent).toBe('Открыть список сотрудников');
   });
 
+  it('status: a curator opens the planned actions (/profile/plans, SP9); a number or a subscriber has none', async () => {
+    const { location } = renderWidgets({
+      facts: factsOf(['R004'], banProfile),
+      profile: banProfile,
+      now: MARCH,
+    });
+    const link = within(screen.getByTestId('widget-status')).getByTestId('widget-plans-open');
+    expect(link.textContent).toBe('Запланированные действия');
+    await userEvent.click(link);
+    expect(location.history?.at(-1)).toBe('/profile/plans');
+    cleanup();
+    const number: Profile = { ...banProfile, sn: '901234567', employee_data: null };
+    renderWidgets({ facts: factsOf(['R004'], number), profile: number, now: MARCH });
+    expect(screen.queryByTestId('widget-plans-open')).toBeNull();
+    cleanup();
+    renderWidgets({ facts: factsOf(['R001'], banProfile), profile: banProfile, now: MARCH });
+    expect(screen.queryByTestId('widget-plans-open')).toBeNull();
+  });
+
   it('employees: a backend without the employee list (CAP1) shows no widget that would only lead to it', () => {
     renderWidgets({
       facts: { ...factsOf(['R004'], banProfile), features: new Set() },

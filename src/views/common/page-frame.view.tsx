@@ -10,6 +10,7 @@ type PageTexts =
   | 'employeesList'
   | 'newOrder'
   | 'orders'
+  | 'plansList'
   | 'purchase'
   | 'recoveryContact'
   | 'services';

@@ -20,6 +20,7 @@ import type { ImpersonationMachine } from '@/machines/impersonation.machine';
 import type { NewOrderMachine } from '@/machines/new-order.machine';
 import type { OrdersMachine } from '@/machines/orders.machine';
 import type { OrderCancelMachine } from '@/machines/order-cancel.machine';
+import type { PlansListMachine } from '@/machines/plans-list.machine';
 import type { PreorderListMachine } from '@/machines/preorder-list.machine';
 import type { NumbersMachine } from '@/machines/numbers.machine';
 import type { RecoveryContactMachine } from '@/machines/recovery-contact.machine';
@@ -67,6 +68,8 @@ export interface GeneratedPageLogic {
   readonly orders: OrdersMachine;
   /** chart `orderCancel`, from src/app/orders.actors.ts */
   readonly orderCancel: OrderCancelMachine;
+  /** chart `plansList`, from src/app/plans.actors.ts */
+  readonly plansList: PlansListMachine;
   /** chart `preorderList`, from src/app/preorder-list.actors.ts */
   readonly preorderList: PreorderListMachine;
   /** chart `numbers`, from src/app/profile.actors.ts */

@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { mayOpenActivityLog } from '@/domain/activity.rules';
 import { phoneWord } from '@/domain/phone.rules';
-import { ACTIVITY_LOG_PATH, mayOpenActivityLog } from '@/domain/routes.rules';
+import { mayReadPlans } from '@/domain/plans.rules';
+import { ACTIVITY_LOG_PATH, PLANS_PATH } from '@/domain/routes.rules';
 import type { ViewedClient } from '@/machines/impersonation.machine';
 import {
   selectImpersonationBusy,
@@ -50,6 +52,8 @@ function Banner() {
   // a company in view (not a number) whose log this staff user may read (docs/decisions.md AL6)
   const facts = SessionContext.useSelector(selectUserFacts);
   const log = client?.sn === null && facts !== null && mayOpenActivityLog(facts);
+  // its planned blocks and restores, for the same company in view (docs/decisions.md SP9)
+  const plans = client?.sn === null && facts !== null && mayReadPlans(facts);
 
   return (
     <div data-testid="impersonation" data-state={statePath}>
@@ -61,6 +65,11 @@ function Banner() {
           {log ? (
             <Link href={ACTIVITY_LOG_PATH} className="btn btn--link" data-testid="impersonation-activity">
               {t('impersonation.activityLog')}
+            </Link>
+          ) : null}
+          {plans ? (
+            <Link href={PLANS_PATH} className="btn btn--link" data-testid="impersonation-plans">
+              {t('impersonation.plans')}
             </Link>
           ) : null}
           <BackButton testId="impersonation-back">{t('impersonation.back')}</BackButton>

@@ -5,7 +5,7 @@ import { appConfig } from '@/config';
 import { mayUseAddons, saleHref } from '@/domain/addons.rules';
 import { formatSum } from '@/domain/money.rules';
 import type { UserFacts } from '@/domain/roles.rules';
-import { ACTIVITY_LOG_PATH, EMPLOYEE_LIST_PATH } from '@/domain/routes.rules';
+import { ACTIVITY_LOG_PATH, EMPLOYEE_LIST_PATH, PLANS_PATH } from '@/domain/routes.rules';
 import { type WidgetKey, widgetFlags } from '@/domain/widgets.rules';
 import { usePageLang } from '@/i18n/page-lang';
 import type { Profile } from '@/services/contract/session.contract';
@@ -106,6 +106,12 @@ export function Widgets({ facts, profile, now, statusToggle, returnToOrganisatio
             data-testid="widget-activity-open"
           >
             {t('widgets.activityLog')}
+          </Link>
+        ) : null}
+        {/* the company's planned blocks and restores (docs/decisions.md SP9); a number's profile has none */}
+        {flags.plans && profile.sn == null ? (
+          <Link className="btn btn--link widget__action" href={PLANS_PATH} data-testid="widget-plans-open">
+            {t('widgets.plans')}
           </Link>
         ) : null}
       </Widget>

@@ -24,6 +24,7 @@ import { newNumbersOracle } from './new-numbers.oracle';
 import { newOrderOracle } from './new-order.oracle';
 import { ordersOracle } from './orders.oracle';
 import { orderCancelOracle } from './order-cancel.oracle';
+import { plansListOracle } from './plans-list.oracle';
 import { preorderListOracle } from './preorder-list.oracle';
 import { numbersOracle } from './numbers.oracle';
 import { recoveryContactOracle } from './recovery-contact.oracle';
@@ -58,6 +59,7 @@ export const chartOracles: Readonly<Record<string, ChartOracle>> = {
   newOrder: newOrderOracle,
   orders: ordersOracle,
   orderCancel: orderCancelOracle,
+  plansList: plansListOracle,
   preorderList: preorderListOracle,
   numbers: numbersOracle,
   recoveryContact: recoveryContactOracle,
