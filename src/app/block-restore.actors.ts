@@ -1,13 +1,15 @@
 import { fromPromise } from 'xstate';
-import type { SigningAction, SigningTargets } from '@/domain/signing-document.rules';
 import {
   type ApplyInput,
   type BlockOutcome,
   blockRestoreMachine,
   type LockInput,
+  type PlanInput,
+  type PlannedAction,
   type PrivilegedLockInfo,
 } from '@/machines/block-restore.machine';
 import {
+  type ChallengeInput,
   type ChallengeOutcome,
   type CreatedSignature,
   FORBIDDEN_CODE,
@@ -56,19 +58,17 @@ export function createSigningLogic(api: Api, opts: BlockRestoreServiceOptions = 
         const result = await (await api()).call('signing.taxId', undefined, { signal });
         return { tin: result.tin ?? null };
       }),
-      fetchChallenge: fromPromise<ChallengeOutcome, { action: SigningAction; targets: SigningTargets }>(
-        async ({ input, signal }) => {
-          try {
-            const r = await (await api()).call('signing.challenge', { body: input }, { signal });
-            return { challenge: r.challenge };
-          } catch (e) {
-            // A backend without the challenge call (API_TARGET): the same document is signed without one.
-            if (isApiFailure(e) && e.error.kind === 'http' && [404, 405, 501].includes(e.error.status))
-              return { challenge: null };
-            throw e;
-          }
-        },
-      ),
+      fetchChallenge: fromPromise<ChallengeOutcome, ChallengeInput>(async ({ input, signal }) => {
+        try {
+          const r = await (await api()).call('signing.challenge', { body: input }, { signal });
+          return { challenge: r.challenge };
+        } catch (e) {
+          // A backend without the challenge call (API_TARGET): the same document is signed without one.
+          if (isApiFailure(e) && e.error.kind === 'http' && [404, 405, 501].includes(e.error.status))
+            return { challenge: null };
+          throw e;
+        }
+      }),
       openModule: fromPromise<ListedKey[]>(async () => {
         const [client, actors] = await Promise.all([eimzo(), import('./eimzo.actors')]);
         return actors.openModule(client, now());
@@ -150,6 +150,18 @@ export function createBlockRestoreLogic(api: Api, opts: BlockRestoreServiceOptio
           },
         );
         return outcome(result);
+      }),
+      // SP1, SP2: the plan for a later day, under the signature just made (none for type 20)
+      createPlan: fromPromise<PlannedAction, PlanInput>(async ({ input }) => {
+        const body = {
+          action: input.action,
+          ban: input.ban,
+          date: input.date,
+          ...(input.sns === null ? {} : { sns: [...input.sns] }),
+          ...(input.action === 'restore' ? { hour: input.hour } : {}),
+        };
+        const plan = await (await api()).call('plans.create', { body });
+        return { id: plan.id, runAt: plan.runAt };
       }),
     },
   });

@@ -1,5 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { blockNeedsSignature, type ToggleAction } from '@/domain/block.rules';
+import { type PlanProblem, planProblem } from '@/domain/plans.rules';
 import { blockTargets } from '@/domain/signing-document.rules';
 import { isApiFailure } from '@/services/api/api-error';
 import type { CompanyInfo } from '@/services/contract/block.contract';
@@ -33,6 +34,30 @@ export interface BlockRestoreRequest {
   readonly profileType: number;
   /** An administrator is impersonating the client: signing is refused. */
   readonly impersonating: boolean;
+  /** The user may plan it for a later day instead (the curator or key owner, the backend offering plans; SP4). */
+  readonly mayPlan?: boolean | undefined;
+}
+
+/** A later Tashkent day (and, for a restore, the hour) the action is planned for (docs/decisions.md SP1). */
+export interface PlanWhenChoice {
+  readonly date: string;
+  readonly hour: number;
+}
+
+/** Input of the plan call (POST block-plans): what, on what, when. */
+export interface PlanInput {
+  readonly action: ToggleAction;
+  readonly ban: string;
+  /** the numbers; null: the whole account */
+  readonly sns: readonly string[] | null;
+  readonly date: string;
+  readonly hour: number;
+}
+
+/** The plan the server made: its id and when it runs (an ISO instant). */
+export interface PlannedAction {
+  readonly id: number;
+  readonly runAt: string;
 }
 
 /** GET client/isPrivilegedLock, normalised (spec 3 "Block-check result"). */
@@ -111,6 +136,12 @@ export interface BlockRestoreContext {
   readonly errorCode: string | null;
   /** The server's description of a failed suspend/restore ('Причина - {description}'). */
   readonly errorDescription: string | null;
+  /** When the user chose to plan it for (null: now, today's behaviour). */
+  readonly when: PlanWhenChoice | null;
+  /** What is wrong with that day or hour (`planProblem`), said in the dialog; null: fine or now. */
+  readonly whenProblem: PlanProblem | null;
+  /** The plan the server made. */
+  readonly plan: PlannedAction | null;
 }
 
 /**
@@ -126,7 +157,8 @@ export type BlockRestoreEvent =
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' }
   | { type: 'dialog.retry' }
-  | { type: 'dialog.close' };
+  | { type: 'dialog.close' }
+  | { type: 'when.set'; when: PlanWhenChoice | null; now: number };
 
 /** Tags: `busy` while a call runs, `error` while a failure is shown, `open` while the dialog is shown. */
 export type BlockRestoreTag = 'busy' | 'error' | 'open';
@@ -148,6 +180,9 @@ const idleContext: BlockRestoreContext = {
   skippedNumbers: [],
   errorCode: null,
   errorDescription: null,
+  when: null,
+  whenProblem: null,
+  plan: null,
 };
 
 const outcomeParams = ({ event }: { event: { output: BlockOutcome } }) => ({ outcome: event.output });
@@ -168,6 +203,8 @@ export const blockRestoreMachine = setup({
     signing: signingMachine,
     /** GET client/suspend or client/restore?sn&ban&isLopBan. */
     applyBlock: unprovided<BlockOutcome, ApplyInput>('applyBlock'),
+    /** POST block-plans: the plan for a later day, under the signature just made (SP1, SP2). */
+    createPlan: unprovided<PlannedAction, PlanInput>('createPlan'),
   },
   guards: {
     isInProcess: (_, params: { error: unknown }) => errorCodeOf(params.error) === IN_PROCESS_CODE,
@@ -176,6 +213,11 @@ export const blockRestoreMachine = setup({
     hasNoAcceptedNumbers: (_, params: { outcome: BlockOutcome }) =>
       params.outcome.acceptedNumbers.length === 0,
     hasFailedNumbers: (_, params: { outcome: BlockOutcome }) => params.outcome.failedNumbers.length > 0,
+    mayPlan: ({ context }) => context.request?.mayPlan === true,
+    isPlanned: ({ context }) => context.when !== null,
+    isSignedPlan: ({ context }, params: { output: SigningOutput }) =>
+      isSigningResult(params.output) && context.when !== null,
+    hasWhenProblem: ({ context }) => context.when !== null && context.whenProblem !== null,
   },
   actions: {
     assignRequest: assign((_, params: { request: BlockRestoreRequest }) => ({
@@ -195,6 +237,14 @@ export const blockRestoreMachine = setup({
       skippedNumbers: params.outcome.skippedNumbers,
     })),
     reset: assign(() => idleContext),
+    assignWhen: assign(({ context }, params: { when: PlanWhenChoice | null; now: number }) => ({
+      when: params.when,
+      whenProblem:
+        params.when === null
+          ? null
+          : planProblem({ action: context.request?.action ?? 'block', ...params.when }, params.now),
+    })),
+    assignPlan: assign((_, params: { plan: PlannedAction }) => ({ plan: params.plan })),
     /** Numbers were blocked or restored: the session reloads the profile in view (its status may have changed). */
     refreshSession: tellSystem(SYSTEM_IDS.session, { type: 'session.refresh' }),
     emitDocumentCreate: emit(({ context }, params: { outcome: BlockOutcome }) => ({
@@ -260,8 +310,23 @@ export const blockRestoreMachine = setup({
       },
       tags: ['open'],
       on: {
-        'dialog.confirm': [{ guard: 'needsSignature', target: 'signing' }, { target: 'applying' }],
+        'dialog.confirm': [
+          { guard: 'hasWhenProblem', description: 'a day or hour the plan cannot have: the dialog says why' },
+          { guard: 'needsSignature', target: 'signing' },
+          { guard: 'isPlanned', target: 'planning' },
+          { target: 'applying' },
+        ],
         'dialog.cancel': { target: 'cancelled' },
+        'when.set': [
+          {
+            guard: 'mayPlan',
+            actions: {
+              type: 'assignWhen',
+              params: ({ event }) => ({ when: event.when, now: event.now }),
+            },
+          },
+          { description: 'who may not plan has no choice: now' },
+        ],
       },
     },
     signing: {
@@ -278,8 +343,13 @@ export const blockRestoreMachine = setup({
           action: context.request?.action ?? 'block',
           targets: blockTargets(targetOf(context.request)),
           impersonating: context.request?.impersonating ?? false,
+          when: context.when,
         }),
         onDone: [
+          {
+            guard: { type: 'isSignedPlan', params: ({ event }) => ({ output: event.output }) },
+            target: 'planning',
+          },
           {
             guard: { type: 'isSigned', params: ({ event }) => ({ output: event.output }) },
             target: 'applying',
@@ -323,6 +393,36 @@ export const blockRestoreMachine = setup({
         ],
         onError: failTo('failed'),
       },
+    },
+    planning: {
+      description:
+        'Sends the plan (POST block-plans: action, numbers or account, day, hour) under the signature just made. ' +
+        'Not cancellable: the request is on its way.',
+      meta: { view: 'dialog with a progress text', testId: 'block-restore-planning' },
+      tags: ['open', 'busy'],
+      invoke: {
+        id: 'createPlan',
+        src: 'createPlan',
+        input: ({ context }) => {
+          const t = targetOf(context.request);
+          return {
+            action: t.action,
+            ban: t.ban,
+            sns: t.sns ?? (t.sn === null ? null : [t.sn]),
+            date: context.when?.date ?? '',
+            hour: context.when?.hour ?? 0,
+          };
+        },
+        onDone: outputTo('planned', 'assignPlan', 'plan'),
+        onError: failTo('failed'),
+      },
+    },
+    planned: {
+      description:
+        'The plan is stored: what will happen, to what and when (Tashkent); it can be cancelled until it starts.',
+      meta: { view: 'the planned text with the day and hour, Close', testId: 'block-restore-planned' },
+      tags: ['open'],
+      on: { 'dialog.close': { target: 'idle', actions: 'reset' } },
     },
     succeeded: {
       description:

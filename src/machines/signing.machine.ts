@@ -3,6 +3,7 @@ import { pickSigningKey } from '@/domain/eimzo.rules';
 import {
   type SigningAction,
   type SigningTargets,
+  type SigningWhen,
   signingDocument,
   signingDocumentText,
   signingText,
@@ -33,6 +34,8 @@ export interface SigningInput {
   readonly targets: SigningTargets;
   /** An administrator is impersonating a client: signing is refused without touching the module or the server. */
   readonly impersonating: boolean;
+  /** A plan's day and hour (docs/decisions.md SP2): the document is version 2 and names them; absent: now. */
+  readonly when?: SigningWhen | null;
 }
 
 /** What the signing chart returns when it ends in `signed`. */
@@ -67,6 +70,13 @@ export interface ListedKey {
   readonly validTo: string | null;
 }
 
+/** Input of the challenge call: what the signature will authorise, on what, and for when (a plan; SP2). */
+export interface ChallengeInput {
+  readonly action: SigningAction;
+  readonly targets: SigningTargets;
+  readonly when?: SigningWhen;
+}
+
 /** Result of the challenge call: the one-time challenge, or null against a backend without the call. */
 export interface ChallengeOutcome {
   readonly challenge: string | null;
@@ -90,6 +100,8 @@ export interface VerifyOutcome {
 export interface SigningContext {
   readonly action: SigningAction;
   readonly targets: SigningTargets;
+  /** a plan's day and hour, or null: the action is for now */
+  readonly when: SigningWhen | null;
   /** The human-readable text of the document, shown to the signer. */
   readonly text: string;
   /** The exact signed document (JSON), once the challenge is known; null before. */
@@ -147,9 +159,7 @@ export const signingMachine = setup({
     /** GET client/tax-id; rejects with E005 without a call while impersonating. */
     fetchTaxId: unprovided<TaxIdResult, { impersonating: boolean }>('fetchTaxId'),
     /** POST signing/challenge for the action and targets; `{ challenge: null }` when the backend has no such call. */
-    fetchChallenge: unprovided<ChallengeOutcome, { action: SigningAction; targets: SigningTargets }>(
-      'fetchChallenge',
-    ),
+    fetchChallenge: unprovided<ChallengeOutcome, ChallengeInput>('fetchChallenge'),
     /**
      * The module: `version` first (below 4.40 rejects with the oldVersion error), then `apikey`, then
      * `pfx.list_all_certificates`, each key marked expired or not at the moment of listing.
@@ -188,7 +198,15 @@ export const signingMachine = setup({
     clearError: assign({ errorCode: null }),
     assignTin: assign((_, params: { tin: string | null }) => ({ tin: params.tin?.trim() ?? null })),
     assignDocument: assign(({ context }, params: { challenge: string | null }) => ({
-      data: signingDocumentText(signingDocument(context.action, context.targets, params.challenge)),
+      data: signingDocumentText(
+        signingDocument(
+          context.action,
+          context.targets,
+          params.challenge,
+          undefined,
+          context.when ?? undefined,
+        ),
+      ),
     })),
     assignKey: assign(({ context }, params: { keys: readonly ListedKey[] }) => ({
       key: pickSigningKey(params.keys, context.tin) ?? null,
@@ -212,7 +230,8 @@ export const signingMachine = setup({
   context: ({ input }) => ({
     action: input.action,
     targets: input.targets,
-    text: signingText(input.action, input.targets),
+    when: input.when ?? null,
+    text: signingText(input.action, input.targets, input.when ?? undefined),
     data: null,
     impersonating: input.impersonating,
     tin: null,
@@ -267,7 +286,10 @@ export const signingMachine = setup({
       invoke: {
         id: 'fetchChallenge',
         src: 'fetchChallenge',
-        input: ({ context }) => ({ action: context.action, targets: context.targets }),
+        input: ({ context }) =>
+          context.when === null
+            ? { action: context.action, targets: context.targets }
+            : { action: context.action, targets: context.targets, when: context.when },
         onDone: {
           target: 'connecting',
           actions: { type: 'assignDocument', params: ({ event }) => ({ challenge: event.output.challenge }) },

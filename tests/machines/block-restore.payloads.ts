@@ -39,6 +39,14 @@ export const blockAccount: BlockRestoreRequest = {
   profileType: 5,
   impersonating: false,
 };
+/** The curator of a company, who may plan it for a later day instead (SP4). */
+export const blockAccountPlannable: BlockRestoreRequest = { ...blockAccount, mayPlan: true };
+/** A type 20 account's key owner restoring a number later: no signature, the plan directly (SP2). */
+export const restoreDirectPlannable: BlockRestoreRequest = { ...restoreDirect, mayPlan: true };
+
+/** "Now" as the dialog reports it with a chosen day: 5 December 2026, 15:00 in Tashkent. */
+export const PLAN_NOW = Date.parse('2026-12-05T10:00:00Z');
+
 /** A selection of the number list (U10): one signature, one client/batch call. */
 export const restoreSelection: BlockRestoreRequest = {
   action: 'restore',
@@ -133,6 +141,16 @@ export const blockRestorePayloads = payloadsFor<BlockRestoreEvent>({
     { type: 'toggle.press', request: restoreSelection },
     { type: 'toggle.press', request: blockImpersonating },
     { type: 'toggle.press', request: restoreOne },
+    { type: 'toggle.press', request: blockAccountPlannable },
+    { type: 'toggle.press', request: restoreDirectPlannable },
+  ],
+  // SP1: a later day (a block at 00:00, a restore at 09:00), today (refused: from tomorrow), day 91 (refused), now again
+  'when.set': [
+    { type: 'when.set', when: { date: '2026-12-12', hour: 0 }, now: PLAN_NOW },
+    { type: 'when.set', when: { date: '2026-12-20', hour: 9 }, now: PLAN_NOW },
+    { type: 'when.set', when: { date: '2026-12-05', hour: 0 }, now: PLAN_NOW },
+    { type: 'when.set', when: { date: '2027-03-06', hour: 0 }, now: PLAN_NOW },
+    { type: 'when.set', when: null, now: PLAN_NOW },
   ],
   'xstate.done.actor.fetchPrivilegedLock': [
     done('fetchPrivilegedLock', paidLock),
@@ -152,6 +170,18 @@ export const blockRestorePayloads = payloadsFor<BlockRestoreEvent>({
     done('applyBlock', allFailed),
   ],
   'xstate.error.actor.applyBlock': [fail('applyBlock', billingDown), fail('applyBlock', offline)],
+  'xstate.done.actor.createPlan': [done('createPlan', { id: 41, runAt: '2026-12-11T19:00:00.000Z' })],
+  'xstate.error.actor.createPlan': [
+    fail(
+      'createPlan',
+      new ApiFailure({
+        kind: 'server',
+        code: 'E143',
+        description: 'На этот день для лицевого счёта 100234561 уже запланировано действие',
+      }),
+    ),
+    fail('createPlan', offline),
+  ],
 });
 
 /** The model-test entry of the block/restore chart (tests/support/model-registry.ts). */

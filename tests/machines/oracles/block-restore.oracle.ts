@@ -19,6 +19,26 @@ const IDLE = {
   skippedNumbers: [],
   errorCode: null,
   errorDescription: null,
+  when: null,
+  whenProblem: null,
+  plan: null,
+};
+
+/** `YYYY-MM-DD` of an instant in Tashkent (UTC+5 all year: Uzbekistan keeps no summer time). */
+const tashkentDay = (ms: number) => new Date(ms + 5 * 3_600_000).toISOString().slice(0, 10);
+const plusDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** SP1, written from the issue: from tomorrow up to 90 days ahead in Tashkent; a block at 00:00, a restore 0-23. */
+const planRefused = (action: string, when: Ctx, now: number): string | null => {
+  const m = /^(\d{4})-(\d\d)-(\d\d)$/.exec(when.date);
+  const real = m && new Date(`${when.date}T00:00:00Z`).toISOString().slice(0, 10) === when.date;
+  if (!real) return 'badDate';
+  if (action === 'block' ? when.hour !== 0 : !(when.hour >= 0 && when.hour <= 23)) return 'badHour';
+  const today = tashkentDay(now);
+  if (when.date <= today) return 'pastDate';
+  if (when.date > plusDays(today, 90)) return 'tooFar';
+  return null;
 };
 
 /** Spec 4 step 4 / B13: the document event, only when the server accepted at least one number. */
@@ -70,6 +90,18 @@ export const blockRestoreOracle: ChartOracle = {
                 ? { kind: 'ban', ban: c.request.ban }
                 : { kind: 'number', ban: c.request.ban, sn: c.request.sn },
         impersonating: c.request.impersonating,
+        // SP2: a plan's signature names its day and hour; null: now
+        when: c.when,
+      }),
+    },
+    // SP1: POST block-plans with the numbers (one number as a list of one; the account as none), the day and hour
+    planning: {
+      createPlan: (c) => ({
+        action: c.request.action,
+        ban: c.request.ban,
+        sns: c.request.sns ?? (c.request.sn === null ? null : [c.request.sn]),
+        date: c.when.date,
+        hour: c.when.hour,
       }),
     },
     // spec 7 GET client/suspend or client/restore (query sn, ban, isLopBan)
@@ -127,10 +159,35 @@ export const blockRestoreOracle: ChartOracle = {
     },
     {
       from: 'confirming',
+      event: 'when.set',
+      when: (c) => c.request.mayPlan === true,
+      to: 'confirming',
+      ctx: (c, ev) => ({
+        when: ev.when,
+        whenProblem: ev.when === null ? null : planRefused(c.request.action, ev.when, ev.now),
+      }),
+      spec: 'SP1 now or a later day (Tashkent, tomorrow to +90; a block at 00:00, a restore at the hour chosen); SP4 only who may plan',
+    },
+    {
+      from: 'confirming',
+      event: 'dialog.confirm',
+      when: (c) => c.when !== null && c.whenProblem !== null,
+      to: 'confirming',
+      spec: 'SP1 a refused day or hour is said; nothing is signed or sent',
+    },
+    {
+      from: 'confirming',
       event: 'dialog.confirm',
       when: (c) => c.request.profileType !== 20,
       to: 'signing',
       spec: `${S4} 3 if profile type is not 20, sign with the electronic key`,
+    },
+    {
+      from: 'confirming',
+      event: 'dialog.confirm',
+      when: (c) => c.when !== null,
+      to: 'planning',
+      spec: 'SP2 type 20 needs no signature: the plan is sent directly',
     },
     {
       from: 'confirming',
@@ -143,6 +200,16 @@ export const blockRestoreOracle: ChartOracle = {
       event: 'dialog.cancel',
       to: 'cancelled',
       spec: `${S4} 5 'Отменено / Вы отменили действие'; B10 nothing more is called, ignored while applying`,
+    },
+    {
+      from: 'signing',
+      event: done('signing'),
+      when: (c, ev) =>
+        c.when !== null &&
+        typeof ev.output?.pkcs7b64WithTimestamp === 'string' &&
+        ev.output.pkcs7b64WithTimestamp !== '',
+      to: 'planning',
+      spec: 'SP2 the signature authorises creating the plan',
     },
     {
       from: 'signing',
@@ -196,6 +263,27 @@ export const blockRestoreOracle: ChartOracle = {
       to: 'failed',
       ctx: (_, ev) => ({ errorCode: codeOf(ev), errorDescription: description(ev) }),
       spec: "spec 8 'Активация услуги неуспешна. Причина - {description}'; B12",
+    },
+    {
+      from: 'planning',
+      event: done('createPlan'),
+      to: 'planned',
+      ctx: (_, ev) => ({ plan: ev.output }),
+      spec: 'SP1 the plan is stored; the dialog says what will happen, to what and when',
+    },
+    {
+      from: 'planning',
+      event: failed('createPlan'),
+      to: 'failed',
+      ctx: (_, ev) => ({ errorCode: codeOf(ev), errorDescription: description(ev) }),
+      spec: 'SP3 a second plan that day is refused with a clear message (E143); spec 8 a failed call',
+    },
+    {
+      from: 'planned',
+      event: 'dialog.close',
+      to: 'idle',
+      ctx: () => IDLE,
+      spec: 'SP1 nothing changed yet on the server: no refresh (AR2)',
     },
     {
       from: ['succeeded', 'partiallyFailed'],
