@@ -4,7 +4,8 @@
  *   server/db/reference-seed.ts `seedReference`, run on every start in every mode; nothing there names a person, a
  *   company, a number or an account;
  * - demo data (everything else: demo accounts, generated companies, users and numbers, debt, the golden-number pool,
- *   documents, orders, pre-orders and the simulated tax service, AT 39, employees, services assignments, …): this
+ *   documents, orders, pre-orders and the simulated tax service, AT 39, employees, services assignments, the
+ *   companies' activity log, …): this
  *   file's `seedDatabase` and the seeds it calls, run ONLY in demo mode (server/start.ts `prepareDatabase`,
  *   `config.demoMode`). A production start never writes them.
  * A seed for a new table goes into one of the two (a demo one is called from `seedDatabase` below, or from the demo
@@ -13,6 +14,7 @@
  * REFERENCE_TABLES does not name.
  */
 import { DEFAULT_COST, hashPasswordSync, type ScryptCost } from '../auth/passwords';
+import { seedActivity } from './activity-seed';
 import { seedAddons } from './addons-seed';
 import { seedAt39 } from './at39-seed';
 import type { Db } from './database';
@@ -412,6 +414,8 @@ export function seedDatabase(db: Db, opts: SeedOptions = {}): SeedSummary {
     seedPreorders(db);
     seedGolden(db);
     seedEmployeeDetails(db);
+    // last: the log names the numbers, users, services, orders and documents seeded above (AL7)
+    seedActivity(db, opts.debtAsOf ?? now);
     setMeta.run('seed_version', SEED_VERSION);
     setMeta.run('seeded_at', String(now));
   })();

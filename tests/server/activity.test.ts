@@ -14,6 +14,7 @@ import { applyRetention, DEFAULT_RETENTION } from '../../server/retention';
 import { actorOf } from '../../server/store/activity.store';
 import { insertDocument } from '../../server/store/documents.store';
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_RETENTION_DAYS } from '../../src/domain/activity.rules';
+import { tashkentDayRange } from '../../src/domain/dates.rules';
 import { categoryIdOf } from '../../src/domain/golden-categories.rules';
 import { type ApiClient, createApiClient } from '../../src/services/api/client';
 import type { ActivityList } from '../../src/services/contract/activity.contract';
@@ -29,6 +30,9 @@ const B = '100672418'; // the key owner's company (Navoiy, NAVOIY_KEY)
 const SAMARQAND = '100388204'; // curator16's company (services)
 const DAY = 86_400_000;
 const RANGE = { from: '2026-01-01', to: '2026-01-31' };
+/** Tashkent days after the demo seed's time (2026-01-15 09:00 UTC, the harness clock's start): the seeded log (AL7)
+ *  has no entry there, so what a test writes there is all the log holds. */
+const AFTER_SEED = { from: '2026-01-16', to: '2026-01-31' };
 
 const data = tempDir('activity-');
 let mainKey: DemoKeyMaterial;
@@ -69,6 +73,21 @@ async function clientOf(h: Harness, login: string): Promise<Client> {
 
 const lastId = (h: Harness) =>
   (h.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM activity_log').get() as { id: number }).id;
+
+/** The entries of a page the test appended: the demo seed's (AL7) are older than the harness. */
+const fresh = (h: Harness, list: ActivityList) => list.content.filter((e) => e.id > h.seeded.activity);
+
+/** Ids of the demo seed's entries of `ban` in RANGE, newest first, straight from the table (AL7). */
+const seededIds = (h: Harness, ban: string): number[] => {
+  const { start, end } = tashkentDayRange(RANGE.from, RANGE.to);
+  return (
+    h.db
+      .prepare(
+        'SELECT id FROM activity_log WHERE ban = ? AND id <= ? AND at >= ? AND at < ? ORDER BY at DESC, id DESC',
+      )
+      .all(ban, h.seeded.activity, start, end) as { id: number }[]
+  ).map((r) => r.id);
+};
 
 /** Runs one action under request id `id` and returns the one entry it appended (failing on none or more). */
 async function one(h: Harness, id: string, run: () => Promise<unknown>): Promise<LogEntry> {
@@ -139,19 +158,23 @@ describe('who reads which log (AL4)', () => {
     const curator = await clientOf(h, 'curator');
     const keyowner = await clientOf(h, 'keyowner');
 
-    const ofA = await content(curator.agent, { ban: B });
-    expect(ofA.content.map((e) => [e.action, e.targets[0]?.id])).toEqual([
+    const ofA = await content(curator.agent, { ban: B, size: 1000 });
+    expect(fresh(h, ofA).map((e) => [e.action, e.targets[0]?.id])).toEqual([
       ['impersonation.end', A],
       ['impersonation.start', A],
     ]);
-    const ofB = await content(keyowner.agent, { ban: A });
-    expect(ofB.content.map((e) => [e.action, e.targets[0]?.id])).toEqual([
+    const ofB = await content(keyowner.agent, { ban: A, size: 1000 });
+    expect(fresh(h, ofB).map((e) => [e.action, e.targets[0]?.id])).toEqual([
       ['impersonation.end', B],
       ['impersonation.start', B],
     ]);
+    // of the demo log (AL7), each reads exactly its own company's entries
+    expect(seededIds(h, A).length).toBeGreaterThan(0);
+    expect(ofA.content.filter((e) => e.id <= h.seeded.activity).map((e) => e.id)).toEqual(seededIds(h, A));
+    expect(ofB.content.filter((e) => e.id <= h.seeded.activity).map((e) => e.id)).toEqual(seededIds(h, B));
     // a client cannot view another company (impersonation is staff's, with the search flag)
     expect((await curator.agent.call('POST', 'user/impersonate', { ban: B })).status).toBe('E005');
-    expect((await content(curator.agent)).totalElements).toBe(2);
+    expect((await content(curator.agent)).totalElements).toBe(2 + seededIds(h, A).length);
   });
 
   it('shows a client staff as "operator staff (role)": no login, staff, the role; staff see the login (AL3)', async () => {
@@ -183,7 +206,7 @@ describe('who reads which log (AL4)', () => {
       expect((await list(staff.agent)).status).toBe('E005');
       await staff.agent.call('POST', 'user/impersonate', { ban: A });
       const log = await content(staff.agent);
-      expect(log.content.map((e) => [e.action, e.actor.login])).toEqual([['impersonation.start', login]]);
+      expect(fresh(h, log).map((e) => [e.action, e.actor.login])).toEqual([['impersonation.start', login]]);
       await staff.agent.call('POST', 'user/impersonate', { sn: '8901234567' });
       expect((await list(staff.agent)).status).toBe('E005');
     },
@@ -232,7 +255,7 @@ describe('every listed action leaves exactly one entry (AL1)', () => {
     expect(restore.key_serial).toBe(MAIN_KEY.serialNumber);
 
     // what the curator reads of them
-    const seen = (await content(curator.agent, { type: 'block' })).content;
+    const seen = fresh(h, await content(curator.agent, { type: 'block' }));
     expect(seen).toEqual([
       {
         id: block.id,
@@ -618,22 +641,29 @@ describe('append-only (AL5)', () => {
 
   it('the database refuses UPDATE and DELETE of an entry', async () => {
     const h = harness();
+    const seeded = logEntries(h.db);
     const admin = await clientOf(h, 'admin');
     await admin.agent.call('POST', 'user/impersonate', { ban: A });
     expect(() => h.db.prepare("UPDATE activity_log SET actor_login = 'nobody'").run()).toThrow(/append-only/);
     expect(() => h.db.prepare('DELETE FROM activity_log').run()).toThrow(/append-only/);
-    expect(logEntries(h.db)).toHaveLength(1);
+    expect(logEntries(h.db, 'id > ?', h.seeded.activity)).toHaveLength(1);
+    // the demo log (AL7) as it was: nothing changed, nothing gone
+    expect(logEntries(h.db, 'id <= ?', h.seeded.activity)).toEqual(seeded);
   });
 
   it('retention erases only entries older than the period, and the cutoff lets nothing younger go', () => {
     const h = harness();
     const now = h.clock.now();
+    const seeded = logEntries(h.db);
     const insert = h.db.prepare("INSERT INTO activity_log (at, ban, action) VALUES (?, ?, 'block')");
     const old = Number(insert.run(now - (ACTIVITY_RETENTION_DAYS + 1) * DAY, A).lastInsertRowid);
     const young = Number(insert.run(now - (ACTIVITY_RETENTION_DAYS - 1) * DAY, A).lastInsertRowid);
 
     expect(applyRetention(h.db, now, DEFAULT_RETENTION).activityErased).toBe(1);
-    expect(logEntries(h.db).map((e) => e.id)).toEqual([young]);
+    expect(logEntries(h.db, 'id > ?', h.seeded.activity).map((e) => e.id)).toEqual([young]);
+    // the demo log (AL7) is younger than the period: it all stays
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(logEntries(h.db, 'id <= ?', h.seeded.activity)).toEqual(seeded);
     expect(old).toBeLessThan(young);
     expect(() => h.db.prepare('DELETE FROM activity_log WHERE id = ?').run(young)).toThrow(/append-only/);
     expect(applyRetention(h.db, now, DEFAULT_RETENTION).activityErased).toBe(0);
@@ -683,32 +713,35 @@ describe('filters and paging (AL4)', () => {
     seed(h, Date.UTC(2026, 0, 31, 18, 30), 'curator'); // 2026-01-31 23:30 in Tashkent
     seed(h, Date.UTC(2026, 0, 31, 19, 0), 'curator'); // 2026-02-01 00:00 in Tashkent
     const curator = await clientOf(h, 'curator');
-    const log = await content(curator.agent);
-    expect(log.content.map((e) => e.at)).toEqual(['2026-01-31T18:30:00.000Z', '2025-12-31T19:00:00.000Z']);
+    const log = await content(curator.agent, { size: 1000 });
+    expect(fresh(h, log).map((e) => e.at)).toEqual(['2026-01-31T18:30:00.000Z', '2025-12-31T19:00:00.000Z']);
   });
 
   it('filters by action and by login (case-insensitive; a client never finds staff by login)', async () => {
     const h = harness();
-    const at = Date.UTC(2026, 0, 10, 6, 0);
+    const at = Date.UTC(2026, 0, 20, 6, 0);
     seed(h, at, 'curator', 'block');
     seed(h, at + 1, 'curator', 'user.edit');
     seed(h, at + 2, 'operator', 'user.edit');
     const curator = await clientOf(h, 'curator');
-    expect((await content(curator.agent, { type: 'user.edit' })).totalElements).toBe(2);
-    expect((await content(curator.agent, { user: 'CURATOR' })).totalElements).toBe(2);
-    expect((await content(curator.agent, { user: 'operator' })).totalElements).toBe(0);
+    const q = (more: Record<string, string>) => content(curator.agent, { ...AFTER_SEED, ...more });
+    expect((await q({ type: 'user.edit' })).totalElements).toBe(2);
+    expect((await q({ user: 'CURATOR' })).totalElements).toBe(2);
+    expect((await q({ user: 'operator' })).totalElements).toBe(0);
     const admin = await clientOf(h, 'admin');
     await admin.agent.call('POST', 'user/impersonate', { ban: A });
-    const byOperator = await content(admin.agent, { user: 'Operator' });
+    const byOperator = await content(admin.agent, { ...AFTER_SEED, user: 'Operator' });
     expect(byOperator.content.map((e) => [e.actor.login, e.action])).toEqual([['operator', 'user.edit']]);
   });
 
   it('pages newest first, 0-based, with the whole filter’s count; default size ACTIVITY_PAGE_SIZE', async () => {
     const h = harness();
-    const at = Date.UTC(2026, 0, 10, 6, 0);
+    const at = Date.UTC(2026, 0, 20, 6, 0);
     for (let i = 0; i < 25; i++) seed(h, at + i * 60_000, 'curator');
     const curator = await clientOf(h, 'curator');
-    const pages = await Promise.all([0, 1, 2].map((page) => content(curator.agent, { page, size: 10 })));
+    const pages = await Promise.all(
+      [0, 1, 2].map((page) => content(curator.agent, { ...AFTER_SEED, page, size: 10 })),
+    );
     expect(pages.map((p) => p.content.length)).toEqual([10, 10, 5]);
     expect(pages.map((p) => [p.totalElements, p.totalPages])).toEqual([
       [25, 3],
@@ -718,7 +751,7 @@ describe('filters and paging (AL4)', () => {
     const ats = pages.flatMap((p) => p.content.map((e) => Date.parse(e.at)));
     expect(ats).toEqual([...ats].sort((x, y) => y - x));
     expect(new Set(pages.flatMap((p) => p.content.map((e) => e.id))).size).toBe(25);
-    expect((await content(curator.agent)).content).toHaveLength(ACTIVITY_PAGE_SIZE);
+    expect((await content(curator.agent, AFTER_SEED)).content).toHaveLength(ACTIVITY_PAGE_SIZE);
     expect((await list(curator.agent, { size: 1001 })).status).toBe('E101');
   });
 });

@@ -14,8 +14,9 @@ const OTHER_BAN = '100388204';
 const idOf = (h: Harness, login: string) =>
   (h.db.prepare('SELECT id FROM users WHERE login = ?').get(login) as { id: number }).id;
 
-/** The viewings the activity log records: each `impersonation.start` entry with its end (AL5). */
-const audit = (h: Harness) => impersonations(h.db);
+/** The viewings the activity log records, the demo seed's aside (AL7): each `impersonation.start` entry with its end
+ *  (AL5). */
+const audit = (h: Harness) => impersonations(h.db, h.seeded.activity);
 
 describe('user administration refuses clients (E005)', () => {
   it.each(['subscriber', 'curator', 'keyowner'])(

@@ -255,13 +255,13 @@ describe('lookup and impersonation', () => {
     expect((await a.call('GET', 'profile')).result).toMatchObject({ ban: '100234561', at: 5 });
     expect((await a.call('GET', 'client/numbers?ban=100234561&page=0&size=10')).status).toBe('OKOK');
     expect((await a.call('GET', 'client/numbers?ban=100388204&page=0&size=10')).status).toBe('E005');
-    expect(impersonations(h.db)).toEqual([
+    expect(impersonations(h.db, h.seeded.activity)).toEqual([
       expect.objectContaining({ ban: '100234561', ended_at: null, actor_user_id: idOf(h, 'admin') }),
     ]);
     h.clock.advance(60_000);
     const back = await a.call('POST', 'user/back-to-head');
     expect(back.result).toMatchObject({ ban: null, backToHeadBan: false, profile: null });
-    const [closed] = impersonations(h.db);
+    const [closed] = impersonations(h.db, h.seeded.activity);
     expect((closed?.ended_at ?? 0) - (closed?.started_at ?? 0)).toBe(60_000);
     expect(closed?.end_reason).toBe('back');
     expect((await a.call('GET', 'profile')).status).toBe('E014');
@@ -279,7 +279,9 @@ describe('lookup and impersonation', () => {
     expect((await a.call('POST', 'user/impersonate', { ban: '999999999' })).status).toBe('E018');
     expect((await a.call('POST', 'user/impersonate', { ban: '1', sn: '901234567' })).status).toBe('E101');
     await a.call('POST', 'user/logout');
-    expect(impersonations(h.db).map((v) => [v.sn, v.end_reason])).toEqual([['901234567', 'logout']]);
+    expect(impersonations(h.db, h.seeded.activity).map((v) => [v.sn, v.end_reason])).toEqual([
+      ['901234567', 'logout'],
+    ]);
   });
 });
 

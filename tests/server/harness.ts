@@ -52,7 +52,14 @@ export interface Harness {
   agent(peer?: string): Agent;
   /** what the demo outbox holds for a phone or login, newest first */
   outbox(q: { phone?: string; login?: string }): OutboxMessage[];
+  /** The last ids the database held when the harness was made: the demo seed's activity log (docs/decisions.md AL7)
+   *  and its signatures. What a test appends has larger ids (`logEntries(db, 'id > ?', h.seeded.activity)`). */
+  seeded: { activity: number; signatures: number };
 }
+
+/** The largest id of `table` (0 when empty). */
+export const lastIdOf = (db: Db, table: 'activity_log' | 'block_signatures'): number =>
+  (db.prepare(`SELECT COALESCE(MAX(id), 0) AS id FROM ${table}`).get() as { id: number }).id;
 
 export function createHarness(
   opts: {
@@ -87,6 +94,7 @@ export function createHarness(
     agent: (peer = '127.0.0.1') =>
       createAgent((req) => app.fetch(req, { incoming: { socket: { remoteAddress: peer } } })),
     outbox: ({ phone, login }) => auth.outbox({ recipient: phone, login }),
+    seeded: { activity: lastIdOf(db, 'activity_log'), signatures: lastIdOf(db, 'block_signatures') },
   };
 }
 
@@ -252,15 +260,16 @@ export interface Viewing {
   end_reason: string | null;
 }
 
-/** Every viewing (impersonation) of a client account, in start order. */
-export function impersonations(db: Db): Viewing[] {
+/** Every viewing (impersonation) of a client account started after entry `after` (the demo seed's viewings are
+ *  up to `h.seeded.activity`), in start order. */
+export function impersonations(db: Db, after: number): Viewing[] {
   return db
     .prepare(
       `SELECT s.id AS start_id, s.actor_user_id, s.ban,
          (SELECT t.value ->> 'id' FROM json_each(s.targets) t WHERE t.value ->> 'kind' = 'number') AS sn,
          s.at AS started_at, e.at AS ended_at, e.detail ->> 'reason' AS end_reason
        FROM activity_log s LEFT JOIN activity_log e ON e.ends_id = s.id
-       WHERE s.action = 'impersonation.start' ORDER BY s.id`,
+       WHERE s.action = 'impersonation.start' AND s.id > ? ORDER BY s.id`,
     )
-    .all() as Viewing[];
+    .all(after) as Viewing[];
 }
