@@ -3,6 +3,7 @@
  * plan may name, when it runs, and who manages and reads a company's plans.
  */
 import { tashkentDay, tashkentDayStart } from './dates.rules';
+import { isRealDay } from './orders.rules';
 import type { UserFacts } from './roles.rules';
 import { readsCompany } from './routes.rules';
 
@@ -33,7 +34,7 @@ function addDays(day: string, n: number): string {
 
 /** The problem with a plan's day and hour at `now`, or null. */
 export function planProblem(p: PlanWhen, now: number): PlanProblem | null {
-  if (Number.isNaN(tashkentDayStart(p.date))) return 'badDate';
+  if (!isRealDay(p.date)) return 'badDate';
   const hour = p.hour ?? null;
   if (p.action === 'block') {
     if (hour !== null && hour !== 0) return 'badHour';
@@ -61,6 +62,10 @@ export const mayManagePlans = (f: UserFacts): boolean =>
 /** Who reads a company's plans (SP4): those who manage them, and staff with the search flag for the company in view
  *  (as `mayOpenActivityLog`). */
 export const mayReadPlans = (f: UserFacts): boolean => readsCompany(f, 'scheduledActions');
+
+/** `dd.mm.yyyy` of a plan's Tashkent day `YYYY-MM-DD`, as every page writes a date ('' for no day). */
+export const planDayText = (day: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('.') : '';
 
 /** Whole days, for the tests and the dialog: `n` days after the Tashkent day of `now`. */
 export const planDayAfter = (now: number, n: number): string => addDays(tashkentDay(now), n);

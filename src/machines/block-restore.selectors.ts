@@ -9,7 +9,13 @@ import {
 } from '@/domain/block.rules';
 import { UNBILLED_ACCOUNT_TYPE } from '@/domain/constants';
 import { phoneWord } from '@/domain/phone.rules';
-import type { BlockRestoreMachine, BlockRestoreRequest } from './block-restore.machine';
+import type { PlanProblem } from '@/domain/plans.rules';
+import type {
+  BlockRestoreMachine,
+  BlockRestoreRequest,
+  PlannedAction,
+  PlanWhenChoice,
+} from './block-restore.machine';
 import type { SigningMachine } from './signing.machine';
 import { statePathOf } from './state-path';
 
@@ -152,6 +158,21 @@ export function toggleModeOf(props: {
 export type BlockRestoreStep = BlockRestoreSnapshot['value'];
 export const selectBlockRestoreStep = (s: BlockRestoreSnapshot): BlockRestoreStep => s.value;
 
+/**
+ * The dialog's "now or a later day" choice (docs/decisions.md SP1): whether this user may plan (the request's
+ * `mayPlan`), the day and hour chosen (null: now) and what is wrong with them.
+ */
+export const selectPlanChoice = (
+  s: BlockRestoreSnapshot,
+): { may: boolean; when: PlanWhenChoice | null; problem: PlanProblem | null } => ({
+  may: s.context.request?.mayPlan === true,
+  when: s.context.when,
+  problem: s.context.whenProblem,
+});
+
+/** The plan the server made (the `planned` state), or null. */
+export const selectPlanned = (s: BlockRestoreSnapshot): PlannedAction | null => s.context.plan;
+
 /** What the block/restore dialog renders (decisions AR18): read by `useWorkflow` in one selector. */
 export const connectBlockRestoreDialog = (s: BlockRestoreSnapshot) => ({
   statePath: selectBlockRestoreStatePath(s),
@@ -166,6 +187,11 @@ export const connectBlockRestoreDialog = (s: BlockRestoreSnapshot) => ({
   signingRef: selectSigningRef(s),
   subject: selectSubject(s),
   skipped: selectSkippedGroups(s),
+  // flat, so the field-by-field compare sees the same values as unchanged
+  mayPlan: selectPlanChoice(s).may,
+  when: s.context.when,
+  whenProblem: s.context.whenProblem,
+  planned: selectPlanned(s),
 });
 
 /** What the status widget's toggle renders: whether its dialog is open. */

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tashkentDayStart } from '@/domain/dates.rules';
 import { planDayAfter } from '@/domain/plans.rules';
 import { signingDocument, signingDocumentText } from '@/domain/signing-document.rules';
 import { i18n } from '@/i18n/i18n';
@@ -11,18 +12,20 @@ import { MAIN_KEY } from '../support/eimzo';
 import { expectFitsWindow, expectReadableTable, headerSearch, launchBrowser, signIn } from './browser';
 
 /**
- * The company's planned blocks and restores in a real browser, in both languages (issue 36 part 1; docs/decisions.md
- * SP1-SP9). The demo has no curator or key owner of a type 20 account (which plans without a signature) and the
- * plan's dialog is not built yet, so the curator's plan is made through the API from the page, signed as the E-IMZO
- * simulator would sign it (the simulator's own key of the company, document version 2 naming the day): a
- * whole-account block some weeks ahead. The curator opens the list from the status widget, finds the plan as
- * scheduled with its key, cancels it after a confirmation naming it (the row then says cancelled, and the activity
- * log has the cancel); a plan cancelled behind the page's back answers E144 in the dialog, whose button loads the list
- * again. An administrator viewing the company reaches the list from the banner and reads it without a Cancel. A
- * subscriber is sent away from the URL.
+ * The company's planned blocks and restores in a real browser, in both languages (docs/decisions.md SP1-SP10). The
+ * curator plans a whole-account block some weeks ahead from the status widget's dialog: "another day", the day typed,
+ * the dialog saying when it takes effect, the E-IMZO simulator signing document version 2 that names the day, and the
+ * dialog saying the plan is made with a link to the list. The list has the plan as scheduled with its key; the curator
+ * cancels it after a confirmation naming it (the row then says cancelled, and the activity log has the cancel). A
+ * plan made in another tab (through the API, signed as the simulator would sign it) and cancelled behind the page's
+ * back answers E144 in the dialog, whose button loads the list again. An administrator viewing the company reaches
+ * the list from the banner and reads it without a Cancel. A subscriber is sent away from the URL.
  */
 const base = inject('baseUrl');
 const eimzoDir = inject('eimzoDataDir');
+const control = inject('eimzoControlUrl');
+/** Password of the curator's key 7a3c0002 (server/eimzo/demo-keys.ts). */
+const CURATOR_KEY_PASSWORD = '1111';
 const SHOTS = process.env.SHOTS_DIR;
 const BAN = '100234561';
 let browser: Browser;
@@ -38,6 +41,49 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The simulator's JSON control API (docs/decisions.md 17): the password the module's user types. */
+async function simulator(path: string, body: unknown = {}): Promise<void> {
+  const res = await fetch(`${control}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+}
+
+/** Plans a whole-account block on `day` from the status widget's dialog (SP1, SP10); the plan's id from the list. */
+async function planFromDialog(
+  page: Page,
+  lang: 'ru' | 'uz',
+  day: string,
+): Promise<{ id: number; numbers: number }> {
+  const t = i18n.getFixedT(lang);
+  await simulator('/script', { outcome: { password: CURATOR_KEY_PASSWORD } });
+  const dialog = page.getByTestId('block-restore');
+  await page.getByTestId('widget-status').getByTestId('status-toggle').click();
+  await dialog.and(page.locator('[data-state="confirming"]')).waitFor({ timeout: 20_000 });
+  // now is today's behaviour; another day says when the block takes effect, and the button plans it
+  await page.getByTestId('block-restore-when-later').check();
+  await page.getByTestId('block-restore-date').fill(day);
+  expect(await page.getByTestId('block-restore-when-text').textContent()).toBe(
+    t('blockRestore.plan.blockAt', { date: midnight(day).slice(0, 10) }),
+  );
+  const confirm = page.getByTestId('block-restore-confirm-button');
+  expect(await confirm.textContent()).toBe(t('blockRestore.plan.schedule'));
+  await expectFitsWindow(page, `plan-dialog-${lang}`, { shotsDir: SHOTS });
+  await confirm.click();
+  await dialog.and(page.locator('[data-state="planned"]')).waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('block-restore-planned-text').textContent()).toBe(
+    t('blockRestore.plan.plannedBlock', { when: midnight(day) }),
+  );
+  await simulator('/script/clear');
+  const list = await call(page, 'GET', 'block-plans?status=scheduled&page=0&size=100');
+  const rows = (list.result as { content: { id: number; runAt: string; numbers: number }[] }).content;
+  const made = rows.find((r) => r.runAt === new Date(tashkentDayStart(day)).toISOString());
+  expect(made, `a scheduled plan on ${day}`).toBeDefined();
+  return { id: made?.id ?? 0, numbers: made?.numbers ?? -1 };
+}
 
 const call = async (page: Page, method: 'GET' | 'POST', path: string, data?: unknown) => {
   const res =
@@ -86,18 +132,25 @@ describe.each([
 ] as const)('the planned actions in %s', (lang, ahead) => {
   const t = i18n.getFixedT(lang);
 
-  it('the curator finds the plan from the status widget and cancels it after a confirmation; E144 reloads', async () => {
+  it('the curator plans a block from the dialog, finds it from the status widget and cancels it; E144 reloads', async () => {
     const { page, errors } = await signIn(browser, base, 'curator', { lang });
     const day = planDayAfter(Date.now(), ahead);
-    const { id, numbers } = await planBlock(page, day);
-
     await page.getByTestId('nav-profile').click();
+    await page.waitForURL(`**/${lang}/profile`);
+    const { id, numbers } = await planFromDialog(page, lang, day);
+    // the dialog's link leads to the list and closes the dialog
+    await page.getByTestId('block-restore-plans-link').click();
+    await page.waitForURL(`**/${lang}/profile/plans`);
+    await ready(page);
+    expect(await page.getByTestId('block-restore').count()).toBe(0);
+    await page.getByTestId('plans-back').click();
     await page.waitForURL(`**/${lang}/profile`);
     const link = page.getByTestId('widget-status').getByTestId('widget-plans-open');
     expect(await link.textContent()).toBe(t('widgets.plans'));
     await link.click();
     await page.waitForURL(`**/${lang}/profile/plans`);
     await ready(page);
+
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('plansList.title'));
     expect(await cell(page, id, 'what')).toBe(t('plansList.actions.block'));
     // the whole account with its numbers counted when planned, grouped as every count

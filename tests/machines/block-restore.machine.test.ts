@@ -8,6 +8,7 @@ import {
   blockRestoreMachine,
   type DocumentCreateEvent,
   type LockInput,
+  type PlanInput,
 } from '@/machines/block-restore.machine';
 import {
   connectBlockRestoreDialog,
@@ -37,12 +38,15 @@ import {
   allFailed,
   billingDown,
   blockAccount,
+  blockAccountPlannable,
   blockSigned,
   inProcess,
   offline,
+  PLAN_NOW,
   paidLock,
   privilegedLock,
   restoreDirect,
+  restoreDirectPlannable,
   restoreSelection,
   signed,
   someFailed,
@@ -87,6 +91,84 @@ function start(actors: Record<string, AnyActorLogic>) {
 const press = (request: BlockRestoreRequest) => ({ type: 'toggle.press' as const, request });
 
 describe('block/restore chart', () => {
+  it('plans an account block for a later day: the signature names the day, the plan is sent, nothing is applied', async () => {
+    // Arrange
+    const { actors, calls } = fakes();
+    const plans: PlanInput[] = [];
+    const { actor, documents } = start({
+      ...actors,
+      createPlan: fromPromise(async ({ input }: { input: PlanInput }) => {
+        plans.push(input);
+        return { id: 7, runAt: '2026-12-11T19:00:00.000Z' };
+      }),
+    });
+    // Act
+    actor.send(press(blockAccountPlannable));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'when.set', when: { date: '2026-12-12', hour: 0 }, now: PLAN_NOW });
+    const chosen = connectBlockRestoreDialog(actor.getSnapshot());
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('planned'));
+    // Assert
+    expect([chosen.mayPlan, chosen.when, chosen.whenProblem]).toEqual([
+      true,
+      { date: '2026-12-12', hour: 0 },
+      null,
+    ]);
+    expect(calls.signing).toHaveBeenCalledWith({
+      action: 'block',
+      targets: { kind: 'ban', ban: blockAccount.ban },
+      impersonating: false,
+      when: { date: '2026-12-12', hour: 0 },
+    });
+    expect(plans).toEqual([
+      { action: 'block', ban: blockAccount.ban, sns: null, date: '2026-12-12', hour: 0 },
+    ]);
+    expect(calls.apply).not.toHaveBeenCalled();
+    expect(documents).toEqual([]);
+    expect(connectBlockRestoreDialog(actor.getSnapshot()).planned).toEqual({
+      id: 7,
+      runAt: '2026-12-11T19:00:00.000Z',
+    });
+    actor.send({ type: 'dialog.close' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.when).toBeNull();
+  });
+
+  it.each([
+    ['today', '2026-12-05', 'pastDate'],
+    ['day 91', '2027-03-06', 'tooFar'],
+    ['no day', '', 'badDate'],
+  ] as const)('refuses %s: the dialog says why and confirming sends nothing', async (_, date, problem) => {
+    // Arrange
+    const { actors, calls } = fakes();
+    const { actor } = start(actors);
+    actor.send(press(restoreDirectPlannable));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    // Act
+    actor.send({ type: 'when.set', when: { date, hour: 9 }, now: PLAN_NOW });
+    actor.send({ type: 'dialog.confirm' });
+    // Assert
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(connectBlockRestoreDialog(actor.getSnapshot()).whenProblem).toBe(problem);
+    expect(calls.apply).not.toHaveBeenCalled();
+  });
+
+  it('gives no choice of a day to who may not plan: a day sent anyway is ignored and the block runs now', async () => {
+    // Arrange
+    const { actors, calls } = fakes();
+    const { actor } = start(actors);
+    actor.send(press(blockSigned));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    // Act
+    actor.send({ type: 'when.set', when: { date: '2026-12-12', hour: 0 }, now: PLAN_NOW });
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    // Assert
+    expect(connectBlockRestoreDialog(actor.getSnapshot()).mayPlan).toBe(false);
+    expect(calls.apply).toHaveBeenCalledTimes(1);
+  });
+
   it('blocks a type-15 number: check, confirm with the price, sign sn/ban, suspend, success and a document', async () => {
     // Arrange
     const { actors, calls } = fakes();
@@ -109,6 +191,7 @@ describe('block/restore chart', () => {
       action: 'block',
       targets: { kind: 'number', ban: blockSigned.ban, sn: blockSigned.sn },
       impersonating: false,
+      when: null,
     });
     expect(calls.apply).toHaveBeenCalledWith({
       action: 'block',
@@ -168,6 +251,7 @@ describe('block/restore chart', () => {
       action: 'restore',
       targets: { kind: 'numbers', ban: restoreSelection.ban, sns: ['901234567', '901234568'] },
       impersonating: false,
+      when: null,
     });
     expect(calls.apply).toHaveBeenCalledWith({
       action: 'restore',

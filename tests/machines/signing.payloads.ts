@@ -153,6 +153,16 @@ export const signingModelEntry = {
       name: 'block of a whole account',
       input: { action: 'block', targets: { kind: 'ban', ban: '100234561' }, impersonating: false },
     },
+    {
+      // SP2: the document is version 2 and names the day and hour; the challenge is asked for them
+      name: 'restore of a number planned for a day and hour',
+      input: {
+        action: 'restore',
+        targets: { kind: 'number', ban: '100234561', sn: '901234567' },
+        impersonating: false,
+        when: { date: '2026-12-12', hour: 9 },
+      },
+    },
   ],
   payloads: signingPayloads,
   // the challenge step lengthens every path: the deepest failure states need a longer walk to be met by chance

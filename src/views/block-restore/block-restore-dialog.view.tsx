@@ -1,14 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { formatCount } from '@/domain/count-format.rules';
+import { formatDateTime } from '@/domain/dates.rules';
 import { formatMonthlyPrice } from '@/domain/money.rules';
+import { PLANS_PATH } from '@/domain/routes.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import { usePageLang } from '@/i18n/page-lang';
 import type { BlockRestoreMachine } from '@/machines/block-restore.machine';
 import { connectBlockRestoreDialog } from '@/machines/block-restore.selectors';
 import { Modal } from '@/views/common/modal.view';
 import { useWorkflow } from '@/views/common/use-workflow';
+import { PlanWhen } from './plan-when.view';
 import { SigningPanel } from './signing-panel.view';
 import './block-restore.css';
 
@@ -67,6 +71,10 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
     signingRef,
     subject,
     skipped,
+    mayPlan,
+    when,
+    whenProblem,
+    planned,
   } = useWorkflow(actorRef, connectBlockRestoreDialog);
 
   const send = actorRef.send;
@@ -223,6 +231,14 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
           {priceNote.kind === 'free' ? (
             <p data-testid="block-restore-free">{t('blockRestore.free')}</p>
           ) : null}
+          {mayPlan ? (
+            <PlanWhen
+              action={action}
+              when={when}
+              problem={whenProblem}
+              onChange={(next) => send({ type: 'when.set', when: next, now: Date.now() })}
+            />
+          ) : null}
         </>
       );
       actions = (
@@ -231,7 +247,9 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
           {button(
             'dialog.confirm',
             'confirm-button',
-            t(isBlock ? 'blockRestore.block' : 'blockRestore.restore'),
+            when !== null
+              ? t('blockRestore.plan.schedule')
+              : t(isBlock ? 'blockRestore.block' : 'blockRestore.restore'),
           )}
         </>
       );
@@ -247,6 +265,33 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
       break;
     case 'applying':
       body = <p role="status">{t('blockRestore.applying')}</p>;
+      break;
+    case 'planning':
+      body = <p role="status">{t('blockRestore.plan.planning')}</p>;
+      break;
+    case 'planned':
+      title = t('blockRestore.plan.plannedTitle');
+      body = (
+        <>
+          <p role="status" data-testid="block-restore-planned-text">
+            {t(isBlock ? 'blockRestore.plan.plannedBlock' : 'blockRestore.plan.plannedRestore', {
+              when: planned === null ? '' : formatDateTime(planned.runAt),
+            })}
+          </p>
+          <p>
+            {t('blockRestore.plan.plannedNote')}{' '}
+            <Link
+              href={PLANS_PATH}
+              data-testid="block-restore-plans-link"
+              onClick={() => send({ type: 'dialog.close' })}
+            >
+              «{t('blockRestore.plan.plansLink')}»
+            </Link>
+            .
+          </p>
+        </>
+      );
+      actions = close;
       break;
     case 'succeeded':
       title = t('blockRestore.successTitle');
@@ -291,9 +336,16 @@ export function BlockRestoreDialog({ actorRef }: { actorRef: ActorRefFrom<BlockR
       break;
     case 'failed': {
       const reason = error?.description?.trim() || formatErrorMessage(t, error?.code ?? 'unknown');
+      // a plan refused (E143 a plan on that number and day, E101 a day) is not a failed block or restore
+      const failedKey =
+        when !== null
+          ? 'blockRestore.plan.failed'
+          : isBlock
+            ? 'blockRestore.blockFailed'
+            : 'blockRestore.restoreFailed';
       body = (
         <p role="alert" className="form__error">
-          {t(isBlock ? 'blockRestore.blockFailed' : 'blockRestore.restoreFailed', { description: reason })}
+          {t(failedKey, { description: reason })}
         </p>
       );
       actions = close;

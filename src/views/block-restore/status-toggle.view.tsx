@@ -21,6 +21,8 @@ export interface StatusToggleProps {
   readonly ban: string;
   /** An administrator is impersonating the client: signing is refused. */
   readonly impersonating: boolean;
+  /** The user may plan it for a later day instead of now (`mayManagePlans`, docs/decisions.md SP4). */
+  readonly mayPlan?: boolean | undefined;
   /** A block (waits for 00:00) or a restore (5-10 minutes) was requested: the in-process message instead of a
    *  button (U9: the profile's `block_pending`, so it survives a reload). */
   readonly pending?: 'block' | 'restore' | null | undefined;
@@ -63,6 +65,7 @@ export function StatusToggle(props: StatusToggleProps) {
         companyName: props.companyName ?? null,
         profileType: props.profileType,
         impersonating: props.impersonating,
+        mayPlan: props.mayPlan === true,
       },
     });
   };

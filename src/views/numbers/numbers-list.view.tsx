@@ -52,6 +52,8 @@ function useNumbersUrl(): [NumbersParams, (next: NumbersParams) => void] {
 export interface NumbersBlocking {
   readonly profileType: number;
   readonly companyName: string | null;
+  /** The user may plan a block or restore for a later day (`mayManagePlans`, docs/decisions.md SP4). */
+  readonly mayPlan?: boolean | undefined;
 }
 
 /**
@@ -156,6 +158,7 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
   }, [dialogOpen, actor]);
   const companyName = blocking?.companyName;
   const profileType = blocking?.profileType;
+  const mayPlan = blocking?.mayPlan === true;
   const canBlock = blocking !== null;
   const press = useCallback(
     (action: ToggleAction, sns: readonly string[]) => {
@@ -168,10 +171,11 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
         companyName: companyName ?? null,
         profileType,
         impersonating: false,
+        mayPlan,
       };
       blockActor.send({ type: 'toggle.press', request });
     },
-    [canBlock, ban, companyName, profileType, blockActor],
+    [canBlock, ban, companyName, profileType, mayPlan, blockActor],
   );
   const toggleRow = useCallback(
     (sn: string, action: ToggleAction | null) =>

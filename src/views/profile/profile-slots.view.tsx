@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mayManagePlans } from '@/domain/plans.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import { selectProfile, selectUserFacts } from '@/machines/session.selectors';
 import type { Profile } from '@/services/contract/session.contract';
@@ -43,6 +44,7 @@ function useProfileSlots(
         companyName={profile.company_name}
         pending={profile.block_pending}
         impersonating={facts.banSelected}
+        mayPlan={mayManagePlans(facts)}
       />
     ) : undefined,
     returnToOrganisation: facts.banSelected ? <ReturnToOrganisation /> : undefined,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFeedbackType } from '@/domain/contacts.rules';
 import { phoneWord } from '@/domain/phone.rules';
+import { mayManagePlans } from '@/domain/plans.rules';
 import type { UserFacts } from '@/domain/roles.rules';
 import { widgetFlags } from '@/domain/widgets.rules';
 import type { Profile } from '@/services/contract/session.contract';
@@ -112,7 +113,11 @@ export function ProfileView(props: ProfileViewProps) {
             blocking={
               // U10: the account's own users block and restore from the list; staff viewing it cannot sign
               widgetFlags(facts, now).blockToggle && !facts.banSelected
-                ? { profileType: profile.at, companyName: profile.company_name ?? null }
+                ? {
+                    profileType: profile.at,
+                    companyName: profile.company_name ?? null,
+                    mayPlan: mayManagePlans(facts),
+                  }
                 : null
             }
           />

@@ -36,15 +36,17 @@ const moduleCode = (ev: Record<string, unknown>): string => {
  */
 const signedDocument = (c: Ctx, challenge: string | null): string => {
   const t = c.targets;
-  return JSON.stringify({
-    format: 'b2b-portal.signing/1',
+  const doc = {
+    format: c.when ? 'b2b-portal.signing/2' : 'b2b-portal.signing/1',
     action: c.action,
     targets: t,
     sn: t.kind === 'number' ? t.sn : null,
     ban: t.kind === 'draft' ? null : t.ban,
     challenge,
     text: c.text,
-  });
+  };
+  // SP2: a plan's document is version 2 and names its day and hour last
+  return JSON.stringify(c.when ? { ...doc, when: { date: c.when.date, hour: c.when.hour } } : doc);
 };
 
 const retryTo = (from: string[], to: string, spec: string): OracleRow => ({
@@ -66,8 +68,14 @@ const moduleFailure = (actor: string, kinds: string[], to: string, spec: string)
 
 /** SEC3: the text the signer reads, ru then uz, for one number, a selection of numbers or a whole account. */
 const VERB = { block: ['Блокировка', 'Bloklash'], restore: ['Разблокировка', 'Blokdan chiqarish'] } as const;
-const signerText = (action: 'block' | 'restore', t: Ctx): string => {
-  const [ru, uz] = VERB[action];
+const signerText = (action: 'block' | 'restore', t: Ctx, when: Ctx | null): string => {
+  const [verbRu, verbUz] = VERB[action];
+  // SP2: a plan names when, `12.12.2026 00:00` in Tashkent, after the verb
+  const at = when
+    ? `${when.date.split('-').reverse().join('.')} ${String(when.hour).padStart(2, '0')}:00`
+    : '';
+  const ru = when ? `${verbRu} (запланирована на ${at}, Ташкент)` : verbRu;
+  const uz = when ? `${verbUz} (${at} ga rejalashtirilgan, Toshkent)` : verbUz;
   if (t.kind === 'number')
     return `${ru}: номер ${t.sn}, лицевой счёт ${t.ban}\n${uz}: raqam ${t.sn}, shaxsiy hisob ${t.ban}`;
   if (t.kind === 'numbers') {
@@ -88,7 +96,8 @@ export const signingOracle: ChartOracle = {
     return {
       action: i.action,
       targets: i.targets,
-      text: signerText(i.action, i.targets),
+      when: i.when ?? null,
+      text: signerText(i.action, i.targets, i.when ?? null),
       data: null,
       impersonating: i.impersonating,
       tin: null,
@@ -102,7 +111,13 @@ export const signingOracle: ChartOracle = {
     // D2: the refusal while impersonating is the tax-id step's answer, so it receives the flag
     gettingTaxId: { fetchTaxId: (c) => ({ impersonating: c.impersonating }) },
     // SEC3: the challenge is asked for this action and these targets
-    gettingChallenge: { fetchChallenge: (c) => ({ action: c.action, targets: c.targets }) },
+    // SP2: and, for a plan, its day and hour
+    gettingChallenge: {
+      fetchChallenge: (c) =>
+        c.when
+          ? { action: c.action, targets: c.targets, when: c.when }
+          : { action: c.action, targets: c.targets },
+    },
     connecting: { openModule: () => undefined },
     // spec 4 steps 4-5: load the chosen key and sign the data (the SEC3 document naming sn/ban); SEC3 a retry after
     // a wrong password signs the same document again
