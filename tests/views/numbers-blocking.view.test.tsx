@@ -1,15 +1,17 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
+import { planDayAfter } from '@/domain/plans.rules';
 import {
   type ApplyInput,
   type BlockOutcome,
   blockRestoreMachine,
   type LockInput,
+  type PlanInput,
 } from '@/machines/block-restore.machine';
 import {
   type FetchNumbersInput,
@@ -35,12 +37,13 @@ const ROWS: NumberItem[] = [
   { sn: '901000004', status: 'N', pricePlan: 'Biznes', name: null },
 ];
 
-function renderList(blocking: boolean) {
+function renderList(blocking: boolean, mayPlan = false) {
   const calls = {
     fetch: 0,
     lock: [] as LockInput[],
     signing: [] as SigningInput[],
     apply: [] as ApplyInput[],
+    plan: [] as PlanInput[],
   };
   const numbers = numbersMachine.provide({
     actors: {
@@ -73,6 +76,10 @@ function renderList(blocking: boolean) {
           companyInfo: null,
         };
       }),
+      createPlan: fromPromise(async ({ input }: { input: PlanInput }) => {
+        calls.plan.push(input);
+        return { id: 5, runAt: '2026-12-11T19:00:00.000Z' };
+      }),
     } as never,
   });
   const location = memoryLocation({ path: '/profile?status=all' });
@@ -82,7 +89,9 @@ function renderList(blocking: boolean) {
         <WithFakes fakes={{ numbers, blockRestore: block }}>
           <NumbersList
             ban="100234561"
-            blocking={blocking ? { profileType: 5, companyName: 'Toshkent Savdo Invest MChJ' } : null}
+            blocking={
+              blocking ? { profileType: 5, companyName: 'Toshkent Savdo Invest MChJ', mayPlan } : null
+            }
           />
         </WithFakes>
       </Router>
@@ -158,6 +167,46 @@ describe('number list: block and restore per row and for a selection (U10)', () 
     ]);
     await waitFor(() => expect(calls.fetch).toBeGreaterThan(fetchesBefore));
     expect(screen.queryByTestId('numbers-bulk')).toBeNull();
+  });
+
+  it('a selection planned for another day: the day is signed with the numbers, the plan is sent, nothing applied', async () => {
+    const { calls, user } = renderList(true, true);
+    await screen.findAllByTestId('numbers-row');
+    const boxes = screen.getAllByTestId('numbers-select');
+    await user.click(boxes[0] as HTMLElement);
+    await user.click(boxes[1] as HTMLElement);
+    await user.click(screen.getByTestId('numbers-bulk-block'));
+    await screen.findByTestId('block-restore-subject');
+    const day = planDayAfter(Date.now(), 10);
+
+    await user.click(screen.getByTestId('block-restore-when-later'));
+    fireEvent.change(screen.getByTestId('block-restore-date'), { target: { value: day } });
+    // a block has no hour: it takes effect at 00:00 of the day (spec 4)
+    expect(screen.queryByTestId('block-restore-hour')).toBeNull();
+    expect(screen.getByTestId('block-restore-when-text').textContent).toBe(
+      `Блокировка вступит в силу ${day.split('-').reverse().join('.')} в 00:00 по времени Ташкента.`,
+    );
+    await user.click(screen.getByTestId('block-restore-confirm-button'));
+    await screen.findByTestId('block-restore-planned-text');
+
+    expect(calls.signing.map((c) => [c.targets, c.when])).toEqual([
+      [
+        { kind: 'numbers', ban: '100234561', sns: ['901000001', '901000002'] },
+        { date: day, hour: 0 },
+      ],
+    ]);
+    expect(calls.plan).toEqual([
+      { action: 'block', ban: '100234561', sns: ['901000001', '901000002'], date: day, hour: 0 },
+    ]);
+    expect(calls.apply).toEqual([]);
+  });
+
+  it('who may not plan gets no choice of a day in the dialog', async () => {
+    const { user } = renderList(true);
+    await screen.findAllByTestId('numbers-row');
+    await user.click(screen.getAllByTestId('numbers-row-action')[0] as HTMLElement);
+    await screen.findByTestId('block-restore-subject');
+    expect(screen.queryByTestId('block-restore-when')).toBeNull();
   });
 
   it('staff viewing the account (no blocking) get no buttons and no checkboxes', async () => {
