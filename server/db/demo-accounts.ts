@@ -174,7 +174,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     company: 'main',
     profile: 'BAN 100234561, type 5, can buy numbers, 12 000 numbers',
     tryThis:
-      "profile, number lists by status, employee list (/ru/profile/employees), the company's activity log (/ru/profile/activity), golden-number purchase, new-number order (/ru/purchase/order)",
+      "profile, number lists by status, employee list (/ru/profile/employees), the company's activity log (/ru/profile/activity), planned blocks and restores (/ru/profile/plans), golden-number purchase, new-number order (/ru/purchase/order)",
   },
   {
     login: 'curator16',
