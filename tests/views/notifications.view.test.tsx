@@ -47,4 +47,27 @@ describe('the notification on screen (decision NT1)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     actor.stop();
   });
+
+  it('closing the last notice by keyboard puts the focus on the page content; a next one keeps it on its ×', () => {
+    const actor = createActor(notificationsMachine).start();
+    render(
+      <>
+        <main id="main" tabIndex={-1} />
+        <Harness actor={actor} />
+      </>,
+    );
+    act(() => {
+      actor.send({ type: 'notice.push', notice: { tone: 'error', key: 'errors.E001' } });
+      actor.send({ type: 'notice.push', notice: { tone: 'error', key: 'errors.E005' } });
+    });
+    const close = () => screen.getByRole('button', { name: i18n.t('app.close') });
+    act(() => close().focus());
+    fireEvent.click(close());
+    expect(screen.getByRole('alert').textContent).toContain(i18n.t('errors.E005' as never));
+    expect(document.activeElement).toBe(close());
+    fireEvent.click(close());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(document.getElementById('main'));
+    actor.stop();
+  });
 });

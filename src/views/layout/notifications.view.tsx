@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notice, NotificationsEvent } from '@/machines/notifications.machine';
 
@@ -15,9 +16,21 @@ export function NoticeMessage({
 }) {
   const { t } = useTranslation();
   const hold = () => send('notice.hold');
+  const region = useRef<HTMLDivElement>(null);
+  // The last notice leaves with its × while it has the focus: the focus goes to the page's content (the shell's
+  // `main`, which takes it), not to the document's body, where a keyboard user would start again from the top. A next
+  // notice keeps this element, and the focus on its ×.
+  useLayoutEffect(() => {
+    const el = region.current;
+    return () => {
+      if (el?.contains(document.activeElement))
+        document.getElementById('main')?.focus({ preventScroll: true });
+    };
+  }, []);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a status or alert region; pointer and focus only hold its time
     <div
+      ref={region}
       className={`notice notice--${notice.tone}`}
       role={notice.tone === 'error' ? 'alert' : 'status'}
       onMouseEnter={hold}
