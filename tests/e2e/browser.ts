@@ -74,6 +74,27 @@ export async function signIn(
   return { page, errors };
 }
 
+/**
+ * `login` may not open `path` (under `/ru`): typed into the address bar, it sends them back to the page they landed
+ * on after signing in, and the page `pageTestId` never shows.
+ */
+export async function expectSentAway(
+  browser: Browser,
+  base: string,
+  login: string,
+  path: string,
+  pageTestId: string,
+): Promise<void> {
+  const { page } = await signIn(browser, base, login, { lang: 'ru' });
+  await page.waitForURL((url) => /^\/ru\/[a-z]/.test(url.pathname), { timeout: 20_000 });
+  const landed = new URL(page.url()).pathname;
+  await page.goto(`${base}/ru${path}`);
+  await page.waitForURL((url) => !url.pathname.startsWith(`/ru${path}`), { timeout: 20_000 });
+  expect(new URL(page.url()).pathname).toBe(landed);
+  expect(await page.getByTestId(pageTestId).count()).toBe(0);
+  await page.context().close();
+}
+
 /** The login form (any language: fields are found by name): fills it and submits it with Enter. */
 export async function fillLogin(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
   const form = page.getByTestId('auth-login');

@@ -9,7 +9,14 @@ import { CSRF_HEADER, CSRF_VALUE } from '@/services/contract/csrf';
 import { type DemoKeyMaterial, loadOrCreateCa, loadOrCreateDemoKeyMaterial } from '../../server/eimzo/ca';
 import { createSignedData } from '../../server/eimzo/cms';
 import { MAIN_KEY } from '../support/eimzo';
-import { expectFitsWindow, expectReadableTable, headerSearch, launchBrowser, signIn } from './browser';
+import {
+  expectFitsWindow,
+  expectReadableTable,
+  expectSentAway,
+  headerSearch,
+  launchBrowser,
+  signIn,
+} from './browser';
 
 /**
  * The company's planned blocks and restores in a real browser, in both languages (docs/decisions.md SP1-SP10). The
@@ -237,13 +244,6 @@ describe('who is sent away from /profile/plans (SP4)', () => {
     ['subscriber', 'a single number'],
     ['okk', 'staff who may not search'],
   ])('%s (%s) lands elsewhere', async (login) => {
-    const { page } = await signIn(browser, base, login, { lang: 'ru' });
-    await page.waitForURL((url) => /^\/ru\/[a-z]/.test(url.pathname), { timeout: 20_000 });
-    const landed = new URL(page.url()).pathname;
-    await page.goto(`${base}/ru/profile/plans`);
-    await page.waitForURL((url) => !url.pathname.startsWith('/ru/profile/plans'), { timeout: 20_000 });
-    expect(new URL(page.url()).pathname).toBe(landed);
-    expect(await page.getByTestId('page-plansList').count()).toBe(0);
-    await page.context().close();
+    await expectSentAway(browser, base, login, '/profile/plans', 'page-plansList');
   });
 });

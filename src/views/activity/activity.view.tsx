@@ -14,9 +14,9 @@ import { connectActivityLog } from '@/machines/activity-log.selectors';
 import { chartPage } from '@/views/common/chart-page.view';
 import { ColumnHeads } from '@/views/common/column-heads.view';
 import { DateRange } from '@/views/common/date-range.view';
-import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
 import { FormField, TextField } from '@/views/common/form-field.view';
+import { ListPhaseNote } from '@/views/common/list-phase.view';
 import { formTexts, readListSearch, writeListSearch } from '@/views/common/list-url';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
@@ -195,30 +195,18 @@ export function ActivityLogView() {
         </form>
       </div>
       <div className="activity__body">
-        {phase === 'loading' || phase === 'idle' ? (
-          <p role="status" aria-busy="true" data-testid={`activity-${phase}`}>
-            {t('activityLog.loading')}
-          </p>
-        ) : null}
-        {phase === 'invalid' ? (
-          // the summary; each field says what is wrong with it
-          <p className="alert-error" role="alert" data-testid="activity-problem">
-            {t('validation.fields')}
-          </p>
-        ) : null}
-        {phase === 'failed' ? (
-          <ErrorRetry
-            code={error ?? 'unknown'}
-            title={t('activityLog.failed')}
-            onRetry={() => actor.send({ type: 'retry' })}
-            testId="activity-failed"
-          />
-        ) : null}
-        {phase === 'empty' ? (
-          <p role="status" data-testid="activity-empty">
-            {t('activityLog.empty')}
-          </p>
-        ) : null}
+        {/* an invalid filter: the summary here, each field says what is wrong with it */}
+        <ListPhaseNote
+          phase={phase}
+          prefix="activity"
+          texts={{
+            loading: t('activityLog.loading'),
+            failed: t('activityLog.failed'),
+            empty: t('activityLog.empty'),
+          }}
+          error={error}
+          onRetry={() => actor.send({ type: 'retry' })}
+        />
         {phase === 'ready' ? (
           <>
             <p role="status" data-testid="activity-count">

@@ -9,8 +9,8 @@ import { connectPlanCancel, connectPlansList } from '@/machines/plans-list.selec
 import { selectUserFacts } from '@/machines/session.selectors';
 import { chartPage } from '@/views/common/chart-page.view';
 import { ColumnHeads } from '@/views/common/column-heads.view';
-import { ErrorRetry } from '@/views/common/error-retry.view';
 import { FormField } from '@/views/common/form-field.view';
+import { ListPhaseNote } from '@/views/common/list-phase.view';
 import { readListSearch, writeListSearch } from '@/views/common/list-url';
 import { PageFrame } from '@/views/common/page-frame.view';
 import { Pagination } from '@/views/common/pagination.view';
@@ -106,29 +106,17 @@ export function PlansListView() {
         </FormField>
       </div>
       <div className="plans__body">
-        {phase === 'loading' || phase === 'idle' ? (
-          <p role="status" aria-busy="true" data-testid={`plans-${phase}`}>
-            {t('plansList.loading')}
-          </p>
-        ) : null}
-        {phase === 'invalid' ? (
-          <p className="alert-error" role="alert" data-testid="plans-problem">
-            {t('validation.fields')}
-          </p>
-        ) : null}
-        {phase === 'failed' ? (
-          <ErrorRetry
-            code={error ?? 'unknown'}
-            title={t('plansList.failed')}
-            onRetry={() => actor.send({ type: 'retry' })}
-            testId="plans-failed"
-          />
-        ) : null}
-        {phase === 'empty' ? (
-          <p role="status" data-testid="plans-empty">
-            {t('plansList.empty')}
-          </p>
-        ) : null}
+        <ListPhaseNote
+          phase={phase}
+          prefix="plans"
+          texts={{
+            loading: t('plansList.loading'),
+            failed: t('plansList.failed'),
+            empty: t('plansList.empty'),
+          }}
+          error={error}
+          onRetry={() => actor.send({ type: 'retry' })}
+        />
         {tableShown ? (
           <>
             <p role="status" data-testid="plans-count">
