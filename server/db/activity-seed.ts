@@ -212,7 +212,7 @@ export function seedActivity(db: Db, asOf: number): number {
     const entry = (who: ActivityActor, e: Omit<NewActivity, 'ban' | 'actor'>) =>
       log.append({ ban: c.ban, actor: who, ...e });
 
-    /** The company's key signing `targets` at `at` for the lead: the stored signature, used at once; none when the
+    /** The company's key signing `targets` at `at` for the entry it authorises: the stored signature, used at once; none when the
      *  account signs nothing (type 20). */
     const signature = (action: string, targets: SigningTargets, at: number) => {
       if (!key) return {};

@@ -15,7 +15,7 @@ import * as list from './list-fragment';
 import type { StateMeta } from './state-meta';
 
 /**
- * The company's planned blocks and restores (issue 36 part 1; docs/decisions.md SP1-SP9) at `/{lang}/profile/plans`:
+ * The company's planned blocks and restores (docs/decisions.md SP1-SP9) at `/{lang}/profile/plans`:
  * what is planned (a block or a restore), on what (numbers, or the whole account), when it runs (Tashkent time), its
  * status (scheduled, applying, done, partly done with the failed numbers, failed with its reason, cancelled), who
  * planned it, the key that signed it and the price a month of a paid block; newest run first, filtered by status and

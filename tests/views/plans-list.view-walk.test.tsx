@@ -37,7 +37,7 @@ type Params = { status: string; page: number };
 const INPUT = plansListModelEntry.input;
 
 /**
- * The cells of the payloads' plans as a reader of the list expects them, written here from issue 36, SP1/SP6/SP9 and
+ * The cells of the payloads' plans as a reader of the list expects them, written here from SP1/SP6/SP9 and
  * the portal's formats (Tashkent time `dd.mm.yyyy hh:mm`, `+998 90 123 45 67`, counts and sums grouped with no-break
  * spaces, a paid block's price with two decimals a month, role names), not from the view's code.
  */

@@ -2,7 +2,7 @@ import type { ChartOracle, Ctx } from '../../support/oracle';
 import { codeOf, done, failed } from './oracle-helpers';
 
 /**
- * Expected behaviour of the company's planned blocks and restores, written from issue 36 part 1 ("a list shows plans
+ * Expected behaviour of the company's planned blocks and restores, written from the scheduled actions' request ("a list shows plans
  * with status (scheduled, applying, done, partly done with failed numbers, failed, cancelled); a plan can be cancelled
  * until it starts (confirmation; cancelling a signed plan is recorded)"), decisions SP1 (the statuses), SP4 (who
  * reads, who cancels), SP7 (cancel only while scheduled, E144 otherwise), SP9 (the page) and spec 8 (a failed call
@@ -97,7 +97,7 @@ export const plansListOracle: ChartOracle = {
         pages: ev.output.pages,
         errorCode: null,
       }),
-      spec: 'issue 36: the plans with what, on what, when, status (partial with its failed numbers), who, key, price',
+      spec: 'SP9: the plans with what, on what, when, status (partial with its failed numbers), who, key, price',
     },
     {
       from: 'loading',
@@ -121,7 +121,7 @@ export const plansListOracle: ChartOracle = {
       when: (c, ev) => c.canCancel && c.rows.some((r: Ctx) => r.id === ev.id && r.status === 'scheduled'),
       to: 'confirming',
       ctx: (_, ev) => ({ cancelId: ev.id, cancelError: null }),
-      spec: 'issue 36: a plan can be cancelled until it starts, after a confirmation naming it',
+      spec: 'SP7: a plan can be cancelled until it starts, after a confirmation naming it',
     },
     {
       from: 'confirming',
