@@ -23,6 +23,7 @@ import type { MiddlewareHandler } from 'hono';
 import { blockEffect, blockNeedsSignature, type SkipReason } from '../../src/domain/block.rules';
 import { numberStatusKind } from '../../src/domain/constants';
 import { nextTashkentMidnight } from '../../src/domain/dates.rules';
+import { planProblem } from '../../src/domain/plans.rules';
 import { applicationText, keyProofText } from '../../src/domain/preregistration-signing.rules';
 import {
   blockTargets,
@@ -442,6 +443,13 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
         'body.when: only a block or restore is planned',
       );
       const now = svc.clock.now();
+      // a plan's day and hour are checked here as `plans.create` checks them, so that nobody signs a plan that
+      // would then be refused (spec 4: a block takes effect at 00:00, a restore at its hour; SP1)
+      if (when !== undefined && (action === 'block' || action === 'restore')) {
+        const problem = planProblem({ action, date: when.date, hour: when.hour }, now);
+        if (problem !== null)
+          throw new ApiError('E101', `body.when.${problem === 'badHour' ? 'hour' : 'date'}: ${problem}`);
+      }
       const challenge = newChallenge();
       const expiresAt = now + svc.config.challengeMinutes * MINUTE;
       svc.block.insertChallenge({

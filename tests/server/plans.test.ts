@@ -242,6 +242,33 @@ describe('bad input and conflicts (SP1, SP3)', () => {
     expect(r.description).toContain(description);
   });
 
+  it.each([
+    ['today', 'block', { date: '2026-12-01', hour: 0 }, 'body.when.date: pastDate'],
+    ['day 91', 'block', { date: '2027-03-02', hour: 0 }, 'body.when.date: tooFar'],
+    ['30 February', 'restore', { date: '2027-02-30', hour: 9 }, 'body.when.date: badDate'],
+    ['an hour for a block', 'block', { date: DAY, hour: 5 }, 'body.when.hour: badHour'],
+  ] as const)(
+    'a challenge for a plan on a bad day (%s) → E101, and none is issued',
+    async (_n, action, when, description) => {
+      const h = harness();
+      const curator = await as(h, 'curator');
+      const before = count(h, 'signing_challenges');
+      const targets = { kind: 'number', ban: A, sn: numberOf(h, A, action === 'block' ? 'A' : 'S') };
+      const r = await curator.call('POST', 'signing/challenge', { action, targets, when });
+      expect(r.status).toBe('E101');
+      expect(r.description).toBe(description);
+      expect(count(h, 'signing_challenges')).toBe(before);
+      // the same targets on a good day are signed as before
+      const ok = await curator.call('POST', 'signing/challenge', {
+        action,
+        targets,
+        when: { date: DAY, hour: action === 'block' ? 0 : 9 },
+      });
+      expect(ok.status).toBe('OKOK');
+      expect(count(h, 'signing_challenges')).toBe(before + 1);
+    },
+  );
+
   it('day 90 is allowed; hour 24 for a restore is refused by the contract', async () => {
     const h = harness();
     const curator = await as(h, 'curator');
