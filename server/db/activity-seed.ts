@@ -34,7 +34,8 @@ import { createRng, type Rng } from './prng';
  * at once (`block_signatures`, session SEEDED_SIGNATURE_SESSION, no real PKCS#7: the demo keys are made on the
  * first start, after the seed). Every entry is appended through the log's own store (append, startImpersonation,
  * endImpersonation) under a request id as the server makes one (a UUID), so migration 023's checks apply. Not seeded:
- * the planned actions (no plan rows), golden purchases (the seeded golden orders hold no numbers of the company) and
+ * the planned actions (no plan rows), golden purchases (the seeded golden orders' numbers are sold in the inventory,
+ * not the company's numbers an entry names) and
  * contract registrations (no contract row).
  *
  * Demo data (OPS1): called from seedDatabase only, in demo mode, once (into an empty log). Its own PRNG stream, so the

@@ -1,8 +1,18 @@
 import { formatDate, tashkentDay } from '../../src/domain/dates.rules';
+import { categoryOfLocal } from '../../src/domain/golden.rules';
+import {
+  categoryIdOf,
+  categoryPrice,
+  DEFAULT_TAX_PERCENT,
+  type GoldenCategory,
+  vatOf,
+} from '../../src/domain/golden-categories.rules';
 import { formatPhone } from '../../src/domain/phone.rules';
 import { suspendText } from '../documents/suspend-document';
 import type { PdfBlock } from '../pdf/pdf';
 import { insertDocument, type NewDocument, refuseDocument } from '../store/documents.store';
+import { createOrdersStore } from '../store/orders.store';
+import { AT39_PRICE_PLANS } from './at39-seed';
 import type { Db } from './database';
 
 /**
@@ -53,32 +63,88 @@ function agreement(c: { ban: string; tin: string; name: string }, at: number): D
   };
 }
 
-/** The seeded orders of the key owner's company: what they sold and when (days before `asOf`). */
+/**
+ * The seeded orders of the key owner's company: what they sold and when (days before `asOf`). A golden order's numbers
+ * are of the category their digits give (src/domain/golden.rules.ts `categoryOfLocal`) at that category's spec 9
+ * price, held by the order in the one inventory (sold) as a checkout leaves them; the new-number order's SIMs are three
+ * of the company's own active numbers, connected the day after it (the seed reads them from the database).
+ */
 const ORDERS = [
-  { kind: 'golden', daysAgo: 6, numbers: ['901112233', '901114455'], price: 421_000, category: 'Золотой' },
-  {
-    kind: 'new',
-    daysAgo: 19,
-    numbers: ['935550101', '935550102', '935550103'],
-    price: 0,
-    category: 'Простой',
-  },
-  { kind: 'golden', daysAgo: 41, numbers: ['977770707'], price: 1_263_000, category: 'Платиновый' },
+  { kind: 'golden', daysAgo: 6, numbers: ['901237777', '901238888'], category: 'gold' },
+  { kind: 'new', daysAgo: 19, numbers: null, category: 'simple' },
+  { kind: 'golden', daysAgo: 41, numbers: ['977777777'], category: 'platinum' },
 ] as const;
+
+/** The category's name as the documents print it (the Russian of `purchase.categories.*`, src/i18n/ru.json). */
+const CATEGORY_NAME: Record<GoldenCategory, string> = {
+  simple: 'Простой',
+  bronze: 'Бронзовый',
+  silver: 'Серебряный',
+  gold: 'Золотой',
+  platinum: 'Платиновый',
+};
+
+/** One of the company's numbers in `status`, the `skip`-th by number (the seed's companies all have some). */
+function companyNumbers(db: Db, ban: string, status: string, count: number, skip = 0): string[] {
+  const rows = db
+    .prepare('SELECT sn FROM numbers WHERE ban = ? AND status = ? ORDER BY sn LIMIT ? OFFSET ?')
+    .all(ban, status, count, skip) as { sn: string }[];
+  if (rows.length < count)
+    throw new Error(`documents seed: ${ban} has fewer than ${count + skip} numbers in ${status}`);
+  return rows.map((r) => r.sn);
+}
 
 /** Adds the demo documents; returns how many. */
 export function seedDocuments(db: Db, asOf: number): number {
   const docs: Doc[] = [];
-  const insertOrder = db.prepare(
-    `INSERT INTO orders (ban, kind, status, total, vat, created_at, created_by, updated_at)
-     VALUES (?, ?, 'issued', ?, ?, ?, NULL, ?)`,
-  );
+  const orders = createOrdersStore(db);
+  const buyer = (
+    db.prepare("SELECT id FROM users WHERE login = 'keyowner'").get() as { id: number } | undefined
+  )?.id;
+  if (buyer === undefined) throw new Error('documents seed: the demo key owner is missing');
+  const sold =
+    db.prepare(`INSERT INTO number_inventory (number, operator_code, local, category_id, price, state, order_id)
+    VALUES (?, ?, ?, ?, ?, 'sold', ?)`);
+  const connected = db.prepare('UPDATE numbers SET activated_at = ? WHERE sn = ?');
+  // the block document's number is blocked now, the service documents' number active
+  const [blocked] = companyNumbers(db, KEYOWNER.ban, 'S', 1);
+  const [active] = companyNumbers(db, KEYOWNER.ban, 'A', 1);
   for (const [i, o] of ORDERS.entries()) {
     const at = asOf - o.daysAgo * DAY - (i + 1) * 3_600_000;
-    const total = o.price * o.numbers.length;
-    const vat = Math.round((total * 12) / 112);
-    const orderId = Number(insertOrder.run(KEYOWNER.ban, o.kind, total, vat, at, at).lastInsertRowid);
-    const list = o.numbers.map((n) => formatPhone(n)).join(', ');
+    const numbers: readonly string[] = o.numbers ?? companyNumbers(db, KEYOWNER.ban, 'A', 3, 1);
+    for (const n of numbers)
+      if (o.kind === 'golden' && categoryOfLocal(n.slice(2)) !== o.category)
+        throw new Error(`documents seed: ${n} is not ${o.category}`);
+    const price = categoryPrice(o.category);
+    const total = price * numbers.length;
+    const vat = vatOf(total, DEFAULT_TAX_PERCENT);
+    const orderId = orders.insert({
+      ban: KEYOWNER.ban,
+      kind: o.kind,
+      status: 'issued',
+      total,
+      vat,
+      now: at,
+      createdBy: buyer,
+    });
+    if (o.kind === 'golden')
+      for (const n of numbers) {
+        const categoryId = categoryIdOf(o.category);
+        sold.run(n, n.slice(0, 2), n.slice(2), categoryId, price, orderId);
+        orders.addNumber(orderId, { number: n, categoryId, price });
+      }
+    else {
+      orders.addRow(orderId, 0, {
+        kolvo: numbers.length,
+        category: String(categoryIdOf(o.category)),
+        tariff: String(AT39_PRICE_PLANS[0].id),
+        services: [],
+        nominal: null,
+      });
+      for (const n of numbers) connected.run(at + DAY, n);
+    }
+    orders.addDetails(orderId, { address: null, tin: KEYOWNER.tin, comment: null });
+    const list = numbers.map((n) => formatPhone(n)).join(', ');
     const base = { ban: KEYOWNER.ban, tin: KEYOWNER.tin, orderId, lang: 'ru' as const };
     docs.push(
       {
@@ -92,7 +158,7 @@ export function seedDocuments(db: Db, asOf: number): number {
           p(
             `Поставщик: оператор мобильной связи. Получатель: ${KEYOWNER.name}, ИНН ${KEYOWNER.tin}, лицевой счёт ${KEYOWNER.ban}.`,
           ),
-          p(`SIM-карты с номерами: ${list} — ${o.numbers.length} шт.`),
+          p(`SIM-карты с номерами: ${list} — ${numbers.length} шт.`),
           p('Товар получен в полном объёме, претензий по количеству и комплектности нет.'),
         ],
       },
@@ -105,7 +171,7 @@ export function seedDocuments(db: Db, asOf: number): number {
         body: [
           h(`Акт передачи номеров № ${orderId} от ${formatDate(at)}`),
           p(
-            `Оператор передаёт, а ${KEYOWNER.name} принимает в пользование номера категории «${o.category}»: ${list}.`,
+            `Оператор передаёт, а ${KEYOWNER.name} принимает в пользование номера категории «${CATEGORY_NAME[o.category]}»: ${list}.`,
           ),
           p(`Стоимость номеров: ${sum(total)}, в том числе НДС 12 %: ${sum(vat)}.`),
         ],
@@ -119,10 +185,10 @@ export function seedDocuments(db: Db, asOf: number): number {
         data: {
           number: `SF-${orderId}`,
           date: tashkentDay(at),
-          items: o.numbers.map((n) => ({
-            name: `Номер ${formatPhone(n)} (${o.category})`,
+          items: numbers.map((n) => ({
+            name: `Номер ${formatPhone(n)} (${CATEGORY_NAME[o.category]})`,
             qty: 1,
-            price: o.price,
+            price,
           })),
           total,
           vat,
@@ -130,7 +196,9 @@ export function seedDocuments(db: Db, asOf: number): number {
         body: [
           h(`Счёт-фактура № SF-${orderId} от ${formatDate(at)}`),
           p(`Покупатель: ${KEYOWNER.name}, ИНН ${KEYOWNER.tin}.`),
-          ...o.numbers.map((n) => p(`Номер ${formatPhone(n)}, категория «${o.category}»: ${sum(o.price)}.`)),
+          ...numbers.map((n) =>
+            p(`Номер ${formatPhone(n)}, категория «${CATEGORY_NAME[o.category]}»: ${sum(price)}.`),
+          ),
           p(`Итого: ${sum(total)}, в том числе НДС 12 %: ${sum(vat)}.`),
         ],
       },
@@ -160,7 +228,7 @@ export function seedDocuments(db: Db, asOf: number): number {
   const text = suspendText({
     action: 'block',
     ban: KEYOWNER.ban,
-    acceptedNumbers: ['901112233'],
+    acceptedNumbers: [blocked as string],
     wholeAccount: false,
     companyInfo: {
       keySerialId: '7a3c0003',
@@ -183,7 +251,7 @@ export function seedDocuments(db: Db, asOf: number): number {
     title: text.ru[0]?.text ?? 'Заявление',
     status: 1,
     at: blockAt,
-    data: { action: 'block', acceptedNumbers: ['901112233'], wholeAccount: false, text },
+    data: { action: 'block', acceptedNumbers: [blocked as string], wholeAccount: false, text },
     body: text.ru,
   });
   const services = [
@@ -210,7 +278,7 @@ export function seedDocuments(db: Db, asOf: number): number {
       body: [
         h(`${s.ru} от ${formatDate(at)}`),
         p(
-          `${KEYOWNER.name} (ИНН ${KEYOWNER.tin}, лицевой счёт ${KEYOWNER.ban}) просит подключить: ${s.what} для номера ${formatPhone('901112233')}.`,
+          `${KEYOWNER.name} (ИНН ${KEYOWNER.tin}, лицевой счёт ${KEYOWNER.ban}) просит подключить: ${s.what} для номера ${formatPhone(active as string)}.`,
         ),
       ],
     });

@@ -8,6 +8,13 @@ import { type Db, loadMigrations, migrate, openDatabase } from '../../server/db/
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import { resetDatabase } from '../../server/db/reset';
 import { isSeeded, seedDatabase } from '../../server/db/seed';
+import { categoryOfLocal } from '../../src/domain/golden.rules';
+import {
+  categoryIdOf,
+  categoryPrice,
+  DEFAULT_TAX_PERCENT,
+  vatOf,
+} from '../../src/domain/golden-categories.rules';
 import { parseSearch } from '../../src/domain/search.rules';
 import { seededDb, TEST_COST } from './harness';
 
@@ -156,6 +163,55 @@ describe('seed', () => {
       expect([a.login, u.force_change_password === 1]).toEqual([a.login, a.forceChangePassword === true]);
       if (!a.ssoOnly)
         expect([a.login, await verifyPassword(DEMO_PASSWORD, u.password_hash)]).toEqual([a.login, true]);
+    }
+  });
+});
+
+describe('the demo orders and documents tell one story', () => {
+  it('a golden order holds numbers of its category at the spec 9 price, sold to it; every order has its buyer', () => {
+    const db = seededDb();
+    const orders = db
+      .prepare("SELECT id, kind, total, vat, created_by FROM orders WHERE ban = '100672418' ORDER BY id")
+      .all() as { id: number; kind: string; total: number; vat: number; created_by: number | null }[];
+    expect(orders.map((o) => o.kind).sort()).toEqual(['golden', 'golden', 'new']);
+    const keyowner = (db.prepare("SELECT id FROM users WHERE login = 'keyowner'").get() as { id: number }).id;
+    for (const o of orders) {
+      expect(o.created_by).toBe(keyowner);
+      expect(o.vat).toBe(vatOf(o.total, DEFAULT_TAX_PERCENT));
+      if (o.kind !== 'golden') continue;
+      const held = db
+        .prepare('SELECT number, category_id AS categoryId, price FROM order_numbers WHERE order_id = ?')
+        .all(o.id) as { number: string; categoryId: number; price: number }[];
+      expect(held.length).toBeGreaterThan(0);
+      expect(held.reduce((s, n) => s + n.price, 0)).toBe(o.total);
+      for (const n of held) {
+        const kind = categoryOfLocal(n.number.slice(2));
+        expect([n.categoryId, n.price]).toEqual([categoryIdOf(kind), categoryPrice(kind)]);
+        expect(
+          db.prepare('SELECT state, order_id FROM number_inventory WHERE number = ?').get(n.number),
+        ).toEqual({
+          state: 'sold',
+          order_id: o.id,
+        });
+      }
+    }
+  });
+
+  it('every number a demo document of the key owner names is one the database holds', () => {
+    const db = seededDb();
+    const texts = (
+      db.prepare("SELECT body FROM documents WHERE ban = '100672418'").all() as { body: string }[]
+    ).map((d) => d.body);
+    const named = new Set(
+      texts.flatMap((t) =>
+        [...t.matchAll(/\+998 (\d\d) (\d\d\d) (\d\d) (\d\d)/g)].map((m) => m.slice(1).join('')),
+      ),
+    );
+    expect(named.size).toBeGreaterThan(5);
+    for (const sn of named) {
+      const own = db.prepare("SELECT 1 FROM numbers WHERE sn = ? AND ban = '100672418'").get(sn);
+      const sold = db.prepare("SELECT 1 FROM number_inventory WHERE number = ? AND state = 'sold'").get(sn);
+      expect({ sn, held: own !== undefined || sold !== undefined }).toEqual({ sn, held: true });
     }
   });
 });
