@@ -12,7 +12,9 @@
  *    same interleaved rounds against the same floor loads (goals: JS ≤ 1.10×, LCP ≤ 1.00×).
  *    Time to first action (docs/decisions.md LB16): the same interleaved cold loads at 4×, typing login and password
  *    as soon as the form shows and pressing Enter once; when the sign-in call leaves, median, as a ratio to the
- *    floor's (goal ≤ 1.00×), and how many loads carried the typed login.
+ *    floor's (goal ≤ 1.00×), and how many loads carried the typed login. Then three traced loads of each: the main
+ *    thread's work before the first keystroke (scripts evaluated and called, style/layout/paint, HTML), which typing
+ *    waits for.
  * 2. Wall time of the model suite (`npx vitest run tests/machines`).
  * 3. Tab switch time on the 12 000-number list: the demo curator signs in, opens the numbers list and switches tabs
  *    BENCH_ROUNDS × 4 times, measured in the page from the click to the first row of the new status painted (the
@@ -290,6 +292,147 @@ async function firstAction(browser: Browser, url: string): Promise<{ ms: number;
   } finally {
     await context.close();
   }
+}
+
+/** Where a page's main thread spent its time before the first keystroke, from a DevTools trace (ms, exclusive). */
+interface MainThreadWork {
+  /** every task from the navigation's start to the first keydown */
+  readonly total: number;
+  /** scripts evaluated (EvaluateScript, compiled) */
+  readonly evaluate: number;
+  /** JavaScript called afterwards: hydration, effects, timers, event handlers (FunctionCall) */
+  readonly calls: number;
+  /** style, layout, paint and compositing */
+  readonly render: number;
+  /** HTML parsed */
+  readonly parse: number;
+  /** the first keydown, ms from the navigation's start */
+  readonly keydown: number;
+}
+
+const TRACE_KIND: Record<string, keyof Omit<MainThreadWork, 'total' | 'keydown'>> = {
+  EvaluateScript: 'evaluate',
+  'v8.compile': 'evaluate',
+  FunctionCall: 'calls',
+  UpdateLayoutTree: 'render',
+  Layout: 'render',
+  PrePaint: 'render',
+  Paint: 'render',
+  Commit: 'render',
+  Layerize: 'render',
+  ParseHTML: 'parse',
+};
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+/** The main thread's work of one traced load until the first keydown: each kind's own time, nested kinds apart. */
+function mainThreadWork(events: readonly TraceEvent[]): MainThreadWork {
+  const start = Math.min(...events.filter((e) => e.name === 'navigationStart').map((e) => e.ts));
+  const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+  const mains = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(thread),
+  );
+  const busiest = new Map<string, number>();
+  for (const e of events)
+    if (e.name === 'RunTask' && mains.has(thread(e)))
+      busiest.set(thread(e), (busiest.get(thread(e)) ?? 0) + (e.dur ?? 0));
+  const main = [...busiest].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const on = events.filter((e) => thread(e) === main && e.ph === 'X' && e.dur !== undefined && e.ts >= start);
+  const keydown =
+    on.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown')?.ts ??
+    Number.POSITIVE_INFINITY;
+  const before = on.filter((e) => e.ts < keydown);
+  const total = before.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  // exclusive time: a kind's event minus the counted events inside it (a forced layout inside a script call)
+  const counted = before
+    .filter((e) => TRACE_KIND[e.name])
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const own = { evaluate: 0, calls: 0, render: 0, parse: 0 };
+  const stack: { end: number; kind: keyof typeof own }[] = [];
+  for (const e of counted) {
+    const end = e.ts + (e.dur ?? 0);
+    while (stack.length > 0 && (stack.at(-1)?.end ?? 0) <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent && end <= parent.end) own[parent.kind] -= e.dur ?? 0;
+    const kind = TRACE_KIND[e.name] as keyof typeof own;
+    own[kind] += e.dur ?? 0;
+    stack.push({ end, kind });
+  }
+  return {
+    total: total / 1000,
+    evaluate: own.evaluate / 1000,
+    calls: own.calls / 1000,
+    render: own.render / 1000,
+    parse: own.parse / 1000,
+    keydown: (keydown - start) / 1000,
+  };
+}
+
+/** One traced cold load at 4× CPU, typing as `firstAction` does: the main thread's work before the first keystroke. */
+async function tracedFirstAction(browser: Browser, url: string): Promise<MainThreadWork> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (d) => {
+      events.push(...(d.value as unknown as TraceEvent[]));
+    });
+    const complete = new Promise((res) => cdp.once('Tracing.tracingComplete', res));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading,blink.user_timing',
+      transferMode: 'ReportEvents',
+    });
+    const sent = page.waitForRequest(
+      (req) => req.url().includes('/api/user/login') && req.method() === 'POST',
+    );
+    await page.goto(url, { waitUntil: 'commit' });
+    const form = page.getByTestId('auth-login');
+    await form.waitFor();
+    await form.locator('input[name="login"]').fill('curator');
+    await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await form.locator('input[name="password"]').press('Enter');
+    await sent;
+    await cdp.send('Tracing.end');
+    await complete;
+    return mainThreadWork(events);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The main thread's work before the first keystroke, floor against /ru/login, medians of `loads` traced loads each:
+ *  what the time to first action waits for (typing needs the main thread; docs/benchmarks.md). */
+async function mainThreadRows(
+  portalUrl: string,
+  floorUrl: string,
+  browser: Browser,
+  loads = 3,
+): Promise<string[]> {
+  const of: Record<'floor' | 'portal', MainThreadWork[]> = { floor: [], portal: [] };
+  for (let i = 0; i < loads; i++)
+    for (const which of ['floor', 'portal'] as const)
+      of[which].push(
+        await tracedFirstAction(browser, `${which === 'floor' ? floorUrl : portalUrl}/ru/login`),
+      );
+  const row = (name: string, xs: MainThreadWork[]) => {
+    const med = (f: (w: MainThreadWork) => number) => ms(stats(xs.map(f)).median);
+    return `  ${name.padEnd(10)} busy ${med((w) => w.total)} (scripts evaluated ${med((w) => w.evaluate)}, called ${med((w) => w.calls)}, style/layout/paint ${med((w) => w.render)}, HTML ${med((w) => w.parse)}), first keydown at ${med((w) => w.keydown)}`;
+  };
+  return [
+    `Main thread before the first keystroke (${loads} traced cold loads each, ${CPU_THROTTLE}× CPU, medians, each kind's own time):`,
+    row('floor', of.floor),
+    row('/ru/login', of.portal),
+  ];
 }
 
 /** Time to first action on /ru/login against the floor: BENCH_LOADS interleaved cold loads each (LB16). */
@@ -799,6 +942,7 @@ async function main() {
         if (!SKIP.has('login')) {
           out.push(...(await pagesVsFloor(portal.url, floor.url, browser)), '');
           out.push(...(await firstActionVsFloor(portal.url, floor.url, browser)), '');
+          out.push(...(await mainThreadRows(portal.url, floor.url, browser)), '');
         }
         if (!SKIP.has('lighthouse')) out.push(...(await lighthouseRows(portal.url, floor.url)), '');
       } finally {
