@@ -66,6 +66,7 @@ import { createGoldenStore } from './store/golden.store';
 import { createInventoryStore } from './store/inventory.store';
 import { createNumberStore } from './store/number.store';
 import { createOrdersStore } from './store/orders.store';
+import { createPlansStore } from './store/plans.store';
 import { createPreorderStore } from './store/preorder.store';
 import { createProfileStore } from './store/profile.store';
 import { createRecoveryContactStore } from './store/recovery-contact.store';
@@ -167,6 +168,7 @@ export function createServices(deps: AppDeps): Services {
     at39: createAt39Store(db, inventory),
     addons: createAddonsStore(db),
     employees: createEmployeesStore(db),
+    plans: createPlansStore(db),
     debts: createDebtStore(db),
     recoveryContacts: createRecoveryContactStore(db, clock, activity),
     sso: createSsoStore(db, clock),

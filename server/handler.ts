@@ -23,6 +23,7 @@ import type { GoldenStore } from './store/golden.store';
 import type { InventoryStore } from './store/inventory.store';
 import type { NumberStore } from './store/number.store';
 import type { OrdersStore } from './store/orders.store';
+import type { PlansStore } from './store/plans.store';
 import type { PreorderStore } from './store/preorder.store';
 import type { ProfileStore } from './store/profile.store';
 import type { RecoveryContactStore } from './store/recovery-contact.store';
@@ -57,6 +58,8 @@ export interface Services {
   at39: At39Store;
   addons: AddonsStore;
   employees: EmployeesStore;
+  /** the planned blocks and restores (SP1-SP6): the plans' handlers and the runner share it */
+  plans: PlansStore;
   debts: DebtStore;
   recoveryContacts: RecoveryContactStore;
   sso: SsoStore;

@@ -14,7 +14,7 @@ import { ApiError, ensure, type Handlers, type RequestSession } from '../handler
 import { planPriceNow } from '../plans/runner';
 import { actorOf, numberTargets } from '../store/activity.store';
 import type { SignatureRow } from '../store/block.store';
-import { type PlanRow, plansStoreOf } from '../store/plans.store';
+import type { PlanRow } from '../store/plans.store';
 import { blockTargetsOf, SIGNATURE_TTL_MS } from './block.handlers';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -74,12 +74,7 @@ export const plansHandlers: Handlers = {
     ensure(mayReadPlans(viewer.facts) && profile?.ban && profile.sn == null, 'E005');
     const size = input.query.size ?? 20;
     const page = input.query.page ?? 0;
-    const { rows, total } = plansStoreOf(svc.db).page(
-      String(profile.ban),
-      input.query.status ?? null,
-      page,
-      size,
-    );
+    const { rows, total } = svc.plans.page(String(profile.ban), input.query.status ?? null, page, size);
     const staffViewer = isStaff(session);
     return {
       content: rows.map((r) => planWire(r, staffViewer)),
@@ -109,7 +104,7 @@ export const plansHandlers: Handlers = {
       }
     const numbers = sns ? sns.length : svc.block.numbersOfBan(ban).length;
     const targets = blockTargetsOf(ban, sns);
-    const store = plansStoreOf(svc.db);
+    const store = svc.plans;
     const id = svc.db.transaction(() => {
       let signature: SignatureRow | undefined;
       if (blockNeedsSignature(company.at)) {
@@ -166,7 +161,7 @@ export const plansHandlers: Handlers = {
   'plans.cancel': ({ input, session, svc }) => {
     const ban = ownBan(session);
     const id = Number(input.params.id);
-    const store = plansStoreOf(svc.db);
+    const store = svc.plans;
     const plan = Number.isSafeInteger(id) ? store.get(id) : undefined;
     // another company's plan is as unknown as a missing one
     ensure(plan && plan.ban === ban, 'E005', 'no such plan of this account');

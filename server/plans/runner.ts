@@ -15,7 +15,7 @@ import { ApiError, type Services } from '../handler';
 import { carryOutBlock, RESTORE_MAX_MS, RESTORE_MIN_MS } from '../handlers/block.handlers';
 import { numberTargets, SERVER_ACTOR } from '../store/activity.store';
 import type { SignatureRow } from '../store/block.store';
-import { type PlanRow, plansStoreOf } from '../store/plans.store';
+import type { PlanRow } from '../store/plans.store';
 
 /** How long a claim holds before the plan is given back (a run takes milliseconds; a process may be killed). */
 export const PLAN_LEASE_MS = 5 * 60_000;
@@ -63,7 +63,7 @@ export function planPriceNow(svc: Services, ban: string): number | null {
 
 /** Carries out one claimed plan in one transaction; throws (leaving it claimed) only on an unexpected failure. */
 function carryOut(svc: Services, plan: PlanRow, workerId: string, now: number, opts: RunOptions): void {
-  const store = plansStoreOf(svc.db);
+  const store = svc.plans;
   const random = opts.random ?? Math.random;
   const base = opts.all ? Math.min(now, plan.runAt) : plan.runAt;
   const signature =
@@ -146,7 +146,7 @@ function carryOut(svc: Services, plan: PlanRow, workerId: string, now: number, o
  * claims older than the lease. Returns the plans this worker carried out.
  */
 export function runDuePlans(svc: Services, now: number, workerId: string, opts: RunOptions = {}): RunReport {
-  const store = plansStoreOf(svc.db);
+  const store = svc.plans;
   const recovered = store.recover(now - PLAN_LEASE_MS);
   const ran: number[] = [];
   for (const id of store.due(now, opts.all === true)) {

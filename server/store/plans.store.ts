@@ -224,15 +224,3 @@ export function createPlansStore(db: Db) {
 }
 
 export type PlansStore = ReturnType<typeof createPlansStore>;
-
-const stores = new WeakMap<Db, PlansStore>();
-
-/** The plans store of a database, built once (its statements with it). */
-export function plansStoreOf(db: Db): PlansStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = createPlansStore(db);
-    stores.set(db, store);
-  }
-  return store;
-}

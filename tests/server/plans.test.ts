@@ -18,7 +18,7 @@ import { openDatabase } from '../../server/db/database';
 import { type DemoKeyMaterial, loadOrCreateCa, loadOrCreateDemoKeyMaterial } from '../../server/eimzo/ca';
 import { createSignedData } from '../../server/eimzo/cms';
 import { PLAN_LEASE_MS, runDuePlans } from '../../server/plans/runner';
-import { plansStoreOf } from '../../server/store/plans.store';
+import { createPlansStore } from '../../server/store/plans.store';
 import type { PlanWire } from '../../src/services/contract/plans.contract';
 import { MAIN_KEY, NAVOIY_KEY, TEST_KEYS, tempDir } from '../support/eimzo';
 import { type Agent, createHarness, type Harness, logEntries, seededDb } from './harness';
@@ -91,7 +91,7 @@ const numberOf = (h: Harness, ban: string, status: string, skip = 0) =>
   ).sn;
 const statusOf = (h: Harness, sn: string) =>
   (h.db.prepare('SELECT status FROM numbers WHERE sn = ?').get(sn) as { status: string }).status;
-const planRow = (h: Harness, id: number) => plansStoreOf(h.db).get(id);
+const planRow = (h: Harness, id: number) => h.services.plans.get(id);
 const count = (h: Harness, sql: string, ...args: unknown[]) =>
   (h.db.prepare(`SELECT COUNT(*) AS n FROM ${sql}`).get(...args) as { n: number }).n;
 
@@ -422,8 +422,8 @@ describe('exactly once (SP5)', () => {
     const at = Date.parse(p.runAt);
     const requests = count(h1, 'block_requests');
     // both see it due; the conditional UPDATE gives it to one
-    expect(plansStoreOf(db1).due(at)).toEqual([p.id]);
-    expect(plansStoreOf(db2).due(at)).toEqual([p.id]);
+    expect(createPlansStore(db1).due(at)).toEqual([p.id]);
+    expect(createPlansStore(db2).due(at)).toEqual([p.id]);
     const ran = [runDuePlans(h2.services, at, 'w2').ran, runDuePlans(h1.services, at, 'w1').ran];
     expect(ran).toEqual([[p.id], []]);
     expect(count(h1, 'block_requests')).toBe(requests + 1);
@@ -431,10 +431,10 @@ describe('exactly once (SP5)', () => {
     expect(planRow(h1, p.id)).toMatchObject({ status: 'done', claimedBy: 'w2' });
     // a claim race on the statement itself
     const q = await planOne(h1, curator, numberOf(h1, A, 'A', 1), 'block', '2026-12-13');
-    expect([plansStoreOf(db1).claim(q.id, 'w1', at), plansStoreOf(db2).claim(q.id, 'w2', at)]).toEqual([
-      true,
-      false,
-    ]);
+    expect([
+      createPlansStore(db1).claim(q.id, 'w1', at),
+      createPlansStore(db2).claim(q.id, 'w2', at),
+    ]).toEqual([true, false]);
     db1.close();
     db2.close();
   });
