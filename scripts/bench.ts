@@ -255,6 +255,22 @@ async function pagesVsFloor(portalUrl: string, floorUrl: string, browser: Browse
   return out;
 }
 
+/** Opens `url`, types the curator's login and password as soon as the form shows, presses Enter once; resolves with
+ *  the sign-in request the page sent. */
+async function typeAndSend(page: Page, url: string) {
+  const sent = page.waitForRequest(
+    (req) => req.url().includes('/api/user/login') && req.method() === 'POST',
+    { timeout: 30_000 },
+  );
+  await page.goto(url, { waitUntil: 'commit' });
+  const form = page.getByTestId('auth-login');
+  await form.waitFor();
+  await form.locator('input[name="login"]').fill('curator');
+  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await form.locator('input[name="password"]').press('Enter');
+  return sent;
+}
+
 /** One cold load at 4× CPU, typing login and password as soon as the form shows and pressing Enter once: when the
  *  sign-in call left (ms from the navigation's start) and the login it carried. */
 async function firstAction(browser: Browser, url: string): Promise<{ ms: number; login: string }> {
@@ -274,19 +290,7 @@ async function firstAction(browser: Browser, url: string): Promise<{ ms: number;
         return original.apply(this, args);
       } as typeof fetch;
     });
-    const sent = page.waitForRequest(
-      (req) => req.url().includes('/api/user/login') && req.method() === 'POST',
-      {
-        timeout: 30_000,
-      },
-    );
-    await page.goto(url, { waitUntil: 'commit' });
-    const form = page.getByTestId('auth-login');
-    await form.waitFor();
-    await form.locator('input[name="login"]').fill('curator');
-    await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await form.locator('input[name="password"]').press('Enter');
-    const request = await sent;
+    const request = await typeAndSend(page, url);
     const login = (JSON.parse(request.postData() ?? '{}') as { login?: string }).login ?? '';
     return { ms: (await page.evaluate('window.__loginAt')) as number, login };
   } finally {
@@ -392,16 +396,7 @@ async function tracedFirstAction(browser: Browser, url: string): Promise<MainThr
       categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading,blink.user_timing',
       transferMode: 'ReportEvents',
     });
-    const sent = page.waitForRequest(
-      (req) => req.url().includes('/api/user/login') && req.method() === 'POST',
-    );
-    await page.goto(url, { waitUntil: 'commit' });
-    const form = page.getByTestId('auth-login');
-    await form.waitFor();
-    await form.locator('input[name="login"]').fill('curator');
-    await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await form.locator('input[name="password"]').press('Enter');
-    await sent;
+    await typeAndSend(page, url);
     await cdp.send('Tracing.end');
     await complete;
     return mainThreadWork(events);
