@@ -23,7 +23,7 @@ import type { MiddlewareHandler } from 'hono';
 import { blockEffect, blockNeedsSignature, type SkipReason } from '../../src/domain/block.rules';
 import { numberStatusKind } from '../../src/domain/constants';
 import { nextTashkentMidnight } from '../../src/domain/dates.rules';
-import { planProblem } from '../../src/domain/plans.rules';
+import { type PlanWhen, planProblem } from '../../src/domain/plans.rules';
 import { applicationText, keyProofText } from '../../src/domain/preregistration-signing.rules';
 import {
   blockTargets,
@@ -52,6 +52,16 @@ import { ensureContactTarget } from './recovery-contact.handlers';
 
 /** A verified signature authorises one suspend/restore of this session within this time. */
 export const SIGNATURE_TTL_MS = 10 * MINUTE;
+
+/**
+ * Refuses a plan's day and hour that `planProblem` finds wrong (SP1): E101 naming the field under `at` (`body` for
+ * `block-plans`, `body.when` for a plan's signing challenge), so the challenge and the plan refuse alike.
+ */
+export function ensurePlanDay(p: PlanWhen, now: number, at: 'body' | 'body.when'): void {
+  const problem = planProblem(p, now);
+  if (problem !== null)
+    throw new ApiError('E101', `${at}.${problem === 'badHour' ? 'hour' : 'date'}: ${problem}`);
+}
 /** A restore takes effect after 5 to 10 minutes (spec 4). */
 export const RESTORE_MIN_MS = 5 * MINUTE;
 export const RESTORE_MAX_MS = 10 * MINUTE;
@@ -445,11 +455,8 @@ export function createBlockHandlers(opts: BlockHandlerOptions = {}): Handlers {
       const now = svc.clock.now();
       // a plan's day and hour are checked here as `plans.create` checks them, so that nobody signs a plan that
       // would then be refused (spec 4: a block takes effect at 00:00, a restore at its hour; SP1)
-      if (when !== undefined && (action === 'block' || action === 'restore')) {
-        const problem = planProblem({ action, date: when.date, hour: when.hour }, now);
-        if (problem !== null)
-          throw new ApiError('E101', `body.when.${problem === 'badHour' ? 'hour' : 'date'}: ${problem}`);
-      }
+      if (when !== undefined && (action === 'block' || action === 'restore'))
+        ensurePlanDay({ action, date: when.date, hour: when.hour }, now, 'body.when');
       const challenge = newChallenge();
       const expiresAt = now + svc.config.challengeMinutes * MINUTE;
       svc.block.insertChallenge({

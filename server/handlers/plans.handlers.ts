@@ -6,7 +6,7 @@
  * created, unless the account is type 20. The server's timer carries it out (server/plans/runner.ts).
  */
 import { blockNeedsSignature } from '../../src/domain/block.rules';
-import { mayManagePlans, mayReadPlans, planHour, planProblem, planRunAt } from '../../src/domain/plans.rules';
+import { mayManagePlans, mayReadPlans, planHour, planRunAt } from '../../src/domain/plans.rules';
 import { activeRole, isClientRole } from '../../src/domain/roles.rules';
 import { targetsKey, whenKey } from '../../src/domain/signing-document.rules';
 import type { PlanWire } from '../../src/services/contract/plans.contract';
@@ -15,7 +15,7 @@ import { planPriceNow } from '../plans/runner';
 import { actorOf, numberTargets } from '../store/activity.store';
 import type { SignatureRow } from '../store/block.store';
 import type { PlanRow } from '../store/plans.store';
-import { blockTargetsOf, SIGNATURE_TTL_MS } from './block.handlers';
+import { blockTargetsOf, ensurePlanDay, SIGNATURE_TTL_MS } from './block.handlers';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -91,9 +91,7 @@ export const plansHandlers: Handlers = {
     ensure(company, 'E052');
     ensure(company.at !== 16, 'E002', 'type-16 accounts are not blocked from the portal');
     const now = svc.clock.now();
-    const problem = planProblem({ action: body.action, date: body.date, hour: body.hour }, now);
-    if (problem !== null)
-      throw new ApiError('E101', `body.${problem === 'badHour' ? 'hour' : 'date'}: ${problem}`);
+    ensurePlanDay({ action: body.action, date: body.date, hour: body.hour }, now, 'body');
     const hour = planHour(body.action, body.hour);
     const sns = body.sns ? [...new Set(body.sns)].sort() : null;
     if (sns)
