@@ -1,4 +1,4 @@
-import { formatDate, tashkentDay } from '../../src/domain/dates.rules';
+import { formatDate, nextTashkentMidnight, tashkentDay } from '../../src/domain/dates.rules';
 import { categoryOfLocal } from '../../src/domain/golden.rules';
 import {
   categoryIdOf,
@@ -238,7 +238,8 @@ export function seedDocuments(db: Db, asOf: number): number {
       clientSignDate: new Date(blockAt - 60_000).toISOString(),
       clientSign: 'MIIGseedSignatureOfTheDemoBlockDocumentBase64AAAAAAAAAAAAAAAA',
     },
-    effectiveAt: blockAt + DAY,
+    // as a signed block takes effect (server/handlers/block.handlers.ts): at the next midnight in Tashkent
+    effectiveAt: nextTashkentMidnight(blockAt),
     userId: 0,
     now: blockAt,
   });

@@ -8,6 +8,7 @@ import { type Db, loadMigrations, migrate, openDatabase } from '../../server/db/
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import { resetDatabase } from '../../server/db/reset';
 import { isSeeded, seedDatabase } from '../../server/db/seed';
+import { formatDateTime, nextTashkentMidnight } from '../../src/domain/dates.rules';
 import { categoryOfLocal } from '../../src/domain/golden.rules';
 import {
   categoryIdOf,
@@ -213,6 +214,20 @@ describe('the demo orders and documents tell one story', () => {
       const sold = db.prepare("SELECT 1 FROM number_inventory WHERE number = ? AND state = 'sold'").get(sn);
       expect({ sn, held: own !== undefined || sold !== undefined }).toEqual({ sn, held: true });
     }
+  });
+
+  it('the demo block takes effect as a signed block does: at the next midnight in Tashkent, in both languages', () => {
+    const db = seededDb();
+    const doc = db
+      .prepare("SELECT created_at AS at, data FROM documents WHERE ban = '100672418' AND document_type = 7")
+      .get() as { at: number; data: string };
+    const text = (JSON.parse(doc.data) as { text: Record<'ru' | 'uz', { text: string }[]> }).text;
+    const midnight = formatDateTime(nextTashkentMidnight(doc.at));
+    expect(midnight).toMatch(/ 00:00$/);
+    expect(text.ru.map((b) => b.text)).toContain(
+      `Активация услуги вступит в силу после 00:00 (${midnight}).`,
+    );
+    expect(text.uz.map((b) => b.text)).toContain(`Xizmat 00:00 dan keyin faollashadi (${midnight}).`);
   });
 });
 
