@@ -4,11 +4,11 @@ import {
   categoryIdOf,
   categoryPrice,
   DEFAULT_TAX_PERCENT,
-  type GoldenCategory,
   vatOf,
 } from '../../src/domain/golden-categories.rules';
 import { formatPhone } from '../../src/domain/phone.rules';
 import { suspendText } from '../documents/suspend-document';
+import { orderDocuments } from '../golden/order-documents';
 import type { PdfBlock } from '../pdf/pdf';
 import { insertDocument, type NewDocument, refuseDocument } from '../store/documents.store';
 import { createOrdersStore } from '../store/orders.store';
@@ -31,9 +31,10 @@ const h = (text: string): PdfBlock => ({ kind: 'heading', text });
 const p = (text: string): PdfBlock => ({ kind: 'paragraph', text });
 const small = (text: string): PdfBlock => ({ kind: 'small', text });
 
-const sum = (n: number) => `${new Intl.NumberFormat('ru-RU').format(n)} сум`;
-
-type Doc = Omit<NewDocument, 'createdBy' | 'now'> & { readonly at: number };
+type Doc = Omit<NewDocument, 'createdBy' | 'now'> & {
+  readonly at: number;
+  readonly createdBy?: number | null;
+};
 
 function agreement(c: { ban: string; tin: string; name: string }, at: number): Doc {
   const title = `Договор № ${c.ban}`;
@@ -74,15 +75,6 @@ const ORDERS = [
   { kind: 'new', daysAgo: 19, numbers: null, category: 'simple' },
   { kind: 'golden', daysAgo: 41, numbers: ['977777777'], category: 'platinum' },
 ] as const;
-
-/** The category's name as the documents print it (the Russian of `purchase.categories.*`, src/i18n/ru.json). */
-const CATEGORY_NAME: Record<GoldenCategory, string> = {
-  simple: 'Простой',
-  bronze: 'Бронзовый',
-  silver: 'Серебряный',
-  gold: 'Золотой',
-  platinum: 'Платиновый',
-};
 
 /** One of the company's numbers in `status`, the `skip`-th by number (the seed's companies all have some). */
 function companyNumbers(db: Db, ban: string, status: string, count: number, skip = 0): string[] {
@@ -144,65 +136,28 @@ export function seedDocuments(db: Db, asOf: number): number {
       for (const n of numbers) connected.run(at + DAY, n);
     }
     orders.addDetails(orderId, { address: null, tin: KEYOWNER.tin, comment: null });
-    const list = numbers.map((n) => formatPhone(n)).join(', ');
-    const base = { ban: KEYOWNER.ban, tin: KEYOWNER.tin, orderId, lang: 'ru' as const };
-    docs.push(
+    // the documents a checkout issues (server/golden/order-documents.ts), in the order's time; the first order's
+    // waybill still waits for its scan (spec 4 status 0), the second's number supply had its scan refused (2)
+    const issued = orderDocuments(
       {
-        ...base,
-        type: 4,
-        title: `Накладная № ${orderId}`,
-        status: i === 0 ? 0 : 1,
-        at,
-        body: [
-          h(`Накладная № ${orderId} от ${formatDate(at)}`),
-          p(
-            `Поставщик: оператор мобильной связи. Получатель: ${KEYOWNER.name}, ИНН ${KEYOWNER.tin}, лицевой счёт ${KEYOWNER.ban}.`,
-          ),
-          p(`SIM-карты с номерами: ${list} — ${numbers.length} шт.`),
-          p('Товар получен в полном объёме, претензий по количеству и комплектности нет.'),
-        ],
+        id: orderId,
+        ban: KEYOWNER.ban,
+        company: KEYOWNER.name,
+        tin: KEYOWNER.tin,
+        numbers: numbers.map((number) => ({ number, price })),
+        total,
+        vat,
+        taxPercent: DEFAULT_TAX_PERCENT,
+        date: tashkentDay(at),
       },
-      {
-        ...base,
-        type: 5,
-        title: `Акт передачи номеров № ${orderId}`,
-        status: i === 1 ? 2 : 1,
-        at: at + 60_000,
-        body: [
-          h(`Акт передачи номеров № ${orderId} от ${formatDate(at)}`),
-          p(
-            `Оператор передаёт, а ${KEYOWNER.name} принимает в пользование номера категории «${CATEGORY_NAME[o.category]}»: ${list}.`,
-          ),
-          p(`Стоимость номеров: ${sum(total)}, в том числе НДС 12 %: ${sum(vat)}.`),
-        ],
-      },
-      {
-        ...base,
-        type: 6,
-        title: `Счёт-фактура № ${orderId}`,
-        status: 1,
-        at: at + 120_000,
-        data: {
-          number: `SF-${orderId}`,
-          date: tashkentDay(at),
-          items: numbers.map((n) => ({
-            name: `Номер ${formatPhone(n)} (${CATEGORY_NAME[o.category]})`,
-            qty: 1,
-            price,
-          })),
-          total,
-          vat,
-        },
-        body: [
-          h(`Счёт-фактура № SF-${orderId} от ${formatDate(at)}`),
-          p(`Покупатель: ${KEYOWNER.name}, ИНН ${KEYOWNER.tin}.`),
-          ...numbers.map((n) =>
-            p(`Номер ${formatPhone(n)}, категория «${CATEGORY_NAME[o.category]}»: ${sum(price)}.`),
-          ),
-          p(`Итого: ${sum(total)}, в том числе НДС 12 %: ${sum(vat)}.`),
-        ],
-      },
+      'ru',
+      buyer,
+      at,
     );
+    for (const [k, { now, ...d }] of issued.entries()) {
+      const status = i === 0 && d.type === 4 ? 0 : i === 1 && d.type === 5 ? 2 : 1;
+      docs.push({ ...d, status, at: now + k * 60_000 });
+    }
   }
   docs.push(agreement(KEYOWNER, asOf - 80 * DAY));
   docs.push(agreement(NOBUY, asOf - 70 * DAY));
@@ -284,8 +239,8 @@ export function seedDocuments(db: Db, asOf: number): number {
       ],
     });
   }
-  for (const { at, ...d } of docs) {
-    const id = insertDocument(db, { ...d, createdBy: null, now: at });
+  for (const { at, createdBy, ...d } of docs) {
+    const id = insertDocument(db, { ...d, createdBy: createdBy ?? null, now: at });
     // spec 4 "2 error with server message": the scan that came with it could not be read — a code the portal shows in
     // the page's language (DOC20), and the free text a backend without codes would send
     if (d.status === 2)

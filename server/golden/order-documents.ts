@@ -47,6 +47,9 @@ const T = {
   },
 } as const;
 
+/** The invoice's own number (its json's `number`, which `documentNumber` shows: docs/decisions.md DOC14). */
+export const invoiceNumber = (orderId: number) => `SF-${orderId}`;
+
 /** `YYYY-MM-DD` → `DD.MM.YYYY`. */
 const dmy = (iso: string) => iso.split('-').reverse().join('.');
 
@@ -81,7 +84,8 @@ export function orderDocuments(
   return [
     doc(4, t.supply, [buyer, { kind: 'paragraph', text: t.supplyText }, ...lines, totalLine]),
     doc(5, t.numberSupply, [buyer, { kind: 'paragraph', text: t.numberSupplyText }, ...lines]),
-    doc(6, t.invoice, [buyer, ...lines, totalLine], {
+    doc(6, `${t.invoice} № ${invoiceNumber(o.id)}`, [buyer, ...lines, totalLine], {
+      number: invoiceNumber(o.id),
       orderId: o.id,
       date: o.date,
       seller: 'operator',
