@@ -12,7 +12,7 @@ import { i18n } from '@/i18n/i18n';
 import { type ChartContext, chartPage } from '@/views/common/chart-page.view';
 import { ColumnHeads } from '@/views/common/column-heads.view';
 import { ConfirmDialog } from '@/views/common/confirm-dialog.view';
-import { DateRange, type DateRangeValue } from '@/views/common/date-range.view';
+import { DateRange, type DateRangeValue, forgetBrowserDayOrder } from '@/views/common/date-range.view';
 import { ErrorDialog } from '@/views/common/error-dialog.view';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons, ExportStatus, RefreshExportActions } from '@/views/common/export-status.view';
@@ -348,6 +348,62 @@ describe('DateRange: a labelled from/to pair with one translated error', () => {
       expect(input.getAttribute('aria-invalid')).toBe('true');
       expect(input.getAttribute('aria-describedby')).toBe(error.id);
     }
+  });
+
+  describe("the chosen days said again in the portal's order, for a browser that writes days its own way (TZ2)", () => {
+    const browserIn = (language: string) => {
+      vi.spyOn(navigator, 'language', 'get').mockReturnValue(language);
+      forgetBrowserDayOrder();
+    };
+    afterEach(() => {
+      vi.restoreAllMocks();
+      forgetBrowserDayOrder();
+    });
+
+    it.each([
+      ['ru', 'Выбран период: 01.01.2025 – 31.01.2025'],
+      ['uz', 'Tanlangan davr: 01.01.2025 – 31.01.2025'],
+    ])('en-US, %s: once both days are real ones', async (lang, text) => {
+      browserIn('en-US');
+      await i18n.changeLanguage(lang);
+      const user = userEvent.setup();
+      wrap(<ControlledRange error={null} />);
+      await user.type(screen.getByTestId('period-from'), '2025-01-01');
+      expect(screen.queryByTestId('period-chosen')).toBeNull();
+      await user.type(screen.getByTestId('period-to'), '2025-01-31');
+      expect(screen.getByTestId('period-chosen').textContent).toBe(text);
+    });
+
+    it('a browser that writes days as the portal does (ru) gets no second line', async () => {
+      browserIn('ru-RU');
+      const user = userEvent.setup();
+      wrap(<ControlledRange error={null} />);
+      await user.type(screen.getByTestId('period-from'), '2025-01-01');
+      await user.type(screen.getByTestId('period-to'), '2025-01-31');
+      expect(screen.getByTestId('value').textContent).toBe('2025-01-01|2025-01-31');
+      expect(screen.queryByTestId('period-chosen')).toBeNull();
+    });
+
+    it('uncontrolled: the default days, then what is typed, then a new default (Back) again', async () => {
+      browserIn('en-US');
+      const user = userEvent.setup();
+      const { rerender } = wrap(
+        <DateRange legend="Дата" name="d" defaultValue={{ from: '2025-03-01', to: '2025-03-31' }} />,
+      );
+      const chosen = () => screen.queryByTestId('date-range-chosen')?.textContent ?? null;
+      expect(chosen()).toBe('Выбран период: 01.03.2025 – 31.03.2025');
+      const to = screen.getByTestId('date-range-to');
+      await user.clear(to);
+      expect(chosen()).toBeNull();
+      await user.type(to, '2025-04-15');
+      expect(chosen()).toBe('Выбран период: 01.03.2025 – 15.04.2025');
+      rerender(
+        <I18nextProvider i18n={i18n}>
+          <DateRange legend="Дата" name="d" defaultValue={{ from: '2025-02-01', to: '2025-02-28' }} />
+        </I18nextProvider>,
+      );
+      expect(chosen()).toBe('Выбран период: 01.02.2025 – 28.02.2025');
+    });
   });
 
   it('uncontrolled: starts from the default value (a filter read on submit)', () => {

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay, writesDaysLikePortal } from '@/domain/day-order.rules';
 import { formatErrorMessage } from '@/i18n/messages';
 import './common.css';
 
@@ -33,6 +34,48 @@ export interface DateRangeProps {
 }
 
 /**
+ * What an uncontrolled pair holds now: what was typed since it last started from `start` (its default value: a new one,
+ * such as the URL's after Back, starts again), and a way to note a field's new value.
+ */
+export function useTypedDays(start: DateRangeValue | undefined) {
+  const [typed, setTyped] = useState<{ start: DateRangeValue | undefined; days: DateRangeValue } | null>(
+    null,
+  );
+  const fresh = typed === null || typed.start?.from !== start?.from || typed.start?.to !== start?.to;
+  const days = fresh ? (start ?? EMPTY) : typed.days;
+  const note = (end: 'from' | 'to', day: string) => setTyped({ start, days: { ...days, [end]: day } });
+  return [days, note] as const;
+}
+
+const EMPTY: DateRangeValue = { from: '', to: '' };
+
+let portalWay: boolean | undefined;
+
+/**
+ * The chosen days said again as the portal writes days ('Выбран период: 06.09.2026 – 05.12.2026'), under date fields
+ * that a browser draws in its own locale's order (en-US: 09/06/2026, where 09 is the month): a reader of the portal's
+ * lists, which write 06.09.2026, would read the day and the month the other way round. Nothing when the browser writes
+ * days as the portal does (ru: 06.09.2026), or while either day is not a real one (docs/decisions.md TZ2).
+ */
+export function ChosenDays({ days, testId }: { days: DateRangeValue; testId: string }) {
+  const { t } = useTranslation();
+  portalWay ??= writesDaysLikePortal(typeof navigator === 'undefined' ? undefined : navigator.language);
+  const from = formatDay(days.from);
+  const to = formatDay(days.to);
+  if (portalWay || from === '' || to === '') return null;
+  return (
+    <p className="date-range__chosen" data-testid={testId}>
+      {t('chosenDays', { from, to })}
+    </p>
+  );
+}
+
+/** Forgets whether the browser writes days as the portal does (tests change the browser's language). */
+export function forgetBrowserDayOrder(): void {
+  portalWay = undefined;
+}
+
+/**
  * The from/to date pair of a filter or form (orders, debt, documents): a fieldset named by its legend, two labelled
  * date inputs ('С' / 'По'), and one translated error linked to both inputs and marking them `aria-invalid`. The
  * view only shows the error the chart computed with the domain rule; it does not validate.
@@ -53,6 +96,7 @@ export function DateRange({
   const id = useId();
   const errorId = `${id}-error`;
   const controlled = value !== undefined;
+  const [typed, note] = useTypedDays(defaultValue);
   const invalid = error ? true : undefined;
   const describedBy = error ? errorId : undefined;
   const input = (end: 'from' | 'to') => (
@@ -73,7 +117,10 @@ export function DateRange({
               value: value[end],
               onChange: (e) => onChange?.({ ...value, [end]: e.currentTarget.value }),
             }
-          : { defaultValue: defaultValue?.[end] ?? '' })}
+          : {
+              defaultValue: defaultValue?.[end] ?? '',
+              onChange: (e) => note(end, e.currentTarget.value),
+            })}
       />
     </div>
   );
@@ -84,6 +131,7 @@ export function DateRange({
         {input('from')}
         {input('to')}
       </div>
+      <ChosenDays days={controlled ? value : typed} testId={`${testId}-chosen`} />
       {error ? (
         <p id={errorId} className="field__error" data-testid={`${testId}-error`}>
           {formatErrorMessage(t, error)}

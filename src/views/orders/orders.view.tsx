@@ -9,6 +9,7 @@ import { usePageLang } from '@/i18n/page-lang';
 import { connectOrder, connectOrdersList, connectStatusMove } from '@/machines/orders.selectors';
 import { categoryName } from '@/views/common/category-texts';
 import { ColumnHeads } from '@/views/common/column-heads.view';
+import { ChosenDays, useTypedDays } from '@/views/common/date-range.view';
 import { useDocumentTitle } from '@/views/common/document-title';
 import { ErrorRetry } from '@/views/common/error-retry.view';
 import { ExportButtons, ExportStatus } from '@/views/common/export-status.view';
@@ -187,6 +188,19 @@ function OrdersView() {
 /** From, to and BAN, applied together on submit (a history entry: Back works). */
 function FilterForm({ params, onChange }: { params: OrdersParams; onChange: (p: OrdersParams) => void }) {
   const { t } = useTranslation();
+  const [days, note] = useTypedDays({ from: params.from, to: params.to });
+  const dayField = (end: 'from' | 'to') => (
+    <div className="orders__field">
+      <label htmlFor={`orders-${end}`}>{t(`orders.${end}`)}</label>
+      <input
+        id={`orders-${end}`}
+        name={end}
+        type="date"
+        defaultValue={params[end]}
+        onChange={(e) => note(end, e.currentTarget.value)}
+      />
+    </div>
+  );
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const text = formTexts(e.currentTarget);
@@ -196,14 +210,8 @@ function FilterForm({ params, onChange }: { params: OrdersParams; onChange: (p: 
     // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to jsdom and older browsers
     <div role="search" aria-label={t('orders.filters')}>
       <form className="orders__filter" onSubmit={onSubmit} noValidate data-testid="orders-filter">
-        <div className="orders__field">
-          <label htmlFor="orders-from">{t('orders.from')}</label>
-          <input id="orders-from" name="from" type="date" defaultValue={params.from} />
-        </div>
-        <div className="orders__field">
-          <label htmlFor="orders-to">{t('orders.to')}</label>
-          <input id="orders-to" name="to" type="date" defaultValue={params.to} />
-        </div>
+        {dayField('from')}
+        {dayField('to')}
         <div className="orders__field">
           <label htmlFor="orders-ban">{t('orders.filterBan')}</label>
           <input id="orders-ban" name="ban" inputMode="numeric" maxLength={9} defaultValue={params.ban} />
@@ -211,6 +219,7 @@ function FilterForm({ params, onChange }: { params: OrdersParams; onChange: (p: 
         <button type="submit" className="btn" data-testid="orders-apply">
           {t('orders.apply')}
         </button>
+        <ChosenDays days={days} testId="orders-chosen" />
       </form>
     </div>
   );
