@@ -1,3 +1,4 @@
+import { formatDay } from '../../src/domain/day-order.rules';
 import { formatSum } from '../../src/domain/money.rules';
 import { formatPhone } from '../../src/domain/phone.rules';
 import type { NewDocument } from '../store/documents.store';
@@ -50,9 +51,6 @@ const T = {
 /** The invoice's own number (its json's `number`, which `documentNumber` shows: docs/decisions.md DOC14). */
 export const invoiceNumber = (orderId: number) => `SF-${orderId}`;
 
-/** `YYYY-MM-DD` → `DD.MM.YYYY`. */
-const dmy = (iso: string) => iso.split('-').reverse().join('.');
-
 export function orderDocuments(
   o: OrderForDocuments,
   lang: 'ru' | 'uz',
@@ -61,7 +59,7 @@ export function orderDocuments(
 ): NewDocument[] {
   const t = T[lang];
   const money = (a: number) => formatSum(a, { lang });
-  const head = t.order(o.id, dmy(o.date));
+  const head = t.order(o.id, formatDay(o.date));
   const lines = o.numbers.map((n) => ({
     kind: 'paragraph' as const,
     text: t.line(formatPhone(n.number), money(n.price)),

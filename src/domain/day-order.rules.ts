@@ -1,5 +1,5 @@
 /**
- * A date field's day in the portal's order (docs/decisions.md TZ2). Apart from dates.rules.ts, which the public
+ * A day written in the portal's order: a date field's, a plan's (docs/decisions.md TZ2). Apart from dates.rules.ts, which the public
  * registration page carries: a module's code goes whole wherever it is imported, and that page stands at its budget.
  */
 

@@ -63,10 +63,6 @@ export const mayManagePlans = (f: UserFacts): boolean =>
  *  (as `mayOpenActivityLog`). */
 export const mayReadPlans = (f: UserFacts): boolean => readsCompany(f, 'scheduledActions');
 
-/** `dd.mm.yyyy` of a plan's Tashkent day `YYYY-MM-DD`, as every page writes a date ('' for no day). */
-export const planDayText = (day: string): string =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('.') : '';
-
 /** Whole days, for the tests and the dialog: `n` days after the Tashkent day of `now`. */
 export const planDayAfter = (now: number, n: number): string => addDays(tashkentDay(now), n);
 

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToggleAction } from '@/domain/block.rules';
-import { PLAN_MAX_DAYS, type PlanProblem, planDayAfter, planDayText } from '@/domain/plans.rules';
+import { formatDay } from '@/domain/day-order.rules';
+import { PLAN_MAX_DAYS, type PlanProblem, planDayAfter } from '@/domain/plans.rules';
 import type { PlanWhenChoice } from '@/machines/block-restore.machine';
 import { FormField } from '@/views/common/form-field.view';
 
@@ -72,7 +73,7 @@ export function PlanWhen({
           <FormField
             name="plan-date"
             label={t('blockRestore.plan.date')}
-            hint={t('blockRestore.plan.dateHint', { last: planDayText(max) })}
+            hint={t('blockRestore.plan.dateHint', { last: formatDay(max) })}
             error={dateProblem}
             errorTestId="block-restore-date-error"
             required
@@ -115,9 +116,9 @@ export function PlanWhen({
           {problem === null ? (
             <p data-testid="block-restore-when-text">
               {isBlock
-                ? t('blockRestore.plan.blockAt', { date: planDayText(when.date) })
+                ? t('blockRestore.plan.blockAt', { date: formatDay(when.date) })
                 : t('blockRestore.plan.restoreAt', {
-                    date: planDayText(when.date),
+                    date: formatDay(when.date),
                     time: `${hh(when.hour)}:00`,
                   })}
             </p>
