@@ -1,19 +1,5 @@
-// Evaluated first, so a form sent before the app runs is held (src/early.ts) and the start language's messages are
-// requested before the rest of the app is evaluated.
-import './early';
-import { App } from '@/app/app';
-import { reportFailure, watchUncaughtErrors } from '@/app/error-watch';
-import { mountRoot } from '@/app/mount-root';
-import { messagesReady } from '@/i18n/start';
-import { loadMoreForms } from '@/views/auth/auth-page.view';
-import './app/app.css';
+// The entry. Its first import holds a form sent before the app runs and says when the app starts (src/early.ts); the
+// app's modules are in this same script, evaluated only then.
+import { startWhenFree } from './early';
 
-// an uncaught error or rejection is reported to the server (docs/decisions.md OBS9)
-watchUncaughtErrors(window, reportFailure);
-const root = document.getElementById('root');
-// a page the build rendered ahead (docs/decisions.md LB12) is already on screen: React takes over its markup, a
-// register or forgot form's only once its chunk is in (LB20)
-if (root)
-  void messagesReady
-    .then(() => root.querySelector('[data-auth]:not([data-auth=login])') && loadMoreForms())
-    .then(() => mountRoot(root, <App />));
+startWhenFree(window, () => void import(/* webpackMode: "eager" */ './start'));

@@ -69,11 +69,17 @@ function partOf(query) {
   return m ? m[1] : null;
 }
 
-/** rspack loader: `import('./ru.json?part=start')`. */
+/**
+ * rspack loader: `import('./ru.json?part=start')`, as an ES module whose default export is the part. Not a JSON module:
+ * importing one with `import()` needs the bundler's CommonJS interop at run time (a namespace object made up around
+ * `module.exports`), whose helper then sits in the login page's first script (docs/decisions.md LB23). `JSON.parse` of
+ * a string literal, as the bundler writes a JSON module: parsed faster than the same object written as code.
+ */
 function loader(source) {
   for (const name of [...Object.values(LISTS), 'shell-keys.json'])
     this.addDependency(join(dirname(this.resourcePath), name));
-  return pickPart(source, partOf(this.resourceQuery), keySetsFor(this.resourcePath));
+  const json = pickPart(source, partOf(this.resourceQuery), keySetsFor(this.resourcePath));
+  return `export default JSON.parse(${JSON.stringify(json)});`;
 }
 
 module.exports = loader;

@@ -2,7 +2,7 @@
 import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { appApiOf } from '@/app/api';
 import { createAppLogic } from '@/app/app-logic';
 import { AppRoot } from '@/app/app-providers';
@@ -12,12 +12,14 @@ import { createPublicLogicLoaders } from '@/app/public-logic';
 import { LANGS, type Lang } from '@/domain/constants';
 import { PRERENDERED_PATHS, type PrerenderedPage } from '@/domain/prerender.rules';
 import { ONBOARDING_PAGES } from '@/domain/public-pages.rules';
+import { startWhenFree } from '@/early';
 import { setLanguage } from '@/i18n/i18n';
 import ru from '@/i18n/ru.json';
 import uz from '@/i18n/uz.json';
 import type { ApiClient } from '@/services/api/client';
+import { takeSentCall } from '@/services/api/early-call';
 import { createDraftStore } from '@/services/drafts/draft-store';
-import { holdEarlySubmits, takeHeldSubmit } from '@/views/common/early-submit';
+import { takeHeldSubmit } from '@/views/common/early-submit';
 import { prerenderedDocument } from '../../scripts/lib/prerender';
 
 /**
@@ -38,10 +40,17 @@ const HEADING: Record<PrerenderedPage, (m: Pick<typeof ru, 'auth'>) => string> =
 const never = appApiOf(() => new Promise(() => undefined));
 
 let root: Root | undefined;
+/** The window's listeners a test added (the early start's): given back after it, as the suite's workers are shared. */
+let windowListeners: MockInstance<Window['addEventListener']> | undefined;
+
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
+  for (const [type, listener] of windowListeners?.mock.calls ?? [])
+    window.removeEventListener(type, listener);
+  windowListeners?.mockRestore();
+  windowListeners = undefined;
 });
 
 /**
@@ -115,7 +124,7 @@ describe.each(PRERENDERED_PATHS)('$path', ({ path, lang, page }) => {
   });
 });
 
-describe('the login form sent before the app runs (LB16)', () => {
+describe('the login form sent before the app runs (LB16, LB23)', () => {
   it('is held, then sent once with what was typed, without waiting for the session check', async () => {
     const calls: { name: string; args: unknown }[] = [];
     const client = {
@@ -132,14 +141,29 @@ describe('the login form sent before the app runs (LB16)', () => {
     container.id = 'root';
     container.innerHTML = html.root;
     document.body.append(container);
-    holdEarlySubmits(window);
+    // the page's own sign-in call (LB23) stays unanswered too
+    const early = vi.fn(() => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', early);
+    let started = 0;
+    windowListeners = vi.spyOn(window, 'addEventListener');
+    startWhenFree(window, () => {
+      started += 1;
+    });
     const form = container.querySelector('form') as HTMLFormElement;
     (form.elements.namedItem('login') as HTMLInputElement).value = ' curator ';
     (form.elements.namedItem('password') as HTMLInputElement).value = 'Demo-2026';
-    // Enter before the scripts ran: nothing is sent and nothing navigates
+    // Enter before the app ran: the page sends the sign-in call itself (LB23), starts the app, and nothing navigates
     const native = new Event('submit', { cancelable: true, bubbles: true });
     form.dispatchEvent(native);
     expect(native.defaultPrevented).toBe(true);
+    expect(started).toBe(1);
+    expect(early).toHaveBeenCalledTimes(1);
+    const body = JSON.stringify({ login: 'curator', password: 'Demo-2026' });
+    expect(early.mock.calls[0]).toEqual([
+      '/api/user/login',
+      expect.objectContaining({ method: 'POST', body }),
+    ]);
+    vi.unstubAllGlobals();
     await act(async () => {
       root = hydrateRoot(
         container,
@@ -163,11 +187,14 @@ describe('the login form sent before the app runs (LB16)', () => {
     expect((form.elements.namedItem('password') as HTMLInputElement).value).toBe('Demo-2026');
     // the session check had gone out first and is still unanswered
     expect(calls[0]?.name).not.toBe('session.login');
-    // once the app has the page, the form's own view takes a submit: nothing is held for later
+    // once the app has the page, the form's own view takes a submit: nothing is held for later, nothing sent early
     await act(async () => {
       form.requestSubmit();
     });
     expect(takeHeldSubmit(form)).toBe(false);
+    expect(early).toHaveBeenCalledTimes(1);
+    // this client is a stand-in: the real one reads the early call's answer (tests/services/client.test.ts)
+    expect(takeSentCall(`user/login${body}`)).toBeDefined();
   });
 });
 

@@ -84,14 +84,16 @@ describe('taking over the painted page', () => {
       await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
       // a mark React knows nothing of: still there after the take-over means the element was kept, not drawn anew
       await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-painted', 'html'));
-      // LB16: Enter before the app runs is held, and sent once the app has the page: no second Enter, one call,
-      // what was typed in it, and nothing in any address
+      // LB16: Enter before the app runs is held, and taken by the app once it has the page: no second Enter, one
+      // call (the page's own, LB23, whose answer the app reads), what was typed in it, and nothing in any address
       const logins: string[] = [];
       page.on('request', (req) => {
         if (req.url().includes('/api/user/login')) logins.push(req.postData() ?? '');
       });
       await form.locator('input[name="password"]').press('Enter');
       expect(new URL(page.url()).search).toBe('');
+      // LB23: the page sends the sign-in call itself at Enter, before the app has its messages
+      await expect.poll(() => logins.length, { timeout: 10_000 }).toBe(1);
       release();
       await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
       expect(new URL(page.url()).pathname.startsWith(`/${lang}/`)).toBe(true);

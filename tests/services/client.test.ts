@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type ApiError, ApiFailure, errorCode, toApiError } from '@/services/api/api-error';
 import { createApiClient } from '@/services/api/client';
+import { sendEarly, takeSentCall } from '@/services/api/early-call';
 import { CSRF_HEADER, CSRF_VALUE } from '@/services/contract/csrf';
 import { fakeFetch, json, text } from '../support/fake-fetch';
 
@@ -402,5 +403,79 @@ describe('ApiFailure', () => {
     expect(toApiError(f)).toEqual({ kind: 'server', code: 'E031', description: 'мало денег' });
     expect(toApiError(new Error('x'))).toMatchObject({ kind: 'contract' });
     expect(errorCode({ kind: 'aborted' })).toBe('aborted');
+  });
+});
+
+describe('API client: the sign-in call the prerendered page sent itself (docs/decisions.md LB23)', () => {
+  const body = { login: 'ivanov', password: 'secret' };
+
+  it('is the very request the client sends for the same input', async () => {
+    const own = fakeFetch(() => json({ status: 'OKOK', result: user }));
+    await createApiClient({ fetch: own.fetch }).call('session.login', { body });
+    const early = fakeFetch(() => json({ status: 'OKOK', result: user }));
+    sendEarly({ fetch: early.fetch } as unknown as Window, 'user/login', JSON.stringify(body));
+    expect(takeSentCall(`user/login${JSON.stringify(body)}`)).toBeDefined();
+    const [sent] = early.requests;
+    const [mine] = own.requests;
+    expect(sent?.url).toBe(mine?.url);
+    expect(sent?.url).toBe('/api/user/login');
+    expect(sent?.method).toBe('POST');
+    expect(sent?.body).toBe(mine?.body);
+    expect(sent?.credentials).toBe(mine?.credentials);
+    expect(sent?.headers.get(CSRF_HEADER)).toBe(CSRF_VALUE);
+    expect(sent?.headers.get('content-type')).toBe(mine?.headers.get('content-type'));
+  });
+
+  it('reads its answer instead of sending the call again, once', async () => {
+    const early = fakeFetch(() => json({ status: 'OKOK', result: user }));
+    sendEarly({ fetch: early.fetch } as unknown as Window, 'user/login', JSON.stringify(body));
+    const own = fakeFetch(() => json({ status: 'E012' }));
+    const api = createApiClient({ fetch: own.fetch });
+    await expect(api.call('session.login', { body })).resolves.toEqual(user);
+    expect(own.requests).toHaveLength(0);
+    expect(early.requests).toHaveLength(1);
+    // a second sign-in is the client's own
+    expect(await failureOf(api.call('session.login', { body }))).toEqual({ kind: 'server', code: 'E012' });
+    expect(own.requests).toHaveLength(1);
+  });
+
+  it('reads a refusal the same way as its own call would', async () => {
+    const early = fakeFetch(() => json({ status: 'E023', description: 'blocked' }));
+    sendEarly({ fetch: early.fetch } as unknown as Window, 'user/login', JSON.stringify(body));
+    const own = fakeFetch(() => json({ status: 'OKOK', result: user }));
+    expect(await failureOf(createApiClient({ fetch: own.fetch }).call('session.login', { body }))).toEqual({
+      kind: 'server',
+      code: 'E023',
+      description: 'blocked',
+    });
+    expect(own.requests).toHaveLength(0);
+  });
+
+  it('an early call that could not be made is a network failure of the sign-in', async () => {
+    const failing = (() => Promise.reject(new TypeError('offline'))) as unknown as typeof fetch;
+    sendEarly({ fetch: failing } as unknown as Window, 'user/login', JSON.stringify(body));
+    const own = fakeFetch(() => json({ status: 'OKOK', result: user }));
+    expect(await failureOf(createApiClient({ fetch: own.fetch }).call('session.login', { body }))).toEqual({
+      kind: 'network',
+    });
+    expect(own.requests).toHaveLength(0);
+  });
+
+  it('sends its own call when what it sends differs (the form changed since), and sends one early call at most', async () => {
+    const early = fakeFetch(() => json({ status: 'OKOK', result: user }));
+    const win = { fetch: early.fetch } as unknown as Window;
+    sendEarly(win, 'user/login', JSON.stringify(body));
+    sendEarly(win, 'user/login', JSON.stringify({ ...body, password: 'other' }));
+    expect(early.requests).toHaveLength(1);
+    const own = fakeFetch(() => json({ status: 'OKOK', result: user }));
+    const api = createApiClient({ fetch: own.fetch });
+    await api.call('session.login', { body: { ...body, password: 'changed' } });
+    expect(own.requests.map((r) => r.body)).toEqual([JSON.stringify({ ...body, password: 'changed' })]);
+    // nor does another call take it
+    await api.call('session.user');
+    expect(own.requests).toHaveLength(2);
+    // the early answer is still there for the same sign-in, and then gone
+    expect(takeSentCall(`user/login${JSON.stringify(body)}`)).toBeDefined();
+    expect(takeSentCall(`user/login${JSON.stringify(body)}`)).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import type { EndpointName, EndpointResult, endpoints } from '@/services/contrac
 import { errorEnvelope, OK_STATUS, okEnvelope } from '@/services/contract/envelope';
 import { PUBLIC_CALLS } from '@/services/contract/public-calls';
 import { type ApiError, ApiFailure, doesNotKnowTheCall } from './api-error';
+import { takeSentCall } from './early-call';
 
 type Def<N extends EndpointName> = (typeof endpoints)[N];
 type Part = 'params' | 'query' | 'body';
@@ -352,17 +353,21 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       } else {
         // a download with `onProgress` is read as a stream, so the bytes can be counted as they arrive
         const streamed = mode === 'blob' && onProgress !== undefined;
-        const res = await $fetch.raw(path + toSearch(query), {
-          method: def.method,
-          headers,
-          body: body as BodyInit | Record<string, unknown> | undefined,
-          signal: controller.signal,
-          responseType: streamed ? 'stream' : mode === 'blob' ? 'blob' : 'text',
-        });
+        // the sign-in call the prerendered page sent itself is not sent again: its answer is read (LB23)
+        const sent = takeSentCall(path + JSON.stringify(body));
+        const res = sent
+          ? await sent
+          : await $fetch.raw(path + toSearch(query), {
+              method: def.method,
+              headers,
+              body: body as BodyInit | Record<string, unknown> | undefined,
+              signal: controller.signal,
+              responseType: streamed ? 'stream' : mode === 'blob' ? 'blob' : 'text',
+            });
         status = res.status;
         contentType = res.headers.get('content-type') ?? '';
         requestId = res.headers.get('x-request-id') ?? undefined;
-        data = res._data;
+        data = sent ? await res.text() : (res as { _data?: unknown })._data;
         if (streamed && onProgress && data instanceof ReadableStream) {
           const total = Number(res.headers.get('content-length')) || 0;
           data = await (await loadTransfer()).readCounted(data, contentType, total, onProgress);

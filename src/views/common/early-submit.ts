@@ -15,14 +15,17 @@ export function holdSubmit(form: EventTarget | null): void {
  * Holds every submit no view handled (the event reaches the window with its default not prevented): before the app
  * has taken the page over, every submit. None then sends what was typed anywhere or reloads the page (the prerendered
  * forms say `method="dialog"` besides, for a visitor faster than this script). Installed by the entry's first import
- * (src/early.ts), before the rest of the app is evaluated; once React has the page, every form's view prevents the
+ * (src/early.ts), before the rest of the app is evaluated, which `onHeld` tells of each such form (it sends the login
+ * form's call and starts the app: docs/decisions.md LB23); once React has the page, every form's view prevents the
  * default itself and this does nothing.
  */
-export function holdEarlySubmits(win: Window): void {
+export function holdEarlySubmits(win: Window, onHeld: (form: HTMLFormElement) => void): void {
   win.addEventListener('submit', (e) => {
     if (e.defaultPrevented) return;
     e.preventDefault();
-    holdSubmit(e.target);
+    const form = e.target as HTMLFormElement;
+    holdSubmit(form);
+    onHeld(form);
   });
 }
 
