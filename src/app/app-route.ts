@@ -10,4 +10,7 @@ export interface AppRoute {
   readonly view: LazyExoticComponent<ComponentType> | ComponentType;
   /** Auth and new-client pages show the 'login as employee' link in the footer (spec 2). */
   readonly employeeLogin?: boolean;
+  /** The view is bundled with the app (the Auth pages), not a chunk: nothing to wait for, so no Suspense boundary,
+   *  and its prerendered markup is hydrated in the same task as the shell's (docs/decisions.md LB23). */
+  readonly bundled?: true;
 }

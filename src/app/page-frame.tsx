@@ -46,7 +46,8 @@ function RememberLocale({ lang }: { lang: Lang }) {
 
 /**
  * One route's page as both roots show it (the app's shell and the public root): the language remembered, the view's
- * chunk awaited behind the loading overlay, a failed or late chunk as the translated message of `ChunkBoundary`.
+ * chunk awaited behind the loading overlay (a bundled view has none), a failed or late chunk as the translated message
+ * of `ChunkBoundary`.
  */
 export function RoutePage({ route, lang }: { route: AppRoute; lang: Lang }) {
   const View = route.view;
@@ -54,9 +55,16 @@ export function RoutePage({ route, lang }: { route: AppRoute; lang: Lang }) {
     <>
       <RememberLocale lang={lang} />
       <ChunkBoundary key={route.path}>
-        <Suspense fallback={<LoadingOverlay />}>
+        {/* a bundled view (the Auth pages) has no chunk to wait for: inside a boundary, React would hydrate its
+            prerendered markup in a task of its own after the shell's, and a session answered in between (a visitor
+            signed in already, or by the page's own sign-in call) made that markup unusable (LB23) */}
+        {route.bundled ? (
           <View />
-        </Suspense>
+        ) : (
+          <Suspense fallback={<LoadingOverlay />}>
+            <View />
+          </Suspense>
+        )}
       </ChunkBoundary>
     </>
   );

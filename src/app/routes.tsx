@@ -18,7 +18,12 @@ const authPage = () => <AuthPage ssoUrl={appConfig.ssoUrl} />;
  * view its area's manifest names (`routes` in src/app/<area>.workflow.ts, written into ./routes.generated.ts).
  */
 export const ROUTES: readonly AppRoute[] = [
-  ...AUTH_PAGES.map((type) => ({ path: `/${type}`, view: authPage, employeeLogin: true })),
+  ...AUTH_PAGES.map((type) => ({
+    path: `/${type}`,
+    view: authPage,
+    employeeLogin: true,
+    bundled: true as const,
+  })),
   ...PUBLIC_ROUTES,
   ...SIGNED_IN_PAGES.map((path) => ({ path, view: SIGNED_IN_VIEWS[path] })),
 ];

@@ -32,7 +32,9 @@ describe('the app shell in Chromium', () => {
 
   it('guards an auth route: /uz/profile sends an anonymous visitor to login in the stored locale', async () => {
     const { page } = await open('/uz/login');
-    await page.waitForSelector('[data-testid="header-signed-out"]');
+    // the language is remembered by the app, which takes the prerendered login page over shortly after it is shown
+    // (docs/decisions.md LB23): its session check has answered
+    await page.waitForSelector('[data-testid="session"][data-state^="signedOut"]');
     await page.goto(`${base}/ru/profile`);
     await page.waitForURL(`${base}/uz/login`);
     // the address changes at once; <html lang> follows when the Uzbek messages are in
