@@ -1,7 +1,7 @@
 // The entry's first import: evaluated before the rest of the app, it holds a form sent on the prerendered page before
 // the app can act on it, sends the login form's sign-in call itself, and says when the app starts (docs/decisions.md
 // LB16, LB23).
-import { authFormErrors } from '@/domain/auth-form.rules';
+import { authFormErrors, signInBody } from '@/domain/auth-form.rules';
 import { sendEarly } from '@/services/api/early-call';
 import { holdEarlySubmits } from '@/views/common/early-submit';
 
@@ -40,9 +40,9 @@ export function startWhenFree(win: Window, start: () => void): void {
 }
 
 /** Sends the prerendered login form's sign-in call as the app would: only past the chart's checks, with the `logIn`
- *  actor's body (the login trimmed, the password as typed); the API client reads its answer (LB23). */
+ *  actor's body (`signInBody`); the API client reads its answer (LB23). */
 function sendLogin(win: Window, form: HTMLFormElement): void {
   const { login = '', password = '' } = Object.fromEntries(new FormData(form)) as Record<string, string>;
   if (authFormErrors('login', { login, password }).length === 0)
-    sendEarly(win, 'user/login', JSON.stringify({ login: login.trim(), password }));
+    sendEarly(win, 'user/login', JSON.stringify(signInBody({ login, password })));
 }

@@ -73,3 +73,13 @@ export function authFormError(
 ): { code: string; field: AuthField } | null {
   return authFormErrors(form, values)[0] ?? null;
 }
+
+/** What a login form sends to sign in (`POST user/login`): the login trimmed, the password as typed. The Auth chart's
+ *  `logIn` input and the prerendered page's own early call (src/early.ts, docs/decisions.md LB23) both build it here,
+ *  so the API client can tell the early call for the one the chart asks for. */
+export function signInBody(values: { readonly login: string; readonly password: string }): {
+  login: string;
+  password: string;
+} {
+  return { login: values.login.trim(), password: values.password };
+}

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { type AuthField, type AuthForm, authFormErrors } from '@/domain/auth-form.rules';
+import { type AuthField, type AuthForm, authFormErrors, signInBody } from '@/domain/auth-form.rules';
 import { validatePasswordConfirmation } from '@/domain/credentials.rules';
 import type { AuthPage } from '@/domain/routes.rules';
 import type { RestoreLinkState, User } from '@/services/contract/session.contract';
@@ -272,9 +272,7 @@ export const authFlowMachine = setup({
             id: 'logIn',
             src: 'logIn',
             input: ({ event }) =>
-              event.type === 'login.submit'
-                ? { login: event.login.trim(), password: event.password }
-                : { login: '', password: '' },
+              event.type === 'login.submit' ? signInBody(event) : { login: '', password: '' },
             onDone: {
               target: '#authFlow.signedIn',
               actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },

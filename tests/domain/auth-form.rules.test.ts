@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_FORM_FIELDS, type AuthForm, authFormError, authFormErrors } from '@/domain/auth-form.rules';
+import {
+  AUTH_FORM_FIELDS,
+  type AuthForm,
+  authFormError,
+  authFormErrors,
+  signInBody,
+} from '@/domain/auth-form.rules';
 import { isTypedPhone, phoneDigits } from '@/domain/validators.rules';
 
 describe('typed phones (Auth forms, Settings contacts, administration user form)', () => {
@@ -84,5 +90,14 @@ describe('authFormError: the first problem of an Auth form, before any call', ()
       expect(fields.length).toBeGreaterThan(0);
       expect(new Set(fields).size).toBe(fields.length);
     }
+  });
+});
+
+describe('signInBody: what a login form sends to sign in (LB23)', () => {
+  it('trims the login and keeps the password as typed', () => {
+    expect(signInBody({ login: '  curator \t', password: ' Demo-2026 ' })).toEqual({
+      login: 'curator',
+      password: ' Demo-2026 ',
+    });
   });
 });
