@@ -18,6 +18,10 @@ import type { StateMeta } from './state-meta';
 /** Rows per page of the list (server-side paging; a plain table of this many rows renders in a few ms). */
 export const NUMBERS_PAGE_SIZE = 100;
 
+/** How long the next page may take before the list says it is loading (docs/decisions.md N8): a quicker answer is
+ *  drawn once, with its tab, and nothing in between. */
+export const NUMBERS_QUIET_MS = 100;
+
 /** What the list shows, as the URL says it: status tab, page (counted from 1, as in the URL), digits filter. */
 export interface NumbersParams {
   readonly status: NumberTab;
@@ -83,6 +87,9 @@ export interface NumbersContext extends list.ExportSlice {
   readonly params: NumbersParams;
   /** The page on screen; kept while the next one loads, so the table does not flash empty. */
   readonly shown: ShownPage | null;
+  /** N8: the tab, page and filter the list draws (the tab marked, the page number, the filter): what it asked for
+   *  once that page is there, failed or late; unchanged while the next page is quiet. */
+  readonly drawn: NumbersParams;
   /** Catalogue code of the last failed page load, never translated text. */
   readonly errorCode: string | null;
   /** The next load bypasses cached pages. */
@@ -108,8 +115,46 @@ export type NumbersEvent =
   | { type: 'export.start'; format: ExportFormat }
   | { type: 'export.dismiss' };
 
-/** Tags: `busy` while a page loads, `error` while a load failure is shown, `exporting` while a file is built. */
+/** Tags: `busy` while a page loads and the list says so (at once with nothing on screen, else after
+ *  `NUMBERS_QUIET_MS`), `error` while a load failure is shown, `exporting` while a file is built. */
 export type NumbersTag = 'busy' | 'error' | 'exporting';
+
+/**
+ * N8: the page region with its `loading` in two steps. `quiet` keeps the page on screen as it is (no busy mark, its
+ * own tab still marked) for `NUMBERS_QUIET_MS`, so a quick answer is drawn once, with its tab; `slow` (tag `busy`)
+ * marks the new tab and the table busy. With nothing on screen the load is `slow` at once. The invoke stays on
+ * `loading`, so the step from `quiet` to `slow` does not fetch again.
+ */
+function quietLoading<const T extends { loading: { readonly tags: readonly string[] } }>(states: T) {
+  const { tags: _busy, ...loading } = states.loading;
+  return {
+    ...states,
+    loading: {
+      ...loading,
+      initial: 'quiet',
+      states: {
+        quiet: {
+          description:
+            'The next page is on its way; the list stays drawn as it is (the tab marked, the page number, the ' +
+            'filter) for a moment.',
+          meta: { view: 'the list as it was drawn' },
+          always: {
+            guard: 'nothingShown',
+            target: 'slow',
+            description: 'nothing on screen yet: the list says at once that it loads',
+          },
+          after: { quietFor: 'slow' },
+        },
+        slow: {
+          description: 'The answer takes longer than a moment: the list says it loads.',
+          meta: { view: 'the new tab marked, the table busy (aria-busy)' },
+          tags: ['busy'],
+          entry: 'drawAsked',
+        },
+      },
+    },
+  } as const;
+}
 
 /** Same tab, page and filter. */
 export function sameParams(a: NumbersParams, b: NumbersParams): boolean {
@@ -132,7 +177,10 @@ export const numbersMachine = setup({
     /** Fetches every page of a tab + filter, builds the file and hands it to the browser. */
     exportNumbers: unprovided<void, ExportNumbersInput>('exportNumbers'),
   },
+  delays: { quietFor: NUMBERS_QUIET_MS },
   guards: {
+    /** N8: no page is on screen yet, so there is nothing to keep showing while the first one loads. */
+    nothingShown: ({ context }) => context.shown === null,
     isNewParams: ({ context }, params: { params: NumbersParams }) =>
       !sameParams(context.params, params.params),
     /** N6: a new tab, page or filter whose page is at hand. */
@@ -145,6 +193,7 @@ export const numbersMachine = setup({
     markFresh: assign({ fresh: true, kept: [] }),
     showKept: assign(({ context }, params: { params: NumbersParams }) => ({
       params: params.params,
+      drawn: params.params,
       shown: context.kept.find((page) => sameParams(page.params, params.params)) ?? context.shown,
       errorCode: null,
       fresh: false,
@@ -152,10 +201,16 @@ export const numbersMachine = setup({
     assignKept: assign((_, params: { pages: readonly ShownPage[] }) => ({ kept: params.pages })),
     assignShown: assign(({ context }, params: { page: NumbersPageResult }) => ({
       shown: { params: context.params, ...params.page },
+      drawn: context.params,
       errorCode: null,
       fresh: false,
     })),
-    assignError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
+    assignError: assign(({ context }, params: { error: unknown }) => ({
+      errorCode: errorCodeOf(params.error),
+      drawn: context.params,
+    })),
+    /** N8: the page asked for is late (or nothing is on screen): the list draws what it asks for. */
+    drawAsked: assign(({ context }) => ({ drawn: context.params })),
     clearError: assign({ errorCode: null }),
     assignExportFormat: assign((_, p: { format: list.ListExportFormat }) => list.exportStarted(p.format)),
     clearExport: assign(list.EXPORT_CLEARED),
@@ -170,6 +225,7 @@ export const numbersMachine = setup({
     ban: input.ban,
     params: input.params,
     shown: null,
+    drawn: input.params,
     errorCode: null,
     fresh: false,
     kept: [],
@@ -194,68 +250,70 @@ export const numbersMachine = setup({
         ],
         'list.refresh': { target: '.loading', actions: 'markFresh' },
       },
-      states: list.pageStates(
-        list.loadPage(
-          'fetchNumbers',
-          ({ context }: { context: NumbersContext }) => ({
-            ban: context.ban,
-            params: context.params,
-            fresh: context.fresh,
-          }),
-          { page: 'assignShown', error: 'assignError' },
-        ),
-        {
-          loading: {
-            description:
-              'Loads the page for the current tab, page and filter (GET client/numbers); the previous page stays ' +
-              'on screen, marked busy.',
-            meta: { view: 'the selected tab marked, the table busy (aria-busy)' },
-          },
-          ready: {
-            description:
-              'The page is on screen; the first page of the other tabs is fetched in the background.',
-            meta: { view: 'rows of the selected tab, total and pagination' },
-            initial: 'prefetching',
-            states: {
-              prefetching: {
-                description:
-                  'Warms the first page of the other tabs (same filter), so a tab switch renders at once.',
-                meta: {
-                  view: 'rows of the selected tab (nothing else shows the prefetch)',
-                  testId: 'numbers-total',
-                },
-                invoke: {
-                  id: 'prefetchNumbers',
-                  src: 'prefetchNumbers',
-                  input: ({ context }: { context: NumbersContext }) => ({
-                    ban: context.ban,
-                    params: context.params,
-                  }),
-                  onDone: {
-                    target: 'settled',
-                    actions: {
-                      type: 'assignKept',
-                      params: ({ event }: { event: { output: readonly ShownPage[] } }) => ({
-                        pages: event.output,
-                      }),
-                    },
+      states: quietLoading(
+        list.pageStates(
+          list.loadPage(
+            'fetchNumbers',
+            ({ context }: { context: NumbersContext }) => ({
+              ban: context.ban,
+              params: context.params,
+              fresh: context.fresh,
+            }),
+            { page: 'assignShown', error: 'assignError' },
+          ),
+          {
+            loading: {
+              description:
+                'Loads the page for the current tab, page and filter (GET client/numbers); the previous page stays ' +
+                'on screen.',
+              meta: { view: 'the page on screen, then the new tab marked and the table busy' },
+            },
+            ready: {
+              description:
+                'The page is on screen; the first page of the other tabs is fetched in the background.',
+              meta: { view: 'rows of the selected tab, total and pagination' },
+              initial: 'prefetching',
+              states: {
+                prefetching: {
+                  description:
+                    'Warms the first page of the other tabs (same filter), so a tab switch renders at once.',
+                  meta: {
+                    view: 'rows of the selected tab (nothing else shows the prefetch)',
+                    testId: 'numbers-total',
                   },
-                  // a failed prefetch changes nothing: that tab simply loads when it is chosen
-                  onError: 'settled',
+                  invoke: {
+                    id: 'prefetchNumbers',
+                    src: 'prefetchNumbers',
+                    input: ({ context }: { context: NumbersContext }) => ({
+                      ban: context.ban,
+                      params: context.params,
+                    }),
+                    onDone: {
+                      target: 'settled',
+                      actions: {
+                        type: 'assignKept',
+                        params: ({ event }: { event: { output: readonly ShownPage[] } }) => ({
+                          pages: event.output,
+                        }),
+                      },
+                    },
+                    // a failed prefetch changes nothing: that tab simply loads when it is chosen
+                    onError: 'settled',
+                  },
                 },
-              },
-              settled: {
-                description: 'The prefetch is over (done or failed); the page stays as it is.',
-                meta: { view: 'rows of the selected tab', testId: 'numbers-total' },
+                settled: {
+                  description: 'The prefetch is over (done or failed); the page stays as it is.',
+                  meta: { view: 'rows of the selected tab', testId: 'numbers-total' },
+                },
               },
             },
+            failed: {
+              description: 'The page could not be loaded; the error is shown with a retry button.',
+              meta: { view: 'error message with a retry button', testId: 'numbers-load-error' },
+            },
           },
-          failed: {
-            description: 'The page could not be loaded; the error is shown with a retry button.',
-            meta: { view: 'error message with a retry button', testId: 'numbers-load-error' },
-          },
-        },
-        'clearError',
+          'clearError',
+        ),
       ),
     },
     export: list.exportRegion(

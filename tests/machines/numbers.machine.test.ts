@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
   type ExportNumbersInput,
   type FetchNumbersInput,
+  NUMBERS_QUIET_MS,
   type NumbersInput,
   type NumbersPageResult,
   numbersMachine,
@@ -11,6 +12,7 @@ import {
 } from '@/machines/numbers.machine';
 import {
   connectNumbersList,
+  selectDrawnParams,
   selectExportError,
   selectExporting,
   selectIsCurrent,
@@ -62,14 +64,15 @@ function answering(fetch: (i: FetchNumbersInput) => Promise<NumbersPageResult> =
 
 function controlled() {
   const deferred = createDeferredActors(numbersMachine);
-  const actor = createActor(numbersMachine.provide({ actors: deferred.actors }), { input });
+  const clock = new SimulatedClock();
+  const actor = createActor(numbersMachine.provide({ actors: deferred.actors }), { input, clock });
   const settle = (id: string, how: 'resolve' | 'reject', value: unknown) => {
     const p = deferred.pending().find((x) => x.id === id);
     if (!p) throw new Error(`${id} is not running`);
     if (how === 'resolve') p.resolve(value);
     else p.reject(value);
   };
-  return { actor, deferred, settle };
+  return { actor, deferred, settle, clock };
 }
 
 describe('numbers machine', () => {
@@ -82,9 +85,11 @@ describe('numbers machine', () => {
 
     actor.start();
 
-    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading export.idle');
+    // N8: nothing on screen to keep: the list says at once that it loads
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading.slow export.idle');
     expect(selectIsLoading(actor.getSnapshot())).toBe(true);
     expect(selectShown(actor.getSnapshot())).toBeNull();
+    expect(selectDrawnParams(actor.getSnapshot())).toEqual(input.params);
     expect(calls.fetch).toEqual([{ ban: '100234561', params: input.params, fresh: false }]);
   });
 
@@ -103,18 +108,92 @@ describe('numbers machine', () => {
   });
 
   it('loads again when the URL asks for another tab, keeping the old page on screen while it loads', async () => {
-    const { actor, settle } = controlled();
+    const { actor, settle, clock } = controlled();
     actor.start();
     settle('fetchNumbers', 'resolve', pageOf('901'));
     await flush();
 
     actor.send({ type: 'params.changed', params: { status: 'blocked', page: 1, q: '' } });
 
-    const s = actor.getSnapshot();
-    expect(selectIsLoading(s)).toBe(true);
+    // N8: for a moment the list draws the page on screen as it is, its own tab marked, not busy
+    let s = actor.getSnapshot();
+    expect(selectNumbersState(s)).toBe('list.loading.quiet export.idle');
+    expect(selectIsLoading(s)).toBe(false);
     expect(selectParams(s)).toEqual({ status: 'blocked', page: 1, q: '' });
+    expect(selectDrawnParams(s)).toEqual(input.params);
     expect(selectShown(s)?.params.status).toBe('active');
     expect(selectIsCurrent(s)).toBe(false);
+
+    clock.increment(NUMBERS_QUIET_MS - 1);
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading.quiet export.idle');
+    clock.increment(1);
+    // then it says it loads: the new tab marked, the old rows busy
+    s = actor.getSnapshot();
+    expect(selectNumbersState(s)).toBe('list.loading.slow export.idle');
+    expect(selectIsLoading(s)).toBe(true);
+    expect(selectDrawnParams(s)).toEqual({ status: 'blocked', page: 1, q: '' });
+    expect(selectShown(s)?.params.status).toBe('active');
+  });
+
+  it('N8: a quick answer goes from the quiet load straight to its page, never busy, one fetch', async () => {
+    const { actor, deferred, settle, clock } = controlled();
+    actor.start();
+    settle('fetchNumbers', 'resolve', pageOf('901'));
+    await flush();
+    const blocked = { status: 'blocked', page: 1, q: '' } as const;
+
+    actor.send({ type: 'params.changed', params: blocked });
+    clock.increment(NUMBERS_QUIET_MS / 2);
+    settle('fetchNumbers', 'resolve', pageOf('905'));
+    await flush();
+
+    const s = actor.getSnapshot();
+    expect(selectNumbersState(s)).toBe('list.ready.prefetching export.idle');
+    expect(selectDrawnParams(s)).toEqual(blocked);
+    expect(selectShown(s)).toEqual({ params: blocked, ...pageOf('905') });
+    // the moment passing later changes nothing, and the step to `slow` never fetched again
+    clock.increment(NUMBERS_QUIET_MS);
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.ready.prefetching export.idle');
+    expect(deferred.pending().map((p) => p.id)).toEqual(['prefetchNumbers']);
+  });
+
+  it('N8: a tab clicked while a late page was drawn keeps that tab drawn, and busy, until its own page is there', async () => {
+    const { actor, settle, clock } = controlled();
+    actor.start();
+    settle('fetchNumbers', 'resolve', pageOf('901'));
+    await flush();
+    const all = { status: 'all', page: 1, q: '' } as const;
+    const pending = { status: 'pending', page: 1, q: '' } as const;
+    actor.send({ type: 'params.changed', params: all });
+    clock.increment(NUMBERS_QUIET_MS);
+
+    actor.send({ type: 'params.changed', params: pending });
+
+    let s = actor.getSnapshot();
+    expect(selectNumbersState(s)).toBe('list.loading.quiet export.idle');
+    expect(selectDrawnParams(s)).toEqual(all);
+    expect(selectIsLoading(s)).toBe(true);
+    settle('fetchNumbers', 'resolve', pageOf('903'));
+    await flush();
+    s = actor.getSnapshot();
+    expect(selectDrawnParams(s)).toEqual(pending);
+    expect(selectShown(s)?.params).toEqual(pending);
+    expect(selectIsLoading(s)).toBe(false);
+  });
+
+  it('N8: the step from quiet to slow keeps the one fetch running', async () => {
+    const { actor, deferred, settle, clock } = controlled();
+    actor.start();
+    settle('fetchNumbers', 'resolve', pageOf('901'));
+    await flush();
+    actor.send({ type: 'params.changed', params: { status: 'all', page: 1, q: '' } });
+    const running = deferred.pending().find((p) => p.id === 'fetchNumbers');
+
+    clock.increment(NUMBERS_QUIET_MS);
+
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading.slow export.idle');
+    expect(deferred.pending().filter((p) => p.id === 'fetchNumbers')).toEqual([running]);
+    expect(running?.ref.getSnapshot().status).toBe('active');
   });
 
   it('ignores params.changed that asks for what is already loading or shown (no second request)', async () => {
@@ -203,7 +282,7 @@ describe('numbers machine', () => {
 
     // a page that is not at hand (another page of the tab) still loads
     actor.send({ type: 'params.changed', params: { ...blocked, page: 2 } });
-    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading export.idle');
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading.quiet export.idle');
   });
 
   it('N6: a refresh drops the kept pages, so the next switch loads from the server', async () => {
@@ -218,7 +297,7 @@ describe('numbers machine', () => {
     actor.send({ type: 'list.refresh' });
     expect(actor.getSnapshot().context.kept).toEqual([]);
     actor.send({ type: 'params.changed', params: all });
-    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading export.idle');
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading.quiet export.idle');
     expect(deferred.pending().some((p) => p.id === 'fetchNumbers')).toBe(true);
   });
 
@@ -261,7 +340,7 @@ describe('numbers machine', () => {
     expect(exporting?.ref.getSnapshot().status).toBe('active');
     settle('exportNumbers', 'resolve', undefined);
     await flush();
-    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading export.idle');
+    expect(selectNumbersState(actor.getSnapshot())).toBe('list.loading.slow export.idle');
   });
 
   it('shows a failed export, may export again or dismiss it', async () => {
@@ -304,9 +383,11 @@ describe('numbers connect', () => {
   it.each([
     [
       'the first page loads',
-      at({ list: 'loading', export: 'idle' }),
+      at({ list: { loading: 'slow' }, export: 'idle' }),
       {
-        state: 'list.loading export.idle',
+        state: 'list.loading.slow export.idle',
+        asked: input.params,
+        drawn: input.params,
         shown: null,
         loading: true,
         current: false,
@@ -321,9 +402,33 @@ describe('numbers connect', () => {
       { state: 'list.ready.prefetching export.idle', shown, loading: false, current: true, listError: null },
     ],
     [
-      'the next page loads over the one shown',
-      at({ list: 'loading', export: 'idle' }, { shown }),
-      { shown, loading: true, current: false },
+      'the next page is on its way: the page shown is drawn as it is (N8)',
+      at(
+        { list: { loading: 'quiet' }, export: 'idle' },
+        { shown, params: { status: 'all', page: 1, q: '' } },
+      ),
+      {
+        state: 'list.loading.quiet export.idle',
+        asked: { status: 'all', page: 1, q: '' },
+        drawn: input.params,
+        shown,
+        loading: false,
+        current: false,
+      },
+    ],
+    [
+      'the next page is late: its tab is drawn, the page shown busy (N8)',
+      at(
+        { list: { loading: 'slow' }, export: 'idle' },
+        { shown, params: { status: 'all', page: 1, q: '' }, drawn: { status: 'all', page: 1, q: '' } },
+      ),
+      {
+        asked: { status: 'all', page: 1, q: '' },
+        drawn: { status: 'all', page: 1, q: '' },
+        shown,
+        loading: true,
+        current: false,
+      },
     ],
     [
       'a failed load shows its code',
@@ -352,6 +457,18 @@ describe('numbers connect', () => {
         { shown, exportFormat: 'csv', exportError: 'E001' },
       ),
       { exporting: null, exportError: 'E001' },
+    ],
+    [
+      'another tab clicked while a late one was drawn: quiet, but busy, as that tab is drawn (N8)',
+      at(
+        { list: { loading: 'quiet' }, export: 'idle' },
+        { shown, params: { status: 'pending', page: 1, q: '' }, drawn: { status: 'all', page: 1, q: '' } },
+      ),
+      {
+        drawn: { status: 'all', page: 1, q: '' },
+        asked: { status: 'pending', page: 1, q: '' },
+        loading: true,
+      },
     ],
   ] as const)('list: %s', (_, snapshot, expected) => {
     expect(connectNumbersList(snapshot)).toMatchObject(expected);

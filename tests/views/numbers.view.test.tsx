@@ -334,8 +334,9 @@ describe('numbers list: filter and pages', () => {
     await user.click(screen.getByRole('button', { name: 'Применить фильтр' }));
 
     await waitFor(() => expect(calls.fetch.at(-1)?.params).toEqual({ status: 'all', page: 1, q: '9010001' }));
-    expect(location.history?.at(-1)).toBe('/profile?status=all&q=9010001');
     await shown('all');
+    // N8: the address follows the page drawn
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/profile?status=all&q=9010001'));
     expect(rowsShown().every((sn) => sn?.includes('9010001'))).toBe(true);
   });
 
@@ -356,8 +357,9 @@ describe('numbers list: filter and pages', () => {
 
     await user.click(screen.getByTestId('numbers-next'));
     await waitFor(() => expect(calls.fetch.at(-1)?.params.page).toBe(2));
-    expect(location.history?.at(-1)).toBe('/profile?status=all&page=2');
     await shown('all');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/profile?status=all&page=2'));
+    expect(location.history).toEqual(['/profile?status=all', '/profile?status=all&page=2']);
 
     const field = screen.getByLabelText('Перейти на страницу');
     await user.clear(field);
@@ -372,6 +374,47 @@ describe('numbers list: filter and pages', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/profile?status=all&page=2'));
   });
 
+  it('N8: the address a page wrote is no news for the list: a click on the next page meanwhile is kept', async () => {
+    let release: (() => void) | undefined;
+    const { list, location, calls } = renderList('/profile?status=all', {
+      fetch: async (i) => {
+        if (i.params.page === 3) await new Promise<void>((r) => (release = r));
+        return serve(i);
+      },
+    });
+    await waitFor(() => expect(list().dataset.ready).toBe('true'));
+
+    act(() => fireEvent.click(screen.getByTestId('numbers-next')));
+    await waitFor(() => expect(screen.getByTestId('numbers-page').textContent).toBe('Страница 2 из 3'));
+    // page 2 is drawn; its address is written once that frame is painted, after this click on page 3
+    act(() => fireEvent.click(screen.getByTestId('numbers-next')));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/profile?status=all&page=2'));
+
+    // the list still asks for page 3: the address it wrote for page 2 did not send it back there
+    expect(calls.fetch.map((c) => c.params.page)).toEqual([1, 2, 3]);
+    act(() => release?.());
+    await waitFor(() => expect(screen.getByTestId('numbers-page').textContent).toBe('Страница 3 из 3'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/profile?status=all&page=3'));
+    expect(calls.fetch.map((c) => c.params.page)).toEqual([1, 2, 3]);
+    expect(location.history).toEqual([
+      '/profile?status=all',
+      '/profile?status=all&page=2',
+      '/profile?status=all&page=3',
+    ]);
+  });
+
+  it('N2: an address typed or stepped back to is news for the list, and is not written over', async () => {
+    const { shown, location, calls } = renderList('/profile?status=all&page=2');
+    await shown('all');
+
+    act(() => location.navigate('/profile?status=blocked'));
+
+    await shown('blocked');
+    expect(calls.fetch.at(-1)?.params).toEqual({ status: 'blocked', page: 1, q: '' });
+    expect(location.history?.at(-1)).toBe('/profile?status=blocked');
+    expect(location.history).toEqual(['/profile?status=all&page=2', '/profile?status=blocked']);
+  });
+
   it('says so when nothing matches', async () => {
     const { shown } = renderList('/profile?q=12345678');
     await shown('active');
@@ -381,9 +424,9 @@ describe('numbers list: filter and pages', () => {
     expect(screen.getByTestId('numbers-total').textContent).toBe('Всего 0 номеров');
   });
 
-  it('keeps the previous rows on screen, marked busy, while the next page loads', async () => {
+  it('keeps the previous rows on screen, marked busy once the next page is late, while it loads', async () => {
     let release: (() => void) | undefined;
-    const { shown, user } = renderList('/profile', {
+    const { shown, user, location } = renderList('/profile', {
       fetch: async (i) => {
         if (i.params.status === 'blocked') await new Promise<void>((r) => (release = r));
         return serve(i);
@@ -393,12 +436,19 @@ describe('numbers list: filter and pages', () => {
 
     await user.click(screen.getByTestId('numbers-tab-blocked'));
 
-    expect(screen.getByRole('tabpanel').getAttribute('aria-busy')).toBe('true');
-    expect(screen.getAllByTestId('numbers-row')[0]?.dataset.statusCode).toMatch(/[AO]/);
+    // N8: for a moment the list stays drawn as it was: its tab marked, not busy, the address unchanged
+    expect(screen.getByRole('tabpanel').getAttribute('aria-busy')).toBe('false');
+    expect(selectedTab()).toBe('numbers-tab-active');
+    expect(location.history?.at(-1)).toBe('/profile');
+    // then the new tab is marked and the rows on screen are busy, and the address says the new tab
+    await waitFor(() => expect(screen.getByRole('tabpanel').getAttribute('aria-busy')).toBe('true'));
     expect(selectedTab()).toBe('numbers-tab-blocked');
+    expect(screen.getAllByTestId('numbers-row')[0]?.dataset.statusCode).toMatch(/[AO]/);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/profile?status=blocked'));
     act(() => release?.());
     await shown('blocked');
     expect(screen.getByRole('tabpanel').getAttribute('aria-busy')).toBe('false');
+    expect(location.history).toEqual(['/profile', '/profile?status=blocked']);
   });
 
   it('shows a failed load with the catalogue text and loads again on retry', async () => {

@@ -11,7 +11,11 @@ export interface TabListProps<K extends string = string> {
   /** Accessible name of the tab list (translated). */
   readonly label: string;
   readonly items: readonly TabItem<K>[];
+  /** The selected tab: the one last chosen (in the Tab order; the arrow keys move from it). */
   readonly selected: K;
+  /** The tab marked selected (`aria-selected`) when it is not `selected` yet: the one whose panel is still on screen
+   *  while the chosen one's is on its way (the number list, docs/decisions.md N8). Default: `selected`. */
+  readonly shown?: K;
   /** Called with the newly selected key (a click, or an arrow/Home/End key: selection follows focus). */
   readonly onSelect: (key: K) => void;
   /** Prefix of the ids: tab `<idBase>-tab-<key>`, panel `<idBase>-panel` (see `tabIds`). */
@@ -49,6 +53,7 @@ export function TabList<K extends string>({
   label,
   items,
   selected,
+  shown = selected,
   onSelect,
   idBase,
   orientation = 'horizontal',
@@ -88,6 +93,7 @@ export function TabList<K extends string>({
       {items.map((item) => {
         const ids = tabIds(idBase, item.key);
         const isSelected = item.key === selected;
+        const isShown = item.key === shown;
         return (
           <button
             key={item.key}
@@ -99,7 +105,7 @@ export function TabList<K extends string>({
             role="tab"
             id={ids.tab}
             data-testid={`${tabTestId}-${item.key}`}
-            aria-selected={isSelected}
+            aria-selected={isShown}
             aria-controls={ids.panel}
             tabIndex={isSelected ? 0 : -1}
             onClick={() => {

@@ -14,13 +14,20 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
 import { type ToggleAction, toggleActionFor } from '@/domain/block.rules';
 import { NUMBER_TABS, type NumberTab } from '@/domain/constants';
 import { formatCount } from '@/domain/count-format.rules';
 import { phoneWord } from '@/domain/phone.rules';
 import type { BlockRestoreRequest } from '@/machines/block-restore.machine';
 import { selectIsDialogOpen } from '@/machines/block-restore.selectors';
-import { type NumberItem, type NumbersParams, sameParams } from '@/machines/numbers.machine';
+import {
+  type ExportFormat,
+  type NumberItem,
+  type NumbersMachine,
+  type NumbersParams,
+  sameParams,
+} from '@/machines/numbers.machine';
 import { connectNumbersList } from '@/machines/numbers.selectors';
 import { BlockRestoreDialog } from '@/views/block-restore/block-restore-dialog.view';
 import { whenPaintedAndIdle } from '@/views/common/after-paint';
@@ -35,6 +42,46 @@ import { statusLabelKey } from '@/views/widgets/status.labels';
 import { NumbersContext } from './numbers.context';
 import { filterDigits, filterRejects, numbersSearch, parseNumbersSearch } from './numbers.url';
 import './numbers.css';
+
+/**
+ * The list and its address (N2, N8). A change of the address (a reload, Back, a typed address) is the router's fact
+ * for the machine. The address follows what the list draws: when the drawn tab, page or filter change (a click's page
+ * is there, or late) and the address says otherwise, it is written once that frame is painted, as a new history entry
+ * (Back works). An address this hook wrote is no news for the machine, which may have been asked for more since (a
+ * click on the next page before the write); a write still waiting when the address changes otherwise is dropped.
+ */
+function useAddress(actor: ActorRefFrom<NumbersMachine>, drawn: NumbersParams): NumbersParams {
+  const [url, go] = useNumbersUrl();
+  const drawnKey = paramsKey(drawn);
+  const urlKey = paramsKey(url);
+  const written = useRef<string | null>(null);
+  const seen = useRef({ drawnKey, urlKey });
+  const latest = useRef({ drawn, url, go });
+  useLayoutEffect(() => {
+    latest.current = { drawn, url, go };
+  });
+  useEffect(() => {
+    if (written.current === urlKey) {
+      written.current = null;
+      return;
+    }
+    const { status, page, q } = latest.current.url;
+    actor.send({ type: 'params.changed', params: { status, page, q } });
+  }, [actor, urlKey]);
+  useEffect(() => {
+    const drawnChanged = seen.current.drawnKey !== drawnKey;
+    const urlChanged = seen.current.urlKey !== urlKey;
+    seen.current = { drawnKey, urlKey };
+    if (!drawnChanged || urlChanged || drawnKey === urlKey) return;
+    return whenPaintedAndIdle(() => {
+      written.current = drawnKey;
+      latest.current.go(latest.current.drawn);
+    });
+  }, [drawnKey, urlKey]);
+  return url;
+}
+
+const paramsKey = (p: NumbersParams) => `${p.status}|${p.page}|${p.q}`;
 
 /** Tab, page and filter as the URL says them, plus a way to change them (pushes a history entry: Back works). */
 function useNumbersUrl(): [NumbersParams, (next: NumbersParams) => void] {
@@ -57,8 +104,9 @@ export interface NumbersBlocking {
 }
 
 /**
- * The numbers of a BAN by status (spec 2), paged on the server. The URL is the source of truth: this component
- * reads it, and tells the machine when it changes; clicks only change the URL. With `blocking`, each active or
+ * The numbers of a BAN by status (spec 2), paged on the server. The URL is the source of truth for a reload, Back or
+ * a typed address: this component reads it and tells the machine when it changes. A click tells the machine, and the
+ * URL follows the page drawn (docs/decisions.md N8). With `blocking`, each active or
  * blocked row has its block/restore button and a checkbox; the selection is blocked or restored together through
  * the block/restore chart (one signature, one client/batch call; U10).
  */
@@ -84,66 +132,59 @@ type Selection = ReadonlyMap<string, ToggleAction>;
 function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlocking | null }) {
   const { t } = useTranslation();
   const actor = NumbersContext.useActorRef();
-  const [params, go] = useNumbersUrl();
-  const { state, shown, loading, current, listError, exporting, exportError } = useWorkflow(
+  const { state, asked, drawn, shown, loading, current, listError, exporting, exportError } = useWorkflow(
     actor,
     connectNumbersList,
   );
-
-  const { status, page, q } = params;
-  // a fact from the router: the URL changed (click, reload, Back); the machine ignores what it already has
-  useEffect(() => {
-    actor.send({ type: 'params.changed', params: { status, page, q } });
-  }, [actor, status, page, q]);
-  // A click tells the machine at once as well, so the new rows and the new address are drawn in the same render
-  // (one commit, one paint) instead of the address first and the rows after its effect; the effect above then
-  // finds the machine already there.
+  // N8: a click tells the machine only: the list draws what the machine draws (the page on screen until the next one
+  // is there or late), and the address follows, so a quick answer is the click's one frame
   const change = useCallback(
-    (next: NumbersParams) => {
-      actor.send({ type: 'params.changed', params: next });
-      go(next);
-    },
-    [actor, go],
+    (next: NumbersParams) => actor.send({ type: 'params.changed', params: next }),
+    [actor],
   );
-  // stable for good, reading the URL's parameters as last drawn, so the memoised tabs, filter and pagination are
-  // drawn again only when what they show changes (a tab switch redrew the filter form, the prefetch's end all three)
-  const drawnParams = useRef(params);
+  const url = useAddress(actor, drawn);
+  const { status, page, q } = drawn;
+  // stable for good, reading what the list asks for as last drawn (a click not yet answered included), so the
+  // memoised tabs, filter and pagination are drawn again only when what they show changes
+  const askedNow = useRef(asked);
   useLayoutEffect(() => {
-    drawnParams.current = params;
+    askedNow.current = asked;
   });
   const selectTab = useCallback(
-    (tab: NumberTab) => change({ status: tab, page: 1, q: drawnParams.current.q }),
+    (tab: NumberTab) => change({ status: tab, page: 1, q: askedNow.current.q }),
     [change],
   );
   const filter = useCallback(
-    (next: string) => change({ status: drawnParams.current.status, page: 1, q: next }),
+    (next: string) => change({ status: askedNow.current.status, page: 1, q: next }),
     [change],
   );
   const toPage = useCallback(
-    (next: number) => change({ status: drawnParams.current.status, page: next, q: drawnParams.current.q }),
+    (next: number) => change({ status: askedNow.current.status, page: next, q: askedNow.current.q }),
     [change],
   );
 
-  const ready = current && shown !== null && sameParams(shown.params, params);
+  const ready = current && shown !== null && sameParams(shown.params, drawn);
 
   // U15: a page past the last one (a typed or old address, ?page=100000) goes to the last page, replacing the entry
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const lastPage = shown && sameParams(shown.params, params) ? shown.totalPages : null;
+  const lastPage = shown && sameParams(shown.params, drawn) ? shown.totalPages : null;
+  const addressSaysIt = url.status === status && url.page === page && url.q === q;
   useEffect(() => {
     if (lastPage !== null && lastPage >= 1 && page > lastPage) {
       const next = { status, page: lastPage, q };
       actor.send({ type: 'params.changed', params: next });
-      navigate(`${location}?${numbersSearch(next, search)}`, { replace: true });
+      // an address naming that page is replaced; a page asked by a click has no entry yet: the last page's follows
+      if (addressSaysIt) navigate(`${location}?${numbersSearch(next, search)}`, { replace: true });
     }
-  }, [lastPage, page, status, q, actor, navigate, search, location]);
+  }, [lastPage, page, status, q, actor, navigate, search, location, addressSaysIt]);
 
   // U10: block/restore of one row or of the selection, through the one block/restore chart
   const { blockRestore } = useWorkflowLogic();
   const blockActor = useWorkflowActor(blockRestore);
   const dialogOpen = useSelector(blockActor, selectIsDialogOpen);
   const [selection, setSelection] = useState<Selection>(new Map());
-  const shownKey = shown ? `${shown.params.status}|${shown.params.page}|${shown.params.q}` : '';
+  const shownKey = shown ? paramsKey(shown.params) : '';
   // a new page, tab or filter starts with nothing selected (no new state, so no render, when nothing was selected)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the rows on screen
   useEffect(() => setSelection((prev) => (prev.size === 0 ? prev : new Map())), [shownKey]);
@@ -248,32 +289,10 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
       data-ready={ready ? 'true' : 'false'}
       data-status={shown?.params.status ?? ''}
     >
-      <div className="numbers__head">
-        <h2 id="numbers-title">{t('numbers.title')}</h2>
-        <RefreshExportActions
-          className="numbers__actions"
-          testIdBase="numbers"
-          labels={{
-            refresh: t('numbers.refresh'),
-            csv: t('numbers.export.csv'),
-            xlsx: t('numbers.export.xlsx'),
-          }}
-          exporting={exporting}
-          onRefresh={() => actor.send({ type: 'list.refresh' })}
-          onExport={(format) => actor.send({ type: 'export.start', format })}
-        />
-      </div>
-      <ExportStatus
-        busy={exporting !== null}
-        busyText={t('numbers.exporting')}
-        error={exportError}
-        failedText={t('numbers.exportFailed')}
-        onDismiss={() => actor.send({ type: 'export.dismiss' })}
-        testId="numbers-export-error"
-        classes={EXPORT_CLASSES}
-      />
+      <NumbersHead actor={actor} exporting={exporting} exportError={exportError} />
 
       <StatusTabs
+        asked={asked.status}
         selected={status}
         counts={shown && shown.params.q === q ? (shown.counts ?? null) : null}
         onSelect={selectTab}
@@ -328,6 +347,8 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
               onPage={toPage}
               testId="numbers"
               withGoTo
+              // a late page: the page count shown is the page before's, so no page is asked from it meanwhile
+              disabled={loading}
             />
           </>
         ) : null}
@@ -336,6 +357,48 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
     </section>
   );
 }
+
+/** The list's title, its refresh and export buttons and the export's status: memoised, so a new page (a tab switch)
+ *  does not translate them again; they change only with the export. */
+const NumbersHead = memo(function NumbersHead({
+  actor,
+  exporting,
+  exportError,
+}: {
+  actor: ActorRefFrom<NumbersMachine>;
+  exporting: ExportFormat | null;
+  exportError: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="numbers__head">
+        <h2 id="numbers-title">{t('numbers.title')}</h2>
+        <RefreshExportActions
+          className="numbers__actions"
+          testIdBase="numbers"
+          labels={{
+            refresh: t('numbers.refresh'),
+            csv: t('numbers.export.csv'),
+            xlsx: t('numbers.export.xlsx'),
+          }}
+          exporting={exporting}
+          onRefresh={() => actor.send({ type: 'list.refresh' })}
+          onExport={(format) => actor.send({ type: 'export.start', format })}
+        />
+      </div>
+      <ExportStatus
+        busy={exporting !== null}
+        busyText={t('numbers.exporting')}
+        error={exportError}
+        failedText={t('numbers.exportFailed')}
+        onDismiss={() => actor.send({ type: 'export.dismiss' })}
+        testId="numbers-export-error"
+        classes={EXPORT_CLASSES}
+      />
+    </>
+  );
+});
 
 /** The export's status line and error keep the list's own classes (numbers.css places them in the head). */
 const EXPORT_CLASSES = { line: 'numbers__notice', error: 'alert-error' } as const;
@@ -355,17 +418,28 @@ interface TableBlocking {
 /** The shared pagination, memoised: drawn again only when the page, the page count or the URL change. */
 const NumbersPagination = memo(Pagination);
 
-/** The four status tabs (the shared WAI-ARIA tabs: arrow keys, Home and End move between them). */
-const StatusTabs = memo(function StatusTabs({
-  selected,
-  counts,
-  onSelect,
-}: {
-  selected: NumberTab;
+interface StatusTabsProps {
+  /** The tab the list asks for (a click's, before its page is there). */
+  readonly asked: NumberTab;
+  /** The tab whose page is on screen (marked). */
+  readonly selected: NumberTab;
   /** U19: how many numbers each tab lists ('Активные · 9 603'), when known */
-  counts: Readonly<Record<NumberTab, number>> | null;
-  onSelect: (tab: NumberTab) => void;
-}) {
+  readonly counts: Readonly<Record<NumberTab, number>> | null;
+  readonly onSelect: (tab: NumberTab) => void;
+}
+
+/** The tabs show the same: the next page of the same filter brings a new counts object, most often the same numbers. */
+function sameTabs(a: StatusTabsProps, b: StatusTabsProps): boolean {
+  const same =
+    a.counts === b.counts ||
+    (a.counts !== null &&
+      b.counts !== null &&
+      NUMBER_TABS.every((tab) => a.counts?.[tab] === b.counts?.[tab]));
+  return same && a.asked === b.asked && a.selected === b.selected && a.onSelect === b.onSelect;
+}
+
+/** The four status tabs (the shared WAI-ARIA tabs: arrow keys, Home and End move between them). */
+const StatusTabs = memo(function StatusTabs({ asked, selected, counts, onSelect }: StatusTabsProps) {
   const { t } = useTranslation();
   return (
     <TabList
@@ -376,13 +450,14 @@ const StatusTabs = memo(function StatusTabs({
           ? `${t(`numbers.tabs.${tab}`)} · ${formatCount(counts[tab])}`
           : t(`numbers.tabs.${tab}`),
       }))}
-      selected={selected}
+      selected={asked}
+      shown={selected}
       onSelect={onSelect}
       idBase={TABS_ID}
       tabTestId="numbers-tab"
     />
   );
-});
+}, sameTabs);
 
 /**
  * Digits filter; submitting puts it in the URL (page 1). The field follows the URL (Back restores it). What it
