@@ -169,7 +169,7 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
   const [location, navigate] = useLocation();
   const search = useSearch();
   const lastPage = shown && sameParams(shown.params, drawn) ? shown.totalPages : null;
-  const addressSaysIt = url.status === status && url.page === page && url.q === q;
+  const addressSaysIt = sameParams(url, drawn);
   useEffect(() => {
     if (lastPage !== null && lastPage >= 1 && page > lastPage) {
       const next = { status, page: lastPage, q };
@@ -292,8 +292,8 @@ function NumbersSection({ ban, blocking }: { ban: string; blocking: NumbersBlock
       <NumbersHead actor={actor} exporting={exporting} exportError={exportError} />
 
       <StatusTabs
-        asked={asked.status}
-        selected={status}
+        selected={asked.status}
+        shown={status}
         counts={shown && shown.params.q === q ? (shown.counts ?? null) : null}
         onSelect={selectTab}
       />
@@ -419,10 +419,10 @@ interface TableBlocking {
 const NumbersPagination = memo(Pagination);
 
 interface StatusTabsProps {
-  /** The tab the list asks for (a click's, before its page is there). */
-  readonly asked: NumberTab;
-  /** The tab whose page is on screen (marked). */
+  /** The tab the list asks for (a click's, before its page is there): the shared tab list's `selected`. */
   readonly selected: NumberTab;
+  /** The tab drawn (marked): the shared tab list's `shown`. */
+  readonly shown: NumberTab;
   /** U19: how many numbers each tab lists ('Активные · 9 603'), when known */
   readonly counts: Readonly<Record<NumberTab, number>> | null;
   readonly onSelect: (tab: NumberTab) => void;
@@ -435,11 +435,11 @@ function sameTabs(a: StatusTabsProps, b: StatusTabsProps): boolean {
     (a.counts !== null &&
       b.counts !== null &&
       NUMBER_TABS.every((tab) => a.counts?.[tab] === b.counts?.[tab]));
-  return same && a.asked === b.asked && a.selected === b.selected && a.onSelect === b.onSelect;
+  return same && a.selected === b.selected && a.shown === b.shown && a.onSelect === b.onSelect;
 }
 
 /** The four status tabs (the shared WAI-ARIA tabs: arrow keys, Home and End move between them). */
-const StatusTabs = memo(function StatusTabs({ asked, selected, counts, onSelect }: StatusTabsProps) {
+const StatusTabs = memo(function StatusTabs({ selected, shown, counts, onSelect }: StatusTabsProps) {
   const { t } = useTranslation();
   return (
     <TabList
@@ -450,8 +450,8 @@ const StatusTabs = memo(function StatusTabs({ asked, selected, counts, onSelect 
           ? `${t(`numbers.tabs.${tab}`)} · ${formatCount(counts[tab])}`
           : t(`numbers.tabs.${tab}`),
       }))}
-      selected={asked}
-      shown={selected}
+      selected={selected}
+      shown={shown}
       onSelect={onSelect}
       idBase={TABS_ID}
       tabTestId="numbers-tab"
@@ -460,7 +460,8 @@ const StatusTabs = memo(function StatusTabs({ asked, selected, counts, onSelect 
 }, sameTabs);
 
 /**
- * Digits filter; submitting puts it in the URL (page 1). The field follows the URL (Back restores it). What it
+ * Digits filter; submitting asks for it (page 1), and the URL follows (N8). The field follows what is drawn (Back
+ * restores it). What it
  * accepts is said under it; letters or other signs are refused with a field message naming them, and what was typed
  * stays (U15).
  */
