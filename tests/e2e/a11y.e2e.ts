@@ -54,14 +54,21 @@ describe('the audit itself', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${base}/ru/login`);
-      await page.getByTestId('auth-login').waitFor();
+      // planted where React draws nothing and after the shell has settled (its answer to the session check): a button
+      // in React's markup can be dropped by a later draw, and CI once found no button-name that way
+      await expect
+        .poll(() => page.getByTestId('session').getAttribute('data-state'), { timeout: 20_000 })
+        .toBe('signedOut.anonymous');
       await page.evaluate(() => {
-        document.querySelector('main')?.append(document.createElement('button'));
+        const planted = document.createElement('button');
+        planted.dataset.testid = 'planted';
+        document.body.append(planted);
         const dialog = document.createElement('dialog');
         dialog.textContent = 'x';
         document.body.append(dialog);
         dialog.show();
       });
+      await expect(page.getByTestId('planted').count()).resolves.toBe(1);
       const found = await audit(page, 'planted');
       expect(found.some((f) => f.includes('button-name'))).toBe(true);
       expect(found.some((f) => f.includes('without an accessible name'))).toBe(true);
